@@ -1,0 +1,25 @@
+/* cli.h: the command-line commands and the options they share. */
+#ifndef KAKUDO_CLI_H
+#define KAKUDO_CLI_H
+
+#include <stdbool.h>
+
+#include "format.h"
+
+struct cli_options {
+    enum format_id format;  /* --format */
+    bool any;               /* --any: any one solution, no uniqueness proof */
+    bool count;             /* --count[=LIMIT] */
+    long count_limit;       /* 0: unlimited */
+    bool stats;             /* --stats */
+    bool ascii, no_color, no_timer;
+};
+
+/* `kakudo solve`: solves every puzzle of files (standard input when none or "-"); returns
+ * the exit status (0 fine, 1 a puzzle without solution, 2 bad input). */
+int cli_solve(char **files, int nfiles, const struct cli_options *opt);
+
+/* `kakudo [play] [FILE[:N]]`: the interactive player; returns the exit status. */
+int cli_play(char **args, int nargs, const struct cli_options *opt);
+
+#endif

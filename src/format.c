@@ -1,0 +1,1632 @@
+/* format.c: reading (streaming, with exact error positions) and writing every puzzle file format. */
+#include "config.h"
+#include "format.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistr.h>
+
+#include "util.h"
+
+#define LINE_MAX_BYTES (1024 * 1024)
+#define CHUNK_BYTES 65536
+/* Lines read ahead of the parser.  Telling a 16x16 grid from 4x4 one-line puzzles needs
+ * its first row, the 15 after it and the separator lines between its boxes. */
+#define LOOKAHEAD 24
+#define KAKURO_MAX_SUM 45
+#define KAKURO2_MAX_CASES 100000000L
+#define NAME_MAX_BYTES 200
+
+/* ===================================================================================
+ * Lines: every format reads its input through one line source, which checks each line
+ * (length, NUL bytes, UTF-8) once and keeps a few lines of lookahead for detection.
+ * =================================================================================== */
+
+enum line_fault { FAULT_NONE, FAULT_TOO_LONG, FAULT_BINARY, FAULT_NOT_UTF8, FAULT_READ };
+
+struct line {
+    char *text;             /* NUL-terminated, without the line end */
+    size_t len, cap;
+    long number;            /* 1-based */
+    enum line_fault fault;
+    size_t fault_at;        /* byte offset of the NUL or the bad UTF-8 */
+};
+
+struct line_source {
+    FILE *f;
+    char *chunk;
+    size_t chunk_pos, chunk_end;
+    bool eof;
+    bool read_failed, read_reported;
+    int read_errno;
+    long lines_read;
+    bool last_terminated;   /* the last line read ended with a newline */
+    struct line ring[LOOKAHEAD];
+    int head, count;
+};
+
+static void line_append(struct line *ln, const char *s, size_t n)
+{
+    if (ln->fault == FAULT_TOO_LONG)
+        return;
+    if (n > LINE_MAX_BYTES - ln->len) {
+        ln->fault = FAULT_TOO_LONG;
+        ln->len = 0;
+        return;
+    }
+    ln->text = xgrow(ln->text, &ln->cap, ln->len + n + 1, 1);
+    memcpy(ln->text + ln->len, s, n);
+    ln->len += n;
+}
+
+/* Reads the bytes up to the next newline into ln; false when there are none left. */
+static bool source_read_raw(struct line_source *s, struct line *ln, bool *terminated)
+{
+    bool got = false;
+
+    *terminated = false;
+    for (;;) {
+        const char *start, *nl;
+        size_t avail, take;
+
+        if (s->chunk_pos == s->chunk_end) {
+            size_t n;
+            if (s->eof)
+                break;
+            n = fread(s->chunk, 1, CHUNK_BYTES, s->f);
+            if (n == 0) {
+                s->eof = true;
+                if (ferror(s->f)) {
+                    s->read_errno = errno;
+                    s->read_failed = true;
+                }
+                break;
+            }
+            s->chunk_pos = 0;
+            s->chunk_end = n;
+        }
+        start = s->chunk + s->chunk_pos;
+        avail = s->chunk_end - s->chunk_pos;
+        nl = memchr(start, '\n', avail);
+        take = nl != NULL ? (size_t)(nl - start) : avail;
+        got = true;
+        line_append(ln, start, take);
+        s->chunk_pos += take + (nl != NULL);
+        if (nl != NULL) {
+            *terminated = true;
+            break;
+        }
+    }
+    return got;
+}
+
+/* Drops the line end and a byte order mark, and finds NUL bytes and bad UTF-8. */
+static void line_check(struct line *ln)
+{
+    const char *nul;
+    const uint8_t *bad;
+
+    if (ln->len > 0 && ln->text[ln->len - 1] == '\r')
+        ln->text[--ln->len] = '\0';
+    if (ln->number == 1 && ln->len >= 3 && memcmp(ln->text, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(ln->text, ln->text + 3, ln->len - 2);
+        ln->len -= 3;
+    }
+    nul = memchr(ln->text, '\0', ln->len);
+    if (nul != NULL) {
+        ln->fault = FAULT_BINARY;
+        ln->fault_at = (size_t)(nul - ln->text);
+        return;
+    }
+    bad = u8_check((const uint8_t *)ln->text, ln->len);
+    if (bad != NULL) {
+        ln->fault = FAULT_NOT_UTF8;
+        ln->fault_at = (size_t)((const char *)bad - ln->text);
+    }
+}
+
+static bool source_fill(struct line_source *s, struct line *ln)
+{
+    bool terminated;
+
+    ln->len = 0;
+    ln->fault = FAULT_NONE;
+    ln->fault_at = 0;
+    ln->text = xgrow(ln->text, &ln->cap, 1, 1);
+    if (!source_read_raw(s, ln, &terminated)) {
+        /* A read error becomes one last line carrying it. */
+        if (!s->read_failed || s->read_reported)
+            return false;
+        s->read_reported = true;
+        ln->fault = FAULT_READ;
+        ln->number = s->lines_read + 1;
+        ln->text[0] = '\0';
+        return true;
+    }
+    s->lines_read++;
+    s->last_terminated = terminated;
+    ln->number = s->lines_read;
+    ln->text[ln->len] = '\0';
+    if (ln->fault == FAULT_NONE)
+        line_check(ln);
+    return true;
+}
+
+/* The kth line ahead (0 = the current one), or NULL past the end of the input. */
+static const struct line *source_peek(struct line_source *s, int k)
+{
+    while (s->count <= k) {
+        struct line *ln = &s->ring[(s->head + s->count) % LOOKAHEAD];
+        if (!source_fill(s, ln))
+            return NULL;
+        s->count++;
+    }
+    return &s->ring[(s->head + k) % LOOKAHEAD];
+}
+
+/* Moves past the current line.  Its text stays valid until the next peek. */
+static void source_drop(struct line_source *s)
+{
+    if (s->count > 0) {
+        s->head = (s->head + 1) % LOOKAHEAD;
+        s->count--;
+    }
+}
+
+/* The line number where the input ended, for "unexpected end of file". */
+static long source_end_line(const struct line_source *s)
+{
+    return s->lines_read + (s->last_terminated || s->lines_read == 0);
+}
+
+static bool is_space(int ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_CONTENT };
+
+/* A faulty line counts as content, so that whoever reads it reports the fault. */
+static enum line_kind line_kind(const struct line *ln)
+{
+    size_t i = 0;
+
+    if (ln->fault != FAULT_NONE)
+        return LINE_CONTENT;
+    while (i < ln->len && is_space(ln->text[i]))
+        i++;
+    if (i == ln->len)
+        return LINE_BLANK;
+    return ln->text[i] == '#' ? LINE_COMMENT : LINE_CONTENT;
+}
+
+/* A position in a line; col counts characters, not bytes (the line is valid UTF-8). */
+struct cursor {
+    const struct line *ln;
+    size_t off;
+    long col;
+};
+
+static struct cursor cursor_at_start(const struct line *ln)
+{
+    return (struct cursor){ .ln = ln, .off = 0, .col = 1 };
+}
+
+/* The byte under the cursor, or -1 at the end of the line. */
+static int cursor_byte(const struct cursor *c)
+{
+    return c->off < c->ln->len ? (unsigned char)c->ln->text[c->off] : -1;
+}
+
+static void cursor_step(struct cursor *c)
+{
+    c->off++;
+    /* The column moves on when a new character starts (not on a continuation byte). */
+    if (c->off >= c->ln->len || ((unsigned char)c->ln->text[c->off] & 0xC0) != 0x80)
+        c->col++;
+}
+
+static void cursor_skip_spaces(struct cursor *c)
+{
+    while (is_space(cursor_byte(c)))
+        cursor_step(c);
+}
+
+/* A word of the input and where it starts. */
+struct token {
+    const char *s;
+    size_t len;
+    long line, col;
+};
+
+/* The next whitespace-separated token from c; false at the end of the line. */
+static bool cursor_token(struct cursor *c, struct token *t)
+{
+    cursor_skip_spaces(c);
+    if (cursor_byte(c) < 0)
+        return false;
+    t->s = c->ln->text + c->off;
+    t->line = c->ln->number;
+    t->col = c->col;
+    while (cursor_byte(c) >= 0 && !is_space(cursor_byte(c)))
+        cursor_step(c);
+    t->len = (size_t)(c->ln->text + c->off - t->s);
+    return true;
+}
+
+/* Text quoted in a message: at most 20 characters, control bytes escaped. */
+static const char *quote_text(const char *s, size_t len, char *buf, size_t size)
+{
+    size_t out = 0, i = 0;
+    int chars = 0;
+
+    while (i < len && chars < 20 && out + 8 < size) {
+        int n = u8_mblen((const uint8_t *)s + i, len - i);
+        unsigned char ch = (unsigned char)s[i];
+        if (n <= 0)
+            n = 1;
+        if (ch < 0x20 || ch == 0x7f) {
+            out += (size_t)snprintf(buf + out, size - out, "\\x%02x", ch);
+        } else {
+            memcpy(buf + out, s + i, (size_t)n);
+            out += (size_t)n;
+        }
+        i += (size_t)n;
+        chars++;
+    }
+    if (i < len && out + 4 < size) {
+        memcpy(buf + out, "...", 3);
+        out += 3;
+    }
+    buf[out] = '\0';
+    return buf;
+}
+
+/* ===================================================================================
+ * The reader
+ * =================================================================================== */
+
+/* Where a cell (or a clue) was read, for errors found once the whole puzzle is in. */
+struct srcpos {
+    long line, col;
+};
+
+struct reader {
+    char *name;
+    enum format_id format;  /* forced, or detected from the first puzzle */
+    struct line_source src;
+    bool done;              /* nothing more can be read after an error that loses sync */
+    bool skip_block;        /* after an error in a multi-line puzzle: skip to the next */
+    int line_size;          /* FORMAT_SUDOKU_LINE: N, fixed by the first puzzle */
+    long cases_left;        /* FORMAT_KAKURO2: -1 before the count is read */
+    long cases_total;
+    struct cursor tok;      /* FORMAT_KAKURO2: the token stream's place ... */
+    long tok_line;          /* ... and its line number, 0 when at no line */
+    struct srcpos *pos;     /* per cell; for KAKURO2 also per across and down clue */
+    size_t pos_cap;
+    bool clue_pos;          /* pos holds the KAKURO2 clue positions too */
+};
+
+static int fail(const struct reader *r, struct format_error *err, long line, long col,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int fail(const struct reader *r, struct format_error *err, long line, long col,
+                const char *fmt, ...)
+{
+    va_list ap;
+
+    snprintf(err->file, sizeof err->file, "%s", r->name);
+    err->line = line;
+    err->col = col;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int fail_fault(const struct reader *r, struct format_error *err, const struct line *ln)
+{
+    long col = (long)u8_mbsnlen((const uint8_t *)ln->text, ln->fault_at) + 1;
+
+    switch (ln->fault) {
+    case FAULT_TOO_LONG:
+        return fail(r, err, ln->number, 0, "line too long (more than %d bytes)", LINE_MAX_BYTES);
+    case FAULT_BINARY:
+        return fail(r, err, ln->number, col, "binary data (a NUL byte): expected a text file");
+    case FAULT_NOT_UTF8:
+        return fail(r, err, ln->number, col, "not UTF-8 text");
+    case FAULT_READ:
+        return fail(r, err, 0, 0, "read error: %s", strerror(r->src.read_errno));
+    case FAULT_NONE:
+        break;
+    }
+    return fail(r, err, ln->number, 0, "internal error: a line without fault");
+}
+
+static int fail_at_end(const struct reader *r, struct format_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail_at_end(const struct reader *r, struct format_error *err, const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return fail(r, err, source_end_line(&r->src), 0, "unexpected end of file: expected %s", what);
+}
+
+static void reader_need_positions(struct reader *r, int ncells)
+{
+    r->pos = xgrow(r->pos, &r->pos_cap, (size_t)ncells * 3, sizeof *r->pos);
+}
+
+/* Whether the run from Kakuro clue cell `clue` (across or down) is one puzzle_finish
+ * rejects: it tells which of a cell's two clues an error is about. */
+static bool kakuro_run_is_bad(const struct puzzle *p, int clue, bool across)
+{
+    int sum = across ? p->across[clue] : p->down[clue];
+    int row = clue / p->width + !across, col = clue % p->width + across, n = 0;
+
+    if (sum == 0)
+        return false;
+    while (row < p->height && col < p->width && !p->block[puzzle_index(p, row, col)]) {
+        n++;
+        row += !across;
+        col += across;
+    }
+    return !kakuro_sum_possible(n, sum);
+}
+
+static struct srcpos error_position(const struct reader *r, const struct puzzle *p, int cell)
+{
+    if (cell < 0 || cell >= p->ncells)
+        return (struct srcpos){ 0, 0 };
+    if (r->clue_pos && p->block[cell]) {
+        bool across = p->across[cell] && (kakuro_run_is_bad(p, cell, true) || !p->down[cell]);
+        if (p->across[cell] || p->down[cell])
+            return r->pos[(across ? 1 : 2) * p->ncells + cell];
+    }
+    return r->pos[cell];
+}
+
+/* Checks a puzzle read whole; on failure frees it and reports where the fault lies. */
+static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out,
+                         struct format_error *err)
+{
+    struct puzzle_error perr;
+
+    if (!puzzle_finish(p, &perr)) {
+        struct srcpos at = error_position(r, p, perr.cell);
+        fail(r, err, at.line, at.col, "%s", perr.message);
+        puzzle_free(p);
+        return -1;
+    }
+    *out = p;
+    return 1;
+}
+
+/* Skips blank and comment lines up to the next content line.  A comment line right
+ * before it names the puzzle (its first word).  False at the end of the input. */
+static bool reach_puzzle(struct reader *r, char **name)
+{
+    *name = NULL;
+    for (;;) {
+        const struct line *ln = source_peek(&r->src, 0);
+        enum line_kind kind;
+
+        if (ln == NULL)
+            break;
+        kind = line_kind(ln);
+        if (kind == LINE_CONTENT)
+            return true;
+        free(*name);
+        *name = NULL;
+        if (kind == LINE_COMMENT) {
+            const char *s = strchr(ln->text, '#') + 1;
+            size_t n;
+            s += strspn(s, " \t");
+            n = strcspn(s, " \t\r\v\f");
+            if (n > 0 && n <= NAME_MAX_BYTES) {
+                *name = xmalloc(n + 1);
+                memcpy(*name, s, n);
+                (*name)[n] = '\0';
+            }
+        }
+        source_drop(&r->src);
+    }
+    free(*name);
+    *name = NULL;
+    return false;
+}
+
+/* After an error inside a multi-line puzzle: its remaining lines up to a blank or a
+ * comment line. */
+static void skip_rest_of_puzzle(struct reader *r)
+{
+    const struct line *ln;
+
+    while ((ln = source_peek(&r->src, 0)) != NULL && line_kind(ln) == LINE_CONTENT)
+        source_drop(&r->src);
+}
+
+/* ===================================================================================
+ * Sudoku: symbols, rows, one-line puzzles and grids
+ * =================================================================================== */
+
+/* 0 for an empty cell ('0', '.'), the digit of a symbol, -1 for anything else. */
+static int symbol_value(int ch)
+{
+    int v;
+
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch == '.')
+        return 0;
+    if (ch < 0 || ch > 0x7f)
+        return -1;
+    v = sudoku_symbol_value(ch);
+    return v > 0 ? v : -1;
+}
+
+static bool sudoku_size_ok(int n)
+{
+    int rows, cols;
+    return sudoku_box_shape(n, &rows, &cols);
+}
+
+/* n if count is n*n for a supported Sudoku size n, else 0. */
+static int sudoku_size_of_square(int count)
+{
+    for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_SIZE; n++)
+        if (n * n == count && sudoku_size_ok(n))
+            return n;
+    return 0;
+}
+
+static bool is_row_separator(int ch)
+{
+    return ch == '|';
+}
+
+/* A line of box separators only, as "------+-------+------" or "+---+---+". */
+static bool is_separator_line(const struct line *ln)
+{
+    bool dash = false;
+
+    if (ln->fault != FAULT_NONE)
+        return false;
+    for (size_t i = 0; i < ln->len; i++) {
+        char ch = ln->text[i];
+        if (ch == '-' || ch == '=')
+            dash = true;
+        else if (ch != '+' && ch != '|' && !is_space(ch))
+            return false;
+    }
+    return dash;
+}
+
+/* A piece of a row: a run of characters between spaces and '|'. */
+static bool row_piece(struct cursor *c, struct token *t, bool *boxed)
+{
+    for (;;) {
+        int ch = cursor_byte(c);
+        if (is_row_separator(ch) && boxed != NULL)
+            *boxed = true;
+        if (!is_space(ch) && !is_row_separator(ch))
+            break;
+        cursor_step(c);
+    }
+    if (cursor_byte(c) < 0)
+        return false;
+    t->s = c->ln->text + c->off;
+    t->line = c->ln->number;
+    t->col = c->col;
+    while (cursor_byte(c) >= 0 && !is_space(cursor_byte(c)) && !is_row_separator(cursor_byte(c)))
+        cursor_step(c);
+    t->len = (size_t)(c->ln->text + c->off - t->s);
+    return true;
+}
+
+/* The value of a decimal piece ("10") up to the largest digit, or -1. */
+static int piece_number(const struct token *t)
+{
+    int v = 0;
+
+    if (t->len == 0 || t->len > 2)
+        return -1;
+    for (size_t i = 0; i < t->len; i++) {
+        if (t->s[i] < '0' || t->s[i] > '9')
+            return -1;
+        v = v * 10 + (t->s[i] - '0');
+    }
+    return v <= PUZZLE_MAX_DIGIT ? v : -1;
+}
+
+/* The value of a piece of a spaced row: one symbol, or a number 10, 11...; -1 if neither. */
+static int piece_value(const struct token *t)
+{
+    if (t->len == 1)
+        return symbol_value((unsigned char)t->s[0]);
+    return piece_number(t);
+}
+
+/* What a Sudoku row looks like before its size is known. */
+struct row_shape {
+    bool spaced;        /* its symbols are separated by spaces (or '|') */
+    int count;          /* symbols before anything that is not one */
+    int max_value;      /* largest digit among them */
+    int loose;          /* pieces or characters, as if everything were a symbol */
+    int loose_max;
+};
+
+/* A row is spaced when it has two pieces or more and each is one character or a number
+ * (so "1 2 3" and "10 0 3" are spaced; "123 456 789" is not). */
+static void row_shape(const struct line *ln, struct row_shape *sh)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int pieces = 0;
+    bool counting = true;
+
+    memset(sh, 0, sizeof *sh);
+    sh->spaced = true;
+    while (row_piece(&c, &t, NULL)) {
+        pieces++;
+        if (t.len > 1 && piece_number(&t) < 0)
+            sh->spaced = false;
+    }
+    sh->spaced = sh->spaced && pieces >= 2;
+    c = cursor_at_start(ln);
+    while (row_piece(&c, &t, NULL)) {
+        size_t n = sh->spaced ? 1 : t.len;
+        for (size_t i = 0; i < n; i++) {
+            int v = sh->spaced ? piece_value(&t) : symbol_value((unsigned char)t.s[i]);
+            if (v < 0)
+                counting = false;
+            if (counting) {
+                sh->count++;
+                sh->max_value = v > sh->max_value ? v : sh->max_value;
+            }
+            sh->loose++;
+            sh->loose_max = v > sh->loose_max ? v : sh->loose_max;
+        }
+    }
+}
+
+/* Row sizes as a grid row (n symbols) or a one-line puzzle (n*n); 0 where it is none. */
+static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
+{
+    int counts[2] = { sh->count, sh->loose }, maxes[2] = { sh->max_value, sh->loose_max };
+
+    *grid_n = *line_n = 0;
+    for (int k = 0; k < 2 && *grid_n == 0 && *line_n == 0; k++) {
+        int sq = sudoku_size_of_square(counts[k]);
+        if (sq != 0 && maxes[k] <= sq)
+            *line_n = sq;
+        if (sudoku_size_ok(counts[k]) && maxes[k] <= counts[k])
+            *grid_n = counts[k];
+    }
+}
+
+static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
+{
+    if (n <= 9)
+        snprintf(buf, size, "a digit 0-%d or '.'", n);
+    else if (n == 10)
+        snprintf(buf, size, "%s, the letter A or '.'", spaced ? "a number 0-10" : "a digit 0-9");
+    else if (spaced)
+        snprintf(buf, size, "a number 0-%d, a letter A-%c or '.'", n, sudoku_symbol(n));
+    else
+        snprintf(buf, size, "a digit 0-9, a letter A-%c or '.'", sudoku_symbol(n));
+    return buf;
+}
+
+/* What was seen while reading Sudoku symbols, to write the solution the same way. */
+struct sudoku_look {
+    bool spaced, boxed, numbers;
+    char empty;
+};
+
+/* The common case in one pass: the line starts with its `want` symbols, nothing between
+ * them, and what follows is allowed.  False sends the line to the general reader, which
+ * also finds the errors. */
+static bool read_packed_symbols(const struct line *ln, int n, int want, bool one_line,
+                                uint8_t *digits, struct srcpos *pos, struct sudoku_look *look)
+{
+    size_t w = (size_t)want;
+
+    if (ln->len < w)
+        return false;
+    for (size_t i = 0; i < w; i++) {
+        int v = symbol_value((unsigned char)ln->text[i]);
+        if (v < 0 || v > n)
+            return false;
+        digits[i] = (uint8_t)v;
+    }
+    if (one_line ? symbol_value((unsigned char)ln->text[w]) >= 0 && w < ln->len
+                 : strspn(ln->text + w, " \t|") != ln->len - w)
+        return false;
+    for (size_t i = 0; i < w; i++) {
+        pos[i] = (struct srcpos){ ln->number, (long)i + 1 };
+        if (digits[i] == 0 && look->empty == '\0')
+            look->empty = ln->text[i] == '.' ? '.' : '0';
+    }
+    look->spaced = false;
+    return true;
+}
+
+/* Reads `want` symbols of a Sudoku of size n from ln into digits and their positions.
+ * A one-line puzzle may go on after its symbols (tdoku's "puzzle:count:solution"); a
+ * grid row may not. */
+static int read_symbols(const struct reader *r, const struct line *ln, int n, int want,
+                        bool one_line, uint8_t *digits, struct srcpos *pos,
+                        struct sudoku_look *look, struct format_error *err)
+{
+    struct row_shape sh;
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    char alpha[80], got[100];
+    int count = 0;
+
+    if (read_packed_symbols(ln, n, want, one_line, digits, pos, look))
+        return 1;
+    row_shape(ln, &sh);
+    look->spaced = sh.spaced;
+    while (row_piece(&c, &t, &look->boxed)) {
+        size_t pieces = sh.spaced ? 1 : t.len;
+        for (size_t i = 0; i < pieces; i++) {
+            const char *s = sh.spaced ? t.s : t.s + i;
+            size_t len = sh.spaced ? t.len : (size_t)u8_mblen((const uint8_t *)s, t.len - i);
+            /* Within a piece every character before this one was an ASCII symbol. */
+            long col = t.col + (long)i;
+            int v = sh.spaced ? piece_value(&t) : symbol_value((unsigned char)*s);
+
+            if (count == want) {
+                if (one_line && (sh.spaced || i == 0 || v < 0))
+                    return 1;   /* the rest of the line is not the puzzle's */
+                if (v >= 0)
+                    return fail(r, err, ln->number, col, "too many symbols: expected %d %s",
+                                want, one_line ? "on the line" : "in a row");
+            }
+            if (v < 0 || v > n)
+                return fail(r, err, ln->number, col, "expected %s, got '%s'",
+                            symbol_alphabet(n, sh.spaced, alpha, sizeof alpha),
+                            quote_text(s, len, got, sizeof got));
+            if (v == 0 && look->empty == '\0')
+                look->empty = *s == '.' ? '.' : '0';
+            if (len > 1)
+                look->numbers = true;
+            digits[count] = (uint8_t)v;
+            pos[count] = (struct srcpos){ ln->number, col };
+            count++;
+            i += len - 1;
+        }
+    }
+    if (count < want)
+        return fail(r, err, ln->number, c.col, "expected %d symbols, got %d", want, count);
+    return 1;
+}
+
+/* An empty Sudoku of a size the caller has checked, its groups still to be built by
+ * finish_puzzle (sudoku_new would build them twice: a cost in million-line files). */
+static struct puzzle *sudoku_of_size(int n)
+{
+    int rows = 0, cols = 0;
+    struct puzzle *p;
+
+    if (!sudoku_box_shape(n, &rows, &cols))
+        fatal("internal error: no Sudoku of size %d", n);
+    p = puzzle_alloc(&sudoku_ops, n, n, n);
+    p->box_rows = rows;
+    p->box_cols = cols;
+    return p;
+}
+
+static void set_sudoku_style(struct format_style *style, enum format_id id, const struct sudoku_look *look)
+{
+    style->id = id;
+    style->spaced = look->spaced;
+    style->boxed = look->boxed;
+    style->numbers = look->numbers;
+    style->empty = look->empty != '\0' ? look->empty : '.';
+}
+
+static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
+                            struct format_error *err)
+{
+    const struct line *ln;
+    struct sudoku_look look = { .spaced = false };
+    struct puzzle *p;
+    int rc;
+
+    while ((ln = source_peek(&r->src, 0)) != NULL && line_kind(ln) != LINE_CONTENT)
+        source_drop(&r->src);
+    if (ln == NULL)
+        return 0;
+    /* Consumed whatever happens, so that the next call goes on with the next line. */
+    source_drop(&r->src);
+    if (ln->fault != FAULT_NONE)
+        return fail_fault(r, err, ln);
+    if (r->line_size == 0) {
+        struct row_shape sh;
+        int grid_n;
+        row_shape(ln, &sh);
+        row_sizes(&sh, &grid_n, &r->line_size);
+        if (r->line_size == 0)
+            return fail(r, err, ln->number, 0, "expected a one-line Sudoku of N*N symbols "
+                        "(81 for 9x9), got %d symbols", sh.loose);
+    }
+    p = sudoku_of_size(r->line_size);
+    reader_need_positions(r, p->ncells);
+    rc = read_symbols(r, ln, r->line_size, p->ncells, true, p->given, r->pos, &look, err);
+    if (rc < 0) {
+        puzzle_free(p);
+        return rc;
+    }
+    look.spaced = false;
+    look.boxed = false;
+    set_sudoku_style(style, FORMAT_SUDOKU_LINE, &look);
+    return finish_puzzle(r, p, out, err);
+}
+
+/* The size of the grid whose first row is ln, or 0 after reporting an error. */
+static int grid_size(const struct reader *r, const struct line *ln, struct format_error *err)
+{
+    struct row_shape sh;
+    int n, line_n;
+
+    row_shape(ln, &sh);
+    row_sizes(&sh, &n, &line_n);
+    if (n == 0)
+        fail(r, err, ln->number, 0, "expected a Sudoku row of N symbols "
+             "(N = 4, 6, 8, 9, 10, 12, 14, 15, 16, ... 25), got %d", sh.loose);
+    return n;
+}
+
+static int read_sudoku_grid(struct reader *r, struct puzzle **out, struct format_style *style,
+                            struct format_error *err)
+{
+    struct sudoku_look look = { .spaced = false }, first = { .spaced = false };
+    struct puzzle *p = NULL;
+    char *name;
+    long start = 0;
+    int n = 0, rows = 0, rc;
+
+    if (!reach_puzzle(r, &name))
+        return 0;
+    while (p == NULL || rows < n) {
+        const struct line *ln = source_peek(&r->src, 0);
+        enum line_kind kind = ln != NULL ? line_kind(ln) : LINE_BLANK;
+
+        if (ln == NULL && p == NULL) {
+            rc = 0;     /* only box separators were left */
+            goto out;
+        }
+        if (ln == NULL) {
+            rc = fail_at_end(r, err, "%d more row%s", n - rows, n - rows == 1 ? "" : "s");
+            goto out;
+        }
+        if (kind == LINE_BLANK && p != NULL) {
+            rc = fail(r, err, start, 0, "expected %d rows, got %d", n, rows);
+            goto out;
+        }
+        if (kind != LINE_CONTENT || is_separator_line(ln)) {
+            look.boxed |= kind == LINE_CONTENT;
+            source_drop(&r->src);
+            continue;
+        }
+        if (ln->fault != FAULT_NONE) {
+            rc = fail_fault(r, err, ln);
+            goto out;
+        }
+        if (p == NULL) {
+            if ((n = grid_size(r, ln, err)) == 0) {
+                rc = -1;
+                goto out;
+            }
+            p = sudoku_of_size(n);
+            reader_need_positions(r, p->ncells);
+            start = ln->number;
+        }
+        rc = read_symbols(r, ln, n, n, false, p->given + rows * n, r->pos + rows * n, &look, err);
+        if (rc < 0)
+            goto out;
+        if (rows == 0)
+            first = look;
+        rows++;
+        source_drop(&r->src);
+    }
+    first.boxed = look.boxed;
+    first.numbers = look.numbers;
+    first.empty = look.empty;
+    set_sudoku_style(style, FORMAT_SUDOKU_GRID, &first);
+    puzzle_set_name(p, name);
+    rc = finish_puzzle(r, p, out, err);
+    p = NULL;
+out:
+    puzzle_free(p);
+    free(name);
+    return rc;
+}
+
+/* ===================================================================================
+ * KAKURO2 (algospot): a token stream of case count, size, 0/1 board, clue count, clues
+ * =================================================================================== */
+
+/* The next token of the stream, skipping line ends and comment lines; 0 at the end. */
+static int stream_token(struct reader *r, struct token *t, struct format_error *err)
+{
+    for (;;) {
+        const struct line *ln = source_peek(&r->src, 0);
+
+        if (ln == NULL)
+            return 0;
+        if (r->tok_line != ln->number) {
+            if (ln->fault != FAULT_NONE)
+                return fail_fault(r, err, ln);
+            if (line_kind(ln) == LINE_COMMENT) {
+                source_drop(&r->src);
+                continue;
+            }
+            r->tok = cursor_at_start(ln);
+            r->tok_line = ln->number;
+        }
+        if (cursor_token(&r->tok, t))
+            return 1;
+        source_drop(&r->src);
+        r->tok_line = 0;
+    }
+}
+
+static bool token_number(const struct token *t, long min, long max, long *value)
+{
+    long v = 0;
+
+    if (t->len == 0 || t->len > 9)
+        return false;
+    for (size_t i = 0; i < t->len; i++) {
+        if (t->s[i] < '0' || t->s[i] > '9')
+            return false;
+        v = v * 10 + (t->s[i] - '0');
+    }
+    *value = v;
+    return v >= min && v <= max;
+}
+
+/* The next number in min..max; 0 at the end of the input (the caller says what was
+ * missing), -1 when the token is something else (what says what was expected). */
+static int stream_number(struct reader *r, long min, long max, const char *what, long *value,
+                         struct token *t, struct format_error *err)
+{
+    char got[100];
+    int rc = stream_token(r, t, err);
+
+    if (rc <= 0)
+        return rc;
+    if (!token_number(t, min, max, value))
+        return fail(r, err, t->line, t->col, "expected %s, got '%s'", what,
+                    quote_text(t->s, t->len, got, sizeof got));
+    return 1;
+}
+
+static int kakuro2_board(struct reader *r, struct puzzle *p, struct format_error *err)
+{
+    int n = p->width;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        struct token t;
+        long v;
+        int rc = stream_number(r, 0, 1, "0 (black) or 1 (white)", &v, &t, err);
+        if (rc == 0) {
+            int more = n - cell / n;
+            return fail_at_end(r, err, "%d more row%s of the board", more, more == 1 ? "" : "s");
+        }
+        if (rc < 0)
+            return rc;
+        p->block[cell] = v == 0;
+        r->pos[cell] = (struct srcpos){ t.line, t.col };
+    }
+    return 1;
+}
+
+static int kakuro2_clue(struct reader *r, struct puzzle *p, long left, struct format_error *err)
+{
+    long n = p->width, y, x, dir, sum;
+    char what[40], name[PUZZLE_CELL_NAME_MAX];
+    struct token ty, t;
+    uint8_t *slot;
+    int rc, cell;
+
+    snprintf(what, sizeof what, "a row 1-%ld", n);
+    if ((rc = stream_number(r, 1, n, what, &y, &ty, err)) == 1) {
+        snprintf(what, sizeof what, "a column 1-%ld", n);
+        if ((rc = stream_number(r, 1, n, what, &x, &t, err)) == 1
+            && (rc = stream_number(r, 0, 1, "a direction, 0 (across) or 1 (down)", &dir, &t, err)) == 1)
+            rc = stream_number(r, 1, KAKURO_MAX_SUM, "a sum 1-45", &sum, &t, err);
+    }
+    if (rc == 0)
+        return fail_at_end(r, err, "%ld more clue%s", left, left == 1 ? "" : "s");
+    if (rc < 0)
+        return rc;
+    cell = (int)((y - 1) * n + (x - 1));
+    puzzle_cell_name(p, cell, name);
+    if (!p->block[cell])
+        return fail(r, err, ty.line, ty.col, "a clue on the white cell %s: clues sit in black cells", name);
+    slot = dir == 0 ? &p->across[cell] : &p->down[cell];
+    if (*slot != 0)
+        return fail(r, err, ty.line, ty.col, "a second %s clue for %s", dir == 0 ? "across" : "down", name);
+    *slot = (uint8_t)sum;
+    r->pos[(dir == 0 ? 1 : 2) * p->ncells + cell] = (struct srcpos){ ty.line, ty.col };
+    return 1;
+}
+
+static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct format_error *err)
+{
+    char what[60];
+    struct puzzle *p;
+    struct token t;
+    long n, q;
+    int rc;
+
+    /* Until the case is read whole, an error loses the stream's place for good. */
+    r->done = true;
+    snprintf(what, sizeof what, "a board size 1-%d", KAKURO_MAX_SIDE);
+    rc = stream_number(r, 1, KAKURO_MAX_SIDE, what, &n, &t, err);
+    if (rc == 0)
+        return fail_at_end(r, err, "%ld more case%s", r->cases_left, r->cases_left == 1 ? "" : "s");
+    if (rc < 0)
+        return rc;
+    p = kakuro_new((int)n, (int)n);
+    reader_need_positions(r, p->ncells);
+    r->clue_pos = true;
+    if ((rc = kakuro2_board(r, p, err)) < 0)
+        goto bad;
+    snprintf(what, sizeof what, "the number of clues, 0-%d", 2 * p->ncells);
+    rc = stream_number(r, 0, 2L * p->ncells, what, &q, &t, err);
+    if (rc == 0)
+        rc = fail_at_end(r, err, "the number of clues");
+    if (rc < 0)
+        goto bad;
+    for (long i = 0; i < q; i++)
+        if ((rc = kakuro2_clue(r, p, q - i, err)) < 0)
+            goto bad;
+    /* The case is read whole: an error in its content leaves the next case readable. */
+    r->done = false;
+    r->cases_left--;
+    return finish_puzzle(r, p, out, err);
+bad:
+    puzzle_free(p);
+    return -1;
+}
+
+static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_style *style,
+                        struct format_error *err)
+{
+    struct token t;
+    char got[100];
+    int rc;
+
+    style->id = FORMAT_KAKURO2;
+    if (r->cases_left < 0) {
+        rc = stream_number(r, 0, KAKURO2_MAX_CASES, "the number of cases", &r->cases_left, &t, err);
+        if (rc <= 0) {
+            r->done = true;
+            return rc;
+        }
+        r->cases_total = r->cases_left;
+    }
+    if (r->cases_left > 0)
+        return read_kakuro2_case(r, out, err);
+    r->done = true;
+    rc = stream_token(r, &t, err);
+    if (rc <= 0)
+        return rc;
+    return fail(r, err, t.line, t.col, "expected the end of the file after %ld case%s, got '%s'",
+                r->cases_total, r->cases_total == 1 ? "" : "s", quote_text(t.s, t.len, got, sizeof got));
+}
+
+/* ===================================================================================
+ * kakudo's readable Kakuro grid: \ _ 1-9 D\ \A D\A tokens, one line per row
+ * =================================================================================== */
+
+/* A Kakuro board being read: rows are stored KAKURO_MAX_SIDE cells apart until the
+ * height is known. */
+struct kakuro_rows {
+    int width, height;
+    uint8_t *block, *down, *across, *given;
+};
+
+#define KAKURO_ROWS_CELLS (KAKURO_MAX_SIDE * KAKURO_MAX_SIDE)
+
+/* A clue's sum: empty (0) or 1-45; false for anything else. */
+static bool clue_sum(const char *s, size_t len, uint8_t *sum)
+{
+    struct token t = { .s = s, .len = len };
+    long v;
+
+    if (len == 0) {
+        *sum = 0;
+        return true;
+    }
+    if (!token_number(&t, 1, KAKURO_MAX_SUM, &v))
+        return false;
+    *sum = (uint8_t)v;
+    return true;
+}
+
+static int kakuro_cell(const struct reader *r, const struct token *t, struct kakuro_rows *k,
+                       int cell, struct format_error *err)
+{
+    const char *slash = memchr(t->s, '\\', t->len);
+    char got[100];
+
+    k->block[cell] = k->down[cell] = k->across[cell] = k->given[cell] = 0;
+    if (t->len == 1 && (t->s[0] == '_' || (t->s[0] >= '1' && t->s[0] <= '9'))) {
+        k->given[cell] = t->s[0] == '_' ? 0 : (uint8_t)(t->s[0] - '0');
+        return 1;
+    }
+    if (slash != NULL && memchr(slash + 1, '\\', t->len - (size_t)(slash + 1 - t->s)) == NULL) {
+        size_t left = (size_t)(slash - t->s), right = t->len - left - 1;
+        bool digits = strspn(t->s, "0123456789") >= left
+                      && strspn(slash + 1, "0123456789") >= right;
+        k->block[cell] = 1;
+        if (digits && !clue_sum(t->s, left, &k->down[cell]))
+            return fail(r, err, t->line, t->col, "expected a sum 1-45, got '%s'",
+                        quote_text(t->s, left, got, sizeof got));
+        if (digits && !clue_sum(slash + 1, right, &k->across[cell]))
+            return fail(r, err, t->line, t->col + (long)left + 1, "expected a sum 1-45, got '%s'",
+                        quote_text(slash + 1, right, got, sizeof got));
+        if (digits)
+            return 1;
+    }
+    return fail(r, err, t->line, t->col, "expected \\, _, a digit 1-9 or a clue (D\\, \\A, D\\A), got '%s'",
+                quote_text(t->s, t->len, got, sizeof got));
+}
+
+static int kakuro_row(struct reader *r, const struct line *ln, struct kakuro_rows *k,
+                      struct format_error *err)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int count = 0, base;
+
+    if (k->height == KAKURO_MAX_SIDE)
+        return fail(r, err, ln->number, 0, "more than %d rows", KAKURO_MAX_SIDE);
+    base = k->height * KAKURO_MAX_SIDE;
+    while (cursor_token(&c, &t)) {
+        if (count == KAKURO_MAX_SIDE)
+            return fail(r, err, t.line, t.col, "more than %d cells in a row", KAKURO_MAX_SIDE);
+        if (kakuro_cell(r, &t, k, base + count, err) < 0)
+            return -1;
+        r->pos[base + count] = (struct srcpos){ t.line, t.col };
+        count++;
+    }
+    if (k->height > 0 && count != k->width)
+        return fail(r, err, ln->number, 0, "expected %d cells as in the first row, got %d",
+                    k->width, count);
+    k->width = count;
+    k->height++;
+    return 1;
+}
+
+/* A solution file (janko_solutions.txt) has digits and blocks but no clues: each run
+ * whose digits are all there gets the clue they add up to, so it reads as a puzzle. */
+static void derive_clues(struct puzzle *p)
+{
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->across[cell] || p->down[cell])
+            return;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (!p->block[cell])
+            continue;
+        for (int across = 0; across <= 1; across++) {
+            int row = cell / p->width + !across, col = cell % p->width + across;
+            int len = 0, sum = 0;
+            bool full = true;
+            while (row < p->height && col < p->width && !p->block[puzzle_index(p, row, col)]) {
+                int d = p->given[puzzle_index(p, row, col)];
+                full = full && d != 0;
+                sum += d;
+                len++;
+                row += !across;
+                col += across;
+            }
+            if (len >= 2 && full && sum <= KAKURO_MAX_SUM)
+                (across ? p->across : p->down)[cell] = (uint8_t)sum;
+        }
+    }
+}
+
+/* The board read, as a puzzle; positions move from the rows' stride to the width's. */
+static struct puzzle *kakuro_from_rows(struct reader *r, const struct kakuro_rows *k)
+{
+    struct puzzle *p = kakuro_new(k->width, k->height);
+
+    for (int row = 0; row < k->height; row++) {
+        size_t from = (size_t)row * KAKURO_MAX_SIDE, to = (size_t)row * (size_t)k->width;
+        size_t n = (size_t)k->width;
+        memcpy(p->block + to, k->block + from, n);
+        memcpy(p->down + to, k->down + from, n);
+        memcpy(p->across + to, k->across + from, n);
+        memcpy(p->given + to, k->given + from, n);
+        memmove(r->pos + to, r->pos + from, n * sizeof *r->pos);
+    }
+    return p;
+}
+
+static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format_style *style,
+                            struct format_error *err)
+{
+    struct kakuro_rows k = { .width = 0 };
+    const struct line *ln;
+    struct puzzle *p;
+    char *name;
+    int rc = 1;
+
+    style->id = FORMAT_KAKURO_GRID;
+    if (!reach_puzzle(r, &name))
+        return 0;
+    r->clue_pos = false;
+    reader_need_positions(r, KAKURO_ROWS_CELLS);
+    k.block = xcalloc(KAKURO_ROWS_CELLS, 4);
+    k.down = k.block + KAKURO_ROWS_CELLS;
+    k.across = k.down + KAKURO_ROWS_CELLS;
+    k.given = k.across + KAKURO_ROWS_CELLS;
+    while (rc > 0 && (ln = source_peek(&r->src, 0)) != NULL && line_kind(ln) == LINE_CONTENT) {
+        rc = ln->fault != FAULT_NONE ? fail_fault(r, err, ln) : kakuro_row(r, ln, &k, err);
+        if (rc > 0)
+            source_drop(&r->src);
+    }
+    if (rc > 0) {
+        p = kakuro_from_rows(r, &k);
+        derive_clues(p);
+        puzzle_set_name(p, name);
+        rc = finish_puzzle(r, p, out, err);
+    }
+    free(k.block);
+    free(name);
+    return rc;
+}
+
+/* ===================================================================================
+ * Detection
+ * =================================================================================== */
+
+/* Index of the next content line at or after k within the lookahead, or -1. */
+static int next_content(struct reader *r, int k)
+{
+    for (; k < LOOKAHEAD; k++) {
+        const struct line *ln = source_peek(&r->src, k);
+        if (ln == NULL)
+            return -1;
+        if (line_kind(ln) == LINE_CONTENT)
+            return k;
+    }
+    return -1;
+}
+
+/* Whether ln holds one number up to max, written without leading zeros: a grid row of
+ * digits ("002109400") is not a KAKURO2 count.  The board size is taken up to 999 (a
+ * Sudoku row has 4 symbols or more) so that a size out of range gets its own message. */
+static bool line_is_single_integer(const struct line *ln, long max)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    long v;
+
+    return ln->fault == FAULT_NONE && cursor_token(&c, &t) && token_number(&t, 0, max, &v)
+           && (t.s[0] != '0' || t.len == 1) && !cursor_token(&c, &t);
+}
+
+static bool line_has_kakuro_marks(const struct line *ln)
+{
+    return memchr(ln->text, '\\', ln->len) != NULL || memchr(ln->text, '_', ln->len) != NULL;
+}
+
+/* 16 symbols make a 4x4 one-line puzzle or the first row of a 16x16 grid: a grid when
+ * the next 15 rows (box separators and comments aside) have 16 symbols too. */
+static bool is_grid_of_16(struct reader *r, int first)
+{
+    int rows = 1;
+
+    for (int k = first + 1; k < LOOKAHEAD && rows < 16; k++) {
+        const struct line *ln = source_peek(&r->src, k);
+        struct row_shape sh;
+        if (ln == NULL || line_kind(ln) == LINE_BLANK || ln->fault != FAULT_NONE)
+            return false;
+        if (line_kind(ln) == LINE_COMMENT || is_separator_line(ln))
+            continue;
+        row_shape(ln, &sh);
+        if (sh.count != 16)
+            return false;
+        rows++;
+    }
+    return rows == 16;
+}
+
+/* Decides the format from the first lines (bounded lookahead, nothing consumed). */
+static int detect_format(struct reader *r, struct format_error *err)
+{
+    int first = next_content(r, 0), k;
+    const struct line *ln;
+    struct row_shape sh;
+    int grid_n, line_n;
+
+    /* Past the lookahead window with no content: drop what was seen and look again. */
+    while (first < 0 && source_peek(&r->src, LOOKAHEAD - 1) != NULL) {
+        for (int i = 0; i < LOOKAHEAD - 1; i++)
+            source_drop(&r->src);
+        first = next_content(r, 0);
+    }
+    if (first < 0)
+        return 0;
+    /* Keep the line before the first content line: it may name the puzzle. */
+    for (; first > 1; first--)
+        source_drop(&r->src);
+    ln = source_peek(&r->src, first);
+    if (ln->fault != FAULT_NONE)
+        return fail_fault(r, err, ln);
+    if (line_has_kakuro_marks(ln)) {
+        r->format = FORMAT_KAKURO_GRID;
+        return 1;
+    }
+    if (line_is_single_integer(ln, KAKURO2_MAX_CASES) && (k = next_content(r, first + 1)) >= 0
+        && line_is_single_integer(source_peek(&r->src, k), 999)) {
+        r->format = FORMAT_KAKURO2;
+        return 1;
+    }
+    k = first;
+    while (k >= 0 && is_separator_line(source_peek(&r->src, k)))
+        k = next_content(r, k + 1);
+    if (k >= 0) {
+        ln = source_peek(&r->src, k);
+        row_shape(ln, &sh);
+        row_sizes(&sh, &grid_n, &line_n);
+        if (line_n != 0 && (line_n * line_n != 16 || !is_grid_of_16(r, k)))
+            r->format = FORMAT_SUDOKU_LINE;
+        else if (grid_n != 0 || line_n != 0)
+            r->format = FORMAT_SUDOKU_GRID;
+        if (r->format != FORMAT_AUTO)
+            return 1;
+    }
+    ln = source_peek(&r->src, first);
+    return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
+                "N rows of N), a KAKURO2 file or a Kakuro grid");
+}
+
+/* ===================================================================================
+ * The public reader
+ * =================================================================================== */
+
+struct reader *reader_open(FILE *f, const char *name, enum format_id forced)
+{
+    struct reader *r = xcalloc(1, sizeof *r);
+
+    r->name = xstrdup(name != NULL ? name : "<input>");
+    r->format = forced;
+    r->src.f = f;
+    r->src.chunk = xmalloc(CHUNK_BYTES);
+    r->cases_left = -1;
+    return r;
+}
+
+int reader_next(struct reader *r, struct puzzle **out, struct format_style *style,
+                struct format_error *err)
+{
+    struct format_style unused;
+    int rc = 0;
+
+    *out = NULL;
+    if (style == NULL)
+        style = &unused;
+    *style = (struct format_style){ .id = r->format, .empty = '.' };
+    memset(err, 0, sizeof *err);
+    if (r->done)
+        return 0;
+    if (r->skip_block) {
+        skip_rest_of_puzzle(r);
+        r->skip_block = false;
+    }
+    if (r->format == FORMAT_AUTO && (rc = detect_format(r, err)) <= 0) {
+        r->done = true;
+        return rc;
+    }
+    style->id = r->format;
+    switch (r->format) {
+    case FORMAT_SUDOKU_LINE: rc = read_sudoku_line(r, out, style, err); break;
+    case FORMAT_SUDOKU_GRID: rc = read_sudoku_grid(r, out, style, err); break;
+    case FORMAT_KAKURO2: rc = read_kakuro2(r, out, style, err); break;
+    case FORMAT_KAKURO_GRID: rc = read_kakuro_grid(r, out, style, err); break;
+    case FORMAT_AUTO: break;
+    }
+    if (rc < 0 && (r->format == FORMAT_SUDOKU_GRID || r->format == FORMAT_KAKURO_GRID))
+        r->skip_block = true;
+    return rc;
+}
+
+enum format_id reader_format(const struct reader *r)
+{
+    return r->format;
+}
+
+void reader_close(struct reader *r)
+{
+    if (r == NULL)
+        return;
+    for (int i = 0; i < LOOKAHEAD; i++)
+        free(r->src.ring[i].text);
+    free(r->src.chunk);
+    free(r->pos);
+    free(r->name);
+    free(r);
+}
+
+/* ===================================================================================
+ * Writing
+ * =================================================================================== */
+
+/* One Sudoku symbol as written in the style: a letter or, spaced with numbers, 10... */
+static int sudoku_put_symbol(char *buf, int d, const struct format_style *style)
+{
+    if (d == 0) {
+        buf[0] = style->empty == '0' ? '0' : '.';
+        return 1;
+    }
+    if (d > 9 && style->numbers && style->spaced)
+        return sprintf(buf, "%d", d);
+    buf[0] = sudoku_symbol(d);
+    return 1;
+}
+
+static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const struct format_style *style)
+{
+    char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
+    struct format_style plain = *style;
+    int n = 0;
+
+    plain.numbers = false;
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += sudoku_put_symbol(buf + n, grid[cell], &plain);
+    buf[n++] = '\n';
+    fwrite(buf, 1, (size_t)n, out);
+}
+
+/* The row under a row of a boxed grid: '+' below each '|', '-' elsewhere. */
+static void write_separator_under(FILE *out, const char *row, int len)
+{
+    for (int i = 0; i < len; i++)
+        putc(row[i] == '|' ? '+' : '-', out);
+    putc('\n', out);
+}
+
+static void write_sudoku_grid(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const struct format_style *style)
+{
+    int n = p->width;
+    char row[SUDOKU_MAX_SIZE * 8 + 2];
+
+    for (int r = 0; r < n; r++) {
+        int len = 0;
+        for (int c = 0; c < n; c++) {
+            if (c > 0 && style->boxed && c % p->box_cols == 0)
+                len += sprintf(row + len, style->spaced ? " |" : "|");
+            if (c > 0 && style->spaced)
+                row[len++] = ' ';
+            len += sudoku_put_symbol(row + len, grid[r * n + c], style);
+        }
+        if (r > 0 && style->boxed && r % p->box_rows == 0)
+            write_separator_under(out, row, len);
+        row[len++] = '\n';
+        fwrite(row, 1, (size_t)len, out);
+    }
+}
+
+static void write_kakuro2_board(FILE *out, const struct puzzle *p, const uint8_t *grid)
+{
+    for (int r = 0; r < p->height; r++) {
+        for (int c = 0; c < p->width; c++) {
+            int cell = puzzle_index(p, r, c);
+            if (c > 0)
+                putc(' ', out);
+            putc(p->block[cell] ? '0' : '0' + grid[cell], out);
+        }
+        putc('\n', out);
+    }
+}
+
+static void write_kakuro_grid(FILE *out, const struct puzzle *p, const uint8_t *grid)
+{
+    for (int r = 0; r < p->height; r++) {
+        for (int c = 0; c < p->width; c++) {
+            int cell = puzzle_index(p, r, c);
+            if (c > 0)
+                putc(' ', out);
+            if (!p->block[cell]) {
+                putc(grid[cell] ? '0' + grid[cell] : '_', out);
+                continue;
+            }
+            if (p->down[cell])
+                fprintf(out, "%d", p->down[cell]);
+            putc('\\', out);
+            if (p->across[cell])
+                fprintf(out, "%d", p->across[cell]);
+        }
+        putc('\n', out);
+    }
+}
+
+void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                  const struct format_style *style)
+{
+    bool sudoku = p->ops->kind == PUZZLE_SUDOKU;
+    struct format_style def = { .id = sudoku ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID };
+    enum format_id id = style != NULL ? style->id : FORMAT_AUTO;
+
+    /* A style that does not fit the kind (or none) falls back to the kind's usual one. */
+    if (id == FORMAT_AUTO || sudoku != (id == FORMAT_SUDOKU_LINE || id == FORMAT_SUDOKU_GRID))
+        style = &def;
+    switch (style->id) {
+    case FORMAT_SUDOKU_LINE: write_sudoku_line(out, p, grid, style); break;
+    case FORMAT_SUDOKU_GRID: write_sudoku_grid(out, p, grid, style); break;
+    case FORMAT_KAKURO2: write_kakuro2_board(out, p, grid); break;
+    case FORMAT_KAKURO_GRID: write_kakuro_grid(out, p, grid); break;
+    case FORMAT_AUTO: break;
+    }
+}
+
+void format_write_kakuro2_header(FILE *out, long cases)
+{
+    fprintf(out, "%ld\n", cases);
+}
+
+void format_write_kakuro2_case(FILE *out, const struct puzzle *p)
+{
+    int n = p->width > p->height ? p->width : p->height, clues = 0;
+
+    fprintf(out, "%d\n", n);
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            bool white = r < p->height && c < p->width && !p->block[puzzle_index(p, r, c)];
+            fprintf(out, c > 0 ? " %d" : "%d", white);
+        }
+        putc('\n', out);
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        clues += (p->across[cell] != 0) + (p->down[cell] != 0);
+    fprintf(out, "%d\n", clues);
+    /* Across clues first, then down, each in reading order, as the algospot sample. */
+    for (int dir = 0; dir <= 1; dir++)
+        for (int cell = 0; cell < p->ncells; cell++) {
+            int sum = dir == 0 ? p->across[cell] : p->down[cell];
+            if (sum)
+                fprintf(out, "%d %d %d %d\n", cell / p->width + 1, cell % p->width + 1, dir, sum);
+        }
+}
+
+/* ===================================================================================
+ * Names, messages, loading one puzzle
+ * =================================================================================== */
+
+static const struct {
+    const char *name;
+    enum format_id id;
+} format_names[] = {
+    { "auto", FORMAT_AUTO },
+    { "line", FORMAT_SUDOKU_LINE },
+    { "grid", FORMAT_SUDOKU_GRID },
+    { "kakuro2", FORMAT_KAKURO2 },
+    { "kakuro", FORMAT_KAKURO_GRID },
+};
+
+bool format_by_name(const char *name, enum format_id *id)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+        if (strcasecmp(name, format_names[i].name) == 0) {
+            *id = format_names[i].id;
+            return true;
+        }
+    *id = FORMAT_AUTO;
+    return false;
+}
+
+const char *format_name(enum format_id id)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+        if (format_names[i].id == id)
+            return format_names[i].name;
+    return "unknown";
+}
+
+void format_error_string(const struct format_error *err, char *buf, size_t size)
+{
+    const char *sep = err->file[0] != '\0' ? ":" : "";
+
+    if (err->line > 0 && err->col > 0)
+        snprintf(buf, size, "%s%s%ld:%ld: %s", err->file, sep, err->line, err->col, err->message);
+    else if (err->line > 0)
+        snprintf(buf, size, "%s%s%ld: %s", err->file, sep, err->line, err->message);
+    else if (err->file[0] != '\0')
+        snprintf(buf, size, "%s: %s", err->file, err->message);
+    else
+        snprintf(buf, size, "%s", err->message);
+}
+
+static void load_error(struct format_error *err, const char *file, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void load_error(struct format_error *err, const char *file, const char *fmt, ...)
+{
+    va_list ap;
+
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", file);
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+/* Splits "FILE:N" into the file and N, unless spec names an existing file itself. */
+static char *split_spec(const char *spec, long *index)
+{
+    char *path = xstrdup(spec);
+    char *colon = strrchr(path, ':');
+    struct stat st;
+
+    *index = 1;
+    if (stat(spec, &st) == 0 || colon == NULL || colon[1] == '\0'
+        || strspn(colon + 1, "0123456789") != strlen(colon + 1) || strlen(colon + 1) > 9)
+        return path;
+    *index = strtol(colon + 1, NULL, 10);
+    *colon = '\0';
+    return path;
+}
+
+struct puzzle *format_load(const char *spec, enum format_id forced,
+                           struct format_style *style, struct format_error *err)
+{
+    long index, seen = 0;
+    char *path = split_spec(spec, &index);
+    struct puzzle *p = NULL;
+    struct reader *r;
+    FILE *f;
+    int rc;
+
+    if (index < 1) {
+        load_error(err, path, "puzzle numbers start at 1");
+        free(path);
+        return NULL;
+    }
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        load_error(err, path, "%s", strerror(errno));
+        free(path);
+        return NULL;
+    }
+    r = reader_open(f, path, forced);
+    for (;;) {
+        rc = reader_next(r, &p, style, err);
+        if (rc == 0)
+            break;
+        seen++;
+        /* Bad puzzles before the one asked for are passed over where the reader can. */
+        if (seen == index || (rc < 0 && r->done))
+            break;
+        puzzle_free(p);
+        p = NULL;
+    }
+    if (rc == 0 && seen == 0)
+        load_error(err, "", "%s has no puzzle", path);
+    else if (rc == 0)
+        load_error(err, "", "%s has only %ld puzzle%s", path, seen, seen == 1 ? "" : "s");
+    reader_close(r);
+    fclose(f);
+    free(path);
+    return p;
+}

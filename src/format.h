@@ -1,0 +1,79 @@
+/* format.h: reading and writing puzzle files in every format kakudo knows, streaming. */
+#ifndef KAKUDO_FORMAT_H
+#define KAKUDO_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "puzzle.h"
+
+enum format_id {
+    FORMAT_AUTO,            /* detect from the content */
+    FORMAT_SUDOKU_LINE,     /* one puzzle per line: N*N symbols, '0' or '.' empty */
+    FORMAT_SUDOKU_GRID,     /* N lines of N symbols, spaced (BOJ 2580) or not (BOJ 2239) */
+    FORMAT_KAKURO2,         /* algospot KAKURO2: cases, 0/1 board, clues "y x dir sum" */
+    FORMAT_KAKURO_GRID,     /* kakudo's readable grid: \ _ D\ \A D\A tokens */
+};
+
+/* How a puzzle was written, so its solution is written back the same way. */
+struct format_style {
+    enum format_id id;
+    bool spaced;            /* FORMAT_SUDOKU_GRID: symbols separated by spaces */
+    bool boxed;             /* FORMAT_SUDOKU_GRID: with | - + box separators */
+    bool numbers;           /* FORMAT_SUDOKU_GRID, spaced: 10, 11... rather than A, B... */
+    char empty;             /* Sudoku: the symbol of an empty cell, '0' or '.' ('\0' = '.') */
+};
+
+/* A bad file: where and what was expected.  Printed as "file:line:col: message". */
+struct format_error {
+    char file[256];
+    long line;              /* 1-based, 0 if unknown */
+    long col;               /* 1-based, 0 if unknown */
+    char message[256];
+};
+
+struct reader;
+
+/* Reads puzzles from f one at a time (constant memory for a file of a million puzzles).
+ * name is used in error messages.  forced is FORMAT_AUTO or the format to assume. */
+struct reader *reader_open(FILE *f, const char *name, enum format_id forced);
+/* Returns 1 and a new puzzle (caller frees) with its style, 0 at the end of the input,
+ * -1 on an error (err filled).  After an error the reader skips to the next puzzle where
+ * the format allows it (one-line Sudoku: the next line; grids: past the next blank line;
+ * KAKURO2: the next case when the bad one was read whole), so calling again continues;
+ * where it cannot, the next call returns 0.  In the multi-line formats a comment line
+ * right before a puzzle ("# NAME ...") names it.  A Kakuro grid without any clue whose
+ * runs are all filled in (a solution file) gets the clues its digits add up to. */
+int reader_next(struct reader *r, struct puzzle **out, struct format_style *style,
+                struct format_error *err);
+/* The format detected (or forced); FORMAT_AUTO before the first puzzle is read. */
+enum format_id reader_format(const struct reader *r);
+void reader_close(struct reader *r);
+
+/* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2
+ * case (N lines of N numbers, 0 for black and clue cells), or the readable Kakuro grid
+ * with the digits filled in.  grid may be p->given to write the puzzle itself. */
+void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                  const struct format_style *style);
+/* Writes the KAKURO2 case count line that starts such a file. */
+void format_write_kakuro2_header(FILE *out, long cases);
+/* Writes p as one whole KAKURO2 case (size, 0/1 board, clue count, clues), which reads
+ * back as p; a board that is not square is padded with black cells.  Givens are lost:
+ * the format has none. */
+void format_write_kakuro2_case(FILE *out, const struct puzzle *p);
+
+/* Looks up a format by name ("line", "grid", "kakuro2", "kakuro"...); FORMAT_AUTO and
+ * false when the name is unknown. */
+bool format_by_name(const char *name, enum format_id *id);
+const char *format_name(enum format_id id);
+
+/* Error text "file:line:col: message" into buf. */
+void format_error_string(const struct format_error *err, char *buf, size_t size);
+
+/* Opens FILE or FILE:N (the Nth puzzle, 1-based; a file whose name holds the colon
+ * wins) and returns that puzzle, or NULL with err filled. */
+struct puzzle *format_load(const char *spec, enum format_id forced,
+                           struct format_style *style, struct format_error *err);
+
+#endif

@@ -1,0 +1,1108 @@
+/* game.c: a game in progress - moves as strings, undo/redo, the timer, and save files. */
+#include "config.h"
+#include "game.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define SAVE_MAGIC "kakudo-save 1"
+#define SAVE_MAX_BYTES (64L * 1024 * 1024)
+#define MOVE_MAX_NUMBER 1000000     /* far above any cell index or digit */
+
+/* ===================================================================================
+ * Creating and freeing
+ * =================================================================================== */
+
+static struct format_style default_style(const struct puzzle *p)
+{
+    return (struct format_style){
+        .id = p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
+        .empty = '.',
+    };
+}
+
+struct game *game_new(const struct puzzle *p, const struct format_style *style)
+{
+    struct game *g = xcalloc(1, sizeof *g);
+
+    g->puzzle = puzzle_clone(p);
+    g->style = style != NULL && style->id != FORMAT_AUTO ? *style : default_style(p);
+    g->grid = xmalloc((size_t)p->ncells);
+    puzzle_start_grid(g->puzzle, g->grid);
+    g->marks = xcalloc((size_t)p->ncells, sizeof *g->marks);
+    /* A puzzle given complete is already solved: nothing to play, no time to count. */
+    g->completed = puzzle_is_solved(g->puzzle, g->grid);
+    return g;
+}
+
+static void move_free(struct game_move *m)
+{
+    free(m->text);
+    free(m->changes);
+}
+
+void game_free(struct game *g)
+{
+    if (g == NULL)
+        return;
+    for (int i = 0; i < g->nmoves; i++)
+        move_free(&g->history[i]);
+    free(g->history);
+    puzzle_free(g->puzzle);
+    free(g->grid);
+    free(g->marks);
+    free(g->save_path);
+    free(g);
+}
+
+/* ===================================================================================
+ * Timer
+ * =================================================================================== */
+
+/* Never 0, which stands for "paused". */
+static uint64_t now_ns(void)
+{
+    uint64_t t = util_now_ns();
+    return t != 0 ? t : 1;
+}
+
+uint64_t game_elapsed_ms(const struct game *g)
+{
+    uint64_t ms = g->elapsed_ms;
+
+    if (g->completed)
+        return g->completed_ms;
+    if (g->started_ns != 0) {
+        uint64_t now = util_now_ns();
+        if (now > g->started_ns)
+            ms += (now - g->started_ns) / 1000000u;
+    }
+    return ms;
+}
+
+void game_pause(struct game *g)
+{
+    if (g->started_ns == 0)
+        return;
+    g->elapsed_ms = game_elapsed_ms(g);
+    g->started_ns = 0;
+}
+
+void game_resume(struct game *g)
+{
+    if (g->completed || g->started_ns != 0)
+        return;
+    g->started_ns = now_ns();
+}
+
+bool game_is_paused(const struct game *g)
+{
+    return g->started_ns == 0;
+}
+
+/* After every change: completing the puzzle freezes the timer; breaking the solution
+ * again (an undo, a new move) means the player is playing again, so it runs on. */
+static void update_completion(struct game *g)
+{
+    bool solved = puzzle_is_solved(g->puzzle, g->grid);
+
+    if (solved && !g->completed) {
+        g->completed_ms = game_elapsed_ms(g);
+        g->elapsed_ms = g->completed_ms;
+        g->started_ns = 0;
+        g->completed = true;
+    } else if (!solved && g->completed) {
+        g->completed = false;
+        g->elapsed_ms = g->completed_ms;
+        g->completed_ms = 0;
+        g->started_ns = now_ns();
+    }
+}
+
+/* ===================================================================================
+ * Moves: parsing, checking, applying
+ * =================================================================================== */
+
+/* The changes of the move being built; each one is applied as it is recorded, so a cell
+ * reached twice (a Sudoku peer in both the row and the box) is seen already changed. */
+struct change_list {
+    struct game_change *items;
+    int n;
+    size_t cap;
+};
+
+static void change_cell(struct game *g, struct change_list *cl, int cell, int digit, digitset marks)
+{
+    struct game_change c = {
+        .cell = cell,
+        .old_digit = g->grid[cell], .new_digit = (uint8_t)digit,
+        .old_marks = g->marks[cell], .new_marks = marks,
+    };
+
+    if (c.old_digit == c.new_digit && c.old_marks == c.new_marks)
+        return;
+    cl->items = xgrow(cl->items, &cl->cap, (size_t)cl->n + 1, sizeof *cl->items);
+    cl->items[cl->n++] = c;
+    g->grid[cell] = c.new_digit;
+    g->marks[cell] = c.new_marks;
+}
+
+/* A decimal number without sign or leading zeros; advances *s.  -1 if there is none. */
+static long parse_number(const char **s)
+{
+    const char *p = *s;
+    long v = 0;
+
+    if (*p < '0' || *p > '9' || (*p == '0' && p[1] >= '0' && p[1] <= '9'))
+        return -1;
+    while (*p >= '0' && *p <= '9') {
+        v = v * 10 + (*p++ - '0');
+        if (v > MOVE_MAX_NUMBER)
+            return -1;
+    }
+    *s = p;
+    return v;
+}
+
+static const char *why_not_editable(const struct game *g, int cell)
+{
+    const struct puzzle *p = g->puzzle;
+
+    if (cell < 0 || cell >= p->ncells)
+        return "There is no such cell";
+    if (p->block[cell])
+        return p->down[cell] || p->across[cell] ? "Clue cells cannot be changed"
+                                                : "Black cells cannot be changed";
+    if (p->given[cell])
+        return "That cell is a given";
+    return NULL;
+}
+
+bool game_cell_editable(const struct game *g, int cell)
+{
+    return why_not_editable(g, cell) == NULL;
+}
+
+static bool digit_in_range(const struct game *g, long d)
+{
+    return d >= 1 && d <= g->puzzle->max_digit;
+}
+
+static const char *do_set(struct game *g, struct change_list *cl, int cell, int d)
+{
+    const struct puzzle *p = g->puzzle;
+    const char *why = why_not_editable(g, cell);
+
+    if (why != NULL)
+        return why;
+    if (!digit_in_range(g, d))
+        return "That digit is not used in this puzzle";
+    if (g->grid[cell] == d)
+        return "That cell already holds that digit";
+    change_cell(g, cl, cell, d, g->marks[cell]);
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+        for (int i = 0; i < grp->ncells; i++) {
+            int peer = grp->cells[i];
+            if (peer != cell)
+                change_cell(g, cl, peer, g->grid[peer], g->marks[peer] & ~(1u << d));
+        }
+    }
+    return NULL;
+}
+
+static const char *do_erase(struct game *g, struct change_list *cl, int cell)
+{
+    const char *why = why_not_editable(g, cell);
+
+    if (why != NULL)
+        return why;
+    if (g->grid[cell] == 0)
+        return "That cell is already empty";
+    change_cell(g, cl, cell, 0, g->marks[cell]);
+    return NULL;
+}
+
+static const char *do_mark(struct game *g, struct change_list *cl, int cell, int d)
+{
+    const char *why = why_not_editable(g, cell);
+
+    if (why != NULL)
+        return why;
+    if (!digit_in_range(g, d))
+        return "That digit is not used in this puzzle";
+    if (g->grid[cell] != 0)
+        return "That cell holds a digit; erase it before marking it";
+    change_cell(g, cl, cell, 0, g->marks[cell] ^ (1u << d));
+    return NULL;
+}
+
+static const char *do_fill(struct game *g, struct change_list *cl)
+{
+    const struct puzzle *p = g->puzzle;
+
+    /* Candidates come from the digits placed before this move; marks do not affect them. */
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell] && g->grid[cell] == 0)
+            change_cell(g, cl, cell, 0, puzzle_candidates(p, g->grid, cell));
+    return cl->n > 0 ? NULL : "Every empty cell already shows its candidates";
+}
+
+static const char *do_clear(struct game *g, struct change_list *cl)
+{
+    for (int cell = 0; cell < g->puzzle->ncells; cell++)
+        change_cell(g, cl, cell, g->grid[cell], 0);
+    return cl->n > 0 ? NULL : "There are no marks to clear";
+}
+
+/* Checks the whole grid before changing anything: a refused move leaves no trace. */
+static const char *check_grid_text(const struct game *g, const char *s)
+{
+    const struct puzzle *p = g->puzzle;
+
+    if (strlen(s) != (size_t)p->ncells)
+        return "The grid does not have one symbol per cell";
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int d = s[cell] == '.' ? 0 : sudoku_symbol_value((unsigned char)s[cell]);
+        if (s[cell] != '.' && (d == 0 || d > p->max_digit || s[cell] != sudoku_symbol(d)))
+            return "The grid holds a symbol that is not a digit of this puzzle";
+        if (p->block[cell] && d != 0)
+            return "The grid puts a digit in a black cell";
+        if (p->given[cell] && d != p->given[cell])
+            return "The grid changes a given";
+    }
+    return NULL;
+}
+
+static const char *do_grid(struct game *g, struct change_list *cl, const char *s)
+{
+    const char *why = check_grid_text(g, s);
+
+    if (why != NULL)
+        return why;
+    for (int cell = 0; cell < g->puzzle->ncells; cell++) {
+        int d = s[cell] == '.' ? 0 : sudoku_symbol_value((unsigned char)s[cell]);
+        change_cell(g, cl, cell, d, g->marks[cell]);
+    }
+    return cl->n > 0 ? NULL : "The grid is already like that";
+}
+
+/* "<cell>,<digit>" and nothing after it; false if malformed. */
+static bool parse_cell_digit(const char *s, long *cell, long *digit)
+{
+    *cell = parse_number(&s);
+    if (*cell < 0 || *s++ != ',')
+        return false;
+    *digit = parse_number(&s);
+    return *digit >= 0 && *s == '\0';
+}
+
+static bool parse_cell(const char *s, long *cell)
+{
+    *cell = parse_number(&s);
+    return *cell >= 0 && *s == '\0';
+}
+
+/* Parses and applies a move, recording its changes; a reason if it is refused. */
+static const char *apply_move_text(struct game *g, const char *move, struct change_list *cl)
+{
+    static const char *const malformed = "That is not a move";
+    long cell, d;
+
+    switch (move[0]) {
+    case 'S':
+        return parse_cell_digit(move + 1, &cell, &d) ? do_set(g, cl, (int)cell, (int)d) : malformed;
+    case 'E':
+        return parse_cell(move + 1, &cell) ? do_erase(g, cl, (int)cell) : malformed;
+    case 'M':
+        return parse_cell_digit(move + 1, &cell, &d) ? do_mark(g, cl, (int)cell, (int)d) : malformed;
+    case 'F':
+        return move[1] == '\0' ? do_fill(g, cl) : malformed;
+    case 'C':
+        return move[1] == '\0' ? do_clear(g, cl) : malformed;
+    case 'G':
+        return do_grid(g, cl, move + 1);
+    default:
+        return malformed;
+    }
+}
+
+/* A move after undos replaces the moves that could have been redone. */
+static void drop_redo_tail(struct game *g)
+{
+    for (int i = g->pos; i < g->nmoves; i++)
+        move_free(&g->history[i]);
+    g->nmoves = g->pos;
+}
+
+static void push_move(struct game *g, const char *text, struct change_list *cl)
+{
+    drop_redo_tail(g);
+    g->history = xgrow(g->history, &g->history_cap, (size_t)g->nmoves + 1, sizeof *g->history);
+    g->history[g->nmoves++] = (struct game_move){
+        .text = xstrdup(text), .changes = cl->items, .nchanges = cl->n,
+    };
+    g->pos = g->nmoves;
+}
+
+static void revert_changes(struct game *g, const struct game_change *c, int n)
+{
+    for (int i = n - 1; i >= 0; i--) {
+        g->grid[c[i].cell] = c[i].old_digit;
+        g->marks[c[i].cell] = c[i].old_marks;
+    }
+}
+
+bool game_move(struct game *g, const char *move, const char **why)
+{
+    struct change_list cl = { .items = NULL };
+    const char *reason = apply_move_text(g, move, &cl);
+
+    if (reason == NULL && cl.n == 0)
+        reason = "That changes nothing";
+    if (reason != NULL) {
+        revert_changes(g, cl.items, cl.n);
+        free(cl.items);
+        if (why != NULL)
+            *why = reason;
+        return false;
+    }
+    push_move(g, move, &cl);
+    update_completion(g);
+    return true;
+}
+
+static bool move_fmt(struct game *g, const char **why, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool move_fmt(struct game *g, const char **why, const char *fmt, ...)
+{
+    char buf[64];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return game_move(g, buf, why);
+}
+
+bool game_set(struct game *g, int cell, int digit, const char **why)
+{
+    return move_fmt(g, why, "S%d,%d", cell, digit);
+}
+
+bool game_erase(struct game *g, int cell, const char **why)
+{
+    return move_fmt(g, why, "E%d", cell);
+}
+
+bool game_toggle_mark(struct game *g, int cell, int digit, const char **why)
+{
+    return move_fmt(g, why, "M%d,%d", cell, digit);
+}
+
+bool game_fill_marks(struct game *g, const char **why)
+{
+    return game_move(g, "F", why);
+}
+
+bool game_clear_marks(struct game *g, const char **why)
+{
+    return game_move(g, "C", why);
+}
+
+bool game_set_grid(struct game *g, const uint8_t *grid, const char **why)
+{
+    const struct puzzle *p = g->puzzle;
+    char *text = xmalloc((size_t)p->ncells + 2);
+    bool ok;
+
+    text[0] = 'G';
+    for (int cell = 0; cell < p->ncells; cell++)
+        text[cell + 1] = grid[cell] == 0 ? '.' : sudoku_symbol(grid[cell]);
+    text[p->ncells + 1] = '\0';
+    ok = game_move(g, text, why);
+    free(text);
+    return ok;
+}
+
+/* ===================================================================================
+ * Undo and redo
+ * =================================================================================== */
+
+bool game_can_undo(const struct game *g)
+{
+    return g->pos > 0;
+}
+
+bool game_can_redo(const struct game *g)
+{
+    return g->pos < g->nmoves;
+}
+
+bool game_undo(struct game *g)
+{
+    const struct game_move *m;
+
+    if (!game_can_undo(g))
+        return false;
+    m = &g->history[--g->pos];
+    revert_changes(g, m->changes, m->nchanges);
+    update_completion(g);
+    return true;
+}
+
+bool game_redo(struct game *g)
+{
+    const struct game_move *m;
+
+    if (!game_can_redo(g))
+        return false;
+    m = &g->history[g->pos++];
+    for (int i = 0; i < m->nchanges; i++) {
+        g->grid[m->changes[i].cell] = m->changes[i].new_digit;
+        g->marks[m->changes[i].cell] = m->changes[i].new_marks;
+    }
+    update_completion(g);
+    return true;
+}
+
+int game_wrong_cells(const struct game *g, const uint8_t *solution, uint8_t *bad)
+{
+    const struct puzzle *p = g->puzzle;
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        bool wrong = !p->block[cell] && g->grid[cell] != 0 && g->grid[cell] != solution[cell];
+        if (bad != NULL)
+            bad[cell] = wrong;
+        n += wrong;
+    }
+    return n;
+}
+
+/* ===================================================================================
+ * Puzzle keys and the state directory
+ * =================================================================================== */
+
+#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
+#define FNV_PRIME UINT64_C(0x100000001b3)
+
+static uint64_t fnv_bytes(uint64_t h, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+/* Integers are hashed as 4 little-endian bytes, so the key is the same on every host. */
+static uint64_t fnv_int(uint64_t h, int v)
+{
+    uint32_t u = (uint32_t)v;
+    uint8_t b[4] = { (uint8_t)u, (uint8_t)(u >> 8), (uint8_t)(u >> 16), (uint8_t)(u >> 24) };
+
+    return fnv_bytes(h, b, sizeof b);
+}
+
+char *game_puzzle_key(const struct puzzle *p)
+{
+    size_t n = (size_t)p->ncells;
+    uint64_t h = FNV_OFFSET;
+
+    h = fnv_int(h, (int)p->ops->kind);
+    h = fnv_int(h, p->width);
+    h = fnv_int(h, p->height);
+    h = fnv_int(h, p->box_rows);
+    h = fnv_int(h, p->box_cols);
+    h = fnv_bytes(h, p->given, n);
+    h = fnv_bytes(h, p->block, n);
+    h = fnv_bytes(h, p->down, n);
+    h = fnv_bytes(h, p->across, n);
+    return xasprintf("%016" PRIx64, h);
+}
+
+/* mkdir -p: every missing component is created private to the user (0700). */
+static bool make_dirs(char *path)
+{
+    struct stat st;
+
+    for (char *s = path + 1; ; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char saved = *s;
+        *s = '\0';
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+            *s = saved;
+            return false;
+        }
+        *s = saved;
+        if (saved == '\0')
+            break;
+    }
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+char *game_state_dir(void)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    char *dir;
+
+    if (xdg != NULL && xdg[0] == '/')
+        dir = xasprintf("%s/kakudo", xdg);
+    else if (home != NULL && home[0] == '/')
+        dir = xasprintf("%s/.local/state/kakudo", home);
+    else
+        return NULL;
+    if (!make_dirs(dir)) {
+        free(dir);
+        return NULL;
+    }
+    return dir;
+}
+
+/* ===================================================================================
+ * Saving
+ * =================================================================================== */
+
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (err == NULL || errsize == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errsize, fmt, ap);
+    va_end(ap);
+}
+
+/* The name on one line: control characters (a newline would end the line) become spaces. */
+static void write_name(FILE *f, const char *name)
+{
+    fputs("name ", f);
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++)
+        putc(*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+    putc('\n', f);
+}
+
+/* How the puzzle itself is stored: forms that keep every clue and read back exactly. */
+static struct format_style storage_style(const struct puzzle *p)
+{
+    return default_style(p);
+}
+
+static void write_save(FILE *f, const struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+    struct format_style st = storage_style(p);
+    char *key = game_puzzle_key(p);
+
+    fprintf(f, "%s\n", SAVE_MAGIC);
+    fprintf(f, "kind %s\n", p->ops->name);
+    fprintf(f, "format %s %d %d %d %c\n", format_name(g->style.id), g->style.spaced,
+            g->style.boxed, g->style.numbers, g->style.empty == '0' ? '0' : '.');
+    fprintf(f, "boxes %d %d\n", p->box_rows, p->box_cols);
+    if (p->name != NULL)
+        write_name(f, p->name);
+    fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
+    fprintf(f, "completed %d\n", g->completed);
+    fprintf(f, "hints %d\n", g->hints_used);
+    fprintf(f, "key %s\n", key);
+    fputs("puzzle\n", f);
+    format_write(f, p, p->given, &st);
+    fputs("end\n", f);
+    for (int i = 0; i < g->nmoves; i++)
+        fprintf(f, "move %s\n", g->history[i].text);
+    fprintf(f, "position %d\n", g->pos);
+    free(key);
+}
+
+/* Makes the rename itself durable; a directory that cannot be synced is not an error. */
+static void sync_parent_dir(const char *path)
+{
+    char *dir = xstrdup(path);
+    char *slash = strrchr(dir, '/');
+    int fd;
+
+    if (slash == dir)
+        slash[1] = '\0';
+    else if (slash != NULL)
+        *slash = '\0';
+    else
+        strcpy(dir, ".");
+    fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+bool game_save(const struct game *g, const char *path, char *err, size_t errsize)
+{
+    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    FILE *f;
+    bool ok;
+
+    if (fd < 0) {
+        set_err(err, errsize, "%s: %s", tmp, strerror(errno));
+        free(tmp);
+        return false;
+    }
+    f = fdopen(fd, "w");
+    if (f == NULL) {
+        set_err(err, errsize, "%s: %s", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return false;
+    }
+    write_save(f, g);
+    /* Every step is checked: a full disk must not leave a truncated file in place. */
+    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok) {
+        set_err(err, errsize, "%s: %s", tmp, strerror(errno ? errno : EIO));
+    } else if (rename(tmp, path) != 0) {
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        unlink(tmp);
+    else
+        sync_parent_dir(path);
+    free(tmp);
+    return ok;
+}
+
+/* ===================================================================================
+ * Loading
+ * =================================================================================== */
+
+struct save_reader {
+    const char *path;
+    char *buf;              /* the whole file, lines NUL-terminated in place */
+    size_t len, at;         /* at: start of the next line */
+    long line;              /* number of the line last taken */
+    char *err;
+    size_t errsize;
+};
+
+static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    set_err(sr->err, sr->errsize, "%s:%ld: %s", sr->path, line, msg);
+    return false;
+}
+
+/* The next line (without its '\n'), or NULL at the end of the file.  A last line
+ * without a newline means the file was cut short. */
+static char *next_line(struct save_reader *sr, bool *ok)
+{
+    char *start = sr->buf + sr->at, *nl;
+
+    *ok = true;
+    if (sr->at >= sr->len)
+        return NULL;
+    sr->line++;
+    nl = memchr(start, '\n', sr->len - sr->at);
+    if (nl == NULL) {
+        *ok = load_fail(sr, sr->line, "expected a complete line, the file ends in the middle of one");
+        return NULL;
+    }
+    *nl = '\0';
+    if (strlen(start) != (size_t)(nl - start)) {
+        *ok = load_fail(sr, sr->line, "expected text, found a NUL byte");
+        return NULL;
+    }
+    sr->at = (size_t)(nl - sr->buf) + 1;
+    return start;
+}
+
+/* The value after "KEY " on the next line, or NULL after reporting what was expected. */
+static const char *expect_key(struct save_reader *sr, const char *key, const char *what)
+{
+    bool ok;
+    const char *s = next_line(sr, &ok);
+    size_t n = strlen(key);
+
+    if (!ok)
+        return NULL;
+    if (s == NULL) {
+        load_fail(sr, sr->line + 1, "expected \"%s%s%s\", the file ends here", key,
+                  what[0] ? " " : "", what);
+        return NULL;
+    }
+    if (strncmp(s, key, n) != 0 || (s[n] != ' ' && s[n] != '\0')) {
+        load_fail(sr, sr->line, "expected \"%s%s%s\"", key, what[0] ? " " : "", what);
+        return NULL;
+    }
+    return s[n] == ' ' ? s + n + 1 : s + n;
+}
+
+/* A whole-line decimal in [min, max]. */
+static bool parse_value(const char *s, long long min, long long max, long long *v)
+{
+    char *end;
+
+    if (*s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    *v = strtoll(s, &end, 10);
+    return errno == 0 && *end == '\0' && *v >= min && *v <= max;
+}
+
+static bool expect_number(struct save_reader *sr, const char *key, const char *what,
+                          long long min, long long max, long long *v)
+{
+    const char *s = expect_key(sr, key, what);
+
+    if (s == NULL)
+        return false;
+    if (!parse_value(s, min, max, v))
+        return load_fail(sr, sr->line, "expected \"%s %s\", got \"%s %.40s\"", key, what, key, s);
+    return true;
+}
+
+struct save_header {
+    enum puzzle_kind kind;
+    struct format_style style;
+    int box_rows, box_cols;
+    char *name;
+    uint64_t elapsed;
+    bool completed;
+    long completed_line, key_line;
+    int hints;
+    char key[17];
+};
+
+static bool parse_kind(struct save_reader *sr, struct save_header *h)
+{
+    const char *s = expect_key(sr, "kind", "sudoku|kakuro");
+
+    if (s == NULL)
+        return false;
+    if (strcmp(s, "sudoku") == 0)
+        h->kind = PUZZLE_SUDOKU;
+    else if (strcmp(s, "kakuro") == 0)
+        h->kind = PUZZLE_KAKURO;
+    else
+        return load_fail(sr, sr->line, "expected \"kind sudoku|kakuro\"");
+    return true;
+}
+
+static bool parse_format(struct save_reader *sr, struct save_header *h)
+{
+    const char *s = expect_key(sr, "format", "NAME SPACED BOXED NUMBERS EMPTY");
+    char name[32], empty[2];
+    int spaced, boxed, numbers, used = 0;
+
+    if (s == NULL)
+        return false;
+    if (sscanf(s, "%31s %d %d %d %1s%n", name, &spaced, &boxed, &numbers, empty, &used) != 5
+        || s[used] != '\0' || !format_by_name(name, &h->style.id) || h->style.id == FORMAT_AUTO
+        || (spaced | boxed | numbers) & ~1 || (empty[0] != '.' && empty[0] != '0'))
+        return load_fail(sr, sr->line, "expected \"format NAME SPACED BOXED NUMBERS EMPTY\" "
+                         "(a format name, three 0|1 and . or 0)");
+    h->style.spaced = spaced;
+    h->style.boxed = boxed;
+    h->style.numbers = numbers;
+    h->style.empty = empty[0];
+    return true;
+}
+
+static bool parse_boxes(struct save_reader *sr, struct save_header *h)
+{
+    const char *s = expect_key(sr, "boxes", "ROWS COLS");
+    int used = 0;
+
+    if (s == NULL)
+        return false;
+    if (sscanf(s, "%d %d%n", &h->box_rows, &h->box_cols, &used) != 2 || s[used] != '\0'
+        || h->box_rows < 0 || h->box_cols < 0 || h->box_rows > SUDOKU_MAX_SIZE
+        || h->box_cols > SUDOKU_MAX_SIZE)
+        return load_fail(sr, sr->line, "expected \"boxes ROWS COLS\"");
+    return true;
+}
+
+/* The optional name line: peeks at the next line and takes it only if it is one. */
+static bool parse_name(struct save_reader *sr, struct save_header *h)
+{
+    size_t at = sr->at;
+    long line = sr->line;
+    bool ok;
+    char *s = next_line(sr, &ok);
+
+    if (!ok)
+        return false;
+    if (s != NULL && strncmp(s, "name ", 5) == 0) {
+        h->name = xstrdup(s + 5);
+        return true;
+    }
+    /* Not a name: put the line back (restoring the newline next_line cut off). */
+    if (s != NULL)
+        s[strlen(s)] = '\n';
+    sr->at = at;
+    sr->line = line;
+    return true;
+}
+
+static bool parse_header(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = next_line(sr, &ok);
+    long long v;
+
+    if (!ok)
+        return false;
+    if (s == NULL || strcmp(s, SAVE_MAGIC) != 0)
+        return load_fail(sr, 1, "expected \"%s\": not a kakudo save file", SAVE_MAGIC);
+    if (!parse_kind(sr, h) || !parse_format(sr, h) || !parse_boxes(sr, h) || !parse_name(sr, h))
+        return false;
+    if (!expect_number(sr, "elapsed", "MILLISECONDS", 0, INT64_MAX, &v))
+        return false;
+    h->elapsed = (uint64_t)v;
+    if (!expect_number(sr, "completed", "0|1", 0, 1, &v))
+        return false;
+    h->completed = v;
+    h->completed_line = sr->line;
+    if (!expect_number(sr, "hints", "N", 0, INT32_MAX, &v))
+        return false;
+    h->hints = (int)v;
+    s = expect_key(sr, "key", "HEX");
+    if (s == NULL)
+        return false;
+    if (strlen(s) != 16 || strspn(s, "0123456789abcdef") != 16)
+        return load_fail(sr, sr->line, "expected \"key\" and 16 hex digits");
+    memcpy(h->key, s, 17);
+    h->key_line = sr->line;
+    return expect_key(sr, "puzzle", "") != NULL;
+}
+
+/* The lines up to "end", handed to the puzzle reader as a file of their own. */
+static struct puzzle *parse_puzzle(struct save_reader *sr, const struct save_header *h)
+{
+    long first = sr->line + 1;
+    size_t start = sr->at;
+    enum format_id id = h->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID;
+    struct puzzle *p = NULL;
+    struct format_error ferr;
+    struct reader *r;
+    size_t size;
+    bool ok;
+    char *s;
+    FILE *f;
+    int rc;
+
+    while ((s = next_line(sr, &ok)) != NULL && strcmp(s, "end") != 0)
+        s[strlen(s)] = '\n';    /* keep the section's text whole for the reader */
+    if (!ok)
+        return NULL;
+    if (s == NULL) {
+        load_fail(sr, sr->line + 1, "expected \"end\" after the puzzle, the file ends here");
+        return NULL;
+    }
+    size = (size_t)(s - (sr->buf + start));
+    if (size == 0) {
+        load_fail(sr, sr->line, "expected the puzzle before \"end\"");
+        return NULL;
+    }
+    f = fmemopen(sr->buf + start, size, "r");
+    if (f == NULL) {
+        load_fail(sr, first, "cannot read the puzzle: %s", strerror(errno));
+        return NULL;
+    }
+    r = reader_open(f, sr->path, id);
+    rc = reader_next(r, &p, NULL, &ferr);
+    if (rc > 0) {
+        struct puzzle *extra = NULL;
+        if (reader_next(r, &extra, NULL, &ferr) != 0) {
+            puzzle_free(extra);
+            puzzle_free(p);
+            p = NULL;
+            rc = 0;
+            snprintf(ferr.message, sizeof ferr.message, "expected one puzzle before \"end\"");
+            ferr.line = 0;
+        }
+    } else if (rc == 0) {
+        snprintf(ferr.message, sizeof ferr.message, "expected a puzzle before \"end\"");
+        ferr.line = 0;
+    }
+    reader_close(r);
+    fclose(f);
+    if (p == NULL)
+        load_fail(sr, ferr.line > 0 ? first + ferr.line - 1 : first, "%s", ferr.message);
+    return p;
+}
+
+/* The stored puzzle with the header's box shape and name, checked against its key. */
+static bool fix_puzzle(struct save_reader *sr, const struct save_header *h, long line,
+                       struct puzzle *p)
+{
+    struct puzzle_error perr;
+    char *key;
+    bool same;
+
+    if (p->ops->kind != h->kind)
+        return load_fail(sr, line, "expected a %s puzzle", h->kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro");
+    if (p->ops->kind == PUZZLE_SUDOKU
+        && (p->box_rows != h->box_rows || p->box_cols != h->box_cols)) {
+        if (h->box_rows * h->box_cols != p->max_digit)
+            return load_fail(sr, line, "expected boxes of %d cells for this %dx%d Sudoku",
+                             p->max_digit, p->width, p->height);
+        p->box_rows = h->box_rows;
+        p->box_cols = h->box_cols;
+        if (!puzzle_finish(p, &perr))
+            return load_fail(sr, line, "%s", perr.message);
+    }
+    puzzle_set_name(p, h->name);
+    key = game_puzzle_key(p);
+    same = strcmp(key, h->key) == 0;
+    free(key);
+    if (!same)
+        return load_fail(sr, h->key_line, "expected the key of the puzzle below: the puzzle or the "
+                         "key was changed");
+    return true;
+}
+
+/* The moves and the position; every move must apply where it stands in the history. */
+static bool replay(struct save_reader *sr, struct game *g)
+{
+    bool ok;
+    char *s;
+    long long pos;
+
+    while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
+        const char *why = NULL;
+        if (!game_move(g, s + 5, &why))
+            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, why);
+    }
+    if (!ok)
+        return false;
+    if (s == NULL)
+        return load_fail(sr, sr->line + 1, "expected \"move TEXT\" or \"position K\", the file ends here");
+    if (strncmp(s, "position ", 9) != 0)
+        return load_fail(sr, sr->line, "expected \"move TEXT\" or \"position K\"");
+    if (!parse_value(s + 9, 0, g->nmoves, &pos))
+        return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
+    while (g->pos > pos)
+        game_undo(g);
+    if (sr->at < sr->len)
+        return load_fail(sr, sr->line + 1, "expected the end of the file after \"position\"");
+    return true;
+}
+
+static struct game *load_game(struct save_reader *sr)
+{
+    struct save_header h = { .name = NULL };
+    struct puzzle *p = NULL;
+    struct game *g = NULL;
+    long puzzle_line;
+
+    if (!parse_header(sr, &h))
+        goto fail;
+    puzzle_line = sr->line + 1;
+    p = parse_puzzle(sr, &h);
+    if (p == NULL || !fix_puzzle(sr, &h, puzzle_line, p))
+        goto fail;
+    g = game_new(p, &h.style);
+    if (!replay(sr, g))
+        goto fail;
+    if (g->completed != h.completed) {
+        load_fail(sr, h.completed_line, "expected \"completed %d\": the grid is %s", g->completed,
+                  g->completed ? "solved" : "not solved");
+        goto fail;
+    }
+    /* The time is the file's; replaying may have started or frozen the timer. */
+    g->started_ns = 0;
+    g->elapsed_ms = h.elapsed;
+    g->completed_ms = g->completed ? h.elapsed : 0;
+    g->hints_used = h.hints;
+    puzzle_free(p);
+    free(h.name);
+    return g;
+fail:
+    game_free(g);
+    puzzle_free(p);
+    free(h.name);
+    return NULL;
+}
+
+/* The whole file into memory, at most SAVE_MAX_BYTES. */
+static char *read_file(const char *path, size_t *len, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+
+    if (f == NULL) {
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (n + 65536 > cap)
+            buf = xgrow(buf, &cap, n + 65536, 1);
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n > (size_t)SAVE_MAX_BYTES) {
+            set_err(err, errsize, "%s: too large for a save file", path);
+            break;
+        }
+        if (got == 0)
+            break;
+    }
+    if (n <= (size_t)SAVE_MAX_BYTES && ferror(f))
+        set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
+    if (n > (size_t)SAVE_MAX_BYTES || ferror(f)) {
+        fclose(f);
+        free(buf);
+        return NULL;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+struct game *game_load(const char *path, char *err, size_t errsize)
+{
+    struct save_reader sr = { .path = path, .err = err, .errsize = errsize };
+    struct game *g;
+
+    sr.buf = read_file(path, &sr.len, err, errsize);
+    if (sr.buf == NULL)
+        return NULL;
+    if (sr.len == 0) {
+        free(sr.buf);
+        set_err(err, errsize, "%s:1: expected \"%s\": the file is empty", path, SAVE_MAGIC);
+        return NULL;
+    }
+    g = load_game(&sr);
+    free(sr.buf);
+    if (g != NULL)
+        g->save_path = xstrdup(path);
+    return g;
+}

@@ -1,0 +1,706 @@
+/* hint.c: the technique engine: the table of techniques, the search driver, hint text. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "util.h"
+
+#define BOTH (HINT_KIND_SUDOKU | HINT_KIND_KAKURO)
+
+/* Indexed by enum technique; the order is the order of difficulty they are tried in. */
+static const struct technique_info techniques[TECH_COUNT] = {
+    [TECH_MISTAKE] = { TECH_MISTAKE, "mistake", "Mistake",
+        "A digit or a pencil mark of the position contradicts the solution.",
+        LEVEL_BEGINNER, BOTH, false, 0, NULL },
+    [TECH_FULL_HOUSE] = { TECH_FULL_HOUSE, "full-house", "Full house",
+        "A unit with one empty cell: it takes the one digit the unit is missing.",
+        LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 1, hint_find_full_house },
+    [TECH_LONE_SQUARE] = { TECH_LONE_SQUARE, "lone-square", "Lone square",
+        "The last empty cell of a run takes what its sum still needs.",
+        LEVEL_BEGINNER, HINT_KIND_KAKURO, false, 1, hint_find_lone_square },
+    [TECH_HIDDEN_SINGLE_BOX] = { TECH_HIDDEN_SINGLE_BOX, "hidden-single-box", "Hidden single (box)",
+        "A digit that fits only one cell of a box goes there.",
+        LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 2, hint_find_hidden_single_box },
+    [TECH_HIDDEN_SINGLE_LINE] = { TECH_HIDDEN_SINGLE_LINE, "hidden-single-line", "Hidden single (line)",
+        "A digit that fits only one cell of a row or column goes there.",
+        LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 3, hint_find_hidden_single_line },
+    [TECH_NAKED_SINGLE] = { TECH_NAKED_SINGLE, "naked-single", "Naked single",
+        "A cell with only one candidate left takes it.",
+        LEVEL_BEGINNER, BOTH, false, 4, hint_find_naked_single },
+    [TECH_UNIQUE_SUM] = { TECH_UNIQUE_SUM, "unique-sum", "Unique sum",
+        "Some sums can be made from one set of digits only (16 in two cells: 7+9).",
+        LEVEL_EASY, HINT_KIND_KAKURO, false, 5, hint_find_unique_sum },
+    [TECH_CROSS_REFERENCE] = { TECH_CROSS_REFERENCE, "cross-reference", "Cross-reference",
+        "A cell takes a digit both its across and its down run can use.",
+        LEVEL_EASY, HINT_KIND_KAKURO, false, 6, hint_find_cross_reference },
+    [TECH_EXCLUDED_DIGITS] = { TECH_EXCLUDED_DIGITS, "excluded-digits", "Excluded digits",
+        "Digits that no combination of a run's sum uses cannot appear in it.",
+        LEVEL_EASY, HINT_KIND_KAKURO, false, 8, hint_find_excluded_digits },
+    [TECH_REQUIRED_DIGIT] = { TECH_REQUIRED_DIGIT, "required-digit", "Required digit",
+        "A digit every combination of a run uses must go in the one cell that can take it.",
+        LEVEL_EASY, HINT_KIND_KAKURO, false, 8, hint_find_required_digit },
+    [TECH_POINTING] = { TECH_POINTING, "pointing", "Pointing",
+        "A digit confined to one line within a box cannot be elsewhere in that line.",
+        LEVEL_EASY, HINT_KIND_SUDOKU, false, 10, hint_find_pointing },
+    [TECH_CLAIMING] = { TECH_CLAIMING, "claiming", "Claiming",
+        "A digit confined to one box within a line cannot be elsewhere in that box.",
+        LEVEL_EASY, HINT_KIND_SUDOKU, false, 12, hint_find_claiming },
+    [TECH_SUM_BOUNDS] = { TECH_SUM_BOUNDS, "sum-bounds", "Sum bounds",
+        "What the rest of a run can add up to bounds a cell from below and above.",
+        LEVEL_MEDIUM, HINT_KIND_KAKURO, false, 15, hint_find_sum_bounds },
+    [TECH_NAKED_PAIR] = { TECH_NAKED_PAIR, "naked-pair", "Naked pair",
+        "Two cells of a unit holding only the same two digits take both; the unit's other cells cannot.",
+        LEVEL_MEDIUM, BOTH, false, 20, hint_find_naked_subset },
+    [TECH_HIDDEN_PAIR] = { TECH_HIDDEN_PAIR, "hidden-pair", "Hidden pair",
+        "Two digits that fit only the same two cells of a unit fill them; those cells take nothing else.",
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 25, hint_find_hidden_subset },
+    [TECH_NAKED_TRIPLE] = { TECH_NAKED_TRIPLE, "naked-triple", "Naked triple",
+        "Three cells of a unit holding only three digits between them take all three.",
+        LEVEL_MEDIUM, BOTH, false, 30, hint_find_naked_subset },
+    [TECH_HIDDEN_TRIPLE] = { TECH_HIDDEN_TRIPLE, "hidden-triple", "Hidden triple",
+        "Three digits that fit only the same three cells of a unit fill them.",
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 35, hint_find_hidden_subset },
+    [TECH_NAKED_QUAD] = { TECH_NAKED_QUAD, "naked-quad", "Naked quad",
+        "Four cells of a unit holding only four digits between them take all four.",
+        LEVEL_MEDIUM, BOTH, false, 40, hint_find_naked_subset },
+    [TECH_HIDDEN_QUAD] = { TECH_HIDDEN_QUAD, "hidden-quad", "Hidden quad",
+        "Four digits that fit only the same four cells of a unit fill them.",
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 45, hint_find_hidden_subset },
+    [TECH_COMBINATIONS] = { TECH_COMBINATIONS, "combinations", "Combinations",
+        "Only some combinations of a run's sum fit its cells' candidates (set by the crossing runs).",
+        LEVEL_MEDIUM, HINT_KIND_KAKURO, false, 20, hint_find_combinations },
+    [TECH_AREA_SUM] = { TECH_AREA_SUM, "area-sum", "Area sum",
+        "Across runs and down runs covering the same cells but one: their sums differ by that cell.",
+        LEVEL_HARD, HINT_KIND_KAKURO, false, 50, hint_find_area_sum },
+    [TECH_X_WING] = { TECH_X_WING, "x-wing", "X-wing",
+        "A digit confined to the same two columns in two rows (or rows in two columns).",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 50, hint_find_fish },
+    [TECH_SWORDFISH] = { TECH_SWORDFISH, "swordfish", "Swordfish",
+        "A digit confined to the same three columns in three rows (or the other way).",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 70, hint_find_fish },
+    [TECH_JELLYFISH] = { TECH_JELLYFISH, "jellyfish", "Jellyfish",
+        "A digit confined to the same four columns in four rows (or the other way).",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 90, hint_find_fish },
+    [TECH_SKYSCRAPER] = { TECH_SKYSCRAPER, "skyscraper", "Skyscraper",
+        "Two parallel lines with two places each for a digit, one pair of ends lined up.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 60, hint_find_skyscraper },
+    [TECH_TWO_STRING_KITE] = { TECH_TWO_STRING_KITE, "two-string-kite", "Two-string kite",
+        "A row and a column with two places each for a digit, joined in a box.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 60, hint_find_two_string_kite },
+    [TECH_XY_WING] = { TECH_XY_WING, "xy-wing", "XY-wing",
+        "A two-digit pivot XY seeing pincers XZ and YZ: a cell seeing both pincers is not Z.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 65, hint_find_xy_wing },
+    [TECH_XYZ_WING] = { TECH_XYZ_WING, "xyz-wing", "XYZ-wing",
+        "A pivot XYZ seeing pincers XZ and YZ: a cell seeing all three is not Z.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 75, hint_find_xyz_wing },
+    [TECH_W_WING] = { TECH_W_WING, "w-wing", "W-wing",
+        "Two cells XY joined through a unit where X has only two places: a cell seeing both is not Y.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 80, hint_find_w_wing },
+    [TECH_SIMPLE_COLOURING] = { TECH_SIMPLE_COLOURING, "simple-colouring", "Simple colouring",
+        "Places of a digit linked in pairs alternate between two colours, one of them true.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 100, hint_find_simple_colouring },
+    [TECH_UNIQUE_RECTANGLE] = { TECH_UNIQUE_RECTANGLE, "unique-rectangle", "Unique rectangle",
+        "Four cells in two boxes that could swap two digits would give two solutions.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 100, hint_find_unique_rectangle },
+    [TECH_BUG_PLUS_ONE] = { TECH_BUG_PLUS_ONE, "bug-plus-one", "BUG+1",
+        "All cells but one have two candidates: that one takes the digit that breaks the deadlock.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_bug_plus_one },
+    [TECH_X_CHAIN] = { TECH_X_CHAIN, "x-chain", "X-chain",
+        "A chain of places for one digit, alternately the only two in a unit and seeing each other.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 130, hint_find_x_chain },
+    [TECH_XY_CHAIN] = { TECH_XY_CHAIN, "xy-chain", "XY-chain",
+        "A chain of two-digit cells, each seeing the next and sharing a digit with it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 140, hint_find_xy_chain },
+    [TECH_TRIAL] = { TECH_TRIAL, "trial", "Trial",
+        "No technique applies: try a digit and follow it through (a guess).",
+        LEVEL_MASTER, BOTH, false, 300, hint_find_trial },
+};
+
+static const char *const level_names[LEVEL_COUNT] = {
+    "Beginner", "Easy", "Medium", "Hard", "Expert", "Master",
+};
+
+const struct technique_info *hint_technique(enum technique id)
+{
+    if ((int)id < 0 || id >= TECH_COUNT)
+        return NULL;
+    return &techniques[id];
+}
+
+bool hint_technique_by_key(const char *key, enum technique *id)
+{
+    for (int t = 0; t < TECH_COUNT; t++) {
+        if (strcmp(techniques[t].key, key) == 0) {
+            *id = (enum technique)t;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *hint_level_name(enum hint_level level)
+{
+    if ((int)level < 0 || level >= LEVEL_COUNT)
+        return "?";
+    return level_names[level];
+}
+
+/* --- Candidates --- */
+
+digitset hint_basic_candidates(const struct puzzle *p, const uint8_t *grid, int cell)
+{
+    digitset cand;
+
+    if (p->block[cell] || grid[cell])
+        return 0;
+    if (p->ops->kind == PUZZLE_SUDOKU)
+        return puzzle_candidates(p, grid, cell);
+    cand = ((1u << (p->max_digit + 1)) - 1) & ~1u;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+        for (int i = 0; i < grp->ncells; i++)
+            cand &= ~(1u << grid[grp->cells[i]]);
+    }
+    return cand;
+}
+
+void hint_fill_candidates(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                          digitset *cands)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset basic = hint_basic_candidates(p, grid, cell);
+        cands[cell] = marks != NULL && marks[cell] != 0 ? basic & marks[cell] : basic;
+    }
+}
+
+/* --- Building hints --- */
+
+void hint_begin(const struct hint_search *s, struct hint *h)
+{
+    h->id = s->id;
+    h->puzzle = s->pos->p;
+    h->name = techniques[s->id].name;
+    h->ngroups = h->ncells = h->nplace = h->nelim = 0;
+    h->digits = 0;
+    snprintf(h->text, sizeof h->text, "%s: ", h->name);
+}
+
+bool hint_emit(struct hint_search *s, struct hint *h)
+{
+    if (h->nplace == 0 && h->nelim == 0)
+        return true;
+    s->found++;
+    if (!s->visit(h, s->user))
+        s->stopped = true;
+    return !s->stopped;
+}
+
+void hint_add_group(struct hint *h, int group)
+{
+    for (int i = 0; i < h->ngroups; i++)
+        if (h->groups[i] == group)
+            return;
+    if (h->ngroups < HINT_MAX_GROUPS)
+        h->groups[h->ngroups++] = group;
+}
+
+void hint_add_cell(struct hint *h, int cell)
+{
+    for (int i = 0; i < h->ncells; i++)
+        if (h->cells[i] == cell)
+            return;
+    if (h->ncells < HINT_MAX_CELLS)
+        h->cells[h->ncells++] = cell;
+}
+
+void hint_add_place(struct hint *h, int cell, int digit)
+{
+    for (int i = 0; i < h->nplace; i++)
+        if (h->place[i].cell == cell)
+            return;
+    if (h->nplace < HINT_MAX_PLACE)
+        h->place[h->nplace++] = (struct hint_move){ cell, digit };
+}
+
+void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int digit)
+{
+    if (s->pos->grid[cell] || !(s->pos->cands[cell] & (1u << digit)))
+        return;
+    for (int i = 0; i < h->nelim; i++)
+        if (h->elim[i].cell == cell && h->elim[i].digit == digit)
+            return;
+    if (h->nelim < HINT_MAX_ELIM)
+        h->elim[h->nelim++] = (struct hint_move){ cell, digit };
+}
+
+void hint_say(struct hint *h, const char *fmt, ...)
+{
+    size_t len = strlen(h->text);
+    va_list ap;
+
+    if (len + 1 >= sizeof h->text)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(h->text + len, sizeof h->text - len, fmt, ap);
+    va_end(ap);
+}
+
+char hint_digit_symbol(int digit)
+{
+    return sudoku_symbol(digit);
+}
+
+void hint_say_cell(struct hint *h, int cell)
+{
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    hint_say(h, "%s", puzzle_cell_name(h->puzzle, cell, name));
+}
+
+static void say_list_sep(struct hint *h, int i, int n, const char *conj)
+{
+    if (i == 0)
+        return;
+    if (i == n - 1)
+        hint_say(h, " %s ", conj);
+    else
+        hint_say(h, ", ");
+}
+
+void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj)
+{
+    for (int i = 0; i < n; i++) {
+        say_list_sep(h, i, n, conj);
+        hint_say_cell(h, cells[i]);
+    }
+}
+
+void hint_say_digits(struct hint *h, digitset set, const char *conj)
+{
+    int n = popcount32(set), i = 0;
+
+    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
+        if (!(set & (1u << d)))
+            continue;
+        say_list_sep(h, i++, n, conj);
+        hint_say(h, "%c", hint_digit_symbol(d));
+    }
+}
+
+void hint_say_group(struct hint *h, int group)
+{
+    const struct puzzle *p = h->puzzle;
+    const struct puzzle_group *grp = &p->groups[group];
+    int index = 0;
+
+    for (int g = 0; g < group; g++)
+        index += p->groups[g].kind == grp->kind;
+    switch (grp->kind) {
+    case GROUP_ROW: hint_say(h, "row %d", index + 1); break;
+    case GROUP_COLUMN: hint_say(h, "column %d", index + 1); break;
+    case GROUP_BOX: hint_say(h, "box %d", index + 1); break;
+    case GROUP_ACROSS:
+    case GROUP_DOWN:
+        hint_say(h, "the %s run ", grp->kind == GROUP_ACROSS ? "across" : "down");
+        hint_say_cell(h, grp->cells[0]);
+        if (grp->ncells > 1) {
+            hint_say(h, "-");
+            hint_say_cell(h, grp->cells[grp->ncells - 1]);
+        }
+        hint_say(h, " (sum %d)", grp->sum);
+        break;
+    }
+}
+
+/* The cells of h's eliminations, each once, with the digits removed from each. */
+static int elim_by_cell(const struct hint *h, int *cells, digitset *sets)
+{
+    int n = 0;
+
+    for (int i = 0; i < h->nelim; i++) {
+        int k = 0;
+        while (k < n && cells[k] != h->elim[i].cell)
+            k++;
+        if (k == n) {
+            cells[n] = h->elim[i].cell;
+            sets[n++] = 0;
+        }
+        sets[k] |= 1u << h->elim[i].digit;
+    }
+    return n;
+}
+
+/* "3 from r1c8 and r1c9, 7 from r1c8": one clause per digit. */
+static void say_elims_by_digit(struct hint *h, digitset digits)
+{
+    bool first = true;
+
+    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
+        int cells[HINT_MAX_ELIM], n = 0;
+
+        if (!(digits & (1u << d)))
+            continue;
+        for (int i = 0; i < h->nelim; i++)
+            if (h->elim[i].digit == d)
+                cells[n++] = h->elim[i].cell;
+        hint_say(h, "%s%c from ", first ? "" : ", ", hint_digit_symbol(d));
+        hint_say_cells(h, cells, n, "and");
+        first = false;
+    }
+}
+
+/* "1, 2 and 8 from r2c6 and r2c7": one clause per set of digits; n cells with sets. */
+static void say_elims_by_set(struct hint *h, const int *cells, const digitset *sets, int n)
+{
+    bool done[HINT_MAX_ELIM] = { false };
+
+    for (int i = 0; i < n; i++) {
+        int group[HINT_MAX_ELIM], m = 0;
+
+        if (done[i])
+            continue;
+        for (int j = i; j < n; j++) {
+            if (!done[j] && sets[j] == sets[i]) {
+                done[j] = true;
+                group[m++] = cells[j];
+            }
+        }
+        hint_say(h, i == 0 ? "" : ", ");
+        hint_say_digits(h, sets[i], "and");
+        hint_say(h, " from ");
+        hint_say_cells(h, group, m, "and");
+    }
+}
+
+static int count_distinct_sets(const digitset *sets, int n)
+{
+    int distinct = 0;
+
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = sets[j] == sets[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* Eliminations in as few clauses as possible, by digit or by set of digits. */
+void hint_say_eliminations(struct hint *h)
+{
+    int cells[HINT_MAX_ELIM];
+    digitset sets[HINT_MAX_ELIM], digits = 0;
+    int n = elim_by_cell(h, cells, sets);
+
+    for (int i = 0; i < h->nelim; i++)
+        digits |= 1u << h->elim[i].digit;
+    if (digits == 0) {
+        hint_say(h, ".");
+        return;
+    }
+    hint_say(h, "; remove ");
+    if (count_distinct_sets(sets, n) < popcount32(digits))
+        say_elims_by_set(h, cells, sets, n);
+    else
+        say_elims_by_digit(h, digits);
+    hint_say(h, ".");
+}
+
+/* --- Geometry --- */
+
+bool hint_in_group(const struct puzzle *p, int cell, int group)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        if (p->cell_groups[cell][k] == group)
+            return true;
+    return false;
+}
+
+bool hint_sees(const struct puzzle *p, int a, int b)
+{
+    if (a == b)
+        return false;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[a][k] >= 0; k++)
+        if (hint_in_group(p, b, p->cell_groups[a][k]))
+            return true;
+    return false;
+}
+
+int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        if (p->groups[p->cell_groups[cell][k]].kind == kind)
+            return p->cell_groups[cell][k];
+    return -1;
+}
+
+int hint_cells_with(const struct hint_position *pos, int g, int d, int *out)
+{
+    const struct puzzle_group *grp = &pos->p->groups[g];
+    int n = 0;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        if (!pos->grid[cell] && (pos->cands[cell] & (1u << d)))
+            out[n++] = cell;
+    }
+    return n;
+}
+
+digitset hint_group_placed(const struct hint_position *pos, int g)
+{
+    const struct puzzle_group *grp = &pos->p->groups[g];
+    digitset placed = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (pos->grid[grp->cells[i]])
+            placed |= 1u << pos->grid[grp->cells[i]];
+    return placed;
+}
+
+/* --- The driver --- */
+
+static bool technique_applies(const struct hint_position *pos, enum technique t)
+{
+    const struct technique_info *info = &techniques[t];
+
+    if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
+        return false;
+    return !info->needs_unique || pos->unique;
+}
+
+static void run_technique(struct hint_search *s, enum technique t)
+{
+    s->id = t;
+    techniques[t].find(s);
+}
+
+static bool copy_first(const struct hint *h, void *user)
+{
+    memcpy(user, h, sizeof *h);
+    return false;
+}
+
+static bool grid_complete(const struct hint_position *pos)
+{
+    return puzzle_is_complete(pos->p, pos->grid);
+}
+
+bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h)
+{
+    struct hint_search s = { .pos = pos, .visit = copy_first, .user = h };
+
+    if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
+        return false;
+    run_technique(&s, id);
+    return s.found > 0;
+}
+
+int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit_fn visit,
+                  void *user)
+{
+    struct hint_search s = { .pos = pos, .visit = visit, .user = user };
+
+    if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
+        return 0;
+    run_technique(&s, id);
+    return s.found;
+}
+
+bool hint_next(const struct hint_position *pos, struct hint *h)
+{
+    for (int t = 0; t < TECH_COUNT; t++)
+        if (hint_find(pos, (enum technique)t, h))
+            return true;
+    return false;
+}
+
+int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
+{
+    struct hint_search s = { .pos = pos, .visit = visit, .user = user };
+
+    if (grid_complete(pos))
+        return 0;
+    for (int t = 0; t < TECH_COUNT && !s.stopped; t++) {
+        if (t == TECH_TRIAL && s.found > 0)
+            break;
+        if (technique_applies(pos, (enum technique)t))
+            run_technique(&s, (enum technique)t);
+    }
+    return s.found;
+}
+
+void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, digitset *cands)
+{
+    for (int i = 0; i < h->nplace; i++) {
+        int cell = h->place[i].cell, d = h->place[i].digit;
+
+        grid[cell] = (uint8_t)d;
+        cands[cell] = 0;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+            for (int j = 0; j < grp->ncells; j++)
+                cands[grp->cells[j]] &= ~(1u << d);
+        }
+    }
+    for (int i = 0; i < h->nelim; i++)
+        cands[h->elim[i].cell] &= ~(1u << h->elim[i].digit);
+}
+
+/* --- Trial --- */
+
+/* The empty cell with the fewest candidates (ties: reading order). */
+static int trial_cell(const struct hint_position *pos)
+{
+    int best = -1, best_n = PUZZLE_MAX_DIGIT + 1;
+
+    for (int cell = 0; cell < pos->p->ncells; cell++) {
+        int n = popcount32(pos->cands[cell]);
+        if (!pos->p->block[cell] && !pos->grid[cell] && n > 0 && n < best_n) {
+            best = cell;
+            best_n = n;
+        }
+    }
+    return best;
+}
+
+void hint_find_trial(struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+    uint8_t *solution = xmalloc((size_t)p->ncells);
+    int cell = trial_cell(s->pos), d;
+    struct hint h;
+
+    if (cell < 0)
+        goto done;
+    if (s->pos->solution != NULL)
+        memcpy(solution, s->pos->solution, (size_t)p->ncells);
+    else if (puzzle_solve_first(p, s->pos->grid, false, solution, NULL) == SOLVE_NONE)
+        goto done;
+    d = solution[cell];
+    if (!(s->pos->cands[cell] & (1u << d)))
+        goto done;
+    hint_begin(s, &h);
+    hint_add_cell(&h, cell);
+    h.digits = s->pos->cands[cell];
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        hint_add_group(&h, p->cell_groups[cell][k]);
+    hint_add_place(&h, cell, d);
+    hint_say(&h, "no technique applies here, so try a digit. ");
+    hint_say_cell(&h, cell);
+    hint_say(&h, " can be ");
+    hint_say_digits(&h, s->pos->cands[cell], "or");
+    if (s->pos->unique)
+        hint_say(&h, "; every choice but %c leads to a contradiction, so ", hint_digit_symbol(d));
+    else
+        hint_say(&h, "; guess %c, which leads to a solution: ", hint_digit_symbol(d));
+    hint_say_cell(&h, cell);
+    hint_say(&h, " is %c.", hint_digit_symbol(d));
+    hint_emit(s, &h);
+done:
+    free(solution);
+}
+
+/* --- The player's position --- */
+
+static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
+{
+    h->id = TECH_MISTAKE;
+    h->puzzle = p;
+    h->name = techniques[TECH_MISTAKE].name;
+    h->ngroups = h->ncells = h->nplace = h->nelim = 0;
+    h->digits = 0;
+    snprintf(h->text, sizeof h->text, "%s: ", h->name);
+    hint_add_cell(h, cell);
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        hint_add_group(h, p->cell_groups[cell][k]);
+}
+
+static bool wrong_digit(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
+                        const uint8_t *bad, struct hint *h)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int d = grid[cell];
+        if (p->block[cell] || d == 0 || p->given[cell])
+            continue;
+        if (solution != NULL ? solution[cell] == d : !bad[cell])
+            continue;
+        mistake_begin(p, h, cell);
+        h->digits = 1u << d;
+        h->elim[h->nelim++] = (struct hint_move){ cell, d };
+        hint_say_cell(h, cell);
+        if (solution != NULL)
+            hint_say(h, " holds %c, which is not its digit in the solution; erase it.",
+                     hint_digit_symbol(d));
+        else
+            hint_say(h, " holds %c, which clashes with a digit it sees; erase it.",
+                     hint_digit_symbol(d));
+        return true;
+    }
+    return false;
+}
+
+static bool lost_candidate(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                           const uint8_t *solution, struct hint *h)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->block[cell] || grid[cell] || marks[cell] == 0)
+            continue;
+        if (marks[cell] & (1u << solution[cell]))
+            continue;
+        mistake_begin(p, h, cell);
+        h->digits = marks[cell];
+        hint_say(h, "the pencil marks of ");
+        hint_say_cell(h, cell);
+        hint_say(h, " (");
+        hint_say_digits(h, marks[cell], "and");
+        hint_say(h, ") leave out a digit that is still possible there; a candidate was "
+                 "removed by mistake.");
+        return true;
+    }
+    return false;
+}
+
+bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                         const uint8_t *solution, struct hint *h)
+{
+    uint8_t *bad = xmalloc((size_t)p->ncells);
+    bool found;
+
+    puzzle_conflicts(p, grid, bad);
+    found = wrong_digit(p, grid, solution, bad, h);
+    if (!found && marks != NULL && solution != NULL)
+        found = lost_candidate(p, grid, marks, solution, h);
+    free(bad);
+    return found;
+}
+
+bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                     struct hint *h)
+{
+    uint8_t *solution = xmalloc((size_t)p->ncells);
+    digitset *cands = xmalloc((size_t)p->ncells * sizeof *cands);
+    enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
+    struct hint_position pos = {
+        .p = p, .grid = grid, .cands = cands,
+        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+    };
+    bool found = false;
+
+    if (outcome != SOLVE_NONE) {
+        /* With several solutions, a digit differing from one of them may still be right. */
+        found = hint_check_position(p, grid, marks, pos.unique ? solution : NULL, h);
+        if (!found) {
+            hint_fill_candidates(p, grid, marks, cands);
+            found = hint_next(&pos, h);
+        }
+    }
+    free(cands);
+    free(solution);
+    return found;
+}

@@ -1,0 +1,264 @@
+/* hint.h: human solving techniques as structured, explained hints, and difficulty ratings. */
+#ifndef KAKUDO_HINT_H
+#define KAKUDO_HINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "puzzle.h"
+
+/*
+ * A position is a grid of digits plus a set of candidates per empty cell.  Each technique
+ * is a small function that finds instances of one pattern in a position and reports each
+ * as a struct hint: where to look, the pattern, what it proves and why, in words.  The
+ * same engine drives the player's hints, `kakudo hint`, the rating and the generator.
+ */
+
+enum hint_level {
+    LEVEL_BEGINNER,     /* singles only */
+    LEVEL_EASY,         /* locked candidates; Kakuro: sums and their digits */
+    LEVEL_MEDIUM,       /* subsets; Kakuro: bounds and combinations */
+    LEVEL_HARD,         /* fish, wings, single-digit patterns; Kakuro: area sums */
+    LEVEL_EXPERT,       /* colouring, chains, uniqueness */
+    LEVEL_MASTER,       /* needs trial */
+    LEVEL_COUNT
+};
+
+/* In the order they are tried: easiest first.  Each applies to Sudoku, Kakuro or both. */
+enum technique {
+    TECH_MISTAKE,               /* the player's position is wrong: not a technique */
+    TECH_FULL_HOUSE,
+    TECH_LONE_SQUARE,           /* Kakuro: the last empty cell of a run */
+    TECH_HIDDEN_SINGLE_BOX,
+    TECH_HIDDEN_SINGLE_LINE,
+    TECH_NAKED_SINGLE,
+    TECH_UNIQUE_SUM,            /* Kakuro: a sum made one way only */
+    TECH_CROSS_REFERENCE,       /* Kakuro: the digits two crossing runs share */
+    TECH_EXCLUDED_DIGITS,       /* Kakuro: digits no combination of a run uses */
+    TECH_REQUIRED_DIGIT,        /* Kakuro: a digit every combination uses, one place left */
+    TECH_POINTING,
+    TECH_CLAIMING,
+    TECH_SUM_BOUNDS,            /* Kakuro: the smallest and largest a cell can be */
+    TECH_NAKED_PAIR,
+    TECH_HIDDEN_PAIR,
+    TECH_NAKED_TRIPLE,
+    TECH_HIDDEN_TRIPLE,
+    TECH_NAKED_QUAD,
+    TECH_HIDDEN_QUAD,
+    TECH_COMBINATIONS,          /* Kakuro: combinations that fit the cells' candidates */
+    TECH_AREA_SUM,              /* Kakuro: across and down runs covering nearly the same cells */
+    TECH_X_WING,
+    TECH_SWORDFISH,
+    TECH_JELLYFISH,
+    TECH_SKYSCRAPER,
+    TECH_TWO_STRING_KITE,
+    TECH_XY_WING,
+    TECH_XYZ_WING,
+    TECH_W_WING,
+    TECH_SIMPLE_COLOURING,
+    TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution */
+    TECH_BUG_PLUS_ONE,          /* likewise */
+    TECH_X_CHAIN,
+    TECH_XY_CHAIN,
+    TECH_TRIAL,                 /* nothing logical is left: try a digit */
+    TECH_COUNT
+};
+
+#define HINT_KIND_SUDOKU (1u << PUZZLE_SUDOKU)
+#define HINT_KIND_KAKURO (1u << PUZZLE_KAKURO)
+
+struct hint_search;
+
+struct technique_info {
+    enum technique id;
+    const char *key;            /* "x-wing": for files and the command line */
+    const char *name;           /* "X-wing" */
+    const char *definition;     /* one line: what the technique looks for */
+    enum hint_level level;
+    unsigned kinds;             /* HINT_KIND_* it applies to */
+    bool needs_unique;          /* sound only when the puzzle has one solution */
+    int weight;                 /* its share of a rating's score, per use */
+    void (*find)(struct hint_search *s);        /* NULL for TECH_MISTAKE */
+};
+
+/* The technique's entry; NULL for an id out of range. */
+const struct technique_info *hint_technique(enum technique id);
+/* Looks a technique up by key; false if there is none. */
+bool hint_technique_by_key(const char *key, enum technique *id);
+const char *hint_level_name(enum hint_level level);
+
+#define HINT_MAX_GROUPS 16
+#define HINT_MAX_CELLS 96
+#define HINT_MAX_PLACE 16
+#define HINT_MAX_ELIM 256
+#define HINT_TEXT_MAX 1024
+
+struct hint_move {
+    int cell;
+    int digit;
+};
+
+/* One step: lists that overflow their array are cut short (the cut hint stays true). */
+struct hint {
+    enum technique id;
+    const char *name;
+    const struct puzzle *puzzle;        /* the puzzle it was found in */
+    int ngroups;                        /* units or runs in focus: where to look */
+    int groups[HINT_MAX_GROUPS];        /* indices into p->groups */
+    int ncells;                         /* the pattern's cells (chains: in chain order) */
+    int cells[HINT_MAX_CELLS];
+    digitset digits;                    /* the pattern's digits */
+    int nplace;                         /* digits it proves */
+    struct hint_move place[HINT_MAX_PLACE];
+    int nelim;                          /* candidates it removes */
+    struct hint_move elim[HINT_MAX_ELIM];
+    char text[HINT_TEXT_MAX];           /* "Naked pair: r1c2 and r1c5 can only be ..." */
+};
+
+/* What the techniques look at.  cands[cell] matters for empty white cells only. */
+struct hint_position {
+    const struct puzzle *p;
+    const uint8_t *grid;                /* ncells digits, 0 empty */
+    const digitset *cands;              /* ncells candidate sets */
+    bool unique;                        /* known to have one solution: uniqueness allowed */
+    const uint8_t *solution;            /* for the trial step; NULL: it solves the grid */
+};
+
+/* Candidates implied by the digits alone: Sudoku, the digits its row, column and box do
+ * not hold yet; Kakuro, 1-9 less the digits already in its runs (the sums are left to
+ * the techniques, which explain them). */
+digitset hint_basic_candidates(const struct puzzle *p, const uint8_t *grid, int cell);
+/* Fills cands for every cell: marks[cell] (when marks is non-NULL and the cell has any)
+ * within the basic candidates, else the basic candidates; 0 for filled and black cells. */
+void hint_fill_candidates(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                          digitset *cands);
+
+/* Called for each hint found; return false to stop. */
+typedef bool (*hint_visit_fn)(const struct hint *h, void *user);
+
+/* The easiest step available (trial last): true and *h filled, false if the grid is full
+ * or no step applies (a broken position). */
+bool hint_next(const struct hint_position *pos, struct hint *h);
+/* Calls visit for every step every technique finds now (trial only if nothing else
+ * applies); returns how many were visited. */
+int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user);
+/* One technique only: the first instance, or all of them. */
+bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h);
+int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit_fn visit,
+                  void *user);
+
+/* Applies a hint's placements (also removing the digit from the candidates of the cells
+ * sharing a unit or run) and eliminations to grid and cands. */
+void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, digitset *cands);
+
+/* A player's mistake: a digit that differs from solution (or, without a solution, one in
+ * conflict), or pencil marks of an empty cell that no longer hold its digit.  true and a
+ * TECH_MISTAKE hint saying where; marks may be NULL. */
+bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                         const uint8_t *solution, struct hint *h);
+
+/* The hint for a player's position: a mistake first, else the easiest step from the
+ * player's marks.  Solves the puzzle to know its solution.  false when the grid is
+ * complete and right, or the puzzle has no solution. */
+bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                     struct hint *h);
+
+/* --- Rating (grade.c) --- */
+
+struct grade {
+    enum hint_level level;
+    enum technique hardest;             /* TECH_MISTAKE when no step was needed */
+    int counts[TECH_COUNT];             /* uses of each technique on the path */
+    int steps;
+    long score;                         /* sum of the techniques' weights over the path */
+    bool unique;                        /* the puzzle has exactly one solution */
+};
+
+/* Solves p from its givens with the techniques, easiest applicable step first, trial
+ * when stuck, and rates it.  false if the puzzle has no solution. */
+bool grade_puzzle(const struct puzzle *p, struct grade *g);
+/* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
+void grade_describe(const struct grade *g, char *buf, size_t size);
+
+/* --- The command line (cmd_hint.c) --- */
+
+/* `kakudo hint [--all] FILE[:N]...`: the next step (or every step) from the givens, as
+ * "Technique: reason with cells in rNcM notation"; returns the exit status (0 fine, 1 no
+ * solution, 2 bad input). */
+int cli_hint(char **files, int nfiles, bool all);
+/* `kakudo rate [FILE]...`: every puzzle's level, hardest technique, counts and score
+ * (standard input when no FILE or FILE is -); returns the exit status. */
+int cli_rate(char **files, int nfiles);
+
+/* --- For the technique modules (hint_*.c); not for callers --- */
+
+struct hint_search {
+    const struct hint_position *pos;
+    enum technique id;                  /* the technique being searched */
+    hint_visit_fn visit;
+    void *user;
+    bool stopped;                       /* the visitor asked to stop */
+    int found;
+};
+
+/* Starts a hint of the technique being searched. */
+void hint_begin(const struct hint_search *s, struct hint *h);
+/* Reports h if it proves anything; false when the search must stop. */
+bool hint_emit(struct hint_search *s, struct hint *h);
+void hint_add_group(struct hint *h, int group);
+void hint_add_cell(struct hint *h, int cell);
+void hint_add_place(struct hint *h, int cell, int digit);
+/* Adds the elimination if d is still a candidate of the empty cell. */
+void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int digit);
+/* Appends to h->text. */
+void hint_say(struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hint_say_cell(struct hint *h, int cell);          /* "r4c7" */
+/* "r1c2, r1c5 and r3c4" (conj "and") or "... or ..." */
+void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj);
+void hint_say_digits(struct hint *h, digitset set, const char *conj);
+/* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (17)" */
+void hint_say_group(struct hint *h, int group);
+/* "; remove 3 from r1c8 and r1c9, 7 from r1c8." - or "." when there is none */
+void hint_say_eliminations(struct hint *h);
+char hint_digit_symbol(int digit);
+bool hint_sees(const struct puzzle *p, int a, int b);
+bool hint_in_group(const struct puzzle *p, int cell, int group);
+/* The cell's group of that kind, or -1. */
+int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind);
+/* The empty cells of group g whose candidates include d; their count. */
+int hint_cells_with(const struct hint_position *pos, int g, int d, int *out);
+/* The digits placed in group g. */
+digitset hint_group_placed(const struct hint_position *pos, int g);
+
+/* The techniques, one function each (hint_sudoku.c, hint_kakuro.c, hint.c). */
+void hint_find_full_house(struct hint_search *s);
+void hint_find_hidden_single_box(struct hint_search *s);
+void hint_find_hidden_single_line(struct hint_search *s);
+void hint_find_naked_single(struct hint_search *s);
+void hint_find_pointing(struct hint_search *s);
+void hint_find_claiming(struct hint_search *s);
+void hint_find_naked_subset(struct hint_search *s);
+void hint_find_hidden_subset(struct hint_search *s);
+void hint_find_fish(struct hint_search *s);
+void hint_find_skyscraper(struct hint_search *s);
+void hint_find_two_string_kite(struct hint_search *s);
+void hint_find_xy_wing(struct hint_search *s);
+void hint_find_xyz_wing(struct hint_search *s);
+void hint_find_w_wing(struct hint_search *s);
+void hint_find_simple_colouring(struct hint_search *s);
+void hint_find_unique_rectangle(struct hint_search *s);
+void hint_find_bug_plus_one(struct hint_search *s);
+void hint_find_x_chain(struct hint_search *s);
+void hint_find_xy_chain(struct hint_search *s);
+void hint_find_trial(struct hint_search *s);
+void hint_find_lone_square(struct hint_search *s);
+void hint_find_unique_sum(struct hint_search *s);
+void hint_find_cross_reference(struct hint_search *s);
+void hint_find_excluded_digits(struct hint_search *s);
+void hint_find_required_digit(struct hint_search *s);
+void hint_find_sum_bounds(struct hint_search *s);
+void hint_find_combinations(struct hint_search *s);
+void hint_find_area_sum(struct hint_search *s);
+
+#endif

@@ -1,0 +1,949 @@
+/* hint_chains.c: Sudoku patterns beyond subsets: single-digit patterns, wings, colouring,
+ * uniqueness and chains. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+#define MAX_CHAIN 24        /* longest chain (in cells) worth explaining */
+
+static bool has(const struct hint_position *pos, int cell, int d)
+{
+    return !pos->p->block[cell] && !pos->grid[cell] && (pos->cands[cell] & (1u << d));
+}
+
+static bool is_bivalue(const struct hint_position *pos, int cell)
+{
+    return !pos->p->block[cell] && !pos->grid[cell] && popcount32(pos->cands[cell]) == 2;
+}
+
+/* Removes d from every cell that sees all n cells (the cells themselves excluded). */
+static void elim_seeing_all(const struct hint_search *s, struct hint *h, int d, const int *cells, int n)
+{
+    const struct puzzle *p = s->pos->p;
+    int first = cells[0];
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[first][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[first][k]];
+        for (int i = 0; i < grp->ncells; i++) {
+            int c = grp->cells[i];
+            bool all = has(s->pos, c, d);
+            for (int j = 0; j < n && all; j++)
+                all = c != cells[j] && (j == 0 || hint_sees(p, c, cells[j]));
+            if (all)
+                hint_add_elim(s, h, c, d);
+        }
+    }
+}
+
+/* The two empty cells of group g that can be d, if there are exactly two. */
+static bool strong_pair(const struct hint_position *pos, int g, int d, int *a, int *b)
+{
+    int cells[PUZZLE_MAX_DIGIT];
+
+    if (hint_cells_with(pos, g, d, cells) != 2)
+        return false;
+    *a = cells[0];
+    *b = cells[1];
+    return true;
+}
+
+static int cross_index(const struct puzzle *p, int cell, bool rows)
+{
+    return rows ? cell % p->width : cell / p->width;
+}
+
+/* --- Skyscraper --- */
+
+static bool skyscraper_emit(struct hint_search *s, int d, int g1, int g2, const int *base, const int *top)
+{
+    struct hint h;
+
+    hint_begin(s, &h);
+    hint_add_group(&h, g1);
+    hint_add_group(&h, g2);
+    h.digits = 1u << d;
+    hint_add_cell(&h, base[0]);
+    hint_add_cell(&h, top[0]);
+    hint_add_cell(&h, base[1]);
+    hint_add_cell(&h, top[1]);
+    elim_seeing_all(s, &h, d, top, 2);
+    hint_say(&h, "%c has only two places in ", hint_digit_symbol(d));
+    hint_say_group(&h, g1);
+    hint_say(&h, " (");
+    hint_say_cells(&h, (int[]){ base[0], top[0] }, 2, "and");
+    hint_say(&h, ") and in ");
+    hint_say_group(&h, g2);
+    hint_say(&h, " (");
+    hint_say_cells(&h, (int[]){ base[1], top[1] }, 2, "and");
+    hint_say(&h, "); ");
+    hint_say_cells(&h, base, 2, "and");
+    hint_say(&h, " see each other, so they are not both %c, and one of ", hint_digit_symbol(d));
+    hint_say_cells(&h, top, 2, "and");
+    hint_say(&h, " is %c: a cell seeing both cannot be %c", hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+/* Two parallel lines with two places each, one end of each in the same cross line. */
+static bool skyscraper_pair(struct hint_search *s, int d, bool rows, int g1, int g2)
+{
+    const struct puzzle *p = s->pos->p;
+    int e1[2], e2[2];
+
+    if (!strong_pair(s->pos, g1, d, &e1[0], &e1[1]) || !strong_pair(s->pos, g2, d, &e2[0], &e2[1]))
+        return true;
+    for (int i = 0; i < 2; i++) {
+        for (int j = 0; j < 2; j++) {
+            if (cross_index(p, e1[i], rows) != cross_index(p, e2[j], rows)
+                || cross_index(p, e1[!i], rows) == cross_index(p, e2[!j], rows))
+                continue;
+            if (!skyscraper_emit(s, d, g1, g2, (int[]){ e1[i], e2[j] }, (int[]){ e1[!i], e2[!j] }))
+                return false;
+        }
+    }
+    return true;
+}
+
+void hint_find_skyscraper(struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int d = 1; d <= p->max_digit; d++) {
+        for (int rows = 1; rows >= 0; rows--) {
+            enum group_kind kind = rows ? GROUP_ROW : GROUP_COLUMN;
+            for (int g1 = 0; g1 < p->ngroups; g1++) {
+                if (p->groups[g1].kind != kind)
+                    continue;
+                for (int g2 = g1 + 1; g2 < p->ngroups; g2++)
+                    if (p->groups[g2].kind == kind && !skyscraper_pair(s, d, rows, g1, g2))
+                        return;
+            }
+        }
+    }
+}
+
+/* --- Two-string kite --- */
+
+static bool kite_emit(struct hint_search *s, int d, int row, int col, const int *joined, const int *ends)
+{
+    const struct puzzle *p = s->pos->p;
+    int box = hint_group_of_kind(p, joined[0], GROUP_BOX);
+    struct hint h;
+
+    hint_begin(s, &h);
+    hint_add_group(&h, row);
+    hint_add_group(&h, col);
+    hint_add_group(&h, box);
+    h.digits = 1u << d;
+    for (int i = 0; i < 2; i++) {
+        hint_add_cell(&h, joined[i]);
+        hint_add_cell(&h, ends[i]);
+    }
+    elim_seeing_all(s, &h, d, ends, 2);
+    hint_say(&h, "%c has only two places in ", hint_digit_symbol(d));
+    hint_say_group(&h, row);
+    hint_say(&h, " (");
+    hint_say_cells(&h, (int[]){ joined[0], ends[0] }, 2, "and");
+    hint_say(&h, ") and in ");
+    hint_say_group(&h, col);
+    hint_say(&h, " (");
+    hint_say_cells(&h, (int[]){ joined[1], ends[1] }, 2, "and");
+    hint_say(&h, "); ");
+    hint_say_cells(&h, joined, 2, "and");
+    hint_say(&h, " share ");
+    hint_say_group(&h, box);
+    hint_say(&h, ", so they are not both %c, and one of ", hint_digit_symbol(d));
+    hint_say_cells(&h, ends, 2, "and");
+    hint_say(&h, " is %c: a cell seeing both cannot be %c", hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+static bool kite_pair(struct hint_search *s, int d, int row, int col)
+{
+    const struct puzzle *p = s->pos->p;
+    int r[2], c[2];
+
+    if (!strong_pair(s->pos, row, d, &r[0], &r[1]) || !strong_pair(s->pos, col, d, &c[0], &c[1]))
+        return true;
+    for (int i = 0; i < 2; i++) {
+        for (int j = 0; j < 2; j++) {
+            if (r[i] == c[j] || r[!i] == c[!j] || r[i] == c[!j] || r[!i] == c[j])
+                continue;
+            if (hint_group_of_kind(p, r[i], GROUP_BOX) != hint_group_of_kind(p, c[j], GROUP_BOX)
+                || hint_group_of_kind(p, r[!i], GROUP_BOX) == hint_group_of_kind(p, c[!j], GROUP_BOX))
+                continue;
+            if (!kite_emit(s, d, row, col, (int[]){ r[i], c[j] }, (int[]){ r[!i], c[!j] }))
+                return false;
+        }
+    }
+    return true;
+}
+
+void hint_find_two_string_kite(struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int d = 1; d <= p->max_digit; d++)
+        for (int row = 0; row < p->ngroups; row++)
+            for (int col = 0; col < p->ngroups && p->groups[row].kind == GROUP_ROW; col++)
+                if (p->groups[col].kind == GROUP_COLUMN && !kite_pair(s, d, row, col))
+                    return;
+}
+
+/* --- Wings --- */
+
+/* The empty cells sharing a group with cell, each once. */
+static int peers_of(const struct puzzle *p, int cell, int *out)
+{
+    int n = 0;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+        for (int i = 0; i < grp->ncells; i++) {
+            int c = grp->cells[i];
+            bool seen = c == cell;
+            for (int j = 0; j < n && !seen; j++)
+                seen = out[j] == c;
+            if (!seen)
+                out[n++] = c;
+        }
+    }
+    return n;
+}
+
+static void say_cell_digits(struct hint *h, int cell, digitset set)
+{
+    hint_say_cell(h, cell);
+    hint_say(h, " (");
+    hint_say_digits(h, set, "or");
+    hint_say(h, ")");
+}
+
+static bool wing_emit(struct hint_search *s, int pivot, int a, int b, int z, bool xyz)
+{
+    const struct hint_position *pos = s->pos;
+    int cells[3] = { pivot, a, b };
+    struct hint h;
+
+    hint_begin(s, &h);
+    for (int i = 0; i < 3; i++)
+        hint_add_cell(&h, cells[i]);
+    h.digits = pos->cands[pivot] | pos->cands[a] | pos->cands[b];
+    elim_seeing_all(s, &h, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
+    hint_say(&h, "the pivot ");
+    say_cell_digits(&h, pivot, pos->cands[pivot]);
+    hint_say(&h, " sees ");
+    say_cell_digits(&h, a, pos->cands[a]);
+    hint_say(&h, " and ");
+    say_cell_digits(&h, b, pos->cands[b]);
+    if (xyz)
+        hint_say(&h, "; whichever digit the pivot takes, one of the three is %c, so a cell seeing "
+                 "all three cannot be %c", hint_digit_symbol(z), hint_digit_symbol(z));
+    else
+        hint_say(&h, "; whichever digit the pivot takes, one of the pincers is %c, so a cell "
+                 "seeing both pincers cannot be %c", hint_digit_symbol(z), hint_digit_symbol(z));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+/* Pincers a and b of pivot: each shares one different pivot digit, plus one common z. */
+static int wing_digit(const struct hint_position *pos, int pivot, int a, int b, bool xyz)
+{
+    digitset pv = pos->cands[pivot], ca = pos->cands[a], cb = pos->cands[b];
+
+    if (xyz) {
+        if ((ca & ~pv) || (cb & ~pv) || ca == cb || popcount32(ca & cb) != 1)
+            return 0;
+        return lowest_bit(ca & cb);
+    }
+    if (popcount32(ca & pv) != 1 || popcount32(cb & pv) != 1 || (ca & pv) == (cb & pv))
+        return 0;
+    if ((ca & ~pv) != (cb & ~pv) || popcount32(ca & ~pv) != 1)
+        return 0;
+    return lowest_bit(ca & ~pv);
+}
+
+static void wings(struct hint_search *s, bool xyz)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    int peers[3 * PUZZLE_MAX_DIGIT], pincers[3 * PUZZLE_MAX_DIGIT];
+
+    for (int pivot = 0; pivot < p->ncells; pivot++) {
+        int n, nw = 0;
+
+        if (p->block[pivot] || pos->grid[pivot] || popcount32(pos->cands[pivot]) != (xyz ? 3 : 2))
+            continue;
+        n = peers_of(p, pivot, peers);
+        for (int i = 0; i < n; i++)
+            if (is_bivalue(pos, peers[i]) && (pos->cands[peers[i]] & pos->cands[pivot]))
+                pincers[nw++] = peers[i];
+        for (int i = 0; i < nw; i++) {
+            for (int j = i + 1; j < nw; j++) {
+                int z = wing_digit(pos, pivot, pincers[i], pincers[j], xyz);
+                if (z && !wing_emit(s, pivot, pincers[i], pincers[j], z, xyz))
+                    return;
+            }
+        }
+    }
+}
+
+void hint_find_xy_wing(struct hint_search *s)
+{
+    wings(s, false);
+}
+
+void hint_find_xyz_wing(struct hint_search *s)
+{
+    wings(s, true);
+}
+
+static bool w_wing_emit(struct hint_search *s, int a, int b, int x, int g, const int *link)
+{
+    const struct hint_position *pos = s->pos;
+    int y = lowest_bit(pos->cands[a] & ~(1u << x));
+    int ends[2] = { a, b };
+    struct hint h;
+
+    hint_begin(s, &h);
+    hint_add_group(&h, g);
+    hint_add_cell(&h, a);
+    hint_add_cell(&h, link[0]);
+    hint_add_cell(&h, link[1]);
+    hint_add_cell(&h, b);
+    h.digits = pos->cands[a];
+    elim_seeing_all(s, &h, y, ends, 2);
+    hint_say_cells(&h, ends, 2, "and");
+    hint_say(&h, " can only be %c or %c; in ", hint_digit_symbol(x), hint_digit_symbol(y));
+    hint_say_group(&h, g);
+    hint_say(&h, ", %c can only go in ", hint_digit_symbol(x));
+    hint_say_cells(&h, link, 2, "or");
+    hint_say(&h, ", which see them; if ");
+    hint_say_cell(&h, a);
+    hint_say(&h, " is not %c it is %c, then ", hint_digit_symbol(y), hint_digit_symbol(x));
+    hint_say_cell(&h, link[1]);
+    hint_say(&h, " is %c and ", hint_digit_symbol(x));
+    hint_say_cell(&h, b);
+    hint_say(&h, " is %c; so one of them is %c and a cell seeing both cannot be %c",
+             hint_digit_symbol(y), hint_digit_symbol(y), hint_digit_symbol(y));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+/* A unit where x has two places, one seeing a and the other seeing b. */
+static bool w_wing_links(struct hint_search *s, int a, int b, int x)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        int u[2];
+        if (!strong_pair(s->pos, g, x, &u[0], &u[1]))
+            continue;
+        if (u[0] == a || u[0] == b || u[1] == a || u[1] == b)
+            continue;
+        for (int i = 0; i < 2; i++) {
+            if (hint_sees(p, u[i], a) && hint_sees(p, u[!i], b)
+                && !w_wing_emit(s, a, b, x, g, (int[]){ u[i], u[!i] }))
+                return false;
+        }
+    }
+    return true;
+}
+
+void hint_find_w_wing(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+
+    for (int a = 0; a < p->ncells; a++) {
+        if (!is_bivalue(pos, a))
+            continue;
+        for (int b = a + 1; b < p->ncells; b++) {
+            digitset pair = pos->cands[a];
+            if (!is_bivalue(pos, b) || pos->cands[b] != pair || hint_sees(p, a, b))
+                continue;
+            for (int d = 1; d <= p->max_digit; d++)
+                if ((pair & (1u << d)) && !w_wing_links(s, a, b, d))
+                    return;
+        }
+    }
+}
+
+/* --- Graphs of one digit's places: colouring and X-chains --- */
+
+struct digit_graph {
+    int d, n;
+    int cells[MAX_CELLS];
+    int node_of[MAX_CELLS];         /* per cell: node index or -1 */
+    int nstrong[MAX_CELLS];
+    int strong[MAX_CELLS][PUZZLE_MAX_CELL_GROUPS];   /* the other end of each pair */
+};
+
+static void graph_build(const struct hint_position *pos, int d, struct digit_graph *gr)
+{
+    const struct puzzle *p = pos->p;
+
+    gr->d = d;
+    gr->n = 0;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        gr->node_of[cell] = -1;
+        if (has(pos, cell, d)) {
+            gr->node_of[cell] = gr->n;
+            gr->nstrong[gr->n] = 0;
+            gr->cells[gr->n++] = cell;
+        }
+    }
+    for (int g = 0; g < p->ngroups; g++) {
+        int a, b, na, nb;
+        if (!strong_pair(pos, g, d, &a, &b))
+            continue;
+        na = gr->node_of[a];
+        nb = gr->node_of[b];
+        /* A row and a box can make the same pair twice; once is enough. */
+        bool dup = false;
+        for (int i = 0; i < gr->nstrong[na]; i++)
+            dup |= gr->strong[na][i] == nb;
+        if (dup || gr->nstrong[na] >= PUZZLE_MAX_CELL_GROUPS || gr->nstrong[nb] >= PUZZLE_MAX_CELL_GROUPS)
+            continue;
+        gr->strong[na][gr->nstrong[na]++] = nb;
+        gr->strong[nb][gr->nstrong[nb]++] = na;
+    }
+}
+
+/* Colours the component of start 0/1 by strong links; false if it is not two-colourable
+ * (a broken position).  colour[] is -1 for nodes outside; members listed in comp. */
+static bool colour_component(const struct digit_graph *gr, int start, int *colour, int *comp, int *ncomp)
+{
+    int head = 0;
+
+    *ncomp = 0;
+    colour[start] = 0;
+    comp[(*ncomp)++] = start;
+    while (head < *ncomp) {
+        int u = comp[head++];
+        for (int i = 0; i < gr->nstrong[u]; i++) {
+            int v = gr->strong[u][i];
+            if (colour[v] < 0) {
+                colour[v] = !colour[u];
+                comp[(*ncomp)++] = v;
+            } else if (colour[v] == colour[u]) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static void say_colours(struct hint *h, const struct digit_graph *gr, const int *colour,
+                        const int *comp, int ncomp)
+{
+    for (int c = 0; c < 2; c++) {
+        int cells[MAX_CELLS], n = 0;
+        for (int i = 0; i < ncomp; i++)
+            if (colour[comp[i]] == c)
+                cells[n++] = gr->cells[comp[i]];
+        hint_say(h, c == 0 ? "colour A " : ", colour B ");
+        hint_say_cells(h, cells, n, "and");
+    }
+}
+
+/* Two cells of one colour seeing each other: that colour is false everywhere. */
+static int colour_wrap(const struct digit_graph *gr, const struct puzzle *p, const int *colour,
+                       const int *comp, int ncomp, int *a, int *b)
+{
+    for (int i = 0; i < ncomp; i++) {
+        for (int j = i + 1; j < ncomp; j++) {
+            int u = comp[i], v = comp[j];
+            if (colour[u] == colour[v] && hint_sees(p, gr->cells[u], gr->cells[v])) {
+                *a = gr->cells[u];
+                *b = gr->cells[v];
+                return colour[u];
+            }
+        }
+    }
+    return -1;
+}
+
+static bool sees_colour(const struct digit_graph *gr, const struct puzzle *p, int cell,
+                        const int *colour, const int *comp, int ncomp, int c)
+{
+    for (int i = 0; i < ncomp; i++)
+        if (colour[comp[i]] == c && hint_sees(p, cell, gr->cells[comp[i]]))
+            return true;
+    return false;
+}
+
+static bool colouring_component(struct hint_search *s, const struct digit_graph *gr,
+                                const int *colour, const int *comp, int ncomp)
+{
+    const struct puzzle *p = s->pos->p;
+    int d = gr->d, a = -1, b = -1, wrap = colour_wrap(gr, p, colour, comp, ncomp, &a, &b);
+    struct hint h;
+
+    hint_begin(s, &h);
+    h.digits = 1u << d;
+    for (int i = 0; i < ncomp; i++)
+        hint_add_cell(&h, gr->cells[comp[i]]);
+    hint_say(&h, "the places for %c joined by units where %c has only two places alternate between "
+             "two colours (", hint_digit_symbol(d), hint_digit_symbol(d));
+    say_colours(&h, gr, colour, comp, ncomp);
+    hint_say(&h, "); one colour holds the %cs. ", hint_digit_symbol(d));
+    if (wrap >= 0) {
+        for (int i = 0; i < ncomp; i++)
+            if (colour[comp[i]] == wrap)
+                hint_add_elim(s, &h, gr->cells[comp[i]], d);
+        hint_say_cells(&h, (int[]){ a, b }, 2, "and");
+        hint_say(&h, " have colour %c and see each other, so colour %c cannot be %c",
+                 wrap ? 'B' : 'A', wrap ? 'B' : 'A', hint_digit_symbol(d));
+    } else {
+        for (int i = 0; i < gr->n; i++) {
+            int cell = gr->cells[i];
+            if (colour[i] < 0 && sees_colour(gr, p, cell, colour, comp, ncomp, 0)
+                && sees_colour(gr, p, cell, colour, comp, ncomp, 1))
+                hint_add_elim(s, &h, cell, d);
+        }
+        hint_say(&h, "A cell that sees both colours cannot be %c", hint_digit_symbol(d));
+    }
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+static bool colouring_digit(struct hint_search *s, struct digit_graph *gr)
+{
+    int colour[MAX_CELLS], comp[MAX_CELLS], ncomp;
+    int done[MAX_CELLS];
+
+    for (int i = 0; i < gr->n; i++)
+        done[i] = 0;
+    for (int start = 0; start < gr->n; start++) {
+        bool ok;
+        if (done[start] || gr->nstrong[start] == 0)
+            continue;
+        for (int i = 0; i < gr->n; i++)
+            colour[i] = -1;
+        ok = colour_component(gr, start, colour, comp, &ncomp);
+        for (int i = 0; i < ncomp; i++)
+            done[comp[i]] = 1;
+        if (ok && ncomp >= 3 && !colouring_component(s, gr, colour, comp, ncomp))
+            return false;
+    }
+    return true;
+}
+
+void hint_find_simple_colouring(struct hint_search *s)
+{
+    struct digit_graph *gr = xmalloc(sizeof *gr);
+
+    for (int d = 1; d <= s->pos->p->max_digit; d++) {
+        graph_build(s->pos, d, gr);
+        if (!colouring_digit(s, gr))
+            break;
+    }
+    free(gr);
+}
+
+/* --- X-chains: strong and weak links alternate, strong at both ends --- */
+
+struct chain_search {
+    int parent[2 * MAX_CELLS];      /* per state: previous state or -1 */
+    int queue[2 * MAX_CELLS];
+    int depth[2 * MAX_CELLS];
+};
+
+/* The states from the search's start to state, in order; their count. */
+static int state_path(const struct chain_search *cs, int state, int *states)
+{
+    int n = 0;
+
+    for (int st = state; st >= 0 && n < MAX_CHAIN + 1; st = cs->parent[st])
+        states[n++] = st;
+    for (int i = 0; i < n / 2; i++) {
+        int t = states[i];
+        states[i] = states[n - 1 - i];
+        states[n - 1 - i] = t;
+    }
+    return n;
+}
+
+/* States are node*2 + 1 when reached by a strong link (a weak one must follow). */
+static int chain_path(const struct chain_search *cs, int state, int *nodes)
+{
+    int n = state_path(cs, state, nodes);
+
+    for (int i = 0; i < n; i++)
+        nodes[i] /= 2;
+    return n;
+}
+
+static bool path_repeats(const int *nodes, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (nodes[i] == nodes[j])
+                return true;
+    return false;
+}
+
+/* Whether a chain of states (node*2 + k) visits a node twice. */
+static bool states_repeat_cells(const int *states, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (states[i] / 2 == states[j] / 2)
+                return true;
+    return false;
+}
+
+static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, const int *nodes, int n)
+{
+    int d = gr->d, ends[2] = { gr->cells[nodes[0]], gr->cells[nodes[n - 1]] };
+    struct hint h;
+
+    hint_begin(s, &h);
+    h.digits = 1u << d;
+    for (int i = 0; i < n; i++)
+        hint_add_cell(&h, gr->cells[nodes[i]]);
+    elim_seeing_all(s, &h, d, ends, 2);
+    if (h.nelim == 0)
+        return true;
+    hint_say(&h, "for %c, ", hint_digit_symbol(d));
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            hint_say(&h, i % 2 ? " = " : " - ");
+        hint_say_cell(&h, gr->cells[nodes[i]]);
+    }
+    hint_say(&h, " (= the only two places in a unit, so one is %c; - cells that see each other, "
+             "so not both). If ", hint_digit_symbol(d));
+    hint_say_cell(&h, ends[0]);
+    hint_say(&h, " is not %c, the links make ", hint_digit_symbol(d));
+    hint_say_cell(&h, ends[1]);
+    hint_say(&h, " %c; so one of the ends is %c and a cell seeing both cannot be %c",
+             hint_digit_symbol(d), hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+/* Does some cell holding d see both ends?  (Cheap test before building the hint.) */
+static bool ends_share_victim(const struct hint_position *pos, const struct digit_graph *gr, int a, int b)
+{
+    for (int i = 0; i < gr->n; i++) {
+        int c = gr->cells[i];
+        if (c != a && c != b && hint_sees(pos->p, c, a) && hint_sees(pos->p, c, b))
+            return true;
+    }
+    return false;
+}
+
+static bool x_chain_from(struct hint_search *s, const struct digit_graph *gr, int start,
+                         struct chain_search *cs)
+{
+    const struct puzzle *p = s->pos->p;
+    int head = 0, tail = 0;
+
+    for (int i = 0; i < 2 * gr->n; i++)
+        cs->parent[i] = -2;
+    cs->parent[start * 2] = -1;
+    cs->depth[start * 2] = 0;
+    cs->queue[tail++] = start * 2;
+    while (head < tail) {
+        int st = cs->queue[head++], u = st / 2;
+        bool strong_next = st % 2 == 0;
+
+        if (cs->depth[st] >= MAX_CHAIN - 1)
+            continue;
+        for (int v = 0; v < gr->n; v++) {
+            int next = v * 2 + strong_next;
+            bool linked = false;
+            if (cs->parent[next] != -2 || v == u)
+                continue;
+            if (strong_next) {
+                for (int i = 0; i < gr->nstrong[u]; i++)
+                    linked |= gr->strong[u][i] == v;
+            } else {
+                linked = hint_sees(p, gr->cells[u], gr->cells[v]);
+            }
+            if (!linked)
+                continue;
+            cs->parent[next] = st;
+            cs->depth[next] = cs->depth[st] + 1;
+            cs->queue[tail++] = next;
+            if (strong_next && cs->depth[next] >= 3 && v > start
+                && ends_share_victim(s->pos, gr, gr->cells[start], gr->cells[v])) {
+                int nodes[MAX_CHAIN + 1], n = chain_path(cs, next, nodes);
+                if (!path_repeats(nodes, n) && !x_chain_emit(s, gr, nodes, n))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+void hint_find_x_chain(struct hint_search *s)
+{
+    struct digit_graph *gr = xmalloc(sizeof *gr);
+    struct chain_search *cs = xmalloc(sizeof *cs);
+
+    for (int d = 1; d <= s->pos->p->max_digit; d++) {
+        bool more = true;
+        graph_build(s->pos, d, gr);
+        for (int start = 0; start < gr->n && more; start++)
+            more = gr->nstrong[start] == 0 || x_chain_from(s, gr, start, cs);
+        if (!more)
+            break;
+    }
+    free(cs);
+    free(gr);
+}
+
+/* --- XY-chains: two-digit cells, each seeing the next and sharing a digit with it --- */
+
+struct xy_graph {
+    int n;
+    int cells[MAX_CELLS];
+    digitset cands[MAX_CELLS];
+};
+
+/* State node*2 + k: the node's digit k (0 low, 1 high) is what it must be if the chain's
+ * first cell is not the end digit. */
+static int xy_digit(const struct xy_graph *xg, int state)
+{
+    digitset c = xg->cands[state / 2];
+    return state % 2 ? 31 - __builtin_clz(c) : lowest_bit(c);
+}
+
+static int xy_state(const struct xy_graph *xg, int node, int digit)
+{
+    return node * 2 + (lowest_bit(xg->cands[node]) != digit);
+}
+
+static bool xy_chain_emit(struct hint_search *s, const struct xy_graph *xg, const int *states, int n, int x)
+{
+    int ends[2] = { xg->cells[states[0] / 2], xg->cells[states[n - 1] / 2] };
+    struct hint h;
+
+    hint_begin(s, &h);
+    h.digits = 1u << x;
+    for (int i = 0; i < n; i++)
+        hint_add_cell(&h, xg->cells[states[i] / 2]);
+    elim_seeing_all(s, &h, x, ends, 2);
+    if (h.nelim == 0)
+        return true;
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            hint_say(&h, " - ");
+        say_cell_digits(&h, xg->cells[states[i] / 2], xg->cands[states[i] / 2]);
+    }
+    hint_say(&h, ": if ");
+    hint_say_cell(&h, ends[0]);
+    hint_say(&h, " is not %c it is %c", hint_digit_symbol(x), hint_digit_symbol(xy_digit(xg, states[0])));
+    for (int i = 1; i < n; i++) {
+        hint_say(&h, ", so ");
+        hint_say_cell(&h, xg->cells[states[i] / 2]);
+        hint_say(&h, " is %c", hint_digit_symbol(xy_digit(xg, states[i])));
+    }
+    hint_say(&h, "; one of the ends is %c, so a cell seeing both cannot be %c",
+             hint_digit_symbol(x), hint_digit_symbol(x));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+static bool xy_chain_from(struct hint_search *s, const struct xy_graph *xg, int start_state,
+                          struct chain_search *cs)
+{
+    const struct puzzle *p = s->pos->p;
+    int start = start_state / 2, x = xy_digit(xg, start_state ^ 1);
+    int head = 0, tail = 0;
+
+    for (int i = 0; i < 2 * xg->n; i++)
+        cs->parent[i] = -2;
+    cs->parent[start_state] = -1;
+    cs->depth[start_state] = 0;
+    cs->queue[tail++] = start_state;
+    while (head < tail) {
+        int st = cs->queue[head++], u = st / 2, v_digit = xy_digit(xg, st);
+
+        if (cs->depth[st] >= MAX_CHAIN - 1)
+            continue;
+        for (int v = 0; v < xg->n; v++) {
+            int next;
+            if (v == u || !(xg->cands[v] & (1u << v_digit)) || !hint_sees(p, xg->cells[u], xg->cells[v]))
+                continue;
+            next = xy_state(xg, v, v_digit) ^ 1;    /* v is not v_digit: its other digit */
+            if (cs->parent[next] != -2)
+                continue;
+            cs->parent[next] = st;
+            cs->depth[next] = cs->depth[st] + 1;
+            cs->queue[tail++] = next;
+            if (xy_digit(xg, next) == x && cs->depth[next] >= 2 && v > start) {
+                int states[MAX_CHAIN + 1], n = state_path(cs, next, states);
+                if (!states_repeat_cells(states, n) && !xy_chain_emit(s, xg, states, n, x))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+void hint_find_xy_chain(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    struct xy_graph *xg = xmalloc(sizeof *xg);
+    struct chain_search *cs = xmalloc(sizeof *cs);
+
+    xg->n = 0;
+    for (int cell = 0; cell < pos->p->ncells; cell++) {
+        if (is_bivalue(pos, cell)) {
+            xg->cells[xg->n] = cell;
+            xg->cands[xg->n++] = pos->cands[cell];
+        }
+    }
+    for (int st = 0; st < 2 * xg->n; st++)
+        if (!xy_chain_from(s, xg, st, cs))
+            break;
+    free(cs);
+    free(xg);
+}
+
+/* --- Uniqueness: only for puzzles known to have one solution --- */
+
+static bool rectangle_emit(struct hint_search *s, const int *corners, int extra, digitset pair)
+{
+    const struct puzzle *p = s->pos->p;
+    int others[3], n = 0;
+    struct hint h;
+
+    hint_begin(s, &h);
+    h.digits = pair;
+    for (int i = 0; i < 4; i++) {
+        hint_add_cell(&h, corners[i]);
+        hint_add_group(&h, hint_group_of_kind(p, corners[i], GROUP_BOX));
+        if (corners[i] != extra)
+            others[n++] = corners[i];
+    }
+    for (int d = 1; d <= p->max_digit; d++)
+        if (pair & (1u << d))
+            hint_add_elim(s, &h, extra, d);
+    hint_say_cells(&h, corners, 4, "and");
+    hint_say(&h, " form a rectangle in two boxes; ");
+    hint_say_cells(&h, others, 3, "and");
+    hint_say(&h, " can only be ");
+    hint_say_digits(&h, pair, "or");
+    hint_say(&h, ". If ");
+    hint_say_cell(&h, extra);
+    hint_say(&h, " were one of them too, the two digits could be swapped around the rectangle and "
+             "the puzzle would have two solutions; it has one, so ");
+    hint_say_cell(&h, extra);
+    hint_say(&h, " is neither");
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+static bool rectangle_at(struct hint_search *s, const int *corners)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    digitset pair = 0;
+    int nboxes = 0, boxes[4], extra = -1, nbi = 0;
+
+    for (int i = 0; i < 4; i++) {
+        int box = hint_group_of_kind(p, corners[i], GROUP_BOX);
+        bool seen = false;
+        if (pos->grid[corners[i]])
+            return true;
+        for (int j = 0; j < nboxes; j++)
+            seen |= boxes[j] == box;
+        if (!seen)
+            boxes[nboxes++] = box;
+        if (popcount32(pos->cands[corners[i]]) == 2) {
+            if (pair && pos->cands[corners[i]] != pair)
+                return true;
+            pair = pos->cands[corners[i]];
+            nbi++;
+        } else {
+            extra = corners[i];
+        }
+    }
+    if (nboxes != 2 || nbi != 3 || (pos->cands[extra] & pair) != pair)
+        return true;
+    return rectangle_emit(s, corners, extra, pair);
+}
+
+void hint_find_unique_rectangle(struct hint_search *s)
+{
+    int n = s->pos->p->width;
+
+    for (int r1 = 0; r1 < n; r1++)
+        for (int r2 = r1 + 1; r2 < n; r2++)
+            for (int c1 = 0; c1 < n; c1++)
+                for (int c2 = c1 + 1; c2 < n; c2++) {
+                    int corners[4] = { r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2 };
+                    if (!rectangle_at(s, corners))
+                        return;
+                }
+}
+
+/* In a BUG (every empty cell two candidates, every digit twice in each unit it can go
+ * in) the puzzle would have two solutions; one cell with three breaks it. */
+static bool bug_without(const struct hint_position *pos, int extra, int z)
+{
+    const struct puzzle *p = pos->p;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        int count[PUZZLE_MAX_DIGIT + 1] = { 0 };
+        const struct puzzle_group *grp = &p->groups[g];
+        for (int i = 0; i < grp->ncells; i++) {
+            int c = grp->cells[i];
+            digitset cand = pos->grid[c] ? 0 : pos->cands[c];
+            if (c == extra)
+                cand &= ~(1u << z);
+            for (int d = 1; d <= p->max_digit; d++)
+                count[d] += (cand >> d) & 1;
+        }
+        for (int d = 1; d <= p->max_digit; d++)
+            if (count[d] != 0 && count[d] != 2)
+                return false;
+    }
+    return true;
+}
+
+void hint_find_bug_plus_one(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    int extra = -1;
+    struct hint h;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int n = pos->grid[cell] ? 0 : popcount32(pos->cands[cell]);
+        if (n == 0 || n == 2)
+            continue;
+        if (n != 3 || extra >= 0)
+            return;
+        extra = cell;
+    }
+    if (extra < 0)
+        return;
+    for (int z = 1; z <= p->max_digit; z++) {
+        if (!(pos->cands[extra] & (1u << z)) || !bug_without(pos, extra, z))
+            continue;
+        hint_begin(s, &h);
+        hint_add_cell(&h, extra);
+        h.digits = pos->cands[extra];
+        hint_add_place(&h, extra, z);
+        hint_say(&h, "every empty cell but ");
+        hint_say_cell(&h, extra);
+        hint_say(&h, " has two candidates; without %c there, every digit would have exactly two "
+                 "places in each unit that lacks it, a deadly pattern with two solutions. The "
+                 "puzzle has one, so ", hint_digit_symbol(z));
+        hint_say_cell(&h, extra);
+        hint_say(&h, " is %c.", hint_digit_symbol(z));
+        hint_emit(s, &h);
+        return;
+    }
+}

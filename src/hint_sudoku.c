@@ -1,0 +1,494 @@
+/* hint_sudoku.c: Sudoku techniques for every size: singles, locked candidates, subsets, fish. */
+#include "config.h"
+#include "hint.h"
+
+#include <string.h>
+
+#include "util.h"
+
+/*
+ * Units are p->groups (rows, columns, boxes), digits 1..p->max_digit.  Naked singles and
+ * naked subsets only need "the digits of a group differ", so they serve Kakuro runs too.
+ * Wings, single-digit patterns, colouring, uniqueness and chains are in hint_chains.c.
+ */
+
+static bool is_empty(const struct hint_position *pos, int cell)
+{
+    return !pos->p->block[cell] && !pos->grid[cell];
+}
+
+static digitset all_digits(const struct puzzle *p)
+{
+    return ((1u << (p->max_digit + 1)) - 1) & ~1u;
+}
+
+/* --- Singles --- */
+
+static bool full_house_in(struct hint_search *s, int g)
+{
+    const struct puzzle_group *grp = &s->pos->p->groups[g];
+    int empty = -1, nempty = 0, d;
+    struct hint h;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        if (!s->pos->grid[grp->cells[i]]) {
+            empty = grp->cells[i];
+            nempty++;
+        }
+    }
+    if (nempty != 1)
+        return true;
+    d = lowest_bit(all_digits(s->pos->p) & ~hint_group_placed(s->pos, g));
+    if (!(s->pos->cands[empty] & (1u << d)))
+        return true;
+    hint_begin(s, &h);
+    hint_add_group(&h, g);
+    hint_add_cell(&h, empty);
+    h.digits = 1u << d;
+    hint_add_place(&h, empty, d);
+    hint_say_cell(&h, empty);
+    hint_say(&h, " is the only empty cell of ");
+    hint_say_group(&h, g);
+    hint_say(&h, ", and %c is the only digit it lacks, so ", hint_digit_symbol(d));
+    hint_say_cell(&h, empty);
+    hint_say(&h, " is %c.", hint_digit_symbol(d));
+    return hint_emit(s, &h);
+}
+
+void hint_find_full_house(struct hint_search *s)
+{
+    for (int g = 0; g < s->pos->p->ngroups; g++)
+        if (!full_house_in(s, g))
+            return;
+}
+
+static bool hidden_singles_in(struct hint_search *s, int g)
+{
+    const struct puzzle *p = s->pos->p;
+    digitset missing = all_digits(p) & ~hint_group_placed(s->pos, g);
+    int cells[PUZZLE_MAX_DIGIT];
+
+    for (int d = 1; d <= p->max_digit; d++) {
+        struct hint h;
+
+        if (!(missing & (1u << d)) || hint_cells_with(s->pos, g, d, cells) != 1)
+            continue;
+        hint_begin(s, &h);
+        hint_add_group(&h, g);
+        hint_add_cell(&h, cells[0]);
+        h.digits = 1u << d;
+        hint_add_place(&h, cells[0], d);
+        hint_say(&h, "in ");
+        hint_say_group(&h, g);
+        hint_say(&h, ", %c fits only ", hint_digit_symbol(d));
+        hint_say_cell(&h, cells[0]);
+        hint_say(&h, " (every other empty cell sees a %c or has lost it), so ", hint_digit_symbol(d));
+        hint_say_cell(&h, cells[0]);
+        hint_say(&h, " is %c.", hint_digit_symbol(d));
+        if (!hint_emit(s, &h))
+            return false;
+    }
+    return true;
+}
+
+static void hidden_singles(struct hint_search *s, bool boxes)
+{
+    for (int g = 0; g < s->pos->p->ngroups; g++)
+        if ((s->pos->p->groups[g].kind == GROUP_BOX) == boxes && !hidden_singles_in(s, g))
+            return;
+}
+
+void hint_find_hidden_single_box(struct hint_search *s)
+{
+    hidden_singles(s, true);
+}
+
+void hint_find_hidden_single_line(struct hint_search *s)
+{
+    hidden_singles(s, false);
+}
+
+void hint_find_naked_single(struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset c = s->pos->cands[cell];
+        struct hint h;
+        int d;
+
+        if (!is_empty(s->pos, cell) || popcount32(c) != 1)
+            continue;
+        d = lowest_bit(c);
+        hint_begin(s, &h);
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            hint_add_group(&h, p->cell_groups[cell][k]);
+        hint_add_cell(&h, cell);
+        h.digits = c;
+        hint_add_place(&h, cell, d);
+        hint_say_cell(&h, cell);
+        hint_say(&h, " can only be %c: every other digit is ruled out %s, so ", hint_digit_symbol(d),
+                 p->ops->kind == PUZZLE_SUDOKU ? "by its row, column and box"
+                                                : "by its runs");
+        hint_say_cell(&h, cell);
+        hint_say(&h, " is %c.", hint_digit_symbol(d));
+        if (!hint_emit(s, &h))
+            return;
+    }
+}
+
+/* --- Locked candidates --- */
+
+/* The group other than a of kind-class box/line that holds all n cells, or -1. */
+static int common_group(const struct puzzle *p, int a, const int *cells, int n, bool want_box)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cells[0]][k] >= 0; k++) {
+        int g = p->cell_groups[cells[0]][k];
+        bool all = true;
+
+        if (g == a || (p->groups[g].kind == GROUP_BOX) != want_box)
+            continue;
+        for (int i = 1; i < n && all; i++)
+            all = hint_in_group(p, cells[i], g);
+        if (all)
+            return g;
+    }
+    return -1;
+}
+
+static bool locked_in(struct hint_search *s, int a, int d, bool pointing)
+{
+    const struct puzzle *p = s->pos->p;
+    int cells[PUZZLE_MAX_DIGIT], others[PUZZLE_MAX_DIGIT];
+    int n = hint_cells_with(s->pos, a, d, cells), b, m;
+    struct hint h;
+
+    if (n < 2 || (b = common_group(p, a, cells, n, !pointing)) < 0)
+        return true;
+    hint_begin(s, &h);
+    hint_add_group(&h, a);
+    hint_add_group(&h, b);
+    h.digits = 1u << d;
+    for (int i = 0; i < n; i++)
+        hint_add_cell(&h, cells[i]);
+    m = hint_cells_with(s->pos, b, d, others);
+    for (int i = 0; i < m; i++)
+        if (!hint_in_group(p, others[i], a))
+            hint_add_elim(s, &h, others[i], d);
+    hint_say(&h, "in ");
+    hint_say_group(&h, a);
+    hint_say(&h, ", %c can only go in ", hint_digit_symbol(d));
+    hint_say_cells(&h, cells, n, "or");
+    hint_say(&h, ", all in ");
+    hint_say_group(&h, b);
+    hint_say(&h, "; so the %c of ", hint_digit_symbol(d));
+    hint_say_group(&h, b);
+    hint_say(&h, " is one of them and no other cell of it can be %c", hint_digit_symbol(d));
+    hint_say_eliminations(&h);
+    return hint_emit(s, &h);
+}
+
+static void locked_candidates(struct hint_search *s, bool pointing)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int a = 0; a < p->ngroups; a++) {
+        if ((p->groups[a].kind == GROUP_BOX) != pointing)
+            continue;
+        for (int d = 1; d <= p->max_digit; d++)
+            if (!locked_in(s, a, d, pointing))
+                return;
+    }
+}
+
+void hint_find_pointing(struct hint_search *s)
+{
+    locked_candidates(s, true);
+}
+
+void hint_find_claiming(struct hint_search *s)
+{
+    locked_candidates(s, false);
+}
+
+/* --- Choosing k items whose masks together have k bits: subsets and fish --- */
+
+struct union_pick {
+    int n, k;
+    uint32_t masks[PUZZLE_MAX_DIGIT];   /* per item */
+    int ids[PUZZLE_MAX_DIGIT];          /* per item: a cell, digit or line */
+    int pick[4];                        /* indices of the chosen items */
+    bool (*found)(struct union_pick *u, uint32_t uni, void *ctx);  /* false: stop */
+    void *ctx;
+};
+
+static bool choose_union(struct union_pick *u, int start, int depth, uint32_t uni)
+{
+    if (depth == u->k)
+        return popcount32(uni) != u->k || u->found(u, uni, u->ctx);
+    for (int i = start; i <= u->n - (u->k - depth); i++) {
+        uint32_t next = uni | u->masks[i];
+        if (popcount32(next) > u->k)
+            continue;
+        u->pick[depth] = i;
+        if (!choose_union(u, i + 1, depth + 1, next))
+            return false;
+    }
+    return true;
+}
+
+/* Adds an item whose mask has 2..k bits (fewer would be a single, more cannot fit). */
+static void union_add(struct union_pick *u, int id, uint32_t mask)
+{
+    int bits = popcount32(mask);
+
+    if (bits >= 2 && bits <= u->k) {
+        u->ids[u->n] = id;
+        u->masks[u->n++] = mask;
+    }
+}
+
+static int subset_size(enum technique id)
+{
+    switch (id) {
+    case TECH_NAKED_PAIR: case TECH_HIDDEN_PAIR: case TECH_X_WING: return 2;
+    case TECH_NAKED_TRIPLE: case TECH_HIDDEN_TRIPLE: case TECH_SWORDFISH: return 3;
+    default: return 4;
+    }
+}
+
+static const char *const subset_words[] = { "", "", "two", "three", "four" };
+
+/* --- Naked subsets --- */
+
+struct subset_ctx {
+    struct hint_search *s;
+    int g;
+};
+
+static bool naked_found(struct union_pick *u, uint32_t uni, void *ctx)
+{
+    struct subset_ctx *c = ctx;
+    const struct puzzle_group *grp = &c->s->pos->p->groups[c->g];
+    int cells[4];
+    struct hint h;
+
+    hint_begin(c->s, &h);
+    hint_add_group(&h, c->g);
+    h.digits = uni;
+    for (int i = 0; i < u->k; i++) {
+        cells[i] = u->ids[u->pick[i]];
+        hint_add_cell(&h, cells[i]);
+    }
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        bool in = false;
+        for (int j = 0; j < u->k; j++)
+            in |= cells[j] == cell;
+        for (int d = 1; !in && d <= PUZZLE_MAX_DIGIT; d++)
+            if (uni & (1u << d))
+                hint_add_elim(c->s, &h, cell, d);
+    }
+    hint_say_cells(&h, cells, u->k, "and");
+    hint_say(&h, " can only be ");
+    hint_say_digits(&h, uni, "or");
+    hint_say(&h, u->k == 2 ? ", so they hold these two digits" : ", so they hold these %s digits between them",
+             subset_words[u->k]);
+    hint_say(&h, " and no other cell of ");
+    hint_say_group(&h, c->g);
+    hint_say(&h, " can be ");
+    hint_say_digits(&h, uni, "or");
+    hint_say_eliminations(&h);
+    return hint_emit(c->s, &h);
+}
+
+static bool naked_in(struct hint_search *s, int g, int k)
+{
+    const struct puzzle_group *grp = &s->pos->p->groups[g];
+    struct union_pick u = { .k = k, .found = naked_found };
+    struct subset_ctx c = { s, g };
+    int nempty = 0;
+
+    u.ctx = &c;
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        if (is_empty(s->pos, cell)) {
+            nempty++;
+            union_add(&u, cell, s->pos->cands[cell]);
+        }
+    }
+    if (nempty <= k)
+        return true;
+    return choose_union(&u, 0, 0, 0);
+}
+
+void hint_find_naked_subset(struct hint_search *s)
+{
+    int k = subset_size(s->id);
+
+    for (int g = 0; g < s->pos->p->ngroups; g++)
+        if (!naked_in(s, g, k))
+            return;
+}
+
+/* --- Hidden subsets --- */
+
+static bool hidden_found(struct union_pick *u, uint32_t uni, void *ctx)
+{
+    struct subset_ctx *c = ctx;
+    const struct puzzle_group *grp = &c->s->pos->p->groups[c->g];
+    int cells[4], n = 0;
+    digitset digits = 0;
+    struct hint h;
+
+    for (int i = 0; i < u->k; i++)
+        digits |= 1u << u->ids[u->pick[i]];
+    hint_begin(c->s, &h);
+    hint_add_group(&h, c->g);
+    h.digits = digits;
+    for (int i = 0; i < grp->ncells; i++) {
+        if (!(uni & (1u << i)))
+            continue;
+        cells[n++] = grp->cells[i];
+        hint_add_cell(&h, grp->cells[i]);
+        for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
+            if (!(digits & (1u << d)))
+                hint_add_elim(c->s, &h, grp->cells[i], d);
+    }
+    hint_say(&h, "in ");
+    hint_say_group(&h, c->g);
+    hint_say(&h, ", ");
+    hint_say_digits(&h, digits, "and");
+    hint_say(&h, " fit only ");
+    hint_say_cells(&h, cells, n, "and");
+    hint_say(&h, ", so these %s cells hold them and nothing else", subset_words[u->k]);
+    hint_say_eliminations(&h);
+    return hint_emit(c->s, &h);
+}
+
+static bool hidden_in(struct hint_search *s, int g, int k)
+{
+    const struct puzzle *p = s->pos->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset missing = all_digits(p) & ~hint_group_placed(s->pos, g);
+    struct union_pick u = { .k = k, .found = hidden_found };
+    struct subset_ctx c = { s, g };
+
+    u.ctx = &c;
+    if (popcount32(missing) <= k)
+        return true;
+    for (int d = 1; d <= p->max_digit; d++) {
+        uint32_t where = 0;
+        if (!(missing & (1u << d)))
+            continue;
+        for (int i = 0; i < grp->ncells; i++)
+            if (is_empty(s->pos, grp->cells[i]) && (s->pos->cands[grp->cells[i]] & (1u << d)))
+                where |= 1u << i;
+        union_add(&u, d, where);
+    }
+    return choose_union(&u, 0, 0, 0);
+}
+
+void hint_find_hidden_subset(struct hint_search *s)
+{
+    int k = subset_size(s->id);
+
+    for (int g = 0; g < s->pos->p->ngroups; g++)
+        if (!hidden_in(s, g, k))
+            return;
+}
+
+/* --- Fish: X-wing, swordfish, jellyfish --- */
+
+struct fish_ctx {
+    struct hint_search *s;
+    int d;
+    bool rows;          /* base lines are rows, cover lines columns */
+};
+
+/* The group index of row or column i. */
+static int line_group(const struct puzzle *p, bool row, int i)
+{
+    return hint_group_of_kind(p, row ? i * p->width : i, row ? GROUP_ROW : GROUP_COLUMN);
+}
+
+static void say_lines(struct hint *h, bool rows, const int *lines, int n)
+{
+    hint_say(h, "%s ", rows ? "rows" : "columns");
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            hint_say(h, i == n - 1 ? " and " : ", ");
+        hint_say(h, "%d", lines[i] + 1);
+    }
+}
+
+static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
+{
+    struct fish_ctx *c = ctx;
+    const struct puzzle *p = c->s->pos->p;
+    int n = p->width, base[4], cover[4], ncover = 0;
+    struct hint h;
+
+    hint_begin(c->s, &h);
+    h.digits = 1u << c->d;
+    for (int i = 0; i < u->k; i++) {
+        base[i] = u->ids[u->pick[i]];
+        hint_add_group(&h, line_group(p, c->rows, base[i]));
+    }
+    for (int j = 0; j < n; j++) {
+        if (!(uni & (1u << j)))
+            continue;
+        cover[ncover++] = j;
+        hint_add_group(&h, line_group(p, !c->rows, j));
+        for (int i = 0; i < n; i++) {
+            int cell = c->rows ? i * n + j : j * n + i;
+            bool in_base = false;
+            for (int b = 0; b < u->k; b++)
+                in_base |= base[b] == i;
+            if (in_base && (c->s->pos->cands[cell] & (1u << c->d)) && !c->s->pos->grid[cell])
+                hint_add_cell(&h, cell);
+            else if (!in_base)
+                hint_add_elim(c->s, &h, cell, c->d);
+        }
+    }
+    hint_say(&h, "in ");
+    say_lines(&h, c->rows, base, u->k);
+    hint_say(&h, ", %c can only go in ", hint_digit_symbol(c->d));
+    say_lines(&h, !c->rows, cover, ncover);
+    hint_say(&h, "; each of these %s %s needs a %c there, which uses up the %c of each of those %s, "
+             "so no other cell of them can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
+             hint_digit_symbol(c->d), hint_digit_symbol(c->d), c->rows ? "columns" : "rows",
+             hint_digit_symbol(c->d));
+    hint_say_eliminations(&h);
+    return hint_emit(c->s, &h);
+}
+
+static bool fish_for(struct hint_search *s, int d, bool rows, int k)
+{
+    const struct puzzle *p = s->pos->p;
+    int n = p->width;
+    struct union_pick u = { .k = k, .found = fish_found };
+    struct fish_ctx c = { s, d, rows };
+
+    u.ctx = &c;
+    for (int i = 0; i < n; i++) {
+        uint32_t where = 0;
+        for (int j = 0; j < n; j++) {
+            int cell = rows ? i * n + j : j * n + i;
+            if (!s->pos->grid[cell] && (s->pos->cands[cell] & (1u << d)))
+                where |= 1u << j;
+        }
+        union_add(&u, i, where);
+    }
+    return choose_union(&u, 0, 0, 0);
+}
+
+void hint_find_fish(struct hint_search *s)
+{
+    int k = subset_size(s->id);
+
+    for (int d = 1; d <= s->pos->p->max_digit; d++)
+        for (int rows = 1; rows >= 0; rows--)
+            if (!fish_for(s, d, rows, k))
+                return;
+}

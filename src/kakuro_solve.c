@@ -1,0 +1,576 @@
+/* kakuro_solve.c: the fast Kakuro search: every run kept arc-consistent with its sum, most constrained cell first. */
+#include "config.h"
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/*
+ * Each run is one constraint "these cells hold distinct digits adding to the clue".  It
+ * is kept generalised arc-consistent: a digit stays a candidate of a cell only if some
+ * completion of the whole run uses it there.  The supports come from a small dynamic
+ * programme over the set of digits used so far (at most 512 states for the nine digits),
+ * so there is no table of combinations to build, and hidden singles, naked pairs and the
+ * arithmetic of combinations all fall out of it.  Runs whose cells changed wait in a
+ * queue until nothing changes; then the search guesses at the cell with the fewest
+ * candidates, undoing through a trail of the candidate sets it narrowed.
+ */
+
+/* The search is written once and instantiated twice, with a constant `observed`, so a
+ * batch run without an observer carries no test for it in the inner loops. */
+#if defined(__GNUC__)
+#define SEARCH_INLINE static inline __attribute__((always_inline))
+#else
+#define SEARCH_INLINE static inline
+#endif
+
+#define RUN_MAX 9
+#define ALL_DIGITS 0x3feu   /* bits 1..9 */
+
+typedef uint16_t dset;      /* candidate digits of a cell, bits 1..9 */
+
+struct run {
+    int sum;
+    int len;
+    const int *cells;       /* white indices */
+};
+
+/* A cell's candidates before a change, to put back when the search backs up. */
+struct trail_entry {
+    int cell;               /* white index */
+    dset old;
+};
+
+/* A branch point: the cell guessed, the digits still to try, and where the trail stood
+ * before the first guess, so each further guess starts from the same state. */
+struct branch {
+    int cell;               /* white index */
+    dset untried;
+    int choice, nchoices;
+    int trail_mark;
+};
+
+struct search {
+    const struct puzzle *p;
+    const struct solve_observer *observer;
+    struct solve_result *res;
+    long limit;
+    int nwhite, nruns;
+    int *white_cell;        /* white index -> cell of the puzzle */
+    int (*runs_of)[2];      /* white index -> its runs, -1 padded */
+    struct run *runs;
+    int *run_cells;         /* storage behind runs[].cells */
+    dset *cand;             /* per white cell; a single digit means placed */
+    uint8_t *grid;          /* the working grid the observer sees */
+    struct trail_entry *trail;
+    int ntrail;
+    /* Runs to revise, one FIFO list per run length: short runs are cheap and narrow the
+     * most, so they go first and the long ones are revised fewer times. */
+    int qhead[RUN_MAX + 1], qtail[RUN_MAX + 1];
+    unsigned qlengths;      /* bit k: the list of runs of length k is not empty */
+    int *qnext;             /* per run: the next in its list */
+    uint8_t *queued;
+    uint32_t *weight;       /* per run: 1 + the dead ends it caused (dom/wdeg) */
+    struct branch *branches;
+    int depth;              /* branches open: the guesses on the current branch */
+    uint32_t stamp;         /* marks the states of the current run revision */
+    uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
+    struct solve_stats stats;
+    bool stop;              /* the observer asked to stop */
+};
+
+static inline bool single(dset c)
+{
+    return (c & (c - 1)) == 0;
+}
+
+/* Reports a step; false when the observer asks to stop. */
+static bool report(struct search *s, enum solve_step_kind kind, int white, int digit,
+                   int choice, int nchoices)
+{
+    struct solve_step step = {
+        .kind = kind, .cell = white >= 0 ? s->white_cell[white] : -1, .digit = digit,
+        .depth = s->depth, .choice = choice, .nchoices = nchoices, .grid = s->grid,
+    };
+
+    if (s->observer->step(&step, s->observer->user) != 0)
+        s->stop = true;
+    return !s->stop;
+}
+
+/* Reports a dead end at a white cell (-1: a whole run) found by run r, which weighs
+ * more in choosing where to branch from now on; always false. */
+SEARCH_INLINE bool dead_end(struct search *s, bool observed, int r, int white)
+{
+    s->weight[r]++;
+    if (observed && !s->stop)
+        report(s, STEP_CONTRADICTION, white, 0, 0, 0);
+    return false;
+}
+
+static void enqueue(struct search *s, int run)
+{
+    int len;
+
+    if (run < 0 || s->queued[run])
+        return;
+    len = s->runs[run].len;
+    s->queued[run] = 1;
+    s->qnext[run] = -1;
+    if (s->qlengths & (1u << len))
+        s->qnext[s->qtail[len]] = run;
+    else
+        s->qhead[len] = run;
+    s->qtail[len] = run;
+    s->qlengths |= 1u << len;
+}
+
+/* The first run of the shortest length queued; the queue must not be empty. */
+static int dequeue(struct search *s)
+{
+    int len = lowest_bit(s->qlengths);
+    int run = s->qhead[len];
+
+    s->qhead[len] = s->qnext[run];
+    if (s->qhead[len] < 0)
+        s->qlengths &= ~(1u << len);
+    s->queued[run] = 0;
+    return run;
+}
+
+static void clear_queue(struct search *s)
+{
+    while (s->qlengths != 0)
+        dequeue(s);
+}
+
+/* Narrows a cell's candidates to c (a subset), placing its digit when one is left, and
+ * queues the cell's runs other than from_run.  False when the observer stops. */
+SEARCH_INLINE bool narrow(struct search *s, bool observed, int w, dset c, int from_run)
+{
+    dset old = s->cand[w];
+
+    s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = old };
+    s->cand[w] = c;
+    if (observed) {
+        for (dset gone = old & ~c; gone != 0; gone &= gone - 1)
+            if (!report(s, STEP_ELIMINATE, w, lowest_bit(gone), 0, 0))
+                return false;
+    }
+    if (single(c)) {
+        s->grid[s->white_cell[w]] = (uint8_t)lowest_bit(c);
+        if (observed && !report(s, STEP_PLACE, w, lowest_bit(c), 0, 0))
+            return false;
+    }
+    for (int k = 0; k < 2; k++)
+        if (s->runs_of[w][k] != from_run)
+            enqueue(s, s->runs_of[w][k]);
+    return true;
+}
+
+/* Supports of n cells (candidates cd, sorted fewest first) that must take n distinct
+ * digits adding to rem: sup[i] gets every digit cell i takes in some such assignment.
+ * False when there is none.  Forward, the sets of digits the first j cells can take
+ * (pruned by what the rest can still add up to); backward, those that complete. */
+static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset *sup)
+{
+    uint16_t masks[512];
+    uint8_t sums[512];
+    int level[RUN_MAX + 2];
+    int count = 1;
+    uint32_t seen, live;
+
+    s->stamp += 2;
+    if (s->stamp < 2) {     /* wrapped: old marks could look current */
+        memset(s->mark, 0, sizeof s->mark);
+        s->stamp = 2;
+    }
+    seen = s->stamp;
+    live = s->stamp + 1;
+    masks[0] = 0;
+    sums[0] = 0;
+    level[0] = 0;
+    level[1] = 1;
+    for (int j = 0; j < n; j++) {
+        int left = n - j - 1;
+        int lo = left * (left + 1) / 2, hi = left * (19 - left) / 2;
+
+        for (int i = level[j]; i < level[j + 1]; i++) {
+            unsigned m = masks[i];
+
+            for (dset ds = cd[j] & ~m; ds != 0; ds &= ds - 1) {
+                int d = lowest_bit(ds);
+                int r = rem - sums[i] - d;
+                unsigned nm;
+
+                if (r > hi)
+                    continue;
+                if (r < lo)
+                    break;      /* larger digits leave even less */
+                nm = m | (1u << d);
+                if (s->mark[nm >> 1] != seen) {
+                    s->mark[nm >> 1] = seen;
+                    masks[count] = (uint16_t)nm;
+                    sums[count] = (uint8_t)(sums[i] + d);
+                    count++;
+                }
+            }
+        }
+        level[j + 2] = count;
+        if (count == level[j + 1])
+            return false;
+    }
+    /* Every state of the last level adds up to rem exactly (left = 0 above). */
+    for (int i = level[n]; i < level[n + 1]; i++)
+        s->mark[masks[i] >> 1] = live;
+    for (int j = n - 1; j >= 0; j--) {
+        dset got = 0;
+
+        for (int i = level[j]; i < level[j + 1]; i++) {
+            unsigned m = masks[i];
+            bool ok = false;
+
+            for (dset ds = cd[j] & ~m; ds != 0; ds &= ds - 1) {
+                dset bit = ds & -ds;
+
+                if (s->mark[(m | bit) >> 1] == live) {
+                    got |= bit;
+                    ok = true;
+                }
+            }
+            if (ok)
+                s->mark[m >> 1] = live;
+        }
+        sup[j] = got;
+    }
+    return true;
+}
+
+/* Two cells adding to rem: the common case, without the general machinery. */
+static bool pair_supports(int rem, const dset *cd, dset *sup)
+{
+    sup[0] = sup[1] = 0;
+    for (dset ds = cd[0]; ds != 0; ds &= ds - 1) {
+        int d = lowest_bit(ds), e = rem - d;
+
+        if (e >= 1 && e <= 9 && e != d && (cd[1] & (1u << e))) {
+            sup[0] |= (dset)(1u << d);
+            sup[1] |= (dset)(1u << e);
+        }
+    }
+    return sup[0] != 0;
+}
+
+/* Brings run r to arc consistency; false at a dead end (or when stopped). */
+SEARCH_INLINE bool revise_run(struct search *s, bool observed, int r)
+{
+    const struct run *run = &s->runs[r];
+    int cells[RUN_MAX];
+    dset cd[RUN_MAX], sup[RUN_MAX];
+    dset placed = 0;
+    int rem = run->sum, n = 0;
+    bool ok;
+
+    for (int i = 0; i < run->len; i++) {
+        int w = run->cells[i];
+        dset c = s->cand[w];
+
+        if (single(c)) {
+            if (placed & c)
+                return dead_end(s, observed, r, w);
+            placed |= c;
+            rem -= lowest_bit(c);
+        } else {
+            /* Insertion by candidate count keeps the forward states few. */
+            int k = n++, pc = popcount32(c);
+
+            while (k > 0 && popcount32(cd[k - 1]) > pc) {
+                cd[k] = cd[k - 1];
+                cells[k] = cells[k - 1];
+                k--;
+            }
+            cd[k] = c;
+            cells[k] = w;
+        }
+    }
+    if (n == 0)
+        return rem == 0 || dead_end(s, observed, r, -1);
+    for (int i = 0; i < n; i++)
+        cd[i] &= (dset)~placed;
+    if (n == 1) {
+        sup[0] = rem >= 1 && rem <= 9 ? cd[0] & (dset)(1u << rem) : 0;
+        ok = sup[0] != 0;
+    } else if (n == 2) {
+        ok = pair_supports(rem, cd, sup);
+    } else {
+        ok = rem > 0 && run_supports(s, n, rem, cd, sup);
+    }
+    if (!ok)
+        return dead_end(s, observed, r, n == 1 ? cells[0] : -1);
+    for (int i = 0; i < n; i++)
+        if (sup[i] != s->cand[cells[i]] && !narrow(s, observed, cells[i], sup[i], r))
+            return false;
+    return true;
+}
+
+/* Revises the queued runs until none is left; false at a dead end. */
+SEARCH_INLINE bool propagate(struct search *s, bool observed)
+{
+    while (s->qlengths != 0) {
+        if (!revise_run(s, observed, dequeue(s))) {
+            clear_queue(s);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The open cell with the fewest candidates for the weight of its runs (dom/wdeg: runs
+ * that failed often mark where the puzzle is hard, so the search settles them first
+ * instead of thrashing elsewhere); -1 when every cell is placed. */
+static int most_constrained_cell(const struct search *s)
+{
+    int best = -1;
+    uint64_t best_count = 1, best_weight = 0;
+
+    for (int w = 0; w < s->nwhite; w++) {
+        dset c = s->cand[w];
+        uint64_t count, weight;
+
+        if (single(c))
+            continue;
+        count = (uint64_t)popcount32(c);
+        weight = s->weight[s->runs_of[w][0]];
+        if (s->runs_of[w][1] >= 0)
+            weight += s->weight[s->runs_of[w][1]];
+        /* count / weight < best_count / best_weight */
+        if (count * best_weight < best_count * weight) {
+            best = w;
+            best_count = count;
+            best_weight = weight;
+        }
+    }
+    return best;
+}
+
+static void open_branch(struct search *s, int w)
+{
+    s->branches[s->depth++] = (struct branch){
+        .cell = w, .untried = s->cand[w], .nchoices = popcount32(s->cand[w]),
+        .trail_mark = s->ntrail,
+    };
+}
+
+/* Puts back the candidates narrowed since mark, emptying the cells they had placed. */
+SEARCH_INLINE bool undo_to(struct search *s, bool observed, int mark)
+{
+    while (s->ntrail > mark) {
+        const struct trail_entry *t = &s->trail[--s->ntrail];
+        int cell = s->white_cell[t->cell];
+
+        s->cand[t->cell] = t->old;
+        if (s->grid[cell] != 0 && !single(t->old)) {
+            int d = s->grid[cell];
+
+            s->grid[cell] = 0;
+            if (observed && !report(s, STEP_BACKTRACK, t->cell, d, 0, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Undoes the current guess and tries the next digit of the innermost branch that has
+ * one left.  Returns 1 when a guess is placed, 0 when it failed at once, -1 when the
+ * search is over (no branch left, or stopped). */
+SEARCH_INLINE int next_guess(struct search *s, bool observed)
+{
+    while (s->depth > 0) {
+        struct branch *b = &s->branches[s->depth - 1];
+        int w = b->cell, d;
+
+        if (b->choice > 0) {
+            s->stats.backtracks++;
+            if (!undo_to(s, observed, b->trail_mark))
+                return -1;
+        }
+        if (b->untried == 0) {
+            s->depth--;
+            continue;
+        }
+        d = lowest_bit(b->untried);
+        b->untried &= b->untried - 1;
+        b->choice++;
+        s->stats.guesses++;
+        s->stats.nodes++;
+        s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = s->cand[w] };
+        s->cand[w] = (dset)(1u << d);
+        s->grid[s->white_cell[w]] = (uint8_t)d;
+        if (observed && !report(s, STEP_GUESS, w, d, b->choice, b->nchoices))
+            return -1;
+        enqueue(s, s->runs_of[w][0]);
+        enqueue(s, s->runs_of[w][1]);
+        return 1;
+    }
+    return -1;
+}
+
+/* Records a solution; false when the search should end (limit reached or stopped). */
+SEARCH_INLINE bool found_solution(struct search *s, bool observed)
+{
+    if (s->res->count++ == 0 && s->res->solution != NULL)
+        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    if (observed && !report(s, STEP_SOLVED, -1, 0, 0, 0))
+        return false;
+    return s->res->count < s->limit;
+}
+
+SEARCH_INLINE void run_search(struct search *s, bool observed)
+{
+    bool ok;
+
+    s->stats.nodes++;
+    for (int r = 0; r < s->nruns; r++)
+        enqueue(s, r);
+    ok = propagate(s, observed);
+    for (;;) {
+        int r;
+
+        if (s->stop)
+            break;
+        if (ok) {
+            int w = most_constrained_cell(s);
+
+            if (w < 0) {
+                if (!found_solution(s, observed))
+                    break;
+            } else {
+                open_branch(s, w);
+            }
+        }
+        r = next_guess(s, observed);
+        if (r < 0)
+            break;
+        ok = propagate(s, observed);
+    }
+}
+
+static void run_quiet(struct search *s)
+{
+    run_search(s, false);
+}
+
+static void run_observed(struct search *s)
+{
+    run_search(s, true);
+}
+
+/* White cells numbered densely, the runs over those numbers, and the starting
+ * candidates: a digit in the grid, else all nine.  False when a digit is out of range
+ * or the puzzle is not a finished Kakuro. */
+static bool build_model(struct search *s, const uint8_t *grid, int *white_of)
+{
+    const struct puzzle *p = s->p;
+    int used = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        white_of[cell] = -1;
+        s->grid[cell] = 0;
+        if (p->block[cell])
+            continue;
+        if (grid[cell] > 9)
+            return false;
+        white_of[cell] = s->nwhite;
+        s->white_cell[s->nwhite] = cell;
+        s->cand[s->nwhite] = grid[cell] ? (dset)(1u << grid[cell]) : ALL_DIGITS;
+        s->grid[cell] = grid[cell];
+        s->runs_of[s->nwhite][0] = s->runs_of[s->nwhite][1] = -1;
+        s->nwhite++;
+    }
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        struct run *run = &s->runs[s->nruns];
+
+        if (grp->ncells < 1 || grp->ncells > RUN_MAX)
+            return false;
+        run->sum = grp->sum;
+        run->len = grp->ncells;
+        run->cells = s->run_cells + used;
+        for (int i = 0; i < grp->ncells; i++) {
+            int w = white_of[grp->cells[i]];
+
+            if (w < 0)
+                return false;
+            s->run_cells[used++] = w;
+            s->runs_of[w][s->runs_of[w][0] >= 0] = s->nruns;
+        }
+        s->nruns++;
+    }
+    /* puzzle_finish refuses a white cell outside every run; so does the search. */
+    for (int w = 0; w < s->nwhite; w++)
+        if (s->runs_of[w][0] < 0)
+            return false;
+    return true;
+}
+
+void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res)
+{
+    size_t n = (size_t)p->ncells, ng = (size_t)p->ngroups;
+    struct search *s;
+    int *white_of;
+
+    if (req->strategy == SOLVE_PLAIN) {
+        solve_plain(p, grid, req, res);
+        return;
+    }
+    res->count = 0;
+    res->stopped = false;
+    if (req->limit < 1)
+        return;
+    s = xcalloc(1, sizeof *s);
+    s->p = p;
+    s->observer = req->observer;
+    s->res = res;
+    s->limit = req->limit;
+    s->white_cell = xmalloc(n * sizeof *s->white_cell);
+    s->runs_of = xmalloc(n * sizeof *s->runs_of);
+    s->cand = xmalloc(n * sizeof *s->cand);
+    s->grid = xmalloc(n);
+    /* Every narrowing removes a digit, so a cell is on the trail at most nine times. */
+    s->trail = xmalloc((9 * n + 1) * sizeof *s->trail);
+    s->branches = xmalloc((n + 1) * sizeof *s->branches);
+    s->runs = xmalloc((ng + 1) * sizeof *s->runs);
+    s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
+    s->qnext = xmalloc((ng + 1) * sizeof *s->qnext);
+    s->queued = xcalloc(ng + 1, 1);
+    s->weight = xmalloc((ng + 1) * sizeof *s->weight);
+    for (size_t g = 0; g < ng; g++)
+        s->weight[g] = 1;
+    white_of = xmalloc(n * sizeof *white_of);
+    if (build_model(s, grid, white_of)) {
+        if (s->observer != NULL)
+            run_observed(s);
+        else
+            run_quiet(s);
+    }
+    res->stopped = s->stop;
+    res->stats.nodes += s->stats.nodes;
+    res->stats.guesses += s->stats.guesses;
+    res->stats.backtracks += s->stats.backtracks;
+    free(white_of);
+    free(s->weight);
+    free(s->queued);
+    free(s->qnext);
+    free(s->run_cells);
+    free(s->runs);
+    free(s->branches);
+    free(s->trail);
+    free(s->grid);
+    free(s->cand);
+    free(s->runs_of);
+    free(s->white_cell);
+    free(s);
+}

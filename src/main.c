@@ -1,0 +1,153 @@
+/* main.c: kakudo's entry point: options (GNU style, anywhere on the line), locale, the command. */
+#include "config.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "format.h"
+
+enum { EXIT_USAGE = 2 };
+
+enum long_only_option {
+    OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
+    OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+    { "any", no_argument, NULL, OPT_ANY },
+    { "count", optional_argument, NULL, OPT_COUNT },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "format", required_argument, NULL, OPT_FORMAT },
+    { "ascii", no_argument, NULL, OPT_ASCII },
+    { "no-color", no_argument, NULL, OPT_NO_COLOR },
+    { "no-colour", no_argument, NULL, OPT_NO_COLOR },
+    { "no-timer", no_argument, NULL, OPT_NO_TIMER },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
+static void print_help(void)
+{
+    printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
+           "  or:  kakudo solve [OPTION]... [FILE]...\n"
+           "Play and solve Sudoku and Kakuro in the terminal.\n"
+           "\n"
+           "Commands:\n"
+           "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
+           "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
+           "                 or FILE is -) and print the solutions in the input's layout\n"
+           "\n"
+           "Options for solve:\n"
+           "      --any            print any one solution without proving it unique\n"
+           "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
+           "      --stats          report nodes, guesses and time per puzzle on stderr\n"
+           "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
+           "Options for the player:\n"
+           "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
+           "      --no-color       do not use colours (also when NO_COLOR is set)\n"
+           "      --no-timer       hide the timer\n"
+           "\n"
+           "      --help           display this help and exit\n"
+           "      --version        output version information and exit\n"
+           "\n"
+           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids (BOJ 2580 with\n"
+           "spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and kakudo's Kakuro grid.\n"
+           "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
+           "\n"
+           "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input.\n");
+}
+
+static void print_version(void)
+{
+    printf("kakudo %s\n"
+           "License: MIT. This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
+}
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    fputs("kakudo: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'kakudo --help' for more information.\n", stderr);
+    return EXIT_USAGE;
+}
+
+static bool parse_limit(const char *s, long *out)
+{
+    char *end;
+    long v;
+
+    if (s == NULL || *s == '\0')
+        return false;
+    v = strtol(s, &end, 10);
+    if (*end != '\0' || v < 1 || v == LONG_MAX)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses the options; returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, struct cli_options *opt)
+{
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+        switch (c) {
+        case OPT_ANY: opt->any = true; break;
+        case OPT_STATS: opt->stats = true; break;
+        case OPT_ASCII: opt->ascii = true; break;
+        case OPT_NO_COLOR: opt->no_color = true; break;
+        case OPT_NO_TIMER: opt->no_timer = true; break;
+        case OPT_COUNT:
+            opt->count = true;
+            if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
+                return usage_error("invalid --count limit '%s': expected a positive number", optarg);
+            break;
+        case OPT_FORMAT:
+            if (!format_by_name(optarg, &opt->format))
+                return usage_error("unknown format '%s': expected line, grid, kakuro2 or kakuro", optarg);
+            break;
+        case 'h': print_help(); return 0;
+        case OPT_VERSION: print_version(); return 0;
+        case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            return usage_error("unrecognized option '%s'", argv[optind - 1]);
+        }
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli_options opt = { .format = FORMAT_AUTO };
+    int status;
+    char **args;
+    int nargs;
+
+    setlocale(LC_ALL, "");
+    status = parse_options(argc, argv, &opt);
+    if (status >= 0)
+        return status;
+    args = argv + optind;
+    nargs = argc - optind;
+    if (nargs > 0 && strcmp(args[0], "solve") == 0)
+        return cli_solve(args + 1, nargs - 1, &opt);
+    if (nargs > 0 && strcmp(args[0], "play") == 0) {
+        args++;
+        nargs--;
+    }
+    return cli_play(args, nargs, &opt);
+}

@@ -1,0 +1,422 @@
+/* puzzle.c: building and checking the shared puzzle model, and the rules asked of a grid. */
+#include "config.h"
+#include "puzzle.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
+{
+    struct puzzle *p = xcalloc(1, sizeof *p);
+    size_t n = (size_t)width * (size_t)height;
+
+    p->ops = ops;
+    p->width = width;
+    p->height = height;
+    p->ncells = (int)n;
+    p->max_digit = max_digit;
+    p->given = xcalloc(n, 1);
+    p->block = xcalloc(n, 1);
+    p->down = xcalloc(n, 1);
+    p->across = xcalloc(n, 1);
+    p->cell_groups = xmalloc(n * sizeof *p->cell_groups);
+    return p;
+}
+
+static void free_groups(struct puzzle *p)
+{
+    free(p->groups);
+    free(p->group_cells_);
+    p->groups = NULL;
+    p->group_cells_ = NULL;
+    p->ngroups = 0;
+}
+
+void puzzle_free(struct puzzle *p)
+{
+    if (p == NULL)
+        return;
+    free_groups(p);
+    free(p->given);
+    free(p->block);
+    free(p->down);
+    free(p->across);
+    free(p->cell_groups);
+    free(p->name);
+    free(p);
+}
+
+void puzzle_set_name(struct puzzle *p, const char *name)
+{
+    free(p->name);
+    p->name = name != NULL ? xstrdup(name) : NULL;
+}
+
+struct puzzle *puzzle_clone(const struct puzzle *p)
+{
+    struct puzzle *q = puzzle_alloc(p->ops, p->width, p->height, p->max_digit);
+    struct puzzle_error err;
+    size_t n = (size_t)p->ncells;
+
+    q->box_rows = p->box_rows;
+    q->box_cols = p->box_cols;
+    memcpy(q->given, p->given, n);
+    memcpy(q->block, p->block, n);
+    memcpy(q->down, p->down, n);
+    memcpy(q->across, p->across, n);
+    puzzle_set_name(q, p->name);
+    if (p->groups != NULL && !puzzle_finish(q, &err))
+        fatal("internal error: a finished puzzle no longer checks: %s", err.message);
+    return q;
+}
+
+const char *puzzle_cell_name(const struct puzzle *p, int cell, char *buf)
+{
+    snprintf(buf, PUZZLE_CELL_NAME_MAX, "r%dc%d", cell / p->width + 1, cell % p->width + 1);
+    return buf;
+}
+
+void puzzle_start_grid(const struct puzzle *p, uint8_t *grid)
+{
+    memcpy(grid, p->given, (size_t)p->ncells);
+}
+
+/* --- Building the groups --- */
+
+struct group_builder {
+    struct puzzle *p;
+    int *cells;
+    size_t ncells_used, cells_cap;
+    size_t groups_cap;
+    size_t *offsets;    /* start of each group's cells, fixed up once storage stops moving */
+};
+
+static void builder_add(struct group_builder *b, enum group_kind kind, int sum, int clue,
+                        const int *cells, int n)
+{
+    struct puzzle *p = b->p;
+    size_t cap_before = b->groups_cap;
+
+    p->groups = xgrow(p->groups, &b->groups_cap, (size_t)p->ngroups + 1, sizeof *p->groups);
+    if (b->groups_cap != cap_before)
+        b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
+    b->cells = xgrow(b->cells, &b->cells_cap, b->ncells_used + (size_t)n, sizeof *b->cells);
+    memcpy(b->cells + b->ncells_used, cells, (size_t)n * sizeof *cells);
+    b->offsets[p->ngroups] = b->ncells_used;
+    p->groups[p->ngroups] = (struct puzzle_group){
+        .kind = kind, .sum = sum, .clue = clue, .ncells = n, .cells = NULL,
+    };
+    for (int i = 0; i < n; i++) {
+        int16_t *slots = p->cell_groups[cells[i]];
+        int k = 0;
+        while (k < PUZZLE_MAX_CELL_GROUPS - 1 && slots[k] >= 0)
+            k++;
+        slots[k] = (int16_t)p->ngroups;
+    }
+    b->ncells_used += (size_t)n;
+    p->ngroups++;
+}
+
+static void builder_done(struct group_builder *b)
+{
+    struct puzzle *p = b->p;
+
+    p->group_cells_ = b->cells;
+    for (int g = 0; g < p->ngroups; g++)
+        p->groups[g].cells = b->cells + b->offsets[g];
+    free(b->offsets);
+}
+
+static void build_sudoku_groups(struct group_builder *b)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, sum = n * (n + 1) / 2;
+    int cells[SUDOKU_MAX_SIZE];
+
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++)
+            cells[c] = r * n + c;
+        builder_add(b, GROUP_ROW, sum, -1, cells, n);
+    }
+    for (int c = 0; c < n; c++) {
+        for (int r = 0; r < n; r++)
+            cells[r] = r * n + c;
+        builder_add(b, GROUP_COLUMN, sum, -1, cells, n);
+    }
+    for (int box = 0; box < n; box++) {
+        int r0 = box / (n / p->box_cols) * p->box_rows;
+        int c0 = box % (n / p->box_cols) * p->box_cols;
+        int k = 0;
+        for (int r = r0; r < r0 + p->box_rows; r++)
+            for (int c = c0; c < c0 + p->box_cols; c++)
+                cells[k++] = r * n + c;
+        builder_add(b, GROUP_BOX, sum, -1, cells, n);
+    }
+}
+
+static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
+{
+    va_list ap;
+
+    err->cell = cell;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Collects the white cells from (row, col) stepping by (dr, dc) until a block or the edge. */
+static int collect_run(const struct puzzle *p, int row, int col, int dr, int dc, int *cells, int max)
+{
+    int n = 0;
+
+    while (row < p->height && col < p->width && !p->block[puzzle_index(p, row, col)]) {
+        if (n < max)
+            cells[n] = puzzle_index(p, row, col);
+        n++;
+        row += dr;
+        col += dc;
+    }
+    return n;
+}
+
+static bool add_kakuro_run(struct group_builder *b, int clue, bool across, struct puzzle_error *err)
+{
+    struct puzzle *p = b->p;
+    int row = clue / p->width, col = clue % p->width;
+    int sum = across ? p->across[clue] : p->down[clue];
+    const char *dir = across ? "across" : "down";
+    int cells[KAKURO_MAX_SIDE];
+    int n = collect_run(p, row + !across, col + across, !across, across, cells, KAKURO_MAX_SIDE);
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    puzzle_cell_name(p, clue, name);
+    if (n == 0)
+        return fail(err, clue, "the %s clue %d at %s points at no white cell", dir, sum, name);
+    if (n > 9)
+        return fail(err, clue, "the %s run at %s has %d cells; a run holds at most 9", dir, name, n);
+    if (!kakuro_sum_possible(n, sum))
+        return fail(err, clue, "the %s sum %d at %s cannot be made from %d different digits 1-9",
+                    dir, sum, name, n);
+    builder_add(b, across ? GROUP_ACROSS : GROUP_DOWN, sum, clue, cells, n);
+    return true;
+}
+
+/* A white cell must be covered by a clued run in each direction where it has a white
+ * neighbour: an unclued run of two or more would be unconstrained. */
+static bool check_unclued(const struct puzzle *p, struct puzzle_error *err)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int row = cell / p->width, col = cell % p->width;
+        char name[PUZZLE_CELL_NAME_MAX];
+
+        if (p->block[cell])
+            continue;
+        for (int across = 0; across <= 1; across++) {
+            bool starts = across ? (col == 0 || p->block[cell - 1]) : (row == 0 || p->block[cell - p->width]);
+            int dummy[1];
+            int len;
+
+            if (!starts)
+                continue;
+            len = collect_run(p, row, col, !across, across, dummy, 0);
+            if (len < 2)
+                continue;
+            if (across ? (col == 0 || p->across[cell - 1] == 0) : (row == 0 || p->down[cell - p->width] == 0))
+                return fail(err, cell, "the %s run starting at %s has no clue",
+                            across ? "across" : "down", puzzle_cell_name(p, cell, name));
+        }
+        if (p->cell_groups[cell][0] < 0)
+            return fail(err, cell, "the white cell %s belongs to no clued run",
+                        puzzle_cell_name(p, cell, name));
+    }
+    return true;
+}
+
+static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *err)
+{
+    struct puzzle *p = b->p;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        char name[PUZZLE_CELL_NAME_MAX];
+        if (!p->block[cell] && (p->down[cell] || p->across[cell]))
+            return fail(err, cell, "a white cell %s cannot hold a clue", puzzle_cell_name(p, cell, name));
+        if (p->block[cell] && p->given[cell])
+            return fail(err, cell, "a black cell %s cannot hold a digit", puzzle_cell_name(p, cell, name));
+        if (p->given[cell] > 9)
+            return fail(err, cell, "%s holds %d; Kakuro digits are 1-9", puzzle_cell_name(p, cell, name),
+                        p->given[cell]);
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->across[cell] && !add_kakuro_run(b, cell, true, err))
+            return false;
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->down[cell] && !add_kakuro_run(b, cell, false, err))
+            return false;
+    return check_unclued(p, err);
+}
+
+/* Givens that break a group: a repeated digit, or a Kakuro run its givens cannot complete. */
+static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        int where[PUZZLE_MAX_DIGIT + 1];
+        digitset used = 0;
+        char a[PUZZLE_CELL_NAME_MAX], b[PUZZLE_CELL_NAME_MAX];
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i], d = p->given[cell];
+            if (d == 0)
+                continue;
+            if (d > p->max_digit)
+                return fail(err, cell, "%s holds %d; this puzzle takes digits 1-%d",
+                            puzzle_cell_name(p, cell, a), d, p->max_digit);
+            if (used & (1u << d))
+                return fail(err, cell, "the givens at %s and %s are both %d",
+                            puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
+            used |= 1u << d;
+            where[d] = cell;
+        }
+        if (grp->clue >= 0 && !kakuro_run_feasible(grp->ncells, grp->sum, used))
+            return fail(err, grp->cells[0], "the digits given in the run of %s cannot make its sum %d",
+                        puzzle_cell_name(p, grp->clue, a), grp->sum);
+    }
+    return true;
+}
+
+bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
+{
+    struct group_builder b = { .p = p };
+
+    err->cell = -1;
+    err->message[0] = '\0';
+    free_groups(p);
+    memset(p->cell_groups, 0xff, (size_t)p->ncells * sizeof *p->cell_groups);
+    if (p->ops->kind == PUZZLE_SUDOKU) {
+        build_sudoku_groups(&b);
+    } else if (!build_kakuro_groups(&b, err)) {
+        builder_done(&b);
+        return false;
+    }
+    builder_done(&b);
+    p->nwhite = 0;
+    for (int cell = 0; cell < p->ncells; cell++)
+        p->nwhite += !p->block[cell];
+    return check_givens(p, err);
+}
+
+/* --- Rules --- */
+
+/* The digits in group g other than at cell skip. */
+static digitset group_digits(const struct puzzle *p, const struct puzzle_group *grp,
+                             const uint8_t *grid, int skip)
+{
+    digitset used = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (grp->cells[i] != skip && grid[grp->cells[i]])
+            used |= 1u << grid[grp->cells[i]];
+    (void)p;
+    return used;
+}
+
+digitset puzzle_candidates(const struct puzzle *p, const uint8_t *grid, int cell)
+{
+    digitset all = ((1u << (p->max_digit + 1)) - 1) & ~1u;
+    digitset cand = all;
+
+    if (p->block[cell])
+        return 0;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+        digitset used = group_digits(p, grp, grid, cell);
+
+        if (grp->clue >= 0)
+            cand &= kakuro_run_digits(grp->ncells, grp->sum, used);
+        else
+            cand &= ~used;
+    }
+    return cand;
+}
+
+static void mark_group(const struct puzzle_group *grp, const uint8_t *grid, uint8_t *bad, bool filled_only)
+{
+    for (int i = 0; i < grp->ncells; i++)
+        if (!filled_only || grid[grp->cells[i]])
+            bad[grp->cells[i]] = 1;
+}
+
+int puzzle_conflicts(const struct puzzle *p, const uint8_t *grid, uint8_t *bad)
+{
+    int marked = 0;
+
+    memset(bad, 0, (size_t)p->ncells);
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        int first[PUZZLE_MAX_DIGIT + 1];
+        digitset seen = 0;
+        int filled = 0, total = 0;
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i], d = grid[cell];
+            if (d == 0)
+                continue;
+            filled++;
+            total += d;
+            if (seen & (1u << d)) {
+                bad[cell] = 1;
+                bad[first[d]] = 1;
+            } else {
+                seen |= 1u << d;
+                first[d] = cell;
+            }
+        }
+        if (grp->clue < 0 || filled == 0)
+            continue;
+        if (filled == grp->ncells ? total != grp->sum
+                                  : !kakuro_run_feasible(grp->ncells, grp->sum, seen))
+            mark_group(grp, grid, bad, true);
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        marked += bad[cell];
+    return marked;
+}
+
+bool puzzle_is_complete(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell] && grid[cell] == 0)
+            return false;
+    return true;
+}
+
+bool puzzle_is_solved(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        digitset seen = 0;
+        int total = 0;
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int d = grid[grp->cells[i]];
+            if (d == 0 || d > p->max_digit || (seen & (1u << d)))
+                return false;
+            seen |= 1u << d;
+            total += d;
+        }
+        if (total != grp->sum)
+            return false;
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->given[cell] && grid[cell] != p->given[cell])
+            return false;
+    return puzzle_is_complete(p, grid);
+}

@@ -1,0 +1,141 @@
+/* puzzle.h: the model both puzzle kinds share: a grid of cells bound by all-different groups. */
+#ifndef KAKUDO_PUZZLE_H
+#define KAKUDO_PUZZLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Sudoku and Kakuro are both "cells that take a digit 1..max_digit, bound by groups whose
+ * digits must all differ": a Sudoku row, column or box (whose sum is then forced) and a
+ * Kakuro run (whose sum is its clue).  Rules, the game, hints and the view are written
+ * once against this model; each kind supplies its own table of operations for what
+ * really differs (the fast solver, names of places).
+ */
+
+#define PUZZLE_MAX_DIGIT 25         /* 25x25 Sudoku is the largest kind supported */
+#define PUZZLE_MAX_CELL_GROUPS 3    /* Sudoku: row, column, box; Kakuro: across, down */
+#define KAKURO_MAX_SIDE 100         /* rows and columns of a Kakuro board */
+#define SUDOKU_MIN_SIZE 4
+#define SUDOKU_MAX_SIZE 25
+
+typedef uint32_t digitset;          /* bit d set: digit d (bit 0 unused) */
+
+enum puzzle_kind { PUZZLE_SUDOKU, PUZZLE_KAKURO };
+
+enum group_kind { GROUP_ROW, GROUP_COLUMN, GROUP_BOX, GROUP_ACROSS, GROUP_DOWN };
+
+struct puzzle_group {
+    enum group_kind kind;
+    int sum;        /* total of its digits: the clue, or N(N+1)/2 for a Sudoku unit */
+    int clue;       /* Kakuro: the clue cell; -1 for Sudoku */
+    int ncells;
+    const int *cells;   /* in reading order */
+};
+
+struct puzzle;
+struct solve_request;
+struct solve_result;
+
+/* What differs between the kinds; one const table per kind. */
+struct puzzle_ops {
+    enum puzzle_kind kind;
+    const char *name;   /* "sudoku", "kakuro" */
+    /* Searches for solutions from grid (ncells digits, 0 empty); see solve.h. */
+    void (*solve)(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res);
+};
+
+struct puzzle {
+    const struct puzzle_ops *ops;
+    int width, height, ncells;
+    int max_digit;
+    int box_rows, box_cols;     /* Sudoku box shape; 0 for Kakuro */
+    uint8_t *given;     /* per cell: 0, or the digit the puzzle gives */
+    uint8_t *block;     /* per cell: non-zero for a Kakuro black or clue cell */
+    uint8_t *down;      /* per cell: Kakuro down sum in a clue cell, 0 for none */
+    uint8_t *across;    /* per cell: Kakuro across sum in a clue cell, 0 for none */
+    int ngroups;
+    struct puzzle_group *groups;
+    int16_t (*cell_groups)[PUZZLE_MAX_CELL_GROUPS];  /* per cell, -1 padded */
+    int nwhite;         /* cells that take a digit */
+    char *name;         /* from the file, or NULL */
+    int *group_cells_;  /* storage behind groups[].cells */
+};
+
+/* An error in a puzzle's content; formats add the file, line and column. */
+struct puzzle_error {
+    int cell;           /* the cell concerned, or -1 */
+    char message[160];
+};
+
+extern const struct puzzle_ops sudoku_ops;
+extern const struct puzzle_ops kakuro_ops;
+
+/* Sudoku of box_rows x box_cols boxes (size = their product), all cells empty. NULL if
+ * the shape is unsupported. */
+struct puzzle *sudoku_new(int box_rows, int box_cols);
+/* The usual box shape for a Sudoku of size n (9 -> 3x3, 6 -> 2x3, 12 -> 3x4); false if
+ * there is none among the supported sizes. */
+bool sudoku_box_shape(int n, int *box_rows, int *box_cols);
+/* The symbol for digit d (1-9, then A, B, ...) and back; 0 for no digit. */
+char sudoku_symbol(int d);
+int sudoku_symbol_value(int ch);
+
+/* Kakuro board of width x height white empty cells; set block, down, across and given,
+ * then call puzzle_finish. */
+struct puzzle *kakuro_new(int width, int height);
+
+/* Builds the groups from the cells and checks the puzzle is consistent (givens that
+ * clash, Kakuro runs longer than 9, sums no run of that length can make, clues pointing
+ * at nothing, white cells of a run of two or more without a clue).  Returns false and
+ * fills err on failure. */
+bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
+
+/* For the kinds' constructors: a board of empty white cells without groups. */
+struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit);
+struct puzzle *puzzle_clone(const struct puzzle *p);
+void puzzle_free(struct puzzle *p);
+void puzzle_set_name(struct puzzle *p, const char *name);
+
+static inline int puzzle_index(const struct puzzle *p, int row, int col)
+{
+    return row * p->width + col;
+}
+static inline bool puzzle_is_white(const struct puzzle *p, int cell)
+{
+    return !p->block[cell];
+}
+
+/* "r4c7": the 1-based name of a cell, written into buf (PUZZLE_CELL_NAME_MAX bytes). */
+#define PUZZLE_CELL_NAME_MAX 32
+const char *puzzle_cell_name(const struct puzzle *p, int cell, char *buf);
+
+/* --- Rules, asked of a grid of p->ncells digits (0 = empty) --- */
+
+/* Digits a white cell may take given the digits in its groups (all-different and, for
+ * Kakuro, the sums the rest of the run can still make). */
+digitset puzzle_candidates(const struct puzzle *p, const uint8_t *grid, int cell);
+/* Marks in bad (ncells bytes) every cell in conflict: a digit repeated in a group, or a
+ * Kakuro run whose digits exceed or cannot reach its sum, or complete with a wrong sum.
+ * Returns the number of cells marked. */
+int puzzle_conflicts(const struct puzzle *p, const uint8_t *grid, uint8_t *bad);
+bool puzzle_is_complete(const struct puzzle *p, const uint8_t *grid);
+/* Complete, and every group holds distinct digits with the right sum. */
+bool puzzle_is_solved(const struct puzzle *p, const uint8_t *grid);
+/* The givens as a grid of p->ncells digits, to start a search or a game from. */
+void puzzle_start_grid(const struct puzzle *p, uint8_t *grid);
+
+/* --- Kakuro run arithmetic --- */
+
+/* Digits that can appear in a run of len distinct digits adding to sum, when the digits
+ * in used are already placed in it (len and sum count the whole run). */
+digitset kakuro_run_digits(int len, int sum, digitset used);
+/* Whether some len distinct digits adding to sum include every digit of used. */
+bool kakuro_run_feasible(int len, int sum, digitset used);
+/* Whether len distinct digits 1-9 can add up to sum. */
+bool kakuro_sum_possible(int len, int sum);
+/* Number of digit sets of len digits adding to sum; their masks into sets (up to max). */
+int kakuro_combinations(int len, int sum, digitset *sets, int max);
+
+#endif

@@ -1,0 +1,378 @@
+/* solve.c: the solver entry points for both kinds, and the seeds' plain backtracking. */
+#include "config.h"
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* --- Entry points --- */
+
+/* Every digit within the puzzle's range, and none on a black cell. */
+static bool grid_in_range(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->block[cell] ? grid[cell] != 0 : grid[cell] > p->max_digit)
+            return false;
+    return true;
+}
+
+static bool request_valid(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req)
+{
+    if (p == NULL || grid == NULL || req == NULL || p->groups == NULL || req->limit < 1)
+        return false;
+    if (req->strategy != SOLVE_SMART && req->strategy != SOLVE_PLAIN)
+        return false;
+    if (req->observer != NULL && req->observer->step == NULL)
+        return false;
+    return grid_in_range(p, grid);
+}
+
+/* A request that cannot be run (no puzzle, a limit below one, digits out of range)
+ * finds nothing: count 0. */
+void puzzle_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res)
+{
+    uint8_t *solution, *scratch = NULL;
+
+    if (res == NULL)
+        return;
+    solution = res->solution;
+    memset(res, 0, sizeof *res);
+    res->solution = solution;
+    if (!request_valid(p, grid, req))
+        return;
+    /* The searches write the first solution unconditionally. */
+    if (solution == NULL)
+        res->solution = scratch = xmalloc((size_t)p->ncells);
+    if (req->strategy == SOLVE_PLAIN)
+        solve_plain(p, grid, req, res);
+    else
+        p->ops->solve(p, grid, req, res);
+    if (scratch != NULL) {
+        free(scratch);
+        res->solution = NULL;
+    }
+}
+
+static void add_stats(struct solve_stats *total, const struct solve_stats *more)
+{
+    total->nodes += more->nodes;
+    total->guesses += more->guesses;
+    total->backtracks += more->backtracks;
+}
+
+/* Whether a solution extends work; if so it is written to found. */
+static bool solution_exists(const struct puzzle *p, const uint8_t *work, uint8_t *found,
+                            struct solve_stats *total)
+{
+    struct solve_request req = { .limit = 1 };
+    struct solve_result res = { .solution = found };
+
+    puzzle_solve(p, work, &req, &res);
+    add_stats(total, &res.stats);
+    return res.count > 0;
+}
+
+/* The lexicographically smallest solution extending grid, given one solution known.
+ * Fixes the empty cells in reading order, each to the smallest digit some solution
+ * still allows; known always holds a solution agreeing with the cells fixed so far, so
+ * only digits below its own need a search. */
+static void smallest_solution(const struct puzzle *p, const uint8_t *grid, uint8_t *known,
+                              uint8_t *out, struct solve_stats *total)
+{
+    size_t n = (size_t)p->ncells;
+    uint8_t *work = xmalloc(n), *trial = xmalloc(n);
+
+    memcpy(work, grid, n);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset allowed;
+
+        if (p->block[cell] || work[cell] != 0)
+            continue;
+        allowed = puzzle_candidates(p, work, cell);
+        for (int d = 1; d < known[cell]; d++) {
+            if (!(allowed & (1u << d)))
+                continue;
+            work[cell] = (uint8_t)d;
+            if (solution_exists(p, work, trial, total)) {
+                memcpy(known, trial, n);
+                break;
+            }
+        }
+        work[cell] = known[cell];
+    }
+    memcpy(out, work, n);
+    free(work);
+    free(trial);
+}
+
+enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *grid,
+                                      bool check_unique, uint8_t *solution,
+                                      struct solve_stats *stats)
+{
+    struct solve_stats total = { 0 };
+    struct solve_request req = { .limit = check_unique ? 2 : 1 };
+    struct solve_result res;
+    enum solve_outcome outcome;
+    uint8_t *first;
+
+    if (p == NULL || grid == NULL || solution == NULL)
+        return SOLVE_NONE;
+    first = xmalloc((size_t)p->ncells);
+    res = (struct solve_result){ .solution = first };
+    puzzle_solve(p, grid, &req, &res);
+    add_stats(&total, &res.stats);
+    if (res.count == 0) {
+        outcome = SOLVE_NONE;
+    } else if (res.count == 1 || !check_unique) {
+        memcpy(solution, first, (size_t)p->ncells);
+        outcome = check_unique ? SOLVE_UNIQUE : SOLVE_FOUND;
+    } else {
+        smallest_solution(p, grid, first, solution, &total);
+        outcome = SOLVE_SEVERAL;
+    }
+    free(first);
+    if (stats != NULL)
+        *stats = total;
+    return outcome;
+}
+
+/* --- The plain backtracking of the seeds --- */
+
+/*
+ * The seeds (BOJ 2580 and 2239, algospot KAKURO2) fill the empty white cells in reading
+ * order, trying digits in ascending order, and allow a digit when it repeats in none of
+ * the cell's groups and every Kakuro run through the cell can still reach its sum.  This
+ * does the same, in the same order, so its trace of tries matches theirs; it keeps an
+ * explicit stack so a 100x100 Kakuro cannot overflow the C stack.
+ */
+
+#define RUN_USED_SETS 512   /* subsets of the digits 1-9 */
+
+/* For runs of one length and sum: indexed by the digits placed (bits 1-9, shifted down
+ * by one), the digits the rest of the run can still take.  The seed's cases[len][sum]. */
+typedef uint16_t run_table[RUN_USED_SETS];
+
+struct plain {
+    const struct puzzle *p;
+    const struct solve_observer *observer;
+    struct solve_result *res;
+    long limit;
+    uint8_t *grid;
+    digitset all;
+    digitset *used;                 /* per group: the digits placed in it */
+    const uint16_t **group_table;   /* per group: its run table, NULL for no sum */
+    run_table *tables[10][46];      /* by run length and sum, built when needed */
+    int *cells;                     /* the empty white cells, in reading order */
+    int ncells;
+    digitset *untried;              /* per position in cells: digits still to try */
+    int *choice, *nchoices;
+    struct solve_stats stats;
+    bool stop;
+};
+
+static const uint16_t *run_table_for(struct plain *s, int len, int sum)
+{
+    run_table *t = s->tables[len][sum];
+
+    if (t != NULL)
+        return *t;
+    t = s->tables[len][sum] = xcalloc(1, sizeof *t);
+    for (unsigned set = 0; set < RUN_USED_SETS; set++) {
+        int total = 0;
+
+        if (popcount32(set) != len)
+            continue;
+        for (int d = 1; d <= 9; d++)
+            total += (set >> (d - 1) & 1) * d;
+        if (total != sum)
+            continue;
+        /* Every subset of a set that makes the sum may be what is placed so far. */
+        for (unsigned sub = set;; sub = (sub - 1) & set) {
+            (*t)[sub] |= (uint16_t)((set & ~sub) << 1);
+            if (sub == 0)
+                break;
+        }
+    }
+    return *t;
+}
+
+/* The digits placed in each group, and the run tables; false if the grid already
+ * breaks a group. */
+static bool plain_init_groups(struct plain *s)
+{
+    const struct puzzle *p = s->p;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int d = s->grid[grp->cells[i]];
+
+            if (d == 0)
+                continue;
+            if (s->used[g] & (1u << d))
+                return false;
+            s->used[g] |= 1u << d;
+        }
+        if (grp->clue < 0)
+            continue;
+        if (p->max_digit > 9 || !kakuro_sum_possible(grp->ncells, grp->sum)
+            || !kakuro_run_feasible(grp->ncells, grp->sum, s->used[g]))
+            return false;
+        s->group_table[g] = run_table_for(s, grp->ncells, grp->sum);
+    }
+    return true;
+}
+
+static digitset plain_allowed(const struct plain *s, int cell)
+{
+    digitset allowed = s->all;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS; k++) {
+        int g = s->p->cell_groups[cell][k];
+
+        if (g < 0)
+            break;
+        allowed &= ~s->used[g];
+        if (s->group_table[g] != NULL)
+            allowed &= s->group_table[g][s->used[g] >> 1];
+    }
+    return allowed;
+}
+
+static void plain_set(struct plain *s, int cell, int d)
+{
+    int old = d != 0 ? d : s->grid[cell];
+
+    s->grid[cell] = (uint8_t)d;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && s->p->cell_groups[cell][k] >= 0; k++)
+        s->used[s->p->cell_groups[cell][k]] ^= 1u << old;
+}
+
+static bool plain_report(struct plain *s, enum solve_step_kind kind, int cell, int digit,
+                         int depth, int choice, int nchoices)
+{
+    struct solve_step step = {
+        .kind = kind, .cell = cell, .digit = digit, .depth = depth,
+        .choice = choice, .nchoices = nchoices, .grid = s->grid,
+    };
+
+    if (s->observer == NULL)
+        return true;
+    if (s->observer->step(&step, s->observer->user) != 0)
+        s->stop = true;
+    return !s->stop;
+}
+
+/* Records a solution; false when the search should end. */
+static bool plain_solved(struct plain *s)
+{
+    if (s->res->count++ == 0 && s->res->solution != NULL)
+        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    if (!plain_report(s, STEP_SOLVED, -1, 0, s->ncells, 0, 0))
+        return false;
+    return s->res->count < s->limit;
+}
+
+/* Enters the cell at position pos; false when no digit is allowed there. */
+static bool plain_enter(struct plain *s, int pos)
+{
+    digitset allowed = plain_allowed(s, s->cells[pos]);
+
+    s->stats.nodes++;
+    s->untried[pos] = allowed;
+    s->choice[pos] = 0;
+    s->nchoices[pos] = popcount32(allowed);
+    if (allowed == 0) {
+        plain_report(s, STEP_CONTRADICTION, s->cells[pos], 0, pos, 0, 0);
+        return false;
+    }
+    return true;
+}
+
+static void plain_search(struct plain *s)
+{
+    int pos = 0;
+    bool descend = true;
+
+    for (;;) {
+        int cell, d;
+
+        if (descend) {
+            if (pos == s->ncells) {
+                if (!plain_solved(s))
+                    return;
+                descend = false;
+            } else if (!plain_enter(s, pos)) {
+                descend = false;
+            }
+            if (s->stop)
+                return;
+        }
+        if (!descend) {
+            /* Back up to the previous cell and take its digit out. */
+            if (pos == 0)
+                return;
+            pos--;
+            cell = s->cells[pos];
+            d = s->grid[cell];
+            plain_set(s, cell, 0);
+            s->stats.backtracks++;
+            if (!plain_report(s, STEP_BACKTRACK, cell, d, pos + 1, 0, 0))
+                return;
+        }
+        if (s->untried[pos] == 0) {
+            descend = false;
+            continue;
+        }
+        cell = s->cells[pos];
+        d = lowest_bit(s->untried[pos]);
+        s->untried[pos] &= s->untried[pos] - 1;
+        s->choice[pos]++;
+        s->stats.guesses++;
+        plain_set(s, cell, d);
+        if (!plain_report(s, STEP_GUESS, cell, d, pos + 1, s->choice[pos], s->nchoices[pos]))
+            return;
+        pos++;
+        descend = true;
+    }
+}
+
+void solve_plain(const struct puzzle *p, const uint8_t *grid,
+                 const struct solve_request *req, struct solve_result *res)
+{
+    size_t n = (size_t)p->ncells;
+    struct plain s = {
+        .p = p, .observer = req->observer, .res = res, .limit = req->limit,
+        .grid = xmalloc(n), .all = ((1u << (p->max_digit + 1)) - 1) & ~1u,
+        .used = xcalloc((size_t)p->ngroups, sizeof *s.used),
+        .group_table = xcalloc((size_t)p->ngroups, sizeof *s.group_table),
+        .cells = xmalloc(n * sizeof *s.cells),
+        .untried = xmalloc(n * sizeof *s.untried),
+        .choice = xmalloc(n * sizeof *s.choice), .nchoices = xmalloc(n * sizeof *s.nchoices),
+    };
+
+    res->count = 0;
+    res->stopped = false;
+    memcpy(s.grid, grid, n);
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell] && grid[cell] == 0)
+            s.cells[s.ncells++] = cell;
+    if (req->limit > 0 && grid_in_range(p, grid) && plain_init_groups(&s))
+        plain_search(&s);
+    res->stopped = s.stop;
+    add_stats(&res->stats, &s.stats);
+    for (int len = 0; len < 10; len++)
+        for (int sum = 0; sum < 46; sum++)
+            free(s.tables[len][sum]);
+    free(s.grid);
+    free(s.used);
+    free(s.group_table);
+    free(s.cells);
+    free(s.untried);
+    free(s.choice);
+    free(s.nchoices);
+}

@@ -1,0 +1,88 @@
+/* solve.h: solving either kind of puzzle, counting solutions, and watching the search. */
+#ifndef KAKUDO_SOLVE_H
+#define KAKUDO_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "puzzle.h"
+
+enum solve_step_kind {
+    STEP_PLACE,         /* a digit forced by propagation */
+    STEP_ELIMINATE,     /* a candidate removed */
+    STEP_GUESS,         /* a digit tried at a branch point */
+    STEP_BACKTRACK,     /* a cell emptied again as the search backs up */
+    STEP_CONTRADICTION, /* a dead end: cell has no digit left (or a group fails) */
+    STEP_SOLVED,        /* the grid is a solution */
+};
+
+struct solve_step {
+    enum solve_step_kind kind;
+    int cell;           /* -1 when the step concerns no single cell */
+    int digit;          /* 0 when none */
+    int depth;          /* number of guesses on the current branch */
+    int choice;         /* STEP_GUESS: 1-based rank of the digit among the cell's candidates */
+    int nchoices;       /* STEP_GUESS: how many candidates the cell had */
+    const uint8_t *grid;        /* working grid, ncells digits, read-only */
+};
+
+/* Called for every step; a non-zero return stops the search. */
+struct solve_observer {
+    int (*step)(const struct solve_step *step, void *user);
+    void *user;
+};
+
+enum solve_strategy {
+    SOLVE_SMART,    /* propagation and the most constrained cell first */
+    SOLVE_PLAIN,    /* the seeds' plain backtracking: cells in reading order, digits ascending */
+};
+
+struct solve_request {
+    long limit;     /* stop after this many solutions: 1 = any, 2 = prove uniqueness */
+    const struct solve_observer *observer;     /* NULL costs nothing */
+    enum solve_strategy strategy;
+};
+
+struct solve_stats {
+    uint64_t nodes;         /* search nodes visited */
+    uint64_t guesses;       /* digits tried at branch points */
+    uint64_t backtracks;    /* branches that failed */
+};
+
+struct solve_result {
+    long count;             /* solutions found, at most limit */
+    bool stopped;           /* the observer stopped the search */
+    uint8_t *solution;      /* caller's buffer of ncells: the first solution found */
+    struct solve_stats stats;
+};
+
+/* Runs the kind's search from grid (which need not be the givens).  res->solution must
+ * point at ncells bytes; count, stopped and stats are filled in. */
+void puzzle_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res);
+
+enum solve_outcome { SOLVE_NONE, SOLVE_UNIQUE, SOLVE_SEVERAL, SOLVE_FOUND, SOLVE_STOPPED };
+
+/* Solves as `kakudo solve` does: with check_unique, counts up to two solutions and, when
+ * there are several, writes the lexicographically smallest (cells in reading order,
+ * digits ascending) to solution; without, writes any one (SOLVE_FOUND). */
+enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *grid,
+                                      bool check_unique, uint8_t *solution,
+                                      struct solve_stats *stats);
+
+/* The seeds' plain backtracking, for any kind (used for SOLVE_PLAIN). */
+void solve_plain(const struct puzzle *p, const uint8_t *grid,
+                 const struct solve_request *req, struct solve_result *res);
+
+/* Kind-specific searches behind puzzle_ops.solve. */
+void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res);
+void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res);
+
+/* The fast 9x9 path (no observer): returns the number of solutions found up to limit,
+ * the first written to solution; nodes and guesses are added to stats if non-NULL. */
+long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
+                   struct solve_stats *stats);
+
+#endif

@@ -1,0 +1,22 @@
+/* tui.h: the interactive ncursesw player: its one entry point, called by `kakudo [FILE[:N]]`. */
+#ifndef KAKUDO_TUI_H
+#define KAKUDO_TUI_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "puzzle.h"
+
+struct tui_options {
+    bool ascii;         /* plain ASCII lines even in a UTF-8 locale */
+    bool no_color;      /* attributes only (the caller also sets it for NO_COLOR) */
+    bool no_timer;      /* start with the timer hidden */
+    bool mouse;         /* accept mouse clicks */
+};
+
+/* Runs the player on p (a copy is kept), or the picker when p is NULL; source_name names
+ * the file for messages (may be NULL).  Returns the process exit status. */
+int tui_play(struct puzzle *p, const struct format_style *style, const char *source_name,
+             const struct tui_options *opt);
+
+#endif

@@ -1,0 +1,514 @@
+/* ui_board.c: the board screen: opening and resuming games, keys, checking, saving. */
+#include "config.h"
+#include "ui.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "solve.h"
+#include "util.h"
+
+static void refresh_conflicts(struct ui *ui)
+{
+    puzzle_conflicts(ui->game->puzzle, ui->game->grid, ui->conflicts);
+}
+
+static int first_empty_cell(const struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+
+    for (int c = 0; c < p->ncells; c++)
+        if (!p->block[c] && g->grid[c] == 0)
+            return c;
+    for (int c = 0; c < p->ncells; c++)
+        if (!p->block[c])
+            return c;
+    return 0;
+}
+
+/* Makes g the game on the board (taking it) and starts its timer. */
+static void board_start(struct ui *ui, struct game *g)
+{
+    if (ui->game != NULL && ui->game != g)
+        game_free(ui->game);
+    ui->game = g;
+    free(ui->conflicts);
+    free(ui->wrong);
+    free(ui->solution);
+    ui->conflicts = xcalloc((size_t)g->puzzle->ncells, 1);
+    ui->wrong = xcalloc((size_t)g->puzzle->ncells, 1);
+    ui->solution = NULL;
+    ui->solution_known = ui->solution_failed = false;
+    ui->show_wrong = false;
+    ui->pencil = ui->mark_next = ui->paused = false;
+    ui->cursor = first_empty_cell(g);
+    ui->geo.sy = ui->geo.sx = 0;
+    ui->was_completed = g->completed;
+    refresh_conflicts(ui);
+    if (!g->completed)
+        game_resume(g);
+    ui->screen = UI_BOARD;
+}
+
+static void resume_pending(struct ui *ui)
+{
+    struct game *g = ui->pending;
+
+    ui->pending = NULL;
+    board_start(ui, g);
+    ui_message(ui, "Resumed the saved game.");
+}
+
+static void start_over(struct ui *ui)
+{
+    game_free(ui->pending);
+    ui->pending = NULL;
+    ui->screen = UI_BOARD;
+    ui_message(ui, "Started over.");
+    ui_board_save(ui);
+}
+
+static char *state_file(const struct puzzle *p)
+{
+    char *dir = game_state_dir();
+    char *key, *path;
+
+    if (dir == NULL)
+        return NULL;
+    key = game_puzzle_key(p);
+    path = xasprintf("%s/%s.save", dir, key);
+    free(key);
+    free(dir);
+    return path;
+}
+
+/* A save file that does not load is renamed aside, so it is neither lost nor read again. */
+static void set_aside(struct ui *ui, const char *path, const char *why)
+{
+    char *aside = xasprintf("%s.corrupt", path);
+
+    if (rename(path, aside) == 0)
+        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, aside);
+    else
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why,
+                   strerror(errno));
+    free(aside);
+}
+
+static int filled_cells(const struct game *g)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->puzzle->ncells; c++)
+        n += !g->puzzle->block[c] && g->grid[c] && !g->puzzle->given[c];
+    return n;
+}
+
+static void set_title(struct ui *ui, const char *title)
+{
+    free(ui->title);
+    ui->title = title != NULL ? xstrdup(title) : NULL;
+}
+
+void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_style *style,
+                   const char *title)
+{
+    struct stat st;
+    char err[512];
+
+    ui_board_close(ui);
+    ui->message[0] = '\0';
+    set_title(ui, p->name != NULL ? p->name : title);
+    free(ui->save_path);
+    ui->save_path = state_file(p);
+    board_start(ui, game_new(p, style));
+    if (ui->save_path == NULL) {
+        ui_message(ui, "No state directory: progress will not be saved.");
+        return;
+    }
+    if (stat(ui->save_path, &st) != 0)
+        return;
+    ui->pending = game_load(ui->save_path, err, sizeof err);
+    if (ui->pending == NULL) {
+        set_aside(ui, ui->save_path, err);
+        return;
+    }
+    if (ui->pending->completed) {
+        game_free(ui->pending);
+        ui->pending = NULL;
+        ui_message(ui, "You solved this puzzle before; here it is afresh.");
+        return;
+    }
+    {
+        char q[256];
+        snprintf(q, sizeof q, "This puzzle has a saved game (%d cells filled). Resume it?",
+                 filled_cells(ui->pending));
+        ui_confirm(ui, q, resume_pending, start_over);
+        ui->back = UI_BOARD;
+    }
+}
+
+bool ui_board_open_save(struct ui *ui, const char *path)
+{
+    char err[512];
+    struct game *g = game_load(path, err, sizeof err);
+
+    if (g == NULL) {
+        set_aside(ui, path, err);
+        return false;
+    }
+    ui_board_close(ui);
+    set_title(ui, g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    ui->save_path = xstrdup(path);
+    board_start(ui, g);
+    ui_message(ui, "Resumed the saved game.");
+    return true;
+}
+
+void ui_board_close(struct ui *ui)
+{
+    if (ui->game != NULL) {
+        ui_board_save(ui);
+        game_free(ui->game);
+    }
+    game_free(ui->pending);
+    ui->game = ui->pending = NULL;
+    free(ui->save_path);
+    free(ui->conflicts);
+    free(ui->wrong);
+    free(ui->solution);
+    ui->save_path = NULL;
+    ui->conflicts = ui->wrong = ui->solution = NULL;
+}
+
+void ui_board_save(struct ui *ui)
+{
+    char err[512];
+
+    /* Nothing to keep before the first move, nor while a resume is being offered. */
+    if (ui->game == NULL || ui->save_path == NULL || ui->pending != NULL || ui->game->nmoves == 0)
+        return;
+    if (!game_save(ui->game, ui->save_path, err, sizeof err))
+        ui_message(ui, "Progress not saved: %s", err);
+}
+
+void ui_board_draw(struct ui *ui)
+{
+    int need_h, need_w, left;
+
+    if (!ui_view_layout(ui, LINES, COLS, &need_h, &need_w)) {
+        ui_too_small_draw(need_h, need_w);
+        return;
+    }
+    if (ui->paused) {
+        const char *s = "Paused - press Space";
+        int y = ui->geo.top + ui->geo.view_h / 2;
+        int x = ui->geo.left + (ui->geo.view_w - ui_width(s)) / 2;
+        ui_print(y, x < 0 ? 0 : x, COLS, s, ui_attr(ui, ROLE_MESSAGE));
+    } else {
+        ui_view_draw_board(ui);
+    }
+    left = ui->geo.left + ui->geo.view_w + 2;
+    ui_view_draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+}
+
+/* After every change: conflicts, completion, and the save file. */
+static void after_move(struct ui *ui)
+{
+    ui->show_wrong = false;
+    refresh_conflicts(ui);
+    if (ui->game->completed && !ui->was_completed) {
+        char t[32];
+        ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
+        ui_message(ui, "Solved in %s! Well done. (q quits)", t);
+    }
+    ui->was_completed = ui->game->completed;
+    ui_board_save(ui);
+}
+
+static void move_cursor(struct ui *ui, int dr, int dc)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int r = ui->cursor / p->width + dr, c = ui->cursor % p->width + dc;
+
+    if (r < 0 || r >= p->height || c < 0 || c >= p->width)
+        return;
+    ui->cursor = puzzle_index(p, r, c);
+}
+
+static void refused(struct ui *ui, const char *why)
+{
+    ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
+}
+
+/* A cell the player cannot change says why instead. */
+static bool check_editable(struct ui *ui)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int c = ui->cursor;
+
+    if (p->block[c]) {
+        ui_message(ui, "%s", p->down[c] || p->across[c] ? "A clue cell cannot be changed."
+                                                         : "A black cell cannot be changed.");
+        return false;
+    }
+    if (p->given[c]) {
+        ui_message(ui, "This digit is given by the puzzle and cannot be changed.");
+        return false;
+    }
+    return true;
+}
+
+static void enter_digit(struct ui *ui, int d, bool as_mark)
+{
+    const char *why = NULL;
+    bool ok;
+
+    if (d > ui->game->puzzle->max_digit) {
+        ui_message(ui, "This puzzle takes 1-%c.", sudoku_symbol(ui->game->puzzle->max_digit));
+        return;
+    }
+    if (!check_editable(ui))
+        return;
+    if (as_mark && ui->game->grid[ui->cursor]) {
+        ui_message(ui, "Erase the digit first to pencil marks in this cell.");
+        return;
+    }
+    ok = as_mark ? game_toggle_mark(ui->game, ui->cursor, d, &why)
+                 : game_set(ui->game, ui->cursor, d, &why);
+    if (!ok) {
+        refused(ui, why);
+        return;
+    }
+    ui->message[0] = '\0';
+    after_move(ui);
+}
+
+static void erase_digit(struct ui *ui)
+{
+    const char *why = NULL;
+
+    if (!check_editable(ui))
+        return;
+    if (!game_erase(ui->game, ui->cursor, &why)) {
+        refused(ui, why);
+        return;
+    }
+    ui->message[0] = '\0';
+    after_move(ui);
+}
+
+static void check_solution(struct ui *ui)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    char where[256] = "";
+    size_t n = 0;
+    int wrong, shown = 0;
+
+    if (!ui->solution_known && !ui->solution_failed) {
+        /* Solved once, then kept: checking again is instant. */
+        ui->solution = xmalloc((size_t)p->ncells);
+        if (puzzle_solve_first(p, p->given, false, ui->solution, NULL) == SOLVE_NONE)
+            ui->solution_failed = true;
+        else
+            ui->solution_known = true;
+    }
+    if (ui->solution_failed) {
+        ui_message(ui, "This puzzle has no solution, so there is nothing to check against.");
+        return;
+    }
+    wrong = game_wrong_cells(ui->game, ui->solution, ui->wrong);
+    if (wrong == 0) {
+        ui_message(ui, "No mistakes so far.");
+        return;
+    }
+    for (int c = 0; c < p->ncells && shown < 6; c++) {
+        char name[PUZZLE_CELL_NAME_MAX];
+        if (!ui->wrong[c])
+            continue;
+        n += (size_t)snprintf(where + n, sizeof where - n, "%s%s", shown ? " " : "",
+                              puzzle_cell_name(p, c, name));
+        shown++;
+    }
+    ui_message(ui, "%d wrong: %s%s", wrong, where, wrong > shown ? " ..." : "");
+    ui->show_wrong = true;
+}
+
+static void toggle_pause(struct ui *ui)
+{
+    if (ui->game->completed)
+        return;
+    ui->paused = !ui->paused;
+    if (ui->paused)
+        game_pause(ui->game);
+    else
+        game_resume(ui->game);
+}
+
+static void mouse_click(struct ui *ui)
+{
+    MEVENT ev;
+    int cell;
+
+    if (getmouse(&ev) != OK || ui->paused)
+        return;
+    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)))
+        return;
+    cell = ui_view_cell_at(ui, ev.y, ev.x);
+    if (cell >= 0)
+        ui->cursor = cell;
+}
+
+static void history_step(struct ui *ui, bool undo)
+{
+    bool ok = undo ? game_undo(ui->game) : game_redo(ui->game);
+
+    if (!ok) {
+        ui_message(ui, undo ? "Nothing to undo." : "Nothing to redo.");
+        return;
+    }
+    ui_message(ui, undo ? "Undone." : "Redone.");
+    after_move(ui);
+}
+
+/* Alt+digit arrives as Escape and the digit at once: a direct mark toggle. */
+static void escape_key(struct ui *ui)
+{
+    wint_t w;
+    int r;
+
+    timeout(30);
+    r = get_wch(&w);
+    timeout(250);
+    if (r == OK && sudoku_symbol_value((int)w) > 0 && (w < 'a' || w > 'z')) {
+        enter_digit(ui, sudoku_symbol_value((int)w), true);
+        return;
+    }
+    if (r != ERR)
+        unget_wch(w);
+    ui->mark_next = false;
+    ui->message[0] = '\0';
+}
+
+static bool board_command(struct ui *ui, int key)
+{
+    const char *why = NULL;
+
+    switch (key) {
+    case 'q':
+        ui_board_save(ui);
+        if (ui->from_picker) {
+            ui_board_close(ui);
+            ui_picker_enter(ui);
+        } else {
+            ui->quit = true;
+        }
+        return true;
+    case '?':
+        ui->back = UI_BOARD;
+        ui->screen = UI_HELP;
+        return true;
+    case ' ':
+        toggle_pause(ui);
+        return true;
+    case 't':
+        ui->show_timer = !ui->show_timer;
+        return true;
+    }
+    if (ui->paused) {
+        ui_message(ui, "Paused: press Space to go on.");
+        return true;
+    }
+    switch (key) {
+    case 'p':
+        ui->pencil = !ui->pencil;
+        ui_message(ui, ui->pencil ? "Pencil mode: digits toggle marks." : "Digit mode.");
+        return true;
+    case 'm':
+        ui->mark_next = true;
+        ui_message(ui, "Mark: which digit?");
+        return true;
+    case 'f':
+        if (game_fill_marks(ui->game, &why)) {
+            ui_message(ui, "Filled in every candidate.");
+            after_move(ui);
+        } else {
+            refused(ui, why);
+        }
+        return true;
+    case 'x':
+        if (game_clear_marks(ui->game, &why)) {
+            ui_message(ui, "Cleared all marks.");
+            after_move(ui);
+        } else {
+            refused(ui, why);
+        }
+        return true;
+    case 'u':
+        history_step(ui, true);
+        return true;
+    case 'r':
+    case UI_KEY_CTRL('r'):
+        history_step(ui, false);
+        return true;
+    case 'c':
+        check_solution(ui);
+        return true;
+    case 'e':
+        ui->show_conflicts = !ui->show_conflicts;
+        ui_message(ui, ui->show_conflicts ? "Conflicts shown." : "Conflicts hidden.");
+        return true;
+    case 'h': move_cursor(ui, 0, -1); return true;
+    case 'j': move_cursor(ui, 1, 0); return true;
+    case 'k': move_cursor(ui, -1, 0); return true;
+    case 'l': move_cursor(ui, 0, 1); return true;
+    case '0': case '.': case 127: case 8:
+        erase_digit(ui);
+        return true;
+    case UI_KEY_ESC:
+        escape_key(ui);
+        return true;
+    }
+    return false;
+}
+
+void ui_board_key(struct ui *ui, int key, bool is_code)
+{
+    int d;
+
+    if (is_code) {
+        if (key == KEY_MOUSE) {
+            mouse_click(ui);
+            return;
+        }
+        if (ui->paused && key != KEY_RESIZE)
+            return;
+        switch (key) {
+        case KEY_UP: move_cursor(ui, -1, 0); break;
+        case KEY_DOWN: move_cursor(ui, 1, 0); break;
+        case KEY_LEFT: move_cursor(ui, 0, -1); break;
+        case KEY_RIGHT: move_cursor(ui, 0, 1); break;
+        case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
+        default: break;
+        }
+        return;
+    }
+    if (key != 'm' && key != UI_KEY_ESC && !ui->paused) {
+        /* Digits, and capital letters for sizes over 9 (lower case keys are commands). */
+        d = (key >= '1' && key <= '9') || (key >= 'A' && key <= 'Z') ? sudoku_symbol_value(key) : 0;
+        if (d > 0) {
+            bool as_mark = ui->pencil || ui->mark_next;
+            ui->mark_next = false;
+            enter_digit(ui, d, as_mark);
+            return;
+        }
+    }
+    if (key != 'm')
+        ui->mark_next = false;
+    if (!board_command(ui, key) && key >= ' ' && key < 127)
+        ui_message(ui, "Unknown key '%c': press ? for help.", key);
+}

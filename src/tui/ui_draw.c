@@ -1,0 +1,202 @@
+/* ui_draw.c: the player's colours and monochrome attributes, box-drawing glyphs, and text. */
+#include "config.h"
+#include "ui.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unilbrk.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
+#include "util.h"
+
+enum { PAIR_USER = 1, PAIR_MARK, PAIR_CONFLICT, PAIR_CLUE_HI, PAIR_RUN_HI, PAIR_BOX,
+       PAIR_TITLE, PAIR_MESSAGE, PAIR_WRONG, PAIR_LINE };
+
+void ui_colors_init(struct ui *ui)
+{
+    ui->color = !ui->opt.no_color && has_colors();
+    if (!ui->color)
+        return;
+    start_color();
+    use_default_colors();
+    init_pair(PAIR_USER, COLOR_CYAN, -1);
+    init_pair(PAIR_MARK, COLOR_GREEN, -1);
+    init_pair(PAIR_CONFLICT, COLOR_RED, -1);
+    init_pair(PAIR_CLUE_HI, COLOR_BLACK, COLOR_YELLOW);
+    init_pair(PAIR_RUN_HI, COLOR_WHITE, COLOR_BLUE);
+    init_pair(PAIR_BOX, COLOR_YELLOW, -1);
+    init_pair(PAIR_TITLE, COLOR_YELLOW, -1);
+    init_pair(PAIR_MESSAGE, COLOR_MAGENTA, -1);
+    init_pair(PAIR_WRONG, COLOR_WHITE, COLOR_RED);
+    init_pair(PAIR_LINE, COLOR_BLUE, -1);
+}
+
+/* Without colours every role that must stay distinguishable gets its own attributes:
+ * givens bold, user digits plain, marks dim, conflicts underlined, blocks reversed; the
+ * cursor (reverse, added by the caller) flips whatever is under it. */
+attr_t ui_attr(const struct ui *ui, enum ui_role role)
+{
+    static const attr_t mono[ROLE_COUNT] = {
+        [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = A_NORMAL,
+        [ROLE_MARK] = A_DIM, [ROLE_CONFLICT] = A_UNDERLINE | A_BOLD, [ROLE_BLOCK] = A_REVERSE,
+        [ROLE_CLUE] = A_REVERSE, [ROLE_CLUE_HI] = A_REVERSE | A_BOLD | A_UNDERLINE,
+        [ROLE_RUN_HI] = A_NORMAL, [ROLE_LINE] = A_NORMAL, [ROLE_BOX_LINE] = A_BOLD,
+        [ROLE_TITLE] = A_BOLD, [ROLE_DIM] = A_DIM, [ROLE_MESSAGE] = A_BOLD,
+        [ROLE_WRONG] = A_UNDERLINE | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
+    };
+    static const attr_t colour[ROLE_COUNT] = {
+        [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = COLOR_PAIR(PAIR_USER),
+        [ROLE_MARK] = COLOR_PAIR(PAIR_MARK), [ROLE_CONFLICT] = COLOR_PAIR(PAIR_CONFLICT) | A_BOLD,
+        [ROLE_BLOCK] = A_REVERSE, [ROLE_CLUE] = A_REVERSE,
+        [ROLE_CLUE_HI] = COLOR_PAIR(PAIR_CLUE_HI) | A_BOLD, [ROLE_RUN_HI] = COLOR_PAIR(PAIR_RUN_HI),
+        [ROLE_LINE] = COLOR_PAIR(PAIR_LINE), [ROLE_BOX_LINE] = COLOR_PAIR(PAIR_BOX) | A_BOLD,
+        [ROLE_TITLE] = COLOR_PAIR(PAIR_TITLE) | A_BOLD, [ROLE_DIM] = A_DIM,
+        [ROLE_MESSAGE] = COLOR_PAIR(PAIR_MESSAGE) | A_BOLD,
+        [ROLE_WRONG] = COLOR_PAIR(PAIR_WRONG) | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
+    };
+
+    if (role < 0 || role >= ROLE_COUNT)
+        return A_NORMAL;
+    return ui->color ? colour[role] : mono[role];
+}
+
+/* The box-drawing block U+2500-254B, by arm weights (0 none, 1 light, 2 heavy). */
+static const struct { uint16_t cp; uint8_t u, d, l, r; } box_chars[] = {
+    {0x2500, 0, 0, 1, 1}, {0x2501, 0, 0, 2, 2}, {0x2502, 1, 1, 0, 0}, {0x2503, 2, 2, 0, 0},
+    {0x250C, 0, 1, 0, 1}, {0x250D, 0, 1, 0, 2}, {0x250E, 0, 2, 0, 1}, {0x250F, 0, 2, 0, 2},
+    {0x2510, 0, 1, 1, 0}, {0x2511, 0, 1, 2, 0}, {0x2512, 0, 2, 1, 0}, {0x2513, 0, 2, 2, 0},
+    {0x2514, 1, 0, 0, 1}, {0x2515, 1, 0, 0, 2}, {0x2516, 2, 0, 0, 1}, {0x2517, 2, 0, 0, 2},
+    {0x2518, 1, 0, 1, 0}, {0x2519, 1, 0, 2, 0}, {0x251A, 2, 0, 1, 0}, {0x251B, 2, 0, 2, 0},
+    {0x251C, 1, 1, 0, 1}, {0x251D, 1, 1, 0, 2}, {0x2520, 2, 2, 0, 1}, {0x2523, 2, 2, 0, 2},
+    {0x2524, 1, 1, 1, 0}, {0x2525, 1, 1, 2, 0}, {0x2528, 2, 2, 1, 0}, {0x252B, 2, 2, 2, 0},
+    {0x252C, 0, 1, 1, 1}, {0x252F, 0, 1, 2, 2}, {0x2530, 0, 2, 1, 1}, {0x2533, 0, 2, 2, 2},
+    {0x2534, 1, 0, 1, 1}, {0x2537, 1, 0, 2, 2}, {0x2538, 2, 0, 1, 1}, {0x253B, 2, 0, 2, 2},
+    {0x253C, 1, 1, 1, 1}, {0x253F, 1, 1, 2, 2}, {0x2542, 2, 2, 1, 1}, {0x254B, 2, 2, 2, 2},
+};
+
+const char *ui_glyph(const struct ui *ui, int up, int down, int left, int right)
+{
+    static char buf[8];
+
+    if (!ui->utf8) {
+        if ((up || down) && (left || right))
+            return "+";
+        if (left || right)
+            return (left == 2 || right == 2) ? "=" : "-";
+        if (up || down)
+            return (up == 2 || down == 2) ? "|" : ":";
+        return " ";
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < sizeof box_chars / sizeof box_chars[0]; i++) {
+            if (box_chars[i].u == up && box_chars[i].d == down && box_chars[i].l == left &&
+                box_chars[i].r == right) {
+                int n = u8_uctomb((uint8_t *)buf, box_chars[i].cp, sizeof buf - 1);
+                buf[n > 0 ? n : 0] = '\0';
+                return buf;
+            }
+        }
+        /* A mix the block lacks: draw every present arm heavy. */
+        up = up ? 2 : 0;
+        down = down ? 2 : 0;
+        left = left ? 2 : 0;
+        right = right ? 2 : 0;
+    }
+    return "+";
+}
+
+int ui_width(const char *s)
+{
+    int w = u8_strwidth((const uint8_t *)s, "UTF-8");
+    return w < 0 ? (int)strlen(s) : w;
+}
+
+int ui_print(int y, int x, int w, const char *s, attr_t attr)
+{
+    const uint8_t *p = (const uint8_t *)s;
+    int used = 0;
+
+    if (y < 0 || y >= LINES || w <= 0)
+        return 0;
+    if (x < 0) {
+        w += x;
+        x = 0;
+    }
+    if (x + w > COLS)
+        w = COLS - x;
+    attrset(attr);
+    while (*p && used < w) {
+        ucs4_t uc;
+        int n = u8_mbtouc(&uc, p, strlen((const char *)p));
+        int cw = uc_width(uc, "UTF-8");
+
+        if (cw < 0)
+            cw = 1;
+        if (used + cw > w)
+            break;
+        if (uc == 0xFFFD && n == 1 && *p >= 0x80)
+            mvaddstr(y, x + used, "?");     /* a stray byte from a file name */
+        else
+            mvaddnstr(y, x + used, (const char *)p, n);
+        used += cw;
+        p += n;
+    }
+    attrset(A_NORMAL);
+    return used;
+}
+
+int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr)
+{
+    size_t n = strlen(s);
+    char *breaks;
+    size_t start = 0;
+    int lines = 0;
+
+    if (w <= 0 || maxlines <= 0)
+        return 0;
+    breaks = xmalloc(n + 1);
+    u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, NULL, "UTF-8", breaks);
+    while (start < n && lines < maxlines) {
+        size_t end = start;
+        char *line;
+
+        /* breaks[i] says whether a line may end before byte i; at a newline it must. */
+        if (s[end] != '\n')
+            end++;
+        while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
+            end++;
+        line = xmalloc(end - start + 1);
+        memcpy(line, s + start, end - start);
+        line[end - start] = '\0';
+        ui_print(y + lines, x, w, line, attr);
+        free(line);
+        lines++;
+        start = end;
+        if (start < n && s[start] == '\n')
+            start++;
+        while (start < n && s[start] == ' ')
+            start++;
+    }
+    free(breaks);
+    return lines;
+}
+
+void ui_print_centered(int y, const char *s, attr_t attr)
+{
+    int w = ui_width(s);
+    int x = (COLS - w) / 2;
+
+    ui_print(y, x < 0 ? 0 : x, COLS, s, attr);
+}
+
+void ui_message(struct ui *ui, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+    va_end(ap);
+}

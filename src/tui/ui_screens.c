@@ -1,0 +1,104 @@
+/* ui_screens.c: the small screens: help, the yes/no dialog, and "terminal too small". */
+#include "config.h"
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const help_lines[] = {
+    "Moving",
+    "  arrows, h j k l    move the cursor (the mouse too)",
+    "Entering",
+    "  1-9, A-P           set a digit (capital letters above 9)",
+    "  0 . Backspace Del  erase the digit",
+    "  p                  pencil mode: digits toggle marks",
+    "  m then a digit     toggle one mark (also Alt+digit)",
+    "  f                  fill every empty cell with its candidates",
+    "  x                  clear all marks",
+    "  u  r or Ctrl-R     undo, redo",
+    "Checking",
+    "  e                  show or hide conflicts",
+    "  c                  check: how many entries are wrong, and where",
+    "Other",
+    "  Space              pause (hides the board)",
+    "  t                  show or hide the timer",
+    "  ?                  this help",
+    "  q                  quit (progress is saved after every move)",
+    "",
+    "Press any key to go back.",
+};
+
+void ui_help_draw(struct ui *ui)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    int y = 0;
+
+    ui_print(y++, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
+    for (int i = 0; i < n && y < LINES; i++) {
+        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
+        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
+    }
+}
+
+void ui_help_key(struct ui *ui, int key, bool is_code)
+{
+    if (is_code && key == KEY_RESIZE)
+        return;
+    ui->screen = ui->back;
+}
+
+void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
+                void (*on_no)(struct ui *))
+{
+    snprintf(ui->question, sizeof ui->question, "%s", question);
+    ui->on_yes = on_yes;
+    ui->on_no = on_no;
+    ui->back = ui->screen;
+    ui->screen = UI_CONFIRM;
+}
+
+void ui_confirm_draw(struct ui *ui)
+{
+    int w = COLS - 4 < 60 ? COLS - 4 : 60;
+    int h = 6, y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    char blank[256];
+
+    if (w < 10 || LINES < h) {
+        ui_print(0, 0, COLS, ui->question, ui_attr(ui, ROLE_MESSAGE));
+        ui_print(1, 0, COLS, "y/n", A_NORMAL);
+        return;
+    }
+    memset(blank, ' ', (size_t)w);
+    blank[w] = '\0';
+    for (int i = 0; i < h; i++)
+        ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
+    ui_print_wrapped(y0 + 1, x0 + 2, w - 4, 3, ui->question, ui_attr(ui, ROLE_SELECTED) | A_BOLD);
+    ui_print(y0 + h - 2, x0 + 2, w - 4, "y: yes, resume    n: no, start over",
+             ui_attr(ui, ROLE_SELECTED));
+}
+
+void ui_confirm_key(struct ui *ui, int key, bool is_code)
+{
+    void (*action)(struct ui *) = NULL;
+
+    if (is_code)
+        return;
+    if (key == 'y' || key == 'Y' || key == '\r' || key == '\n')
+        action = ui->on_yes;
+    else if (key == 'n' || key == 'N' || key == UI_KEY_ESC || key == 'q')
+        action = ui->on_no;
+    else
+        return;
+    ui->screen = ui->back;
+    if (action != NULL)
+        action(ui);
+}
+
+void ui_too_small_draw(int need_h, int need_w)
+{
+    char buf[128];
+
+    snprintf(buf, sizeof buf, "Terminal too small: need %dx%d, have %dx%d", need_w, need_h, COLS, LINES);
+    erase();
+    ui_print_wrapped(0, 0, COLS, LINES, buf, A_BOLD);
+}

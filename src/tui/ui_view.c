@@ -1,0 +1,537 @@
+/* ui_view.c: lays the board out and draws it, Sudoku and Kakuro alike, plus the side panel. */
+#include "config.h"
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Largest first; the first that fits the screen is used, else the last one scrolls. */
+static const struct ui_layout sudoku_layouts[] = {
+    { 7, 3, true, true },   /* a 3x3 grid of marks in every cell */
+    { 5, 2, false, true },  /* marks in two rows; cells within a box split by underlines */
+    { 3, 1, true, true },
+    { 3, 1, false, false },
+    { 2, 1, false, false },
+};
+static const struct ui_layout kakuro_layouts[] = {
+    { 5, 2, true, true },   /* clues as "\ 16" over "23 \" */
+    { 5, 1, true, true },   /* clues as "23\16" */
+    { 5, 1, false, true },
+    { 5, 1, false, false },
+};
+
+static bool is_sudoku(const struct puzzle *p)
+{
+    return p->ops->kind == PUZZLE_SUDOKU;
+}
+
+/* Line weights: 2 for box edges and the frame of a Sudoku; Kakuro lines are light, but
+ * ASCII has no light vertical worth using there, so they become '|'. */
+static int vweight(const struct ui *ui, const struct puzzle *p, int c)
+{
+    if (is_sudoku(p))
+        return (c == 0 || c == p->width || c % p->box_cols == 0) ? 2 : 1;
+    return ui->utf8 ? 1 : 2;
+}
+
+static int hweight(const struct puzzle *p, int r)
+{
+    if (is_sudoku(p))
+        return (r == 0 || r == p->height || r % p->box_rows == 0) ? 2 : 1;
+    return 1;
+}
+
+static void compute_geometry(const struct ui *ui, const struct puzzle *p,
+                             const struct ui_layout *lay, struct ui_geometry *geo)
+{
+    int x = 0, y = 0;
+
+    geo->lay = *lay;
+    for (int c = 0; c <= p->width; c++) {
+        geo->vline[c] = c == 0 || c == p->width || lay->vsep_all || vweight(ui, p, c) == 2;
+        geo->vheavy[c] = vweight(ui, p, c) == 2;
+        if (geo->vline[c])
+            geo->lx[c] = x++;
+        if (c < p->width) {
+            geo->colx[c] = x;
+            x += lay->cell_w;
+        }
+    }
+    for (int r = 0; r <= p->height; r++) {
+        geo->hline[r] = r == 0 || r == p->height || lay->hsep_all || hweight(p, r) == 2;
+        geo->hheavy[r] = hweight(p, r) == 2;
+        if (geo->hline[r])
+            geo->ly[r] = y++;
+        if (r < p->height) {
+            geo->rowy[r] = y;
+            y += lay->cell_h;
+        }
+    }
+    geo->width = x;
+    geo->height = y;
+}
+
+/* Scrolls so the cursor's cell and its lines are in the window. */
+static void scroll_to_cursor(struct ui *ui)
+{
+    struct ui_geometry *geo = &ui->geo;
+    const struct puzzle *p = ui->game->puzzle;
+    int r = ui->cursor / p->width, c = ui->cursor % p->width;
+    int y0 = geo->rowy[r] - 1, y1 = geo->rowy[r] + geo->lay.cell_h + 1;
+    int x0 = geo->colx[c] - 1, x1 = geo->colx[c] + geo->lay.cell_w + 1;
+
+    if (y1 - geo->sy > geo->view_h)
+        geo->sy = y1 - geo->view_h;
+    if (y0 < geo->sy)
+        geo->sy = y0;
+    if (x1 - geo->sx > geo->view_w)
+        geo->sx = x1 - geo->view_w;
+    if (x0 < geo->sx)
+        geo->sx = x0;
+    if (geo->sy > geo->height - geo->view_h)
+        geo->sy = geo->height - geo->view_h;
+    if (geo->sx > geo->width - geo->view_w)
+        geo->sx = geo->width - geo->view_w;
+    if (geo->sy < 0)
+        geo->sy = 0;
+    if (geo->sx < 0)
+        geo->sx = 0;
+}
+
+bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    const struct ui_layout *list = is_sudoku(p) ? sudoku_layouts : kakuro_layouts;
+    int n = is_sudoku(p) ? (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0])
+                         : (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
+    int avail_h = rows - 1, avail_w = cols - 1 - UI_PANEL_W;
+    int sy = ui->geo.sy, sx = ui->geo.sx;
+
+    for (int i = 0; i < n; i++) {
+        compute_geometry(ui, p, &list[i], &ui->geo);
+        if (ui->geo.width <= avail_w && ui->geo.height <= avail_h)
+            break;
+    }
+    /* The smallest layout scrolls, but a window smaller than this is no use. */
+    *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW) + 1;
+    *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW) + 1 + UI_PANEL_W;
+    if (rows < *need_h || cols < *need_w)
+        return false;
+    ui->geo.top = 0;
+    ui->geo.left = 0;
+    ui->geo.view_h = ui->geo.height < avail_h ? ui->geo.height : avail_h;
+    ui->geo.view_w = ui->geo.width < avail_w ? ui->geo.width : avail_w;
+    ui->geo.sy = sy;
+    ui->geo.sx = sx;
+    scroll_to_cursor(ui);
+    return true;
+}
+
+/* Puts a string of single-width characters at board coordinates, clipped to the window. */
+static void put(const struct ui *ui, int by, int bx, const char *s, attr_t attr)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    int y = by - geo->sy, x = bx - geo->sx;
+    int n = ui_width(s);
+
+    if (y < 0 || y >= geo->view_h)
+        return;
+    if (x < 0) {
+        /* Skip the clipped characters one UTF-8 sequence at a time. */
+        while (x < 0 && *s) {
+            s++;
+            while ((*s & 0xC0) == 0x80)
+                s++;
+            x++;
+            n--;
+        }
+        if (!*s)
+            return;
+    }
+    if (x >= geo->view_w)
+        return;
+    ui_print(geo->top + y, geo->left + x, geo->view_w - x < n ? geo->view_w - x : n, s, attr);
+}
+
+static void draw_lines(const struct ui *ui, const struct puzzle *p)
+{
+    const struct ui_geometry *geo = &ui->geo;
+
+    for (int r = 0; r <= p->height; r++) {
+        int hw = geo->hheavy[r] ? 2 : 1;
+        if (!geo->hline[r])
+            continue;
+        for (int c = 0; c <= p->width; c++) {
+            if (geo->vline[c]) {
+                int vw = vweight(ui, p, c);
+                const char *g = ui_glyph(ui, r > 0 ? vw : 0, r < p->height ? vw : 0,
+                                         c > 0 ? hw : 0, c < p->width ? hw : 0);
+                put(ui, geo->ly[r], geo->lx[c], g,
+                    ui_attr(ui, (hw == 2 || geo->vheavy[c]) ? ROLE_BOX_LINE : ROLE_LINE));
+            }
+            if (c < p->width) {
+                const char *g = ui_glyph(ui, 0, 0, hw, hw);
+                for (int i = 0; i < geo->lay.cell_w; i++)
+                    put(ui, geo->ly[r], geo->colx[c] + i, g,
+                        ui_attr(ui, hw == 2 ? ROLE_BOX_LINE : ROLE_LINE));
+            }
+        }
+    }
+    for (int c = 0; c <= p->width; c++) {
+        int vw = vweight(ui, p, c);
+        const char *g;
+        if (!geo->vline[c])
+            continue;
+        g = ui_glyph(ui, vw, vw, 0, 0);
+        for (int r = 0; r < p->height; r++)
+            for (int i = 0; i < geo->lay.cell_h; i++)
+                put(ui, geo->rowy[r] + i, geo->lx[c], g,
+                    ui_attr(ui, geo->vheavy[c] ? ROLE_BOX_LINE : ROLE_LINE));
+    }
+}
+
+/* The runs highlighted with the cursor: a white cell's groups, or those a clue starts. */
+static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int cell, bool *clue_hi)
+{
+    int cur = ui->cursor;
+
+    *clue_hi = false;
+    if (is_sudoku(p))
+        return false;
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        bool selected = false;
+        if (p->block[cur])
+            selected = grp->clue == cur;
+        else
+            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cur][k] >= 0; k++)
+                selected |= p->cell_groups[cur][k] == g;
+        if (!selected)
+            continue;
+        if (grp->clue == cell)
+            *clue_hi = true;
+        for (int i = 0; i < grp->ncells; i++)
+            if (grp->cells[i] == cell)
+                return true;
+    }
+    return *clue_hi;
+}
+
+/* Where mark d goes in a cell, or false if the cell is too small for every mark. */
+static bool mark_position(const struct ui_layout *lay, int n, int d, int *row, int *col)
+{
+    int mr = lay->cell_h < n ? lay->cell_h : n;
+    int mc = (n + mr - 1) / mr;
+    int i = (d - 1) % mc, j = (d - 1) / mc;
+
+    if (2 * mc - 1 <= lay->cell_w) {
+        *col = (lay->cell_w - (2 * mc - 1)) / 2 + 2 * i;
+    } else if (mc <= lay->cell_w) {
+        *col = (lay->cell_w - mc) / 2 + i;
+    } else {
+        return false;
+    }
+    *row = (lay->cell_h - mr) / 2 + j;
+    return true;
+}
+
+static attr_t cursor_attr(attr_t a)
+{
+    /* The cursor flips reverse video, so it shows on black cells too. */
+    return (a & A_REVERSE) ? ((a & ~A_REVERSE) | A_BOLD | A_UNDERLINE) : (a | A_REVERSE);
+}
+
+static void fill_cell(const struct ui *ui, int y, int x, attr_t attr, attr_t last_row)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    char blank[16];
+
+    memset(blank, ' ', (size_t)lay->cell_w);
+    blank[lay->cell_w] = '\0';
+    for (int i = 0; i < lay->cell_h; i++)
+        put(ui, y + i, x, blank, i == lay->cell_h - 1 ? attr | last_row : attr);
+}
+
+static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int y, int x, attr_t attr)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    const char *diag = ui->utf8 ? "\xe2\x95\xb2" : "\\";   /* U+2572 */
+    char a[4] = "", d[4] = "", buf[32];
+
+    if (p->across[cell])
+        snprintf(a, sizeof a, "%d", p->across[cell]);
+    if (p->down[cell])
+        snprintf(d, sizeof d, "%d", p->down[cell]);
+    if (lay->cell_h >= 2) {
+        snprintf(buf, sizeof buf, " %s%3s", diag, a);
+        put(ui, y, x, buf, attr);
+        snprintf(buf, sizeof buf, "%-3s%s ", d, diag);
+        put(ui, y + 1, x, buf, attr);
+    } else {
+        snprintf(buf, sizeof buf, "%2s%s%-2s", d, diag, a);
+        put(ui, y, x, buf, attr);
+    }
+}
+
+static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
+                       attr_t attr)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    char buf[PUZZLE_MAX_DIGIT + 2];
+    int n = 0, row, col;
+
+    if (mark_position(lay, p->max_digit, p->max_digit, &row, &col)) {
+        for (int d = 1; d <= p->max_digit; d++) {
+            char s[2] = { sudoku_symbol(d), '\0' };
+            if (!(marks & (1u << d)))
+                continue;
+            mark_position(lay, p->max_digit, d, &row, &col);
+            put(ui, y + row, x + col, s, attr);
+        }
+        return;
+    }
+    /* Too small for fixed places: as many as fit, then '+' (the panel lists them all). */
+    for (int d = 1; d <= p->max_digit; d++)
+        if (marks & (1u << d))
+            buf[n++] = sudoku_symbol(d);
+    buf[n] = '\0';
+    if (n > lay->cell_w) {
+        buf[lay->cell_w - 1] = '+';
+        buf[lay->cell_w] = '\0';
+    }
+    put(ui, y + (lay->cell_h - 1) / 2, x + (lay->cell_w - (int)strlen(buf)) / 2, buf, attr);
+}
+
+static void draw_cell(const struct ui *ui, int cell)
+{
+    const struct game *g = ui->game;
+    const struct puzzle *p = g->puzzle;
+    const struct ui_geometry *geo = &ui->geo;
+    int r = cell / p->width, c = cell % p->width;
+    int y = geo->rowy[r], x = geo->colx[c];
+    bool clue_hi, hi = cell_in_highlight(ui, p, cell, &clue_hi);
+    bool cur = cell == ui->cursor;
+    attr_t base, last_row = 0;
+
+    /* Without a line under it, a tall cell's last row is underlined to part it from the next. */
+    if (geo->lay.cell_h > 1 && r + 1 < p->height && !geo->hline[r + 1])
+        last_row = A_UNDERLINE;
+    if (p->block[cell]) {
+        base = ui_attr(ui, clue_hi ? ROLE_CLUE_HI : (p->down[cell] || p->across[cell]) ? ROLE_CLUE : ROLE_BLOCK);
+        if (cur)
+            base = cursor_attr(base);
+        fill_cell(ui, y, x, base, last_row);
+        if (p->down[cell] || p->across[cell])
+            draw_clue(ui, p, cell, y, x, base);
+        return;
+    }
+    base = hi ? ui_attr(ui, ROLE_RUN_HI) : A_NORMAL;
+    if (cur)
+        base = cursor_attr(base);
+    fill_cell(ui, y, x, base, last_row);
+    if (g->grid[cell]) {
+        enum ui_role role = p->given[cell] ? ROLE_GIVEN : ROLE_USER;
+        attr_t a;
+        char s[2] = { sudoku_symbol(g->grid[cell]), '\0' };
+        int dy = (geo->lay.cell_h - 1) / 2;
+
+        if (ui->show_wrong && ui->wrong != NULL && ui->wrong[cell])
+            role = ROLE_WRONG;
+        else if (ui->show_conflicts && ui->conflicts[cell])
+            role = ROLE_CONFLICT;
+        a = ui_attr(ui, role);
+        if (hi && ui->color && role != ROLE_CONFLICT && role != ROLE_WRONG)
+            a = ui_attr(ui, ROLE_RUN_HI) | (p->given[cell] ? A_BOLD : 0);
+        if (role == ROLE_CONFLICT && !ui->color && p->given[cell])
+            a |= A_BOLD;
+        if (!ui->color && role == ROLE_USER)
+            a = A_NORMAL;
+        if (cur)
+            a = cursor_attr(a);
+        if (dy == geo->lay.cell_h - 1)
+            a |= last_row;
+        put(ui, y + dy, x + geo->lay.cell_w / 2, s, a);
+    } else if (g->marks[cell]) {
+        attr_t a = hi && ui->color ? ui_attr(ui, ROLE_RUN_HI) : ui_attr(ui, ROLE_MARK);
+        if (cur)
+            a = cursor_attr(a);
+        draw_marks(ui, p, g->marks[cell], y, x, a);
+        if (last_row) {
+            /* Marks on the underlined row keep the underline. */
+            int row, col;
+            if (geo->lay.cell_h > 1 && mark_position(&geo->lay, p->max_digit, p->max_digit, &row, &col))
+                for (int d = 1; d <= p->max_digit; d++) {
+                    char s[2] = { sudoku_symbol(d), '\0' };
+                    mark_position(&geo->lay, p->max_digit, d, &row, &col);
+                    if (row == geo->lay.cell_h - 1 && (g->marks[cell] & (1u << d)))
+                        put(ui, y + row, x + col, s, a | last_row);
+                }
+        }
+    }
+}
+
+void ui_view_draw_board(struct ui *ui)
+{
+    const struct puzzle *p = ui->game->puzzle;
+
+    draw_lines(ui, p);
+    for (int cell = 0; cell < p->ncells; cell++)
+        draw_cell(ui, cell);
+}
+
+int ui_view_cell_at(const struct ui *ui, int y, int x)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    const struct puzzle *p = ui->game->puzzle;
+    int by = y - geo->top + geo->sy, bx = x - geo->left + geo->sx;
+    int row = -1, col = -1;
+
+    if (y < geo->top || y >= geo->top + geo->view_h || x < geo->left || x >= geo->left + geo->view_w)
+        return -1;
+    for (int r = 0; r < p->height; r++)
+        if (by >= geo->rowy[r] && by < geo->rowy[r] + geo->lay.cell_h)
+            row = r;
+    for (int c = 0; c < p->width; c++)
+        if (bx >= geo->colx[c] && bx < geo->colx[c] + geo->lay.cell_w)
+            col = c;
+    return row < 0 || col < 0 ? -1 : puzzle_index(p, row, col);
+}
+
+void ui_format_time(uint64_t ms, char *buf, size_t size)
+{
+    unsigned long s = (unsigned long)(ms / 1000);
+
+    if (s >= 3600)
+        snprintf(buf, size, "%lu:%02lu:%02lu", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%lu:%02lu", s / 60, s % 60);
+}
+
+/* --- The side panel --- */
+
+struct panel { int y, x, w, bottom; };
+
+static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
+{
+    if (pn->y < pn->bottom)
+        ui_print(pn->y++, pn->x, pn->w, s, ui_attr(ui, role));
+}
+
+/* One Kakuro run: its sum, what is left, and the digit sets, those ruled out dimmed. */
+static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
+{
+    const uint8_t *grid = ui->game->grid;
+    digitset used = 0, sets[128];
+    int left = grp->sum, empty = 0, n, x;
+    char buf[96];
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int d = grid[grp->cells[i]];
+        used |= d ? 1u << d : 0;
+        left -= d;
+        empty += d == 0;
+    }
+    snprintf(buf, sizeof buf, "%s %d in %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+             grp->sum, grp->ncells, left, empty);
+    panel_line(ui, pn, buf, ROLE_TITLE);
+    n = kakuro_combinations(grp->ncells, grp->sum, sets, 128);
+    if (n > 128)
+        n = 128;
+    x = 1;
+    for (int i = 0; i < n && pn->y < pn->bottom; i++) {
+        bool out = (sets[i] & used) != used;
+        int len = 0;
+        buf[len++] = out && !ui->color ? '(' : ' ';
+        for (int d = 1; d <= 9; d++)
+            if (sets[i] & (1u << d))
+                buf[len++] = (char)('0' + d);
+        buf[len++] = out && !ui->color ? ')' : ' ';
+        buf[len] = '\0';
+        if (x + len > pn->w) {
+            pn->y++;
+            x = 1;
+            if (pn->y >= pn->bottom)
+                break;
+        }
+        ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
+        x += len;
+    }
+    pn->y++;
+}
+
+static void panel_kakuro(const struct ui *ui, struct panel *pn)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int cur = ui->cursor;
+
+    for (int pass = 0; pass < 2; pass++) {
+        enum group_kind want = pass == 0 ? GROUP_ACROSS : GROUP_DOWN;
+        for (int g = 0; g < p->ngroups; g++) {
+            const struct puzzle_group *grp = &p->groups[g];
+            bool selected = false;
+            if (grp->kind != want)
+                continue;
+            if (p->block[cur])
+                selected = grp->clue == cur;
+            else
+                for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cur][k] >= 0; k++)
+                    selected |= p->cell_groups[cur][k] == g;
+            if (selected)
+                panel_run(ui, pn, grp);
+        }
+    }
+}
+
+void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
+{
+    const struct game *g = ui->game;
+    const struct puzzle *p = g->puzzle;
+    struct panel pn = { top, left, w, top + h };
+    char buf[256], name[PUZZLE_CELL_NAME_MAX];
+    int row, col;
+
+    panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
+    if (is_sudoku(p))
+        snprintf(buf, sizeof buf, "Sudoku %dx%d", p->width, p->height);
+    else
+        snprintf(buf, sizeof buf, "Kakuro %dx%d", p->width, p->height);
+    panel_line(ui, &pn, buf, ROLE_NORMAL);
+    if (ui->show_timer) {
+        char t[32];
+        ui_format_time(game_elapsed_ms(g), t, sizeof t);
+        snprintf(buf, sizeof buf, "Time %s%s", t, game_is_paused(g) && !g->completed ? " (paused)" : "");
+        panel_line(ui, &pn, buf, ROLE_NORMAL);
+    }
+    snprintf(buf, sizeof buf, "Mode: %s%s", ui->pencil ? "pencil marks" : "digits",
+             ui->mark_next ? " (mark: digit?)" : "");
+    panel_line(ui, &pn, buf, ui->pencil ? ROLE_MESSAGE : ROLE_NORMAL);
+    {
+        int filled = 0;
+        for (int c = 0; c < p->ncells; c++)
+            filled += !p->block[c] && g->grid[c];
+        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite, g->completed ? "  SOLVED" : "");
+        panel_line(ui, &pn, buf, g->completed ? ROLE_MESSAGE : ROLE_NORMAL);
+    }
+    snprintf(buf, sizeof buf, "Cell %s", puzzle_cell_name(p, ui->cursor, name));
+    if (!p->block[ui->cursor] && !g->grid[ui->cursor] && g->marks[ui->cursor] &&
+        !mark_position(&ui->geo.lay, p->max_digit, p->max_digit, &row, &col)) {
+        /* The cell shows only part of its marks: list them all here. */
+        size_t n = strlen(buf);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, " marks ");
+        for (int d = 1; d <= p->max_digit && n + 2 < sizeof buf; d++)
+            if (g->marks[ui->cursor] & (1u << d))
+                buf[n++] = sudoku_symbol(d);
+        buf[n] = '\0';
+    }
+    panel_line(ui, &pn, buf, ROLE_NORMAL);
+    pn.y++;
+    if (!is_sudoku(p))
+        panel_kakuro(ui, &pn);
+    if (pn.y + 4 <= pn.bottom) {
+        pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
+        panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
+        panel_line(ui, &pn, "p pencil  m mark", ROLE_DIM);
+        panel_line(ui, &pn, "u undo  r redo  c check", ROLE_DIM);
+        panel_line(ui, &pn, "? help  q quit", ROLE_DIM);
+    }
+}

@@ -1,0 +1,26 @@
+/* util.h: allocation that never returns NULL, and small helpers shared by every module. */
+#ifndef KAKUDO_UTIL_H
+#define KAKUDO_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+/* Grows an array of count items of size bytes to at least need items, doubling. */
+void *xgrow(void *ptr, size_t *count, size_t need, size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Called before exiting on a fatal error, so the terminal can be restored first. */
+void util_set_fatal_hook(void (*hook)(void));
+_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Monotonic time in nanoseconds. */
+uint64_t util_now_ns(void);
+
+static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
+
+#endif

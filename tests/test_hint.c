@@ -1,0 +1,564 @@
+/* test_hint.c: the technique engine: each technique on a known position, soundness over
+ * public puzzle sets, the player's mistakes, and ratings. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "solve.h"
+#include "tap.h"
+#include "util.h"
+
+/* --- Small helpers --- */
+
+static struct puzzle *load(const char *spec)
+{
+    struct format_style style;
+    struct format_error err;
+    char path[4096];
+    struct puzzle *p;
+
+    snprintf(path, sizeof path, "%s", tap_data_path(spec));
+    p = format_load(path, FORMAT_AUTO, &style, &err);
+    if (p == NULL)
+        tap_diag("cannot load %s: %s", path, err.message);
+    return p;
+}
+
+/* "r12c3" -> cell index, or -1. */
+static int parse_cell(const struct puzzle *p, const char *s, const char **end)
+{
+    int r, c, n;
+
+    if (sscanf(s, "r%dc%d%n", &r, &c, &n) != 2 || r < 1 || c < 1 || r > p->height || c > p->width)
+        return -1;
+    *end = s + n;
+    return (r - 1) * p->width + (c - 1);
+}
+
+/* A one-line Sudoku of any size (N*N symbols), for the sizes file. */
+static struct puzzle *parse_sudoku_line(const char *s)
+{
+    int len = (int)strcspn(s, " \r\n"), n = 0, br, bc;
+    struct puzzle_error err;
+    struct puzzle *p;
+
+    while (n * n < len)
+        n++;
+    if (n * n != len || !sudoku_box_shape(n, &br, &bc) || (p = sudoku_new(br, bc)) == NULL)
+        return NULL;
+    for (int i = 0; i < len; i++)
+        p->given[i] = (uint8_t)sudoku_symbol_value(s[i]);
+    if (!puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* A position under test: the puzzle, its solution, the grid and candidates. */
+struct pos_state {
+    struct puzzle *p;
+    uint8_t *grid, *solution;
+    digitset *cands;
+    struct hint_position pos;
+};
+
+static bool state_open(struct pos_state *st, struct puzzle *p)
+{
+    size_t n = (size_t)p->ncells;
+    enum solve_outcome outcome;
+
+    st->p = p;
+    st->grid = xmalloc(n);
+    st->solution = xmalloc(n);
+    st->cands = xmalloc(n * sizeof *st->cands);
+    outcome = puzzle_solve_first(p, p->given, true, st->solution, NULL);
+    puzzle_start_grid(p, st->grid);
+    hint_fill_candidates(p, st->grid, NULL, st->cands);
+    st->pos = (struct hint_position){
+        .p = p, .grid = st->grid, .cands = st->cands,
+        .unique = outcome == SOLVE_UNIQUE, .solution = st->solution,
+    };
+    return outcome != SOLVE_NONE;
+}
+
+static void state_close(struct pos_state *st)
+{
+    free(st->grid);
+    free(st->solution);
+    free(st->cands);
+    puzzle_free(st->p);
+}
+
+/* --- Soundness: every placement and elimination agrees with the solution --- */
+
+struct soundness {
+    const uint8_t *solution;
+    long checked, wrong;
+    char first_wrong[HINT_TEXT_MAX];
+    int seen[TECH_COUNT];
+};
+
+static bool check_hint(const struct hint *h, void *user)
+{
+    struct soundness *sd = user;
+    bool bad = false;
+
+    sd->seen[h->id]++;
+    for (int i = 0; i < h->nplace; i++)
+        bad |= sd->solution[h->place[i].cell] != h->place[i].digit;
+    for (int i = 0; i < h->nelim; i++)
+        bad |= sd->solution[h->elim[i].cell] == h->elim[i].digit;
+    bad |= h->text[0] == '\0' || strncmp(h->text, h->name, strlen(h->name)) != 0;
+    sd->checked += h->nplace + h->nelim;
+    if (bad && sd->wrong++ == 0)
+        snprintf(sd->first_wrong, sizeof sd->first_wrong, "%s", h->text);
+    return true;
+}
+
+/* Walks the easiest-first path, checking each step (and, if all, every step available);
+ * returns the level reached, or -1 if the walk does not end solved. */
+static int walk(struct pos_state *st, struct soundness *sd, bool all)
+{
+    int level = LEVEL_BEGINNER, steps = 0;
+    struct hint h;
+
+    sd->solution = st->solution;
+    while (hint_next(&st->pos, &h)) {
+        if (all && steps % 4 == 0)
+            hint_all(&st->pos, check_hint, sd);
+        check_hint(&h, sd);
+        if ((int)hint_technique(h.id)->level > level)
+            level = (int)hint_technique(h.id)->level;
+        hint_apply(st->p, &h, st->grid, st->cands);
+        steps++;
+    }
+    return memcmp(st->grid, st->solution, (size_t)st->p->ncells) == 0 ? level : -1;
+}
+
+static long sample_limit(void)
+{
+    const char *env = getenv("KAKUDO_HINT_SAMPLE");
+    long n = env != NULL ? atol(env) : 0;
+
+    return n > 0 ? n : 1000000;
+}
+
+/* Walks every puzzle of a file; reports soundness and the distribution of levels.  The
+ * first all_first puzzles also have every available step checked along the way. */
+static double check_set(const char *name, long limit, int all_first)
+{
+    FILE *f = fopen(tap_data_path(name), "r");
+    struct reader *r;
+    struct soundness sd = { 0 };
+    int levels[LEVEL_COUNT] = { 0 }, unsolved = 0, count = 0, rc;
+    struct puzzle *p;
+    struct format_style style;
+    struct format_error err;
+    double mean = 0;
+
+    if (!tap_ok(f != NULL, "%s opens", name))
+        return -1;
+    r = reader_open(f, name, FORMAT_AUTO);
+    while (count < limit && (rc = reader_next(r, &p, &style, &err)) != 0) {
+        struct pos_state st;
+        int level;
+
+        if (rc < 0)
+            continue;
+        if (!state_open(&st, p)) {
+            state_close(&st);
+            continue;
+        }
+        level = walk(&st, &sd, count < all_first);
+        if (level < 0)
+            unsolved++;
+        else
+            levels[level]++;
+        mean += level;
+        count++;
+        state_close(&st);
+    }
+    reader_close(r);
+    fclose(f);
+    tap_ok(sd.wrong == 0 && unsolved == 0 && count > 0,
+           "%s: %d puzzles solved by the techniques; %ld placements and eliminations agree with "
+           "the solution", name, count, sd.checked);
+    if (sd.wrong)
+        tap_diag("%ld wrong, first: %s", sd.wrong, sd.first_wrong);
+    tap_diag("%s levels: Beginner %d, Easy %d, Medium %d, Hard %d, Expert %d, Master %d", name,
+             levels[0], levels[1], levels[2], levels[3], levels[4], levels[5]);
+    return count > 0 ? mean / count : -1;
+}
+
+/* --- Each technique on a known position (tests/data/hint/steps.txt) --- */
+
+struct step_case {
+    char comment[256];
+    char puzzle[256];
+    char grid[1024];
+    char minus[4096];
+    char mode[16];          /* "next" or "find" */
+    char technique[64];
+    char cells[1024], place[1024], elim[4096];
+};
+
+/* If line is "key value...", copies the value (cut to size) into dst. */
+static bool copy_field(const char *line, const char *key, char *dst, size_t size)
+{
+    size_t k = strlen(key), n;
+
+    if (strncmp(line, key, k) != 0 || (line[k] != ' ' && line[k] != '\0'))
+        return false;
+    line += line[k] == ' ' ? k + 1 : k;
+    n = strlen(line);
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, line, n);
+    dst[n] = '\0';
+    return true;
+}
+
+/* Reads "key value" lines up to a blank line; false at the end of the file. */
+static bool read_case(FILE *f, struct step_case *c)
+{
+    char line[8192];
+
+    memset(c, 0, sizeof *c);
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0') {
+            if (c->puzzle[0] != '\0')
+                return true;
+            memset(c, 0, sizeof *c);    /* a block of comments only */
+            continue;
+        }
+        if (line[0] == '#') {
+            if (c->comment[0] == '\0')
+                copy_field(line, "#", c->comment, sizeof c->comment);
+            continue;
+        }
+        if (!copy_field(line, "puzzle", c->puzzle, sizeof c->puzzle)
+            && !copy_field(line, "grid", c->grid, sizeof c->grid)
+            && !copy_field(line, "minus", c->minus, sizeof c->minus)
+            && !copy_field(line, "cells", c->cells, sizeof c->cells)
+            && !copy_field(line, "place", c->place, sizeof c->place)
+            && !copy_field(line, "elim", c->elim, sizeof c->elim)
+            && (strncmp(line, "next ", 5) == 0 || strncmp(line, "find ", 5) == 0)) {
+            memcpy(c->mode, line, 4);
+            copy_field(line, line[0] == 'n' ? "next" : "find", c->technique, sizeof c->technique);
+        }
+    }
+    return c->puzzle[0] != '\0';
+}
+
+/* "r1c2:37 r4c4:5" -> a sorted list of cell*32+digit; -1 on a syntax error. */
+static int parse_moves(const struct puzzle *p, const char *s, int *out, int max)
+{
+    int n = 0;
+
+    while (*s != '\0') {
+        const char *end;
+        int cell;
+        while (*s == ' ')
+            s++;
+        if (*s == '\0')
+            break;
+        if ((cell = parse_cell(p, s, &end)) < 0)
+            return -1;
+        s = end;
+        if (*s == ':') {
+            for (s++; *s != '\0' && *s != ' '; s++)
+                if (n < max)
+                    out[n++] = cell * 32 + sudoku_symbol_value(*s);
+        } else if (n < max) {
+            out[n++] = cell * 32;
+        }
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+static bool same_list(const int *a, int na, const int *b, int nb)
+{
+    return na == nb && memcmp(a, b, (size_t)na * sizeof *a) == 0;
+}
+
+static int sorted_moves(const struct hint_move *m, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = m[i].cell * 32 + m[i].digit;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+static int sorted_cells(const int *cells, int n, int *out)
+{
+    struct hint_move m[HINT_MAX_CELLS];
+
+    for (int i = 0; i < n; i++)
+        m[i] = (struct hint_move){ cells[i], 0 };
+    return sorted_moves(m, n, out);
+}
+
+/* Sets the case's grid and candidates (the basic ones less "minus") into st. */
+static bool case_position(struct pos_state *st, const struct step_case *c)
+{
+    const struct puzzle *p = st->p;
+    int minus[4096], n;
+
+    if ((int)strlen(c->grid) != p->ncells)
+        return false;
+    for (int i = 0; i < p->ncells; i++)
+        st->grid[i] = (uint8_t)(c->grid[i] == '#' || c->grid[i] == '.' ? 0 : sudoku_symbol_value(c->grid[i]));
+    hint_fill_candidates(p, st->grid, NULL, st->cands);
+    if ((n = parse_moves(p, c->minus, minus, 4096)) < 0)
+        return false;
+    for (int i = 0; i < n; i++)
+        st->cands[minus[i] / 32] &= ~(1u << (minus[i] % 32));
+    return true;
+}
+
+static bool case_matches(const struct step_case *c, const struct puzzle *p, const struct hint *h)
+{
+    int want[4096], got[4096], nw, ng;
+
+    if (strcmp(hint_technique(h->id)->key, c->technique) != 0)
+        return false;
+    nw = parse_moves(p, c->cells, want, 4096);
+    ng = sorted_cells(h->cells, h->ncells, got);
+    if (!same_list(want, nw, got, ng))
+        return false;
+    nw = parse_moves(p, c->place, want, 4096);
+    ng = sorted_moves(h->place, h->nplace, got);
+    if (!same_list(want, nw, got, ng))
+        return false;
+    nw = parse_moves(p, c->elim, want, 4096);
+    ng = sorted_moves(h->elim, h->nelim, got);
+    return same_list(want, nw, got, ng);
+}
+
+/* For "find": the instance with these cells among all the technique finds. */
+struct find_ctx {
+    const struct step_case *c;
+    const struct puzzle *p;
+    struct hint found;
+    bool matched;
+};
+
+static bool find_match(const struct hint *h, void *user)
+{
+    struct find_ctx *fc = user;
+
+    if (case_matches(fc->c, fc->p, h)) {
+        fc->found = *h;
+        fc->matched = true;
+        return false;
+    }
+    return true;
+}
+
+static void run_case(const struct step_case *c, int covered[TECH_COUNT])
+{
+    struct puzzle *p = load(c->puzzle);
+    struct pos_state st;
+    enum technique id;
+    struct hint h;
+    bool ok = false;
+
+    if (p == NULL || !hint_technique_by_key(c->technique, &id)) {
+        tap_ok(false, "%s: puzzle %s and technique %s exist", c->comment, c->puzzle, c->technique);
+        if (p != NULL)
+            puzzle_free(p);
+        return;
+    }
+    if (state_open(&st, p) && case_position(&st, c)) {
+        if (strcmp(c->mode, "next") == 0) {
+            ok = hint_next(&st.pos, &h) && case_matches(c, p, &h);
+        } else {
+            struct find_ctx fc = { .c = c, .p = p };
+            hint_find_all(&st.pos, id, find_match, &fc);
+            ok = fc.matched;
+            h = fc.found;
+        }
+        if (ok) {
+            struct soundness sd = { .solution = st.solution };
+            check_hint(&h, &sd);
+            ok = sd.wrong == 0;
+        }
+    }
+    covered[id] += ok;
+    tap_ok(ok, "%s %s: %s", c->mode, c->technique, c->comment);
+    if (!ok && hint_next(&st.pos, &h))
+        tap_diag("got: %s", h.text);
+    state_close(&st);
+}
+
+static void test_steps(void)
+{
+    FILE *f = fopen(tap_data_path("hint/steps.txt"), "r");
+    int covered[TECH_COUNT] = { 0 }, missing = 0;
+    struct step_case c;
+
+    if (!tap_ok(f != NULL, "hint/steps.txt opens"))
+        return;
+    while (read_case(f, &c))
+        run_case(&c, covered);
+    fclose(f);
+    for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++) {
+        if (!covered[t]) {
+            tap_diag("no passing position for %s", hint_technique((enum technique)t)->key);
+            missing++;
+        }
+    }
+    tap_ok(missing == 0, "every technique has a position where it is found");
+}
+
+/* --- The table --- */
+
+static void test_table(void)
+{
+    bool ok = true;
+    enum technique id;
+
+    for (int t = 0; t < TECH_COUNT; t++) {
+        const struct technique_info *info = hint_technique((enum technique)t);
+        ok &= info != NULL && (int)info->id == t && info->name != NULL && info->definition != NULL;
+        ok &= hint_technique_by_key(info->key, &id) && (int)id == t;
+        if (t > TECH_FULL_HOUSE)
+            ok &= info->level >= hint_technique((enum technique)(t - 1))->level;
+    }
+    tap_ok(ok, "the technique table is complete, keyed, and in order of level");
+    tap_ok(hint_technique(TECH_COUNT) == NULL && !hint_technique_by_key("nonsense", &id),
+           "unknown techniques are refused");
+}
+
+/* --- The player's position --- */
+
+static int first_empty(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell] && !grid[cell])
+            return cell;
+    return -1;
+}
+
+static void test_player(const char *spec, const char *what)
+{
+    struct puzzle *p = load(spec);
+    struct pos_state st;
+    digitset *marks;
+    struct hint h;
+    int cell;
+
+    if (!tap_ok(p != NULL && state_open(&st, p), "%s: puzzle loads and solves", what)) {
+        if (p != NULL)
+            state_close(&st);
+        return;
+    }
+    marks = xcalloc((size_t)p->ncells, sizeof *marks);
+    cell = first_empty(p, st.grid);
+    tap_ok(!hint_check_position(p, st.grid, NULL, st.solution, &h), "%s: the givens are no mistake", what);
+    tap_ok(hint_for_player(p, st.grid, NULL, &h) && h.id != TECH_MISTAKE,
+           "%s: from the givens the player gets a step: %s", what, h.text);
+
+    st.grid[cell] = (uint8_t)(st.solution[cell] % 9 + 1);  /* a wrong digit */
+    tap_ok(hint_for_player(p, st.grid, NULL, &h) && h.id == TECH_MISTAKE && h.ncells == 1
+           && h.cells[0] == cell && h.nelim == 1, "%s: a wrong digit is pointed out: %s", what, h.text);
+    st.grid[cell] = 0;
+
+    hint_fill_candidates(p, st.grid, NULL, marks);
+    marks[cell] &= ~(1u << st.solution[cell]);
+    if (marks[cell] == 0)
+        marks[cell] = 1u << (st.solution[cell] % 9 + 1);
+    tap_ok(hint_for_player(p, st.grid, marks, &h) && h.id == TECH_MISTAKE && h.cells[0] == cell,
+           "%s: a candidate removed by mistake is pointed out: %s", what, h.text);
+
+    st.grid[cell] = st.solution[cell];
+    tap_ok(!hint_check_position(p, st.grid, NULL, st.solution, &h), "%s: a right digit is no mistake", what);
+    free(marks);
+    state_close(&st);
+}
+
+/* --- Ratings --- */
+
+static void test_grade(void)
+{
+    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct grade g;
+    char buf[1024];
+    int total = 0;
+
+    if (!tap_ok(p != NULL && grade_puzzle(p, &g), "grade_puzzle rates a puzzle"))
+        return;
+    for (int t = 0; t < TECH_COUNT; t++)
+        total += g.counts[t];
+    grade_describe(&g, buf, sizeof buf);
+    tap_ok(total == g.steps && g.unique && g.level == hint_technique(g.hardest)->level && g.score > 0,
+           "the rating adds up: %s", buf);
+    puzzle_free(p);
+}
+
+/* Every size, from 4x4 to 25x25: sound, and solved to the end. */
+static void test_sizes(void)
+{
+    FILE *f = fopen(tap_data_path("hint/sizes.txt"), "r");
+    char line[1024];
+
+    if (!tap_ok(f != NULL, "hint/sizes.txt opens"))
+        return;
+    while (fgets(line, sizeof line, f) != NULL) {
+        struct puzzle *p;
+        struct pos_state st;
+        struct soundness sd = { 0 };
+        int level;
+
+        if (line[0] == '#' || (p = parse_sudoku_line(line)) == NULL)
+            continue;
+        if (!state_open(&st, p)) {
+            tap_ok(false, "%dx%d Sudoku solves", p->width, p->width);
+            state_close(&st);
+            continue;
+        }
+        level = walk(&st, &sd, p->width <= 16);
+        tap_ok(level >= 0 && sd.wrong == 0, "%dx%d Sudoku (%dx%d boxes): solved at level %s, "
+               "%ld moves checked", p->width, p->width, p->box_rows, p->box_cols,
+               hint_level_name(level), sd.checked);
+        state_close(&st);
+    }
+    fclose(f);
+}
+
+int main(void)
+{
+    long limit = sample_limit();
+    double m17, mtop, mhard;
+
+    test_table();
+    test_steps();
+    test_player("hint/sudoku_sources.txt:1", "Sudoku");
+    test_player("hint/kakuro_sources.txt:1", "Kakuro");
+    test_grade();
+    test_sizes();
+    m17 = check_set("hint/sample_17_clue.txt", limit, 20);
+    mtop = check_set("hint/sample_top1465.txt", limit, 20);
+    mhard = check_set("hint/sample_forum_hardest.txt", limit, 8);
+    check_set("hint/kakuro_sample.txt", limit, 3);
+    tap_diag("mean level: 17-clue %.2f, top1465 %.2f, forum hardest %.2f", m17, mtop, mhard);
+    tap_ok(m17 < mhard && mtop < mhard, "17-clue and top1465 puzzles rate lower than forum_hardest");
+    return tap_done();
+}
