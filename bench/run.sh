@@ -19,7 +19,7 @@ now_ns() { date +%s%N; }
 echo "== Sudoku: kakudo, uniqueness proven (limit 2)"
 for set in 17_clue magictour_top1465 forum_hardest_1905 forum_hardest_1106 serg_benchmark norvig_top95 norvig_hardest; do
   f=$data/sudoku/$set.txt
-  [ -f "$f" ] && "$builddir/bench/bench_sudoku" "$f"
+  [ -f "$f" ] && "$builddir/bench/bench_sudoku9" "$f"
 done
 
 echo
@@ -40,7 +40,7 @@ if command -v g++ >/dev/null 2>&1 && [ -f "$seed_src" ]; then
   seed_ns=$(( $(now_ns) - start ))
   if [ "$solved" -gt 0 ]; then
     head -n "$solved" "$tmp/17.txt" >"$tmp/17_done.txt"
-    "$builddir/bench/bench_sudoku" --quiet "$tmp/17_done.txt" >"$tmp/ours.txt"
+    "$builddir/bench/bench_sudoku9" --quiet "$tmp/17_done.txt" >"$tmp/ours.txt"
     ours_ns=$(sed -n 's/^ns_total=//p' "$tmp/ours.txt")
     awk -v n="$solved" -v s="$seed_ns" -v o="$ours_ns" 'BEGIN {
       printf "seed000 (C++ row-by-row backtracking): %d puzzles, %.1f ms/puzzle\n", n, s / n / 1e6;
