@@ -1355,6 +1355,11 @@ enum format_id reader_format(const struct reader *r)
     return r->format;
 }
 
+bool reader_lost(const struct reader *r)
+{
+    return r->done;
+}
+
 void reader_close(struct reader *r)
 {
     if (r == NULL)
@@ -1616,7 +1621,7 @@ struct puzzle *format_load(const char *spec, enum format_id forced,
             break;
         seen++;
         /* Bad puzzles before the one asked for are passed over where the reader can. */
-        if (seen == index || (rc < 0 && r->done))
+        if (seen == index || (rc < 0 && reader_lost(r)))
             break;
         puzzle_free(p);
         p = NULL;

@@ -49,6 +49,8 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
                 struct format_error *err);
 /* The format detected (or forced); FORMAT_AUTO before the first puzzle is read. */
 enum format_id reader_format(const struct reader *r);
+/* Whether an error lost the reader's place, so that nothing more can be read. */
+bool reader_lost(const struct reader *r);
 void reader_close(struct reader *r);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2

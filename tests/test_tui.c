@@ -35,7 +35,7 @@ static const char kakuro[] =
     "\\13 _ 1 _\n"
     "\\ \\9 _ _\n";
 
-static char sudoku_path[300], almost_path[300], kakuro_path[300];
+static char sudoku_path[300], almost_path[300], kakuro_path[300], many_path[300];
 
 static void write_file(const char *path, const char *text)
 {
@@ -51,7 +51,7 @@ static void write_file(const char *path, const char *text)
 
 static void setup(void)
 {
-    char almost[128];
+    char almost[128], many[512];
 
     snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-tui-XXXXXX");
     if (mkdtemp(tmpdir) == NULL) {
@@ -68,6 +68,11 @@ static void setup(void)
     almost[2] = '.';
     write_file(almost_path, almost);
     write_file(kakuro_path, kakuro);
+    /* Two good puzzles and a bad line, for browsing a file in the picker. */
+    snprintf(many_path, sizeof many_path, "%s/many.txt", tmpdir);
+    snprintf(many, sizeof many, "%s%sthis is not a puzzle\n", sudoku, sudoku);
+    many[82 + 2] = '4';     /* the second puzzle also gives r1c3 */
+    write_file(many_path, many);
 }
 
 /* Starts the player on file (NULL: the picker) with extra options and environment. */
@@ -412,6 +417,34 @@ static void test_picker(void)
     th_free(t);
 }
 
+static void test_browse_file(void)
+{
+    struct th *t = start(NULL, NULL, NULL, NULL, 24, 80);
+
+    wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    wait_text(t, "File");
+    th_send(t, many_path);
+    th_send(t, "\r");
+    tap_ok(wait_text(t, "Puzzles in the file") && th_find(t, "#1 ", NULL, NULL) &&
+           th_find(t, "#2 ", NULL, NULL), "a file of several puzzles is listed in the picker");
+    tap_ok(th_find(t, "#3     unreadable: ", NULL, NULL) && th_find(t, "many.txt:3:1:", NULL, NULL),
+           "a bad puzzle in it is listed with its error");
+    th_send(t, "j\r");
+    tap_ok(wait_text(t, "many.txt:2") && th_find(t, "  3  " LV "  4  " HV, NULL, NULL),
+           "Enter opens the chosen puzzle, titled by file and number");
+    th_send(t, "6");
+    wait_text(t, "  4  " HV "  6  ");
+    th_send(t, "q");
+    tap_ok(wait_text(t, "(saved game)"), "q goes back to the file's list, which marks the game saved");
+    th_send(t, "\033");
+    tap_ok(wait_text(t, "Open a file") && !th_find(t, "Puzzles in the file", NULL, NULL),
+           "Esc goes back to the main list");
+    tap_ok(th_find(t, "many.txt:2", NULL, NULL), "where the game is among the recent ones, by name");
+    tap_ok(quit_cleanly(t), "q quits from the main list");
+    th_free(t);
+}
+
 /* Random keys (every command, digits, arrows, resizes) must never crash the player. */
 static void random_keys(const char *file, int rows, int cols, unsigned seed)
 {
@@ -473,6 +506,8 @@ int main(void)
     test_kakuro();
     fresh_state();
     test_picker();
+    fresh_state();
+    test_browse_file();
     fresh_state();
     random_keys(sudoku_path, 24, 80, 1);
     random_keys(kakuro_path, 24, 80, 2);

@@ -159,6 +159,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     run(&ui);
     ui_board_close(&ui);         /* saves */
     ui_picker_free(&ui);
+    free(ui.browse_path);
     free(ui.title);
     active_ui = NULL;
     util_set_fatal_hook(NULL);

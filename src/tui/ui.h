@@ -47,8 +47,8 @@ struct ui_geometry {
 };
 
 struct picker_item {
-    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_OPEN } kind;
-    int index;                  /* bundled: index into bundled_puzzles */
+    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_OPEN, ITEM_IN_FILE } kind;
+    int index;                  /* bundled: index into bundled_puzzles; in file: 1-based */
     char *path;                 /* recent: the save file */
     char *label;
 };
@@ -75,6 +75,7 @@ struct ui {
     struct ui_geometry geo;
 
     /* The picker */
+    char *browse_path;                  /* the file whose puzzles it lists, or NULL */
     struct picker_item *items;
     int nitems, sel, top;
     char input[1024];                   /* the "open file" line */

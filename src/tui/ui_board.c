@@ -125,6 +125,9 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     free(ui->save_path);
     ui->save_path = state_file(p);
     board_start(ui, game_new(p, style));
+    /* A puzzle without a name of its own keeps the title, so its save says what it was. */
+    if (p->name == NULL && title != NULL)
+        puzzle_set_name(ui->game->puzzle, title);
     if (ui->save_path == NULL) {
         ui_message(ui, "No state directory: progress will not be saved.");
         return;

@@ -290,7 +290,8 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
         }
         return;
     }
-    /* Too small for fixed places: as many as fit, then '+' (the panel lists them all). */
+    /* Too small for fixed places: as many as fit, then '+' (the panel lists them all),
+     * from the cell's left edge so that a lone mark never looks like a centred digit. */
     for (int d = 1; d <= p->max_digit; d++)
         if (marks & (1u << d))
             buf[n++] = sudoku_symbol(d);
@@ -299,7 +300,7 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
         buf[lay->cell_w - 1] = '+';
         buf[lay->cell_w] = '\0';
     }
-    put(ui, y + (lay->cell_h - 1) / 2, x + (lay->cell_w - (int)strlen(buf)) / 2, buf, attr);
+    put(ui, y + (lay->cell_h - 1) / 2, x, buf, attr);
 }
 
 static void draw_cell(const struct ui *ui, int cell)
@@ -431,9 +432,15 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         left -= d;
         empty += d == 0;
     }
-    snprintf(buf, sizeof buf, "%s %d in %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-             grp->sum, grp->ncells, left, empty);
+    /* Two short lines, to fit the panel's 24 columns. */
+    snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+             grp->sum, grp->ncells);
     panel_line(ui, pn, buf, ROLE_TITLE);
+    if (empty == 0)
+        snprintf(buf, sizeof buf, " full, %s", left == 0 ? "sum reached" : "wrong sum");
+    else
+        snprintf(buf, sizeof buf, " left %d in %d cell%s", left, empty, empty == 1 ? "" : "s");
+    panel_line(ui, pn, buf, ROLE_NORMAL);
     n = kakuro_combinations(grp->ncells, grp->sum, sets, 128);
     if (n > 128)
         n = 128;
