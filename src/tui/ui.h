@@ -74,6 +74,8 @@ struct ui {
     char message[512];
     struct ui_geometry geo;
 
+    int help_top;                       /* first help line shown */
+
     /* The picker */
     char *browse_path;                  /* the file whose puzzles it lists, or NULL */
     struct picker_item *items;
@@ -135,6 +137,8 @@ void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
 
 /* ui_screens.c: help, confirm, too small */
+/* Shows the keys; any key but scrolling ones returns to the current screen. */
+void ui_help_open(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_help_key(struct ui *ui, int key, bool is_code);
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),

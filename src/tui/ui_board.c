@@ -412,8 +412,7 @@ static bool board_command(struct ui *ui, int key)
         }
         return true;
     case '?':
-        ui->back = UI_BOARD;
-        ui->screen = UI_HELP;
+        ui_help_open(ui);
         return true;
     case ' ':
         toggle_pause(ui);

@@ -410,7 +410,7 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
                 picker_leave_file(ui);
             return;
         case 'q': ui->quit = true; return;
-        case '?': ui->back = UI_PICKER; ui->screen = UI_HELP; return;
+        case '?': ui_help_open(ui); return;
         default: return;
         }
     }

@@ -24,27 +24,68 @@ static const char *const help_lines[] = {
     "  t                  show or hide the timer",
     "  ?                  this help",
     "  q                  quit (progress is saved after every move)",
-    "",
-    "Press any key to go back.",
 };
+
+#define HELP_NLINES ((int)(sizeof help_lines / sizeof help_lines[0]))
+
+/* Rows of help text that fit between the title and the footer. */
+static int help_rows(void)
+{
+    return LINES - 3 > 1 ? LINES - 3 : 1;
+}
+
+void ui_help_open(struct ui *ui)
+{
+    ui->back = ui->screen;
+    ui->screen = UI_HELP;
+    ui->help_top = 0;
+}
 
 void ui_help_draw(struct ui *ui)
 {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int y = 0;
+    int rows = help_rows(), y = 1;
+    bool scrolls = HELP_NLINES > rows;
 
-    ui_print(y++, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
-    for (int i = 0; i < n && y < LINES; i++) {
+    if (ui->help_top > HELP_NLINES - rows)
+        ui->help_top = HELP_NLINES - rows > 0 ? HELP_NLINES - rows : 0;
+    ui_print(0, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
+    for (int i = ui->help_top; i < HELP_NLINES && y <= rows; i++) {
         bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
         ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
     }
+    ui_print(LINES - 1, 1, COLS - 1, scrolls ? "Up/Down/PgUp/PgDn scroll; any other key goes back."
+             : "Press any key to go back.", ui_attr(ui, ROLE_DIM));
+}
+
+/* Scrolls by delta rows; false when the help fits and there is nothing to scroll. */
+static bool help_scroll(struct ui *ui, int delta)
+{
+    int last = HELP_NLINES - help_rows();
+
+    if (last <= 0)
+        return false;
+    ui->help_top += delta;
+    if (ui->help_top > last)
+        ui->help_top = last;
+    if (ui->help_top < 0)
+        ui->help_top = 0;
+    return true;
 }
 
 void ui_help_key(struct ui *ui, int key, bool is_code)
 {
+    int page = help_rows() - 1 > 1 ? help_rows() - 1 : 1;
+    bool scrolled = false;
+
     if (is_code && key == KEY_RESIZE)
         return;
-    ui->screen = ui->back;
+    if (is_code && (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE))
+        scrolled = help_scroll(ui, key == KEY_UP ? -1 : key == KEY_DOWN ? 1
+                               : key == KEY_PPAGE ? -page : page);
+    else if (!is_code && (key == 'k' || key == 'j'))
+        scrolled = help_scroll(ui, key == 'k' ? -1 : 1);
+    if (!scrolled)
+        ui->screen = ui->back;
 }
 
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
