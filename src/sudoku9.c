@@ -455,6 +455,19 @@ static bool givens_invalid(const uint8_t *grid)
     return false;
 }
 
+/* Every digit possible everywhere, then the givens assigned, to be propagated. */
+static void start_state(const uint8_t *grid, struct state *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++)
+            s->plane[b][d] = BAND_CELLS;
+    s->dirty = ALL_DIGITS;
+    for (int c = 0; c < 81; c++)
+        if (grid[c] != 0)
+            assign(s, c / 27, band_bit(c % 27), grid[c] - 1);
+}
+
 long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
                    struct solve_stats *stats)
 {
@@ -463,16 +476,7 @@ long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
 
     if (limit < 1 || givens_invalid(grid))
         return 0;
-    memset(&s, 0, sizeof s);
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 9; d++)
-            s.plane[b][d] = BAND_CELLS;
-    s.dirty = ALL_DIGITS;
-    for (int c = 0; c < 81; c++) {
-        int d = grid[c];
-        if (d != 0)
-            assign(&s, c / 27, band_bit(c % 27), d - 1);
-    }
+    start_state(grid, &s);
     search(&ctx, &s);
     if (stats != NULL) {
         stats->nodes += ctx.stats.nodes;
@@ -480,4 +484,246 @@ long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
         stats->backtracks += ctx.stats.backtracks;
     }
     return ctx.count;
+}
+
+/* --- The same search, observed --- */
+
+/*
+ * With an observer, each node of the search reports what its propagation changed: the
+ * state before it is compared with the state after, giving the cells newly settled
+ * (STEP_PLACE) and the candidates gone from the cells still empty (STEP_ELIMINATE).  The
+ * working grid and a trail of the cells filled since each guess follow along, so backing
+ * up empties them latest first, as the general search reports it.  It is a separate
+ * function so the batch search above stays as it is.
+ */
+
+struct watched {
+    const struct puzzle *p;
+    const struct solve_observer *observer;
+    struct solve_result *res;
+    long limit;
+    uint8_t grid[81];
+    int trail[81];          /* cells filled, in order */
+    int ntrail;
+    struct solve_stats stats;
+    bool stop;
+};
+
+static bool watched_report(struct watched *w, enum solve_step_kind kind, int cell, int digit,
+                           int depth, int choice, int nchoices, int group)
+{
+    struct solve_step step = {
+        .kind = kind, .cell = cell, .digit = digit, .depth = depth, .choice = choice,
+        .nchoices = nchoices, .group = group, .grid = w->grid,
+    };
+
+    if (w->observer->step(&step, w->observer->user) != 0)
+        w->stop = true;
+    return !w->stop;
+}
+
+/* The cell index (reading order) of bit i of band b. */
+static inline int band_cell(int b, int i)
+{
+    return 27 * b + bit_offset[i];
+}
+
+/* Fills cell with digit d (1-9) in the working grid and the trail. */
+static void watched_fill(struct watched *w, int cell, int d)
+{
+    w->grid[cell] = (uint8_t)d;
+    w->trail[w->ntrail++] = cell;
+}
+
+/* Reports the cells settled between before and after, then the candidates removed from
+ * the cells still empty; false when the observer stops the search. */
+static bool report_changes(struct watched *w, const struct state *before,
+                           const struct state *after, int depth)
+{
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t m = after->solved[b] & ~before->solved[b]; m; m &= m - 1) {
+            int i = lowest(m), cell = band_cell(b, i);
+            uint32_t digits = cell_digits(after, b, i);
+
+            /* Skips the guessed cell, and one a contradiction left without its digit. */
+            if (w->grid[cell] != 0 || digits == 0 || (digits & (digits - 1)) != 0)
+                continue;
+            watched_fill(w, cell, lowest(digits) + 1);
+            if (!watched_report(w, STEP_PLACE, cell, lowest(digits) + 1, depth, 0, 0, -1))
+                return false;
+        }
+    }
+    for (int b = 0; b < 3; b++) {
+        uint32_t changed = 0;
+
+        for (int d = 0; d < 9; d++)
+            changed |= before->plane[b][d] & ~after->plane[b][d];
+        for (; changed; changed &= changed - 1) {
+            int i = lowest(changed), cell = band_cell(b, i);
+
+            if (w->grid[cell] != 0)
+                continue;
+            for (int d = 0; d < 9; d++)
+                if ((before->plane[b][d] & ~after->plane[b][d]) >> i & 1u)
+                    if (!watched_report(w, STEP_ELIMINATE, cell, d + 1, depth, 0, 0, -1))
+                        return false;
+        }
+    }
+    return true;
+}
+
+/* The puzzle's group of the given kind through cell. */
+static int group_of(const struct puzzle *p, int cell, enum group_kind kind)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        if (p->groups[p->cell_groups[cell][k]].kind == kind)
+            return p->cell_groups[cell][k];
+    return -1;
+}
+
+/* A row, column or box where digit d has no place left in s: its group, or -1. */
+static int broken_group(const struct puzzle *p, const struct state *s, int d)
+{
+    for (int r = 0; r < 9; r++)
+        if ((s->plane[r / 3][d] & (7u << (3 * (r % 3))) * MINIROWS_TO_CELLS) == 0)
+            return group_of(p, 9 * r, GROUP_ROW);
+    for (int c = 0; c < 9; c++) {
+        uint32_t cells = (1u << (9 * (c % 3) + c / 3)) * COLUMNS_TO_CELLS;
+        if (((s->plane[0][d] | s->plane[1][d] | s->plane[2][d]) & cells) == 0)
+            return group_of(p, c, GROUP_COLUMN);
+    }
+    for (int x = 0; x < 9; x++)
+        if ((s->plane[x / 3][d] & (0x49u << (x % 3)) * MINIROWS_TO_CELLS) == 0)
+            return group_of(p, 27 * (x / 3) + 3 * (x % 3), GROUP_BOX);
+    return -1;
+}
+
+/* Reports a failed propagation: an empty cell with no candidate left, else a group where
+ * a digit has no place left (or, when neither shows, a dead end with no place named). */
+static void report_dead_end(struct watched *w, const struct state *s, int depth)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t any = 0;
+
+        for (int d = 0; d < 9; d++)
+            any |= s->plane[b][d];
+        for (uint32_t m = ~any & BAND_CELLS; m; m &= m - 1) {
+            int cell = band_cell(b, lowest(m));
+            if (w->grid[cell] == 0) {
+                watched_report(w, STEP_CONTRADICTION, cell, 0, depth, 0, 0, -1);
+                return;
+            }
+        }
+    }
+    for (int d = 0; d < 9; d++) {
+        int g = broken_group(w->p, s, d);
+        if (g >= 0) {
+            watched_report(w, STEP_CONTRADICTION, -1, d + 1, depth, 0, 0, g);
+            return;
+        }
+    }
+    watched_report(w, STEP_CONTRADICTION, -1, 0, depth, 0, 0, -1);
+}
+
+/* Empties the cells filled since mark, latest first; false when stopped. */
+static bool watched_undo(struct watched *w, int mark, int depth)
+{
+    while (w->ntrail > mark) {
+        int cell = w->trail[--w->ntrail], d = w->grid[cell];
+
+        w->grid[cell] = 0;
+        if (!watched_report(w, STEP_BACKTRACK, cell, d, depth, 0, 0, -1))
+            return false;
+    }
+    return true;
+}
+
+/* The node with state s (its guess assigned), whose parent's state was before. */
+static void search_observed(struct watched *w, const struct state *before, struct state *s,
+                            int depth)
+{
+    uint32_t pairs[3], digits;
+    bool ok;
+    int cell, b, i, choice = 0, nchoices;
+
+    w->stats.nodes++;
+    ok = propagate(s, pairs);
+    if (!report_changes(w, before, s, depth))
+        return;
+    if (!ok) {
+        w->stats.backtracks++;
+        report_dead_end(w, s, depth);
+        return;
+    }
+    if (all_solved(s)) {
+        if (w->res->count++ == 0 && w->res->solution != NULL)
+            write_grid(s, w->res->solution);
+        watched_report(w, STEP_SOLVED, -1, 0, depth, 0, 0, -1);
+        return;
+    }
+    cell = (pairs[0] | pairs[1] | pairs[2]) ? busiest_pair_cell(s, pairs) : fewest_candidates_cell(s);
+    b = cell / 27;
+    i = cell % 27;
+    digits = cell_digits(s, b, i);
+    nchoices = count_bits(digits);
+    for (; digits; digits &= digits - 1) {
+        int d = lowest(digits), mark = w->ntrail;
+        struct state child = *s;
+
+        w->stats.guesses++;
+        assign(&child, b, i, d);
+        watched_fill(w, band_cell(b, i), d + 1);
+        if (!watched_report(w, STEP_GUESS, band_cell(b, i), d + 1, depth + 1, ++choice, nchoices, -1))
+            return;
+        search_observed(w, s, &child, depth + 1);
+        if (w->stop || w->res->count >= w->limit || !watched_undo(w, mark, depth + 1))
+            return;
+    }
+}
+
+/* The candidates a cell has before any deduction: the digits none of its groups holds
+ * (the givens settled), as the general search starts from. */
+static void basic_candidates(const uint8_t *grid, struct state *s)
+{
+    uint16_t rows[9] = { 0 }, cols[9] = { 0 }, boxes[9] = { 0 };
+
+    memset(s, 0, sizeof *s);
+    for (int c = 0; c < 81; c++) {
+        if (grid[c] == 0)
+            continue;
+        rows[c / 9] |= (uint16_t)(1u << (grid[c] - 1));
+        cols[c % 9] |= (uint16_t)(1u << (grid[c] - 1));
+        boxes[c / 27 * 3 + c % 9 / 3] |= (uint16_t)(1u << (grid[c] - 1));
+    }
+    for (int c = 0; c < 81; c++) {
+        int b = c / 27, i = band_bit(c % 27);
+        uint32_t digits = grid[c] ? 1u << (grid[c] - 1)
+                                  : ALL_DIGITS & ~(uint32_t)(rows[c / 9] | cols[c % 9] |
+                                                             boxes[c / 27 * 3 + c % 9 / 3]);
+
+        if (grid[c])
+            s->solved[b] |= 1u << i;
+        for (; digits; digits &= digits - 1)
+            s->plane[b][lowest(digits)] |= 1u << i;
+    }
+}
+
+void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,
+                            const struct solve_request *req, struct solve_result *res)
+{
+    struct watched w = { .p = p, .observer = req->observer, .res = res, .limit = req->limit };
+    struct state s, before;
+
+    res->count = 0;
+    res->stopped = false;
+    if (req->limit < 1 || givens_invalid(grid))
+        return;
+    memcpy(w.grid, grid, sizeof w.grid);
+    start_state(grid, &s);
+    basic_candidates(grid, &before);
+    search_observed(&w, &before, &s, 0);
+    res->stopped = w.stop;
+    res->stats.nodes += w.stats.nodes;
+    res->stats.guesses += w.stats.guesses;
+    res->stats.backtracks += w.stats.backtracks;
 }
