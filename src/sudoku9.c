@@ -503,23 +503,39 @@ struct watched {
     struct solve_result *res;
     long limit;
     uint8_t grid[81];
-    int trail[81];          /* cells filled, in order */
+    uint32_t filled[3];     /* per band: the cells filled in grid, as band bits */
+    int trail[81];          /* cells filled, in order, as 27 * band + bit */
     int ntrail;
+    struct solve_step step; /* the step being reported: its grid stays, the rest changes */
     struct solve_stats stats;
     bool stop;
 };
 
-static bool watched_report(struct watched *w, enum solve_step_kind kind, int cell, int digit,
-                           int depth, int choice, int nchoices, int group)
+static inline bool watched_report(struct watched *w, enum solve_step_kind kind, int cell, int digit,
+                           int depth)
 {
-    struct solve_step step = {
-        .kind = kind, .cell = cell, .digit = digit, .depth = depth, .choice = choice,
-        .nchoices = nchoices, .group = group, .grid = w->grid,
-    };
-
-    if (w->observer->step(&step, w->observer->user) != 0)
+    w->step.kind = kind;
+    w->step.cell = cell;
+    w->step.digit = digit;
+    w->step.depth = depth;
+    if (w->observer->step(&w->step, w->observer->user) != 0)
         w->stop = true;
     return !w->stop;
+}
+
+/* A guess, or a dead end found in a group: the fields other steps leave at 0 and -1. */
+static bool watched_report_more(struct watched *w, enum solve_step_kind kind, int cell,
+                                int digit, int depth, int choice, int nchoices, int group)
+{
+    bool go_on;
+
+    w->step.choice = choice;
+    w->step.nchoices = nchoices;
+    w->step.group = group;
+    go_on = watched_report(w, kind, cell, digit, depth);
+    w->step.choice = w->step.nchoices = 0;
+    w->step.group = -1;
+    return go_on;
 }
 
 /* The cell index (reading order) of bit i of band b. */
@@ -528,46 +544,72 @@ static inline int band_cell(int b, int i)
     return 27 * b + bit_offset[i];
 }
 
-/* Fills cell with digit d (1-9) in the working grid and the trail. */
-static void watched_fill(struct watched *w, int cell, int d)
+/* Fills bit i of band b with digit d (1-9) in the working grid and the trail. */
+static inline void watched_fill(struct watched *w, int b, int i, int d)
 {
+    int cell = band_cell(b, i);
+
     w->grid[cell] = (uint8_t)d;
-    w->trail[w->ntrail++] = cell;
+    w->filled[b] |= 1u << i;
+    w->trail[w->ntrail++] = 27 * b + i;
+}
+
+/* The cells of each band that see a filled cell holding digit d (same row, column or
+ * box): the rules alone keep d out of them. */
+static void digit_seen(const struct watched *w, const struct state *s, int d, uint32_t seen[3])
+{
+    uint32_t columns = 0, held[3];
+
+    for (int b = 0; b < 3; b++) {
+        held[b] = s->plane[b][d] & w->filled[b];
+        columns |= band_columns(held[b]);
+    }
+    for (int b = 0; b < 3; b++) {
+        uint32_t rows = minirows(held[b]), boxes = (rows | rows >> 3 | rows >> 6) & 7u, lines = 0;
+
+        for (int r = 0; r < 3; r++)
+            if (rows & (7u << (3 * r)))
+                lines |= 7u << (3 * r);
+        seen[b] = (lines | boxes * 0x49u) * MINIROWS_TO_CELLS | columns * COLUMNS_TO_CELLS;
+    }
 }
 
 /* Reports the cells settled between before and after, then the candidates removed from
- * the cells still empty; false when the observer stops the search. */
+ * the cells still empty, digit by digit, but for those the rules remove anyway once a
+ * digit is in a group (they are the bulk, and say nothing a view cannot see from the
+ * grid); false when the observer stops the search. */
 static bool report_changes(struct watched *w, const struct state *before,
                            const struct state *after, int depth)
 {
     for (int b = 0; b < 3; b++) {
-        for (uint32_t m = after->solved[b] & ~before->solved[b]; m; m &= m - 1) {
-            int i = lowest(m), cell = band_cell(b, i);
-            uint32_t digits = cell_digits(after, b, i);
+        uint32_t settled = after->solved[b] & ~w->filled[b];
 
-            /* Skips the guessed cell, and one a contradiction left without its digit. */
-            if (w->grid[cell] != 0 || digits == 0 || (digits & (digits - 1)) != 0)
-                continue;
-            watched_fill(w, cell, lowest(digits) + 1);
-            if (!watched_report(w, STEP_PLACE, cell, lowest(digits) + 1, depth, 0, 0, -1))
-                return false;
+        /* Digit by digit; a contradiction can leave a settled cell with no digit, or
+         * (mid-way) with two, and the first one wins. */
+        for (int d = 0; settled && d < 9; d++) {
+            for (uint32_t m = after->plane[b][d] & settled; m; m &= m - 1) {
+                int i = lowest(m);
+
+                settled &= ~(1u << i);
+                watched_fill(w, b, i, d + 1);
+                if (!watched_report(w, STEP_PLACE, band_cell(b, i), d + 1, depth))
+                    return false;
+            }
         }
     }
-    for (int b = 0; b < 3; b++) {
-        uint32_t changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t gone[3], seen[3];
 
-        for (int d = 0; d < 9; d++)
-            changed |= before->plane[b][d] & ~after->plane[b][d];
-        for (; changed; changed &= changed - 1) {
-            int i = lowest(changed), cell = band_cell(b, i);
-
-            if (w->grid[cell] != 0)
-                continue;
-            for (int d = 0; d < 9; d++)
-                if ((before->plane[b][d] & ~after->plane[b][d]) >> i & 1u)
-                    if (!watched_report(w, STEP_ELIMINATE, cell, d + 1, depth, 0, 0, -1))
-                        return false;
-        }
+        gone[0] = before->plane[0][d] & ~after->plane[0][d] & ~w->filled[0];
+        gone[1] = before->plane[1][d] & ~after->plane[1][d] & ~w->filled[1];
+        gone[2] = before->plane[2][d] & ~after->plane[2][d] & ~w->filled[2];
+        if ((gone[0] | gone[1] | gone[2]) == 0)
+            continue;
+        digit_seen(w, after, d, seen);
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = gone[b] & ~seen[b]; m; m &= m - 1)
+                if (!watched_report(w, STEP_ELIMINATE, band_cell(b, lowest(m)), d + 1, depth))
+                    return false;
     }
     return true;
 }
@@ -584,17 +626,22 @@ static int group_of(const struct puzzle *p, int cell, enum group_kind kind)
 /* A row, column or box where digit d has no place left in s: its group, or -1. */
 static int broken_group(const struct puzzle *p, const struct state *s, int d)
 {
-    for (int r = 0; r < 9; r++)
-        if ((s->plane[r / 3][d] & (7u << (3 * (r % 3))) * MINIROWS_TO_CELLS) == 0)
-            return group_of(p, 9 * r, GROUP_ROW);
-    for (int c = 0; c < 9; c++) {
-        uint32_t cells = (1u << (9 * (c % 3) + c / 3)) * COLUMNS_TO_CELLS;
-        if (((s->plane[0][d] | s->plane[1][d] | s->plane[2][d]) & cells) == 0)
-            return group_of(p, c, GROUP_COLUMN);
+    uint32_t columns = 0;
+
+    for (int b = 0; b < 3; b++) {
+        uint32_t rows = minirows(s->plane[b][d]);
+
+        columns |= band_columns(s->plane[b][d]);
+        for (int k = 0; k < 3; k++) {
+            if ((rows >> (3 * k) & 7u) == 0)
+                return group_of(p, 27 * b + 9 * k, GROUP_ROW);
+            if ((rows & (0x49u << k)) == 0)
+                return group_of(p, 27 * b + 3 * k, GROUP_BOX);
+        }
     }
-    for (int x = 0; x < 9; x++)
-        if ((s->plane[x / 3][d] & (0x49u << (x % 3)) * MINIROWS_TO_CELLS) == 0)
-            return group_of(p, 27 * (x / 3) + 3 * (x % 3), GROUP_BOX);
+    for (int c = 0; c < 9; c++)
+        if (!(columns >> (9 * (c % 3) + c / 3) & 1u))
+            return group_of(p, c, GROUP_COLUMN);
     return -1;
 }
 
@@ -610,7 +657,7 @@ static void report_dead_end(struct watched *w, const struct state *s, int depth)
         for (uint32_t m = ~any & BAND_CELLS; m; m &= m - 1) {
             int cell = band_cell(b, lowest(m));
             if (w->grid[cell] == 0) {
-                watched_report(w, STEP_CONTRADICTION, cell, 0, depth, 0, 0, -1);
+                watched_report(w, STEP_CONTRADICTION, cell, 0, depth);
                 return;
             }
         }
@@ -618,21 +665,22 @@ static void report_dead_end(struct watched *w, const struct state *s, int depth)
     for (int d = 0; d < 9; d++) {
         int g = broken_group(w->p, s, d);
         if (g >= 0) {
-            watched_report(w, STEP_CONTRADICTION, -1, d + 1, depth, 0, 0, g);
+            watched_report_more(w, STEP_CONTRADICTION, -1, d + 1, depth, 0, 0, g);
             return;
         }
     }
-    watched_report(w, STEP_CONTRADICTION, -1, 0, depth, 0, 0, -1);
+    watched_report(w, STEP_CONTRADICTION, -1, 0, depth);
 }
 
 /* Empties the cells filled since mark, latest first; false when stopped. */
 static bool watched_undo(struct watched *w, int mark, int depth)
 {
     while (w->ntrail > mark) {
-        int cell = w->trail[--w->ntrail], d = w->grid[cell];
+        int bit = w->trail[--w->ntrail], cell = band_cell(bit / 27, bit % 27), d = w->grid[cell];
 
         w->grid[cell] = 0;
-        if (!watched_report(w, STEP_BACKTRACK, cell, d, depth, 0, 0, -1))
+        w->filled[bit / 27] &= ~(1u << (bit % 27));
+        if (!watched_report(w, STEP_BACKTRACK, cell, d, depth))
             return false;
     }
     return true;
@@ -658,7 +706,7 @@ static void search_observed(struct watched *w, const struct state *before, struc
     if (all_solved(s)) {
         if (w->res->count++ == 0 && w->res->solution != NULL)
             write_grid(s, w->res->solution);
-        watched_report(w, STEP_SOLVED, -1, 0, depth, 0, 0, -1);
+        watched_report(w, STEP_SOLVED, -1, 0, depth);
         return;
     }
     cell = (pairs[0] | pairs[1] | pairs[2]) ? busiest_pair_cell(s, pairs) : fewest_candidates_cell(s);
@@ -672,8 +720,8 @@ static void search_observed(struct watched *w, const struct state *before, struc
 
         w->stats.guesses++;
         assign(&child, b, i, d);
-        watched_fill(w, band_cell(b, i), d + 1);
-        if (!watched_report(w, STEP_GUESS, band_cell(b, i), d + 1, depth + 1, ++choice, nchoices, -1))
+        watched_fill(w, b, i, d + 1);
+        if (!watched_report_more(w, STEP_GUESS, band_cell(b, i), d + 1, depth + 1, ++choice, nchoices, -1))
             return;
         search_observed(w, s, &child, depth + 1);
         if (w->stop || w->res->count >= w->limit || !watched_undo(w, mark, depth + 1))
@@ -681,30 +729,25 @@ static void search_observed(struct watched *w, const struct state *before, struc
     }
 }
 
-/* The candidates a cell has before any deduction: the digits none of its groups holds
- * (the givens settled), as the general search starts from. */
-static void basic_candidates(const uint8_t *grid, struct state *s)
+/* The state the search starts from, with each given's digit also cleared from its
+ * column and box: the candidates before any deduction, as the general search starts
+ * from, so what propagation removes is reported and the rules' own removals are not. */
+static void basic_candidates(const uint8_t *grid, const struct state *start, struct state *s)
 {
-    uint16_t rows[9] = { 0 }, cols[9] = { 0 }, boxes[9] = { 0 };
-
-    memset(s, 0, sizeof *s);
+    *s = *start;
     for (int c = 0; c < 81; c++) {
-        if (grid[c] == 0)
+        int d = grid[c] - 1, b = c / 27, i = band_bit(c % 27), col = c % 9;
+        uint32_t column, box;
+
+        if (d < 0)
             continue;
-        rows[c / 9] |= (uint16_t)(1u << (grid[c] - 1));
-        cols[c % 9] |= (uint16_t)(1u << (grid[c] - 1));
-        boxes[c / 27 * 3 + c % 9 / 3] |= (uint16_t)(1u << (grid[c] - 1));
-    }
-    for (int c = 0; c < 81; c++) {
-        int b = c / 27, i = band_bit(c % 27);
-        uint32_t digits = grid[c] ? 1u << (grid[c] - 1)
-                                  : ALL_DIGITS & ~(uint32_t)(rows[c / 9] | cols[c % 9] |
-                                                             boxes[c / 27 * 3 + c % 9 / 3]);
-
-        if (grid[c])
-            s->solved[b] |= 1u << i;
-        for (; digits; digits &= digits - 1)
-            s->plane[b][lowest(digits)] |= 1u << i;
+        s->solved[b] |= 1u << i;
+        column = (1u << (9 * (col % 3) + col / 3)) * COLUMNS_TO_CELLS;
+        box = (0x49u << (col / 3)) * MINIROWS_TO_CELLS;
+        for (int bb = 0; bb < 3; bb++)
+            s->plane[bb][d] &= ~column;
+        s->plane[b][d] &= ~box;
+        s->plane[b][d] |= 1u << i;
     }
 }
 
@@ -714,13 +757,18 @@ void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,
     struct watched w = { .p = p, .observer = req->observer, .res = res, .limit = req->limit };
     struct state s, before;
 
+    /* The caller has checked the givens (sudoku_solve). */
     res->count = 0;
     res->stopped = false;
-    if (req->limit < 1 || givens_invalid(grid))
+    if (req->limit < 1)
         return;
     memcpy(w.grid, grid, sizeof w.grid);
+    for (int c = 0; c < 81; c++)
+        if (grid[c] != 0)
+            w.filled[c / 27] |= 1u << band_bit(c % 27);
+    w.step = (struct solve_step){ .cell = -1, .group = -1, .grid = w.grid };
     start_state(grid, &s);
-    basic_candidates(grid, &before);
+    basic_candidates(grid, &s, &before);
     search_observed(&w, &before, &s, 0);
     res->stopped = w.stop;
     res->stats.nodes += w.stats.nodes;

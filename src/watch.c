@@ -24,6 +24,9 @@ struct watch *watch_new(const struct puzzle *p)
     w->is_marked = xmalloc(n);
     /* A branch guesses each empty cell at most once, so depths stay within ncells. */
     w->guess_cell = xmalloc((n + 2) * sizeof *w->guess_cell);
+    /* A branch rules each candidate out at most once: room for all, so no step grows it. */
+    w->elims_cap = n * (size_t)p->max_digit + 1;
+    w->elims = xmalloc(w->elims_cap * sizeof *w->elims);
     w->solution = xmalloc(n);
     watch_reset(w, p->given);
     return w;
@@ -116,7 +119,8 @@ static void eliminate(struct watch *w, int cell, int digit, int depth)
 {
     digitset bit = 1u << digit;
 
-    w->elims = xgrow(w->elims, &w->elims_cap, w->nelims + 1, sizeof *w->elims);
+    if (w->nelims == w->elims_cap)
+        w->elims = xgrow(w->elims, &w->elims_cap, w->nelims + 1, sizeof *w->elims);
     w->elims[w->nelims++] = (struct watch_elim){ .cell = cell, .depth = depth, .bit = bit };
     w->gone[cell] |= bit;
     w->fresh[cell] |= bit;
@@ -144,7 +148,8 @@ static void dead_end(struct watch *w, const struct solve_step *st)
     }
 }
 
-void watch_apply(struct watch *w, const struct solve_step *st)
+/* The work of watch_apply, inlined into the animation's observer too. */
+static inline void apply_step(struct watch *w, const struct solve_step *st)
 {
     bool on_cell = st->cell >= 0 && st->cell < w->p->ncells;
 
@@ -187,10 +192,22 @@ void watch_apply(struct watch *w, const struct solve_step *st)
             memcpy(w->solution, w->grid, (size_t)w->p->ncells);
         break;
     }
-    w->last = *st;
-    w->last.grid = NULL;
+    /* Field by field: the solver has just stored them one by one, and a whole-struct
+     * copy reads them back in wider pieces, which stalls on those fresh stores. */
+    w->last.kind = st->kind;
+    w->last.cell = st->cell;
+    w->last.digit = st->digit;
+    w->last.depth = st->depth;
+    w->last.choice = st->choice;
+    w->last.nchoices = st->nchoices;
+    w->last.group = st->group;
     if (on_cell)
         w->focus = st->cell;
+}
+
+void watch_apply(struct watch *w, const struct solve_step *st)
+{
+    apply_step(w, st);
 }
 
 /* --- What the view asks --- */
@@ -576,4 +593,14 @@ void watch_pacer_finish(struct watch_pacer *pc)
 {
     watch_pacer_pause(pc, true);
     pc->redraw = false;
+}
+
+int watch_animation_step(const struct solve_step *step, void *user)
+{
+    struct watch_animation *a = user;
+
+    apply_step(a->watch, step);
+    if (!watch_pacer_due(&a->pace))
+        return 0;
+    return watch_pace(&a->pace);
 }

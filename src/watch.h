@@ -165,4 +165,13 @@ uint64_t watch_pacer_elapsed_ns(const struct watch_pacer *pc);
 /* The search ended: stops the search clock. */
 void watch_pacer_finish(struct watch_pacer *pc);
 
+/* An animation: the watch of the search and its pacer.  watch_animation_step is its
+ * observer (user: the struct watch_animation): the step goes into the watch, and the
+ * pacer runs when due. */
+struct watch_animation {
+    struct watch *watch;
+    struct watch_pacer pace;
+};
+int watch_animation_step(const struct solve_step *step, void *user);
+
 #endif

@@ -32,8 +32,7 @@ struct run_record {
 };
 
 struct ui_watch {
-    struct watch *w;
-    struct watch_pacer pace;
+    struct watch_animation anim;
     enum solve_strategy strategy;
     int speed;                  /* index into watch_speeds, kept between runs */
     bool show_marks, help;
@@ -84,7 +83,7 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
     const struct ui_watch *v = ui->watch;
     const struct puzzle *p = ui->game->puzzle;
     int digit;
-    enum watch_cell state = watch_cell_state(v->w, cell, &digit);
+    enum watch_cell state = watch_cell_state(v->anim.watch, cell, &digit);
 
     *look = (struct ui_cell_look){
         .mark_attr = ui_attr(ui, ROLE_MARK),
@@ -115,8 +114,8 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
         break;
     }
     if (v->show_marks) {
-        look->struck = watch_just_ruled_out(v->w, cell);
-        look->marks = watch_candidates(v->w, cell) | look->struck;
+        look->struck = watch_just_ruled_out(v->anim.watch, cell);
+        look->marks = watch_candidates(v->anim.watch, cell) | look->struck;
     }
 }
 
@@ -149,7 +148,7 @@ static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, .
 
 static void format_speed(const struct ui_watch *v, char *buf, size_t size)
 {
-    long rate = watch_speeds[v->pace.speed];
+    long rate = watch_speeds[v->anim.pace.speed];
 
     if (rate == WATCH_FULL_SPEED)
         snprintf(buf, size, "full");
@@ -164,20 +163,20 @@ static void format_speed(const struct ui_watch *v, char *buf, size_t size)
 static void panel_counters(const struct ui *ui, struct panel *pn)
 {
     const struct ui_watch *v = ui->watch;
-    const struct watch_counts *n = &v->w->n;
+    const struct watch_counts *n = &v->anim.watch->n;
     char speed[32];
 
     format_speed(v, speed, sizeof speed);
     panel_printf(pn, ROLE_TITLE, "Solver: %s", strategy_name(v->strategy));
-    panel_printf(pn, v->pace.paused && v->running ? ROLE_MESSAGE : ROLE_NORMAL, "Speed %s%s", speed,
-                 !v->running ? "" : v->pace.paused ? " (paused)" : "");
+    panel_printf(pn, v->anim.pace.paused && v->running ? ROLE_MESSAGE : ROLE_NORMAL, "Speed %s%s", speed,
+                 !v->running ? "" : v->anim.pace.paused ? " (paused)" : "");
     panel_printf(pn, ROLE_NORMAL, "Steps %llu", (unsigned long long)n->steps);
     panel_printf(pn, ROLE_NORMAL, "Depth %d (max %d)", n->depth, n->max_depth);
     panel_printf(pn, ROLE_NORMAL, "Guesses %llu", (unsigned long long)n->guesses);
     panel_printf(pn, ROLE_NORMAL, "Dead ends %llu", (unsigned long long)n->dead_ends);
     panel_printf(pn, ROLE_NORMAL, "Backtracks %llu", (unsigned long long)n->backtracks);
     if (ui->show_timer) {
-        uint64_t ns = v->running ? watch_pacer_elapsed_ns(&v->pace) : v->search_ns;
+        uint64_t ns = v->running ? watch_pacer_elapsed_ns(&v->anim.pace) : v->search_ns;
         panel_printf(pn, ROLE_NORMAL, "Time %.1f s", (double)ns / 1e9);
     }
 }
@@ -188,7 +187,7 @@ static void panel_account(const struct ui *ui, struct panel *pn)
     char buf[160];
     int room = pn->bottom - pn->y;
 
-    watch_account(ui->watch->w, buf, sizeof buf);
+    watch_account(ui->watch->anim.watch, buf, sizeof buf);
     if (buf[0] == '\0' || room <= 0)
         return;
     pn->y += ui_print_wrapped(pn->y, pn->x, pn->w, room < 3 ? room : 3, buf, ui_attr(ui, ROLE_MESSAGE));
@@ -202,12 +201,12 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
 
     if (p->ops->kind != PUZZLE_KAKURO)
         return;
-    n = watch_focus_groups(ui->watch->w, groups, PUZZLE_MAX_CELL_GROUPS);
+    n = watch_focus_groups(ui->watch->anim.watch, groups, PUZZLE_MAX_CELL_GROUPS);
     for (int i = 0; i < n; i++) {
         const struct puzzle_group *grp = &p->groups[groups[i]];
         int left, empty;
 
-        watch_group_left(ui->watch->w, groups[i], &left, &empty);
+        watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
         panel_printf(pn, ROLE_NORMAL, "%s %d/%d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
                      grp->sum, grp->ncells, left, empty);
     }
@@ -309,8 +308,8 @@ void ui_watch_draw(struct ui *ui)
         return;
     }
     /* The view follows the search: scrolling and run highlights go with its cell. */
-    if (v->w->focus >= 0)
-        ui->cursor = v->w->focus;
+    if (v->anim.watch->focus >= 0)
+        ui->cursor = v->anim.watch->focus;
     if (!ui_view_layout(ui, LINES, COLS, &need_h, &need_w)) {
         ui_too_small_draw(need_h, need_w);
         return;
@@ -340,25 +339,14 @@ static void pace_input(void *user, int wait_ms)
     struct ui_watch *v = ui->watch;
 
     for (int i = 0; i < KEY_DRAIN && ui_handle_key(ui, i == 0 ? wait_ms : 0); i++)
-        watch_pacer_redraw(&v->pace);
+        watch_pacer_redraw(&v->anim.pace);
     if (ui_stop_requested(ui))
-        watch_pacer_stop(&v->pace);
+        watch_pacer_stop(&v->anim.pace);
 }
 
 static const struct watch_pace_ops pace_ops = {
     .now = pace_now, .draw = pace_draw, .input = pace_input,
 };
-
-static int observe_step(const struct solve_step *step, void *user)
-{
-    struct ui *ui = user;
-    struct ui_watch *v = ui->watch;
-
-    watch_apply(v->w, step);
-    if (!watch_pacer_due(&v->pace))
-        return 0;
-    return watch_pace(&v->pace);
-}
 
 /* --- Starting, running and ending --- */
 
@@ -371,7 +359,7 @@ static void close_watch(struct ui *ui)
     ui->cursor = v->saved_cursor;
     if (v->timer_was_running)
         game_resume(ui->game);
-    watch_free(v->w);
+    watch_free(v->anim.watch);
     free(v->start);
     free(v);
     ui->watch = NULL;
@@ -387,7 +375,7 @@ void ui_watch_free(struct ui *ui)
 static void say_result(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
-    unsigned long long steps = (unsigned long long)v->w->n.steps;
+    unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
 
     if (v->end == END_SOLVED)
         ui_message(ui, "Solved in %llu steps: k keeps the solution, q goes back, s tries the %s strategy.",
@@ -404,25 +392,25 @@ static void run_searches(struct ui *ui)
     const struct puzzle *p = ui->game->puzzle;
 
     for (;;) {
-        struct solve_observer observer = { observe_step, ui };
+        struct solve_observer observer = { watch_animation_step, &v->anim };
         struct solve_request req = { .limit = 1, .observer = &observer, .strategy = v->strategy };
         struct solve_result res = { .solution = NULL };
 
-        watch_reset(v->w, v->start);
+        watch_reset(v->anim.watch, v->start);
         v->leave = v->switch_strategy = false;
         v->end = END_NONE;
         v->help = false;
         ui->message[0] = '\0';
-        watch_pacer_start(&v->pace, &pace_ops, ui, v->speed, false);
+        watch_pacer_start(&v->anim.pace, &pace_ops, ui, v->speed, false);
         v->running = true;
         ui_redraw(ui);
         puzzle_solve(p, v->start, &req, &res);
         v->running = false;
-        watch_pacer_finish(&v->pace);
-        v->search_ns = watch_pacer_elapsed_ns(&v->pace);
-        v->speed = v->pace.speed;
+        watch_pacer_finish(&v->anim.pace);
+        v->search_ns = watch_pacer_elapsed_ns(&v->anim.pace);
+        v->speed = v->anim.pace.speed;
         v->runs[v->strategy] = (struct run_record){
-            .valid = true, .finished = !res.stopped, .steps = v->w->n.steps,
+            .valid = true, .finished = !res.stopped, .steps = v->anim.watch->n.steps,
         };
         if (ui_stop_requested(ui))
             return;
@@ -431,7 +419,7 @@ static void run_searches(struct ui *ui)
             continue;
         }
         if (v->leave) {
-            unsigned long long steps = (unsigned long long)v->w->n.steps;
+            unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
             close_watch(ui);
             ui_message(ui, "Stopped after %llu steps; your position is as it was.", steps);
             return;
@@ -462,7 +450,7 @@ void ui_watch_start(struct ui *ui)
         return;
     }
     v = xcalloc(1, sizeof *v);
-    v->w = watch_new(p);
+    v->anim.watch = watch_new(p);
     v->strategy = ui->opt.strategy;
     v->speed = watch_speed_index(DEFAULT_SPEED);
     v->show_marks = true;
@@ -483,7 +471,7 @@ void ui_watch_start(struct ui *ui)
 static void keep_solution(struct ui *ui)
 {
     const char *why = NULL;
-    bool kept = game_set_grid(ui->game, ui->watch->w->solution, &why);
+    bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
 
     close_watch(ui);
     if (!kept) {
@@ -496,8 +484,8 @@ static void keep_solution(struct ui *ui)
 
 static void change_speed(struct ui_watch *v, int by)
 {
-    watch_pacer_set_speed(&v->pace, v->pace.speed + by);
-    v->speed = v->pace.speed;
+    watch_pacer_set_speed(&v->anim.pace, v->anim.pace.speed + by);
+    v->speed = v->anim.pace.speed;
 }
 
 /* Keys that act alike whether the search runs or is over; false if key is none. */
@@ -517,7 +505,7 @@ static bool common_key(struct ui *ui, int key)
         return true;
     case '?':
         if (v->running)
-            watch_pacer_pause(&v->pace, true);
+            watch_pacer_pause(&v->anim.pace, true);
         v->help = true;
         return true;
     }
@@ -530,18 +518,18 @@ static void running_key(struct ui *ui, int key)
 
     switch (key) {
     case ' ':
-        watch_pacer_pause(&v->pace, !v->pace.paused);
+        watch_pacer_pause(&v->anim.pace, !v->anim.pace.paused);
         break;
     case '.':
-        watch_pacer_single_step(&v->pace);
+        watch_pacer_single_step(&v->anim.pace);
         break;
     case 's':
         v->switch_strategy = true;
-        watch_pacer_stop(&v->pace);
+        watch_pacer_stop(&v->anim.pace);
         break;
     case 'q': case UI_KEY_ESC:
         v->leave = true;
-        watch_pacer_stop(&v->pace);
+        watch_pacer_stop(&v->anim.pace);
         break;
     }
 }
