@@ -9,10 +9,12 @@
 
 enum solve_step_kind {
     STEP_PLACE,         /* a digit forced by propagation */
-    STEP_ELIMINATE,     /* a candidate removed */
+    STEP_ELIMINATE,     /* a candidate removed (the 9x9 search leaves out those the rules
+                         * remove anyway when a digit is placed in one of the cell's groups) */
     STEP_GUESS,         /* a digit tried at a branch point */
     STEP_BACKTRACK,     /* a cell emptied again as the search backs up */
-    STEP_CONTRADICTION, /* a dead end: cell has no digit left (or a group fails) */
+    STEP_CONTRADICTION, /* a dead end: cell has no digit left, or (cell -1) group cannot
+                         * be completed, digit (when not 0) being the one with no place */
     STEP_SOLVED,        /* the grid is a solution */
 };
 

@@ -645,31 +645,76 @@ static int broken_group(const struct puzzle *p, const struct state *s, int d)
     return -1;
 }
 
+/* Where the rules alone show a dead end in the working grid: an empty cell no digit
+ * fits (returned), else a group with a digit that fits none of its empty cells (in
+ * *group and *digit); -1 when neither. */
+static int dead_end_in_grid(const struct watched *w, int *group, int *digit)
+{
+    const struct puzzle *p = w->p;
+
+    *group = *digit = -1;
+    for (int c = 0; c < 81; c++)
+        if (w->grid[c] == 0 && puzzle_candidates(p, w->grid, c) == 0)
+            return c;
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        digitset placed = 0, fits = 0;
+
+        for (int k = 0; k < grp->ncells; k++) {
+            int c = grp->cells[k];
+            if (w->grid[c] != 0)
+                placed |= 1u << w->grid[c];
+            else
+                fits |= puzzle_candidates(p, w->grid, c);
+        }
+        if ((placed | fits) != 0x3FEu) {
+            *group = g;
+            *digit = lowest(0x3FEu & ~(placed | fits));
+            return -1;
+        }
+    }
+    return -1;
+}
+
 /* Reports a failed propagation: an empty cell with no candidate left, else a group where
- * a digit has no place left (or, when neither shows, a dead end with no place named). */
+ * a digit has no place left.  Band shrinking can fail with neither in sight (no way to
+ * fit a digit into three rows and boxes at once); then the rules on the grid may still
+ * name one, and otherwise the dead end names the digit alone. */
 static void report_dead_end(struct watched *w, const struct state *s, int depth)
 {
+    int cell, group, digit;
+
     for (int b = 0; b < 3; b++) {
         uint32_t any = 0;
 
         for (int d = 0; d < 9; d++)
             any |= s->plane[b][d];
-        for (uint32_t m = ~any & BAND_CELLS; m; m &= m - 1) {
-            int cell = band_cell(b, lowest(m));
-            if (w->grid[cell] == 0) {
-                watched_report(w, STEP_CONTRADICTION, cell, 0, depth);
-                return;
-            }
-        }
-    }
-    for (int d = 0; d < 9; d++) {
-        int g = broken_group(w->p, s, d);
-        if (g >= 0) {
-            watched_report_more(w, STEP_CONTRADICTION, -1, d + 1, depth, 0, 0, g);
+        for (uint32_t m = ~any & BAND_CELLS & ~w->filled[b]; m; m &= m - 1) {
+            watched_report(w, STEP_CONTRADICTION, band_cell(b, lowest(m)), 0, depth);
             return;
         }
     }
-    watched_report(w, STEP_CONTRADICTION, -1, 0, depth);
+    for (int d = 0; d < 9; d++) {
+        group = broken_group(w->p, s, d);
+        if (group >= 0) {
+            watched_report_more(w, STEP_CONTRADICTION, -1, d + 1, depth, 0, 0, group);
+            return;
+        }
+    }
+    cell = dead_end_in_grid(w, &group, &digit);
+    if (cell >= 0) {
+        watched_report(w, STEP_CONTRADICTION, cell, 0, depth);
+        return;
+    }
+    if (group < 0) {
+        /* Name at least the digit that cannot be fitted into its rows and boxes. */
+        for (int d = 0; d < 9 && digit < 0; d++) {
+            uint32_t w0 = s->plane[0][d], w1 = s->plane[1][d], w2 = s->plane[2][d], fixed[3];
+            if (!shrink_digit(&w0, &w1, &w2, fixed))
+                digit = d + 1;
+        }
+    }
+    watched_report_more(w, STEP_CONTRADICTION, -1, digit > 0 ? digit : 0, depth, 0, 0, group);
 }
 
 /* Empties the cells filled since mark, latest first; false when stopped. */

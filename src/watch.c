@@ -295,6 +295,8 @@ static const char *account_dead_end(const struct watch *w, char *buf, size_t siz
     else if (st->group >= 0)
         n = snprintf(buf, size, "%s: %d cannot be made", watch_group_name(p, st->group, false, name, sizeof name),
                      p->groups[st->group].sum);
+    else if (st->digit > 0)
+        n = snprintf(buf, size, "no room left for %c", sudoku_symbol(st->digit));
     else
         n = snprintf(buf, size, "dead end");
     say_back_to(w, buf, size, said(n, size));
