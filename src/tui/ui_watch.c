@@ -160,6 +160,13 @@ static void format_speed(const struct ui_watch *v, char *buf, size_t size)
         snprintf(buf, size, "%ld step%s/s", rate, rate == 1 ? "" : "s");
 }
 
+static const char *run_state(const struct ui_watch *v)
+{
+    if (v->running)
+        return v->anim.pace.paused ? "Paused" : "Running";
+    return v->end == END_SOLVED ? "Solved" : v->end == END_NO_SOLUTION ? "No solution" : "Stopped";
+}
+
 static void panel_counters(const struct ui *ui, struct panel *pn)
 {
     const struct ui_watch *v = ui->watch;
@@ -168,8 +175,8 @@ static void panel_counters(const struct ui *ui, struct panel *pn)
 
     format_speed(v, speed, sizeof speed);
     panel_printf(pn, ROLE_TITLE, "Solver: %s", strategy_name(v->strategy));
-    panel_printf(pn, v->anim.pace.paused && v->running ? ROLE_MESSAGE : ROLE_NORMAL, "Speed %s%s", speed,
-                 !v->running ? "" : v->anim.pace.paused ? " (paused)" : "");
+    panel_printf(pn, ROLE_NORMAL, "Speed %s", speed);
+    panel_line(pn, run_state(v), v->running && v->anim.pace.paused ? ROLE_MESSAGE : ROLE_NORMAL);
     panel_printf(pn, ROLE_NORMAL, "Steps %llu", (unsigned long long)n->steps);
     panel_printf(pn, ROLE_NORMAL, "Depth %d (max %d)", n->depth, n->max_depth);
     panel_printf(pn, ROLE_NORMAL, "Guesses %llu", (unsigned long long)n->guesses);
@@ -378,10 +385,11 @@ static void say_result(struct ui *ui)
     unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
 
     if (v->end == END_SOLVED)
-        ui_message(ui, "Solved in %llu steps: k keeps the solution, q goes back, s tries the %s strategy.",
-                   steps, strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, "Solved in %llu steps: k keeps it, q goes back, s tries %s.", steps,
+                   strategy_name(other_strategy(v->strategy)));
     else
-        ui_message(ui, "No solution from this position (%llu steps). q goes back.", steps);
+        ui_message(ui, "No solution from this position (%llu steps): q goes back, s tries %s.", steps,
+                   strategy_name(other_strategy(v->strategy)));
 }
 
 /* Runs searches until one ends on its own or the player stops: a switch of strategy
@@ -445,8 +453,8 @@ void ui_watch_start(struct ui *ui)
     clashes = puzzle_conflicts(p, g->grid, bad);
     free(bad);
     if (clashes > 0) {
-        ui_message(ui, "Your digits clash in %d cells; the solver starts from your position, "
-                   "so fix them first.", clashes);
+        ui_message(ui, "Your digits clash in %d cells: fix them first (the solver starts from them).",
+                   clashes);
         return;
     }
     v = xcalloc(1, sizeof *v);
