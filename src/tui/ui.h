@@ -104,7 +104,8 @@ void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* What a white cell shows instead of the game's digit and marks (the watched solver's
- * board): a digit or a glyph, else candidates, some of them just ruled out. */
+ * board): a digit or a glyph, else candidates (only where every mark has its place),
+ * some of them just ruled out. */
 struct ui_cell_look {
     int digit;
     const char *glyph;          /* instead of a digit, or NULL */
@@ -119,6 +120,8 @@ struct ui_cell_look {
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
+/* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
+bool ui_view_marks_fit(const struct ui *ui);
 /* The cell at screen (y, x), or -1. */
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */

@@ -302,13 +302,19 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
     put(ui, y + (lay->cell_h - 1) / 2, x + (lay->cell_w - (int)strlen(buf)) / 2, buf, attr);
 }
 
+bool ui_view_marks_fit(const struct ui *ui)
+{
+    int n = ui->game->puzzle->max_digit, row, col;
+
+    return mark_position(&ui->geo.lay, n, n, &row, &col);
+}
+
 /* A white cell as the watched solver has it (ui_watch.c says what it shows). */
 static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int y, int x,
                       bool cur, attr_t last_row)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     struct ui_cell_look look;
-    int row, col;
 
     ui_watch_cell_look(ui, cell, &look);
     if (look.digit != 0 || look.glyph != NULL) {
@@ -320,9 +326,7 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
             dy == lay->cell_h - 1 ? a | last_row : a);
     } else if (look.marks != 0) {
         draw_marks(ui, p, look.marks & ~look.struck, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr);
-        /* Struck marks keep their places; a cell too small for places shows the rest. */
-        if (mark_position(lay, p->max_digit, p->max_digit, &row, &col))
-            draw_marks(ui, p, look.struck, y, x, cur ? cursor_attr(look.struck_attr) : look.struck_attr);
+        draw_marks(ui, p, look.struck, y, x, cur ? cursor_attr(look.struck_attr) : look.struck_attr);
     }
 }
 

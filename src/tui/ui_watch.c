@@ -87,7 +87,8 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
 
     *look = (struct ui_cell_look){
         .mark_attr = ui_attr(ui, ROLE_MARK),
-        .struck_attr = style(ui, A_UNDERLINE, PAIR_STRUCK),
+        /* Not underlined: some layouts underline a cell's last row to part the cells. */
+        .struck_attr = style(ui, A_REVERSE, PAIR_STRUCK),
     };
     switch (state) {
     case WATCH_START:
@@ -104,7 +105,7 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
         return;
     case WATCH_UNDONE:
         look->digit = digit;
-        look->attr = style(ui, A_DIM, PAIR_UNDONE);
+        look->attr = style(ui, A_DIM | A_UNDERLINE, PAIR_UNDONE);
         return;
     case WATCH_DEAD:
         look->glyph = "!";
@@ -113,7 +114,8 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
     case WATCH_EMPTY:
         break;
     }
-    if (v->show_marks) {
+    /* Candidates cut short would look like digits: only where each has its place. */
+    if (v->show_marks && ui_view_marks_fit(ui)) {
         look->struck = watch_just_ruled_out(v->anim.watch, cell);
         look->marks = watch_candidates(v->anim.watch, cell) | look->struck;
     }
@@ -214,8 +216,8 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
         int left, empty;
 
         watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
-        panel_printf(pn, ROLE_NORMAL, "%s %d/%d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-                     grp->sum, grp->ncells, left, empty);
+        panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                     grp->sum, left, empty);
     }
 }
 
@@ -237,9 +239,10 @@ static void panel_compare(const struct ui *ui, struct panel *pn)
     if (smart->valid && plain->valid && smart->finished && smart->steps > 0) {
         double ratio = (double)plain->steps / (double)smart->steps;
         if (ratio >= 1.0)
-            panel_printf(pn, ROLE_MESSAGE, " plain: %.1fx smart%s", ratio, plain->finished ? "" : "+");
+            panel_printf(pn, ROLE_MESSAGE, " plain: %.*fx smart%s", ratio < 10 ? 1 : 0, ratio,
+                         plain->finished ? "" : "+");
         else if (plain->finished && plain->steps > 0)
-            panel_printf(pn, ROLE_MESSAGE, " smart: %.1fx plain", 1.0 / ratio);
+            panel_printf(pn, ROLE_MESSAGE, " smart: %.*fx plain", ratio > 0.1 ? 1 : 0, 1.0 / ratio);
     }
 }
 
@@ -249,7 +252,7 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
         "+/- speed  Space pause", ". one step  s strategy", "m marks  q stop  ? keys",
     };
     static const char *const done[] = {
-        "k keep the solution", "q back  s other strategy", "+/- speed  ? keys",
+        "k keep the solution", "q back  s strategy", "+/- speed  ? keys",
     };
     const char *const *keys = ui->watch->running ? running : done;
 
@@ -287,8 +290,8 @@ static const char *const help_lines[] = {
     "  k Enter            once solved: keep the solution (u undoes it)",
     "Styles",
     "  bold underlined    a guess          underlined    a forced digit",
-    "  dim                taken back       !             a dead end",
-    "  underlined mark    a candidate just ruled out",
+    "  dim underlined     taken back       !             a dead end",
+    "  reversed mark      a candidate just ruled out",
     "",
     "Press any key to go back.",
 };
@@ -510,6 +513,8 @@ static bool common_key(struct ui *ui, int key)
         return true;
     case 'm':
         v->show_marks = !v->show_marks;
+        if (v->show_marks && !ui_view_marks_fit(ui))
+            ui_message(ui, "Candidates show when the cells are large enough: a larger terminal.");
         return true;
     case '?':
         if (v->running)
