@@ -565,12 +565,11 @@ static void digit_seen(const struct watched *w, const struct state *s, int d, ui
         columns |= band_columns(held[b]);
     }
     for (int b = 0; b < 3; b++) {
-        uint32_t rows = minirows(held[b]), boxes = (rows | rows >> 3 | rows >> 6) & 7u, lines = 0;
+        /* Mini-rows 3*r + k: a row holding d covers its three, a box k its column of them. */
+        uint32_t m = minirows(held[b]);
+        uint32_t rows = ((m | m >> 1 | m >> 2) & 0x49u) * 7u, boxes = ((m | m >> 3 | m >> 6) & 7u) * 0x49u;
 
-        for (int r = 0; r < 3; r++)
-            if (rows & (7u << (3 * r)))
-                lines |= 7u << (3 * r);
-        seen[b] = (lines | boxes * 0x49u) * MINIROWS_TO_CELLS | columns * COLUMNS_TO_CELLS;
+        seen[b] = (rows | boxes) * MINIROWS_TO_CELLS | columns * COLUMNS_TO_CELLS;
     }
 }
 
@@ -639,9 +638,11 @@ static int broken_group(const struct puzzle *p, const struct state *s, int d)
                 return group_of(p, 27 * b + 3 * k, GROUP_BOX);
         }
     }
-    for (int c = 0; c < 9; c++)
-        if (!(columns >> (9 * (c % 3) + c / 3) & 1u))
-            return group_of(p, c, GROUP_COLUMN);
+    columns = ~columns & FIRST_ROW_COLUMNS;
+    if (columns != 0) {
+        int bit = lowest(columns);      /* bit 9*p + k is column 3*k + p */
+        return group_of(p, 3 * (bit % 9) + bit / 9, GROUP_COLUMN);
+    }
     return -1;
 }
 
@@ -678,8 +679,8 @@ static int dead_end_in_grid(const struct watched *w, int *group, int *digit)
 
 /* Reports a failed propagation: an empty cell with no candidate left, else a group where
  * a digit has no place left.  Band shrinking can fail with neither in sight (no way to
- * fit a digit into three rows and boxes at once); then the rules on the grid may still
- * name one, and otherwise the dead end names the digit alone. */
+ * fit a digit into three rows and boxes at once); then, before any guess, the rules on
+ * the grid may still name one, and otherwise the dead end names the digit alone. */
 static void report_dead_end(struct watched *w, const struct state *s, int depth)
 {
     int cell, group, digit;
@@ -701,7 +702,11 @@ static void report_dead_end(struct watched *w, const struct state *s, int depth)
             return;
         }
     }
-    cell = dead_end_in_grid(w, &group, &digit);
+    /* Only before any guess: the grid check is slow, and a puzzle without a solution is
+     * where a named place matters most. */
+    cell = group = digit = -1;
+    if (depth == 0)
+        cell = dead_end_in_grid(w, &group, &digit);
     if (cell >= 0) {
         watched_report(w, STEP_CONTRADICTION, cell, 0, depth);
         return;

@@ -20,8 +20,7 @@ struct watch *watch_new(const struct puzzle *p)
     w->undone = xmalloc(n);
     w->gone = xmalloc(n * sizeof *w->gone);
     w->fresh = xmalloc(n * sizeof *w->fresh);
-    w->marked = xmalloc(n * sizeof *w->marked);
-    w->is_marked = xmalloc(n);
+    w->news = xmalloc(n * sizeof *w->news);
     /* A branch guesses each empty cell at most once, so depths stay within ncells. */
     w->guess_cell = xmalloc((n + 2) * sizeof *w->guess_cell);
     /* A branch rules each candidate out at most once: room for all, so no step grows it. */
@@ -43,8 +42,7 @@ void watch_free(struct watch *w)
     free(w->gone);
     free(w->fresh);
     free(w->elims);
-    free(w->marked);
-    free(w->is_marked);
+    free(w->news);
     free(w->guess_cell);
     free(w->solution);
     free(w);
@@ -61,12 +59,12 @@ void watch_reset(struct watch *w, const uint8_t *grid)
     memset(w->undone, 0, n);
     memset(w->gone, 0, n * sizeof *w->gone);
     memset(w->fresh, 0, n * sizeof *w->fresh);
-    memset(w->is_marked, 0, n);
+    memset(w->news, 0xff, n * sizeof *w->news);
     memset(w->solution, 0, n);
     w->nelims = 0;
-    w->nmarked = 0;
     w->guess_cell[0] = -1;
     w->last = (struct solve_step){ .kind = STEP_SOLVED, .cell = -1, .group = -1 };
+    w->prev_kind = STEP_SOLVED;
     w->back_to = -1;
     w->focus = -1;
     w->n = (struct watch_counts){ 0 };
@@ -74,28 +72,16 @@ void watch_reset(struct watch *w, const uint8_t *grid)
 
 /* --- Taking in steps --- */
 
-/* Remembers that cell shows something only until the next guess. */
-static void mark(struct watch *w, int cell)
+/* What an undone or dead cell shows, and the candidates just ruled out, are news only
+ * until the next guess: each cell notes the guess its news came after. */
+static inline uint32_t guess_stamp(const struct watch *w)
 {
-    if (!w->is_marked[cell]) {
-        w->is_marked[cell] = 1;
-        w->marked[w->nmarked++] = cell;
-    }
+    return (uint32_t)w->n.guesses;
 }
 
-/* A guess starts a new stretch of the search: what the last one undid and ruled out
- * stops being news. */
-static void clear_marked(struct watch *w)
+static inline bool is_news(const struct watch *w, int cell)
 {
-    for (int i = 0; i < w->nmarked; i++) {
-        int cell = w->marked[i];
-
-        if (w->state[cell] == WATCH_UNDONE || w->state[cell] == WATCH_DEAD)
-            w->state[cell] = WATCH_EMPTY;
-        w->fresh[cell] = 0;
-        w->is_marked[cell] = 0;
-    }
-    w->nmarked = 0;
+    return w->news[cell] == guess_stamp(w);
 }
 
 static void fill(struct watch *w, int cell, int digit, enum watch_cell state)
@@ -123,18 +109,24 @@ static void eliminate(struct watch *w, int cell, int digit, int depth)
         w->elims = xgrow(w->elims, &w->elims_cap, w->nelims + 1, sizeof *w->elims);
     w->elims[w->nelims++] = (struct watch_elim){ .cell = cell, .depth = depth, .bit = bit };
     w->gone[cell] |= bit;
+    if (!is_news(w, cell)) {
+        w->fresh[cell] = 0;
+        w->news[cell] = guess_stamp(w);
+    }
     w->fresh[cell] |= bit;
-    mark(w, cell);
 }
 
 static void backtrack(struct watch *w, int cell, int digit, int depth)
 {
-    if (w->last.kind != STEP_BACKTRACK)
+    if (w->prev_kind != STEP_BACKTRACK)
         w->n.backtracks++;
     w->n.undone++;
     fill(w, cell, 0, WATCH_UNDONE);
     w->undone[cell] = (uint8_t)digit;
-    mark(w, cell);
+    if (!is_news(w, cell)) {
+        w->fresh[cell] = 0;
+        w->news[cell] = guess_stamp(w);
+    }
     restore_eliminations(w, depth);
 }
 
@@ -144,7 +136,10 @@ static void dead_end(struct watch *w, const struct solve_step *st)
     w->back_to = st->depth > 0 && st->depth <= w->p->ncells ? w->guess_cell[st->depth] : -1;
     if (st->cell >= 0) {
         w->state[st->cell] = WATCH_DEAD;
-        mark(w, st->cell);
+        if (!is_news(w, st->cell)) {
+            w->fresh[st->cell] = 0;
+            w->news[st->cell] = guess_stamp(w);
+        }
     }
 }
 
@@ -162,7 +157,6 @@ static inline void apply_step(struct watch *w, const struct solve_step *st)
         if (!on_cell)
             break;
         w->n.guesses++;
-        clear_marked(w);
         if (st->depth >= 0 && st->depth <= w->p->ncells)
             w->guess_cell[st->depth] = st->cell;
         fill(w, st->cell, st->digit, WATCH_GUESSED);
@@ -192,6 +186,15 @@ static inline void apply_step(struct watch *w, const struct solve_step *st)
             memcpy(w->solution, w->grid, (size_t)w->p->ncells);
         break;
     }
+    w->prev_kind = st->kind;
+    if (on_cell)
+        w->focus = st->cell;
+}
+
+/* Keeps the step to tell it; only what is drawn needs it, so an animation keeps just the
+ * steps it may draw after. */
+static inline void keep_last(struct watch *w, const struct solve_step *st)
+{
     /* Field by field: the solver has just stored them one by one, and a whole-struct
      * copy reads them back in wider pieces, which stalls on those fresh stores. */
     w->last.kind = st->kind;
@@ -201,13 +204,12 @@ static inline void apply_step(struct watch *w, const struct solve_step *st)
     w->last.choice = st->choice;
     w->last.nchoices = st->nchoices;
     w->last.group = st->group;
-    if (on_cell)
-        w->focus = st->cell;
 }
 
 void watch_apply(struct watch *w, const struct solve_step *st)
 {
     apply_step(w, st);
+    keep_last(w, st);
 }
 
 /* --- What the view asks --- */
@@ -216,6 +218,8 @@ enum watch_cell watch_cell_state(const struct watch *w, int cell, int *digit)
 {
     enum watch_cell state = (enum watch_cell)w->state[cell];
 
+    if ((state == WATCH_UNDONE || state == WATCH_DEAD) && !is_news(w, cell))
+        state = WATCH_EMPTY;
     *digit = state == WATCH_UNDONE ? w->undone[cell] : w->grid[cell];
     return state;
 }
@@ -229,7 +233,7 @@ digitset watch_candidates(const struct watch *w, int cell)
 
 digitset watch_just_ruled_out(const struct watch *w, int cell)
 {
-    return w->grid[cell] != 0 ? 0 : w->fresh[cell];
+    return w->grid[cell] != 0 || !is_news(w, cell) ? 0 : w->fresh[cell];
 }
 
 const char *watch_group_name(const struct puzzle *p, int g, bool compact, char *buf, size_t size)
@@ -604,5 +608,7 @@ int watch_animation_step(const struct solve_step *step, void *user)
     apply_step(a->watch, step);
     if (!watch_pacer_due(&a->pace))
         return 0;
+    /* Frames are drawn only in watch_pace, so the step told is always this one. */
+    keep_last(a->watch, step);
     return watch_pace(&a->pace);
 }

@@ -22,8 +22,8 @@ enum watch_cell {
     WATCH_START,        /* filled before the search began (givens, the player's digits) */
     WATCH_PLACED,       /* filled by propagation: the only digit left */
     WATCH_GUESSED,      /* filled by a guess */
-    WATCH_UNDONE,       /* emptied by the latest backtrack; its digit is still shown */
-    WATCH_DEAD,         /* where the latest dead end was found (empty, no digit fits) */
+    WATCH_UNDONE,       /* emptied by a backtrack since the latest guess; its digit shown */
+    WATCH_DEAD,         /* a dead end found since the latest guess (empty, no digit fits) */
 };
 
 struct watch_counts {
@@ -52,11 +52,12 @@ struct watch {
     digitset *fresh;        /* per cell: those ruled out since the latest guess */
     struct watch_elim *elims;   /* the eliminations on the current branch, oldest first */
     size_t nelims, elims_cap;
-    int *marked;            /* cells with something shown only until the next guess */
-    uint8_t *is_marked;
-    int nmarked;
+    uint32_t *news;         /* per cell: the guess (count) after which it was undone, found
+                             * dead or lost candidates; news only until the next guess */
     int *guess_cell;        /* per depth: the cell guessed there */
-    struct solve_step last; /* the latest step (its grid pointer not kept) */
+    struct solve_step last; /* the latest step (its grid pointer not kept); in an
+                             * animation, the latest one the pacer looked at */
+    enum solve_step_kind prev_kind;     /* the kind of the step before */
     int back_to;            /* the latest dead end: the cell of the guess it returns to, or -1 */
     int focus;              /* the cell the latest step was about, or the one before */
     uint8_t *solution;      /* the first solution, once found */
