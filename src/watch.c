@@ -84,6 +84,15 @@ static inline bool is_news(const struct watch *w, int cell)
     return w->news[cell] == guess_stamp(w);
 }
 
+/* Makes cell's news current, forgetting what was news before the latest guess. */
+static inline void make_news(struct watch *w, int cell)
+{
+    if (!is_news(w, cell)) {
+        w->fresh[cell] = 0;
+        w->news[cell] = guess_stamp(w);
+    }
+}
+
 static void fill(struct watch *w, int cell, int digit, enum watch_cell state)
 {
     w->grid[cell] = (uint8_t)digit;
@@ -109,10 +118,7 @@ static void eliminate(struct watch *w, int cell, int digit, int depth)
         w->elims = xgrow(w->elims, &w->elims_cap, w->nelims + 1, sizeof *w->elims);
     w->elims[w->nelims++] = (struct watch_elim){ .cell = cell, .depth = depth, .bit = bit };
     w->gone[cell] |= bit;
-    if (!is_news(w, cell)) {
-        w->fresh[cell] = 0;
-        w->news[cell] = guess_stamp(w);
-    }
+    make_news(w, cell);
     w->fresh[cell] |= bit;
 }
 
@@ -123,10 +129,7 @@ static void backtrack(struct watch *w, int cell, int digit, int depth)
     w->n.undone++;
     fill(w, cell, 0, WATCH_UNDONE);
     w->undone[cell] = (uint8_t)digit;
-    if (!is_news(w, cell)) {
-        w->fresh[cell] = 0;
-        w->news[cell] = guess_stamp(w);
-    }
+    make_news(w, cell);
     restore_eliminations(w, depth);
 }
 
@@ -136,10 +139,7 @@ static void dead_end(struct watch *w, const struct solve_step *st)
     w->back_to = st->depth > 0 && st->depth <= w->p->ncells ? w->guess_cell[st->depth] : -1;
     if (st->cell >= 0) {
         w->state[st->cell] = WATCH_DEAD;
-        if (!is_news(w, st->cell)) {
-            w->fresh[st->cell] = 0;
-            w->news[st->cell] = guess_stamp(w);
-        }
+        make_news(w, st->cell);
     }
 }
 
