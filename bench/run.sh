@@ -57,3 +57,16 @@ for set in janko nikoli_gecode garus; do
   f=$data/kakuro/$set.txt
   [ -f "$f" ] && "$builddir/bench/bench_kakuro" "$f"
 done
+
+echo
+echo "== Watching the solver: the search with an observer, and the animation at full speed"
+# Against the batch search on the same puzzles, measured here; frames drawn with a no-op.
+for set in 17_clue magictour_top1465 forum_hardest_1905; do
+  f=$data/sudoku/$set.txt
+  [ -f "$f" ] && "$builddir/bench/bench_watch" --max=5000 "$f"
+done
+"$builddir/bench/bench_watch" "$srcdir/data/07-sudoku16-medium.txt"
+[ -f "$data/kakuro/janko.txt" ] && "$builddir/bench/bench_watch" --max=300 "$data/kakuro/janko.txt"
+# A long search, so frames are drawn while it runs: the plain strategy on one 17-clue puzzle.
+grep -v '^#' "$data/sudoku/17_clue.txt" | sed -n 3p >"$tmp/long.txt"
+"$builddir/bench/bench_watch" --strategy=plain "$tmp/long.txt"

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "format.h"
+#include "solve.h"
 
 struct cli_options {
     enum format_id format;  /* --format */
@@ -13,6 +14,9 @@ struct cli_options {
     long count_limit;       /* 0: unlimited */
     bool stats;             /* --stats */
     bool ascii, no_color, no_timer;
+    bool trace;             /* --trace: print the search's steps */
+    enum solve_strategy strategy;   /* --strategy=plain|smart */
+    bool watch;             /* the `watch` command: the player, watching the solver */
 };
 
 /* `kakudo solve`: solves every puzzle of files (standard input when none or "-"); returns

@@ -16,6 +16,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
         .no_color = opt->no_color || getenv("NO_COLOR") != NULL,
         .no_timer = opt->no_timer,
         .mouse = true,
+        .watch = opt->watch,
+        .strategy = opt->strategy,
     };
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;

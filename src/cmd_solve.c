@@ -12,6 +12,7 @@
 #include "puzzle.h"
 #include "solve.h"
 #include "util.h"
+#include "watch.h"
 
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
 
@@ -44,7 +45,9 @@ static void count_solutions(struct solve_run *run, const struct puzzle *p, const
                             uint8_t *solution)
 {
     long limit = run->opt->count_limit > 0 ? run->opt->count_limit : LONG_MAX;
-    struct solve_request req = { .limit = limit == LONG_MAX ? LONG_MAX : limit + 1 };
+    struct solve_request req = {
+        .limit = limit == LONG_MAX ? LONG_MAX : limit + 1, .strategy = run->opt->strategy,
+    };
     struct solve_result res = { .solution = solution };
     uint64_t t0 = util_now_ns();
 
@@ -55,6 +58,92 @@ static void count_solutions(struct solve_run *run, const struct puzzle *p, const
         printf("%ld\n", res.count);
     if (run->opt->stats)
         report_stats(run, &res.stats, util_now_ns() - t0);
+}
+
+/* What one search of the chosen strategy says: count solutions up to limit (1 with
+ * --any, else 2 to prove uniqueness). */
+static enum solve_outcome outcome_of(const struct solve_run *run, long count)
+{
+    if (count == 0)
+        return SOLVE_NONE;
+    if (run->opt->any)
+        return SOLVE_FOUND;
+    return count == 1 ? SOLVE_UNIQUE : SOLVE_SEVERAL;
+}
+
+/* The plain strategy fills cells in reading order with digits ascending, so the first
+ * solution it finds is already the smallest: one search says all. */
+static enum solve_outcome solve_plain_first(const struct solve_run *run, const struct puzzle *p,
+                                            const uint8_t *start, uint8_t *solution,
+                                            struct solve_stats *stats)
+{
+    struct solve_request req = { .limit = run->opt->any ? 1 : 2, .strategy = SOLVE_PLAIN };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, start, &req, &res);
+    *stats = res.stats;
+    return outcome_of(run, res.count);
+}
+
+/* --- --trace --- */
+
+struct tracer {
+    const struct puzzle *p;
+    uint64_t steps;
+    bool failed;            /* standard output failed (a closed pipe): stop searching */
+};
+
+static int trace_step(const struct solve_step *step, void *user)
+{
+    struct tracer *t = user;
+    char line[128];
+
+    watch_trace_line(t->p, ++t->steps, step, line, sizeof line);
+    if (puts(line) == EOF) {
+        t->failed = true;
+        return 1;
+    }
+    return 0;
+}
+
+static const char *outcome_name(enum solve_outcome outcome)
+{
+    switch (outcome) {
+    case SOLVE_NONE: return "no solution";
+    case SOLVE_UNIQUE: return "unique";
+    case SOLVE_SEVERAL: return "several solutions";
+    case SOLVE_FOUND: return "found";
+    case SOLVE_STOPPED: return "stopped";
+    }
+    return "?";
+}
+
+/* Prints the steps of one search, between a heading and a summary, and returns what it
+ * found; the solution written is the one `kakudo solve` prints. */
+static enum solve_outcome trace_search(struct solve_run *run, const struct puzzle *p,
+                                       const uint8_t *start, uint8_t *solution,
+                                       struct solve_stats *stats)
+{
+    struct tracer t = { .p = p };
+    struct solve_observer observer = { trace_step, &t };
+    struct solve_request req = {
+        .limit = run->opt->any ? 1 : 2, .observer = &observer, .strategy = run->opt->strategy,
+    };
+    struct solve_result res = { .solution = solution };
+    enum solve_outcome outcome;
+
+    printf("# trace of puzzle %ld: %s %dx%d, %s strategy, up to %ld solution%s\n", run->index,
+           p->ops->name, p->width, p->height, run->opt->strategy == SOLVE_PLAIN ? "plain" : "smart",
+           req.limit, req.limit > 1 ? "s" : "");
+    puzzle_solve(p, start, &req, &res);
+    *stats = res.stats;
+    outcome = res.stopped ? SOLVE_STOPPED : outcome_of(run, res.count);
+    printf("# %s: %llu steps, %llu guesses\n", outcome_name(outcome), (unsigned long long)t.steps,
+           (unsigned long long)res.stats.guesses);
+    /* The smart search's first solution need not be the smallest that solve prints. */
+    if (outcome == SOLVE_SEVERAL && run->opt->strategy == SOLVE_SMART)
+        puzzle_solve_first(p, start, true, solution, NULL);
+    return outcome;
 }
 
 static void solve_one(struct solve_run *run, const struct puzzle *p, const struct format_style *style)
@@ -71,9 +160,18 @@ static void solve_one(struct solve_run *run, const struct puzzle *p, const struc
         goto done;
     }
     t0 = util_now_ns();
-    outcome = puzzle_solve_first(p, start, !run->opt->any, solution, &stats);
+    if (run->opt->trace)
+        outcome = trace_search(run, p, start, solution, &stats);
+    else if (run->opt->strategy == SOLVE_PLAIN)
+        outcome = solve_plain_first(run, p, start, solution, &stats);
+    else
+        outcome = puzzle_solve_first(p, start, !run->opt->any, solution, &stats);
     if (run->opt->stats)
         report_stats(run, &stats, util_now_ns() - t0);
+    if (outcome == SOLVE_STOPPED) {
+        run->status = EXIT_BAD_INPUT;
+        goto done;
+    }
     if (outcome == SOLVE_NONE) {
         fprintf(stderr, "kakudo: %s: puzzle %ld has no solution\n", run->name, run->index);
         run->status = run->status > EXIT_NO_SOLUTION ? run->status : EXIT_NO_SOLUTION;

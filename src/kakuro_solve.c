@@ -86,18 +86,26 @@ static inline bool single(dset c)
     return (c & (c - 1)) == 0;
 }
 
-/* Reports a step; false when the observer asks to stop. */
-static bool report(struct search *s, enum solve_step_kind kind, int white, int digit,
-                   int choice, int nchoices)
+/* Reports a step (group: the run found broken by a dead end, else -1); false when the
+ * observer asks to stop. */
+static bool report_step(struct search *s, enum solve_step_kind kind, int white, int digit,
+                        int choice, int nchoices, int group)
 {
     struct solve_step step = {
         .kind = kind, .cell = white >= 0 ? s->white_cell[white] : -1, .digit = digit,
-        .depth = s->depth, .choice = choice, .nchoices = nchoices, .grid = s->grid,
+        .depth = s->depth, .choice = choice, .nchoices = nchoices, .group = group,
+        .grid = s->grid,
     };
 
     if (s->observer->step(&step, s->observer->user) != 0)
         s->stop = true;
     return !s->stop;
+}
+
+static bool report(struct search *s, enum solve_step_kind kind, int white, int digit,
+                   int choice, int nchoices)
+{
+    return report_step(s, kind, white, digit, choice, nchoices, -1);
 }
 
 /* Reports a dead end at a white cell (-1: a whole run) found by run r, which weighs
@@ -106,7 +114,7 @@ SEARCH_INLINE bool dead_end(struct search *s, bool observed, int r, int white)
 {
     s->weight[r]++;
     if (observed && !s->stop)
-        report(s, STEP_CONTRADICTION, white, 0, 0, 0);
+        report_step(s, STEP_CONTRADICTION, white, 0, 0, 0, r);   /* runs are the groups, in order */
     return false;
 }
 

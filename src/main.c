@@ -16,7 +16,7 @@ enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION,
+    OPT_VERSION, OPT_TRACE, OPT_STRATEGY,
 };
 
 static const struct option long_options[] = {
@@ -28,6 +28,8 @@ static const struct option long_options[] = {
     { "no-color", no_argument, NULL, OPT_NO_COLOR },
     { "no-colour", no_argument, NULL, OPT_NO_COLOR },
     { "no-timer", no_argument, NULL, OPT_NO_TIMER },
+    { "trace", no_argument, NULL, OPT_TRACE },
+    { "strategy", required_argument, NULL, OPT_STRATEGY },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -37,18 +39,25 @@ static void print_help(void)
 {
     printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
            "  or:  kakudo solve [OPTION]... [FILE]...\n"
+           "  or:  kakudo watch [OPTION]... FILE[:N]\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"
            "\n"
            "Commands:\n"
            "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
            "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
            "                 or FILE is -) and print the solutions in the input's layout\n"
+           "  watch          open the player on the Nth puzzle of FILE and watch the solver\n"
            "\n"
            "Options for solve:\n"
            "      --any            print any one solution without proving it unique\n"
            "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
            "      --stats          report nodes, guesses and time per puzzle on stderr\n"
            "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
+           "      --trace          print every step of the search, one per line, before\n"
+           "                       the solution\n"
+           "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
+           "                       cell first; the default) or plain (cells in reading\n"
+           "                       order, digits ascending); also for watch\n"
            "Options for the player:\n"
            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
@@ -111,6 +120,15 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case OPT_ASCII: opt->ascii = true; break;
         case OPT_NO_COLOR: opt->no_color = true; break;
         case OPT_NO_TIMER: opt->no_timer = true; break;
+        case OPT_TRACE: opt->trace = true; break;
+        case OPT_STRATEGY:
+            if (strcmp(optarg, "plain") == 0)
+                opt->strategy = SOLVE_PLAIN;
+            else if (strcmp(optarg, "smart") == 0)
+                opt->strategy = SOLVE_SMART;
+            else
+                return usage_error("unknown strategy '%s': expected plain or smart", optarg);
+            break;
         case OPT_COUNT:
             opt->count = true;
             if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
@@ -143,8 +161,16 @@ int main(int argc, char **argv)
         return status;
     args = argv + optind;
     nargs = argc - optind;
+    if (opt.trace && opt.count)
+        return usage_error("--trace and --count cannot be used together");
     if (nargs > 0 && strcmp(args[0], "solve") == 0)
         return cli_solve(args + 1, nargs - 1, &opt);
+    if (nargs > 0 && strcmp(args[0], "watch") == 0) {
+        if (nargs != 2)
+            return usage_error("watch needs one FILE[:N]");
+        opt.watch = true;
+        return cli_play(args + 1, 1, &opt);
+    }
     if (nargs > 0 && strcmp(args[0], "play") == 0) {
         args++;
         nargs--;

@@ -257,7 +257,7 @@ static bool plain_report(struct plain *s, enum solve_step_kind kind, int cell, i
 {
     struct solve_step step = {
         .kind = kind, .cell = cell, .digit = digit, .depth = depth,
-        .choice = choice, .nchoices = nchoices, .grid = s->grid,
+        .choice = choice, .nchoices = nchoices, .group = -1, .grid = s->grid,
     };
 
     if (s->observer == NULL)

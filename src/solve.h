@@ -9,10 +9,12 @@
 
 enum solve_step_kind {
     STEP_PLACE,         /* a digit forced by propagation */
-    STEP_ELIMINATE,     /* a candidate removed */
+    STEP_ELIMINATE,     /* a candidate removed (the 9x9 search leaves out those the rules
+                         * remove anyway when a digit is placed in one of the cell's groups) */
     STEP_GUESS,         /* a digit tried at a branch point */
     STEP_BACKTRACK,     /* a cell emptied again as the search backs up */
-    STEP_CONTRADICTION, /* a dead end: cell has no digit left (or a group fails) */
+    STEP_CONTRADICTION, /* a dead end: cell has no digit left, or (cell -1) group cannot
+                         * be completed, digit (when not 0) being the one with no place */
     STEP_SOLVED,        /* the grid is a solution */
 };
 
@@ -23,6 +25,8 @@ struct solve_step {
     int depth;          /* number of guesses on the current branch */
     int choice;         /* STEP_GUESS: 1-based rank of the digit among the cell's candidates */
     int nchoices;       /* STEP_GUESS: how many candidates the cell had */
+    int group;          /* STEP_CONTRADICTION: the group found broken (a digit with no place
+                         * left, a Kakuro sum that cannot be made), or -1 */
     const uint8_t *grid;        /* working grid, ncells digits, read-only */
 };
 
@@ -79,6 +83,11 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
 void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
+
+/* The fast 9x9 search with an observer: steps as the general search reports them, from
+ * the same propagation and branching as sudoku9_solve. */
+void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,
+                            const struct solve_request *req, struct solve_result *res);
 
 /* The fast 9x9 path (no observer): returns the number of solutions found up to limit,
  * the first written to solution; nodes and guesses are added to stats if non-NULL. */

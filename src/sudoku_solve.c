@@ -51,17 +51,23 @@ struct search {
 };
 
 /* Reports a step; false when the observer asks to stop. */
-static bool report(struct search *s, enum solve_step_kind kind, int cell, int digit,
-                   int choice, int nchoices)
+static bool report_step(struct search *s, enum solve_step_kind kind, int cell, int digit,
+                        int choice, int nchoices, int group)
 {
     struct solve_step step = {
         .kind = kind, .cell = cell, .digit = digit, .depth = s->depth,
-        .choice = choice, .nchoices = nchoices, .grid = s->grid,
+        .choice = choice, .nchoices = nchoices, .group = group, .grid = s->grid,
     };
 
     if (s->observer->step(&step, s->observer->user) != 0)
         s->stop = true;
     return !s->stop;
+}
+
+static bool report(struct search *s, enum solve_step_kind kind, int cell, int digit,
+                   int choice, int nchoices)
+{
+    return report_step(s, kind, cell, digit, choice, nchoices, -1);
 }
 
 /* Notes that the candidates of cell's groups changed. */
@@ -73,11 +79,12 @@ SEARCH_INLINE void touch_groups(struct search *s, int cell)
     s->dirty[groups[0]] = s->dirty[groups[1]] = s->dirty[groups[2]] = 1;
 }
 
-/* Reports a dead end at cell (-1: a group where a digit has no place left); false. */
-SEARCH_INLINE bool dead_end(struct search *s, bool observed, int cell)
+/* Reports a dead end at cell (no candidate left) or, with cell -1, in group g where
+ * digit d has no place left; false. */
+SEARCH_INLINE bool dead_end(struct search *s, bool observed, int cell, int g, int d)
 {
     if (observed && !s->stop)
-        report(s, STEP_CONTRADICTION, cell, 0, 0, 0);
+        report_step(s, STEP_CONTRADICTION, cell, d, 0, 0, g);
     return false;
 }
 
@@ -114,7 +121,7 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
             if (observed && !report(s, STEP_ELIMINATE, peer, d, 0, 0))
                 return false;
             if (left == 0)
-                return dead_end(s, observed, peer);
+                return dead_end(s, observed, peer, -1, 0);
             if ((left & (left - 1)) == 0)
                 s->queue[s->qtail++] = peer;
         }
@@ -150,7 +157,7 @@ SEARCH_INLINE bool place_hidden_single(struct search *s, bool observed,
             return place(s, observed, cell, d, STEP_PLACE, 0, 0);
     }
     /* Its only cell took another hidden single of the same group. */
-    return dead_end(s, observed, -1);
+    return dead_end(s, observed, -1, (int)(grp - s->p->groups), d);
 }
 
 /* One pass over the groups placing each digit that fits only one cell of a group.
@@ -178,7 +185,7 @@ SEARCH_INLINE int place_hidden_singles(struct search *s, bool observed)
             }
         }
         if ((once | filled) != s->all) {
-            dead_end(s, observed, -1);
+            dead_end(s, observed, -1, g, lowest_bit(s->all & ~(once | filled)));
             return -1;
         }
         for (hidden = once & ~twice; hidden != 0; hidden &= hidden - 1) {
@@ -205,7 +212,7 @@ SEARCH_INLINE int eliminate(struct search *s, bool observed, int cell, digitset 
             if (!report(s, STEP_ELIMINATE, cell, lowest_bit(hit), 0, 0))
                 return -1;
     if (left == 0) {
-        dead_end(s, observed, cell);
+        dead_end(s, observed, cell, -1, 0);
         return -1;
     }
     if ((left & (left - 1)) == 0)
@@ -483,7 +490,7 @@ SEARCH_INLINE bool init_candidates(struct search *s, bool observed, const digits
             c &= ~used[p->cell_groups[cell][k]];
         s->cand[cell] = c;
         if (c == 0)
-            return dead_end(s, observed, cell);
+            return dead_end(s, observed, cell, -1, 0);
         if ((c & (c - 1)) == 0)
             s->queue[s->qtail++] = cell;
     }
@@ -589,6 +596,8 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
         return;     /* not a Sudoku, nothing asked, or digits that already clash */
     if (p->max_digit == 9 && p->box_rows == 3 && req->observer == NULL)
         res->count = sudoku9_solve(grid, req->limit, res->solution, &res->stats);
+    else if (p->max_digit == 9 && p->box_rows == 3)
+        sudoku9_solve_observed(p, grid, req, res);
     else
         general_solve(p, grid, req, res, used);
 }

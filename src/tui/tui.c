@@ -23,6 +23,7 @@ static const struct {
     [UI_HELP] = { ui_help_draw, ui_help_key },
     [UI_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
     [UI_INPUT] = { ui_input_draw, ui_input_key },
+    [UI_WATCH] = { ui_watch_draw, ui_watch_key },
 };
 
 static volatile sig_atomic_t pending_signal;
@@ -115,21 +116,45 @@ static bool board_too_small(const struct ui *ui)
     return !ui_view_layout(&copy, LINES, COLS, &need_h, &need_w);
 }
 
+void ui_redraw(struct ui *ui)
+{
+    draw(ui);
+}
+
+bool ui_handle_key(struct ui *ui, int wait_ms)
+{
+    wint_t w;
+    int r;
+
+    timeout(wait_ms < 0 ? 250 : wait_ms);
+    r = get_wch(&w);
+    if (r == ERR)
+        return false;
+    if (r == KEY_CODE_YES && w == KEY_RESIZE)
+        return true;
+    if (board_too_small(ui) && !(r == OK && w == 'q'))
+        return true;
+    screens[ui->screen].key(ui, (int)w, r == KEY_CODE_YES);
+    return true;
+}
+
+bool ui_stop_requested(const struct ui *ui)
+{
+    return ui->quit || pending_signal != 0;
+}
+
 static void run(struct ui *ui)
 {
-    while (!ui->quit && !pending_signal) {
-        wint_t w;
-        int r;
-
+    while (!ui_stop_requested(ui)) {
+        if (ui->opt.watch && ui->screen == UI_BOARD) {
+            /* `kakudo watch`: once the board is up (a resume question answered). */
+            ui->opt.watch = false;
+            ui_watch_start(ui);
+            continue;
+        }
         draw(ui);
         /* The timer needs a redraw every so often; otherwise wait for keys. */
-        timeout(ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
-        r = get_wch(&w);
-        if (r == ERR || (r == KEY_CODE_YES && w == KEY_RESIZE))
-            continue;
-        if (board_too_small(ui) && !(r == OK && w == 'q'))
-            continue;
-        screens[ui->screen].key(ui, (int)w, r == KEY_CODE_YES);
+        ui_handle_key(ui, ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
     }
 }
 
@@ -157,6 +182,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
         ui_picker_enter(&ui);
     }
     run(&ui);
+    ui_watch_free(&ui);
     ui_board_close(&ui);         /* saves */
     ui_picker_free(&ui);
     free(ui.browse_path);

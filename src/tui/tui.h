@@ -6,12 +6,15 @@
 
 #include "format.h"
 #include "puzzle.h"
+#include "solve.h"
 
 struct tui_options {
     bool ascii;         /* plain ASCII lines even in a UTF-8 locale */
     bool no_color;      /* attributes only (the caller also sets it for NO_COLOR) */
     bool no_timer;      /* start with the timer hidden */
     bool mouse;         /* accept mouse clicks */
+    bool watch;         /* start watching the solver as soon as the board is shown */
+    enum solve_strategy strategy;   /* the solver's strategy to watch first */
 };
 
 /* Runs the player on p (a copy is kept), or the picker when p is NULL; source_name names

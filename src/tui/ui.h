@@ -19,7 +19,7 @@
 #include "puzzle.h"
 #include "tui.h"
 
-enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_NSCREENS };
+enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, UI_NSCREENS };
 
 /* What a piece of the screen is; each maps to colours or, without them, attributes. */
 enum ui_role {
@@ -73,6 +73,7 @@ struct ui {
     bool was_completed;
     char message[512];
     struct ui_geometry geo;
+    struct ui_watch *watch;             /* watching the solver (ui_watch.c), or NULL */
 
     int help_top;                       /* first help line shown */
 
@@ -105,18 +106,33 @@ int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t at
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* What a white cell shows instead of the game's digit and marks (the watched solver's
+ * board): a digit or a glyph, else candidates (only where every mark has its place),
+ * some of them just ruled out. */
+struct ui_cell_look {
+    int digit;
+    const char *glyph;          /* instead of a digit, or NULL */
+    attr_t attr;
+    digitset marks, struck;     /* struck: shown among the marks in struck_attr */
+    attr_t mark_attr, struck_attr;
+};
+
 /* ui_view.c: the board, for both kinds */
 /* Chooses the largest layout that fits rows x cols (scrolling if none does); false if the
  * screen is too small, with the size needed in *need_h, *need_w. */
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
+/* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
+bool ui_view_marks_fit(const struct ui *ui);
 /* The cell at screen (y, x), or -1. */
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */
 void ui_format_time(uint64_t ms, char *buf, size_t size);
 
 /* ui_board.c: the board screen */
+/* After a move: conflicts, completion and saving. */
+void ui_board_after_move(struct ui *ui);
 void ui_board_draw(struct ui *ui);
 void ui_board_key(struct ui *ui, int key, bool is_code);
 /* Opens a puzzle (copied), offering a saved game to resume. */
@@ -135,6 +151,22 @@ void ui_picker_draw(struct ui *ui);
 void ui_picker_key(struct ui *ui, int key, bool is_code);
 void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
+
+/* ui_watch.c: watching the solver from the board's position */
+void ui_watch_start(struct ui *ui);
+void ui_watch_draw(struct ui *ui);
+void ui_watch_key(struct ui *ui, int key, bool is_code);
+void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look);
+/* Ends watching without touching the game (on exit). */
+void ui_watch_free(struct ui *ui);
+
+/* tui.c: the main loop's pieces, for work that calls back into the UI (the watch) */
+void ui_redraw(struct ui *ui);
+/* Waits up to wait_ms (-1: a while) for a key and hands it to the current screen;
+ * false when none came. */
+bool ui_handle_key(struct ui *ui, int wait_ms);
+/* Quitting, or a signal arrived: long work should stop. */
+bool ui_stop_requested(const struct ui *ui);
 
 /* ui_screens.c: help, confirm, too small */
 /* Shows the keys; any key but scrolling ones returns to the current screen. */

@@ -233,6 +233,11 @@ static void after_move(struct ui *ui)
     ui_board_save(ui);
 }
 
+void ui_board_after_move(struct ui *ui)
+{
+    after_move(ui);
+}
+
 static void move_cursor(struct ui *ui, int dr, int dc)
 {
     const struct puzzle *p = ui->game->puzzle;
@@ -459,6 +464,9 @@ static bool board_command(struct ui *ui, int key)
         return true;
     case 'c':
         check_solution(ui);
+        return true;
+    case 'w':
+        ui_watch_start(ui);
         return true;
     case 'e':
         ui->show_conflicts = !ui->show_conflicts;

@@ -22,6 +22,7 @@ static const char *const help_lines[] = {
     "Other",
     "  Space              pause (hides the board)",
     "  t                  show or hide the timer",
+    "  w                  watch the solver solve it from here (? there: its keys)",
     "  ?                  this help",
     "  q                  quit (progress is saved after every move)",
 };

@@ -303,6 +303,34 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
     put(ui, y + (lay->cell_h - 1) / 2, x, buf, attr);
 }
 
+bool ui_view_marks_fit(const struct ui *ui)
+{
+    int n = ui->game->puzzle->max_digit, row, col;
+
+    return mark_position(&ui->geo.lay, n, n, &row, &col);
+}
+
+/* A white cell as the watched solver has it (ui_watch.c says what it shows). */
+static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int y, int x,
+                      bool cur, attr_t last_row)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    struct ui_cell_look look;
+
+    ui_watch_cell_look(ui, cell, &look);
+    if (look.digit != 0 || look.glyph != NULL) {
+        char s[2] = { sudoku_symbol(look.digit), '\0' };
+        int dy = (lay->cell_h - 1) / 2;
+        attr_t a = cur ? cursor_attr(look.attr) : look.attr;
+
+        put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
+            dy == lay->cell_h - 1 ? a | last_row : a);
+    } else if (look.marks != 0) {
+        draw_marks(ui, p, look.marks & ~look.struck, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr);
+        draw_marks(ui, p, look.struck, y, x, cur ? cursor_attr(look.struck_attr) : look.struck_attr);
+    }
+}
+
 static void draw_cell(const struct ui *ui, int cell)
 {
     const struct game *g = ui->game;
@@ -330,6 +358,10 @@ static void draw_cell(const struct ui *ui, int cell)
     if (cur)
         base = cursor_attr(base);
     fill_cell(ui, y, x, base, last_row);
+    if (ui->watch != NULL) {
+        draw_look(ui, p, cell, y, x, cur, last_row);
+        return;
+    }
     if (g->grid[cell]) {
         enum ui_role role = p->given[cell] ? ROLE_GIVEN : ROLE_USER;
         attr_t a;

@@ -1,0 +1,585 @@
+/* ui_watch.c: watching the solver on the board: the animation's screen, keys, panel and pacing hooks. */
+#include "config.h"
+#include "ui.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "util.h"
+#include "watch.h"
+
+/*
+ * The search runs inside puzzle_solve, started from a key; its observer is where this
+ * screen gets control, as ncdu's scan calls back into its UI.  Each step goes into the
+ * watch (src/watch.c), and the pacer decides when to draw a frame and when to wait for
+ * the next step, handing the waits to the main loop's key handling, which brings keys
+ * back here through ui_watch_key.  The game is not touched until the player keeps a
+ * solution, so stopping leaves the position as it was.
+ */
+
+#define DEFAULT_SPEED 20    /* steps per second at first: each step can be followed */
+#define KEY_DRAIN 16        /* keys taken in one look, so typing ahead cannot stall a frame */
+
+enum watch_end { END_NONE, END_SOLVED, END_NO_SOLUTION };
+
+/* A finished or stopped run of one strategy, for comparing the two. */
+struct run_record {
+    bool valid, finished;
+    uint64_t steps;
+};
+
+struct ui_watch {
+    struct watch_animation anim;
+    enum solve_strategy strategy;
+    int speed;                  /* index into watch_speeds, kept between runs */
+    bool show_marks, help;
+    bool running;               /* inside the search */
+    bool leave, switch_strategy;    /* what a key asked the running search for */
+    enum watch_end end;         /* once the search is over */
+    uint64_t search_ns;         /* the finished run's search time */
+    struct run_record runs[2];  /* by strategy */
+    uint8_t *start;             /* the player's position */
+    int saved_cursor;
+    bool timer_was_running;
+};
+
+/* The styles of the steps: attributes that tell them apart on their own (NO_COLOR),
+ * with colours added when there are colours.  Pairs from 32 on are this screen's. */
+enum { PAIR_PLACED = 32, PAIR_GUESSED, PAIR_UNDONE, PAIR_DEAD, PAIR_STRUCK, PAIR_LAST };
+
+static attr_t style(const struct ui *ui, attr_t mono, short pair)
+{
+    return ui->color && COLOR_PAIRS >= PAIR_LAST ? mono | COLOR_PAIR(pair) : mono;
+}
+
+static void init_styles(const struct ui *ui)
+{
+    if (!ui->color || COLOR_PAIRS < PAIR_LAST)
+        return;
+    init_pair(PAIR_PLACED, COLOR_GREEN, -1);
+    init_pair(PAIR_GUESSED, COLOR_YELLOW, -1);
+    init_pair(PAIR_UNDONE, COLOR_MAGENTA, -1);
+    init_pair(PAIR_DEAD, COLOR_WHITE, COLOR_RED);
+    init_pair(PAIR_STRUCK, COLOR_RED, -1);
+}
+
+static const char *strategy_name(enum solve_strategy s)
+{
+    return s == SOLVE_PLAIN ? "plain" : "smart";
+}
+
+static enum solve_strategy other_strategy(enum solve_strategy s)
+{
+    return s == SOLVE_PLAIN ? SOLVE_SMART : SOLVE_PLAIN;
+}
+
+/* --- The cells --- */
+
+void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look)
+{
+    const struct ui_watch *v = ui->watch;
+    const struct puzzle *p = ui->game->puzzle;
+    int digit;
+    enum watch_cell state = watch_cell_state(v->anim.watch, cell, &digit);
+
+    *look = (struct ui_cell_look){
+        .mark_attr = ui_attr(ui, ROLE_MARK),
+        /* Not underlined: some layouts underline a cell's last row to part the cells. */
+        .struck_attr = style(ui, A_REVERSE, PAIR_STRUCK),
+    };
+    switch (state) {
+    case WATCH_START:
+        look->digit = digit;
+        look->attr = ui_attr(ui, p->given[cell] ? ROLE_GIVEN : ROLE_USER);
+        return;
+    case WATCH_PLACED:
+        look->digit = digit;
+        look->attr = style(ui, A_UNDERLINE, PAIR_PLACED);
+        return;
+    case WATCH_GUESSED:
+        look->digit = digit;
+        look->attr = style(ui, A_BOLD | A_UNDERLINE, PAIR_GUESSED);
+        return;
+    case WATCH_UNDONE:
+        look->digit = digit;
+        look->attr = style(ui, A_DIM | A_UNDERLINE, PAIR_UNDONE);
+        return;
+    case WATCH_DEAD:
+        look->glyph = "!";
+        look->attr = style(ui, A_BOLD | A_REVERSE, PAIR_DEAD);
+        return;
+    case WATCH_EMPTY:
+        break;
+    }
+    /* Candidates cut short would look like digits: only where each has its place. */
+    if (v->show_marks && ui_view_marks_fit(ui)) {
+        look->struck = watch_just_ruled_out(v->anim.watch, cell);
+        look->marks = watch_candidates(v->anim.watch, cell) | look->struck;
+    }
+}
+
+/* --- The panel --- */
+
+struct panel {
+    const struct ui *ui;
+    int y, x, w, bottom;
+};
+
+static void panel_line(struct panel *pn, const char *s, enum ui_role role)
+{
+    if (pn->y < pn->bottom)
+        ui_print(pn->y++, pn->x, pn->w, s, ui_attr(pn->ui, role));
+}
+
+static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, ...)
+{
+    char buf[160];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    panel_line(pn, buf, role);
+}
+
+static void format_speed(const struct ui_watch *v, char *buf, size_t size)
+{
+    long rate = watch_speeds[v->anim.pace.speed];
+
+    if (rate == WATCH_FULL_SPEED)
+        snprintf(buf, size, "full");
+    else if (rate >= 1000000)
+        snprintf(buf, size, "%ldM steps/s", rate / 1000000);
+    else if (rate >= 1000)
+        snprintf(buf, size, "%ldk steps/s", rate / 1000);
+    else
+        snprintf(buf, size, "%ld step%s/s", rate, rate == 1 ? "" : "s");
+}
+
+static const char *run_state(const struct ui_watch *v)
+{
+    if (v->running)
+        return v->anim.pace.paused ? "Paused" : "Running";
+    return v->end == END_SOLVED ? "Solved" : v->end == END_NO_SOLUTION ? "No solution" : "Stopped";
+}
+
+static void panel_counters(const struct ui *ui, struct panel *pn)
+{
+    const struct ui_watch *v = ui->watch;
+    const struct watch_counts *n = &v->anim.watch->n;
+    char speed[32];
+
+    format_speed(v, speed, sizeof speed);
+    panel_printf(pn, ROLE_TITLE, "Solver: %s", strategy_name(v->strategy));
+    panel_printf(pn, ROLE_NORMAL, "Speed %s", speed);
+    panel_line(pn, run_state(v), v->running && v->anim.pace.paused ? ROLE_MESSAGE : ROLE_NORMAL);
+    panel_printf(pn, ROLE_NORMAL, "Steps %llu", (unsigned long long)n->steps);
+    panel_printf(pn, ROLE_NORMAL, "Depth %d (max %d)", n->depth, n->max_depth);
+    panel_printf(pn, ROLE_NORMAL, "Guesses %llu", (unsigned long long)n->guesses);
+    panel_printf(pn, ROLE_NORMAL, "Dead ends %llu", (unsigned long long)n->dead_ends);
+    panel_printf(pn, ROLE_NORMAL, "Backtracks %llu", (unsigned long long)n->backtracks);
+    if (ui->show_timer) {
+        uint64_t ns = v->running ? watch_pacer_elapsed_ns(&v->anim.pace) : v->search_ns;
+        panel_printf(pn, ROLE_NORMAL, "Time %.1f s", (double)ns / 1e9);
+    }
+}
+
+/* The last step in words, wrapped. */
+static void panel_account(const struct ui *ui, struct panel *pn)
+{
+    char buf[160];
+    int room = pn->bottom - pn->y;
+
+    watch_account(ui->watch->anim.watch, buf, sizeof buf);
+    if (buf[0] == '\0' || room <= 0)
+        return;
+    pn->y += ui_print_wrapped(pn->y, pn->x, pn->w, room < 3 ? room : 3, buf, ui_attr(ui, ROLE_MESSAGE));
+}
+
+/* Kakuro: the runs of the step, with what they still need. */
+static void panel_runs(const struct ui *ui, struct panel *pn)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int groups[PUZZLE_MAX_CELL_GROUPS], n;
+
+    if (p->ops->kind != PUZZLE_KAKURO)
+        return;
+    n = watch_focus_groups(ui->watch->anim.watch, groups, PUZZLE_MAX_CELL_GROUPS);
+    for (int i = 0; i < n; i++) {
+        const struct puzzle_group *grp = &p->groups[groups[i]];
+        int left, empty;
+
+        watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
+        panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                     grp->sum, left, empty);
+    }
+}
+
+/* The steps of each strategy run so far, and how they compare once both finished. */
+static void panel_compare(const struct ui *ui, struct panel *pn)
+{
+    const struct ui_watch *v = ui->watch;
+    const struct run_record *smart = &v->runs[SOLVE_SMART], *plain = &v->runs[SOLVE_PLAIN];
+
+    if (!smart->valid && !plain->valid)
+        return;
+    panel_line(pn, "Steps to compare:", ROLE_TITLE);
+    for (int s = SOLVE_SMART; s <= SOLVE_PLAIN; s++) {
+        const struct run_record *r = &v->runs[s];
+        if (r->valid)
+            panel_printf(pn, ROLE_NORMAL, " %s %llu%s", strategy_name((enum solve_strategy)s),
+                         (unsigned long long)r->steps, r->finished ? "" : "+ (stopped)");
+    }
+    if (smart->valid && plain->valid && smart->finished && smart->steps > 0) {
+        double ratio = (double)plain->steps / (double)smart->steps;
+        if (ratio >= 1.0)
+            panel_printf(pn, ROLE_MESSAGE, " plain: %.*fx smart%s", ratio < 10 ? 1 : 0, ratio,
+                         plain->finished ? "" : "+");
+        else if (plain->finished && plain->steps > 0)
+            panel_printf(pn, ROLE_MESSAGE, " smart: %.*fx plain", ratio > 0.1 ? 1 : 0, 1.0 / ratio);
+    }
+}
+
+static void panel_keys(const struct ui *ui, struct panel *pn)
+{
+    static const char *const running[] = {
+        "+/- speed  Space pause", ". one step  s strategy", "m marks  q stop  ? keys",
+    };
+    static const char *const done[] = {
+        "k keep the solution", "q back  s strategy", "+/- speed  ? keys",
+    };
+    const char *const *keys = ui->watch->running ? running : done;
+
+    if (pn->y + 3 > pn->bottom)
+        return;
+    pn->y = pn->bottom - 3;
+    for (int i = 0; i < 3; i++)
+        panel_line(pn, keys[i], ROLE_DIM);
+}
+
+static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
+{
+    struct panel pn = { ui, top, left, w, top + h };
+
+    panel_counters(ui, &pn);
+    pn.y++;
+    panel_account(ui, &pn);
+    panel_runs(ui, &pn);
+    pn.y++;
+    panel_compare(ui, &pn);
+    panel_keys(ui, &pn);
+}
+
+/* --- The screen --- */
+
+static const char *const help_lines[] = {
+    "Watching the solver",
+    "  + -                faster, slower: from 1 step a second to full speed",
+    "  Space              pause or resume",
+    "  .                  one step (pauses first when running)",
+    "  s                  start again with the other strategy: smart (propagation,",
+    "                     most constrained cell first) or plain (reading order)",
+    "  m                  show or hide the candidates",
+    "  q Esc              stop: back to your position, unchanged",
+    "  k Enter            once solved: keep the solution (u undoes it)",
+    "Styles",
+    "  bold underlined    a guess          underlined    a forced digit",
+    "  dim underlined     taken back       !             a dead end",
+    "  reversed mark      a candidate just ruled out",
+    "",
+    "Press any key to go back.",
+};
+
+static void draw_help(const struct ui *ui)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    int y = 0;
+
+    ui_print(y++, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
+    for (int i = 0; i < n && y < LINES; i++) {
+        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
+        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
+    }
+}
+
+void ui_watch_draw(struct ui *ui)
+{
+    struct ui_watch *v = ui->watch;
+    int need_h, need_w, left;
+
+    if (v->help) {
+        draw_help(ui);
+        return;
+    }
+    /* The view follows the search: scrolling and run highlights go with its cell. */
+    if (v->anim.watch->focus >= 0)
+        ui->cursor = v->anim.watch->focus;
+    if (!ui_view_layout(ui, LINES, COLS, &need_h, &need_w)) {
+        ui_too_small_draw(need_h, need_w);
+        return;
+    }
+    ui_view_draw_board(ui);
+    left = ui->geo.left + ui->geo.view_w + 2;
+    draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+}
+
+/* --- Pacing hooks: the pacer's clock, frames and key waits --- */
+
+static uint64_t pace_now(void *user)
+{
+    (void)user;
+    return util_now_ns();
+}
+
+static void pace_draw(void *user)
+{
+    ui_redraw(user);
+}
+
+static void pace_input(void *user, int wait_ms)
+{
+    struct ui *ui = user;
+    struct ui_watch *v = ui->watch;
+
+    for (int i = 0; i < KEY_DRAIN && ui_handle_key(ui, i == 0 ? wait_ms : 0); i++)
+        watch_pacer_redraw(&v->anim.pace);
+    if (ui_stop_requested(ui))
+        watch_pacer_stop(&v->anim.pace);
+}
+
+static const struct watch_pace_ops pace_ops = {
+    .now = pace_now, .draw = pace_draw, .input = pace_input,
+};
+
+/* --- Starting, running and ending --- */
+
+static void close_watch(struct ui *ui)
+{
+    struct ui_watch *v = ui->watch;
+
+    if (v == NULL)
+        return;
+    ui->cursor = v->saved_cursor;
+    if (v->timer_was_running)
+        game_resume(ui->game);
+    watch_free(v->anim.watch);
+    free(v->start);
+    free(v);
+    ui->watch = NULL;
+    if (ui->screen == UI_WATCH)
+        ui->screen = UI_BOARD;
+}
+
+void ui_watch_free(struct ui *ui)
+{
+    close_watch(ui);
+}
+
+static void say_result(struct ui *ui)
+{
+    struct ui_watch *v = ui->watch;
+    unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
+
+    if (v->end == END_SOLVED)
+        ui_message(ui, "Solved in %llu steps: k keeps it, q goes back, s tries %s.", steps,
+                   strategy_name(other_strategy(v->strategy)));
+    else
+        ui_message(ui, "No solution from this position (%llu steps): q goes back, s tries %s.", steps,
+                   strategy_name(other_strategy(v->strategy)));
+}
+
+/* Runs searches until one ends on its own or the player stops: a switch of strategy
+ * starts the next at once. */
+static void run_searches(struct ui *ui)
+{
+    struct ui_watch *v = ui->watch;
+    const struct puzzle *p = ui->game->puzzle;
+
+    for (;;) {
+        struct solve_observer observer = { watch_animation_step, &v->anim };
+        struct solve_request req = { .limit = 1, .observer = &observer, .strategy = v->strategy };
+        struct solve_result res = { .solution = NULL };
+
+        watch_reset(v->anim.watch, v->start);
+        v->leave = v->switch_strategy = false;
+        v->end = END_NONE;
+        v->help = false;
+        ui->message[0] = '\0';
+        watch_pacer_start(&v->anim.pace, &pace_ops, ui, v->speed, false);
+        v->running = true;
+        ui_redraw(ui);
+        puzzle_solve(p, v->start, &req, &res);
+        v->running = false;
+        watch_pacer_finish(&v->anim.pace);
+        v->search_ns = watch_pacer_elapsed_ns(&v->anim.pace);
+        v->speed = v->anim.pace.speed;
+        v->runs[v->strategy] = (struct run_record){
+            .valid = true, .finished = !res.stopped, .steps = v->anim.watch->n.steps,
+        };
+        if (ui_stop_requested(ui))
+            return;
+        if (v->switch_strategy) {
+            v->strategy = other_strategy(v->strategy);
+            continue;
+        }
+        if (v->leave) {
+            unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
+            close_watch(ui);
+            ui_message(ui, "Stopped after %llu steps; your position is as it was.", steps);
+            return;
+        }
+        v->end = res.count > 0 ? END_SOLVED : END_NO_SOLUTION;
+        say_result(ui);
+        return;
+    }
+}
+
+void ui_watch_start(struct ui *ui)
+{
+    const struct game *g = ui->game;
+    const struct puzzle *p = g->puzzle;
+    size_t n = (size_t)p->ncells;
+    uint8_t *bad;
+    struct ui_watch *v;
+    int clashes;
+
+    if (ui->watch != NULL)
+        return;
+    bad = xcalloc(n, 1);
+    clashes = puzzle_conflicts(p, g->grid, bad);
+    free(bad);
+    if (clashes > 0) {
+        ui_message(ui, "Your digits clash in %d cells: fix them first (the solver starts from them).",
+                   clashes);
+        return;
+    }
+    v = xcalloc(1, sizeof *v);
+    v->anim.watch = watch_new(p);
+    v->strategy = ui->opt.strategy;
+    v->speed = watch_speed_index(DEFAULT_SPEED);
+    v->show_marks = true;
+    v->start = xmalloc(n);
+    memcpy(v->start, g->grid, n);
+    v->saved_cursor = ui->cursor;
+    /* The play timer stands still while the solver plays. */
+    v->timer_was_running = !game_is_paused(g);
+    if (v->timer_was_running)
+        game_pause(ui->game);
+    init_styles(ui);
+    ui->watch = v;
+    ui->screen = UI_WATCH;
+    run_searches(ui);
+}
+
+/* Keeps the solution as one move of the game, so one undo takes it back. */
+static void keep_solution(struct ui *ui)
+{
+    const char *why = NULL;
+    bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
+
+    close_watch(ui);
+    if (!kept) {
+        ui_message(ui, "%s.", why != NULL ? why : "The solution could not be kept");
+        return;
+    }
+    ui_board_after_move(ui);
+    ui_message(ui, "Kept the solver's solution (u undoes it).");
+}
+
+static void change_speed(struct ui_watch *v, int by)
+{
+    watch_pacer_set_speed(&v->anim.pace, v->anim.pace.speed + by);
+    v->speed = v->anim.pace.speed;
+}
+
+/* Keys that act alike whether the search runs or is over; false if key is none. */
+static bool common_key(struct ui *ui, int key)
+{
+    struct ui_watch *v = ui->watch;
+
+    switch (key) {
+    case '+': case '=':
+        change_speed(v, 1);
+        return true;
+    case '-': case '_':
+        change_speed(v, -1);
+        return true;
+    case 'm':
+        v->show_marks = !v->show_marks;
+        if (v->show_marks && !ui_view_marks_fit(ui))
+            ui_message(ui, "Candidates show when the cells are large enough: a larger terminal.");
+        return true;
+    case '?':
+        if (v->running)
+            watch_pacer_pause(&v->anim.pace, true);
+        v->help = true;
+        return true;
+    }
+    return false;
+}
+
+static void running_key(struct ui *ui, int key)
+{
+    struct ui_watch *v = ui->watch;
+
+    switch (key) {
+    case ' ':
+        watch_pacer_pause(&v->anim.pace, !v->anim.pace.paused);
+        break;
+    case '.':
+        watch_pacer_single_step(&v->anim.pace);
+        break;
+    case 's':
+        v->switch_strategy = true;
+        watch_pacer_stop(&v->anim.pace);
+        break;
+    case 'q': case UI_KEY_ESC:
+        v->leave = true;
+        watch_pacer_stop(&v->anim.pace);
+        break;
+    }
+}
+
+static void finished_key(struct ui *ui, int key)
+{
+    struct ui_watch *v = ui->watch;
+
+    switch (key) {
+    case 'k': case '\r': case '\n':
+        if (v->end == END_SOLVED)
+            keep_solution(ui);
+        break;
+    case 's':
+        v->strategy = other_strategy(v->strategy);
+        run_searches(ui);
+        break;
+    case 'q': case UI_KEY_ESC:
+        close_watch(ui);
+        ui_message(ui, "Back to your position.");
+        break;
+    }
+}
+
+void ui_watch_key(struct ui *ui, int key, bool is_code)
+{
+    struct ui_watch *v = ui->watch;
+
+    if (v->help) {
+        if (!(is_code && key == KEY_RESIZE))
+            v->help = false;
+        return;
+    }
+    if (is_code || common_key(ui, key))
+        return;
+    if (v->running)
+        running_key(ui, key);
+    else
+        finished_key(ui, key);
+}

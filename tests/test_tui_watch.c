@@ -1,0 +1,460 @@
+/* test_tui_watch.c: watching the solver in the player, on a pseudo-terminal: the animation, its counters, pause, single step, speed, stop, keeping the solution, resizes, styles without colour. */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "tui_harness.h"
+
+#define WAIT_MS 10000
+#define STILL_MS 400    /* how long a paused screen is watched for not changing */
+#define LV "\xe2\x94\x82"     /* light vertical, between cells */
+#define HV "\xe2\x94\x83"     /* heavy vertical, between boxes */
+
+static const char *bin;
+static char tmpdir[256], state_env[300], sudoku_path[300], kakuro_path[300];
+
+/* 'Sudoku' from Wikipedia's article (solution row 1: 534678912). */
+static const char sudoku[] =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
+/* The small Kakuro of test_tui.c: solution 97 / 814 / 27. */
+static const char kakuro[] =
+    "\\ 17\\ 10\\ \\\n"
+    "\\16 _ _ 11\\\n"
+    "\\13 _ 1 _\n"
+    "\\ \\9 _ _\n";
+
+/* Row 1 of the board as it opens (r1c3 empty, the cursor there) and when solved. */
+#define ROW1_START "  5  " LV "  3  " LV "     " HV "     " LV "  7  "
+#define ROW1_SOLVED "  5  " LV "  3  " LV "  4  " HV "  6  " LV "  7  " LV "  8  " HV
+
+static long now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+
+    if (f == NULL) {
+        perror(path);
+        exit(99);
+    }
+    fputs(text, f);
+    fclose(f);
+}
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-tui-watch-XXXXXX");
+    if (mkdtemp(tmpdir) == NULL) {
+        perror("mkdtemp");
+        exit(99);
+    }
+    snprintf(state_env, sizeof state_env, "XDG_STATE_HOME=%s/state", tmpdir);
+    snprintf(sudoku_path, sizeof sudoku_path, "%s/sudoku.txt", tmpdir);
+    snprintf(kakuro_path, sizeof kakuro_path, "%s/kakuro.txt", tmpdir);
+    write_file(sudoku_path, sudoku);
+    write_file(kakuro_path, kakuro);
+}
+
+/* Starts kakudo --no-timer with up to three more arguments (NULL ends them) and one
+ * environment setting (may be NULL). */
+static struct th *start(const char *env1, int rows, int cols, const char *a1, const char *a2,
+                        const char *a3)
+{
+    char *argv[6];
+    const char *env[3] = { state_env, env1, NULL };
+    const char *args[3] = { a1, a2, a3 };
+    int n = 0;
+    struct th *t;
+
+    argv[n++] = (char *)bin;
+    argv[n++] = (char *)"--no-timer";
+    for (int i = 0; i < 3 && args[i] != NULL; i++)
+        argv[n++] = (char *)args[i];
+    argv[n] = NULL;
+    t = th_start(argv, env, rows, cols);
+    if (t == NULL) {
+        printf("Bail out! cannot start %s\n", bin);
+        exit(99);
+    }
+    return t;
+}
+
+/* Waits for text without waiting for the output to stop, which it does not while the
+ * solver runs. */
+static bool see(struct th *t, const char *text)
+{
+    long end = now_ms() + WAIT_MS;
+
+    while (!th_find(t, text, NULL, NULL)) {
+        if (now_ms() >= end || t->exited) {
+            tap_diag("expected \"%s\" on the screen:", text);
+            th_dump(t);
+            return false;
+        }
+        th_pump(t, 20);
+    }
+    return true;
+}
+
+/* The number after label on the screen ("Steps 12"), or -1. */
+static long number_after(struct th *t, const char *label)
+{
+    char buf[4096];
+
+    for (int r = 0; r < t->rows; r++) {
+        const char *hit = strstr(th_row(t, r, buf, sizeof buf), label);
+        if (hit != NULL && hit[strlen(label)] >= '0' && hit[strlen(label)] <= '9')
+            return strtol(hit + strlen(label), NULL, 10);
+    }
+    return -1;
+}
+
+/* Waits until the number after label is above floor; returns it (-1 on timeout). */
+static long wait_above(struct th *t, const char *label, long floor)
+{
+    long end = now_ms() + WAIT_MS, v;
+
+    while ((v = number_after(t, label)) <= floor) {
+        if (now_ms() >= end || t->exited) {
+            tap_diag("\"%s\" stayed at %ld", label, v);
+            th_dump(t);
+            return -1;
+        }
+        th_pump(t, 20);
+    }
+    return v;
+}
+
+/* The whole screen as one string, to compare two moments. */
+static char *screen_text(struct th *t)
+{
+    size_t size = (size_t)t->rows * ((size_t)t->cols * 4 + 2) + 1, n = 0;
+    char *all = malloc(size), buf[4096];
+
+    if (all == NULL)
+        exit(99);
+    all[0] = '\0';
+    for (int r = 0; r < t->rows; r++) {
+        size_t len = strlen(th_row(t, r, buf, sizeof buf));
+        memcpy(all + n, buf, len);
+        n += len;
+        all[n++] = '\n';
+        all[n] = '\0';
+    }
+    return all;
+}
+
+/* Cuts the message line off a screen_text (the rest is the board and the panel). */
+static char *without_last_line(char *all)
+{
+    size_t n = strlen(all);
+    char *nl;
+
+    if (n > 0 && all[n - 1] == '\n')
+        all[n - 1] = '\0';
+    nl = strrchr(all, '\n');
+    if (nl != NULL)
+        nl[1] = '\0';
+    return all;
+}
+
+/* Whether the screen stays exactly as it is for STILL_MS (while it should not move,
+ * nothing arrives that changes it). */
+static bool stays_still(struct th *t)
+{
+    char *before, *after;
+    bool same;
+
+    th_pump(t, 100);
+    before = screen_text(t);
+    th_pump(t, STILL_MS);
+    after = screen_text(t);
+    same = strcmp(before, after) == 0;
+    if (!same)
+        th_dump(t);
+    free(before);
+    free(after);
+    return same;
+}
+
+static bool quit_cleanly(struct th *t)
+{
+    int status;
+
+    th_send(t, "q");
+    status = th_wait_exit(t, WAIT_MS);
+    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        tap_diag("exit status %d", status);
+        th_dump(t);
+        return false;
+    }
+    return true;
+}
+
+static void fresh_state(void)
+{
+    char cmd[400];
+
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/state'", tmpdir);
+    if (system(cmd) != 0)
+        tap_diag("could not remove %s/state", tmpdir);
+}
+
+/* The attributes of the digit in the cell that text starts, offset characters in. */
+static bool cell_attrs(struct th *t, const char *text, int offset, VTermScreenCell *cell)
+{
+    int row, col;
+
+    return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, cell);
+}
+
+/* --- Scenarios --- */
+
+/* From the board: w starts the animation, which changes the board and counts up; Space
+ * pauses it (nothing moves), . takes exactly one step, + and - change the speed, and q
+ * stops it with the board as it was. */
+static void test_animation_controls(void)
+{
+    struct th *t = start(NULL, 24, 80, sudoku_path, NULL, NULL);
+    char *board_before;
+    long steps, more;
+
+    see(t, "Cell r1c3");
+    board_before = screen_text(t);
+    th_send(t, "w");
+    tap_ok(see(t, "Solver: smart") && see(t, "Speed 20 steps/s"), "w starts watching the smart solver at 20 steps a second");
+    steps = wait_above(t, "Steps ", 2);
+    more = wait_above(t, "Steps ", steps);
+    tap_ok(steps > 0 && more > steps, "the step counter grows (%ld, then %ld)", steps, more);
+    tap_ok(see(t, "(forced)") && !th_find(t, ROW1_START, NULL, NULL),
+           "the board changes as digits are placed, and the step is told in words");
+    tap_ok(th_find(t, "Depth ", NULL, NULL) && th_find(t, "Guesses ", NULL, NULL)
+           && th_find(t, "Backtracks ", NULL, NULL) && th_find(t, "Dead ends ", NULL, NULL),
+           "the panel shows depth, guesses, dead ends and backtracks");
+    tap_ok(!th_find(t, "Time ", NULL, NULL), "no clock under --no-timer");
+
+    th_send(t, " ");
+    tap_ok(see(t, "Paused") && see(t, "Speed 20 steps/s"), "Space pauses");
+    steps = number_after(t, "Steps ");
+    tap_ok(stays_still(t) && number_after(t, "Steps ") == steps, "paused, the screen stays still (at %ld steps)", steps);
+    th_send(t, ".");
+    more = wait_above(t, "Steps ", steps);
+    tap_ok(more == steps + 1 && stays_still(t) && number_after(t, "Steps ") == steps + 1,
+           ". takes exactly one step (%ld to %ld) and stays paused", steps, more);
+    th_send(t, "+");
+    tap_ok(see(t, "Speed 50 steps/s") && see(t, "Paused"), "+ is faster");
+    th_send(t, "--");
+    tap_ok(see(t, "Speed 10 steps/s") && see(t, "Paused"), "- is slower");
+    th_send(t, " ");
+    tap_ok(see(t, "Running") && wait_above(t, "Steps ", steps + 1) > steps + 1,
+           "Space again resumes");
+
+    th_send(t, "q");
+    tap_ok(see(t, "Stopped after"), "q stops the solver and says so");
+    th_pump(t, 200);
+    {
+        char *board_after = screen_text(t);
+
+        tap_ok(strcmp(without_last_line(board_before), without_last_line(board_after)) == 0
+               && th_find(t, ROW1_START, NULL, NULL) && th_find(t, "Cell r1c3", NULL, NULL),
+               "after stopping, the board, the panel and the cursor are as they were");
+        free(board_after);
+    }
+    free(board_before);
+    tap_ok(quit_cleanly(t), "q then quits the player");
+    th_free(t);
+}
+
+/* At full speed the solver finishes; k keeps the solution as one move, u takes it back. */
+static void test_keep_solution(void)
+{
+    struct th *t = start(NULL, 24, 80, sudoku_path, NULL, NULL);
+
+    see(t, "Cell r1c3");
+    th_send(t, "w");
+    see(t, "Solver: smart");
+    for (int i = 0; i < 25; i++)
+        th_send(t, "+");
+    tap_ok(see(t, "Speed full"), "+ reaches full speed");
+    tap_ok(see(t, "Solved in") && see(t, "k keeps it"), "the solver finishes and offers to keep the solution");
+    tap_ok(th_find(t, ROW1_SOLVED, NULL, NULL), "the board shows the solution");
+    th_send(t, "k");
+    tap_ok(see(t, "Kept the solver's solution") && see(t, "Filled 81/81  SOLVED"),
+           "k keeps it: the game is solved");
+    tap_ok(th_find(t, ROW1_SOLVED, NULL, NULL), "the board stays solved");
+    th_send(t, "u");
+    tap_ok(see(t, "Undone.") && see(t, ROW1_START) && see(t, "Filled 30/81"), "one undo takes the whole solution back");
+    th_send(t, "r");
+    tap_ok(see(t, "Filled 81/81") && see(t, ROW1_SOLVED), "and redo brings it again");
+    tap_ok(quit_cleanly(t), "quit after keeping");
+    th_free(t);
+}
+
+/* Both strategies on one puzzle, without colour: the styles are attributes, and the
+ * panel compares the steps. */
+static void test_strategies_no_color(void)
+{
+    struct th *t = start("NO_COLOR=1", 24, 80, "watch", "--strategy=plain", sudoku_path);
+    VTermScreenCell given, guessed, placed;
+    long plain, smart;
+
+    tap_ok(see(t, "Solver: plain"), "kakudo watch FILE opens straight into watching, --strategy=plain first");
+    for (int i = 0; i < 25; i++)
+        th_send(t, "+");
+    tap_ok(see(t, "Solved in"), "the plain search finishes at full speed");
+    plain = number_after(t, "Steps ");
+    tap_ok(cell_attrs(t, ROW1_SOLVED, 2, &given) && cell_attrs(t, ROW1_SOLVED, 14, &guessed)
+           && given.attrs.bold && !given.attrs.underline && guessed.attrs.bold && guessed.attrs.underline
+           && given.fg.type == VTERM_COLOR_DEFAULT_FG && guessed.fg.type == VTERM_COLOR_DEFAULT_FG,
+           "NO_COLOR: givens bold, guesses bold and underlined, no colours");
+    th_send(t, "s");
+    tap_ok(see(t, "Solver: smart") && see(t, "s tries plain"), "s switches to the smart strategy and runs it");
+    smart = number_after(t, "Steps ");
+    tap_ok(cell_attrs(t, ROW1_SOLVED, 14, &placed) && placed.attrs.underline && !placed.attrs.bold,
+           "NO_COLOR: digits forced by propagation are underlined, not bold");
+    tap_ok(number_after(t, " smart ") == smart && number_after(t, " plain ") == plain && see(t, "plain: ")
+           && plain > smart, "the panel compares the steps: plain %ld, smart %ld", plain, smart);
+    th_send(t, "q");
+    tap_ok(see(t, "Back to your position") && see(t, ROW1_START), "q after the end goes back to the position");
+    tap_ok(quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* Kakuro: the runs of the step with what they still need; ASCII under LANG=C. */
+static void test_kakuro_ascii(void)
+{
+    struct th *t = start("LANG=C", 24, 80, "watch", kakuro_path, NULL);
+
+    tap_ok(see(t, "Solver: smart") && see(t, "17 \\"), "a Kakuro is watched, drawn in ASCII under LANG=C");
+    tap_ok(see(t, ": left "), "the panel shows the runs of the step and what they still need");
+    for (int i = 0; i < 25; i++)
+        th_send(t, "+");
+    tap_ok(see(t, "Solved in") && see(t, ": left 0 in 0"), "solved: the runs of the last step are complete");
+    th_send(t, "k");
+    tap_ok(see(t, "Kept the solver's solution"), "k keeps a Kakuro solution");
+    tap_ok(quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* The screen follows the terminal's size during the animation; keys go on working. */
+static void test_resize_and_help(void)
+{
+    struct th *t = start(NULL, 24, 80, "watch", "--strategy=plain", sudoku_path);
+    long steps;
+
+    see(t, "Solver: plain");
+    th_resize(t, 40, 120);
+    tap_ok(see(t, "   5   " LV "   3   " LV), "a larger terminal re-lays out the board during the animation");
+    th_resize(t, 10, 30);
+    tap_ok(see(t, "too small"), "a tiny one says it is too small");
+    th_resize(t, 24, 80);
+    tap_ok(see(t, "  5  " LV "  3  " LV) && see(t, "Solver: plain"), "and back");
+    steps = wait_above(t, "Steps ", 0);
+    tap_ok(wait_above(t, "Steps ", steps) > steps, "the search went on through the resizes");
+    th_send(t, "?");
+    tap_ok(see(t, "watching the solver") && see(t, "one step"), "? lists the watch's keys");
+    th_send(t, "x");
+    tap_ok(see(t, "Paused") && see(t, "Solver: plain"), "any key goes back, paused");
+    th_send(t, "\033");
+    tap_ok(see(t, "Stopped after"), "Esc stops the solver");
+    tap_ok(quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* The solver starts from the player's digits, so clashing ones keep it from starting. */
+static void test_refusals(void)
+{
+    struct th *t = start(NULL, 24, 80, sudoku_path, NULL, NULL);
+
+    see(t, "Cell r1c3");
+    th_send(t, "5");
+    see(t, "  3  " LV "  5  ");
+    th_send(t, "w");
+    tap_ok(see(t, "fix them first") && !th_find(t, "Solver:", NULL, NULL),
+           "w with clashing digits says why it cannot start");
+    tap_ok(quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* Random keys, watch keys among them, at a usual and a tiny size: never a crash. */
+static void random_keys(int rows, int cols, unsigned seed)
+{
+    static const char *const keys[] = {
+        "w", "w", "+", "+", "+", "-", " ", ".", ".", "s", "m", "k", "q", "\033", "?", "u", "r",
+        "1", "h", "j", "\r", "x", "\033OA",
+    };
+    struct th *t = start(NULL, rows, cols, sudoku_path, NULL, NULL);
+    int status;
+
+    srand(seed);
+    th_pump(t, 300);
+    for (int i = 0; i < 400; i++) {
+        const char *k = keys[rand() % (int)(sizeof keys / sizeof keys[0])];
+        /* q only inside the watch: on the board it would quit early. */
+        if (strcmp(k, "q") == 0 && !th_find(t, "Solver:", NULL, NULL))
+            k = "w";
+        th_send(t, k);
+        if (i % 89 == 0)
+            th_resize(t, 3 + rand() % 40, 5 + rand() % 100);
+        if (i % 25 == 0)
+            th_pump(t, 20);
+    }
+    th_resize(t, rows, cols);
+    th_pump(t, 200);
+    for (int i = 0; i < 10 && !t->exited; i++) {
+        th_send(t, "\033");
+        th_pump(t, 80);
+        th_send(t, "q");
+        th_pump(t, 200);
+    }
+    status = th_wait_exit(t, WAIT_MS);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+           "random keys while watching at %dx%d: no crash (status %d)", cols, rows, status);
+    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        th_dump(t);
+    th_free(t);
+}
+
+int main(void)
+{
+    char cmd[400];
+
+    bin = getenv("KAKUDO_BIN");
+    if (bin == NULL || access(bin, X_OK) != 0) {
+        printf("1..0 # SKIP KAKUDO_BIN is not set to the kakudo binary\n");
+        return 0;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    setup();
+    test_animation_controls();
+    fresh_state();
+    test_keep_solution();
+    fresh_state();
+    test_strategies_no_color();
+    fresh_state();
+    test_kakuro_ascii();
+    fresh_state();
+    test_resize_and_help();
+    fresh_state();
+    test_refusals();
+    fresh_state();
+    random_keys(24, 80, 5);
+    random_keys(7, 24, 6);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    if (system(cmd) != 0)
+        tap_diag("could not remove %s", tmpdir);
+    return tap_done();
+}
