@@ -1,6 +1,6 @@
 /* cmd_hint.c: `kakudo hint` (the next step, explained) and `kakudo rate` (difficulty). */
 #include "config.h"
-#include "hint.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "hint.h"
 #include "solve.h"
 #include "util.h"
 
@@ -62,7 +63,7 @@ static int hint_puzzle(const struct puzzle *p, bool all)
     return status;
 }
 
-int cli_hint(char **files, int nfiles, bool all)
+int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 {
     int status = 0;
 
@@ -73,7 +74,7 @@ int cli_hint(char **files, int nfiles, bool all)
     for (int i = 0; i < nfiles; i++) {
         struct format_style style;
         struct format_error err;
-        struct puzzle *p = format_load(files[i], FORMAT_AUTO, &style, &err);
+        struct puzzle *p = format_load(files[i], opt->format, &style, &err);
         int st;
 
         if (p == NULL) {
@@ -82,7 +83,7 @@ int cli_hint(char **files, int nfiles, bool all)
         }
         if (nfiles > 1)
             printf("%s%s:\n", i > 0 ? "\n" : "", files[i]);
-        st = hint_puzzle(p, all);
+        st = hint_puzzle(p, opt->all);
         if (st > status)
             status = st;
         puzzle_free(p);
@@ -91,9 +92,9 @@ int cli_hint(char **files, int nfiles, bool all)
 }
 
 /* Rates every puzzle of one open file; returns the exit status. */
-static int rate_stream(FILE *f, const char *name)
+static int rate_stream(FILE *f, const char *name, enum format_id forced)
 {
-    struct reader *r = reader_open(f, name, FORMAT_AUTO);
+    struct reader *r = reader_open(f, name, forced);
     struct format_style style;
     struct format_error err;
     struct puzzle *p;
@@ -124,12 +125,12 @@ static int rate_stream(FILE *f, const char *name)
     return status;
 }
 
-int cli_rate(char **files, int nfiles)
+int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
     int status = 0;
 
     if (nfiles == 0)
-        return rate_stream(stdin, "-");
+        return rate_stream(stdin, "-", opt->format);
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
@@ -140,7 +141,7 @@ int cli_rate(char **files, int nfiles)
             status = EXIT_BAD_INPUT;
             continue;
         }
-        st = rate_stream(f, files[i]);
+        st = rate_stream(f, files[i], opt->format);
         if (st > status)
             status = st;
         if (!is_stdin)

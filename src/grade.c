@@ -29,7 +29,7 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g)
     enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
     struct hint_position pos = {
         .p = p, .grid = grid, .cands = cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+        .unique = outcome == SOLVE_UNIQUE, .solution = solution, .quiet = true,
     };
     struct hint h;
 

@@ -187,7 +187,10 @@ void hint_begin(const struct hint_search *s, struct hint *h)
     h->name = techniques[s->id].name;
     h->ngroups = h->ncells = h->nplace = h->nelim = 0;
     h->digits = 0;
-    snprintf(h->text, sizeof h->text, "%s: ", h->name);
+    h->quiet = s->pos->quiet;
+    h->text[0] = '\0';
+    if (!h->quiet)
+        snprintf(h->text, sizeof h->text, "%s: ", h->name);
 }
 
 bool hint_emit(struct hint_search *s, struct hint *h)
@@ -240,9 +243,12 @@ void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int di
 
 void hint_say(struct hint *h, const char *fmt, ...)
 {
-    size_t len = strlen(h->text);
+    size_t len;
     va_list ap;
 
+    if (h->quiet)
+        return;
+    len = strlen(h->text);
     if (len + 1 >= sizeof h->text)
         return;
     va_start(ap, fmt);
@@ -259,6 +265,8 @@ void hint_say_cell(struct hint *h, int cell)
 {
     char name[PUZZLE_CELL_NAME_MAX];
 
+    if (h->quiet)
+        return;
     hint_say(h, "%s", puzzle_cell_name(h->puzzle, cell, name));
 }
 
@@ -274,6 +282,8 @@ static void say_list_sep(struct hint *h, int i, int n, const char *conj)
 
 void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj)
 {
+    if (h->quiet)
+        return;
     for (int i = 0; i < n; i++) {
         say_list_sep(h, i, n, conj);
         hint_say_cell(h, cells[i]);
@@ -284,6 +294,8 @@ void hint_say_digits(struct hint *h, digitset set, const char *conj)
 {
     int n = popcount32(set), i = 0;
 
+    if (h->quiet)
+        return;
     for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
         if (!(set & (1u << d)))
             continue;
@@ -298,6 +310,8 @@ void hint_say_group(struct hint *h, int group)
     const struct puzzle_group *grp = &p->groups[group];
     int index = 0;
 
+    if (h->quiet)
+        return;
     for (int g = 0; g < group; g++)
         index += p->groups[g].kind == grp->kind;
     switch (grp->kind) {
@@ -395,8 +409,11 @@ void hint_say_eliminations(struct hint *h)
 {
     int cells[HINT_MAX_ELIM];
     digitset sets[HINT_MAX_ELIM], digits = 0;
-    int n = elim_by_cell(h, cells, sets);
+    int n;
 
+    if (h->quiet)
+        return;
+    n = elim_by_cell(h, cells, sets);
     for (int i = 0; i < h->nelim; i++)
         digits |= 1u << h->elim[i].digit;
     if (digits == 0) {
@@ -463,6 +480,51 @@ digitset hint_group_placed(const struct hint_position *pos, int g)
     return placed;
 }
 
+static void build_strong_table(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    int stride = p->max_digit + 1;
+    size_t n = (size_t)p->ngroups * (size_t)stride * 2;
+
+    s->strong = xmalloc(n * sizeof *s->strong);
+    for (size_t i = 0; i < n; i++)
+        s->strong[i] = -1;
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        int16_t *row = s->strong + (size_t)g * (size_t)stride * 2;
+        uint8_t count[PUZZLE_MAX_DIGIT + 1] = { 0 };
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i];
+            if (p->block[cell] || pos->grid[cell])
+                continue;
+            for (digitset c = pos->cands[cell]; c; c &= c - 1) {
+                int d = lowest_bit(c);
+                if (d <= p->max_digit && count[d]++ < 2)
+                    row[2 * d + count[d] - 1] = (int16_t)cell;
+            }
+        }
+        for (int d = 1; d <= p->max_digit; d++)
+            if (count[d] != 2)
+                row[2 * d] = row[2 * d + 1] = -1;
+    }
+}
+
+bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b)
+{
+    const int16_t *pair;
+
+    if (s->strong == NULL)
+        build_strong_table(s);
+    pair = s->strong + ((size_t)g * (size_t)(s->pos->p->max_digit + 1) + (size_t)d) * 2;
+    if (pair[0] < 0)
+        return false;
+    *a = pair[0];
+    *b = pair[1];
+    return true;
+}
+
 /* --- The driver --- */
 
 static bool technique_applies(const struct hint_position *pos, enum technique t)
@@ -498,6 +560,7 @@ bool hint_find(const struct hint_position *pos, enum technique id, struct hint *
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return false;
     run_technique(&s, id);
+    free(s.strong);
     return s.found > 0;
 }
 
@@ -509,6 +572,7 @@ int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return 0;
     run_technique(&s, id);
+    free(s.strong);
     return s.found;
 }
 
@@ -532,6 +596,7 @@ int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
         if (technique_applies(pos, (enum technique)t))
             run_technique(&s, (enum technique)t);
     }
+    free(s.strong);
     return s.found;
 }
 
@@ -615,6 +680,7 @@ static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
     h->name = techniques[TECH_MISTAKE].name;
     h->ngroups = h->ncells = h->nplace = h->nelim = 0;
     h->digits = 0;
+    h->quiet = false;
     snprintf(h->text, sizeof h->text, "%s: ", h->name);
     hint_add_cell(h, cell);
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)

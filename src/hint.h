@@ -114,6 +114,7 @@ struct hint {
     int nelim;                          /* candidates it removes */
     struct hint_move elim[HINT_MAX_ELIM];
     char text[HINT_TEXT_MAX];           /* "Naked pair: r1c2 and r1c5 can only be ..." */
+    bool quiet;                         /* text left empty (hint_position.quiet) */
 };
 
 /* What the techniques look at.  cands[cell] matters for empty white cells only. */
@@ -123,6 +124,7 @@ struct hint_position {
     const digitset *cands;              /* ncells candidate sets */
     bool unique;                        /* known to have one solution: uniqueness allowed */
     const uint8_t *solution;            /* for the trial step; NULL: it solves the grid */
+    bool quiet;                         /* leave hint text empty: only conclusions count */
 };
 
 /* Candidates implied by the digits alone: Sudoku, the digits its row, column and box do
@@ -181,16 +183,6 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 
-/* --- The command line (cmd_hint.c) --- */
-
-/* `kakudo hint [--all] FILE[:N]...`: the next step (or every step) from the givens, as
- * "Technique: reason with cells in rNcM notation"; returns the exit status (0 fine, 1 no
- * solution, 2 bad input). */
-int cli_hint(char **files, int nfiles, bool all);
-/* `kakudo rate [FILE]...`: every puzzle's level, hardest technique, counts and score
- * (standard input when no FILE or FILE is -); returns the exit status. */
-int cli_rate(char **files, int nfiles);
-
 /* --- For the technique modules (hint_*.c); not for callers --- */
 
 struct hint_search {
@@ -200,6 +192,7 @@ struct hint_search {
     void *user;
     bool stopped;                       /* the visitor asked to stop */
     int found;
+    int16_t *strong;                    /* hint_strong_pair's table, built on first use */
 };
 
 /* Starts a hint of the technique being searched. */
@@ -230,6 +223,9 @@ int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind);
 int hint_cells_with(const struct hint_position *pos, int g, int d, int *out);
 /* The digits placed in group g. */
 digitset hint_group_placed(const struct hint_position *pos, int g);
+/* The two empty cells of group g that can be d, when there are exactly two (a strong
+ * link: one of them is d); false otherwise. */
+bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b);
 
 /* The techniques, one function each (hint_sudoku.c, hint_kakuro.c, hint.c). */
 void hint_find_full_house(struct hint_search *s);

@@ -40,18 +40,6 @@ static void elim_seeing_all(const struct hint_search *s, struct hint *h, int d, 
     }
 }
 
-/* The two empty cells of group g that can be d, if there are exactly two. */
-static bool strong_pair(const struct hint_position *pos, int g, int d, int *a, int *b)
-{
-    int cells[PUZZLE_MAX_DIGIT];
-
-    if (hint_cells_with(pos, g, d, cells) != 2)
-        return false;
-    *a = cells[0];
-    *b = cells[1];
-    return true;
-}
-
 static int cross_index(const struct puzzle *p, int cell, bool rows)
 {
     return rows ? cell % p->width : cell / p->width;
@@ -95,7 +83,7 @@ static bool skyscraper_pair(struct hint_search *s, int d, bool rows, int g1, int
     const struct puzzle *p = s->pos->p;
     int e1[2], e2[2];
 
-    if (!strong_pair(s->pos, g1, d, &e1[0], &e1[1]) || !strong_pair(s->pos, g2, d, &e2[0], &e2[1]))
+    if (!hint_strong_pair(s, g1, d, &e1[0], &e1[1]) || !hint_strong_pair(s, g2, d, &e2[0], &e2[1]))
         return true;
     for (int i = 0; i < 2; i++) {
         for (int j = 0; j < 2; j++) {
@@ -169,7 +157,7 @@ static bool kite_pair(struct hint_search *s, int d, int row, int col)
     const struct puzzle *p = s->pos->p;
     int r[2], c[2];
 
-    if (!strong_pair(s->pos, row, d, &r[0], &r[1]) || !strong_pair(s->pos, col, d, &c[0], &c[1]))
+    if (!hint_strong_pair(s, row, d, &r[0], &r[1]) || !hint_strong_pair(s, col, d, &c[0], &c[1]))
         return true;
     for (int i = 0; i < 2; i++) {
         for (int j = 0; j < 2; j++) {
@@ -343,7 +331,7 @@ static bool w_wing_links(struct hint_search *s, int a, int b, int x)
 
     for (int g = 0; g < p->ngroups; g++) {
         int u[2];
-        if (!strong_pair(s->pos, g, x, &u[0], &u[1]))
+        if (!hint_strong_pair(s, g, x, &u[0], &u[1]))
             continue;
         if (u[0] == a || u[0] == b || u[1] == a || u[1] == b)
             continue;
@@ -385,8 +373,9 @@ struct digit_graph {
     int strong[MAX_CELLS][PUZZLE_MAX_CELL_GROUPS];   /* the other end of each pair */
 };
 
-static void graph_build(const struct hint_position *pos, int d, struct digit_graph *gr)
+static void graph_build(struct hint_search *s, int d, struct digit_graph *gr)
 {
+    const struct hint_position *pos = s->pos;
     const struct puzzle *p = pos->p;
 
     gr->d = d;
@@ -401,7 +390,7 @@ static void graph_build(const struct hint_position *pos, int d, struct digit_gra
     }
     for (int g = 0; g < p->ngroups; g++) {
         int a, b, na, nb;
-        if (!strong_pair(pos, g, d, &a, &b))
+        if (!hint_strong_pair(s, g, d, &a, &b))
             continue;
         na = gr->node_of[a];
         nb = gr->node_of[b];
@@ -541,7 +530,7 @@ void hint_find_simple_colouring(struct hint_search *s)
     struct digit_graph *gr = xmalloc(sizeof *gr);
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
-        graph_build(s->pos, d, gr);
+        graph_build(s, d, gr);
         if (!colouring_digit(s, gr))
             break;
     }
@@ -691,7 +680,7 @@ void hint_find_x_chain(struct hint_search *s)
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
         bool more = true;
-        graph_build(s->pos, d, gr);
+        graph_build(s, d, gr);
         for (int start = 0; start < gr->n && more; start++)
             more = gr->nstrong[start] == 0 || x_chain_from(s, gr, start, cs);
         if (!more)

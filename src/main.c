@@ -16,7 +16,7 @@ enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION,
+    OPT_VERSION, OPT_ALL,
 };
 
 static const struct option long_options[] = {
@@ -28,6 +28,7 @@ static const struct option long_options[] = {
     { "no-color", no_argument, NULL, OPT_NO_COLOR },
     { "no-colour", no_argument, NULL, OPT_NO_COLOR },
     { "no-timer", no_argument, NULL, OPT_NO_TIMER },
+    { "all", no_argument, NULL, OPT_ALL },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -37,18 +38,27 @@ static void print_help(void)
 {
     printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
            "  or:  kakudo solve [OPTION]... [FILE]...\n"
+           "  or:  kakudo hint [--all] FILE[:N]...\n"
+           "  or:  kakudo rate [FILE]...\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"
            "\n"
            "Commands:\n"
            "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
            "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
            "                 or FILE is -) and print the solutions in the input's layout\n"
+           "  hint           explain the next step of a puzzle: the technique, the cells\n"
+           "                 (rNcM: row N, column M) and the reason\n"
+           "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
+           "                 Hard, Expert, Master), hardest technique, counts and a score\n"
            "\n"
            "Options for solve:\n"
            "      --any            print any one solution without proving it unique\n"
            "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
            "      --stats          report nodes, guesses and time per puzzle on stderr\n"
            "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
+           "                       (also for hint, rate and the player)\n"
+           "Options for hint:\n"
+           "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"
            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
@@ -111,6 +121,7 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case OPT_ASCII: opt->ascii = true; break;
         case OPT_NO_COLOR: opt->no_color = true; break;
         case OPT_NO_TIMER: opt->no_timer = true; break;
+        case OPT_ALL: opt->all = true; break;
         case OPT_COUNT:
             opt->count = true;
             if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
@@ -145,6 +156,10 @@ int main(int argc, char **argv)
     nargs = argc - optind;
     if (nargs > 0 && strcmp(args[0], "solve") == 0)
         return cli_solve(args + 1, nargs - 1, &opt);
+    if (nargs > 0 && strcmp(args[0], "hint") == 0)
+        return cli_hint(args + 1, nargs - 1, &opt);
+    if (nargs > 0 && strcmp(args[0], "rate") == 0)
+        return cli_rate(args + 1, nargs - 1, &opt);
     if (nargs > 0 && strcmp(args[0], "play") == 0) {
         args++;
         nargs--;
