@@ -645,7 +645,7 @@ void hint_find_trial(struct hint_search *s)
         goto done;
     if (s->pos->solution != NULL)
         memcpy(solution, s->pos->solution, (size_t)p->ncells);
-    else if (puzzle_solve_first(p, s->pos->grid, false, solution, NULL) == SOLVE_NONE)
+    else if (hint_count_solutions(p, s->pos->grid, solution) == 0)
         goto done;
     d = solution[cell];
     if (!(s->pos->cands[cell] & (1u << d)))
@@ -669,6 +669,15 @@ void hint_find_trial(struct hint_search *s)
     hint_emit(s, &h);
 done:
     free(solution);
+}
+
+int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, grid, &req, &res);
+    return (int)res.count;
 }
 
 /* --- The player's position --- */
@@ -746,25 +755,53 @@ bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digi
     return found;
 }
 
+/* The player's digits fit no solution of a puzzle that has several: the first of them
+ * that differs from one solution is named (some digit must go, and that one may). */
+static bool dead_end(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
+                     struct hint *h)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int d = grid[cell];
+        if (p->block[cell] || d == 0 || p->given[cell] || solution[cell] == d)
+            continue;
+        mistake_begin(p, h, cell);
+        h->digits = 1u << d;
+        h->elim[h->nelim++] = (struct hint_move){ cell, d };
+        hint_say(h, "no solution keeps every digit entered so far. ");
+        hint_say_cell(h, cell);
+        hint_say(h, " holds %c, which one solution does not have there; erase it.",
+                 hint_digit_symbol(d));
+        return true;
+    }
+    return false;
+}
+
 bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
                      struct hint *h)
 {
     uint8_t *solution = xmalloc((size_t)p->ncells);
     digitset *cands = xmalloc((size_t)p->ncells * sizeof *cands);
-    enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
+    int count = hint_count_solutions(p, p->given, solution);
     struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
     };
     bool found = false;
 
-    if (outcome != SOLVE_NONE) {
-        /* With several solutions, a digit differing from one of them may still be right. */
-        found = hint_check_position(p, grid, marks, pos.unique ? solution : NULL, h);
-        if (!found) {
-            hint_fill_candidates(p, grid, marks, cands);
-            found = hint_next(&pos, h);
+    if (count == 1) {
+        found = hint_check_position(p, grid, marks, solution, h);
+    } else if (count > 1) {
+        /* With several solutions a digit differing from one of them may still be right:
+         * only clashes are mistakes, and a trial step follows a solution of the player's
+         * own digits. */
+        found = hint_check_position(p, grid, NULL, NULL, h);
+        if (!found && hint_count_solutions(p, grid, solution) == 0) {
+            hint_count_solutions(p, p->given, solution);
+            found = dead_end(p, grid, solution, h);
         }
+    }
+    if (count > 0 && !found) {
+        hint_fill_candidates(p, grid, marks, cands);
+        found = hint_next(&pos, h);
     }
     free(cands);
     free(solution);

@@ -160,6 +160,11 @@ void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, dig
 bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
                          const uint8_t *solution, struct hint *h);
 
+/* Solves from grid for the techniques: any one solution into solution (when there is
+ * one) and the number found, at most 2 (2: several; unlike kakudo solve, no search for
+ * the smallest of several, which can take long on large sparse grids). */
+int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution);
+
 /* The hint for a player's position: a mistake first, else the easiest step from the
  * player's marks.  Solves the puzzle to know its solution.  false when the grid is
  * complete and right, or the puzzle has no solution. */

@@ -70,20 +70,20 @@ struct pos_state {
 static bool state_open(struct pos_state *st, struct puzzle *p)
 {
     size_t n = (size_t)p->ncells;
-    enum solve_outcome outcome;
+    int count;
 
     st->p = p;
     st->grid = xmalloc(n);
     st->solution = xmalloc(n);
     st->cands = xmalloc(n * sizeof *st->cands);
-    outcome = puzzle_solve_first(p, p->given, true, st->solution, NULL);
+    count = hint_count_solutions(p, p->given, st->solution);
     puzzle_start_grid(p, st->grid);
     hint_fill_candidates(p, st->grid, NULL, st->cands);
     st->pos = (struct hint_position){
         .p = p, .grid = st->grid, .cands = st->cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = st->solution,
+        .unique = count == 1, .solution = st->solution,
     };
-    return outcome != SOLVE_NONE;
+    return count > 0;
 }
 
 static void state_close(struct pos_state *st)
