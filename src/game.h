@@ -100,6 +100,12 @@ bool game_set_grid(struct game *g, const uint8_t *grid, const char **why);
 /* Sets an empty cell's marks (the "K" move). */
 bool game_set_marks(struct game *g, int cell, digitset marks, const char **why);
 
+struct hint;
+/* Applies a hint (hint.h) as one move: eliminations set the marks of their cells (a cell
+ * without marks starts from its candidates), placements set digits; a mistake erases the
+ * wrong digit or gives the cell its candidates back.  false with *why if refused. */
+bool game_apply_hint(struct game *g, const struct hint *h, const char **why);
+
 /* Counts a hint: rung 1 is a new hint; rung k > 1 means the last hint went on to rung k
  * (it then counts at k instead of k - 1).  Not a move: hints are not undone. */
 void game_note_hint(struct game *g, int rung);

@@ -428,6 +428,88 @@ void hint_say_eliminations(struct hint *h)
     hint_say(h, ".");
 }
 
+/* --- The rungs before the conclusion --- */
+
+/* A scratch hint to build a sentence in with the hint_say functions. */
+static void scratch_begin(struct hint *t, const struct hint *h)
+{
+    t->puzzle = h->puzzle;
+    t->quiet = false;
+    t->text[0] = '\0';
+}
+
+static void scratch_copy(const struct hint *t, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", t->text);
+}
+
+static void say_groups(struct hint *t, const struct hint *h, const char *conj)
+{
+    for (int i = 0; i < h->ngroups; i++) {
+        say_list_sep(t, i, h->ngroups, conj);
+        hint_say_group(t, h->groups[i]);
+    }
+}
+
+void hint_where(const struct hint *h, char *buf, size_t size)
+{
+    struct hint *t = xmalloc(sizeof *t);
+    bool kakuro = h->puzzle->ops->kind == PUZZLE_KAKURO;
+
+    scratch_begin(t, h);
+    if (h->id == TECH_MISTAKE) {
+        hint_say(t, "Something in ");
+        say_groups(t, h, "or");
+        hint_say(t, " is not right.");
+    } else if (h->ngroups > 3) {
+        hint_say(t, "Look at the %d %s highlighted.", h->ngroups, kakuro ? "runs" : "units");
+    } else if (h->ngroups > 0) {
+        hint_say(t, "Look at ");
+        say_groups(t, h, "and");
+        hint_say(t, ".");
+    } else if (popcount32(h->digits) == 1) {
+        hint_say(t, "Look at the places for %c (highlighted).", hint_digit_symbol(lowest_bit(h->digits)));
+    } else {
+        hint_say(t, "Look at the highlighted cells.");
+    }
+    scratch_copy(t, buf, size);
+    free(t);
+}
+
+void hint_pattern(const struct hint *h, char *buf, size_t size)
+{
+    struct hint *t = xmalloc(sizeof *t);
+
+    scratch_begin(t, h);
+    if (h->id == TECH_MISTAKE) {
+        hint_say(t, "It is ");
+        hint_say_cells(t, h->cells, h->ncells, "and");
+        hint_say(t, ".");
+    } else {
+        hint_say(t, "The pattern: ");
+        if (h->ncells > 8)
+            hint_say(t, "%d cells (highlighted)", h->ncells);
+        else
+            hint_say_cells(t, h->cells, h->ncells, "and");
+        if (h->digits != 0) {
+            hint_say(t, ", with ");
+            hint_say_digits(t, h->digits, "and");
+        }
+        hint_say(t, ".");
+    }
+    scratch_copy(t, buf, size);
+    free(t);
+}
+
+const char *hint_reason(const struct hint *h)
+{
+    size_t n = strlen(h->name);
+
+    if (strncmp(h->text, h->name, n) == 0 && h->text[n] == ':' && h->text[n + 1] == ' ')
+        return h->text + n + 2;
+    return h->text;
+}
+
 /* --- Geometry --- */
 
 bool hint_in_group(const struct puzzle *p, int cell, int group)

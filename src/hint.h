@@ -154,6 +154,15 @@ int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit
  * sharing a unit or run) and eliminations to grid and cands. */
 void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, digitset *cands);
 
+/* The rungs of a hint before its conclusion, for a player who asks step by step:
+ * where to look ("Look at row 3 and box 4."), and the pattern ("The pattern: r1c2 and
+ * r1c5, with 3 and 7.").  The technique's name and definition come from its table entry,
+ * the conclusion is hint_reason. */
+void hint_where(const struct hint *h, char *buf, size_t size);
+void hint_pattern(const struct hint *h, char *buf, size_t size);
+/* The text without the technique's name in front. */
+const char *hint_reason(const struct hint *h);
+
 /* A player's mistake: a digit that differs from solution (or, without a solution, one in
  * conflict), or pencil marks of an empty cell that no longer hold its digit.  true and a
  * TECH_MISTAKE hint saying where; marks may be NULL. */

@@ -112,7 +112,7 @@ static bool hidden_singles_in(struct hint_search *s, int g)
         hint_say_group(&h, g);
         hint_say(&h, ", %c fits only ", hint_digit_symbol(d));
         hint_say_cell(&h, cells[0]);
-        hint_say(&h, " (every other empty cell sees a %c or has lost it), so ", hint_digit_symbol(d));
+        hint_say(&h, " (each other empty cell sees that digit or has had it ruled out), so ");
         hint_say_cell(&h, cells[0]);
         hint_say(&h, " is %c.", hint_digit_symbol(d));
         if (!hint_emit(s, &h))
@@ -491,9 +491,9 @@ static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
     say_lines(&h, c->rows, base, u->k);
     hint_say(&h, ", %c can only go in ", hint_digit_symbol(c->d));
     say_lines(&h, !c->rows, cover, ncover);
-    hint_say(&h, "; each of these %s %s needs a %c there, which uses up the %c of each of those %s, "
-             "so no other cell of them can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
-             hint_digit_symbol(c->d), hint_digit_symbol(c->d), c->rows ? "columns" : "rows",
+    hint_say(&h, "; the %s %s put their %cs in those %s, one in each, so no other cell of "
+             "those %s can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
+             hint_digit_symbol(c->d), c->rows ? "columns" : "rows", c->rows ? "columns" : "rows",
              hint_digit_symbol(c->d));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
