@@ -349,7 +349,7 @@ static int elim_by_cell(const struct hint *h, int *cells, digitset *sets)
     return n;
 }
 
-/* "3 from r1c8 and r1c9, 7 from r1c8": one clause per digit. */
+/* "3 from r1c8 and r1c9; 7 from r1c8": one clause per digit. */
 static void say_elims_by_digit(struct hint *h, digitset digits)
 {
     bool first = true;
@@ -362,13 +362,14 @@ static void say_elims_by_digit(struct hint *h, digitset digits)
         for (int i = 0; i < h->nelim; i++)
             if (h->elim[i].digit == d)
                 cells[n++] = h->elim[i].cell;
-        hint_say(h, "%s%c from ", first ? "" : ", ", hint_digit_symbol(d));
+        hint_say(h, "%s%c from ", first ? "" : "; ", hint_digit_symbol(d));
         hint_say_cells(h, cells, n, "and");
         first = false;
     }
 }
 
-/* "1, 2 and 8 from r2c6 and r2c7": one clause per set of digits; n cells with sets. */
+/* "1, 2 and 8 from r2c6 and r2c7; 9 from r2c8": one clause per set of digits; n cells
+ * with sets. */
 static void say_elims_by_set(struct hint *h, const int *cells, const digitset *sets, int n)
 {
     bool done[HINT_MAX_ELIM] = { false };
@@ -384,7 +385,7 @@ static void say_elims_by_set(struct hint *h, const int *cells, const digitset *s
                 group[m++] = cells[j];
             }
         }
-        hint_say(h, i == 0 ? "" : ", ");
+        hint_say(h, i == 0 ? "" : "; ");
         hint_say_digits(h, sets[i], "and");
         hint_say(h, " from ");
         hint_say_cells(h, group, m, "and");

@@ -226,7 +226,7 @@ void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj);
 void hint_say_digits(struct hint *h, digitset set, const char *conj);
 /* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (17)" */
 void hint_say_group(struct hint *h, int group);
-/* "; remove 3 from r1c8 and r1c9, 7 from r1c8." - or "." when there is none */
+/* "; remove 3 from r1c8 and r1c9; 7 from r1c8." - or "." when there is none */
 void hint_say_eliminations(struct hint *h);
 char hint_digit_symbol(int digit);
 bool hint_sees(const struct puzzle *p, int a, int b);

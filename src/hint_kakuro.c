@@ -408,9 +408,15 @@ static bool bounds_at(struct hint_search *s, const struct run_view *rv, int i)
     if (h.nelim == 0)
         return true;
     say_run_need(&h, rv);
-    hint_say(&h, "; the cells other than ");
-    hint_say_cell(&h, cell);
-    hint_say(&h, " can add up to at least %d and at most %d, so ", lo, hi);
+    if (rv->n == 2) {
+        hint_say(&h, "; the other cell, ");
+        hint_say_cell(&h, rv->cells[!i]);
+        hint_say(&h, ", is at least %d and at most %d, so ", lo, hi);
+    } else {
+        hint_say(&h, "; the cells other than ");
+        hint_say_cell(&h, cell);
+        hint_say(&h, " can add up to at least %d and at most %d, so ", lo, hi);
+    }
     hint_say_cell(&h, cell);
     hint_say(&h, " is between %d and %d", min < 1 ? 1 : min, max > 9 ? 9 : max);
     hint_say_eliminations(&h);
