@@ -228,7 +228,11 @@ static void after_move(struct ui *ui)
     if (ui->game->completed && !ui->was_completed) {
         char t[32];
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
-        ui_message(ui, "Solved in %s! Well done. (q quits)", t);
+        if (ui->game->hints_used > 0)
+            ui_message(ui, "Solved in %s with %d hint%s. (q quits)", t, ui->game->hints_used,
+                       ui->game->hints_used == 1 ? "" : "s");
+        else
+            ui_message(ui, "Solved in %s! Well done. (q quits)", t);
     }
     ui->was_completed = ui->game->completed;
     ui_board_save(ui);

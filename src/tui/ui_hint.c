@@ -162,6 +162,30 @@ static bool apply_hint(struct ui *ui)
     return true;
 }
 
+/* The cell a rung is about: the first of the focus, of the pattern, of the conclusion. */
+static int rung_cell(const struct ui_hint *uh, const struct puzzle *p)
+{
+    const struct hint *h = &uh->h;
+
+    if (uh->rung >= RUNG_CONCLUSION && h->nplace > 0)
+        return h->place[0].cell;
+    if (uh->rung >= RUNG_CONCLUSION && h->nelim > 0)
+        return h->elim[0].cell;
+    if ((uh->rung >= RUNG_PATTERN || h->ngroups == 0) && h->ncells > 0)
+        return h->cells[0];
+    return h->ngroups > 0 ? p->groups[h->groups[0]].cells[0] : -1;
+}
+
+/* A board larger than its window scrolls to the cursor: the cursor goes where the hint
+ * points, so the player sees it. */
+static void show_rung(struct ui *ui)
+{
+    int cell = rung_cell(ui->hint, ui->game->puzzle);
+
+    if (cell >= 0 && (ui->geo.view_w < ui->geo.width || ui->geo.view_h < ui->geo.height))
+        ui->cursor = cell;
+}
+
 bool ui_hint_next(struct ui *ui)
 {
     struct game *g = ui->game;
@@ -186,6 +210,7 @@ bool ui_hint_next(struct ui *ui)
     }
     game_note_hint(g, uh->rung);
     update_roles(uh, g->puzzle);
+    show_rung(ui);
     ui_board_save(ui);
     return false;
 }
