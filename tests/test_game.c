@@ -636,6 +636,13 @@ static void play_some(struct game *g, const uint8_t *solution)
         }
     game_fill_marks(g, &why);
     game_toggle_mark(g, first_empty(g), 1, &why);
+    {
+        /* A compound move, as an applied hint makes: marks set, then a digit placed. */
+        char mv[64];
+        int c = first_empty(g);
+        snprintf(mv, sizeof mv, "K%d,%c;S%d,%d", c, sudoku_symbol(solution[c]), c, solution[c]);
+        game_move(g, mv, &why);
+    }
     game_set(g, first_empty(g), solution[first_empty(g)], &why);
     game_undo(g);
     game_undo(g);
