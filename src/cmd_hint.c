@@ -58,7 +58,9 @@ static bool print_step(const struct hint *h, void *user)
     int *key = step_key(h);
 
     for (size_t i = 0; i < all->nseen; i++) {
-        if (memcmp(all->seen[i], key, (size_t)(key[1] + 2) * sizeof *key) == 0) {
+        const int *seen = all->seen[i];
+        if (seen[0] == key[0] && seen[1] == key[1]
+            && memcmp(seen + 2, key + 2, (size_t)key[1] * sizeof *key) == 0) {
             free(key);
             return true;
         }
