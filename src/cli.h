@@ -17,11 +17,19 @@ struct cli_options {
     bool trace;             /* --trace: print the search's steps */
     enum solve_strategy strategy;   /* --strategy=plain|smart */
     bool watch;             /* the `watch` command: the player, watching the solver */
+    bool all;               /* hint --all */
 };
 
 /* `kakudo solve`: solves every puzzle of files (standard input when none or "-"); returns
  * the exit status (0 fine, 1 a puzzle without solution, 2 bad input). */
 int cli_solve(char **files, int nfiles, const struct cli_options *opt);
+
+/* `kakudo hint [--all] FILE[:N]...`: the easiest next step (or every step) from each
+ * puzzle's givens, explained; returns the exit status (0 fine, 1 no solution, 2 bad input). */
+int cli_hint(char **files, int nfiles, const struct cli_options *opt);
+/* `kakudo rate [FILE]...`: every puzzle's level, hardest technique, technique counts and
+ * score (standard input when no FILE or FILE is -); returns the exit status. */
+int cli_rate(char **files, int nfiles, const struct cli_options *opt);
 
 /* `kakudo [play] [FILE[:N]]`: the interactive player; returns the exit status. */
 int cli_play(char **args, int nargs, const struct cli_options *opt);

@@ -1,6 +1,6 @@
 /* cmd_hint.c: `kakudo hint` (the next step, explained) and `kakudo rate` (difficulty). */
 #include "config.h"
-#include "hint.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "format.h"
-#include "solve.h"
+#include "hint.h"
 #include "util.h"
 
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
@@ -22,12 +22,63 @@ static int report_error(const struct format_error *err)
     return EXIT_BAD_INPUT;
 }
 
-static bool print_numbered(const struct hint *h, void *user)
-{
-    int *n = user;
+/* --all: every step, numbered; a technique proving the same conclusions again (an
+ * X-chain read from its other end) is listed once. */
+struct all_steps {
+    int printed;
+    int **seen;         /* per step listed: its technique, count, then cell*32+digit sorted */
+    size_t nseen, cap;
+};
 
-    printf("%d. %s\n", ++*n, h->text);
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The technique and its conclusions as a list of ints, placements before eliminations. */
+static int *step_key(const struct hint *h)
+{
+    int n = h->nplace + h->nelim, *key = xmalloc((size_t)(n + 2) * sizeof *key);
+
+    key[0] = (int)h->id;
+    key[1] = n;
+    for (int i = 0; i < h->nplace; i++)
+        key[2 + i] = -(h->place[i].cell * 32 + h->place[i].digit) - 1;
+    for (int i = 0; i < h->nelim; i++)
+        key[2 + h->nplace + i] = h->elim[i].cell * 32 + h->elim[i].digit;
+    qsort(key + 2, (size_t)n, sizeof *key, compare_int);
+    return key;
+}
+
+static bool print_step(const struct hint *h, void *user)
+{
+    struct all_steps *all = user;
+    int *key = step_key(h);
+
+    for (size_t i = 0; i < all->nseen; i++) {
+        const int *seen = all->seen[i];
+        if (seen[0] == key[0] && seen[1] == key[1]
+            && memcmp(seen + 2, key + 2, (size_t)key[1] * sizeof *key) == 0) {
+            free(key);
+            return true;
+        }
+    }
+    all->seen = xgrow(all->seen, &all->cap, all->nseen + 1, sizeof *all->seen);
+    all->seen[all->nseen++] = key;
+    printf("%d. %s\n", ++all->printed, h->text);
     return true;
+}
+
+static void print_all_steps(const struct hint_position *pos)
+{
+    struct all_steps all = { .printed = 0 };
+
+    hint_all(pos, print_step, &all);
+    for (size_t i = 0; i < all.nseen; i++)
+        free(all.seen[i]);
+    free(all.seen);
 }
 
 /* Prints the next step (or every step) from the givens of p; returns the exit status. */
@@ -36,25 +87,28 @@ static int hint_puzzle(const struct puzzle *p, bool all)
     size_t n = (size_t)p->ncells;
     uint8_t *grid = xmalloc(n), *solution = xmalloc(n);
     digitset *cands = xmalloc(n * sizeof *cands);
-    enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
+    int count = hint_count_solutions(p, p->given, solution);
     struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
     };
     struct hint h;
-    int status = 0, count = 0;
+    int status = 0;
 
     puzzle_start_grid(p, grid);
     hint_fill_candidates(p, grid, NULL, cands);
-    if (outcome == SOLVE_NONE) {
+    if (count == 0) {
         printf("The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
     } else if (puzzle_is_complete(p, grid)) {
         printf("The puzzle is already solved.\n");
-    } else if (all) {
-        hint_all(&pos, print_numbered, &count);
-    } else if (hint_next(&pos, &h)) {
-        printf("%s\n", h.text);
+    } else {
+        if (count > 1)
+            printf("(The puzzle has several solutions: no uniqueness techniques, and a trial "
+                   "follows one of them.)\n");
+        if (all)
+            print_all_steps(&pos);
+        else if (hint_next(&pos, &h))
+            printf("%s\n", h.text);
     }
     free(cands);
     free(solution);
@@ -62,7 +116,7 @@ static int hint_puzzle(const struct puzzle *p, bool all)
     return status;
 }
 
-int cli_hint(char **files, int nfiles, bool all)
+int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 {
     int status = 0;
 
@@ -73,7 +127,7 @@ int cli_hint(char **files, int nfiles, bool all)
     for (int i = 0; i < nfiles; i++) {
         struct format_style style;
         struct format_error err;
-        struct puzzle *p = format_load(files[i], FORMAT_AUTO, &style, &err);
+        struct puzzle *p = format_load(files[i], opt->format, &style, &err);
         int st;
 
         if (p == NULL) {
@@ -82,7 +136,7 @@ int cli_hint(char **files, int nfiles, bool all)
         }
         if (nfiles > 1)
             printf("%s%s:\n", i > 0 ? "\n" : "", files[i]);
-        st = hint_puzzle(p, all);
+        st = hint_puzzle(p, opt->all);
         if (st > status)
             status = st;
         puzzle_free(p);
@@ -91,9 +145,9 @@ int cli_hint(char **files, int nfiles, bool all)
 }
 
 /* Rates every puzzle of one open file; returns the exit status. */
-static int rate_stream(FILE *f, const char *name)
+static int rate_stream(FILE *f, const char *name, enum format_id forced)
 {
-    struct reader *r = reader_open(f, name, FORMAT_AUTO);
+    struct reader *r = reader_open(f, name, forced);
     struct format_style style;
     struct format_error err;
     struct puzzle *p;
@@ -124,12 +178,12 @@ static int rate_stream(FILE *f, const char *name)
     return status;
 }
 
-int cli_rate(char **files, int nfiles)
+int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
     int status = 0;
 
     if (nfiles == 0)
-        return rate_stream(stdin, "-");
+        return rate_stream(stdin, "-", opt->format);
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
@@ -140,7 +194,7 @@ int cli_rate(char **files, int nfiles)
             status = EXIT_BAD_INPUT;
             continue;
         }
-        st = rate_stream(f, files[i]);
+        st = rate_stream(f, files[i], opt->format);
         if (st > status)
             status = st;
         if (!is_stdin)

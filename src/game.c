@@ -14,7 +14,8 @@
 
 #include "util.h"
 
-#define SAVE_MAGIC "kakudo-save 1"
+#define SAVE_MAGIC "kakudo-save 2"
+#define SAVE_MAGIC_V1 "kakudo-save 1"   /* hints without rung counts */
 #define SAVE_MAX_BYTES (64L * 1024 * 1024)
 #define MOVE_MAX_NUMBER 1000000     /* far above any cell index or digit */
 
@@ -264,6 +265,37 @@ static const char *do_clear(struct game *g, struct change_list *cl)
     return cl->n > 0 ? NULL : "There are no marks to clear";
 }
 
+/* "<symbols>" in ascending order, each a digit of the puzzle; false if malformed. */
+static bool parse_marks(const struct game *g, const char *s, digitset *marks)
+{
+    int last = 0;
+
+    *marks = 0;
+    for (; *s != '\0'; s++) {
+        int d = sudoku_symbol_value((unsigned char)*s);
+        if (d <= last || d > g->puzzle->max_digit || *s != sudoku_symbol(d))
+            return false;
+        *marks |= 1u << d;
+        last = d;
+    }
+    return true;
+}
+
+static const char *do_set_marks(struct game *g, struct change_list *cl, int cell, const char *s)
+{
+    const char *why = why_not_editable(g, cell);
+    digitset marks;
+
+    if (why != NULL)
+        return why;
+    if (!parse_marks(g, s, &marks))
+        return "Those are not digits of this puzzle in ascending order";
+    if (g->grid[cell] != 0)
+        return "That cell holds a digit; erase it before marking it";
+    change_cell(g, cl, cell, 0, marks);
+    return NULL;
+}
+
 /* Checks the whole grid before changing anything: a refused move leaves no trace. */
 static const char *check_grid_text(const struct game *g, const char *s)
 {
@@ -312,10 +344,52 @@ static bool parse_cell(const char *s, long *cell)
     return *cell >= 0 && *s == '\0';
 }
 
+/* "<cell>,<rest>": the cell and where the rest starts; false if malformed. */
+static bool parse_cell_rest(const char *s, long *cell, const char **rest)
+{
+    *cell = parse_number(&s);
+    if (*cell < 0 || *s != ',')
+        return false;
+    *rest = s + 1;
+    return true;
+}
+
+static const char *apply_one_move(struct game *g, const char *move, struct change_list *cl);
+
+/* Several moves joined by ';', applied in order into one change list. */
+static const char *apply_compound(struct game *g, const char *move, struct change_list *cl)
+{
+    size_t len = strlen(move);
+    char *copy, *part;
+    const char *why = NULL;
+
+    /* An empty part is malformed, whatever the parts before it would do. */
+    if (move[0] == ';' || move[len - 1] == ';' || strstr(move, ";;") != NULL)
+        return "That is not a move";
+    copy = part = xstrdup(move);
+    for (;;) {
+        char *semi = strchr(part, ';');
+        if (semi != NULL)
+            *semi = '\0';
+        why = part[0] == '\0' ? "That is not a move" : apply_one_move(g, part, cl);
+        if (why != NULL || semi == NULL)
+            break;
+        part = semi + 1;
+    }
+    free(copy);
+    return why;
+}
+
 /* Parses and applies a move, recording its changes; a reason if it is refused. */
 static const char *apply_move_text(struct game *g, const char *move, struct change_list *cl)
 {
+    return strchr(move, ';') != NULL ? apply_compound(g, move, cl) : apply_one_move(g, move, cl);
+}
+
+static const char *apply_one_move(struct game *g, const char *move, struct change_list *cl)
+{
     static const char *const malformed = "That is not a move";
+    const char *rest;
     long cell, d;
 
     switch (move[0]) {
@@ -331,6 +405,8 @@ static const char *apply_move_text(struct game *g, const char *move, struct chan
         return move[1] == '\0' ? do_clear(g, cl) : malformed;
     case 'G':
         return do_grid(g, cl, move + 1);
+    case 'K':
+        return parse_cell_rest(move + 1, &cell, &rest) ? do_set_marks(g, cl, (int)cell, rest) : malformed;
     default:
         return malformed;
     }
@@ -433,6 +509,30 @@ bool game_set_grid(struct game *g, const uint8_t *grid, const char **why)
     ok = game_move(g, text, why);
     free(text);
     return ok;
+}
+
+bool game_set_marks(struct game *g, int cell, digitset marks, const char **why)
+{
+    char text[64];
+    int n = snprintf(text, sizeof text, "K%d,", cell);
+
+    for (int d = 1; d <= g->puzzle->max_digit && n + 1 < (int)sizeof text; d++)
+        if (marks & (1u << d))
+            text[n++] = sudoku_symbol(d);
+    text[n] = '\0';
+    return game_move(g, text, why);
+}
+
+void game_note_hint(struct game *g, int rung)
+{
+    if (rung < 1 || rung > GAME_HINT_RUNGS)
+        return;
+    if (rung > 1 && g->hint_rungs[rung - 2] > 0) {
+        g->hint_rungs[rung - 2]--;      /* the last hint went one rung further */
+    } else {
+        g->hints_used++;
+    }
+    g->hint_rungs[rung - 1]++;
 }
 
 /* ===================================================================================
@@ -620,7 +720,10 @@ static void write_save(FILE *f, const struct game *g)
         write_name(f, p->name);
     fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
     fprintf(f, "completed %d\n", g->completed);
-    fprintf(f, "hints %d\n", g->hints_used);
+    fprintf(f, "hints %d", g->hints_used);
+    for (int k = 0; k < GAME_HINT_RUNGS; k++)
+        fprintf(f, " %d", g->hint_rungs[k]);
+    putc('\n', f);
     fprintf(f, "key %s\n", key);
     fputs("puzzle\n", f);
     format_write(f, p, p->given, &st);
@@ -795,7 +898,8 @@ struct save_header {
     uint64_t elapsed;
     bool completed;
     long completed_line, key_line;
-    int hints;
+    int version;
+    int hints, rungs[GAME_HINT_RUNGS];
     char key[17];
 };
 
@@ -870,6 +974,44 @@ static bool parse_name(struct save_reader *sr, struct save_header *h)
     return true;
 }
 
+/* "hints N" (version 1) or "hints N R1 .. R5" with the rungs adding up to at most N. */
+static bool parse_hints(struct save_reader *sr, struct save_header *h)
+{
+    const char *s = expect_key(sr, "hints", h->version == 1 ? "N" : "N R1 R2 R3 R4 R5");
+    long long v[GAME_HINT_RUNGS + 1], sum = 0;
+    int want = h->version == 1 ? 1 : GAME_HINT_RUNGS + 1;
+
+    if (s == NULL)
+        return false;
+    for (int i = 0; i < want; i++) {
+        char num[24];
+        size_t len = strcspn(s, " ");
+        if (len == 0 || len >= sizeof num)
+            break;
+        memcpy(num, s, len);
+        num[len] = '\0';
+        if (!parse_value(num, 0, INT32_MAX, &v[i]))
+            break;
+        sum += i > 0 ? v[i] : 0;
+        s += len;
+        if (i + 1 == want) {
+            if (*s != '\0')
+                break;
+            if (sum > v[0])
+                return load_fail(sr, sr->line, "expected the rungs of the hints to add up to at "
+                                 "most the %lld hints", v[0]);
+            h->hints = (int)v[0];
+            for (int k = 0; k < GAME_HINT_RUNGS; k++)
+                h->rungs[k] = want > 1 ? (int)v[k + 1] : 0;
+            return true;
+        }
+        if (*s++ != ' ')
+            break;
+    }
+    return load_fail(sr, sr->line, "expected \"hints %s\" (whole numbers)",
+                     h->version == 1 ? "N" : "N R1 R2 R3 R4 R5");
+}
+
 static bool parse_header(struct save_reader *sr, struct save_header *h)
 {
     bool ok;
@@ -878,7 +1020,13 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
 
     if (!ok)
         return false;
-    if (s == NULL || strcmp(s, SAVE_MAGIC) != 0)
+    if (s != NULL && strcmp(s, SAVE_MAGIC) == 0)
+        h->version = 2;
+    else if (s != NULL && strcmp(s, SAVE_MAGIC_V1) == 0)
+        h->version = 1;
+    else if (s != NULL && strncmp(s, "kakudo-save ", 12) == 0)
+        return load_fail(sr, 1, "expected \"%s\" or older: saved by a newer kakudo", SAVE_MAGIC);
+    else
         return load_fail(sr, 1, "expected \"%s\": not a kakudo save file", SAVE_MAGIC);
     if (!parse_kind(sr, h) || !parse_format(sr, h) || !parse_boxes(sr, h) || !parse_name(sr, h))
         return false;
@@ -889,9 +1037,8 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         return false;
     h->completed = v;
     h->completed_line = sr->line;
-    if (!expect_number(sr, "hints", "N", 0, INT32_MAX, &v))
+    if (!parse_hints(sr, h))
         return false;
-    h->hints = (int)v;
     s = expect_key(sr, "key", "HEX");
     if (s == NULL)
         return false;
@@ -1041,6 +1188,7 @@ static struct game *load_game(struct save_reader *sr)
     g->elapsed_ms = h.elapsed;
     g->completed_ms = g->completed ? h.elapsed : 0;
     g->hints_used = h.hints;
+    memcpy(g->hint_rungs, h.rungs, sizeof g->hint_rungs);
     puzzle_free(p);
     free(h.name);
     return g;

@@ -18,6 +18,10 @@
  *   "C"                 clear all marks
  *   "G<digits>"         set the whole grid at once (e.g. keeping the solver's solution):
  *                       one symbol per cell, '.' for empty/black
+ *   "K<cell>,<symbols>" set the pencil marks of an empty cell to exactly these digits,
+ *                       written as symbols (1-9, A, B...) in ascending order; none clears
+ *   "<move>;<move>..."  several moves made as one, undone in one step (a hint applied:
+ *                       "K12,38;K13,18;S40,7"), each applied after the ones before it
  * <cell> is the 0-based cell index and <digit> a decimal number, both without sign or
  * leading zeros ("S40,7").  Setting a digit keeps the cell's own marks (they show again
  * when it is erased); a digit set in a cell is also removed from the marks of every cell
@@ -28,14 +32,16 @@
  * game incomplete again and restarts the timer.
  *
  * Save file (text, UTF-8, '\n' line ends, every line required unless noted):
- *   kakudo-save 1
+ *   kakudo-save 2                        (version 1, without rung counts, is read too)
  *   kind sudoku|kakuro
  *   format NAME SPACED BOXED NUMBERS EMPTY   the style: format_name(), 0|1 x3, '.' or '0'
  *   boxes ROWS COLS                      the Sudoku box shape (0 0 for Kakuro)
  *   name TEXT                            optional: the puzzle's name
  *   elapsed MS                           time played (the completion time if completed)
  *   completed 0|1                        must agree with the grid at the position
- *   hints N
+ *   hints N R1 R2 R3 R4 R5               hints asked for, and how many of them went as
+ *                                        far as rung k (R1+..+R5 <= N: older saves
+ *                                        kept no rungs)
  *   key HEX                              game_puzzle_key of the puzzle below
  *   puzzle                               then the givens written by format_write: a
  *   ...                                  one-line Sudoku ('.' empty) or a Kakuro grid
@@ -45,6 +51,8 @@
  * Loading replays every move, then undoes back to K; anything malformed or inconsistent
  * (a refused move, a key that does not match, text after the last line) rejects the file.
  */
+
+#define GAME_HINT_RUNGS 5   /* where to look, technique, pattern, conclusion, applied */
 
 struct game_change {
     int cell;
@@ -71,6 +79,7 @@ struct game {
     bool completed;             /* solved; the time is frozen */
     uint64_t completed_ms;
     int hints_used;
+    int hint_rungs[GAME_HINT_RUNGS];    /* hints whose deepest rung was k + 1 */
     char *save_path;            /* where progress is saved, or NULL */
 };
 
@@ -88,6 +97,18 @@ bool game_toggle_mark(struct game *g, int cell, int digit, const char **why);
 bool game_fill_marks(struct game *g, const char **why);
 bool game_clear_marks(struct game *g, const char **why);
 bool game_set_grid(struct game *g, const uint8_t *grid, const char **why);
+/* Sets an empty cell's marks (the "K" move). */
+bool game_set_marks(struct game *g, int cell, digitset marks, const char **why);
+
+struct hint;
+/* Applies a hint (hint.h) as one move: eliminations set the marks of their cells (a cell
+ * without marks starts from its candidates), placements set digits; a mistake erases the
+ * wrong digit or gives the cell its candidates back.  false with *why if refused. */
+bool game_apply_hint(struct game *g, const struct hint *h, const char **why);
+
+/* Counts a hint: rung 1 is a new hint; rung k > 1 means the last hint went on to rung k
+ * (it then counts at k instead of k - 1).  Not a move: hints are not undone. */
+void game_note_hint(struct game *g, int rung);
 
 bool game_can_undo(const struct game *g);
 bool game_can_redo(const struct game *g);

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve.h"
 #include "util.h"
 
 static void grade_count(struct grade *g, const struct hint *h)
@@ -26,17 +25,17 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g)
     size_t n = (size_t)p->ncells;
     uint8_t *grid = xmalloc(n), *solution = xmalloc(n);
     digitset *cands = xmalloc(n * sizeof *cands);
-    enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
+    int count = hint_count_solutions(p, p->given, solution);
     struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
+        .quiet = true,
     };
     struct hint h;
 
     memset(g, 0, sizeof *g);
     g->hardest = TECH_MISTAKE;
     g->unique = pos.unique;
-    if (outcome != SOLVE_NONE) {
+    if (count > 0) {
         puzzle_start_grid(p, grid);
         hint_fill_candidates(p, grid, NULL, cands);
         while (hint_next(&pos, &h)) {
@@ -48,7 +47,7 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g)
     free(cands);
     free(solution);
     free(grid);
-    return outcome != SOLVE_NONE;
+    return count > 0;
 }
 
 void grade_describe(const struct grade *g, char *buf, size_t size)

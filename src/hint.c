@@ -187,7 +187,10 @@ void hint_begin(const struct hint_search *s, struct hint *h)
     h->name = techniques[s->id].name;
     h->ngroups = h->ncells = h->nplace = h->nelim = 0;
     h->digits = 0;
-    snprintf(h->text, sizeof h->text, "%s: ", h->name);
+    h->quiet = s->pos->quiet;
+    h->text[0] = '\0';
+    if (!h->quiet)
+        snprintf(h->text, sizeof h->text, "%s: ", h->name);
 }
 
 bool hint_emit(struct hint_search *s, struct hint *h)
@@ -240,9 +243,12 @@ void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int di
 
 void hint_say(struct hint *h, const char *fmt, ...)
 {
-    size_t len = strlen(h->text);
+    size_t len;
     va_list ap;
 
+    if (h->quiet)
+        return;
+    len = strlen(h->text);
     if (len + 1 >= sizeof h->text)
         return;
     va_start(ap, fmt);
@@ -259,6 +265,8 @@ void hint_say_cell(struct hint *h, int cell)
 {
     char name[PUZZLE_CELL_NAME_MAX];
 
+    if (h->quiet)
+        return;
     hint_say(h, "%s", puzzle_cell_name(h->puzzle, cell, name));
 }
 
@@ -274,6 +282,8 @@ static void say_list_sep(struct hint *h, int i, int n, const char *conj)
 
 void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj)
 {
+    if (h->quiet)
+        return;
     for (int i = 0; i < n; i++) {
         say_list_sep(h, i, n, conj);
         hint_say_cell(h, cells[i]);
@@ -284,6 +294,8 @@ void hint_say_digits(struct hint *h, digitset set, const char *conj)
 {
     int n = popcount32(set), i = 0;
 
+    if (h->quiet)
+        return;
     for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
         if (!(set & (1u << d)))
             continue;
@@ -298,6 +310,8 @@ void hint_say_group(struct hint *h, int group)
     const struct puzzle_group *grp = &p->groups[group];
     int index = 0;
 
+    if (h->quiet)
+        return;
     for (int g = 0; g < group; g++)
         index += p->groups[g].kind == grp->kind;
     switch (grp->kind) {
@@ -335,7 +349,7 @@ static int elim_by_cell(const struct hint *h, int *cells, digitset *sets)
     return n;
 }
 
-/* "3 from r1c8 and r1c9, 7 from r1c8": one clause per digit. */
+/* "3 from r1c8 and r1c9; 7 from r1c8": one clause per digit. */
 static void say_elims_by_digit(struct hint *h, digitset digits)
 {
     bool first = true;
@@ -348,13 +362,14 @@ static void say_elims_by_digit(struct hint *h, digitset digits)
         for (int i = 0; i < h->nelim; i++)
             if (h->elim[i].digit == d)
                 cells[n++] = h->elim[i].cell;
-        hint_say(h, "%s%c from ", first ? "" : ", ", hint_digit_symbol(d));
+        hint_say(h, "%s%c from ", first ? "" : "; ", hint_digit_symbol(d));
         hint_say_cells(h, cells, n, "and");
         first = false;
     }
 }
 
-/* "1, 2 and 8 from r2c6 and r2c7": one clause per set of digits; n cells with sets. */
+/* "1, 2 and 8 from r2c6 and r2c7; 9 from r2c8": one clause per set of digits; n cells
+ * with sets. */
 static void say_elims_by_set(struct hint *h, const int *cells, const digitset *sets, int n)
 {
     bool done[HINT_MAX_ELIM] = { false };
@@ -370,7 +385,7 @@ static void say_elims_by_set(struct hint *h, const int *cells, const digitset *s
                 group[m++] = cells[j];
             }
         }
-        hint_say(h, i == 0 ? "" : ", ");
+        hint_say(h, i == 0 ? "" : "; ");
         hint_say_digits(h, sets[i], "and");
         hint_say(h, " from ");
         hint_say_cells(h, group, m, "and");
@@ -395,8 +410,11 @@ void hint_say_eliminations(struct hint *h)
 {
     int cells[HINT_MAX_ELIM];
     digitset sets[HINT_MAX_ELIM], digits = 0;
-    int n = elim_by_cell(h, cells, sets);
+    int n;
 
+    if (h->quiet)
+        return;
+    n = elim_by_cell(h, cells, sets);
     for (int i = 0; i < h->nelim; i++)
         digits |= 1u << h->elim[i].digit;
     if (digits == 0) {
@@ -409,6 +427,88 @@ void hint_say_eliminations(struct hint *h)
     else
         say_elims_by_digit(h, digits);
     hint_say(h, ".");
+}
+
+/* --- The rungs before the conclusion --- */
+
+/* A scratch hint to build a sentence in with the hint_say functions. */
+static void scratch_begin(struct hint *t, const struct hint *h)
+{
+    t->puzzle = h->puzzle;
+    t->quiet = false;
+    t->text[0] = '\0';
+}
+
+static void scratch_copy(const struct hint *t, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", t->text);
+}
+
+static void say_groups(struct hint *t, const struct hint *h, const char *conj)
+{
+    for (int i = 0; i < h->ngroups; i++) {
+        say_list_sep(t, i, h->ngroups, conj);
+        hint_say_group(t, h->groups[i]);
+    }
+}
+
+void hint_where(const struct hint *h, char *buf, size_t size)
+{
+    struct hint *t = xmalloc(sizeof *t);
+    bool kakuro = h->puzzle->ops->kind == PUZZLE_KAKURO;
+
+    scratch_begin(t, h);
+    if (h->id == TECH_MISTAKE) {
+        hint_say(t, "Something in ");
+        say_groups(t, h, "or");
+        hint_say(t, " is not right.");
+    } else if (h->ngroups > 3) {
+        hint_say(t, "Look at the %d %s highlighted.", h->ngroups, kakuro ? "runs" : "units");
+    } else if (h->ngroups > 0) {
+        hint_say(t, "Look at ");
+        say_groups(t, h, "and");
+        hint_say(t, ".");
+    } else if (popcount32(h->digits) == 1) {
+        hint_say(t, "Look at the places for %c (highlighted).", hint_digit_symbol(lowest_bit(h->digits)));
+    } else {
+        hint_say(t, "Look at the highlighted cells.");
+    }
+    scratch_copy(t, buf, size);
+    free(t);
+}
+
+void hint_pattern(const struct hint *h, char *buf, size_t size)
+{
+    struct hint *t = xmalloc(sizeof *t);
+
+    scratch_begin(t, h);
+    if (h->id == TECH_MISTAKE) {
+        hint_say(t, "It is ");
+        hint_say_cells(t, h->cells, h->ncells, "and");
+        hint_say(t, ".");
+    } else {
+        hint_say(t, "The pattern: ");
+        if (h->ncells > 8)
+            hint_say(t, "%d cells (highlighted)", h->ncells);
+        else
+            hint_say_cells(t, h->cells, h->ncells, "and");
+        if (h->digits != 0) {
+            hint_say(t, ", with ");
+            hint_say_digits(t, h->digits, "and");
+        }
+        hint_say(t, ".");
+    }
+    scratch_copy(t, buf, size);
+    free(t);
+}
+
+const char *hint_reason(const struct hint *h)
+{
+    size_t n = strlen(h->name);
+
+    if (strncmp(h->text, h->name, n) == 0 && h->text[n] == ':' && h->text[n + 1] == ' ')
+        return h->text + n + 2;
+    return h->text;
 }
 
 /* --- Geometry --- */
@@ -463,6 +563,51 @@ digitset hint_group_placed(const struct hint_position *pos, int g)
     return placed;
 }
 
+static void build_strong_table(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    int stride = p->max_digit + 1;
+    size_t n = (size_t)p->ngroups * (size_t)stride * 2;
+
+    s->strong = xmalloc(n * sizeof *s->strong);
+    for (size_t i = 0; i < n; i++)
+        s->strong[i] = -1;
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        int16_t *row = s->strong + (size_t)g * (size_t)stride * 2;
+        uint8_t count[PUZZLE_MAX_DIGIT + 1] = { 0 };
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i];
+            if (p->block[cell] || pos->grid[cell])
+                continue;
+            for (digitset c = pos->cands[cell]; c; c &= c - 1) {
+                int d = lowest_bit(c);
+                if (d <= p->max_digit && count[d]++ < 2)
+                    row[2 * d + count[d] - 1] = (int16_t)cell;
+            }
+        }
+        for (int d = 1; d <= p->max_digit; d++)
+            if (count[d] != 2)
+                row[2 * d] = row[2 * d + 1] = -1;
+    }
+}
+
+bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b)
+{
+    const int16_t *pair;
+
+    if (s->strong == NULL)
+        build_strong_table(s);
+    pair = s->strong + ((size_t)g * (size_t)(s->pos->p->max_digit + 1) + (size_t)d) * 2;
+    if (pair[0] < 0)
+        return false;
+    *a = pair[0];
+    *b = pair[1];
+    return true;
+}
+
 /* --- The driver --- */
 
 static bool technique_applies(const struct hint_position *pos, enum technique t)
@@ -498,6 +643,7 @@ bool hint_find(const struct hint_position *pos, enum technique id, struct hint *
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return false;
     run_technique(&s, id);
+    free(s.strong);
     return s.found > 0;
 }
 
@@ -509,6 +655,7 @@ int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return 0;
     run_technique(&s, id);
+    free(s.strong);
     return s.found;
 }
 
@@ -532,6 +679,7 @@ int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
         if (technique_applies(pos, (enum technique)t))
             run_technique(&s, (enum technique)t);
     }
+    free(s.strong);
     return s.found;
 }
 
@@ -580,7 +728,7 @@ void hint_find_trial(struct hint_search *s)
         goto done;
     if (s->pos->solution != NULL)
         memcpy(solution, s->pos->solution, (size_t)p->ncells);
-    else if (puzzle_solve_first(p, s->pos->grid, false, solution, NULL) == SOLVE_NONE)
+    else if (hint_count_solutions(p, s->pos->grid, solution) == 0)
         goto done;
     d = solution[cell];
     if (!(s->pos->cands[cell] & (1u << d)))
@@ -606,6 +754,15 @@ done:
     free(solution);
 }
 
+int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, grid, &req, &res);
+    return (int)res.count;
+}
+
 /* --- The player's position --- */
 
 static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
@@ -615,6 +772,7 @@ static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
     h->name = techniques[TECH_MISTAKE].name;
     h->ngroups = h->ncells = h->nplace = h->nelim = 0;
     h->digits = 0;
+    h->quiet = false;
     snprintf(h->text, sizeof h->text, "%s: ", h->name);
     hint_add_cell(h, cell);
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
@@ -680,25 +838,53 @@ bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digi
     return found;
 }
 
+/* The player's digits fit no solution of a puzzle that has several: the first of them
+ * that differs from one solution is named (some digit must go, and that one may). */
+static bool dead_end(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
+                     struct hint *h)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int d = grid[cell];
+        if (p->block[cell] || d == 0 || p->given[cell] || solution[cell] == d)
+            continue;
+        mistake_begin(p, h, cell);
+        h->digits = 1u << d;
+        h->elim[h->nelim++] = (struct hint_move){ cell, d };
+        hint_say(h, "no solution keeps every digit entered so far. ");
+        hint_say_cell(h, cell);
+        hint_say(h, " holds %c, which one solution does not have there; erase it.",
+                 hint_digit_symbol(d));
+        return true;
+    }
+    return false;
+}
+
 bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
                      struct hint *h)
 {
     uint8_t *solution = xmalloc((size_t)p->ncells);
     digitset *cands = xmalloc((size_t)p->ncells * sizeof *cands);
-    enum solve_outcome outcome = puzzle_solve_first(p, p->given, true, solution, NULL);
+    int count = hint_count_solutions(p, p->given, solution);
     struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = solution,
+        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
     };
     bool found = false;
 
-    if (outcome != SOLVE_NONE) {
-        /* With several solutions, a digit differing from one of them may still be right. */
-        found = hint_check_position(p, grid, marks, pos.unique ? solution : NULL, h);
-        if (!found) {
-            hint_fill_candidates(p, grid, marks, cands);
-            found = hint_next(&pos, h);
+    if (count == 1) {
+        found = hint_check_position(p, grid, marks, solution, h);
+    } else if (count > 1) {
+        /* With several solutions a digit differing from one of them may still be right:
+         * only clashes are mistakes, and a trial step follows a solution of the player's
+         * own digits. */
+        found = hint_check_position(p, grid, NULL, NULL, h);
+        if (!found && hint_count_solutions(p, grid, solution) == 0) {
+            hint_count_solutions(p, p->given, solution);
+            found = dead_end(p, grid, solution, h);
         }
+    }
+    if (count > 0 && !found) {
+        hint_fill_candidates(p, grid, marks, cands);
+        found = hint_next(&pos, h);
     }
     free(cands);
     free(solution);

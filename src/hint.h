@@ -114,6 +114,7 @@ struct hint {
     int nelim;                          /* candidates it removes */
     struct hint_move elim[HINT_MAX_ELIM];
     char text[HINT_TEXT_MAX];           /* "Naked pair: r1c2 and r1c5 can only be ..." */
+    bool quiet;                         /* text left empty (hint_position.quiet) */
 };
 
 /* What the techniques look at.  cands[cell] matters for empty white cells only. */
@@ -123,6 +124,7 @@ struct hint_position {
     const digitset *cands;              /* ncells candidate sets */
     bool unique;                        /* known to have one solution: uniqueness allowed */
     const uint8_t *solution;            /* for the trial step; NULL: it solves the grid */
+    bool quiet;                         /* leave hint text empty: only conclusions count */
 };
 
 /* Candidates implied by the digits alone: Sudoku, the digits its row, column and box do
@@ -152,11 +154,25 @@ int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit
  * sharing a unit or run) and eliminations to grid and cands. */
 void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, digitset *cands);
 
+/* The rungs of a hint before its conclusion, for a player who asks step by step:
+ * where to look ("Look at row 3 and box 4."), and the pattern ("The pattern: r1c2 and
+ * r1c5, with 3 and 7.").  The technique's name and definition come from its table entry,
+ * the conclusion is hint_reason. */
+void hint_where(const struct hint *h, char *buf, size_t size);
+void hint_pattern(const struct hint *h, char *buf, size_t size);
+/* The text without the technique's name in front. */
+const char *hint_reason(const struct hint *h);
+
 /* A player's mistake: a digit that differs from solution (or, without a solution, one in
  * conflict), or pencil marks of an empty cell that no longer hold its digit.  true and a
  * TECH_MISTAKE hint saying where; marks may be NULL. */
 bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
                          const uint8_t *solution, struct hint *h);
+
+/* Solves from grid for the techniques: any one solution into solution (when there is
+ * one) and the number found, at most 2 (2: several; unlike kakudo solve, no search for
+ * the smallest of several, which can take long on large sparse grids). */
+int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution);
 
 /* The hint for a player's position: a mistake first, else the easiest step from the
  * player's marks.  Solves the puzzle to know its solution.  false when the grid is
@@ -181,16 +197,6 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 
-/* --- The command line (cmd_hint.c) --- */
-
-/* `kakudo hint [--all] FILE[:N]...`: the next step (or every step) from the givens, as
- * "Technique: reason with cells in rNcM notation"; returns the exit status (0 fine, 1 no
- * solution, 2 bad input). */
-int cli_hint(char **files, int nfiles, bool all);
-/* `kakudo rate [FILE]...`: every puzzle's level, hardest technique, counts and score
- * (standard input when no FILE or FILE is -); returns the exit status. */
-int cli_rate(char **files, int nfiles);
-
 /* --- For the technique modules (hint_*.c); not for callers --- */
 
 struct hint_search {
@@ -200,6 +206,7 @@ struct hint_search {
     void *user;
     bool stopped;                       /* the visitor asked to stop */
     int found;
+    int16_t *strong;                    /* hint_strong_pair's table, built on first use */
 };
 
 /* Starts a hint of the technique being searched. */
@@ -219,7 +226,7 @@ void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj);
 void hint_say_digits(struct hint *h, digitset set, const char *conj);
 /* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (17)" */
 void hint_say_group(struct hint *h, int group);
-/* "; remove 3 from r1c8 and r1c9, 7 from r1c8." - or "." when there is none */
+/* "; remove 3 from r1c8 and r1c9; 7 from r1c8." - or "." when there is none */
 void hint_say_eliminations(struct hint *h);
 char hint_digit_symbol(int digit);
 bool hint_sees(const struct puzzle *p, int a, int b);
@@ -230,6 +237,9 @@ int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind);
 int hint_cells_with(const struct hint_position *pos, int g, int d, int *out);
 /* The digits placed in group g. */
 digitset hint_group_placed(const struct hint_position *pos, int g);
+/* The two empty cells of group g that can be d, when there are exactly two (a strong
+ * link: one of them is d); false otherwise. */
+bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b);
 
 /* The techniques, one function each (hint_sudoku.c, hint_kakuro.c, hint.c). */
 void hint_find_full_house(struct hint_search *s);

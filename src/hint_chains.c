@@ -40,18 +40,6 @@ static void elim_seeing_all(const struct hint_search *s, struct hint *h, int d, 
     }
 }
 
-/* The two empty cells of group g that can be d, if there are exactly two. */
-static bool strong_pair(const struct hint_position *pos, int g, int d, int *a, int *b)
-{
-    int cells[PUZZLE_MAX_DIGIT];
-
-    if (hint_cells_with(pos, g, d, cells) != 2)
-        return false;
-    *a = cells[0];
-    *b = cells[1];
-    return true;
-}
-
 static int cross_index(const struct puzzle *p, int cell, bool rows)
 {
     return rows ? cell % p->width : cell / p->width;
@@ -89,14 +77,26 @@ static bool skyscraper_emit(struct hint_search *s, int d, int g1, int g2, const 
     return hint_emit(s, &h);
 }
 
+/* The lines of a kind where d has exactly two places; their count. */
+static int strong_lines(struct hint_search *s, int d, enum group_kind kind, int *lines)
+{
+    const struct puzzle *p = s->pos->p;
+    int n = 0, a, b;
+
+    for (int g = 0; g < p->ngroups; g++)
+        if (p->groups[g].kind == kind && hint_strong_pair(s, g, d, &a, &b))
+            lines[n++] = g;
+    return n;
+}
+
 /* Two parallel lines with two places each, one end of each in the same cross line. */
 static bool skyscraper_pair(struct hint_search *s, int d, bool rows, int g1, int g2)
 {
     const struct puzzle *p = s->pos->p;
     int e1[2], e2[2];
 
-    if (!strong_pair(s->pos, g1, d, &e1[0], &e1[1]) || !strong_pair(s->pos, g2, d, &e2[0], &e2[1]))
-        return true;
+    hint_strong_pair(s, g1, d, &e1[0], &e1[1]);
+    hint_strong_pair(s, g2, d, &e2[0], &e2[1]);
     for (int i = 0; i < 2; i++) {
         for (int j = 0; j < 2; j++) {
             if (cross_index(p, e1[i], rows) != cross_index(p, e2[j], rows)
@@ -112,17 +112,15 @@ static bool skyscraper_pair(struct hint_search *s, int d, bool rows, int g1, int
 void hint_find_skyscraper(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
+    int lines[SUDOKU_MAX_SIZE];
 
     for (int d = 1; d <= p->max_digit; d++) {
         for (int rows = 1; rows >= 0; rows--) {
-            enum group_kind kind = rows ? GROUP_ROW : GROUP_COLUMN;
-            for (int g1 = 0; g1 < p->ngroups; g1++) {
-                if (p->groups[g1].kind != kind)
-                    continue;
-                for (int g2 = g1 + 1; g2 < p->ngroups; g2++)
-                    if (p->groups[g2].kind == kind && !skyscraper_pair(s, d, rows, g1, g2))
+            int n = strong_lines(s, d, rows ? GROUP_ROW : GROUP_COLUMN, lines);
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++)
+                    if (!skyscraper_pair(s, d, rows, lines[i], lines[j]))
                         return;
-            }
         }
     }
 }
@@ -169,8 +167,8 @@ static bool kite_pair(struct hint_search *s, int d, int row, int col)
     const struct puzzle *p = s->pos->p;
     int r[2], c[2];
 
-    if (!strong_pair(s->pos, row, d, &r[0], &r[1]) || !strong_pair(s->pos, col, d, &c[0], &c[1]))
-        return true;
+    hint_strong_pair(s, row, d, &r[0], &r[1]);
+    hint_strong_pair(s, col, d, &c[0], &c[1]);
     for (int i = 0; i < 2; i++) {
         for (int j = 0; j < 2; j++) {
             if (r[i] == c[j] || r[!i] == c[!j] || r[i] == c[!j] || r[!i] == c[j])
@@ -188,12 +186,15 @@ static bool kite_pair(struct hint_search *s, int d, int row, int col)
 void hint_find_two_string_kite(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
+    int rows[SUDOKU_MAX_SIZE], cols[SUDOKU_MAX_SIZE];
 
-    for (int d = 1; d <= p->max_digit; d++)
-        for (int row = 0; row < p->ngroups; row++)
-            for (int col = 0; col < p->ngroups && p->groups[row].kind == GROUP_ROW; col++)
-                if (p->groups[col].kind == GROUP_COLUMN && !kite_pair(s, d, row, col))
+    for (int d = 1; d <= p->max_digit; d++) {
+        int nr = strong_lines(s, d, GROUP_ROW, rows), nc = strong_lines(s, d, GROUP_COLUMN, cols);
+        for (int i = 0; i < nr; i++)
+            for (int j = 0; j < nc; j++)
+                if (!kite_pair(s, d, rows[i], cols[j]))
                     return;
+    }
 }
 
 /* --- Wings --- */
@@ -343,7 +344,7 @@ static bool w_wing_links(struct hint_search *s, int a, int b, int x)
 
     for (int g = 0; g < p->ngroups; g++) {
         int u[2];
-        if (!strong_pair(s->pos, g, x, &u[0], &u[1]))
+        if (!hint_strong_pair(s, g, x, &u[0], &u[1]))
             continue;
         if (u[0] == a || u[0] == b || u[1] == a || u[1] == b)
             continue;
@@ -385,8 +386,9 @@ struct digit_graph {
     int strong[MAX_CELLS][PUZZLE_MAX_CELL_GROUPS];   /* the other end of each pair */
 };
 
-static void graph_build(const struct hint_position *pos, int d, struct digit_graph *gr)
+static void graph_build(struct hint_search *s, int d, struct digit_graph *gr)
 {
+    const struct hint_position *pos = s->pos;
     const struct puzzle *p = pos->p;
 
     gr->d = d;
@@ -401,7 +403,7 @@ static void graph_build(const struct hint_position *pos, int d, struct digit_gra
     }
     for (int g = 0; g < p->ngroups; g++) {
         int a, b, na, nb;
-        if (!strong_pair(pos, g, d, &a, &b))
+        if (!hint_strong_pair(s, g, d, &a, &b))
             continue;
         na = gr->node_of[a];
         nb = gr->node_of[b];
@@ -541,7 +543,7 @@ void hint_find_simple_colouring(struct hint_search *s)
     struct digit_graph *gr = xmalloc(sizeof *gr);
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
-        graph_build(s->pos, d, gr);
+        graph_build(s, d, gr);
         if (!colouring_digit(s, gr))
             break;
     }
@@ -691,7 +693,7 @@ void hint_find_x_chain(struct hint_search *s)
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
         bool more = true;
-        graph_build(s->pos, d, gr);
+        graph_build(s, d, gr);
         for (int start = 0; start < gr->n && more; start++)
             more = gr->nstrong[start] == 0 || x_chain_from(s, gr, start, cs);
         if (!more)

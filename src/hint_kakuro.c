@@ -39,16 +39,57 @@ static void run_view(const struct hint_position *pos, int g, struct run_view *rv
     }
 }
 
+/* Every set of distinct digits 1-9, grouped by size and sum: the 511 sets are few, and
+ * the techniques ask for them at every step, so they are listed once. */
+static struct {
+    bool ready;
+    digitset sets[511];
+    int16_t start[RUN_MAX + 2][46];     /* sets[start[len][sum] .. start[len][sum + 1]) */
+} combo_table;
+
+static void combo_table_build(void)
+{
+    int n = 0;
+
+    for (int len = 1; len <= RUN_MAX; len++) {
+        for (int sum = 0; sum <= 45; sum++) {
+            combo_table.start[len][sum] = (int16_t)n;
+            for (unsigned m = 1; m < 512; m++) {
+                digitset set = (digitset)m << 1;
+                int total = 0;
+                for (int d = 1; d <= 9; d++)
+                    total += (set >> d & 1) * d;
+                if (popcount32(m) == len && total == sum)
+                    combo_table.sets[n++] = set;
+            }
+        }
+        combo_table.start[len + 1][0] = (int16_t)n;     /* ends the last sum of len */
+    }
+    combo_table.ready = true;
+}
+
+/* The sets of len digits adding to sum: a pointer into the table and their count. */
+static const digitset *combos_of(int len, int sum, int *count)
+{
+    int end;
+
+    *count = 0;
+    if (len < 1 || len > RUN_MAX || sum < 1 || sum > 45)
+        return NULL;
+    if (!combo_table.ready)
+        combo_table_build();
+    end = sum < 45 ? combo_table.start[len][sum + 1] : combo_table.start[len + 1][0];
+    *count = end - combo_table.start[len][sum];
+    return combo_table.sets + combo_table.start[len][sum];
+}
+
 /* The digit sets the empty cells can take: n digits adding to rem, none already placed. */
 static int run_combos(const struct run_view *rv, digitset *sets)
 {
-    digitset all[MAX_COMBOS];
     int total, n = 0;
+    const digitset *all = combos_of(rv->n, rv->rem, &total);
 
-    if (rv->n == 0 || rv->rem < 1)
-        return 0;
-    total = kakuro_combinations(rv->n, rv->rem, all, MAX_COMBOS);
-    for (int i = 0; i < total && i < MAX_COMBOS; i++)
+    for (int i = 0; i < total && n < MAX_COMBOS; i++)
         if (!(all[i] & rv->placed))
             sets[n++] = all[i];
     return n;
@@ -367,9 +408,15 @@ static bool bounds_at(struct hint_search *s, const struct run_view *rv, int i)
     if (h.nelim == 0)
         return true;
     say_run_need(&h, rv);
-    hint_say(&h, "; the cells other than ");
-    hint_say_cell(&h, cell);
-    hint_say(&h, " can add up to at least %d and at most %d, so ", lo, hi);
+    if (rv->n == 2) {
+        hint_say(&h, "; the other cell, ");
+        hint_say_cell(&h, rv->cells[!i]);
+        hint_say(&h, ", is at least %d and at most %d, so ", lo, hi);
+    } else {
+        hint_say(&h, "; the cells other than ");
+        hint_say_cell(&h, cell);
+        hint_say(&h, " can add up to at least %d and at most %d, so ", lo, hi);
+    }
     hint_say_cell(&h, cell);
     hint_say(&h, " is between %d and %d", min < 1 ? 1 : min, max > 9 ? 9 : max);
     hint_say_eliminations(&h);

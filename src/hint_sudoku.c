@@ -22,6 +22,33 @@ static digitset all_digits(const struct puzzle *p)
     return ((1u << (p->max_digit + 1)) - 1) & ~1u;
 }
 
+/* Per digit, the empty cells of group g that can take it, as bits over the group's cells:
+ * one pass over the group serves every digit. */
+static void group_where(const struct hint_position *pos, int g, uint32_t *where)
+{
+    const struct puzzle_group *grp = &pos->p->groups[g];
+
+    memset(where, 0, (PUZZLE_MAX_DIGIT + 1) * sizeof *where);
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        if (!is_empty(pos, cell))
+            continue;
+        for (digitset c = pos->cands[cell]; c; c &= c - 1)
+            where[lowest_bit(c)] |= 1u << i;
+    }
+}
+
+/* The cells of group g named by the bits of mask; their count. */
+static int where_cells(const struct hint_position *pos, int g, uint32_t mask, int *cells)
+{
+    const struct puzzle_group *grp = &pos->p->groups[g];
+    int n = 0;
+
+    for (; mask; mask &= mask - 1)
+        cells[n++] = grp->cells[lowest_bit(mask)];
+    return n;
+}
+
 /* --- Singles --- */
 
 static bool full_house_in(struct hint_search *s, int g)
@@ -66,13 +93,16 @@ static bool hidden_singles_in(struct hint_search *s, int g)
 {
     const struct puzzle *p = s->pos->p;
     digitset missing = all_digits(p) & ~hint_group_placed(s->pos, g);
+    uint32_t where[PUZZLE_MAX_DIGIT + 1];
     int cells[PUZZLE_MAX_DIGIT];
 
+    group_where(s->pos, g, where);
     for (int d = 1; d <= p->max_digit; d++) {
         struct hint h;
 
-        if (!(missing & (1u << d)) || hint_cells_with(s->pos, g, d, cells) != 1)
+        if (!(missing & (1u << d)) || popcount32(where[d]) != 1)
             continue;
+        where_cells(s->pos, g, where[d], cells);
         hint_begin(s, &h);
         hint_add_group(&h, g);
         hint_add_cell(&h, cells[0]);
@@ -82,7 +112,7 @@ static bool hidden_singles_in(struct hint_search *s, int g)
         hint_say_group(&h, g);
         hint_say(&h, ", %c fits only ", hint_digit_symbol(d));
         hint_say_cell(&h, cells[0]);
-        hint_say(&h, " (every other empty cell sees a %c or has lost it), so ", hint_digit_symbol(d));
+        hint_say(&h, " (each other empty cell sees that digit or has had it ruled out), so ");
         hint_say_cell(&h, cells[0]);
         hint_say(&h, " is %c.", hint_digit_symbol(d));
         if (!hint_emit(s, &h))
@@ -156,14 +186,17 @@ static int common_group(const struct puzzle *p, int a, const int *cells, int n, 
     return -1;
 }
 
-static bool locked_in(struct hint_search *s, int a, int d, bool pointing)
+static bool locked_in(struct hint_search *s, int a, int d, uint32_t where, bool pointing)
 {
     const struct puzzle *p = s->pos->p;
     int cells[PUZZLE_MAX_DIGIT], others[PUZZLE_MAX_DIGIT];
-    int n = hint_cells_with(s->pos, a, d, cells), b, m;
+    int n, b, m;
     struct hint h;
 
-    if (n < 2 || (b = common_group(p, a, cells, n, !pointing)) < 0)
+    if (popcount32(where) < 2)
+        return true;
+    n = where_cells(s->pos, a, where, cells);
+    if ((b = common_group(p, a, cells, n, !pointing)) < 0)
         return true;
     hint_begin(s, &h);
     hint_add_group(&h, a);
@@ -193,10 +226,13 @@ static void locked_candidates(struct hint_search *s, bool pointing)
     const struct puzzle *p = s->pos->p;
 
     for (int a = 0; a < p->ngroups; a++) {
+        uint32_t where[PUZZLE_MAX_DIGIT + 1];
+
         if ((p->groups[a].kind == GROUP_BOX) != pointing)
             continue;
+        group_where(s->pos, a, where);
         for (int d = 1; d <= p->max_digit; d++)
-            if (!locked_in(s, a, d, pointing))
+            if (!locked_in(s, a, d, where[d], pointing))
                 return;
     }
 }
@@ -455,9 +491,9 @@ static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
     say_lines(&h, c->rows, base, u->k);
     hint_say(&h, ", %c can only go in ", hint_digit_symbol(c->d));
     say_lines(&h, !c->rows, cover, ncover);
-    hint_say(&h, "; each of these %s %s needs a %c there, which uses up the %c of each of those %s, "
-             "so no other cell of them can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
-             hint_digit_symbol(c->d), hint_digit_symbol(c->d), c->rows ? "columns" : "rows",
+    hint_say(&h, "; the %s %s put their %cs in those %s, one in each, so no other cell of "
+             "those %s can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
+             hint_digit_symbol(c->d), c->rows ? "columns" : "rows", c->rows ? "columns" : "rows",
              hint_digit_symbol(c->d));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);

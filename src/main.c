@@ -16,7 +16,7 @@ enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION, OPT_TRACE, OPT_STRATEGY,
+    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL,
 };
 
 static const struct option long_options[] = {
@@ -30,6 +30,7 @@ static const struct option long_options[] = {
     { "no-timer", no_argument, NULL, OPT_NO_TIMER },
     { "trace", no_argument, NULL, OPT_TRACE },
     { "strategy", required_argument, NULL, OPT_STRATEGY },
+    { "all", no_argument, NULL, OPT_ALL },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -40,6 +41,8 @@ static void print_help(void)
     printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
            "  or:  kakudo solve [OPTION]... [FILE]...\n"
            "  or:  kakudo watch [OPTION]... FILE[:N]\n"
+           "  or:  kakudo hint [--all] FILE[:N]...\n"
+           "  or:  kakudo rate [FILE]...\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"
            "\n"
            "Commands:\n"
@@ -47,17 +50,24 @@ static void print_help(void)
            "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
            "                 or FILE is -) and print the solutions in the input's layout\n"
            "  watch          open the player on the Nth puzzle of FILE and watch the solver\n"
+           "  hint           explain the next step of a puzzle: the technique, the cells\n"
+           "                 (rNcM: row N, column M) and the reason\n"
+           "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
+           "                 Hard, Expert, Master), hardest technique, counts and a score\n"
            "\n"
            "Options for solve:\n"
            "      --any            print any one solution without proving it unique\n"
            "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
            "      --stats          report nodes, guesses and time per puzzle on stderr\n"
            "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
+           "                       (also for hint, rate and the player)\n"
            "      --trace          print every step of the search, one per line, before\n"
            "                       the solution\n"
            "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
            "                       cell first; the default) or plain (cells in reading\n"
            "                       order, digits ascending); also for watch\n"
+           "Options for hint:\n"
+           "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"
            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
@@ -129,6 +139,7 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
             else
                 return usage_error("unknown strategy '%s': expected plain or smart", optarg);
             break;
+        case OPT_ALL: opt->all = true; break;
         case OPT_COUNT:
             opt->count = true;
             if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
@@ -171,6 +182,10 @@ int main(int argc, char **argv)
         opt.watch = true;
         return cli_play(args + 1, 1, &opt);
     }
+    if (nargs > 0 && strcmp(args[0], "hint") == 0)
+        return cli_hint(args + 1, nargs - 1, &opt);
+    if (nargs > 0 && strcmp(args[0], "rate") == 0)
+        return cli_rate(args + 1, nargs - 1, &opt);
     if (nargs > 0 && strcmp(args[0], "play") == 0) {
         args++;
         nargs--;

@@ -222,6 +222,29 @@ static void test_refusals(void)
     }
     tap_ok(refused_with(g, "S16,1", "There is no such cell") && refused_with(g, "E100", "There is no such cell"),
            "cells outside the board are refused");
+    {
+        static const char *const bad[] = { "K", "K1", "K1x", "K,12", ";", "E1;", ";E1", "E1;;E1" };
+        bool all = true;
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            if (!refused_with(g, bad[i], "That is not a move")) {
+                tap_diag("\"%s\" was not refused as malformed", bad[i]);
+                all = false;
+            }
+        tap_ok(all, "malformed mark-setting and compound moves are refused");
+    }
+    snprintf(mv, sizeof mv, "K%d,21", first_empty(g));
+    tap_ok(refused_with(g, mv, "Those are not digits of this puzzle in ascending order"),
+           "marks out of order are refused");
+    snprintf(mv, sizeof mv, "K%d,11", first_empty(g));
+    tap_ok(refused_with(g, mv, NULL), "a repeated mark is refused");
+    snprintf(mv, sizeof mv, "K%d,15", first_empty(g));
+    tap_ok(refused_with(g, mv, NULL), "mark 5 in a 4x4 Sudoku is refused");
+    snprintf(mv, sizeof mv, "K%d,1", empty);
+    tap_ok(refused_with(g, mv, "That cell holds a digit; erase it before marking it"),
+           "setting the marks of a filled cell is refused");
+    snprintf(mv, sizeof mv, "K%d,12;S%d,1", first_empty(g), given);
+    tap_ok(refused_with(g, mv, "That cell is a given"),
+           "a compound move with a refused part is refused whole, leaving no trace");
     game_free(g);
 
     g = game_new(k8->p, &k8->style);
@@ -345,6 +368,46 @@ static void test_undo_redo(const struct test_case *tc)
     ok = game_toggle_mark(g, cells[2], 2, &why);
     tap_ok(ok && g->nmoves == 2 && g->pos == 2 && !game_can_redo(g) && g->history[1].text[0] == 'M', "%s: a move after undos drops the redo tail", tc->file);
     tap_ok(game_undo(g) && game_undo(g) && same(g, &s[0]), "%s: and undoes back to the start", tc->file);
+    game_free(g);
+}
+
+static bool sees(const struct puzzle *p, int a, int b)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[a][k] >= 0; k++)
+        for (int j = 0; j < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[b][j] >= 0; j++)
+            if (p->cell_groups[a][k] == p->cell_groups[b][j])
+                return true;
+    return false;
+}
+
+/* "K" sets a cell's marks exactly; moves joined by ';' are one step of the history. */
+static void test_compound(const struct test_case *tc)
+{
+    struct game *g = game_new(tc->p, &tc->style);
+    struct snapshot before;
+    const char *why = NULL;
+    int a = first_empty(g), b = -1, d, e;
+    char mv[64];
+
+    for (int c = a + 1; c < g->puzzle->ncells && b < 0; c++)
+        if (game_cell_editable(g, c) && g->grid[c] == 0)
+            b = c;
+    d = tc->solution[a];
+    snprintf(mv, sizeof mv, "K%d,12", b);
+    tap_ok(game_set_marks(g, b, (1u << 1) | (1u << 2), &why) && g->marks[b] == ((1u << 1) | (1u << 2))
+           && g->nmoves == 1 && strcmp(g->history[0].text, mv) == 0, "%s: K sets a cell's marks (%s)",
+           tc->file, mv);
+    tap_ok(game_set_marks(g, b, 0, &why) && g->marks[b] == 0, "%s: and K with no digits clears them", tc->file);
+    before = snap(g);
+    /* Marks on a peer that include the digit, then the digit placed: it leaves the marks. */
+    e = d == 1 ? 2 : 1;
+    snprintf(mv, sizeof mv, "K%d,%c%c;S%d,%d", b, sudoku_symbol(d < e ? d : e), sudoku_symbol(d < e ? e : d),
+             a, d);
+    tap_ok(game_move(g, mv, &why) && g->nmoves == 3 && g->grid[a] == d
+           && g->marks[b] == (sees(g->puzzle, a, b) ? 1u << e : (1u << d) | (1u << e)),
+           "%s: a compound move applies its parts in order (%s)", tc->file, mv);
+    tap_ok(game_undo(g) && same(g, &before) && g->pos == 2, "%s: and is undone in one step", tc->file);
+    tap_ok(game_redo(g) && g->grid[a] == d && g->pos == 3, "%s: and redone in one step", tc->file);
     game_free(g);
 }
 
@@ -573,10 +636,19 @@ static void play_some(struct game *g, const uint8_t *solution)
         }
     game_fill_marks(g, &why);
     game_toggle_mark(g, first_empty(g), 1, &why);
+    {
+        /* A compound move, as an applied hint makes: marks set, then a digit placed. */
+        char mv[64];
+        int c = first_empty(g);
+        snprintf(mv, sizeof mv, "K%d,%c;S%d,%d", c, sudoku_symbol(solution[c]), c, solution[c]);
+        game_move(g, mv, &why);
+    }
     game_set(g, first_empty(g), solution[first_empty(g)], &why);
     game_undo(g);
     game_undo(g);
-    g->hints_used = 2;
+    game_note_hint(g, 1);
+    game_note_hint(g, 2);
+    game_note_hint(g, 1);
 }
 
 static void test_round_trip(const struct test_case *tc)
@@ -605,8 +677,9 @@ static void test_round_trip(const struct test_case *tc)
            h->puzzle->name != NULL ? h->puzzle->name : "none");
     tap_ok(h->style.id == g->style.id && h->style.spaced == g->style.spaced && h->style.boxed == g->style.boxed
            && h->style.numbers == g->style.numbers, "%s: same format style", tc->file);
-    tap_ok(game_elapsed_ms(h) == 123456 && game_is_paused(h) && h->hints_used == 2 && !h->completed,
-           "%s: time, hints and completion kept; loaded paused", tc->file);
+    tap_ok(game_elapsed_ms(h) == 123456 && game_is_paused(h) && h->hints_used == 2 && !h->completed
+           && h->hint_rungs[0] == 1 && h->hint_rungs[1] == 1 && h->hint_rungs[2] == 0,
+           "%s: time, hints (and their rungs) and completion kept; loaded paused", tc->file);
     game_redo(g);
     redone = snap(g);
     tap_ok(game_redo(h) && same(h, &redone), "%s: redo works after loading", tc->file);
@@ -784,13 +857,17 @@ static void test_corrupt(const struct test_case *tc)
     }
     tap_ok(all, "%s: truncations of the %zu-byte save are rejected with a message (%d not)", tc->file, len,
            cut_fail);
-    check_replaced(text, "kakudo-save", "kakudo-save 2", "a newer version", 0);
+    check_replaced(text, "kakudo-save", "kakudo-save 3", "a newer version", 0);
     check_replaced(text, "kind ", "kind chess", "an unknown kind", 0);
     check_replaced(text, "format ", "format line 2 0 0 .", "a bad format line", 0);
     check_replaced(text, "elapsed ", "elapsed -5", "a negative time", 0);
     check_replaced(text, "elapsed ", NULL, "a missing line", 0);
     check_replaced(text, "completed ", "completed 1", "a completion the grid does not have", 0);
     check_replaced(text, "hints ", "hints many", "bad hints", 0);
+    check_replaced(text, "hints ", "hints 2", "hints without their rungs", 0);
+    check_replaced(text, "hints ", "hints 2 1 1 1 0 0", "rungs adding up to more than the hints", 0);
+    check_replaced(text, "hints ", "hints 2 1 1 0 0 0 0", "too many rungs", 0);
+    check_replaced(text, "hints ", "hints 2 1 1 0 0 x", "a rung that is not a number", 0);
     check_replaced(text, "key ", "key 0123456789abcdef", "a key that does not match", 0);
     check_replaced(text, "move ", "move Q", "a malformed move", 0);
     check_replaced(text, "move F", "move C", "a move that cannot be made there", 0);
@@ -817,6 +894,44 @@ static void test_corrupt(const struct test_case *tc)
                "a missing file is an error naming it");
         free(missing);
     }
+    free(text);
+    free(path);
+    game_free(g);
+}
+
+/* Game notes: new hints and hints going deeper; version 1 saves (no rungs) still load. */
+static void test_hint_notes(const struct test_case *tc)
+{
+    struct game *g = game_new(tc->p, &tc->style), *h;
+    char *path = tmp_path("v1.save"), err[512] = "", *text, *v1;
+    const char *why;
+    size_t len;
+    int hints_line;
+
+    game_note_hint(g, 1);
+    game_note_hint(g, 2);
+    game_note_hint(g, 3);
+    game_note_hint(g, 1);
+    game_note_hint(g, 9);
+    tap_ok(g->hints_used == 2 && g->hint_rungs[0] == 1 && g->hint_rungs[1] == 0 && g->hint_rungs[2] == 1,
+           "%s: a hint counts once, at its deepest rung", tc->file);
+    game_set(g, first_empty(g), tc->solution[first_empty(g)], &why);
+    game_save(g, path, err, sizeof err);
+    text = read_text(path, &len);
+    hints_line = line_of(text, "hints ");
+    v1 = replace_line(text, hints_line, "hints 7");
+    v1[strlen("kakudo-save ")] = '1';
+    write_text(path, v1, strlen(v1));
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && h->hints_used == 7 && h->hint_rungs[0] == 0 && h->hint_rungs[2] == 0 && h->nmoves == 1,
+           "%s: a version 1 save loads, its hints without rungs %s", tc->file, h == NULL ? err : "");
+    if (h != NULL) {
+        game_note_hint(h, 1);
+        tap_ok(game_save(h, path, err, sizeof err) && (game_free(h), h = game_load(path, err, sizeof err)) != NULL
+               && h->hints_used == 8 && h->hint_rungs[0] == 1, "%s: and saves again as version 2", tc->file);
+    }
+    game_free(h);
+    free(v1);
     free(text);
     free(path);
     game_free(g);
@@ -859,12 +974,14 @@ int main(void)
         test_grid_move(&cases[i]);
         test_round_trip(&cases[i]);
         test_corrupt(&cases[i]);
+        test_compound(&cases[i]);
     }
     test_round_trip_box_shape();
     test_round_trip_unusual();
     test_timer();
     test_keys();
     test_save_errors();
+    test_hint_notes(&cases[0]);
     test_state_dir();
     for (int i = 0; i < ncases; i++) {
         puzzle_free(cases[i].p);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "game.h"
 #include "solve.h"
 #include "tap.h"
 #include "util.h"
@@ -70,20 +71,20 @@ struct pos_state {
 static bool state_open(struct pos_state *st, struct puzzle *p)
 {
     size_t n = (size_t)p->ncells;
-    enum solve_outcome outcome;
+    int count;
 
     st->p = p;
     st->grid = xmalloc(n);
     st->solution = xmalloc(n);
     st->cands = xmalloc(n * sizeof *st->cands);
-    outcome = puzzle_solve_first(p, p->given, true, st->solution, NULL);
+    count = hint_count_solutions(p, p->given, st->solution);
     puzzle_start_grid(p, st->grid);
     hint_fill_candidates(p, st->grid, NULL, st->cands);
     st->pos = (struct hint_position){
         .p = p, .grid = st->grid, .cands = st->cands,
-        .unique = outcome == SOLVE_UNIQUE, .solution = st->solution,
+        .unique = count == 1, .solution = st->solution,
     };
-    return outcome != SOLVE_NONE;
+    return count > 0;
 }
 
 static void state_close(struct pos_state *st)
@@ -113,7 +114,8 @@ static bool check_hint(const struct hint *h, void *user)
         bad |= sd->solution[h->place[i].cell] != h->place[i].digit;
     for (int i = 0; i < h->nelim; i++)
         bad |= sd->solution[h->elim[i].cell] == h->elim[i].digit;
-    bad |= h->text[0] == '\0' || strncmp(h->text, h->name, strlen(h->name)) != 0;
+    if (!h->quiet)
+        bad |= h->text[0] == '\0' || strncmp(h->text, h->name, strlen(h->name)) != 0;
     sd->checked += h->nplace + h->nelim;
     if (bad && sd->wrong++ == 0)
         snprintf(sd->first_wrong, sizeof sd->first_wrong, "%s", h->text);
@@ -128,9 +130,13 @@ static int walk(struct pos_state *st, struct soundness *sd, bool all)
     struct hint h;
 
     sd->solution = st->solution;
+    st->pos.quiet = true;       /* the text is checked on the steps of hint_all */
     while (hint_next(&st->pos, &h)) {
-        if (all && steps % 4 == 0)
+        if (all && steps % 4 == 0) {
+            st->pos.quiet = false;
             hint_all(&st->pos, check_hint, sd);
+            st->pos.quiet = true;
+        }
         check_hint(&h, sd);
         if ((int)hint_technique(h.id)->level > level)
             level = (int)hint_technique(h.id)->level;
@@ -513,6 +519,203 @@ static void test_grade(void)
     puzzle_free(p);
 }
 
+/* --- Every size, on many positions --- */
+
+/* A small fixed random sequence (the tests must not depend on the clock). */
+static unsigned long rng_next(unsigned long *state)
+{
+    *state = *state * 6364136223846793005UL + 1442695040888963407UL;
+    return *state >> 33;
+}
+
+/* The solutions of tests/data/sudoku_sizes/puzzles.txt (unique puzzles), one per shape. */
+static int load_size_solutions(struct puzzle **shapes, uint8_t **solutions, int max)
+{
+    FILE *f = fopen(tap_data_path("sudoku_sizes/puzzles.txt"), "r");
+    char line[2048];
+    int n = 0;
+
+    if (f == NULL)
+        return 0;
+    while (n < max && fgets(line, sizeof line, f) != NULL) {
+        int br, bc, count, len;
+        char givens[700], sol[700];
+        if (line[0] == '#' || sscanf(line, "%d %d %d %699s %699s", &br, &bc, &count, givens, sol) != 5
+            || count != 1 || (shapes[n] = sudoku_new(br, bc)) == NULL)
+            continue;
+        len = shapes[n]->ncells;
+        solutions[n] = xmalloc((size_t)len);
+        for (int i = 0; i < len; i++)
+            solutions[n][i] = (uint8_t)sudoku_symbol_value((unsigned char)sol[i]);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* A puzzle keeping each digit of the solution with probability keep/100: usually several
+ * solutions, so no uniqueness techniques, but every technique's conclusions must hold for
+ * all of them, the solution kept included. */
+static struct puzzle *sparse_puzzle(const struct puzzle *shape, const uint8_t *solution, int keep,
+                                    unsigned long *rng)
+{
+    struct puzzle *p = sudoku_new(shape->box_rows, shape->box_cols);
+    struct puzzle_error err;
+
+    for (int i = 0; i < p->ncells; i++)
+        p->given[i] = rng_next(rng) % 100 < (unsigned long)keep ? solution[i] : 0;
+    if (!puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Walks sparse puzzles of every size, checking every step every technique offers (at every
+ * 2nd position up to 9x9, every 4th up to 16x16, every 8th on 25x25, to stay quick); reports
+ * which techniques were met on each size. */
+static void test_sizes_sparse(void)
+{
+    struct puzzle *shapes[16];
+    uint8_t *solutions[16];
+    int nshapes = load_size_solutions(shapes, solutions, 16);
+    unsigned long rng = 12345;
+
+    tap_ok(nshapes >= 7, "sudoku_sizes: %d shapes with a solution", nshapes);
+    for (int k = 0; k < nshapes; k++) {
+        const struct puzzle *shape = shapes[k];
+        struct soundness sd = { 0 };
+        int walks = shape->width <= 9 ? 25 : shape->width <= 16 ? 8 : 3, done = 0, stuck = 0;
+        int every = shape->width <= 9 ? 2 : shape->width <= 16 ? 4 : 8;   /* hint_all's steps */
+        char met[1024] = "";
+        size_t len = 0;
+
+        for (int w = 0; w < walks; w++) {
+            struct puzzle *p = sparse_puzzle(shape, solutions[k], 25 + (int)(rng_next(&rng) % 30), &rng);
+            struct pos_state st;
+            int steps = 0;
+            struct hint h;
+
+            if (p == NULL || !state_open(&st, p)) {
+                if (p != NULL)
+                    state_close(&st);
+                continue;
+            }
+            /* The trial steps follow the kept solution, so the walk ends there. */
+            memcpy(st.solution, solutions[k], (size_t)p->ncells);
+            sd.solution = st.solution;
+            while (hint_next(&st.pos, &h)) {
+                if (steps % every == 0)
+                    hint_all(&st.pos, check_hint, &sd);
+                check_hint(&h, &sd);
+                hint_apply(p, &h, st.grid, st.cands);
+                steps++;
+            }
+            stuck += memcmp(st.grid, st.solution, (size_t)p->ncells) != 0;
+            done++;
+            state_close(&st);
+        }
+        for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++)
+            if (sd.seen[t] && len + 40 < sizeof met)
+                len += (size_t)snprintf(met + len, sizeof met - len, " %s", hint_technique((enum technique)t)->key);
+        tap_ok(done == walks && sd.wrong == 0 && stuck == 0,
+               "%dx%d: %d sparse puzzles walked, %ld conclusions of every technique agree with the "
+               "solution", shape->width, shape->width, done, sd.checked);
+        if (sd.wrong)
+            tap_diag("%ld wrong, first: %s", sd.wrong, sd.first_wrong);
+        tap_diag("%dx%d techniques met:%s", shape->width, shape->width, met);
+        puzzle_free(shapes[k]);
+        free(solutions[k]);
+    }
+}
+
+/* --- Hints applied through the game, as the player's fifth rung does --- */
+
+/* Plays a puzzle to the end by applying hints to a game (a wrong digit first, to be put
+ * right), then undoes every move: each hint one move, back to the givens. */
+static void test_game_hints(struct puzzle *p, const char *what)
+{
+    struct pos_state st;
+    struct game *g;
+    struct hint h;
+    const char *why = NULL;
+    int moves = 0, cell;
+    bool ok = true;
+
+    if (!tap_ok(p != NULL && state_open(&st, p), "%s: loads and solves", what)) {
+        if (p != NULL)
+            state_close(&st);
+        return;
+    }
+    g = game_new(p, NULL);
+    cell = first_empty(p, g->grid);
+    game_set(g, cell, st.solution[cell] % 9 + 1, &why);
+    ok = hint_for_player(p, g->grid, g->marks, &h) && h.id == TECH_MISTAKE && game_apply_hint(g, &h, &why)
+         && g->grid[cell] == 0;
+    tap_ok(ok, "%s: the wrong digit is put right through the game", what);
+    while (ok && hint_for_player(p, g->grid, g->marks, &h) && moves < 5000) {
+        if (h.id == TECH_MISTAKE || !game_apply_hint(g, &h, &why)) {
+            tap_diag("step %d: %s (%s)", moves, h.text, why != NULL ? why : "");
+            ok = false;
+        }
+        moves++;
+    }
+    tap_ok(ok && g->completed && memcmp(g->grid, st.solution, (size_t)p->ncells) == 0,
+           "%s: %d hints applied as moves solve it, with no mistake on the way", what, moves);
+    while (game_undo(g))
+        ;
+    tap_ok(memcmp(g->grid, p->given, (size_t)p->ncells) == 0 && g->nmoves == moves + 2,
+           "%s: each hint was one move, and undoing them all gives the givens back", what);
+    game_free(g);
+    state_close(&st);
+}
+
+/* --- The rungs before the conclusion --- */
+
+static void test_rungs(void)
+{
+    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct pos_state st;
+    struct hint h;
+    char buf[512];
+
+    if (!tap_ok(p != NULL && state_open(&st, p) && hint_next(&st.pos, &h), "a first step to describe")) {
+        if (p != NULL)
+            state_close(&st);
+        return;
+    }
+    hint_where(&h, buf, sizeof buf);
+    tap_ok(strcmp(buf, "Look at column 9.") == 0, "where to look: %s", buf);
+    hint_pattern(&h, buf, sizeof buf);
+    tap_ok(strcmp(buf, "The pattern: r1c9, with 2.") == 0, "the pattern: %s", buf);
+    tap_ok(strncmp(hint_reason(&h), "in column 9, 2 fits only r1c9", 29) == 0, "the reason: %s",
+           hint_reason(&h));
+    st.grid[0] = (uint8_t)(st.solution[0] % 9 + 1);
+    tap_ok(hint_for_player(p, st.grid, NULL, &h), "a mistake to describe");
+    hint_where(&h, buf, sizeof buf);
+    tap_ok(strcmp(buf, "Something in row 1, column 1 or box 1 is not right.") == 0, "a mistake's place: %s", buf);
+    hint_pattern(&h, buf, sizeof buf);
+    tap_ok(strcmp(buf, "It is r1c1.") == 0, "a mistake's cell: %s", buf);
+    state_close(&st);
+}
+
+/* The puzzle of hint/sizes.txt with n x n cells, or NULL. */
+static struct puzzle *size_puzzle(int n)
+{
+    FILE *f = fopen(tap_data_path("hint/sizes.txt"), "r");
+    struct puzzle *p = NULL;
+    char line[1024];
+
+    while (f != NULL && p == NULL && fgets(line, sizeof line, f) != NULL) {
+        if (line[0] == '#' || (int)strcspn(line, " \r\n") != n * n)
+            continue;
+        p = parse_sudoku_line(line);
+    }
+    if (f != NULL)
+        fclose(f);
+    return p;
+}
+
 /* Every size, from 4x4 to 25x25: sound, and solved to the end. */
 static void test_sizes(void)
 {
@@ -553,11 +756,18 @@ int main(void)
     test_player("hint/sudoku_sources.txt:1", "Sudoku");
     test_player("hint/kakuro_sources.txt:1", "Kakuro");
     test_grade();
+    test_rungs();
     test_sizes();
+    test_sizes_sparse();
+    test_game_hints(load("hint/sudoku_sources.txt:3"), "Sudoku 9x9");
+    test_game_hints(size_puzzle(12), "Sudoku 12x12");
+    test_game_hints(load("hint/kakuro_sources.txt:2"), "Kakuro");
     m17 = check_set("hint/sample_17_clue.txt", limit, 20);
     mtop = check_set("hint/sample_top1465.txt", limit, 20);
     mhard = check_set("hint/sample_forum_hardest.txt", limit, 8);
+    check_set("hint/sample_serg.txt", limit, 20);
     check_set("hint/kakuro_sample.txt", limit, 3);
+    check_set("hint/kakuro_sample2.txt", limit, 3);
     tap_diag("mean level: 17-clue %.2f, top1465 %.2f, forum hardest %.2f", m17, mtop, mhard);
     tap_ok(m17 < mhard && mtop < mhard, "17-clue and top1465 puzzles rate lower than forum_hardest");
     return tap_done();

@@ -25,7 +25,7 @@ enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, U
 enum ui_role {
     ROLE_NORMAL, ROLE_GIVEN, ROLE_USER, ROLE_MARK, ROLE_CONFLICT, ROLE_BLOCK, ROLE_CLUE,
     ROLE_CLUE_HI, ROLE_RUN_HI, ROLE_LINE, ROLE_BOX_LINE, ROLE_TITLE, ROLE_DIM, ROLE_MESSAGE,
-    ROLE_WRONG, ROLE_SELECTED, ROLE_COUNT
+    ROLE_WRONG, ROLE_SELECTED, ROLE_HINT_AREA, ROLE_HINT_PATTERN, ROLE_HINT_TARGET, ROLE_COUNT
 };
 
 /* One way to lay the board out: the size of a cell and where lines are drawn. */
@@ -74,6 +74,7 @@ struct ui {
     char message[512];
     struct ui_geometry geo;
     struct ui_watch *watch;             /* watching the solver (ui_watch.c), or NULL */
+    struct ui_hint *hint;               /* the hint ladder being climbed (ui_hint.c), or NULL */
 
     int help_top;                       /* first help line shown */
 
@@ -102,6 +103,12 @@ int ui_width(const char *s);
 int ui_print(int y, int x, int w, const char *s, attr_t attr);
 /* Prints s wrapped into w columns from row y, at most maxlines; returns the rows used. */
 int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr);
+/* One line of wrapped text: bytes [start, start + len) of the string. */
+struct ui_line { size_t start, len; };
+/* Splits s into lines of at most w columns (libunistring's line breaking); fills up to
+ * max of them and returns how many there are in all. */
+int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max);
+int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_t attr);
 /* Prints s centred on row y of the screen. */
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -143,6 +150,21 @@ bool ui_board_open_save(struct ui *ui, const char *path);
 void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);
+
+/* ui_hint.c: the hint ladder: where to look, the technique, the pattern, the conclusion,
+ * then the step applied as one undoable move */
+/* The hint key: one rung further; true when the last rung changed the position. */
+bool ui_hint_next(struct ui *ui);
+void ui_hint_forget(struct ui *ui);         /* the position changed: the hint is gone */
+/* How a cell shows the hint: ROLE_NORMAL (none), ROLE_HINT_AREA, _PATTERN, _TARGET, or
+ * ROLE_CLUE_HI for the clue of a Kakuro run in focus. */
+enum ui_role ui_hint_role(const struct ui *ui, int cell);
+/* A digit's or mark's attributes inside a hinted cell (role from ui_hint_role). */
+attr_t ui_hint_text_attr(const struct ui *ui, enum ui_role role, attr_t a);
+/* The marks of a cell that belong to the hint's pattern (shown emphasised). */
+digitset ui_hint_marks(const struct ui *ui, int cell);
+/* Draws the hint's text in the panel from row y down to bottom; returns the next row. */
+int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom);
 
 /* ui_picker.c: the picker and the "open file" line */
 void ui_picker_enter(struct ui *ui);

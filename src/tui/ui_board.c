@@ -47,6 +47,7 @@ static void board_start(struct ui *ui, struct game *g)
     ui->cursor = first_empty_cell(g);
     ui->geo.sy = ui->geo.sx = 0;
     ui->was_completed = g->completed;
+    ui_hint_forget(ui);
     refresh_conflicts(ui);
     if (!g->completed)
         game_resume(g);
@@ -185,14 +186,16 @@ void ui_board_close(struct ui *ui)
     free(ui->solution);
     ui->save_path = NULL;
     ui->conflicts = ui->wrong = ui->solution = NULL;
+    ui_hint_forget(ui);
 }
 
 void ui_board_save(struct ui *ui)
 {
     char err[512];
 
-    /* Nothing to keep before the first move, nor while a resume is being offered. */
-    if (ui->game == NULL || ui->save_path == NULL || ui->pending != NULL || ui->game->nmoves == 0)
+    /* Nothing to keep before the first move or hint, nor while a resume is offered. */
+    if (ui->game == NULL || ui->save_path == NULL || ui->pending != NULL
+        || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
     if (!game_save(ui->game, ui->save_path, err, sizeof err))
         ui_message(ui, "Progress not saved: %s", err);
@@ -223,11 +226,16 @@ void ui_board_draw(struct ui *ui)
 static void after_move(struct ui *ui)
 {
     ui->show_wrong = false;
+    ui_hint_forget(ui);
     refresh_conflicts(ui);
     if (ui->game->completed && !ui->was_completed) {
         char t[32];
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
-        ui_message(ui, "Solved in %s! Well done. (q quits)", t);
+        if (ui->game->hints_used > 0)
+            ui_message(ui, "Solved in %s with %d hint%s. (q quits)", t, ui->game->hints_used,
+                       ui->game->hints_used == 1 ? "" : "s");
+        else
+            ui_message(ui, "Solved in %s! Well done. (q quits)", t);
     }
     ui->was_completed = ui->game->completed;
     ui_board_save(ui);
@@ -467,6 +475,10 @@ static bool board_command(struct ui *ui, int key)
         return true;
     case 'w':
         ui_watch_start(ui);
+        return true;
+    case 'i':
+        if (ui_hint_next(ui))
+            after_move(ui);
         return true;
     case 'e':
         ui->show_conflicts = !ui->show_conflicts;

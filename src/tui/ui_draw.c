@@ -13,7 +13,8 @@
 #include "util.h"
 
 enum { PAIR_USER = 1, PAIR_MARK, PAIR_CONFLICT, PAIR_CLUE_HI, PAIR_RUN_HI, PAIR_BOX,
-       PAIR_TITLE, PAIR_MESSAGE, PAIR_WRONG, PAIR_LINE };
+       PAIR_TITLE, PAIR_MESSAGE, PAIR_WRONG, PAIR_LINE, PAIR_HINT_AREA, PAIR_HINT_PATTERN,
+       PAIR_HINT_TARGET };
 
 void ui_colors_init(struct ui *ui)
 {
@@ -32,6 +33,9 @@ void ui_colors_init(struct ui *ui)
     init_pair(PAIR_MESSAGE, COLOR_MAGENTA, -1);
     init_pair(PAIR_WRONG, COLOR_WHITE, COLOR_RED);
     init_pair(PAIR_LINE, COLOR_BLUE, -1);
+    init_pair(PAIR_HINT_AREA, COLOR_BLACK, COLOR_CYAN);
+    init_pair(PAIR_HINT_PATTERN, COLOR_BLACK, COLOR_GREEN);
+    init_pair(PAIR_HINT_TARGET, COLOR_WHITE, COLOR_MAGENTA);
 }
 
 /* Without colours every role that must stay distinguishable gets its own attributes:
@@ -46,6 +50,9 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
         [ROLE_RUN_HI] = A_NORMAL, [ROLE_LINE] = A_NORMAL, [ROLE_BOX_LINE] = A_BOLD,
         [ROLE_TITLE] = A_BOLD, [ROLE_DIM] = A_DIM, [ROLE_MESSAGE] = A_BOLD,
         [ROLE_WRONG] = A_UNDERLINE | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
+        /* A hint's area underlined, its pattern reversed, its conclusion both. */
+        [ROLE_HINT_AREA] = A_UNDERLINE, [ROLE_HINT_PATTERN] = A_REVERSE | A_BOLD,
+        [ROLE_HINT_TARGET] = A_REVERSE | A_UNDERLINE | A_BOLD,
     };
     static const attr_t colour[ROLE_COUNT] = {
         [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = COLOR_PAIR(PAIR_USER),
@@ -56,6 +63,9 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
         [ROLE_TITLE] = COLOR_PAIR(PAIR_TITLE) | A_BOLD, [ROLE_DIM] = A_DIM,
         [ROLE_MESSAGE] = COLOR_PAIR(PAIR_MESSAGE) | A_BOLD,
         [ROLE_WRONG] = COLOR_PAIR(PAIR_WRONG) | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
+        [ROLE_HINT_AREA] = COLOR_PAIR(PAIR_HINT_AREA),
+        [ROLE_HINT_PATTERN] = COLOR_PAIR(PAIR_HINT_PATTERN) | A_BOLD,
+        [ROLE_HINT_TARGET] = COLOR_PAIR(PAIR_HINT_TARGET) | A_BOLD,
     };
 
     if (role < 0 || role >= ROLE_COUNT)
@@ -148,32 +158,27 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     return used;
 }
 
-int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr)
+int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
 {
-    size_t n = strlen(s);
+    size_t n = strlen(s), start = 0;
     char *breaks;
-    size_t start = 0;
-    int lines = 0;
+    int count = 0;
 
-    if (w <= 0 || maxlines <= 0)
+    if (w <= 0)
         return 0;
     breaks = xmalloc(n + 1);
     u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, NULL, "UTF-8", breaks);
-    while (start < n && lines < maxlines) {
+    while (start < n) {
         size_t end = start;
-        char *line;
 
         /* breaks[i] says whether a line may end before byte i; at a newline it must. */
         if (s[end] != '\n')
             end++;
         while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
             end++;
-        line = xmalloc(end - start + 1);
-        memcpy(line, s + start, end - start);
-        line[end - start] = '\0';
-        ui_print(y + lines, x, w, line, attr);
-        free(line);
-        lines++;
+        if (count < max)
+            lines[count] = (struct ui_line){ start, end - start };
+        count++;
         start = end;
         if (start < n && s[start] == '\n')
             start++;
@@ -181,7 +186,36 @@ int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t at
             start++;
     }
     free(breaks);
-    return lines;
+    return count;
+}
+
+int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_t attr)
+{
+    char *text = xmalloc(line.len + 1);
+    int used;
+
+    memcpy(text, s + line.start, line.len);
+    text[line.len] = '\0';
+    used = ui_print(y, x, w, text, attr);
+    free(text);
+    return used;
+}
+
+int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr)
+{
+    struct ui_line *lines;
+    int n;
+
+    if (w <= 0 || maxlines <= 0)
+        return 0;
+    lines = xmalloc((size_t)maxlines * sizeof *lines);
+    n = ui_wrap_lines(s, w, lines, maxlines);
+    if (n > maxlines)
+        n = maxlines;
+    for (int i = 0; i < n; i++)
+        ui_print_line(y + i, x, w, s, lines[i], attr);
+    free(lines);
+    return n;
 }
 
 void ui_print_centered(int y, const char *s, attr_t attr)

@@ -19,6 +19,7 @@ static const char *const help_lines[] = {
     "Checking",
     "  e                  show or hide conflicts",
     "  c                  check: how many entries are wrong, and where",
+    "  i                  hint; again for more: where, technique, pattern, why, apply",
     "Other",
     "  Space              pause (hides the board)",
     "  t                  show or hide the timer",

@@ -273,8 +273,9 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
+/* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr. */
 static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
-                       attr_t attr)
+                       attr_t attr, digitset emph, attr_t emph_attr)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     char buf[PUZZLE_MAX_DIGIT + 2];
@@ -286,7 +287,7 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
             if (!(marks & (1u << d)))
                 continue;
             mark_position(lay, p->max_digit, d, &row, &col);
-            put(ui, y + row, x + col, s, attr);
+            put(ui, y + row, x + col, s, (emph & (1u << d)) ? emph_attr : attr);
         }
         return;
     }
@@ -326,8 +327,10 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
         put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
             dy == lay->cell_h - 1 ? a | last_row : a);
     } else if (look.marks != 0) {
-        draw_marks(ui, p, look.marks & ~look.struck, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr);
-        draw_marks(ui, p, look.struck, y, x, cur ? cursor_attr(look.struck_attr) : look.struck_attr);
+        draw_marks(ui, p, look.marks & ~look.struck, y, x,
+                   cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0);
+        draw_marks(ui, p, look.struck, y, x,
+                   cur ? cursor_attr(look.struck_attr) : look.struck_attr, 0, 0);
     }
 }
 
@@ -340,13 +343,15 @@ static void draw_cell(const struct ui *ui, int cell)
     int y = geo->rowy[r], x = geo->colx[c];
     bool clue_hi, hi = cell_in_highlight(ui, p, cell, &clue_hi);
     bool cur = cell == ui->cursor;
+    enum ui_role hint_role = ui_hint_role(ui, cell);
     attr_t base, last_row = 0;
 
     /* Without a line under it, a tall cell's last row is underlined to part it from the next. */
     if (geo->lay.cell_h > 1 && r + 1 < p->height && !geo->hline[r + 1])
         last_row = A_UNDERLINE;
     if (p->block[cell]) {
-        base = ui_attr(ui, clue_hi ? ROLE_CLUE_HI : (p->down[cell] || p->across[cell]) ? ROLE_CLUE : ROLE_BLOCK);
+        base = ui_attr(ui, clue_hi || hint_role == ROLE_CLUE_HI ? ROLE_CLUE_HI
+                           : (p->down[cell] || p->across[cell]) ? ROLE_CLUE : ROLE_BLOCK);
         if (cur)
             base = cursor_attr(base);
         fill_cell(ui, y, x, base, last_row);
@@ -354,7 +359,7 @@ static void draw_cell(const struct ui *ui, int cell)
             draw_clue(ui, p, cell, y, x, base);
         return;
     }
-    base = hi ? ui_attr(ui, ROLE_RUN_HI) : A_NORMAL;
+    base = hint_role != ROLE_NORMAL ? ui_attr(ui, hint_role) : hi ? ui_attr(ui, ROLE_RUN_HI) : A_NORMAL;
     if (cur)
         base = cursor_attr(base);
     fill_cell(ui, y, x, base, last_row);
@@ -379,16 +384,23 @@ static void draw_cell(const struct ui *ui, int cell)
             a |= A_BOLD;
         if (!ui->color && role == ROLE_USER)
             a = A_NORMAL;
+        if (hint_role != ROLE_NORMAL && role != ROLE_CONFLICT && role != ROLE_WRONG)
+            a = ui_hint_text_attr(ui, hint_role, a);
         if (cur)
             a = cursor_attr(a);
         if (dy == geo->lay.cell_h - 1)
             a |= last_row;
         put(ui, y + dy, x + geo->lay.cell_w / 2, s, a);
     } else if (g->marks[cell]) {
-        attr_t a = hi && ui->color ? ui_attr(ui, ROLE_RUN_HI) : ui_attr(ui, ROLE_MARK);
-        if (cur)
+        attr_t a = hi && ui->color ? ui_attr(ui, ROLE_RUN_HI) : ui_attr(ui, ROLE_MARK), emph;
+        if (hint_role != ROLE_NORMAL)
+            a = ui_hint_text_attr(ui, hint_role, a);
+        emph = (a & ~A_DIM) | A_BOLD | A_UNDERLINE;
+        if (cur) {
             a = cursor_attr(a);
-        draw_marks(ui, p, g->marks[cell], y, x, a);
+            emph = cursor_attr(emph);
+        }
+        draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph);
         if (last_row) {
             /* Marks on the underlined row keep the underline. */
             int row, col;
@@ -397,9 +409,14 @@ static void draw_cell(const struct ui *ui, int cell)
                     char s[2] = { sudoku_symbol(d), '\0' };
                     mark_position(&geo->lay, p->max_digit, d, &row, &col);
                     if (row == geo->lay.cell_h - 1 && (g->marks[cell] & (1u << d)))
-                        put(ui, y + row, x + col, s, a | last_row);
+                        put(ui, y + row, x + col, s,
+                            ((ui_hint_marks(ui, cell) & (1u << d)) ? emph : a) | last_row);
                 }
         }
+    } else if (hint_role == ROLE_HINT_PATTERN || hint_role == ROLE_HINT_TARGET) {
+        /* An empty hinted cell shows a '?', so it never looks like a black cell. */
+        int dy = (geo->lay.cell_h - 1) / 2;
+        put(ui, y + dy, x + geo->lay.cell_w / 2, "?", base | (dy == geo->lay.cell_h - 1 ? last_row : 0));
     }
 }
 
@@ -564,6 +581,7 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
+    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     if (!is_sudoku(p))
         panel_kakuro(ui, &pn);
     if (pn.y + 4 <= pn.bottom) {
@@ -571,6 +589,6 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
         panel_line(ui, &pn, "p pencil  m mark", ROLE_DIM);
         panel_line(ui, &pn, "u undo  r redo  c check", ROLE_DIM);
-        panel_line(ui, &pn, "? help  q quit", ROLE_DIM);
+        panel_line(ui, &pn, "i hint  ? help  q quit", ROLE_DIM);
     }
 }

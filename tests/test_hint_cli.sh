@@ -1,0 +1,107 @@
+#!/bin/sh
+# test_hint_cli.sh: `kakudo hint` and `kakudo rate` end to end, as TAP.
+srcdir=${srcdir:-.}
+bin=${KAKUDO_BIN:-./src/kakudo}
+data=$srcdir/tests/data/hint/cli
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
+  n=$((n + 1))
+  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+
+# run NAME ARGS...: runs kakudo, keeping stdout, stderr and the exit status.
+run() {
+  name=$1; shift
+  "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
+  echo $? >"$tmp/$name.status"
+}
+status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ]; }
+same() { cmp -s "$1" "$2" || { diff "$1" "$2" | sed 's/^/# /'; return 1; }; }
+out_has() { grep -qF -- "$2" "$tmp/$1.out" || { sed 's/^/# stdout: /' "$tmp/$1.out"; return 1; }; }
+err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
+
+# --- kakudo hint ---
+
+run wiki hint "$data/wiki.txt"
+same "$data/wiki.hint" "$tmp/wiki.out"; ok $? "hint: the technique, the cells in rNcM and the reason"
+status_is wiki 0 && [ ! -s "$tmp/wiki.err" ]; ok $? "hint: exit status 0, nothing on stderr"
+
+run kakuro hint "$data/kakuro4.txt"
+same "$data/kakuro4.hint" "$tmp/kakuro.out"; ok $? "hint: a Kakuro step names its run and the eliminations"
+
+run all hint --all "$data/wiki.txt"
+same "$data/wiki.all" "$tmp/all.out"; ok $? "hint --all: every step available now, numbered"
+run all2 hint "$data/wiki.txt" --all
+same "$data/wiki.all" "$tmp/all2.out"; ok $? "hint --all after the file (GNU option order)"
+[ "$(grep -c '^[0-9]*\. Hidden single (box): in box 2, 8 fits only r1c6' "$tmp/all.out")" -eq 1 ]
+ok $? "hint --all: the first step is among them, once"
+
+run nth hint "$srcdir/tests/data/hint/sudoku_sources.txt:22"
+out_has nth "Trial: no technique applies here, so try a digit. r1c5 can be 1 or 9"; ok $? "hint FILE:N: the Nth puzzle of a file (one that needs a trial at once)"
+
+run two hint "$data/wiki.txt" "$data/kakuro4.txt"
+[ "$(grep -c ':$' "$tmp/two.out")" -eq 2 ] && out_has two "Unique sum:"; ok $? "hint on two files: each named, each hinted"
+
+run solved hint "$data/solved.txt"
+out_has solved "already solved" && status_is solved 0; ok $? "hint on a solved grid says so"
+
+run several hint "$srcdir/tests/data/cli/boj2239_several.in"
+out_has several "several solutions" && status_is several 0; ok $? "hint on a puzzle with several solutions says so"
+
+run none hint "$srcdir/tests/data/cli/none.in"
+out_has none "no solution" && status_is none 1; ok $? "hint on a puzzle without solution: says so, exit 1"
+
+run nofile hint
+status_is nofile 2 && err_has nofile "hint needs a puzzle"; ok $? "hint without a file: message and exit 2"
+
+run missing hint "$tmp/does-not-exist.txt"
+status_is missing 2 && err_has missing "does-not-exist.txt"; ok $? "hint on a missing file: message and exit 2"
+
+printf '1 2 3\n4 x 6\n' >"$tmp/bad.txt"
+run bad hint "$tmp/bad.txt"
+status_is bad 2 && err_has bad "bad.txt:"; ok $? "hint on bad input: the message names the file, exit 2"
+
+# --- kakudo rate ---
+
+levels='(Beginner|Easy|Medium|Hard|Expert|Master)'
+run rate rate "$srcdir/tests/data/hint/sudoku_sources.txt"
+[ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: $levels, hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 22 ]
+ok $? "rate: every puzzle's level, hardest technique, score and counts"
+grep -q 'sudoku_sources.txt:1: Medium, hardest Naked pair, score [0-9]*: Full house [0-9]*, .*Naked pair 1$' "$tmp/rate.out"
+ok $? "rate: counts each technique on the path"
+
+run easy rate "$data/wiki.txt"
+out_has easy "wiki.txt:1: Beginner, hardest Hidden single (box)"; ok $? "rate: a singles-only puzzle is Beginner"
+
+run hard rate "$srcdir/tests/data/hint/sample_forum_hardest.txt"
+[ "$(grep -c ': Master, hardest Trial' "$tmp/hard.out")" -eq 300 ]; ok $? "rate: the forum's hardest all need trial (Master)"
+
+run kak rate "$srcdir/tests/data/hint/kakuro_sample.txt"
+[ "$(grep -cE "kakuro_sample.txt:[0-9]+ \([0-9]+_[0-9x]+\): $levels, hardest " "$tmp/kak.out")" -eq 20 ]
+ok $? "rate: Kakuro on the same scale, named from the file"
+
+"$bin" rate <"$data/wiki.txt" >"$tmp/stdin.out" 2>/dev/null
+grep -q '^-:1: Beginner' "$tmp/stdin.out"; ok $? "rate reads standard input when no file is given"
+
+run several_rate rate "$srcdir/tests/data/cli/boj2239_several.in"
+out_has several_rate "(several solutions)"; ok $? "rate: a puzzle with several solutions is rated and marked"
+
+run none_rate rate "$srcdir/tests/data/cli/none.in" "$data/wiki.txt"
+out_has none_rate "none.in:1: no solution" && out_has none_rate "wiki.txt:1: Beginner" && status_is none_rate 1
+ok $? "rate: a puzzle without solution is reported, the next file still rated, exit 1"
+
+wiki=530070000600195000098000060800060003400803001700020006060000280000419005000080079
+printf '%s\n%s\n%s\n' "$wiki" 'xx' "$wiki" >"$tmp/lines.txt"
+run lines rate "$tmp/lines.txt"
+err_has lines "lines.txt:2:" && out_has lines "lines.txt:3: Beginner" && status_is lines 2
+ok $? "rate: a bad line is reported with its number, the rest rated, exit 2"
+
+run help --help
+out_has help "kakudo hint [--all] FILE[:N]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
