@@ -1296,6 +1296,12 @@ static int detect_format(struct reader *r, struct format_error *err)
             return 1;
     }
     ln = source_peek(&r->src, first);
+    /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
+     * board size out of range, a missing case) better than "not a puzzle" would. */
+    if (line_is_single_integer(ln, KAKURO2_MAX_CASES)) {
+        r->format = FORMAT_KAKURO2;
+        return 1;
+    }
     return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
                 "N rows of N), a KAKURO2 file or a Kakuro grid");
 }

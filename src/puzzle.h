@@ -15,7 +15,7 @@
 
 #define PUZZLE_MAX_DIGIT 25         /* 25x25 Sudoku is the largest kind supported */
 #define PUZZLE_MAX_CELL_GROUPS 3    /* Sudoku: row, column, box; Kakuro: across, down */
-#define KAKURO_MAX_SIDE 100         /* rows and columns of a Kakuro board */
+#define KAKURO_MAX_SIDE 128         /* rows and columns of a Kakuro board (the UI sizes arrays by it) */
 #define SUDOKU_MIN_SIZE 4
 #define SUDOKU_MAX_SIZE 25
 
