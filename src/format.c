@@ -309,6 +309,8 @@ struct reader {
     struct srcpos *pos;     /* per cell; for KAKURO2 also per across and down clue */
     size_t pos_cap;
     bool clue_pos;          /* pos holds the KAKURO2 clue positions too */
+    struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
+                             * next of that size copies rather than builds */
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -400,8 +402,18 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
                          struct format_error *err)
 {
     struct puzzle_error perr;
+    bool ok;
 
-    if (!puzzle_finish(p, &perr)) {
+    if (p->ops->kind == PUZZLE_SUDOKU) {
+        if (r->shape == NULL || r->shape->width != p->width) {
+            puzzle_free(r->shape);
+            r->shape = sudoku_new(p->box_rows, p->box_cols);
+        }
+        ok = puzzle_finish_like(p, r->shape, &perr);
+    } else {
+        ok = puzzle_finish(p, &perr);
+    }
+    if (!ok) {
         struct srcpos at = error_position(r, p, perr.cell);
         fail(r, err, at.line, at.col, "%s", perr.message);
         puzzle_free(p);
@@ -1370,6 +1382,7 @@ void reader_close(struct reader *r)
     free(r->src.chunk);
     free(r->pos);
     free(r->name);
+    puzzle_free(r->shape);
     free(r);
 }
 

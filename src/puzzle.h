@@ -92,6 +92,12 @@ struct puzzle *kakuro_new(int width, int height);
  * fills err on failure. */
 bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
 
+/* puzzle_finish for a puzzle laid out as shape, a finished one (same kind, size, black
+ * cells and clues: only the givens may differ), whose groups it copies rather than
+ * builds: what a reader of a million one-line Sudoku does.  Any other shape falls back
+ * to puzzle_finish. */
+bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err);
+
 /* For the kinds' constructors: a board of empty white cells without groups. */
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit);
 struct puzzle *puzzle_clone(const struct puzzle *p);
