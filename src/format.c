@@ -571,6 +571,7 @@ static int piece_value(const struct token *t)
 /* What a Sudoku row looks like before its size is known. */
 struct row_shape {
     bool spaced;        /* its symbols are separated by spaces (or '|') */
+    int pieces;         /* runs of characters between spaces and '|' */
     int count;          /* symbols before anything that is not one */
     int max_value;      /* largest digit among them */
     int loose;          /* pieces or characters, as if everything were a symbol */
@@ -594,6 +595,7 @@ static void row_shape(const struct line *ln, struct row_shape *sh)
             sh->spaced = false;
     }
     sh->spaced = sh->spaced && pieces >= 2;
+    sh->pieces = pieces;
     c = cursor_at_start(ln);
     while (row_piece(&c, &t, NULL)) {
         size_t n = sh->spaced ? 1 : t.len;
@@ -675,9 +677,10 @@ static bool read_packed_symbols(const struct line *ln, int n, int want, bool one
 
 /* Reads `want` symbols of a Sudoku of size n from ln into digits and their positions.
  * A one-line puzzle may go on after its symbols (tdoku's "puzzle:count:solution"); a
- * grid row may not. */
+ * grid row may not.  In a grid whose rows are spaced (spaced_grid), a row with spaces is
+ * read spaced even with a bad piece in it, so that the piece is what the error quotes. */
 static int read_symbols(const struct reader *r, const struct line *ln, int n, int want,
-                        bool one_line, uint8_t *digits, struct srcpos *pos,
+                        bool one_line, bool spaced_grid, uint8_t *digits, struct srcpos *pos,
                         struct sudoku_look *look, struct format_error *err)
 {
     struct row_shape sh;
@@ -689,6 +692,8 @@ static int read_symbols(const struct reader *r, const struct line *ln, int n, in
     if (read_packed_symbols(ln, n, want, one_line, digits, pos, look))
         return 1;
     row_shape(ln, &sh);
+    if (spaced_grid && sh.pieces >= 2)
+        sh.spaced = true;
     look->spaced = sh.spaced;
     while (row_piece(&c, &t, &look->boxed)) {
         size_t pieces = sh.spaced ? 1 : t.len;
@@ -776,7 +781,7 @@ static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format
     }
     p = sudoku_of_size(r->line_size);
     reader_need_positions(r, p->ncells);
-    rc = read_symbols(r, ln, r->line_size, p->ncells, true, p->given, r->pos, &look, err);
+    rc = read_symbols(r, ln, r->line_size, p->ncells, true, false, p->given, r->pos, &look, err);
     if (rc < 0) {
         puzzle_free(p);
         return rc;
@@ -846,7 +851,8 @@ static int read_sudoku_grid(struct reader *r, struct puzzle **out, struct format
             reader_need_positions(r, p->ncells);
             start = ln->number;
         }
-        rc = read_symbols(r, ln, n, n, false, p->given + rows * n, r->pos + rows * n, &look, err);
+        rc = read_symbols(r, ln, n, n, false, rows > 0 && first.spaced, p->given + rows * n,
+                          r->pos + rows * n, &look, err);
         if (rc < 0)
             goto out;
         if (rows == 0)
