@@ -1,12 +1,14 @@
-/* bench_sudoku9.c: times the fast 9x9 search proving uniqueness (limit 2) on one-line puzzle files. */
+/* bench_sudoku9.c: times the 9x9 searches proving uniqueness (limit 2) on one-line puzzle files. */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "puzzle.h"
 #include "solve.h"
 
 /* One puzzle per line: 81 cells, '1'-'9' given, anything else empty; '#' starts a comment
@@ -60,45 +62,112 @@ static double seconds(clockid_t clock)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The searches that can be timed: the fast 9x9 one (what `kakudo solve` runs), and the
+ * general one of any size, without an observer and with one that only counts steps.
+ * Fast against general says what the 9x9 path buys; the general search without and
+ * with an observer, what watching costs, which a NULL observer does not pay. */
+enum path { PATH_FAST, PATH_GENERAL, PATH_WATCHED };
+
+static const char *const path_names[] = {
+    "fast 9x9 path", "general path, no observer", "general path, counting observer",
+};
+
+static int count_step(const struct solve_step *step, void *user)
+{
+    (void)step;
+    ++*(uint64_t *)user;
+    return 0;
+}
+
+struct tally {
+    size_t unique, several, none;
+    struct solve_stats stats;
+    uint64_t steps;
+};
+
+static void solve_on_path(enum path path, const struct puzzle *p, const uint8_t *grid,
+                          uint8_t *solution, struct tally *t)
+{
+    struct solve_observer watch = { count_step, &t->steps };
+    struct solve_request req = { .limit = 2, .observer = path == PATH_WATCHED ? &watch : NULL };
+    struct solve_result res = { .solution = solution };
+    long found;
+
+    if (path == PATH_FAST) {
+        found = sudoku9_solve(grid, 2, solution, &t->stats);
+    } else {
+        sudoku_solve_general(p, grid, &req, &res);
+        found = res.count;
+        t->stats.nodes += res.stats.nodes;
+        t->stats.guesses += res.stats.guesses;
+    }
+    if (found == 1)
+        t->unique++;
+    else if (found > 1)
+        t->several++;
+    else
+        t->none++;
+}
+
+static void time_path(const char *name, enum path path, const uint8_t *grids, size_t n,
+                      bool label)
+{
+    struct puzzle *p = sudoku_new(3, 3);
+    struct tally t = { 0 };
+    uint8_t solution[81];
+
+    /* CPU time, which other load on a shared machine barely disturbs, and wall time. */
+    double start = seconds(CLOCK_MONOTONIC), cpu_start = seconds(CLOCK_PROCESS_CPUTIME_ID);
+    for (size_t i = 0; i < n; i++)
+        solve_on_path(path, p, grids + 81 * i, solution, &t);
+    double cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+    double elapsed = seconds(CLOCK_MONOTONIC) - start;
+    double per = n ? cpu / (double)n : 0.0;
+
+    printf("%s%s%s: %zu puzzles, %.0f puzzles/s, %.2f us/puzzle (wall %.2f), %.2f guesses/puzzle, "
+           "%.2f nodes/puzzle; unique %zu, several %zu, none %zu\n",
+           name, label ? ": " : "", label ? path_names[path] : "", n,
+           per > 0 ? 1.0 / per : 0.0, per * 1e6, n ? elapsed / (double)n * 1e6 : 0.0,
+           n ? (double)t.stats.guesses / (double)n : 0.0,
+           n ? (double)t.stats.nodes / (double)n : 0.0, t.unique, t.several, t.none);
+    if (path == PATH_WATCHED)
+        printf("  %.1f steps/puzzle reported\n", n ? (double)t.steps / (double)n : 0.0);
+    puzzle_free(p);
+}
+
+/*
+ * Usage: bench_sudoku9 [--paths] FILE...
+ * Per file: the fast 9x9 search's puzzles per second, time, guesses and nodes per
+ * puzzle, and how many puzzles have one, several or no solution.  --paths times the
+ * general search too, without and with an observer.
+ */
 int main(int argc, char **argv)
 {
+    bool paths = false;
     int status = 0;
 
+    if (argc > 1 && strcmp(argv[1], "--paths") == 0) {
+        paths = true;
+        argc--;
+        argv++;
+    }
     if (argc < 2) {
-        fprintf(stderr, "usage: %s PUZZLE-FILE...\n", argv[0]);
+        fprintf(stderr, "usage: bench_sudoku9 [--paths] PUZZLE-FILE...\n");
         return 2;
     }
     for (int a = 1; a < argc; a++) {
         size_t n = 0;
         uint8_t *grids = read_puzzles(argv[a], &n);
-        uint8_t solution[81];
-        struct solve_stats stats = { 0, 0, 0 };
-        size_t unique = 0, several = 0, none = 0;
 
         if (grids == NULL) {
             status = 1;
             continue;
         }
-        /* Wall time, and this process's CPU time, which other load on the machine
-         * barely disturbs. */
-        double start = seconds(CLOCK_MONOTONIC), cpu_start = seconds(CLOCK_PROCESS_CPUTIME_ID);
-        for (size_t i = 0; i < n; i++) {
-            long found = sudoku9_solve(grids + 81 * i, 2, solution, &stats);
-            if (found == 1)
-                unique++;
-            else if (found > 1)
-                several++;
-            else
-                none++;
+        time_path(argv[a], PATH_FAST, grids, n, paths);
+        if (paths) {
+            time_path(argv[a], PATH_GENERAL, grids, n, true);
+            time_path(argv[a], PATH_WATCHED, grids, n, true);
         }
-        double cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
-        double elapsed = seconds(CLOCK_MONOTONIC) - start;
-        double per = n ? elapsed / (double)n : 0.0;
-        printf("%s: %zu puzzles, %.0f puzzles/s, %.2f us/puzzle (cpu %.2f), %.2f guesses/puzzle, "
-               "%.2f nodes/puzzle; unique %zu, several %zu, none %zu\n",
-               argv[a], n, per > 0 ? 1.0 / per : 0.0, per * 1e6, n ? cpu / (double)n * 1e6 : 0.0,
-               n ? (double)stats.guesses / (double)n : 0.0,
-               n ? (double)stats.nodes / (double)n : 0.0, unique, several, none);
         free(grids);
     }
     return status;

@@ -309,6 +309,8 @@ struct reader {
     struct srcpos *pos;     /* per cell; for KAKURO2 also per across and down clue */
     size_t pos_cap;
     bool clue_pos;          /* pos holds the KAKURO2 clue positions too */
+    struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
+                             * next of that size copies rather than builds */
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -400,8 +402,18 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
                          struct format_error *err)
 {
     struct puzzle_error perr;
+    bool ok;
 
-    if (!puzzle_finish(p, &perr)) {
+    if (p->ops->kind == PUZZLE_SUDOKU) {
+        if (r->shape == NULL || r->shape->width != p->width) {
+            puzzle_free(r->shape);
+            r->shape = sudoku_new(p->box_rows, p->box_cols);
+        }
+        ok = puzzle_finish_like(p, r->shape, &perr);
+    } else {
+        ok = puzzle_finish(p, &perr);
+    }
+    if (!ok) {
         struct srcpos at = error_position(r, p, perr.cell);
         fail(r, err, at.line, at.col, "%s", perr.message);
         puzzle_free(p);
@@ -559,6 +571,7 @@ static int piece_value(const struct token *t)
 /* What a Sudoku row looks like before its size is known. */
 struct row_shape {
     bool spaced;        /* its symbols are separated by spaces (or '|') */
+    int pieces;         /* runs of characters between spaces and '|' */
     int count;          /* symbols before anything that is not one */
     int max_value;      /* largest digit among them */
     int loose;          /* pieces or characters, as if everything were a symbol */
@@ -582,6 +595,7 @@ static void row_shape(const struct line *ln, struct row_shape *sh)
             sh->spaced = false;
     }
     sh->spaced = sh->spaced && pieces >= 2;
+    sh->pieces = pieces;
     c = cursor_at_start(ln);
     while (row_piece(&c, &t, NULL)) {
         size_t n = sh->spaced ? 1 : t.len;
@@ -663,9 +677,10 @@ static bool read_packed_symbols(const struct line *ln, int n, int want, bool one
 
 /* Reads `want` symbols of a Sudoku of size n from ln into digits and their positions.
  * A one-line puzzle may go on after its symbols (tdoku's "puzzle:count:solution"); a
- * grid row may not. */
+ * grid row may not.  In a grid whose rows are spaced (spaced_grid), a row with spaces is
+ * read spaced even with a bad piece in it, so that the piece is what the error quotes. */
 static int read_symbols(const struct reader *r, const struct line *ln, int n, int want,
-                        bool one_line, uint8_t *digits, struct srcpos *pos,
+                        bool one_line, bool spaced_grid, uint8_t *digits, struct srcpos *pos,
                         struct sudoku_look *look, struct format_error *err)
 {
     struct row_shape sh;
@@ -677,6 +692,8 @@ static int read_symbols(const struct reader *r, const struct line *ln, int n, in
     if (read_packed_symbols(ln, n, want, one_line, digits, pos, look))
         return 1;
     row_shape(ln, &sh);
+    if (spaced_grid && sh.pieces >= 2)
+        sh.spaced = true;
     look->spaced = sh.spaced;
     while (row_piece(&c, &t, &look->boxed)) {
         size_t pieces = sh.spaced ? 1 : t.len;
@@ -764,7 +781,7 @@ static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format
     }
     p = sudoku_of_size(r->line_size);
     reader_need_positions(r, p->ncells);
-    rc = read_symbols(r, ln, r->line_size, p->ncells, true, p->given, r->pos, &look, err);
+    rc = read_symbols(r, ln, r->line_size, p->ncells, true, false, p->given, r->pos, &look, err);
     if (rc < 0) {
         puzzle_free(p);
         return rc;
@@ -834,7 +851,8 @@ static int read_sudoku_grid(struct reader *r, struct puzzle **out, struct format
             reader_need_positions(r, p->ncells);
             start = ln->number;
         }
-        rc = read_symbols(r, ln, n, n, false, p->given + rows * n, r->pos + rows * n, &look, err);
+        rc = read_symbols(r, ln, n, n, false, rows > 0 && first.spaced, p->given + rows * n,
+                          r->pos + rows * n, &look, err);
         if (rc < 0)
             goto out;
         if (rows == 0)
@@ -1296,6 +1314,12 @@ static int detect_format(struct reader *r, struct format_error *err)
             return 1;
     }
     ln = source_peek(&r->src, first);
+    /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
+     * board size out of range, a missing case) better than "not a puzzle" would. */
+    if (line_is_single_integer(ln, KAKURO2_MAX_CASES)) {
+        r->format = FORMAT_KAKURO2;
+        return 1;
+    }
     return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
                 "N rows of N), a KAKURO2 file or a Kakuro grid");
 }
@@ -1369,6 +1393,7 @@ void reader_close(struct reader *r)
     free(r->src.chunk);
     free(r->pos);
     free(r->name);
+    puzzle_free(r->shape);
     free(r);
 }
 

@@ -86,6 +86,7 @@ static void print_help(void)
 static void print_version(void)
 {
     printf("kakudo %s\n"
+           "Copyright (C) 2026 the kakudo authors.\n"
            "License: MIT. This is free software: you are free to change and redistribute it.\n"
            "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
 }
@@ -153,6 +154,12 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case OPT_VERSION: print_version(); return 0;
         case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
         default:
+            /* optopt: a short option's letter, a long option's value, or 0. */
+            if (optopt > 0 && optopt < 256)
+                return usage_error("invalid option -- '%c'", optopt);
+            if (optopt >= 256)
+                return usage_error("option '%.*s' doesn't allow an argument",
+                                   (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
             return usage_error("unrecognized option '%s'", argv[optind - 1]);
         }
     }

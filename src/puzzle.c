@@ -121,6 +121,14 @@ static void builder_add(struct group_builder *b, enum group_kind kind, int sum, 
     p->ngroups++;
 }
 
+/* Room for ngroups groups of ncells cells in all, so that adding them does not grow. */
+static void builder_reserve(struct group_builder *b, size_t ngroups, size_t ncells)
+{
+    b->p->groups = xgrow(b->p->groups, &b->groups_cap, ngroups, sizeof *b->p->groups);
+    b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
+    b->cells = xgrow(b->cells, &b->cells_cap, ncells, sizeof *b->cells);
+}
+
 static void builder_done(struct group_builder *b)
 {
     struct puzzle *p = b->p;
@@ -137,6 +145,7 @@ static void build_sudoku_groups(struct group_builder *b)
     int n = p->max_digit, sum = n * (n + 1) / 2;
     int cells[SUDOKU_MAX_SIZE];
 
+    builder_reserve(b, 3 * (size_t)n, 3 * (size_t)n * (size_t)n);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++)
             cells[c] = r * n + c;
@@ -263,31 +272,61 @@ static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *er
     return check_unclued(p, err);
 }
 
-/* Givens that break a group: a repeated digit, or a Kakuro run its givens cannot complete. */
+/* Whether the givens of a group are distinct digits in range, without branching on
+ * each cell: most groups of most puzzles are, and a reader of a million puzzles asks
+ * this of every group. */
+static bool group_givens_plain(const struct puzzle *p, const struct puzzle_group *grp)
+{
+    digitset used = 0, repeated = 0;
+    unsigned too_big = 0;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        unsigned d = p->given[grp->cells[i]];
+        digitset bit = (1u << (d & 31)) & ~1u;
+
+        too_big |= d > (unsigned)p->max_digit;
+        repeated |= used & bit;
+        used |= bit;
+    }
+    return !too_big && !repeated;
+}
+
+/* The givens of one group that break it: a repeated digit, a digit out of range, or a
+ * Kakuro run its givens cannot complete. */
+static bool check_group_givens(const struct puzzle *p, const struct puzzle_group *grp,
+                               struct puzzle_error *err)
+{
+    int where[PUZZLE_MAX_DIGIT + 1];
+    digitset used = 0;
+    char a[PUZZLE_CELL_NAME_MAX], b[PUZZLE_CELL_NAME_MAX];
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i], d = p->given[cell];
+        if (d == 0)
+            continue;
+        if (d > p->max_digit)
+            return fail(err, cell, "%s holds %d; this puzzle takes digits 1-%d",
+                        puzzle_cell_name(p, cell, a), d, p->max_digit);
+        if (used & (1u << d))
+            return fail(err, cell, "the givens at %s and %s are both %d",
+                        puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
+        used |= 1u << d;
+        where[d] = cell;
+    }
+    if (grp->clue >= 0 && !kakuro_run_feasible(grp->ncells, grp->sum, used))
+        return fail(err, grp->cells[0], "the digits given in the run of %s cannot make its sum %d",
+                    puzzle_cell_name(p, grp->clue, a), grp->sum);
+    return true;
+}
+
 static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
 {
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
-        int where[PUZZLE_MAX_DIGIT + 1];
-        digitset used = 0;
-        char a[PUZZLE_CELL_NAME_MAX], b[PUZZLE_CELL_NAME_MAX];
+        bool plain = grp->clue < 0 && group_givens_plain(p, grp);
 
-        for (int i = 0; i < grp->ncells; i++) {
-            int cell = grp->cells[i], d = p->given[cell];
-            if (d == 0)
-                continue;
-            if (d > p->max_digit)
-                return fail(err, cell, "%s holds %d; this puzzle takes digits 1-%d",
-                            puzzle_cell_name(p, cell, a), d, p->max_digit);
-            if (used & (1u << d))
-                return fail(err, cell, "the givens at %s and %s are both %d",
-                            puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
-            used |= 1u << d;
-            where[d] = cell;
-        }
-        if (grp->clue >= 0 && !kakuro_run_feasible(grp->ncells, grp->sum, used))
-            return fail(err, grp->cells[0], "the digits given in the run of %s cannot make its sum %d",
-                        puzzle_cell_name(p, grp->clue, a), grp->sum);
+        if (!plain && !check_group_givens(p, grp, err))
+            return false;
     }
     return true;
 }
@@ -310,6 +349,43 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     p->nwhite = 0;
     for (int cell = 0; cell < p->ncells; cell++)
         p->nwhite += !p->block[cell];
+    return check_givens(p, err);
+}
+
+/* Whether p has shape's layout, so shape's groups are p's too. */
+static bool same_layout(const struct puzzle *p, const struct puzzle *shape)
+{
+    size_t n = (size_t)p->ncells;
+
+    return shape->groups != NULL && shape->ops == p->ops && shape->width == p->width
+           && shape->height == p->height && shape->max_digit == p->max_digit
+           && shape->box_rows == p->box_rows && shape->box_cols == p->box_cols
+           && memcmp(shape->block, p->block, n) == 0 && memcmp(shape->down, p->down, n) == 0
+           && memcmp(shape->across, p->across, n) == 0;
+}
+
+bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
+{
+    size_t n = (size_t)p->ncells, ngroups, ncells_in_groups;
+    const struct puzzle_group *last;
+
+    if (!same_layout(p, shape))
+        return puzzle_finish(p, err);
+    err->cell = -1;
+    err->message[0] = '\0';
+    free_groups(p);
+    ngroups = (size_t)shape->ngroups;
+    last = &shape->groups[ngroups - 1];
+    ncells_in_groups = (size_t)(last->cells - shape->group_cells_) + (size_t)last->ncells;
+    p->ngroups = shape->ngroups;
+    p->groups = xmalloc(ngroups * sizeof *p->groups);
+    p->group_cells_ = xmalloc(ncells_in_groups * sizeof *p->group_cells_);
+    memcpy(p->groups, shape->groups, ngroups * sizeof *p->groups);
+    memcpy(p->group_cells_, shape->group_cells_, ncells_in_groups * sizeof *p->group_cells_);
+    for (size_t g = 0; g < ngroups; g++)
+        p->groups[g].cells = p->group_cells_ + (shape->groups[g].cells - shape->group_cells_);
+    memcpy(p->cell_groups, shape->cell_groups, n * sizeof *p->cell_groups);
+    p->nwhite = shape->nwhite;
     return check_givens(p, err);
 }
 

@@ -15,7 +15,7 @@
 
 #define PUZZLE_MAX_DIGIT 25         /* 25x25 Sudoku is the largest kind supported */
 #define PUZZLE_MAX_CELL_GROUPS 3    /* Sudoku: row, column, box; Kakuro: across, down */
-#define KAKURO_MAX_SIDE 100         /* rows and columns of a Kakuro board */
+#define KAKURO_MAX_SIDE 128         /* rows and columns of a Kakuro board (the UI sizes arrays by it) */
 #define SUDOKU_MIN_SIZE 4
 #define SUDOKU_MAX_SIZE 25
 
@@ -91,6 +91,12 @@ struct puzzle *kakuro_new(int width, int height);
  * at nothing, white cells of a run of two or more without a clue).  Returns false and
  * fills err on failure. */
 bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
+
+/* puzzle_finish for a puzzle laid out as shape, a finished one (same kind, size, black
+ * cells and clues: only the givens may differ), whose groups it copies rather than
+ * builds: what a reader of a million one-line Sudoku does.  Any other shape falls back
+ * to puzzle_finish. */
+bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err);
 
 /* For the kinds' constructors: a board of empty white cells without groups. */
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit);

@@ -88,6 +88,10 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
  * the same propagation and branching as sudoku9_solve. */
 void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,
                             const struct solve_request *req, struct solve_result *res);
+/* The general Sudoku search alone: sudoku_solve takes the 9x9 path below instead when
+ * there is no observer; the benchmark compares the two. */
+void sudoku_solve_general(const struct puzzle *p, const uint8_t *grid,
+                          const struct solve_request *req, struct solve_result *res);
 
 /* The fast 9x9 path (no observer): returns the number of solutions found up to limit,
  * the first written to solution; nodes and guesses are added to stats if non-NULL. */

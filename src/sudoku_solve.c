@@ -581,23 +581,43 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     free(s.saved);
 }
 
+/* Whether there is a search to run: a Sudoku, a limit, and givens that do not clash
+ * already (their digits per group into used). */
+static bool search_wanted(const struct puzzle *p, const uint8_t *grid,
+                          const struct solve_request *req, struct solve_result *res, digitset *used)
+{
+    res->count = 0;
+    res->stopped = false;
+    return p->ngroups <= 3 * SUDOKU_MAX_SIZE && req->limit >= 1 && group_digits(p, grid, used);
+}
+
+void sudoku_solve_general(const struct puzzle *p, const uint8_t *grid,
+                          const struct solve_request *req, struct solve_result *res)
+{
+    digitset used[3 * SUDOKU_MAX_SIZE];     /* per group: the digits placed */
+
+    if (search_wanted(p, grid, req, res, used))
+        general_solve(p, grid, req, res, used);
+}
+
 void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res)
 {
-    digitset used[3 * SUDOKU_MAX_SIZE];     /* per group: the digits placed */
+    digitset used[3 * SUDOKU_MAX_SIZE];
 
     if (req->strategy == SOLVE_PLAIN) {
         solve_plain(p, grid, req, res);
         return;
     }
-    res->count = 0;
-    res->stopped = false;
-    if (p->ngroups > 3 * SUDOKU_MAX_SIZE || req->limit < 1 || !group_digits(p, grid, used))
-        return;     /* not a Sudoku, nothing asked, or digits that already clash */
-    if (p->max_digit == 9 && p->box_rows == 3 && req->observer == NULL)
+    /* The batch 9x9 path finds clashing digits itself; the others are checked first. */
+    if (p->max_digit == 9 && p->box_rows == 3 && req->observer == NULL) {
         res->count = sudoku9_solve(grid, req->limit, res->solution, &res->stats);
-    else if (p->max_digit == 9 && p->box_rows == 3)
+        res->stopped = false;
+    } else if (!search_wanted(p, grid, req, res, used)) {
+        return;
+    } else if (p->max_digit == 9 && p->box_rows == 3) {
         sudoku9_solve_observed(p, grid, req, res);
-    else
+    } else {
         general_solve(p, grid, req, res, used);
+    }
 }

@@ -86,5 +86,43 @@ run lines solve "$tmp/lines.txt"
 [ "$(wc -l <"$tmp/lines.out")" -eq 2 ] && ! grep -q '[.0]' "$tmp/lines.out"; ok $? "one-line file: one solution line per good puzzle"
 status_is lines 2 && err_has lines "lines.txt:2:"; ok $? "one-line file: the bad line is reported with its line number"
 
+# Options: GNU messages, "--" before a file whose name starts with '-'.
+run shortopt solve -x "$data/boj2580.in"
+status_is shortopt 2 && err_has shortopt "invalid option -- 'x'"; ok $? "an unknown short option: GNU message, exit 2"
+run optarg --any=3 solve "$data/boj2580.in"
+status_is optarg 2 && err_has optarg "option '--any' doesn't allow an argument"; ok $? "an argument to --any: GNU message, exit 2"
+cp "$data/boj2239.in" "$tmp/-dash.in"
+(cd "$tmp" && "$bin" solve -- -dash.in >dash2.out 2>/dev/null)
+same "$data/boj2239.out" "$tmp/dash2.out"; ok $? "-- ends the options: a file named -dash.in is read"
+run before --any solve "$data/boj2580.in"
+same "$data/boj2580.out" "$tmp/before.out"; ok $? "an option before the command word applies to it"
+grep -q '^Copyright' "$tmp/version.out"; ok $? "--version has a copyright line (GNU)"
+grep -q -- '--count\[=LIMIT\]' "$tmp/help.out" && grep -q -- '--format=NAME' "$tmp/help.out"; ok $? "--help lists the options of solve"
+
+# Input that is not a puzzle file: a message with the position, exit 2, never a crash.
+run binary solve "$bin"
+status_is binary 2 && err_has binary "$bin:1:" && err_has binary "binary data"; ok $? "a binary file: position and 'binary data', exit 2"
+run directory solve "$tmp"
+status_is directory 2 && err_has directory "read error"; ok $? "a directory: read error, exit 2"
+: >"$tmp/empty.txt"
+run empty solve "$tmp/empty.txt"
+status_is empty 2 && err_has empty "no puzzle found"; ok $? "an empty file: no puzzle found, exit 2"
+printf '1\n99999999999\n' >"$tmp/hugen.txt"
+run hugen solve "$tmp/hugen.txt"
+status_is hugen 2 && err_has hugen "hugen.txt:2:1: expected a board size 1-128, got '99999999999'"; ok $? "KAKURO2 with a huge board size: its message, exit 2"
+
+# Line ends: CRLF and a missing final newline change nothing.
+sed 's/$/\r/' "$data/kakuro2.in" >"$tmp/crlf.in"
+run crlf solve "$tmp/crlf.in"
+same "$data/kakuro2.out" "$tmp/crlf.out"; ok $? "KAKURO2 input with CRLF line ends: the same output"
+printf '%s' "$(cat "$data/boj2580.in")" >"$tmp/nonl.in"
+run nonl solve "$tmp/nonl.in"
+same "$data/boj2580.out" "$tmp/nonl.out"; ok $? "a grid without a final newline: the same output"
+
+# Several files: grids are separated by a blank line, so the output reads back.
+run two solve "$data/boj2239.in" "$data/boj2239.in"
+{ cat "$data/boj2239.out"; echo; cat "$data/boj2239.out"; } >"$tmp/two.expected"
+same "$tmp/two.expected" "$tmp/two.out"; ok $? "two grid files: the solutions separated by a blank line"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -195,6 +195,36 @@ static char *to_crlf(const char *s, size_t len, size_t *out_len)
     return t;
 }
 
+/* Whether the file read with CRLF line ends gives what it gave with LF (got). */
+static bool reads_same_with_crlf(const char *path, const char *name, const char *got)
+{
+    size_t len, crlf_len;
+    char *data = read_whole(path, &len), *crlf = to_crlf(data, len, &crlf_len);
+    char *got_crlf = dump_text(crlf, crlf_len, name, FORMAT_AUTO);
+    bool same = same_text(got, got_crlf, name);
+
+    free(data);
+    free(crlf);
+    free(got_crlf);
+    return same;
+}
+
+/* Whether the file read without its last line end gives what it gave with it (got). */
+static bool reads_same_without_final_newline(const char *path, const char *name, const char *got)
+{
+    size_t len;
+    char *data = read_whole(path, &len), *got_cut;
+    bool same;
+
+    while (len > 0 && (data[len - 1] == '\n' || data[len - 1] == '\r'))
+        len--;
+    got_cut = dump_text(data, len, name, FORMAT_AUTO);
+    same = same_text(got, got_cut, name);
+    free(data);
+    free(got_cut);
+    return same;
+}
+
 /* Each puzzle written in its own style reads back as the same puzzle and style, both
  * detected and with the format forced. */
 static bool round_trips(const char *path, const char *name)
@@ -265,6 +295,7 @@ static void test_good_files(void)
         crlf = to_crlf(data, len, &crlf_len);
         got_crlf = dump_text(crlf, crlf_len, name, FORMAT_AUTO);
         tap_ok(same_text(got, got_crlf, name), "%s reads the same with CRLF line ends", name);
+        tap_ok(reads_same_without_final_newline(path, name, got), "%s reads the same without its final newline", name);
         tap_ok(round_trips(path, name), "%s: every puzzle round-trips", name);
         free(expected);
         free(got);
@@ -297,6 +328,7 @@ static void test_bad_files(void)
         expected = read_whole(expected_path, NULL);
         got = dump_file(path, name);
         tap_ok(expected != NULL && same_text(expected, got, name), "%s gives the expected messages", name);
+        tap_ok(reads_same_with_crlf(path, name, got), "%s gives the same messages with CRLF line ends", name);
         free(expected);
         free(got);
     }

@@ -177,6 +177,55 @@ static void test_clone(void)
     puzzle_free(q);
 }
 
+/* Two finished puzzles have the same groups: kinds, sums, clues and cells, and the same
+ * groups per cell. */
+static bool same_groups(const struct puzzle *a, const struct puzzle *b)
+{
+    if (a->ngroups != b->ngroups || a->nwhite != b->nwhite
+        || memcmp(a->cell_groups, b->cell_groups, (size_t)a->ncells * sizeof *a->cell_groups) != 0)
+        return false;
+    for (int g = 0; g < a->ngroups; g++) {
+        const struct puzzle_group *x = &a->groups[g], *y = &b->groups[g];
+        if (x->kind != y->kind || x->sum != y->sum || x->clue != y->clue || x->ncells != y->ncells
+            || memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells) != 0)
+            return false;
+    }
+    return true;
+}
+
+static void test_finish_like(void)
+{
+    static const char *const k3[] = { "\\", "4\\", "3\\", "\\3", "_", "_", "\\4", "_", "_" };
+    struct puzzle *shape = sudoku_new(2, 3), *built = sudoku_from(2, 3, "123..."), *copied;
+    struct puzzle *other, *kakuro = kakuro_from(3, 3, k3), *kakuro2 = kakuro_from(3, 3, k3);
+    struct puzzle_error err;
+
+    copied = puzzle_clone(built);
+    puzzle_finish(built, &err);
+    tap_ok(puzzle_finish_like(copied, shape, &err) && same_groups(copied, built)
+           && copied->groups[0].cells != shape->groups[0].cells,
+           "finish_like copies a Sudoku's groups: the same as built, in storage of its own");
+    copied->given[6] = 1;
+    tap_ok(!puzzle_finish_like(copied, shape, &err) && strcmp(err.message, "the givens at r1c1 and r2c1 are both 1") == 0,
+           "finish_like still finds clashing givens: %s", err.message);
+    copied->given[6] = 0;
+    copied->given[7] = 9;
+    tap_ok(!puzzle_finish_like(copied, shape, &err) && strstr(err.message, "takes digits 1-6") != NULL,
+           "finish_like still finds a digit out of range: %s", err.message);
+    other = sudoku_from(3, 2, "");
+    tap_ok(puzzle_finish_like(other, shape, &err) && other->box_rows == 3 && other->groups[12].cells[2] == 6,
+           "another box shape is built, not copied");
+    puzzle_finish(kakuro, &err);
+    tap_ok(puzzle_finish_like(kakuro2, kakuro, &err) && same_groups(kakuro, kakuro2),
+           "finish_like copies a Kakuro of the same layout");
+    puzzle_free(shape);
+    puzzle_free(built);
+    puzzle_free(copied);
+    puzzle_free(other);
+    puzzle_free(kakuro);
+    puzzle_free(kakuro2);
+}
+
 int main(void)
 {
     test_box_shapes();
@@ -186,5 +235,6 @@ int main(void)
     test_kakuro_rules();
     test_run_arithmetic();
     test_clone();
+    test_finish_like();
     return tap_done();
 }
