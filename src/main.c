@@ -138,6 +138,8 @@ int main(int argc, char **argv)
     int nargs;
 
     setlocale(LC_ALL, "");
+    if (cli_is_generate(argc, argv))
+        return cli_generate(argc, argv);
     status = parse_options(argc, argv, &opt);
     if (status >= 0)
         return status;
