@@ -204,6 +204,14 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
                      "(clue row and column included)", req->width, req->height, KAKURO_MAX_SIDE);
             return false;
         }
+        /* Across a playing area two or three cells wide, a black cell splitting a long
+         * down run leaves lone cells beside it unless the whole row goes black, which cuts
+         * the board in two: such a board can be at most ten long. */
+        if ((req->width < 5 && req->height > 10) || (req->height < 5 && req->width > 10)) {
+            snprintf(why, size, "no Kakuro of size %dx%d: a board narrower than 5 (clue row "
+                     "and column included) can be at most 10 long", req->width, req->height);
+            return false;
+        }
     }
     if (!gen_level_possible(req->kind, req->size, req->level)) {
         if (req->kind == PUZZLE_KAKURO && req->level >= 0 && req->level < LEVEL_COUNT)
@@ -267,7 +275,10 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         if (p == NULL) {
             puzzle_free(res->puzzle);
             res->puzzle = NULL;
-            res->status = GEN_CANCELLED;
+            res->status = ctx.impossible ? GEN_INVALID : GEN_CANCELLED;
+            if (ctx.impossible)
+                snprintf(res->message, sizeof res->message, "could not lay out a %dx%d Kakuro "
+                         "board with runs of 2 to 9 cells", req->width, req->height);
             break;
         }
         ctx.progress.attempts++;

@@ -107,6 +107,7 @@ struct gen_context {
     uint64_t start_ns;
     struct gen_progress progress;
     bool cancelled;
+    bool impossible;        /* no board of the size could be laid out: give up */
 };
 
 /* Reports progress; false when the caller cancelled (and from then on). */
@@ -114,8 +115,8 @@ bool gen_tick(struct gen_context *ctx);
 /* Whether the time budget of the request is spent. */
 bool gen_budget_spent(const struct gen_context *ctx);
 
-/* One attempt: a puzzle with exactly one solution, rated into g, at or below the level
- * asked for where the kind can steer it; NULL when cancelled. */
+/* One attempt: a puzzle with exactly one solution, rated into g, steered towards the
+ * level asked for; NULL when cancelled (or ctx->impossible set). */
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g);
 struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g);
 

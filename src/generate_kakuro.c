@@ -12,48 +12,20 @@
 #define RUN_MIN 2
 #define RUN_MAX 9
 #define ALL_DIGITS 0x3feu       /* bits 1..9 */
-#ifndef KGEN_DENSITY
-#define KGEN_DENSITY 18
-#endif
-/* Guesses a uniqueness check may take before the board is given up (plus four a cell). */
-#ifndef KGEN_GUESS_LIMIT
-#define KGEN_GUESS_LIMIT 2000
-#endif
-#ifndef KGEN_POLISH
-#define KGEN_POLISH 1
-#endif
-/* Sweeps over the runs (and searches of the whole board) before a board is given up, and
- * runs split on one board (and one more for every 16 runs). */
-#ifndef KGEN_ROUNDS
-#define KGEN_ROUNDS 40
-#endif
-#ifndef KGEN_SPLITS
-#define KGEN_SPLITS 8
-#endif
-/* Parts up to this many cells get changes that settle them, from up to so many cells. */
-#ifndef KGEN_LOCAL_PART
-#define KGEN_LOCAL_PART 12
-#endif
-#ifndef KGEN_LOCAL_CELLS
-#define KGEN_LOCAL_CELLS 6
-#endif
-#ifndef KGEN_WIDE
-#define KGEN_WIDE 8
-#endif
-/* Most black cells one split may add, with the lone cells it leaves (mirrors apart). */
-#ifndef KGEN_CASCADE
-#define KGEN_CASCADE 4
-#endif
-/* Changes made towards the level asked for, each followed by a uniqueness pass. */
-#ifndef KGEN_STEER
-#define KGEN_STEER 8
-#endif
-#ifndef KGEN_EASE
-#define KGEN_EASE 8
-#endif
-#ifndef KGEN_MAXLEN
-#define KGEN_MAXLEN 6
-#endif
+
+/* Tuned by generating boards of 6x6 to 30x30 and timing them (bench/bench_generate). */
+#define KGEN_DENSITY 18         /* black cells added at random: 18 to 23 in a hundred */
+#define KGEN_MAXLEN 6           /* runs are split down to 6 to 8 cells */
+#define KGEN_CASCADE 4          /* most black cells one split may add (mirrors apart) */
+#define KGEN_PATTERN_TRIES 10000
+#define KGEN_GUESS_LIMIT 2000   /* guesses a search may take (plus four a cell) */
+#define KGEN_ROUNDS 40          /* sweeps before a board is given up */
+#define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
+#define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
+#define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
+#define KGEN_WIDE 8             /* a larger part gets a change for every 8 of its cells */
+#define KGEN_STEER 8            /* steps towards the level (plus one for every 10 cells) */
+#define KGEN_EASE 8             /* easing changes one stuck cell in 8 */
 
 /*
  * The board includes its clue row and column (row 0 and column 0 are always black); the
@@ -81,6 +53,7 @@ struct kgen {
     uint32_t *checked;          /* per run: the change count when its neighbourhood was
                                  * last found settled (0: never) */
     uint32_t changes;           /* digits changed so far, counting from 1 */
+    int failed_patterns;        /* boards that could not be laid out, this attempt */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
 
@@ -270,7 +243,8 @@ static bool kgen_split_segment(struct kgen *k, int cell, int dir)
 
 /* A random symmetric board: runs longer than max_len split, then black cells added one
  * pair at a time where they keep every run two cells or longer and the white cells
- * connected, to about a black cell in four.  False if some long run cannot be split. */
+ * connected, to about a black cell in four.  False if a run over nine cells cannot be
+ * split. */
 static bool kgen_pattern(struct kgen *k)
 {
     int interior = (k->w - 1) * (k->h - 1), npairs = 0;
@@ -288,10 +262,14 @@ static bool kgen_pattern(struct kgen *k)
     }
     gen_rng_shuffle(&k->ctx->rng, k->run_start, npairs);
     /* Long runs first, while the board is open and a split rarely leaves a lone cell. */
-    for (int dir = 0; dir < 2; dir++)
-        for (int cell = 0; cell < k->n; cell++)
-            if (kgen_segment(k, cell, dir) > max_len && !kgen_split_segment(k, cell, dir))
+    for (int dir = 0; dir < 2; dir++) {
+        for (int cell = 0; cell < k->n; cell++) {
+            int len = kgen_segment(k, cell, dir);
+            /* A run up to nine long is kept where it cannot be split. */
+            if (len > max_len && !kgen_split_segment(k, cell, dir) && len > RUN_MAX)
                 return false;
+        }
+    }
     for (int cell = 0; cell < k->n; cell++)
         black += kgen_interior(k, cell) && k->black[cell];
     for (int i = 0; i < npairs && black < target; i++) {
@@ -991,7 +969,16 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
 
     kgen_init(&k, ctx);
     while (p == NULL && gen_tick(ctx)) {
-        if (!kgen_pattern(&k) || !kgen_fill(&k))
+        if (!kgen_pattern(&k)) {
+            /* Boards of every shape the request check lets through come in a few tries;
+             * this is a guard, not a limit ever met. */
+            if (++k.failed_patterns >= KGEN_PATTERN_TRIES) {
+                ctx->impossible = true;
+                break;
+            }
+            continue;
+        }
+        if (!kgen_fill(&k))
             continue;
         kgen_polish(&k);
         p = kgen_make_unique(&k);
