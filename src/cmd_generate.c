@@ -242,17 +242,22 @@ static int given_count(const struct puzzle *p)
     return n;
 }
 
+/* "hard": a level as --level takes it. */
+static const char *level_key(int level)
+{
+    static const char *const keys[LEVEL_COUNT] = {
+        "beginner", "easy", "medium", "hard", "expert", "master",
+    };
+
+    return level >= 0 && level < LEVEL_COUNT ? keys[level] : "any";
+}
+
 /* "sudoku9-hard-42" or "kakuro15x15-medium-42": a name that reads back as one word. */
 static void puzzle_label(const struct gen_request *req, const struct gen_result *res,
                          uint64_t seed, char *buf, size_t size)
 {
-    char level[16];
-    const char *name = hint_level_name(res->grade.level);
-    size_t i;
+    const char *level = level_key((int)res->grade.level);
 
-    for (i = 0; name[i] != '\0' && i + 1 < sizeof level; i++)
-        level[i] = (char)(name[i] | 0x20);  /* the names are ASCII letters */
-    level[i] = '\0';
     if (req->kind == PUZZLE_SUDOKU)
         snprintf(buf, size, "sudoku%d-%s-%" PRIu64, req->size, level, seed);
     else
@@ -304,9 +309,8 @@ static void print_command(const struct generate_args *a, const char *kind)
         printf(" --size %d --symmetry %s", req->size, gen_symmetry_name(req->symmetry));
     else
         printf(" --size %dx%d", req->width, req->height);
-    printf(" --level %s --count %ld --seed %" PRIu64 "\n",
-           req->level == GEN_ANY_LEVEL ? "any" : hint_level_name((enum hint_level)req->level),
-           a->count, req->seed);
+    printf(" --level %s --count %ld --seed %" PRIu64 "\n", level_key(req->level), a->count,
+           req->seed);
 }
 
 /* A seed nobody chose: the clock and the process, mixed. */

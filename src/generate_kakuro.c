@@ -171,10 +171,24 @@ static int kgen_segment(const struct kgen *k, int cell, int dir)
     return len;
 }
 
+/* Whether the row and the column of cell still have a white cell. */
+static bool kgen_lines_open(const struct kgen *k, int cell)
+{
+    int r = cell / k->w, c = cell % k->w;
+    bool row = false, col = false;
+
+    for (int i = 1; i < k->w && !row; i++)
+        row = !k->black[r * k->w + i];
+    for (int i = 1; i < k->h && !col; i++)
+        col = !k->black[i * k->w + c];
+    return row && col;
+}
+
 /* Blackens cell and its mirror, and then any white cell left alone in a segment beside
  * them (with its mirror), and so on: near an edge a split often needs two black cells in
- * a row.  Keeps the change if it stays small and the white cells stay connected; false
- * (and the board unchanged) otherwise. */
+ * a row.  Keeps the change if it stays small, leaves white cells in every row and column
+ * of the playing area and keeps them connected; false (and the board unchanged)
+ * otherwise. */
 static bool kgen_try_black(struct kgen *k, int cell)
 {
     int queue[2 * KGEN_CASCADE + 4], nqueue = 0, saved[2 * KGEN_CASCADE + 4], nsaved = 0;
@@ -211,6 +225,8 @@ static bool kgen_try_black(struct kgen *k, int cell)
             }
         }
     }
+    for (int i = 0; i < nsaved && ok; i++)
+        ok = kgen_lines_open(k, saved[i]);
     white = kgen_white_count(k);
     if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && white > 0
         && kgen_components(k) == white)
