@@ -23,6 +23,7 @@ static const struct {
     [UI_HELP] = { ui_help_draw, ui_help_key },
     [UI_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
     [UI_INPUT] = { ui_input_draw, ui_input_key },
+    [UI_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
 };
 
 static volatile sig_atomic_t pending_signal;
@@ -121,9 +122,11 @@ static void run(struct ui *ui)
         wint_t w;
         int r;
 
+        ui_newgame_poll(ui);
         draw(ui);
-        /* The timer needs a redraw every so often; otherwise wait for keys. */
-        timeout(ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
+        /* The timer and the generator's progress need a redraw every so often; otherwise
+         * wait for keys. */
+        timeout(ui_newgame_busy(ui) ? 100 : ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
         r = get_wch(&w);
         if (r == ERR || (r == KEY_CODE_YES && w == KEY_RESIZE))
             continue;
@@ -157,6 +160,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
         ui_picker_enter(&ui);
     }
     run(&ui);
+    ui_newgame_free(&ui);
     ui_board_close(&ui);         /* saves */
     ui_picker_free(&ui);
     free(ui.title);

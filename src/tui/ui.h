@@ -19,7 +19,7 @@
 #include "puzzle.h"
 #include "tui.h"
 
-enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_NSCREENS };
+enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_NEWGAME, UI_NSCREENS };
 
 /* What a piece of the screen is; each maps to colours or, without them, attributes. */
 enum ui_role {
@@ -47,7 +47,7 @@ struct ui_geometry {
 };
 
 struct picker_item {
-    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_OPEN } kind;
+    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN } kind;
     int index;                  /* bundled: index into bundled_puzzles */
     char *path;                 /* recent: the save file */
     char *label;
@@ -84,6 +84,8 @@ struct ui {
     char question[512];
     void (*on_yes)(struct ui *ui);
     void (*on_no)(struct ui *ui);
+
+    struct newgame *newgame;            /* the "New game" dialog and its generation */
 };
 
 /* ui_draw.c: colours, attributes, glyphs and text */
@@ -132,6 +134,17 @@ void ui_picker_draw(struct ui *ui);
 void ui_picker_key(struct ui *ui, int key, bool is_code);
 void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
+
+/* ui_newgame.c: "New game": kind, size, level; generated in a background thread */
+void ui_newgame_open(struct ui *ui);
+void ui_newgame_draw(struct ui *ui);
+void ui_newgame_key(struct ui *ui, int key, bool is_code);
+/* Called each turn of the main loop: opens the puzzle once the generator is done. */
+void ui_newgame_poll(struct ui *ui);
+/* Whether a puzzle is being generated (then the screen redraws often, for progress). */
+bool ui_newgame_busy(const struct ui *ui);
+/* Cancels a generation under way, waits for its thread, and frees the dialog. */
+void ui_newgame_free(struct ui *ui);
 
 /* ui_screens.c: help, confirm, too small */
 void ui_help_draw(struct ui *ui);

@@ -93,6 +93,8 @@ void ui_picker_enter(struct ui *ui)
             .kind = ITEM_BUNDLED, .index = i,
             .label = xasprintf("%-22s %s", bundled_puzzles[i].name, bundled_puzzles[i].level)});
     add_recent(ui, &cap);
+    add_item(ui, &cap, (struct picker_item){
+        .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level...") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
@@ -104,6 +106,7 @@ static const char *section_of(const struct picker_item *it)
     switch (it->kind) {
     case ITEM_BUNDLED: return "Puzzles";
     case ITEM_RECENT: return "Recent games";
+    case ITEM_NEW: return "New";
     default: return "Files";
     }
 }
@@ -138,7 +141,7 @@ void ui_picker_draw(struct ui *ui)
                  i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
         y++;
     }
-    ui_print(LINES - 2, 1, COLS - 1, "Up/Down choose  Enter open  ? help  q quit", ui_attr(ui, ROLE_DIM));
+    ui_print(LINES - 2, 1, COLS - 1, "Up/Down choose  Enter open  n new game  ? help  q quit", ui_attr(ui, ROLE_DIM));
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -188,6 +191,9 @@ static void picker_open(struct ui *ui)
         if (!ui_board_open_save(ui, it->path))
             ui_picker_enter(ui);
         break;
+    case ITEM_NEW:
+        ui_newgame_open(ui);
+        break;
     case ITEM_OPEN:
         ui->input_len = 0;
         ui->input[0] = '\0';
@@ -215,6 +221,7 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
         case 'j': ui->sel++; break;
         case '\r': case '\n': case 'l': picker_open(ui); return;
         case 'o': ui->sel = ui->nitems - 1; picker_open(ui); return;
+        case 'n': ui_newgame_open(ui); return;
         case 'q': ui->quit = true; return;
         case '?': ui->back = UI_PICKER; ui->screen = UI_HELP; return;
         default: return;

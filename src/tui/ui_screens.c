@@ -22,6 +22,7 @@ static const char *const help_lines[] = {
     "Other",
     "  Space              pause (hides the board)",
     "  t                  show or hide the timer",
+    "  n                  new game: a puzzle made now, of the kind, size and level chosen",
     "  ?                  this help",
     "  q                  quit (progress is saved after every move)",
     "",
