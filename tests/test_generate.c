@@ -102,6 +102,7 @@ static void check_sudoku(int size, int level, enum gen_symmetry sym, uint64_t se
     };
     struct gen_result a, b;
     struct grade g;
+    bool rated;
 
     gen_generate(&req, &a);
     if (!tap_ok(a.status == GEN_OK && a.puzzle != NULL, "sudoku %dx%d %s %s seed %llu: made",
@@ -110,8 +111,8 @@ static void check_sudoku(int size, int level, enum gen_symmetry sym, uint64_t se
         return;
     }
     tap_ok(count_solutions(a.puzzle) == 1, "  has exactly one solution");
-    tap_ok(grade_puzzle(a.puzzle, &g) && g.level == a.grade.level
-           && (level == GEN_ANY_LEVEL || (int)g.level == level),
+    rated = grade_puzzle(a.puzzle, &g);
+    tap_ok(rated && g.level == a.grade.level && (level == GEN_ANY_LEVEL || (int)g.level == level),
            "  rates %s as asked", hint_level_name(g.level));
     tap_ok(gen_is_symmetric(a.puzzle, sym), "  its givens have %s symmetry",
            gen_symmetry_name(sym));
@@ -208,6 +209,7 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
     };
     struct gen_result a, b;
     struct grade g;
+    bool rated;
     char why[128] = "";
 
     gen_generate(&req, &a);
@@ -217,8 +219,8 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
         return;
     }
     tap_ok(count_solutions(a.puzzle) == 1, "  has exactly one solution");
-    tap_ok(grade_puzzle(a.puzzle, &g) && g.level == a.grade.level
-           && (level == GEN_ANY_LEVEL || (int)g.level == level),
+    rated = grade_puzzle(a.puzzle, &g);
+    tap_ok(rated && g.level == a.grade.level && (level == GEN_ANY_LEVEL || (int)g.level == level),
            "  rates %s as asked", hint_level_name(g.level));
     if (!tap_ok(kakuro_board_ok(a.puzzle, why, sizeof why),
                 "  runs of 2 to 9 cells, connected, symmetric"))

@@ -61,6 +61,16 @@ run k2 generate kakuro --size 9x7 --seed 4 --count 2 --level medium --format kak
 status_is k2 0 && [ "$(head -n 1 "$tmp/k2.out")" = 2 ] && every_count_is_one k2
 ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
 
+# --- The bundled puzzles: each file's recorded command makes its puzzle again ---
+srcdir=${srcdir:-.}
+for f in "$srcdir"/data/*.txt; do
+  cmd=$(sed -n 's/^# kakudo generate /generate /p' "$f" | head -n 1)
+  # shellcheck disable=SC2086  # the recorded command is words without quoting
+  "$bin" $cmd 2>/dev/null | grep -v '^#' >"$tmp/regen.out"
+  grep -v '^#' "$f" | cmp -s - "$tmp/regen.out"
+  ok $? "$(basename "$f"): its recorded seed and command make it again"
+done
+
 # --- The budget ---
 # Seed 1's first thousands of 6x6 Sudoku are not Medium: one second is never enough.
 run budget generate sudoku --size 6 --level medium --seed 1 --budget 1

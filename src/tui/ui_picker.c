@@ -94,7 +94,7 @@ void ui_picker_enter(struct ui *ui)
             .label = xasprintf("%-22s %s", bundled_puzzles[i].name, bundled_puzzles[i].level)});
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
-        .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level...") });
+        .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
@@ -106,8 +106,7 @@ static const char *section_of(const struct picker_item *it)
     switch (it->kind) {
     case ITEM_BUNDLED: return "Puzzles";
     case ITEM_RECENT: return "Recent games";
-    case ITEM_NEW: return "New";
-    default: return "Files";
+    default: return "New game or file";
     }
 }
 
@@ -128,7 +127,7 @@ void ui_picker_draw(struct ui *ui)
         ui->top = 0;
     first = ui->top;
     for (int i = first; i < ui->nitems && y < LINES - 2; i++) {
-        if (i == first || ui->items[i].kind != ui->items[i - 1].kind) {
+        if (i == first || strcmp(section_of(&ui->items[i]), section_of(&ui->items[i - 1])) != 0) {
             if (i != first)
                 y++;
             if (y >= LINES - 2)
