@@ -9,6 +9,11 @@ limit=${BENCH_SEED_SECONDS:-20}     # time budget for each seed program
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The generator needs no puzzle sets: its baseline is an unconstrained puzzle of each size.
+echo "== Generator"
+"$builddir/bench/bench_generate" ${BENCH_QUICK:+--quick}
+echo
+
 if [ ! -d "$data/sudoku" ]; then
   echo "bench: no puzzle sets at $data (set KAKUDO_DATA)" >&2
   exit 1

@@ -119,13 +119,34 @@ static void fill_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid
 
 /* --- Removing givens --- */
 
+#define GUESS_LIMIT_PER_CELL 2
+
+/* Stops a search after so many guesses: on a large grid with few givens proving one
+ * solution can take very long, and a removal that cannot be proven quickly is not made. */
+struct guess_limit {
+    long guesses, limit;
+};
+
+static int count_guesses(const struct solve_step *step, void *user)
+{
+    struct guess_limit *g = user;
+
+    return step->kind == STEP_GUESS && ++g->guesses > g->limit;
+}
+
+/* Whether p's givens have exactly one solution, proven within the guess limit. */
 static bool has_one_solution(const struct puzzle *p)
 {
+    struct guess_limit limit = { .limit = GUESS_LIMIT_PER_CELL * p->ncells };
+    struct solve_observer observer = { .step = count_guesses, .user = &limit };
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
 
+    /* 9x9 has a fast path without observer, and its searches are always short. */
+    if (p->width != 9)
+        req.observer = &observer;
     puzzle_solve(p, p->given, &req, &res);
-    return res.count == 1;
+    return res.count == 1 && !res.stopped;
 }
 
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
