@@ -951,7 +951,7 @@ static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
     int steps = KGEN_STEER + kgen_white_count(k) / 10;
     int *stuck = xmalloc((size_t)k->n * sizeof *stuck);
 
-    for (int step = 0; step < steps && !gen_budget_spent(k->ctx); step++) {
+    for (int step = 0; step < steps && !gen_budget_spent(k->ctx) && gen_tick(k->ctx); step++) {
         int hardest, n = kgen_stuck_cells(k, p, level, stuck, &hardest);
         struct puzzle *next;
         bool changed;
