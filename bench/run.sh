@@ -44,7 +44,7 @@ tdoku_us() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch generate}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -267,22 +267,32 @@ part_kakuro2() {
 }
 
 # ---------------------------------------------------------------------------------------
+# the search with an observer, and the animation at full speed
+part_watch() {
+  echo "== Watching the solver: the search with an observer, and the animation at full speed"
+  # Against the batch search on the same puzzles, measured here; frames drawn with a no-op.
+  for set in 17_clue magictour_top1465 forum_hardest_1905; do
+    f=$data/sudoku/$set.txt
+    [ -f "$f" ] && "$builddir/bench/bench_watch" --max=5000 "$f"
+  done
+  "$builddir/bench/bench_watch" "$srcdir/data/10-sudoku16-easy.txt"
+  [ -f "$data/kakuro/janko.txt" ] && "$builddir/bench/bench_watch" --max=300 "$data/kakuro/janko.txt"
+  # A long search, so frames are drawn while it runs: the plain strategy on one 17-clue puzzle.
+  grep -v '^#' "$data/sudoku/17_clue.txt" | sed -n 3p >"$tmp/long.txt"
+  "$builddir/bench/bench_watch" --strategy=plain "$tmp/long.txt"
+}
+
+# ---------------------------------------------------------------------------------------
+# the generator: its baseline is an unconstrained puzzle of each size, made in the same run
+part_generate() {
+  echo "== Generator"
+  "$builddir/bench/bench_generate" ${BENCH_QUICK:+--quick}
+}
+
+# ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|generate) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, generate)" >&2; exit 2 ;;
   esac
 done
-
-echo
-echo "== Watching the solver: the search with an observer, and the animation at full speed"
-# Against the batch search on the same puzzles, measured here; frames drawn with a no-op.
-for set in 17_clue magictour_top1465 forum_hardest_1905; do
-  f=$data/sudoku/$set.txt
-  [ -f "$f" ] && "$builddir/bench/bench_watch" --max=5000 "$f"
-done
-"$builddir/bench/bench_watch" "$srcdir/data/07-sudoku16-medium.txt"
-[ -f "$data/kakuro/janko.txt" ] && "$builddir/bench/bench_watch" --max=300 "$data/kakuro/janko.txt"
-# A long search, so frames are drawn while it runs: the plain strategy on one 17-clue puzzle.
-grep -v '^#' "$data/sudoku/17_clue.txt" | sed -n 3p >"$tmp/long.txt"
-"$builddir/bench/bench_watch" --strategy=plain "$tmp/long.txt"

@@ -34,4 +34,10 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt);
 /* `kakudo [play] [FILE[:N]]`: the interactive player; returns the exit status. */
 int cli_play(char **args, int nargs, const struct cli_options *opt);
 
+/* `kakudo generate sudoku|kakuro [OPTION]...` (cmd_generate.c): whether the command
+ * line asks for it (its options may stand before the word), and the command itself,
+ * which reads its own options from the whole command line; returns the exit status. */
+bool cli_is_generate(int argc, char **argv);
+int cli_generate(int argc, char **argv);
+
 #endif

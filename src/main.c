@@ -43,6 +43,7 @@ static void print_help(void)
            "  or:  kakudo watch [OPTION]... FILE[:N]\n"
            "  or:  kakudo hint [--all] FILE[:N]...\n"
            "  or:  kakudo rate [FILE]...\n"
+           "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"
            "\n"
            "Commands:\n"
@@ -54,6 +55,9 @@ static void print_help(void)
            "                 (rNcM: row N, column M) and the reason\n"
            "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
            "                 Hard, Expert, Master), hardest technique, counts and a score\n"
+           "  generate       make new puzzles with exactly one solution at a chosen level\n"
+           "                 (--size, --level, --symmetry, --count, --seed, --format;\n"
+           "                 see 'kakudo generate --help')\n"
            "\n"
            "Options for solve:\n"
            "      --any            print any one solution without proving it unique\n"
@@ -174,6 +178,8 @@ int main(int argc, char **argv)
     int nargs;
 
     setlocale(LC_ALL, "");
+    if (cli_is_generate(argc, argv))
+        return cli_generate(argc, argv);
     status = parse_options(argc, argv, &opt);
     if (status >= 0)
         return status;

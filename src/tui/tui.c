@@ -24,6 +24,7 @@ static const struct {
     [UI_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
     [UI_INPUT] = { ui_input_draw, ui_input_key },
     [UI_WATCH] = { ui_watch_draw, ui_watch_key },
+    [UI_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
 };
 
 static volatile sig_atomic_t pending_signal;
@@ -146,6 +147,7 @@ bool ui_stop_requested(const struct ui *ui)
 static void run(struct ui *ui)
 {
     while (!ui_stop_requested(ui)) {
+        ui_newgame_poll(ui);
         if (ui->opt.watch && ui->screen == UI_BOARD) {
             /* `kakudo watch`: once the board is up (a resume question answered). */
             ui->opt.watch = false;
@@ -153,8 +155,10 @@ static void run(struct ui *ui)
             continue;
         }
         draw(ui);
-        /* The timer needs a redraw every so often; otherwise wait for keys. */
-        ui_handle_key(ui, ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
+        /* The timer and the generator's progress need a redraw every so often; otherwise
+         * wait for keys. */
+        ui_handle_key(ui, ui_newgame_busy(ui) ? 100
+                      : ui->screen == UI_BOARD && ui->show_timer ? 250 : 1000);
     }
 }
 
@@ -183,6 +187,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     }
     run(&ui);
     ui_watch_free(&ui);
+    ui_newgame_free(&ui);
     ui_board_close(&ui);         /* saves */
     ui_picker_free(&ui);
     free(ui.browse_path);

@@ -19,7 +19,8 @@
 #include "puzzle.h"
 #include "tui.h"
 
-enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, UI_NSCREENS };
+enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, UI_NEWGAME,
+                 UI_NSCREENS };
 
 /* What a piece of the screen is; each maps to colours or, without them, attributes. */
 enum ui_role {
@@ -47,7 +48,7 @@ struct ui_geometry {
 };
 
 struct picker_item {
-    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_OPEN, ITEM_IN_FILE } kind;
+    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN, ITEM_IN_FILE } kind;
     int index;                  /* bundled: index into bundled_puzzles; in file: 1-based */
     char *path;                 /* recent: the save file */
     char *label;
@@ -89,6 +90,8 @@ struct ui {
     char question[512];
     void (*on_yes)(struct ui *ui);
     void (*on_no)(struct ui *ui);
+
+    struct newgame *newgame;            /* the "New game" dialog and its generation */
 };
 
 /* ui_draw.c: colours, attributes, glyphs and text */
@@ -189,6 +192,16 @@ void ui_redraw(struct ui *ui);
 bool ui_handle_key(struct ui *ui, int wait_ms);
 /* Quitting, or a signal arrived: long work should stop. */
 bool ui_stop_requested(const struct ui *ui);
+/* ui_newgame.c: "New game": kind, size, level; generated in a background thread */
+void ui_newgame_open(struct ui *ui);
+void ui_newgame_draw(struct ui *ui);
+void ui_newgame_key(struct ui *ui, int key, bool is_code);
+/* Called each turn of the main loop: opens the puzzle once the generator is done. */
+void ui_newgame_poll(struct ui *ui);
+/* Whether a puzzle is being generated (then the screen redraws often, for progress). */
+bool ui_newgame_busy(const struct ui *ui);
+/* Cancels a generation under way, waits for its thread, and frees the dialog. */
+void ui_newgame_free(struct ui *ui);
 
 /* ui_screens.c: help, confirm, too small */
 /* Shows the keys; any key but scrolling ones returns to the current screen. */

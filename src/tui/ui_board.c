@@ -433,6 +433,9 @@ static bool board_command(struct ui *ui, int key)
     case 't':
         ui->show_timer = !ui->show_timer;
         return true;
+    case 'n':
+        ui_newgame_open(ui);
+        return true;
     }
     if (ui->paused) {
         ui_message(ui, "Paused: press Space to go on.");

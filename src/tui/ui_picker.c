@@ -225,6 +225,8 @@ void ui_picker_enter(struct ui *ui)
             .kind = ITEM_BUNDLED, .index = i,
             .label = xasprintf("%-22s %s", bundled_puzzles[i].name, bundled_puzzles[i].level)});
     add_recent(ui, &cap);
+    add_item(ui, &cap, (struct picker_item){
+        .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
@@ -246,7 +248,7 @@ static const char *section_of(const struct picker_item *it)
     case ITEM_BUNDLED: return "Puzzles";
     case ITEM_RECENT: return "Recent games";
     case ITEM_IN_FILE: return "Puzzles in the file";
-    default: return "Files";
+    default: return "New game or file";
     }
 }
 
@@ -273,7 +275,7 @@ void ui_picker_draw(struct ui *ui)
         ui->top = 0;
     first = ui->top;
     for (int i = first; i < ui->nitems && y < LINES - 2; i++) {
-        if (i == first || ui->items[i].kind != ui->items[i - 1].kind) {
+        if (i == first || strcmp(section_of(&ui->items[i]), section_of(&ui->items[i - 1])) != 0) {
             if (i != first)
                 y++;
             if (y >= LINES - 2)
@@ -287,8 +289,8 @@ void ui_picker_draw(struct ui *ui)
         y++;
     }
     ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
-             ? "Up/Down choose  Enter open  Esc back  ? help  q quit"
-             : "Up/Down choose  Enter open  ? help  q quit", ui_attr(ui, ROLE_DIM));
+             ? "Up/Down choose  Enter open  Esc back  n new game  ? help  q quit"
+             : "Up/Down choose  Enter open  n new game  ? help  q quit", ui_attr(ui, ROLE_DIM));
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -369,6 +371,9 @@ static void picker_open(struct ui *ui)
     case ITEM_IN_FILE:
         open_in_file(ui, it->index);
         break;
+    case ITEM_NEW:
+        ui_newgame_open(ui);
+        break;
     case ITEM_OPEN:
         ui->input_len = 0;
         ui->input[0] = '\0';
@@ -405,6 +410,7 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
             ui->sel = ui->nitems - 1;
             picker_open(ui);
             return;
+        case 'n': ui_newgame_open(ui); return;
         case UI_KEY_ESC: case 'h':
             if (ui->browse_path != NULL)
                 picker_leave_file(ui);

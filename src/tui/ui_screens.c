@@ -24,6 +24,7 @@ static const char *const help_lines[] = {
     "  Space              pause (hides the board)",
     "  t                  show or hide the timer",
     "  w                  watch the solver solve it from here (? there: its keys)",
+    "  n                  new game: a puzzle made now, of the kind, size and level chosen",
     "  ?                  this help",
     "  q                  quit (progress is saved after every move)",
 };

@@ -1,0 +1,38 @@
+#!/bin/sh
+# bundle.sh: makes the bundled puzzles of data/ with kakudo's own generator, one file each,
+# recording the command (and so the seed) that makes the puzzle again.  The files are kept
+# in git; run this only to change the collection:  data/bundle.sh ./src/kakudo data
+set -eu
+bin=${1:-./src/kakudo}
+dir=${2:-data}
+
+# bundle FILE NAME KIND LEVEL GENERATE-ARGS...
+bundle() {
+  file=$1 name=$2 kind=$3 level=$4
+  shift 4
+  {
+    echo "# name: $name"
+    echo "# kind: $kind"
+    echo "# level: $level"
+    echo "# Made by kakudo's generator; one solution and the level are checked by"
+    echo "# tests/test_bundled, and the command below makes it again (seed included):"
+    "$bin" generate "$kind" --level "$level" "$@"
+  } >"$dir/$file.tmp"
+  mv "$dir/$file.tmp" "$dir/$file"
+}
+
+bundle 01-sudoku4-beginner.txt "Sudoku 4x4" sudoku beginner --size 4 --seed 1
+bundle 02-sudoku6-easy.txt "Sudoku 6x6" sudoku easy --size 6 --seed 1
+bundle 03-sudoku9-beginner.txt "Sudoku 9x9" sudoku beginner --seed 1
+bundle 04-sudoku9-easy.txt "Sudoku 9x9" sudoku easy --seed 1
+bundle 05-sudoku9-medium.txt "Sudoku 9x9" sudoku medium --seed 1
+bundle 06-sudoku9-hard.txt "Sudoku 9x9" sudoku hard --seed 1
+bundle 07-sudoku9-expert.txt "Sudoku 9x9" sudoku expert --seed 1
+bundle 08-sudoku9-master.txt "Sudoku 9x9" sudoku master --seed 1
+bundle 09-sudoku12-medium.txt "Sudoku 12x12" sudoku medium --size 12 --seed 1
+bundle 10-sudoku16-easy.txt "Sudoku 16x16" sudoku easy --size 16 --seed 1
+bundle 11-kakuro6-easy.txt "Kakuro 6x6" kakuro easy --size 6x6 --seed 1
+bundle 12-kakuro8-medium.txt "Kakuro 8x8" kakuro medium --size 8x8 --seed 1
+bundle 13-kakuro10-medium.txt "Kakuro 10x10" kakuro medium --size 10x10 --seed 1
+bundle 14-kakuro12-hard.txt "Kakuro 12x12" kakuro hard --size 12x12 --seed 1
+bundle 15-kakuro15-master.txt "Kakuro 15x15" kakuro master --size 15x15 --seed 1

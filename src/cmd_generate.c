@@ -1,0 +1,418 @@
+/* cmd_generate.c: `kakudo generate sudoku|kakuro [OPTION]...`: new puzzles with one solution. */
+#include "config.h"
+#include "cli.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "generate.h"
+#include "util.h"
+
+enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2 };
+
+enum generate_option {
+    OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
+    OPT_HELP,
+};
+
+/* Every option of the command takes an argument but --help. */
+static const struct option generate_options[] = {
+    { "size", required_argument, NULL, OPT_SIZE },
+    { "level", required_argument, NULL, OPT_LEVEL },
+    { "symmetry", required_argument, NULL, OPT_SYMMETRY },
+    { "count", required_argument, NULL, OPT_COUNT },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "format", required_argument, NULL, OPT_FORMAT },
+    { "budget", required_argument, NULL, OPT_BUDGET },
+    { "help", no_argument, NULL, OPT_HELP },
+    { NULL, 0, NULL, 0 },
+};
+
+#define DEFAULT_BUDGET_S 10
+#define DEFAULT_KAKURO_SIDE 10
+
+struct generate_args {
+    struct gen_request req;
+    const char *size, *level, *symmetry, *format;   /* as given, for messages */
+    long count;
+    bool seed_given;
+    enum format_id out;
+};
+
+static int generate_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int generate_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    fputs("kakudo generate: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'kakudo generate --help' for more information.\n", stderr);
+    return EXIT_USAGE;
+}
+
+static void print_generate_help(void)
+{
+    printf("Usage: kakudo generate sudoku [--size N] [--level NAME] [--symmetry NAME]\n"
+           "                              [--count N] [--seed S] [--format line|grid]\n"
+           "  or:  kakudo generate kakuro [--size WxH] [--level NAME] [--count N] [--seed S]\n"
+           "                              [--format grid|kakuro2]\n"
+           "Make new puzzles with exactly one solution, rated by the techniques they need.\n"
+           "\n"
+           "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25\n"
+           "      --size WxH       Kakuro board, clue row and column included (default 10x10)\n"
+           "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
+           "                       default: the first unique puzzle); Kakuro: easy to hard,\n"
+           "                       master\n"
+           "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
+           "                       mirror, diagonal or none\n"
+           "      --count N        how many puzzles (default 1)\n"
+           "      --seed S         start from seed S (puzzle i gets S+i): the same seed gives\n"
+           "                       the same puzzles; default: from the clock\n"
+           "      --format NAME    Sudoku: line (default) or grid; Kakuro: grid (default) or\n"
+           "                       kakuro2\n"
+           "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
+           "                       then the closest level found is printed instead\n"
+           "      --help           display this help and exit\n"
+           "\n"
+           "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
+           "for some (each is still printed, and named on standard error), 2 on bad options.\n",
+           DEFAULT_BUDGET_S);
+}
+
+static bool parse_number(const char *s, long min, long max, long *out)
+{
+    char *end;
+    long v;
+
+    if (s == NULL || *s == '\0')
+        return false;
+    v = strtol(s, &end, 10);
+    if (*end != '\0' || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_seed(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+
+    if (s == NULL || *s < '0' || *s > '9')
+        return false;
+    v = strtoull(s, &end, 10);
+    if (*end != '\0' || v == ULLONG_MAX)
+        return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* "15x15", "15X15" or "15" (square). */
+static bool parse_board_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a = strtol(s, &end, 10), b = a;
+
+    if (end == s || a < 1 || a > INT_MAX)
+        return false;
+    if (*end == 'x' || *end == 'X') {
+        const char *rest = end + 1;
+        b = strtol(rest, &end, 10);
+        if (end == rest || b < 1 || b > INT_MAX)
+            return false;
+    }
+    if (*end != '\0')
+        return false;
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
+/* Reads the options of the command (anywhere on the line); -1 to go on, else the status. */
+static int parse_generate_options(int argc, char **argv, struct generate_args *a, char **kind)
+{
+    int c;
+
+    *kind = NULL;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", generate_options, NULL)) != -1) {
+        switch (c) {
+        case OPT_SIZE: a->size = optarg; break;
+        case OPT_LEVEL: a->level = optarg; break;
+        case OPT_SYMMETRY: a->symmetry = optarg; break;
+        case OPT_FORMAT: a->format = optarg; break;
+        case OPT_COUNT:
+            if (!parse_number(optarg, 1, LONG_MAX - 1, &a->count))
+                return generate_usage_error("invalid --count '%s': expected a positive number",
+                                            optarg);
+            break;
+        case OPT_SEED:
+            if (!parse_seed(optarg, &a->req.seed))
+                return generate_usage_error("invalid --seed '%s': expected a number from 0 to "
+                                            "%llu", optarg, ULLONG_MAX - 1);
+            a->seed_given = true;
+            break;
+        case OPT_BUDGET: {
+            long s;
+            if (!parse_number(optarg, 1, 86400, &s))
+                return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
+                                            "to 86400", optarg);
+            a->req.budget_ms = (uint64_t)s * 1000u;
+            break;
+        }
+        case 'h': case OPT_HELP: print_generate_help(); return 0;
+        case ':': return generate_usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default: return generate_usage_error("unrecognized option '%s'", argv[optind - 1]);
+        }
+    }
+    /* What is left: the command word, then the kind. */
+    if (optind + 1 >= argc)
+        return generate_usage_error("what to generate? expected 'sudoku' or 'kakuro'");
+    if (optind + 2 < argc)
+        return generate_usage_error("unexpected argument '%s'", argv[optind + 2]);
+    *kind = argv[optind + 1];
+    return -1;
+}
+
+/* Checks the values against the kind and fills the request; -1 to go on, else the status. */
+static int settle_generate_args(struct generate_args *a, const char *kind)
+{
+    struct gen_request *req = &a->req;
+    char why[200];
+
+    if (strcmp(kind, "sudoku") == 0) {
+        long n = 9;
+        req->kind = PUZZLE_SUDOKU;
+        if (a->size != NULL && !parse_number(a->size, 1, 1000, &n))
+            return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
+                                        "such as 9 or 16", a->size);
+        req->size = (int)n;
+        if (a->symmetry != NULL && !gen_symmetry_by_name(a->symmetry, &req->symmetry))
+            return generate_usage_error("unknown --symmetry '%s': expected none, rotate180, "
+                                        "rotate90, mirror or diagonal", a->symmetry);
+        a->out = FORMAT_SUDOKU_LINE;
+        if (a->format != NULL && strcmp(a->format, "grid") == 0)
+            a->out = FORMAT_SUDOKU_GRID;
+        else if (a->format != NULL && strcmp(a->format, "line") != 0)
+            return generate_usage_error("unknown --format '%s' for Sudoku: expected line or "
+                                        "grid", a->format);
+    } else if (strcmp(kind, "kakuro") == 0) {
+        req->kind = PUZZLE_KAKURO;
+        req->width = req->height = DEFAULT_KAKURO_SIDE;
+        if (a->size != NULL && !parse_board_size(a->size, &req->width, &req->height))
+            return generate_usage_error("invalid --size '%s': a Kakuro size is WxH, such as "
+                                        "15x15", a->size);
+        if (a->symmetry != NULL)
+            return generate_usage_error("--symmetry is for Sudoku: Kakuro boards are always "
+                                        "symmetric under a half turn");
+        a->out = FORMAT_KAKURO_GRID;
+        if (a->format != NULL && strcmp(a->format, "kakuro2") == 0)
+            a->out = FORMAT_KAKURO2;
+        else if (a->format != NULL && strcmp(a->format, "grid") != 0)
+            return generate_usage_error("unknown --format '%s' for Kakuro: expected grid or "
+                                        "kakuro2", a->format);
+    } else {
+        return generate_usage_error("cannot generate '%s': expected 'sudoku' or 'kakuro'", kind);
+    }
+    if (a->level != NULL && !gen_level_by_name(a->level, &req->level))
+        return generate_usage_error("unknown --level '%s': expected beginner, easy, medium, "
+                                    "hard, expert, master or any", a->level);
+    if (!gen_check_request(req, why, sizeof why))
+        return generate_usage_error("%s", why);
+    return -1;
+}
+
+static int given_count(const struct puzzle *p)
+{
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += p->given[cell] != 0;
+    return n;
+}
+
+/* "hard": a level as --level takes it. */
+static const char *level_key(int level)
+{
+    static const char *const keys[LEVEL_COUNT] = {
+        "beginner", "easy", "medium", "hard", "expert", "master",
+    };
+
+    return level >= 0 && level < LEVEL_COUNT ? keys[level] : "any";
+}
+
+/* "sudoku9-hard-42" or "kakuro15x15-medium-42": a name that reads back as one word. */
+static void puzzle_label(const struct gen_request *req, const struct gen_result *res,
+                         uint64_t seed, char *buf, size_t size)
+{
+    const char *level = level_key((int)res->grade.level);
+
+    if (req->kind == PUZZLE_SUDOKU)
+        snprintf(buf, size, "sudoku%d-%s-%" PRIu64, req->size, level, seed);
+    else
+        snprintf(buf, size, "kakuro%dx%d-%s-%" PRIu64, req->width, req->height, level, seed);
+}
+
+/* "Hard, hardest X-wing, 24 givens, seed 42" */
+static void puzzle_summary(const struct gen_request *req, const struct gen_result *res,
+                           uint64_t seed, char *buf, size_t size)
+{
+    const struct puzzle *p = res->puzzle;
+    const char *hardest = res->grade.hardest == TECH_MISTAKE ? "none"
+                          : hint_technique(res->grade.hardest)->name;
+
+    if (req->kind == PUZZLE_SUDOKU)
+        snprintf(buf, size, "%s, hardest %s, %d givens, seed %" PRIu64,
+                 hint_level_name(res->grade.level), hardest, given_count(p), seed);
+    else
+        snprintf(buf, size, "%s, hardest %s, %d white cells, seed %" PRIu64,
+                 hint_level_name(res->grade.level), hardest, p->nwhite, seed);
+}
+
+static void write_puzzle(const struct generate_args *a, const struct gen_result *res,
+                         uint64_t seed, long index)
+{
+    const struct puzzle *p = res->puzzle;
+    struct format_style style = { .id = a->out, .spaced = true, .boxed = true };
+    char label[64], summary[200];
+
+    puzzle_label(&a->req, res, seed, label, sizeof label);
+    puzzle_summary(&a->req, res, seed, summary, sizeof summary);
+    if (a->out == FORMAT_KAKURO2) {
+        format_write_kakuro2_case(stdout, p);
+        return;
+    }
+    /* Grids are separated by a blank line; one-line puzzles follow one another. */
+    if (index > 0 && a->out != FORMAT_SUDOKU_LINE)
+        putchar('\n');
+    printf("# %s %s\n", label, summary);
+    format_write(stdout, p, p->given, &style);
+}
+
+static void print_command(const struct generate_args *a, const char *kind)
+{
+    const struct gen_request *req = &a->req;
+
+    printf("# kakudo generate %s", kind);
+    if (req->kind == PUZZLE_SUDOKU)
+        printf(" --size %d --symmetry %s", req->size, gen_symmetry_name(req->symmetry));
+    else
+        printf(" --size %dx%d", req->width, req->height);
+    printf(" --level %s --count %ld --seed %" PRIu64 "\n", level_key(req->level), a->count,
+           req->seed);
+}
+
+/* A seed nobody chose: the clock and the process, mixed. */
+static uint64_t seed_from_clock(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32)
+           % 1000000000000u;
+}
+
+/* Generates and prints every puzzle; returns the exit status. */
+static int generate_all(struct generate_args *a, const char *kind)
+{
+    int status = 0;
+    struct gen_result *kept = NULL;     /* KAKURO2 needs the count first: kept until the end */
+
+    if (a->out == FORMAT_KAKURO2)
+        kept = xcalloc((size_t)a->count, sizeof *kept);
+    else
+        print_command(a, kind);
+    for (long i = 0; i < a->count; i++) {
+        struct gen_request req = a->req;
+        struct gen_result res;
+
+        req.seed = gen_seed_for(a->req.seed, i);
+        gen_generate(&req, &res);
+        if (res.puzzle == NULL) {
+            fprintf(stderr, "kakudo generate: %s\n", res.message);
+            status = EXIT_USAGE;
+            break;
+        }
+        if (res.status == GEN_OTHER_LEVEL) {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
+                    "within %" PRIu64 " s (%d tried); printed one at %s instead\n", i + 1,
+                    req.seed, hint_level_name((enum hint_level)req.level),
+                    req.budget_ms / 1000u, res.attempts, hint_level_name(res.grade.level));
+            status = EXIT_OTHER_LEVEL;
+        }
+        if (kept != NULL) {
+            kept[i] = res;
+            continue;
+        }
+        write_puzzle(a, &res, req.seed, i);
+        fflush(stdout);
+        puzzle_free(res.puzzle);
+    }
+    if (kept != NULL) {
+        if (status != EXIT_USAGE) {
+            format_write_kakuro2_header(stdout, a->count);
+            for (long i = 0; i < a->count; i++)
+                write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
+        }
+        for (long i = 0; i < a->count; i++)
+            puzzle_free(kept[i].puzzle);
+        free(kept);
+    }
+    return status;
+}
+
+int cli_generate(int argc, char **argv)
+{
+    struct generate_args a = {
+        .req = { .level = GEN_ANY_LEVEL, .symmetry = GEN_SYM_ROTATE180,
+                 .budget_ms = DEFAULT_BUDGET_S * 1000u },
+        .count = 1,
+    };
+    char *kind;
+    int status = parse_generate_options(argc, argv, &a, &kind);
+
+    if (status >= 0)
+        return status;
+    status = settle_generate_args(&a, kind);
+    if (status >= 0)
+        return status;
+    if (!a.seed_given)
+        a.req.seed = seed_from_clock();
+    return generate_all(&a, kind);
+}
+
+/* Whether an option of the command takes the next argument as its value. */
+static bool takes_separate_value(const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
+        return false;
+    for (const struct option *o = generate_options; o->name != NULL; o++)
+        if (o->has_arg == required_argument && strcmp(arg + 2, o->name) == 0)
+            return true;
+    return false;
+}
+
+bool cli_is_generate(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return i + 1 < argc && strcmp(argv[i + 1], "generate") == 0;
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            i += takes_separate_value(argv[i]);
+            continue;
+        }
+        return strcmp(argv[i], "generate") == 0;
+    }
+    return false;
+}

@@ -1,0 +1,128 @@
+/* generate.h: new puzzles with exactly one solution and a chosen level, reproducible from a seed. */
+#ifndef KAKUDO_GENERATE_H
+#define KAKUDO_GENERATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hint.h"
+#include "puzzle.h"
+
+/*
+ * The generator makes a puzzle, proves it has one solution with the solver, rates it with
+ * the technique engine (grade_puzzle) and keeps trying until the rating is the level asked
+ * for or the time budget is spent.  Everything random comes from its own seeded generator,
+ * so the same request gives the same puzzles on every machine (unless the budget runs out,
+ * which depends on the machine's speed).  It keeps no global state, so several threads may
+ * generate at once, and it reports progress through a callback that can cancel it.
+ */
+
+/* Which cells' givens are removed together (Sudoku); every group maps onto itself. */
+enum gen_symmetry {
+    GEN_SYM_NONE,
+    GEN_SYM_ROTATE180,      /* the default */
+    GEN_SYM_ROTATE90,
+    GEN_SYM_MIRROR,         /* left-right */
+    GEN_SYM_DIAGONAL,       /* about the main diagonal */
+    GEN_SYM_COUNT
+};
+
+#define GEN_ANY_LEVEL (-1)  /* no level asked for: the first unique puzzle, whatever its level */
+
+/* xoshiro256** seeded through splitmix64: fast, and the same numbers everywhere. */
+struct gen_rng {
+    uint64_t s[4];
+};
+
+void gen_rng_seed(struct gen_rng *rng, uint64_t seed);
+uint64_t gen_rng_next(struct gen_rng *rng);
+/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
+int gen_rng_below(struct gen_rng *rng, int n);
+void gen_rng_shuffle(struct gen_rng *rng, int *a, int n);
+
+struct gen_progress {
+    int attempts;           /* puzzles made and rated so far */
+    uint64_t elapsed_ms;
+    int best_level;         /* the level of the closest puzzle so far, or GEN_ANY_LEVEL */
+};
+
+/* Called often from the generating thread; returning true cancels the generation. */
+typedef bool (*gen_progress_fn)(const struct gen_progress *progress, void *user);
+
+struct gen_request {
+    enum puzzle_kind kind;
+    int size;               /* Sudoku: the side, 4 to 25, with a box shape */
+    int width, height;      /* Kakuro: the board, clue row and column included */
+    int level;              /* an enum hint_level, or GEN_ANY_LEVEL */
+    enum gen_symmetry symmetry;     /* Sudoku only: Kakuro boards are turned by 180 degrees */
+    uint64_t seed;
+    uint64_t budget_ms;     /* how long to look for the level; 0: no limit */
+    gen_progress_fn progress;       /* may be NULL */
+    void *user;
+};
+
+enum gen_status {
+    GEN_OK,                 /* a puzzle at the level asked for */
+    GEN_OTHER_LEVEL,        /* the budget ran out: the closest level found instead */
+    GEN_CANCELLED,          /* the progress callback cancelled it: no puzzle */
+    GEN_INVALID,            /* the request cannot be met: message says why, no puzzle */
+};
+
+struct gen_result {
+    enum gen_status status;
+    struct puzzle *puzzle;  /* the caller frees it; NULL unless GEN_OK or GEN_OTHER_LEVEL */
+    struct grade grade;     /* the puzzle's rating */
+    int attempts;           /* puzzles made and rated */
+    uint64_t elapsed_ns;
+    char message[200];      /* GEN_INVALID: what is wrong with the request */
+};
+
+/* Checks the request (sizes, a level the kind can have, the symmetry); false and a
+ * message saying what is accepted when it cannot be met. */
+bool gen_check_request(const struct gen_request *req, char *why, size_t size);
+/* Generates one puzzle; res is always filled in. */
+void gen_generate(const struct gen_request *req, struct gen_result *res);
+
+/* The seed of the index-th puzzle (0-based) of a run started with seed: puzzle i of
+ * `--seed S` is the only puzzle of `--seed S+i`. */
+uint64_t gen_seed_for(uint64_t seed, long index);
+
+/* Names on the command line and in files: "rotate180"; "hard" (any case) or "any". */
+bool gen_symmetry_by_name(const char *name, enum gen_symmetry *sym);
+const char *gen_symmetry_name(enum gen_symmetry sym);
+bool gen_level_by_name(const char *name, int *level);
+/* Whether the techniques can give a puzzle of the kind (and Sudoku side) the level:
+ * Kakuro has no Beginner puzzles (its first step always needs a sum) and no Expert
+ * techniques, and singles solve every 4x4 Sudoku. */
+bool gen_level_possible(enum puzzle_kind kind, int size, int level);
+/* Whether the Sudoku's givens are placed with the symmetry. */
+bool gen_is_symmetric(const struct puzzle *p, enum gen_symmetry sym);
+
+/* --- For the kinds' generators (generate_sudoku.c, generate_kakuro.c); not for callers --- */
+
+struct gen_context {
+    const struct gen_request *req;
+    struct gen_rng rng;
+    uint64_t start_ns;
+    struct gen_progress progress;
+    bool cancelled;
+    bool impossible;        /* no board of the size could be laid out: give up */
+};
+
+/* Reports progress; false when the caller cancelled (and from then on). */
+bool gen_tick(struct gen_context *ctx);
+/* Whether the time budget of the request is spent. */
+bool gen_budget_spent(const struct gen_context *ctx);
+
+/* One attempt: a puzzle with exactly one solution, rated into g, steered towards the
+ * level asked for; NULL when cancelled (or ctx->impossible set). */
+struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g);
+struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g);
+
+/* The cells of a Sudoku of side n that symmetry sym groups together: each group's cells
+ * are stored one after another in cells, group g starting at start[g] (start has
+ * n*n+1 entries).  Returns the number of groups. */
+int gen_symmetry_groups(int n, enum gen_symmetry sym, int *cells, int *start);
+
+#endif

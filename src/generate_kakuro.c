@@ -1,0 +1,1008 @@
+/* generate_kakuro.c: one Kakuro attempt: a symmetric board, a random fill, sums from the fill,
+ * then digits changed where a second solution differs (and runs split) until it is unique. */
+#include "config.h"
+#include "generate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "util.h"
+
+#define RUN_MIN 2
+#define RUN_MAX 9
+#define ALL_DIGITS 0x3feu       /* bits 1..9 */
+
+/* Tuned by generating boards of 6x6 to 30x30 and timing them (bench/bench_generate). */
+#define KGEN_DENSITY 18         /* black cells added at random: 18 to 23 in a hundred */
+#define KGEN_MAXLEN 6           /* runs are split down to 6 to 8 cells */
+#define KGEN_CASCADE 4          /* most black cells one split may add (mirrors apart) */
+#define KGEN_PATTERN_TRIES 10000
+#define KGEN_GUESS_LIMIT 2000   /* guesses a search may take (plus four a cell) */
+#define KGEN_ROUNDS 40          /* sweeps before a board is given up */
+#define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
+#define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
+#define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
+#define KGEN_WIDE 8             /* a larger part gets a change for every 8 of its cells */
+#define KGEN_STEER 8            /* steps towards the level (plus one for every 10 cells) */
+#define KGEN_EASE 8             /* easing changes one stuck cell in 8 */
+
+/*
+ * The board includes its clue row and column (row 0 and column 0 are always black); the
+ * black cells of the rest are symmetric under a half turn of that playing area.  Every
+ * white cell lies in an across and a down run of 2 to 9 cells, and the white cells are
+ * connected.  Runs are found from the black cells whenever the board changes: boards are
+ * small next to the solving that follows.
+ */
+struct kgen {
+    struct gen_context *ctx;
+    int w, h, n;
+    uint8_t *black;             /* per cell: 1 black (clue cells included) */
+    uint8_t *digit;             /* per cell: the fill, 0 on black cells */
+    int *run_of[2];             /* per cell: its across [0] and down [1] run, or -1 */
+    int *run_start, *run_len;   /* per run: first cell and length */
+    uint8_t *run_down;          /* per run: 1 for a down run */
+    int nruns;
+    int *stack;                 /* scratch: cells (flood fill, fill search) */
+    int *label;                 /* scratch: component of each cell */
+    uint16_t *tried;            /* fill search: digits still to try per depth */
+    uint8_t *region;            /* per cell: 1 in the neighbourhood being settled */
+    uint8_t *local;             /* scratch grid: the fill with the region emptied */
+    uint8_t *scratch;           /* scratch grid: a solution found there */
+    uint32_t *changed;          /* per cell: the change count when its digit last changed */
+    uint32_t *checked;          /* per run: the change count when its neighbourhood was
+                                 * last found settled (0: never) */
+    uint32_t changes;           /* digits changed so far, counting from 1 */
+    int failed_patterns;        /* boards that could not be laid out, this attempt */
+    int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
+};
+
+static int kgen_mirror(const struct kgen *k, int cell)
+{
+    int r = cell / k->w, c = cell % k->w;
+
+    return (k->h - r) * k->w + (k->w - c);
+}
+
+static bool kgen_interior(const struct kgen *k, int cell)
+{
+    return cell / k->w > 0 && cell % k->w > 0;
+}
+
+static void kgen_set_black(struct kgen *k, int cell)
+{
+    k->black[cell] = 1;
+    k->black[kgen_mirror(k, cell)] = 1;
+    k->digit[cell] = 0;
+    k->digit[kgen_mirror(k, cell)] = 0;
+}
+
+/* The step between the cells of a run in direction dir (0 across, 1 down). */
+static int kgen_step(const struct kgen *k, int dir)
+{
+    return dir == 0 ? 1 : k->w;
+}
+
+/* Finds the maximal white segments in both directions, all lengths included. */
+static void kgen_find_runs(struct kgen *k)
+{
+    k->nruns = 0;
+    for (int cell = 0; cell < k->n; cell++)
+        k->run_of[0][cell] = k->run_of[1][cell] = -1;
+    for (int dir = 0; dir < 2; dir++) {
+        int step = kgen_step(k, dir);
+
+        for (int cell = 0; cell < k->n; cell++) {
+            int len = 0;
+
+            if (k->black[cell] || !k->black[cell - step])
+                continue;       /* not the first white cell after a black one */
+            for (int c = cell; c < k->n && !k->black[c] && (dir == 1 || c / k->w == cell / k->w);
+                 c += step) {
+                k->run_of[dir][c] = k->nruns;
+                len++;
+            }
+            k->run_start[k->nruns] = cell;
+            k->run_len[k->nruns] = len;
+            k->run_down[k->nruns] = (uint8_t)dir;
+            k->nruns++;
+        }
+    }
+}
+
+/* --- The board pattern --- */
+
+/* Labels the white cells by connected component; returns the size of the largest. */
+static int kgen_components(struct kgen *k)
+{
+    int nlabels = 0, best_size = 0;
+
+    for (int cell = 0; cell < k->n; cell++)
+        k->label[cell] = -1;
+    for (int cell = 0; cell < k->n; cell++) {
+        int top = 0, count = 0;
+
+        if (k->black[cell] || k->label[cell] >= 0)
+            continue;
+        k->label[cell] = nlabels;
+        k->stack[top++] = cell;
+        while (top > 0) {
+            int c = k->stack[--top];
+            /* Row 0 and column 0 are black, so no neighbour of a white cell is off the board
+             * on the top or left, and c + 1 never wraps onto a white cell of the next row. */
+            int next[4] = { c - 1, c + 1, c - k->w, c + k->w };
+
+            count++;
+            for (int i = 0; i < 4; i++) {
+                int d = next[i];
+                if (d >= k->n || (i == 1 && d % k->w == 0) || k->black[d] || k->label[d] >= 0)
+                    continue;
+                k->label[d] = nlabels;
+                k->stack[top++] = d;
+            }
+        }
+        if (count > best_size)
+            best_size = count;
+        nlabels++;
+    }
+    return best_size;
+}
+
+static int kgen_white_count(const struct kgen *k)
+{
+    int count = 0;
+
+    for (int cell = 0; cell < k->n; cell++)
+        count += !k->black[cell];
+    return count;
+}
+
+/* The length of the white segment through cell in direction dir (0 if cell is black). */
+static int kgen_segment(const struct kgen *k, int cell, int dir)
+{
+    int step = kgen_step(k, dir), len = 0;
+
+    if (cell >= k->n || k->black[cell])
+        return 0;
+    for (int c = cell; c < k->n && !k->black[c] && (dir == 1 || c / k->w == cell / k->w); c += step)
+        len++;
+    for (int c = cell - step; !k->black[c]; c -= step)    /* row 0 and column 0 stop it */
+        len++;
+    return len;
+}
+
+/* Whether the row and the column of cell still have a white cell. */
+static bool kgen_lines_open(const struct kgen *k, int cell)
+{
+    int r = cell / k->w, c = cell % k->w;
+    bool row = false, col = false;
+
+    for (int i = 1; i < k->w && !row; i++)
+        row = !k->black[r * k->w + i];
+    for (int i = 1; i < k->h && !col; i++)
+        col = !k->black[i * k->w + c];
+    return row && col;
+}
+
+/* Blackens cell and its mirror, and then any white cell left alone in a segment beside
+ * them (with its mirror), and so on: near an edge a split often needs two black cells in
+ * a row.  Keeps the change if it stays small, leaves white cells in every row and column
+ * of the playing area and keeps them connected; false (and the board unchanged)
+ * otherwise. */
+static bool kgen_try_black(struct kgen *k, int cell)
+{
+    int queue[2 * KGEN_CASCADE + 4], nqueue = 0, saved[2 * KGEN_CASCADE + 4], nsaved = 0;
+    uint8_t digits[2 * KGEN_CASCADE + 4];
+    bool ok = true;
+    int white;
+
+    if (k->black[cell])
+        return false;
+    queue[nqueue++] = cell;
+    for (int q = 0; q < nqueue && ok; q++) {
+        int pair[2] = { queue[q], kgen_mirror(k, queue[q]) };
+
+        if (k->black[pair[0]])
+            continue;
+        if (nsaved + 2 > 2 * KGEN_CASCADE) {
+            ok = false;
+            break;
+        }
+        for (int i = 0; i < 2; i++) {
+            saved[nsaved] = pair[i];
+            digits[nsaved++] = k->digit[pair[i]];
+        }
+        kgen_set_black(k, pair[0]);
+        /* Queue the white neighbours now alone in their segment. */
+        for (int i = 0; i < 2; i++) {
+            int x = pair[i], beside[4] = { x - 1, x + 1, x - k->w, x + k->w };
+
+            for (int j = 0; j < 4 && nqueue < (int)(sizeof queue / sizeof queue[0]); j++) {
+                if ((j == 1 && beside[j] % k->w == 0) || beside[j] >= k->n)
+                    continue;
+                if (kgen_segment(k, beside[j], j / 2) == 1)
+                    queue[nqueue++] = beside[j];
+            }
+        }
+    }
+    for (int i = 0; i < nsaved && ok; i++)
+        ok = kgen_lines_open(k, saved[i]);
+    white = kgen_white_count(k);
+    if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && white > 0
+        && kgen_components(k) == white)
+        return true;
+    for (int i = nsaved - 1; i >= 0; i--) {
+        k->black[saved[i]] = 0;
+        k->digit[saved[i]] = digits[i];
+    }
+    return false;
+}
+
+/* Splits the white segment through cell in direction dir at a random place that keeps the
+ * board valid; false if there is none. */
+static bool kgen_split_segment(struct kgen *k, int cell, int dir)
+{
+    int step = kgen_step(k, dir), first = cell, len = kgen_segment(k, cell, dir);
+    int at[RUN_MAX * 16], n = 0;
+
+    while (!k->black[first - step])
+        first -= step;
+    /* Both pieces keep at least two cells. */
+    for (int i = RUN_MIN; i < len - RUN_MIN && n < (int)(sizeof at / sizeof at[0]); i++)
+        at[n++] = first + i * step;
+    gen_rng_shuffle(&k->ctx->rng, at, n);
+    for (int i = 0; i < n; i++)
+        if (kgen_try_black(k, at[i]))
+            return true;
+    return false;
+}
+
+/* A random symmetric board: runs longer than max_len split, then black cells added one
+ * pair at a time where they keep every run two cells or longer and the white cells
+ * connected, to about a black cell in four.  False if a run over nine cells cannot be
+ * split. */
+static bool kgen_pattern(struct kgen *k)
+{
+    int interior = (k->w - 1) * (k->h - 1), npairs = 0;
+    int target = interior * (KGEN_DENSITY + gen_rng_below(&k->ctx->rng, 6)) / 100;
+    int max_len = KGEN_MAXLEN + gen_rng_below(&k->ctx->rng, 3);
+    int black = 0;
+
+    /* One cell of each mirror pair, in random order; run_start is free until the runs
+     * are found at the end. */
+    memset(k->digit, 0, (size_t)k->n);
+    for (int cell = 0; cell < k->n; cell++) {
+        k->black[cell] = !kgen_interior(k, cell);
+        if (kgen_interior(k, cell) && cell <= kgen_mirror(k, cell))
+            k->run_start[npairs++] = cell;
+    }
+    gen_rng_shuffle(&k->ctx->rng, k->run_start, npairs);
+    /* Long runs first, while the board is open and a split rarely leaves a lone cell. */
+    for (int dir = 0; dir < 2; dir++) {
+        for (int cell = 0; cell < k->n; cell++) {
+            int len = kgen_segment(k, cell, dir);
+            /* A run up to nine long is kept where it cannot be split. */
+            if (len > max_len && !kgen_split_segment(k, cell, dir) && len > RUN_MAX)
+                return false;
+        }
+    }
+    for (int cell = 0; cell < k->n; cell++)
+        black += kgen_interior(k, cell) && k->black[cell];
+    for (int i = 0; i < npairs && black < target; i++) {
+        int cell = k->run_start[i];
+        if (kgen_try_black(k, cell))
+            black += cell == kgen_mirror(k, cell) ? 1 : 2;
+    }
+    kgen_find_runs(k);
+    return true;
+}
+
+/* --- The fill --- */
+
+static uint16_t kgen_used(const struct kgen *k, int run, int skip)
+{
+    uint16_t used = 0;
+    int step = kgen_step(k, k->run_down[run]);
+
+    for (int i = 0, c = k->run_start[run]; i < k->run_len[run]; i++, c += step)
+        if (c != skip)
+            used |= (uint16_t)(1u << k->digit[c]);
+    return used & ALL_DIGITS;
+}
+
+/* The digits a white cell may take: none of those in its two runs but its own. */
+static uint16_t kgen_allowed(const struct kgen *k, int cell)
+{
+    return (uint16_t)(ALL_DIGITS & ~(kgen_used(k, k->run_of[0][cell], cell)
+                                     | kgen_used(k, k->run_of[1][cell], cell)));
+}
+
+/* The empty white cell with the fewest digits allowed, or -1 when all are filled. */
+static int kgen_most_constrained(const struct kgen *k, uint16_t *allowed)
+{
+    int best = -1, best_count = 10;
+
+    for (int cell = 0; cell < k->n; cell++) {
+        uint16_t a;
+        int count;
+
+        if (k->black[cell] || k->digit[cell])
+            continue;
+        a = kgen_allowed(k, cell);
+        count = popcount32(a);
+        if (count < best_count) {
+            best = cell;
+            best_count = count;
+            *allowed = a;
+            if (count <= 1)
+                break;
+        }
+    }
+    return best;
+}
+
+/* Takes a random digit out of *set and returns it. */
+static int kgen_take_random(struct kgen *k, uint16_t *set)
+{
+    int pick = gen_rng_below(&k->ctx->rng, popcount32(*set));
+    uint16_t m = *set;
+
+    while (pick-- > 0)
+        m &= (uint16_t)(m - 1);
+    *set &= (uint16_t)~(m & -m);
+    return lowest_bit(m);
+}
+
+/* Fills the white cells with digits, none repeated in a run: backtracking over the most
+ * constrained cell, digits in random order, with an explicit stack (boards can be large),
+ * started afresh when it wanders. */
+static bool kgen_fill(struct kgen *k)
+{
+    for (int restart = 0; restart < 50; restart++) {
+        long nodes = 0, limit = 20L * k->n;
+        int depth = 0;
+
+        for (int cell = 0; cell < k->n; cell++)
+            k->digit[cell] = 0;
+        for (;;) {
+            uint16_t allowed = 0;
+            int cell = kgen_most_constrained(k, &allowed);
+
+            if (cell < 0)
+                return true;
+            if (allowed != 0 && ++nodes < limit) {
+                k->stack[depth] = cell;
+                k->tried[depth] = allowed;
+                k->digit[cell] = (uint8_t)kgen_take_random(k, &k->tried[depth]);
+                depth++;
+                continue;
+            }
+            /* Back up to the last cell with a digit left to try. */
+            while (depth > 0 && (k->tried[depth - 1] == 0 || nodes >= limit)) {
+                depth--;
+                k->digit[k->stack[depth]] = 0;
+            }
+            if (depth == 0)
+                break;
+            k->digit[k->stack[depth - 1]] = (uint8_t)kgen_take_random(k, &k->tried[depth - 1]);
+        }
+    }
+    return false;
+}
+
+/* --- Uniqueness --- */
+
+/* The puzzle whose clues are the sums of the fill. */
+static struct puzzle *kgen_puzzle(const struct kgen *k)
+{
+    struct puzzle *p = kakuro_new(k->w, k->h);
+    struct puzzle_error err;
+
+    memcpy(p->block, k->black, (size_t)k->n);
+    for (int r = 0; r < k->nruns; r++) {
+        int step = kgen_step(k, k->run_down[r]), sum = 0;
+
+        for (int i = 0, c = k->run_start[r]; i < k->run_len[r]; i++, c += step)
+            sum += k->digit[c];
+        if (k->run_down[r])
+            p->down[k->run_start[r] - step] = (uint8_t)sum;
+        else
+            p->across[k->run_start[r] - step] = (uint8_t)sum;
+    }
+    if (!puzzle_finish(p, &err))
+        fatal("generated Kakuro is inconsistent: %s", err.message);
+    return p;
+}
+
+/* Gives a white cell another digit, in the fill and in the sums of p's two runs (unless p
+ * is NULL), for a trial that is put back (the neighbourhoods found settled stay so). */
+static void kgen_try_digit(struct kgen *k, struct puzzle *p, int cell, int d)
+{
+    int change = d - k->digit[cell];
+
+    k->digit[cell] = (uint8_t)d;
+    for (int i = 0; i < 2 && p != NULL; i++) {
+        struct puzzle_group *grp = &p->groups[p->cell_groups[cell][i]];
+        uint8_t *clue = grp->kind == GROUP_ACROSS ? p->across : p->down;
+
+        grp->sum += change;
+        clue[grp->clue] = (uint8_t)grp->sum;
+    }
+}
+
+/* Gives a white cell another digit for good: its neighbourhood must be checked again. */
+static void kgen_set_digit(struct kgen *k, struct puzzle *p, int cell, int d)
+{
+    kgen_try_digit(k, p, cell, d);
+    k->changed[cell] = ++k->changes;
+}
+
+/* Watches a search: catches the first solution other than the fill, and stops a search
+ * that wanders, since a board whose sums leave that much open is not worth keeping. */
+struct other_solution {
+    const uint8_t *fill;
+    uint8_t *other;
+    size_t n;
+    long guesses, guess_limit;
+    bool found;
+};
+
+static int catch_other(const struct solve_step *step, void *user)
+{
+    struct other_solution *o = user;
+
+    if (step->kind == STEP_GUESS && ++o->guesses > o->guess_limit)
+        return 1;
+    if (step->kind != STEP_SOLVED || memcmp(step->grid, o->fill, o->n) == 0)
+        return 0;
+    memcpy(o->other, step->grid, o->n);
+    o->found = true;
+    return 1;
+}
+
+enum kgen_verdict { KGEN_UNIQUE, KGEN_OTHER, KGEN_TOO_HARD };
+
+/* Whether the fill is p's only solution extending start (the givens, or the fill with
+ * some cells emptied); KGEN_OTHER with another solution in other. */
+static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct puzzle *p,
+                                             const uint8_t *start, uint8_t *other)
+{
+    struct other_solution o = {
+        .fill = k->digit, .other = other, .n = (size_t)k->n,
+        .guess_limit = KGEN_GUESS_LIMIT + 4L * p->nwhite,
+    };
+    struct solve_observer observer = { .step = catch_other, .user = &o };
+    struct solve_request req = { .limit = 2, .observer = &observer };
+    struct solve_result res = { .solution = NULL };
+
+    puzzle_solve(p, start, &req, &res);
+    if (o.found)
+        return KGEN_OTHER;
+    return res.stopped ? KGEN_TOO_HARD : KGEN_UNIQUE;
+}
+
+/* How many digit sets could fill a run if cell took digit d. */
+static int kgen_ambiguity(const struct kgen *k, int cell, int d)
+{
+    int total = 1;
+
+    for (int dir = 0; dir < 2; dir++) {
+        int r = k->run_of[dir][cell], step = kgen_step(k, dir), sum = 0;
+
+        for (int i = 0, c = k->run_start[r]; i < k->run_len[r]; i++, c += step)
+            sum += c == cell ? d : k->digit[c];
+        total *= k->combos[k->run_len[r]][sum];
+    }
+    return total;
+}
+
+/* Among the digits in options, one that leaves the cell's runs the fewest digit sets,
+ * chosen at random among equals, and fewer than *bound unless *bound is 0; 0 if there is
+ * none.  *bound gets the chosen digit's score. */
+static int kgen_best_digit(struct kgen *k, int cell, uint16_t options, int *bound)
+{
+    int best = 0, best_score = 0, ties = 0;
+
+    for (uint16_t m = options; m != 0; m &= (uint16_t)(m - 1)) {
+        int d = lowest_bit(m), score = kgen_ambiguity(k, cell, d);
+
+        if (*bound > 0 && score >= *bound)
+            continue;
+        /* Reservoir sampling among the digits that tie for the lowest score. */
+        if (best == 0 || score < best_score) {
+            best = d;
+            best_score = score;
+            ties = 1;
+        } else if (score == best_score && gen_rng_below(&k->ctx->rng, ++ties) == 0) {
+            best = d;
+        }
+    }
+    if (best != 0)
+        *bound = best_score;
+    return best;
+}
+
+/* The digits a cell could change to: allowed by its runs, other than its own. */
+static uint16_t kgen_other_digits(const struct kgen *k, int cell)
+{
+    return kgen_allowed(k, cell) & (uint16_t)~(1u << k->digit[cell]);
+}
+
+/* Adds the cells of cell's run in direction dir to k->region. */
+static void kgen_mark_run(struct kgen *k, int cell, int dir)
+{
+    int r = k->run_of[dir][cell], step = kgen_step(k, dir);
+
+    for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
+        k->region[c] = 1;
+}
+
+/* Whether the fill is the only solution of p when only the cells of k->region are open
+ * (a quick search, with the rest of the board kept); if not, the cells where another
+ * solution differs go to part, their number to *ncells. */
+static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *part, int *ncells)
+{
+    enum kgen_verdict verdict;
+
+    for (int cell = 0; cell < k->n; cell++)
+        k->local[cell] = k->region[cell] ? 0 : k->digit[cell];
+    verdict = kgen_other_solution(k, p, k->local, k->scratch);
+    if (part != NULL) {
+        *ncells = 0;
+        for (int cell = 0; verdict == KGEN_OTHER && cell < k->n; cell++)
+            if (k->scratch[cell] != k->digit[cell])
+                part[(*ncells)++] = cell;
+    }
+    return verdict == KGEN_UNIQUE;
+}
+
+/* The change of one of the part's cells (up to KGEN_LOCAL_CELLS of them) that settles the
+ * part's neighbourhood (the cells of the runs through it), fewest digit sets first, then
+ * at random; false if none does. */
+static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *part,
+                                 int ncells, int *best_cell, int *best_digit)
+{
+    int best_score = 0, ties = 0;
+
+    *best_cell = -1;
+    memset(k->region, 0, (size_t)k->n);
+    for (int i = 0; i < ncells; i++) {
+        kgen_mark_run(k, part[i], 0);
+        kgen_mark_run(k, part[i], 1);
+    }
+    for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++) {
+        int cell = part[i], old = k->digit[cell];
+
+        for (uint16_t m = kgen_other_digits(k, cell); m != 0; m &= (uint16_t)(m - 1)) {
+            int d = lowest_bit(m), score;
+            bool settled;
+
+            kgen_try_digit(k, p, cell, d);
+            settled = kgen_settled_locally(k, p, NULL, NULL);
+            kgen_try_digit(k, p, cell, old);
+            if (!settled)
+                continue;
+            score = kgen_ambiguity(k, cell, d);
+            if (*best_cell < 0 || score < best_score) {
+                *best_cell = cell;
+                *best_digit = d;
+                best_score = score;
+                ties = 1;
+            } else if (score == best_score && gen_rng_below(&k->ctx->rng, ++ties) == 0) {
+                *best_cell = cell;
+                *best_digit = d;
+            }
+        }
+    }
+    return *best_cell >= 0;
+}
+
+/* Changes the digits of a few of the part's cells (one for every KGEN_WIDE), each to the
+ * digit that leaves its runs the fewest digit sets; the number changed. */
+static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *part, int ncells)
+{
+    int changed = 0, todo = 1 + ncells / KGEN_WIDE;
+
+    for (int i = 0; i < ncells && changed < todo; i++) {
+        int bound = 0, d = kgen_best_digit(k, part[i], kgen_other_digits(k, part[i]), &bound);
+
+        if (d != 0) {
+            kgen_set_digit(k, p, part[i], d);
+            changed++;
+        }
+    }
+    return changed;
+}
+
+/* Blackens one of the part's cells (and its mirror), splitting its runs, where the board
+ * stays valid; false if no such cell works. */
+static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
+{
+    for (int i = 0; i < ncells; i++) {
+        if (kgen_try_black(k, part[i])) {
+            kgen_find_runs(k);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Settles a part (cells where another solution differs from the fill): a small part by a
+ * change of digit that settles its neighbourhood or, failing that, by splitting a run
+ * there (the board and so *pp change); a large one, an ambiguity spread wide, by changes
+ * that leave fewer digit sets.  False when nothing helps: the board is given up. */
+static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int ncells,
+                             int *splits)
+{
+    int cell, digit;
+
+    gen_rng_shuffle(&k->ctx->rng, part, ncells);
+    if (ncells > KGEN_LOCAL_PART)
+        return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
+    if (kgen_settling_change(k, *pp, part, ncells, &cell, &digit)) {
+        kgen_set_digit(k, *pp, cell, digit);
+        return true;
+    }
+    if (*splits < KGEN_SPLITS + k->nruns / 16 && kgen_split_run(k, part, ncells)) {
+        memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+        (*splits)++;
+        puzzle_free(*pp);
+        *pp = kgen_puzzle(k);
+        return true;
+    }
+    return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
+}
+
+/* Looks for another solution near each run in turn (its cells and those of the runs
+ * crossing it open, the rest of the board kept) and settles each one found.  Local
+ * searches are quick where a search of the whole board can wander for long.  Returns the
+ * number of parts settled, or -1 when one could not be. */
+static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *order, int *part)
+{
+    int nruns = k->nruns, settled = 0;
+
+    for (int r = 0; r < nruns; r++)
+        order[r] = r;
+    gen_rng_shuffle(&k->ctx->rng, order, nruns);
+    for (int i = 0; i < nruns; i++) {
+        int r = order[i], step, ncells = 0;
+        uint32_t latest = 0, now = k->changes;
+
+        /* A split renumbers the runs: the next sweep starts afresh. */
+        if (k->nruns != nruns)
+            break;
+        step = kgen_step(k, k->run_down[r]);
+        memset(k->region, 0, (size_t)k->n);
+        for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
+            kgen_mark_run(k, c, !k->run_down[r]);
+        /* Nothing changed near the run since it was found settled: it still is. */
+        for (int c = 0; c < k->n && k->checked[r] != 0; c++)
+            if (k->region[c] && k->changed[c] > latest)
+                latest = k->changed[c];
+        if (k->checked[r] != 0 && latest < k->checked[r])
+            continue;
+        if (kgen_settled_locally(k, *pp, part, &ncells)) {
+            k->checked[r] = now + 1;
+            continue;
+        }
+        if (ncells == 0 || !kgen_settle_part(k, pp, part, ncells, splits))
+            return -1;
+        settled++;
+    }
+    return settled;
+}
+
+/* Sorts the cells where the fill and other differ into parts that share no run, each
+ * part's cells together in cells, part p starting at start[p] (start has room for one
+ * more than the parts).  Returns the number of parts. */
+static int kgen_diff_parts(struct kgen *k, const uint8_t *other, int *cells, int *start)
+{
+    int nparts = 0, used = 0;
+
+    /* label: 1 for a differing cell not yet in a part, 0 otherwise. */
+    for (int cell = 0; cell < k->n; cell++)
+        k->label[cell] = !k->black[cell] && other[cell] != k->digit[cell];
+    for (int cell = 0; cell < k->n; cell++) {
+        int head;
+
+        if (!k->label[cell])
+            continue;
+        start[nparts++] = head = used;
+        k->label[cell] = 0;
+        cells[used++] = cell;
+        while (head < used) {
+            int c = cells[head++];
+
+            for (int dir = 0; dir < 2; dir++) {
+                int r = k->run_of[dir][c], step = kgen_step(k, dir);
+
+                for (int i = 0, d = k->run_start[r]; i < k->run_len[r]; i++, d += step) {
+                    if (k->label[d]) {
+                        k->label[d] = 0;
+                        cells[used++] = d;
+                    }
+                }
+            }
+        }
+    }
+    start[nparts] = used;
+    return nparts;
+}
+
+/* Gives each white cell, in random order, the digit that leaves its runs the fewest
+ * digit sets, when that is fewer than now: sums that few sets make settle most of the
+ * board by themselves, so fewer changes are needed after. */
+static void kgen_polish(struct kgen *k)
+{
+    int nwhite = 0;
+
+    for (int cell = 0; cell < k->n; cell++)
+        if (!k->black[cell])
+            k->label[nwhite++] = cell;
+    gen_rng_shuffle(&k->ctx->rng, k->label, nwhite);
+    for (int i = 0; i < nwhite; i++) {
+        int cell = k->label[i], now = kgen_ambiguity(k, cell, k->digit[cell]);
+        int better = kgen_best_digit(k, cell, kgen_allowed(k, cell), &now);
+
+        if (better != 0)
+            k->digit[cell] = (uint8_t)better;
+    }
+}
+
+/* Changes the fill where another solution differs from it (and, where changing digits
+ * does not settle it, splits runs) until the sums have one solution: first around each
+ * run, then over the whole board.  The unique puzzle, or NULL when it does not settle (a
+ * new board is better then) or when cancelled. */
+static struct puzzle *kgen_make_unique(struct kgen *k)
+{
+    uint8_t *other = xmalloc((size_t)k->n);
+    int *cells = xmalloc((size_t)k->n * sizeof *cells);
+    int *start = xmalloc(((size_t)k->n + 1) * sizeof *start);
+    int *order = xmalloc((size_t)k->n * sizeof *order);
+    int splits = 0;
+    struct puzzle *p = kgen_puzzle(k);
+    bool unique = false;
+
+    memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+    for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
+        int settled = kgen_sweep(k, &p, &splits, order, cells), nparts;
+        enum kgen_verdict verdict;
+
+        if (settled < 0)
+            break;
+        if (settled > 0)
+            continue;
+        /* No run has another solution near it: now the whole board. */
+        verdict = kgen_other_solution(k, p, p->given, other);
+        if (verdict != KGEN_OTHER) {
+            unique = verdict == KGEN_UNIQUE;
+            break;
+        }
+        nparts = kgen_diff_parts(k, other, cells, start);
+        for (int i = 0; i < nparts && settled >= 0; i++)
+            if (!kgen_settle_part(k, &p, cells + start[i], start[i + 1] - start[i], &splits))
+                settled = -1;
+        if (settled < 0)
+            break;
+    }
+    if (!unique) {
+        puzzle_free(p);
+        p = NULL;
+    }
+    free(order);
+    free(start);
+    free(cells);
+    free(other);
+    return p;
+}
+
+static void kgen_init(struct kgen *k, struct gen_context *ctx)
+{
+    size_t n;
+
+    memset(k, 0, sizeof *k);
+    k->ctx = ctx;
+    k->w = ctx->req->width;
+    k->h = ctx->req->height;
+    k->n = k->w * k->h;
+    n = (size_t)k->n;
+    k->black = xmalloc(n);
+    k->digit = xmalloc(n);
+    k->run_of[0] = xmalloc(n * sizeof *k->run_of[0]);
+    k->run_of[1] = xmalloc(n * sizeof *k->run_of[1]);
+    k->run_start = xmalloc(n * sizeof *k->run_start);
+    k->run_len = xmalloc(n * sizeof *k->run_len);
+    k->run_down = xmalloc(n);
+    k->stack = xmalloc(n * sizeof *k->stack);
+    k->label = xmalloc(n * sizeof *k->label);
+    k->tried = xmalloc(n * sizeof *k->tried);
+    k->region = xmalloc(n);
+    k->local = xmalloc(n);
+    k->scratch = xmalloc(n);
+    k->changed = xcalloc(n, sizeof *k->changed);
+    k->checked = xcalloc(n, sizeof *k->checked);
+    for (int len = 0; len <= RUN_MAX; len++)
+        for (int sum = 0; sum < 46; sum++)
+            k->combos[len][sum] = len == 0 ? 0 : kakuro_combinations(len, sum, NULL, 0);
+}
+
+static void kgen_free(struct kgen *k)
+{
+    free(k->black);
+    free(k->digit);
+    free(k->run_of[0]);
+    free(k->run_of[1]);
+    free(k->run_start);
+    free(k->run_len);
+    free(k->run_down);
+    free(k->stack);
+    free(k->label);
+    free(k->tried);
+    free(k->region);
+    free(k->local);
+    free(k->scratch);
+    free(k->changed);
+    free(k->checked);
+}
+
+/* --- Steering towards a level --- */
+
+/* Follows the techniques from the start, easiest step first as the rating does, up to the
+ * first step above level.  Returns the number of cells still empty there, written to
+ * stuck (the place of that step's cells first), or 0 when no step above level is needed;
+ * *hardest gets the hardest level used before stopping. */
+static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, int *stuck,
+                            int *hardest)
+{
+    uint8_t *grid = k->local;
+    digitset *cands = xmalloc((size_t)k->n * sizeof *cands);
+    struct hint_position pos = {
+        .p = p, .grid = grid, .cands = cands, .unique = true, .solution = k->digit,
+    };
+    struct hint *h = xmalloc(sizeof *h);
+    int n = 0;
+
+    *hardest = LEVEL_BEGINNER;
+    puzzle_start_grid(p, grid);
+    hint_fill_candidates(p, grid, NULL, cands);
+    while (hint_next(&pos, h)) {
+        int l = (int)hint_technique(h->id)->level;
+
+        if (l > level) {
+            memset(k->region, 0, (size_t)k->n);
+            for (int i = 0; i < h->ncells; i++)
+                if (grid[h->cells[i]] == 0 && !k->region[h->cells[i]]) {
+                    k->region[h->cells[i]] = 1;
+                    stuck[n++] = h->cells[i];
+                }
+            for (int cell = 0, first = n; cell < k->n; cell++) {
+                if (!k->black[cell] && grid[cell] == 0 && !k->region[cell])
+                    stuck[n++] = cell;
+                if (cell == k->n - 1)
+                    gen_rng_shuffle(&k->ctx->rng, stuck + first, n - first);
+            }
+            break;
+        }
+        if (l > *hardest)
+            *hardest = l;
+        hint_apply(p, h, grid, cands);
+    }
+    free(h);
+    free(cands);
+    return n;
+}
+
+/* Makes the puzzle easier where the techniques get stuck: a few of the cells there (those
+ * of the hard step first) get digits whose runs have fewer digit sets.  False if none
+ * could change. */
+static bool kgen_ease(struct kgen *k, const int *stuck, int n)
+{
+    int changed = 0, todo = 1 + n / KGEN_EASE;
+
+    for (int i = 0; i < n && changed < todo; i++) {
+        int bound = kgen_ambiguity(k, stuck[i], k->digit[stuck[i]]);
+        int d = kgen_best_digit(k, stuck[i], kgen_other_digits(k, stuck[i]), &bound);
+
+        if (d != 0) {
+            kgen_set_digit(k, NULL, stuck[i], d);
+            changed++;
+        }
+    }
+    return changed > 0;
+}
+
+/* Makes the puzzle harder: a few random cells get digits whose runs have more digit sets
+ * (the uniqueness pass then settles what that opens). */
+static bool kgen_harden(struct kgen *k)
+{
+    int changed = 0, todo = 1 + kgen_white_count(k) / 48;
+
+    for (int tries = 0; tries < 4 * todo && changed < todo; tries++) {
+        int cell = gen_rng_below(&k->ctx->rng, k->n), best = 0, most;
+        uint16_t options;
+
+        if (k->black[cell])
+            continue;
+        most = kgen_ambiguity(k, cell, k->digit[cell]);
+        options = kgen_other_digits(k, cell);
+        for (uint16_t m = options; m != 0; m &= (uint16_t)(m - 1)) {
+            int score = kgen_ambiguity(k, cell, lowest_bit(m));
+            if (score > most) {
+                most = score;
+                best = lowest_bit(m);
+            }
+        }
+        if (best != 0) {
+            kgen_set_digit(k, NULL, cell, best);
+            changed++;
+        }
+    }
+    return changed > 0;
+}
+
+/* Changes the unique puzzle p (made from k's board) towards the level asked for: eases
+ * where the techniques need more (splitting a run there when easing the digits made no
+ * headway), hardens where they need less, settling uniqueness again after each change,
+ * a number of times or until the budget is spent.  Returns the last unique puzzle, p
+ * itself or its successor. */
+static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
+{
+    int level = k->ctx->req->level, last = k->n + 1;
+    int steps = KGEN_STEER + kgen_white_count(k) / 10;
+    int *stuck = xmalloc((size_t)k->n * sizeof *stuck);
+
+    for (int step = 0; step < steps && !gen_budget_spent(k->ctx) && gen_tick(k->ctx); step++) {
+        int hardest, n = kgen_stuck_cells(k, p, level, stuck, &hardest);
+        struct puzzle *next;
+        bool changed;
+
+        if (n == 0 && hardest == level)
+            break;
+        /* The fill and board change alone, so p stays whole if they cannot be settled. */
+        if (n == 0)
+            changed = kgen_harden(k);
+        else if (n < last)
+            changed = kgen_ease(k, stuck, n);
+        else
+            changed = kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE);
+        last = n;
+        if (!changed)
+            break;
+        next = kgen_make_unique(k);
+        if (next == NULL)
+            break;
+        puzzle_free(p);
+        p = next;
+    }
+    free(stuck);
+    return p;
+}
+
+struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
+{
+    struct kgen k;
+    struct puzzle *p = NULL;
+
+    kgen_init(&k, ctx);
+    while (p == NULL && gen_tick(ctx)) {
+        if (!kgen_pattern(&k)) {
+            /* Boards of every shape the request check lets through come in a few tries;
+             * this is a guard, not a limit ever met. */
+            if (++k.failed_patterns >= KGEN_PATTERN_TRIES) {
+                ctx->impossible = true;
+                break;
+            }
+            continue;
+        }
+        if (!kgen_fill(&k))
+            continue;
+        kgen_polish(&k);
+        p = kgen_make_unique(&k);
+    }
+    if (p != NULL && ctx->req->level != GEN_ANY_LEVEL)
+        p = kgen_steer(&k, p);
+    kgen_free(&k);
+    if (p != NULL)
+        grade_puzzle(p, g);
+    return p;
+}

@@ -1,0 +1,204 @@
+/* generate_sudoku.c: one Sudoku attempt: a random full grid, then givens removed in symmetric
+ * groups while the puzzle keeps one solution and stays within the level asked for. */
+#include "config.h"
+#include "generate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "util.h"
+
+/* --- A full grid by randomised search --- */
+
+/* Backtracking over the most constrained cell, digits in random order.  A search that
+ * wanders (more than node_limit nodes) is abandoned and started afresh, which is far
+ * quicker on large grids than waiting for a bad early choice to be undone. */
+struct filler {
+    const struct puzzle *p;
+    struct gen_rng *rng;
+    uint8_t *grid;
+    uint32_t row[SUDOKU_MAX_SIZE], col[SUDOKU_MAX_SIZE], box[SUDOKU_MAX_SIZE];
+    long nodes, node_limit;
+    bool gave_up;
+};
+
+static int box_of(const struct puzzle *p, int r, int c)
+{
+    return r / p->box_rows * p->box_rows + c / p->box_cols;
+}
+
+static void filler_set(struct filler *f, int cell, int d)
+{
+    const struct puzzle *p = f->p;
+    int r = cell / p->width, c = cell % p->width;
+    uint32_t bit = 1u << d;
+
+    f->grid[cell] = (uint8_t)d;
+    f->row[r] ^= bit;
+    f->col[c] ^= bit;
+    f->box[box_of(p, r, c)] ^= bit;
+}
+
+static void filler_clear(struct filler *f, int cell)
+{
+    filler_set(f, cell, f->grid[cell]);     /* the same bits again: xor takes them out */
+    f->grid[cell] = 0;
+}
+
+/* The empty cell with the fewest candidates (-1: the grid is full) and its candidates;
+ * *cands is 0 when some cell has none left. */
+static int filler_pick(const struct filler *f, uint32_t *cands)
+{
+    const struct puzzle *p = f->p;
+    uint32_t all = ((1u << (p->max_digit + 1)) - 1) & ~1u;
+    int best = -1, best_count = p->max_digit + 1;
+
+    *cands = 0;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int r = cell / p->width, c = cell % p->width;
+        uint32_t cand;
+        int count;
+
+        if (f->grid[cell])
+            continue;
+        cand = all & ~(f->row[r] | f->col[c] | f->box[box_of(p, r, c)]);
+        count = popcount32(cand);
+        if (count < best_count) {
+            best = cell;
+            best_count = count;
+            *cands = cand;
+            if (count <= 1)
+                break;
+        }
+    }
+    return best;
+}
+
+static bool filler_search(struct filler *f)
+{
+    int digits[SUDOKU_MAX_SIZE], n = 0;
+    uint32_t cands;
+    int cell = filler_pick(f, &cands);
+
+    if (cell < 0)
+        return true;
+    if (cands == 0 || ++f->nodes > f->node_limit) {
+        f->gave_up = f->nodes > f->node_limit;
+        return false;
+    }
+    for (uint32_t m = cands; m != 0; m &= m - 1)
+        digits[n++] = lowest_bit(m);
+    gen_rng_shuffle(f->rng, digits, n);
+    for (int i = 0; i < n && !f->gave_up; i++) {
+        filler_set(f, cell, digits[i]);
+        if (filler_search(f))
+            return true;
+        filler_clear(f, cell);
+    }
+    return false;
+}
+
+/* Fills grid (all cells) with a random solved Sudoku of p's shape. */
+static void fill_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid)
+{
+    struct filler f = { .p = p, .rng = rng, .grid = grid };
+
+    for (;;) {
+        memset(grid, 0, (size_t)p->ncells);
+        memset(f.row, 0, sizeof f.row);
+        memset(f.col, 0, sizeof f.col);
+        memset(f.box, 0, sizeof f.box);
+        f.nodes = 0;
+        f.node_limit = 4L * p->ncells;
+        f.gave_up = false;
+        if (filler_search(&f))
+            return;
+    }
+}
+
+/* --- Removing givens --- */
+
+#define GUESS_LIMIT_PER_CELL 2
+
+/* Stops a search after so many guesses: on a large grid with few givens proving one
+ * solution can take very long, and a removal that cannot be proven quickly is not made. */
+struct guess_limit {
+    long guesses, limit;
+};
+
+static int count_guesses(const struct solve_step *step, void *user)
+{
+    struct guess_limit *g = user;
+
+    return step->kind == STEP_GUESS && ++g->guesses > g->limit;
+}
+
+/* Whether p's givens have exactly one solution, proven within the guess limit. */
+static bool has_one_solution(const struct puzzle *p)
+{
+    struct guess_limit limit = { .limit = GUESS_LIMIT_PER_CELL * p->ncells };
+    struct solve_observer observer = { .step = count_guesses, .user = &limit };
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = NULL };
+
+    /* 9x9 has a fast path without observer, and its searches are always short. */
+    if (p->width != 9)
+        req.observer = &observer;
+    puzzle_solve(p, p->given, &req, &res);
+    return res.count == 1 && !res.stopped;
+}
+
+struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
+{
+    const struct gen_request *req = ctx->req;
+    int n = req->size, br, bc;
+    struct puzzle *p;
+    int *cells, *start, *order, ngroups;
+    /* Below Master each removal is rated, so the puzzle never passes the level. */
+    bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
+    bool rated = false;
+
+    if (!sudoku_box_shape(n, &br, &bc) || (p = sudoku_new(br, bc)) == NULL)
+        return NULL;
+    fill_grid(p, &ctx->rng, p->given);
+    cells = xmalloc((size_t)p->ncells * sizeof *cells);
+    start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
+    ngroups = gen_symmetry_groups(n, req->symmetry, cells, start);
+    order = xmalloc((size_t)ngroups * sizeof *order);
+    for (int i = 0; i < ngroups; i++)
+        order[i] = i;
+    gen_rng_shuffle(&ctx->rng, order, ngroups);
+
+    for (int i = 0; i < ngroups; i++) {
+        int grp = order[i];
+        uint8_t kept[4];
+        struct grade trial;
+
+        if (!gen_tick(ctx)) {
+            puzzle_free(p);
+            p = NULL;
+            break;
+        }
+        for (int k = start[grp]; k < start[grp + 1]; k++) {
+            kept[k - start[grp]] = p->given[cells[k]];
+            p->given[cells[k]] = 0;
+        }
+        if (has_one_solution(p) && (!rate_each || (grade_puzzle(p, &trial)
+                                                   && (int)trial.level <= req->level))) {
+            if (rate_each) {
+                *g = trial;
+                rated = true;
+            }
+            continue;
+        }
+        for (int k = start[grp]; k < start[grp + 1]; k++)
+            p->given[cells[k]] = kept[k - start[grp]];
+    }
+    if (p != NULL && !rated)
+        grade_puzzle(p, g);
+    free(order);
+    free(start);
+    free(cells);
+    return p;
+}

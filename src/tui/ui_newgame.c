@@ -1,0 +1,389 @@
+/* ui_newgame.c: "New game": kind, size and level chosen, the puzzle generated in a background
+ * thread while the screen stays live (progress, cancel, resize), then opened on the board. */
+#include "config.h"
+#include "ui.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "generate.h"
+#include "util.h"
+
+/* How long the player looks for the level before taking the closest one found. */
+#define NEWGAME_BUDGET_MS 15000u
+/* Generation shorter than this shows no progress line: it would only flicker. */
+#define NEWGAME_QUIET_MS 300u
+
+static const int sudoku_sizes[] = { 4, 6, 8, 9, 12, 16 };
+static const int kakuro_sizes[] = { 6, 8, 10, 12, 15, 20 };
+#define NSIZES ((int)(sizeof sudoku_sizes / sizeof sudoku_sizes[0]))
+
+enum newgame_field { FIELD_KIND, FIELD_SIZE, FIELD_LEVEL, NFIELDS };
+enum newgame_state { NG_FORM, NG_RUNNING, NG_CANCELLING };
+
+struct newgame {
+    enum ui_screen back;            /* the screen under the dialog */
+    enum newgame_state state;
+    /* The form; kept between games, so "New game" again offers the last choice. */
+    enum puzzle_kind kind;
+    int size_index, level, field;
+    uint64_t next_seed;
+    /* The generation: req and result belong to the worker until done is set. */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    bool done, cancel;              /* under lock */
+    struct gen_progress progress;   /* under lock: the latest the worker reported */
+    struct gen_request req;
+    struct gen_result result;
+    uint64_t started_ns;
+};
+
+static const char *kind_name(enum puzzle_kind kind)
+{
+    return kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro";
+}
+
+static int size_of(const struct newgame *ng)
+{
+    return ng->kind == PUZZLE_SUDOKU ? sudoku_sizes[ng->size_index] : kakuro_sizes[ng->size_index];
+}
+
+static bool level_fits(const struct newgame *ng, int level)
+{
+    return gen_level_possible(ng->kind, size_of(ng), level);
+}
+
+/* The nearest level the kind and size can have, looking down first then up. */
+static void fit_level(struct newgame *ng)
+{
+    for (int d = 0; d < LEVEL_COUNT; d++) {
+        if (ng->level - d >= 0 && level_fits(ng, ng->level - d)) {
+            ng->level -= d;
+            return;
+        }
+        if (ng->level + d < LEVEL_COUNT && level_fits(ng, ng->level + d)) {
+            ng->level += d;
+            return;
+        }
+    }
+}
+
+static uint64_t first_seed(void)
+{
+    const char *s = getenv("KAKUDO_SEED");     /* reproducible games, and tests */
+
+    if (s != NULL && *s != '\0')
+        return strtoull(s, NULL, 10);
+    return (util_now_ns() ^ (uint64_t)getpid() << 20) % 1000000000u;
+}
+
+void ui_newgame_open(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+
+    if (ng == NULL) {
+        ng = ui->newgame = xcalloc(1, sizeof *ng);
+        ng->kind = PUZZLE_SUDOKU;
+        ng->size_index = 3;     /* 9x9 */
+        ng->level = LEVEL_EASY;
+        ng->next_seed = first_seed();
+        pthread_mutex_init(&ng->lock, NULL);
+    }
+    if (ng->state != NG_FORM)
+        return;
+    ng->back = ui->screen == UI_BOARD && ui->game != NULL ? UI_BOARD : UI_PICKER;
+    if (ng->back == UI_BOARD && !ui->paused && !ui->game->completed)
+        game_pause(ui->game);   /* the clock stops while the dialog is up */
+    ui->message[0] = '\0';
+    ui->screen = UI_NEWGAME;
+}
+
+/* Back to the screen under the dialog. */
+static void newgame_leave(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+
+    ui->screen = ng->back;
+    if (ng->back == UI_BOARD && ui->game != NULL && !ui->paused && !ui->game->completed)
+        game_resume(ui->game);
+}
+
+/* --- The worker --- */
+
+static bool worker_progress(const struct gen_progress *progress, void *user)
+{
+    struct newgame *ng = user;
+    bool cancel;
+
+    pthread_mutex_lock(&ng->lock);
+    ng->progress = *progress;
+    cancel = ng->cancel;
+    pthread_mutex_unlock(&ng->lock);
+    return cancel;
+}
+
+static void *worker_main(void *arg)
+{
+    struct newgame *ng = arg;
+
+    gen_generate(&ng->req, &ng->result);
+    pthread_mutex_lock(&ng->lock);
+    ng->done = true;
+    pthread_mutex_unlock(&ng->lock);
+    return NULL;
+}
+
+static void newgame_start(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+    int n = size_of(ng);
+
+    ng->req = (struct gen_request){
+        .kind = ng->kind, .size = n, .width = n, .height = n, .level = ng->level,
+        .symmetry = GEN_SYM_ROTATE180, .seed = ng->next_seed++,
+        .budget_ms = NEWGAME_BUDGET_MS, .progress = worker_progress, .user = ng,
+    };
+    ng->done = ng->cancel = false;
+    ng->progress = (struct gen_progress){ .best_level = GEN_ANY_LEVEL };
+    ng->started_ns = util_now_ns();
+    if (pthread_create(&ng->thread, NULL, worker_main, ng) != 0) {
+        ui_message(ui, "Cannot start a thread to make the puzzle.");
+        return;
+    }
+    ng->state = NG_RUNNING;
+}
+
+static bool worker_done(struct newgame *ng)
+{
+    bool done;
+
+    pthread_mutex_lock(&ng->lock);
+    done = ng->done;
+    pthread_mutex_unlock(&ng->lock);
+    return done;
+}
+
+/* Opens the generated puzzle on the board, saying so when the budget ran out first. */
+static void open_result(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+    struct gen_result *res = &ng->result;
+    struct format_style style = { .id = FORMAT_AUTO };
+    char name[128], note[200] = "";
+    int n = size_of(ng);
+
+    snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng->kind), n, n,
+             hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
+    puzzle_set_name(res->puzzle, name);
+    if (res->status == GEN_OTHER_LEVEL)
+        snprintf(note, sizeof note, "No %s puzzle came within %u s; this one is %s.",
+                 hint_level_name((enum hint_level)ng->req.level), NEWGAME_BUDGET_MS / 1000,
+                 hint_level_name(res->grade.level));
+    if (ng->back == UI_PICKER)
+        ui->from_picker = true;
+    ui_board_open(ui, res->puzzle, &style, name);
+    puzzle_free(res->puzzle);
+    res->puzzle = NULL;
+    /* A resume question (a game made from the same seed before) keeps its own screen. */
+    if (note[0] != '\0')
+        ui_message(ui, "%s", note);
+    else if (ui->message[0] == '\0')
+        ui_message(ui, "A new %s %s: one solution, rated %s.", kind_name(ng->kind),
+                   ng->kind == PUZZLE_SUDOKU ? "grid" : "board", hint_level_name(res->grade.level));
+}
+
+void ui_newgame_poll(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+
+    if (ng == NULL || ng->state == NG_FORM || !worker_done(ng))
+        return;
+    pthread_join(ng->thread, NULL);
+    if (ng->state == NG_CANCELLING || ng->result.status == GEN_CANCELLED
+        || ng->result.puzzle == NULL) {
+        ng->state = NG_FORM;
+        puzzle_free(ng->result.puzzle);
+        ng->result.puzzle = NULL;
+        ui_message(ui, "%s", ng->result.status == GEN_INVALID ? ng->result.message : "Cancelled.");
+        return;
+    }
+    ng->state = NG_FORM;
+    open_result(ui);
+}
+
+bool ui_newgame_busy(const struct ui *ui)
+{
+    return ui->newgame != NULL && ui->newgame->state != NG_FORM;
+}
+
+void ui_newgame_free(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+
+    if (ng == NULL)
+        return;
+    if (ng->state != NG_FORM) {
+        pthread_mutex_lock(&ng->lock);
+        ng->cancel = true;
+        pthread_mutex_unlock(&ng->lock);
+        pthread_join(ng->thread, NULL);
+        puzzle_free(ng->result.puzzle);
+    }
+    pthread_mutex_destroy(&ng->lock);
+    free(ng);
+    ui->newgame = NULL;
+}
+
+/* --- Drawing --- */
+
+/* The form's value of a field, as shown. */
+static void field_value(const struct newgame *ng, int field, char *buf, size_t size)
+{
+    int n = size_of(ng);
+
+    switch (field) {
+    case FIELD_KIND: snprintf(buf, size, "%s", kind_name(ng->kind)); break;
+    case FIELD_SIZE: snprintf(buf, size, "%dx%d", n, n); break;
+    default: snprintf(buf, size, "%s", hint_level_name((enum hint_level)ng->level)); break;
+    }
+}
+
+static void draw_form(struct ui *ui, int y, int x, int w)
+{
+    static const char *const labels[NFIELDS] = { "Kind", "Size", "Level" };
+    struct newgame *ng = ui->newgame;
+    attr_t box = ui_attr(ui, ROLE_SELECTED);
+
+    for (int f = 0; f < NFIELDS; f++) {
+        char value[32], line[64];
+
+        field_value(ng, f, value, sizeof value);
+        snprintf(line, sizeof line, "%-6s %s %-8s %s", labels[f], f == ng->field ? "<" : " ",
+                 value, f == ng->field ? ">" : " ");
+        ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
+    }
+    ui_print_wrapped(y + NFIELDS + 1, x, w, 2,
+                     "Up/Down field, Left/Right change, Enter make it, Esc back", box);
+}
+
+static void draw_progress(struct ui *ui, int y, int x, int w)
+{
+    static const char spinner[] = "|/-\\";
+    struct newgame *ng = ui->newgame;
+    attr_t box = ui_attr(ui, ROLE_SELECTED);
+    uint64_t ms = (util_now_ns() - ng->started_ns) / 1000000u;
+    struct gen_progress pr;
+    char line[160];
+    int n = size_of(ng);
+
+    pthread_mutex_lock(&ng->lock);
+    pr = ng->progress;
+    pthread_mutex_unlock(&ng->lock);
+    snprintf(line, sizeof line, "%s %s %s %dx%d %s...",
+             ng->state == NG_CANCELLING ? "Cancelling" : "Making",
+             ng->req.level == LEVEL_EASY || ng->req.level == LEVEL_EXPERT ? "an" : "a",
+             hint_level_name((enum hint_level)ng->req.level), n, n, kind_name(ng->kind));
+    ui_print_wrapped(y, x, w, 2, line, box | A_BOLD);
+    if (ms >= NEWGAME_QUIET_MS) {
+        snprintf(line, sizeof line, "%c %llu.%llu s, %d tried%s%s", spinner[ms / 125 % 4],
+                 (unsigned long long)(ms / 1000), (unsigned long long)(ms / 100 % 10),
+                 pr.attempts, pr.best_level != GEN_ANY_LEVEL ? ", closest " : "",
+                 pr.best_level != GEN_ANY_LEVEL ? hint_level_name((enum hint_level)pr.best_level) : "");
+        ui_print(y + 2, x, w, line, box);
+    }
+    ui_print(y + 4, x, w, "Esc cancels", box);
+}
+
+void ui_newgame_draw(struct ui *ui)
+{
+    struct newgame *ng = ui->newgame;
+    int w = COLS - 4 < 46 ? COLS - 4 : 46, h = 9;
+    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    char blank[256];
+
+    if (ng->back == UI_BOARD && ui->game != NULL)
+        ui_board_draw(ui);
+    else
+        ui_picker_draw(ui);
+    if (w < 16 || LINES < h) {
+        /* Too small for the box: the same lines from the top. */
+        erase();
+        y0 = x0 = 0;
+        w = COLS;
+    } else {
+        memset(blank, ' ', (size_t)w);
+        blank[w] = '\0';
+        for (int i = 0; i < h; i++)
+            ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
+        y0++;
+        x0 += 2;
+        w -= 4;
+    }
+    ui_print(y0, x0, w, "New game", ui_attr(ui, ROLE_SELECTED) | A_BOLD);
+    if (ng->state == NG_FORM)
+        draw_form(ui, y0 + 2, x0, w);
+    else
+        draw_progress(ui, y0 + 2, x0, w);
+}
+
+/* --- Keys --- */
+
+static void change_field(struct newgame *ng, int dir)
+{
+    switch (ng->field) {
+    case FIELD_KIND:
+        ng->kind = ng->kind == PUZZLE_SUDOKU ? PUZZLE_KAKURO : PUZZLE_SUDOKU;
+        break;
+    case FIELD_SIZE:
+        ng->size_index = (ng->size_index + dir + NSIZES) % NSIZES;
+        break;
+    default:
+        /* The next level this kind and size can have. */
+        for (int l = ng->level + dir; l >= 0 && l < LEVEL_COUNT; l += dir) {
+            if (level_fits(ng, l)) {
+                ng->level = l;
+                break;
+            }
+        }
+        break;
+    }
+    fit_level(ng);
+}
+
+void ui_newgame_key(struct ui *ui, int key, bool is_code)
+{
+    struct newgame *ng = ui->newgame;
+
+    if (ng->state != NG_FORM) {
+        if (!is_code && (key == UI_KEY_ESC || key == 'q' || key == 'c')) {
+            pthread_mutex_lock(&ng->lock);
+            ng->cancel = true;
+            pthread_mutex_unlock(&ng->lock);
+            ng->state = NG_CANCELLING;
+        }
+        return;
+    }
+    if (is_code) {
+        switch (key) {
+        case KEY_UP: ng->field = (ng->field + NFIELDS - 1) % NFIELDS; break;
+        case KEY_DOWN: ng->field = (ng->field + 1) % NFIELDS; break;
+        case KEY_LEFT: change_field(ng, -1); break;
+        case KEY_RIGHT: change_field(ng, 1); break;
+        case KEY_ENTER: newgame_start(ui); break;
+        default: break;
+        }
+        return;
+    }
+    switch (key) {
+    case 'k': ng->field = (ng->field + NFIELDS - 1) % NFIELDS; break;
+    case 'j': case '\t': ng->field = (ng->field + 1) % NFIELDS; break;
+    case 'h': change_field(ng, -1); break;
+    case 'l': case ' ': change_field(ng, 1); break;
+    case '\r': case '\n': newgame_start(ui); break;
+    case UI_KEY_ESC: case 'q': newgame_leave(ui); break;
+    default: break;
+    }
+}

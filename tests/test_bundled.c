@@ -1,0 +1,116 @@
+/* test_bundled.c: every bundled puzzle in data/ has exactly one solution and its recorded level. */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "format.h"
+#include "hint.h"
+#include "solve.h"
+#include "tap.h"
+
+/* The value of a "# FIELD: value" line of the file, into buf; false if there is none. */
+static bool header_field(const char *path, const char *field, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], prefix[64];
+    bool found = false;
+
+    if (f == NULL)
+        return false;
+    snprintf(prefix, sizeof prefix, "# %s: ", field);
+    while (!found && fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, prefix, strlen(prefix)) == 0) {
+            snprintf(buf, size, "%s", line + strlen(prefix));
+            buf[strcspn(buf, "\r\n")] = '\0';
+            found = true;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+static struct puzzle *load_first(const char *path)
+{
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p = format_load(path, FORMAT_AUTO, &style, &err);
+
+    if (p == NULL) {
+        char msg[600];
+        format_error_string(&err, msg, sizeof msg);
+        tap_diag("%s", msg);
+    }
+    return p;
+}
+
+/* Checks one bundled file; adds its level to the levels seen for its kind. */
+static void check_file(const char *dir, const char *name, unsigned levels[2], int *files)
+{
+    char path[8192], level[64] = "", kind[64] = "";
+    struct puzzle *p;
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = NULL };
+    struct grade g;
+    bool rated;
+
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    (*files)++;
+    if (!tap_ok(header_field(path, "level", level, sizeof level)
+                && header_field(path, "kind", kind, sizeof kind), "%s: records its kind and level",
+                name))
+        return;
+    p = load_first(path);
+    if (!tap_ok(p != NULL, "%s: reads", name))
+        return;
+    tap_ok(strcmp(kind, p->ops->name) == 0, "%s: is a %s", name, kind);
+    puzzle_solve(p, p->given, &req, &res);
+    tap_ok(res.count == 1, "%s: has exactly one solution (found %ld)", name, res.count);
+    rated = grade_puzzle(p, &g);
+    tap_ok(rated && strcasecmp(level, hint_level_name(g.level)) == 0,
+           "%s: rates %s as recorded (%s)", name, hint_level_name(g.level), level);
+    levels[p->ops->kind == PUZZLE_KAKURO] |= 1u << g.level;
+    puzzle_free(p);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(void)
+{
+    const char *srcdir = getenv("srcdir");
+    char dir[4096];
+    DIR *d;
+    struct dirent *e;
+    char *names[256];
+    int n = 0, files = 0;
+    unsigned levels[2] = { 0, 0 };
+
+    snprintf(dir, sizeof dir, "%s/data", srcdir != NULL ? srcdir : ".");
+    d = opendir(dir);
+    if (d == NULL) {
+        printf("Bail out! cannot open %s\n", dir);
+        return 99;
+    }
+    while ((e = readdir(d)) != NULL && n < 256) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0)
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    for (int i = 0; i < n; i++) {
+        check_file(dir, names[i], levels, &files);
+        free(names[i]);
+    }
+    tap_ok(files >= 10, "%d bundled puzzles", files);
+    tap_ok(__builtin_popcount(levels[0]) >= 5 && __builtin_popcount(levels[1]) >= 3,
+           "Sudoku of %d levels and Kakuro of %d", __builtin_popcount(levels[0]),
+           __builtin_popcount(levels[1]));
+    return tap_done();
+}

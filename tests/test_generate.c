@@ -1,0 +1,364 @@
+/* test_generate.c: the generator: one solution, the level asked for, symmetry, seeds, cancelling. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "generate.h"
+#include "hint.h"
+#include "solve.h"
+#include "tap.h"
+
+static long count_solutions(const struct puzzle *p)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = NULL };
+
+    puzzle_solve(p, p->given, &req, &res);
+    return res.count;
+}
+
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    size_t n = (size_t)a->ncells;
+
+    return a->width == b->width && a->height == b->height
+           && memcmp(a->given, b->given, n) == 0 && memcmp(a->block, b->block, n) == 0
+           && memcmp(a->down, b->down, n) == 0 && memcmp(a->across, b->across, n) == 0;
+}
+
+static const char *level_name(int level)
+{
+    return level == GEN_ANY_LEVEL ? "any" : hint_level_name((enum hint_level)level);
+}
+
+/* --- Random numbers --- */
+
+static void test_rng(void)
+{
+    /* xoshiro256** from splitmix64(42): the same on every machine, so seeds travel. */
+    static const uint64_t expect[] = {
+        0x15780b2e0c2ec716u, 0x6104d9866d113a7eu, 0xae17533239e499a1u,
+    };
+    struct gen_rng rng;
+    bool same = true, in_range = true, permutation = true;
+    int a[50], seen[50] = { 0 };
+
+    gen_rng_seed(&rng, 42);
+    for (int i = 0; i < 3; i++)
+        same &= gen_rng_next(&rng) == expect[i];
+    tap_ok(same, "the generator's numbers from seed 42 are the published sequence");
+    for (int i = 0; i < 10000; i++) {
+        int v = gen_rng_below(&rng, 7);
+        in_range &= v >= 0 && v < 7;
+    }
+    tap_ok(in_range, "gen_rng_below stays in range");
+    for (int i = 0; i < 50; i++)
+        a[i] = i;
+    gen_rng_shuffle(&rng, a, 50);
+    for (int i = 0; i < 50; i++)
+        seen[a[i]]++;
+    for (int i = 0; i < 50; i++)
+        permutation &= seen[i] == 1;
+    tap_ok(permutation, "gen_rng_shuffle permutes");
+}
+
+/* --- Symmetry groups --- */
+
+static void test_symmetry_groups(void)
+{
+    for (int sym = 0; sym < GEN_SYM_COUNT; sym++) {
+        for (int n = 4; n <= 9; n += 5) {
+            int cells[81], start[82], count[81] = { 0 };
+            int ngroups = gen_symmetry_groups(n, (enum gen_symmetry)sym, cells, start);
+            struct puzzle *p = sudoku_new(n == 4 ? 2 : 3, n == 4 ? 2 : 3);
+            bool partition = start[ngroups] == n * n, closed = true;
+
+            for (int i = 0; i < start[ngroups]; i++)
+                count[cells[i]]++;
+            for (int c = 0; c < n * n; c++)
+                partition &= count[c] == 1;
+            /* Giving the cells of any one group makes a symmetric pattern. */
+            for (int g = 0; g < ngroups && closed; g++) {
+                memset(p->given, 0, (size_t)p->ncells);
+                for (int i = start[g]; i < start[g + 1]; i++)
+                    p->given[cells[i]] = 1;
+                closed = gen_is_symmetric(p, (enum gen_symmetry)sym);
+            }
+            tap_ok(partition && closed, "%s groups of %dx%d partition the grid and map onto "
+                   "themselves", gen_symmetry_name((enum gen_symmetry)sym), n, n);
+            puzzle_free(p);
+        }
+    }
+}
+
+/* --- Sudoku --- */
+
+static void check_sudoku(int size, int level, enum gen_symmetry sym, uint64_t seed)
+{
+    struct gen_request req = {
+        .kind = PUZZLE_SUDOKU, .size = size, .level = level, .symmetry = sym, .seed = seed,
+    };
+    struct gen_result a, b;
+    struct grade g;
+    bool rated;
+
+    gen_generate(&req, &a);
+    if (!tap_ok(a.status == GEN_OK && a.puzzle != NULL, "sudoku %dx%d %s %s seed %llu: made",
+                size, size, level_name(level), gen_symmetry_name(sym), (unsigned long long)seed)) {
+        puzzle_free(a.puzzle);
+        return;
+    }
+    tap_ok(count_solutions(a.puzzle) == 1, "  has exactly one solution");
+    rated = grade_puzzle(a.puzzle, &g);
+    tap_ok(rated && g.level == a.grade.level && (level == GEN_ANY_LEVEL || (int)g.level == level),
+           "  rates %s as asked", hint_level_name(g.level));
+    tap_ok(gen_is_symmetric(a.puzzle, sym), "  its givens have %s symmetry",
+           gen_symmetry_name(sym));
+    gen_generate(&req, &b);
+    tap_ok(b.puzzle != NULL && same_puzzle(a.puzzle, b.puzzle), "  the same seed gives it again");
+    puzzle_free(b.puzzle);
+    req.seed = seed + 1;
+    gen_generate(&req, &b);
+    tap_ok(b.puzzle != NULL && !same_puzzle(a.puzzle, b.puzzle), "  the next seed gives another");
+    puzzle_free(b.puzzle);
+    puzzle_free(a.puzzle);
+}
+
+static void test_sudoku(void)
+{
+    for (int level = 0; level < LEVEL_COUNT; level++)
+        check_sudoku(9, level, GEN_SYM_ROTATE180, 7);
+    for (int sym = 0; sym < GEN_SYM_COUNT; sym++)
+        check_sudoku(9, LEVEL_MEDIUM, (enum gen_symmetry)sym, 11);
+    check_sudoku(4, LEVEL_BEGINNER, GEN_SYM_ROTATE90, 3);
+    check_sudoku(6, LEVEL_EASY, GEN_SYM_MIRROR, 3);
+    check_sudoku(8, LEVEL_HARD, GEN_SYM_DIAGONAL, 3);
+    check_sudoku(12, LEVEL_MEDIUM, GEN_SYM_ROTATE180, 3);
+    check_sudoku(16, GEN_ANY_LEVEL, GEN_SYM_ROTATE180, 3);
+}
+
+/* --- Kakuro --- */
+
+/* Every white cell in an across and a down run of 2 to 9 cells, the white cells
+ * connected, the black cells symmetric under a half turn of the playing area. */
+static bool kakuro_board_ok(const struct puzzle *p, char *why, size_t size)
+{
+    int w = p->width, h = p->height, first = -1, reached = 0, top = 0;
+    int *stack = malloc((size_t)p->ncells * sizeof *stack);
+    uint8_t *seen = calloc((size_t)p->ncells, 1);
+    bool ok = true;
+
+    for (int cell = 0; cell < p->ncells && ok; cell++) {
+        int r = cell / w, c = cell % w;
+
+        if ((r == 0 || c == 0) && !p->block[cell]) {
+            snprintf(why, size, "white cell in the clue row or column");
+            ok = false;
+        } else if (r > 0 && c > 0 && p->block[cell] != p->block[(h - r) * w + (w - c)]) {
+            snprintf(why, size, "not symmetric at r%dc%d", r + 1, c + 1);
+            ok = false;
+        } else if (!p->block[cell]) {
+            int nruns = 0;
+            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+                int len = p->groups[p->cell_groups[cell][k]].ncells;
+                nruns++;
+                if (len < 2 || len > 9) {
+                    snprintf(why, size, "a run of %d cells", len);
+                    ok = false;
+                }
+            }
+            if (nruns != 2) {
+                snprintf(why, size, "r%dc%d is in %d runs", r + 1, c + 1, nruns);
+                ok = false;
+            }
+            if (first < 0)
+                first = cell;
+        }
+    }
+    if (ok && first >= 0) {
+        seen[first] = 1;
+        stack[top++] = first;
+        while (top > 0) {
+            int cell = stack[--top], next[4] = { cell - 1, cell + 1, cell - w, cell + w };
+            reached++;
+            for (int i = 0; i < 4; i++) {
+                int d = next[i];
+                if (d < 0 || d >= p->ncells || (i < 2 && d / w != cell / w) || p->block[d]
+                    || seen[d])
+                    continue;
+                seen[d] = 1;
+                stack[top++] = d;
+            }
+        }
+        if (reached != p->nwhite) {
+            snprintf(why, size, "white cells not connected (%d of %d)", reached, p->nwhite);
+            ok = false;
+        }
+    }
+    free(seen);
+    free(stack);
+    return ok;
+}
+
+static void check_kakuro(int width, int height, int level, uint64_t seed)
+{
+    struct gen_request req = {
+        .kind = PUZZLE_KAKURO, .width = width, .height = height, .level = level, .seed = seed,
+    };
+    struct gen_result a, b;
+    struct grade g;
+    bool rated;
+    char why[128] = "";
+
+    gen_generate(&req, &a);
+    if (!tap_ok(a.status == GEN_OK && a.puzzle != NULL, "kakuro %dx%d %s seed %llu: made",
+                width, height, level_name(level), (unsigned long long)seed)) {
+        puzzle_free(a.puzzle);
+        return;
+    }
+    tap_ok(count_solutions(a.puzzle) == 1, "  has exactly one solution");
+    rated = grade_puzzle(a.puzzle, &g);
+    tap_ok(rated && g.level == a.grade.level && (level == GEN_ANY_LEVEL || (int)g.level == level),
+           "  rates %s as asked", hint_level_name(g.level));
+    if (!tap_ok(kakuro_board_ok(a.puzzle, why, sizeof why),
+                "  runs of 2 to 9 cells, connected, symmetric"))
+        tap_diag("%s", why);
+    gen_generate(&req, &b);
+    tap_ok(b.puzzle != NULL && same_puzzle(a.puzzle, b.puzzle), "  the same seed gives it again");
+    puzzle_free(b.puzzle);
+    puzzle_free(a.puzzle);
+}
+
+static void test_kakuro(void)
+{
+    check_kakuro(8, 8, LEVEL_EASY, 5);
+    check_kakuro(8, 8, LEVEL_MEDIUM, 5);
+    check_kakuro(10, 10, LEVEL_HARD, 5);
+    check_kakuro(8, 8, LEVEL_MASTER, 5);
+    check_kakuro(12, 7, GEN_ANY_LEVEL, 5);
+    check_kakuro(3, 3, GEN_ANY_LEVEL, 5);
+    check_kakuro(15, 15, GEN_ANY_LEVEL, 5);
+}
+
+/* --- Requests that cannot be met, budgets and cancelling --- */
+
+static void expect_invalid(struct gen_request req, const char *words, const char *what)
+{
+    struct gen_result res;
+
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_INVALID && res.puzzle == NULL && strstr(res.message, words) != NULL,
+           "%s is refused: \"%s\"", what, res.message);
+}
+
+static void test_invalid(void)
+{
+    struct gen_request sudoku = { .kind = PUZZLE_SUDOKU, .size = 9, .level = GEN_ANY_LEVEL };
+    struct gen_request kakuro = {
+        .kind = PUZZLE_KAKURO, .width = 10, .height = 10, .level = GEN_ANY_LEVEL,
+    };
+    struct gen_request r;
+
+    r = sudoku, r.size = 7;
+    expect_invalid(r, "no Sudoku of size 7", "a Sudoku without boxes");
+    r = sudoku, r.size = 4, r.level = LEVEL_HARD;
+    expect_invalid(r, "all beginner", "a Hard 4x4 Sudoku");
+    r = sudoku, r.symmetry = GEN_SYM_COUNT;
+    expect_invalid(r, "unknown symmetry", "an unknown symmetry");
+    r = sudoku, r.level = LEVEL_COUNT;
+    expect_invalid(r, "unknown level", "an unknown level");
+    r = kakuro, r.level = LEVEL_BEGINNER;
+    expect_invalid(r, "Kakuro levels are easy, medium, hard and master", "a Beginner Kakuro");
+    r = kakuro, r.level = LEVEL_EXPERT;
+    expect_invalid(r, "no Kakuro is Expert", "an Expert Kakuro");
+    r = kakuro, r.width = 2;
+    expect_invalid(r, "width and height are 3 to", "a Kakuro 2 wide");
+    r = kakuro, r.width = 4, r.height = 20;
+    expect_invalid(r, "at most 10 long", "a Kakuro too narrow for its length");
+}
+
+static void test_budget(void)
+{
+    /* Seed 1's first 7996 6x6 puzzles are not Medium: a millisecond is never enough. */
+    struct gen_request req = {
+        .kind = PUZZLE_SUDOKU, .size = 6, .level = LEVEL_MEDIUM,
+        .symmetry = GEN_SYM_ROTATE180, .seed = 1, .budget_ms = 1,
+    };
+    struct gen_result res;
+
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_OTHER_LEVEL && res.puzzle != NULL
+           && res.grade.level != LEVEL_MEDIUM && res.elapsed_ns >= 1000000u,
+           "when the budget runs out it hands out another level (%s after %d tries)",
+           hint_level_name(res.grade.level), res.attempts);
+    tap_ok(res.puzzle != NULL && count_solutions(res.puzzle) == 1,
+           "  and that puzzle has one solution too");
+    puzzle_free(res.puzzle);
+}
+
+struct watch {
+    int calls, cancel_after;
+};
+
+static bool watch_progress(const struct gen_progress *progress, void *user)
+{
+    struct watch *w = user;
+
+    (void)progress;
+    return ++w->calls >= w->cancel_after;
+}
+
+static void test_cancel(void)
+{
+    struct watch w = { .cancel_after = 1000000 };
+    struct gen_request req = {
+        .kind = PUZZLE_SUDOKU, .size = 9, .level = LEVEL_HARD, .symmetry = GEN_SYM_ROTATE180,
+        .seed = 2, .progress = watch_progress, .user = &w,
+    };
+    struct gen_result res;
+
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_OK && w.calls > 0, "progress is reported (%d calls)", w.calls);
+    puzzle_free(res.puzzle);
+    w.calls = 0;
+    w.cancel_after = 3;
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_CANCELLED && res.puzzle == NULL && w.calls == 3,
+           "a Sudoku is cancelled at once when the callback says so");
+    req = (struct gen_request){
+        .kind = PUZZLE_KAKURO, .width = 20, .height = 20, .level = LEVEL_EASY,
+        .seed = 2, .progress = watch_progress, .user = &w,
+    };
+    w.calls = 0;
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_CANCELLED && res.puzzle == NULL && w.calls == 3,
+           "so is a Kakuro");
+}
+
+static void test_names(void)
+{
+    enum gen_symmetry sym;
+    int level;
+
+    tap_ok(gen_symmetry_by_name("Rotate90", &sym) && sym == GEN_SYM_ROTATE90
+           && !gen_symmetry_by_name("rotate45", &sym), "symmetry names");
+    tap_ok(gen_level_by_name("HARD", &level) && level == LEVEL_HARD
+           && gen_level_by_name("any", &level) && level == GEN_ANY_LEVEL
+           && !gen_level_by_name("insane", &level), "level names");
+    tap_ok(gen_seed_for(41, 1) == 42, "puzzle i of seed S is the first of seed S+i");
+}
+
+int main(void)
+{
+    test_rng();
+    test_names();
+    test_symmetry_groups();
+    test_sudoku();
+    test_kakuro();
+    test_invalid();
+    test_budget();
+    test_cancel();
+    return tap_done();
+}

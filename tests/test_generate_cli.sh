@@ -1,0 +1,112 @@
+#!/bin/sh
+# test_generate_cli.sh: `kakudo generate` end to end, as TAP: unique puzzles that read back,
+# seeds that reproduce, the level in the comments, and a clear message for every bad option.
+bin=${KAKUDO_BIN:-./src/kakudo}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
+  n=$((n + 1))
+  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# run NAME ARGS...: runs kakudo, keeping stdout, stderr and the exit status.
+run() {
+  name=$1; shift
+  "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
+  echo $? >"$tmp/$name.status"
+}
+status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ] || { echo "# exit status $(cat "$tmp/$1.status")"; sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
+err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
+# every_count_is_one NAME: `kakudo solve --count` finds one solution for every puzzle.
+every_count_is_one() {
+  "$bin" solve --count "$tmp/$1.out" >"$tmp/$1.counts" 2>&1 &&
+    [ -s "$tmp/$1.counts" ] && ! grep -qv '^1$' "$tmp/$1.counts" ||
+    { sed 's/^/# /' "$tmp/$1.counts"; return 1; }
+}
+puzzles() { grep -vc '^#' "$tmp/$1.out"; }
+
+# --- Sudoku ---
+run s9 generate sudoku --seed 12 --count 3 --level medium
+status_is s9 0; ok $? "sudoku: exit status 0"
+[ "$(puzzles s9)" = 3 ]; ok $? "sudoku: --count 3 gives three one-line puzzles"
+every_count_is_one s9; ok $? "sudoku: each has exactly one solution (kakudo solve --count)"
+[ "$(grep -c '^# sudoku9-medium-1[234] Medium, hardest ' "$tmp/s9.out")" = 3 ]
+ok $? "sudoku: each is named and rated Medium in its comment, with its own seed"
+head -n 1 "$tmp/s9.out" | grep -qx '# kakudo generate sudoku --size 9 --symmetry rotate180 --level medium --count 3 --seed 12'
+ok $? "sudoku: the first line records the command that makes the file again"
+
+run again generate sudoku --count 3 --level medium --seed 12
+cmp -s "$tmp/s9.out" "$tmp/again.out"; ok $? "sudoku: the same seed gives the same puzzles"
+run before --seed 12 --level medium generate sudoku --count 3
+cmp -s "$tmp/s9.out" "$tmp/before.out"; ok $? "sudoku: options may stand before the command word"
+run single generate sudoku --seed 14 --level medium
+[ "$(grep -v '^#' "$tmp/single.out")" = "$(grep -v '^#' "$tmp/s9.out" | sed -n 3p)" ]
+ok $? "sudoku: puzzle 3 of seed 12 is the puzzle of seed 14"
+
+run grid generate sudoku --size 6 --format grid --symmetry mirror --seed 3 --count 2
+status_is grid 0 && every_count_is_one grid; ok $? "sudoku: 6x6 grids read back with one solution each"
+[ "$(grep -c '|' "$tmp/grid.out")" = 12 ]; ok $? "sudoku: grids show the boxes"
+
+run big generate sudoku --size 12 --seed 2
+status_is big 0 && every_count_is_one big; ok $? "sudoku: 12x12 has one solution"
+
+# --- Kakuro ---
+run k generate kakuro --size 9x7 --seed 4 --count 2 --level medium
+status_is k 0 && every_count_is_one k; ok $? "kakuro: grids with one solution each"
+[ "$(grep -c '^# kakuro9x7-medium-[45] Medium, hardest ' "$tmp/k.out")" = 2 ]
+ok $? "kakuro: each is named and rated Medium in its comment"
+run k2 generate kakuro --size 9x7 --seed 4 --count 2 --level medium --format kakuro2
+status_is k2 0 && [ "$(head -n 1 "$tmp/k2.out")" = 2 ] && every_count_is_one k2
+ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
+
+# --- The bundled puzzles: each file's recorded command makes its puzzle again ---
+srcdir=${srcdir:-.}
+for f in "$srcdir"/data/*.txt; do
+  cmd=$(sed -n 's/^# kakudo generate /generate /p' "$f" | head -n 1)
+  # shellcheck disable=SC2086  # the recorded command is words without quoting
+  "$bin" $cmd 2>/dev/null | grep -v '^#' >"$tmp/regen.out"
+  grep -v '^#' "$f" | cmp -s - "$tmp/regen.out"
+  ok $? "$(basename "$f"): its recorded seed and command make it again"
+done
+
+# --- The budget ---
+# Seed 1's first thousands of 6x6 Sudoku are not Medium: one second is never enough.
+run budget generate sudoku --size 6 --level medium --seed 1 --budget 1
+status_is budget 1; ok $? "budget spent: exit status 1"
+err_has budget "no Medium puzzle within 1 s"; ok $? "budget spent: says so on stderr"
+[ "$(puzzles budget)" = 1 ] && every_count_is_one budget; ok $? "budget spent: still prints a unique puzzle"
+
+# --- Bad options: exit status 2 and a message that says what is expected ---
+bad() {  # bad NAME EXPECTED-TEXT ARGS...
+  name=$1 text=$2; shift 2
+  run "$name" "$@"
+  status_is "$name" 2 && err_has "$name" "$text" && [ ! -s "$tmp/$name.out" ]
+  ok $? "refused: kakudo $* ($text)"
+}
+bad nokind "expected 'sudoku' or 'kakuro'" generate
+bad kind "cannot generate 'nonogram'" generate nonogram
+bad extra "unexpected argument 'more'" generate sudoku more
+bad size7 "no Sudoku of size 7" generate sudoku --size 7
+bad sizex "a Sudoku size is one number" generate sudoku --size 9x9
+bad ksize "a Kakuro size is WxH" generate kakuro --size big
+bad ksmall "width and height are 3 to" generate kakuro --size 2x9
+bad knarrow "at most 10 long" generate kakuro --size 4x20
+bad level "unknown --level 'insane'" generate sudoku --level insane
+bad level4 "all beginner" generate sudoku --size 4 --level hard
+bad klevel "Kakuro levels are easy, medium, hard and master" generate kakuro --level beginner
+bad sym "unknown --symmetry 'spiral'" generate sudoku --symmetry spiral
+bad ksym "--symmetry is for Sudoku" generate kakuro --symmetry mirror
+bad format "expected line or grid" generate sudoku --format kakuro2
+bad kformat "expected grid or kakuro2" generate kakuro --format line
+bad count "invalid --count '0'" generate sudoku --count 0
+bad seed "invalid --seed '-1'" generate sudoku --seed -1
+bad budget0 "invalid --budget '0'" generate sudoku --budget 0
+bad noarg "needs an argument" generate sudoku --size
+bad unknown "unrecognized option '--colour'" generate sudoku --colour
+
+run help generate --help
+status_is help 0 && grep -q 'kakudo generate sudoku' "$tmp/help.out"; ok $? "generate --help"
+
+echo "1..$n"
