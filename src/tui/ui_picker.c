@@ -82,7 +82,8 @@ static size_t list_saves(struct recent_save **out)
     if (d != NULL)
         closedir(d);
     free(dir);
-    qsort(saves, n, sizeof *saves, newest_first);
+    if (n > 1)      /* qsort wants a real array, even of nothing */
+        qsort(saves, n, sizeof *saves, newest_first);
     *out = saves;
     return n;
 }
