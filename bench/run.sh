@@ -44,7 +44,7 @@ tdoku_us() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch generate}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -290,9 +290,22 @@ part_generate() {
 }
 
 # ---------------------------------------------------------------------------------------
+# rating: the samples of issue 5's closing note (every 49th 17-clue puzzle, all of top1465,
+# every 48th of the forum's hardest; 1000 at most each), against proving them unique
+part_rate() {
+  echo "== Rating: the techniques, easiest step first (kakudo rate), against the uniqueness proof"
+  f=$data/sudoku/17_clue.txt
+  [ -f "$f" ] && "$builddir/bench/bench_rate" --every=49 --max=1000 "$f"
+  f=$data/sudoku/magictour_top1465.txt
+  [ -f "$f" ] && "$builddir/bench/bench_rate" "$f"
+  f=$data/sudoku/forum_hardest_1905.txt
+  [ -f "$f" ] && "$builddir/bench/bench_rate" --every=48 --max=1000 "$f"
+}
+
+# ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|generate) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, generate)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate)" >&2; exit 2 ;;
   esac
 done

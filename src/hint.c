@@ -116,6 +116,21 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_XY_CHAIN] = { TECH_XY_CHAIN, "xy-chain", "XY-chain",
         "A chain of two-digit cells, each seeing the next and sharing a digit with it.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 140, hint_find_xy_chain },
+    [TECH_AIC] = { TECH_AIC, "aic", "Alternating inference chain",
+        "A chain of candidates, linked in turn by \"one of the two is true\" and \"not both\".",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 150, hint_find_aic },
+    [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", "Nice loop",
+        "An alternating chain that closes on itself: every link then has exactly one true end.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_nice_loop },
+    [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", "Contradiction chain",
+        "Supposing a candidate true (or false) forces singles that end in a contradiction.",
+        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 200, hint_find_contradiction_chain },
+    [TECH_CELL_FORCING_CHAIN] = { TECH_CELL_FORCING_CHAIN, "cell-forcing-chain", "Cell forcing chain",
+        "Each candidate of a cell, followed through the singles it forces, gives the same conclusion.",
+        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 220, hint_find_cell_forcing_chain },
+    [TECH_UNIT_FORCING_CHAIN] = { TECH_UNIT_FORCING_CHAIN, "unit-forcing-chain", "Unit forcing chain",
+        "Each place of a digit in a unit, followed through the singles it forces, gives the same conclusion.",
+        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 230, hint_find_unit_forcing_chain },
     [TECH_TRIAL] = { TECH_TRIAL, "trial", "Trial",
         "No technique applies: try a digit and follow it through (a guess).",
         LEVEL_MASTER, BOTH, false, 300, hint_find_trial },
@@ -636,6 +651,13 @@ static bool grid_complete(const struct hint_position *pos)
     return puzzle_is_complete(pos->p, pos->grid);
 }
 
+/* Frees what the techniques kept in the search. */
+static void search_done(struct hint_search *s)
+{
+    free(s->strong);
+    hint_chains_free(s->chains);
+}
+
 bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h)
 {
     struct hint_search s = { .pos = pos, .visit = copy_first, .user = h };
@@ -643,7 +665,7 @@ bool hint_find(const struct hint_position *pos, enum technique id, struct hint *
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return false;
     run_technique(&s, id);
-    free(s.strong);
+    search_done(&s);
     return s.found > 0;
 }
 
@@ -655,16 +677,30 @@ int hint_find_all(const struct hint_position *pos, enum technique id, hint_visit
     if ((int)id < 0 || id >= TECH_COUNT || !technique_applies(pos, id) || grid_complete(pos))
         return 0;
     run_technique(&s, id);
-    free(s.strong);
+    search_done(&s);
     return s.found;
 }
 
+/* One search for every technique, so that what one builds (the strong links, the
+ * suppositions followed) serves the next. */
 bool hint_next(const struct hint_position *pos, struct hint *h)
 {
-    for (int t = 0; t < TECH_COUNT; t++)
-        if (hint_find(pos, (enum technique)t, h))
-            return true;
-    return false;
+    struct hint_search s = { .pos = pos, .visit = copy_first, .user = h };
+
+    if (grid_complete(pos))
+        return false;
+    for (int t = 0; t < TECH_COUNT && s.found == 0; t++)
+        if (technique_applies(pos, (enum technique)t))
+            run_technique(&s, (enum technique)t);
+    search_done(&s);
+    return s.found > 0;
+}
+
+/* Techniques that find something almost anywhere, being a kind of search: hint_all lists
+ * them only where nothing else applies.  They come last in the table. */
+static bool last_resort(enum technique t)
+{
+    return t >= TECH_CONTRADICTION_CHAIN;
 }
 
 int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
@@ -674,12 +710,12 @@ int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
     if (grid_complete(pos))
         return 0;
     for (int t = 0; t < TECH_COUNT && !s.stopped; t++) {
-        if (t == TECH_TRIAL && s.found > 0)
+        if (last_resort((enum technique)t) && s.found > 0)
             break;
         if (technique_applies(pos, (enum technique)t))
             run_technique(&s, (enum technique)t);
     }
-    free(s.strong);
+    search_done(&s);
     return s.found;
 }
 

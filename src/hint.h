@@ -61,6 +61,11 @@ enum technique {
     TECH_BUG_PLUS_ONE,          /* likewise */
     TECH_X_CHAIN,
     TECH_XY_CHAIN,
+    TECH_AIC,                   /* alternating inference chain: strong and weak links */
+    TECH_NICE_LOOP,             /* such a chain closed into a loop */
+    TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
+    TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
+    TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
     TECH_TRIAL,                 /* nothing logical is left: try a digit */
     TECH_COUNT
 };
@@ -92,7 +97,7 @@ const char *hint_level_name(enum hint_level level);
 #define HINT_MAX_CELLS 96
 #define HINT_MAX_PLACE 16
 #define HINT_MAX_ELIM 256
-#define HINT_TEXT_MAX 1024
+#define HINT_TEXT_MAX 2048
 
 struct hint_move {
     int cell;
@@ -142,8 +147,9 @@ typedef bool (*hint_visit_fn)(const struct hint *h, void *user);
 /* The easiest step available (trial last): true and *h filled, false if the grid is full
  * or no step applies (a broken position). */
 bool hint_next(const struct hint_position *pos, struct hint *h);
-/* Calls visit for every step every technique finds now (trial only if nothing else
- * applies); returns how many were visited. */
+/* Calls visit for every step every technique finds now (the forcing chains and trial,
+ * which find something almost anywhere, only if nothing before them applies); returns
+ * how many were visited. */
 int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user);
 /* One technique only: the first instance, or all of them. */
 bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h);
@@ -199,6 +205,8 @@ void grade_describe(const struct grade *g, char *buf, size_t size);
 
 /* --- For the technique modules (hint_*.c); not for callers --- */
 
+struct hint_chains;
+
 struct hint_search {
     const struct hint_position *pos;
     enum technique id;                  /* the technique being searched */
@@ -207,6 +215,9 @@ struct hint_search {
     bool stopped;                       /* the visitor asked to stop */
     int found;
     int16_t *strong;                    /* hint_strong_pair's table, built on first use */
+    struct hint_chains *chains;         /* the candidates as a graph, and the suppositions
+                                         * followed (hint_links.c), kept for the next
+                                         * technique of the same search */
 };
 
 /* Starts a hint of the technique being searched. */
@@ -261,6 +272,12 @@ void hint_find_unique_rectangle(struct hint_search *s);
 void hint_find_bug_plus_one(struct hint_search *s);
 void hint_find_x_chain(struct hint_search *s);
 void hint_find_xy_chain(struct hint_search *s);
+void hint_find_aic(struct hint_search *s);          /* hint_aic.c */
+void hint_find_nice_loop(struct hint_search *s);
+void hint_find_contradiction_chain(struct hint_search *s);  /* hint_forcing.c */
+void hint_find_cell_forcing_chain(struct hint_search *s);
+void hint_find_unit_forcing_chain(struct hint_search *s);
+void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
 void hint_find_trial(struct hint_search *s);
 void hint_find_lone_square(struct hint_search *s);
 void hint_find_unique_sum(struct hint_search *s);

@@ -122,6 +122,15 @@ static bool check_hint(const struct hint *h, void *user)
     return true;
 }
 
+/* Checks every step available: hint_all's, and those of the forcing chains, which it
+ * lists only where nothing else applies. */
+static void check_all_steps(const struct hint_position *pos, struct soundness *sd)
+{
+    hint_all(pos, check_hint, sd);
+    for (int t = TECH_CONTRADICTION_CHAIN; t <= TECH_UNIT_FORCING_CHAIN; t++)
+        hint_find_all(pos, (enum technique)t, check_hint, sd);
+}
+
 /* Walks the easiest-first path, checking each step (and, if all, every step available);
  * returns the level reached, or -1 if the walk does not end solved. */
 static int walk(struct pos_state *st, struct soundness *sd, bool all)
@@ -130,11 +139,11 @@ static int walk(struct pos_state *st, struct soundness *sd, bool all)
     struct hint h;
 
     sd->solution = st->solution;
-    st->pos.quiet = true;       /* the text is checked on the steps of hint_all */
+    st->pos.quiet = true;       /* the text is checked on check_all_steps' steps */
     while (hint_next(&st->pos, &h)) {
         if (all && steps % 4 == 0) {
             st->pos.quiet = false;
-            hint_all(&st->pos, check_hint, sd);
+            check_all_steps(&st->pos, sd);
             st->pos.quiet = true;
         }
         check_hint(&h, sd);
@@ -572,7 +581,8 @@ static struct puzzle *sparse_puzzle(const struct puzzle *shape, const uint8_t *s
 }
 
 /* Walks sparse puzzles of every size, checking every step every technique offers (at every
- * 2nd position up to 9x9, every 4th up to 16x16, every 8th on 25x25, to stay quick); reports
+ * 2nd position up to 9x9, every 4th on 12x12, every 8th on 16x16, every 16th on 25x25, to
+ * stay quick: sparse grids with several solutions keep the chain techniques busy); reports
  * which techniques were met on each size. */
 static void test_sizes_sparse(void)
 {
@@ -585,8 +595,9 @@ static void test_sizes_sparse(void)
     for (int k = 0; k < nshapes; k++) {
         const struct puzzle *shape = shapes[k];
         struct soundness sd = { 0 };
-        int walks = shape->width <= 9 ? 25 : shape->width <= 16 ? 8 : 3, done = 0, stuck = 0;
-        int every = shape->width <= 9 ? 2 : shape->width <= 16 ? 4 : 8;   /* hint_all's steps */
+        int walks = shape->width <= 9 ? 25 : shape->width <= 16 ? 8 : 2;
+        int every = shape->width <= 9 ? 2 : shape->width <= 12 ? 4 : shape->width <= 16 ? 8 : 16;
+        int done = 0, stuck = 0;
         char met[1024] = "";
         size_t len = 0;
 
@@ -606,7 +617,7 @@ static void test_sizes_sparse(void)
             sd.solution = st.solution;
             while (hint_next(&st.pos, &h)) {
                 if (steps % every == 0)
-                    hint_all(&st.pos, check_hint, &sd);
+                    check_all_steps(&st.pos, &sd);
                 check_hint(&h, &sd);
                 hint_apply(p, &h, st.grid, st.cands);
                 steps++;
@@ -760,6 +771,7 @@ int main(void)
     test_sizes();
     test_sizes_sparse();
     test_game_hints(load("hint/sudoku_sources.txt:3"), "Sudoku 9x9");
+    test_game_hints(load("hint/sudoku_sources.txt:24"), "Sudoku 9x9 needing forcing chains");
     test_game_hints(size_puzzle(12), "Sudoku 12x12");
     test_game_hints(load("hint/kakuro_sources.txt:2"), "Kakuro");
     m17 = check_set("hint/sample_17_clue.txt", limit, 20);

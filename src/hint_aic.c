@@ -1,0 +1,343 @@
+/* hint_aic.c: alternating inference chains and continuous nice loops: chains of candidates
+ * whose links alternate between strong (one of the two is true) and weak (not both). */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+
+#include "hint_links.h"
+#include "util.h"
+
+/*
+ * X-chains keep to one digit and XY-chains to two-digit cells; here a chain may mix both
+ * kinds of link.  A chain starts at a candidate A supposed false and follows a strong
+ * link (so the next is true), then a weak one (so the next is false), and so on; each
+ * true candidate E it reaches gives "A or E is true".  A candidate that cannot be true
+ * with A nor with E is false; E = A means A is true.  When E and A cannot both be true
+ * either, the chain closes into a loop in which every link has exactly one true end.
+ *
+ * The search is breadth first from every start, so the chains found are the shortest;
+ * states are node * 2 + (1 if true).  A loop is looked for from its smallest node only.
+ * Chains are kept to AIC_MAX_NODES candidates, and the links followed in one search to
+ * AIC_EFFORT (reached only on grids larger than 9x9).
+ */
+#define AIC_MAX_NODES 20
+#define AIC_EFFORT 60000L           /* 9x9 takes 15000 at most */
+#define MAX_WEAK (2 * PUZZLE_MAX_DIGIT + 3 * SUDOKU_MAX_SIZE)
+
+struct aic_search {
+    struct hint_search *s;
+    const struct cand_links *l;
+    bool loops;                 /* TECH_NICE_LOOP: report closed loops only */
+    int (*strong)[4];           /* per node, the strongly linked nodes */
+    uint8_t *nstrong;
+    int *weak_start, *weak_count;   /* per node, its weakly linked in weak[], or -1 */
+    int *weak;
+    size_t weak_used, weak_cap;
+    int *parent, *depth, *stamp;    /* per state */
+    int *queue;
+    int *victim;                /* per node: gen when it cannot be true with the start */
+    int gen;
+    long effort;
+};
+
+/* The weak links of a candidate, listed on first use and kept for the searches from the
+ * other starts: *n of them. */
+static const int *aic_weak(struct aic_search *a, int node, int *n)
+{
+    if (a->weak_start[node] < 0) {
+        a->weak = xgrow(a->weak, &a->weak_cap, a->weak_used + MAX_WEAK, sizeof *a->weak);
+        a->weak_start[node] = (int)a->weak_used;
+        a->weak_count[node] = links_weak_all(a->l, node, a->weak + a->weak_used);
+        a->weak_used += (size_t)a->weak_count[node];
+    }
+    *n = a->weak_count[node];
+    return a->weak + a->weak_start[node];
+}
+
+static void aic_init(struct aic_search *a, struct hint_search *s, bool loops)
+{
+    const struct cand_links *l = links_get(s);
+    size_t n;
+
+    a->s = s;
+    a->l = l;
+    a->loops = loops;
+    n = (size_t)l->nnodes;
+    a->strong = xmalloc(n * sizeof *a->strong);
+    a->nstrong = xcalloc(n, 1);
+    for (int node = 0; node < l->nnodes; node++)
+        a->nstrong[node] = (uint8_t)links_strong(l, node, a->strong[node]);
+    a->weak_start = xmalloc(n * sizeof *a->weak_start);
+    a->weak_count = xmalloc(n * sizeof *a->weak_count);
+    for (size_t i = 0; i < n; i++)
+        a->weak_start[i] = -1;
+    a->weak = NULL;
+    a->weak_used = a->weak_cap = 0;
+    a->parent = xmalloc(2 * n * sizeof *a->parent);
+    a->depth = xmalloc(2 * n * sizeof *a->depth);
+    a->stamp = xcalloc(2 * n, sizeof *a->stamp);
+    a->queue = xmalloc(2 * n * sizeof *a->queue);
+    a->victim = xcalloc(n, sizeof *a->victim);
+    a->gen = 0;
+    a->effort = 0;
+}
+
+static void aic_free(struct aic_search *a)
+{
+    free(a->strong);
+    free(a->nstrong);
+    free(a->weak_start);
+    free(a->weak_count);
+    free(a->weak);
+    free(a->parent);
+    free(a->depth);
+    free(a->stamp);
+    free(a->queue);
+    free(a->victim);
+}
+
+/* The nodes from the start to state, in order; their count. */
+static int aic_path(const struct aic_search *a, int state, int *nodes)
+{
+    int n = 0;
+
+    for (int st = state; st >= 0 && n < AIC_MAX_NODES; st = a->parent[st])
+        nodes[n++] = st / 2;
+    for (int i = 0; i < n / 2; i++) {
+        int t = nodes[i];
+        nodes[i] = nodes[n - 1 - i];
+        nodes[n - 1 - i] = t;
+    }
+    return n;
+}
+
+static bool nodes_repeat(const int *nodes, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (nodes[i] == nodes[j])
+                return true;
+    return false;
+}
+
+/* Removes every candidate that cannot be true with x nor with y (one of them is). */
+static void elim_ruled_out_by_both(const struct aic_search *a, struct hint *h, int x, int y)
+{
+    int weak[MAX_WEAK], n = links_weak_all(a->l, x, weak);
+
+    for (int i = 0; i < n; i++)
+        if (weak[i] != y && links_weak(a->l, weak[i], y))
+            hint_add_elim(a->s, h, links_cell(a->l, weak[i]), links_digit(a->l, weak[i]));
+}
+
+static void say_node(struct hint *h, const struct cand_links *l, int node, bool is)
+{
+    hint_say_cell(h, links_cell(l, node));
+    hint_say(h, is ? " is %c" : " is not %c", hint_digit_symbol(links_digit(l, node)));
+}
+
+/* "If r1c2 is not 5, r1c2 is 7 (its only other digit), so r3c1 is not 7, ..." */
+static void say_walk(struct hint *h, const struct aic_search *a, const int *nodes, int n)
+{
+    const struct cand_links *l = a->l;
+
+    hint_say(h, "If ");
+    say_node(h, l, nodes[0], false);
+    for (int i = 1; i < n; i++) {
+        hint_say(h, i == 1 ? ", " : ", so ");
+        say_node(h, l, nodes[i], i % 2 == 1);
+        if (i % 2 == 1) {
+            int g = links_strong_reason(l, nodes[i - 1], nodes[i]);
+            if (g < 0) {
+                hint_say(h, " (its only other digit");
+            } else {
+                hint_say(h, " (the only other place for %c in ",
+                         hint_digit_symbol(links_digit(l, nodes[i])));
+                hint_say_group(h, g);
+            }
+            hint_say(h, ")");
+        }
+    }
+}
+
+static void hint_chain_cells(struct hint *h, const struct cand_links *l, const int *nodes, int n)
+{
+    for (int i = 0; i < n; i++) {
+        hint_add_cell(h, links_cell(l, nodes[i]));
+        h->digits |= 1u << links_digit(l, nodes[i]);
+    }
+}
+
+/* "So r1c2 is 5 or r5c8 is 4" and why the eliminations follow from that. */
+static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
+{
+    int cx = links_cell(l, x), cy = links_cell(l, y), dx = links_digit(l, x), dy = links_digit(l, y);
+
+    hint_say(h, ". So ");
+    if (dx == dy) {
+        hint_say_cells(h, (int[]){ cx, cy }, 2, "or");
+        hint_say(h, " is %c, and a cell seeing both cannot be %c", hint_digit_symbol(dx),
+                 hint_digit_symbol(dx));
+    } else if (cx == cy) {
+        hint_say_cell(h, cx);
+        hint_say(h, " is %c or %c, and no other digit", hint_digit_symbol(dx), hint_digit_symbol(dy));
+    } else {
+        say_node(h, l, x, true);
+        hint_say(h, " or ");
+        say_node(h, l, y, true);
+        hint_say(h, "; they see each other, so ");
+        hint_say_cell(h, cx);
+        hint_say(h, " cannot be %c and ", hint_digit_symbol(dy));
+        hint_say_cell(h, cy);
+        hint_say(h, " cannot be %c", hint_digit_symbol(dx));
+    }
+}
+
+static bool aic_emit(struct aic_search *a, const int *nodes, int n)
+{
+    const struct cand_links *l = a->l;
+    int x = nodes[0], y = nodes[n - 1];
+    struct hint h;
+
+    hint_begin(a->s, &h);
+    hint_chain_cells(&h, l, nodes, n);
+    if (x == y) {
+        hint_add_place(&h, links_cell(l, x), links_digit(l, x));
+        say_walk(&h, a, nodes, n);
+        hint_say(&h, ": a contradiction, so ");
+        say_node(&h, l, x, true);
+        hint_say(&h, ".");
+        return hint_emit(a->s, &h);
+    }
+    elim_ruled_out_by_both(a, &h, x, y);
+    if (h.nelim == 0)
+        return true;
+    say_walk(&h, a, nodes, n);
+    say_ends(&h, l, x, y);
+    hint_say_eliminations(&h);
+    return hint_emit(a->s, &h);
+}
+
+/* "r1c7 cannot be both 3 and 1", "r6c7 and r2c7 cannot both be 8" */
+static void say_not_both(struct hint *h, const struct cand_links *l, int x, int y)
+{
+    int cx = links_cell(l, x), cy = links_cell(l, y), dx = links_digit(l, x), dy = links_digit(l, y);
+
+    if (cx == cy) {
+        hint_say_cell(h, cx);
+        hint_say(h, " cannot be both %c and %c", hint_digit_symbol(dx), hint_digit_symbol(dy));
+    } else {
+        hint_say_cells(h, (int[]){ cx, cy }, 2, "and");
+        hint_say(h, " cannot both be %c", hint_digit_symbol(dx));
+    }
+}
+
+static bool loop_emit(struct aic_search *a, const int *nodes, int n)
+{
+    const struct cand_links *l = a->l;
+    struct hint h;
+
+    hint_begin(a->s, &h);
+    hint_chain_cells(&h, l, nodes, n);
+    for (int i = 0; i < n; i++)
+        elim_ruled_out_by_both(a, &h, nodes[i], nodes[(i + 1) % n]);
+    if (h.nelim == 0)
+        return true;
+    say_walk(&h, a, nodes, n);
+    hint_say(&h, "; and ");
+    say_not_both(&h, l, nodes[n - 1], nodes[0]);
+    hint_say(&h, ", so the links close into a loop. Around it, of every two linked candidates "
+             "exactly one is true, and a candidate that rules out both is false");
+    hint_say_eliminations(&h);
+    return hint_emit(a->s, &h);
+}
+
+/* The true node e reached from start in state: is there a conclusion to report? */
+static bool aic_end(struct aic_search *a, int start, int state)
+{
+    int e = state / 2, nodes[AIC_MAX_NODES], n;
+    bool closes = e != start && links_weak(a->l, start, e), useful = e == start;
+
+    if (a->depth[state] < 3 || (a->loops != closes) || (!a->loops && e < start))
+        return true;
+    if (!a->loops && e != start) {
+        /* Cheap test first: some candidate ruled out by the start and by e. */
+        int nw;
+        const int *weak = aic_weak(a, e, &nw);
+        for (int i = 0; i < nw && !useful; i++)
+            useful = a->victim[weak[i]] == a->gen;
+        if (!useful)
+            return true;
+    }
+    n = aic_path(a, state, nodes);
+    if (nodes_repeat(nodes, n - (e == start)))
+        return true;
+    return a->loops ? loop_emit(a, nodes, n) : aic_emit(a, nodes, n);
+}
+
+/* Breadth first from "start is false"; false when the search must stop. */
+static bool aic_from(struct aic_search *a, int start)
+{
+    int head = 0, tail = 0, nv;
+    const int *victims;
+
+    a->gen++;
+    victims = aic_weak(a, start, &nv);
+    for (int i = 0; i < nv; i++)
+        a->victim[victims[i]] = a->gen;
+    a->stamp[start * 2] = a->gen;
+    a->parent[start * 2] = -1;
+    a->depth[start * 2] = 0;
+    a->queue[tail++] = start * 2;
+    while (head < tail) {
+        int st = a->queue[head++], u = st / 2, n;
+        const int *next;
+
+        if (a->depth[st] >= AIC_MAX_NODES - 1)
+            continue;
+        if (st % 2 == 0) {
+            n = a->nstrong[u];
+            next = a->strong[u];
+        } else {
+            /* Weak links lead to false states, which call nothing that could move a->weak. */
+            next = aic_weak(a, u, &n);
+        }
+        a->effort += n;
+        for (int i = 0; i < n; i++) {
+            int ns = next[i] * 2 + (st % 2 == 0);
+            if (a->stamp[ns] == a->gen || (a->loops && next[i] < start))
+                continue;
+            a->stamp[ns] = a->gen;
+            a->parent[ns] = st;
+            a->depth[ns] = a->depth[st] + 1;
+            a->queue[tail++] = ns;
+            if (ns % 2 == 1 && !aic_end(a, start, ns))
+                return false;
+        }
+        if (a->effort > AIC_EFFORT)
+            return false;
+    }
+    return true;
+}
+
+static void aic_search_all(struct hint_search *s, bool loops)
+{
+    struct aic_search a;
+
+    aic_init(&a, s, loops);
+    for (int node = 0; node < a.l->nnodes; node++)
+        if (a.nstrong[node] > 0 && !aic_from(&a, node))
+            break;
+    aic_free(&a);
+}
+
+void hint_find_aic(struct hint_search *s)
+{
+    aic_search_all(s, false);
+}
+
+void hint_find_nice_loop(struct hint_search *s)
+{
+    aic_search_all(s, true);
+}

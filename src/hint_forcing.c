@@ -1,0 +1,811 @@
+/* hint_forcing.c: forcing chains: suppose a candidate true (or false), follow the singles
+ * that forces, and see where it leads: to a contradiction, or, from each candidate of a
+ * cell or each place of a digit in a unit, to the same conclusion. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hint_links.h"
+#include "util.h"
+
+/*
+ * A branch follows one supposition: a cell that keeps one candidate takes it (naked
+ * single), a digit with one place left in a unit goes there (hidden single), and each
+ * digit so placed leaves its cell's other candidates and its peers.  The branch ends in a
+ * contradiction (a cell with no candidate, a digit with no place in a unit), when no
+ * single is left, or after FORCE_MAX_FACTS singles.  Only singles are followed, never a
+ * chain inside a chain: what needs more is left to the trial step.
+ *
+ * A conclusion rests on some of the singles found, not all: each removed candidate
+ * remembers the single that removed it, so walking back from the conclusion gives the
+ * singles a reader needs, in the order they were found.  Hints name at most
+ * FORCE_MAX_SHOWN of them.  Contradictions are looked for in reading order, and one
+ * whose proof is short (FORCE_SHORT_PROOF) is reported at once; the longer ones are kept
+ * and reported after the sweep, shortest first.  Waiting for the shortest of all would
+ * sweep every supposition each step, which costs too much when rating.
+ */
+#define FORCE_MAX_FACTS 64
+#define FORCE_MAX_SHOWN 24
+#define FORCE_SHORT_PROOF 16        /* a contradiction this short is reported at once */
+#define FORCE_MAX_BRANCHES 3
+#define FORCE_EFFORT 100000L        /* work in one search, in peers looked at (9x9: 50000 at most) */
+
+enum fact_why { WHY_SUPPOSED, WHY_NAKED, WHY_HIDDEN };
+
+/* A cell found to hold a digit, and why. */
+struct fact {
+    int cell, digit, group;     /* group: the unit of a hidden single */
+    enum fact_why why;
+};
+
+enum ending { END_NONE, END_NO_DIGIT, END_NO_PLACE };
+
+struct branch {
+    digitset *cands;            /* per cell */
+    uint8_t *count;             /* per unit and digit: places left */
+    uint8_t *on;                /* per cell: the digit found for it, or 0 */
+    int16_t *cause;             /* per removed node: the fact that removed it, -1 the supposition */
+    struct fact *facts;
+    int nfacts, head;
+    enum ending end;            /* a contradiction, if any */
+    int end_cell, end_group, end_digit;
+    uint8_t *needed;            /* per fact: the conclusion rests on it */
+};
+
+struct forcing {
+    struct hint_search *s;
+    const struct cand_links *l;
+    digitset *cands;            /* the position's candidates (0 for filled cells) */
+    uint8_t *count;             /* per unit and digit: places in the position */
+    struct branch br[FORCE_MAX_BRANCHES];
+    long effort;                /* work done, against FORCE_EFFORT */
+};
+
+/*
+ * What supposing a candidate true led to, kept in the search for the next technique: in
+ * hint_next the contradiction chains follow every supposition, and the cell and unit
+ * forcing chains that come next (when no contradiction was found) need the same ones.
+ */
+#define MEMO_MAX_BYTES (1u << 20)   /* 9x9 needs 300 kB at most */
+
+struct forcing_memo {
+    int ncells;
+    int *slot;                  /* per node: its outcome, or -1 */
+    digitset *cands;            /* per outcome: the candidates left (ncells) */
+    uint8_t *on;                /* per outcome: the digits found (ncells) */
+    bool *refuted;              /* per outcome: it ran into a contradiction */
+    int n, max;                 /* outcomes kept, and room for at most max */
+    size_t cap;                 /* outcomes allocated */
+};
+
+/* What a branch left: views into the memo or into a branch. */
+struct outcome {
+    const digitset *cands;
+    const uint8_t *on;
+    bool refuted;
+};
+
+static struct forcing_memo *memo_new(const struct cand_links *l)
+{
+    struct forcing_memo *m = xcalloc(1, sizeof *m);
+    size_t per = (size_t)l->p->ncells * (sizeof *m->cands + 1);
+
+    m->ncells = l->p->ncells;
+    m->slot = xmalloc((size_t)l->nnodes * sizeof *m->slot);
+    for (int i = 0; i < l->nnodes; i++)
+        m->slot[i] = -1;
+    m->max = (int)(MEMO_MAX_BYTES / per);
+    if (m->max > l->nnodes)
+        m->max = l->nnodes;
+    return m;
+}
+
+void forcing_memo_free(struct forcing_memo *m)
+{
+    if (m == NULL)
+        return;
+    free(m->slot);
+    free(m->cands);
+    free(m->on);
+    free(m->refuted);
+    free(m);
+}
+
+static bool memo_get(const struct forcing_memo *m, int node, struct outcome *o)
+{
+    int k = m->slot[node];
+
+    if (k < 0)
+        return false;
+    o->cands = m->cands + (size_t)k * (size_t)m->ncells;
+    o->on = m->on + (size_t)k * (size_t)m->ncells;
+    o->refuted = m->refuted[k];
+    return true;
+}
+
+/* --- Following a supposition --- */
+
+static void branch_alloc(struct branch *b, const struct cand_links *l)
+{
+    size_t ncells = (size_t)l->p->ncells;
+
+    b->cands = xmalloc(ncells * sizeof *b->cands);
+    b->count = xmalloc((size_t)l->p->ngroups * (size_t)l->stride);
+    b->on = xmalloc(ncells);
+    b->cause = xmalloc((size_t)l->nnodes * sizeof *b->cause);
+    b->facts = xmalloc(ncells * sizeof *b->facts);
+    b->needed = xmalloc(ncells);
+}
+
+static void branch_free(struct branch *b)
+{
+    free(b->cands);
+    free(b->count);
+    free(b->on);
+    free(b->cause);
+    free(b->facts);
+    free(b->needed);
+}
+
+static void forcing_init(struct forcing *f, struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+    const struct cand_links *l = links_get(s);
+
+    f->s = s;
+    f->l = l;
+    f->effort = 0;
+    if (s->chains->memo == NULL)
+        s->chains->memo = memo_new(l);
+    f->cands = xmalloc((size_t)p->ncells * sizeof *f->cands);
+    f->count = xcalloc((size_t)p->ngroups * (size_t)l->stride, 1);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        f->cands[cell] = p->block[cell] || s->pos->grid[cell] ? 0 : s->pos->cands[cell];
+        for (int k = 0; k < 3; k++)
+            for (digitset c = f->cands[cell]; c; c &= c - 1)
+                f->count[l->unit[cell][k] * l->stride + lowest_bit(c)]++;
+    }
+    for (int i = 0; i < FORCE_MAX_BRANCHES; i++)
+        branch_alloc(&f->br[i], l);
+}
+
+static void forcing_free(struct forcing *f)
+{
+    for (int i = 0; i < FORCE_MAX_BRANCHES; i++)
+        branch_free(&f->br[i]);
+    free(f->cands);
+    free(f->count);
+}
+
+static void branch_reset(struct forcing *f, struct branch *b)
+{
+    const struct puzzle *p = f->l->p;
+
+    f->effort += p->ncells / 4;     /* the copy below */
+    memcpy(b->cands, f->cands, (size_t)p->ncells * sizeof *b->cands);
+    memcpy(b->count, f->count, (size_t)p->ngroups * (size_t)f->l->stride);
+    memset(b->on, 0, (size_t)p->ncells);
+    b->nfacts = b->head = 0;
+    b->end = END_NONE;
+}
+
+static void add_fact(struct branch *b, int cell, int digit, enum fact_why why, int group)
+{
+    b->on[cell] = (uint8_t)digit;
+    b->facts[b->nfacts++] = (struct fact){ cell, digit, group, why };
+}
+
+static void contradiction(struct branch *b, enum ending end, int cell, int group, int digit)
+{
+    b->end = end;
+    b->end_cell = cell;
+    b->end_group = group;
+    b->end_digit = digit;
+}
+
+/* The cell of unit g that still has d (there is one). */
+static int last_place(const struct forcing *f, const struct branch *b, int g, int d)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[g];
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (b->cands[grp->cells[i]] & (1u << d))
+            return grp->cells[i];
+    return -1;
+}
+
+/* Removes d from the cell, and notes the singles and contradictions that makes. */
+static void remove_cand(const struct forcing *f, struct branch *b, int cell, int d, int cause)
+{
+    const struct cand_links *l = f->l;
+
+    if (b->end != END_NONE || !(b->cands[cell] & (1u << d)))
+        return;
+    b->cands[cell] &= ~(1u << d);
+    b->cause[links_node(l, cell, d)] = (int16_t)cause;
+    if (b->cands[cell] == 0) {
+        contradiction(b, END_NO_DIGIT, cell, -1, d);
+        return;
+    }
+    if ((b->cands[cell] & (b->cands[cell] - 1)) == 0 && !b->on[cell])
+        add_fact(b, cell, lowest_bit(b->cands[cell]), WHY_NAKED, -1);
+    for (int k = 0; k < 3; k++) {
+        int g = l->unit[cell][k], left = --b->count[g * l->stride + d], z;
+        if (left == 0) {
+            contradiction(b, END_NO_PLACE, -1, g, d);
+            return;
+        }
+        if (left == 1 && (z = last_place(f, b, g, d)) >= 0 && !b->on[z])
+            add_fact(b, z, d, WHY_HIDDEN, g);
+    }
+}
+
+/* The fact's digit leaves its cell's other candidates and its peers. */
+static void apply_fact(const struct forcing *f, struct branch *b, int i)
+{
+    const struct cand_links *l = f->l;
+    int cell = b->facts[i].cell, d = b->facts[i].digit;
+
+    if (!(b->cands[cell] & (1u << d)))
+        return;     /* already refuted: the contradiction is on record */
+    for (digitset c = b->cands[cell] & ~(1u << d); c; c &= c - 1)
+        remove_cand(f, b, cell, lowest_bit(c), i);
+    for (int k = l->peer_start[cell]; k < l->peer_start[cell + 1]; k++)
+        if (b->cands[l->peers[k]] & (1u << d))
+            remove_cand(f, b, l->peers[k], d, i);
+}
+
+/* Follows the singles of a branch; true if it ended (a contradiction or nothing left),
+ * false if stopped at the limit. */
+static bool branch_run(struct forcing *f, struct branch *b, int limit)
+{
+    while (b->head < b->nfacts && b->end == END_NONE) {
+        if (b->head >= limit)
+            return false;
+        f->effort += f->l->peer_start[1] - f->l->peer_start[0];     /* peers looked at */
+        apply_fact(f, b, b->head++);
+    }
+    return true;
+}
+
+/* Supposes the cell holds d (on) or not; follows it up to limit singles. */
+static bool branch_suppose(struct forcing *f, struct branch *b, int cell, int d, bool on, int limit)
+{
+    branch_reset(f, b);
+    if (on)
+        add_fact(b, cell, d, WHY_SUPPOSED, -1);
+    else
+        remove_cand(f, b, cell, d, -1);
+    return branch_run(f, b, limit);
+}
+
+/* Keeps what supposing the node true led to (b followed it to FORCE_MAX_FACTS). */
+static void memo_put(struct forcing *f, int node, const struct branch *b)
+{
+    struct forcing_memo *m = f->s->chains->memo;
+    size_t k = (size_t)m->n, n = (size_t)m->ncells;
+
+    if (m->slot[node] >= 0 || m->n >= m->max)
+        return;
+    if (k + 1 > m->cap) {
+        m->refuted = xgrow(m->refuted, &m->cap, k + 1, sizeof *m->refuted);
+        m->cands = xrealloc(m->cands, m->cap * n * sizeof *m->cands);
+        m->on = xrealloc(m->on, m->cap * n);
+    }
+    m->slot[node] = m->n++;
+    memcpy(m->cands + k * n, b->cands, n * sizeof *b->cands);
+    memcpy(m->on + k * n, b->on, n);
+    m->refuted[k] = b->end != END_NONE;
+}
+
+/* --- What a conclusion rests on --- */
+
+static void need_node(const struct forcing *f, struct branch *b, int cell, int d)
+{
+    int cause = b->cause[links_node(f->l, cell, d)];
+
+    if (cause >= 0)
+        b->needed[cause] = 1;
+}
+
+/* Every removal of a candidate the cell had in the position. */
+static void need_cell(const struct forcing *f, struct branch *b, int cell, digitset except)
+{
+    for (digitset c = f->cands[cell] & ~except; c; c &= c - 1)
+        need_node(f, b, cell, lowest_bit(c));
+}
+
+/* Every removal of d from the other places it had in unit g. */
+static void need_unit(const struct forcing *f, struct branch *b, int g, int d, int except)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[g];
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int c = grp->cells[i];
+        if (c != except && (f->cands[c] & (1u << d)))
+            need_node(f, b, c, d);
+    }
+}
+
+/* With the conclusion's own needs marked, marks what they rest on in turn (a fact only
+ * rests on earlier ones); returns how many facts are needed. */
+static int need_close(const struct forcing *f, struct branch *b)
+{
+    int n = 0;
+
+    for (int i = b->nfacts - 1; i >= 0; i--) {
+        const struct fact *fa = &b->facts[i];
+        if (!b->needed[i])
+            continue;
+        n++;
+        if (fa->why == WHY_NAKED)
+            need_cell(f, b, fa->cell, 1u << fa->digit);
+        else if (fa->why == WHY_HIDDEN)
+            need_unit(f, b, fa->group, fa->digit, fa->cell);
+    }
+    return n;
+}
+
+static void need_clear(struct branch *b)
+{
+    memset(b->needed, 0, (size_t)b->nfacts);
+}
+
+/* The facts the branch's contradiction rests on; their count. */
+static int need_contradiction(const struct forcing *f, struct branch *b)
+{
+    need_clear(b);
+    if (b->end == END_NO_DIGIT)
+        need_cell(f, b, b->end_cell, 0);
+    else
+        need_unit(f, b, b->end_group, b->end_digit, -1);
+    return need_close(f, b);
+}
+
+/* The facts that make the cell d (on) or remove d from it; their count. */
+static int need_conclusion(const struct forcing *f, struct branch *b, int cell, int d, bool on)
+{
+    need_clear(b);
+    if (on) {
+        for (int i = 0; i < b->nfacts; i++)
+            if (b->facts[i].cell == cell)
+                b->needed[i] = 1;
+    } else {
+        need_node(f, b, cell, d);
+    }
+    return need_close(f, b);
+}
+
+/* --- Saying it --- */
+
+static void say_fact(struct hint *h, const struct fact *fa)
+{
+    hint_say_cell(h, fa->cell);
+    hint_say(h, " = %c", hint_digit_symbol(fa->digit));
+    if (fa->why == WHY_NAKED) {
+        hint_say(h, " (its last digit)");
+    } else if (fa->why == WHY_HIDDEN) {
+        hint_say(h, " (the only place for %c in ", hint_digit_symbol(fa->digit));
+        hint_say_group(h, fa->group);
+        hint_say(h, ")");
+    }
+}
+
+/* The needed facts in order, as a list; the cells go into the hint, in that order. */
+static void say_needed(struct hint *h, const struct branch *b)
+{
+    bool first = true;
+
+    for (int i = 0; i < b->nfacts; i++) {
+        if (!b->needed[i] || b->facts[i].why == WHY_SUPPOSED)
+            continue;
+        hint_add_cell(h, b->facts[i].cell);
+        h->digits |= 1u << b->facts[i].digit;
+        hint_say(h, first ? "" : ", ");
+        say_fact(h, &b->facts[i]);
+        first = false;
+    }
+}
+
+static bool any_needed(const struct branch *b)
+{
+    for (int i = 0; i < b->nfacts; i++)
+        if (b->needed[i] && b->facts[i].why != WHY_SUPPOSED)
+            return true;
+    return false;
+}
+
+static void say_ending(struct hint *h, const struct branch *b)
+{
+    if (b->end == END_NO_DIGIT) {
+        hint_add_cell(h, b->end_cell);
+        hint_say_cell(h, b->end_cell);
+        hint_say(h, " would have no digit left");
+    } else {
+        hint_say(h, "%c would have no place left in ", hint_digit_symbol(b->end_digit));
+        hint_say_group(h, b->end_group);
+    }
+}
+
+/* "If r4c7 were 3, then r4c2 = 5 (...), ..." with the needed facts; false if there are none
+ * (the branch's outcome follows from the supposition alone). */
+static bool say_supposition(struct hint *h, const struct branch *b, int cell, int d, bool on,
+                            const char *verb)
+{
+    hint_add_cell(h, cell);
+    h->digits |= 1u << d;
+    hint_say(h, "If ");
+    hint_say_cell(h, cell);
+    hint_say(h, " %s%s %c, ", verb, on ? "" : " not", hint_digit_symbol(d));
+    if (!any_needed(b))
+        return false;
+    hint_say(h, "then ");
+    say_needed(h, b);
+    return true;
+}
+
+/* Where to look: the units of the cell a chain starts from. */
+static void add_cell_units(struct hint *h, const struct forcing *f, int cell)
+{
+    for (int k = 0; k < 3; k++)
+        hint_add_group(h, f->l->unit[cell][k]);
+}
+
+/* --- Contradiction chains --- */
+
+struct supposition {
+    int cell, digit;
+    bool on;
+};
+
+/* Reports the contradiction br[0] has just run into, with its needs marked. */
+static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
+{
+    struct branch *b = &f->br[0];
+    struct hint h;
+
+    hint_begin(f->s, &h);
+    add_cell_units(&h, f, sp->cell);
+    if (sp->on)
+        hint_add_elim(f->s, &h, sp->cell, sp->digit);
+    else
+        hint_add_place(&h, sp->cell, sp->digit);
+    if (say_supposition(&h, b, sp->cell, sp->digit, sp->on, "were"))
+        hint_say(&h, ", and ");
+    say_ending(&h, b);
+    hint_say(&h, "; so ");
+    hint_say_cell(&h, sp->cell);
+    hint_say(&h, " is %s%c.", sp->on ? "not " : "", hint_digit_symbol(sp->digit));
+    return hint_emit(f->s, &h);
+}
+
+/* The suppositions worth following: each candidate true, cells with fewer candidates
+ * first (refuting one of a two-digit cell's digits places the other); then each false
+ * where its cell has more than two (false in a two-digit cell is the other digit true). */
+static int list_suppositions(const struct forcing *f, struct supposition *out)
+{
+    const struct puzzle *p = f->l->p;
+    uint8_t *size = xmalloc((size_t)p->ncells);
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        size[cell] = (uint8_t)popcount32(f->cands[cell]);
+    for (int k = 2; k <= p->max_digit; k++)
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (size[cell] == k)
+                for (digitset r = f->cands[cell]; r; r &= r - 1)
+                    out[n++] = (struct supposition){ cell, lowest_bit(r), true };
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (size[cell] > 2)
+            for (digitset r = f->cands[cell]; r; r &= r - 1)
+                out[n++] = (struct supposition){ cell, lowest_bit(r), false };
+    free(size);
+    return n;
+}
+
+/* A contradiction found, how many singles its proof names, and its place in the sweep. */
+struct refuted {
+    struct supposition sp;
+    int size, order;
+};
+
+static int compare_refuted(const void *a, const void *b)
+{
+    const struct refuted *x = a, *y = b;
+
+    return x->size != y->size ? x->size - y->size : x->order - y->order;
+}
+
+void hint_find_contradiction_chain(struct hint_search *s)
+{
+    struct forcing f;
+    struct supposition *sup;
+    struct refuted *found;
+    int n, nfound = 0;
+    bool more = true;
+
+    forcing_init(&f, s);
+    sup = xmalloc((size_t)f.l->nnodes * 2 * sizeof *sup);
+    found = xmalloc((size_t)f.l->nnodes * 2 * sizeof *found);
+    n = list_suppositions(&f, sup);
+    for (int i = 0; i < n && more && f.effort < FORCE_EFFORT; i++) {
+        struct branch *b = &f.br[0];
+        int size, node = links_node(f.l, sup[i].cell, sup[i].digit);
+        struct outcome o;
+        if (sup[i].on && memo_get(s->chains->memo, node, &o) && !o.refuted)
+            continue;
+        branch_suppose(&f, b, sup[i].cell, sup[i].digit, sup[i].on, FORCE_MAX_FACTS);
+        if (sup[i].on)
+            memo_put(&f, node, b);
+        if (b->end == END_NONE || (size = need_contradiction(&f, b)) > FORCE_MAX_SHOWN)
+            continue;
+        if (size <= FORCE_SHORT_PROOF)
+            more = contradiction_emit(&f, &sup[i]);
+        else
+            found[nfound++] = (struct refuted){ sup[i], size, i };
+    }
+    qsort(found, (size_t)nfound, sizeof *found, compare_refuted);
+    for (int i = 0; i < nfound && more; i++) {
+        struct branch *b = &f.br[0];
+        branch_suppose(&f, b, found[i].sp.cell, found[i].sp.digit, found[i].sp.on, FORCE_MAX_FACTS);
+        need_contradiction(&f, b);
+        more = contradiction_emit(&f, &found[i].sp);
+    }
+    free(found);
+    free(sup);
+    forcing_free(&f);
+}
+
+/* --- Cell and unit forcing chains --- */
+
+/* The branches of one forcing set: a cell's candidates or a digit's places in a unit. */
+struct forcing_set {
+    int n;
+    int cell[FORCE_MAX_BRANCHES], digit[FORCE_MAX_BRANCHES];
+    int group;                  /* unit forcing: the unit; -1 for a cell */
+};
+
+struct conclusion {
+    int cell, digit, size;
+    bool place;
+};
+
+/* Follows every branch of the set (or recalls them) into o; false if one refutes itself
+ * (a contradiction chain's business).  The views are taken once all are kept, as keeping
+ * one may move the others. */
+static bool set_outcomes(struct forcing *f, const struct forcing_set *fs, struct outcome *o)
+{
+    for (int i = 0; i < fs->n; i++) {
+        int node = links_node(f->l, fs->cell[i], fs->digit[i]);
+        if (!memo_get(f->s->chains->memo, node, &o[i])) {
+            branch_suppose(f, &f->br[i], fs->cell[i], fs->digit[i], true, FORCE_MAX_FACTS);
+            memo_put(f, node, &f->br[i]);
+        }
+    }
+    for (int i = 0; i < fs->n; i++) {
+        const struct branch *b = &f->br[i];
+        if (!memo_get(f->s->chains->memo, links_node(f->l, fs->cell[i], fs->digit[i]), &o[i]))
+            o[i] = (struct outcome){ b->cands, b->on, b->end != END_NONE };
+        if (o[i].refuted)
+            return false;
+    }
+    return true;
+}
+
+/* Follows every branch of the set into f->br, to explain a conclusion. */
+static void set_run(struct forcing *f, const struct forcing_set *fs)
+{
+    for (int i = 0; i < fs->n; i++)
+        branch_suppose(f, &f->br[i], fs->cell[i], fs->digit[i], true, FORCE_MAX_FACTS);
+}
+
+/* The cost of proving a conclusion in every branch of f->br, or -1 if too long to show. */
+static int conclusion_size(struct forcing *f, const struct forcing_set *fs, int cell, int d, bool place)
+{
+    int total = 0;
+
+    for (int i = 0; i < fs->n; i++)
+        total += need_conclusion(f, &f->br[i], cell, d, place);
+    return total <= FORCE_MAX_SHOWN ? total : -1;
+}
+
+/* What every branch agrees on in a cell: the candidates all remove, and the digit all
+ * place (0 if none). */
+static digitset agreed(const struct forcing *f, const struct forcing_set *fs,
+                       const struct outcome *o, int cell, int *placed)
+{
+    digitset removed = f->cands[cell];
+    int d = o[0].on[cell];
+
+    if (o[0].cands[cell] == removed && d == 0) {
+        *placed = 0;
+        return 0;       /* the first branch changed nothing here: most cells */
+    }
+    if ((f->cands[cell] & (f->cands[cell] - 1)) == 0)
+        d = 0;      /* a cell with one candidate left is no news */
+    for (int i = 0; i < fs->n; i++) {
+        removed &= ~o[i].cands[cell];
+        if (o[i].on[cell] != d || !(o[i].cands[cell] & (1u << d)))
+            d = 0;
+    }
+    *placed = d;
+    return removed;
+}
+
+/* The best conclusion every branch agrees on: a digit placed, else a candidate removed,
+ * the shortest proof first.  false if there is none. */
+static bool set_conclusion(struct forcing *f, const struct forcing_set *fs, const struct outcome *o,
+                           struct conclusion *best)
+{
+    const struct puzzle *p = f->l->p;
+    bool explained = false;
+
+    *best = (struct conclusion){ .size = -1, .place = false };
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int d, size;
+        digitset removed = agreed(f, fs, o, cell, &d);
+
+        if (d == 0 && removed == 0)
+            continue;
+        if (!explained) {
+            set_run(f, fs);     /* the branches again, with what each fact rests on */
+            explained = true;
+        }
+        if (d != 0 && (size = conclusion_size(f, fs, cell, d, true)) >= 0
+            && (best->size < 0 || !best->place || size < best->size))
+            *best = (struct conclusion){ cell, d, size, true };
+        for (; removed && !(best->size >= 0 && best->place); removed &= removed - 1) {
+            size = conclusion_size(f, fs, cell, lowest_bit(removed), false);
+            if (size >= 0 && (best->size < 0 || size < best->size))
+                *best = (struct conclusion){ cell, lowest_bit(removed), size, false };
+        }
+    }
+    return best->size >= 0;
+}
+
+static void say_conclusion(struct hint *h, const struct conclusion *c)
+{
+    hint_say_cell(h, c->cell);
+    if (c->place)
+        hint_say(h, " is %c", hint_digit_symbol(c->digit));
+    else
+        hint_say(h, " is not %c", hint_digit_symbol(c->digit));
+}
+
+static bool set_emit(struct forcing *f, const struct forcing_set *fs, const struct conclusion *c)
+{
+    struct hint h;
+
+    hint_begin(f->s, &h);
+    if (c->place)
+        hint_add_place(&h, c->cell, c->digit);
+    else
+        hint_add_elim(f->s, &h, c->cell, c->digit);
+    if (fs->group < 0) {
+        add_cell_units(&h, f, fs->cell[0]);
+        hint_add_cell(&h, fs->cell[0]);
+        hint_say_cell(&h, fs->cell[0]);
+        hint_say(&h, " can only be ");
+        hint_say_digits(&h, f->cands[fs->cell[0]], "or");
+    } else {
+        hint_add_group(&h, fs->group);
+        hint_say(&h, "in ");
+        hint_say_group(&h, fs->group);
+        hint_say(&h, ", %c can only go in ", hint_digit_symbol(fs->digit[0]));
+        hint_say_cells(&h, fs->cell, fs->n, "or");
+    }
+    hint_say(&h, ". ");
+    for (int i = 0; i < fs->n; i++) {
+        struct branch *b = &f->br[i];
+        need_conclusion(f, b, c->cell, c->digit, c->place);
+        /* A placement is the last fact named; a removal follows from the last. */
+        if (!say_supposition(&h, b, fs->cell[i], fs->digit[i], true, "is")) {
+            say_conclusion(&h, c);
+        } else if (!c->place) {
+            hint_say(&h, ", so ");
+            say_conclusion(&h, c);
+        }
+        hint_say(&h, ". ");
+    }
+    hint_add_cell(&h, c->cell);
+    hint_say(&h, "Either way, ");
+    say_conclusion(&h, c);
+    hint_say(&h, ".");
+    return hint_emit(f->s, &h);
+}
+
+struct found_set {
+    struct forcing_set fs;
+    struct conclusion c;
+    int order;
+};
+
+/* Placements first, then the shortest proofs, then the order found. */
+static int compare_found(const void *a, const void *b)
+{
+    const struct found_set *x = a, *y = b;
+
+    if (x->c.place != y->c.place)
+        return x->c.place ? -1 : 1;
+    return x->c.size != y->c.size ? x->c.size - y->c.size : x->order - y->order;
+}
+
+/* The cells with two or three candidates, or the digits with two or three places in a
+ * unit, as forcing sets; their count. */
+static int list_sets(const struct forcing *f, bool units, struct forcing_set *out)
+{
+    const struct puzzle *p = f->l->p;
+    int n = 0;
+
+    if (!units) {
+        for (int cell = 0; cell < p->ncells; cell++) {
+            int k = popcount32(f->cands[cell]);
+            if (k < 2 || k > FORCE_MAX_BRANCHES)
+                continue;
+            out[n] = (struct forcing_set){ .n = 0, .group = -1 };
+            for (digitset c = f->cands[cell]; c; c &= c - 1) {
+                out[n].cell[out[n].n] = cell;
+                out[n].digit[out[n].n++] = lowest_bit(c);
+            }
+            n++;
+        }
+        return n;
+    }
+    for (int g = 0; g < p->ngroups; g++) {
+        for (int d = 1; d <= p->max_digit; d++) {
+            int k = f->count[g * f->l->stride + d], cells[SUDOKU_MAX_SIZE];
+            if (k < 2 || k > FORCE_MAX_BRANCHES)
+                continue;
+            k = hint_cells_with(f->s->pos, g, d, cells);
+            out[n] = (struct forcing_set){ .n = k, .group = g };
+            for (int i = 0; i < k; i++) {
+                out[n].cell[i] = cells[i];
+                out[n].digit[i] = d;
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
+static void find_forcing_sets(struct hint_search *s, bool units)
+{
+    struct forcing f;
+    struct forcing_set *sets;
+    struct found_set *found;
+    int n, nfound = 0;
+    bool more = true;
+
+    forcing_init(&f, s);
+    sets = xmalloc((size_t)(f.l->p->ncells + f.l->p->ngroups * f.l->stride) * sizeof *sets);
+    n = list_sets(&f, units, sets);
+    found = xmalloc((size_t)(n + 1) * sizeof *found);
+    for (int i = 0; i < n && f.effort < FORCE_EFFORT; i++) {
+        struct outcome o[FORCE_MAX_BRANCHES];
+        if (set_outcomes(&f, &sets[i], o) && set_conclusion(&f, &sets[i], o, &found[nfound].c)) {
+            found[nfound].fs = sets[i];
+            found[nfound].order = nfound;
+            nfound++;
+        }
+    }
+    qsort(found, (size_t)nfound, sizeof *found, compare_found);
+    for (int i = 0; i < nfound && more; i++) {
+        set_run(&f, &found[i].fs);
+        more = set_emit(&f, &found[i].fs, &found[i].c);
+    }
+    free(found);
+    free(sets);
+    forcing_free(&f);
+}
+
+void hint_find_cell_forcing_chain(struct hint_search *s)
+{
+    find_forcing_sets(s, false);
+}
+
+void hint_find_unit_forcing_chain(struct hint_search *s)
+{
+    find_forcing_sets(s, true);
+}

@@ -1,0 +1,71 @@
+/* hint_links.h: a Sudoku position's candidates as the nodes of chains, with their links
+ * (shared by hint_aic.c and hint_forcing.c; not for callers). */
+#ifndef KAKUDO_HINT_LINKS_H
+#define KAKUDO_HINT_LINKS_H
+
+#include "hint.h"
+
+/*
+ * A node is a candidate of an empty cell, numbered from 0 in reading order.  Two nodes are
+ * strongly linked when one of them must be true (the two digits of a two-digit cell, the
+ * two places of a digit in a unit), weakly linked when they cannot both be true (two
+ * digits of one cell, one digit in two cells sharing a unit).  A strong link here is
+ * always weak as well.
+ */
+struct cand_links {
+    struct hint_search *s;
+    const struct hint_position *pos;
+    const struct puzzle *p;
+    int stride;                 /* max_digit + 1 */
+    int nnodes;                 /* the position's candidates */
+    int *node_of;               /* per cell * stride + digit: its node, or -1 */
+    int *node_cell;             /* per node */
+    uint8_t *node_digit;        /* per node */
+    int (*unit)[3];             /* per cell: its row, column and box (group indices) */
+    int *peer_start;            /* the peers of cell c: peers[peer_start[c] .. peer_start[c + 1]) */
+    int *peers;
+};
+
+struct forcing_memo;
+
+/* What the chain techniques keep in a search (hint_search.chains). */
+struct hint_chains {
+    struct cand_links links;
+    struct forcing_memo *memo;  /* hint_forcing.c's */
+};
+
+/* The search's candidate graph, built on first use. */
+struct cand_links *links_get(struct hint_search *s);
+void forcing_memo_free(struct forcing_memo *memo);      /* hint_forcing.c */
+
+/* The node of digit d in cell, which must be one of the cell's candidates. */
+static inline int links_node(const struct cand_links *l, int cell, int digit)
+{
+    return l->node_of[cell * l->stride + digit];
+}
+
+static inline int links_cell(const struct cand_links *l, int node)
+{
+    return l->node_cell[node];
+}
+
+static inline int links_digit(const struct cand_links *l, int node)
+{
+    return l->node_digit[node];
+}
+
+/* Two different cells sharing a row, column or box. */
+bool links_sees(const struct cand_links *l, int a, int b);
+/* Whether nodes a and b (different) cannot both be true. */
+bool links_weak(const struct cand_links *l, int a, int b);
+/* The nodes strongly linked with node, each once; their count (at most 4). */
+int links_strong(const struct cand_links *l, int node, int *out);
+/* The nodes weakly linked with node; their count. */
+int links_weak_all(const struct cand_links *l, int node, int *out);
+/* What makes the strong link from a to b: the unit where their digit has only those two
+ * places, or -1 for a's cell holding only their two digits. */
+int links_strong_reason(const struct cand_links *l, int a, int b);
+/* The cells of a's peers that hold digit d; their count. */
+int links_peers_with(const struct cand_links *l, int cell, int d, int *out);
+
+#endif
