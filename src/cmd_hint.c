@@ -120,14 +120,18 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 {
     int status = 0;
 
+    static char dash[] = "-";
+    static char *standard_input[] = { dash };
+
+    /* Like solve and rate: no file reads standard input. */
     if (nfiles == 0) {
-        fprintf(stderr, "kakudo: hint needs a puzzle: kakudo hint FILE[:N]\n");
-        return EXIT_BAD_INPUT;
+        files = standard_input;
+        nfiles = 1;
     }
     for (int i = 0; i < nfiles; i++) {
         struct format_style style;
         struct format_error err;
-        struct puzzle *p = format_load(files[i], opt->format, &style, &err);
+        struct puzzle *p = format_load_arg(files[i], opt->format, &style, &err);
         int st;
 
         if (p == NULL) {

@@ -1618,28 +1618,15 @@ static char *split_spec(const char *spec, long *index)
     return path;
 }
 
-struct puzzle *format_load(const char *spec, enum format_id forced,
-                           struct format_style *style, struct format_error *err)
+/* The index-th puzzle (1-based) of the open file f, read as path. */
+static struct puzzle *load_nth(FILE *f, const char *path, long index, enum format_id forced,
+                               struct format_style *style, struct format_error *err)
 {
-    long index, seen = 0;
-    char *path = split_spec(spec, &index);
+    struct reader *r = reader_open(f, path, forced);
     struct puzzle *p = NULL;
-    struct reader *r;
-    FILE *f;
+    long seen = 0;
     int rc;
 
-    if (index < 1) {
-        load_error(err, path, "puzzle numbers start at 1");
-        free(path);
-        return NULL;
-    }
-    f = fopen(path, "rb");
-    if (f == NULL) {
-        load_error(err, path, "%s", strerror(errno));
-        free(path);
-        return NULL;
-    }
-    r = reader_open(f, path, forced);
     for (;;) {
         rc = reader_next(r, &p, style, err);
         if (rc == 0)
@@ -1656,7 +1643,45 @@ struct puzzle *format_load(const char *spec, enum format_id forced,
     else if (rc == 0)
         load_error(err, "", "%s has only %ld puzzle%s", path, seen, seen == 1 ? "" : "s");
     reader_close(r);
-    fclose(f);
+    return p;
+}
+
+/* FILE or FILE:N; "-" (or "-:N") is standard input where stdin_ok. */
+static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id forced,
+                                struct format_style *style, struct format_error *err)
+{
+    long index;
+    char *path = split_spec(spec, &index);
+    bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
+    struct puzzle *p = NULL;
+    FILE *f;
+
+    if (index < 1) {
+        load_error(err, path, "puzzle numbers start at 1");
+        free(path);
+        return NULL;
+    }
+    f = is_stdin ? stdin : fopen(path, "rb");
+    if (f == NULL) {
+        load_error(err, path, "%s", strerror(errno));
+        free(path);
+        return NULL;
+    }
+    p = load_nth(f, path, index, forced, style, err);
+    if (!is_stdin)
+        fclose(f);
     free(path);
     return p;
+}
+
+struct puzzle *format_load(const char *spec, enum format_id forced,
+                           struct format_style *style, struct format_error *err)
+{
+    return load_spec(spec, false, forced, style, err);
+}
+
+struct puzzle *format_load_arg(const char *spec, enum format_id forced,
+                               struct format_style *style, struct format_error *err)
+{
+    return load_spec(spec, true, forced, style, err);
 }

@@ -77,5 +77,8 @@ void format_error_string(const struct format_error *err, char *buf, size_t size)
  * wins) and returns that puzzle, or NULL with err filled. */
 struct puzzle *format_load(const char *spec, enum format_id forced,
                            struct format_style *style, struct format_error *err);
+/* The same for a command-line argument, where "-" (or "-:N") is standard input. */
+struct puzzle *format_load_arg(const char *spec, enum format_id forced,
+                               struct format_style *style, struct format_error *err);
 
 #endif

@@ -41,7 +41,7 @@ static void print_help(void)
     printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
            "  or:  kakudo solve [OPTION]... [FILE]...\n"
            "  or:  kakudo watch [OPTION]... FILE[:N]\n"
-           "  or:  kakudo hint [--all] FILE[:N]...\n"
+           "  or:  kakudo hint [--all] [FILE[:N]]...\n"
            "  or:  kakudo rate [FILE]...\n"
            "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"

@@ -55,8 +55,13 @@ out_has several "several solutions" && status_is several 0; ok $? "hint on a puz
 run none hint "$srcdir/tests/data/cli/none.in"
 out_has none "no solution" && status_is none 1; ok $? "hint on a puzzle without solution: says so, exit 1"
 
-run nofile hint
-status_is nofile 2 && err_has nofile "hint needs a puzzle"; ok $? "hint without a file: message and exit 2"
+"$bin" hint - <"$data/wiki.txt" >"$tmp/stdin.out" 2>"$tmp/stdin.err"
+same "$data/wiki.hint" "$tmp/stdin.out"; ok $? "hint -: the puzzle from standard input"
+"$bin" hint <"$data/kakuro4.txt" >"$tmp/nofile.out" 2>"$tmp/nofile.err"
+same "$data/kakuro4.hint" "$tmp/nofile.out"; ok $? "hint without a file reads standard input"
+
+run empty hint
+status_is empty 2 && err_has empty "has no puzzle"; ok $? "hint on an empty standard input: message and exit 2"
 
 run missing hint "$tmp/does-not-exist.txt"
 status_is missing 2 && err_has missing "does-not-exist.txt"; ok $? "hint on a missing file: message and exit 2"
@@ -101,7 +106,7 @@ err_has lines "lines.txt:2:" && out_has lines "lines.txt:3: Beginner" && status_
 ok $? "rate: a bad line is reported with its number, the rest rated, exit 2"
 
 run help --help
-out_has help "kakudo hint [--all] FILE[:N]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
+out_has help "kakudo hint [--all] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
