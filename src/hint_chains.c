@@ -442,14 +442,15 @@ static bool colour_component(const struct digit_graph *gr, int start, int *colou
     return true;
 }
 
-static void say_colours(struct hint *h, const struct digit_graph *gr, const int *colour,
-                        const int *comp, int ncomp)
+/* Each colour's cells in reading order (nodes are numbered in cell order; nodes outside
+ * the component have no colour). */
+static void say_colours(struct hint *h, const struct digit_graph *gr, const int *colour)
 {
     for (int c = 0; c < 2; c++) {
         int cells[MAX_CELLS], n = 0;
-        for (int i = 0; i < ncomp; i++)
-            if (colour[comp[i]] == c)
-                cells[n++] = gr->cells[comp[i]];
+        for (int i = 0; i < gr->n; i++)
+            if (colour[i] == c)
+                cells[n++] = gr->cells[i];
         hint_say(h, c == 0 ? "colour A " : ", colour B ");
         hint_say_cells(h, cells, n, "and");
     }
@@ -494,7 +495,7 @@ static bool colouring_component(struct hint_search *s, const struct digit_graph 
         hint_add_cell(&h, gr->cells[comp[i]]);
     hint_say(&h, "the places for %c joined by units where %c has only two places alternate between "
              "two colours (", hint_digit_symbol(d), hint_digit_symbol(d));
-    say_colours(&h, gr, colour, comp, ncomp);
+    say_colours(&h, gr, colour);
     hint_say(&h, "); one colour holds the %cs. ", hint_digit_symbol(d));
     if (wrap >= 0) {
         for (int i = 0; i < ncomp; i++)
