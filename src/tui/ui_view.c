@@ -334,6 +334,27 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
+/* Without colours a highlighted run has no background to show it: its cells get a
+ * bracket on each side of the middle row instead, where no pencil mark stands. */
+static void draw_run_edges(const struct ui *ui, const struct puzzle *p, bool has_marks,
+                           int y, int x, attr_t attr)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1;
+
+    if (lay->cell_w < 3)
+        return;
+    for (int d = 1; has_marks && d <= p->max_digit; d++) {
+        int row, col;
+        if (!mark_position(lay, p->max_digit, d, &row, &col))
+            return;     /* the marks are drawn packed from the left */
+        if (row == dy && (col == 0 || col == right))
+            return;
+    }
+    put(ui, y + dy, x, "[", attr);
+    put(ui, y + dy, x + right, "]", attr);
+}
+
 static void draw_cell(const struct ui *ui, int cell)
 {
     const struct game *g = ui->game;
@@ -418,6 +439,8 @@ static void draw_cell(const struct ui *ui, int cell)
         int dy = (geo->lay.cell_h - 1) / 2;
         put(ui, y + dy, x + geo->lay.cell_w / 2, "?", base | (dy == geo->lay.cell_h - 1 ? last_row : 0));
     }
+    if (hi && !ui->color)
+        draw_run_edges(ui, p, g->marks[cell] != 0, y, x, base);
 }
 
 void ui_view_draw_board(struct ui *ui)
