@@ -254,6 +254,17 @@ static bool read_case(FILE *f, struct step_case *c)
     return c->puzzle[0] != '\0';
 }
 
+/* Sorts a short list in place (insertion sort: the lists hold a few moves). */
+static void sort_ints(int *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+}
+
 /* "r1c2:37 r4c4:5" -> a sorted list of cell*32+digit; -1 on a syntax error. */
 static int parse_moves(const struct puzzle *p, const char *s, int *out, int max)
 {
@@ -277,12 +288,7 @@ static int parse_moves(const struct puzzle *p, const char *s, int *out, int max)
             out[n++] = cell * 32;
         }
     }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
+    sort_ints(out, n);
     return n;
 }
 
@@ -295,12 +301,7 @@ static int sorted_moves(const struct hint_move *m, int n, int *out)
 {
     for (int i = 0; i < n; i++)
         out[i] = m[i].cell * 32 + m[i].digit;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
+    sort_ints(out, n);
     return n;
 }
 
