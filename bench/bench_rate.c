@@ -11,6 +11,8 @@
 #include "puzzle.h"
 #include "util.h"
 
+#include "bench_set.h"
+
 /*
  * Usage: bench_rate [--every=K] [--max=N] FILE...
  * For each FILE (any format kakudo reads) it takes every Kth puzzle (default 1), at most
@@ -19,91 +21,41 @@
  * with), then prints the time per puzzle of each, their ratio, and the levels.
  */
 
-struct set {
-    struct puzzle **puzzles;
-    size_t n, cap;
-};
-
-static uint64_t cpu_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static bool load(const char *path, long every, size_t max, struct set *set)
-{
-    FILE *f = fopen(path, "r");
-    struct reader *r;
-    struct puzzle *p;
-    struct format_style style;
-    struct format_error err;
-    long index = 0;
-    int got;
-
-    if (f == NULL) {
-        perror(path);
-        return false;
-    }
-    r = reader_open(f, path, FORMAT_AUTO);
-    while (set->n < max && (got = reader_next(r, &p, &style, &err)) != 0) {
-        if (got < 0)
-            continue;
-        if (index++ % every != 0) {
-            puzzle_free(p);
-            continue;
-        }
-        set->puzzles = xgrow(set->puzzles, &set->cap, set->n + 1, sizeof *set->puzzles);
-        set->puzzles[set->n++] = p;
-    }
-    reader_close(r);
-    fclose(f);
-    return set->n > 0;
-}
-
-static void set_free(struct set *set)
-{
-    for (size_t i = 0; i < set->n; i++)
-        puzzle_free(set->puzzles[i]);
-    free(set->puzzles);
-}
-
 /* Rates every puzzle of the set; counts the levels (LEVEL_COUNT: no solution). */
-static uint64_t rate_pass(const struct set *set, long *levels)
+static uint64_t rate_pass(const struct bench_set *set, long *levels)
 {
-    uint64_t t0 = cpu_ns();
+    uint64_t t0 = bench_cpu_ns();
 
     for (size_t i = 0; i < set->n; i++) {
         struct grade g;
         levels[grade_puzzle(set->puzzles[i], &g) ? g.level : LEVEL_COUNT]++;
     }
-    return cpu_ns() - t0;
+    return bench_cpu_ns() - t0;
 }
 
-static uint64_t solve_pass(const struct set *set)
+static uint64_t solve_pass(const struct bench_set *set)
 {
-    uint64_t t0 = cpu_ns();
+    uint64_t t0 = bench_cpu_ns();
 
     for (size_t i = 0; i < set->n; i++) {
         uint8_t *solution = xmalloc((size_t)set->puzzles[i]->ncells);
         hint_count_solutions(set->puzzles[i], set->puzzles[i]->given, solution);
         free(solution);
     }
-    return cpu_ns() - t0;
+    return bench_cpu_ns() - t0;
 }
 
 static void bench_file(const char *path, long every, size_t max)
 {
-    struct set set = { 0 };
+    struct bench_set set = { 0 };
     long levels[LEVEL_COUNT + 1] = { 0 };
     const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
     uint64_t solve_ns, rate_ns;
     double n;
 
-    if (!load(path, every, max, &set)) {
+    if (!bench_load(path, every, max, &set)) {
         fprintf(stderr, "%s: no puzzle\n", path);
-        set_free(&set);
+        bench_set_free(&set);
         return;
     }
     n = (double)set.n;
@@ -118,7 +70,7 @@ static void bench_file(const char *path, long every, size_t max)
     if (levels[LEVEL_COUNT] > 0)
         printf(", no solution %ld", levels[LEVEL_COUNT]);
     printf("\n");
-    set_free(&set);
+    bench_set_free(&set);
 }
 
 int main(int argc, char **argv)

@@ -12,6 +12,8 @@
 #include "util.h"
 #include "watch.h"
 
+#include "bench_set.h"
+
 /*
  * Usage: bench_watch [--strategy=plain|smart] [--max=N] FILE...
  * For each FILE (any format kakudo reads; at most N puzzles, default all) it times, in
@@ -31,10 +33,10 @@
 #define PASSES 3
 #define PASS_NS 200000000ull
 
+/* The puzzles and the grid each starts from. */
 struct set {
-    struct puzzle **puzzles;
+    struct bench_set all;
     uint8_t **starts;
-    size_t n, cap;
 };
 
 enum mode { BATCH2, COUNTING2, BATCH1, ANIMATION1, NMODES };
@@ -46,50 +48,25 @@ static const char *const mode_names[NMODES] = {
 
 static enum solve_strategy strategy = SOLVE_SMART;
 
-static uint64_t cpu_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 static bool load(const char *path, size_t max, struct set *set)
 {
-    FILE *f = fopen(path, "r");
-    struct reader *r;
-    struct puzzle *p;
-    struct format_style style;
-    struct format_error err;
-    int got;
-
-    if (f == NULL) {
-        perror(path);
+    if (!bench_load(path, 1, max, &set->all))
         return false;
+    set->starts = xmalloc(set->all.n * sizeof *set->starts);
+    for (size_t i = 0; i < set->all.n; i++) {
+        set->starts[i] = xmalloc((size_t)set->all.puzzles[i]->ncells);
+        puzzle_start_grid(set->all.puzzles[i], set->starts[i]);
     }
-    r = reader_open(f, path, FORMAT_AUTO);
-    while (set->n < max && (got = reader_next(r, &p, &style, &err)) != 0) {
-        if (got < 0)
-            continue;
-        set->puzzles = xgrow(set->puzzles, &set->cap, set->n + 1, sizeof *set->puzzles);
-        set->starts = xrealloc(set->starts, set->cap * sizeof *set->starts);
-        set->starts[set->n] = xmalloc((size_t)p->ncells);
-        puzzle_start_grid(p, set->starts[set->n]);
-        set->puzzles[set->n++] = p;
-    }
-    reader_close(r);
-    fclose(f);
-    return set->n > 0;
+    return true;
 }
 
 static void set_free(struct set *set)
 {
-    for (size_t i = 0; i < set->n; i++) {
-        puzzle_free(set->puzzles[i]);
-        free(set->starts[i]);
-    }
-    free(set->puzzles);
+    if (set->starts != NULL)
+        for (size_t i = 0; i < set->all.n; i++)
+            free(set->starts[i]);
     free(set->starts);
+    bench_set_free(&set->all);
 }
 
 /* --- The observers --- */
@@ -134,10 +111,10 @@ struct totals {
 static uint64_t run_pass(const struct set *set, enum mode mode, struct watch **watches,
                          struct totals *t)
 {
-    uint64_t t0 = cpu_ns();
+    uint64_t t0 = bench_cpu_ns();
 
-    for (size_t i = 0; i < set->n; i++) {
-        const struct puzzle *p = set->puzzles[i];
+    for (size_t i = 0; i < set->all.n; i++) {
+        const struct puzzle *p = set->all.puzzles[i];
         struct watch_animation anim = { .watch = watches[i] };
         uint64_t steps = 0;
         struct solve_observer counter = { count_step, &steps };
@@ -161,7 +138,7 @@ static uint64_t run_pass(const struct set *set, enum mode mode, struct watch **w
         t->steps += steps;
         t->solutions += (uint64_t)res.count;
     }
-    return cpu_ns() - t0;
+    return bench_cpu_ns() - t0;
 }
 
 /* The fastest of PASSES passes, each repeating the set reps times; per puzzle. */
@@ -180,7 +157,7 @@ static double time_mode(const struct set *set, enum mode mode, size_t reps, stru
         if (ns < best)
             best = ns;
     }
-    return (double)best / (double)(set->n * reps);
+    return (double)best / (double)(set->all.n * reps);
 }
 
 static void bench_file(const char *path, size_t max)
@@ -196,24 +173,24 @@ static void bench_file(const char *path, size_t max)
         fprintf(stderr, "bench_watch: %s: no puzzles\n", path);
         return;
     }
-    watches = xmalloc(set.n * sizeof *watches);
-    for (size_t i = 0; i < set.n; i++)
-        watches[i] = watch_new(set.puzzles[i]);
+    watches = xmalloc(set.all.n * sizeof *watches);
+    for (size_t i = 0; i < set.all.n; i++)
+        watches[i] = watch_new(set.all.puzzles[i]);
     /* Enough repeats for a pass of the batch search to last PASS_NS. */
     once = run_pass(&set, BATCH1, watches, &probe);
     if (once < PASS_NS)
         reps = (size_t)(PASS_NS / (once + 1)) + 1;
     for (int m = 0; m < NMODES; m++)
         per[m] = time_mode(&set, (enum mode)m, reps, watches, &t[m]);
-    printf("%s: %zu puzzles (%s %dx%d first), %s strategy, %zu repeats\n", path, set.n,
-           set.puzzles[0]->ops->name, set.puzzles[0]->width, set.puzzles[0]->height,
+    printf("%s: %zu puzzles (%s %dx%d first), %s strategy, %zu repeats\n", path, set.all.n,
+           set.all.puzzles[0]->ops->name, set.all.puzzles[0]->width, set.all.puzzles[0]->height,
            strategy == SOLVE_PLAIN ? "plain" : "smart", reps);
     for (int m = 0; m < NMODES; m++) {
         printf("  %-34s %12.2f us/puzzle", mode_names[m], per[m] / 1e3);
         if (m == COUNTING2 || m == ANIMATION1) {
             double ratio = per[m] / per[m - 1];
             printf("  %.2fx the same batch search (%s), %.0f steps/puzzle", ratio,
-                   ratio <= 2.0 ? "within 2x" : "OVER 2x", (double)t[m].steps / (double)(set.n * reps));
+                   ratio <= 2.0 ? "within 2x" : "OVER 2x", (double)t[m].steps / (double)(set.all.n * reps));
         }
         if (m == ANIMATION1)
             printf("; %.2fx kakudo solve", per[m] / per[BATCH2]);
@@ -222,7 +199,7 @@ static void bench_file(const char *path, size_t max)
     printf("  frames drawn: %llu in %.3f s of search, %.1f per second (at most 60)\n",
            (unsigned long long)frames_drawn, (double)t[ANIMATION1].search_ns / 1e9,
            t[ANIMATION1].search_ns > 0 ? (double)frames_drawn / ((double)t[ANIMATION1].search_ns / 1e9) : 0.0);
-    for (size_t i = 0; i < set.n; i++)
+    for (size_t i = 0; i < set.all.n; i++)
         watch_free(watches[i]);
     free(watches);
     set_free(&set);

@@ -84,35 +84,26 @@ static void print_all_steps(const struct hint_position *pos)
 /* Prints the next step (or every step) from the givens of p; returns the exit status. */
 static int hint_puzzle(const struct puzzle *p, bool all)
 {
-    size_t n = (size_t)p->ncells;
-    uint8_t *grid = xmalloc(n), *solution = xmalloc(n);
-    digitset *cands = xmalloc(n * sizeof *cands);
-    int count = hint_count_solutions(p, p->given, solution);
-    struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
-    };
+    struct hint_start s;
+    int count = hint_start_open(&s, p);
     struct hint h;
     int status = 0;
 
-    puzzle_start_grid(p, grid);
-    hint_fill_candidates(p, grid, NULL, cands);
     if (count == 0) {
         printf("The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
-    } else if (puzzle_is_complete(p, grid)) {
+    } else if (puzzle_is_complete(p, s.grid)) {
         printf("The puzzle is already solved.\n");
     } else {
         if (count > 1)
             printf("(The puzzle has several solutions: no uniqueness techniques, and a trial "
                    "follows one of them.)\n");
         if (all)
-            print_all_steps(&pos);
-        else if (hint_next(&pos, &h))
+            print_all_steps(&s.pos);
+        else if (hint_next(&s.pos, &h))
             printf("%s\n", h.text);
     }
-    free(cands);
-    free(solution);
-    free(grid);
+    hint_start_close(&s);
     return status;
 }
 

@@ -22,31 +22,22 @@ static void grade_count(struct grade *g, const struct hint *h)
 
 bool grade_puzzle(const struct puzzle *p, struct grade *g)
 {
-    size_t n = (size_t)p->ncells;
-    uint8_t *grid = xmalloc(n), *solution = xmalloc(n);
-    digitset *cands = xmalloc(n * sizeof *cands);
-    int count = hint_count_solutions(p, p->given, solution);
-    struct hint_position pos = {
-        .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
-        .quiet = true,
-    };
+    struct hint_start s;
+    int count = hint_start_open(&s, p);
     struct hint h;
 
+    s.pos.quiet = true;
     memset(g, 0, sizeof *g);
     g->hardest = TECH_MISTAKE;
-    g->unique = pos.unique;
+    g->unique = s.pos.unique;
     if (count > 0) {
-        puzzle_start_grid(p, grid);
-        hint_fill_candidates(p, grid, NULL, cands);
-        while (hint_next(&pos, &h)) {
+        while (hint_next(&s.pos, &h)) {
             grade_count(g, &h);
-            hint_apply(p, &h, grid, cands);
+            hint_apply(p, &h, s.grid, s.cands);
         }
         g->level = hint_technique(g->hardest)->level;
     }
-    free(cands);
-    free(solution);
-    free(grid);
+    hint_start_close(&s);
     return count > 0;
 }
 

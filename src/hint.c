@@ -799,6 +799,30 @@ int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *s
     return (int)res.count;
 }
 
+int hint_start_open(struct hint_start *s, const struct puzzle *p)
+{
+    size_t n = (size_t)p->ncells;
+
+    s->grid = xmalloc(n);
+    s->solution = xmalloc(n);
+    s->cands = xmalloc(n * sizeof *s->cands);
+    s->count = hint_count_solutions(p, p->given, s->solution);
+    puzzle_start_grid(p, s->grid);
+    hint_fill_candidates(p, s->grid, NULL, s->cands);
+    s->pos = (struct hint_position){
+        .p = p, .grid = s->grid, .cands = s->cands,
+        .unique = s->count == 1, .solution = s->solution,
+    };
+    return s->count;
+}
+
+void hint_start_close(struct hint_start *s)
+{
+    free(s->cands);
+    free(s->solution);
+    free(s->grid);
+}
+
 /* --- The player's position --- */
 
 static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)

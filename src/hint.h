@@ -180,6 +180,19 @@ bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digi
  * the smallest of several, which can take long on large sparse grids). */
 int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution);
 
+/* The position at the givens of p, for hinting or rating from the start: the grid, its
+ * candidates and a solution, owned here; pos points at them. */
+struct hint_start {
+    struct hint_position pos;
+    uint8_t *grid, *solution;
+    digitset *cands;
+    int count;                          /* solutions found, as hint_count_solutions */
+};
+/* Opens s at the givens of p (unique when p has one solution); returns s->count.  Close
+ * it with hint_start_close whatever the count. */
+int hint_start_open(struct hint_start *s, const struct puzzle *p);
+void hint_start_close(struct hint_start *s);
+
 /* The hint for a player's position: a mistake first, else the easiest step from the
  * player's marks.  Solves the puzzle to know its solution.  false when the grid is
  * complete and right, or the puzzle has no solution. */

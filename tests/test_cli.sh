@@ -1,27 +1,7 @@
 #!/bin/sh
 # test_cli.sh: `kakudo solve` and the command line, end to end, as TAP.
-srcdir=${srcdir:-.}
-bin=${KAKUDO_BIN:-./src/kakudo}
+. "$(dirname "$0")/tap.sh"
 data=$srcdir/tests/data/cli
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
-
-# run NAME ARGS...: runs kakudo, keeping stdout, stderr and the exit status.
-run() {
-  name=$1; shift
-  "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
-  echo $? >"$tmp/$name.status"
-}
-status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ]; }
-same() { cmp -s "$1" "$2" || { diff "$1" "$2" | sed 's/^/# /'; return 1; }; }
-err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
 
 for case in boj2580 boj2239 kakuro2; do
   run "$case" solve "$data/$case.in"
@@ -124,5 +104,4 @@ run two solve "$data/boj2239.in" "$data/boj2239.in"
 { cat "$data/boj2239.out"; echo; cat "$data/boj2239.out"; } >"$tmp/two.expected"
 same "$tmp/two.expected" "$tmp/two.out"; ok $? "two grid files: the solutions separated by a blank line"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

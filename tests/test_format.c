@@ -1,7 +1,6 @@
 /* test_format.c: puzzle file formats, driven by tests/data/format: good files, round trips, bad files. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,64 +11,12 @@
 #include "format.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* --- Small helpers --- */
 
-static char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-
-    if (f == NULL)
-        return NULL;
-    do {
-        buf = xgrow(buf, &cap, n + 4096 + 1, 1);
-        got = fread(buf + n, 1, 4096, f);
-        n += got;
-    } while (got > 0);
-    fclose(f);
-    buf[n] = '\0';
-    if (len != NULL)
-        *len = n;
-    return buf;
-}
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in dir ending in suffix, sorted; the count in *n. */
-static char **list_files(const char *dir, const char *suffix, int *n)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char **names = NULL;
-    size_t cap = 0;
-
-    *n = 0;
-    if (d == NULL)
-        return NULL;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name), sl = strlen(suffix);
-        if (len <= sl || strcmp(e->d_name + len - sl, suffix) != 0)
-            continue;
-        names = xgrow(names, &cap, (size_t)*n + 1, sizeof *names);
-        names[(*n)++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)*n, sizeof *names, compare_names);
-    return names;
-}
-
-static void free_list(char **names, int n)
-{
-    for (int i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-}
+static const char *const txt_files[] = { ".txt", NULL };
 
 static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
 {
@@ -199,7 +146,7 @@ static char *to_crlf(const char *s, size_t len, size_t *out_len)
 static bool reads_same_with_crlf(const char *path, const char *name, const char *got)
 {
     size_t len, crlf_len;
-    char *data = read_whole(path, &len), *crlf = to_crlf(data, len, &crlf_len);
+    char *data = tu_read_file(path, &len), *crlf = to_crlf(data, len, &crlf_len);
     char *got_crlf = dump_text(crlf, crlf_len, name, FORMAT_AUTO);
     bool same = same_text(got, got_crlf, name);
 
@@ -213,7 +160,7 @@ static bool reads_same_with_crlf(const char *path, const char *name, const char 
 static bool reads_same_without_final_newline(const char *path, const char *name, const char *got)
 {
     size_t len;
-    char *data = read_whole(path, &len), *got_cut;
+    char *data = tu_read_file(path, &len), *got_cut;
     bool same;
 
     while (len > 0 && (data[len - 1] == '\n' || data[len - 1] == '\r'))
@@ -276,7 +223,7 @@ static void test_good_files(void)
     char **names;
 
     snprintf(dir, sizeof dir, "%s", tap_data_path("format/good"));
-    names = list_files(dir, ".txt", &n);
+    names = tu_list_files(dir, txt_files, &n);
     tap_ok(n >= 15, "found the good files (%d)", n);
     for (int i = 0; i < n; i++) {
         char path[4200], expected_path[4200], name[300];
@@ -287,11 +234,11 @@ static void test_good_files(void)
         snprintf(expected_path, sizeof expected_path, "%s/%.*s.expected", dir,
                  (int)(strlen(names[i]) - 4), names[i]);
         snprintf(name, sizeof name, "good/%s", names[i]);
-        expected = read_whole(expected_path, NULL);
+        expected = tu_read_file(expected_path, NULL);
         got = dump_file(path, name);
         tap_ok(expected != NULL && same_text(expected, got, name), "%s reads as expected", name);
 
-        data = read_whole(path, &len);
+        data = tu_read_file(path, &len);
         crlf = to_crlf(data, len, &crlf_len);
         got_crlf = dump_text(crlf, crlf_len, name, FORMAT_AUTO);
         tap_ok(same_text(got, got_crlf, name), "%s reads the same with CRLF line ends", name);
@@ -303,7 +250,7 @@ static void test_good_files(void)
         free(crlf);
         free(got_crlf);
     }
-    free_list(names, n);
+    tu_free_list(names, n);
 }
 
 /* --- Bad files: the exact messages --- */
@@ -315,7 +262,7 @@ static void test_bad_files(void)
     char **names;
 
     snprintf(dir, sizeof dir, "%s", tap_data_path("format/bad"));
-    names = list_files(dir, ".txt", &n);
+    names = tu_list_files(dir, txt_files, &n);
     tap_ok(n >= 25, "found the bad files (%d)", n);
     for (int i = 0; i < n; i++) {
         char path[4200], expected_path[4200], name[300];
@@ -325,14 +272,14 @@ static void test_bad_files(void)
         snprintf(expected_path, sizeof expected_path, "%s/%.*s.expected", dir,
                  (int)(strlen(names[i]) - 4), names[i]);
         snprintf(name, sizeof name, "bad/%s", names[i]);
-        expected = read_whole(expected_path, NULL);
+        expected = tu_read_file(expected_path, NULL);
         got = dump_file(path, name);
         tap_ok(expected != NULL && same_text(expected, got, name), "%s gives the expected messages", name);
         tap_ok(reads_same_with_crlf(path, name, got), "%s gives the same messages with CRLF line ends", name);
         free(expected);
         free(got);
     }
-    free_list(names, n);
+    tu_free_list(names, n);
 }
 
 /* A line over the 1 MiB cap, made here rather than stored. */

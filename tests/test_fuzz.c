@@ -1,7 +1,6 @@
 /* test_fuzz.c: seeded random mutations of the format test files through every reader: no crash, no hang, sane errors, puzzles that write back. */
 #include "config.h"
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include "puzzle.h"
 #include "solve.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /*
@@ -275,61 +275,16 @@ static bool fuzz_one(const char *data, size_t len, uint64_t seed, const char *na
     return ok;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-
-    if (f == NULL)
-        return NULL;
-    do {
-        buf = xgrow(buf, &cap, n + 4096, 1);
-        got = fread(buf + n, 1, 4096, f);
-        n += got;
-    } while (got > 0);
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The puzzle files of a folder (.txt and .in), sorted; their number in *n. */
-static char **list_puzzle_files(const char *dir, int *n)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char **names = NULL;
-    size_t cap = 0;
-
-    *n = 0;
-    if (d == NULL)
-        return NULL;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 4 || (strcmp(e->d_name + len - 4, ".txt") != 0 && strcmp(e->d_name + len - 3, ".in") != 0))
-            continue;
-        names = xgrow(names, &cap, (size_t)*n + 1, sizeof *names);
-        names[(*n)++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)*n, sizeof *names, compare_names);
-    return names;
-}
-
 /* The data files of one folder, each fuzzed; the next seed is returned. */
 static uint64_t fuzz_folder(const char *folder, uint64_t seed, int *files)
 {
+    static const char *const puzzle_files[] = { ".txt", ".in", NULL };
     char dir[4096];
     char **names;
     int n;
 
     snprintf(dir, sizeof dir, "%s", tap_data_path(folder));
-    names = list_puzzle_files(dir, &n);
+    names = tu_list_files(dir, puzzle_files, &n);
     if (!tap_ok(names != NULL, "%s opens", dir))
         return seed;
     for (int i = 0; i < n; i++) {
@@ -340,7 +295,7 @@ static uint64_t fuzz_folder(const char *folder, uint64_t seed, int *files)
 
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(name, sizeof name, "%s/%s", folder, names[i]);
-        data = read_file(path, &len);
+        data = tu_read_file(path, &len);
         if (tap_ok(data != NULL, "%s reads", name)) {
             for (int k = 0; k < MUTANTS; k++)
                 passed += fuzz_one(data, len, seed++, name);
@@ -362,7 +317,7 @@ int main(int argc, char **argv)
     if (argc == 3) {
         /* Replays one mutant: test_fuzz FILE SEED. */
         size_t len;
-        char *data = read_file(argv[1], &len);
+        char *data = tu_read_file(argv[1], &len);
         if (data == NULL)
             return 2;
         tap_ok(fuzz_one(data, len, strtoull(argv[2], NULL, 10), argv[1]), "mutant %s of %s", argv[2], argv[1]);

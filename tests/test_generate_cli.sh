@@ -1,24 +1,8 @@
 #!/bin/sh
 # test_generate_cli.sh: `kakudo generate` end to end, as TAP: unique puzzles that read back,
 # seeds that reproduce, the level in the comments, and a clear message for every bad option.
-bin=${KAKUDO_BIN:-./src/kakudo}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
+. "$(dirname "$0")/tap.sh"
 
-ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-
-# run NAME ARGS...: runs kakudo, keeping stdout, stderr and the exit status.
-run() {
-  name=$1; shift
-  "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
-  echo $? >"$tmp/$name.status"
-}
-status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ] || { echo "# exit status $(cat "$tmp/$1.status")"; sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
-err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
 # every_count_is_one NAME: `kakudo solve --count` finds one solution for every puzzle.
 every_count_is_one() {
   "$bin" solve --count "$tmp/$1.out" >"$tmp/$1.counts" 2>&1 &&
@@ -62,7 +46,6 @@ status_is k2 0 && [ "$(head -n 1 "$tmp/k2.out")" = 2 ] && every_count_is_one k2
 ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
 
 # --- The bundled puzzles: each file's recorded command makes its puzzle again ---
-srcdir=${srcdir:-.}
 for f in "$srcdir"/data/*.txt; do
   cmd=$(sed -n 's/^# kakudo generate /generate /p' "$f" | head -n 1)
   # shellcheck disable=SC2086  # the recorded command is words without quoting
@@ -109,4 +92,4 @@ bad unknown "unrecognized option '--colour'" generate sudoku --colour
 run help generate --help
 status_is help 0 && grep -q 'kakudo generate sudoku' "$tmp/help.out"; ok $? "generate --help"
 
-echo "1..$n"
+tap_done

@@ -63,35 +63,18 @@ static struct puzzle *parse_sudoku_line(const char *s)
 /* A position under test: the puzzle, its solution, the grid and candidates. */
 struct pos_state {
     struct puzzle *p;
-    uint8_t *grid, *solution;
-    digitset *cands;
-    struct hint_position pos;
+    struct hint_start s;
 };
 
 static bool state_open(struct pos_state *st, struct puzzle *p)
 {
-    size_t n = (size_t)p->ncells;
-    int count;
-
     st->p = p;
-    st->grid = xmalloc(n);
-    st->solution = xmalloc(n);
-    st->cands = xmalloc(n * sizeof *st->cands);
-    count = hint_count_solutions(p, p->given, st->solution);
-    puzzle_start_grid(p, st->grid);
-    hint_fill_candidates(p, st->grid, NULL, st->cands);
-    st->pos = (struct hint_position){
-        .p = p, .grid = st->grid, .cands = st->cands,
-        .unique = count == 1, .solution = st->solution,
-    };
-    return count > 0;
+    return hint_start_open(&st->s, p) > 0;
 }
 
 static void state_close(struct pos_state *st)
 {
-    free(st->grid);
-    free(st->solution);
-    free(st->cands);
+    hint_start_close(&st->s);
     puzzle_free(st->p);
 }
 
@@ -138,21 +121,21 @@ static int walk(struct pos_state *st, struct soundness *sd, bool all)
     int level = LEVEL_BEGINNER, steps = 0;
     struct hint h;
 
-    sd->solution = st->solution;
-    st->pos.quiet = true;       /* the text is checked on check_all_steps' steps */
-    while (hint_next(&st->pos, &h)) {
+    sd->solution = st->s.solution;
+    st->s.pos.quiet = true;       /* the text is checked on check_all_steps' steps */
+    while (hint_next(&st->s.pos, &h)) {
         if (all && steps % 4 == 0) {
-            st->pos.quiet = false;
-            check_all_steps(&st->pos, sd);
-            st->pos.quiet = true;
+            st->s.pos.quiet = false;
+            check_all_steps(&st->s.pos, sd);
+            st->s.pos.quiet = true;
         }
         check_hint(&h, sd);
         if ((int)hint_technique(h.id)->level > level)
             level = (int)hint_technique(h.id)->level;
-        hint_apply(st->p, &h, st->grid, st->cands);
+        hint_apply(st->p, &h, st->s.grid, st->s.cands);
         steps++;
     }
-    return memcmp(st->grid, st->solution, (size_t)st->p->ncells) == 0 ? level : -1;
+    return memcmp(st->s.grid, st->s.solution, (size_t)st->p->ncells) == 0 ? level : -1;
 }
 
 static long sample_limit(void)
@@ -271,6 +254,17 @@ static bool read_case(FILE *f, struct step_case *c)
     return c->puzzle[0] != '\0';
 }
 
+/* Sorts a short list in place (insertion sort: the lists hold a few moves). */
+static void sort_ints(int *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+}
+
 /* "r1c2:37 r4c4:5" -> a sorted list of cell*32+digit; -1 on a syntax error. */
 static int parse_moves(const struct puzzle *p, const char *s, int *out, int max)
 {
@@ -294,12 +288,7 @@ static int parse_moves(const struct puzzle *p, const char *s, int *out, int max)
             out[n++] = cell * 32;
         }
     }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
+    sort_ints(out, n);
     return n;
 }
 
@@ -312,12 +301,7 @@ static int sorted_moves(const struct hint_move *m, int n, int *out)
 {
     for (int i = 0; i < n; i++)
         out[i] = m[i].cell * 32 + m[i].digit;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
+    sort_ints(out, n);
     return n;
 }
 
@@ -339,12 +323,12 @@ static bool case_position(struct pos_state *st, const struct step_case *c)
     if ((int)strlen(c->grid) != p->ncells)
         return false;
     for (int i = 0; i < p->ncells; i++)
-        st->grid[i] = (uint8_t)(c->grid[i] == '#' || c->grid[i] == '.' ? 0 : sudoku_symbol_value(c->grid[i]));
-    hint_fill_candidates(p, st->grid, NULL, st->cands);
+        st->s.grid[i] = (uint8_t)(c->grid[i] == '#' || c->grid[i] == '.' ? 0 : sudoku_symbol_value(c->grid[i]));
+    hint_fill_candidates(p, st->s.grid, NULL, st->s.cands);
     if ((n = parse_moves(p, c->minus, minus, 4096)) < 0)
         return false;
     for (int i = 0; i < n; i++)
-        st->cands[minus[i] / 32] &= ~(1u << (minus[i] % 32));
+        st->s.cands[minus[i] / 32] &= ~(1u << (minus[i] % 32));
     return true;
 }
 
@@ -403,22 +387,22 @@ static void run_case(const struct step_case *c, int covered[TECH_COUNT])
     }
     if (state_open(&st, p) && case_position(&st, c)) {
         if (strcmp(c->mode, "next") == 0) {
-            ok = hint_next(&st.pos, &h) && case_matches(c, p, &h);
+            ok = hint_next(&st.s.pos, &h) && case_matches(c, p, &h);
         } else {
             struct find_ctx fc = { .c = c, .p = p };
-            hint_find_all(&st.pos, id, find_match, &fc);
+            hint_find_all(&st.s.pos, id, find_match, &fc);
             ok = fc.matched;
             h = fc.found;
         }
         if (ok) {
-            struct soundness sd = { .solution = st.solution };
+            struct soundness sd = { .solution = st.s.solution };
             check_hint(&h, &sd);
             ok = sd.wrong == 0;
         }
     }
     covered[id] += ok;
     tap_ok(ok, "%s %s: %s", c->mode, c->technique, c->comment);
-    if (!ok && hint_next(&st.pos, &h))
+    if (!ok && hint_next(&st.s.pos, &h))
         tap_diag("got: %s", h.text);
     state_close(&st);
 }
@@ -486,25 +470,25 @@ static void test_player(const char *spec, const char *what)
         return;
     }
     marks = xcalloc((size_t)p->ncells, sizeof *marks);
-    cell = first_empty(p, st.grid);
-    tap_ok(!hint_check_position(p, st.grid, NULL, st.solution, &h), "%s: the givens are no mistake", what);
-    tap_ok(hint_for_player(p, st.grid, NULL, &h) && h.id != TECH_MISTAKE,
+    cell = first_empty(p, st.s.grid);
+    tap_ok(!hint_check_position(p, st.s.grid, NULL, st.s.solution, &h), "%s: the givens are no mistake", what);
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h) && h.id != TECH_MISTAKE,
            "%s: from the givens the player gets a step: %s", what, h.text);
 
-    st.grid[cell] = (uint8_t)(st.solution[cell] % 9 + 1);  /* a wrong digit */
-    tap_ok(hint_for_player(p, st.grid, NULL, &h) && h.id == TECH_MISTAKE && h.ncells == 1
+    st.s.grid[cell] = (uint8_t)(st.s.solution[cell] % 9 + 1);  /* a wrong digit */
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h) && h.id == TECH_MISTAKE && h.ncells == 1
            && h.cells[0] == cell && h.nelim == 1, "%s: a wrong digit is pointed out: %s", what, h.text);
-    st.grid[cell] = 0;
+    st.s.grid[cell] = 0;
 
-    hint_fill_candidates(p, st.grid, NULL, marks);
-    marks[cell] &= ~(1u << st.solution[cell]);
+    hint_fill_candidates(p, st.s.grid, NULL, marks);
+    marks[cell] &= ~(1u << st.s.solution[cell]);
     if (marks[cell] == 0)
-        marks[cell] = 1u << (st.solution[cell] % 9 + 1);
-    tap_ok(hint_for_player(p, st.grid, marks, &h) && h.id == TECH_MISTAKE && h.cells[0] == cell,
+        marks[cell] = 1u << (st.s.solution[cell] % 9 + 1);
+    tap_ok(hint_for_player(p, st.s.grid, marks, &h) && h.id == TECH_MISTAKE && h.cells[0] == cell,
            "%s: a candidate removed by mistake is pointed out: %s", what, h.text);
 
-    st.grid[cell] = st.solution[cell];
-    tap_ok(!hint_check_position(p, st.grid, NULL, st.solution, &h), "%s: a right digit is no mistake", what);
+    st.s.grid[cell] = st.s.solution[cell];
+    tap_ok(!hint_check_position(p, st.s.grid, NULL, st.s.solution, &h), "%s: a right digit is no mistake", what);
     free(marks);
     state_close(&st);
 }
@@ -613,16 +597,16 @@ static void test_sizes_sparse(void)
                 continue;
             }
             /* The trial steps follow the kept solution, so the walk ends there. */
-            memcpy(st.solution, solutions[k], (size_t)p->ncells);
-            sd.solution = st.solution;
-            while (hint_next(&st.pos, &h)) {
+            memcpy(st.s.solution, solutions[k], (size_t)p->ncells);
+            sd.solution = st.s.solution;
+            while (hint_next(&st.s.pos, &h)) {
                 if (steps % every == 0)
-                    check_all_steps(&st.pos, &sd);
+                    check_all_steps(&st.s.pos, &sd);
                 check_hint(&h, &sd);
-                hint_apply(p, &h, st.grid, st.cands);
+                hint_apply(p, &h, st.s.grid, st.s.cands);
                 steps++;
             }
-            stuck += memcmp(st.grid, st.solution, (size_t)p->ncells) != 0;
+            stuck += memcmp(st.s.grid, st.s.solution, (size_t)p->ncells) != 0;
             done++;
             state_close(&st);
         }
@@ -660,7 +644,7 @@ static void test_game_hints(struct puzzle *p, const char *what)
     }
     g = game_new(p, NULL);
     cell = first_empty(p, g->grid);
-    game_set(g, cell, st.solution[cell] % 9 + 1, &why);
+    game_set(g, cell, st.s.solution[cell] % 9 + 1, &why);
     ok = hint_for_player(p, g->grid, g->marks, &h) && h.id == TECH_MISTAKE && game_apply_hint(g, &h, &why)
          && g->grid[cell] == 0;
     tap_ok(ok, "%s: the wrong digit is put right through the game", what);
@@ -671,7 +655,7 @@ static void test_game_hints(struct puzzle *p, const char *what)
         }
         moves++;
     }
-    tap_ok(ok && g->completed && memcmp(g->grid, st.solution, (size_t)p->ncells) == 0,
+    tap_ok(ok && g->completed && memcmp(g->grid, st.s.solution, (size_t)p->ncells) == 0,
            "%s: %d hints applied as moves solve it, with no mistake on the way", what, moves);
     while (game_undo(g))
         ;
@@ -690,7 +674,7 @@ static void test_rungs(void)
     struct hint h;
     char buf[512];
 
-    if (!tap_ok(p != NULL && state_open(&st, p) && hint_next(&st.pos, &h), "a first step to describe")) {
+    if (!tap_ok(p != NULL && state_open(&st, p) && hint_next(&st.s.pos, &h), "a first step to describe")) {
         if (p != NULL)
             state_close(&st);
         return;
@@ -701,8 +685,8 @@ static void test_rungs(void)
     tap_ok(strcmp(buf, "The pattern: r1c9, with 2.") == 0, "the pattern: %s", buf);
     tap_ok(strncmp(hint_reason(&h), "in column 9, 2 fits only r1c9", 29) == 0, "the reason: %s",
            hint_reason(&h));
-    st.grid[0] = (uint8_t)(st.solution[0] % 9 + 1);
-    tap_ok(hint_for_player(p, st.grid, NULL, &h), "a mistake to describe");
+    st.s.grid[0] = (uint8_t)(st.s.solution[0] % 9 + 1);
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h), "a mistake to describe");
     hint_where(&h, buf, sizeof buf);
     tap_ok(strcmp(buf, "Something in row 1, column 1 or box 1 is not right.") == 0, "a mistake's place: %s", buf);
     hint_pattern(&h, buf, sizeof buf);

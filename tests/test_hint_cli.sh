@@ -1,28 +1,7 @@
 #!/bin/sh
 # test_hint_cli.sh: `kakudo hint` and `kakudo rate` end to end, as TAP.
-srcdir=${srcdir:-.}
-bin=${KAKUDO_BIN:-./src/kakudo}
+. "$(dirname "$0")/tap.sh"
 data=$srcdir/tests/data/hint/cli
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
-
-# run NAME ARGS...: runs kakudo, keeping stdout, stderr and the exit status.
-run() {
-  name=$1; shift
-  "$bin" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
-  echo $? >"$tmp/$name.status"
-}
-status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ]; }
-same() { cmp -s "$1" "$2" || { diff "$1" "$2" | sed 's/^/# /'; return 1; }; }
-out_has() { grep -qF -- "$2" "$tmp/$1.out" || { sed 's/^/# stdout: /' "$tmp/$1.out"; return 1; }; }
-err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
 
 # --- kakudo hint ---
 
@@ -108,5 +87,4 @@ ok $? "rate: a bad line is reported with its number, the rest rated, exit 2"
 run help --help
 out_has help "kakudo hint [--all] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -9,27 +9,16 @@
 #include "format.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* A Kakuro from rows of tokens as in kakudo's grid format ("\\", "_", "D\\A", digits),
  * finished; NULL (and a failed test) if it does not check. */
 static struct puzzle *kakuro_from(int w, int h, const char *const *tokens)
 {
-    struct puzzle *p = kakuro_new(w, h);
+    struct puzzle *p = tu_kakuro_from_tokens(w, h, tokens);
     struct puzzle_error err;
 
-    for (int i = 0; i < w * h; i++) {
-        const char *t = tokens[i];
-        const char *slash = strchr(t, '\\');
-
-        if (slash == NULL) {
-            p->given[i] = (uint8_t)(t[0] == '_' ? 0 : t[0] - '0');
-            continue;
-        }
-        p->block[i] = 1;
-        p->down[i] = (uint8_t)atoi(t);
-        p->across[i] = (uint8_t)atoi(slash + 1);
-    }
     if (!puzzle_finish(p, &err)) {
         tap_ok(false, "test puzzle builds: %s", err.message);
         puzzle_free(p);

@@ -5,6 +5,7 @@
 
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 static struct puzzle *sudoku_from(int box_rows, int box_cols, const char *givens)
@@ -12,24 +13,6 @@ static struct puzzle *sudoku_from(int box_rows, int box_cols, const char *givens
     struct puzzle *p = sudoku_new(box_rows, box_cols);
     for (int i = 0; i < p->ncells && givens[i]; i++)
         p->given[i] = (uint8_t)sudoku_symbol_value(givens[i]);
-    return p;
-}
-
-/* A Kakuro from rows of tokens as in kakudo's grid format ("\\", "_", "D\\A", digits). */
-static struct puzzle *kakuro_from(int w, int h, const char *const *tokens)
-{
-    struct puzzle *p = kakuro_new(w, h);
-    for (int i = 0; i < w * h; i++) {
-        const char *t = tokens[i];
-        const char *slash = strchr(t, '\\');
-        if (slash == NULL) {
-            p->given[i] = (uint8_t)(t[0] == '_' ? 0 : t[0] - '0');
-            continue;
-        }
-        p->block[i] = 1;
-        p->down[i] = (uint8_t)atoi(t);
-        p->across[i] = (uint8_t)atoi(slash + 1);
-    }
     return p;
 }
 
@@ -99,7 +82,7 @@ static void test_kakuro_rules(void)
         "\\13", "_", "_", "_",
         "\\", "\\", "_", "\\",
     };
-    struct puzzle *p = kakuro_from(4, 3, mini);
+    struct puzzle *p = tu_kakuro_from_tokens(4, 3, mini);
     struct puzzle_error err;
     uint8_t grid[12] = { 0 }, bad[12];
 
@@ -107,7 +90,7 @@ static void test_kakuro_rules(void)
     puzzle_free(p);
 
     static const char *const unclued[] = { "\\", "3\\", "4\\", "\\", "_", "_" };
-    p = kakuro_from(3, 2, unclued);
+    p = tu_kakuro_from_tokens(3, 2, unclued);
     tap_ok(!puzzle_finish(p, &err) && strcmp(err.message, "the across run starting at r2c2 has no clue") == 0,
            "a run of two without a clue is rejected: %s", err.message);
     puzzle_free(p);
@@ -117,7 +100,7 @@ static void test_kakuro_rules(void)
         "\\3", "_", "_",
         "\\7", "_", "_",
     };
-    p = kakuro_from(3, 3, small);
+    p = tu_kakuro_from_tokens(3, 3, small);
     tap_ok(puzzle_finish(p, &err), "2x2 Kakuro checks: %s", err.message);
     tap_ok(p->ngroups == 4 && p->nwhite == 4, "four runs, four white cells");
     tap_ok(puzzle_candidates(p, grid, 4) == ((1u << 1)), "r2c2 in 3-in-2 across and 4-in-2 down: {1,2} & {1,3} = {1}");
@@ -132,19 +115,19 @@ static void test_kakuro_rules(void)
     puzzle_free(p);
 
     static const char *const lonely[] = { "\\", "\\", "\\", "_" };
-    p = kakuro_from(2, 2, lonely);
+    p = tu_kakuro_from_tokens(2, 2, lonely);
     tap_ok(!puzzle_finish(p, &err) && strcmp(err.message, "the white cell r2c2 belongs to no clued run") == 0,
            "a white cell in no run is rejected: %s", err.message);
     puzzle_free(p);
 
     static const char *const pointless[] = { "\\", "5\\", "\\", "\\" };
-    p = kakuro_from(2, 2, pointless);
+    p = tu_kakuro_from_tokens(2, 2, pointless);
     tap_ok(!puzzle_finish(p, &err) && strstr(err.message, "points at no white cell") != NULL,
            "a clue pointing at nothing: %s", err.message);
     puzzle_free(p);
 
     static const char *const impossible[] = { "\\", "4\\", "\\", "\\18", "_", "_"};
-    p = kakuro_from(3, 2, impossible);
+    p = tu_kakuro_from_tokens(3, 2, impossible);
     tap_ok(!puzzle_finish(p, &err) && strstr(err.message, "cannot be made") != NULL,
            "a sum no run of that length can make: %s", err.message);
     puzzle_free(p);
@@ -197,7 +180,7 @@ static void test_finish_like(void)
 {
     static const char *const k3[] = { "\\", "4\\", "3\\", "\\3", "_", "_", "\\4", "_", "_" };
     struct puzzle *shape = sudoku_new(2, 3), *built = sudoku_from(2, 3, "123..."), *copied;
-    struct puzzle *other, *kakuro = kakuro_from(3, 3, k3), *kakuro2 = kakuro_from(3, 3, k3);
+    struct puzzle *other, *kakuro = tu_kakuro_from_tokens(3, 3, k3), *kakuro2 = tu_kakuro_from_tokens(3, 3, k3);
     struct puzzle_error err;
 
     copied = puzzle_clone(built);

@@ -2,19 +2,9 @@
 # test_trace.sh: `kakudo solve --trace` and --strategy, end to end, as TAP: traces of small
 # puzzles against expected files, the line format, and the plain strategy's tries against
 # the seed programs'.
-srcdir=${srcdir:-.}
-bin=${KAKUDO_BIN:-./src/kakudo}
+. "$(dirname "$0")/tap.sh"
 data=$srcdir/tests/data/trace
 cli=$srcdir/tests/data/cli
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-
-ok() {  # ok CONDITION-EXIT-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head -n 20 | sed 's/^/# /'; return 1; }; }
 
 # Every step line: N KIND CELL DIGIT DEPTH [EXTRA], N counting from 1 in each trace.
 well_formed() {
@@ -93,4 +83,4 @@ same "$tmp/sc.out" "$tmp/pc.out"; ok $? "--count finds as many solutions with ei
 "$bin" watch "$data/missing.txt" >/dev/null 2>"$tmp/u4.err"
 [ $? -eq 2 ] && grep -q 'missing.txt' "$tmp/u4.err"; ok $? "watch on a missing file says so before taking the screen"
 
-echo "1..$n"
+tap_done

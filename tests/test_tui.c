@@ -3,136 +3,61 @@
 
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "tap.h"
-#include "tui_harness.h"
+#include "tui_test.h"
 
-#define WAIT_MS 8000
-/* Box-drawing pieces as the player draws them in UTF-8. */
-#define LV "\xe2\x94\x82"     /* light vertical, between cells */
-#define HV "\xe2\x94\x83"     /* heavy vertical, between boxes */
+/* More box-drawing pieces as the player draws them in UTF-8. */
 #define HTL "\xe2\x94\x8f"    /* heavy top-left corner */
 #define DIAG "\xe2\x95\xb2"   /* the diagonal of a Kakuro clue */
 
-static const char *bin;
-static char tmpdir[256];
-static char state_env[300];
-
-/* 'Sudoku' from Wikipedia's article, and its solution. */
-static const char sudoku[] =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
+/* The solution of tt_sudoku. */
 static const char sudoku_solution[] =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/* A small Kakuro (made for this test) whose solution is 97 / 814 / 27. */
-static const char kakuro[] =
-    "\\ 17\\ 10\\ \\\n"
-    "\\16 _ _ 11\\\n"
-    "\\13 _ 1 _\n"
-    "\\ \\9 _ _\n";
 
 static char sudoku_path[300], almost_path[300], kakuro_path[300], many_path[300];
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-
-    if (f == NULL) {
-        perror(path);
-        exit(99);
-    }
-    fputs(text, f);
-    fclose(f);
-}
 
 static void setup(void)
 {
     char almost[128], many[512];
 
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-tui-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) {
-        perror("mkdtemp");
-        exit(99);
-    }
-    snprintf(state_env, sizeof state_env, "XDG_STATE_HOME=%s/state", tmpdir);
-    snprintf(sudoku_path, sizeof sudoku_path, "%s/sudoku.txt", tmpdir);
-    snprintf(almost_path, sizeof almost_path, "%s/almost.txt", tmpdir);
-    snprintf(kakuro_path, sizeof kakuro_path, "%s/kakuro.txt", tmpdir);
-    write_file(sudoku_path, sudoku);
+    tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
     /* The solution with r1c3 left open: one digit from done. */
     snprintf(almost, sizeof almost, "%s\n", sudoku_solution);
     almost[2] = '.';
-    write_file(almost_path, almost);
-    write_file(kakuro_path, kakuro);
+    tt_write_file(tt_scratch_path(almost_path, sizeof almost_path, "almost.txt"), almost);
+    tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
     /* Two good puzzles and a bad line, for browsing a file in the picker. */
-    snprintf(many_path, sizeof many_path, "%s/many.txt", tmpdir);
-    snprintf(many, sizeof many, "%s%sthis is not a puzzle\n", sudoku, sudoku);
+    snprintf(many, sizeof many, "%s%sthis is not a puzzle\n", tt_sudoku, tt_sudoku);
     many[82 + 2] = '4';     /* the second puzzle also gives r1c3 */
-    write_file(many_path, many);
+    tt_write_file(tt_scratch_path(many_path, sizeof many_path, "many.txt"), many);
 }
 
 /* Starts the player on file (NULL: the picker) with extra options and environment. */
 static struct th *start(const char *file, const char *opt1, const char *opt2,
                         const char *env1, int rows, int cols)
 {
-    char *argv[6];
-    const char *env[4] = { state_env, env1, NULL, NULL };
+    const char *args[4] = { NULL };
+    const char *env[] = { env1, NULL };
     int n = 0;
-    struct th *t;
 
-    argv[n++] = (char *)bin;
-    argv[n++] = (char *)"--no-timer";
     if (opt1 != NULL)
-        argv[n++] = (char *)opt1;
+        args[n++] = opt1;
     if (opt2 != NULL)
-        argv[n++] = (char *)opt2;
+        args[n++] = opt2;
     if (file != NULL)
-        argv[n++] = (char *)file;
-    argv[n] = NULL;
-    t = th_start(argv, env, rows, cols);
-    if (t == NULL) {
-        printf("Bail out! cannot start %s\n", bin);
-        exit(99);
-    }
-    return t;
-}
-
-static bool wait_text(struct th *t, const char *text)
-{
-    bool ok = th_wait_text(t, text, WAIT_MS);
-
-    if (!ok) {
-        tap_diag("expected \"%s\" on the screen:", text);
-        th_dump(t);
-    }
-    return ok;
-}
-
-/* Quits with q and checks a clean exit. */
-static bool quit_cleanly(struct th *t)
-{
-    int status;
-
-    th_send(t, "q");
-    status = th_wait_exit(t, WAIT_MS);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        tap_diag("exit status %d", status);
-        th_dump(t);
-        return false;
-    }
-    return true;
+        args[n++] = file;
+    return tt_start(args, env, rows, cols);
 }
 
 static bool cell_is(struct th *t, const char *text, bool (*pred)(const VTermScreenCell *), int offset)
 {
-    int row, col;
     VTermScreenCell cell;
 
-    return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, &cell) && pred(&cell);
+    return tt_cell_at(t, text, offset, &cell) && pred(&cell);
 }
 
 static bool is_reverse(const VTermScreenCell *c) { return c->attrs.reverse; }
@@ -144,63 +69,63 @@ static void test_sudoku_play(void)
     struct th *t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
     int row, col;
 
-    tap_ok(wait_text(t, "Sudoku 9x9"), "a Sudoku file opens on the board");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9"), "a Sudoku file opens on the board");
     tap_ok(th_find(t, HTL, NULL, NULL), "UTF-8 box drawing in a UTF-8 locale");
-    tap_ok(wait_text(t, "Cell r1c3"), "the cursor starts on the first empty cell");
+    tap_ok(tt_wait_text(t, "Cell r1c3"), "the cursor starts on the first empty cell");
     tap_ok(cell_is(t, "  5  " LV "  3  " LV, is_bold, 2), "givens are bold");
     th_send(t, "l");
-    tap_ok(wait_text(t, "Cell r1c4"), "l moves right");
+    tap_ok(tt_wait_text(t, "Cell r1c4"), "l moves right");
     th_send(t, "\033OB");
-    tap_ok(wait_text(t, "Cell r2c4"), "the down arrow moves down");
+    tap_ok(tt_wait_text(t, "Cell r2c4"), "the down arrow moves down");
     th_send(t, "kh");
-    tap_ok(wait_text(t, "Cell r1c3"), "k and h move up and left");
+    tap_ok(tt_wait_text(t, "Cell r1c3"), "k and h move up and left");
     th_send(t, "4");
-    tap_ok(wait_text(t, "  3  " LV "  4  " HV), "a digit is entered");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  " HV), "a digit is entered");
     tap_ok(th_find(t, "  3  " LV "  4  ", &row, &col) && th_fg_index(t, row, col + 8) == 6,
            "the user's digit is coloured apart from the givens");
     tap_ok(cell_is(t, "  3  " LV "  4  ", is_reverse, 8), "the cursor cell is drawn in reverse video");
     th_send(t, "\x7f");
-    tap_ok(th_wait_gone(t, "  3  " LV "  4  ", WAIT_MS), "Backspace erases");
+    tap_ok(th_wait_gone(t, "  3  " LV "  4  ", tt_wait_ms), "Backspace erases");
     th_send(t, "1");
-    tap_ok(wait_text(t, "  3  " LV "  1  "), "another digit");
+    tap_ok(tt_wait_text(t, "  3  " LV "  1  "), "another digit");
     th_send(t, "0");
-    tap_ok(th_wait_gone(t, "  3  " LV "  1  ", WAIT_MS), "0 erases");
+    tap_ok(th_wait_gone(t, "  3  " LV "  1  ", tt_wait_ms), "0 erases");
     th_send(t, "m1m2");
-    tap_ok(wait_text(t, LV "12   " HV), "m and a digit toggle marks");
+    tap_ok(tt_wait_text(t, LV "12   " HV), "m and a digit toggle marks");
     th_send(t, "u");
-    tap_ok(wait_text(t, LV "1    " HV), "u undoes a mark");
+    tap_ok(tt_wait_text(t, LV "1    " HV), "u undoes a mark");
     th_send(t, "\x12");
-    tap_ok(wait_text(t, LV "12   " HV), "Ctrl-R redoes it");
+    tap_ok(tt_wait_text(t, LV "12   " HV), "Ctrl-R redoes it");
     th_send(t, "p4p");
-    tap_ok(wait_text(t, LV "12 4 " HV), "pencil mode toggles marks with digits");
+    tap_ok(tt_wait_text(t, LV "12 4 " HV), "pencil mode toggles marks with digits");
     th_send(t, "x");
-    tap_ok(th_wait_gone(t, LV "12 4 " HV, WAIT_MS), "x clears the marks");
+    tap_ok(th_wait_gone(t, LV "12 4 " HV, tt_wait_ms), "x clears the marks");
     th_send(t, "5");
-    tap_ok(wait_text(t, "  3  " LV "  5  "), "a clashing digit is entered");
+    tap_ok(tt_wait_text(t, "  3  " LV "  5  "), "a clashing digit is entered");
     tap_ok(th_find(t, "  3  " LV "  5  ", &row, &col) && th_fg_index(t, row, col + 8) == 1 &&
            th_fg_index(t, row, col - 4) == 1, "both clashing digits are shown as conflicts (red)");
     th_send(t, "e");
-    tap_ok(th_wait_text(t, "Conflicts hidden", WAIT_MS) && th_find(t, "  3  " LV "  5  ", &row, &col) &&
+    tap_ok(th_wait_text(t, "Conflicts hidden", tt_wait_ms) && th_find(t, "  3  " LV "  5  ", &row, &col) &&
            th_fg_index(t, row, col - 4) != 1, "e hides conflicts");
     th_send(t, "e");
     th_send(t, "c");
-    tap_ok(wait_text(t, "1 wrong: r1c3"), "c says how many entries are wrong and where");
+    tap_ok(tt_wait_text(t, "1 wrong: r1c3"), "c says how many entries are wrong and where");
     th_send(t, "f");
-    tap_ok(wait_text(t, "Filled in every candidate"), "f fills candidates");
+    tap_ok(tt_wait_text(t, "Filled in every candidate"), "f fills candidates");
     th_send(t, "?");
-    tap_ok(wait_text(t, "pencil mode"), "? shows the help");
+    tap_ok(tt_wait_text(t, "pencil mode"), "? shows the help");
     th_send(t, " ");
-    tap_ok(wait_text(t, "Sudoku 9x9"), "any key leaves the help");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9"), "any key leaves the help");
     th_send(t, " ");
-    tap_ok(wait_text(t, "Paused") && !th_find(t, "  5  " LV "  3  ", NULL, NULL),
+    tap_ok(tt_wait_text(t, "Paused") && !th_find(t, "  5  " LV "  3  ", NULL, NULL),
            "Space pauses and hides the board");
     th_send(t, " ");
-    tap_ok(wait_text(t, "  5  " LV "  3  "), "Space again shows it");
+    tap_ok(tt_wait_text(t, "  5  " LV "  3  "), "Space again shows it");
     th_send(t, "\033[<0;4;2M\033[<0;4;2m");
-    tap_ok(wait_text(t, "Cell r1c1"), "a mouse click moves the cursor");
+    tap_ok(tt_wait_text(t, "Cell r1c1"), "a mouse click moves the cursor");
     th_send(t, "7");
-    tap_ok(wait_text(t, "given by the puzzle"), "a given cannot be changed, and it says why");
-    tap_ok(quit_cleanly(t), "q quits with status 0");
+    tap_ok(tt_wait_text(t, "given by the puzzle"), "a given cannot be changed, and it says why");
+    tap_ok(tt_quit_cleanly(t), "q quits with status 0");
     th_free(t);
 }
 
@@ -208,21 +133,11 @@ static void test_completion(void)
 {
     struct th *t = start(almost_path, NULL, NULL, NULL, 24, 80);
 
-    tap_ok(wait_text(t, "Cell r1c3"), "a nearly solved puzzle opens");
+    tap_ok(tt_wait_text(t, "Cell r1c3"), "a nearly solved puzzle opens");
     th_send(t, "4");
-    tap_ok(wait_text(t, "Solved in"), "completion is detected at once, with the time");
-    tap_ok(quit_cleanly(t), "quit after completion");
+    tap_ok(tt_wait_text(t, "Solved in"), "completion is detected at once, with the time");
+    tap_ok(tt_quit_cleanly(t), "quit after completion");
     th_free(t);
-}
-
-/* Forgets every saved game, so a scenario does not meet the saves of the ones before. */
-static void fresh_state(void)
-{
-    char cmd[400];
-
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/state'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s/state", tmpdir);
 }
 
 static bool file_exists(const char *path)
@@ -254,32 +169,32 @@ static void test_save_resume(void)
     struct th *t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
     char dir[400], save[600] = "";
 
-    snprintf(dir, sizeof dir, "%s/state/kakudo", tmpdir);
-    wait_text(t, "Cell r1c3");
+    snprintf(dir, sizeof dir, "%s/state/kakudo", tt_dir());
+    tt_wait_text(t, "Cell r1c3");
     th_send(t, "4l");
-    wait_text(t, "Cell r1c4");
+    tt_wait_text(t, "Cell r1c4");
     tap_ok(any_file_ending(dir, ".save", save, sizeof save), "progress is saved after a move, under XDG_STATE_HOME");
-    tap_ok(quit_cleanly(t), "quit with a saved game");
+    tap_ok(tt_quit_cleanly(t), "quit with a saved game");
     th_free(t);
 
     t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
-    tap_ok(wait_text(t, "saved game"), "reopening offers the saved game");
+    tap_ok(tt_wait_text(t, "saved game"), "reopening offers the saved game");
     th_send(t, "y");
-    tap_ok(wait_text(t, "  3  " LV "  4  " HV), "resuming brings the digit back");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  " HV), "resuming brings the digit back");
+    tt_quit_cleanly(t);
     th_free(t);
 
     t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
-    wait_text(t, "saved game");
+    tt_wait_text(t, "saved game");
     th_send(t, "n");
-    tap_ok(wait_text(t, "Started over") && !th_find(t, "  3  " LV "  4  ", NULL, NULL),
+    tap_ok(tt_wait_text(t, "Started over") && !th_find(t, "  3  " LV "  4  ", NULL, NULL),
            "n starts over");
     th_send(t, "9");
-    wait_text(t, "  3  " LV "  9  ");
+    tt_wait_text(t, "  3  " LV "  9  ");
     /* Killed: the last move is already on disk. */
     kill(t->pid, SIGTERM);
     {
-        int status = th_wait_exit(t, WAIT_MS);
+        int status = th_wait_exit(t, tt_wait_ms);
         tap_ok(status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
                "SIGTERM ends the player by that signal");
         tap_ok(!th_find(t, "Sudoku 9x9", NULL, NULL), "the terminal's normal screen is restored");
@@ -287,25 +202,25 @@ static void test_save_resume(void)
     th_free(t);
 
     t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
-    wait_text(t, "saved game");
+    tt_wait_text(t, "saved game");
     th_send(t, "y");
-    tap_ok(wait_text(t, "  3  " LV "  9  "), "nothing is lost when killed");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "  3  " LV "  9  "), "nothing is lost when killed");
+    tt_quit_cleanly(t);
     th_free(t);
 
     if (save[0] == '\0') {
         tap_ok(false, "a corrupt save is reported (no save file to corrupt)");
         return;
     }
-    write_file(save, "this is not a save file\n");
+    tt_write_file(save, "this is not a save file\n");
     t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
-    tap_ok(wait_text(t, "corrupt"), "a corrupt save is reported");
+    tap_ok(tt_wait_text(t, "corrupt"), "a corrupt save is reported");
     {
         char aside[700];
         snprintf(aside, sizeof aside, "%s.corrupt", save);
         tap_ok(file_exists(aside) && !file_exists(save), "and set aside, not loaded");
     }
-    tap_ok(quit_cleanly(t), "the player still works after a corrupt save");
+    tap_ok(tt_quit_cleanly(t), "the player still works after a corrupt save");
     th_free(t);
 }
 
@@ -313,16 +228,16 @@ static void test_resize(void)
 {
     struct th *t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
 
-    wait_text(t, "Sudoku 9x9");
+    tt_wait_text(t, "Sudoku 9x9");
     th_resize(t, 10, 30);
-    tap_ok(wait_text(t, "too small"), "a small terminal says it is too small");
-    tap_ok(wait_text(t, "need"), "and how large it must be");
+    tap_ok(tt_wait_text(t, "too small"), "a small terminal says it is too small");
+    tap_ok(tt_wait_text(t, "need"), "and how large it must be");
     th_resize(t, 40, 120);
-    tap_ok(wait_text(t, "Sudoku 9x9") && th_find(t, "   5   " LV "   3   " LV, NULL, NULL),
+    tap_ok(tt_wait_text(t, "Sudoku 9x9") && th_find(t, "   5   " LV "   3   " LV, NULL, NULL),
            "a larger terminal re-lays out with large cells");
     th_resize(t, 24, 80);
-    tap_ok(wait_text(t, "  5  " LV "  3  "), "and back");
-    tap_ok(quit_cleanly(t), "quit after resizes");
+    tap_ok(tt_wait_text(t, "  5  " LV "  3  "), "and back");
+    tap_ok(tt_quit_cleanly(t), "quit after resizes");
     th_free(t);
 }
 
@@ -330,19 +245,19 @@ static void test_ascii_and_mono(void)
 {
     struct th *t = start(sudoku_path, "--ascii", NULL, NULL, 24, 80);
 
-    tap_ok(wait_text(t, "+=====+") && !th_find(t, "\xe2\x94", NULL, NULL), "--ascii draws with plain ASCII");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "+=====+") && !th_find(t, "\xe2\x94", NULL, NULL), "--ascii draws with plain ASCII");
+    tt_quit_cleanly(t);
     th_free(t);
 
     t = start(sudoku_path, NULL, NULL, "LANG=C", 24, 80);
-    tap_ok(wait_text(t, "+=====+"), "LANG=C draws with plain ASCII");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "+=====+"), "LANG=C draws with plain ASCII");
+    tt_quit_cleanly(t);
     th_free(t);
 
     t = start(sudoku_path, NULL, NULL, "NO_COLOR=1", 24, 80);
-    wait_text(t, "Cell r1c3");
+    tt_wait_text(t, "Cell r1c3");
     th_send(t, "5");
-    wait_text(t, "  3  " LV "  5  ");
+    tt_wait_text(t, "  3  " LV "  5  ");
     {
         int row, col;
         bool found = th_find(t, "  3  " LV "  5  ", &row, &col);
@@ -353,7 +268,7 @@ static void test_ascii_and_mono(void)
         tap_ok(found && cell_is(t, "  3  " LV "  5  ", is_reverse, 8),
                "NO_COLOR: the cursor is reverse video");
     }
-    quit_cleanly(t);
+    tt_quit_cleanly(t);
     th_free(t);
 }
 
@@ -361,35 +276,35 @@ static void test_kakuro(void)
 {
     struct th *t = start(kakuro_path, NULL, NULL, NULL, 24, 80);
 
-    tap_ok(wait_text(t, "Kakuro 4x4"), "a Kakuro file opens");
+    tap_ok(tt_wait_text(t, "Kakuro 4x4"), "a Kakuro file opens");
     tap_ok(th_find(t, "17 " DIAG, NULL, NULL) && th_find(t, DIAG " 16", NULL, NULL),
            "clue cells show the down sum under the diagonal and the across sum above");
     tap_ok(cell_is(t, "10 " DIAG, is_reverse, 0), "clue cells are black (reverse video)");
     tap_ok(cell_is(t, "17 " DIAG, is_bold, 0) && !cell_is(t, "17 " DIAG, is_reverse, 0),
            "the clues of the cursor's runs are highlighted");
-    tap_ok(wait_text(t, "Across 16 in 2"), "the panel shows the across run of the cursor");
+    tap_ok(tt_wait_text(t, "Across 16 in 2"), "the panel shows the across run of the cursor");
     tap_ok(th_find(t, "Down 17 in 2", NULL, NULL), "and the down run");
     tap_ok(th_find(t, " 79 ", NULL, NULL), "with its digit combinations");
     th_send(t, "lj");
-    wait_text(t, "Cell r3c3");
+    tt_wait_text(t, "Cell r3c3");
     th_send(t, "7");
-    tap_ok(wait_text(t, "given by the puzzle"), "a Kakuro given cannot be changed");
+    tap_ok(tt_wait_text(t, "given by the puzzle"), "a Kakuro given cannot be changed");
     th_send(t, "h");
-    wait_text(t, "Cell r3c2");
+    tt_wait_text(t, "Cell r3c2");
     th_send(t, "8");
-    tap_ok(wait_text(t, "left 4 in 1"), "the remaining sum of the run");
+    tap_ok(tt_wait_text(t, "left 4 in 1"), "the remaining sum of the run");
     th_send(t, "x\x7f");
     th_send(t, "kk");
-    tap_ok(wait_text(t, "Cell r1c2"), "the cursor moves onto a clue cell");
+    tap_ok(tt_wait_text(t, "Cell r1c2"), "the cursor moves onto a clue cell");
     th_send(t, "5");
-    tap_ok(wait_text(t, "clue cell cannot be changed"), "a clue cell cannot be changed, and it says why");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "clue cell cannot be changed"), "a clue cell cannot be changed, and it says why");
+    tt_quit_cleanly(t);
     th_free(t);
 
-    fresh_state();
+    tt_fresh_state();
     t = start(kakuro_path, "--ascii", NULL, NULL, 24, 80);
-    tap_ok(wait_text(t, "17 \\") && th_find(t, "\\ 16", NULL, NULL), "Kakuro clues in ASCII");
-    quit_cleanly(t);
+    tap_ok(tt_wait_text(t, "17 \\") && th_find(t, "\\ 16", NULL, NULL), "Kakuro clues in ASCII");
+    tt_quit_cleanly(t);
     th_free(t);
 }
 
@@ -397,24 +312,24 @@ static void test_picker(void)
 {
     struct th *t = start(NULL, NULL, NULL, NULL, 24, 80);
 
-    tap_ok(wait_text(t, "choose a puzzle"), "no file: the picker");
+    tap_ok(tt_wait_text(t, "choose a puzzle"), "no file: the picker");
     tap_ok(th_find(t, "Puzzles", NULL, NULL) && th_find(t, "Open a file", NULL, NULL),
            "the picker lists bundled puzzles and open file");
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Cell r"), "Enter opens a bundled puzzle");
+    tap_ok(tt_wait_text(t, "Cell r"), "Enter opens a bundled puzzle");
     th_send(t, "1");
     th_pump(t, 100);
     th_send(t, "q");
-    tap_ok(wait_text(t, "choose a puzzle"), "q on the board returns to the picker");
-    tap_ok(wait_text(t, "Recent games"), "the game just played is listed among the recent games");
+    tap_ok(tt_wait_text(t, "choose a puzzle"), "q on the board returns to the picker");
+    tap_ok(tt_wait_text(t, "Recent games"), "the game just played is listed among the recent games");
     th_send(t, "o");
-    wait_text(t, "File");
+    tt_wait_text(t, "File");
     th_send(t, kakuro_path);
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Kakuro 4x4"), "open file reads a path");
+    tap_ok(tt_wait_text(t, "Kakuro 4x4"), "open file reads a path");
     th_send(t, "q");
-    wait_text(t, "choose a puzzle");
-    tap_ok(quit_cleanly(t), "q in the picker quits");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q in the picker quits");
     th_free(t);
 }
 
@@ -422,27 +337,27 @@ static void test_browse_file(void)
 {
     struct th *t = start(NULL, NULL, NULL, NULL, 24, 80);
 
-    wait_text(t, "choose a puzzle");
+    tt_wait_text(t, "choose a puzzle");
     th_send(t, "o");
-    wait_text(t, "File");
+    tt_wait_text(t, "File");
     th_send(t, many_path);
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Puzzles in the file") && th_find(t, "#1 ", NULL, NULL) &&
+    tap_ok(tt_wait_text(t, "Puzzles in the file") && th_find(t, "#1 ", NULL, NULL) &&
            th_find(t, "#2 ", NULL, NULL), "a file of several puzzles is listed in the picker");
     tap_ok(th_find(t, "#3     unreadable: ", NULL, NULL) && th_find(t, "many.txt:3:1:", NULL, NULL),
            "a bad puzzle in it is listed with its error");
     th_send(t, "j\r");
-    tap_ok(wait_text(t, "many.txt:2") && th_find(t, "  3  " LV "  4  " HV, NULL, NULL),
+    tap_ok(tt_wait_text(t, "many.txt:2") && th_find(t, "  3  " LV "  4  " HV, NULL, NULL),
            "Enter opens the chosen puzzle, titled by file and number");
     th_send(t, "6");
-    wait_text(t, "  4  " HV "  6  ");
+    tt_wait_text(t, "  4  " HV "  6  ");
     th_send(t, "q");
-    tap_ok(wait_text(t, "(saved game)"), "q goes back to the file's list, which marks the game saved");
+    tap_ok(tt_wait_text(t, "(saved game)"), "q goes back to the file's list, which marks the game saved");
     th_send(t, "\033");
-    tap_ok(th_wait_gone(t, "Puzzles in the file", WAIT_MS) && th_find(t, "Recent games", NULL, NULL)
+    tap_ok(th_wait_gone(t, "Puzzles in the file", tt_wait_ms) && th_find(t, "Recent games", NULL, NULL)
            && !th_find(t, "choose a puzzle of", NULL, NULL), "Esc goes back to the main list");
     tap_ok(th_find(t, "many.txt:2", NULL, NULL), "where the game is among the recent ones, by name");
-    tap_ok(quit_cleanly(t), "q quits from the main list");
+    tap_ok(tt_quit_cleanly(t), "q quits from the main list");
     th_free(t);
 }
 
@@ -454,68 +369,43 @@ static void random_keys(const char *file, int rows, int cols, unsigned seed)
         "x", "u", "\x12", "r", "c", "e", " ", "t", "?", "\x7f", "\033OA", "\033OB", "\033OC",
         "\033OD", "\033[3~", "\0331", "A", "Z", "n", "y", "\033", "\r", "o", "/", "\033[<0;3;3M",
     };
+    static const struct tt_monkey monkey = {
+        .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 600,
+        .resize_every = 97, .pump_every = 50, .pump_ms = 10, .escape_ms = 60,
+    };
     struct th *t = start(file, NULL, NULL, NULL, rows, cols);
-    int status;
+    int status = tt_random_keys(t, &monkey, seed, rows, cols);
 
-    srand(seed);
-    th_pump(t, 300);
-    for (int i = 0; i < 600; i++) {
-        th_send(t, keys[rand() % (int)(sizeof keys / sizeof keys[0])]);
-        if (i % 97 == 0)
-            th_resize(t, 3 + rand() % 40, 5 + rand() % 100);
-        if (i % 50 == 0)
-            th_pump(t, 10);
-    }
-    th_resize(t, rows, cols);
-    th_pump(t, 200);
-    /* Leave whatever screen it is on: Escape closes dialogs, q quits. */
-    for (int i = 0; i < 10 && !t->exited; i++) {
-        th_send(t, "\033");
-        th_pump(t, 60);
-        th_send(t, "q");
-        th_pump(t, 200);
-    }
-    status = th_wait_exit(t, WAIT_MS);
-    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+    tap_ok(tt_exited_cleanly(status),
            "random keys at %dx%d on %s: no crash (status %d)", cols, rows, file ? "a file" : "the picker", status);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        th_dump(t);
     th_free(t);
 }
 
 int main(void)
 {
-    char cmd[400];
-
-    bin = getenv("KAKUDO_BIN");
-    if (bin == NULL || access(bin, X_OK) != 0) {
-        printf("1..0 # SKIP KAKUDO_BIN is not set to the kakudo binary\n");
+    if (!tt_init("tui", 8000))
         return 0;
-    }
-    signal(SIGPIPE, SIG_IGN);
     setup();
     test_sudoku_play();
-    fresh_state();
+    tt_fresh_state();
     test_completion();
-    fresh_state();
+    tt_fresh_state();
     test_save_resume();
-    fresh_state();
+    tt_fresh_state();
     test_resize();
-    fresh_state();
+    tt_fresh_state();
     test_ascii_and_mono();
-    fresh_state();
+    tt_fresh_state();
     test_kakuro();
-    fresh_state();
+    tt_fresh_state();
     test_picker();
-    fresh_state();
+    tt_fresh_state();
     test_browse_file();
-    fresh_state();
+    tt_fresh_state();
     random_keys(sudoku_path, 24, 80, 1);
     random_keys(kakuro_path, 24, 80, 2);
     random_keys(sudoku_path, 6, 20, 3);
     random_keys(NULL, 24, 80, 4);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s", tmpdir);
+    tt_cleanup();
     return tap_done();
 }

@@ -2,110 +2,33 @@
  * highlights with and without colour, applying and undoing, mistakes, paging, saves. */
 #include "config.h"
 
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "tap.h"
-#include "tui_harness.h"
-
-#define WAIT_MS 8000
-#define LV "\xe2\x94\x82"     /* light vertical, between cells */
-#define HV "\xe2\x94\x83"     /* heavy vertical, between boxes */
+#include "tui_test.h"
 
 /* Colours as the player sets them (curses numbering). */
 enum { CYAN = 6, GREEN = 2, MAGENTA = 5 };
 
-static const char *bin;
-static char tmpdir[256], state_env[300], sudoku_path[300], kakuro_path[300];
-
-/* 'Sudoku' from Wikipedia's article: its first step is the hidden single 8 in r1c6 of box 2
- * (`kakudo hint` says so), and r1c3 is 4 in the solution. */
-static const char sudoku[] =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
-/* A small Kakuro (made for test_tui.c): the first step is the unique sum 16 = 7+9 of the
- * across run r2c2-r2c3. */
-static const char kakuro[] =
-    "\\ 17\\ 10\\ \\\n"
-    "\\16 _ _ 11\\\n"
-    "\\13 _ 1 _\n"
-    "\\ \\9 _ _\n";
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-
-    if (f == NULL) {
-        perror(path);
-        exit(99);
-    }
-    fputs(text, f);
-    fclose(f);
-}
+/* tt_sudoku: its first step is the hidden single 8 in r1c6 of box 2 (`kakudo hint` says
+ * so), and r1c3 is 4 in the solution.  tt_kakuro: the first step is the unique sum
+ * 16 = 7+9 of the across run r2c2-r2c3. */
+static char sudoku_path[300], kakuro_path[300];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-tui-hint-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) {
-        perror("mkdtemp");
-        exit(99);
-    }
-    snprintf(state_env, sizeof state_env, "XDG_STATE_HOME=%s/state", tmpdir);
-    snprintf(sudoku_path, sizeof sudoku_path, "%s/sudoku.txt", tmpdir);
-    snprintf(kakuro_path, sizeof kakuro_path, "%s/kakuro.txt", tmpdir);
-    write_file(sudoku_path, sudoku);
-    write_file(kakuro_path, kakuro);
-}
-
-static void fresh_state(void)
-{
-    char cmd[400];
-
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/state'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s/state", tmpdir);
+    tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
+    tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
 }
 
 /* Starts the player on file with up to two more environment settings. */
 static struct th *start(const char *file, const char *env1, const char *env2, int rows, int cols)
 {
-    char *argv[] = { (char *)bin, (char *)"--no-timer", (char *)file, NULL };
-    const char *env[4] = { state_env, env1, env2, NULL };
-    struct th *t = th_start(argv, env, rows, cols);
+    const char *args[] = { file, NULL };
+    const char *env[] = { env1, env2, NULL };
 
-    if (t == NULL) {
-        printf("Bail out! cannot start %s\n", bin);
-        exit(99);
-    }
-    return t;
-}
-
-static bool wait_text(struct th *t, const char *text)
-{
-    bool ok = th_wait_text(t, text, WAIT_MS);
-
-    if (!ok) {
-        tap_diag("expected \"%s\" on the screen:", text);
-        th_dump(t);
-    }
-    return ok;
-}
-
-static bool quit_cleanly(struct th *t)
-{
-    int status;
-
-    th_send(t, "q");
-    status = th_wait_exit(t, WAIT_MS);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        tap_diag("exit status %d", status);
-        th_dump(t);
-        return false;
-    }
-    return true;
+    return tt_start(args, env, rows, cols);
 }
 
 /* The side panel's text (from the column of its "Mode:" line), rows joined by single
@@ -145,7 +68,7 @@ static bool wait_panel(struct th *t, const char *text)
 {
     char buf[8192];
 
-    for (int waited = 0; waited < WAIT_MS; waited += 30) {
+    for (int waited = 0; waited < tt_wait_ms; waited += 30) {
         if (panel_text(t, buf, sizeof buf) && strstr(buf, text) != NULL)
             return true;
         th_pump(t, 30);
@@ -155,19 +78,11 @@ static bool wait_panel(struct th *t, const char *text)
     return false;
 }
 
-/* The cell offset columns right of where text is on the screen. */
-static bool cell_at(struct th *t, const char *text, int offset, VTermScreenCell *cell)
-{
-    int row, col;
-
-    return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, cell);
-}
-
 static int bg_of(struct th *t, const char *text, int offset)
 {
     VTermScreenCell c;
 
-    if (!cell_at(t, text, offset, &c) || VTERM_COLOR_IS_DEFAULT_BG(&c.bg))
+    if (!tt_cell_at(t, text, offset, &c) || VTERM_COLOR_IS_DEFAULT_BG(&c.bg))
         return -1;
     return VTERM_COLOR_IS_INDEXED(&c.bg) ? c.bg.indexed.idx : -2;
 }
@@ -176,14 +91,14 @@ static bool underlined(struct th *t, const char *text, int offset)
 {
     VTermScreenCell c;
 
-    return cell_at(t, text, offset, &c) && c.attrs.underline != 0;
+    return tt_cell_at(t, text, offset, &c) && c.attrs.underline != 0;
 }
 
 static bool reversed(struct th *t, const char *text, int offset)
 {
     VTermScreenCell c;
 
-    return cell_at(t, text, offset, &c) && c.attrs.reverse;
+    return tt_cell_at(t, text, offset, &c) && c.attrs.reverse;
 }
 
 /* Row 1 of the Wikipedia Sudoku at 80x24: r1c5 holds 7, r1c6 is the hint's cell. */
@@ -194,9 +109,9 @@ static void test_sudoku_ladder(void)
 {
     struct th *t = start(sudoku_path, NULL, NULL, 24, 80);
 
-    wait_text(t, "Cell r1c3");
+    tt_wait_text(t, "Cell r1c3");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Hint 1/5") && wait_panel(t, "Look at box 2."), "rung 1: where to look, in words");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && wait_panel(t, "Look at box 2."), "rung 1: where to look, in words");
     tap_ok(bg_of(t, ROW1, 26) == CYAN && bg_of(t, ROW1, 2) == -1,
            "rung 1: the unit is highlighted (r1c5 in box 2 is, r1c1 is not)");
     tap_ok(th_find(t, "i: which technique", NULL, NULL), "the panel says what the key does next");
@@ -205,24 +120,24 @@ static void test_sudoku_ladder(void)
            "rung 2: the technique and its definition");
     th_send(t, "i");
     tap_ok(wait_panel(t, "The pattern: r1c6, with 8."), "rung 3: the pattern's cells and digits");
-    tap_ok(wait_text(t, ROW1_TAIL "  ?  " HV) && bg_of(t, ROW1_TAIL, 8) == GREEN,
+    tap_ok(tt_wait_text(t, ROW1_TAIL "  ?  " HV) && bg_of(t, ROW1_TAIL, 8) == GREEN,
            "rung 3: the pattern's cell is highlighted apart from the unit");
     th_send(t, "i");
     tap_ok(wait_panel(t, "In box 2, 8 fits only r1c6"), "rung 4: the conclusion with its reason");
     tap_ok(bg_of(t, ROW1_TAIL, 8) == MAGENTA, "rung 4: the cell it concludes about is highlighted");
     tap_ok(wait_panel(t, "i: apply it"), "rung 4 says the key applies the step");
     th_send(t, "i");
-    tap_ok(wait_text(t, ROW1_TAIL "  8  " HV) && wait_text(t, "Applied: Hidden single (box)"),
+    tap_ok(tt_wait_text(t, ROW1_TAIL "  8  " HV) && tt_wait_text(t, "Applied: Hidden single (box)"),
            "rung 5: the step is applied");
     tap_ok(!th_find(t, "Hint ", NULL, NULL) && bg_of(t, ROW1, 26) == -1, "and the hint is gone");
     th_send(t, "u");
-    tap_ok(wait_text(t, ROW1_TAIL "     " HV), "u undoes the applied step");
+    tap_ok(tt_wait_text(t, ROW1_TAIL "     " HV), "u undoes the applied step");
     th_send(t, "ii");
-    tap_ok(wait_text(t, "Hint 2/5"), "asking again climbs a new ladder");
+    tap_ok(tt_wait_text(t, "Hint 2/5"), "asking again climbs a new ladder");
     th_send(t, "l");
-    tap_ok(wait_text(t, "Cell r1c4") && th_find(t, "Hint 2/5", NULL, NULL), "moving the cursor keeps the hint");
+    tap_ok(tt_wait_text(t, "Cell r1c4") && th_find(t, "Hint 2/5", NULL, NULL), "moving the cursor keeps the hint");
     th_send(t, "h1");
-    tap_ok(th_wait_gone(t, "Hint 2/5", WAIT_MS), "a move makes the hint go");
+    tap_ok(th_wait_gone(t, "Hint 2/5", tt_wait_ms), "a move makes the hint go");
 
     /* r1c3 now holds a wrong 1: the first hint says so. */
     th_send(t, "i");
@@ -230,18 +145,18 @@ static void test_sudoku_ladder(void)
     th_send(t, "iii");
     tap_ok(wait_panel(t, "r1c3 holds 1, which is not its digit"), "rung 4 names the wrong digit");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Mistake put right") && wait_text(t, "  3  " LV "     " HV),
+    tap_ok(tt_wait_text(t, "Mistake put right") && tt_wait_text(t, "  3  " LV "     " HV),
            "applying it erases the wrong digit");
 
     /* A correct candidate removed from the marks. */
     th_send(t, "fm4");
-    tap_ok(wait_text(t, "  3  " LV "12   " HV), "the marks of r1c3 lose the 4 it needs");
+    tap_ok(tt_wait_text(t, "  3  " LV "12   " HV), "the marks of r1c3 lose the 4 it needs");
     th_send(t, "iiii");
     tap_ok(wait_panel(t, "leave out a digit that is still possible"), "a lost candidate is reported");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Mistake put right") && wait_text(t, "  3  " LV "12 4 " HV),
+    tap_ok(tt_wait_text(t, "Mistake put right") && tt_wait_text(t, "  3  " LV "12 4 " HV),
            "applying it gives the cell its candidates back");
-    tap_ok(quit_cleanly(t), "quit after hints");
+    tap_ok(tt_quit_cleanly(t), "quit after hints");
     th_free(t);
 }
 
@@ -251,7 +166,7 @@ static void test_saved_hints(void)
     char cmd[600], line[256] = "";
     FILE *p;
 
-    snprintf(cmd, sizeof cmd, "grep -h '^hints ' %s/state/kakudo/*.save 2>/dev/null", tmpdir);
+    snprintf(cmd, sizeof cmd, "grep -h '^hints ' %s/state/kakudo/*.save 2>/dev/null", tt_dir());
     p = popen(cmd, "r");
     if (p != NULL) {
         if (fgets(line, sizeof line, p) == NULL)
@@ -268,20 +183,20 @@ static void test_mono(void)
     struct th *t = start(sudoku_path, "NO_COLOR=1", "LANG=C", 24, 80);
     const char *row1 = "|  5  :  3  :     |     :  7  :";
 
-    wait_text(t, "Cell r1c3");
+    tt_wait_text(t, "Cell r1c3");
     th_send(t, "i");
     wait_panel(t, "Look at box 2.");
     tap_ok(underlined(t, row1, 26) && !underlined(t, row1, 2),
            "no colour: the unit is underlined, other cells are not");
     th_send(t, "ii");
-    wait_text(t, "The pattern");
-    tap_ok(wait_text(t, "  7  :  ?  |") && reversed(t, "  7  :  ?  |", 8) && !reversed(t, row1, 26),
+    tt_wait_text(t, "The pattern");
+    tap_ok(tt_wait_text(t, "  7  :  ?  |") && reversed(t, "  7  :  ?  |", 8) && !reversed(t, row1, 26),
            "no colour: the pattern's cell is reversed and marked '?'");
     th_send(t, "i");
-    wait_text(t, "In box 2");
+    tt_wait_text(t, "In box 2");
     tap_ok(reversed(t, "  7  :  ?  |", 8) && underlined(t, "  7  :  ?  |", 8),
            "no colour: the concluded cell is reversed and underlined");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -289,16 +204,16 @@ static void test_paging(void)
 {
     struct th *t = start(sudoku_path, NULL, NULL, 14, 60);
 
-    wait_text(t, "Cell r1c3");
+    tt_wait_text(t, "Cell r1c3");
     th_send(t, "iiii");
     tap_ok(wait_panel(t, "In box 2, 8 fits only") && wait_panel(t, "i: read on"),
            "a conclusion longer than the panel shows its start and says there is more");
     th_send(t, "i");
-    tap_ok(wait_panel(t, "i: apply it") && th_wait_gone(t, "In box 2, 8 fits only", WAIT_MS),
+    tap_ok(wait_panel(t, "i: apply it") && th_wait_gone(t, "In box 2, 8 fits only", tt_wait_ms),
            "the key reads on before applying");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Applied"), "then applies it");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_wait_text(t, "Applied"), "then applies it");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -306,11 +221,11 @@ static void test_kakuro_ladder(void)
 {
     struct th *t = start(kakuro_path, NULL, NULL, 24, 80);
 
-    wait_text(t, "Kakuro 4x4");
+    tt_wait_text(t, "Kakuro 4x4");
     th_send(t, "i");
     tap_ok(wait_panel(t, "Look at the across run r2c2-r2c3 (sum 16)."), "Kakuro rung 1: the run to look at");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Hint 2/5: Unique sum") && wait_panel(t, "one set of digits only"),
+    tap_ok(tt_wait_text(t, "Hint 2/5: Unique sum") && wait_panel(t, "one set of digits only"),
            "Kakuro rung 2: the technique");
     th_send(t, "i");
     tap_ok(wait_panel(t, "r2c2 and r2c3, with 7 and 9"), "Kakuro rung 3: the pattern");
@@ -318,11 +233,11 @@ static void test_kakuro_ladder(void)
     th_send(t, "i");
     tap_ok(wait_panel(t, "which can only be 7+9"), "Kakuro rung 4: the reason");
     th_send(t, "i");
-    tap_ok(wait_text(t, "Applied: Unique sum") && wait_text(t, LV " 7 9 " LV " 7 9 " LV),
+    tap_ok(tt_wait_text(t, "Applied: Unique sum") && tt_wait_text(t, LV " 7 9 " LV " 7 9 " LV),
            "Kakuro rung 5: the marks of the run become 7 and 9");
     th_send(t, "u");
-    tap_ok(th_wait_gone(t, " 7 9 ", WAIT_MS), "and u takes them back");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(th_wait_gone(t, " 7 9 ", tt_wait_ms), "and u takes them back");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -333,59 +248,35 @@ static void random_keys(const char *file, int rows, int cols, unsigned seed)
         "i", "i", "i", "i", "i", "1", "5", "9", "0", "h", "j", "k", "l", "m", "p", "f", "x", "u",
         "\x12", "c", "e", " ", "?", "\x7f",
     };
+    static const struct tt_monkey monkey = {
+        .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 400,
+        .resize_every = 97, .pump_every = 40, .pump_ms = 10, .escape_ms = 60,
+    };
     struct th *t = start(file, NULL, NULL, rows, cols);
-    int status;
+    int status = tt_random_keys(t, &monkey, seed, rows, cols);
 
-    srand(seed);
-    th_pump(t, 300);
-    for (int i = 0; i < 400; i++) {
-        th_send(t, keys[rand() % (int)(sizeof keys / sizeof keys[0])]);
-        if (i % 97 == 0)
-            th_resize(t, 3 + rand() % 40, 5 + rand() % 100);
-        if (i % 40 == 0)
-            th_pump(t, 10);
-    }
-    th_resize(t, rows, cols);
-    th_pump(t, 200);
-    for (int i = 0; i < 10 && !t->exited; i++) {
-        th_send(t, "\033");
-        th_pump(t, 60);
-        th_send(t, "q");
-        th_pump(t, 200);
-    }
-    status = th_wait_exit(t, WAIT_MS);
-    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+    tap_ok(tt_exited_cleanly(status),
            "hints among random keys at %dx%d: no crash (status %d)", cols, rows, status);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        th_dump(t);
     th_free(t);
 }
 
 int main(void)
 {
-    char cmd[400];
-
-    bin = getenv("KAKUDO_BIN");
-    if (bin == NULL || access(bin, X_OK) != 0) {
-        printf("1..0 # SKIP KAKUDO_BIN is not set to the kakudo binary\n");
+    if (!tt_init("tui-hint", 8000))
         return 0;
-    }
-    signal(SIGPIPE, SIG_IGN);
     setup();
     test_sudoku_ladder();
     test_saved_hints();
-    fresh_state();
+    tt_fresh_state();
     test_mono();
-    fresh_state();
+    tt_fresh_state();
     test_paging();
-    fresh_state();
+    tt_fresh_state();
     test_kakuro_ladder();
-    fresh_state();
+    tt_fresh_state();
     random_keys(sudoku_path, 24, 80, 11);
     random_keys(kakuro_path, 24, 80, 12);
     random_keys(sudoku_path, 8, 30, 13);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s", tmpdir);
+    tt_cleanup();
     return tap_done();
 }

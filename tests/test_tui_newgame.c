@@ -4,95 +4,55 @@
 
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "tap.h"
-#include "tui_harness.h"
+#include "tui_test.h"
 
-#define WAIT_MS 20000   /* generous: under the sanitizers making a puzzle is slower */
 #define KEY_LEFT "\033OD"
 #define KEY_RIGHT "\033OC"
 #define KEY_DOWN "\033OB"
 
-static const char *bin;
-static char tmpdir[256];
-static char state_env[300];
-
 /* The player on the picker, its first new game made from seed (the next from seed + 1). */
 static struct th *start(const char *seed)
 {
-    char *argv[] = { (char *)bin, (char *)"--no-timer", NULL };
     char seed_env[64];
-    const char *env[] = { state_env, seed_env, "LANG=C", NULL };
-    struct th *t;
+    const char *env[] = { seed_env, "LANG=C", NULL };
 
     snprintf(seed_env, sizeof seed_env, "KAKUDO_SEED=%s", seed);
-    t = th_start(argv, env, 24, 80);
-    if (t == NULL) {
-        printf("Bail out! cannot start %s\n", bin);
-        exit(99);
-    }
-    return t;
-}
-
-static bool wait_text(struct th *t, const char *text)
-{
-    bool ok = th_wait_text(t, text, WAIT_MS);
-
-    if (!ok) {
-        tap_diag("expected \"%s\" on the screen:", text);
-        th_dump(t);
-    }
-    return ok;
-}
-
-static bool quit_cleanly(struct th *t)
-{
-    int status;
-
-    th_send(t, "q");
-    status = th_wait_exit(t, WAIT_MS);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        tap_diag("exit status %d", status);
-        th_dump(t);
-        return false;
-    }
-    return true;
+    return tt_start(NULL, env, 24, 80);
 }
 
 static void test_from_picker(void)
 {
     struct th *t = start("1");
 
-    tap_ok(wait_text(t, "New game: Sudoku or Kakuro"), "the picker offers a new game");
+    tap_ok(tt_wait_text(t, "New game: Sudoku or Kakuro"), "the picker offers a new game");
     th_send(t, "n");
-    tap_ok(wait_text(t, "Kind   < Sudoku") && wait_text(t, "9x9") && wait_text(t, "Easy"),
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku") && tt_wait_text(t, "9x9") && tt_wait_text(t, "Easy"),
            "n opens the form: Sudoku, 9x9, Easy");
     th_send(t, KEY_DOWN KEY_DOWN KEY_RIGHT);
-    tap_ok(wait_text(t, "Level  < Medium"), "Down moves between fields, Right changes one");
+    tap_ok(tt_wait_text(t, "Level  < Medium"), "Down moves between fields, Right changes one");
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Sudoku 9x9 Medium #1"), "Enter makes the puzzle and opens it on the board");
-    tap_ok(wait_text(t, "one solution, rated Medium"), "the board says it has one solution");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9 Medium #1"), "Enter makes the puzzle and opens it on the board");
+    tap_ok(tt_wait_text(t, "one solution, rated Medium"), "the board says it has one solution");
     th_send(t, "1");
-    tap_ok(th_wait_gone(t, "rated Medium", WAIT_MS), "it can be played: a digit goes in");
+    tap_ok(th_wait_gone(t, "rated Medium", tt_wait_ms), "it can be played: a digit goes in");
     th_send(t, "q");
-    tap_ok(wait_text(t, "Recent games") && wait_text(t, "Sudoku 9x9 Medium #1"),
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 9x9 Medium #1"),
            "q returns to the picker, where the new game is among the recent ones");
 
     /* Kakuro: the size and level lists follow the kind. */
     th_send(t, "n");
-    tap_ok(wait_text(t, "Level  < Medium"), "the form keeps the last choice");
+    tap_ok(tt_wait_text(t, "Level  < Medium"), "the form keeps the last choice");
     th_send(t, "\033OA\033OA" KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT KEY_LEFT);
-    tap_ok(wait_text(t, "Size   < 6x6"), "Kakuro sizes");
+    tap_ok(tt_wait_text(t, "Size   < 6x6"), "Kakuro sizes");
     th_send(t, KEY_DOWN KEY_LEFT KEY_LEFT);
-    tap_ok(wait_text(t, "Level  < Easy"), "Kakuro has no Beginner level");
+    tap_ok(tt_wait_text(t, "Level  < Easy"), "Kakuro has no Beginner level");
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Kakuro 6x6 Easy #2"), "a Kakuro is made from the next seed");
+    tap_ok(tt_wait_text(t, "Kakuro 6x6 Easy #2"), "a Kakuro is made from the next seed");
     th_send(t, "q");
-    tap_ok(wait_text(t, "choose a puzzle") && quit_cleanly(t), "q, q quits");
+    tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
     th_free(t);
 }
 
@@ -101,26 +61,26 @@ static void test_from_board_and_cancel(void)
     struct th *t = start("0");
 
     th_send(t, "n\r");
-    tap_ok(wait_text(t, "Sudoku 9x9 Easy #0"), "a new game from the picker's defaults");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9 Easy #0"), "a new game from the picker's defaults");
     th_send(t, "n");
-    tap_ok(wait_text(t, "Kind   < Sudoku"), "n on the board opens the form over it");
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku"), "n on the board opens the form over it");
     th_send(t, "\033");
-    tap_ok(th_wait_gone(t, "Kind   <", WAIT_MS) && wait_text(t, "Sudoku 9x9 Easy #0"),
+    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_wait_text(t, "Sudoku 9x9 Easy #0"),
            "Esc goes back to the board");
 
     /* Seed 1's 6x6 Medium takes some 8000 tries: time to see progress and cancel. */
     th_send(t, "n" KEY_DOWN KEY_LEFT KEY_LEFT KEY_DOWN KEY_RIGHT);
-    tap_ok(wait_text(t, "Size     6x6") && wait_text(t, "Level  < Medium"), "6x6 Medium chosen");
+    tap_ok(tt_wait_text(t, "Size     6x6") && tt_wait_text(t, "Level  < Medium"), "6x6 Medium chosen");
     th_send(t, "\r");
-    tap_ok(wait_text(t, "Making a Medium 6x6 Sudoku"), "it says what it is making");
-    tap_ok(wait_text(t, " tried"), "after a moment, progress: time and tries");
+    tap_ok(tt_wait_text(t, "Making a Medium 6x6 Sudoku"), "it says what it is making");
+    tap_ok(tt_wait_text(t, " tried"), "after a moment, progress: time and tries");
     th_send(t, "\033");
-    tap_ok(wait_text(t, "Cancelled."), "Esc cancels");
-    tap_ok(wait_text(t, "Level  < Medium"), "and the form is back");
+    tap_ok(tt_wait_text(t, "Cancelled."), "Esc cancels");
+    tap_ok(tt_wait_text(t, "Level  < Medium"), "and the form is back");
     th_send(t, "\033");
-    tap_ok(wait_text(t, "Sudoku 9x9 Easy #0"), "the game under it is still there");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9 Easy #0"), "the game under it is still there");
     th_send(t, "q");
-    tap_ok(wait_text(t, "choose a puzzle") && quit_cleanly(t), "q, q quits");
+    tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
     th_free(t);
 }
 
@@ -131,9 +91,9 @@ static void test_quit_while_making(void)
     int status;
 
     th_send(t, "n" KEY_DOWN KEY_LEFT KEY_LEFT KEY_DOWN KEY_RIGHT "\r");
-    tap_ok(wait_text(t, "Making a Medium 6x6 Sudoku"), "making a slow one");
+    tap_ok(tt_wait_text(t, "Making a Medium 6x6 Sudoku"), "making a slow one");
     kill(t->pid, SIGTERM);
-    status = th_wait_exit(t, WAIT_MS);
+    status = th_wait_exit(t, tt_wait_ms);
     tap_ok(status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
            "SIGTERM while making: the generator is stopped and the player ends (status %d)",
            status);
@@ -142,28 +102,13 @@ static void test_quit_while_making(void)
 
 int main(void)
 {
-    char cmd[400];
-
-    bin = getenv("KAKUDO_BIN");
-    if (bin == NULL || access(bin, X_OK) != 0) {
-        printf("1..0 # SKIP KAKUDO_BIN is not set to the kakudo binary\n");
+    /* Generous waits: under the sanitizers making a puzzle is slower. */
+    if (!tt_init("newgame", 20000))
         return 0;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-newgame-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) {
-        perror("mkdtemp");
-        return 99;
-    }
-    snprintf(state_env, sizeof state_env, "XDG_STATE_HOME=%s/state", tmpdir);
     test_from_picker();
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/state'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s/state", tmpdir);
+    tt_fresh_state();
     test_from_board_and_cancel();
     test_quit_while_making();
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s", tmpdir);
+    tt_cleanup();
     return tap_done();
 }

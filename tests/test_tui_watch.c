@@ -1,71 +1,24 @@
 /* test_tui_watch.c: watching the solver in the player, on a pseudo-terminal: the animation, its counters, pause, single step, speed, stop, keeping the solution, resizes, styles without colour. */
 #include "config.h"
 
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "tap.h"
-#include "tui_harness.h"
+#include "tui_test.h"
 
-#define WAIT_MS 10000
 #define STILL_MS 400    /* how long a paused screen is watched for not changing */
-#define LV "\xe2\x94\x82"     /* light vertical, between cells */
-#define HV "\xe2\x94\x83"     /* heavy vertical, between boxes */
 
-static const char *bin;
-static char tmpdir[256], state_env[300], sudoku_path[300], kakuro_path[300];
-
-/* 'Sudoku' from Wikipedia's article (solution row 1: 534678912). */
-static const char sudoku[] =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
-/* The small Kakuro of test_tui.c: solution 97 / 814 / 27. */
-static const char kakuro[] =
-    "\\ 17\\ 10\\ \\\n"
-    "\\16 _ _ 11\\\n"
-    "\\13 _ 1 _\n"
-    "\\ \\9 _ _\n";
+static char sudoku_path[300], kakuro_path[300];
 
 /* Row 1 of the board as it opens (r1c3 empty, the cursor there) and when solved. */
 #define ROW1_START "  5  " LV "  3  " LV "     " HV "     " LV "  7  "
 #define ROW1_SOLVED "  5  " LV "  3  " LV "  4  " HV "  6  " LV "  7  " LV "  8  " HV
 
-static long now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-
-    if (f == NULL) {
-        perror(path);
-        exit(99);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-tui-watch-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) {
-        perror("mkdtemp");
-        exit(99);
-    }
-    snprintf(state_env, sizeof state_env, "XDG_STATE_HOME=%s/state", tmpdir);
-    snprintf(sudoku_path, sizeof sudoku_path, "%s/sudoku.txt", tmpdir);
-    snprintf(kakuro_path, sizeof kakuro_path, "%s/kakuro.txt", tmpdir);
-    write_file(sudoku_path, sudoku);
-    write_file(kakuro_path, kakuro);
+    tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
+    tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
 }
 
 /* Starts kakudo --no-timer with up to three more arguments (NULL ends them) and one
@@ -73,33 +26,20 @@ static void setup(void)
 static struct th *start(const char *env1, int rows, int cols, const char *a1, const char *a2,
                         const char *a3)
 {
-    char *argv[6];
-    const char *env[3] = { state_env, env1, NULL };
-    const char *args[3] = { a1, a2, a3 };
-    int n = 0;
-    struct th *t;
+    const char *args[] = { a1, a2, a3, NULL };
+    const char *env[] = { env1, NULL };
 
-    argv[n++] = (char *)bin;
-    argv[n++] = (char *)"--no-timer";
-    for (int i = 0; i < 3 && args[i] != NULL; i++)
-        argv[n++] = (char *)args[i];
-    argv[n] = NULL;
-    t = th_start(argv, env, rows, cols);
-    if (t == NULL) {
-        printf("Bail out! cannot start %s\n", bin);
-        exit(99);
-    }
-    return t;
+    return tt_start(args, env, rows, cols);
 }
 
 /* Waits for text without waiting for the output to stop, which it does not while the
  * solver runs. */
 static bool see(struct th *t, const char *text)
 {
-    long end = now_ms() + WAIT_MS;
+    long end = th_now_ms() + tt_wait_ms;
 
     while (!th_find(t, text, NULL, NULL)) {
-        if (now_ms() >= end || t->exited) {
+        if (th_now_ms() >= end || t->exited) {
             tap_diag("expected \"%s\" on the screen:", text);
             th_dump(t);
             return false;
@@ -125,10 +65,10 @@ static long number_after(struct th *t, const char *label)
 /* Waits until the number after label is above floor; returns it (-1 on timeout). */
 static long wait_above(struct th *t, const char *label, long floor)
 {
-    long end = now_ms() + WAIT_MS, v;
+    long end = th_now_ms() + tt_wait_ms, v;
 
     while ((v = number_after(t, label)) <= floor) {
-        if (now_ms() >= end || t->exited) {
+        if (th_now_ms() >= end || t->exited) {
             tap_diag("\"%s\" stayed at %ld", label, v);
             th_dump(t);
             return -1;
@@ -190,37 +130,6 @@ static bool stays_still(struct th *t)
     return same;
 }
 
-static bool quit_cleanly(struct th *t)
-{
-    int status;
-
-    th_send(t, "q");
-    status = th_wait_exit(t, WAIT_MS);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        tap_diag("exit status %d", status);
-        th_dump(t);
-        return false;
-    }
-    return true;
-}
-
-static void fresh_state(void)
-{
-    char cmd[400];
-
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/state'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s/state", tmpdir);
-}
-
-/* The attributes of the digit in the cell that text starts, offset characters in. */
-static bool cell_attrs(struct th *t, const char *text, int offset, VTermScreenCell *cell)
-{
-    int row, col;
-
-    return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, cell);
-}
-
 /* --- Scenarios --- */
 
 /* From the board: w starts the animation, which changes the board and counts up; Space
@@ -274,7 +183,7 @@ static void test_animation_controls(void)
         free(board_after);
     }
     free(board_before);
-    tap_ok(quit_cleanly(t), "q then quits the player");
+    tap_ok(tt_quit_cleanly(t), "q then quits the player");
     th_free(t);
 }
 
@@ -299,7 +208,7 @@ static void test_keep_solution(void)
     tap_ok(see(t, "Undone.") && see(t, ROW1_START) && see(t, "Filled 30/81"), "one undo takes the whole solution back");
     th_send(t, "r");
     tap_ok(see(t, "Filled 81/81") && see(t, ROW1_SOLVED), "and redo brings it again");
-    tap_ok(quit_cleanly(t), "quit after keeping");
+    tap_ok(tt_quit_cleanly(t), "quit after keeping");
     th_free(t);
 }
 
@@ -316,20 +225,20 @@ static void test_strategies_no_color(void)
         th_send(t, "+");
     tap_ok(see(t, "Solved in"), "the plain search finishes at full speed");
     plain = number_after(t, "Steps ");
-    tap_ok(cell_attrs(t, ROW1_SOLVED, 2, &given) && cell_attrs(t, ROW1_SOLVED, 14, &guessed)
+    tap_ok(tt_cell_at(t, ROW1_SOLVED, 2, &given) && tt_cell_at(t, ROW1_SOLVED, 14, &guessed)
            && given.attrs.bold && !given.attrs.underline && guessed.attrs.bold && guessed.attrs.underline
            && given.fg.type == VTERM_COLOR_DEFAULT_FG && guessed.fg.type == VTERM_COLOR_DEFAULT_FG,
            "NO_COLOR: givens bold, guesses bold and underlined, no colours");
     th_send(t, "s");
     tap_ok(see(t, "Solver: smart") && see(t, "s tries plain"), "s switches to the smart strategy and runs it");
     smart = number_after(t, "Steps ");
-    tap_ok(cell_attrs(t, ROW1_SOLVED, 14, &placed) && placed.attrs.underline && !placed.attrs.bold,
+    tap_ok(tt_cell_at(t, ROW1_SOLVED, 14, &placed) && placed.attrs.underline && !placed.attrs.bold,
            "NO_COLOR: digits forced by propagation are underlined, not bold");
     tap_ok(number_after(t, " smart ") == smart && number_after(t, " plain ") == plain && see(t, "plain: ")
            && plain > smart, "the panel compares the steps: plain %ld, smart %ld", plain, smart);
     th_send(t, "q");
     tap_ok(see(t, "Back to your position") && see(t, ROW1_START), "q after the end goes back to the position");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -345,7 +254,7 @@ static void test_kakuro_ascii(void)
     tap_ok(see(t, "Solved in") && see(t, ": left 0 in 0"), "solved: the runs of the last step are complete");
     th_send(t, "k");
     tap_ok(see(t, "Kept the solver's solution"), "k keeps a Kakuro solution");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -370,7 +279,7 @@ static void test_resize_and_help(void)
     tap_ok(see(t, "Paused") && see(t, "Solver: plain"), "any key goes back, paused");
     th_send(t, "\033");
     tap_ok(see(t, "Stopped after"), "Esc stops the solver");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
 }
 
@@ -385,8 +294,14 @@ static void test_refusals(void)
     th_send(t, "w");
     tap_ok(see(t, "fix them first") && !th_find(t, "Solver:", NULL, NULL),
            "w with clashing digits says why it cannot start");
-    tap_ok(quit_cleanly(t), "quit");
+    tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
+}
+
+/* q only inside the watch: on the board it would quit early. */
+static const char *no_early_quit(struct th *t, const char *key)
+{
+    return strcmp(key, "q") == 0 && !th_find(t, "Solver:", NULL, NULL) ? "w" : key;
 }
 
 /* Random keys, watch keys among them, at a usual and a tiny size: never a crash. */
@@ -396,65 +311,38 @@ static void random_keys(int rows, int cols, unsigned seed)
         "w", "w", "+", "+", "+", "-", " ", ".", ".", "s", "m", "k", "q", "\033", "?", "u", "r",
         "1", "h", "j", "\r", "x", "\033OA",
     };
+    static const struct tt_monkey monkey = {
+        .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 400,
+        .resize_every = 89, .pump_every = 25, .pump_ms = 20, .escape_ms = 80,
+        .choose = no_early_quit,
+    };
     struct th *t = start(NULL, rows, cols, sudoku_path, NULL, NULL);
-    int status;
+    int status = tt_random_keys(t, &monkey, seed, rows, cols);
 
-    srand(seed);
-    th_pump(t, 300);
-    for (int i = 0; i < 400; i++) {
-        const char *k = keys[rand() % (int)(sizeof keys / sizeof keys[0])];
-        /* q only inside the watch: on the board it would quit early. */
-        if (strcmp(k, "q") == 0 && !th_find(t, "Solver:", NULL, NULL))
-            k = "w";
-        th_send(t, k);
-        if (i % 89 == 0)
-            th_resize(t, 3 + rand() % 40, 5 + rand() % 100);
-        if (i % 25 == 0)
-            th_pump(t, 20);
-    }
-    th_resize(t, rows, cols);
-    th_pump(t, 200);
-    for (int i = 0; i < 10 && !t->exited; i++) {
-        th_send(t, "\033");
-        th_pump(t, 80);
-        th_send(t, "q");
-        th_pump(t, 200);
-    }
-    status = th_wait_exit(t, WAIT_MS);
-    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+    tap_ok(tt_exited_cleanly(status),
            "random keys while watching at %dx%d: no crash (status %d)", cols, rows, status);
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        th_dump(t);
     th_free(t);
 }
 
 int main(void)
 {
-    char cmd[400];
-
-    bin = getenv("KAKUDO_BIN");
-    if (bin == NULL || access(bin, X_OK) != 0) {
-        printf("1..0 # SKIP KAKUDO_BIN is not set to the kakudo binary\n");
+    if (!tt_init("tui-watch", 10000))
         return 0;
-    }
-    signal(SIGPIPE, SIG_IGN);
     setup();
     test_animation_controls();
-    fresh_state();
+    tt_fresh_state();
     test_keep_solution();
-    fresh_state();
+    tt_fresh_state();
     test_strategies_no_color();
-    fresh_state();
+    tt_fresh_state();
     test_kakuro_ascii();
-    fresh_state();
+    tt_fresh_state();
     test_resize_and_help();
-    fresh_state();
+    tt_fresh_state();
     test_refusals();
-    fresh_state();
+    tt_fresh_state();
     random_keys(24, 80, 5);
     random_keys(7, 24, 6);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        tap_diag("could not remove %s", tmpdir);
+    tt_cleanup();
     return tap_done();
 }

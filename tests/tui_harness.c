@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static long now_ms(void)
+long th_now_ms(void)
 {
     struct timespec ts;
 
@@ -140,10 +140,10 @@ static bool read_some(struct th *t, int ms)
 
 void th_pump(struct th *t, int ms)
 {
-    long end = now_ms() + ms;
+    long end = th_now_ms() + ms;
 
-    while (now_ms() < end && !t->exited)
-        read_some(t, (int)(end - now_ms()));
+    while (th_now_ms() < end && !t->exited)
+        read_some(t, (int)(end - th_now_ms()));
 }
 
 bool th_find(struct th *t, const char *text, int *row, int *col)
@@ -170,7 +170,7 @@ bool th_find(struct th *t, const char *text, int *row, int *col)
 
 static bool wait_for(struct th *t, const char *text, bool present, int timeout_ms)
 {
-    long end = now_ms() + timeout_ms;
+    long end = th_now_ms() + timeout_ms;
 
     for (;;) {
         if (th_find(t, text, NULL, NULL) == present) {
@@ -179,9 +179,9 @@ static bool wait_for(struct th *t, const char *text, bool present, int timeout_m
                 ;
             return th_find(t, text, NULL, NULL) == present;
         }
-        if (now_ms() >= end || t->exited)
+        if (th_now_ms() >= end || t->exited)
             return th_find(t, text, NULL, NULL) == present;
-        read_some(t, (int)(end - now_ms()) < 50 ? (int)(end - now_ms()) : 50);
+        read_some(t, (int)(end - th_now_ms()) < 50 ? (int)(end - th_now_ms()) : 50);
     }
 }
 
@@ -264,9 +264,9 @@ void th_resize(struct th *t, int rows, int cols)
 
 int th_wait_exit(struct th *t, int timeout_ms)
 {
-    long end = now_ms() + timeout_ms;
+    long end = th_now_ms() + timeout_ms;
 
-    while (!t->exited && now_ms() < end)
+    while (!t->exited && th_now_ms() < end)
         read_some(t, 50);
     return t->exited ? t->status : -1;
 }

@@ -20,6 +20,8 @@ struct th {
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
  * and "NAME" to unset in the child (NULL-terminated, may be NULL).  NULL on failure. */
 struct th *th_start(char *const argv[], const char *const env[], int rows, int cols);
+/* A monotonic clock in milliseconds, for the tests' own deadlines. */
+long th_now_ms(void);
 /* Sends bytes as if typed. */
 void th_send(struct th *t, const char *keys);
 void th_send_n(struct th *t, const char *keys, size_t n);

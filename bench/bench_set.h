@@ -1,0 +1,69 @@
+/* bench_set.h: what the benchmark programs share: a CPU clock and a set of puzzles read
+ * from a file of any format kakudo reads. */
+#ifndef KAKUDO_BENCH_SET_H
+#define KAKUDO_BENCH_SET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "format.h"
+#include "puzzle.h"
+#include "util.h"
+
+struct bench_set {
+    struct puzzle **puzzles;
+    size_t n, cap;
+};
+
+/* CPU time of the process, in nanoseconds: what the benchmarks compare. */
+static inline uint64_t bench_cpu_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Adds every Kth good puzzle of path to set (bad ones are skipped), up to max in the set;
+ * whether the set has any. */
+static inline bool bench_load(const char *path, long every, size_t max, struct bench_set *set)
+{
+    FILE *f = fopen(path, "r");
+    struct reader *r;
+    struct puzzle *p;
+    struct format_style style;
+    struct format_error err;
+    long index = 0;
+    int got;
+
+    if (f == NULL) {
+        perror(path);
+        return false;
+    }
+    r = reader_open(f, path, FORMAT_AUTO);
+    while (set->n < max && (got = reader_next(r, &p, &style, &err)) != 0) {
+        if (got < 0)
+            continue;
+        if (index++ % every != 0) {
+            puzzle_free(p);
+            continue;
+        }
+        set->puzzles = xgrow(set->puzzles, &set->cap, set->n + 1, sizeof *set->puzzles);
+        set->puzzles[set->n++] = p;
+    }
+    reader_close(r);
+    fclose(f);
+    return set->n > 0;
+}
+
+static inline void bench_set_free(struct bench_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        puzzle_free(set->puzzles[i]);
+    free(set->puzzles);
+}
+
+#endif

@@ -1,0 +1,108 @@
+/* test_util.h: small helpers the unit test programs share: reading a whole file, listing
+ * a data folder, building a Kakuro from grid tokens. */
+#ifndef KAKUDO_TEST_UTIL_H
+#define KAKUDO_TEST_UTIL_H
+
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzle.h"
+#include "util.h"
+
+/* The whole of a file, NUL-terminated (it may hold other NULs: its length in *len, if
+ * len is not NULL); NULL, and a length of 0, if it cannot be opened. */
+static inline char *tu_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+
+    if (len != NULL)
+        *len = 0;
+    if (f == NULL)
+        return NULL;
+    do {
+        buf = xgrow(buf, &cap, n + 4096 + 1, 1);
+        got = fread(buf + n, 1, 4096, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    buf[n] = '\0';
+    if (len != NULL)
+        *len = n;
+    return buf;
+}
+
+static inline int tu_compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether name is longer than one of the suffixes (NULL-terminated) and ends in it. */
+static inline bool tu_name_ends_in(const char *name, const char *const suffixes[])
+{
+    size_t len = strlen(name);
+
+    for (int i = 0; suffixes[i] != NULL; i++) {
+        size_t sl = strlen(suffixes[i]);
+        if (len > sl && strcmp(name + len - sl, suffixes[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The names in dir ending in one of the suffixes (NULL-terminated), sorted, their number
+ * in *n; NULL if dir cannot be opened.  Free with tu_free_list. */
+static inline char **tu_list_files(const char *dir, const char *const suffixes[], int *n)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t cap = 0;
+
+    *n = 0;
+    if (d == NULL)
+        return NULL;
+    while ((e = readdir(d)) != NULL) {
+        if (!tu_name_ends_in(e->d_name, suffixes))
+            continue;
+        names = xgrow(names, &cap, (size_t)*n + 1, sizeof *names);
+        names[(*n)++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)*n, sizeof *names, tu_compare_names);
+    return names;
+}
+
+static inline void tu_free_list(char **names, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* A Kakuro of w x h cells from tokens as in kakudo's grid format ("\\", "_", "D\\A",
+ * digits), in reading order; not yet finished (puzzle_finish is the caller's). */
+static inline struct puzzle *tu_kakuro_from_tokens(int w, int h, const char *const *tokens)
+{
+    struct puzzle *p = kakuro_new(w, h);
+
+    for (int i = 0; i < w * h; i++) {
+        const char *t = tokens[i];
+        const char *slash = strchr(t, '\\');
+
+        if (slash == NULL) {
+            p->given[i] = (uint8_t)(t[0] == '_' ? 0 : t[0] - '0');
+            continue;
+        }
+        p->block[i] = 1;
+        p->down[i] = (uint8_t)atoi(t);
+        p->across[i] = (uint8_t)atoi(slash + 1);
+    }
+    return p;
+}
+
+#endif
