@@ -272,6 +272,41 @@ static void test_ascii_and_mono(void)
     th_free(t);
 }
 
+/* How many times text stands on the screen of rows lines. */
+static int count_text(struct th *t, int rows, const char *text)
+{
+    char row[1024];
+    int n = 0;
+
+    for (int r = 0; r < rows && th_row(t, r, row, sizeof row) != NULL; r++)
+        for (const char *s = strstr(row, text); s != NULL; s = strstr(s + 1, text))
+            n++;
+    return n;
+}
+
+/* Without colours the cells of the cursor's runs are bracketed (3 of them in tt_kakuro). */
+static void test_kakuro_mono_runs(void)
+{
+    struct th *t;
+    int row, col;
+
+    tt_fresh_state();
+    t = start(kakuro_path, NULL, NULL, "NO_COLOR=1", 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    tap_ok(count_text(t, 24, "[   ]") == 3 && th_find(t, "[   ]" LV "[   ]", &row, &col),
+           "NO_COLOR: the cells of the cursor's runs are bracketed");
+    th_send(t, "jjll");
+    tt_wait_text(t, "Cell r4c4");
+    {
+        char line[1024];
+        bool r2_plain = th_row(t, row, line, sizeof line) != NULL && strchr(line, '[') == NULL;
+        tap_ok(count_text(t, 24, "[   ]") == 3 && r2_plain,
+               "NO_COLOR: the brackets follow the cursor's runs");
+    }
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 static void test_kakuro(void)
 {
     struct th *t = start(kakuro_path, NULL, NULL, NULL, 24, 80);
@@ -306,6 +341,7 @@ static void test_kakuro(void)
     tap_ok(tt_wait_text(t, "17 \\") && th_find(t, "\\ 16", NULL, NULL), "Kakuro clues in ASCII");
     tt_quit_cleanly(t);
     th_free(t);
+    test_kakuro_mono_runs();
 }
 
 static void test_picker(void)
