@@ -205,8 +205,9 @@ static void solve_stream(struct solve_run *run, FILE *f)
             format_error_string(&err, msg, sizeof msg);
             fprintf(stderr, "kakudo: %s\n", msg);
             run->status = EXIT_BAD_INPUT;
-            /* Only one-line Sudoku files can resume cleanly after a bad puzzle. */
-            if (reader_format(r) != FORMAT_SUDOKU_LINE)
+            /* The reader resumes at the next puzzle where the format shows where it
+             * starts (the next line, past a blank line, the next KAKURO2 case). */
+            if (reader_lost(r))
                 break;
             continue;
         }

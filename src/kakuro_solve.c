@@ -16,6 +16,22 @@
  * arithmetic of combinations all fall out of it.  Runs whose cells changed wait in a
  * queue until nothing changes; then the search guesses at the cell with the fewest
  * candidates, undoing through a trail of the candidate sets it narrowed.
+ *
+ * Open cells that share no undecided run are independent: after each propagation the
+ * search splits the open cells of the part it branched in into connected parts, and
+ * finishes one part before it starts the next.  A part with no solution then dooms the
+ * guess that created it, whatever the parts solved in between hold, so the search backs
+ * up straight to that guess (a backjump) instead of trying every other way to fill the
+ * parts in between.  On a large board this is the difference between seconds and hours;
+ * the solutions are still found one by one, each a full grid, so counting and the
+ * observer see the same things as in a plain depth-first search.
+ *
+ * Until the first solution, a search that has backed up many times starts again from
+ * the top (a restart), keeping the weights the dead ends gave the runs, so the runs that
+ * failed are branched on first; after a restart the digits of a guess are tried in a
+ * pseudo-random order with a fixed seed, which breaks the habit of ascending digits of
+ * steering every part the same wrong way (results stay reproducible).  Once a solution
+ * is found there are no more restarts, so none is counted twice.
  */
 
 /* The search is written once and instantiated twice, with a constant `observed`, so a
@@ -43,6 +59,14 @@ struct trail_entry {
     dset old;
 };
 
+/* A set of open cells connected through undecided runs, waiting to be solved: its
+ * cells (some may be placed since; they are skipped) and the next part of the list. */
+struct part {
+    int start, len;         /* slice of part_cells */
+    int creator;            /* the branch whose guess made it, -1 for the start */
+    int next;               /* the part below it on the pending list, -1 for none */
+};
+
 /* A branch point: the cell guessed, the digits still to try, and where the trail stood
  * before the first guess, so each further guess starts from the same state. */
 struct branch {
@@ -50,6 +74,9 @@ struct branch {
     dset untried;
     int choice, nchoices;
     int trail_mark;
+    int part;               /* the part branched in */
+    int parts_mark, cells_mark;     /* the part storage in use when the branch opened */
+    long found;             /* solutions found before it opened */
 };
 
 struct search {
@@ -75,6 +102,17 @@ struct search {
     uint32_t *weight;       /* per run: 1 + the dead ends it caused (dom/wdeg) */
     struct branch *branches;
     int depth;              /* branches open: the guesses on the current branch */
+    struct part *parts;     /* a stack, cut back as the search backs up */
+    int nparts, parts_cap;
+    int *part_cells;        /* white indices, a stack like parts */
+    int ncells, cells_cap;
+    int pending;            /* the parts left to solve, a list through part.next */
+    uint32_t split_stamp;   /* marks the cells and runs seen by the current split */
+    int root_trail, root_parts, root_cells, root_pending;  /* the state restarts go back to */
+    uint64_t restart_after; /* backtracks allowed before the next restart */
+    uint64_t last_restart;  /* backtracks at the last restart */
+    uint32_t random;        /* the digit order's generator state, 0 before any restart */
+    uint32_t *cell_seen, *run_seen;
     uint32_t stamp;         /* marks the states of the current run revision */
     uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
     struct solve_stats stats;
@@ -338,12 +376,13 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
 /* The open cell with the fewest candidates for the weight of its runs (dom/wdeg: runs
  * that failed often mark where the puzzle is hard, so the search settles them first
  * instead of thrashing elsewhere); -1 when every cell is placed. */
-static int most_constrained_cell(const struct search *s)
+static int most_constrained_cell(const struct search *s, const struct part *part)
 {
     int best = -1;
     uint64_t best_count = 1, best_weight = 0;
 
-    for (int w = 0; w < s->nwhite; w++) {
+    for (int i = 0; i < part->len; i++) {
+        int w = s->part_cells[part->start + i];
         dset c = s->cand[w];
         uint64_t count, weight;
 
@@ -363,12 +402,138 @@ static int most_constrained_cell(const struct search *s)
     return best;
 }
 
-static void open_branch(struct search *s, int w)
+#define RESTART_FIRST 1000u    /* backtracks; then 10% more each time */
+
+/* The digit to try next of untried: the smallest, or after a restart a pseudo-random
+ * one (a linear congruential generator: the order needs no quality, only variety). */
+static int next_digit(struct search *s, dset untried)
 {
+    int k;
+
+    if (s->random == 0)
+        return lowest_bit(untried);
+    s->random = s->random * 1103515245u + 12345u;
+    for (k = (int)((s->random >> 16) % (uint32_t)popcount32(untried)); k > 0; k--)
+        untried &= untried - 1;
+    return lowest_bit(untried);
+}
+
+/* Opens a branch on the most constrained cell of the first pending part. */
+static void open_branch(struct search *s)
+{
+    int part = s->pending;
+    int w = most_constrained_cell(s, &s->parts[part]);
+
     s->branches[s->depth++] = (struct branch){
         .cell = w, .untried = s->cand[w], .nchoices = popcount32(s->cand[w]),
-        .trail_mark = s->ntrail,
+        .trail_mark = s->ntrail, .part = part, .parts_mark = s->nparts,
+        .cells_mark = s->ncells, .found = s->res->count,
     };
+}
+
+static int new_part(struct search *s, int start, int len, int creator, int next)
+{
+    if (s->nparts == s->parts_cap) {
+        s->parts_cap *= 2;
+        s->parts = xrealloc(s->parts, (size_t)s->parts_cap * sizeof *s->parts);
+    }
+    s->parts[s->nparts] = (struct part){
+        .start = start, .len = len, .creator = creator, .next = next,
+    };
+    return s->nparts++;
+}
+
+static void reserve_cells(struct search *s, int more)
+{
+    if (s->ncells + more <= s->cells_cap)
+        return;
+    while (s->ncells + more > s->cells_cap)
+        s->cells_cap *= 2;
+    s->part_cells = xrealloc(s->part_cells, (size_t)s->cells_cap * sizeof *s->part_cells);
+}
+
+/* Appends to part_cells, from the open cell first, every open cell connected to it
+ * through runs (the cells already appended are the queue); returns how many. */
+static int collect_connected(struct search *s, int first)
+{
+    int start = s->ncells;
+
+    s->cell_seen[first] = s->split_stamp;
+    s->part_cells[s->ncells++] = first;
+    for (int q = start; q < s->ncells; q++) {
+        int w = s->part_cells[q];
+
+        for (int k = 0; k < 2; k++) {
+            int r = s->runs_of[w][k];
+
+            if (r < 0 || s->run_seen[r] == s->split_stamp)
+                continue;
+            s->run_seen[r] = s->split_stamp;
+            for (int i = 0; i < s->runs[r].len; i++) {
+                int v = s->runs[r].cells[i];
+
+                if (!single(s->cand[v]) && s->cell_seen[v] != s->split_stamp) {
+                    s->cell_seen[v] = s->split_stamp;
+                    s->part_cells[s->ncells++] = v;
+                }
+            }
+        }
+    }
+    return s->ncells - start;
+}
+
+/* Splits the open cells of part `from` into connected parts made by branch creator,
+ * pushed on the pending list `rest` smallest first, so the part likeliest to be done
+ * (or refuted) quickly comes next. */
+static void split_part(struct search *s, const struct part *from, int creator, int rest)
+{
+    int first_part = s->nparts, open = 0;
+
+    if (++s->split_stamp == 0) {    /* wrapped: old marks could look current */
+        memset(s->cell_seen, 0, (size_t)s->nwhite * sizeof *s->cell_seen);
+        memset(s->run_seen, 0, (size_t)s->nruns * sizeof *s->run_seen);
+        s->split_stamp = 1;
+    }
+    reserve_cells(s, from->len);
+    for (int i = 0; i < from->len; i++) {
+        int w = s->part_cells[from->start + i];
+
+        if (!single(s->cand[w]) && s->cell_seen[w] != s->split_stamp) {
+            int start = s->ncells, len = collect_connected(s, w);
+
+            new_part(s, start, len, creator, -1);
+            open += len;
+        }
+    }
+    /* One part, most of the old list: keep the old list rather than a copy of it. */
+    if (s->nparts == first_part + 1 && 2 * open >= from->len) {
+        s->ncells = s->parts[first_part].start;
+        s->parts[first_part].start = from->start;
+        s->parts[first_part].len = from->len;
+    }
+    /* Linked largest first below the rest, so the smallest is on top (insertion sort
+     * on sizes: there are few parts). */
+    for (int i = first_part + 1; i < s->nparts; i++)
+        for (int j = i; j > first_part && s->parts[j - 1].len < s->parts[j].len; j--) {
+            struct part t = s->parts[j];
+
+            s->parts[j] = s->parts[j - 1];
+            s->parts[j - 1] = t;
+        }
+    s->pending = rest;
+    for (int i = first_part; i < s->nparts; i++) {
+        s->parts[i].next = s->pending;
+        s->pending = i;
+    }
+}
+
+/* After a guess propagated: the open cells of the part branched in, split. */
+static void split_after_guess(struct search *s)
+{
+    const struct branch *b = &s->branches[s->depth - 1];
+    struct part from = s->parts[b->part];
+
+    split_part(s, &from, s->depth - 1, from.next);
 }
 
 /* Puts back the candidates narrowed since mark, emptying the cells they had placed. */
@@ -406,10 +571,16 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
         }
         if (b->untried == 0) {
             s->depth--;
+            /* No solution under this branch: its part has none, whatever was guessed in
+             * the parts solved since the guess that made it, so back up to that guess. */
+            if (s->res->count == b->found)
+                s->depth = s->parts[b->part].creator + 1;
             continue;
         }
-        d = lowest_bit(b->untried);
-        b->untried &= b->untried - 1;
+        s->nparts = b->parts_mark;
+        s->ncells = b->cells_mark;
+        d = next_digit(s, b->untried);
+        b->untried &= (dset)~(1u << d);
         b->choice++;
         s->stats.guesses++;
         s->stats.nodes++;
@@ -435,6 +606,29 @@ SEARCH_INLINE bool found_solution(struct search *s, bool observed)
     return s->res->count < s->limit;
 }
 
+/* Whether to go back to the top: no solution yet and many dead ends since the last
+ * restart. */
+static bool restart_due(const struct search *s)
+{
+    return s->res->count == 0 && s->stats.backtracks - s->last_restart > s->restart_after;
+}
+
+/* Undoes every guess, back to the state after the first propagation. */
+SEARCH_INLINE bool restart(struct search *s, bool observed)
+{
+    s->depth = 0;
+    if (!undo_to(s, observed, s->root_trail))
+        return false;
+    s->nparts = s->root_parts;
+    s->ncells = s->root_cells;
+    s->pending = s->root_pending;
+    s->last_restart = s->stats.backtracks;
+    s->restart_after += s->restart_after / 10;
+    if (s->random == 0)
+        s->random = 1;
+    return true;
+}
+
 SEARCH_INLINE void run_search(struct search *s, bool observed)
 {
     bool ok;
@@ -443,25 +637,44 @@ SEARCH_INLINE void run_search(struct search *s, bool observed)
     for (int r = 0; r < s->nruns; r++)
         enqueue(s, r);
     ok = propagate(s, observed);
+    if (ok) {
+        struct part all = { .start = 0, .len = s->nwhite, .creator = -1, .next = -1 };
+
+        for (int w = 0; w < s->nwhite; w++)
+            s->part_cells[w] = w;
+        s->ncells = s->nwhite;
+        split_part(s, &all, -1, -1);
+    }
+    s->root_trail = s->ntrail;
+    s->root_parts = s->nparts;
+    s->root_cells = s->ncells;
+    s->root_pending = s->pending;
+    s->restart_after = RESTART_FIRST;
     for (;;) {
         int r;
 
         if (s->stop)
             break;
+        if (!ok && s->depth > 0 && restart_due(s)) {
+            if (!restart(s, observed))
+                break;
+            ok = true;
+            continue;
+        }
         if (ok) {
-            int w = most_constrained_cell(s);
-
-            if (w < 0) {
+            if (s->pending < 0) {
                 if (!found_solution(s, observed))
                     break;
             } else {
-                open_branch(s, w);
+                open_branch(s);
             }
         }
         r = next_guess(s, observed);
         if (r < 0)
             break;
         ok = propagate(s, observed);
+        if (ok)
+            split_after_guess(s);
     }
 }
 
@@ -523,6 +736,15 @@ static bool build_model(struct search *s, const uint8_t *grid, int *white_of)
     return true;
 }
 
+static size_t count_white(const struct puzzle *p)
+{
+    size_t white = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        white += !p->block[cell];
+    return white;
+}
+
 void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res)
 {
@@ -547,14 +769,22 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
     s->runs_of = xmalloc(n * sizeof *s->runs_of);
     s->cand = xmalloc(n * sizeof *s->cand);
     s->grid = xmalloc(n);
-    /* Every narrowing removes a digit, so a cell is on the trail at most nine times. */
-    s->trail = xmalloc((9 * n + 1) * sizeof *s->trail);
+    /* Every narrowing removes a digit, so a white cell is on the trail at most nine
+     * times (sized by the white cells: a trail past malloc's trim threshold would be
+     * handed back to the system and faulted in again on every solve). */
+    s->trail = xmalloc((9 * count_white(p) + 1) * sizeof *s->trail);
     s->branches = xmalloc((n + 1) * sizeof *s->branches);
     s->runs = xmalloc((ng + 1) * sizeof *s->runs);
     s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
     s->qnext = xmalloc((ng + 1) * sizeof *s->qnext);
     s->queued = xcalloc(ng + 1, 1);
     s->weight = xmalloc((ng + 1) * sizeof *s->weight);
+    s->parts_cap = 64;
+    s->parts = xmalloc((size_t)s->parts_cap * sizeof *s->parts);
+    s->cells_cap = (int)n + 64;     /* grown when a search needs more */
+    s->part_cells = xmalloc((size_t)s->cells_cap * sizeof *s->part_cells);
+    s->cell_seen = xcalloc(n + 1, sizeof *s->cell_seen);
+    s->run_seen = xcalloc(ng + 1, sizeof *s->run_seen);
     for (size_t g = 0; g < ng; g++)
         s->weight[g] = 1;
     white_of = xmalloc(n * sizeof *white_of);
@@ -569,6 +799,10 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
     res->stats.guesses += s->stats.guesses;
     res->stats.backtracks += s->stats.backtracks;
     free(white_of);
+    free(s->run_seen);
+    free(s->cell_seen);
+    free(s->part_cells);
+    free(s->parts);
     free(s->weight);
     free(s->queued);
     free(s->qnext);

@@ -66,6 +66,16 @@ run lines solve "$tmp/lines.txt"
 [ "$(wc -l <"$tmp/lines.out")" -eq 2 ] && ! grep -q '[.0]' "$tmp/lines.out"; ok $? "one-line file: one solution line per good puzzle"
 status_is lines 2 && err_has lines "lines.txt:2:"; ok $? "one-line file: the bad line is reported with its line number"
 
+# Grid files: a bad puzzle is reported with its place and the next one is still solved.
+printf '1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1 5\n\n1 0 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n' >"$tmp/grids.txt"
+run grids solve "$tmp/grids.txt"
+status_is grids 2 && err_has grids "grids.txt:4:9:" && [ "$(head -n 1 "$tmp/grids.out")" = "1 2 3 4" ] &&
+  [ "$(wc -l <"$tmp/grids.out")" -eq 4 ]; ok $? "Sudoku grids: the bad one reported (file:line:col), the next solved"
+printf '# bad\n\\ 2\\\n\\1 _ _\n\n# good\n\\ 1\\\n\\1 _\n' >"$tmp/kgrids.txt"
+run kgrids solve "$tmp/kgrids.txt"
+status_is kgrids 2 && err_has kgrids "kgrids.txt:3:" && grep -q '^# good' "$tmp/kgrids.out" &&
+  ! grep -q '^# bad' "$tmp/kgrids.out"; ok $? "Kakuro grids: the bad one reported, the next solved"
+
 # Options: GNU messages, "--" before a file whose name starts with '-'.
 run shortopt solve -x "$data/boj2580.in"
 status_is shortopt 2 && err_has shortopt "invalid option -- 'x'"; ok $? "an unknown short option: GNU message, exit 2"

@@ -50,6 +50,19 @@ static const char *const six_1x3[] = {
     "\\6", "_", "_", "_",
 };
 
+/* Two 2x2 boards side by side, sharing no run: two_2x2 twice, and two_2x2 beside
+ * none_2x2. */
+static const char *const two_by_two[] = {
+    "\\", "5\\", "5\\", "\\", "5\\", "5\\",
+    "\\3", "_", "_", "\\3", "_", "_",
+    "\\7", "_", "_", "\\7", "_", "_",
+};
+static const char *const two_by_none[] = {
+    "\\", "5\\", "5\\", "\\", "4\\", "4\\",
+    "\\3", "_", "_", "\\3", "_", "_",
+    "\\7", "_", "_", "\\7", "_", "_",
+};
+
 static long solve_count(const struct puzzle *p, const uint8_t *grid, long limit,
                         const struct solve_observer *observer, uint8_t *solution,
                         struct solve_result *out)
@@ -348,6 +361,55 @@ static int ignore_step(const struct solve_step *step, void *user)
     return 0;
 }
 
+/* Observes the solutions: how many, and whether each grid it was shown is complete. */
+struct solutions_seen {
+    const struct puzzle *p;
+    uint8_t grids[8][64];
+    int n;
+    bool all_solved;
+};
+
+static int see_solution(const struct solve_step *step, void *user)
+{
+    struct solutions_seen *seen = user;
+
+    if (step->kind != STEP_SOLVED)
+        return 0;
+    seen->all_solved = seen->all_solved && puzzle_is_solved(seen->p, step->grid);
+    if (seen->n < 8)
+        memcpy(seen->grids[seen->n], step->grid, (size_t)seen->p->ncells);
+    seen->n++;
+    return 0;
+}
+
+/* Parts that share no run are solved one after the other: the counts multiply, every
+ * solution the observer sees is a whole grid, and a part without solution makes none. */
+static void test_independent_parts(void)
+{
+    struct puzzle *both = kakuro_from(6, 3, two_by_two), *none = kakuro_from(6, 3, two_by_none);
+    struct solutions_seen seen = { .all_solved = true };
+    struct solve_observer obs = { .step = see_solution, .user = &seen };
+    uint8_t grid[64], sol[64];
+    bool distinct = true;
+
+    if (both == NULL || none == NULL)
+        goto out;
+    tap_ok(count_from_givens(both, 10, sol) == 4 && puzzle_is_solved(both, sol),
+           "two independent parts of two solutions each: four");
+    seen.p = both;
+    puzzle_start_grid(both, grid);
+    tap_ok(solve_count(both, grid, 10, &obs, sol, NULL) == 4 && seen.n == 4 && seen.all_solved,
+           "the observer sees four whole solutions (%d)", seen.n);
+    for (int i = 0; i < 4 && i < seen.n; i++)
+        for (int j = 0; j < i; j++)
+            distinct = distinct && memcmp(seen.grids[i], seen.grids[j], 18) != 0;
+    tap_ok(distinct && seen.n == 4, "the four solutions differ");
+    tap_ok(count_from_givens(none, 10, sol) == 0, "a part without solution beside one with two: none");
+out:
+    puzzle_free(both);
+    puzzle_free(none);
+}
+
 static void test_against_plain(void)
 {
     int tried = 0, agreed = 0, several = 0, observed_same = 0;
@@ -476,6 +538,7 @@ int main(void)
     test_observer_unique();
     test_observer_guesses();
     test_observer_stop();
+    test_independent_parts();
     test_against_plain();
     test_janko_samples();
     return tap_done();
