@@ -858,6 +858,7 @@ static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, i
     digitset *cands = xmalloc((size_t)k->n * sizeof *cands);
     struct hint_position pos = {
         .p = p, .grid = grid, .cands = cands, .unique = true, .solution = k->digit,
+        .quiet = true,
     };
     struct hint *h = xmalloc(sizeof *h);
     int n = 0;
