@@ -560,45 +560,59 @@ static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *pa
     return verdict == KGEN_UNIQUE;
 }
 
+/* A change of digit a settling change may make, the digit sets it leaves, and a random
+ * key that orders those that tie. */
+struct kgen_option {
+    int cell, digit, score;
+    uint64_t tie;
+};
+
+static int kgen_option_cmp(const void *a, const void *b)
+{
+    const struct kgen_option *x = a, *y = b;
+
+    if (x->score != y->score)
+        return (x->score > y->score) - (x->score < y->score);
+    return (x->tie > y->tie) - (x->tie < y->tie);
+}
+
 /* The change of one of the part's cells (up to KGEN_LOCAL_CELLS of them) that settles the
  * part's neighbourhood (the cells of the runs through it), fewest digit sets first, then
- * at random; false if none does. */
+ * at random; false if none does.  The changes are tried in that order, so the first
+ * that settles is the one, and most are never tried. */
 static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *part,
                                  int ncells, int *best_cell, int *best_digit)
 {
-    int best_score = 0, ties = 0;
+    struct kgen_option opt[KGEN_LOCAL_CELLS * 9];
+    int nopt = 0;
 
-    *best_cell = -1;
     memset(k->region, 0, (size_t)k->n);
     for (int i = 0; i < ncells; i++) {
         kgen_mark_run(k, part[i], 0);
         kgen_mark_run(k, part[i], 1);
     }
-    for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++) {
-        int cell = part[i], old = k->digit[cell];
+    for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++)
+        for (uint16_t m = kgen_other_digits(k, part[i]); m != 0; m &= (uint16_t)(m - 1))
+            opt[nopt++] = (struct kgen_option){
+                .cell = part[i], .digit = lowest_bit(m),
+                .score = kgen_ambiguity(k, part[i], lowest_bit(m)),
+                .tie = gen_rng_next(&k->ctx->rng),
+            };
+    qsort(opt, (size_t)nopt, sizeof *opt, kgen_option_cmp);
+    for (int i = 0; i < nopt; i++) {
+        int old = k->digit[opt[i].cell];
+        bool settled;
 
-        for (uint16_t m = kgen_other_digits(k, cell); m != 0; m &= (uint16_t)(m - 1)) {
-            int d = lowest_bit(m), score;
-            bool settled;
-
-            kgen_try_digit(k, p, cell, d);
-            settled = kgen_settled_locally(k, p, NULL, NULL);
-            kgen_try_digit(k, p, cell, old);
-            if (!settled)
-                continue;
-            score = kgen_ambiguity(k, cell, d);
-            if (*best_cell < 0 || score < best_score) {
-                *best_cell = cell;
-                *best_digit = d;
-                best_score = score;
-                ties = 1;
-            } else if (score == best_score && gen_rng_below(&k->ctx->rng, ++ties) == 0) {
-                *best_cell = cell;
-                *best_digit = d;
-            }
+        kgen_try_digit(k, p, opt[i].cell, opt[i].digit);
+        settled = kgen_settled_locally(k, p, NULL, NULL);
+        kgen_try_digit(k, p, opt[i].cell, old);
+        if (settled) {
+            *best_cell = opt[i].cell;
+            *best_digit = opt[i].digit;
+            return true;
         }
     }
-    return *best_cell >= 0;
+    return false;
 }
 
 /* Changes the digits of a few of the part's cells (one for every KGEN_WIDE), each to the
@@ -951,14 +965,14 @@ static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, i
 }
 
 /* Makes the puzzle easier where the techniques get stuck: a few of the cells there (those
- * of the hard step first) get digits whose runs have fewer digit sets.  False if none
- * could change. */
-static bool kgen_ease(struct kgen *k, const int *stuck, int n)
+ * of the hard step first) get digits whose runs have fewer digit sets, or with sideways,
+ * no more.  False if none could change. */
+static bool kgen_ease(struct kgen *k, const int *stuck, int n, bool sideways)
 {
     int changed = 0, todo = 1 + n / KGEN_EASE;
 
     for (int i = 0; i < n && changed < todo; i++) {
-        int bound = kgen_ambiguity(k, stuck[i], k->digit[stuck[i]]);
+        int bound = kgen_ambiguity(k, stuck[i], k->digit[stuck[i]]) + sideways;
         int d = kgen_best_digit(k, stuck[i], kgen_other_digits(k, stuck[i]), &bound);
 
         if (d != 0) {
@@ -998,18 +1012,39 @@ static bool kgen_harden(struct kgen *k)
     return changed > 0;
 }
 
+/* Replaces the n stuck cells by the cells of the runs through the first few of them,
+ * the filled ones included, in random order: where to ease when the stuck cells
+ * themselves cannot change.  Returns their number. */
+static int kgen_around(struct kgen *k, int *stuck, int n)
+{
+    int m = 0;
+
+    memset(k->region, 0, (size_t)k->n);
+    for (int i = 0; i < n && i < KGEN_EASE; i++) {
+        kgen_mark_run(k, stuck[i], 0);
+        kgen_mark_run(k, stuck[i], 1);
+    }
+    for (int cell = 0; cell < k->n; cell++)
+        if (k->region[cell])
+            stuck[m++] = cell;
+    gen_rng_shuffle(&k->ctx->rng, stuck, m);
+    return m;
+}
+
 /* One change towards the level, given the n cells where the techniques get stuck (none:
  * the puzzle is easier than asked).  While easing gets the techniques further it eases,
  * else it splits a run where they stop; each falls back on the other, the split on any
  * stuck cell.  False if nothing could change. */
-static bool kgen_steer_change(struct kgen *k, const int *stuck, int n, bool progressed)
+static bool kgen_steer_change(struct kgen *k, int *stuck, int n, bool progressed)
 {
     if (n == 0)
         return kgen_harden(k);
-    if (progressed)
-        return kgen_ease(k, stuck, n) || kgen_split_run(k, stuck, n);
-    return kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE) || kgen_ease(k, stuck, n)
-           || kgen_split_run(k, stuck, n);
+    if (progressed && (kgen_ease(k, stuck, n, false) || kgen_split_run(k, stuck, n)))
+        return true;
+    if (!progressed && (kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE)
+                        || kgen_ease(k, stuck, n, false) || kgen_split_run(k, stuck, n)))
+        return true;
+    return kgen_ease(k, stuck, n, true) || kgen_ease(k, stuck, kgen_around(k, stuck, n), false);
 }
 
 /* Changes the unique puzzle p (made from k's board) towards the level asked for, settling
