@@ -25,6 +25,8 @@
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
 #define KGEN_WIDE 8             /* a larger part gets a change for every 8 of its cells */
 #define KGEN_STEER 8            /* steps towards the level (plus one for every 10 cells) */
+#define KGEN_STEER_MAX 3        /* and while the stuck cells get fewer, up to 3 times that */
+#define KGEN_RETRIES 2          /* changes in a row that did not settle before giving up */
 #define KGEN_EASE 8             /* easing changes one stuck cell in 8 */
 
 /*
@@ -83,9 +85,11 @@ static int kgen_step(const struct kgen *k, int dir)
     return dir == 0 ? 1 : k->w;
 }
 
-/* Finds the maximal white segments in both directions, all lengths included. */
+/* Finds the maximal white segments in both directions, all lengths included.  The runs
+ * are numbered afresh, so none counts as checked any more. */
 static void kgen_find_runs(struct kgen *k)
 {
+    memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
     k->nruns = 0;
     for (int cell = 0; cell < k->n; cell++)
         k->run_of[0][cell] = k->run_of[1][cell] = -1;
@@ -556,45 +560,59 @@ static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *pa
     return verdict == KGEN_UNIQUE;
 }
 
+/* A change of digit a settling change may make, the digit sets it leaves, and a random
+ * key that orders those that tie. */
+struct kgen_option {
+    int cell, digit, score;
+    uint64_t tie;
+};
+
+static int kgen_option_cmp(const void *a, const void *b)
+{
+    const struct kgen_option *x = a, *y = b;
+
+    if (x->score != y->score)
+        return (x->score > y->score) - (x->score < y->score);
+    return (x->tie > y->tie) - (x->tie < y->tie);
+}
+
 /* The change of one of the part's cells (up to KGEN_LOCAL_CELLS of them) that settles the
  * part's neighbourhood (the cells of the runs through it), fewest digit sets first, then
- * at random; false if none does. */
+ * at random; false if none does.  The changes are tried in that order, so the first
+ * that settles is the one, and most are never tried. */
 static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *part,
                                  int ncells, int *best_cell, int *best_digit)
 {
-    int best_score = 0, ties = 0;
+    struct kgen_option opt[KGEN_LOCAL_CELLS * 9];
+    int nopt = 0;
 
-    *best_cell = -1;
     memset(k->region, 0, (size_t)k->n);
     for (int i = 0; i < ncells; i++) {
         kgen_mark_run(k, part[i], 0);
         kgen_mark_run(k, part[i], 1);
     }
-    for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++) {
-        int cell = part[i], old = k->digit[cell];
+    for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++)
+        for (uint16_t m = kgen_other_digits(k, part[i]); m != 0; m &= (uint16_t)(m - 1))
+            opt[nopt++] = (struct kgen_option){
+                .cell = part[i], .digit = lowest_bit(m),
+                .score = kgen_ambiguity(k, part[i], lowest_bit(m)),
+                .tie = gen_rng_next(&k->ctx->rng),
+            };
+    qsort(opt, (size_t)nopt, sizeof *opt, kgen_option_cmp);
+    for (int i = 0; i < nopt; i++) {
+        int old = k->digit[opt[i].cell];
+        bool settled;
 
-        for (uint16_t m = kgen_other_digits(k, cell); m != 0; m &= (uint16_t)(m - 1)) {
-            int d = lowest_bit(m), score;
-            bool settled;
-
-            kgen_try_digit(k, p, cell, d);
-            settled = kgen_settled_locally(k, p, NULL, NULL);
-            kgen_try_digit(k, p, cell, old);
-            if (!settled)
-                continue;
-            score = kgen_ambiguity(k, cell, d);
-            if (*best_cell < 0 || score < best_score) {
-                *best_cell = cell;
-                *best_digit = d;
-                best_score = score;
-                ties = 1;
-            } else if (score == best_score && gen_rng_below(&k->ctx->rng, ++ties) == 0) {
-                *best_cell = cell;
-                *best_digit = d;
-            }
+        kgen_try_digit(k, p, opt[i].cell, opt[i].digit);
+        settled = kgen_settled_locally(k, p, NULL, NULL);
+        kgen_try_digit(k, p, opt[i].cell, old);
+        if (settled) {
+            *best_cell = opt[i].cell;
+            *best_digit = opt[i].digit;
+            return true;
         }
     }
-    return *best_cell >= 0;
+    return false;
 }
 
 /* Changes the digits of a few of the part's cells (one for every KGEN_WIDE), each to the
@@ -644,7 +662,6 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
         return true;
     }
     if (*splits < KGEN_SPLITS + k->nruns / 16 && kgen_split_run(k, part, ncells)) {
-        memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
         (*splits)++;
         puzzle_free(*pp);
         *pp = kgen_puzzle(k);
@@ -763,7 +780,6 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     struct puzzle *p = kgen_puzzle(k);
     bool unique = false;
 
-    memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
     for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
         int settled = kgen_sweep(k, &p, &splits, order, cells), nparts;
         enum kgen_verdict verdict;
@@ -847,24 +863,79 @@ static void kgen_free(struct kgen *k)
 
 /* --- Steering towards a level --- */
 
-/* Follows the techniques from the start, easiest step first as the rating does, up to the
- * first step above level.  Returns the number of cells still empty there, written to
- * stuck (the place of that step's cells first), or 0 when no step above level is needed;
- * *hardest gets the hardest level used before stopping. */
+/* Where the steps of one technique go: a copy of the position that takes them all, while
+ * the technique still looks at the position they were found in. */
+struct kgen_batch {
+    const struct puzzle *p;
+    uint8_t *grid;
+    digitset *cands;
+};
+
+static bool kgen_batch_apply(const struct hint *h, void *user)
+{
+    struct kgen_batch *b = user;
+
+    hint_apply(b->p, h, b->grid, b->cands);
+    return true;
+}
+
+/* Takes every step of one technique at once, then starts again from the easiest, until
+ * none up to level applies: the position the rating's walk, easiest step first, reaches
+ * before its first step above level, in a few rounds of each technique rather than a
+ * round for each step.  Returns the level at which the grid came out complete, or level
+ * when it did not. */
+static int kgen_closure(const struct hint_position *pos, int level, uint8_t *grid,
+                        digitset *cands, struct kgen_batch *next)
+{
+    size_t n = (size_t)pos->p->ncells;
+
+    for (int upto = LEVEL_BEGINNER; upto <= level; upto++) {
+        bool found = true;
+
+        while (found && !puzzle_is_complete(pos->p, grid)) {
+            found = false;
+            for (int t = 0; t < TECH_COUNT && !found; t++) {
+                if ((int)hint_technique((enum technique)t)->level > upto)
+                    continue;
+                memcpy(next->grid, grid, n);
+                memcpy(next->cands, cands, n * sizeof *cands);
+                if (hint_find_all(pos, (enum technique)t, kgen_batch_apply, next) > 0) {
+                    memcpy(grid, next->grid, n);
+                    memcpy(cands, next->cands, n * sizeof *cands);
+                    found = true;
+                }
+            }
+        }
+        if (puzzle_is_complete(pos->p, grid))
+            return upto;
+    }
+    return level;
+}
+
+/* Follows the techniques from the start, as the rating does, up to the first step above
+ * level.  Returns the number of cells still empty there, written to stuck (the place of
+ * that step's cells first), or 0 when no step above level is needed; *hardest gets the
+ * hardest level used before stopping. */
 static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, int *stuck,
                             int *hardest)
 {
     uint8_t *grid = k->local;
     digitset *cands = xmalloc((size_t)k->n * sizeof *cands);
+    struct kgen_batch next = {
+        .p = p, .grid = k->scratch, .cands = xmalloc((size_t)k->n * sizeof *cands),
+    };
     struct hint_position pos = {
         .p = p, .grid = grid, .cands = cands, .unique = true, .solution = k->digit,
+        .quiet = true,
     };
     struct hint *h = xmalloc(sizeof *h);
     int n = 0;
 
-    *hardest = LEVEL_BEGINNER;
     puzzle_start_grid(p, grid);
     hint_fill_candidates(p, grid, NULL, cands);
+    *hardest = kgen_closure(&pos, level, grid, cands, &next);
+    /* The closure leaves only steps above level, unless a technique finds more once
+     * others have been taken: those are taken here one by one. */
     while (hint_next(&pos, h)) {
         int l = (int)hint_technique(h->id)->level;
 
@@ -888,19 +959,20 @@ static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, i
         hint_apply(p, h, grid, cands);
     }
     free(h);
+    free(next.cands);
     free(cands);
     return n;
 }
 
 /* Makes the puzzle easier where the techniques get stuck: a few of the cells there (those
- * of the hard step first) get digits whose runs have fewer digit sets.  False if none
- * could change. */
-static bool kgen_ease(struct kgen *k, const int *stuck, int n)
+ * of the hard step first) get digits whose runs have fewer digit sets, or with sideways,
+ * no more.  False if none could change. */
+static bool kgen_ease(struct kgen *k, const int *stuck, int n, bool sideways)
 {
     int changed = 0, todo = 1 + n / KGEN_EASE;
 
     for (int i = 0; i < n && changed < todo; i++) {
-        int bound = kgen_ambiguity(k, stuck[i], k->digit[stuck[i]]);
+        int bound = kgen_ambiguity(k, stuck[i], k->digit[stuck[i]]) + sideways;
         int d = kgen_best_digit(k, stuck[i], kgen_other_digits(k, stuck[i]), &bound);
 
         if (d != 0) {
@@ -940,40 +1012,86 @@ static bool kgen_harden(struct kgen *k)
     return changed > 0;
 }
 
-/* Changes the unique puzzle p (made from k's board) towards the level asked for: eases
- * where the techniques need more (splitting a run there when easing the digits made no
- * headway), hardens where they need less, settling uniqueness again after each change,
- * a number of times or until the budget is spent.  Returns the last unique puzzle, p
- * itself or its successor. */
+/* Replaces the n stuck cells by the cells of the runs through the first few of them,
+ * the filled ones included, in random order: where to ease when the stuck cells
+ * themselves cannot change.  Returns their number. */
+static int kgen_around(struct kgen *k, int *stuck, int n)
+{
+    int m = 0;
+
+    memset(k->region, 0, (size_t)k->n);
+    for (int i = 0; i < n && i < KGEN_EASE; i++) {
+        kgen_mark_run(k, stuck[i], 0);
+        kgen_mark_run(k, stuck[i], 1);
+    }
+    for (int cell = 0; cell < k->n; cell++)
+        if (k->region[cell])
+            stuck[m++] = cell;
+    gen_rng_shuffle(&k->ctx->rng, stuck, m);
+    return m;
+}
+
+/* One change towards the level, given the n cells where the techniques get stuck (none:
+ * the puzzle is easier than asked).  While easing gets the techniques further it eases,
+ * else it splits a run where they stop; each falls back on the other, the split on any
+ * stuck cell.  False if nothing could change. */
+static bool kgen_steer_change(struct kgen *k, int *stuck, int n, bool progressed)
+{
+    if (n == 0)
+        return kgen_harden(k);
+    if (progressed && (kgen_ease(k, stuck, n, false) || kgen_split_run(k, stuck, n)))
+        return true;
+    if (!progressed && (kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE)
+                        || kgen_ease(k, stuck, n, false) || kgen_split_run(k, stuck, n)))
+        return true;
+    return kgen_ease(k, stuck, n, true) || kgen_ease(k, stuck, kgen_around(k, stuck, n), false);
+}
+
+/* Changes the unique puzzle p (made from k's board) towards the level asked for, settling
+ * uniqueness again after each change; a change that does not settle is undone and
+ * another place tried.  Goes on while the techniques get stuck on fewer cells, for at
+ * most KGEN_STEER_MAX times the steps it may make without that, or until the budget is
+ * spent.  Returns the last unique puzzle, p itself or its successor. */
 static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
 {
-    int level = k->ctx->req->level, last = k->n + 1;
-    int steps = KGEN_STEER + kgen_white_count(k) / 10;
+    int level = k->ctx->req->level, last = k->n + 1, best = k->n + 1, stalled = 0;
+    int steps = KGEN_STEER + kgen_white_count(k) / 10, failures = 0;
     int *stuck = xmalloc((size_t)k->n * sizeof *stuck);
+    uint8_t *saved_black = xmalloc((size_t)k->n), *saved_digit = xmalloc((size_t)k->n);
 
-    for (int step = 0; step < steps && !gen_budget_spent(k->ctx) && gen_tick(k->ctx); step++) {
+    for (int step = 0; step < KGEN_STEER_MAX * steps && stalled < steps
+                       && !gen_budget_spent(k->ctx) && gen_tick(k->ctx); step++) {
         int hardest, n = kgen_stuck_cells(k, p, level, stuck, &hardest);
         struct puzzle *next;
-        bool changed;
 
         if (n == 0 && hardest == level)
             break;
+        stalled = n < best ? 0 : stalled + 1;
+        best = n < best ? n : best;
+        /* After a change that did not settle, the next is made elsewhere. */
+        if (failures > 0)
+            gen_rng_shuffle(&k->ctx->rng, stuck, n);
+        memcpy(saved_black, k->black, (size_t)k->n);
+        memcpy(saved_digit, k->digit, (size_t)k->n);
         /* The fill and board change alone, so p stays whole if they cannot be settled. */
-        if (n == 0)
-            changed = kgen_harden(k);
-        else if (n < last)
-            changed = kgen_ease(k, stuck, n);
-        else
-            changed = kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE);
+        if (!kgen_steer_change(k, stuck, n, n < last))
+            break;
         last = n;
-        if (!changed)
-            break;
         next = kgen_make_unique(k);
-        if (next == NULL)
-            break;
+        if (next == NULL) {
+            memcpy(k->black, saved_black, (size_t)k->n);
+            memcpy(k->digit, saved_digit, (size_t)k->n);
+            kgen_find_runs(k);
+            if (++failures > KGEN_RETRIES)
+                break;
+            continue;
+        }
+        failures = 0;
         puzzle_free(p);
         p = next;
     }
+    free(saved_digit);
+    free(saved_black);
     free(stuck);
     return p;
 }
