@@ -204,11 +204,14 @@ part_kakuro() {
   echo "   median <= 0.13 ms, nothing over 5 ms."
   awk '/^# huge/ { on = 1 } on' "$data/kakuro/garus.txt" >"$tmp/huge.txt"
   if [ -s "$tmp/huge.txt" ]; then
-    line=$("$run" --cpu-limit 60 "$kakudo" solve --count=2 "$tmp/huge.txt" 2>/dev/null)
-    case $(field status "$line") in
-      0) echo "garus 'huge' 101x31, kakudo solve --count=2 end to end: $(awk -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.1f ms", c / 1e6 }')" ;;
-      *) echo "garus 'huge' 101x31: kakudo solve --count=2 did not finish within 60 s of CPU time" ;;
-    esac
+    # --count=2 proves several solutions; plain solve also looks for the smallest.
+    for args in --count=2 ""; do
+      line=$("$run" --cpu-limit 60 "$kakudo" solve $args "$tmp/huge.txt" 2>/dev/null)
+      case $(field status "$line") in
+        0) echo "garus 'huge' 101x31, kakudo solve ${args:+$args }end to end: $(awk -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.1f ms", c / 1e6 }')" ;;
+        *) echo "garus 'huge' 101x31: kakudo solve ${args:+$args }did not finish within 60 s of CPU time" ;;
+      esac
+    done
   fi
 }
 

@@ -114,6 +114,7 @@ static const char *outcome_name(enum solve_outcome outcome)
     case SOLVE_SEVERAL: return "several solutions";
     case SOLVE_FOUND: return "found";
     case SOLVE_STOPPED: return "stopped";
+    case SOLVE_SEVERAL_UNORDERED: return "several solutions";
     }
     return "?";
 }
@@ -142,7 +143,7 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct puzzl
            (unsigned long long)res.stats.guesses);
     /* The smart search's first solution need not be the smallest that solve prints. */
     if (outcome == SOLVE_SEVERAL && run->opt->strategy == SOLVE_SMART)
-        puzzle_solve_first(p, start, true, solution, NULL);
+        outcome = puzzle_solve_first(p, start, true, solution, NULL);
     return outcome;
 }
 
@@ -180,6 +181,10 @@ static void solve_one(struct solve_run *run, const struct puzzle *p, const struc
     if (outcome == SOLVE_SEVERAL)
         fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; "
                 "printed the first in reading order\n", run->name, run->index);
+    if (outcome == SOLVE_SEVERAL_UNORDERED)
+        fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; the one printed may "
+                "not be the first in reading order (the search for it ran out of budget)\n",
+                run->name, run->index);
     write_separator(run, style);
     if (style->id == FORMAT_KAKURO_GRID && p->name != NULL)
         printf("# %s\n", p->name);

@@ -8,6 +8,7 @@ const struct puzzle_ops kakuro_ops = {
     .kind = PUZZLE_KAKURO,
     .name = "kakuro",
     .solve = kakuro_solve,
+    .smallest = kakuro_solve_smallest,
 };
 
 struct puzzle *kakuro_new(int width, int height)

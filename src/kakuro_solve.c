@@ -115,6 +115,8 @@ struct search {
     uint32_t *cell_seen, *run_seen;
     uint32_t stamp;         /* marks the states of the current run revision */
     uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
+    const uint8_t *prefer;  /* per cell: the digit to try first, or NULL */
+    uint64_t max_backtracks;    /* stop after this many, 0 for no limit */
     struct solve_stats stats;
     bool stop;              /* the observer asked to stop */
 };
@@ -406,10 +408,12 @@ static int most_constrained_cell(const struct search *s, const struct part *part
 
 /* The digit to try next of untried: the smallest, or after a restart a pseudo-random
  * one (a linear congruential generator: the order needs no quality, only variety). */
-static int next_digit(struct search *s, dset untried)
+static int next_digit(struct search *s, int w, dset untried)
 {
     int k;
 
+    if (s->prefer != NULL && (untried & (1u << s->prefer[s->white_cell[w]])))
+        return s->prefer[s->white_cell[w]];
     if (s->random == 0)
         return lowest_bit(untried);
     s->random = s->random * 1103515245u + 12345u;
@@ -482,6 +486,16 @@ static int collect_connected(struct search *s, int first)
     return s->ncells - start;
 }
 
+/* A new stamp for the cells and runs a split sees. */
+static void next_split_stamp(struct search *s)
+{
+    if (++s->split_stamp == 0) {    /* wrapped: old marks could look current */
+        memset(s->cell_seen, 0, (size_t)s->nwhite * sizeof *s->cell_seen);
+        memset(s->run_seen, 0, (size_t)s->nruns * sizeof *s->run_seen);
+        s->split_stamp = 1;
+    }
+}
+
 /* Splits the open cells of part `from` into connected parts made by branch creator,
  * pushed on the pending list `rest` smallest first, so the part likeliest to be done
  * (or refuted) quickly comes next. */
@@ -489,11 +503,7 @@ static void split_part(struct search *s, const struct part *from, int creator, i
 {
     int first_part = s->nparts, open = 0;
 
-    if (++s->split_stamp == 0) {    /* wrapped: old marks could look current */
-        memset(s->cell_seen, 0, (size_t)s->nwhite * sizeof *s->cell_seen);
-        memset(s->run_seen, 0, (size_t)s->nruns * sizeof *s->run_seen);
-        s->split_stamp = 1;
-    }
+    next_split_stamp(s);
     reserve_cells(s, from->len);
     for (int i = 0; i < from->len; i++) {
         int w = s->part_cells[from->start + i];
@@ -579,7 +589,7 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
         }
         s->nparts = b->parts_mark;
         s->ncells = b->cells_mark;
-        d = next_digit(s, b->untried);
+        d = next_digit(s, w, b->untried);
         b->untried &= (dset)~(1u << d);
         b->choice++;
         s->stats.guesses++;
@@ -655,6 +665,10 @@ SEARCH_INLINE void run_search(struct search *s, bool observed)
 
         if (s->stop)
             break;
+        if (!ok && s->max_backtracks != 0 && s->stats.backtracks >= s->max_backtracks) {
+            s->stop = true;
+            break;
+        }
         if (!ok && s->depth > 0 && restart_due(s)) {
             if (!restart(s, observed))
                 break;
@@ -745,22 +759,13 @@ static size_t count_white(const struct puzzle *p)
     return white;
 }
 
-void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
-                  const struct solve_request *req, struct solve_result *res)
+/* The search's storage for puzzle p, before build_model. */
+static struct search *search_new(const struct puzzle *p, const struct solve_request *req,
+                                 struct solve_result *res)
 {
     size_t n = (size_t)p->ncells, ng = (size_t)p->ngroups;
-    struct search *s;
-    int *white_of;
+    struct search *s = xcalloc(1, sizeof *s);
 
-    if (req->strategy == SOLVE_PLAIN) {
-        solve_plain(p, grid, req, res);
-        return;
-    }
-    res->count = 0;
-    res->stopped = false;
-    if (req->limit < 1)
-        return;
-    s = xcalloc(1, sizeof *s);
     s->p = p;
     s->observer = req->observer;
     s->res = res;
@@ -787,18 +792,15 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
     s->run_seen = xcalloc(ng + 1, sizeof *s->run_seen);
     for (size_t g = 0; g < ng; g++)
         s->weight[g] = 1;
-    white_of = xmalloc(n * sizeof *white_of);
-    if (build_model(s, grid, white_of)) {
-        if (s->observer != NULL)
-            run_observed(s);
-        else
-            run_quiet(s);
-    }
-    res->stopped = s->stop;
-    res->stats.nodes += s->stats.nodes;
-    res->stats.guesses += s->stats.guesses;
-    res->stats.backtracks += s->stats.backtracks;
-    free(white_of);
+    return s;
+}
+
+/* Adds the search's counts to stats and frees it. */
+static void search_free(struct search *s, struct solve_stats *stats)
+{
+    stats->nodes += s->stats.nodes;
+    stats->guesses += s->stats.guesses;
+    stats->backtracks += s->stats.backtracks;
     free(s->run_seen);
     free(s->cell_seen);
     free(s->part_cells);
@@ -815,4 +817,167 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
     free(s->runs_of);
     free(s->white_cell);
     free(s);
+}
+
+/* The search from grid, trying the digit of prefer first in each cell if not NULL, and
+ * stopping (res->stopped) after max_backtracks if not 0. */
+static void search_grid(const struct puzzle *p, const uint8_t *grid, const uint8_t *prefer,
+                        uint64_t max_backtracks,
+                        const struct solve_request *req, struct solve_result *res)
+{
+    struct search *s;
+    int *white_of;
+
+    res->count = 0;
+    res->stopped = false;
+    if (req->limit < 1)
+        return;
+    s = search_new(p, req, res);
+    s->prefer = prefer;
+    s->max_backtracks = max_backtracks;
+    white_of = xmalloc((size_t)p->ncells * sizeof *white_of);
+    if (build_model(s, grid, white_of)) {
+        if (s->observer != NULL)
+            run_observed(s);
+        else
+            run_quiet(s);
+    }
+    res->stopped = s->stop;
+    free(white_of);
+    search_free(s, &res->stats);
+}
+
+void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
+                  const struct solve_request *req, struct solve_result *res)
+{
+    if (req->strategy == SOLVE_PLAIN)
+        solve_plain(p, grid, req, res);
+    else
+        search_grid(p, grid, NULL, 0, req, res);
+}
+
+/*
+ * The smallest solution in reading order, given one solution known.  The cells are
+ * fixed in reading order, each to the smallest digit some solution still allows, as
+ * puzzle_solve_first does for any kind; what makes it fast on a large board:
+ *  - the prefix fixed so far is kept propagated, so a digit propagation refutes costs
+ *    no search, and a cell propagation settles costs nothing;
+ *  - open cells that share no undecided run are independent, so whether a digit fits
+ *    depends only on the cell's part: the search that decides it starts with every
+ *    other open cell fixed to the known solution, and searches that part alone.
+ * The known solution always agrees with the prefix, so its digit needs no search.  The
+ * searches try the known solution's digits first, so one that fits is found at once.
+ * Refuting a digit can still take a long search in a large part (minutes on garus
+ * 'huge'); each search has a budget of backtracks, and a digit it leaves undecided is
+ * passed over, so the solution written is valid and, only then, perhaps not the
+ * smallest (the budget counts backtracks, not time, so the result is reproducible).
+ */
+
+#define PROBE_BACKTRACKS 20000u
+
+enum fit { FIT_NO, FIT_YES, FIT_UNDECIDED };
+
+/* Places digit d in white cell w and propagates; false at a dead end. */
+static bool assume(struct search *s, int w, int d)
+{
+    s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = s->cand[w] };
+    s->cand[w] = (dset)(1u << d);
+    s->grid[s->white_cell[w]] = (uint8_t)d;
+    enqueue(s, s->runs_of[w][0]);
+    enqueue(s, s->runs_of[w][1]);
+    return propagate(s, false);
+}
+
+/* Whether some solution agreeing with the prefix has digit d in open white cell w; if
+ * so it is written to known (FIT_UNDECIDED: the search ran out of budget).  The cells of w's part (marked by the current split stamp)
+ * are left open, every other open cell takes its digit in known. */
+static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8_t *probe)
+{
+    struct solve_request req = { .limit = 1 };
+    struct solve_result res = { .solution = probe };
+    enum fit fits = FIT_NO;
+    int mark = s->ntrail;
+
+    if (assume(s, w, d)) {
+        for (int v = 0; v < s->nwhite; v++) {
+            int cell = s->white_cell[v];
+
+            if (single(s->cand[v]))
+                probe[cell] = (uint8_t)lowest_bit(s->cand[v]);
+            else
+                probe[cell] = s->cell_seen[v] == s->split_stamp ? 0 : known[cell];
+        }
+        search_grid(s->p, probe, known, PROBE_BACKTRACKS, &req, &res);
+        s->stats.nodes += res.stats.nodes;
+        s->stats.guesses += res.stats.guesses;
+        s->stats.backtracks += res.stats.backtracks;
+        if (res.count > 0) {
+            fits = FIT_YES;
+            memcpy(known, probe, (size_t)s->p->ncells);
+        } else if (res.stopped) {
+            fits = FIT_UNDECIDED;
+        }
+    }
+    undo_to(s, false, mark);
+    return fits;
+}
+
+/* Fixes the open cells in reading order (white indices follow it); *proven is cleared
+ * when a digit was left undecided. */
+static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *probe,
+                                 bool *proven)
+{
+    for (int w = 0; w < s->nwhite; w++) {
+        int cell = s->white_cell[w];
+
+        if (single(s->cand[w]))
+            continue;
+        next_split_stamp(s);
+        s->ncells = 0;
+        reserve_cells(s, s->nwhite);
+        collect_connected(s, w);
+        for (dset ds = s->cand[w]; ds != 0; ds &= ds - 1) {
+            int d = lowest_bit(ds);
+            enum fit fits;
+
+            if (d >= known[cell])
+                break;
+            fits = digit_fits(s, w, d, known, probe);
+            if (fits == FIT_YES)
+                break;
+            if (fits == FIT_UNDECIDED)
+                *proven = false;
+        }
+        if (!assume(s, w, known[cell]))
+            return false;   /* known was no solution */
+    }
+    return true;
+}
+
+int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                          uint8_t *solution, struct solve_stats *stats)
+{
+    size_t n = (size_t)p->ncells;
+    struct solve_request req = { .limit = 1 };
+    struct solve_result res = { 0 };
+    struct search *s = search_new(p, &req, &res);
+    int *white_of = xmalloc(n * sizeof *white_of);
+    uint8_t *best = xmalloc(n), *probe = xmalloc(n);
+    bool ok = build_model(s, grid, white_of), proven = true;
+
+    memcpy(best, known, n);
+    if (ok) {
+        for (int r = 0; r < s->nruns; r++)
+            enqueue(s, r);
+        ok = propagate(s, false) && fix_in_reading_order(s, best, probe, &proven);
+    }
+    if (ok)
+        memcpy(solution, s->grid, n);
+    free(probe);
+    free(best);
+    free(white_of);
+    search_free(s, stats);
+    if (!ok)
+        return SOLVE_NONE;
+    return proven ? SOLVE_SEVERAL : SOLVE_SEVERAL_UNORDERED;
 }

@@ -36,6 +36,7 @@ struct puzzle_group {
 struct puzzle;
 struct solve_request;
 struct solve_result;
+struct solve_stats;
 
 /* What differs between the kinds; one const table per kind. */
 struct puzzle_ops {
@@ -44,6 +45,13 @@ struct puzzle_ops {
     /* Searches for solutions from grid (ncells digits, 0 empty); see solve.h. */
     void (*solve)(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
+    /* Writes the lexicographically smallest solution extending grid (cells in reading
+     * order, digits ascending), given known, one solution extending it, and adds the
+     * search's counts to stats.  Returns (an enum solve_outcome) SOLVE_SEVERAL, SOLVE_SEVERAL_UNORDERED (a valid
+     * solution, perhaps not the smallest), or SOLVE_NONE if known is no such solution.
+     * NULL: puzzle_solve_first searches the whole board once per cell and digit. */
+    int (*smallest)(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                    uint8_t *solution, struct solve_stats *stats);
 };
 
 struct puzzle {

@@ -130,8 +130,11 @@ enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *gri
         memcpy(solution, first, (size_t)p->ncells);
         outcome = check_unique ? SOLVE_UNIQUE : SOLVE_FOUND;
     } else {
-        smallest_solution(p, grid, first, solution, &total);
         outcome = SOLVE_SEVERAL;
+        if (p->ops->smallest != NULL)
+            outcome = p->ops->smallest(p, grid, first, solution, &total);
+        else
+            smallest_solution(p, grid, first, solution, &total);
     }
     free(first);
     if (stats != NULL)

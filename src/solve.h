@@ -65,7 +65,11 @@ struct solve_result {
 void puzzle_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
 
-enum solve_outcome { SOLVE_NONE, SOLVE_UNIQUE, SOLVE_SEVERAL, SOLVE_FOUND, SOLVE_STOPPED };
+enum solve_outcome {
+    SOLVE_NONE, SOLVE_UNIQUE, SOLVE_SEVERAL, SOLVE_FOUND, SOLVE_STOPPED,
+    SOLVE_SEVERAL_UNORDERED,    /* several, and the one written may not be the smallest:
+                                 * a search deciding a digit ran out of its budget */
+};
 
 /* Solves as `kakudo solve` does: with check_unique, counts up to two solutions and, when
  * there are several, writes the lexicographically smallest (cells in reading order,
@@ -83,6 +87,10 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
 void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
+/* Kakuro's puzzle_ops.smallest: the prefix kept propagated, each digit decided by a
+ * search of the cell's independent part alone, within a budget. */
+int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                          uint8_t *solution, struct solve_stats *stats);
 
 /* The fast 9x9 search with an observer: steps as the general search reports them, from
  * the same propagation and branching as sudoku9_solve. */

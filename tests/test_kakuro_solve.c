@@ -451,6 +451,54 @@ static void test_against_plain(void)
     tap_ok(observed_same == tried, "with an observer the search is the same: %d of %d", observed_same, tried);
 }
 
+/* The smallest solution in reading order as the plain search finds it (its first). */
+static bool plain_smallest(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_request plain = { .limit = 1, .strategy = SOLVE_PLAIN };
+    struct solve_result res = { .solution = solution };
+
+    kakuro_solve(p, grid, &plain, &res);
+    return res.count == 1;
+}
+
+/* puzzle_solve_first on several solutions writes the smallest in reading order: the
+ * first the plain search (cells in reading order, digits ascending) finds. */
+static void test_smallest_solution(void)
+{
+    struct puzzle *both = kakuro_from(6, 3, two_by_two);
+    int tried = 0, agreed = 0;
+
+    if (both != NULL) {
+        uint8_t grid[64], sol[64], want[64];
+
+        puzzle_start_grid(both, grid);
+        tap_ok(puzzle_solve_first(both, grid, true, sol, NULL) == SOLVE_SEVERAL
+               && plain_smallest(both, grid, want) && memcmp(sol, want, 18) == 0,
+               "two independent parts: the smallest solution is each part's smallest");
+    }
+    puzzle_free(both);
+    for (int i = 0; i < 400 && tried < 60; i++) {
+        struct puzzle *p = random_kakuro(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
+        uint8_t grid[64], sol[64], want[64];
+
+        if (p == NULL)
+            continue;
+        puzzle_start_grid(p, grid);
+        if (solve_count(p, grid, 2, NULL, sol, NULL) == 2) {
+            tried++;
+            if (puzzle_solve_first(p, grid, true, sol, NULL) == SOLVE_SEVERAL
+                && plain_smallest(p, grid, want) && memcmp(sol, want, (size_t)p->ncells) == 0)
+                agreed++;
+            else
+                tap_diag("random puzzle %d: not the smallest solution", i);
+        }
+        puzzle_free(p);
+    }
+    tap_ok(tried >= 20 && agreed == tried,
+           "%d of %d random puzzles with several solutions: the smallest in reading order",
+           agreed, tried);
+}
+
 /* --- janko samples through the reader --- */
 
 /* The next solution's digits (0 for `\`) in reading order; their number, 0 at the end. */
@@ -540,6 +588,7 @@ int main(void)
     test_observer_stop();
     test_independent_parts();
     test_against_plain();
+    test_smallest_solution();
     test_janko_samples();
     return tap_done();
 }
