@@ -410,12 +410,41 @@ out:
     puzzle_free(none);
 }
 
-static void test_against_plain(void)
+/* random_kakuro with some clues taken off, so that their runs have no sum; NULL when
+ * that leaves a white cell in no run. */
+static struct puzzle *random_sumless_kakuro(int w, int h)
+{
+    struct puzzle *p = random_kakuro(w, h);
+    struct puzzle_error err;
+    int taken = 0;
+
+    if (p == NULL)
+        return NULL;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->across[cell] && rng() % 4 == 0) {
+            p->across[cell] = 0;
+            taken++;
+        }
+        if (p->down[cell] && rng() % 4 == 0) {
+            p->down[cell] = 0;
+            taken++;
+        }
+    }
+    if (taken == 0 || !puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Counts of random puzzles from make (NULL when unlucky), what they are in the labels,
+ * with the smart search against the plain one, and with an observer against without. */
+static void test_against_plain(struct puzzle *(*make)(int w, int h), const char *what, int tries)
 {
     int tried = 0, agreed = 0, several = 0, observed_same = 0;
 
-    for (int i = 0; i < 300; i++) {
-        struct puzzle *p = random_kakuro(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
+    for (int i = 0; i < tries; i++) {
+        struct puzzle *p = make(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
         struct solve_request smart = { .limit = 20 }, plain = { .limit = 20, .strategy = SOLVE_PLAIN };
         struct solve_result a, b;
         uint8_t grid[64], sa[64], sb[64];
@@ -442,12 +471,12 @@ static void test_against_plain(void)
         if (a.count == b.count && a.count >= 1 && puzzle_is_solved(p, sa))
             agreed++;
         else
-            tap_diag("random puzzle %d: smart %ld, plain %ld", i, a.count, b.count);
+            tap_diag("random puzzle %d%s: smart %ld, plain %ld", i, what, a.count, b.count);
         puzzle_free(p);
     }
     tap_ok(tried > 100 && agreed == tried,
-           "%d of %d random puzzles (%d with several solutions) count as the plain search does",
-           agreed, tried, several);
+           "%d of %d random puzzles%s (%d with several solutions) count as the plain search does",
+           agreed, tried, what, several);
     tap_ok(observed_same == tried, "with an observer the search is the same: %d of %d", observed_same, tried);
 }
 
@@ -535,38 +564,10 @@ static void test_janko_samples(void)
 static const char *const sumless_1x4[] = { "\\", "_", "_", "_" };
 static const char *const sumless_clash[] = { "\\", "3\\", "3\\", "\\", "_", "_" };
 
-/* random_kakuro with some clues taken off, so that their runs have no sum; NULL when
- * that leaves a white cell in no run. */
-static struct puzzle *random_sumless_kakuro(int w, int h, int *taken)
-{
-    struct puzzle *p = random_kakuro(w, h);
-    struct puzzle_error err;
-
-    *taken = 0;
-    if (p == NULL)
-        return NULL;
-    for (int cell = 0; cell < p->ncells; cell++) {
-        if (p->across[cell] && rng() % 4 == 0) {
-            p->across[cell] = 0;
-            ++*taken;
-        }
-        if (p->down[cell] && rng() % 4 == 0) {
-            p->down[cell] = 0;
-            ++*taken;
-        }
-    }
-    if (*taken == 0 || !puzzle_finish(p, &err)) {
-        puzzle_free(p);
-        return NULL;
-    }
-    return p;
-}
-
 static void test_sumless(void)
 {
     struct puzzle *free3 = kakuro_from(4, 1, sumless_1x4), *clash = kakuro_from(3, 2, sumless_clash);
     uint8_t sol[64], twice[4] = { 0, 5, 0, 5 };
-    int tried = 0, agreed = 0;
 
     if (free3 != NULL && clash != NULL) {
         tap_ok(count_from_givens(free3, 1000, sol) == 504 && puzzle_is_solved(free3, sol),
@@ -577,29 +578,7 @@ static void test_sumless(void)
     }
     puzzle_free(free3);
     puzzle_free(clash);
-    for (int i = 0; i < 400; i++) {
-        int taken;
-        struct puzzle *p = random_sumless_kakuro(5 + (int)(rng() % 3), 5 + (int)(rng() % 3), &taken);
-        struct solve_request smart = { .limit = 50 }, plain = { .limit = 50, .strategy = SOLVE_PLAIN };
-        struct solve_result a, b;
-        uint8_t grid[64], sa[64], sb[64];
-
-        if (p == NULL)
-            continue;
-        puzzle_start_grid(p, grid);
-        a = (struct solve_result){ .solution = sa };
-        b = (struct solve_result){ .solution = sb };
-        kakuro_solve(p, grid, &smart, &a);
-        kakuro_solve(p, grid, &plain, &b);
-        tried++;
-        if (a.count == b.count && a.count >= 1 && puzzle_is_solved(p, sa) && puzzle_is_solved(p, sb))
-            agreed++;
-        else
-            tap_diag("random puzzle %d without %d clues: smart %ld, plain %ld", i, taken, a.count, b.count);
-        puzzle_free(p);
-    }
-    tap_ok(tried > 50 && agreed == tried,
-           "%d of %d random puzzles with runs without a clue count as the plain search does", agreed, tried);
+    test_against_plain(random_sumless_kakuro, " with runs without a clue", 400);
 }
 
 int main(void)
@@ -610,7 +589,7 @@ int main(void)
     test_observer_guesses();
     test_observer_stop();
     test_independent_parts();
-    test_against_plain();
+    test_against_plain(random_kakuro, "", 300);
     test_sumless();
     test_janko_samples();
     return tap_done();
