@@ -39,8 +39,12 @@
  * batch run without an observer carries no test for it in the inner loops. */
 #if defined(__GNUC__)
 #define SEARCH_INLINE static inline __attribute__((always_inline))
+#define SEARCH_RARE static __attribute__((noinline, cold))
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define SEARCH_INLINE static inline
+#define SEARCH_RARE static
+#define UNLIKELY(x) (x)
 #endif
 
 #define RUN_MAX 9
@@ -313,7 +317,7 @@ static bool pair_supports(int rem, const dset *cd, dset *sup)
 /* A run without a clue (sum 0) only wants distinct digits: its placed digits leave the
  * other cells, again whenever that places one, and its open cells must still have as
  * many digits between them as they are.  False at a dead end (or when stopped). */
-static bool revise_sumless_run(struct search *s, bool observed, int r)
+SEARCH_RARE bool revise_sumless_run(struct search *s, bool observed, int r)
 {
     const struct run *run = &s->runs[r];
     bool again = true;
@@ -361,7 +365,8 @@ SEARCH_INLINE bool revise_run(struct search *s, bool observed, int r)
     int rem = run->sum, n = 0;
     bool ok;
 
-    if (rem == 0)
+    /* Kept out of line: most puzzles have no such run, and the arithmetic is the hot path. */
+    if (UNLIKELY(rem == 0))
         return revise_sumless_run(s, observed, r);
     for (int i = 0; i < run->len; i++) {
         int w = run->cells[i];
