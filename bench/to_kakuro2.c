@@ -17,7 +17,8 @@
  * seed can take to DIR/NNN.in as a KAKURO2 file of one case, the board padded square
  * with black cells; at most C of them (default 50, the problem's limit on cases).  The
  * seed takes sides up to N (default 20, its array size) and needs a clue across and
- * down for every white cell (a lone cell without one sends it out of its arrays).  Prints one line per file written:
+ * down for every white cell (a lone cell without one sends it out of its arrays), and
+ * KAKURO2 has no run without a clue.  Prints one line per file written:
  * "NNN.in NAME WIDTHxHEIGHT".  Puzzles that do not read are passed over.
  */
 
@@ -34,12 +35,17 @@ static bool seed_can_take(const struct options *opt, const struct puzzle *p)
     for (int cell = 0; cell < p->ncells; cell++)
         if (!p->block[cell] && p->cell_groups[cell][1] < 0)
             return false;
+    /* A run without a clue has no KAKURO2 form. */
+    for (int g = 0; g < p->ngroups; g++)
+        if (!puzzle_group_has_sum(&p->groups[g]))
+            return false;
     return true;
 }
 
 static int write_case(const struct options *opt, const struct puzzle *p, int index)
 {
     char path[4200];
+    char why[200];
     FILE *f;
 
     snprintf(path, sizeof path, "%s/%03d.in", opt->dir, index);
@@ -49,7 +55,11 @@ static int write_case(const struct options *opt, const struct puzzle *p, int ind
         return -1;
     }
     format_write_kakuro2_header(f, 1);
-    format_write_kakuro2_case(f, p);
+    if (!format_write_kakuro2_case(f, p, why, sizeof why)) {
+        fprintf(stderr, "to_kakuro2: %s: %s\n", path, why);
+        fclose(f);
+        return -1;
+    }
     if (fclose(f) != 0) {
         fprintf(stderr, "to_kakuro2: %s: %s\n", path, strerror(errno));
         return -1;

@@ -290,7 +290,10 @@ static void write_puzzle(const struct generate_args *a, const struct gen_result 
     puzzle_label(&a->req, res, seed, label, sizeof label);
     puzzle_summary(&a->req, res, seed, summary, sizeof summary);
     if (a->out == FORMAT_KAKURO2) {
-        format_write_kakuro2_case(stdout, p);
+        char why[200];
+        /* Generated puzzles have every clue, so a refusal here is a generator bug. */
+        if (!format_write_kakuro2_case(stdout, p, why, sizeof why))
+            fatal("internal error: generated puzzle %ld: %s", index + 1, why);
         return;
     }
     /* Grids are separated by a blank line; one-line puzzles follow one another. */

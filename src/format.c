@@ -984,6 +984,29 @@ static int kakuro2_clue(struct reader *r, struct puzzle *p, long left, struct fo
     return 1;
 }
 
+/* KAKURO2 lists a clue for every run, so a run without one is a fault there (it could
+ * not be written back either), unlike in the grid format where it has no sum. */
+static int kakuro2_check_clued(struct reader *r, struct puzzle **out, struct format_error *err)
+{
+    struct puzzle *p = *out;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        char name[PUZZLE_CELL_NAME_MAX];
+        struct srcpos at;
+
+        if (puzzle_group_has_sum(grp))
+            continue;
+        at = error_position(r, p, grp->cells[0]);
+        fail(r, err, at.line, at.col, "the %s run starting at %s has no clue",
+             grp->kind == GROUP_ACROSS ? "across" : "down", puzzle_cell_name(p, grp->cells[0], name));
+        puzzle_free(p);
+        *out = NULL;
+        return -1;
+    }
+    return 1;
+}
+
 static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct format_error *err)
 {
     char what[60];
@@ -1017,7 +1040,9 @@ static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct forma
     /* The case is read whole: an error in its content leaves the next case readable. */
     r->done = false;
     r->cases_left--;
-    return finish_puzzle(r, p, out, err);
+    if ((rc = finish_puzzle(r, p, out, err)) < 0)
+        return rc;
+    return kakuro2_check_clued(r, out, err);
 bad:
     puzzle_free(p);
     return -1;
@@ -1516,10 +1541,29 @@ void format_write_kakuro2_header(FILE *out, long cases)
     fprintf(out, "%ld\n", cases);
 }
 
-void format_write_kakuro2_case(FILE *out, const struct puzzle *p)
+/* The first run without a clue, or -1: KAKURO2 has no way to say a run has no sum. */
+static int first_sumless_run(const struct puzzle *p)
+{
+    for (int g = 0; g < p->ngroups; g++)
+        if (!puzzle_group_has_sum(&p->groups[g]))
+            return g;
+    return -1;
+}
+
+bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, size_t size)
 {
     int n = p->width > p->height ? p->width : p->height, clues = 0;
+    int sumless = first_sumless_run(p);
 
+    if (sumless >= 0) {
+        const struct puzzle_group *grp = &p->groups[sumless];
+        char name[PUZZLE_CELL_NAME_MAX];
+
+        snprintf(why, size, "%s%sthe %s run starting at %s has no clue, which KAKURO2 cannot write",
+                 p->name != NULL ? p->name : "", p->name != NULL ? ": " : "",
+                 grp->kind == GROUP_ACROSS ? "across" : "down", puzzle_cell_name(p, grp->cells[0], name));
+        return false;
+    }
     fprintf(out, "%d\n", n);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++) {
@@ -1538,6 +1582,7 @@ void format_write_kakuro2_case(FILE *out, const struct puzzle *p)
             if (sum)
                 fprintf(out, "%d %d %d %d\n", cell / p->width + 1, cell % p->width + 1, dir, sum);
         }
+    return true;
 }
 
 /* ===================================================================================

@@ -62,8 +62,10 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
 void format_write_kakuro2_header(FILE *out, long cases);
 /* Writes p as one whole KAKURO2 case (size, 0/1 board, clue count, clues), which reads
  * back as p; a board that is not square is padded with black cells.  Givens are lost:
- * the format has none. */
-void format_write_kakuro2_case(FILE *out, const struct puzzle *p);
+ * the format has none.  A run without a clue cannot be written (the format would read
+ * it back with one): then nothing is written, why (size bytes) says which run (and the
+ * puzzle's name) and the result is false. */
+bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, size_t size);
 
 /* Looks up a format by name ("line", "grid", "kakuro2", "kakuro"...); FORMAT_AUTO and
  * false when the name is unknown. */

@@ -341,7 +341,10 @@ void hint_say_group(struct hint *h, int group)
             hint_say(h, "-");
             hint_say_cell(h, grp->cells[grp->ncells - 1]);
         }
-        hint_say(h, " (sum %d)", grp->sum);
+        if (puzzle_group_has_sum(grp))
+            hint_say(h, " (sum %d)", grp->sum);
+        else
+            hint_say(h, " (no sum)");
         break;
     }
 }

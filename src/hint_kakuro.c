@@ -39,6 +39,14 @@ static void run_view(const struct hint_position *pos, int g, struct run_view *rv
     }
 }
 
+/* Whether group g has a sum to reason with: a run without a clue only wants distinct
+ * digits, which naked singles and subsets already cover, so the techniques that work
+ * from a sum pass it by. */
+static bool run_has_sum(const struct hint_position *pos, int g)
+{
+    return puzzle_group_has_sum(&pos->p->groups[g]);
+}
+
 /* Every set of distinct digits 1-9, grouped by size and sum: the 511 sets are few, and
  * the techniques ask for them at every step, so they are listed once. */
 static struct {
@@ -165,6 +173,8 @@ static bool lone_square_in(struct hint_search *s, int g)
     struct hint h;
     int cell, d;
 
+    if (!run_has_sum(s->pos, g))
+        return true;
     run_view(s->pos, g, &rv);
     if (rv.n != 1)
         return true;
@@ -200,6 +210,8 @@ static bool sum_digits_in(struct hint_search *s, int g, bool unique)
     struct hint h;
     int n;
 
+    if (!run_has_sum(s->pos, g))
+        return true;
     run_view(s->pos, g, &rv);
     if (rv.n < 2 || (n = run_combos(&rv, sets)) == 0 || (unique && n != 1))
         return true;
@@ -247,6 +259,8 @@ static digitset run_allows(const struct hint_position *pos, int g)
     struct run_view rv;
 
     run_view(pos, g, &rv);
+    if (!run_has_sum(pos, g))
+        return ALL_DIGITS & ~rv.placed;
     return combos_union(sets, run_combos(&rv, sets));
 }
 
@@ -303,6 +317,8 @@ static bool required_in(struct hint_search *s, int g)
     struct run_view rv;
     int n;
 
+    if (!run_has_sum(s->pos, g))
+        return true;
     run_view(s->pos, g, &rv);
     if (rv.n < 2 || (n = run_combos(&rv, sets)) == 0)
         return true;
@@ -427,6 +443,8 @@ void hint_find_sum_bounds(struct hint_search *s)
 {
     for (int g = 0; g < s->pos->p->ngroups; g++) {
         struct run_view rv;
+        if (!run_has_sum(s->pos, g))
+            continue;
         run_view(s->pos, g, &rv);
         for (int i = 0; i < rv.n && rv.n >= 2; i++)
             if (!bounds_at(s, &rv, i))
@@ -498,6 +516,8 @@ static bool combinations_in(struct hint_search *s, int g)
     struct hint h;
     int nsets;
 
+    if (!run_has_sum(s->pos, g))
+        return true;
     run_view(s->pos, g, &rv);
     if (rv.n < 2 || (nsets = fit_run(s->pos, &rv, allowed, sets)) == 0)
         return true;
@@ -548,9 +568,11 @@ struct area {
     int ncells;             /* cells covered by the chosen runs, both directions */
 };
 
+/* A run without a clue stays out: its cells then count as covered one way only, which
+ * keeps the arithmetic right. */
 static void area_add(struct area *a, const struct puzzle *p, int g)
 {
-    if (g < 0 || a->in[g] || a->nruns >= 2 * AREA_MAX_CELLS)
+    if (g < 0 || a->in[g] || a->nruns >= 2 * AREA_MAX_CELLS || !puzzle_group_has_sum(&p->groups[g]))
         return;
     a->in[g] = 1;
     a->runs[a->nruns++] = g;
@@ -689,6 +711,8 @@ static bool area_from(struct hint_search *s, int g, struct area *a, int *done, i
     enum group_kind other = p->groups[g].kind == GROUP_ACROSS ? GROUP_DOWN : GROUP_ACROSS;
     bool grew = true;
 
+    if (!puzzle_group_has_sum(&p->groups[g]))
+        return true;
     memset(a->in, 0, (size_t)p->ngroups);
     a->nruns = a->ncells = 0;
     area_add(a, p, g);

@@ -8,7 +8,8 @@
 #include "util.h"
 
 /*
- * Each run is one constraint "these cells hold distinct digits adding to the clue".  It
+ * Each run is one constraint "these cells hold distinct digits adding to the clue" (or,
+ * for a run without a clue, only "distinct digits", kept by plainer means).  It
  * is kept generalised arc-consistent: a digit stays a candidate of a cell only if some
  * completion of the whole run uses it there.  The supports come from a small dynamic
  * programme over the set of digits used so far (at most 512 states for the nine digits),
@@ -38,8 +39,12 @@
  * batch run without an observer carries no test for it in the inner loops. */
 #if defined(__GNUC__)
 #define SEARCH_INLINE static inline __attribute__((always_inline))
+#define SEARCH_RARE static __attribute__((noinline, cold))
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define SEARCH_INLINE static inline
+#define SEARCH_RARE static
+#define UNLIKELY(x) (x)
 #endif
 
 #define RUN_MAX 9
@@ -311,6 +316,47 @@ static bool pair_supports(int rem, const dset *cd, dset *sup)
     return sup[0] != 0;
 }
 
+/* A run without a clue (sum 0) only wants distinct digits: its placed digits leave the
+ * other cells, again whenever that places one, and its open cells must still have as
+ * many digits between them as they are.  False at a dead end (or when stopped). */
+SEARCH_RARE bool revise_sumless_run(struct search *s, bool observed, int r)
+{
+    const struct run *run = &s->runs[r];
+    bool again = true;
+
+    while (again) {
+        dset placed = 0, open_digits = 0;
+        int open = 0;
+
+        again = false;
+        for (int i = 0; i < run->len; i++) {
+            dset c = s->cand[run->cells[i]];
+
+            if (single(c) && (placed & c))
+                return dead_end(s, observed, r, run->cells[i]);
+            if (single(c))
+                placed |= c;
+        }
+        for (int i = 0; i < run->len; i++) {
+            int w = run->cells[i];
+            dset c = s->cand[w], left = c & (dset)~placed;
+
+            if (single(c))
+                continue;
+            if (left == 0)
+                return dead_end(s, observed, r, w);
+            if (left != c && !narrow(s, observed, w, left, r))
+                return false;
+            again = again || single(left);
+            open_digits |= left;
+            open++;
+        }
+        if (!again && popcount32(open_digits) < open)
+            return dead_end(s, observed, r, -1);
+    }
+    return true;
+}
+
 /* Brings run r to arc consistency; false at a dead end (or when stopped). */
 SEARCH_INLINE bool revise_run(struct search *s, bool observed, int r)
 {
@@ -321,6 +367,9 @@ SEARCH_INLINE bool revise_run(struct search *s, bool observed, int r)
     int rem = run->sum, n = 0;
     bool ok;
 
+    /* Kept out of line: most puzzles have no such run, and the arithmetic is the hot path. */
+    if (UNLIKELY(rem == 0))
+        return revise_sumless_run(s, observed, r);
     for (int i = 0; i < run->len; i++) {
         int w = run->cells[i];
         dset c = s->cand[w];

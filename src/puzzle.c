@@ -218,41 +218,56 @@ static bool add_kakuro_run(struct group_builder *b, int clue, bool across, struc
     return true;
 }
 
-/* A white cell must be covered by a clued run in each direction where it has a white
- * neighbour: an unclued run of two or more would be unconstrained. */
-static bool check_unclued(const struct puzzle *p, struct puzzle_error *err)
+/* Adds the run without a clue that starts at white cell `start`, when it has two cells
+ * or more (a single cell needs no group in that direction): its digits must differ, and
+ * may add up to anything, so its sum is 0. */
+static bool add_sumless_run(struct group_builder *b, int start, bool across, struct puzzle_error *err)
 {
+    struct puzzle *p = b->p;
+    int row = start / p->width, col = start % p->width;
+    int before = across ? (col > 0 ? start - 1 : -1) : (row > 0 ? start - p->width : -1);
+    int cells[KAKURO_MAX_SIDE];
+    int n = collect_run(p, row, col, !across, across, cells, KAKURO_MAX_SIDE);
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    if (n < 2)
+        return true;
+    if (n > 9)
+        return fail(err, start, "the %s run starting at %s has %d cells; a run holds at most 9",
+                    across ? "across" : "down", puzzle_cell_name(p, start, name), n);
+    builder_add(b, across ? GROUP_ACROSS : GROUP_DOWN, 0, before, cells, n);
+    return true;
+}
+
+/* Whether white cell `cell` starts a run (across or down) that no clue introduces. */
+static bool starts_unclued_run(const struct puzzle *p, int cell, bool across)
+{
+    int before = across ? cell - 1 : cell - p->width;
+    bool at_edge = across ? cell % p->width == 0 : cell < p->width;
+
+    if (p->block[cell])
+        return false;
+    if (at_edge)
+        return true;
+    return p->block[before] && (across ? p->across[before] : p->down[before]) == 0;
+}
+
+/* The runs of one direction in reading order: from clues, and those without one. */
+static bool add_kakuro_runs(struct group_builder *b, bool across, struct puzzle_error *err)
+{
+    const struct puzzle *p = b->p;
+
     for (int cell = 0; cell < p->ncells; cell++) {
-        int row = cell / p->width, col = cell % p->width;
-        char name[PUZZLE_CELL_NAME_MAX];
-
-        if (p->block[cell])
-            continue;
-        for (int across = 0; across <= 1; across++) {
-            bool starts = across ? (col == 0 || p->block[cell - 1]) : (row == 0 || p->block[cell - p->width]);
-            int dummy[1];
-            int len;
-
-            if (!starts)
-                continue;
-            len = collect_run(p, row, col, !across, across, dummy, 0);
-            if (len < 2)
-                continue;
-            if (across ? (col == 0 || p->across[cell - 1] == 0) : (row == 0 || p->down[cell - p->width] == 0))
-                return fail(err, cell, "the %s run starting at %s has no clue",
-                            across ? "across" : "down", puzzle_cell_name(p, cell, name));
-        }
-        if (p->cell_groups[cell][0] < 0)
-            return fail(err, cell, "the white cell %s belongs to no clued run",
-                        puzzle_cell_name(p, cell, name));
+        if ((across ? p->across[cell] : p->down[cell]) && !add_kakuro_run(b, cell, across, err))
+            return false;
+        if (starts_unclued_run(p, cell, across) && !add_sumless_run(b, cell, across, err))
+            return false;
     }
     return true;
 }
 
-static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *err)
+static bool check_kakuro_cells(const struct puzzle *p, struct puzzle_error *err)
 {
-    struct puzzle *p = b->p;
-
     for (int cell = 0; cell < p->ncells; cell++) {
         char name[PUZZLE_CELL_NAME_MAX];
         if (!p->block[cell] && (p->down[cell] || p->across[cell]))
@@ -263,13 +278,22 @@ static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *er
             return fail(err, cell, "%s holds %d; Kakuro digits are 1-9", puzzle_cell_name(p, cell, name),
                         p->given[cell]);
     }
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (p->across[cell] && !add_kakuro_run(b, cell, true, err))
-            return false;
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (p->down[cell] && !add_kakuro_run(b, cell, false, err))
-            return false;
-    return check_unclued(p, err);
+    return true;
+}
+
+static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *err)
+{
+    struct puzzle *p = b->p;
+
+    if (!check_kakuro_cells(p, err) || !add_kakuro_runs(b, true, err) || !add_kakuro_runs(b, false, err))
+        return false;
+    /* A white cell with no white neighbour would take any digit at all. */
+    for (int cell = 0; cell < p->ncells; cell++) {
+        char name[PUZZLE_CELL_NAME_MAX];
+        if (!p->block[cell] && p->cell_groups[cell][0] < 0)
+            return fail(err, cell, "the white cell %s belongs to no run", puzzle_cell_name(p, cell, name));
+    }
+    return true;
 }
 
 /* Whether the givens of a group are distinct digits in range, without branching on
@@ -313,7 +337,7 @@ static bool check_group_givens(const struct puzzle *p, const struct puzzle_group
         used |= 1u << d;
         where[d] = cell;
     }
-    if (grp->clue >= 0 && !kakuro_run_feasible(grp->ncells, grp->sum, used))
+    if (puzzle_group_has_sum(grp) && !kakuro_run_feasible(grp->ncells, grp->sum, used))
         return fail(err, grp->cells[0], "the digits given in the run of %s cannot make its sum %d",
                     puzzle_cell_name(p, grp->clue, a), grp->sum);
     return true;
@@ -323,7 +347,7 @@ static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
 {
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
-        bool plain = grp->clue < 0 && group_givens_plain(p, grp);
+        bool plain = !puzzle_group_has_sum(grp) && group_givens_plain(p, grp);
 
         if (!plain && !check_group_givens(p, grp, err))
             return false;
@@ -415,7 +439,7 @@ digitset puzzle_candidates(const struct puzzle *p, const uint8_t *grid, int cell
         const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
         digitset used = group_digits(p, grp, grid, cell);
 
-        if (grp->clue >= 0)
+        if (puzzle_group_has_sum(grp))
             cand &= kakuro_run_digits(grp->ncells, grp->sum, used);
         else
             cand &= ~used;
@@ -455,7 +479,7 @@ int puzzle_conflicts(const struct puzzle *p, const uint8_t *grid, uint8_t *bad)
                 first[d] = cell;
             }
         }
-        if (grp->clue < 0 || filled == 0)
+        if (!puzzle_group_has_sum(grp) || filled == 0)
             continue;
         if (filled == grp->ncells ? total != grp->sum
                                   : !kakuro_run_feasible(grp->ncells, grp->sum, seen))
@@ -488,7 +512,7 @@ bool puzzle_is_solved(const struct puzzle *p, const uint8_t *grid)
             seen |= 1u << d;
             total += d;
         }
-        if (total != grp->sum)
+        if (grp->sum > 0 && total != grp->sum)
             return false;
     }
     for (int cell = 0; cell < p->ncells; cell++)

@@ -27,8 +27,10 @@ enum group_kind { GROUP_ROW, GROUP_COLUMN, GROUP_BOX, GROUP_ACROSS, GROUP_DOWN }
 
 struct puzzle_group {
     enum group_kind kind;
-    int sum;        /* total of its digits: the clue, or N(N+1)/2 for a Sudoku unit */
-    int clue;       /* Kakuro: the clue cell; -1 for Sudoku */
+    int sum;        /* total of its digits: the clue, N(N+1)/2 for a Sudoku unit, or 0 for
+                       a Kakuro run without a clue (all different, any sum) */
+    int clue;       /* Kakuro: the clue cell, for a run without a clue the black cell
+                       before it (-1 at the board's edge); -1 for Sudoku */
     int ncells;
     const int *cells;   /* in reading order */
 };
@@ -90,13 +92,22 @@ bool sudoku_box_shape(int n, int *box_rows, int *box_cols);
 char sudoku_symbol(int d);
 int sudoku_symbol_value(int ch);
 
+/* Whether a group's digits must add up to a given sum on top of being all different: a
+ * Kakuro run with a clue.  A Sudoku unit's sum follows from its digits; a Kakuro run
+ * without a clue has none. */
+static inline bool puzzle_group_has_sum(const struct puzzle_group *grp)
+{
+    return grp->clue >= 0 && grp->sum > 0;
+}
+
 /* Kakuro board of width x height white empty cells; set block, down, across and given,
  * then call puzzle_finish. */
 struct puzzle *kakuro_new(int width, int height);
 
 /* Builds the groups from the cells and checks the puzzle is consistent (givens that
  * clash, Kakuro runs longer than 9, sums no run of that length can make, clues pointing
- * at nothing, white cells of a run of two or more without a clue).  Returns false and
+ * at nothing, white cells in no run).  A Kakuro run of two or more cells without a clue
+ * becomes a group of sum 0: its digits differ but may add up to anything.  Returns false and
  * fills err on failure. */
 bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
 

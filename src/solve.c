@@ -220,7 +220,7 @@ static bool plain_init_groups(struct plain *s)
                 return false;
             s->used[g] |= 1u << d;
         }
-        if (grp->clue < 0)
+        if (!puzzle_group_has_sum(grp))
             continue;
         if (p->max_digit > 9 || !kakuro_sum_possible(grp->ncells, grp->sum)
             || !kakuro_run_feasible(grp->ncells, grp->sum, s->used[g]))

@@ -296,9 +296,12 @@ static const char *account_dead_end(const struct watch *w, char *buf, size_t siz
     else if (st->group >= 0 && st->digit > 0)
         n = snprintf(buf, size, "%s: no place for %c", watch_group_name(p, st->group, false, name, sizeof name),
                      sudoku_symbol(st->digit));
-    else if (st->group >= 0)
+    else if (st->group >= 0 && puzzle_group_has_sum(&p->groups[st->group]))
         n = snprintf(buf, size, "%s: %d cannot be made", watch_group_name(p, st->group, false, name, sizeof name),
                      p->groups[st->group].sum);
+    else if (st->group >= 0)
+        n = snprintf(buf, size, "%s: too few digits left to differ",
+                     watch_group_name(p, st->group, false, name, sizeof name));
     else if (st->digit > 0)
         n = snprintf(buf, size, "no room left for %c", sudoku_symbol(st->digit));
     else

@@ -83,7 +83,8 @@ const char *watch_account(const struct watch *w, char *buf, size_t size);
 /* The groups the latest step concerns (a dead end's group, else the groups of its
  * cell, or of the cell before): their number, at most max, into groups. */
 int watch_focus_groups(const struct watch *w, int *groups, int max);
-/* What a group still needs: the sum of its empty cells and how many there are. */
+/* What a group still needs: the sum of its empty cells (meaningless for a run without a
+ * clue: see puzzle_group_has_sum) and how many there are. */
 void watch_group_left(const struct watch *w, int g, int *sum_left, int *empty);
 
 /* A group's name: "row 3", "column 5", "box 2", "across r2c3-r2c5", "down r1c4-r4c4";

@@ -109,6 +109,23 @@ printf '%s' "$(cat "$data/boj2580.in")" >"$tmp/nonl.in"
 run nonl solve "$tmp/nonl.in"
 same "$data/boj2580.out" "$tmp/nonl.out"; ok $? "a grid without a final newline: the same output"
 
+# A run without a clue (book's r9c13-r9c14 after a down-only 35\): digits that differ,
+# any sum.  book has one solution, so nothing on stderr; both strategies count 1.
+run book solve "$data/book.in"
+same "$data/book.out" "$tmp/book.out" && status_is book 0 && [ ! -s "$tmp/book.err" ]
+ok $? "book (a run without a clue): solved, unique, as expected"
+run bookcount solve --count "$data/book.in"
+[ "$(cat "$tmp/bookcount.out")" = 1 ]; ok $? "book: --count finds exactly one solution"
+run bookplain solve --count --strategy=plain "$data/book.in"
+[ "$(cat "$tmp/bookplain.out")" = 1 ]; ok $? "book: the plain search counts one too"
+run bookk2 solve --format kakuro2 "$data/book.in"
+status_is bookk2 2 && err_has bookk2 "book.in:5:1: expected the number of cases"
+ok $? "book read as KAKURO2: a message, exit 2, no crash"
+printf '1\n3\n0 0 0\n0 1 1\n0 1 1\n2\n2 1 0 3\n3 1 0 7\n' >"$tmp/k2unclued.in"
+run k2unclued solve "$tmp/k2unclued.in"
+status_is k2unclued 2 && err_has k2unclued "k2unclued.in:4:3: the down run starting at r2c2 has no clue"
+ok $? "KAKURO2 still needs a clue for every run"
+
 # Several files: grids are separated by a blank line, so the output reads back.
 run two solve "$data/boj2239.in" "$data/boj2239.in"
 { cat "$data/boj2239.out"; echo; cat "$data/boj2239.out"; } >"$tmp/two.expected"

@@ -37,13 +37,24 @@ static char *write_puzzle(const struct puzzle *p, const struct format_style *sty
     FILE *f = open_memstream(&text, &len);
 
     if (style->id == FORMAT_KAKURO2) {
+        char why[200];
         format_write_kakuro2_header(f, 1);
-        format_write_kakuro2_case(f, p);
+        if (!format_write_kakuro2_case(f, p, why, sizeof why))
+            fprintf(f, "refused: %s\n", why);
     } else {
         format_write(f, p, p->given, style);
     }
     fclose(f);
     return text;
+}
+
+/* A KAKURO2 case, or the writer's refusal as a line of text. */
+static void write_kakuro2_or_why(FILE *out, const struct puzzle *p)
+{
+    char why[200];
+
+    if (!format_write_kakuro2_case(out, p, why, sizeof why))
+        fprintf(out, "refused: %s\n", why);
 }
 
 /* Everything a reader makes of a file, as text: each puzzle written back in its style,
@@ -72,7 +83,7 @@ static char *dump_reader(FILE *f, const char *name, enum format_id forced)
                 style.numbers ? " numbers" : "", style.empty ? style.empty : '-',
                 p->name != NULL ? p->name : "-");
         if (style.id == FORMAT_KAKURO2)
-            format_write_kakuro2_case(out, p);
+            write_kakuro2_or_why(out, p);
         else
             format_write(out, p, p->given, &style);
         puzzle_free(p);
@@ -527,6 +538,32 @@ static void test_write_solution(void)
 
 /* `test_format --dump FILE NAME` prints what the reader makes of FILE, as the .expected
  * files hold it (to write a new one; check it by eye before keeping it). */
+/* KAKURO2 has no run without a clue: its writer refuses one, writing nothing. */
+static void test_kakuro2_refuses_sumless(void)
+{
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p = format_load(tap_data_path("format/good/kakuro_sumless_run.txt"), FORMAT_AUTO, &style, &err);
+    char why[200] = "", *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    bool wrote;
+
+    tap_ok(p != NULL, "a grid with a run without a clue loads");
+    if (p == NULL) {
+        fclose(f);
+        free(text);
+        return;
+    }
+    wrote = format_write_kakuro2_case(f, p, why, sizeof why);
+    fclose(f);
+    tap_ok(!wrote && len == 0, "the KAKURO2 writer refuses it and writes nothing");
+    tap_ok(strcmp(why, "corner: the across run starting at r3c3 has no clue, which KAKURO2 cannot write") == 0,
+           "and says which puzzle and run: %s", why);
+    puzzle_free(p);
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "--dump") == 0) {
@@ -545,5 +582,6 @@ int main(int argc, char **argv)
     test_error_strings();
     test_load();
     test_write_solution();
+    test_kakuro2_refuses_sumless();
     return tap_done();
 }

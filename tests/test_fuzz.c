@@ -162,8 +162,10 @@ static bool writes_back(const struct puzzle *p, const struct format_style *style
     size_t n = (size_t)p->ncells;
 
     if (style->id == FORMAT_KAKURO2) {
+        char why[200];
         format_write_kakuro2_header(out, 1);
-        format_write_kakuro2_case(out, p);
+        if (!format_write_kakuro2_case(out, p, why, sizeof why))
+            fprintf(out, "%s\n", why);
     } else {
         format_write(out, p, p->given, style);
     }

@@ -764,6 +764,7 @@ int main(void)
     check_set("hint/sample_serg.txt", limit, 20);
     check_set("hint/kakuro_sample.txt", limit, 3);
     check_set("hint/kakuro_sample2.txt", limit, 3);
+    check_set("hint/kakuro_sumless.txt", limit, 9);
     tap_diag("mean level: 17-clue %.2f, top1465 %.2f, forum hardest %.2f", m17, mtop, mhard);
     tap_ok(m17 < mhard && mtop < mhard, "17-clue and top1465 puzzles rate lower than forum_hardest");
     return tap_done();

@@ -410,12 +410,41 @@ out:
     puzzle_free(none);
 }
 
-static void test_against_plain(void)
+/* random_kakuro with some clues taken off, so that their runs have no sum; NULL when
+ * that leaves a white cell in no run. */
+static struct puzzle *random_sumless_kakuro(int w, int h)
+{
+    struct puzzle *p = random_kakuro(w, h);
+    struct puzzle_error err;
+    int taken = 0;
+
+    if (p == NULL)
+        return NULL;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->across[cell] && rng() % 4 == 0) {
+            p->across[cell] = 0;
+            taken++;
+        }
+        if (p->down[cell] && rng() % 4 == 0) {
+            p->down[cell] = 0;
+            taken++;
+        }
+    }
+    if (taken == 0 || !puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Counts of random puzzles from make (NULL when unlucky), what they are in the labels,
+ * with the smart search against the plain one, and with an observer against without. */
+static void test_against_plain(struct puzzle *(*make)(int w, int h), const char *what, int tries)
 {
     int tried = 0, agreed = 0, several = 0, observed_same = 0;
 
-    for (int i = 0; i < 300; i++) {
-        struct puzzle *p = random_kakuro(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
+    for (int i = 0; i < tries; i++) {
+        struct puzzle *p = make(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
         struct solve_request smart = { .limit = 20 }, plain = { .limit = 20, .strategy = SOLVE_PLAIN };
         struct solve_result a, b;
         uint8_t grid[64], sa[64], sb[64];
@@ -442,12 +471,12 @@ static void test_against_plain(void)
         if (a.count == b.count && a.count >= 1 && puzzle_is_solved(p, sa))
             agreed++;
         else
-            tap_diag("random puzzle %d: smart %ld, plain %ld", i, a.count, b.count);
+            tap_diag("random puzzle %d%s: smart %ld, plain %ld", i, what, a.count, b.count);
         puzzle_free(p);
     }
     tap_ok(tried > 100 && agreed == tried,
-           "%d of %d random puzzles (%d with several solutions) count as the plain search does",
-           agreed, tried, several);
+           "%d of %d random puzzles%s (%d with several solutions) count as the plain search does",
+           agreed, tried, what, several);
     tap_ok(observed_same == tried, "with an observer the search is the same: %d of %d", observed_same, tried);
 }
 
@@ -579,6 +608,27 @@ static void test_janko_samples(void)
            good, puzzles);
 }
 
+/* Runs without a clue (sum 0): their digits differ, their sum is free. */
+static const char *const sumless_1x4[] = { "\\", "_", "_", "_" };
+static const char *const sumless_clash[] = { "\\", "3\\", "3\\", "\\", "_", "_" };
+
+static void test_sumless(void)
+{
+    struct puzzle *free3 = kakuro_from(4, 1, sumless_1x4), *clash = kakuro_from(3, 2, sumless_clash);
+    uint8_t sol[64], twice[4] = { 0, 5, 0, 5 };
+
+    if (free3 != NULL && clash != NULL) {
+        tap_ok(count_from_givens(free3, 1000, sol) == 504 && puzzle_is_solved(free3, sol),
+               "a run of 3 without a clue: 9 * 8 * 7 = 504 fillings");
+        tap_ok(solve_count(free3, twice, 10, NULL, sol, NULL) == 0, "a digit twice in it: no solution");
+        tap_ok(count_from_givens(clash, 2, sol) == 0,
+               "two cells its crossing runs force to 3: no solution");
+    }
+    puzzle_free(free3);
+    puzzle_free(clash);
+    test_against_plain(random_sumless_kakuro, " with runs without a clue", 400);
+}
+
 int main(void)
 {
     test_counts();
@@ -587,7 +637,8 @@ int main(void)
     test_observer_guesses();
     test_observer_stop();
     test_independent_parts();
-    test_against_plain();
+    test_against_plain(random_kakuro, "", 300);
+    test_sumless();
     test_smallest_solution();
     test_janko_samples();
     return tap_done();

@@ -91,8 +91,47 @@ static void test_kakuro_rules(void)
 
     static const char *const unclued[] = { "\\", "3\\", "4\\", "\\", "_", "_" };
     p = tu_kakuro_from_tokens(3, 2, unclued);
-    tap_ok(!puzzle_finish(p, &err) && strcmp(err.message, "the across run starting at r2c2 has no clue") == 0,
-           "a run of two without a clue is rejected: %s", err.message);
+    tap_ok(puzzle_finish(p, &err) && p->ngroups == 3, "a run of two without a clue is a group: %s", err.message);
+    {
+        const struct puzzle_group *run = &p->groups[0];
+        uint8_t g6[6] = { 0 };
+
+        tap_ok(run->kind == GROUP_ACROSS && run->sum == 0 && run->clue == 3 && run->ncells == 2
+               && !puzzle_group_has_sum(run) && puzzle_group_has_sum(&p->groups[1]),
+               "it has no sum, and the black cell before it as its clue cell");
+        tap_ok(puzzle_candidates(p, g6, 4) == (1u << 3) && puzzle_candidates(p, g6, 5) == (1u << 4),
+               "its cells take what their down runs allow");
+    }
+    puzzle_free(p);
+
+    static const char *const alone[] = { "\\", "\\", "\\", "\\", "_", "_" };
+    p = tu_kakuro_from_tokens(3, 2, alone);
+    tap_ok(puzzle_finish(p, &err) && p->ngroups == 1, "a run without a clue alone: %s", err.message);
+    {
+        uint8_t g6[6] = { 0 }, bad6[6];
+
+        tap_ok(puzzle_candidates(p, g6, 4) == 0x3feu, "its cells take any digit");
+        g6[4] = 7;
+        tap_ok(puzzle_candidates(p, g6, 5) == (0x3feu & ~(1u << 7)), "but not one already in it");
+        g6[5] = 7;
+        tap_ok(puzzle_conflicts(p, g6, bad6) == 2 && !puzzle_is_solved(p, g6), "a digit repeated in it is a conflict");
+        g6[5] = 9;
+        tap_ok(puzzle_conflicts(p, g6, bad6) == 0 && puzzle_is_solved(p, g6),
+               "any sum of different digits completes it");
+    }
+    puzzle_free(p);
+
+    static const char *const edge[] = { "_", "_", "_", "\\" };
+    p = tu_kakuro_from_tokens(2, 2, edge);
+    tap_ok(puzzle_finish(p, &err) && p->ngroups == 2 && p->groups[0].clue == -1 && p->groups[1].clue == -1,
+           "runs without a clue at the board's edge have no clue cell: %s", err.message);
+    puzzle_free(p);
+
+    static const char *const ten[] = { "\\", "_", "_", "_", "_", "_", "_", "_", "_", "_", "_" };
+    p = tu_kakuro_from_tokens(11, 1, ten);
+    tap_ok(!puzzle_finish(p, &err)
+           && strcmp(err.message, "the across run starting at r1c2 has 10 cells; a run holds at most 9") == 0,
+           "a run without a clue still holds at most 9 cells: %s", err.message);
     puzzle_free(p);
 
     static const char *const small[] = {
@@ -116,7 +155,7 @@ static void test_kakuro_rules(void)
 
     static const char *const lonely[] = { "\\", "\\", "\\", "_" };
     p = tu_kakuro_from_tokens(2, 2, lonely);
-    tap_ok(!puzzle_finish(p, &err) && strcmp(err.message, "the white cell r2c2 belongs to no clued run") == 0,
+    tap_ok(!puzzle_finish(p, &err) && strcmp(err.message, "the white cell r2c2 belongs to no run") == 0,
            "a white cell in no run is rejected: %s", err.message);
     puzzle_free(p);
 

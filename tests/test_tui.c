@@ -344,6 +344,33 @@ static void test_kakuro(void)
     test_kakuro_mono_runs();
 }
 
+/* A run without a clue: the panel says it has no sum and which digits it can still use. */
+static void test_kakuro_sumless(void)
+{
+    char path[300];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "sumless.txt"),
+                  "\\ 2\\ 4\\ \\\n\\13 _ _ _\n\\ \\ _ _\n");
+    tt_fresh_state();
+    t = start(path, NULL, NULL, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Across 13 in 3"), "a Kakuro with a run without a clue opens");
+    th_send(t, "jl");
+    tap_ok(tt_wait_text(t, "Across ? in 2") && th_find(t, "Down 4 in 2", NULL, NULL)
+           && th_find(t, "no sum, 2 cells empty", NULL, NULL) && th_find(t, "can use 123456789", NULL, NULL),
+           "its run in the panel: no sum, every digit still possible");
+    th_send(t, "5");
+    tap_ok(tt_wait_text(t, "can use 12346789") && th_find(t, "no sum, 1 cell empty", NULL, NULL),
+           "a digit in it leaves the others");
+    th_send(t, "l5");
+    tap_ok(tt_wait_text(t, "full, no sum to reach"), "full, with no sum to reach");
+    th_send(t, "hh");
+    tap_ok(tt_wait_text(t, "Cell r3c2") && !th_find(t, "Across ? in 2", NULL, NULL),
+           "the black cell before it selects no run");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 static void test_picker(void)
 {
     struct th *t = start(NULL, NULL, NULL, NULL, 24, 80);
@@ -433,6 +460,7 @@ int main(void)
     test_ascii_and_mono();
     tt_fresh_state();
     test_kakuro();
+    test_kakuro_sumless();
     tt_fresh_state();
     test_picker();
     tt_fresh_state();

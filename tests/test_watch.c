@@ -429,6 +429,23 @@ static void test_kakuro_runs(void)
     puzzle_free(p);
 }
 
+/* A dead end in a run without a clue tells no sum. */
+static void test_sumless_run_account(void)
+{
+    struct puzzle *p = load("format/good/kakuro_sumless_run.txt");
+    struct watch *w = watch_new(p);
+    struct solve_step st = step(STEP_CONTRADICTION, -1, 0, 0);
+
+    st.group = 0;
+    while (st.group < p->ngroups && puzzle_group_has_sum(&p->groups[st.group]))
+        st.group++;
+    watch_apply(w, &st);
+    tap_ok(st.group < p->ngroups && says(w, "across r3c3-r3c4: too few digits left to differ -> no solution"),
+           "a run without a clue at a dead end: no sum in the account");
+    watch_free(w);
+    puzzle_free(p);
+}
+
 /* Candidates ruled out on a branch come back when the search backs up past it, and what
  * a backtrack took out shows until the next guess. */
 static void test_branch_memory(void)
@@ -708,6 +725,7 @@ int main(void)
         test_stop_everywhere(&stream_cases[i]);
     test_accounts();
     test_kakuro_runs();
+    test_sumless_run_account();
     test_branch_memory();
     test_trace_lines();
     test_pacer_full_speed();

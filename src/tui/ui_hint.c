@@ -52,7 +52,7 @@ static void mark_area(struct ui_hint *uh, const struct puzzle *p)
         const struct puzzle_group *grp = &p->groups[h->groups[i]];
         for (int j = 0; j < grp->ncells; j++)
             set_role(uh, grp->cells[j], ROLE_HINT_AREA);
-        if (grp->clue >= 0 && uh->role[grp->clue] == ROLE_NORMAL)
+        if (puzzle_group_has_sum(grp) && uh->role[grp->clue] == ROLE_NORMAL)
             uh->role[grp->clue] = ROLE_CLUE_HI;
     }
     if (h->ngroups == 0)

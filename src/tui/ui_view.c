@@ -190,6 +190,13 @@ static void draw_lines(const struct ui *ui, const struct puzzle *p)
     }
 }
 
+/* Whether the cursor on block cell `cur` selects run grp: the runs its clues start (a
+ * run without a clue has no clue cell to select it from). */
+static bool clue_selects(const struct puzzle_group *grp, int cur)
+{
+    return grp->clue == cur && puzzle_group_has_sum(grp);
+}
+
 /* The runs highlighted with the cursor: a white cell's groups, or those a clue starts. */
 static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int cell, bool *clue_hi)
 {
@@ -202,13 +209,13 @@ static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int c
         const struct puzzle_group *grp = &p->groups[g];
         bool selected = false;
         if (p->block[cur])
-            selected = grp->clue == cur;
+            selected = clue_selects(grp, cur);
         else
             for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cur][k] >= 0; k++)
                 selected |= p->cell_groups[cur][k] == g;
         if (!selected)
             continue;
-        if (grp->clue == cell)
+        if (clue_selects(grp, cell))
             *clue_hi = true;
         for (int i = 0; i < grp->ncells; i++)
             if (grp->cells[i] == cell)
@@ -490,6 +497,37 @@ static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enu
         ui_print(pn->y++, pn->x, pn->w, s, ui_attr(ui, role));
 }
 
+/* A Kakuro run without a clue: "Across ? in 2", what is empty, and the digits its
+ * digits so far leave possible (any set of different digits will do). */
+static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
+{
+    const uint8_t *grid = ui->game->grid;
+    digitset used = 0;
+    int empty = 0, len = 0;
+    char buf[96];
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int d = grid[grp->cells[i]];
+        used |= d ? 1u << d : 0;
+        empty += d == 0;
+    }
+    snprintf(buf, sizeof buf, "%s ? in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down", grp->ncells);
+    panel_line(ui, pn, buf, ROLE_TITLE);
+    if (empty == 0)
+        snprintf(buf, sizeof buf, " full, no sum to reach");
+    else
+        snprintf(buf, sizeof buf, " no sum, %d cell%s empty", empty, empty == 1 ? "" : "s");
+    panel_line(ui, pn, buf, ROLE_NORMAL);
+    if (empty > 0) {
+        len = snprintf(buf, sizeof buf, " can use ");
+        for (int d = 1; d <= 9; d++)
+            if (!(used & (1u << d)))
+                buf[len++] = (char)('0' + d);
+        buf[len] = '\0';
+        panel_line(ui, pn, buf, ROLE_NORMAL);
+    }
+}
+
 /* One Kakuro run: its sum, what is left, and the digit sets, those ruled out dimmed. */
 static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
@@ -498,6 +536,10 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     int left = grp->sum, empty = 0, n, x;
     char buf[96];
 
+    if (!puzzle_group_has_sum(grp)) {
+        panel_sumless_run(ui, pn, grp);
+        return;
+    }
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
         used |= d ? 1u << d : 0;
@@ -551,7 +593,7 @@ static void panel_kakuro(const struct ui *ui, struct panel *pn)
             if (grp->kind != want)
                 continue;
             if (p->block[cur])
-                selected = grp->clue == cur;
+                selected = clue_selects(grp, cur);
             else
                 for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cur][k] >= 0; k++)
                     selected |= p->cell_groups[cur][k] == g;

@@ -216,8 +216,12 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
         int left, empty;
 
         watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
-        panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-                     grp->sum, left, empty);
+        if (puzzle_group_has_sum(grp))
+            panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                         grp->sum, left, empty);
+        else
+            panel_printf(pn, ROLE_NORMAL, "%s ?: no sum, %d empty", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                         empty);
     }
 }
 
