@@ -225,7 +225,6 @@ static bool add_sumless_run(struct group_builder *b, int start, bool across, str
 {
     struct puzzle *p = b->p;
     int row = start / p->width, col = start % p->width;
-    int before = across ? (col > 0 ? start - 1 : -1) : (row > 0 ? start - p->width : -1);
     int cells[KAKURO_MAX_SIDE];
     int n = collect_run(p, row, col, !across, across, cells, KAKURO_MAX_SIDE);
     char name[PUZZLE_CELL_NAME_MAX];
@@ -235,7 +234,7 @@ static bool add_sumless_run(struct group_builder *b, int start, bool across, str
     if (n > 9)
         return fail(err, start, "the %s run starting at %s has %d cells; a run holds at most 9",
                     across ? "across" : "down", puzzle_cell_name(p, start, name), n);
-    builder_add(b, across ? GROUP_ACROSS : GROUP_DOWN, 0, before, cells, n);
+    builder_add(b, across ? GROUP_ACROSS : GROUP_DOWN, 0, -1, cells, n);
     return true;
 }
 

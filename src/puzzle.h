@@ -29,8 +29,7 @@ struct puzzle_group {
     enum group_kind kind;
     int sum;        /* total of its digits: the clue, N(N+1)/2 for a Sudoku unit, or 0 for
                        a Kakuro run without a clue (all different, any sum) */
-    int clue;       /* Kakuro: the clue cell, for a run without a clue the black cell
-                       before it (-1 at the board's edge); -1 for Sudoku */
+    int clue;       /* Kakuro: the clue cell; -1 for a run without a clue and for Sudoku */
     int ncells;
     const int *cells;   /* in reading order */
 };
@@ -97,7 +96,7 @@ int sudoku_symbol_value(int ch);
  * without a clue has none. */
 static inline bool puzzle_group_has_sum(const struct puzzle_group *grp)
 {
-    return grp->clue >= 0 && grp->sum > 0;
+    return grp->clue >= 0;
 }
 
 /* Kakuro board of width x height white empty cells; set block, down, across and given,

@@ -191,10 +191,10 @@ static void draw_lines(const struct ui *ui, const struct puzzle *p)
 }
 
 /* Whether the cursor on block cell `cur` selects run grp: the runs its clues start (a
- * run without a clue has no clue cell to select it from). */
+ * run without a clue has clue -1, so no cell selects it). */
 static bool clue_selects(const struct puzzle_group *grp, int cur)
 {
-    return grp->clue == cur && puzzle_group_has_sum(grp);
+    return grp->clue == cur;
 }
 
 /* The runs highlighted with the cursor: a white cell's groups, or those a clue starts. */
