@@ -847,9 +847,7 @@ static struct search *search_new(const struct puzzle *p, const struct solve_requ
 /* Adds the search's counts to stats and frees it. */
 static void search_free(struct search *s, struct solve_stats *stats)
 {
-    stats->nodes += s->stats.nodes;
-    stats->guesses += s->stats.guesses;
-    stats->backtracks += s->stats.backtracks;
+    solve_stats_add(stats, &s->stats);
     free(s->run_seen);
     free(s->cell_seen);
     free(s->part_cells);
@@ -957,9 +955,7 @@ static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8
                 probe[cell] = s->cell_seen[v] == s->split_stamp ? 0 : known[cell];
         }
         search_grid(s->p, probe, known, PROBE_BACKTRACKS, &req, &res);
-        s->stats.nodes += res.stats.nodes;
-        s->stats.guesses += res.stats.guesses;
-        s->stats.backtracks += res.stats.backtracks;
+        solve_stats_add(&s->stats, &res.stats);
         if (res.count > 0) {
             fits = FIT_YES;
             memcpy(known, probe, (size_t)s->p->ncells);

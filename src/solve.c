@@ -56,13 +56,6 @@ void puzzle_solve(const struct puzzle *p, const uint8_t *grid,
     }
 }
 
-static void add_stats(struct solve_stats *total, const struct solve_stats *more)
-{
-    total->nodes += more->nodes;
-    total->guesses += more->guesses;
-    total->backtracks += more->backtracks;
-}
-
 /* Whether a solution extends work; if so it is written to found. */
 static bool solution_exists(const struct puzzle *p, const uint8_t *work, uint8_t *found,
                             struct solve_stats *total)
@@ -71,7 +64,7 @@ static bool solution_exists(const struct puzzle *p, const uint8_t *work, uint8_t
     struct solve_result res = { .solution = found };
 
     puzzle_solve(p, work, &req, &res);
-    add_stats(total, &res.stats);
+    solve_stats_add(total, &res.stats);
     return res.count > 0;
 }
 
@@ -123,7 +116,7 @@ enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *gri
     first = xmalloc((size_t)p->ncells);
     res = (struct solve_result){ .solution = first };
     puzzle_solve(p, grid, &req, &res);
-    add_stats(&total, &res.stats);
+    solve_stats_add(&total, &res.stats);
     if (res.count == 0) {
         outcome = SOLVE_NONE;
     } else if (res.count == 1 || !check_unique) {
@@ -367,7 +360,7 @@ void solve_plain(const struct puzzle *p, const uint8_t *grid,
     if (req->limit > 0 && grid_in_range(p, grid) && plain_init_groups(&s))
         plain_search(&s);
     res->stopped = s.stop;
-    add_stats(&res->stats, &s.stats);
+    solve_stats_add(&res->stats, &s.stats);
     for (int len = 0; len < 10; len++)
         for (int sum = 0; sum < 46; sum++)
             free(s.tables[len][sum]);

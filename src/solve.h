@@ -53,6 +53,14 @@ struct solve_stats {
     uint64_t backtracks;    /* branches that failed */
 };
 
+/* Adds the counts of more to total. */
+static inline void solve_stats_add(struct solve_stats *total, const struct solve_stats *more)
+{
+    total->nodes += more->nodes;
+    total->guesses += more->guesses;
+    total->backtracks += more->backtracks;
+}
+
 struct solve_result {
     long count;             /* solutions found, at most limit */
     bool stopped;           /* the observer stopped the search */
