@@ -1,10 +1,12 @@
 /* main.c: kakudo's entry point: options (GNU style, anywhere on the line), locale, the command. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,7 +172,27 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
     return -1;
 }
 
-int main(int argc, char **argv)
+/* Standard output is flushed and closed before exiting, so that output lost to a full disk or
+ * a closed descriptor is an error (as GNU's close_stdout); a write error turns a success into
+ * status 2.  A closed descriptor nothing was written to is no error. */
+static int finish_output(int status)
+{
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno;
+
+    if (!failed && fclose(stdout) != 0 && errno != EBADF) {
+        failed = true;
+        err = errno;
+    }
+    if (failed) {
+        fprintf(stderr, "kakudo: write error: %s\n", strerror(err != 0 ? err : EIO));
+        if (status == 0 || status == 1)
+            status = EXIT_USAGE;
+    }
+    return status;
+}
+
+static int run_command(int argc, char **argv)
 {
     struct cli_options opt = { .format = FORMAT_AUTO };
     int status;
@@ -204,4 +226,9 @@ int main(int argc, char **argv)
         nargs--;
     }
     return cli_play(args, nargs, &opt);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_output(run_command(argc, argv));
 }
