@@ -72,9 +72,9 @@ static void start_over(struct ui *ui)
     ui_board_save(ui);
 }
 
-static char *state_file(const struct puzzle *p)
+static char *state_file(const struct puzzle *p, char *err, size_t errsize)
 {
-    char *dir = game_state_dir();
+    char *dir = game_state_dir_msg(err, errsize);
     char *key, *path;
 
     if (dir == NULL)
@@ -86,16 +86,24 @@ static char *state_file(const struct puzzle *p)
     return path;
 }
 
-/* A save file that does not load is renamed aside, so it is neither lost nor read again. */
-static void set_aside(struct ui *ui, const char *path, const char *why)
+/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
+ * so it is neither lost nor read again; one that only cannot be read (permissions, not a
+ * regular file) is left alone, and this game is not saved over it. */
+static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
+                      const char *why)
 {
-    char *aside = xasprintf("%s.corrupt", path);
+    char err[512];
+    char *aside;
 
-    if (rename(path, aside) == 0)
+    if (status == GAME_LOAD_UNREADABLE) {
+        ui_message(ui, "The saved game cannot be read (%s); it is left as it is.", why);
+        return;
+    }
+    aside = game_set_aside(path, err, sizeof err);
+    if (aside != NULL)
         ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, aside);
     else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why,
-                   strerror(errno));
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why, err);
     free(aside);
 }
 
@@ -118,26 +126,33 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
                    const char *title)
 {
     struct stat st;
+    enum game_load_status status;
     char err[512];
 
     ui_board_close(ui);
     ui->message[0] = '\0';
     set_title(ui, p->name != NULL ? p->name : title);
     free(ui->save_path);
-    ui->save_path = state_file(p);
+    ui->save_path = state_file(p, err, sizeof err);
     board_start(ui, game_new(p, style));
     /* A puzzle without a name of its own keeps the title, so its save says what it was. */
     if (p->name == NULL && title != NULL)
         puzzle_set_name(ui->game->puzzle, title);
     if (ui->save_path == NULL) {
-        ui_message(ui, "No state directory: progress will not be saved.");
+        ui_message(ui, "No state directory (%s): progress will not be saved.", err);
         return;
     }
     if (stat(ui->save_path, &st) != 0)
         return;
-    ui->pending = game_load(ui->save_path, err, sizeof err);
+    ui->pending = game_load_status(ui->save_path, &status, err, sizeof err);
     if (ui->pending == NULL) {
-        set_aside(ui, ui->save_path, err);
+        set_aside(ui, ui->save_path, status, err);
+        if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
+            free(ui->save_path);
+            ui->save_path = NULL;
+            ui_message(ui, "The saved game cannot be read (%s); it is left as it is and this "
+                       "game will not be saved.", err);
+        }
         return;
     }
     if (ui->pending->completed) {
@@ -158,10 +173,11 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
 bool ui_board_open_save(struct ui *ui, const char *path)
 {
     char err[512];
-    struct game *g = game_load(path, err, sizeof err);
+    enum game_load_status status;
+    struct game *g = game_load_status(path, &status, err, sizeof err);
 
     if (g == NULL) {
-        set_aside(ui, path, err);
+        set_aside(ui, path, status, err);
         return false;
     }
     ui_board_close(ui);
