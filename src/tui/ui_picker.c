@@ -331,13 +331,14 @@ static const char *path_base(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
-/* Opens puzzle N of the browsed file. */
+/* Opens puzzle N of the browsed file: its name is a path, never read as FILE:N (a file
+ * called "FILE:N" may lie next to it). */
 static void open_in_file(struct ui *ui, int index)
 {
-    char *spec = xasprintf("%s:%d", ui->browse_path, index);
+    char *spec = xasprintf("%s:%d", ui->browse_path, index);   /* the title */
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
-    struct puzzle *p = format_load(spec, FORMAT_AUTO, &style, &err);
+    struct puzzle *p = format_load_index(ui->browse_path, index, FORMAT_AUTO, &style, &err);
     char msg[600];
 
     if (p == NULL) {
