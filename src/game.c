@@ -760,15 +760,15 @@ static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
         return false;
     }
     if (!S_ISDIR(st.st_mode)) {
-        set_err(err, errsize, "%s: not a directory", dir);
+        set_err(err, errsize, "the state directory is not a directory (%s)", dir);
         return false;
     }
     if (st.st_uid != geteuid()) {
-        set_err(err, errsize, "%s: owned by another user", dir);
+        set_err(err, errsize, "the state directory is owned by another user (%s)", dir);
         return false;
     }
     if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        set_err(err, errsize, "%s: writable by others (chmod go-w fixes it)", dir);
+        set_err(err, errsize, "the state directory is writable by others (chmod go-w %s)", dir);
         return false;
     }
     return true;

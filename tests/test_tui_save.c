@@ -184,7 +184,7 @@ static void test_fifo_save(void)
     make_state_dir();
     tap_ok(mkfifo(save_path, 0600) == 0, "a FIFO where the save would be");
     t = start(sudoku_path);
-    tap_ok(tt_wait_text(t, "cannot be read"), "the player opens the puzzle and says the save cannot be read");
+    tap_ok(tt_wait_text(t, "Cannot read the saved game"), "the player opens the puzzle and says the save cannot be read");
     th_send(t, "4");
     tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && tt_quit_cleanly(t), "and plays on");
     th_free(t);

@@ -89,19 +89,39 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
 /* A save file that does not load: a corrupt one is renamed aside (a new name each time),
  * so it is neither lost nor read again; one that only cannot be read (permissions, not a
  * regular file) is left alone, and this game is not saved over it. */
+/* A load error without the save's path in front ("path:3: what" -> "line 3: what"): the
+ * status line is short, and the directory is in the manual. */
+static const char *without_path(const char *why, const char *path)
+{
+    static char buf[512];
+    size_t n = strlen(path);
+    long line;
+    int used = 0;
+
+    if (strncmp(why, path, n) != 0 || why[n] != ':')
+        return why;
+    if (sscanf(why + n, ":%ld: %n", &line, &used) == 1 && used > 0)
+        snprintf(buf, sizeof buf, "line %ld: %s", line, why + n + used);
+    else
+        snprintf(buf, sizeof buf, "%s", why + n + (why[n + 1] == ' ' ? 2 : 1));
+    return buf;
+}
+
 static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
     char err[512];
     char *aside;
 
+    why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
-        ui_message(ui, "The saved game cannot be read (%s); it is left as it is.", why);
+        ui_message(ui, "Cannot read the saved game (%s); it is kept as it is.", why);
         return;
     }
     aside = game_set_aside(path, err, sizeof err);
     if (aside != NULL)
-        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, aside);
+        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
+                   strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
     else
         ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why, err);
     free(aside);
@@ -139,7 +159,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (p->name == NULL && title != NULL)
         puzzle_set_name(ui->game->puzzle, title);
     if (ui->save_path == NULL) {
-        ui_message(ui, "No state directory (%s): progress will not be saved.", err);
+        ui_message(ui, "Progress will not be saved: %s.", err);
         return;
     }
     if (stat(ui->save_path, &st) != 0)
@@ -148,10 +168,10 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (ui->pending == NULL) {
         set_aside(ui, ui->save_path, status, err);
         if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
+            ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.",
+                       without_path(err, ui->save_path));
             free(ui->save_path);
             ui->save_path = NULL;
-            ui_message(ui, "The saved game cannot be read (%s); it is left as it is and this "
-                       "game will not be saved.", err);
         }
         return;
     }
