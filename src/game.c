@@ -1165,37 +1165,66 @@ static bool parse_kind(struct save_reader *sr, struct save_header *h)
     return true;
 }
 
+/* Splits s at single spaces into at most max words of fewer than SAVE_WORD characters;
+ * their count, or -1 if a word is empty or too long, or there are more. */
+#define SAVE_WORD 32
+static int split_words(const char *s, char words[][SAVE_WORD], int max)
+{
+    int n = 0;
+
+    for (;;) {
+        size_t len = strcspn(s, " ");
+        if (len == 0 || len >= SAVE_WORD || n == max)
+            return -1;
+        memcpy(words[n], s, len);
+        words[n++][len] = '\0';
+        s += len;
+        if (*s == '\0')
+            return n;
+        s++;
+    }
+}
+
+/* "0" or "1", nothing else. */
+static int parse_flag(const char *w)
+{
+    return strcmp(w, "0") == 0 ? 0 : strcmp(w, "1") == 0 ? 1 : -1;
+}
+
 static bool parse_format(struct save_reader *sr, struct save_header *h)
 {
     const char *s = expect_key(sr, "format", "NAME SPACED BOXED NUMBERS EMPTY");
-    char name[32], empty[2];
-    int spaced, boxed, numbers, used = 0;
+    char w[5][SAVE_WORD];
+    int spaced, boxed, numbers;
 
     if (s == NULL)
         return false;
-    if (sscanf(s, "%31s %d %d %d %1s%n", name, &spaced, &boxed, &numbers, empty, &used) != 5
-        || s[used] != '\0' || !format_by_name(name, &h->style.id) || h->style.id == FORMAT_AUTO
-        || (spaced | boxed | numbers) & ~1 || (empty[0] != '.' && empty[0] != '0'))
+    if (split_words(s, w, 5) != 5 || !format_by_name(w[0], &h->style.id)
+        || h->style.id == FORMAT_AUTO || (spaced = parse_flag(w[1])) < 0
+        || (boxed = parse_flag(w[2])) < 0 || (numbers = parse_flag(w[3])) < 0
+        || (strcmp(w[4], ".") != 0 && strcmp(w[4], "0") != 0))
         return load_fail(sr, sr->line, "expected \"format NAME SPACED BOXED NUMBERS EMPTY\" "
                          "(a format name, three 0|1 and . or 0)");
     h->style.spaced = spaced;
     h->style.boxed = boxed;
     h->style.numbers = numbers;
-    h->style.empty = empty[0];
+    h->style.empty = w[4][0];
     return true;
 }
 
 static bool parse_boxes(struct save_reader *sr, struct save_header *h)
 {
     const char *s = expect_key(sr, "boxes", "ROWS COLS");
-    int used = 0;
+    char w[2][SAVE_WORD];
+    long long rows, cols;
 
     if (s == NULL)
         return false;
-    if (sscanf(s, "%d %d%n", &h->box_rows, &h->box_cols, &used) != 2 || s[used] != '\0'
-        || h->box_rows < 0 || h->box_cols < 0 || h->box_rows > SUDOKU_MAX_SIZE
-        || h->box_cols > SUDOKU_MAX_SIZE)
-        return load_fail(sr, sr->line, "expected \"boxes ROWS COLS\"");
+    if (split_words(s, w, 2) != 2 || !parse_value(w[0], 0, SUDOKU_MAX_SIZE, &rows)
+        || !parse_value(w[1], 0, SUDOKU_MAX_SIZE, &cols))
+        return load_fail(sr, sr->line, "expected \"boxes ROWS COLS\" (0 to %d)", SUDOKU_MAX_SIZE);
+    h->box_rows = (int)rows;
+    h->box_cols = (int)cols;
     return true;
 }
 

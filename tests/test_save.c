@@ -599,6 +599,33 @@ static void test_counters(void)
         free(edited);
         tap_ok(game_load(path, err, sizeof err) == NULL, "as is UINT64_MAX");
     }
+    /* Every numeric field in its range, whatever sscanf would have made of it. */
+    {
+        static const struct { const char *key, *line; } bad[] = {
+            { "\nformat ", "\nformat line 4294967297 0 0 ." },
+            { "\nformat ", "\nformat line 0 0 0 . extra" },
+            { "\nformat ", "\nformat line 00 0 0 ." },
+            { "\nboxes ", "\nboxes 4294967298 2" },
+            { "\nboxes ", "\nboxes -2 2" },
+            { "\nboxes ", "\nboxes 2  2" },
+            { "\nfilled ", "\nfilled 99999999999999999999" },
+            { "\nposition ", "\nposition 4294967297" },
+        };
+        int refused = 0;
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            edited = replace_line(text, bad[i].key, bad[i].line);
+            write_text(path, edited);
+            free(edited);
+            h = game_load(path, err, sizeof err);
+            if (h == NULL)
+                refused++;
+            else
+                tap_diag("accepted: %s", bad[i].line + 1);
+            game_free(h);
+        }
+        tap_ok(refused == (int)(sizeof bad / sizeof bad[0]), "out-of-range and malformed numbers are "
+               "refused (%d of %zu)", refused, sizeof bad / sizeof bad[0]);
+    }
     free(text);
     free(path);
     game_free(g);
