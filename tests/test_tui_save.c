@@ -172,6 +172,26 @@ static void test_kill_while_saving(void)
     tap_ok(n == 1 && foreign == 0, "then nothing but the save is left (%d entries, %d others)", n, foreign);
 }
 
+/* The picker shows a recent game from the head of its save alone: one whose history would
+ * not load (here: text after its last line) is still listed with its progress. */
+static void test_picker_reads_head(void)
+{
+    struct th *t;
+    FILE *f;
+
+    tt_fresh_state();
+    make_state_dir();
+    tap_ok(write_long_save(0), "a save with one digit placed");
+    f = fopen(save_path, "a");
+    fputs("this line is not read by the picker\n", f);
+    fclose(f);
+    t = start(NULL);
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "sudoku 9x9  1% done"),
+           "the picker lists it from its head, with its progress");
+    tap_ok(tt_quit_cleanly(t), "and quits");
+    th_free(t);
+}
+
 /* ---------------------------------------------------------------- bad save paths */
 
 /* A FIFO at the save's name: the player does not hang on it, says so, and leaves it. */
@@ -269,6 +289,7 @@ int main(void)
         return 0;
     setup();
     test_colon_names();
+    test_picker_reads_head();
     test_corrupt_copies();
     test_fifo_save();
     test_open_state_dir();
