@@ -1228,51 +1228,48 @@ static bool parse_boxes(struct save_reader *sr, struct save_header *h)
     return true;
 }
 
-/* The optional name line: peeks at the next line and takes it only if it is one. */
-static bool parse_name(struct save_reader *sr, struct save_header *h)
+/* An optional line: the text after "KEY " if the next line is one (taken), else NULL
+ * (the line is left for the next reader).  *ok is false on a broken line. */
+static const char *optional_key(struct save_reader *sr, const char *key, bool *ok)
 {
-    size_t at = sr->at;
+    size_t at = sr->at, n = strlen(key);
     long line = sr->line;
-    bool ok;
-    char *s = next_line(sr, &ok);
+    char *s = next_line(sr, ok);
 
-    if (!ok)
-        return false;
-    if (s != NULL && strncmp(s, "name ", 5) == 0) {
-        h->name = xstrdup(s + 5);
-        return true;
-    }
-    /* Not a name: put the line back (restoring the newline next_line cut off). */
+    if (s != NULL && strncmp(s, key, n) == 0 && s[n] == ' ')
+        return s + n + 1;
+    /* Not that line: put it back (restoring the newline next_line cut off). */
     if (s != NULL)
         s[strlen(s)] = '\n';
     sr->at = at;
     sr->line = line;
-    return true;
+    return NULL;
 }
 
-/* The optional "filled N" line (what the picker shows without replaying the moves). */
+static bool parse_name(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = optional_key(sr, "name", &ok);
+
+    if (s != NULL)
+        h->name = xstrdup(s);
+    return ok;
+}
+
+/* "filled N": what the picker shows without replaying the moves (older saves lack it). */
 static bool parse_filled(struct save_reader *sr, struct save_header *h)
 {
-    size_t at = sr->at;
-    long line = sr->line;
-    long long v;
     bool ok;
-    char *s = next_line(sr, &ok);
+    const char *s = optional_key(sr, "filled", &ok);
+    long long v;
 
     h->filled = -1;
-    if (!ok)
-        return false;
-    if (s != NULL && strncmp(s, "filled ", 7) == 0) {
-        if (!parse_value(s + 7, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &v))
-            return load_fail(sr, sr->line, "expected \"filled N\", got \"%.40s\"", s);
-        h->filled = (int)v;
-        h->filled_line = sr->line;
-        return true;
-    }
-    if (s != NULL)
-        s[strlen(s)] = '\n';
-    sr->at = at;
-    sr->line = line;
+    if (s == NULL)
+        return ok;
+    if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &v))
+        return load_fail(sr, sr->line, "expected \"filled N\", got \"filled %.40s\"", s);
+    h->filled = (int)v;
+    h->filled_line = sr->line;
     return true;
 }
 
