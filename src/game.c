@@ -282,7 +282,7 @@ static const char *do_fill(struct game *g, struct change_list *cl)
 {
     const struct puzzle *p = g->puzzle;
     digitset all = ((1u << (p->max_digit + 1)) - 1) & ~1u;
-    digitset *allowed = xmalloc((size_t)p->ngroups * sizeof *allowed);
+    digitset *allowed = xmalloc(((size_t)p->ngroups + 1) * sizeof *allowed);   /* + 1: never 0 */
 
     /* Candidates come from the digits placed before this move; marks do not affect them. */
     for (int k = 0; k < p->ngroups; k++) {
