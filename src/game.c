@@ -923,7 +923,19 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
     return -1;
 }
 
-/* Removes the temporaries of path that no save is writing any more (see above). */
+/* Whether a directory entry is a temporary of path's save (prefix: its name and the
+ * temporary suffix) or of another save beside it. */
+static bool is_save_temp(const char *name, const char *prefix, size_t plen)
+{
+    const char *mark = strstr(name, ".save" SAVE_TMP_SUFFIX);
+
+    if (strncmp(name, prefix, plen) == 0)
+        return name[plen] != '\0';
+    return mark != NULL && mark != name && mark[strlen(".save" SAVE_TMP_SUFFIX)] != '\0';
+}
+
+/* Removes the temporaries of path's save, and of the other saves in its directory, that
+ * no save is writing any more (see above). */
 static void remove_stale_temps(const char *path)
 {
     char *dir = xstrdup(path), *slash = strrchr(dir, '/');
@@ -945,7 +957,7 @@ static void remove_stale_temps(const char *path)
         struct stat st;
         int fd;
 
-        if (strncmp(e->d_name, prefix, plen) != 0 || e->d_name[plen] == '\0')
+        if (!is_save_temp(e->d_name, prefix, plen))
             continue;
         tmp = xasprintf("%s/%s", dir, e->d_name);
         if (lstat(tmp, &st) == 0 && S_ISLNK(st.st_mode)) {

@@ -370,12 +370,13 @@ static void test_planted_links(void)
     puzzle_free(p);
 }
 
-/* Temporaries of interrupted saves go at the next save; one being written (locked) stays. */
+/* Temporaries of interrupted saves (of this save or another in the directory) go at the
+ * next save; one being written (locked) stays, and so do files that are not temporaries. */
 static void test_stale_temps(void)
 {
     struct puzzle *p = load_puzzle("sudoku4.txt");
     struct game *g = game_new(p, NULL);
-    char *dir = tmp_path("stale"), *path, *busy, *other, err[512] = "";
+    char *dir = tmp_path("stale"), *path, *busy, *other, *unrelated, err[512] = "";
     int fds[2], n, tmps;
     pid_t child;
     char c;
@@ -384,12 +385,14 @@ static void test_stale_temps(void)
     path = xasprintf("%s/y.save", dir);
     busy = xasprintf("%s.tmp.BUSY01", path);
     other = xasprintf("%s/z.save.tmp.123", dir);
+    unrelated = xasprintf("%s/notes.tmp.1", dir);
     for (int i = 0; i < 5; i++) {
         char *stale = xasprintf("%s.tmp.%s%d", path, i % 2 ? "Ab3dE" : "", 4000 + i);
         write_text(stale, "kakudo-save 2\nkind");
         free(stale);
     }
     write_text(other, "another save's");
+    write_text(unrelated, "not a save's temporary");
     write_text(busy, "being written");
     /* A writer still at work holds its temporary's lock. */
     if (pipe(fds) != 0)
@@ -408,13 +411,16 @@ static void test_stale_temps(void)
     random_move(g);
     tap_ok(game_save(g, path, err, sizeof err), "the game saves %s", err);
     n = count_entries("stale", ".tmp.", &tmps);
-    tap_ok(n == 3 && tmps == 2 && access(busy, F_OK) == 0 && access(other, F_OK) == 0,
-           "the 5 stale temporaries are gone; the busy one and another save's stay (%d entries)", n);
+    tap_ok(n == 3 && tmps == 2 && access(busy, F_OK) == 0 && access(other, F_OK) != 0
+           && access(unrelated, F_OK) == 0,
+           "the stale temporaries (5 of this save, 1 of another) are gone; the busy one and "
+           "an unrelated file stay (%d entries)", n);
     kill(child, SIGKILL);
     waitpid(child, NULL, 0);
     close(fds[0]);
     tap_ok(game_save(g, path, err, sizeof err) && access(busy, F_OK) != 0,
            "once its writer is gone, the next save removes it too");
+    free(unrelated);
     free(other);
     free(busy);
     free(path);
