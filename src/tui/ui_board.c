@@ -86,9 +86,6 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
     return path;
 }
 
-/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
- * so it is neither lost nor read again; one that only cannot be read (permissions, not a
- * regular file) is left alone, and this game is not saved over it. */
 /* A load error without the save's path in front ("path:3: what" -> "line 3: what"): the
  * status line is short, and the directory is in the manual. */
 static const char *without_path(const char *why, const char *path)
@@ -107,6 +104,9 @@ static const char *without_path(const char *why, const char *path)
     return buf;
 }
 
+/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
+ * so it is neither lost nor read again; one that only cannot be read (permissions, not a
+ * regular file) is left alone, and the game is not saved over it (ui_board_open). */
 static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
@@ -115,7 +115,7 @@ static void set_aside(struct ui *ui, const char *path, enum game_load_status sta
 
     why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
-        ui_message(ui, "Cannot read the saved game (%s); it is kept as it is.", why);
+        ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
         return;
     }
     aside = game_set_aside(path, err, sizeof err);
@@ -168,8 +168,6 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (ui->pending == NULL) {
         set_aside(ui, ui->save_path, status, err);
         if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
-            ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.",
-                       without_path(err, ui->save_path));
             free(ui->save_path);
             ui->save_path = NULL;
         }
