@@ -176,6 +176,16 @@ void ui_picker_draw(struct ui *ui);
 void ui_picker_key(struct ui *ui, int key, bool is_code);
 void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
+/* Back to the picker from a game, its saved game (may be NULL) selected in Recent games. */
+void ui_picker_return(struct ui *ui, const char *left_save);
+/* The name of a bundled puzzle with p's givens ("Sudoku 9x9 (expert)"), however it was
+ * opened; NULL if p is none of them.  Caller frees. */
+char *ui_bundled_title(const struct puzzle *p);
+/* Whether name already says p's kind and size ("Sudoku 9x9 (expert)"), so that they are
+ * not said twice. */
+bool ui_name_tells_size(const char *name, const struct puzzle *p);
+/* name, with p's size unless it says it already.  Caller frees. */
+char *ui_puzzle_name(const struct puzzle *p, const char *name);
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);
