@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "format.h"
@@ -108,6 +109,70 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* The edit distance between two short words (insertions, deletions, substitutions). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+
+    if (la >= 64 || lb >= 64)
+        return la > lb ? la : lb;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* Whether a word on the command line was meant as a command rather than a file: no file
+ * has that name, and it looks like a command (letters only, no path, dot or :N). */
+static bool looks_like_command(const char *arg)
+{
+    if (access(arg, F_OK) == 0 || *arg == '\0')
+        return false;
+    for (const char *s = arg; *s != '\0'; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-'))
+            return false;
+    return true;
+}
+
+/* An unknown command, with the closest one when it is close enough to be a slip. */
+static int unknown_command(const char *word)
+{
+    size_t best = 0, best_d = (size_t)-1;
+    char lower[64];
+
+    snprintf(lower, sizeof lower, "%s", word);
+    for (char *s = lower; *s != '\0'; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        size_t d = edit_distance(lower, commands[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = i;
+        }
+    }
+    if (best_d <= strlen(commands[best]) / 2)
+        return usage_error("unknown command '%s' (and no such file): did you mean '%s'?", word,
+                           commands[best]);
+    return usage_error("unknown command '%s' (and no such file): the commands are play, solve, "
+                       "watch, hint, rate and generate", word);
+}
+
 static bool parse_limit(const char *s, long *out)
 {
     char *end;
@@ -202,6 +267,8 @@ int main(int argc, char **argv)
     if (nargs > 0 && strcmp(args[0], "play") == 0) {
         args++;
         nargs--;
+    } else if (nargs > 0 && looks_like_command(args[0])) {
+        return unknown_command(args[0]);
     }
     return cli_play(args, nargs, &opt);
 }

@@ -218,6 +218,11 @@ void ui_newgame_free(struct ui *ui);
 void ui_help_open(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_help_key(struct ui *ui, int key, bool is_code);
+/* Draws help lines ("  keys   what they do", headings unindented) from wrapped row from,
+ * at most rows of them from screen row y, in w columns from x: each line's words wrap
+ * under themselves.  Returns the number of wrapped rows in all (rows 0 only counts). */
+int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from, int y,
+                 int rows, int x, int w);
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

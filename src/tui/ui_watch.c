@@ -291,14 +291,16 @@ static const char *const help_lines[] = {
     "  + -                faster, slower: from 1 step a second to full speed",
     "  Space              pause or resume",
     "  .                  one step (pauses first when running)",
-    "  s                  start again with the other strategy: smart (propagation,",
-    "                     most constrained cell first) or plain (reading order)",
+    "  s                  start again with the other strategy: smart (propagation, "
+    "most constrained cell first) or plain (reading order)",
     "  m                  show or hide the candidates",
     "  q Esc              stop: back to your position, unchanged",
     "  k Enter            once solved: keep the solution (u undoes it)",
     "Styles",
-    "  bold underlined    a guess          underlined    a forced digit",
-    "  dim underlined     taken back       !             a dead end",
+    "  bold underlined    a guess",
+    "  underlined         a forced digit",
+    "  dim underlined     taken back",
+    "  !                  a dead end",
     "  reversed mark      a candidate just ruled out",
     "",
     "Press any key to go back.",
@@ -307,13 +309,9 @@ static const char *const help_lines[] = {
 static void draw_help(const struct ui *ui)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int y = 0;
 
-    ui_print(y++, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
-    for (int i = 0; i < n && y < LINES; i++) {
-        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
-        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
-    }
+    ui_print(0, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
+    ui_help_text(ui, help_lines, n, 0, 1, LINES - 1, 1, COLS - 1);
 }
 
 void ui_watch_draw(struct ui *ui)
