@@ -33,6 +33,28 @@ static void test_help_wraps(int cols)
     th_free(t);
 }
 
+/* The status line speaks in sentences with a final period, however a message is made:
+ * the check's list of cells, a file's error from the system. */
+static void test_messages_end_alike(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "1c");
+    tap_ok(tt_wait_text(t, "1 wrong: r1c3."), "the check's list of wrong cells ends with a period");
+    th_send(t, "q");
+    tap_ok(th_wait_exit(t, tt_wait_ms) != -1, "q quits");
+    th_free(t);
+
+    t = tt_start(NULL, NULL, 24, 80);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o/nonexistent/puzzle.txt\r");
+    tap_ok(tt_wait_text(t, "No such file or directory."), "a file's error from the system ends with a period");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* TERM=dumb has no cursor addressing: refused before the screen is touched. */
 static void test_dumb_terminal(void)
 {
@@ -56,6 +78,8 @@ int main(void)
     test_help_wraps(60);
     test_help_wraps(80);
     test_dumb_terminal();
+    tt_fresh_state();
+    test_messages_end_alike();
     tt_cleanup();
     return tap_done();
 }
