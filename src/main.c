@@ -81,8 +81,9 @@ static void print_help(void)
            "      --help           display this help and exit\n"
            "      --version        output version information and exit\n"
            "\n"
-           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids (BOJ 2580 with\n"
-           "spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and kakudo's Kakuro grid.\n"
+           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
+           "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
+           "kakudo's Kakuro grid.\n"
            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
            "\n"
            "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input.\n");

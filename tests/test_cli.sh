@@ -131,6 +131,11 @@ run two solve "$data/boj2239.in" "$data/boj2239.in"
 { cat "$data/boj2239.out"; echo; cat "$data/boj2239.out"; } >"$tmp/two.expected"
 same "$tmp/two.expected" "$tmp/two.out"; ok $? "two grid files: the solutions separated by a blank line"
 
+# --help fits a terminal of 80 columns without wrapping.
+run help --help
+status_is help 0 && [ "$(awk 'length > 79' "$tmp/help.out" | wc -l)" -eq 0 ]
+ok $? "--help: no line over 79 columns"
+
 # A word that is neither a command nor a file: said so, with the command meant if close.
 run frob frobnicate
 status_is frob 2 && err_has frob "unknown command 'frobnicate'" && err_has frob "the commands are" \
