@@ -142,7 +142,7 @@ static size_t edit_distance(const char *a, const char *b)
  * has that name, and it looks like a command (letters only, no path, dot or :N). */
 static bool looks_like_command(const char *arg)
 {
-    if (access(arg, F_OK) == 0 || *arg == '\0')
+    if (access(arg, F_OK) == 0 || !((*arg >= 'a' && *arg <= 'z') || (*arg >= 'A' && *arg <= 'Z')))
         return false;
     for (const char *s = arg; *s != '\0'; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-'))
