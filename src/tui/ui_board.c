@@ -163,13 +163,17 @@ bool ui_board_open_save(struct ui *ui, const char *path)
 {
     char err[512];
     struct game *g = game_load(path, err, sizeof err);
+    char *bundled;
 
     if (g == NULL) {
         set_aside(ui, path, err);
         return false;
     }
     ui_board_close(ui);
-    set_title(ui, g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
+    set_title(ui, bundled != NULL ? bundled
+                  : g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    free(bundled);
     ui->save_path = xstrdup(path);
     board_start(ui, g);
     ui_message(ui, "Resumed the saved game.");
