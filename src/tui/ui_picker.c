@@ -354,16 +354,20 @@ static char *bundled_title(const struct bundled_puzzle *b)
     return xasprintf("%s (%s)", b->name, b->level);
 }
 
-/* The key (game_puzzle_key) of bundled puzzle i, read once; NULL if it does not load. */
+#define BUNDLED_KEYS_MAX 256     /* bundled puzzles whose keys are kept */
+
+/* The key (game_puzzle_key) of bundled puzzle i, read once and kept for the program's
+ * life; NULL if it does not load. */
 static const char *bundled_key(int i)
 {
-    static char *keys[256];
-    static bool read[256];
-    const struct bundled_puzzle *b = &bundled_puzzles[i];
+    static char *keys[BUNDLED_KEYS_MAX];
+    static bool read[BUNDLED_KEYS_MAX];
+    const struct bundled_puzzle *b;
     FILE *f;
 
-    if (i >= 256)
+    if (i >= BUNDLED_KEYS_MAX)
         return NULL;
+    b = &bundled_puzzles[i];
     if (!read[i] && (f = fmemopen((void *)(uintptr_t)b->text, strlen(b->text), "r")) != NULL) {
         struct reader *r = reader_open(f, b->name, FORMAT_AUTO);
         struct format_style style;
