@@ -174,6 +174,36 @@ static int unknown_command(const char *word)
                        "watch, hint, rate and generate", word);
 }
 
+/* The first word of the command line that is not an option or an option's argument
+ * (what names the command or the file), or NULL. */
+static const char *first_operand(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+
+        if (strcmp(a, "--") == 0)
+            return i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-' || a[1] == '\0')
+            return a;
+        for (const struct option *o = long_options; o->name != NULL; o++)
+            if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
+                i++;    /* "--format line": line is the option's */
+    }
+    return NULL;
+}
+
+/* Whether the command word is an unknown one, said before any option of the command it
+ * meant is refused ("kakudo genrate --size 4" is about genrate, not --size). */
+static bool is_unknown_command(const char *word)
+{
+    if (word == NULL || !looks_like_command(word))
+        return false;
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(word, commands[i]) == 0)
+            return false;
+    return true;
+}
+
 static bool parse_limit(const char *s, long *out)
 {
     char *end;
@@ -246,6 +276,8 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "");
     if (cli_is_generate(argc, argv))
         return cli_generate(argc, argv);
+    if (is_unknown_command(first_operand(argc, argv)))
+        return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, &opt);
     if (status >= 0)
         return status;
@@ -268,8 +300,6 @@ int main(int argc, char **argv)
     if (nargs > 0 && strcmp(args[0], "play") == 0) {
         args++;
         nargs--;
-    } else if (nargs > 0 && looks_like_command(args[0])) {
-        return unknown_command(args[0]);
     }
     return cli_play(args, nargs, &opt);
 }

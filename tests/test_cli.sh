@@ -144,9 +144,9 @@ ok $? "kakudo frobnicate: an unknown command (not a missing file), exit 2"
 run slove slove
 status_is slove 2 && err_has slove "unknown command 'slove'" && err_has slove "did you mean 'solve'?"
 ok $? "kakudo slove: suggests solve"
-run genrate genrate
+run genrate genrate --size 4
 status_is genrate 2 && err_has genrate "did you mean 'generate'?"
-ok $? "kakudo genrate: suggests generate"
+ok $? "kakudo genrate --size 4: the unknown command is said before its options are refused"
 (cd "$tmp" && cp "$srcdir/data/01-sudoku4-beginner.txt" wordfile && "$bin" wordfile </dev/null >word.out 2>word.err)
 grep -q "the player needs a terminal" "$tmp/word.err"; ok $? "a file named like a word is still opened as a file"
 
