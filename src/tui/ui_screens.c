@@ -64,8 +64,10 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
         nparts = ui_wrap_lines(text, w - col, parts, 32);
         if (nparts > 32)
             nparts = 32;
-        if (nparts == 0)
-            nparts = 1, parts[0] = (struct ui_line){ 0, 0 };
+        if (nparts == 0) {      /* a blank line keeps its row */
+            parts[0] = (struct ui_line){ 0, 0 };
+            nparts = 1;
+        }
         for (int k = 0; k < nparts; k++, row++) {
             if (row < from || row >= from + rows)
                 continue;
