@@ -148,16 +148,20 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     struct stat st;
     enum game_load_status status;
     char err[512];
+    /* A bundled puzzle has its bundled name however it was opened (from a file too). */
+    char *bundled = ui_bundled_title(p);
+    const char *name = bundled != NULL ? bundled : p->name != NULL ? p->name : title;
 
     ui_board_close(ui);
     ui->message[0] = '\0';
-    set_title(ui, p->name != NULL ? p->name : title);
+    set_title(ui, name);
     free(ui->save_path);
     ui->save_path = state_file(p, err, sizeof err);
     board_start(ui, game_new(p, style));
-    /* A puzzle without a name of its own keeps the title, so its save says what it was. */
-    if (p->name == NULL && title != NULL)
-        puzzle_set_name(ui->game->puzzle, title);
+    /* The save says what the puzzle was called, as the panel does. */
+    if (name != NULL && name != p->name)
+        puzzle_set_name(ui->game->puzzle, name);
+    free(bundled);
     if (ui->save_path == NULL) {
         ui_message(ui, "Progress will not be saved: %s.", err);
         return;
@@ -193,13 +197,17 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     char err[512];
     enum game_load_status status;
     struct game *g = game_load_status(path, &status, err, sizeof err);
+    char *bundled;
 
     if (g == NULL) {
         set_aside(ui, path, status, err);
         return false;
     }
     ui_board_close(ui);
-    set_title(ui, g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
+    set_title(ui, bundled != NULL ? bundled
+                  : g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    free(bundled);
     ui->save_path = xstrdup(path);
     board_start(ui, g);
     ui_message(ui, "Resumed the saved game.");
@@ -452,8 +460,12 @@ static bool board_command(struct ui *ui, int key)
     case 'q':
         ui_board_save(ui);
         if (ui->from_picker) {
+            char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
+            /* The board's messages stay with it; what closing says (a failed save) shows. */
+            ui->message[0] = '\0';
             ui_board_close(ui);
-            ui_picker_enter(ui);
+            ui_picker_return(ui, left);
+            free(left);
         } else {
             ui->quit = true;
         }
