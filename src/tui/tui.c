@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ui.h"
@@ -55,7 +56,12 @@ static void fatal_hook(void)
 static void install_signals(void)
 {
     struct sigaction sa;
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    /* Every signal whose default is to end the program (Ctrl-C, Ctrl-\, kill, a closed
+     * terminal, timers and limits) ends it through the main loop instead: saved and the
+     * terminal restored.  SIGXFSZ caught also turns a save over the file size limit into
+     * a reported write error. */
+    static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+                                SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -197,7 +203,10 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     restore_terminal();
     sig = pending_signal;
     if (sig != 0) {
-        /* Die of the signal as the caller expects, now that all is saved and restored. */
+        /* Die of the signal as the caller expects, now that all is saved and restored;
+         * without a core file, which would hold nothing but this clean exit. */
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
         signal(sig, SIG_DFL);
         raise(sig);
         return 128 + sig;
