@@ -131,12 +131,62 @@ static void test_sigquit_restores(void)
     th_free(t);
 }
 
+/* Backspace (and Del) on an empty cell with pencil marks clears its marks, as one move
+ * that u undoes. */
+static void test_backspace_clears_marks(void)
+{
+    struct th *t = start(sudoku_path, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "m1m2");
+    tap_ok(tt_wait_text(t, LV "12   " HV), "marks in an empty cell");
+    th_send(t, "\x7f");
+    tap_ok(th_wait_gone(t, LV "12   " HV, tt_wait_ms) && !th_find(t, "already empty", NULL, NULL),
+           "Backspace on an empty cell clears its marks");
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, LV "12   " HV), "u brings them all back: one move");
+    th_send(t, "\033[3~");
+    tap_ok(th_wait_gone(t, LV "12   " HV, tt_wait_ms), "Del clears them too");
+    th_send(t, "\x7f");
+    tap_ok(tt_wait_text(t, "already empty"), "an empty cell without marks is already empty");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Esc closes a hint; while one is shown, the Kakuro runs of the cursor stay in the panel
+ * (a long hint pages instead of pushing them off a short terminal). */
+static void test_esc_closes_hint(void)
+{
+    struct th *t = start(kakuro_path, 16, 80);
+
+    tt_wait_text(t, "Across 16 in 2");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5"), "i shows a hint");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Hint 1/5", tt_wait_ms), "Esc closes it");
+    th_send(t, "iiii");
+    tap_ok(tt_wait_text(t, "Hint 4/5") && th_find(t, "Across 16 in 2", NULL, NULL)
+           && th_find(t, "Down 17 in 2", NULL, NULL),
+           "at 80x16 the conclusion leaves the runs and their combinations on screen");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Hint 4/5", tt_wait_ms) && th_find(t, "Across 16 in 2", NULL, NULL),
+           "Esc closes the conclusion; the runs stay");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5"), "the next i starts the hint again");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("keys", 8000))
         return 0;
     setup();
     test_sigquit_restores();
+    tt_fresh_state();
+    test_backspace_clears_marks();
+    tt_fresh_state();
+    test_esc_closes_hint();
     tt_cleanup();
     return tap_done();
 }

@@ -304,13 +304,20 @@ static void enter_digit(struct ui *ui, int d, bool as_mark)
     after_move(ui);
 }
 
+/* Erases what the cell shows: its digit, or else its pencil marks (one undoable move). */
 static void erase_digit(struct ui *ui)
 {
+    const struct game *g = ui->game;
     const char *why = NULL;
+    bool ok;
 
     if (!check_editable(ui))
         return;
-    if (!game_erase(ui->game, ui->cursor, &why)) {
+    if (g->grid[ui->cursor] == 0 && g->marks[ui->cursor] != 0)
+        ok = game_set_marks(ui->game, ui->cursor, 0, &why);
+    else
+        ok = game_erase(ui->game, ui->cursor, &why);
+    if (!ok) {
         refused(ui, why);
         return;
     }
@@ -406,8 +413,10 @@ static void escape_key(struct ui *ui)
     }
     if (r != ERR)
         unget_wch(w);
+    /* Esc alone cancels what is under way: a mark prefix, a message, a hint. */
     ui->mark_next = false;
     ui->message[0] = '\0';
+    ui_hint_forget(ui);
 }
 
 static bool board_command(struct ui *ui, int key)

@@ -646,9 +646,11 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
-    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
+    /* The cursor's runs before the hint: a long hint pages ("i: read on") rather than
+     * push the combinations off the screen. */
     if (!is_sudoku(p))
         panel_kakuro(ui, &pn);
+    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     if (pn.y + 4 <= pn.bottom) {
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
         panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
