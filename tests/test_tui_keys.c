@@ -177,6 +177,107 @@ static void test_esc_closes_hint(void)
     th_free(t);
 }
 
+/* Home/End go to the ends of the cursor's row, PgUp/PgDn to the top and bottom of its
+ * column. */
+static void test_home_end_pages(void)
+{
+    struct th *t = start(sudoku_path, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "\033OB\033OB");
+    tt_wait_text(t, "Cell r3c3");
+    th_send(t, "\033OH");
+    tap_ok(tt_wait_text(t, "Cell r3c1"), "Home goes to the start of the row");
+    th_send(t, "\033OF");
+    tap_ok(tt_wait_text(t, "Cell r3c9"), "End goes to its end");
+    th_send(t, "\033[6~");
+    tap_ok(tt_wait_text(t, "Cell r9c9"), "PgDn goes to the bottom of the column");
+    th_send(t, "\033[5~");
+    tap_ok(tt_wait_text(t, "Cell r1c9"), "PgUp goes to the top");
+    th_send(t, "\033[1~");
+    tap_ok(tt_wait_text(t, "Cell r1c1"), "ESC [1~ (Home in tmux and the Linux console) too");
+    th_send(t, "\033[4~");
+    tap_ok(tt_wait_text(t, "Cell r1c9"), "ESC [4~ (End) too");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Whether the picker shows the item labelled text selected (reverse video). */
+static bool picker_selected(struct th *t, const char *text)
+{
+    VTermScreenCell cell;
+
+    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
+}
+
+/* Sends a press and release of mouse button (0 left; 64, 65 the wheel up and down, which
+ * have no release) at the screen row and column of text, in xterm's SGR encoding. */
+static bool mouse_on(struct th *t, const char *text, int button)
+{
+    char seq[64];
+    int row, col;
+
+    if (!th_find(t, text, &row, &col))
+        return false;
+    snprintf(seq, sizeof seq, "\033[<%d;%d;%dM", button, col + 1, row + 1);
+    th_send(t, seq);
+    if (button < 64) {
+        snprintf(seq, sizeof seq, "\033[<%d;%d;%dm", button, col + 1, row + 1);
+        th_send(t, seq);
+    }
+    return true;
+}
+
+/* Waits until the picker shows text selected. */
+static bool wait_selected(struct th *t, const char *text)
+{
+    long end = th_now_ms() + tt_wait_ms;
+
+    while (!picker_selected(t, text) && th_now_ms() < end && !t->exited)
+        th_pump(t, 50);
+    if (!picker_selected(t, text)) {
+        th_dump(t);
+        return false;
+    }
+    return true;
+}
+
+/* The mouse in the picker: a click selects, a click on the selection (a double click)
+ * opens, the wheel moves through the list. */
+static void test_picker_mouse(void)
+{
+    struct th *t = start(NULL, 24, 80);
+
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(picker_selected(t, "Sudoku 4x4"), "the picker starts on the first puzzle");
+    tap_ok(mouse_on(t, "Sudoku 6x6", 0) && wait_selected(t, "Sudoku 6x6")
+           && th_find(t, "choose a puzzle", NULL, NULL), "a click selects an item, without opening it");
+    mouse_on(t, "Sudoku 6x6", 0);
+    tap_ok(tt_wait_text(t, "Cell r"), "a click on the selected item opens it");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    mouse_on(t, "Kakuro 6x6", 0);
+    mouse_on(t, "Kakuro 6x6", 0);
+    tap_ok(tt_wait_text(t, "Kakuro 6x6") && tt_wait_text(t, "Cell r"), "a double click opens an item");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(NULL, 24, 80);
+    tt_wait_text(t, "choose a puzzle");
+    mouse_on(t, "Sudoku 4x4", 65);
+    tap_ok(wait_selected(t, "Sudoku 9x9             easy"), "the wheel turned down moves 3 items down");
+    mouse_on(t, "Sudoku 4x4", 64);
+    tap_ok(wait_selected(t, "Sudoku 4x4"), "and up again");
+    mouse_on(t, "Puzzles", 0);
+    th_send(t, "j");
+    tap_ok(wait_selected(t, "Sudoku 6x6") && th_find(t, "choose a puzzle", NULL, NULL),
+           "a click on a heading does nothing");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("keys", 8000))
@@ -187,6 +288,10 @@ int main(void)
     test_backspace_clears_marks();
     tt_fresh_state();
     test_esc_closes_hint();
+    tt_fresh_state();
+    test_home_end_pages();
+    tt_fresh_state();
+    test_picker_mouse();
     tt_cleanup();
     return tap_done();
 }

@@ -72,6 +72,21 @@ static void install_signals(void)
         sigaction(sigs[i], &sa, NULL);
 }
 
+/* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
+ * cursor modes, the VT220 forms of tmux, screen and the Linux console, and rxvt's. */
+static void define_home_end(void)
+{
+    static const struct { const char *seq; int key; } keys[] = {
+        { "\033[H", KEY_HOME }, { "\033OH", KEY_HOME }, { "\033[1~", KEY_HOME },
+        { "\033[7~", KEY_HOME }, { "\033[F", KEY_END }, { "\033OF", KEY_END },
+        { "\033[4~", KEY_END }, { "\033[8~", KEY_END },
+    };
+
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
+}
+
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
@@ -94,10 +109,13 @@ static bool start_curses(struct ui *ui)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    define_home_end();
     curs_set(0);
     ui_colors_init(ui);
     if (ui->opt.mouse) {
-        mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+        /* ncurses still joins presses that arrive together into double and triple
+         * clicks, with mouseinterval 0: those are asked for too. */
+        mousemask(UI_BUTTON1_ANY | BUTTON4_PRESSED | UI_BUTTON_WHEEL_DOWN, NULL);
         mouseinterval(0);
     }
     return true;

@@ -214,6 +214,17 @@ void ui_confirm_draw(struct ui *ui);
 void ui_confirm_key(struct ui *ui, int key, bool is_code);
 void ui_too_small_draw(int need_h, int need_w);
 
+/* The mouse wheel turned down (ncurses' mouse version 2; none in older ones). */
+#ifdef BUTTON5_PRESSED
+#define UI_BUTTON_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define UI_BUTTON_WHEEL_DOWN 0
+#endif
+
+/* A press of the left button, however ncurses reports it. */
+#define UI_BUTTON1_ANY (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED \
+                        | BUTTON1_TRIPLE_CLICKED)
+
 #define UI_KEY_CTRL(c) ((c) & 0x1f)
 #define UI_KEY_ESC 27
 #define UI_PANEL_W 24   /* side panel width */

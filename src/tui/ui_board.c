@@ -256,6 +256,19 @@ static void move_cursor(struct ui *ui, int dr, int dc)
     ui->cursor = puzzle_index(p, r, c);
 }
 
+/* Home/End and PgUp/PgDn: to an end of the cursor's row or column (dr, dc: which way). */
+static void move_cursor_to_edge(struct ui *ui, int dr, int dc)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int r = ui->cursor / p->width, c = ui->cursor % p->width;
+
+    if (dr != 0)
+        r = dr < 0 ? 0 : p->height - 1;
+    if (dc != 0)
+        c = dc < 0 ? 0 : p->width - 1;
+    ui->cursor = puzzle_index(p, r, c);
+}
+
 static void refused(struct ui *ui, const char *why)
 {
     ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
@@ -379,7 +392,7 @@ static void mouse_click(struct ui *ui)
 
     if (getmouse(&ev) != OK || ui->paused)
         return;
-    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)))
+    if (!(ev.bstate & UI_BUTTON1_ANY))
         return;
     cell = ui_view_cell_at(ui, ev.y, ev.x);
     if (cell >= 0)
@@ -526,6 +539,10 @@ void ui_board_key(struct ui *ui, int key, bool is_code)
         case KEY_DOWN: move_cursor(ui, 1, 0); break;
         case KEY_LEFT: move_cursor(ui, 0, -1); break;
         case KEY_RIGHT: move_cursor(ui, 0, 1); break;
+        case KEY_HOME: move_cursor_to_edge(ui, 0, -1); break;
+        case KEY_END: move_cursor_to_edge(ui, 0, 1); break;
+        case KEY_PPAGE: move_cursor_to_edge(ui, -1, 0); break;
+        case KEY_NPAGE: move_cursor_to_edge(ui, 1, 0); break;
         case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
         default: break;
         }

@@ -82,6 +82,13 @@ void ui_help_key(struct ui *ui, int key, bool is_code)
 
     if (is_code && key == KEY_RESIZE)
         return;
+    if (is_code && key == KEY_MOUSE) {
+        /* The wheel scrolls; a click does not leave (nor does a stray mouse event). */
+        MEVENT ev;
+        if (getmouse(&ev) == OK && (ev.bstate & (BUTTON4_PRESSED | UI_BUTTON_WHEEL_DOWN)))
+            help_scroll(ui, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+        return;
+    }
     if (is_code && (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE))
         scrolled = help_scroll(ui, key == KEY_UP ? -1 : key == KEY_DOWN ? 1
                                : key == KEY_PPAGE ? -page : page);
