@@ -15,10 +15,23 @@
 #include "tap.h"
 #include "tui_test.h"
 
-static char sudoku_path[300], kakuro_path[300];
+static char sudoku_path[300], kakuro_path[300], empty16_path[300], empty25_path[300];
+
+/* Writes an empty one-line Sudoku of side n to path. */
+static void write_empty(char *path, size_t size, const char *name, int n)
+{
+    char line[700];
+
+    memset(line, '.', (size_t)(n * n));
+    line[n * n] = '\n';
+    line[n * n + 1] = '\0';
+    tt_write_file(tt_scratch_path(path, size, name), line);
+}
 
 static void setup(void)
 {
+    write_empty(empty16_path, sizeof empty16_path, "empty16.txt", 16);
+    write_empty(empty25_path, sizeof empty25_path, "empty25.txt", 25);
     tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
     tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
 }
@@ -278,6 +291,100 @@ static void test_picker_mouse(void)
     th_free(t);
 }
 
+/* On 16x16 (symbols 1-9 A-G) letters enter symbols in either case, the letter commands
+ * take Alt or ':', h j k l still move (H is not a symbol), and the footer and the help
+ * say so. */
+static void test_letter_symbols_16(void)
+{
+    struct th *t = start(empty16_path, 40, 100);
+
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, HV " F " LV) && !th_find(t, "Filled in every", NULL, NULL),
+           "16x16: f enters F, not fill every candidate");
+    th_send(t, "l");
+    tap_ok(tt_wait_text(t, "Cell r1c2"), "16x16: l still moves (H-L are not symbols)");
+    th_send(t, "A");
+    tap_ok(tt_wait_text(t, HV " F " LV " A " LV), "16x16: capitals enter symbols too");
+    th_send(t, "x");
+    tap_ok(tt_wait_text(t, "takes 1-9 A-G"), "16x16: x is no symbol and no command: it says so");
+    th_send(t, ":f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate"), "16x16: :f fills the candidates");
+    th_send(t, "\033x");
+    tap_ok(tt_wait_text(t, "Cleared all marks"), "16x16: Alt-x clears the marks");
+    th_send(t, "\033u");
+    tap_ok(tt_wait_text(t, "Undone"), "16x16: Alt-u undoes");
+    tap_ok(th_find(t, "1-9 A-G set", NULL, NULL) && th_find(t, ":u undo", NULL, NULL)
+           && th_find(t, ":i hint", NULL, NULL), "16x16: the footer shows the keys in force");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "Alt-u or :u") && th_find(t, "Letters are symbols on this board", NULL, NULL)
+           && th_find(t, "arrows, h j k l", NULL, NULL), "16x16: so does the help");
+    th_send(t, " ");
+    tt_wait_text(t, "Cell r1c2");
+    th_send(t, ":i");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && th_find(t, ":i: which technique", NULL, NULL),
+           "16x16: :i asks for a hint, whose next step is named :i");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* On 25x25 (1-9 A-P) h j k l are symbols: they enter them, the arrows move; q still quits. */
+static void test_letter_symbols_25(void)
+{
+    struct th *t = start(empty25_path, 60, 120);
+
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "h");
+    tap_ok(tt_wait_text(t, HV " H ") && th_find(t, "Cell r1c1", NULL, NULL),
+           "25x25: h enters H instead of moving");
+    tap_ok(th_find(t, "arrows  1-9 A-P set", NULL, NULL) && !th_find(t, "hjkl", NULL, NULL),
+           "25x25: the footer offers the arrows only");
+    tap_ok(tt_quit_cleanly(t), "25x25: q still quits (Q is not a symbol)");
+    th_free(t);
+}
+
+/* On boards of digits only, the letters stay commands; Alt and ':' work there too. */
+static void test_commands_9(void)
+{
+    struct th *t = start(sudoku_path, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, ":f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate"), "9x9: :f fills the candidates");
+    th_send(t, "\033x");
+    tap_ok(tt_wait_text(t, "Cleared all marks"), "9x9: Alt-x clears them");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate"), "9x9: f alone still fills");
+    th_send(t, "a");
+    tap_ok(tt_wait_text(t, "Unknown key 'a'"), "9x9: a is an unknown key");
+    tap_ok(th_find(t, "hjkl/arrows  1-9 set", NULL, NULL) && th_find(t, "u undo", NULL, NULL)
+           && !th_find(t, ":u", NULL, NULL), "9x9: the footer shows the bare letters");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Random keys on a board with letter symbols (letters, ':', Alt, the new moves, the
+ * mouse) and in the picker must never crash the player. */
+static void random_keys(const char *file, int rows, int cols, unsigned seed)
+{
+    static const char *const keys[] = {
+        "1", "9", "a", "A", "f", "g", "G", "h", "j", "k", "l", "x", "q", ":", ":u", ":p",
+        ":x", ":f", ":m", "\033u", "\033i", "\033f", "\033F", "\0331", "\033", "?", " ",
+        "\x7f", "\033OH", "\033OF", "\033[5~", "\033[6~", "\033OA", "\033OB", "\r",
+        "\033[<0;5;5M", "\033[<0;5;5m", "\033[<64;5;5M", "\033[<65;5;5M", "i", "u", "n",
+    };
+    static const struct tt_monkey monkey = {
+        .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 400,
+        .resize_every = 89, .pump_every = 50, .pump_ms = 10, .escape_ms = 60,
+    };
+    struct th *t = start(file, rows, cols);
+    int status = tt_random_keys(t, &monkey, seed, rows, cols);
+
+    tap_ok(tt_exited_cleanly(status), "random keys at %dx%d on %s: no crash (status %d)", cols,
+           rows, file != NULL ? "a 16x16 board" : "the picker", status);
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("keys", 8000))
@@ -292,6 +399,15 @@ int main(void)
     test_home_end_pages();
     tt_fresh_state();
     test_picker_mouse();
+    tt_fresh_state();
+    test_letter_symbols_16();
+    tt_fresh_state();
+    test_letter_symbols_25();
+    tt_fresh_state();
+    test_commands_9();
+    tt_fresh_state();
+    random_keys(empty16_path, 24, 80, 11);
+    random_keys(NULL, 24, 80, 12);
     tt_cleanup();
     return tap_done();
 }

@@ -5,31 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const help_lines[] = {
-    "Moving",
-    "  arrows, h j k l    move the cursor (the mouse too)",
-    "Entering",
-    "  1-9, A-P           set a digit (capital letters above 9)",
-    "  0 . Backspace Del  erase the digit",
-    "  p                  pencil mode: digits toggle marks",
-    "  m then a digit     toggle one mark (also Alt+digit)",
-    "  f                  fill every empty cell with its candidates",
-    "  x                  clear all marks",
-    "  u  r or Ctrl-R     undo, redo",
-    "Checking",
-    "  e                  show or hide conflicts",
-    "  c                  check: how many entries are wrong, and where",
-    "  i                  hint; again for more: where, technique, pattern, why, apply",
-    "Other",
-    "  Space              pause (hides the board)",
-    "  t                  show or hide the timer",
-    "  w                  watch the solver solve it from here (? there: its keys)",
-    "  n                  new game: a puzzle made now, of the kind, size and level chosen",
-    "  ?                  this help",
-    "  q                  quit (progress is saved after every move)",
-};
+#define HELP_LINES_MAX 64
 
-#define HELP_NLINES ((int)(sizeof help_lines / sizeof help_lines[0]))
+/* The help's lines: the keys of the board shown (ui_keys.c); their count. */
+static int help_text(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX])
+{
+    return ui_keys_help(ui, lines, HELP_LINES_MAX);
+}
 
 /* Rows of help text that fit between the title and the footer. */
 static int help_rows(void)
@@ -46,15 +28,16 @@ void ui_help_open(struct ui *ui)
 
 void ui_help_draw(struct ui *ui)
 {
-    int rows = help_rows(), y = 1;
-    bool scrolls = HELP_NLINES > rows;
+    char lines[HELP_LINES_MAX][UI_KEYS_LINE_MAX];
+    int n = help_text(ui, lines), rows = help_rows(), y = 1;
+    bool scrolls = n > rows;
 
-    if (ui->help_top > HELP_NLINES - rows)
-        ui->help_top = HELP_NLINES - rows > 0 ? HELP_NLINES - rows : 0;
+    if (ui->help_top > n - rows)
+        ui->help_top = n - rows > 0 ? n - rows : 0;
     ui_print(0, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
-    for (int i = ui->help_top; i < HELP_NLINES && y <= rows; i++) {
-        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
-        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
+    for (int i = ui->help_top; i < n && y <= rows; i++) {
+        bool heading = lines[i][0] != ' ' && lines[i][0] != '\0';
+        ui_print(y++, 1, COLS - 1, lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
     }
     ui_print(LINES - 1, 1, COLS - 1, scrolls ? "Up/Down/PgUp/PgDn scroll; any other key goes back."
              : "Press any key to go back.", ui_attr(ui, ROLE_DIM));
@@ -63,7 +46,8 @@ void ui_help_draw(struct ui *ui)
 /* Scrolls by delta rows; false when the help fits and there is nothing to scroll. */
 static bool help_scroll(struct ui *ui, int delta)
 {
-    int last = HELP_NLINES - help_rows();
+    char lines[HELP_LINES_MAX][UI_KEYS_LINE_MAX];
+    int last = help_text(ui, lines) - help_rows();
 
     if (last <= 0)
         return false;
