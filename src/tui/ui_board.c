@@ -423,11 +423,16 @@ static void unknown_key(struct ui *ui, int key)
         ui_message(ui, "Unknown key '%c': press ? for help.", key);
 }
 
-/* The key after Alt or ':', a command whatever the board. */
+/* The key after Alt or ':', a command whatever the board (a key that is no letter keeps
+ * its own meaning: ": ?" is the help). */
 static void command_key(struct ui *ui, int key)
 {
-    enum ui_cmd cmd = ui_keys_command(ui->game->puzzle, key, true);
+    const struct puzzle *p = ui->game->puzzle;
+    bool letter = (key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z');
+    enum ui_cmd cmd = ui_keys_command(p, key, true);
 
+    if (cmd == CMD_NONE && !letter && key != UI_KEY_ESC)
+        cmd = ui_keys_command(p, key, false);
     if (cmd != CMD_NONE)
         run_command(ui, cmd);
     else if (key == UI_KEY_ESC)
