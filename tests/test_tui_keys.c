@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -385,12 +387,46 @@ static void random_keys(const char *file, int rows, int cols, unsigned seed)
     th_free(t);
 }
 
+/* A fault (here SIGSEGV and SIGABRT sent from outside) still gives the terminal back:
+ * the normal screen, mouse reporting off, the terminal's modes as they were; the player
+ * dies of the signal. */
+static void test_fault_restores(int sig, const char *name)
+{
+    struct th *t = start(sudoku_path, 24, 80);
+    struct term_modes modes = { false };
+    struct termios tio;
+    char out[4096];
+    int status;
+
+    vterm_screen_set_callbacks(t->screen, &mode_callbacks, &modes);
+    tt_wait_text(t, "Cell r1c3");
+    kill(t->pid, sig);
+    read_until_closed(t, out, sizeof out);
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == sig,
+           "%s ends the player by that signal (status %d)", name, status);
+    tap_ok(!modes.altscreen && mouse_left_off(out), "%s: the alternate screen is left, the mouse off",
+           name);
+    tap_ok(tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO),
+           "%s: the terminal echoes and reads lines again", name);
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("keys", 8000))
         return 0;
     setup();
     test_sigquit_restores();
+    {
+        /* The faults below are sent on purpose: no core files of them. */
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
+    }
+    tt_fresh_state();
+    test_fault_restores(SIGSEGV, "SIGSEGV");
+    tt_fresh_state();
+    test_fault_restores(SIGABRT, "SIGABRT");
     tt_fresh_state();
     test_backspace_clears_marks();
     tt_fresh_state();

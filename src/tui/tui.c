@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "ui.h"
@@ -37,10 +38,75 @@ static void on_signal(int sig)
     pending_signal = sig;
 }
 
+/* --- A fault (SIGSEGV, SIGABRT, ...) still gives the terminal back --- */
+
+/* The signals of a program's own faults: the handler may not call endwin, so it writes
+ * the bytes endwin would and puts the terminal modes back, both made ready before. */
+static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS };
+static char fault_restore[512];
+static size_t fault_restore_len;
+static struct termios fault_termios;
+static bool fault_termios_saved;
+
+static void add_fault_restore(const char *s)
+{
+    size_t len;
+
+    if (s == NULL || s == (const char *)-1)
+        return;
+    len = strlen(s);
+    if (fault_restore_len + len < sizeof fault_restore) {
+        memcpy(fault_restore + fault_restore_len, s, len);
+        fault_restore_len += len;
+    }
+}
+
+static void on_fault(int sig)
+{
+    /* Only async-signal-safe calls here. */
+    ssize_t n = write(STDOUT_FILENO, fault_restore, fault_restore_len);
+
+    (void)n;
+    if (fault_termios_saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &fault_termios);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void set_fault_handlers(bool on)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_fault : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof fault_sigs / sizeof fault_sigs[0]; i++)
+        sigaction(fault_sigs[i], &sa, NULL);
+}
+
+/* Once the screen is up: what endwin would send (attributes off, the cursor shown, mouse
+ * reporting off, keypad mode off, the normal screen back), from the terminal's entry. */
+static void prepare_fault_restore(bool mouse)
+{
+    const char *xm = tigetstr("XM");
+
+    fault_restore_len = 0;
+    add_fault_restore(tigetstr("sgr0"));
+    add_fault_restore(tigetstr("cnorm"));
+    if (mouse && xm != NULL && xm != (const char *)-1)
+        add_fault_restore(tiparm(xm, 0));
+    else if (mouse)
+        add_fault_restore("\033[?1000l");
+    add_fault_restore(tigetstr("rmkx"));
+    add_fault_restore(tigetstr("rmcup"));
+    set_fault_handlers(true);
+}
+
 static void restore_terminal(void)
 {
     if (curses_on) {
         curses_on = false;
+        set_fault_handlers(false);
         endwin();
     }
 }
@@ -97,6 +163,7 @@ static bool start_curses(struct ui *ui)
     }
     ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
+    fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if (newterm(NULL, stdout, stdin) == NULL) {
         fprintf(stderr, "kakudo: cannot use the terminal '%s'\n",
                 getenv("TERM") != NULL ? getenv("TERM") : "");
@@ -118,6 +185,7 @@ static bool start_curses(struct ui *ui)
         mousemask(UI_BUTTON1_ANY | BUTTON4_PRESSED | UI_BUTTON_WHEEL_DOWN, NULL);
         mouseinterval(0);
     }
+    prepare_fault_restore(ui->opt.mouse);
     return true;
 }
 
