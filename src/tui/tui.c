@@ -156,6 +156,8 @@ static void define_home_end(void)
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
+    SCREEN *screen;
+    char *cup;
 
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "kakudo: the player needs a terminal\n");
@@ -164,8 +166,18 @@ static bool start_curses(struct ui *ui)
     ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
-    if (newterm(NULL, stdout, stdin) == NULL) {
+    if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
         fprintf(stderr, "kakudo: cannot use the terminal '%s'\n",
+                getenv("TERM") != NULL ? getenv("TERM") : "");
+        return false;
+    }
+    /* A terminal that cannot put the cursor anywhere (TERM=dumb) would get a scroll of
+     * garbage: refused as an unknown one is. */
+    cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr, "kakudo: cannot use the terminal '%s': it cannot move the cursor\n",
                 getenv("TERM") != NULL ? getenv("TERM") : "");
         return false;
     }
