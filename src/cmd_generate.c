@@ -20,7 +20,7 @@ enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2 };
 
 enum generate_option {
     OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
-    OPT_HELP,
+    OPT_ATTEMPTS, OPT_HELP,
 };
 
 /* Every option of the command takes an argument but --help. */
@@ -32,6 +32,7 @@ static const struct option generate_options[] = {
     { "seed", required_argument, NULL, OPT_SEED },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "budget", required_argument, NULL, OPT_BUDGET },
+    { "attempts", required_argument, NULL, OPT_ATTEMPTS },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 },
 };
@@ -44,6 +45,7 @@ struct generate_args {
     const char *size, *level, *symmetry, *format;   /* as given, for messages */
     long count;
     bool seed_given;
+    bool budget_given;
     enum format_id out;
 };
 
@@ -82,6 +84,9 @@ static void print_generate_help(void)
            "                       kakuro2\n"
            "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
            "                       then the closest level found is printed instead\n"
+           "      --attempts N     how many puzzles to make and rate looking for the level,\n"
+           "                       per puzzle: the same result on every machine (without\n"
+           "                       --budget, no time budget then)\n"
            "      --help           display this help and exit\n"
            "\n"
            "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
@@ -169,6 +174,15 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
                 return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
                                             "to 86400", optarg);
             a->req.budget_ms = (uint64_t)s * 1000u;
+            a->budget_given = true;
+            break;
+        }
+        case OPT_ATTEMPTS: {
+            long n;
+            if (!parse_number(optarg, 1, 1000000, &n))
+                return generate_usage_error("invalid --attempts '%s': expected a number from 1 "
+                                            "to 1000000", optarg);
+            a->req.max_attempts = (int)n;
             break;
         }
         case 'h': case OPT_HELP: print_generate_help(); return 0;
@@ -348,10 +362,18 @@ static int generate_all(struct generate_args *a, const char *kind)
             break;
         }
         if (res.status == GEN_OTHER_LEVEL) {
+            char within[64];
+
+            if (req.max_attempts > 0 && res.attempts >= req.max_attempts)
+                snprintf(within, sizeof within, "%d attempt%s", res.attempts,
+                         res.attempts == 1 ? "" : "s");
+            else
+                snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
+                         req.budget_ms / 1000u, res.attempts);
             fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
-                    "within %" PRIu64 " s (%d tried); printed one at %s instead\n", i + 1,
-                    req.seed, hint_level_name((enum hint_level)req.level),
-                    req.budget_ms / 1000u, res.attempts, hint_level_name(res.grade.level));
+                    "within %s; printed one at %s instead\n", i + 1, req.seed,
+                    hint_level_name((enum hint_level)req.level), within,
+                    hint_level_name(res.grade.level));
             status = EXIT_OTHER_LEVEL;
         }
         if (kept != NULL) {
@@ -392,6 +414,9 @@ int cli_generate(int argc, char **argv)
         return status;
     if (!a.seed_given)
         a.req.seed = seed_from_clock();
+    /* A count of attempts alone is the budget, so the result does not depend on speed. */
+    if (a.req.max_attempts > 0 && !a.budget_given)
+        a.req.budget_ms = 0;
     return generate_all(&a, kind);
 }
 

@@ -299,7 +299,8 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         } else {
             puzzle_free(p);
         }
-        if (gen_budget_spent(&ctx)) {
+        if (gen_budget_spent(&ctx)
+            || (req->max_attempts > 0 && ctx.progress.attempts >= req->max_attempts)) {
             res->status = GEN_OTHER_LEVEL;
             break;
         }

@@ -58,6 +58,8 @@ struct gen_request {
     enum gen_symmetry symmetry;     /* Sudoku only: Kakuro boards are turned by 180 degrees */
     uint64_t seed;
     uint64_t budget_ms;     /* how long to look for the level; 0: no limit */
+    int max_attempts;       /* attempts to make at most before settling for the closest
+                             * level: a budget the same on every machine; 0: no limit */
     gen_progress_fn progress;       /* may be NULL */
     void *user;
 };
@@ -112,7 +114,8 @@ struct gen_context {
 
 /* Reports progress; false when the caller cancelled (and from then on). */
 bool gen_tick(struct gen_context *ctx);
-/* Whether the time budget of the request is spent. */
+/* Whether the time budget of the request is spent (checked inside an attempt too, so one
+ * slow attempt cannot overrun it far). */
 bool gen_budget_spent(const struct gen_context *ctx);
 
 /* One attempt: a puzzle with exactly one solution, rated into g, steered towards the
