@@ -16,7 +16,7 @@
 #include "generate.h"
 #include "util.h"
 
-enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2 };
+enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2, EXIT_GAVE_UP = 3 };
 
 enum generate_option {
     OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
@@ -90,7 +90,8 @@ static void print_generate_help(void)
            "      --help           display this help and exit\n"
            "\n"
            "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
-           "for some (each is still printed, and named on standard error), 2 on bad options.\n",
+           "for some (each is still printed, and named on standard error), 2 on bad options,\n"
+           "3 if the budget ran out before a puzzle was made at all (none printed for it).\n",
            DEFAULT_BUDGET_S);
 }
 
@@ -356,12 +357,23 @@ static int generate_all(struct generate_args *a, const char *kind)
 
         req.seed = gen_seed_for(a->req.seed, i);
         gen_generate(&req, &res);
+        if (res.status == GEN_GAVE_UP) {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n",
+                    i + 1, req.seed, res.message);
+            status = EXIT_GAVE_UP;
+            continue;
+        }
         if (res.puzzle == NULL) {
             fprintf(stderr, "kakudo generate: %s\n", res.message);
             status = EXIT_USAGE;
             break;
         }
-        if (res.status == GEN_OTHER_LEVEL) {
+        if (res.status == GEN_OTHER_LEVEL && res.grade.gave_up) {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
+                    "out while rating it: its level is %s or harder\n", i + 1, req.seed,
+                    hint_level_name(res.grade.level));
+            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
+        } else if (res.status == GEN_OTHER_LEVEL) {
             char within[64];
 
             if (req.max_attempts > 0 && res.attempts >= req.max_attempts)
@@ -374,7 +386,7 @@ static int generate_all(struct generate_args *a, const char *kind)
                     "within %s; printed one at %s instead\n", i + 1, req.seed,
                     hint_level_name((enum hint_level)req.level), within,
                     hint_level_name(res.grade.level));
-            status = EXIT_OTHER_LEVEL;
+            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
         }
         if (kept != NULL) {
             kept[i] = res;
@@ -386,9 +398,15 @@ static int generate_all(struct generate_args *a, const char *kind)
     }
     if (kept != NULL) {
         if (status != EXIT_USAGE) {
-            format_write_kakuro2_header(stdout, a->count);
+            long made = 0;
+
+            /* Those given up on are left out. */
             for (long i = 0; i < a->count; i++)
-                write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
+                made += kept[i].puzzle != NULL;
+            format_write_kakuro2_header(stdout, made);
+            for (long i = 0; i < a->count; i++)
+                if (kept[i].puzzle != NULL)
+                    write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
         }
         for (long i = 0; i < a->count; i++)
             puzzle_free(kept[i].puzzle);
