@@ -338,8 +338,60 @@ SEARCH_INLINE int lock_candidates(struct search *s, bool observed)
     return changed;
 }
 
+/* Looks for a digit for the i-th of cells, taking one from another cell that can move
+ * to a digit not yet seen (an augmenting path); owner[d] is the cell holding digit d. */
+static bool match_cell(const struct search *s, const int *cells, int *owner, int i,
+                       digitset *seen)
+{
+    for (digitset c = s->cand[cells[i]]; c != 0; c &= c - 1) {
+        int d = lowest_bit(c);
+
+        if (*seen & (1u << d))
+            continue;
+        *seen |= 1u << d;
+        if (owner[d] < 0 || match_cell(s, cells, owner, owner[d], seen)) {
+            owner[d] = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the empty cells of group g can all take different digits of their
+ * candidates (a matching of cells to digits): where they cannot, say five cells
+ * left with only four digits among them, no solution remains, though no cell or
+ * digit has run out of places yet. */
+static bool group_matches(const struct search *s, int g)
+{
+    const struct puzzle_group *grp = &s->p->groups[g];
+    int cells[SUDOKU_MAX_SIZE], owner[PUZZLE_MAX_DIGIT + 1], n = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (s->grid[grp->cells[i]] == 0)
+            cells[n++] = grp->cells[i];
+    for (int d = 0; d <= PUZZLE_MAX_DIGIT; d++)
+        owner[d] = -1;
+    for (int i = 0; i < n; i++) {
+        digitset seen = 0;
+
+        if (!match_cell(s, cells, owner, i, &seen))
+            return false;
+    }
+    return true;
+}
+
+/* Whether every group can still be completed (see group_matches). */
+static bool groups_match(const struct search *s)
+{
+    for (int g = 0; g < s->p->ngroups; g++)
+        if (!group_matches(s, g))
+            return false;
+    return true;
+}
+
 /* Applies naked and hidden singles, then locked candidates, until nothing changes;
- * false at a dead end. */
+ * false at a dead end.  The search for the smallest solution, whose order of cells
+ * cannot follow the constraints, also looks for groups that cannot be completed. */
 SEARCH_INLINE bool propagate(struct search *s, bool observed)
 {
     for (;;) {
@@ -358,7 +410,7 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
         if (removed < 0)
             return false;
         if (removed == 0)
-            return true;
+            return !s->reading_order || groups_match(s) || dead_end(s, observed, -1, -1, 0);
     }
 }
 

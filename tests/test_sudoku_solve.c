@@ -615,7 +615,7 @@ static void test_budget_first(void)
 {
     uint8_t start[MAX_CELLS], sol[MAX_CELLS], again[MAX_CELLS];
     struct puzzle *p = empty_sudoku(4, 4, start);
-    struct solve_budget tiny = solve_budget_nodes(1), some = solve_budget_nodes(2000);
+    struct solve_budget tiny = solve_budget_nodes(1), some = solve_budget_nodes(600);
     enum solve_outcome out;
     struct solve_request check = { .limit = 2 };
     struct solve_result res = { .solution = again };
@@ -634,7 +634,7 @@ static void test_budget_first(void)
     out = puzzle_solve_first(p, start, true, sol, &some, NULL);
     puzzle_solve(p, sol, &check, &res);
     tap_ok(out == SOLVE_SEVERAL_UNORDERED && res.count == 1 && memcmp(again, sol, (size_t)p->ncells) == 0,
-           "empty 25x25, 2000 nodes: a valid solution, perhaps not the smallest");
+           "empty 25x25, 600 nodes: a valid solution, perhaps not the smallest");
     puzzle_free(p);
 }
 
