@@ -126,8 +126,11 @@ bool gen_tick(struct gen_context *ctx);
 /* The deadline of the searches and ratings inside an attempt. */
 struct solve_budget gen_search_budget(const struct gen_context *ctx);
 /* Rates p within the time budget, its work unbounded (the level must be the whole
- * puzzle's); g->gave_up when the budget ran out first. */
-bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g);
+ * puzzle's); g->gave_up when the budget ran out first.  The rating of the puzzle an
+ * attempt hands out (final) may take the budget once more, so a puzzle made just before
+ * the budget ran out is still rated: generation ends within twice the budget. */
+bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g,
+               bool final);
 /* Whether the time budget of the request is spent (checked inside an attempt too, so one
  * slow attempt cannot overrun it far). */
 uint64_t gen_now_ns(const struct gen_context *ctx);

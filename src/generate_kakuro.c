@@ -1125,6 +1125,6 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
         p = kgen_steer(&k, p);
     kgen_free(&k);
     if (p != NULL)
-        gen_grade(ctx, p, g);
+        gen_grade(ctx, p, g, true);
     return p;
 }

@@ -188,7 +188,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
             kept[k - start[grp]] = p->given[cells[k]];
             p->given[cells[k]] = 0;
         }
-        if (has_one_solution(p) && (!rate_each || (gen_grade(ctx, p, &trial) && !trial.gave_up
+        if (has_one_solution(p) && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
                                                    && (int)trial.level <= req->level))) {
             if (rate_each) {
                 *g = trial;
@@ -200,7 +200,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
             p->given[cells[k]] = kept[k - start[grp]];
     }
     if (p != NULL && !rated)
-        gen_grade(ctx, p, g);
+        gen_grade(ctx, p, g, true);
     free(order);
     free(start);
     free(cells);

@@ -536,6 +536,23 @@ static void test_grade_budget(void)
     puzzle_free(p);
 }
 
+/* The player's hint keeps to the budget it is given, and says it gave up. */
+static void test_player_hint_budget(void)
+{
+    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct solve_budget one_node = solve_budget_nodes(1);
+    struct hint h;
+    bool gave_up = false, found;
+
+    if (!tap_ok(p != NULL, "a puzzle to hint within a budget"))
+        return;
+    found = hint_for_player(p, p->given, NULL, &h, &one_node, &gave_up);
+    tap_ok(!found && gave_up, "a search of one node: no hint, and it gave up");
+    found = hint_for_player(p, p->given, NULL, &h, NULL, &gave_up);
+    tap_ok(found && !gave_up, "the default budget: a hint");
+    puzzle_free(p);
+}
+
 /* --- Every size, on many positions --- */
 
 /* A small fixed random sequence (the tests must not depend on the clock). */
@@ -776,6 +793,7 @@ int main(void)
     test_player("hint/kakuro_sources.txt:1", "Kakuro");
     test_grade();
     test_grade_budget();
+    test_player_hint_budget();
     test_rungs();
     test_sizes();
     test_sizes_sparse();
