@@ -163,6 +163,7 @@ static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
     while ((rc = reader_next(r, &p, &style, &err)) != 0) {
         struct grade g;
 
+        budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
         index++;
         if (rc < 0) {
             status = report_error(&err);

@@ -32,18 +32,14 @@ static uint64_t candidates_left(const struct puzzle *p, const uint8_t *grid, con
     return n;
 }
 
-/* Whether the walk, having done *done work so far, may make one more step; adds that
- * step's work (the candidates it looks over) to *done. */
-static bool walk_may_go_on(const struct hint_start *s, uint64_t work, uint64_t *done,
-                           const struct solve_budget *budget)
+/* Whether the walk, having done *done work so far, may make one more step. */
+static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budget *budget)
 {
-    if (work != 0 && *done >= work)
+    if (work != 0 && done >= work)
         return false;
-    if (budget != NULL && budget->deadline_ns != 0 && util_now_ns() >= budget->deadline_ns)
-        return false;
-    *done += candidates_left(s->pos.p, s->grid, s->cands);
-    return true;
+    return budget == NULL || budget->deadline_ns == 0 || util_now_ns() < budget->deadline_ns;
 }
+
 
 bool grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
                          const struct solve_budget *budget)
@@ -60,8 +56,12 @@ bool grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
     g->unique = s.pos.unique;
     g->gave_up = count < 0;    /* no solution found within the budget */
     if (count > 0) {
-        while (!(g->gave_up = !walk_may_go_on(&s, work, &done, budget))
-               && hint_next(&s.pos, &h)) {
+        while (!(g->gave_up = !walk_may_go_on(work, done, budget))) {
+            uint64_t cands = candidates_left(p, s.grid, s.cands);
+
+            if (!hint_next(&s.pos, &h))
+                break;
+            done += cands;     /* what the step's techniques looked over */
             grade_count(g, &h);
             hint_apply(p, &h, s.grid, s.cands);
         }

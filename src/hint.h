@@ -224,9 +224,12 @@ struct grade {
 };
 
 /* The grading walk's budget of work: the candidates left in the position, added up over
- * the steps (a step's techniques look over them all).  The same on every machine, a few
- * seconds at most. */
+ * the steps (a step's techniques look over them).  The same on every machine: enough for
+ * a 64x64 Kakuro, a second or two on most boards; but a step's techniques cost from a few
+ * to a few hundred nanoseconds per candidate, so `kakudo rate` also has a ceiling of
+ * GRADE_CEILING_MS per puzzle on the clock. */
 #define GRADE_DEFAULT_WORK 80000000u
+#define GRADE_CEILING_MS 5000u
 
 /* Solves p from its givens with the techniques, easiest applicable step first, trial
  * when stuck, and rates it.  false if the puzzle has no solution.  Within the default
