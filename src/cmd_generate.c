@@ -90,8 +90,9 @@ static void print_generate_help(void)
            "      --help           display this help and exit\n"
            "\n"
            "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
-           "for some (each is still printed, and named on standard error), 2 on bad options,\n"
-           "3 if the budget ran out before a puzzle was made at all (none printed for it).\n",
+           "for some (each is still printed, and named on standard error), 2 on bad\n"
+           "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
+           "for it).\n",
            DEFAULT_BUDGET_S);
 }
 
