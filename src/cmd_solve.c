@@ -18,7 +18,10 @@ enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
 
 struct solve_budget cli_budget(const struct cli_options *opt)
 {
-    return solve_budget_nodes(opt->nodes > 0 ? (uint64_t)opt->nodes : SOLVE_DEFAULT_NODES);
+    if (opt->nodes > 0)
+        return solve_budget_nodes((uint64_t)opt->nodes);
+    return solve_budget_nodes(opt->strategy == SOLVE_PLAIN ? SOLVE_DEFAULT_PLAIN_NODES
+                                                           : SOLVE_DEFAULT_NODES);
 }
 
 struct solve_run {

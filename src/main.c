@@ -72,8 +72,9 @@ static void print_help(void)
            "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
            "                       cell first; the default) or plain (cells in reading\n"
            "                       order, digits ascending); also for watch\n"
-           "      --nodes=N        give up a search after N nodes (default %u;\n"
-           "                       also for hint and rate): exit status 3\n"
+           "      --nodes=N        give up a search after N nodes (default %u, or\n"
+           "                       %u with --strategy=plain; also for hint\n"
+           "                       and rate): exit status 3\n"
            "Options for hint:\n"
            "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"
@@ -90,7 +91,8 @@ static void print_help(void)
            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
            "\n"
            "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
-           "3 if a search gave up (its budget of nodes ran out).\n", SOLVE_DEFAULT_NODES);
+           "3 if a search gave up (its budget of nodes ran out).\n", SOLVE_DEFAULT_NODES,
+           SOLVE_DEFAULT_PLAIN_NODES);
 }
 
 static void print_version(void)
