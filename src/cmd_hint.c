@@ -162,6 +162,7 @@ static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
 
     while ((rc = reader_next(r, &p, &style, &err)) != 0) {
         struct grade g;
+        int rated;
 
         budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
         index++;
@@ -169,11 +170,12 @@ static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
             status = report_error(&err);
             continue;
         }
-        if (!grade_puzzle_within(p, &g, GRADE_DEFAULT_WORK, &budget)) {
+        rated = grade_puzzle_within(p, &g, GRADE_DEFAULT_WORK, &budget);
+        if (rated == 0) {
             printf("%s:%ld: no solution\n", name, index);
             if (status == 0)
                 status = EXIT_NO_SOLUTION;
-        } else if (g.gave_up && g.steps == 0) {
+        } else if (rated < 0) {
             printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
                    " nodes\n", name, index, budget.nodes);
             status = CLI_EXIT_GAVE_UP;

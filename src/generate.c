@@ -277,7 +277,7 @@ bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct gra
 
     if (final && budget.deadline_ns != 0)
         budget.deadline_ns += ctx->req->budget_ms * 1000000u;
-    return grade_puzzle_within(p, g, 0, &budget);
+    return grade_puzzle_within(p, g, 0, &budget) != 0;
 }
 
 void gen_generate(const struct gen_request *req, struct gen_result *res)

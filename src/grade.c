@@ -32,7 +32,7 @@ static uint64_t candidates_left(const struct puzzle *p, const uint8_t *grid, con
     return n;
 }
 
-/* Whether the walk, having done *done work so far, may make one more step. */
+/* Whether the walk, having done done work so far, may make one more step. */
 static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budget *budget)
 {
     if (work != 0 && done >= work)
@@ -40,8 +40,7 @@ static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budg
     return budget == NULL || budget->deadline_ns == 0 || util_now_ns() < budget->deadline_ns;
 }
 
-
-bool grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
+int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
                          const struct solve_budget *budget)
 {
     struct hint_start s;
@@ -69,12 +68,12 @@ bool grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
         g->level = hint_technique(g->hardest)->level;
     }
     hint_start_close(&s);
-    return count != 0;
+    return count > 0 ? 1 : count;
 }
 
 bool grade_puzzle(const struct puzzle *p, struct grade *g)
 {
-    return grade_puzzle_within(p, g, GRADE_DEFAULT_WORK, NULL);
+    return grade_puzzle_within(p, g, GRADE_DEFAULT_WORK, NULL) != 0;
 }
 
 void grade_describe(const struct grade *g, char *buf, size_t size)

@@ -236,9 +236,10 @@ struct grade {
  * budgets (the solution search's and GRADE_DEFAULT_WORK). */
 bool grade_puzzle(const struct puzzle *p, struct grade *g);
 /* The same within work (0: no bound) and budget for the searches (NULL: the default),
- * whose deadline, if any, also ends the walk. */
-bool grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
-                         const struct solve_budget *budget);
+ * whose deadline, if any, also ends the walk.  Returns 1 when rated (g->gave_up: the walk
+ * was cut short), 0 when the puzzle has no solution, -1 when the search for one gave up. */
+int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
+                        const struct solve_budget *budget);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 
