@@ -74,7 +74,7 @@ static void print_help(void)
            "                       order, digits ascending); also for watch\n"
            "      --nodes=N        give up a search after N nodes (default %u, or\n"
            "                       %u with --strategy=plain; also for hint,\n"
-           "                       rate and watch): exit status 3\n"
+           "                       rate, watch and the player): exit status 3\n"
            "Options for hint:\n"
            "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"

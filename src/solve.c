@@ -66,10 +66,10 @@ bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes)
            && util_now_ns() >= budget->deadline_ns;
 }
 
-struct solve_budget solve_budget_interactive(void)
+struct solve_budget solve_budget_interactive(uint64_t nodes)
 {
     return (struct solve_budget){
-        .nodes = SOLVE_DEFAULT_NODES,
+        .nodes = nodes != 0 ? nodes : SOLVE_DEFAULT_NODES,
         .deadline_ns = util_now_ns() + (uint64_t)SOLVE_INTERACTIVE_MS * 1000000u,
     };
 }

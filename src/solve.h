@@ -58,10 +58,10 @@ struct solve_budget {
  * a hundred times less: the hardest 9x9 of a known hard set takes 63 million. */
 #define SOLVE_DEFAULT_PLAIN_NODES 100000000u
 
-/* Where a player waits on a search (a hint, a check): the default nodes, and a deadline
- * SOLVE_INTERACTIVE_MS from now, whichever comes first. */
+/* Where a player waits on a search (a hint, a check): nodes (0: the default) and a
+ * deadline SOLVE_INTERACTIVE_MS from now, whichever comes first. */
 #define SOLVE_INTERACTIVE_MS 3000u
-struct solve_budget solve_budget_interactive(void);
+struct solve_budget solve_budget_interactive(uint64_t nodes);
 
 /* A budget of nodes only (0: none), and no deadline. */
 static inline struct solve_budget solve_budget_nodes(uint64_t nodes)

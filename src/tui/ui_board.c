@@ -355,7 +355,7 @@ static void check_solution(struct ui *ui)
 
     if (!ui->solution_known && !ui->solution_failed) {
         /* Solved once, then kept: checking again is instant. */
-        struct solve_budget budget = solve_budget_interactive();
+        struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
         enum solve_outcome outcome;
 
         if (ui->solution == NULL)

@@ -109,7 +109,7 @@ static void no_hint(struct ui *ui, bool gave_up)
 {
     const struct puzzle *p = ui->game->puzzle;
     uint8_t *solution = xmalloc((size_t)p->ncells);
-    struct solve_budget budget = solve_budget_interactive();
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
     char clear[8];
 
     if (gave_up)
@@ -134,7 +134,7 @@ static bool start_hint(struct ui *ui)
         return false;
     }
     uh = xcalloc(1, sizeof *uh);
-    budget = solve_budget_interactive();
+    budget = solve_budget_interactive(ui_search_nodes(ui));
     if (!hint_for_player(g->puzzle, g->grid, g->marks, &uh->h, &budget, &gave_up)) {
         free(uh);
         no_hint(ui, gave_up);
