@@ -424,6 +424,24 @@ static void test_browse_file(void)
     th_free(t);
 }
 
+/* Bytes that make no UTF-8 character are dropped alone: the keys after them still count
+ * (ncurses' get_wch went on reading after such a byte until a second passed without
+ * a key, swallowing every key typed meanwhile). */
+static void test_stray_bytes(void)
+{
+    struct th *t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "\xff" "l");
+    tap_ok(tt_wait_text(t, "Cell r1c4"), "a byte that starts no character does not swallow the key after it");
+    th_send(t, "\xc3" "l");
+    tap_ok(tt_wait_text(t, "Cell r1c5"), "nor does a character cut short");
+    th_send(t, "\xe2\x94" "\xc3\xa9" "\xbf" "l");
+    tap_ok(tt_wait_text(t, "Cell r1c6"), "nor stray continuation bytes, nor a whole character");
+    tap_ok(tt_quit_cleanly(t), "q still quits");
+    th_free(t);
+}
+
 /* Random keys (every command, digits, arrows, resizes) must never crash the player. */
 static void random_keys(const char *file, int rows, int cols, unsigned seed)
 {
@@ -465,6 +483,8 @@ int main(void)
     test_picker();
     tt_fresh_state();
     test_browse_file();
+    tt_fresh_state();
+    test_stray_bytes();
     tt_fresh_state();
     random_keys(sudoku_path, 24, 80, 1);
     random_keys(kakuro_path, 24, 80, 2);

@@ -398,13 +398,15 @@ static void escape_key(struct ui *ui)
     int r;
 
     timeout(30);
-    r = get_wch(&w);
+    r = ui_get_key(&w);
     timeout(250);
     if (r == OK && sudoku_symbol_value((int)w) > 0 && (w < 'a' || w > 'z')) {
         enter_digit(ui, sudoku_symbol_value((int)w), true);
         return;
     }
-    if (r != ERR)
+    if (r == KEY_CODE_YES)
+        ungetch((int)w);
+    else if (r == OK)
         unget_wch(w);
     ui->mark_next = false;
     ui->message[0] = '\0';
