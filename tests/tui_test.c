@@ -382,15 +382,25 @@ static bool answers(struct th *t, int rows, int cols)
     return th_wait_until(t, drawn, NULL, false, tt_wait_ms);
 }
 
+/* How long one key of the leaving may take to settle: a tenth of the wait, at most until end. */
+static int settle_ms(long end)
+{
+    long left = end - th_now_ms();
+
+    return (int)(left < tt_wait_ms / 10 ? (left > 0 ? left : 0) : tt_wait_ms / 10);
+}
+
 /* Leaves whatever screen it is on: Escape closes dialogs (and stops the solver), q quits;
- * each answered before the next is sent, so they are never read as one Alt-q. */
+ * each answered before the next is sent, so they are not read as one Alt-q.  A screen
+ * that does not settle (the solver running) gets a tenth of the wait per key: keys are
+ * read in order anyway, and a later Escape or q ends it. */
 static void leave(struct th *t, long end)
 {
     for (int i = 0; i < 10 && th_alive(t) && th_now_ms() < end; i++) {
         th_send(t, "\033");
-        th_settle(t, (int)(end - th_now_ms()));
+        th_settle(t, settle_ms(end));
         th_send(t, "q");
-        th_settle(t, (int)(end - th_now_ms()));
+        th_settle(t, settle_ms(end));
     }
 }
 
@@ -436,7 +446,7 @@ bool tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int 
     th_resize(t, rows, cols);
     end = th_now_ms() + tt_wait_ms;
     leave(t, end);
-    run->status = th_wait_exit(t, end > th_now_ms() ? (int)(end - th_now_ms()) : 0);
+    run->status = th_wait_exit(t, tt_wait_ms);
     if (run->why[0] == '\0' && !tt_exited_cleanly(run->status))
         snprintf(run->why, sizeof run->why, "Escape and q did not end it cleanly");
     if (run->why[0] == '\0') {
