@@ -91,6 +91,9 @@ struct th *th_start(char *const argv[], const char *const env[], int rows, int c
 
 void th_send_n(struct th *t, const char *keys, size_t n)
 {
+    for (size_t i = 0; i < n; i++)
+        if (keys[i] == '\033' || (unsigned char)keys[i] >= 0x80)
+            t->sent_escape = true;
     while (n > 0 && !t->exited) {
         ssize_t w = write(t->fd, keys, n);
         if (w < 0 && errno == EAGAIN) {
@@ -295,15 +298,18 @@ bool th_idle(struct th *t)
 }
 
 /* How long the program must stay idle to count as settled.  Not a guess at its speed: a
- * program slowed down by a busy machine is waiting for the CPU, which is not idle.  It
- * covers the program's own short sleeps before it answers a key (ncurses waits 25 ms after
- * Escape for the rest of a sequence, the board 30 ms for an Alt-digit): the quiet time is
- * counted from the first idle sight, after such a sleep began. */
-#define TH_QUIET_MS 60
+ * program slowed down by a busy machine is waiting for the CPU, which is not idle.  After
+ * an Escape or a byte of a UTF-8 character it covers the program's own short sleeps before
+ * it answers (ncurses waits 25 ms for the rest of an escape sequence, the board 30 ms for
+ * an Alt-digit, the player 50 ms for the rest of a character); the quiet time is counted
+ * from the first idle sight, after such a sleep began.  Otherwise two looks suffice. */
+#define TH_QUIET_MS 20
+#define TH_QUIET_AFTER_ESCAPE_MS 80
 
 bool th_settle(struct th *t, int timeout_ms)
 {
     long end = th_now_ms() + timeout_ms, quiet_since = -1;
+    int quiet_ms = t->sent_escape ? TH_QUIET_AFTER_ESCAPE_MS : TH_QUIET_MS;
 
     for (;;) {
         bool output = read_some(t, 10);
@@ -314,8 +320,10 @@ bool th_settle(struct th *t, int timeout_ms)
             quiet_since = -1;
         else if (quiet_since < 0)
             quiet_since = th_now_ms();
-        else if (th_now_ms() - quiet_since >= TH_QUIET_MS)
+        else if (th_now_ms() - quiet_since >= quiet_ms) {
+            t->sent_escape = false;
             return true;
+        }
         if (th_now_ms() >= end)
             return false;
     }

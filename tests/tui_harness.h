@@ -27,6 +27,7 @@ struct th {
     int csi_param;
     int csi_params[8];
     int csi_n;
+    bool sent_escape;       /* an Escape or a non-ASCII byte sent since the last settle */
 };
 
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
