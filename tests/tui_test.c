@@ -411,15 +411,16 @@ bool tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int 
     long end;
 
     run->status = -1;
+    run->sent = 0;
     run->why[0] = '\0';
-    th_settle(t, tt_wait_ms);
-    for (run->sent = 0; run->sent < m->presses; run->sent++) {
-        int i = run->sent + 1;
+    th_wait_until(t, drawn, NULL, false, tt_wait_ms);     /* it has started */
+    for (int i = 1; i <= m->presses; i++) {
         if (m->mouse_percent > 0 && (int)(next_random(&rng) % 100) < m->mouse_percent) {
             random_mouse(t, &rng);
         } else {
             th_send(t, m->keys[next_random(&rng) % m->n_keys]);
         }
+        run->sent = i;
         if (m->resize_every > 0 && i % m->resize_every == 0) {
             int r, c;
             random_size(&rng, &r, &c);
