@@ -774,7 +774,7 @@ static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
     return true;
 }
 
-char *game_state_dir_msg(char *err, size_t errsize)
+char *game_find_state_dir(char *err, size_t errsize)
 {
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
@@ -802,7 +802,7 @@ char *game_state_dir_msg(char *err, size_t errsize)
 
 char *game_state_dir(void)
 {
-    return game_state_dir_msg(NULL, 0);
+    return game_find_state_dir(NULL, 0);
 }
 
 /* ===================================================================================

@@ -185,6 +185,6 @@ char *game_puzzle_key(const struct puzzle *p);
 char *game_state_dir(void);
 /* The same, refusing a directory that is not the user's own or that others can write to;
  * NULL with the reason in err. */
-char *game_state_dir_msg(char *err, size_t errsize);
+char *game_find_state_dir(char *err, size_t errsize);
 
 #endif

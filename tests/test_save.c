@@ -436,11 +436,11 @@ static void test_state_dir_checks(void)
     char *old = getenv("XDG_STATE_HOME") ? xstrdup(getenv("XDG_STATE_HOME")) : NULL;
 
     setenv("XDG_STATE_HOME", state, 1);
-    got = game_state_dir_msg(err, sizeof err);
+    got = game_find_state_dir(err, sizeof err);
     tap_ok(got != NULL, "a new state directory is accepted %s", err);
     free(got);
     chmod(dir, 0777);
-    got = game_state_dir_msg(err, sizeof err);
+    got = game_find_state_dir(err, sizeof err);
     tap_ok(got == NULL && strstr(err, "writable by others") != NULL,
            "one writable by others is refused (%s)", err);
     free(got);
@@ -451,7 +451,7 @@ static void test_state_dir_checks(void)
     chmod(dir, 0700);
     if (geteuid() == 0) {
         tap_ok(chown(dir, 4242, 4242) == 0, "the directory given to another user");
-        got = game_state_dir_msg(err, sizeof err);
+        got = game_find_state_dir(err, sizeof err);
         tap_ok(got == NULL && strstr(err, "another user") != NULL, "one owned by another user is refused (%s)", err);
         free(got);
         chown(dir, 0, 0);

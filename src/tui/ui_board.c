@@ -74,7 +74,7 @@ static void start_over(struct ui *ui)
 
 static char *state_file(const struct puzzle *p, char *err, size_t errsize)
 {
-    char *dir = game_state_dir_msg(err, errsize);
+    char *dir = game_find_state_dir(err, errsize);
     char *key, *path;
 
     if (dir == NULL)
