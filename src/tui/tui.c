@@ -28,12 +28,19 @@ static const struct {
 };
 
 static volatile sig_atomic_t pending_signal;
+static volatile sig_atomic_t pending_suspend;   /* Ctrl-Z: SIGTSTP */
 static struct ui *active_ui;     /* for the fatal-error hook */
 static bool curses_on;
 
 static void on_signal(int sig)
 {
     pending_signal = sig;
+}
+
+static void on_suspend(int sig)
+{
+    (void)sig;
+    pending_suspend = 1;
 }
 
 static void restore_terminal(void)
@@ -61,9 +68,33 @@ static void install_signals(void)
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     /* No SA_RESTART: the key read returns so the loop sees the signal at once.  Installed
-     * before the screen starts, so ncurses keeps ours (and handles SIGTSTP itself). */
+     * before the screen starts, so ncurses keeps ours, SIGTSTP's included. */
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
+    sa.sa_handler = on_suspend;
+    sigaction(SIGTSTP, &sa, NULL);
+}
+
+/* Ctrl-Z, taken from ncurses so the play clock stops while the program is stopped: the
+ * clock is paused, the terminal given back, and the program stopped by the default action
+ * of SIGTSTP (which the kernel skips when nobody could continue it: an orphaned process
+ * group); after `fg` the screen is drawn again and the main loop restarts the clock. */
+static void suspend(struct ui *ui)
+{
+    struct sigaction dfl, ours;
+
+    pending_suspend = 0;
+    if (ui->game != NULL)
+        game_pause(ui->game);
+    endwin();
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &ours);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+    clearok(curscr, TRUE);
+    refresh();
 }
 
 static bool start_curses(struct ui *ui)
@@ -129,6 +160,8 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
 
     timeout(wait_ms < 0 ? 250 : wait_ms);
     r = get_wch(&w);
+    if (pending_suspend)
+        suspend(ui);
     if (r == ERR)
         return false;
     if (r == KEY_CODE_YES && w == KEY_RESIZE)
@@ -154,6 +187,7 @@ static void run(struct ui *ui)
             ui_watch_start(ui);
             continue;
         }
+        ui_board_sync_timer(ui);
         draw(ui);
         /* The timer and the generator's progress need a redraw every so often; otherwise
          * wait for keys. */

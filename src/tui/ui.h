@@ -153,6 +153,8 @@ bool ui_board_open_save(struct ui *ui, const char *path);
 void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);
+/* Runs the play clock while the board is on screen and not paused, else stops it. */
+void ui_board_sync_timer(struct ui *ui);
 
 /* ui_hint.c: the hint ladder: where to look, the technique, the pattern, the conclusion,
  * then the step applied as one undoable move */

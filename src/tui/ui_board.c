@@ -222,6 +222,19 @@ void ui_board_draw(struct ui *ui)
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
+/* The play clock runs only while the board itself is on screen and not paused: the help,
+ * dialogs, the solver and a suspended program (Ctrl-Z) all stop it.  Called every turn of
+ * the main loop, so no screen has to remember to stop and restart it. */
+void ui_board_sync_timer(struct ui *ui)
+{
+    if (ui->game == NULL)
+        return;
+    if (ui->screen == UI_BOARD && !ui->paused && ui->pending == NULL)
+        game_resume(ui->game);
+    else
+        game_pause(ui->game);
+}
+
 /* After every change: conflicts, completion, and the save file. */
 static void after_move(struct ui *ui)
 {
