@@ -682,7 +682,10 @@ static bool make_dirs(char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-char *game_state_dir(void)
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+char *game_find_state_dir(char *err, size_t errsize)
 {
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
@@ -692,21 +695,28 @@ char *game_state_dir(void)
         dir = xasprintf("%s/kakudo", xdg);
     else if (home != NULL && home[0] == '/')
         dir = xasprintf("%s/.local/state/kakudo", home);
-    else
+    else {
+        set_err(err, errsize, "neither $XDG_STATE_HOME nor $HOME is set to an absolute path");
         return NULL;
+    }
+    errno = 0;
     if (!make_dirs(dir)) {
+        set_err(err, errsize, "cannot create the directory %s: %s", dir,
+                strerror(errno != 0 && errno != EEXIST ? errno : ENOTDIR));
         free(dir);
         return NULL;
     }
     return dir;
 }
 
+char *game_state_dir(void)
+{
+    return game_find_state_dir(NULL, 0);
+}
+
 /* ===================================================================================
  * Saving
  * =================================================================================== */
-
-static void set_err(char *err, size_t errsize, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 static void set_err(char *err, size_t errsize, const char *fmt, ...)
 {

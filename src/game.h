@@ -139,5 +139,7 @@ char *game_puzzle_key(const struct puzzle *p);
  * ignored, as the XDG spec says), created with its parents (mode 0700) if missing; NULL
  * on error.  Caller frees. */
 char *game_state_dir(void);
+/* The same, saying in err what went wrong when there is none (no $HOME, a file in the way). */
+char *game_find_state_dir(char *err, size_t errsize);
 
 #endif

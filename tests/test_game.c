@@ -578,9 +578,22 @@ static void test_state_dir(void)
            "a relative $XDG_STATE_HOME is ignored for ~/.local/state/kakudo");
     free(dir);
     free(want);
+    {
+        char *file = tmp_path("a-file"), err[512] = "";
+        write_text(file, "x", 1);
+        setenv("XDG_STATE_HOME", file, 1);
+        tap_ok(game_find_state_dir(err, sizeof err) == NULL && strstr(err, "a-file/kakudo") != NULL
+               && strstr(err, "Not a directory") != NULL, "a file in the way: the reason names it (%s)", err);
+        free(file);
+    }
     unsetenv("XDG_STATE_HOME");
     unsetenv("HOME");
     tap_ok(game_state_dir() == NULL, "no state directory without $HOME");
+    {
+        char err[512] = "";
+        tap_ok(game_find_state_dir(err, sizeof err) == NULL && strstr(err, "$HOME") != NULL,
+               "and the reason says so (%s)", err);
+    }
     free(xdg);
     free(home);
 }

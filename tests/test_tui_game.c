@@ -139,6 +139,61 @@ static void test_timer_suspend(void)
     th_free(t);
 }
 
+/* Item 4: without a state directory, quitting says so on the terminal and fails. */
+static void test_no_state_dir(void)
+{
+    char file[300], env[400];
+    struct th *t;
+    int status;
+
+    tt_write_file(tt_scratch_path(file, sizeof file, "not-a-dir"), "a file where a directory should be\n");
+    snprintf(env, sizeof env, "XDG_STATE_HOME=%s", file);
+    t = start(sudoku_path, env);
+    tap_ok(tt_wait_text(t, "No state directory (cannot create the directory"), "no state directory is said at once");
+    th_send(t, "4");
+    tt_wait_text(t, "Filled 31/81");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1, "quitting exits with status 1 (%d)",
+           status);
+    tap_ok(tt_wait_text(t, "kakudo: your game was not saved: no state directory: cannot create the directory")
+           && tt_wait_text(t, "not-a-dir/kakudo: Not a directory"),
+           "and says why on the restored terminal, with the path");
+    th_free(t);
+}
+
+/* Item 4: a save that cannot be written (here: no file may grow, RLIMIT_FSIZE 0, which
+ * holds even for root) is told at quit with the path and the reason. */
+static void test_save_fails(void)
+{
+    struct rlimit old, none;
+    struct th *t;
+    int status;
+
+    if (getrlimit(RLIMIT_FSIZE, &old) != 0) {
+        skip(3, "no RLIMIT_FSIZE");
+        return;
+    }
+    none = old;
+    none.rlim_cur = 0;
+    /* The player inherits both: writes fail with EFBIG instead of a SIGXFSZ. */
+    signal(SIGXFSZ, SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &none);
+    t = start(sudoku_path, NULL);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, SIG_DFL);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Progress not saved"), "the failed save is said on the board");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1, "quitting exits with status 1 (%d)",
+           status);
+    tap_ok(tt_wait_text(t, "kakudo: your game was not saved: ") && tt_wait_text(t, "File too large")
+           && th_find(t, ".save", NULL, NULL), "and says so on the restored terminal, with the path and why");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("game", 8000))
@@ -147,6 +202,10 @@ int main(void)
     test_timer_help();
     tt_fresh_state();
     test_timer_suspend();
+    tt_fresh_state();
+    test_no_state_dir();
+    tt_fresh_state();
+    test_save_fails();
     tt_cleanup();
     return tap_done();
 }

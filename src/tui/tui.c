@@ -229,6 +229,13 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     active_ui = NULL;
     util_set_fatal_hook(NULL);
     restore_terminal();
+    /* A game that could not be saved is never lost in silence: said on the terminal the
+     * player gets back, and in the exit status. */
+    if (ui.save_error[0] != '\0') {
+        fprintf(stderr, "kakudo: your game was not saved: %s\n", ui.save_error);
+        if (ui.status == 0)
+            ui.status = 1;
+    }
     sig = pending_signal;
     if (sig != 0) {
         /* Die of the signal as the caller expects, now that all is saved and restored. */

@@ -66,6 +66,8 @@ struct ui {
     struct game *game;
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
+    char save_error[800];               /* why the last save failed ("" if it worked) */
+    char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
     int cursor;
     bool pencil, mark_next, show_conflicts, show_timer, show_wrong, paused;

@@ -72,9 +72,11 @@ static void start_over(struct ui *ui)
     ui_board_save(ui);
 }
 
-static char *state_file(const struct puzzle *p)
+/* The save file of the puzzle; NULL with the reason in err when there is no state
+ * directory. */
+static char *state_file(const struct puzzle *p, char *err, size_t errsize)
 {
-    char *dir = game_state_dir();
+    char *dir = game_find_state_dir(err, errsize);
     char *key, *path;
 
     if (dir == NULL)
@@ -124,13 +126,13 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     ui->message[0] = '\0';
     set_title(ui, p->name != NULL ? p->name : title);
     free(ui->save_path);
-    ui->save_path = state_file(p);
+    ui->save_path = state_file(p, err, sizeof err);
     board_start(ui, game_new(p, style));
     /* A puzzle without a name of its own keeps the title, so its save says what it was. */
     if (p->name == NULL && title != NULL)
         puzzle_set_name(ui->game->puzzle, title);
     if (ui->save_path == NULL) {
-        ui_message(ui, "No state directory: progress will not be saved.");
+        ui_message(ui, "No state directory (%s): progress will not be saved.", err);
         return;
     }
     if (stat(ui->save_path, &st) != 0)
@@ -189,16 +191,45 @@ void ui_board_close(struct ui *ui)
     ui_hint_forget(ui);
 }
 
+/* Remembers a failed save, to be told again after the screen is gone (tui.c); a save
+ * of the same game that works later makes up for it. */
+static void note_save(struct ui *ui, bool saved, const char *what)
+{
+    const char *path = ui->save_path != NULL ? ui->save_path : "";
+
+    if (saved) {
+        if (strcmp(ui->failed_save, path) == 0)
+            ui->failed_save[0] = ui->save_error[0] = '\0';
+        return;
+    }
+    snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
+    snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
+    ui_message(ui, "Progress not saved: %s", what);
+}
+
 void ui_board_save(struct ui *ui)
 {
-    char err[512];
+    char err[512], what[700];
 
     /* Nothing to keep before the first move or hint, nor while a resume is offered. */
-    if (ui->game == NULL || ui->save_path == NULL || ui->pending != NULL
+    if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
-    if (!game_save(ui->game, ui->save_path, err, sizeof err))
-        ui_message(ui, "Progress not saved: %s", err);
+    if (ui->save_path == NULL) {
+        /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
+        ui->save_path = state_file(ui->game->puzzle, err, sizeof err);
+        if (ui->save_path == NULL) {
+            snprintf(what, sizeof what, "no state directory: %s", err);
+            note_save(ui, false, what);
+            return;
+        }
+    }
+    if (game_save(ui->game, ui->save_path, err, sizeof err)) {
+        note_save(ui, true, NULL);
+        return;
+    }
+    snprintf(what, sizeof what, "%s: %s", ui->save_path, err);
+    note_save(ui, false, what);
 }
 
 void ui_board_draw(struct ui *ui)
