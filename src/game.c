@@ -139,8 +139,20 @@ bool game_is_paused(const struct game *g)
     return g->started_ns == 0;
 }
 
-/* After every change: completing the puzzle freezes the timer; breaking the solution
- * again (an undo, a new move) means the player is playing again, so it runs on. */
+/* Whether the solver's solution was kept on the way to this position: a "G" move among the
+ * moves done (the only move that sets the whole grid). */
+static bool solver_in_history(const struct game *g)
+{
+    for (int i = 0; i < g->pos; i++)
+        if (g->history[i].text[0] == 'G')
+            return true;
+    return false;
+}
+
+/* After every change: completing the puzzle freezes the timer, and is the player's solve
+ * unless the solver's solution was kept on the way.  Breaking a solution again can only
+ * happen to the solver's (the player's solve takes no more moves; old saves replayed may
+ * break one too): the player is playing again, so the timer runs on. */
 static void update_completion(struct game *g)
 {
     bool solved = puzzle_is_solved(g->puzzle, g->grid);
@@ -150,8 +162,10 @@ static void update_completion(struct game *g)
         g->elapsed_ms = g->completed_ms;
         g->started_ns = 0;
         g->completed = true;
+        g->solved = !solver_in_history(g);
     } else if (!solved && g->completed) {
         g->completed = false;
+        g->solved = false;
         g->elapsed_ms = g->completed_ms;
         g->completed_ms = 0;
         g->started_ns = now_ns();
@@ -467,7 +481,8 @@ static void revert_changes(struct game *g, const struct game_change *c, int n)
     }
 }
 
-bool game_move(struct game *g, const char *move, const char **why)
+/* Applies a move, even to a solved game (replaying an old save that went on after it). */
+static bool make_move(struct game *g, const char *move, const char **why)
 {
     struct change_list cl = { .items = NULL };
     const char *reason = apply_move_text(g, move, &cl);
@@ -484,6 +499,19 @@ bool game_move(struct game *g, const char *move, const char **why)
     push_move(g, move, &cl);
     update_completion(g);
     return true;
+}
+
+/* The player's solve is the end of the game: its record (time, hints) stands. */
+static const char *const solved_why = "The puzzle is solved: the game is over";
+
+bool game_move(struct game *g, const char *move, const char **why)
+{
+    if (g->solved) {
+        if (why != NULL)
+            *why = solved_why;
+        return false;
+    }
+    return make_move(g, move, why);
 }
 
 static bool move_fmt(struct game *g, const char **why, const char *fmt, ...)
@@ -554,7 +582,7 @@ bool game_set_marks(struct game *g, int cell, digitset marks, const char **why)
 
 void game_note_hint(struct game *g, int rung)
 {
-    if (rung < 1 || rung > GAME_HINT_RUNGS)
+    if (rung < 1 || rung > GAME_HINT_RUNGS || g->solved)
         return;
     if (rung > 1 && g->hint_rungs[rung - 2] > 0) {
         g->hint_rungs[rung - 2]--;      /* the last hint went one rung further */
@@ -570,24 +598,31 @@ void game_note_hint(struct game *g, int rung)
 
 bool game_can_undo(const struct game *g)
 {
-    return g->pos > 0;
+    return g->pos > 0 && !g->solved;
 }
 
 bool game_can_redo(const struct game *g)
 {
-    return g->pos < g->nmoves;
+    return g->pos < g->nmoves && !g->solved;
 }
 
-bool game_undo(struct game *g)
+/* Takes back the last move done, even in a solved game (loading goes back to the saved
+ * position that way). */
+static bool step_back(struct game *g)
 {
     const struct game_move *m;
 
-    if (!game_can_undo(g))
+    if (g->pos == 0)
         return false;
     m = &g->history[--g->pos];
     revert_changes(g, m->changes, m->nchanges);
     update_completion(g);
     return true;
+}
+
+bool game_undo(struct game *g)
+{
+    return game_can_undo(g) && step_back(g);
 }
 
 bool game_redo(struct game *g)
@@ -1183,7 +1218,7 @@ static bool replay(struct save_reader *sr, struct game *g)
 
     while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
         const char *why = NULL;
-        if (!game_move(g, s + 5, &why))
+        if (!make_move(g, s + 5, &why))
             return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, why);
     }
     if (!ok)
@@ -1195,7 +1230,7 @@ static bool replay(struct save_reader *sr, struct game *g)
     if (!parse_value(s + 9, 0, g->nmoves, &pos))
         return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
     while (g->pos > pos)
-        game_undo(g);
+        step_back(g);
     if (sr->at < sr->len)
         return load_fail(sr, sr->line + 1, "expected the end of the file after \"position\"");
     return true;

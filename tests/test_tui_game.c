@@ -61,6 +61,39 @@ static struct th *start(const char *file, const char *env1)
     return tt_start(args, env, 24, 80);
 }
 
+/* The one save file in the state directory, into path; false if there is none. */
+static bool find_save(char *path, size_t size)
+{
+    char cmd[600];
+    FILE *p;
+    bool ok;
+
+    snprintf(cmd, sizeof cmd, "ls %s/*.save 2>/dev/null | head -1", state_dir);
+    p = popen(cmd, "r");
+    if (p == NULL)
+        return false;
+    ok = fgets(path, (int)size, p) != NULL;
+    pclose(p);
+    if (ok)
+        path[strcspn(path, "\n")] = '\0';
+    return ok;
+}
+
+/* How many lines of the save file start with prefix; -1 without a save file. */
+static int save_lines(const char *prefix)
+{
+    char path[600], line[1024];
+    FILE *f;
+    int n = 0;
+
+    if (!find_save(path, sizeof path) || (f = fopen(path, "r")) == NULL)
+        return -1;
+    while (fgets(line, sizeof line, f) != NULL)
+        n += strncmp(line, prefix, strlen(prefix)) == 0;
+    fclose(f);
+    return n;
+}
+
 /* Waits for the player to end by itself; whether it exited with status 0. */
 static bool exits_cleanly(struct th *t)
 {
@@ -72,6 +105,187 @@ static bool exits_cleanly(struct th *t)
         return false;
     }
     return true;
+}
+
+/* Three moves on tt_sudoku (r1c3, r1c4, r1c6), saved, and quit. */
+static void play_three_moves(void)
+{
+    struct th *t = start(sudoku_path, NULL);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4l6ll8");
+    tt_wait_text(t, "Filled 33/81");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Item 1: Esc, q and n at the "saved game" question keep the save; only s, confirmed,
+ * starts over, and even then the save stays until the first move. */
+static void test_resume_prompt(void)
+{
+    struct th *t;
+
+    play_three_moves();
+    tap_ok(save_lines("move ") == 3, "three moves are saved");
+
+    t = start(sudoku_path, NULL);
+    tap_ok(tt_wait_text(t, "saved game (3 cells filled"), "reopening asks about the saved game, saying how far it went");
+    tap_ok(tt_wait_text(t, "r: resume") && tt_wait_text(t, "s: start over") && tt_wait_text(t, "Esc: back"),
+           "the question lists its answers");
+    th_send(t, "\033");
+    tap_ok(exits_cleanly(t), "Esc goes back: out of the program when opened from the command line");
+    tap_ok(save_lines("move ") == 3, "and the save is as it was");
+    th_free(t);
+
+    t = start(sudoku_path, NULL);
+    tt_wait_text(t, "saved game");
+    th_send(t, "q");
+    tap_ok(exits_cleanly(t) && save_lines("move ") == 3, "q goes back too, keeping the save");
+    th_free(t);
+
+    t = start(sudoku_path, NULL);
+    tt_wait_text(t, "saved game");
+    th_send(t, "n9s");
+    tap_ok(tt_wait_text(t, "Start over? Your first move replaces the saved game"),
+           "n and a digit do nothing; s asks again before starting over");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Start over?", tt_wait_ms) && tt_wait_text(t, "r: resume"),
+           "Esc at that question goes back to the first one");
+    th_send(t, "r");
+    tap_ok(tt_wait_text(t, "Resumed the saved game") && tt_wait_text(t, "Filled 33/81"),
+           "r resumes the saved game with its three moves");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(sudoku_path, NULL);
+    tt_wait_text(t, "saved game");
+    th_send(t, "s");
+    tt_wait_text(t, "Start over?");
+    th_send(t, "y");
+    tap_ok(tt_wait_text(t, "Started over") && tt_wait_text(t, "Filled 30/81"), "s then y starts over");
+    tap_ok(tt_quit_cleanly(t) && save_lines("move ") == 3, "quitting before a move still keeps the save");
+    th_free(t);
+
+    /* From the picker, back means back to the picker. */
+    {
+        const char *args[] = { NULL };
+        const char *env[] = { clock_env, NULL };
+        t = tt_start(args, env, 24, 80);
+    }
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    tt_wait_text(t, "Open");
+    th_send(t, sudoku_path);
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "saved game (3 cells filled"), "a file opened from the picker asks too");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "saved game (3", tt_wait_ms) && tt_wait_text(t, "choose a puzzle"),
+           "Esc goes back to the picker");
+    tap_ok(tt_quit_cleanly(t) && save_lines("move ") == 3, "and the save is kept");
+    th_free(t);
+}
+
+/* "The rest": a save with nothing filled in is resumed without a question; one with only
+ * marks is asked about. */
+static void test_nothing_filled(void)
+{
+    struct th *t = start(sudoku_path, NULL);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tt_wait_text(t, "Filled 31/81");
+    th_send(t, "u");
+    tt_wait_text(t, "Undone");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(sudoku_path, NULL);
+    tap_ok(tt_wait_text(t, "Cell r1c3") && !th_find(t, "saved game (", NULL, NULL),
+           "a save with nothing filled in opens without a question");
+    th_send(t, "r");
+    tap_ok(tt_wait_text(t, "Filled 31/81"), "it was resumed: its move can be redone");
+    th_send(t, "um5");
+    tt_wait_text(t, "Filled 30/81");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(sudoku_path, NULL);
+    tap_ok(tt_wait_text(t, "saved game (0 cells filled, marks in"), "a save with marks is asked about");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Item 2: once solved, the record stands: no stray digit, undo or reopening changes it. */
+static void test_solved_record(void)
+{
+    struct th *t;
+
+    set_clock(0);
+    t = start(almost_path, NULL);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "t");
+    tt_wait_text(t, "Time 0:00");
+    set_clock(55000);
+    tt_wait_text(t, "Time 0:55");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Solved in 0:55! Well done"), "solved in 0:55");
+    th_send(t, "5");
+    tap_ok(tt_wait_text(t, "this game is over") && th_find(t, "SOLVED", NULL, NULL),
+           "a stray digit is refused and the game stays solved");
+    th_send(t, "u");
+    set_clock(60000);
+    th_send(t, "x");
+    tap_ok(tt_wait_text(t, "Solved in 0:55: this game is over") && tt_wait_text(t, "Time 0:55"),
+           "undo and clearing marks are refused too; the time stands");
+    tt_quit_cleanly(t);
+    th_free(t);
+    tap_ok(save_lines("completed 1") == 1 && save_lines("elapsed 55000") == 1,
+           "the save holds the solve and its time");
+
+    t = start(almost_path, NULL);
+    tap_ok(tt_wait_text(t, "You solved this puzzle in 0:55 without hints"), "reopening tells the record");
+    th_send(t, "r");
+    tt_wait_text(t, "SOLVED");
+    th_send(t, "0");
+    tap_ok(tt_wait_text(t, "this game is over"), "the solved game opens as it was, and stays solved");
+    tt_quit_cleanly(t);
+    th_free(t);
+    tap_ok(save_lines("completed 1") == 1 && save_lines("move ") == 1, "the record is still saved");
+
+    t = start(almost_path, NULL);
+    tt_wait_text(t, "You solved this puzzle");
+    th_send(t, "s");
+    tap_ok(tt_wait_text(t, "Play it again? Your first move replaces the solved game"),
+           "playing it again is asked twice");
+    th_send(t, "\033\033");
+    tap_ok(exits_cleanly(t) && save_lines("completed 1") == 1, "and backing out keeps the record");
+    th_free(t);
+}
+
+/* Item 2: the solver's solution, kept with k, is not the player's solve. */
+static void test_solver_solution(void)
+{
+    struct th *t = start(almost_path, NULL);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "w");
+    tt_wait_text(t, "k keeps it");
+    th_send(t, "k");
+    tap_ok(tt_wait_text(t, "Kept the solver's solution") && tt_wait_text(t, "by solver")
+           && !th_find(t, "SOLVED", NULL, NULL) && !th_find(t, "Well done", NULL, NULL),
+           "a kept solution is not called a solve");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(almost_path, NULL);
+    tap_ok(tt_wait_text(t, "saved game (1 cell filled by the") && !th_find(t, "You solved", NULL, NULL),
+           "reopened, it is a saved game, not a solve");
+    th_send(t, "r");
+    tt_wait_text(t, "by solver");
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Filled 80/81"), "and the solver's solution can be undone");
+    tt_quit_cleanly(t);
+    th_free(t);
 }
 
 /* Item 3: the time shown does not move while the help is open. */
@@ -199,6 +413,14 @@ int main(void)
     if (!tt_init("game", 8000))
         return 0;
     setup();
+    test_resume_prompt();
+    tt_fresh_state();
+    test_nothing_filled();
+    tt_fresh_state();
+    test_solved_record();
+    tt_fresh_state();
+    test_solver_solution();
+    tt_fresh_state();
     test_timer_help();
     tt_fresh_state();
     test_timer_suspend();

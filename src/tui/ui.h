@@ -54,6 +54,18 @@ struct picker_item {
     char *label;
 };
 
+struct ui;
+
+/* One answer of a dialog: the key that picks it (letters in either case, UI_KEY_ESC for
+ * Escape, which q also means; Enter picks the first answer), its words in the dialog's
+ * footer, and what it does once the dialog is closed (NULL: nothing more). */
+struct ui_choice {
+    int key;
+    const char *label;
+    void (*action)(struct ui *ui);
+};
+#define UI_MAX_CHOICES 4
+
 struct ui {
     struct tui_options opt;
     bool utf8, color;
@@ -88,10 +100,10 @@ struct ui {
     char input[1024];                   /* the "open file" line */
     size_t input_len;
 
-    /* The confirm dialog: a question and what y/n do */
+    /* The dialog: a question and its answers */
     char question[512];
-    void (*on_yes)(struct ui *ui);
-    void (*on_no)(struct ui *ui);
+    struct ui_choice choices[UI_MAX_CHOICES];
+    int nchoices;
 
     struct newgame *newgame;            /* the "New game" dialog and its generation */
 };
@@ -212,6 +224,9 @@ void ui_newgame_free(struct ui *ui);
 void ui_help_open(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_help_key(struct ui *ui, int key, bool is_code);
+/* Asks a question over the current screen, answered by one of n choices. */
+void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n);
+/* A yes/no question: y (or Enter) does on_yes, n (or Esc, q) on_no. */
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

@@ -54,6 +54,17 @@ static void board_start(struct ui *ui, struct game *g)
     ui->screen = UI_BOARD;
 }
 
+/* Leaves the board: back to the picker when it came from there, else out of the program. */
+static void leave_board(struct ui *ui)
+{
+    if (ui->from_picker) {
+        ui_board_close(ui);
+        ui_picker_enter(ui);
+    } else {
+        ui->quit = true;
+    }
+}
+
 static void resume_pending(struct ui *ui)
 {
     struct game *g = ui->pending;
@@ -63,13 +74,13 @@ static void resume_pending(struct ui *ui)
     ui_message(ui, "Resumed the saved game.");
 }
 
+/* The fresh game on the board stays; the save file is replaced by its first move. */
 static void start_over(struct ui *ui)
 {
     game_free(ui->pending);
     ui->pending = NULL;
     ui->screen = UI_BOARD;
-    ui_message(ui, "Started over.");
-    ui_board_save(ui);
+    ui_message(ui, "Started over: your first move replaces the saved game.");
 }
 
 /* The save file of the puzzle; NULL with the reason in err when there is no state
@@ -110,6 +121,89 @@ static int filled_cells(const struct game *g)
     return n;
 }
 
+static int marked_cells(const struct game *g)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->puzzle->ncells; c++)
+        n += !g->puzzle->block[c] && !g->grid[c] && g->marks[c];
+    return n;
+}
+
+/* "12 cells filled, marks in 3, 4:05 played" */
+static void describe_progress(const struct game *g, char *buf, size_t size)
+{
+    int filled = filled_cells(g), marked = marked_cells(g);
+    char t[32], marks[48] = "";
+
+    ui_format_time(game_elapsed_ms(g), t, sizeof t);
+    if (marked > 0)
+        snprintf(marks, sizeof marks, ", marks in %d", marked);
+    snprintf(buf, size, "%d cell%s filled%s%s, %s played", filled, filled == 1 ? "" : "s",
+             marks, g->completed ? " by the solver" : "", t);
+}
+
+/* "in 0:55 with 2 hints" */
+static void describe_record(const struct game *g, char *buf, size_t size)
+{
+    char t[32];
+
+    ui_format_time(game_elapsed_ms(g), t, sizeof t);
+    if (g->hints_used > 0)
+        snprintf(buf, size, "in %s with %d hint%s", t, g->hints_used, g->hints_used == 1 ? "" : "s");
+    else
+        snprintf(buf, size, "in %s without hints", t);
+}
+
+static void offer_saved_game(struct ui *ui);
+
+/* Starting over is asked twice: the saved game is the player's work. */
+static void confirm_start_over(struct ui *ui)
+{
+    static const struct ui_choice choices[] = {
+        { 'y', "yes, start over", start_over },
+        { UI_KEY_ESC, "no", offer_saved_game },
+    };
+    char q[300], about[160];
+
+    if (ui->pending->solved) {
+        describe_record(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "Play it again? Your first move replaces the solved game (%s).",
+                 about);
+    } else {
+        describe_progress(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "Start over? Your first move replaces the saved game (%s).", about);
+    }
+    ui_choose(ui, q, choices, 2);
+}
+
+/* Asks what to do with the saved game: resume it (or see it, if solved), start over
+ * (asked again), or go back, keeping it as it is. */
+static void offer_saved_game(struct ui *ui)
+{
+    static const struct ui_choice resume[] = {
+        { 'r', "resume", resume_pending },
+        { 's', "start over", confirm_start_over },
+        { UI_KEY_ESC, "back", leave_board },
+    };
+    static const struct ui_choice solved[] = {
+        { 'r', "see it", resume_pending },
+        { 's', "play again", confirm_start_over },
+        { UI_KEY_ESC, "back", leave_board },
+    };
+    char q[300], about[160];
+
+    if (ui->pending->solved) {
+        describe_record(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "You solved this puzzle %s.", about);
+        ui_choose(ui, q, solved, 3);
+    } else {
+        describe_progress(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "This puzzle has a saved game (%s).", about);
+        ui_choose(ui, q, resume, 3);
+    }
+}
+
 static void set_title(struct ui *ui, const char *title)
 {
     free(ui->title);
@@ -142,19 +236,12 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         set_aside(ui, ui->save_path, err);
         return;
     }
-    if (ui->pending->completed) {
-        game_free(ui->pending);
-        ui->pending = NULL;
-        ui_message(ui, "You solved this puzzle before; here it is afresh.");
+    /* A save with nothing filled in is nothing to choose about: it goes on as it was. */
+    if (!ui->pending->completed && filled_cells(ui->pending) == 0 && marked_cells(ui->pending) == 0) {
+        resume_pending(ui);
         return;
     }
-    {
-        char q[256];
-        snprintf(q, sizeof q, "This puzzle has a saved game (%d cells filled). Resume it?",
-                 filled_cells(ui->pending));
-        ui_confirm(ui, q, resume_pending, start_over);
-        ui->back = UI_BOARD;
-    }
+    offer_saved_game(ui);
 }
 
 bool ui_board_open_save(struct ui *ui, const char *path)
@@ -272,7 +359,8 @@ static void after_move(struct ui *ui)
     ui->show_wrong = false;
     ui_hint_forget(ui);
     refresh_conflicts(ui);
-    if (ui->game->completed && !ui->was_completed) {
+    /* Only the player's own solve is praised (the solver's kept solution says so itself). */
+    if (ui->game->solved && !ui->was_completed) {
         char t[32];
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
         if (ui->game->hints_used > 0)
@@ -302,6 +390,14 @@ static void move_cursor(struct ui *ui, int dr, int dc)
 
 static void refused(struct ui *ui, const char *why)
 {
+    char t[32];
+
+    if (ui->game->solved) {
+        /* Whatever was tried: the game is over and its record stands. */
+        ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
+        ui_message(ui, "Solved in %s: this game is over (n: new game, q quits).", t);
+        return;
+    }
     ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
 }
 
@@ -311,6 +407,10 @@ static bool check_editable(struct ui *ui)
     const struct puzzle *p = ui->game->puzzle;
     int c = ui->cursor;
 
+    if (ui->game->solved) {
+        refused(ui, NULL);
+        return false;
+    }
     if (p->block[c]) {
         ui_message(ui, "%s", p->down[c] || p->across[c] ? "A clue cell cannot be changed."
                                                          : "A black cell cannot be changed.");
@@ -427,6 +527,10 @@ static void history_step(struct ui *ui, bool undo)
 {
     bool ok = undo ? game_undo(ui->game) : game_redo(ui->game);
 
+    if (!ok && ui->game->solved) {
+        refused(ui, NULL);
+        return;
+    }
     if (!ok) {
         ui_message(ui, undo ? "Nothing to undo." : "Nothing to redo.");
         return;
@@ -461,12 +565,7 @@ static bool board_command(struct ui *ui, int key)
     switch (key) {
     case 'q':
         ui_board_save(ui);
-        if (ui->from_picker) {
-            ui_board_close(ui);
-            ui_picker_enter(ui);
-        } else {
-            ui->quit = true;
-        }
+        leave_board(ui);
         return true;
     case '?':
         ui_help_open(ui);

@@ -93,7 +93,7 @@ static char *recent_label(const struct game *g)
     const struct puzzle *p = g->puzzle;
     const char *name = p->name != NULL ? p->name : p->ops->name;
 
-    if (g->completed)
+    if (g->solved)
         return xasprintf("%s %dx%d  solved", name, p->width, p->height);
     return xasprintf("%s %dx%d  %d%% done", name, p->width, p->height, progress_percent(g));
 }
