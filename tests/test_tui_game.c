@@ -166,6 +166,18 @@ static void test_resume_prompt(void)
     tap_ok(tt_quit_cleanly(t) && save_lines("move ") == 3, "quitting before a move still keeps the save");
     th_free(t);
 
+    /* Every answer stays on a small screen. */
+    {
+        const char *args[] = { sudoku_path, NULL };
+        const char *env[] = { clock_env, NULL };
+        t = tt_start(args, env, 8, 20);
+    }
+    tap_ok(tt_wait_text(t, "r: resume") && tt_wait_text(t, "s: start over") && tt_wait_text(t, "Esc: back"),
+           "at 20x8 the question still shows every answer");
+    th_send(t, "q");
+    tap_ok(exits_cleanly(t) && save_lines("move ") == 3, "and q there keeps the save too");
+    th_free(t);
+
     /* From the picker, back means back to the picker. */
     {
         const char *args[] = { NULL };
