@@ -290,7 +290,7 @@ static void test_solver_solution(void)
     th_free(t);
 
     t = start(almost_path, NULL);
-    tap_ok(tt_wait_text(t, "saved game (1 cell filled by the") && !th_find(t, "You solved", NULL, NULL),
+    tap_ok(tt_wait_text(t, "saved game (1 cell filled,") && tt_wait_text(t, "solution kept") && !th_find(t, "You solved", NULL, NULL),
            "reopened, it is a saved game, not a solve");
     th_send(t, "r");
     tt_wait_text(t, "by solver");

@@ -130,7 +130,7 @@ static int marked_cells(const struct game *g)
     return n;
 }
 
-/* "12 cells filled, marks in 3, 4:05 played" */
+/* "12 cells filled, marks in 3, 4:05 played" (", the solver's solution kept" when it was) */
 static void describe_progress(const struct game *g, char *buf, size_t size)
 {
     int filled = filled_cells(g), marked = marked_cells(g);
@@ -140,7 +140,7 @@ static void describe_progress(const struct game *g, char *buf, size_t size)
     if (marked > 0)
         snprintf(marks, sizeof marks, ", marks in %d", marked);
     snprintf(buf, size, "%d cell%s filled%s%s, %s played", filled, filled == 1 ? "" : "s",
-             marks, g->completed ? " by the solver" : "", t);
+             marks, g->completed ? ", the solver's solution kept" : "", t);
 }
 
 /* "in 0:55 with 2 hints" */
@@ -347,7 +347,7 @@ void ui_board_sync_timer(struct ui *ui)
 {
     if (ui->game == NULL)
         return;
-    if (ui->screen == UI_BOARD && !ui->paused && ui->pending == NULL)
+    if (ui->screen == UI_BOARD && !ui->paused)
         game_resume(ui->game);
     else
         game_pause(ui->game);
