@@ -257,7 +257,13 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     set_title(ui, g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
     ui->save_path = xstrdup(path);
     board_start(ui, g);
-    ui_message(ui, "Resumed the saved game.");
+    if (g->solved) {
+        char about[160];
+        describe_record(g, about, sizeof about);
+        ui_message(ui, "You solved this puzzle %s.", about);
+    } else {
+        ui_message(ui, "Resumed the saved game.");
+    }
     return true;
 }
 
@@ -395,7 +401,7 @@ static void refused(struct ui *ui, const char *why)
     if (ui->game->solved) {
         /* Whatever was tried: the game is over and its record stands. */
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
-        ui_message(ui, "Solved in %s: this game is over (n: new game, q quits).", t);
+        ui_message(ui, "Solved in %s: this game is over.", t);
         return;
     }
     ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
