@@ -148,9 +148,14 @@ static void test_resume_prompt(void)
     th_send(t, "n9s");
     tap_ok(tt_wait_text(t, "Start over? Your first move replaces the saved game"),
            "n and a digit do nothing; s asks again before starting over");
+    th_send(t, "\r");
+    tap_ok(th_wait_gone(t, "Start over?", tt_wait_ms) && tt_wait_text(t, "r: resume"),
+           "Enter at that question keeps the game and goes back to the first one");
+    th_send(t, "s");
+    tt_wait_text(t, "Start over?");
     th_send(t, "\033");
     tap_ok(th_wait_gone(t, "Start over?", tt_wait_ms) && tt_wait_text(t, "r: resume"),
-           "Esc at that question goes back to the first one");
+           "so does Esc");
     th_send(t, "r");
     tap_ok(tt_wait_text(t, "Resumed the saved game") && tt_wait_text(t, "Filled 33/81"),
            "r resumes the saved game with its three moves");

@@ -157,12 +157,13 @@ static void describe_record(const struct game *g, char *buf, size_t size)
 
 static void offer_saved_game(struct ui *ui);
 
-/* Starting over is asked twice: the saved game is the player's work. */
+/* Starting over is asked twice: the saved game is the player's work.  Keeping it comes
+ * first, so Enter keeps it too. */
 static void confirm_start_over(struct ui *ui)
 {
     static const struct ui_choice choices[] = {
+        { UI_KEY_ESC, "no, keep it", offer_saved_game },
         { 'y', "yes, start over", start_over },
-        { UI_KEY_ESC, "no", offer_saved_game },
     };
     char q[300], about[160];
 
