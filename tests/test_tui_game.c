@@ -429,7 +429,7 @@ static void test_save_fails(void)
 
 int main(void)
 {
-    if (!tt_init("game", 8000))
+    if (!tt_init("game", 30000))
         return 0;
     setup();
     test_resume_prompt();
