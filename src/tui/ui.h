@@ -54,6 +54,18 @@ struct picker_item {
     char *label;
 };
 
+struct ui;
+
+/* One answer of a dialog: the key that picks it (letters in either case, UI_KEY_ESC for
+ * Escape, which q also means; Enter picks the first answer), its words in the dialog's
+ * footer, and what it does once the dialog is closed (NULL: nothing more). */
+struct ui_choice {
+    int key;
+    const char *label;
+    void (*action)(struct ui *ui);
+};
+#define UI_MAX_CHOICES 4
+
 struct ui {
     struct tui_options opt;
     bool utf8, color;
@@ -66,6 +78,8 @@ struct ui {
     struct game *game;
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
+    char save_error[800];               /* why the last save failed ("" if it worked) */
+    char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
     int cursor;
     bool command_next;                  /* ':' was typed: the next key is a command */
@@ -87,10 +101,10 @@ struct ui {
     char input[1024];                   /* the "open file" line */
     size_t input_len;
 
-    /* The confirm dialog: a question and what y/n do */
+    /* The dialog: a question and its answers */
     char question[512];
-    void (*on_yes)(struct ui *ui);
-    void (*on_no)(struct ui *ui);
+    struct ui_choice choices[UI_MAX_CHOICES];
+    int nchoices;
 
     struct newgame *newgame;            /* the "New game" dialog and its generation */
 };
@@ -154,6 +168,8 @@ bool ui_board_open_save(struct ui *ui, const char *path);
 void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);
+/* Runs the play clock while the board is on screen and not paused, else stops it. */
+void ui_board_sync_timer(struct ui *ui);
 
 /* ui_keys.c: the board's keys, which depend on the board: where letters are symbols
  * (more than 9 digits) the commands bound to letters take Alt or ':' first */
@@ -257,6 +273,9 @@ void ui_help_key(struct ui *ui, int key, bool is_code);
  * under themselves.  Returns the number of wrapped rows in all (rows 0 only counts). */
 int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from, int y,
                  int rows, int x, int w);
+/* Asks a question over the current screen, answered by one of n choices. */
+void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n);
+/* A yes/no question: y (or Enter) does on_yes, n (or Esc, q) on_no. */
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

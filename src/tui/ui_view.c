@@ -630,7 +630,8 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         int filled = 0;
         for (int c = 0; c < p->ncells; c++)
             filled += !p->block[c] && g->grid[c];
-        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite, g->completed ? "  SOLVED" : "");
+        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite,
+                 g->solved ? "  SOLVED" : g->completed ? "  by solver" : "");
         panel_line(ui, &pn, buf, g->completed ? ROLE_MESSAGE : ROLE_NORMAL);
     }
     snprintf(buf, sizeof buf, "Cell %s", puzzle_cell_name(p, ui->cursor, name));
