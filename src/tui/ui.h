@@ -43,8 +43,15 @@ struct ui_geometry {
     bool vline[KAKURO_MAX_SIDE + 1], hline[KAKURO_MAX_SIDE + 1]; /* line before cell c/r */
     bool vheavy[KAKURO_MAX_SIDE + 1], hheavy[KAKURO_MAX_SIDE + 1];
     int lx[KAKURO_MAX_SIDE + 1], ly[KAKURO_MAX_SIDE + 1];       /* where those lines are */
-    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx). */
+    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx) to whole
+     * cells: rows r0..r1 and columns c0..c1 are shown. */
     int top, left, view_h, view_w, sy, sx;
+    int r0, r1, c0, c1;
+    bool hscroll, vscroll;      /* the window is narrower / shorter than the board: the
+                                   column or row around it marks what lies beyond */
+    /* The panel's rectangle: beside the board, or under it (then it flows in columns). */
+    int panel_top, panel_left, panel_h, panel_w;
+    bool panel_below;
 };
 
 struct picker_item {
@@ -128,8 +135,10 @@ struct ui_cell_look {
 };
 
 /* ui_view.c: the board, for both kinds */
-/* Chooses the largest layout that fits rows x cols (scrolling if none does); false if the
- * screen is too small, with the size needed in *need_h, *need_w. */
+/* Chooses the first layout, from large cells to compact ones and with the panel beside,
+ * narrower or below, in which the whole board fits rows x cols; if none does, the compact
+ * one scrolls by whole cells.  False if the screen is too small, with the size needed in
+ * *need_h, *need_w. */
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
@@ -217,6 +226,8 @@ void ui_too_small_draw(int need_h, int need_w);
 #define UI_KEY_CTRL(c) ((c) & 0x1f)
 #define UI_KEY_ESC 27
 #define UI_PANEL_W 24   /* side panel width */
+#define UI_PANEL_MIN_W 20   /* narrowest side panel before it goes under the board */
+#define UI_PANEL_MIN_H 5    /* fewest rows of a panel under the board */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 
 #endif

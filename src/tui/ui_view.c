@@ -10,6 +10,7 @@ static const struct ui_layout sudoku_layouts[] = {
     { 7, 3, true, true },   /* a 3x3 grid of marks in every cell */
     { 5, 2, false, true },  /* marks in two rows; cells within a box split by underlines */
     { 3, 1, true, true },
+    { 3, 1, false, true },  /* lines between cells across, only box edges down */
     { 3, 1, false, false },
     { 2, 1, false, false },
 };
@@ -48,7 +49,8 @@ static void compute_geometry(const struct ui *ui, const struct puzzle *p,
 
     geo->lay = *lay;
     for (int c = 0; c <= p->width; c++) {
-        geo->vline[c] = c == 0 || c == p->width || lay->vsep_all || vweight(ui, p, c) == 2;
+        geo->vline[c] = c == 0 || c == p->width || lay->vsep_all ||
+                        (is_sudoku(p) && vweight(ui, p, c) == 2);
         geo->vheavy[c] = vweight(ui, p, c) == 2;
         if (geo->vline[c])
             geo->lx[c] = x++;
@@ -71,31 +73,119 @@ static void compute_geometry(const struct ui *ui, const struct puzzle *p,
     geo->height = y;
 }
 
-/* Scrolls so the cursor's cell and its lines are in the window. */
-static void scroll_to_cursor(struct ui *ui)
+/* Where cell i of an axis begins and ends in board coordinates, the lines on both sides
+ * included: a window from start[i] to end[j] shows cells i..j whole. */
+static void axis_spans(const int *cell, const bool *line, const int *linepos, int n, int size,
+                       int *start, int *end)
+{
+    for (int i = 0; i < n; i++) {
+        start[i] = line[i] ? linepos[i] : cell[i];
+        end[i] = line[i + 1] ? linepos[i + 1] + 1 : cell[i] + size;
+    }
+}
+
+/* The first cell of an axis shown in a window w long: the one before, moved just enough
+ * that the cursor's cell is shown whole, and back while the cells after still fit. */
+static int axis_first(const int *start, const int *end, int n, int w, int first, int cur)
+{
+    if (first > cur)
+        first = cur;
+    if (first < 0)
+        first = 0;
+    while (first < cur && end[cur] - start[first] > w)
+        first++;
+    while (first > 0 && end[n - 1] - start[first - 1] <= w)
+        first--;
+    return first;
+}
+
+/* The last cell shown from first on in a window w long. */
+static int axis_last(const int *start, const int *end, int n, int w, int first)
+{
+    int last = first;
+
+    while (last + 1 < n && end[last + 1] - start[first] <= w)
+        last++;
+    return last;
+}
+
+/* Scrolls by whole cells so the cursor's cell is in the window: the window shows the
+ * cells r0..r1, c0..c1 with their lines, and nothing of the cells beyond. */
+static void scroll_to_cursor(struct ui *ui, int avail_h, int avail_w)
 {
     struct ui_geometry *geo = &ui->geo;
     const struct puzzle *p = ui->game->puzzle;
+    int start[KAKURO_MAX_SIDE], end[KAKURO_MAX_SIDE];
     int r = ui->cursor / p->width, c = ui->cursor % p->width;
-    int y0 = geo->rowy[r] - 1, y1 = geo->rowy[r] + geo->lay.cell_h + 1;
-    int x0 = geo->colx[c] - 1, x1 = geo->colx[c] + geo->lay.cell_w + 1;
 
-    if (y1 - geo->sy > geo->view_h)
-        geo->sy = y1 - geo->view_h;
-    if (y0 < geo->sy)
-        geo->sy = y0;
-    if (x1 - geo->sx > geo->view_w)
-        geo->sx = x1 - geo->view_w;
-    if (x0 < geo->sx)
-        geo->sx = x0;
-    if (geo->sy > geo->height - geo->view_h)
-        geo->sy = geo->height - geo->view_h;
-    if (geo->sx > geo->width - geo->view_w)
-        geo->sx = geo->width - geo->view_w;
-    if (geo->sy < 0)
-        geo->sy = 0;
-    if (geo->sx < 0)
-        geo->sx = 0;
+    axis_spans(geo->colx, geo->vline, geo->lx, p->width, geo->lay.cell_w, start, end);
+    geo->c0 = axis_first(start, end, p->width, avail_w, geo->c0, c);
+    geo->c1 = axis_last(start, end, p->width, avail_w, geo->c0);
+    geo->sx = start[geo->c0];
+    geo->view_w = end[geo->c1] - geo->sx;
+    axis_spans(geo->rowy, geo->hline, geo->ly, p->height, geo->lay.cell_h, start, end);
+    geo->r0 = axis_first(start, end, p->height, avail_h, geo->r0, r);
+    geo->r1 = axis_last(start, end, p->height, avail_h, geo->r0);
+    geo->sy = start[geo->r0];
+    geo->view_h = end[geo->r1] - geo->sy;
+}
+
+/* Where the panel goes, in order of preference: beside the board at its full width,
+ * beside it narrower, under it. */
+enum panel_place { PANEL_BESIDE, PANEL_NARROW, PANEL_BELOW, PANEL_NPLACES };
+
+/* The room the board has with the panel at place, on a screen of rows x cols (the last
+ * row is the message line); false if the panel has no room there. */
+static bool board_room(const struct ui_geometry *geo, enum panel_place place, int rows, int cols,
+                       int *avail_h, int *avail_w)
+{
+    int board_rows = rows - 1;
+
+    switch (place) {
+    case PANEL_BESIDE:
+        *avail_h = board_rows;
+        *avail_w = cols - 1 - UI_PANEL_W;
+        return true;
+    case PANEL_NARROW:
+        *avail_h = board_rows;
+        *avail_w = cols - 1 - UI_PANEL_MIN_W;
+        return geo->width < cols - 1 - UI_PANEL_MIN_W;
+    default:
+        *avail_h = board_rows - UI_PANEL_MIN_H;
+        *avail_w = cols;
+        return *avail_h > 0;
+    }
+}
+
+/* Places the board at the top left, its window within avail_h x avail_w (less a row or
+ * column on each side for the edge marks where it scrolls), and the panel in the rest. */
+static void place(struct ui *ui, enum panel_place where, int rows, int cols, int avail_h, int avail_w)
+{
+    struct ui_geometry *geo = &ui->geo;
+
+    geo->hscroll = geo->width > avail_w;
+    geo->vscroll = geo->height > avail_h;
+    geo->left = geo->hscroll ? 1 : 0;
+    geo->top = geo->vscroll ? 1 : 0;
+    scroll_to_cursor(ui, avail_h - 2 * geo->top, avail_w - 2 * geo->left);
+    geo->panel_below = where == PANEL_BELOW;
+    if (geo->panel_below) {
+        /* Right under the board, after a blank row if the panel can spare it. */
+        geo->panel_top = geo->view_h + 2 * geo->top;
+        if (rows - 1 - geo->panel_top > UI_PANEL_MIN_H)
+            geo->panel_top++;
+        geo->panel_left = 0;
+        geo->panel_w = cols;
+    } else {
+        /* Beside the whole window the board may take, so scrolling never moves it. */
+        int board_w = geo->width < avail_w ? geo->width : avail_w;
+        geo->panel_top = 0;
+        geo->panel_left = board_w + 1;
+        geo->panel_w = cols - geo->panel_left;
+        if (where == PANEL_BESIDE && geo->panel_w > UI_PANEL_W)
+            geo->panel_w = UI_PANEL_W;
+    }
+    geo->panel_h = rows - 1 - geo->panel_top;
 }
 
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
@@ -104,26 +194,40 @@ bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
     const struct ui_layout *list = is_sudoku(p) ? sudoku_layouts : kakuro_layouts;
     int n = is_sudoku(p) ? (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0])
                          : (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
-    int avail_h = rows - 1, avail_w = cols - 1 - UI_PANEL_W;
-    int sy = ui->geo.sy, sx = ui->geo.sx;
+    int avail_h, avail_w, best_area = -1;
+    enum panel_place best = PANEL_BESIDE;
 
     for (int i = 0; i < n; i++) {
         compute_geometry(ui, p, &list[i], &ui->geo);
-        if (ui->geo.width <= avail_w && ui->geo.height <= avail_h)
-            break;
+        for (int where = 0; where < PANEL_NPLACES; where++) {
+            if (board_room(&ui->geo, (enum panel_place)where, rows, cols, &avail_h, &avail_w) &&
+                ui->geo.width <= avail_w && ui->geo.height <= avail_h) {
+                place(ui, (enum panel_place)where, rows, cols, avail_h, avail_w);
+                return true;
+            }
+        }
     }
-    /* The smallest layout scrolls, but a window smaller than this is no use. */
-    *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW) + 1;
-    *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW) + 1 + UI_PANEL_W;
+    /* Nothing fits: the compact layout scrolls, beside the panel unless the board shows
+     * more of itself over it; a window smaller than UI_MIN_VIEW is no use. */
+    *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW + 2) + 1;
+    *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW + 2) + 1 + UI_PANEL_W;
     if (rows < *need_h || cols < *need_w)
         return false;
-    ui->geo.top = 0;
-    ui->geo.left = 0;
-    ui->geo.view_h = ui->geo.height < avail_h ? ui->geo.height : avail_h;
-    ui->geo.view_w = ui->geo.width < avail_w ? ui->geo.width : avail_w;
-    ui->geo.sy = sy;
-    ui->geo.sx = sx;
-    scroll_to_cursor(ui);
+    for (int i = 0; i < 2; i++) {
+        enum panel_place where = i == 0 ? PANEL_BESIDE : PANEL_BELOW;
+        int area, h, w;
+        if (!board_room(&ui->geo, where, rows, cols, &avail_h, &avail_w))
+            continue;
+        h = ui->geo.height <= avail_h ? ui->geo.height : avail_h - 2;
+        w = ui->geo.width <= avail_w ? ui->geo.width : avail_w - 2;
+        area = h > 0 && w > 0 ? h * w : 0;
+        if (area > best_area) {
+            best_area = area;
+            best = where;
+        }
+    }
+    board_room(&ui->geo, best, rows, cols, &avail_h, &avail_w);
+    place(ui, best, rows, cols, avail_h, avail_w);
     return true;
 }
 
@@ -450,6 +554,29 @@ static void draw_cell(const struct ui *ui, int cell)
         draw_run_edges(ui, p, g->marks[cell] != 0, y, x, base);
 }
 
+/* Where the window scrolls, the column or row beside it points, at every row or column
+ * shown, to the side where more cells lie. */
+static void draw_edge_marks(const struct ui *ui, const struct puzzle *p)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    attr_t a = ui_attr(ui, ROLE_BOX_LINE);
+
+    for (int r = geo->r0; geo->hscroll && r <= geo->r1; r++) {
+        int y = geo->top + geo->rowy[r] - geo->sy + (geo->lay.cell_h - 1) / 2;
+        if (geo->c0 > 0)
+            ui_print(y, geo->left - 1, 1, ui->utf8 ? "\xe2\x97\x80" : "<", a);     /* U+25C0 */
+        if (geo->c1 < p->width - 1)
+            ui_print(y, geo->left + geo->view_w, 1, ui->utf8 ? "\xe2\x96\xb6" : ">", a); /* U+25B6 */
+    }
+    for (int c = geo->c0; geo->vscroll && c <= geo->c1; c++) {
+        int x = geo->left + geo->colx[c] - geo->sx + geo->lay.cell_w / 2;
+        if (geo->r0 > 0)
+            ui_print(geo->top - 1, x, 1, ui->utf8 ? "\xe2\x96\xb2" : "^", a);        /* U+25B2 */
+        if (geo->r1 < p->height - 1)
+            ui_print(geo->top + geo->view_h, x, 1, ui->utf8 ? "\xe2\x96\xbc" : "v", a); /* U+25BC */
+    }
+}
+
 void ui_view_draw_board(struct ui *ui)
 {
     const struct puzzle *p = ui->game->puzzle;
@@ -457,6 +584,7 @@ void ui_view_draw_board(struct ui *ui)
     draw_lines(ui, p);
     for (int cell = 0; cell < p->ncells; cell++)
         draw_cell(ui, cell);
+    draw_edge_marks(ui, p);
 }
 
 int ui_view_cell_at(const struct ui *ui, int y, int x)
@@ -489,11 +617,34 @@ void ui_format_time(uint64_t ms, char *buf, size_t size)
 
 /* --- The side panel --- */
 
-struct panel { int y, x, w, bottom; };
+/* Lines go down a column w wide from top to bottom; a panel under the board has room
+ * for more columns side by side, up to right, and the lines flow on into them. */
+struct panel { int y, x, w, top, bottom, right, col_w; };
+
+#define PANEL_GAP 2     /* columns between two columns of a panel */
+
+/* Moves to the top of the next column; false if there is none. */
+static bool panel_next_column(struct panel *pn)
+{
+    if (pn->x + pn->col_w + PANEL_GAP + pn->w > pn->right)
+        return false;
+    pn->x += pn->col_w + PANEL_GAP;
+    pn->col_w = pn->w;
+    pn->y = pn->top;
+    return true;
+}
+
+/* Whether n more lines fit, in this column or else at the top of the next one. */
+static bool panel_room(struct panel *pn, int n)
+{
+    if (pn->y + n <= pn->bottom)
+        return true;
+    return pn->y > pn->top && panel_next_column(pn) && pn->y + n <= pn->bottom;
+}
 
 static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
 {
-    if (pn->y < pn->bottom)
+    if (panel_room(pn, 1))
         ui_print(pn->y++, pn->x, pn->w, s, ui_attr(ui, role));
 }
 
@@ -512,6 +663,7 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
         empty += d == 0;
     }
     snprintf(buf, sizeof buf, "%s ? in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down", grp->ncells);
+    panel_room(pn, 3);
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " full, no sum to reach");
@@ -549,6 +701,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     /* Two short lines, to fit the panel's 24 columns. */
     snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
              grp->sum, grp->ncells);
+    panel_room(pn, 3);      /* the run's lines together where a column's end cuts them */
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " full, %s", left == 0 ? "sum reached" : "wrong sum");
@@ -571,7 +724,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         if (x + len > pn->w) {
             pn->y++;
             x = 1;
-            if (pn->y >= pn->bottom)
+            if (!panel_room(pn, 1))
                 break;
         }
         ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
@@ -607,7 +760,9 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
 {
     const struct game *g = ui->game;
     const struct puzzle *p = g->puzzle;
-    struct panel pn = { top, left, w, top + h };
+    int col_w = ui->geo.panel_below && w > UI_PANEL_W ? UI_PANEL_W : w;
+    struct panel pn = { .y = top, .x = left, .w = col_w, .top = top, .bottom = top + h,
+                        .right = left + w, .col_w = col_w };
     char buf[256], name[PUZZLE_CELL_NAME_MAX];
     int row, col;
 
@@ -646,10 +801,17 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
-    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
+    if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
+        /* Under the board the hint has a column of its own, twice as wide if there is room. */
+        pn.col_w = pn.right - pn.x < 2 * pn.w + PANEL_GAP ? pn.right - pn.x : 2 * pn.w + PANEL_GAP;
+        pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
+        pn.y = pn.bottom;
+    } else {
+        pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
+    }
     if (!is_sudoku(p))
         panel_kakuro(ui, &pn);
-    if (pn.y + 4 <= pn.bottom) {
+    if (panel_room(&pn, 4)) {
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
         panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
         panel_line(ui, &pn, "p pencil  m mark", ROLE_DIM);

@@ -315,7 +315,8 @@ static void draw_help(const struct ui *ui)
 void ui_watch_draw(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
-    int need_h, need_w, left;
+    const struct ui_geometry *geo = &ui->geo;
+    int need_h, need_w;
 
     if (v->help) {
         draw_help(ui);
@@ -329,8 +330,8 @@ void ui_watch_draw(struct ui *ui)
         return;
     }
     ui_view_draw_board(ui);
-    left = ui->geo.left + ui->geo.view_w + 2;
-    draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h,
+               geo->panel_below && geo->panel_w > UI_PANEL_W ? UI_PANEL_W : geo->panel_w);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
