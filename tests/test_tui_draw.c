@@ -3,6 +3,8 @@
  * framed dialogs, and hints drawn without colour. */
 #include "config.h"
 
+#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "tui_test.h"
 
 #define DIAG "\xe2\x95\xb2"   /* the diagonal of a Kakuro clue */
+#define DOT "\xc2\xb7"         /* the place of an absent mark, without colour */
 
 /* The clue cells of a Kakuro file: down and across sums, 0 for none. */
 struct clues {
@@ -135,6 +138,20 @@ static void test_scrolled_clues(const char *env, const char *diag, const char *l
     th_free(t);
 }
 
+/* Whether the board's top line is shown with both its corners. */
+static bool frame_whole(struct th *t, bool utf8)
+{
+    char row[4096];
+    const char *s = th_row(t, 0, row, sizeof row);
+
+    if (utf8 ? strstr(s, "\xe2\x94\x8c") != NULL && strstr(s, "\xe2\x94\x90") != NULL
+             : strncmp(s, "+-", 2) == 0 && strstr(s, "-+") != NULL)
+        return true;
+    tap_diag("the board's frame is cut");
+    th_dump(t);
+    return false;
+}
+
 /* The whole board is shown, with the panel beside, narrower or below it, whenever it can
  * fit: every clue cell of the puzzle is on the screen, and no edge says more lies beyond. */
 static void test_whole_board(const char *path, const char *env, int rows, int cols, const char *diag,
@@ -148,10 +165,138 @@ static void test_whole_board(const char *path, const char *env, int rows, int co
     read_clues(path, &c);
     tt_fresh_state();
     t = start(path, env, rows, cols);
-    ok = tt_wait_text(t, "Cell r") && tt_wait_text(t, name) && clues_whole(t, &c, diag, &shown);
+    ok = tt_wait_text(t, "Cell r") && tt_wait_text(t, name) && clues_whole(t, &c, diag, &shown) &&
+         frame_whole(t, strcmp(diag, "\\") != 0);
     tap_ok(ok && shown == c.n && th_find(t, "Across", NULL, NULL),
            "%s at %dx%d%s%s: all %d clue cells shown (%d), with the panel", name, cols, rows,
            env ? ", " : "", env ? env : "", c.n, shown);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Whether two symbols (digits, letters or '+') stand side by side in rows top..bottom-1
+ * between columns left and right: in a layout of one symbol a cell, they belong to two
+ * cells.  Says where, dumping the screen, if so. */
+static bool symbols_touch(struct th *t, int top, int bottom, int left, int right)
+{
+    for (int r = top; r < bottom; r++) {
+        for (int c = left; c + 1 < right; c++) {
+            VTermScreenCell a, b;
+            if (th_cell(t, r, c, &a) && th_cell(t, r, c + 1, &b) && a.chars[0] < 128 && b.chars[0] < 128 &&
+                (isalnum((int)a.chars[0]) || a.chars[0] == '+') &&
+                (isalnum((int)b.chars[0]) || b.chars[0] == '+')) {
+                tap_diag("row %d, columns %d-%d: %c%c", r, c, c + 1, (int)a.chars[0], (int)b.chars[0]);
+                th_dump(t);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Item 7: pencil marks never run into a clue or another cell, and a lone candidate does
+ * not look like a placed digit without colour. */
+static void test_marks(void)
+{
+    char path[300];
+    struct clues c;
+    struct th *t;
+    int shown, row, col;
+
+    /* The 15x15 Kakuro at 80x24 has no line between cells: every candidate filled in. */
+    read_clues(kakuro15_path, &c);
+    tt_fresh_state();
+    t = start(kakuro15_path, NULL, 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && clues_whole(t, &c, DIAG, &shown) && shown == c.n,
+           "Kakuro 15x15 at 80x24 with every candidate: no mark runs into a clue");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    /* The 16x16 Sudoku at 80x24: one column a cell, no lines within a box. */
+    snprintf(path, sizeof path, "%s/data/10-sudoku16-easy.txt", getenv("srcdir") ? getenv("srcdir") : ".");
+    tt_fresh_state();
+    t = start(path, NULL, 24, 80);
+    tt_wait_text(t, "Cell r");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && th_find(t, "Sudoku 16x16", &row, &col) &&
+           !symbols_touch(t, 0, 23, 0, col - 1),
+           "Sudoku 16x16 at 80x24 with every candidate: what two cells show never touches");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    /* Without colour, a lone 3 in r1c3 of tt_sudoku (at 80x24: two rows of five places,
+     * the 3's where a digit goes) is not drawn as a placed 3 would be. */
+    tt_write_file(tt_scratch_path(path, sizeof path, "sudoku.txt"), tt_sudoku);
+    tt_fresh_state();
+    t = start(path, "NO_COLOR=1", 24, 80);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "m3");
+    tap_ok(tt_wait_text(t, "  3  " LV DOT DOT "3" DOT DOT HV) &&
+           !th_find(t, "  3  " LV "  3  " HV, NULL, NULL),
+           "no colour: a lone candidate shows the places of the others, unlike a placed digit");
+    th_send(t, "l4");
+    tap_ok(tt_wait_text(t, "  3  " LV DOT DOT "3" DOT DOT HV "  4  "),
+           "and a placed digit stands alone");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* The character at (row, col), or 0. */
+static uint32_t char_at(struct th *t, int row, int col)
+{
+    VTermScreenCell cell;
+
+    return th_cell(t, row, col, &cell) ? cell.chars[0] : 0;
+}
+
+/* Whether the dialog whose text starts with text (two columns in from its frame) has a
+ * frame: corners above and below it, lines at its sides. */
+static bool framed(struct th *t, const char *text)
+{
+    int row, col, top, bottom, right = -1;
+
+    if (!th_find(t, text, &row, &col))
+        return false;
+    col -= 3;
+    for (top = row; top >= 0 && char_at(t, top, col) == 0x2502; top--)
+        ;
+    for (bottom = row; bottom < t->rows && char_at(t, bottom, col) == 0x2502; bottom++)
+        ;
+    for (int c = col + 1; c < t->cols && right < 0; c++)
+        if (char_at(t, top, c) == 0x2510)
+            right = c;
+    return top >= 0 && bottom < t->rows && char_at(t, top, col) == 0x250C &&
+           char_at(t, bottom, col) == 0x2514 && right > 0 && char_at(t, bottom, right) == 0x2518 &&
+           char_at(t, row, right) == 0x2502;
+}
+
+/* Item 8: dialogs over a Kakuro have a frame, and no part of a clue shows at its edges. */
+static void test_dialogs(void)
+{
+    struct clues c;
+    struct th *t;
+    int shown;
+
+    read_clues(kakuro15_path, &c);
+    tt_fresh_state();
+    t = start(kakuro15_path, NULL, 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "New game") && framed(t, "New game"), "the New game dialog has a frame");
+    tap_ok(clues_whole(t, &c, DIAG, &shown), "and no part of a clue shows at its edges (%d shown)", shown);
+    th_send(t, "\033");
+    th_wait_gone(t, "New game", tt_wait_ms);
+    th_send(t, "3");
+    tt_wait_text(t, "Filled 1/");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(kakuro15_path, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "saved game") && framed(t, "This puzzle"), "the resume dialog has a frame");
+    tap_ok(clues_whole(t, &c, DIAG, &shown), "and no part of a clue shows at its edges (%d shown)", shown);
+    th_send(t, "y");
     tt_quit_cleanly(t);
     th_free(t);
 }
@@ -175,6 +320,8 @@ int main(void)
     test_whole_board(kakuro12_path, NULL, 24, 80, DIAG, "Kakuro 12x12");
     test_whole_board(kakuro15_path, NULL, 32, 100, DIAG, "Kakuro 15x15");
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
+    test_marks();
+    test_dialogs();
     tt_cleanup();
     return tap_done();
 }

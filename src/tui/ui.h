@@ -122,6 +122,10 @@ int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_
 /* Prints s centred on row y of the screen. */
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A dialog's box of h x w at (y, x), filled with attr: a frame around it, and what is
+ * under the frame and a column or row beyond cleared - over the board, to whole cells, so
+ * no part of a clue shows at its edges. */
+void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, int w, attr_t attr);
 
 /* What a white cell shows instead of the game's digit and marks (the watched solver's
  * board): a digit or a glyph, else candidates (only where every mark has its place),
@@ -144,6 +148,8 @@ void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
 /* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
 bool ui_view_marks_fit(const struct ui *ui);
+/* Widens the screen columns [*x0, *x1) to the whole board cells they cut into. */
+void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1);
 /* The cell at screen (y, x), or -1. */
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */

@@ -105,17 +105,13 @@ void ui_confirm_draw(struct ui *ui)
 {
     int w = COLS - 4 < 60 ? COLS - 4 : 60;
     int h = 6, y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
-    char blank[256];
 
     if (w < 10 || LINES < h) {
         ui_print(0, 0, COLS, ui->question, ui_attr(ui, ROLE_MESSAGE));
         ui_print(1, 0, COLS, "y/n", A_NORMAL);
         return;
     }
-    memset(blank, ' ', (size_t)w);
-    blank[w] = '\0';
-    for (int i = 0; i < h; i++)
-        ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
+    ui_dialog_box(ui, ui->back == UI_BOARD, y0, x0, h, w, ui_attr(ui, ROLE_SELECTED));
     ui_print_wrapped(y0 + 1, x0 + 2, w - 4, 3, ui->question, ui_attr(ui, ROLE_SELECTED) | A_BOLD);
     ui_print(y0 + h - 2, x0 + 2, w - 4, "y: yes, resume    n: no, start over",
              ui_attr(ui, ROLE_SELECTED));

@@ -328,22 +328,48 @@ static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int c
     return *clue_hi;
 }
 
+/* The columns of a cell its digit and marks may use: all of them where lines part the
+ * cells, else all but a blank column on each side (one, in a cell two columns wide), so
+ * that what two cells show never runs together, nor into a clue. */
+static void cell_inner(const struct ui_layout *lay, int *x, int *w)
+{
+    if (lay->vsep_all) {
+        *x = 0;
+        *w = lay->cell_w;
+    } else {
+        *x = 1;
+        *w = lay->cell_w >= 3 ? lay->cell_w - 2 : lay->cell_w - 1;
+    }
+}
+
 /* Where mark d goes in a cell, or false if the cell is too small for every mark. */
 static bool mark_position(const struct ui_layout *lay, int n, int d, int *row, int *col)
 {
     int mr = lay->cell_h < n ? lay->cell_h : n;
     int mc = (n + mr - 1) / mr;
-    int i = (d - 1) % mc, j = (d - 1) / mc;
+    int i = (d - 1) % mc, j = (d - 1) / mc, ix, iw;
 
-    if (2 * mc - 1 <= lay->cell_w) {
-        *col = (lay->cell_w - (2 * mc - 1)) / 2 + 2 * i;
-    } else if (mc <= lay->cell_w) {
-        *col = (lay->cell_w - mc) / 2 + i;
+    cell_inner(lay, &ix, &iw);
+    if (2 * mc - 1 <= iw) {
+        *col = ix + (iw - (2 * mc - 1)) / 2 + 2 * i;
+    } else if (mc <= iw) {
+        *col = ix + (iw - mc) / 2 + i;
     } else {
         return false;
     }
     *row = (lay->cell_h - mr) / 2 + j;
     return true;
+}
+
+/* Whether some mark has its place where a digit goes (the middle of the cell). */
+static bool marks_take_digit_place(const struct ui_layout *lay, int n)
+{
+    int row, col;
+
+    for (int d = 1; d <= n; d++)
+        if (mark_position(lay, n, d, &row, &col) && row == (lay->cell_h - 1) / 2 && col == lay->cell_w / 2)
+            return true;
+    return false;
 }
 
 static attr_t cursor_attr(attr_t a)
@@ -384,13 +410,29 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
+/* Without colours a lone mark where a digit goes would look like that digit: where marks
+ * have such a place, the places of the candidates a cell lacks show a dot. */
+static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digitset present,
+                             int y, int x, attr_t attr, attr_t last_row)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    int row, col;
+
+    if (ui->color || !marks_take_digit_place(lay, p->max_digit))
+        return;
+    for (int d = 1; d <= p->max_digit; d++)
+        if (!(present & (1u << d)) && mark_position(lay, p->max_digit, d, &row, &col))
+            put(ui, y + row, x + col, ui->utf8 ? "\xc2\xb7" : ".",     /* U+00B7 */
+                row == lay->cell_h - 1 ? attr | last_row : attr);
+}
+
 /* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr. */
 static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
                        attr_t attr, digitset emph, attr_t emph_attr)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     char buf[PUZZLE_MAX_DIGIT + 2];
-    int n = 0, row, col;
+    int n = 0, row, col, ix, iw;
 
     if (mark_position(lay, p->max_digit, p->max_digit, &row, &col)) {
         for (int d = 1; d <= p->max_digit; d++) {
@@ -403,16 +445,22 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
         return;
     }
     /* Too small for fixed places: as many as fit, then '+' (the panel lists them all),
-     * from the cell's left edge so that a lone mark never looks like a centred digit. */
+     * from the left so that a lone mark never stands where a digit would; in a single
+     * column, where any mark would look like a digit, only '+'. */
+    cell_inner(lay, &ix, &iw);
     for (int d = 1; d <= p->max_digit; d++)
         if (marks & (1u << d))
             buf[n++] = sudoku_symbol(d);
     buf[n] = '\0';
-    if (n > lay->cell_w) {
-        buf[lay->cell_w - 1] = '+';
-        buf[lay->cell_w] = '\0';
+    if (n > iw || iw < 2) {
+        int keep = iw < 2 ? 0 : iw - 1;
+        buf[keep] = '+';
+        buf[keep + 1] = '\0';
     }
-    put(ui, y + (lay->cell_h - 1) / 2, x, buf, attr);
+    put(ui, y + (lay->cell_h - 1) / 2, x + ix, buf, attr);
+    /* Without colours the rest of the row is dotted, as the places of absent marks are. */
+    for (int i = ui_width(buf); !ui->color && i < iw; i++)
+        put(ui, y + (lay->cell_h - 1) / 2, x + ix + i, ui->utf8 ? "\xc2\xb7" : ".", attr);
 }
 
 bool ui_view_marks_fit(const struct ui *ui)
@@ -438,6 +486,8 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
         put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
             dy == lay->cell_h - 1 ? a | last_row : a);
     } else if (look.marks != 0) {
+        draw_mark_places(ui, p, look.marks, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr,
+                         last_row);
         draw_marks(ui, p, look.marks & ~look.struck, y, x,
                    cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0);
         draw_marks(ui, p, look.struck, y, x,
@@ -445,25 +495,27 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
-/* Without colours a highlighted run has no background to show it: its cells get a
- * bracket on each side of the middle row instead, where no pencil mark stands. */
-static void draw_run_edges(const struct ui *ui, const struct puzzle *p, bool has_marks,
-                           int y, int x, attr_t attr)
+/* Without colours a highlighted run or a hint's cells have no background to show them:
+ * they get a glyph on each side of the middle row instead (open and close), where no
+ * pencil mark stands. */
+static void draw_edges(const struct ui *ui, const struct puzzle *p, bool has_marks, int y, int x,
+                       attr_t attr, const char *open, const char *close)
 {
     const struct ui_layout *lay = &ui->geo.lay;
-    int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1;
+    int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1, ix, iw;
 
+    cell_inner(lay, &ix, &iw);
     if (lay->cell_w < 3)
         return;
-    for (int d = 1; has_marks && d <= p->max_digit; d++) {
+    for (int d = 1; has_marks && ix == 0 && d <= p->max_digit; d++) {
         int row, col;
         if (!mark_position(lay, p->max_digit, d, &row, &col))
-            return;     /* the marks are drawn packed from the left */
+            return;     /* the marks are drawn packed from the left edge */
         if (row == dy && (col == 0 || col == right))
             return;
     }
-    put(ui, y + dy, x, "[", attr);
-    put(ui, y + dy, x + right, "]", attr);
+    put(ui, y + dy, x, open, attr);
+    put(ui, y + dy, x + right, close, attr);
 }
 
 static void draw_cell(const struct ui *ui, int cell)
@@ -532,6 +584,7 @@ static void draw_cell(const struct ui *ui, int cell)
             a = cursor_attr(a);
             emph = cursor_attr(emph);
         }
+        draw_mark_places(ui, p, g->marks[cell], y, x, a, last_row);
         draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph);
         if (last_row) {
             /* Marks on the underlined row keep the underline. */
@@ -545,13 +598,13 @@ static void draw_cell(const struct ui *ui, int cell)
                             ((ui_hint_marks(ui, cell) & (1u << d)) ? emph : a) | last_row);
                 }
         }
-    } else if (hint_role == ROLE_HINT_PATTERN || hint_role == ROLE_HINT_TARGET) {
-        /* An empty hinted cell shows a '?', so it never looks like a black cell. */
-        int dy = (geo->lay.cell_h - 1) / 2;
-        put(ui, y + dy, x + geo->lay.cell_w / 2, "?", base | (dy == geo->lay.cell_h - 1 ? last_row : 0));
     }
-    if (hi && !ui->color)
-        draw_run_edges(ui, p, g->marks[cell] != 0, y, x, base);
+    /* The hint's cells point inwards, which also tells an empty reversed one from a
+     * black cell; the cursor's runs are bracketed. */
+    if (!ui->color && hint_role != ROLE_NORMAL)
+        draw_edges(ui, p, g->marks[cell] != 0 && !g->grid[cell], y, x, base, ">", "<");
+    else if (hi && !ui->color)
+        draw_edges(ui, p, g->marks[cell] != 0 && !g->grid[cell], y, x, base, "[", "]");
 }
 
 /* Where the window scrolls, the column or row beside it points, at every row or column
@@ -585,6 +638,22 @@ void ui_view_draw_board(struct ui *ui)
     for (int cell = 0; cell < p->ncells; cell++)
         draw_cell(ui, cell);
     draw_edge_marks(ui, p);
+}
+
+void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    const struct puzzle *p = ui->game->puzzle;
+    int start[KAKURO_MAX_SIDE], end[KAKURO_MAX_SIDE], a = *x0, b = *x1;
+
+    axis_spans(geo->colx, geo->vline, geo->lx, p->width, geo->lay.cell_w, start, end);
+    for (int c = geo->c0; c <= geo->c1; c++) {
+        int s = geo->left + start[c] - geo->sx, e = geo->left + end[c] - geo->sx;
+        if (s < b && e > a) {
+            *x0 = s < *x0 ? s : *x0;
+            *x1 = e > *x1 ? e : *x1;
+        }
+    }
 }
 
 int ui_view_cell_at(const struct ui *ui, int y, int x)
