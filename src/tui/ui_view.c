@@ -207,14 +207,14 @@ bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
             }
         }
     }
-    /* Nothing fits: the compact layout scrolls, beside the panel unless the board shows
-     * more of itself over it; a window smaller than UI_MIN_VIEW is no use. */
+    /* Nothing fits: the compact layout scrolls, with the panel where the window shows
+     * the most of the board; a window smaller than UI_MIN_VIEW is no use. */
     *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW + 2) + 1;
     *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW + 2) + 1 + UI_PANEL_W;
     if (rows < *need_h || cols < *need_w)
         return false;
-    for (int i = 0; i < 2; i++) {
-        enum panel_place where = i == 0 ? PANEL_BESIDE : PANEL_BELOW;
+    for (int i = 0; i < PANEL_NPLACES; i++) {
+        enum panel_place where = (enum panel_place)i;
         int area, h, w;
         if (!board_room(&ui->geo, where, rows, cols, &avail_h, &avail_w))
             continue;
@@ -871,8 +871,10 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
     if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
-        /* Under the board the hint has a column of its own, twice as wide if there is room. */
-        pn.col_w = pn.right - pn.x < 2 * pn.w + PANEL_GAP ? pn.right - pn.x : 2 * pn.w + PANEL_GAP;
+        /* Under the board the hint has a column of its own, up to twice as wide, but
+         * leaving a column for the runs after it where there is room. */
+        int room = pn.right - pn.x - (is_sudoku(p) ? 0 : pn.w + PANEL_GAP);
+        pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
         pn.y = pn.bottom;
     } else {
