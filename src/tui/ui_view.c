@@ -361,17 +361,6 @@ static bool mark_position(const struct ui_layout *lay, int n, int d, int *row, i
     return true;
 }
 
-/* Whether some mark has its place where a digit goes (the middle of the cell). */
-static bool marks_take_digit_place(const struct ui_layout *lay, int n)
-{
-    int row, col;
-
-    for (int d = 1; d <= n; d++)
-        if (mark_position(lay, n, d, &row, &col) && row == (lay->cell_h - 1) / 2 && col == lay->cell_w / 2)
-            return true;
-    return false;
-}
-
 static attr_t cursor_attr(attr_t a)
 {
     /* The cursor flips reverse video, so it shows on black cells too. */
@@ -410,15 +399,15 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
-/* Without colours a lone mark where a digit goes would look like that digit: where marks
- * have such a place, the places of the candidates a cell lacks show a dot. */
+/* Without colours a lone mark at or near where a digit goes would look like that digit:
+ * the places of the candidates a cell lacks show a dot. */
 static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digitset present,
                              int y, int x, attr_t attr, attr_t last_row)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     int row, col;
 
-    if (ui->color || !marks_take_digit_place(lay, p->max_digit))
+    if (ui->color)
         return;
     for (int d = 1; d <= p->max_digit; d++)
         if (!(present & (1u << d)) && mark_position(lay, p->max_digit, d, &row, &col))
