@@ -301,6 +301,30 @@ static void test_dialogs(void)
     th_free(t);
 }
 
+/* Random keys and sizes on a board that scrolls, lays out in every way and opens
+ * dialogs over it: the player never crashes. */
+static void random_keys(const char *file, const char *env, unsigned seed)
+{
+    static const char *const keys[] = {
+        "h", "j", "k", "l", "h", "j", "k", "l", "\033OA", "\033OB", "\033OC", "\033OD",
+        "1", "5", "9", "0", "m", "p", "f", "x", "u", "i", "i", "n", "\033", " ", "w", "\033",
+        "\033[<0;30;10M\033[<0;30;10m",
+    };
+    static const struct tt_monkey monkey = {
+        .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 300,
+        .resize_every = 23, .pump_every = 20, .pump_ms = 10, .escape_ms = 60,
+    };
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    t = start(file, env, 24, 80);
+    status = tt_random_keys(t, &monkey, seed, 24, 80);
+    tap_ok(tt_exited_cleanly(status), "random keys and sizes on %s%s%s: no crash (status %d)",
+           strrchr(file, '/') + 1, env ? ", " : "", env ? env : "", status);
+    th_free(t);
+}
+
 int main(void)
 {
     const char *srcdir = getenv("srcdir");
@@ -322,6 +346,8 @@ int main(void)
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
     test_marks();
     test_dialogs();
+    random_keys(kakuro15_path, NULL, 21);
+    random_keys(kakuro15_path, "LANG=C", 22);
     tt_cleanup();
     return tap_done();
 }
