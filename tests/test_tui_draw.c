@@ -21,7 +21,7 @@ struct clues {
     int down[1024], across[1024];
 };
 
-static char kakuro15_path[600], kakuro12_path[600];
+static char kakuro15_path[600], kakuro12_path[600], kakuro30_path[600], sudoku25_path[600];
 
 /* Reads the clue cells of a Kakuro file in kakudo's format ("d\a" tokens). */
 static void read_clues(const char *path, struct clues *c)
@@ -105,35 +105,48 @@ static struct th *start(const char *file, const char *env1, int rows, int cols)
     return tt_start(args, env, rows, cols);
 }
 
-/* Walks the cursor over a Kakuro too large for the terminal: every clue shown at every
- * step is whole, and marks at the edges say where more of the board lies. */
-static void test_scrolled_clues(const char *env, const char *diag, const char *left, const char *right)
+/* The cursor's cell as the panel names it; false if it does not. */
+static bool cursor_cell(struct th *t, int *r, int *c)
 {
+    char row[4096];
+    int y, x;
+
+    return th_find(t, "Cell r", &y, &x) && th_row(t, y, row, sizeof row) != NULL &&
+           sscanf(strstr(row, "Cell r"), "Cell r%dc%d", r, c) == 2;
+}
+
+/* Walks the cursor over a Kakuro of side n too large for rows x cols, right along its row,
+ * down the last column and left along the last row: every clue shown at every step is
+ * whole, and marks at the edges say where more of the board lies. */
+static void test_scrolled_clues(const char *path, int n, const char *env, int rows, int cols,
+                                const char *diag, const char *left, const char *right)
+{
+    const char *mode = env ? env : "UTF-8";
     struct clues c;
     struct th *t;
     bool whole = true;
-    int shown;
+    int shown, r0, c0;
     char cell[32];
 
-    read_clues(kakuro15_path, &c);
+    read_clues(path, &c);
     tt_fresh_state();
-    t = start(kakuro15_path, env, 20, 60);
-    tap_ok(tt_wait_text(t, "Cell r2c2"), "%s: the 15x15 Kakuro opens at 60x20", env ? env : "UTF-8");
+    t = start(path, env, rows, cols);
+    tap_ok(tt_wait_text(t, "Cell r") && cursor_cell(t, &r0, &c0), "%s: a %dx%d Kakuro opens at %dx%d",
+           mode, n, n, cols, rows);
     tap_ok(th_find(t, right, NULL, NULL) && !th_find(t, left, NULL, NULL),
-           "%s: a mark on the right edge says more of the board lies there", env ? env : "UTF-8");
-    /* Right along row 2, down column 15, left along row 15. */
-    for (int i = 0; i < 3 * 13 && whole; i++) {
-        int leg = i / 13, k = i % 13;
-        int r = leg == 0 ? 2 : leg == 1 ? 3 + k : 15, col = leg == 0 ? 3 + k : leg == 1 ? 15 : 14 - k;
-        th_send(t, leg == 0 ? "l" : leg == 1 ? "j" : "h");
-        snprintf(cell, sizeof cell, "Cell r%dc%d ", r, col);
-        whole = tt_wait_text(t, cell) && clues_whole(t, &c, diag, &shown);
-        if (i == 12)
-            tap_ok(th_find(t, left, NULL, NULL), "%s: scrolled right, a mark on the left edge too",
-                   env ? env : "UTF-8");
+           "%s: a mark on the right edge says more of the board lies there", mode);
+    for (int leg = 0; leg < 3 && whole; leg++) {
+        int steps = leg == 0 ? n - c0 : leg == 1 ? n - r0 : n - 1;
+        for (int k = 1; k <= steps && whole; k++) {
+            int r = leg == 0 ? r0 : leg == 1 ? r0 + k : n, col = leg == 0 ? c0 + k : leg == 1 ? n : n - k;
+            th_send(t, leg == 0 ? "l" : leg == 1 ? "j" : "h");
+            snprintf(cell, sizeof cell, "Cell r%dc%d ", r, col);
+            whole = tt_wait_text(t, cell) && clues_whole(t, &c, diag, &shown);
+        }
+        if (leg == 0)
+            tap_ok(th_find(t, left, NULL, NULL), "%s: scrolled right, a mark on the left edge too", mode);
     }
-    tap_ok(whole, "%s: scrolling over the whole board, every clue shown is a clue of the puzzle",
-           env ? env : "UTF-8");
+    tap_ok(whole, "%s: scrolling over the whole board, every clue shown is a clue of the puzzle", mode);
     tt_quit_cleanly(t);
     th_free(t);
 }
@@ -223,6 +236,17 @@ static void test_marks(void)
     tap_ok(tt_wait_text(t, "Filled in every candidate") && th_find(t, "Sudoku 16x16", &row, &col) &&
            !symbols_touch(t, 0, 23, 0, col - 1),
            "Sudoku 16x16 at 80x24 with every candidate: what two cells show never touches");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    /* The 25x25 Sudoku at 80x24: two columns a cell, no lines within a box. */
+    tt_fresh_state();
+    t = start(sudoku25_path, NULL, 24, 80);
+    tt_wait_text(t, "Cell r");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && th_find(t, "Sudoku 25x25", &row, &col) &&
+           !symbols_touch(t, 0, 23, 0, col - 1),
+           "Sudoku 25x25 at 80x24 with every candidate: what two cells show never touches");
     tt_quit_cleanly(t);
     th_free(t);
 
@@ -335,10 +359,14 @@ int main(void)
         srcdir = ".";
     snprintf(kakuro15_path, sizeof kakuro15_path, "%s/data/15-kakuro15-master.txt", srcdir);
     snprintf(kakuro12_path, sizeof kakuro12_path, "%s/data/14-kakuro12-hard.txt", srcdir);
+    /* Made by kakudo generate (the first line of each says how). */
+    snprintf(kakuro30_path, sizeof kakuro30_path, "%s/tests/data/tui/kakuro30.txt", srcdir);
+    snprintf(sudoku25_path, sizeof sudoku25_path, "%s/tests/data/tui/sudoku25.txt", srcdir);
 
     /* Issue 11, item 5: a scrolled Kakuro never cuts a clue. */
-    test_scrolled_clues(NULL, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");
-    test_scrolled_clues("LANG=C", "\\", "<", ">");
+    test_scrolled_clues(kakuro15_path, 15, NULL, 20, 60, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");
+    test_scrolled_clues(kakuro15_path, 15, "LANG=C", 20, 60, "\\", "<", ">");
+    test_scrolled_clues(kakuro30_path, 30, NULL, 24, 80, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");
     /* Item 6: the space there is shows the whole board. */
     test_whole_board(kakuro15_path, NULL, 24, 80, DIAG, "Kakuro 15x15");
     test_whole_board(kakuro12_path, NULL, 24, 80, DIAG, "Kakuro 12x12");
