@@ -69,32 +69,76 @@ static int digits_before(const char *start, const char *s, int *value)
     return n;
 }
 
-/* Every clue drawn on the screen is whole: the numbers at each diagonal are the sums of
- * a clue cell of the puzzle, never a part of one or two run together.  Counts the clues
- * shown into *shown; on the first that is not whole, says which and dumps the screen. */
-static bool clues_whole(struct th *t, const struct clues *c, const char *diag, int *shown)
+/* A check of the screen; when report is set, one that fails says why and dumps it. */
+typedef bool screen_check(struct th *t, void *arg, bool report);
+
+/* Waits until check holds, as the screen may still be arriving; false, reported, if it
+ * does not by the deadline. */
+static bool eventually(struct th *t, screen_check *check, void *arg)
 {
+    long end = th_now_ms() + tt_wait_ms;
+
+    while (!check(t, arg, false)) {
+        if (th_now_ms() >= end)
+            return check(t, arg, true);
+        th_pump(t, 50);
+    }
+    return true;
+}
+
+/* Every clue drawn on the screen is whole: the numbers at each diagonal are the sums of
+ * a clue cell of the puzzle, never a part of one or two run together; and there are want
+ * of them (any number if want < 0). */
+struct clue_check {
+    const struct clues *c;
+    const char *diag;
+    int want, shown;
+};
+
+static bool check_clues(struct th *t, void *arg, bool report)
+{
+    struct clue_check *k = arg;
     char row[4096];
 
-    *shown = 0;
+    k->shown = 0;
     for (int r = 0; r < t->rows; r++) {
         const char *s = th_row(t, r, row, sizeof row);
-        for (const char *d = strstr(s, diag); d != NULL; d = strstr(d + 1, diag)) {
-            const char *after = d + strlen(diag);
+        for (const char *d = strstr(s, k->diag); d != NULL; d = strstr(d + 1, k->diag)) {
+            const char *after = d + strlen(k->diag);
             int down, across, nd = digits_before(s, d, &down), na = 0;
             while (after[na] >= '0' && after[na] <= '9')
                 na++;
             across = na > 0 ? atoi(after) : 0;
-            if (nd > 2 || na > 2 || !is_clue(c, down, across)) {
-                tap_diag("row %d shows the clue %.*s, not a clue of the puzzle", r,
-                         (int)(na + (after - d) + nd), d - nd);
-                th_dump(t);
+            if (nd > 2 || na > 2 || !is_clue(k->c, down, across)) {
+                if (report) {
+                    tap_diag("row %d shows the clue %.*s, not a clue of the puzzle", r,
+                             (int)(na + (after - d) + nd), d - nd);
+                    th_dump(t);
+                }
                 return false;
             }
-            ++*shown;
+            k->shown++;
         }
     }
+    if (k->want >= 0 && k->shown != k->want) {
+        if (report) {
+            tap_diag("%d clues shown, not %d", k->shown, k->want);
+            th_dump(t);
+        }
+        return false;
+    }
     return true;
+}
+
+/* Waits until the clues shown are whole, and want of them (any number if want < 0). */
+static bool clues_whole(struct th *t, const struct clues *c, const char *diag, int want, int *shown)
+{
+    struct clue_check k = { c, diag, want, 0 };
+    bool ok = eventually(t, check_clues, &k);
+
+    if (shown != NULL)
+        *shown = k.shown;
+    return ok;
 }
 
 static struct th *start(const char *file, const char *env1, int rows, int cols)
@@ -125,7 +169,7 @@ static void test_scrolled_clues(const char *path, int n, const char *env, int ro
     struct clues c;
     struct th *t;
     bool whole = true;
-    int shown, r0, c0;
+    int r0, c0;
     char cell[32];
 
     read_clues(path, &c);
@@ -141,7 +185,7 @@ static void test_scrolled_clues(const char *path, int n, const char *env, int ro
             int r = leg == 0 ? r0 : leg == 1 ? r0 + k : n, col = leg == 0 ? c0 + k : leg == 1 ? n : n - k;
             th_send(t, leg == 0 ? "l" : leg == 1 ? "j" : "h");
             snprintf(cell, sizeof cell, "Cell r%dc%d ", r, col);
-            whole = tt_wait_text(t, cell) && clues_whole(t, &c, diag, &shown);
+            whole = tt_wait_text(t, cell) && clues_whole(t, &c, diag, -1, NULL);
         }
         if (leg == 0)
             tap_ok(th_find(t, left, NULL, NULL), "%s: scrolled right, a mark on the left edge too", mode);
@@ -151,17 +195,20 @@ static void test_scrolled_clues(const char *path, int n, const char *env, int ro
     th_free(t);
 }
 
-/* Whether the board's top line is shown with both its corners. */
-static bool frame_whole(struct th *t, bool utf8)
+/* The board's top line is shown with both its corners (arg: whether in UTF-8). */
+static bool check_frame_whole(struct th *t, void *arg, bool report)
 {
+    bool utf8 = *(bool *)arg;
     char row[4096];
     const char *s = th_row(t, 0, row, sizeof row);
 
     if (utf8 ? strstr(s, "\xe2\x94\x8c") != NULL && strstr(s, "\xe2\x94\x90") != NULL
              : strncmp(s, "+-", 2) == 0 && strstr(s, "-+") != NULL)
         return true;
-    tap_diag("the board's frame is cut");
-    th_dump(t);
+    if (report) {
+        tap_diag("the board's frame is cut");
+        th_dump(t);
+    }
     return false;
 }
 
@@ -173,38 +220,44 @@ static void test_whole_board(const char *path, const char *env, int rows, int co
     struct clues c;
     struct th *t;
     int shown = 0;
-    bool ok;
+    bool ok, utf8 = strcmp(diag, "\\") != 0;
 
     read_clues(path, &c);
     tt_fresh_state();
     t = start(path, env, rows, cols);
-    ok = tt_wait_text(t, "Cell r") && tt_wait_text(t, name) && clues_whole(t, &c, diag, &shown) &&
-         frame_whole(t, strcmp(diag, "\\") != 0);
-    tap_ok(ok && shown == c.n && th_find(t, "Across", NULL, NULL),
+    ok = tt_wait_text(t, "Cell r") && tt_wait_text(t, name) && clues_whole(t, &c, diag, c.n, &shown) &&
+         eventually(t, check_frame_whole, &utf8);
+    tap_ok(ok && th_find(t, "Across", NULL, NULL),
            "%s at %dx%d%s%s: all %d clue cells shown (%d), with the panel", name, cols, rows,
            env ? ", " : "", env ? env : "", c.n, shown);
     tt_quit_cleanly(t);
     th_free(t);
 }
 
-/* Whether two symbols (digits, letters or '+') stand side by side in rows top..bottom-1
- * between columns left and right: in a layout of one symbol a cell, they belong to two
- * cells.  Says where, dumping the screen, if so. */
-static bool symbols_touch(struct th *t, int top, int bottom, int left, int right)
+/* No two symbols (digits, letters or '+') stand side by side on the board, left of the
+ * panel whose name line holds arg: in a layout of one symbol a cell, they would belong to
+ * two cells. */
+static bool check_apart(struct th *t, void *arg, bool report)
 {
-    for (int r = top; r < bottom; r++) {
-        for (int c = left; c + 1 < right; c++) {
+    int row, right;
+
+    if (!th_find(t, arg, &row, &right))
+        return false;
+    for (int r = 0; r < t->rows - 1; r++) {
+        for (int c = 0; c + 2 < right; c++) {
             VTermScreenCell a, b;
             if (th_cell(t, r, c, &a) && th_cell(t, r, c + 1, &b) && a.chars[0] < 128 && b.chars[0] < 128 &&
                 (isalnum((int)a.chars[0]) || a.chars[0] == '+') &&
                 (isalnum((int)b.chars[0]) || b.chars[0] == '+')) {
-                tap_diag("row %d, columns %d-%d: %c%c", r, c, c + 1, (int)a.chars[0], (int)b.chars[0]);
-                th_dump(t);
-                return true;
+                if (report) {
+                    tap_diag("row %d, columns %d-%d: %c%c", r, c, c + 1, (int)a.chars[0], (int)b.chars[0]);
+                    th_dump(t);
+                }
+                return false;
             }
         }
     }
-    return false;
+    return true;
 }
 
 /* Item 7: pencil marks never run into a clue or another cell, and a lone candidate does
@@ -214,7 +267,6 @@ static void test_marks(void)
     char path[300];
     struct clues c;
     struct th *t;
-    int shown, row, col;
 
     /* The 15x15 Kakuro at 80x24 has no line between cells: every candidate filled in. */
     read_clues(kakuro15_path, &c);
@@ -222,7 +274,7 @@ static void test_marks(void)
     t = start(kakuro15_path, NULL, 24, 80);
     tt_wait_text(t, "Cell r2c2");
     th_send(t, "f");
-    tap_ok(tt_wait_text(t, "Filled in every candidate") && clues_whole(t, &c, DIAG, &shown) && shown == c.n,
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && clues_whole(t, &c, DIAG, c.n, NULL),
            "Kakuro 15x15 at 80x24 with every candidate: no mark runs into a clue");
     tt_quit_cleanly(t);
     th_free(t);
@@ -233,8 +285,7 @@ static void test_marks(void)
     t = start(path, NULL, 24, 80);
     tt_wait_text(t, "Cell r");
     th_send(t, "f");
-    tap_ok(tt_wait_text(t, "Filled in every candidate") && th_find(t, "Sudoku 16x16", &row, &col) &&
-           !symbols_touch(t, 0, 23, 0, col - 1),
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && eventually(t, check_apart, (char[]){ "Sudoku 16x16" }),
            "Sudoku 16x16 at 80x24 with every candidate: what two cells show never touches");
     tt_quit_cleanly(t);
     th_free(t);
@@ -244,8 +295,7 @@ static void test_marks(void)
     t = start(sudoku25_path, NULL, 24, 80);
     tt_wait_text(t, "Cell r");
     th_send(t, "f");
-    tap_ok(tt_wait_text(t, "Filled in every candidate") && th_find(t, "Sudoku 25x25", &row, &col) &&
-           !symbols_touch(t, 0, 23, 0, col - 1),
+    tap_ok(tt_wait_text(t, "Filled in every candidate") && eventually(t, check_apart, (char[]){ "Sudoku 25x25" }),
            "Sudoku 25x25 at 80x24 with every candidate: what two cells show never touches");
     tt_quit_cleanly(t);
     th_free(t);
@@ -275,25 +325,31 @@ static uint32_t char_at(struct th *t, int row, int col)
     return th_cell(t, row, col, &cell) ? cell.chars[0] : 0;
 }
 
-/* Whether the dialog whose text starts with text (two columns in from its frame) has a
- * frame: corners above and below it, lines at its sides. */
-static bool framed(struct th *t, const char *text)
+/* The dialog whose text starts with arg (two columns in from its frame) has a frame:
+ * corners above and below it, lines at its sides. */
+static bool check_framed(struct th *t, void *arg, bool report)
 {
     int row, col, top, bottom, right = -1;
 
-    if (!th_find(t, text, &row, &col))
+    if (!th_find(t, arg, &row, &col))
         return false;
     col -= 3;
     for (top = row; top >= 0 && char_at(t, top, col) == 0x2502; top--)
         ;
     for (bottom = row; bottom < t->rows && char_at(t, bottom, col) == 0x2502; bottom++)
         ;
-    for (int c = col + 1; c < t->cols && right < 0; c++)
+    for (int c = col + 1; top >= 0 && c < t->cols && right < 0; c++)
         if (char_at(t, top, c) == 0x2510)
             right = c;
-    return top >= 0 && bottom < t->rows && char_at(t, top, col) == 0x250C &&
-           char_at(t, bottom, col) == 0x2514 && right > 0 && char_at(t, bottom, right) == 0x2518 &&
-           char_at(t, row, right) == 0x2502;
+    if (top >= 0 && bottom < t->rows && char_at(t, top, col) == 0x250C &&
+        char_at(t, bottom, col) == 0x2514 && right > 0 && char_at(t, bottom, right) == 0x2518 &&
+        char_at(t, row, right) == 0x2502)
+        return true;
+    if (report) {
+        tap_diag("no frame around \"%s\"", (const char *)arg);
+        th_dump(t);
+    }
+    return false;
 }
 
 /* Item 8: dialogs over a Kakuro have a frame, and no part of a clue shows at its edges. */
@@ -302,14 +358,17 @@ static void test_dialogs(void)
     struct clues c;
     struct th *t;
     int shown;
+    bool ok;
 
     read_clues(kakuro15_path, &c);
     tt_fresh_state();
     t = start(kakuro15_path, NULL, 24, 80);
     tt_wait_text(t, "Cell r2c2");
     th_send(t, "n");
-    tap_ok(tt_wait_text(t, "New game") && framed(t, "New game"), "the New game dialog has a frame");
-    tap_ok(clues_whole(t, &c, DIAG, &shown), "and no part of a clue shows at its edges (%d shown)", shown);
+    tap_ok(tt_wait_text(t, "New game") && eventually(t, check_framed, (char[]){ "New game" }),
+           "the New game dialog has a frame");
+    ok = clues_whole(t, &c, DIAG, -1, &shown);
+    tap_ok(ok, "and no part of a clue shows at its edges (%d shown)", shown);
     th_send(t, "\033");
     th_wait_gone(t, "New game", tt_wait_ms);
     th_send(t, "3");
@@ -318,8 +377,10 @@ static void test_dialogs(void)
     th_free(t);
 
     t = start(kakuro15_path, NULL, 24, 80);
-    tap_ok(tt_wait_text(t, "saved game") && framed(t, "This puzzle"), "the resume dialog has a frame");
-    tap_ok(clues_whole(t, &c, DIAG, &shown), "and no part of a clue shows at its edges (%d shown)", shown);
+    tap_ok(tt_wait_text(t, "saved game") && eventually(t, check_framed, (char[]){ "This puzzle" }),
+           "the resume dialog has a frame");
+    ok = clues_whole(t, &c, DIAG, -1, &shown);
+    tap_ok(ok, "and no part of a clue shows at its edges (%d shown)", shown);
     th_send(t, "y");
     tt_quit_cleanly(t);
     th_free(t);

@@ -635,6 +635,8 @@ void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1)
     const struct puzzle *p = ui->game->puzzle;
     int start[KAKURO_MAX_SIDE], end[KAKURO_MAX_SIDE], a = *x0, b = *x1;
 
+    if (geo->c1 >= p->width)
+        return;     /* laid out for another board, and too small for this one */
     axis_spans(geo->colx, geo->vline, geo->lx, p->width, geo->lay.cell_w, start, end);
     for (int c = geo->c0; c <= geo->c1; c++) {
         int s = geo->left + start[c] - geo->sx, e = geo->left + end[c] - geo->sx;
