@@ -50,9 +50,9 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
         [ROLE_RUN_HI] = A_NORMAL, [ROLE_LINE] = A_NORMAL, [ROLE_BOX_LINE] = A_BOLD,
         [ROLE_TITLE] = A_BOLD, [ROLE_DIM] = A_DIM, [ROLE_MESSAGE] = A_BOLD,
         [ROLE_WRONG] = A_UNDERLINE | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
-        /* A hint's area underlined and bold, its pattern reversed, its conclusion both
-         * (its cells also point inwards with '>' and '<', see ui_view.c). */
-        [ROLE_HINT_AREA] = A_UNDERLINE | A_BOLD, [ROLE_HINT_PATTERN] = A_REVERSE | A_BOLD,
+        /* A hint's area underlined, its pattern reversed, its conclusion both; their
+         * cells also point inwards with '>' and '<' (ui_view.c). */
+        [ROLE_HINT_AREA] = A_UNDERLINE, [ROLE_HINT_PATTERN] = A_REVERSE | A_BOLD,
         [ROLE_HINT_TARGET] = A_REVERSE | A_UNDERLINE | A_BOLD,
     };
     static const attr_t colour[ROLE_COUNT] = {
