@@ -386,6 +386,28 @@ static void test_dialogs(void)
     th_free(t);
 }
 
+/* The hint items of "the rest": no '?' in a pattern's empty cells, and without colour
+ * the hint's cells are marked by more than an underline, so an empty reversed one does
+ * not look like a black cell.  tt_kakuro's first hint is the run r2c2-r2c3 (the cursor
+ * on r2c2 flips its reverse video, so r2c3 is the one to look at). */
+static void test_hint_cells(void)
+{
+    char path[300];
+    struct th *t;
+    VTermScreenCell cell;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "kakuro.txt"), tt_kakuro);
+    tt_fresh_state();
+    t = start(path, "NO_COLOR=1", 24, 80);
+    tt_wait_text(t, "Cell r");
+    th_send(t, "iii");
+    tap_ok(tt_wait_text(t, "Hint 3/5") && tt_wait_text(t, LV ">   <" LV ">   <" LV) &&
+           tt_cell_at(t, LV ">   <" LV, 9, &cell) && cell.attrs.reverse && !th_find(t, "  ?  ", NULL, NULL),
+           "no colour: the pattern's empty cells are reversed and point inwards, with no '?'");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* Random keys and sizes on a board that scrolls, lays out in every way and opens
  * dialogs over it: the player never crashes. */
 static void random_keys(const char *file, const char *env, unsigned seed)
@@ -435,6 +457,7 @@ int main(void)
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
     test_marks();
     test_dialogs();
+    test_hint_cells();
     random_keys(kakuro15_path, NULL, 21);
     random_keys(kakuro15_path, "LANG=C", 22);
     tt_cleanup();
