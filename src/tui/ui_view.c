@@ -415,41 +415,50 @@ static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digits
                 row == lay->cell_h - 1 ? attr | last_row : attr);
 }
 
-/* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr. */
+/* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr; those on the
+ * cell's last row also with last_row (its underline, where no line parts it from the next). */
 static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
-                       attr_t attr, digitset emph, attr_t emph_attr)
+                       attr_t attr, digitset emph, attr_t emph_attr, attr_t last_row)
 {
     const struct ui_layout *lay = &ui->geo.lay;
-    char buf[PUZZLE_MAX_DIGIT + 2];
-    int n = 0, row, col, ix, iw;
+    int digits[PUZZLE_MAX_DIGIT + 1];
+    int n = 0, row, col, ix, iw, w, slots;
+    bool fixed = mark_position(lay, p->max_digit, p->max_digit, &row, &col);
 
-    if (mark_position(lay, p->max_digit, p->max_digit, &row, &col)) {
-        for (int d = 1; d <= p->max_digit; d++) {
+    for (int d = 1; d <= p->max_digit; d++) {
+        if (!(marks & (1u << d)))
+            continue;
+        digits[n++] = d;
+        if (fixed) {
             char s[2] = { sudoku_symbol(d), '\0' };
-            if (!(marks & (1u << d)))
-                continue;
             mark_position(lay, p->max_digit, d, &row, &col);
-            put(ui, y + row, x + col, s, (emph & (1u << d)) ? emph_attr : attr);
+            put(ui, y + row, x + col, s, ((emph & (1u << d)) ? emph_attr : attr) |
+                (row == lay->cell_h - 1 ? last_row : 0));
         }
+    }
+    if (fixed)
         return;
-    }
-    /* Too small for fixed places: as many as fit, then '+' (the panel lists them all),
-     * from the left so that a lone mark never stands where a digit would; in a single
-     * column, where any mark would look like a digit, only '+'. */
+    /* Too small for fixed places: row by row from the top left, so that a lone mark never
+     * stands where a digit would, as many as fit, then '+' (the panel lists them all); in
+     * a single column, where any mark would look like a digit, only '+'. */
     cell_inner(lay, &ix, &iw);
-    for (int d = 1; d <= p->max_digit; d++)
-        if (marks & (1u << d))
-            buf[n++] = sudoku_symbol(d);
-    buf[n] = '\0';
-    if (n > iw || iw < 2) {
-        int keep = iw < 2 ? 0 : iw - 1;
-        buf[keep] = '+';
-        buf[keep + 1] = '\0';
+    w = iw < 2 ? 1 : iw;
+    slots = iw < 2 ? 1 : iw * lay->cell_h;
+    if (n > slots || iw < 2) {
+        n = slots;
+        digits[n - 1] = 0;      /* the '+' */
     }
-    put(ui, y + (lay->cell_h - 1) / 2, x + ix, buf, attr);
+    for (int i = 0; i < n; i++) {
+        int d = digits[i];
+        char s[2] = { d == 0 ? '+' : sudoku_symbol(d), '\0' };
+        row = i / w;
+        put(ui, y + row, x + ix + i % w, s, (d != 0 && (emph & (1u << d)) ? emph_attr : attr) |
+            (row == lay->cell_h - 1 ? last_row : 0));
+    }
     /* Without colours the rest of the row is dotted, as the places of absent marks are. */
-    for (int i = ui_width(buf); !ui->color && i < iw; i++)
-        put(ui, y + (lay->cell_h - 1) / 2, x + ix + i, ui->utf8 ? "\xc2\xb7" : ".", attr);
+    for (int i = n; !ui->color && i % w != 0; i++)
+        put(ui, y + i / w, x + ix + i % w, ui->utf8 ? "\xc2\xb7" : ".",
+            attr | (i / w == lay->cell_h - 1 ? last_row : 0));
 }
 
 bool ui_view_marks_fit(const struct ui *ui)
@@ -478,9 +487,9 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
         draw_mark_places(ui, p, look.marks, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr,
                          last_row);
         draw_marks(ui, p, look.marks & ~look.struck, y, x,
-                   cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0);
+                   cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0, last_row);
         draw_marks(ui, p, look.struck, y, x,
-                   cur ? cursor_attr(look.struck_attr) : look.struck_attr, 0, 0);
+                   cur ? cursor_attr(look.struck_attr) : look.struck_attr, 0, 0, last_row);
     }
 }
 
@@ -574,19 +583,7 @@ static void draw_cell(const struct ui *ui, int cell)
             emph = cursor_attr(emph);
         }
         draw_mark_places(ui, p, g->marks[cell], y, x, a, last_row);
-        draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph);
-        if (last_row) {
-            /* Marks on the underlined row keep the underline. */
-            int row, col;
-            if (geo->lay.cell_h > 1 && mark_position(&geo->lay, p->max_digit, p->max_digit, &row, &col))
-                for (int d = 1; d <= p->max_digit; d++) {
-                    char s[2] = { sudoku_symbol(d), '\0' };
-                    mark_position(&geo->lay, p->max_digit, d, &row, &col);
-                    if (row == geo->lay.cell_h - 1 && (g->marks[cell] & (1u << d)))
-                        put(ui, y + row, x + col, s,
-                            ((ui_hint_marks(ui, cell) & (1u << d)) ? emph : a) | last_row);
-                }
-        }
+        draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph, last_row);
     }
     /* The hint's cells point inwards, which also tells an empty reversed one from a
      * black cell; the cursor's runs are bracketed. */
