@@ -181,9 +181,7 @@ static void place(struct ui *ui, enum panel_place where, int rows, int cols, int
         int board_w = geo->width < avail_w ? geo->width : avail_w;
         geo->panel_top = 0;
         geo->panel_left = board_w + 1;
-        geo->panel_w = cols - geo->panel_left;
-        if (where == PANEL_BESIDE && geo->panel_w > UI_PANEL_W)
-            geo->panel_w = UI_PANEL_W;
+        geo->panel_w = cols - geo->panel_left;     /* all the rest, for long hints */
     }
     geo->panel_h = rows - 1 - geo->panel_top;
 }
@@ -865,16 +863,21 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
         pn.y = pn.bottom;
+        if (!is_sudoku(p))
+            panel_kakuro(ui, &pn);
     } else {
+        /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
+         * than push the combinations off the screen. */
+        if (!is_sudoku(p))
+            panel_kakuro(ui, &pn);
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     }
-    if (!is_sudoku(p))
-        panel_kakuro(ui, &pn);
     if (panel_room(&pn, 4)) {
+        /* The keys in force on this board (ui_keys.c). */
+        char keys[4][UI_KEYS_LINE_MAX];
+        int n = ui_keys_footer(ui, pn.w, keys, 4);
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
-        panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
-        panel_line(ui, &pn, "p pencil  m mark", ROLE_DIM);
-        panel_line(ui, &pn, "u undo  r redo  c check", ROLE_DIM);
-        panel_line(ui, &pn, "i hint  ? help  q quit", ROLE_DIM);
+        for (int i = 0; i < n; i++)
+            panel_line(ui, &pn, keys[i], ROLE_DIM);
     }
 }

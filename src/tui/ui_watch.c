@@ -513,6 +513,7 @@ void ui_watch_start(struct ui *ui)
 static void keep_solution(struct ui *ui)
 {
     const char *why = NULL;
+    char undo[8];
     bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
 
     close_watch(ui);
@@ -521,7 +522,8 @@ static void keep_solution(struct ui *ui)
         return;
     }
     ui_board_after_move(ui);
-    ui_message(ui, "Kept the solver's solution (u undoes it).");
+    ui_message(ui, "Kept the solver's solution (%s undoes it).",
+               ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
 }
 
 static void change_speed(struct ui_watch *v, int by)
