@@ -243,6 +243,11 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
     return true;
 }
 
+uint64_t ui_search_nodes(const struct ui *ui)
+{
+    return ui->opt.nodes > 0 ? (uint64_t)ui->opt.nodes : 0;
+}
+
 bool ui_stop_requested(const struct ui *ui)
 {
     return ui->quit || pending_signal != 0;

@@ -243,6 +243,8 @@ void ui_redraw(struct ui *ui);
 bool ui_handle_key(struct ui *ui, int wait_ms);
 /* Quitting, or a signal arrived: long work should stop. */
 bool ui_stop_requested(const struct ui *ui);
+/* The nodes a search the player waits on may visit (--nodes; 0: the default). */
+uint64_t ui_search_nodes(const struct ui *ui);
 /* ui_newgame.c: "New game": kind, size, level; generated in a background thread */
 void ui_newgame_open(struct ui *ui);
 void ui_newgame_draw(struct ui *ui);

@@ -355,8 +355,18 @@ static void check_solution(struct ui *ui)
 
     if (!ui->solution_known && !ui->solution_failed) {
         /* Solved once, then kept: checking again is instant. */
-        ui->solution = xmalloc((size_t)p->ncells);
-        if (puzzle_solve_first(p, p->given, false, ui->solution, NULL) == SOLVE_NONE)
+        struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+        enum solve_outcome outcome;
+
+        if (ui->solution == NULL)
+            ui->solution = xmalloc((size_t)p->ncells);
+        outcome = puzzle_solve_first(p, p->given, false, ui->solution, &budget, NULL);
+        if (outcome == SOLVE_GAVE_UP) {
+            ui_message(ui, "Gave up looking for a solution to check against: the search "
+                       "took too long.");
+            return;
+        }
+        if (outcome == SOLVE_NONE)
             ui->solution_failed = true;
         else
             ui->solution_known = true;

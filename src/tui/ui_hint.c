@@ -105,14 +105,16 @@ attr_t ui_hint_text_attr(const struct ui *ui, enum ui_role role, attr_t a)
 /* --- The ladder --- */
 
 /* Says why there is no hint. */
-static void no_hint(struct ui *ui)
+static void no_hint(struct ui *ui, bool gave_up)
 {
     const struct puzzle *p = ui->game->puzzle;
     uint8_t *solution = xmalloc((size_t)p->ncells);
-
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
     char clear[8];
 
-    if (hint_count_solutions(p, p->given, solution) == 0)
+    if (gave_up)
+        ui_message(ui, "Gave up looking for a solution to hint from: the search took too long.");
+    else if (hint_count_solutions_within(p, p->given, solution, &budget, NULL) == 0)
         ui_message(ui, "This puzzle has no solution, so there is no hint.");
     else
         ui_message(ui, "No step follows from these pencil marks; clear them (%s) and ask again.",
@@ -124,15 +126,18 @@ static bool start_hint(struct ui *ui)
 {
     struct game *g = ui->game;
     struct ui_hint *uh;
+    struct solve_budget budget;
+    bool gave_up = false;
 
     if (puzzle_is_solved(g->puzzle, g->grid)) {
         ui_message(ui, "The puzzle is solved: no hint needed.");
         return false;
     }
     uh = xcalloc(1, sizeof *uh);
-    if (!hint_for_player(g->puzzle, g->grid, g->marks, &uh->h)) {
+    budget = solve_budget_interactive(ui_search_nodes(ui));
+    if (!hint_for_player(g->puzzle, g->grid, g->marks, &uh->h, &budget, &gave_up)) {
         free(uh);
-        no_hint(ui);
+        no_hint(ui, gave_up);
         return false;
     }
     uh->role = xmalloc((size_t)g->puzzle->ncells);
