@@ -43,8 +43,15 @@ struct ui_geometry {
     bool vline[KAKURO_MAX_SIDE + 1], hline[KAKURO_MAX_SIDE + 1]; /* line before cell c/r */
     bool vheavy[KAKURO_MAX_SIDE + 1], hheavy[KAKURO_MAX_SIDE + 1];
     int lx[KAKURO_MAX_SIDE + 1], ly[KAKURO_MAX_SIDE + 1];       /* where those lines are */
-    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx). */
+    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx) to whole
+     * cells: rows r0..r1 and columns c0..c1 are shown. */
     int top, left, view_h, view_w, sy, sx;
+    int r0, r1, c0, c1;
+    bool hscroll, vscroll;      /* the window is narrower / shorter than the board: the
+                                   column or row around it marks what lies beyond */
+    /* The panel's rectangle: beside the board, or under it (then it flows in columns). */
+    int panel_top, panel_left, panel_h, panel_w;
+    bool panel_below;
 };
 
 struct picker_item {
@@ -130,6 +137,10 @@ int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_
 /* Prints s centred on row y of the screen. */
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A dialog's box of h x w at (y, x), filled with attr: a frame around it, and what is
+ * under the frame and a column or row beyond cleared - over the board, to whole cells, so
+ * no part of a clue shows at its edges. */
+void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, int w, attr_t attr);
 
 /* What a white cell shows instead of the game's digit and marks (the watched solver's
  * board): a digit or a glyph, else candidates (only where every mark has its place),
@@ -143,13 +154,17 @@ struct ui_cell_look {
 };
 
 /* ui_view.c: the board, for both kinds */
-/* Chooses the largest layout that fits rows x cols (scrolling if none does); false if the
- * screen is too small, with the size needed in *need_h, *need_w. */
+/* Chooses the first layout, from large cells to compact ones and with the panel beside,
+ * narrower or below, in which the whole board fits rows x cols; if none does, the compact
+ * one scrolls by whole cells.  False if the screen is too small, with the size needed in
+ * *need_h, *need_w. */
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
 /* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
 bool ui_view_marks_fit(const struct ui *ui);
+/* Widens the screen columns [*x0, *x1) to the whole board cells they cut into. */
+void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1);
 /* The cell at screen (y, x), or -1. */
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */
@@ -296,6 +311,8 @@ void ui_too_small_draw(int need_h, int need_w);
 #define UI_KEY_CTRL(c) ((c) & 0x1f)
 #define UI_KEY_ESC 27
 #define UI_PANEL_W 24   /* side panel width */
+#define UI_PANEL_MIN_W 20   /* narrowest side panel before it goes under the board */
+#define UI_PANEL_MIN_H 5    /* fewest rows of a panel under the board */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 
 #endif

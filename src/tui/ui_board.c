@@ -45,7 +45,7 @@ static void board_start(struct ui *ui, struct game *g)
     ui->show_wrong = false;
     ui->pencil = ui->mark_next = ui->command_next = ui->paused = false;
     ui->cursor = first_empty_cell(g);
-    ui->geo.sy = ui->geo.sx = 0;
+    ui->geo.sy = ui->geo.sx = ui->geo.r0 = ui->geo.c0 = 0;
     ui->was_completed = g->completed;
     ui_hint_forget(ui);
     refresh_conflicts(ui);
@@ -340,7 +340,8 @@ void ui_board_save(struct ui *ui)
 
 void ui_board_draw(struct ui *ui)
 {
-    int need_h, need_w, left;
+    const struct ui_geometry *geo = &ui->geo;
+    int need_h, need_w;
 
     if (!ui_view_layout(ui, LINES, COLS, &need_h, &need_w)) {
         ui_too_small_draw(need_h, need_w);
@@ -354,8 +355,7 @@ void ui_board_draw(struct ui *ui)
     } else {
         ui_view_draw_board(ui);
     }
-    left = ui->geo.left + ui->geo.view_w + 2;
-    ui_view_draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    ui_view_draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h, geo->panel_w);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 

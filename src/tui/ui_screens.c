@@ -206,7 +206,6 @@ void ui_confirm_draw(struct ui *ui)
     int qrows = ui_wrap_lines(ui->question, w - 4, NULL, 0);
     int arows = layout_answers(ui, 0, 0, w - 4, A_NORMAL, false);
     int h, y0, x0 = (COLS - w) / 2;
-    char blank[256];
 
     if (qrows > 3)
         qrows = 3;
@@ -220,10 +219,7 @@ void ui_confirm_draw(struct ui *ui)
         layout_answers(ui, LINES - arows > 1 ? LINES - arows : 1, 0, COLS, A_NORMAL, true);
         return;
     }
-    memset(blank, ' ', (size_t)w);
-    blank[w] = '\0';
-    for (int i = 0; i < h; i++)
-        ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
+    ui_dialog_box(ui, ui->back == UI_BOARD, y0, x0, h, w, ui_attr(ui, ROLE_SELECTED));
     ui_print_wrapped(y0 + 1, x0 + 2, w - 4, qrows, ui->question, ui_attr(ui, ROLE_SELECTED) | A_BOLD);
     layout_answers(ui, y0 + qrows + 2, x0 + 2, w - 4, ui_attr(ui, ROLE_SELECTED), true);
 }
