@@ -100,7 +100,7 @@ static char *recent_label(const struct game_summary *sum)
     const struct puzzle *p = sum->puzzle;
     char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
 
-    if (sum->completed)
+    if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
         label = xasprintf("%s  solved", name);
     else if (sum->filled < 0)   /* an older save, which does not say */
         label = xasprintf("%s  in progress", name);
