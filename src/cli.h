@@ -20,6 +20,20 @@ struct cli_options {
     bool all;               /* hint --all */
 };
 
+enum cli_command { CLI_PLAY, CLI_SOLVE, CLI_WATCH, CLI_HINT, CLI_RATE };
+
+/* A command line's command and the arguments after its word. */
+struct cli_parsed {
+    enum cli_command command;
+    char **args;
+    int nargs;
+};
+
+/* Reads the command line of every command but generate (cli_args.c): the options into
+ * opt, the command into cmd.  Returns -1 to go on, else the exit status after printing
+ * the help, the version or a usage error.  It can be called again (the fuzz target does). */
+int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd);
+
 /* `kakudo solve`: solves every puzzle of files (standard input when none or "-"); returns
  * the exit status (0 fine, 1 a puzzle without solution, 2 bad input). */
 int cli_solve(char **files, int nfiles, const struct cli_options *opt);
@@ -39,5 +53,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt);
  * which reads its own options from the whole command line; returns the exit status. */
 bool cli_is_generate(int argc, char **argv);
 int cli_generate(int argc, char **argv);
+/* Reads and checks generate's command line as cli_generate does, generating nothing:
+ * -1 when it would generate, else the exit status after the help or a usage error. */
+int cli_generate_check(int argc, char **argv);
 
 #endif
