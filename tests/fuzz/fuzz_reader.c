@@ -23,7 +23,7 @@
 const struct fuzz_replay fuzz_replay = {
     .dirs = { "tests/fuzz/corpus/reader", "tests/data/format/good", "tests/data/format/bad",
               "tests/data/cli" },
-    .mutants = 100,
+    .mutants = 40,
 };
 
 static long count_lines(const uint8_t *s, size_t len)
