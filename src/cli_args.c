@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "format.h"
@@ -79,8 +80,9 @@ static void print_help(void)
            "      --help           display this help and exit\n"
            "      --version        output version information and exit\n"
            "\n"
-           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids (BOJ 2580 with\n"
-           "spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and kakudo's Kakuro grid.\n"
+           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
+           "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
+           "kakudo's Kakuro grid.\n"
            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
            "\n"
            "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input.\n");
@@ -105,6 +107,100 @@ static int usage_error(const char *fmt, ...)
     va_end(ap);
     fputs("\nTry 'kakudo --help' for more information.\n", stderr);
     return EXIT_USAGE;
+}
+
+static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* The edit distance between two short words (insertions, deletions, substitutions). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+
+    if (la >= 64 || lb >= 64)
+        return la > lb ? la : lb;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* Whether a word on the command line was meant as a command rather than a file: no file
+ * has that name, and it looks like a command (letters only, no path, dot or :N). */
+static bool looks_like_command(const char *arg)
+{
+    if (access(arg, F_OK) == 0 || !((*arg >= 'a' && *arg <= 'z') || (*arg >= 'A' && *arg <= 'Z')))
+        return false;
+    for (const char *s = arg; *s != '\0'; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-'))
+            return false;
+    return true;
+}
+
+/* An unknown command, with the closest one when it is close enough to be a slip. */
+static int unknown_command(const char *word)
+{
+    size_t best = 0, best_d = (size_t)-1;
+    char lower[64];
+
+    snprintf(lower, sizeof lower, "%s", word);
+    for (char *s = lower; *s != '\0'; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        size_t d = edit_distance(lower, commands[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = i;
+        }
+    }
+    if (best_d <= strlen(commands[best]) / 2)
+        return usage_error("unknown command '%s' (and no such file): did you mean '%s'?", word,
+                           commands[best]);
+    return usage_error("unknown command '%s' (and no such file): the commands are play, solve, "
+                       "watch, hint, rate and generate", word);
+}
+
+/* The first word of the command line that is not an option or an option's argument
+ * (what names the command or the file), or NULL. */
+static const char *first_operand(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+
+        if (strcmp(a, "--") == 0)
+            return i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-' || a[1] == '\0')
+            return a;
+        for (const struct option *o = long_options; o->name != NULL; o++)
+            if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
+                i++;    /* "--format line": line is the option's */
+    }
+    return NULL;
+}
+
+/* Whether the command word is an unknown one, said before any option of the command it
+ * meant is refused ("kakudo genrate --size 4" is about genrate, not --size). */
+static bool is_unknown_command(const char *word)
+{
+    if (word == NULL || !looks_like_command(word))
+        return false;
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(word, commands[i]) == 0)
+            return false;
+    return true;
 }
 
 static bool parse_limit(const char *s, long *out)
@@ -202,6 +298,8 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
     int status;
 
     *opt = (struct cli_options){ .format = FORMAT_AUTO };
+    if (is_unknown_command(first_operand(argc, argv)))
+        return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);
     if (status >= 0)
         return status;

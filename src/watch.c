@@ -324,8 +324,11 @@ const char *watch_account(const struct watch *w, char *buf, size_t size)
         puzzle_cell_name(w->p, st->cell, name);
     switch (st->kind) {
     case STEP_GUESS:
-        snprintf(buf, size, "%s = %c (guess %d of %d)", name, sudoku_symbol(st->digit), st->choice,
-                 st->nchoices);
+        if (st->nchoices > 0)
+            snprintf(buf, size, "%s = %c (guess %d of %d)", name, sudoku_symbol(st->digit),
+                     st->choice, st->nchoices);
+        else
+            snprintf(buf, size, "%s = %c (guess)", name, sudoku_symbol(st->digit));
         break;
     case STEP_PLACE:
         snprintf(buf, size, "%s = %c (forced)", name, sudoku_symbol(st->digit));
@@ -604,14 +607,30 @@ void watch_pacer_finish(struct watch_pacer *pc)
     pc->redraw = false;
 }
 
+/* "Solved" is not a move: what is worth telling when the search ends is the move that
+ * completed the grid, which a fast animation may not have kept (it keeps only the steps
+ * it draws).  It was a placement or a guess on the cell in focus. */
+static void keep_final_move(struct watch *w)
+{
+    if (w->focus < 0 || (w->prev_kind != STEP_PLACE && w->prev_kind != STEP_GUESS))
+        return;
+    if (w->last.kind == w->prev_kind && w->last.cell == w->focus)
+        return;     /* kept already, with its choice of a guess */
+    w->last = (struct solve_step){ .kind = w->prev_kind, .cell = w->focus,
+                                   .digit = w->grid[w->focus], .group = -1 };
+}
+
 int watch_animation_step(const struct solve_step *step, void *user)
 {
     struct watch_animation *a = user;
 
+    if (step->kind == STEP_SOLVED)
+        keep_final_move(a->watch);
     apply_step(a->watch, step);
     if (!watch_pacer_due(&a->pace))
         return 0;
     /* Frames are drawn only in watch_pace, so the step told is always this one. */
-    keep_last(a->watch, step);
+    if (step->kind != STEP_SOLVED)
+        keep_last(a->watch, step);
     return watch_pace(&a->pace);
 }

@@ -1,7 +1,9 @@
-/* test_bundled.c: every bundled puzzle in data/ has exactly one solution and its recorded level. */
+/* test_bundled.c: every bundled puzzle in data/ has exactly one solution and its recorded
+ * level, and no two are the same puzzle (share a solution). */
 #include "config.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,13 +49,32 @@ static struct puzzle *load_first(const char *path)
     return p;
 }
 
-/* Checks one bundled file; adds its level to the levels seen for its kind. */
-static void check_file(const char *dir, const char *name, unsigned levels[2], int *files)
+/* A bundled puzzle's solution, to tell the puzzles apart. */
+struct solved {
+    const char *name;
+    enum puzzle_kind kind;
+    int width, height;
+    uint8_t *grid;
+};
+
+/* Whether two bundled puzzles have one solution: then they are one puzzle with more or
+ * fewer givens (the Expert 9x9 once was the Easy one minus two). */
+static bool same_solution(const struct solved *a, const struct solved *b)
+{
+    return a->kind == b->kind && a->width == b->width && a->height == b->height
+           && memcmp(a->grid, b->grid, (size_t)a->width * (size_t)a->height) == 0;
+}
+
+/* Checks one bundled file; adds its level to the levels seen for its kind, and its
+ * solution to *out. */
+static void check_file(const char *dir, const char *name, unsigned levels[2], int *files,
+                       struct solved *out)
 {
     char path[8192], level[64] = "", kind[64] = "";
     struct puzzle *p;
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
+    uint8_t *solution;
     struct grade g;
     bool rated;
 
@@ -67,7 +88,13 @@ static void check_file(const char *dir, const char *name, unsigned levels[2], in
     if (!tap_ok(p != NULL, "%s: reads", name))
         return;
     tap_ok(strcmp(kind, p->ops->name) == 0, "%s: is a %s", name, kind);
+    solution = calloc((size_t)p->ncells, 1);
+    if (solution == NULL)
+        exit(99);
+    res.solution = solution;
     puzzle_solve(p, p->given, &req, &res);
+    *out = (struct solved){ .name = name, .kind = p->ops->kind, .width = p->width,
+                            .height = p->height, .grid = solution };
     tap_ok(res.count == 1, "%s: has exactly one solution (found %ld)", name, res.count);
     rated = grade_puzzle(p, &g);
     tap_ok(rated && strcasecmp(level, hint_level_name(g.level)) == 0,
@@ -88,7 +115,8 @@ int main(void)
     DIR *d;
     struct dirent *e;
     char *names[256];
-    int n = 0, files = 0;
+    struct solved solved[256] = { { .name = NULL } };
+    int n = 0, files = 0, twins = 0;
     unsigned levels[2] = { 0, 0 };
 
     snprintf(dir, sizeof dir, "%s/data", srcdir != NULL ? srcdir : ".");
@@ -104,8 +132,18 @@ int main(void)
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, by_name);
+    for (int i = 0; i < n; i++)
+        check_file(dir, names[i], levels, &files, &solved[i]);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (solved[i].grid != NULL && solved[j].grid != NULL
+                && same_solution(&solved[i], &solved[j])) {
+                tap_diag("%s and %s share a solution", names[i], names[j]);
+                twins++;
+            }
+    tap_ok(twins == 0, "no two bundled puzzles share a solution (%d pairs do)", twins);
     for (int i = 0; i < n; i++) {
-        check_file(dir, names[i], levels, &files);
+        free(solved[i].grid);
         free(names[i]);
     }
     tap_ok(files >= 10, "%d bundled puzzles", files);

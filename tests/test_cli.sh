@@ -137,4 +137,23 @@ run lines4 solve "$tmp/lines4.in"
 status_is lines4 0 && [ "$(wc -l <"$tmp/lines4.out")" -eq 20 ] && [ ! -s "$tmp/lines4.err" ]
 ok $? "20 one-line 4x4 puzzles are read as lines, not as a 16x16 grid"
 
+# --help fits a terminal of 80 columns without wrapping.
+run help --help
+status_is help 0 && [ "$(awk 'length > 79' "$tmp/help.out" | wc -l)" -eq 0 ]
+ok $? "--help: no line over 79 columns"
+
+# A word that is neither a command nor a file: said so, with the command meant if close.
+run frob frobnicate
+status_is frob 2 && err_has frob "unknown command 'frobnicate'" && err_has frob "the commands are" \
+  && ! grep -q "No such file or directory" "$tmp/frob.err"
+ok $? "kakudo frobnicate: an unknown command (not a missing file), exit 2"
+run slove slove
+status_is slove 2 && err_has slove "unknown command 'slove'" && err_has slove "did you mean 'solve'?"
+ok $? "kakudo slove: suggests solve"
+run genrate genrate --size 4
+status_is genrate 2 && err_has genrate "did you mean 'generate'?"
+ok $? "kakudo genrate --size 4: the unknown command is said before its options are refused"
+(cd "$tmp" && cp "$srcdir/data/01-sudoku4-beginner.txt" wordfile && "$bin" wordfile </dev/null >word.out 2>word.err)
+grep -q "the player needs a terminal" "$tmp/word.err"; ok $? "a file named like a word is still opened as a file"
+
 tap_done

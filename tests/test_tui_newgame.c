@@ -23,9 +23,11 @@ static struct th *start(const char *seed)
     return tt_start(NULL, env, 24, 80);
 }
 
+/* Seed 1 would make the bundled 9x9 Medium (data/bundle.sh makes it from seed 1), which
+ * is called by its bundled name: seed 2 makes puzzles of their own. */
 static void test_from_picker(void)
 {
-    struct th *t = start("1");
+    struct th *t = start("2");
 
     tap_ok(tt_wait_text(t, "New game: Sudoku or Kakuro"), "the picker offers a new game");
     th_send(t, "n");
@@ -34,23 +36,28 @@ static void test_from_picker(void)
     th_send(t, KEY_DOWN KEY_DOWN KEY_RIGHT);
     tap_ok(tt_wait_text(t, "Level  < Medium"), "Down moves between fields, Right changes one");
     th_send(t, "\r");
-    tap_ok(tt_wait_text(t, "Sudoku 9x9 Medium #1"), "Enter makes the puzzle and opens it on the board");
+    tap_ok(tt_wait_text(t, "Sudoku 9x9 Medium #2"), "Enter makes the puzzle and opens it on the board");
     tap_ok(tt_wait_text(t, "one solution, rated Medium"), "the board says it has one solution");
     th_send(t, "1");
     tap_ok(th_wait_gone(t, "rated Medium", tt_wait_ms), "it can be played: a digit goes in");
     th_send(t, "q");
-    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 9x9 Medium #1"),
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 9x9 Medium #2"),
            "q returns to the picker, where the new game is among the recent ones");
 
     /* Kakuro: the size and level lists follow the kind. */
     th_send(t, "n");
-    tap_ok(tt_wait_text(t, "Level  < Medium"), "the form keeps the last choice");
-    th_send(t, "\033OA\033OA" KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku") && tt_wait_text(t, "Level    Medium"),
+           "the form keeps the last choice, and opens on its first field");
+    th_send(t, KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT KEY_LEFT);
     tap_ok(tt_wait_text(t, "Size   < 6x6"), "Kakuro sizes");
-    th_send(t, KEY_DOWN KEY_LEFT KEY_LEFT);
-    tap_ok(tt_wait_text(t, "Level  < Easy"), "Kakuro has no Beginner level");
+    th_send(t, KEY_DOWN KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Level  < Easy"), "Kakuro levels");
+    th_send(t, KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Level  < Master"), "Kakuro has no Beginner level: Left from Easy goes round to Master");
+    th_send(t, KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Level  < Easy"), "and Right from Master back to Easy");
     th_send(t, "\r");
-    tap_ok(tt_wait_text(t, "Kakuro 6x6 Easy #2"), "a Kakuro is made from the next seed");
+    tap_ok(tt_wait_text(t, "Kakuro 6x6 Easy #3"), "a Kakuro is made from the next seed");
     th_send(t, "q");
     tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
     th_free(t);
@@ -84,6 +91,43 @@ static void test_from_board_and_cancel(void)
     th_free(t);
 }
 
+/* The form's ends: sizes and levels both go round; a level that a size cannot have (4x4
+ * is all Beginner) comes back after it; every size the generator makes is offered. */
+static void test_form_ends(void)
+{
+    struct th *t = start("1");
+
+    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    th_send(t, "n" KEY_DOWN KEY_DOWN KEY_RIGHT KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Level  < Hard"), "Level Hard chosen");
+    th_send(t, "\033OA" KEY_LEFT KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Size   < 4x4") && tt_wait_text(t, "Level    Beginner"),
+           "4x4 Sudoku is Beginner");
+    th_send(t, KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Size   < 6x6") && tt_wait_text(t, "Level    Hard"),
+           "past 4x4 the level chosen is back");
+    th_send(t, KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Size   < 25x25"), "Left from 4x4 goes round to 25x25");
+    th_send(t, KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Size   < 4x4"), "Right from 25x25 goes round to 4x4");
+    th_send(t, KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Size   < 24x24"), "every size that makes boxes is offered (24x24)");
+    th_send(t, KEY_RIGHT KEY_RIGHT KEY_RIGHT KEY_RIGHT KEY_RIGHT KEY_DOWN KEY_RIGHT KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Size     9x9") && tt_wait_text(t, "Level  < Master"), "9x9 Master");
+    th_send(t, KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Level  < Beginner"), "Right from Master goes round to Beginner, as sizes do");
+    th_send(t, KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Level  < Master"), "and Left back to Master");
+    th_send(t, "\033");
+    th_wait_gone(t, "Level  <", tt_wait_ms);
+    th_send(t, "n" KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Size   < 30x30") && tt_wait_text(t, "kakudo generate"),
+           "Kakuro goes round from 4x4 to 30x30, and says where the larger ones are");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Size   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+}
+
 /* Quitting while a puzzle is being made stops the generator and exits cleanly. */
 static void test_quit_while_making(void)
 {
@@ -109,6 +153,8 @@ int main(void)
     tt_fresh_state();
     test_from_board_and_cancel();
     test_quit_while_making();
+    tt_fresh_state();
+    test_form_ends();
     tt_cleanup();
     return tap_done();
 }

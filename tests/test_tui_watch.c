@@ -251,7 +251,8 @@ static void test_kakuro_ascii(void)
     tap_ok(see(t, ": left "), "the panel shows the runs of the step and what they still need");
     for (int i = 0; i < 25; i++)
         th_send(t, "+");
-    tap_ok(see(t, "Solved in") && see(t, ": left 0 in 0"), "solved: the runs of the last step are complete");
+    tap_ok(see(t, "Solved in") && see(t, ": complete") && !th_find(t, "left 0 in 0", NULL, NULL),
+           "solved: the runs of the last step say they are complete (not \"left 0 in 0\")");
     th_send(t, "k");
     tap_ok(see(t, "Kept the solver's solution"), "k keeps a Kakuro solution");
     tap_ok(tt_quit_cleanly(t), "quit");
@@ -280,6 +281,49 @@ static void test_resize_and_help(void)
     th_send(t, "\033");
     tap_ok(see(t, "Stopped after"), "Esc stops the solver");
     tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* The words at the end: the last step is the move that completed the grid (not "solved"
+ * again), and one step is "1 step". */
+static void test_end_words(void)
+{
+    static const char one_empty[] =
+        ".34678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+    char path[300];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "one-empty.txt"), one_empty);
+    t = start(NULL, 24, 80, path, NULL, NULL);
+    see(t, "Cell r1c1");
+    th_send(t, "w");
+    tap_ok(see(t, "Solved in 2 steps:") && see(t, "r1c1 = 5 (forced)")
+           && !th_find(t, "every cell filled", NULL, NULL),
+           "after Solved, the last-step line tells the last step");
+    th_send(t, "q");
+    see(t, "Back to your position");
+    th_send(t, "5w");
+    tap_ok(see(t, "Solved in 1 step:"), "a search of one step is \"1 step\"");
+    th_send(t, "q");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
+/* s while paused starts the other strategy paused: nothing moves until Space. */
+static void test_switch_while_paused(void)
+{
+    struct th *t = start(NULL, 24, 80, "watch", "--strategy=plain", sudoku_path);
+
+    see(t, "Solver: plain");
+    th_send(t, " ");
+    see(t, "Paused");
+    th_send(t, "s");
+    tap_ok(see(t, "Solver: smart") && see(t, "Paused") && number_after(t, "Steps ") <= 1
+           && stays_still(t), "s while paused switches strategy and stays paused");
+    th_send(t, " ");
+    tap_ok(wait_above(t, "Steps ", 1) > 1, "Space then runs it");
+    th_send(t, "q");
+    tap_ok(see(t, "Stopped after") && tt_quit_cleanly(t), "stop and quit");
     th_free(t);
 }
 
@@ -340,6 +384,10 @@ int main(void)
     test_resize_and_help();
     tt_fresh_state();
     test_refusals();
+    tt_fresh_state();
+    test_end_words();
+    tt_fresh_state();
+    test_switch_while_paused();
     tt_fresh_state();
     random_keys(24, 80, 5);
     random_keys(7, 24, 6);

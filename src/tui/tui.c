@@ -69,6 +69,8 @@ static void install_signals(void)
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
+    SCREEN *screen;
+    char *cup;
 
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "kakudo: the player needs a terminal\n");
@@ -76,8 +78,18 @@ static bool start_curses(struct ui *ui)
     }
     ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
-    if (newterm(NULL, stdout, stdin) == NULL) {
+    if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
         fprintf(stderr, "kakudo: cannot use the terminal '%s'\n",
+                getenv("TERM") != NULL ? getenv("TERM") : "");
+        return false;
+    }
+    /* A terminal that cannot put the cursor anywhere (TERM=dumb) would get a scroll of
+     * garbage: refused as an unknown one is. */
+    cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr, "kakudo: cannot use the terminal '%s': it cannot move the cursor\n",
                 getenv("TERM") != NULL ? getenv("TERM") : "");
         return false;
     }

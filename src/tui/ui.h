@@ -176,6 +176,16 @@ void ui_picker_draw(struct ui *ui);
 void ui_picker_key(struct ui *ui, int key, bool is_code);
 void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
+/* Back to the picker from a game, its saved game (may be NULL) selected in Recent games. */
+void ui_picker_return(struct ui *ui, const char *left_save);
+/* The name of a bundled puzzle with p's givens ("Sudoku 9x9 (expert)"), however it was
+ * opened; NULL if p is none of them.  Caller frees. */
+char *ui_bundled_title(const struct puzzle *p);
+/* Whether name already says p's kind and size ("Sudoku 9x9 (expert)"), so that they are
+ * not said twice. */
+bool ui_name_tells_size(const char *name, const struct puzzle *p);
+/* name, with p's size unless it says it already.  Caller frees. */
+char *ui_puzzle_name(const struct puzzle *p, const char *name);
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);
@@ -208,6 +218,11 @@ void ui_newgame_free(struct ui *ui);
 void ui_help_open(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_help_key(struct ui *ui, int key, bool is_code);
+/* Draws help lines ("  keys   what they do", headings unindented) from wrapped row from,
+ * at most rows of them from screen row y, in w columns from x: each line's words wrap
+ * under themselves.  Returns the number of wrapped rows in all (rows 0 only counts). */
+int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from, int y,
+                 int rows, int x, int w);
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

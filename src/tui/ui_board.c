@@ -119,16 +119,20 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
 {
     struct stat st;
     char err[512];
+    /* A bundled puzzle has its bundled name however it was opened (from a file too). */
+    char *bundled = ui_bundled_title(p);
+    const char *name = bundled != NULL ? bundled : p->name != NULL ? p->name : title;
 
     ui_board_close(ui);
     ui->message[0] = '\0';
-    set_title(ui, p->name != NULL ? p->name : title);
+    set_title(ui, name);
     free(ui->save_path);
     ui->save_path = state_file(p);
     board_start(ui, game_new(p, style));
-    /* A puzzle without a name of its own keeps the title, so its save says what it was. */
-    if (p->name == NULL && title != NULL)
-        puzzle_set_name(ui->game->puzzle, title);
+    /* The save says what the puzzle was called, as the panel does. */
+    if (name != NULL && name != p->name)
+        puzzle_set_name(ui->game->puzzle, name);
+    free(bundled);
     if (ui->save_path == NULL) {
         ui_message(ui, "No state directory: progress will not be saved.");
         return;
@@ -159,13 +163,17 @@ bool ui_board_open_save(struct ui *ui, const char *path)
 {
     char err[512];
     struct game *g = game_load(path, err, sizeof err);
+    char *bundled;
 
     if (g == NULL) {
         set_aside(ui, path, err);
         return false;
     }
     ui_board_close(ui);
-    set_title(ui, g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
+    set_title(ui, bundled != NULL ? bundled
+                  : g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+    free(bundled);
     ui->save_path = xstrdup(path);
     board_start(ui, g);
     ui_message(ui, "Resumed the saved game.");
@@ -418,8 +426,12 @@ static bool board_command(struct ui *ui, int key)
     case 'q':
         ui_board_save(ui);
         if (ui->from_picker) {
+            char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
+            /* The board's messages stay with it; what closing says (a failed save) shows. */
+            ui->message[0] = '\0';
             ui_board_close(ui);
-            ui_picker_enter(ui);
+            ui_picker_return(ui, left);
+            free(left);
         } else {
             ui->quit = true;
         }

@@ -226,11 +226,28 @@ void ui_print_centered(int y, const char *s, attr_t attr)
     ui_print(y, x < 0 ? 0 : x, COLS, s, attr);
 }
 
+/* Whether a message ends as a sentence does: '.', '!' or '?' (an ellipsis too), or an
+ * aside in parentheses after one ("Done. (u undoes it)"). */
+static bool ends_sentence(const char *s, size_t n)
+{
+    return n > 0 && strchr(".!?)", s[n - 1]) != NULL;
+}
+
 void ui_message(struct ui *ui, const char *fmt, ...)
 {
     va_list ap;
+    size_t n;
 
     va_start(ap, fmt);
     vsnprintf(ui->message, sizeof ui->message, fmt, ap);
     va_end(ap);
+    /* The status line speaks in sentences, however a message was put together (reasons
+     * from the core, file errors, strerror): one convention, a final period. */
+    n = strlen(ui->message);
+    while (n > 0 && ui->message[n - 1] == ' ')
+        ui->message[--n] = '\0';
+    if (n > 0 && !ends_sentence(ui->message, n) && n + 1 < sizeof ui->message) {
+        ui->message[n] = '.';
+        ui->message[n + 1] = '\0';
+    }
 }

@@ -17,9 +17,14 @@
 /* Generation shorter than this shows no progress line: it would only flicker. */
 #define NEWGAME_QUIET_MS 300u
 
-static const int sudoku_sizes[] = { 4, 6, 8, 9, 12, 16 };
-static const int kakuro_sizes[] = { 6, 8, 10, 12, 15, 20 };
-#define NSIZES ((int)(sizeof sudoku_sizes / sizeof sudoku_sizes[0]))
+/* Kakuro sides offered (clue row and column included); the generator goes to
+ * KAKURO_MAX_SIDE, but past these one attempt takes seconds (30x30: 3 s, 50x50: 15 s,
+ * 64x64: a minute), too slow to look for a level: the form says where the
+ * larger ones are.  Sudoku offers every side that makes boxes (sudoku_box_shape). */
+static const int kakuro_sizes[] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20,
+                                    22, 25, 28, 30 };
+#define NKAKURO_SIZES ((int)(sizeof kakuro_sizes / sizeof kakuro_sizes[0]))
+#define MAX_SIZES (SUDOKU_MAX_SIZE + NKAKURO_SIZES)
 
 enum newgame_field { FIELD_KIND, FIELD_SIZE, FIELD_LEVEL, NFIELDS };
 enum newgame_state { NG_FORM, NG_RUNNING, NG_CANCELLING };
@@ -29,7 +34,9 @@ struct newgame {
     enum newgame_state state;
     /* The form; kept between games, so "New game" again offers the last choice. */
     enum puzzle_kind kind;
-    int size_index, level, field;
+    int size, level, field;
+    int wanted_level;               /* the level last chosen; level is the nearest the
+                                     * kind and size can have */
     uint64_t next_seed;
     /* The generation: req and result belong to the worker until done is set. */
     pthread_t thread;
@@ -48,7 +55,43 @@ static const char *kind_name(enum puzzle_kind kind)
 
 static int size_of(const struct newgame *ng)
 {
-    return ng->kind == PUZZLE_SUDOKU ? sudoku_sizes[ng->size_index] : kakuro_sizes[ng->size_index];
+    return ng->size;
+}
+
+/* The sides the form offers for a kind, ascending; their count. */
+static int sizes_of(enum puzzle_kind kind, int sizes[MAX_SIZES])
+{
+    int n = 0, br, bc;
+
+    if (kind == PUZZLE_KAKURO) {
+        memcpy(sizes, kakuro_sizes, sizeof kakuro_sizes);
+        return NKAKURO_SIZES;
+    }
+    for (int side = SUDOKU_MIN_SIZE; side <= SUDOKU_MAX_SIZE; side++)
+        if (sudoku_box_shape(side, &br, &bc))
+            sizes[n++] = side;
+    return n;
+}
+
+/* The offered side nearest to side (the smaller on a tie). */
+static int nearest_size(enum puzzle_kind kind, int side)
+{
+    int sizes[MAX_SIZES], n = sizes_of(kind, sizes), best = sizes[0];
+
+    for (int i = 1; i < n; i++)
+        if (abs(sizes[i] - side) < abs(best - side))
+            best = sizes[i];
+    return best;
+}
+
+/* The offered side dir steps from the current one, round from one end to the other. */
+static int next_size(const struct newgame *ng, int dir)
+{
+    int sizes[MAX_SIZES], n = sizes_of(ng->kind, sizes), i = 0;
+
+    while (i < n - 1 && sizes[i] != ng->size)
+        i++;
+    return sizes[((i + dir) % n + n) % n];
 }
 
 static bool level_fits(const struct newgame *ng, int level)
@@ -56,16 +99,20 @@ static bool level_fits(const struct newgame *ng, int level)
     return gen_level_possible(ng->kind, size_of(ng), level);
 }
 
-/* The nearest level the kind and size can have, looking down first then up. */
+/* The level nearest the one chosen that the kind and size can have, looking down first
+ * then up; the choice itself is kept, so passing through a size that cannot have it (4x4
+ * Sudoku is all Beginner) does not lose it. */
 static void fit_level(struct newgame *ng)
 {
+    int want = ng->wanted_level;
+
     for (int d = 0; d < LEVEL_COUNT; d++) {
-        if (ng->level - d >= 0 && level_fits(ng, ng->level - d)) {
-            ng->level -= d;
+        if (want - d >= 0 && level_fits(ng, want - d)) {
+            ng->level = want - d;
             return;
         }
-        if (ng->level + d < LEVEL_COUNT && level_fits(ng, ng->level + d)) {
-            ng->level += d;
+        if (want + d < LEVEL_COUNT && level_fits(ng, want + d)) {
+            ng->level = want + d;
             return;
         }
     }
@@ -87,13 +134,14 @@ void ui_newgame_open(struct ui *ui)
     if (ng == NULL) {
         ng = ui->newgame = xcalloc(1, sizeof *ng);
         ng->kind = PUZZLE_SUDOKU;
-        ng->size_index = 3;     /* 9x9 */
-        ng->level = LEVEL_EASY;
+        ng->size = 9;
+        ng->level = ng->wanted_level = LEVEL_EASY;
         ng->next_seed = first_seed();
         pthread_mutex_init(&ng->lock, NULL);
     }
     if (ng->state != NG_FORM)
         return;
+    ng->field = FIELD_KIND;     /* the form reads from the top, whatever was changed last */
     ng->back = ui->screen == UI_BOARD && ui->game != NULL ? UI_BOARD : UI_PICKER;
     if (ng->back == UI_BOARD && !ui->paused && !ui->game->completed)
         game_pause(ui->game);   /* the clock stops while the dialog is up */
@@ -265,8 +313,9 @@ static void draw_form(struct ui *ui, int y, int x, int w)
                  value, f == ng->field ? ">" : " ");
         ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
-    ui_print_wrapped(y + NFIELDS + 1, x, w, 2,
-                     "Up/Down field, Left/Right change, Enter make it, Esc back", box);
+    ui_print(y + NFIELDS + 1, x, w, "Arrows choose, Enter makes it, Esc back", box);
+    if (ng->kind == PUZZLE_KAKURO)
+        ui_print(y + NFIELDS + 2, x, w, "Larger ones take long: kakudo generate", box);
 }
 
 static void draw_progress(struct ui *ui, int y, int x, int w)
@@ -336,15 +385,18 @@ static void change_field(struct newgame *ng, int dir)
     switch (ng->field) {
     case FIELD_KIND:
         ng->kind = ng->kind == PUZZLE_SUDOKU ? PUZZLE_KAKURO : PUZZLE_SUDOKU;
+        ng->size = nearest_size(ng->kind, ng->size);
         break;
     case FIELD_SIZE:
-        ng->size_index = (ng->size_index + dir + NSIZES) % NSIZES;
+        ng->size = next_size(ng, dir);
         break;
     default:
-        /* The next level this kind and size can have. */
-        for (int l = ng->level + dir; l >= 0 && l < LEVEL_COUNT; l += dir) {
+        /* The next level this kind and size can have; round from one end to the other,
+         * as the sizes are. */
+        for (int step = 1; step < LEVEL_COUNT; step++) {
+            int l = ((ng->level + dir * step) % LEVEL_COUNT + LEVEL_COUNT) % LEVEL_COUNT;
             if (level_fits(ng, l)) {
-                ng->level = l;
+                ng->wanted_level = l;
                 break;
             }
         }

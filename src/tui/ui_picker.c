@@ -5,11 +5,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "bundled.h"
@@ -41,14 +43,17 @@ static int progress_percent(const struct game *g)
 /* A save file and when it was last written. */
 struct recent_save {
     char *path;
-    time_t mtime;
+    struct timespec mtime;      /* to the nanosecond: games left within a second differ */
 };
 
 static int newest_first(const void *a, const void *b)
 {
-    const struct recent_save *x = a, *y = b;
+    const struct timespec *x = &((const struct recent_save *)a)->mtime;
+    const struct timespec *y = &((const struct recent_save *)b)->mtime;
 
-    return (x->mtime < y->mtime) - (x->mtime > y->mtime);
+    if (x->tv_sec != y->tv_sec)
+        return (x->tv_sec < y->tv_sec) - (x->tv_sec > y->tv_sec);
+    return (x->tv_nsec < y->tv_nsec) - (x->tv_nsec > y->tv_nsec);
 }
 
 /* The save files of the state directory, newest first; their count. */
@@ -77,7 +82,7 @@ static size_t list_saves(struct recent_save **out)
             continue;
         }
         saves = xgrow(saves, &cap, n + 1, sizeof *saves);
-        saves[n++] = (struct recent_save){ .path = path, .mtime = st.st_mtime };
+        saves[n++] = (struct recent_save){ .path = path, .mtime = st.st_mtim };
     }
     if (d != NULL)
         closedir(d);
@@ -91,11 +96,14 @@ static size_t list_saves(struct recent_save **out)
 static char *recent_label(const struct game *g)
 {
     const struct puzzle *p = g->puzzle;
-    const char *name = p->name != NULL ? p->name : p->ops->name;
+    char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
 
     if (g->completed)
-        return xasprintf("%s %dx%d  solved", name, p->width, p->height);
-    return xasprintf("%s %dx%d  %d%% done", name, p->width, p->height, progress_percent(g));
+        label = xasprintf("%s  solved", name);
+    else
+        label = xasprintf("%s  %d%% done", name, progress_percent(g));
+    free(name);
+    return label;
 }
 
 /* Recent games: the newest save files, each loaded for its progress (the list is capped,
@@ -233,6 +241,41 @@ void ui_picker_enter(struct ui *ui)
         ui->sel = ui->nitems - 1;
 }
 
+void ui_picker_return(struct ui *ui, const char *left_save)
+{
+    ui_picker_enter(ui);
+    /* The game just left: its save moved to the top of Recent games, so its old row may
+     * hold another game now. */
+    for (int i = 0; left_save != NULL && i < ui->nitems; i++)
+        if (ui->items[i].kind == ITEM_RECENT && strcmp(ui->items[i].path, left_save) == 0)
+            ui->sel = i;
+}
+
+/* Deletes the saved game selected, once confirmed. */
+static void delete_selected_save(struct ui *ui)
+{
+    const struct picker_item *it = &ui->items[ui->sel];
+
+    if (unlink(it->path) != 0 && errno != ENOENT) {
+        ui_message(ui, "Cannot delete %s: %s.", it->path, strerror(errno));
+        return;
+    }
+    ui_message(ui, "Deleted the saved game.");
+    ui_picker_enter(ui);
+}
+
+static void ask_delete_save(struct ui *ui)
+{
+    char q[600];
+    const char *label = ui->items[ui->sel].label;
+    const char *gap = strstr(label, "  ");     /* the name ends before its progress */
+    int name_len = gap != NULL ? (int)(gap - label) : (int)strlen(label);
+
+    snprintf(q, sizeof q, "Delete the saved game of %.*s? Its progress is lost for good.",
+             name_len, label);
+    ui_confirm(ui, q, delete_selected_save, NULL);
+}
+
 /* Back from a browsed file to the main list. */
 static void picker_leave_file(struct ui *ui)
 {
@@ -251,6 +294,12 @@ static const char *section_of(const struct picker_item *it)
     case ITEM_IN_FILE: return "Puzzles in the file";
     default: return "New game or file";
     }
+}
+
+/* Whether the selection is a saved game (which d deletes). */
+static bool selected_recent(const struct ui *ui)
+{
+    return ui->sel >= 0 && ui->sel < ui->nitems && ui->items[ui->sel].kind == ITEM_RECENT;
 }
 
 void ui_picker_draw(struct ui *ui)
@@ -291,8 +340,78 @@ void ui_picker_draw(struct ui *ui)
     }
     ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
              ? "Up/Down choose  Enter open  Esc back  n new game  ? help  q quit"
+             : selected_recent(ui)
+             ? "Up/Down choose  Enter open  d delete  n new game  ? help  q quit"
              : "Up/Down choose  Enter open  n new game  ? help  q quit", ui_attr(ui, ROLE_DIM));
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+}
+
+/* --- Names --- */
+
+/* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)". */
+static char *bundled_title(const struct bundled_puzzle *b)
+{
+    return xasprintf("%s (%s)", b->name, b->level);
+}
+
+#define BUNDLED_KEYS_MAX 256     /* bundled puzzles whose keys are kept */
+
+/* The key (game_puzzle_key) of bundled puzzle i, read once and kept for the program's
+ * life; NULL if it does not load. */
+static const char *bundled_key(int i)
+{
+    static char *keys[BUNDLED_KEYS_MAX];
+    static bool read[BUNDLED_KEYS_MAX];
+    const struct bundled_puzzle *b;
+    FILE *f;
+
+    if (i >= BUNDLED_KEYS_MAX)
+        return NULL;
+    b = &bundled_puzzles[i];
+    if (!read[i] && (f = fmemopen((void *)(uintptr_t)b->text, strlen(b->text), "r")) != NULL) {
+        struct reader *r = reader_open(f, b->name, FORMAT_AUTO);
+        struct format_style style;
+        struct format_error err;
+        struct puzzle *p;
+
+        if (reader_next(r, &p, &style, &err) == 1) {
+            keys[i] = game_puzzle_key(p);
+            puzzle_free(p);
+        }
+        reader_close(r);
+        fclose(f);
+    }
+    read[i] = true;
+    return keys[i];
+}
+
+char *ui_bundled_title(const struct puzzle *p)
+{
+    char *key = game_puzzle_key(p), *title = NULL;
+
+    for (int i = 0; i < bundled_count && title == NULL; i++) {
+        const char *k = bundled_key(i);
+        if (k != NULL && strcmp(k, key) == 0)
+            title = bundled_title(&bundled_puzzles[i]);
+    }
+    free(key);
+    return title;
+}
+
+bool ui_name_tells_size(const char *name, const struct puzzle *p)
+{
+    char kind_size[64];
+
+    snprintf(kind_size, sizeof kind_size, "%s %dx%d",
+             p->ops->kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro", p->width, p->height);
+    return name != NULL && strstr(name, kind_size) != NULL;
+}
+
+char *ui_puzzle_name(const struct puzzle *p, const char *name)
+{
+    if (ui_name_tells_size(name, p))
+        return xstrdup(name);
+    return xasprintf("%s %dx%d", name, p->width, p->height);
 }
 
 static void open_bundled(struct ui *ui, const struct bundled_puzzle *b)
@@ -302,7 +421,7 @@ static void open_bundled(struct ui *ui, const struct bundled_puzzle *b)
     struct puzzle *p = NULL;
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
-    char title[128];
+    char *title;
 
     if (f == NULL) {
         ui_message(ui, "Cannot open the bundled puzzle.");
@@ -317,10 +436,11 @@ static void open_bundled(struct ui *ui, const struct bundled_puzzle *b)
     }
     reader_close(r);
     fclose(f);
-    snprintf(title, sizeof title, "%s (%s)", b->name, b->level);
+    title = bundled_title(b);
     puzzle_set_name(p, title);
     ui->from_picker = true;
     ui_board_open(ui, p, &style, title);
+    free(title);
     puzzle_free(p);
 }
 
@@ -394,6 +514,10 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
         case KEY_HOME: ui->sel = 0; break;
         case KEY_END: ui->sel = ui->nitems - 1; break;
         case KEY_ENTER: picker_open(ui); return;
+        case KEY_DC:
+            if (selected_recent(ui))
+                ask_delete_save(ui);
+            return;
         case KEY_LEFT:
             if (ui->browse_path != NULL)
                 picker_leave_file(ui);
@@ -412,6 +536,10 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
             picker_open(ui);
             return;
         case 'n': ui_newgame_open(ui); return;
+        case 'd':
+            if (selected_recent(ui))
+                ask_delete_save(ui);
+            return;
         case UI_KEY_ESC: case 'h':
             if (ui->browse_path != NULL)
                 picker_leave_file(ui);
@@ -435,8 +563,14 @@ void ui_input_draw(struct ui *ui)
     int x = 8 + w < COLS ? 0 : COLS - 9 - w;     /* keep the end of a long path in view */
 
     ui_picker_draw(ui);
-    ui_print(LINES - 2, 0, COLS, "File (FILE or FILE:N, Enter opens, Esc cancels):",
-             ui_attr(ui, ROLE_TITLE));
+    /* The prompt's two lines are its own: no picker footer or message shows through. */
+    move(LINES - 2, 0);
+    clrtoeol();
+    if (ui->message[0] != '\0')     /* what Tab found */
+        ui_print(LINES - 2, 0, COLS, ui->message, ui_attr(ui, ROLE_MESSAGE));
+    else
+        ui_print(LINES - 2, 0, COLS, "File (FILE or FILE:N, Tab completes, Enter opens, Esc cancels):",
+                 ui_attr(ui, ROLE_TITLE));
     move(LINES - 1, 0);
     clrtoeol();
     ui_print(LINES - 1, 0, COLS, "> ", A_BOLD);
@@ -506,13 +640,144 @@ static void input_open(struct ui *ui)
     puzzle_free(p);
 }
 
+/* "~" and "~/..." stand for the home directory ($HOME, else the password database's),
+ * "~user/..." for that user's; anything else is returned as it is.  Caller frees. */
+static char *expand_home(const char *s)
+{
+    const char *rest, *home = NULL;
+    struct passwd *pw;
+
+    if (s[0] != '~')
+        return xstrdup(s);
+    rest = s + 1 + strcspn(s + 1, "/");
+    if (rest == s + 1) {
+        home = getenv("HOME");
+        if ((home == NULL || *home == '\0') && (pw = getpwuid(getuid())) != NULL)
+            home = pw->pw_dir;
+    } else {
+        char *user = xasprintf("%.*s", (int)(rest - s - 1), s + 1);
+        pw = getpwnam(user);
+        free(user);
+        home = pw != NULL ? pw->pw_dir : NULL;
+    }
+    if (home == NULL || *home == '\0')
+        return xstrdup(s);
+    return xasprintf("%s%s", home, rest);
+}
+
+static void set_input(struct ui *ui, const char *text)
+{
+    snprintf(ui->input, sizeof ui->input, "%s", text);
+    ui->input_len = strlen(ui->input);
+}
+
+/* Enter opens the file the line names, with "~" expanded as a shell would. */
+static void input_expand_home(struct ui *ui)
+{
+    char *path = expand_home(ui->input);
+
+    set_input(ui, path);
+    free(path);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in dir that start with prefix (hidden ones only if it starts with '.'),
+ * sorted; their count, -1 if dir cannot be read. */
+static int list_matches(const char *dir, const char *prefix, char ***out)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0, plen = strlen(prefix);
+
+    *out = NULL;
+    if (d == NULL)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, plen) != 0 || strcmp(e->d_name, ".") == 0
+            || strcmp(e->d_name, "..") == 0 || (e->d_name[0] == '.' && prefix[0] != '.'))
+            continue;
+        names = xgrow(names, &cap, n + 1, sizeof *names);
+        names[n++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    if (n > 1)
+        qsort(names, n, sizeof *names, by_name);
+    *out = names;
+    return (int)n;
+}
+
+/* Tab: completes the last part of the path as far as the names in its directory agree;
+ * a directory gets its '/'; when they agree no further, the names are listed. */
+static void input_complete(struct ui *ui)
+{
+    const char *slash = strrchr(ui->input, '/');
+    size_t dir_len = slash != NULL ? (size_t)(slash - ui->input) + 1 : 0;
+    char *typed_dir = xasprintf("%.*s", (int)dir_len, ui->input);
+    char *dir = expand_home(dir_len > 0 ? typed_dir : "./");
+    const char *prefix = ui->input + dir_len;
+    char **names = NULL;
+    int n = 0;
+
+    ui->message[0] = '\0';
+    if (strcmp(ui->input, "~") == 0) {
+        set_input(ui, "~/");
+    } else if ((n = list_matches(dir, prefix, &names)) < 0) {
+        ui_message(ui, "Cannot read %s: %s.", dir, strerror(errno));
+    } else if (n == 0) {
+        ui_message(ui, "No file name starts with \"%s\" there.", prefix);
+    } else {
+        size_t common = strlen(names[0]);
+        struct stat st;
+        char *full, *line;
+
+        for (int i = 1; i < n; i++)
+            for (size_t k = 0; k < common; k++)
+                if (names[i][k] != names[0][k]) {
+                    common = k;
+                    break;
+                }
+        full = xasprintf("%s%s", dir, names[0]);
+        line = xasprintf("%s%.*s%s", typed_dir, (int)common, names[0],
+                         n == 1 && stat(full, &st) == 0 && S_ISDIR(st.st_mode) ? "/" : "");
+        if (n > 1 && common == strlen(prefix)) {
+            /* Nothing more to add: show what there is to choose from. */
+            size_t used = 0;
+            for (int i = 0; i < n && used + 2 < sizeof ui->message; i++)
+                used += (size_t)snprintf(ui->message + used, sizeof ui->message - used, "%s%s",
+                                         i > 0 ? "  " : "", names[i]);
+        }
+        set_input(ui, line);
+        free(line);
+        free(full);
+    }
+    for (int i = 0; names != NULL && i < n; i++)
+        free(names[i]);
+    free(names);
+    free(typed_dir);
+    free(dir);
+}
+
 void ui_input_key(struct ui *ui, int key, bool is_code)
 {
+    if (!is_code && key == '\t') {
+        input_complete(ui);
+        return;
+    }
+    ui->message[0] = '\0';
+    if (!is_code && (key == '\r' || key == '\n'))
+        input_expand_home(ui);
     if (is_code) {
         if (key == KEY_BACKSPACE)
             goto backspace;
-        if (key == KEY_ENTER)
+        if (key == KEY_ENTER) {
+            input_expand_home(ui);
             input_open(ui);
+        }
         return;
     }
     if (key == UI_KEY_ESC) {

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "ui.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,11 +31,64 @@ static const char *const help_lines[] = {
 };
 
 #define HELP_NLINES ((int)(sizeof help_lines / sizeof help_lines[0]))
+#define HELP_MIN_TEXT 16    /* narrower than this, the words wrap under the keys */
+
+/* The column where a help line's words start: after its keys and the gap of two or more
+ * spaces that follows them; a line of words alone starts where they do; 0 for a heading. */
+static int help_text_col(const char *line)
+{
+    const char *s = line + strspn(line, " "), *gap;
+
+    if (s == line)
+        return 0;
+    gap = strstr(s, "  ");
+    return gap != NULL ? (int)(gap - line + (ptrdiff_t)strspn(gap, " ")) : (int)(s - line);
+}
+
+int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from, int y,
+                 int rows, int x, int w)
+{
+    int row = 0;
+
+    for (int i = 0; i < n; i++) {
+        bool heading = lines[i][0] != ' ' && lines[i][0] != '\0';
+        attr_t attr = heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL;
+        int col = help_text_col(lines[i]);
+        const char *text;
+        struct ui_line parts[32];
+        int nparts;
+
+        if (w - col < HELP_MIN_TEXT)
+            col = 0;
+        text = lines[i] + col;
+        nparts = ui_wrap_lines(text, w - col, parts, 32);
+        if (nparts > 32)
+            nparts = 32;
+        if (nparts == 0) {      /* a blank line keeps its row */
+            parts[0] = (struct ui_line){ 0, 0 };
+            nparts = 1;
+        }
+        for (int k = 0; k < nparts; k++, row++) {
+            if (row < from || row >= from + rows)
+                continue;
+            if (k == 0 && col > 0)
+                ui_print(y + row - from, x, col, lines[i], attr);
+            ui_print_line(y + row - from, x + col, w - col, text, parts[k], attr);
+        }
+    }
+    return row;
+}
 
 /* Rows of help text that fit between the title and the footer. */
 static int help_rows(void)
 {
     return LINES - 3 > 1 ? LINES - 3 : 1;
+}
+
+/* The help's rows at the screen's width, its long lines wrapped. */
+static int help_total_rows(const struct ui *ui)
+{
+    return ui_help_text(ui, help_lines, HELP_NLINES, 0, 0, 0, 1, COLS - 1);
 }
 
 void ui_help_open(struct ui *ui)
@@ -46,16 +100,13 @@ void ui_help_open(struct ui *ui)
 
 void ui_help_draw(struct ui *ui)
 {
-    int rows = help_rows(), y = 1;
-    bool scrolls = HELP_NLINES > rows;
+    int rows = help_rows(), total = help_total_rows(ui);
+    bool scrolls = total > rows;
 
-    if (ui->help_top > HELP_NLINES - rows)
-        ui->help_top = HELP_NLINES - rows > 0 ? HELP_NLINES - rows : 0;
+    if (ui->help_top > total - rows)
+        ui->help_top = total - rows > 0 ? total - rows : 0;
     ui_print(0, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
-    for (int i = ui->help_top; i < HELP_NLINES && y <= rows; i++) {
-        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
-        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
-    }
+    ui_help_text(ui, help_lines, HELP_NLINES, ui->help_top, 1, rows, 1, COLS - 1);
     ui_print(LINES - 1, 1, COLS - 1, scrolls ? "Up/Down/PgUp/PgDn scroll; any other key goes back."
              : "Press any key to go back.", ui_attr(ui, ROLE_DIM));
 }
@@ -63,7 +114,7 @@ void ui_help_draw(struct ui *ui)
 /* Scrolls by delta rows; false when the help fits and there is nothing to scroll. */
 static bool help_scroll(struct ui *ui, int delta)
 {
-    int last = HELP_NLINES - help_rows();
+    int last = help_total_rows(ui) - help_rows();
 
     if (last <= 0)
         return false;

@@ -612,11 +612,11 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     int row, col;
 
     panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
-    if (is_sudoku(p))
-        snprintf(buf, sizeof buf, "Sudoku %dx%d", p->width, p->height);
-    else
-        snprintf(buf, sizeof buf, "Kakuro %dx%d", p->width, p->height);
-    panel_line(ui, &pn, buf, ROLE_NORMAL);
+    if (!ui_name_tells_size(ui->title, p)) {    /* said once */
+        snprintf(buf, sizeof buf, "%s %dx%d", is_sudoku(p) ? "Sudoku" : "Kakuro", p->width,
+                 p->height);
+        panel_line(ui, &pn, buf, ROLE_NORMAL);
+    }
     if (ui->show_timer) {
         char t[32];
         ui_format_time(game_elapsed_ms(g), t, sizeof t);

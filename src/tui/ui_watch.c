@@ -38,6 +38,7 @@ struct ui_watch {
     bool show_marks, help;
     bool running;               /* inside the search */
     bool leave, switch_strategy;    /* what a key asked the running search for */
+    bool switch_paused;             /* the switch came while paused */
     enum watch_end end;         /* once the search is over */
     uint64_t search_ns;         /* the finished run's search time */
     struct run_record runs[2];  /* by strategy */
@@ -216,7 +217,10 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
         int left, empty;
 
         watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
-        if (puzzle_group_has_sum(grp))
+        if (puzzle_group_has_sum(grp) && empty == 0)
+            panel_printf(pn, ROLE_NORMAL, "%s %d: %s", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                         grp->sum, left == 0 ? "complete" : "full, wrong sum");
+        else if (puzzle_group_has_sum(grp))
             panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
                          grp->sum, left, empty);
         else
@@ -287,14 +291,16 @@ static const char *const help_lines[] = {
     "  + -                faster, slower: from 1 step a second to full speed",
     "  Space              pause or resume",
     "  .                  one step (pauses first when running)",
-    "  s                  start again with the other strategy: smart (propagation,",
-    "                     most constrained cell first) or plain (reading order)",
+    "  s                  start again with the other strategy: smart (propagation, "
+    "most constrained cell first) or plain (reading order)",
     "  m                  show or hide the candidates",
     "  q Esc              stop: back to your position, unchanged",
     "  k Enter            once solved: keep the solution (u undoes it)",
     "Styles",
-    "  bold underlined    a guess          underlined    a forced digit",
-    "  dim underlined     taken back       !             a dead end",
+    "  bold underlined    a guess",
+    "  underlined         a forced digit",
+    "  dim underlined     taken back",
+    "  !                  a dead end",
     "  reversed mark      a candidate just ruled out",
     "",
     "Press any key to go back.",
@@ -303,13 +309,9 @@ static const char *const help_lines[] = {
 static void draw_help(const struct ui *ui)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int y = 0;
 
-    ui_print(y++, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
-    for (int i = 0; i < n && y < LINES; i++) {
-        bool heading = help_lines[i][0] != ' ' && help_lines[i][0] != '\0';
-        ui_print(y++, 1, COLS - 1, help_lines[i], heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
-    }
+    ui_print(0, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
+    ui_help_text(ui, help_lines, n, 0, 1, LINES - 1, 1, COLS - 1);
 }
 
 void ui_watch_draw(struct ui *ui)
@@ -386,17 +388,23 @@ void ui_watch_free(struct ui *ui)
     close_watch(ui);
 }
 
+/* "1 step", "2 steps". */
+static const char *steps_word(unsigned long long steps)
+{
+    return steps == 1 ? "step" : "steps";
+}
+
 static void say_result(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
     unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
 
     if (v->end == END_SOLVED)
-        ui_message(ui, "Solved in %llu steps: k keeps it, q goes back, s tries %s.", steps,
-                   strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, "Solved in %llu %s: k keeps it, q goes back, s tries %s.", steps,
+                   steps_word(steps), strategy_name(other_strategy(v->strategy)));
     else
-        ui_message(ui, "No solution from this position (%llu steps): q goes back, s tries %s.", steps,
-                   strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, "No solution from this position (%llu %s): q goes back, s tries %s.", steps,
+                   steps_word(steps), strategy_name(other_strategy(v->strategy)));
 }
 
 /* Runs searches until one ends on its own or the player stops: a switch of strategy
@@ -405,6 +413,7 @@ static void run_searches(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
     const struct puzzle *p = ui->game->puzzle;
+    bool paused = false;    /* a switch of strategy while paused starts the next paused */
 
     for (;;) {
         struct solve_observer observer = { watch_animation_step, &v->anim };
@@ -416,7 +425,7 @@ static void run_searches(struct ui *ui)
         v->end = END_NONE;
         v->help = false;
         ui->message[0] = '\0';
-        watch_pacer_start(&v->anim.pace, &pace_ops, ui, v->speed, false);
+        watch_pacer_start(&v->anim.pace, &pace_ops, ui, v->speed, paused);
         v->running = true;
         ui_redraw(ui);
         puzzle_solve(p, v->start, &req, &res);
@@ -430,13 +439,15 @@ static void run_searches(struct ui *ui)
         if (ui_stop_requested(ui))
             return;
         if (v->switch_strategy) {
+            paused = v->switch_paused;
             v->strategy = other_strategy(v->strategy);
             continue;
         }
         if (v->leave) {
             unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
             close_watch(ui);
-            ui_message(ui, "Stopped after %llu steps; your position is as it was.", steps);
+            ui_message(ui, "Stopped after %llu %s; your position is as it was.", steps,
+                       steps_word(steps));
             return;
         }
         v->end = res.count > 0 ? END_SOLVED : END_NO_SOLUTION;
@@ -542,6 +553,7 @@ static void running_key(struct ui *ui, int key)
         break;
     case 's':
         v->switch_strategy = true;
+        v->switch_paused = v->anim.pace.paused;
         watch_pacer_stop(&v->anim.pace);
         break;
     case 'q': case UI_KEY_ESC:

@@ -1,0 +1,206 @@
+/* test_tui_picker.c: the picker on a pseudo-terminal: what it shows after a game (no
+ * message of the board, the game just left selected), deleting saved games, puzzle names
+ * said once and alike however a puzzle is opened, and the "Open a file" prompt. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+#define KEY_DOWN "\033OB"
+#define KEY_HOME "\033OH"
+
+/* The player on the picker, without colours (the selection is reversed). */
+static struct th *start_picker(const char *home)
+{
+    const char *env[] = { "NO_COLOR=1", home, NULL };
+
+    return tt_start(NULL, env, 24, 80);
+}
+
+/* How many times text is on the screen. */
+static int count_on_screen(struct th *t, const char *text)
+{
+    char buf[4096];
+    int n = 0;
+
+    for (int r = 0; r < t->rows; r++)
+        for (const char *s = th_row(t, r, buf, sizeof buf); (s = strstr(s, text)) != NULL; s++)
+            n++;
+    return n;
+}
+
+/* Whether text is on the screen shown reversed (the picker's selection). */
+static bool is_selected(struct th *t, const char *text)
+{
+    VTermScreenCell cell;
+
+    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
+}
+
+/* Waits until text is shown selected; dumps the screen if it never is. */
+static bool wait_selected(struct th *t, const char *text)
+{
+    long end = th_now_ms() + tt_wait_ms;
+
+    while (!is_selected(t, text)) {
+        if (th_now_ms() >= end || t->exited) {
+            tap_diag("expected \"%s\" selected:", text);
+            th_dump(t);
+            return false;
+        }
+        th_pump(t, 20);
+    }
+    return true;
+}
+
+/* A message said on the board stays there: back in the picker it is gone. */
+static void test_messages_stay_on_their_screen(void)
+{
+    struct th *t = start_picker(NULL);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "\r");
+    tt_wait_text(t, "Filled 4/16");
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Nothing to undo"), "the board says there is nothing to undo");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "choose a puzzle") && th_wait_gone(t, "Nothing to undo", tt_wait_ms),
+           "back in the picker, the board's message is gone");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* The panel says the puzzle's name once; Recent games says the size once; a bundled
+ * puzzle opened as a file has its picker name. */
+static void test_names(void)
+{
+    const char *srcdir = getenv("srcdir");
+    char file[4096];
+    const char *args[] = { file, NULL };
+    struct th *t = start_picker(NULL);
+    int n;
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "\r");
+    tt_wait_text(t, "Filled 4/16");
+    n = count_on_screen(t, "4x4");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && n == 1,
+           "the panel names the bundled 4x4 once (4x4 is there %d times)", n);
+    th_send(t, "1");
+    tt_wait_text(t, "Filled 5/16");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
+           && !th_find(t, "(beginner) 4x4", NULL, NULL), "Recent games says the size once");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+
+    snprintf(file, sizeof file, "%s/data/01-sudoku4-beginner.txt", srcdir != NULL ? srcdir : ".");
+    tt_fresh_state();
+    t = tt_start(args, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Filled 4/16") && tt_wait_text(t, "Sudoku 4x4 (beginner)"),
+           "opened as a file, the bundled puzzle has the name the picker gives it");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* After a game the picker selects it, wherever its save moved; d deletes a saved game
+ * once confirmed. */
+static void test_return_and_delete(void)
+{
+    struct th *t = start_picker(NULL);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "\r");                       /* Sudoku 4x4 */
+    tt_wait_text(t, "Filled 4/16");
+    th_send(t, "1");
+    tt_wait_text(t, "Filled 5/16");
+    th_send(t, "q");
+    tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  "), "back from a game, its saved game is selected");
+    th_send(t, KEY_HOME KEY_DOWN "\r");     /* Sudoku 6x6 */
+    tt_wait_text(t, "Filled 10/36");
+    th_send(t, "1");
+    tt_wait_text(t, "Filled 11/36");
+    th_send(t, "q");
+    tap_ok(wait_selected(t, "Sudoku 6x6 (easy)  ") && !is_selected(t, "Sudoku 4x4 (beginner)  "),
+           "the newest game, at the top of Recent games, is selected");
+    th_send(t, KEY_DOWN "\r");              /* the 4x4 again, from Recent games */
+    tt_wait_text(t, "Filled 5/16");
+    th_send(t, "2");
+    tt_wait_text(t, "Filled 6/16");
+    th_send(t, "q");
+    tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  ") && !is_selected(t, "Sudoku 6x6 (easy)  "),
+           "the game just left is selected, not the one that moved into its row");
+
+    th_send(t, "d");
+    tap_ok(tt_wait_text(t, "Delete the saved game of Sudoku 4x4 (beginner)?"), "d asks before deleting");
+    th_send(t, "n");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  "),
+           "n keeps it");
+    th_send(t, "d");
+    tt_wait_text(t, "Delete the saved game");
+    th_send(t, "y");
+    tap_ok(tt_wait_text(t, "Deleted the saved game") && th_wait_gone(t, "Sudoku 4x4 (beginner)  ", tt_wait_ms)
+           && tt_wait_text(t, "Sudoku 6x6 (easy)  "), "y deletes it; the other stays");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "Filled 11/36"), "the other still opens with its progress");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* "Open a file": the prompt has its lines to itself, ~ is the home directory, Tab
+ * completes and lists. */
+static void test_open_prompt(void)
+{
+    char home[400], dir[400], path[400], line[4096];
+    struct th *t;
+
+    snprintf(home, sizeof home, "HOME=%s", tt_dir());
+    mkdir(tt_scratch_path(dir, sizeof dir, "puzzles"), 0700);
+    tt_write_file(tt_scratch_path(path, sizeof path, "puzzles/wiki.txt"), tt_sudoku);
+    tt_write_file(tt_scratch_path(path, sizeof path, "puzzles/wide.txt"), tt_sudoku);
+    t = start_picker(home);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    tap_ok(tt_wait_text(t, "Tab completes") && strstr(th_row(t, 22, line, sizeof line), "quit") == NULL,
+           "the prompt's line shows no footer text");
+    th_send(t, "~/puz\t");
+    tap_ok(tt_wait_text(t, "> ~/puzzles/"), "Tab completes a directory after ~/, with its /");
+    th_send(t, "\t");
+    tap_ok(tt_wait_text(t, "> ~/puzzles/wi_"), "Tab again completes as far as the names agree");
+    th_send(t, "\t");
+    tap_ok(tt_wait_text(t, "wide.txt  wiki.txt"), "and then lists the names to choose from");
+    th_send(t, "k\t");
+    tap_ok(tt_wait_text(t, "> ~/puzzles/wiki.txt"), "Tab completes a file name");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && tt_wait_text(t, "wiki.txt"), "Enter opens it, ~ expanded");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o~/puzzles/wide.txt\r");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && tt_wait_text(t, "wide.txt"), "~ typed out is expanded too");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+int main(void)
+{
+    if (!tt_init("picker", 10000))
+        return 0;
+    test_messages_stay_on_their_screen();
+    tt_fresh_state();
+    test_names();
+    tt_fresh_state();
+    test_return_and_delete();
+    tt_fresh_state();
+    test_open_prompt();
+    tt_cleanup();
+    return tap_done();
+}

@@ -1,0 +1,85 @@
+/* test_tui_screens.c: the player's help screens wrap long lines at any width instead of
+ * cutting them, and a terminal that cannot move the cursor is refused with a message. */
+#include "config.h"
+
+#include <stdio.h>
+#include <sys/wait.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+static char sudoku_path[300];
+
+/* The board's help at cols columns shows the ends of its longest lines. */
+static void test_help_wraps(int cols)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 40, cols);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && tt_wait_text(t, "why,") && tt_wait_text(t, "apply")
+           && tt_wait_text(t, "saved after every"), "%d columns: the help's long lines wrap, not cut", cols);
+    th_send(t, "x");
+    th_wait_gone(t, "kakudo - keys", tt_wait_ms);
+    th_send(t, "w?");
+    tap_ok(tt_wait_text(t, "watching the solver") && tt_wait_text(t, "(reading order)")
+           && tt_wait_text(t, "to full speed"), "%d columns: so do the watch's", cols);
+    th_send(t, "x");
+    th_wait_gone(t, "(reading order)", tt_wait_ms);
+    th_send(t, "q");
+    tt_wait_text(t, "Stopped after");
+    tap_ok(tt_quit_cleanly(t), "%d columns: quit", cols);
+    th_free(t);
+}
+
+/* The status line speaks in sentences with a final period, however a message is made:
+ * the check's list of cells, a file's error from the system. */
+static void test_messages_end_alike(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "1c");
+    tap_ok(tt_wait_text(t, "1 wrong: r1c3."), "the check's list of wrong cells ends with a period");
+    th_send(t, "q");
+    tap_ok(th_wait_exit(t, tt_wait_ms) != -1, "q quits");
+    th_free(t);
+
+    t = tt_start(NULL, NULL, 24, 80);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o/nonexistent/puzzle.txt\r");
+    tap_ok(tt_wait_text(t, "No such file or directory."), "a file's error from the system ends with a period");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* TERM=dumb has no cursor addressing: refused before the screen is touched. */
+static void test_dumb_terminal(void)
+{
+    const char *env[] = { "TERM=dumb", NULL };
+    struct th *t = tt_start(NULL, env, 24, 80);
+    int status;
+
+    tap_ok(tt_wait_text(t, "cannot use the terminal 'dumb': it cannot move the cursor"),
+           "TERM=dumb: says it cannot use the terminal, and why");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 2,
+           "TERM=dumb: exit status 2 (status %d)", status);
+    th_free(t);
+}
+
+int main(void)
+{
+    if (!tt_init("screens", 10000))
+        return 0;
+    tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
+    test_help_wraps(60);
+    test_help_wraps(80);
+    test_dumb_terminal();
+    tt_fresh_state();
+    test_messages_end_alike();
+    tt_cleanup();
+    return tap_done();
+}
