@@ -18,6 +18,7 @@ struct cli_options {
     enum solve_strategy strategy;   /* --strategy=plain|smart */
     bool watch;             /* the `watch` command: the player, watching the solver */
     bool all;               /* hint --all */
+    long nodes;             /* --nodes: a search's budget; 0: SOLVE_DEFAULT_NODES */
 };
 
 enum cli_command { CLI_PLAY, CLI_SOLVE, CLI_WATCH, CLI_HINT, CLI_RATE };
@@ -34,8 +35,14 @@ struct cli_parsed {
  * the help, the version or a usage error.  It can be called again (the fuzz target does). */
 int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd);
 
+/* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
+enum { CLI_EXIT_GAVE_UP = 3 };
+
+/* The search budget the options ask for. */
+struct solve_budget cli_budget(const struct cli_options *opt);
+
 /* `kakudo solve`: solves every puzzle of files (standard input when none or "-"); returns
- * the exit status (0 fine, 1 a puzzle without solution, 2 bad input). */
+ * the exit status (0 fine, 1 a puzzle without solution, 2 bad input, 3 gave up). */
 int cli_solve(char **files, int nfiles, const struct cli_options *opt);
 
 /* `kakudo hint [--all] FILE[:N]...`: the easiest next step (or every step) from each

@@ -16,7 +16,7 @@ enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL,
+    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES,
 };
 
 static const struct option long_options[] = {
@@ -31,6 +31,7 @@ static const struct option long_options[] = {
     { "trace", no_argument, NULL, OPT_TRACE },
     { "strategy", required_argument, NULL, OPT_STRATEGY },
     { "all", no_argument, NULL, OPT_ALL },
+    { "nodes", required_argument, NULL, OPT_NODES },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -70,6 +71,9 @@ static void print_help(void)
            "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
            "                       cell first; the default) or plain (cells in reading\n"
            "                       order, digits ascending); also for watch\n"
+           "      --nodes=N        give up a search after N nodes (default %u, or\n"
+           "                       %u with --strategy=plain; also for hint,\n"
+           "                       rate, watch and the player): exit status 3\n"
            "Options for hint:\n"
            "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"
@@ -85,7 +89,9 @@ static void print_help(void)
            "kakudo's Kakuro grid.\n"
            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
            "\n"
-           "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input.\n");
+           "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
+           "3 if a search gave up (its budget of nodes ran out).\n", SOLVE_DEFAULT_NODES,
+           SOLVE_DEFAULT_PLAIN_NODES);
 }
 
 static void print_version(void)
@@ -245,6 +251,10 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
             opt->count = true;
             if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
                 return usage_error("invalid --count limit '%s': expected a positive number", optarg);
+            break;
+        case OPT_NODES:
+            if (!parse_limit(optarg, &opt->nodes))
+                return usage_error("invalid --nodes '%s': expected a positive number", optarg);
             break;
         case OPT_FORMAT:
             if (!format_by_name(optarg, &opt->format))

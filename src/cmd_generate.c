@@ -16,11 +16,11 @@
 #include "generate.h"
 #include "util.h"
 
-enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2 };
+enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2, EXIT_GAVE_UP = 3 };
 
 enum generate_option {
     OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
-    OPT_HELP,
+    OPT_ATTEMPTS, OPT_HELP,
 };
 
 /* Every option of the command takes an argument but --help. */
@@ -32,6 +32,7 @@ static const struct option generate_options[] = {
     { "seed", required_argument, NULL, OPT_SEED },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "budget", required_argument, NULL, OPT_BUDGET },
+    { "attempts", required_argument, NULL, OPT_ATTEMPTS },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 },
 };
@@ -44,6 +45,7 @@ struct generate_args {
     const char *size, *level, *symmetry, *format;   /* as given, for messages */
     long count;
     bool seed_given;
+    bool budget_given;
     enum format_id out;
 };
 
@@ -82,10 +84,15 @@ static void print_generate_help(void)
            "                       kakuro2\n"
            "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
            "                       then the closest level found is printed instead\n"
+           "      --attempts N     how many puzzles to make and rate looking for the level,\n"
+           "                       per puzzle: the same result on every machine (without\n"
+           "                       --budget, no time budget then)\n"
            "      --help           display this help and exit\n"
            "\n"
            "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
-           "for some (each is still printed, and named on standard error), 2 on bad options.\n",
+           "for some (each is still printed, and named on standard error), 2 on bad\n"
+           "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
+           "for it).\n",
            DEFAULT_BUDGET_S);
 }
 
@@ -169,6 +176,15 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
                 return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
                                             "to 86400", optarg);
             a->req.budget_ms = (uint64_t)s * 1000u;
+            a->budget_given = true;
+            break;
+        }
+        case OPT_ATTEMPTS: {
+            long n;
+            if (!parse_number(optarg, 1, 1000000, &n))
+                return generate_usage_error("invalid --attempts '%s': expected a number from 1 "
+                                            "to 1000000", optarg);
+            a->req.max_attempts = (int)n;
             break;
         }
         case 'h': case OPT_HELP: print_generate_help(); return 0;
@@ -342,17 +358,36 @@ static int generate_all(struct generate_args *a, const char *kind)
 
         req.seed = gen_seed_for(a->req.seed, i);
         gen_generate(&req, &res);
+        if (res.status == GEN_GAVE_UP) {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n",
+                    i + 1, req.seed, res.message);
+            status = EXIT_GAVE_UP;
+            continue;
+        }
         if (res.puzzle == NULL) {
             fprintf(stderr, "kakudo generate: %s\n", res.message);
             status = EXIT_USAGE;
             break;
         }
-        if (res.status == GEN_OTHER_LEVEL) {
+        if (res.status == GEN_OTHER_LEVEL && res.grade.gave_up) {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
+                    "out while rating it: its level is %s or harder\n", i + 1, req.seed,
+                    hint_level_name(res.grade.level));
+            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
+        } else if (res.status == GEN_OTHER_LEVEL) {
+            char within[64];
+
+            if (req.max_attempts > 0 && res.attempts >= req.max_attempts)
+                snprintf(within, sizeof within, "%d attempt%s", res.attempts,
+                         res.attempts == 1 ? "" : "s");
+            else
+                snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
+                         req.budget_ms / 1000u, res.attempts);
             fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
-                    "within %" PRIu64 " s (%d tried); printed one at %s instead\n", i + 1,
-                    req.seed, hint_level_name((enum hint_level)req.level),
-                    req.budget_ms / 1000u, res.attempts, hint_level_name(res.grade.level));
-            status = EXIT_OTHER_LEVEL;
+                    "within %s; printed one at %s instead\n", i + 1, req.seed,
+                    hint_level_name((enum hint_level)req.level), within,
+                    hint_level_name(res.grade.level));
+            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
         }
         if (kept != NULL) {
             kept[i] = res;
@@ -364,9 +399,15 @@ static int generate_all(struct generate_args *a, const char *kind)
     }
     if (kept != NULL) {
         if (status != EXIT_USAGE) {
-            format_write_kakuro2_header(stdout, a->count);
+            long made = 0;
+
+            /* Those given up on are left out. */
             for (long i = 0; i < a->count; i++)
-                write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
+                made += kept[i].puzzle != NULL;
+            format_write_kakuro2_header(stdout, made);
+            for (long i = 0; i < a->count; i++)
+                if (kept[i].puzzle != NULL)
+                    write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
         }
         for (long i = 0; i < a->count; i++)
             puzzle_free(kept[i].puzzle);
@@ -409,6 +450,9 @@ int cli_generate(int argc, char **argv)
         return status;
     if (!a.seed_given)
         a.req.seed = seed_from_clock();
+    /* A count of attempts alone is the budget, so the result does not depend on speed. */
+    if (a.req.max_attempts > 0 && !a.budget_given)
+        a.req.budget_ms = 0;
     return generate_all(&a, kind);
 }
 

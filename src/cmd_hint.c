@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,23 +83,31 @@ static void print_all_steps(const struct hint_position *pos)
 }
 
 /* Prints the next step (or every step) from the givens of p; returns the exit status. */
-static int hint_puzzle(const struct puzzle *p, bool all)
+static int hint_puzzle(const struct puzzle *p, const struct cli_options *opt)
 {
+    struct solve_budget budget = cli_budget(opt);
     struct hint_start s;
-    int count = hint_start_open(&s, p);
+    int count = hint_start_open_within(&s, p, &budget);
     struct hint h;
     int status = 0;
 
-    if (count == 0) {
+    if (count < 0) {
+        fprintf(stderr, "kakudo: gave up: no solution found within the budget of %" PRIu64
+                " nodes (--nodes=N sets it), so no hint\n", budget.nodes);
+        status = CLI_EXIT_GAVE_UP;
+    } else if (count == 0) {
         printf("The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
     } else if (puzzle_is_complete(p, s.grid)) {
         printf("The puzzle is already solved.\n");
     } else {
-        if (count > 1)
+        if (s.gave_up)
+            printf("(Not known to have one solution: the search gave up, so no uniqueness "
+                   "techniques.)\n");
+        else if (count > 1)
             printf("(The puzzle has several solutions: no uniqueness techniques, and a trial "
                    "follows one of them.)\n");
-        if (all)
+        if (opt->all)
             print_all_steps(&s.pos);
         else if (hint_next(&s.pos, &h))
             printf("%s\n", h.text);
@@ -131,7 +140,7 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
         }
         if (nfiles > 1)
             printf("%s%s:\n", i > 0 ? "\n" : "", files[i]);
-        st = hint_puzzle(p, opt->all);
+        st = hint_puzzle(p, opt);
         if (st > status)
             status = st;
         puzzle_free(p);
@@ -140,9 +149,10 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 }
 
 /* Rates every puzzle of one open file; returns the exit status. */
-static int rate_stream(FILE *f, const char *name, enum format_id forced)
+static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
 {
-    struct reader *r = reader_open(f, name, forced);
+    struct solve_budget budget = cli_budget(opt);
+    struct reader *r = reader_open(f, name, opt->format);
     struct format_style style;
     struct format_error err;
     struct puzzle *p;
@@ -152,20 +162,32 @@ static int rate_stream(FILE *f, const char *name, enum format_id forced)
 
     while ((rc = reader_next(r, &p, &style, &err)) != 0) {
         struct grade g;
+        int rated;
 
+        budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
         index++;
         if (rc < 0) {
             status = report_error(&err);
             continue;
         }
-        if (!grade_puzzle(p, &g)) {
+        rated = grade_puzzle_within(p, &g, GRADE_DEFAULT_WORK, &budget);
+        if (rated == 0) {
             printf("%s:%ld: no solution\n", name, index);
             if (status == 0)
                 status = EXIT_NO_SOLUTION;
+        } else if (rated < 0) {
+            printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
+                   " nodes\n", name, index, budget.nodes);
+            status = CLI_EXIT_GAVE_UP;
         } else {
             grade_describe(&g, line, sizeof line);
-            printf("%s:%ld%s%s%s: %s%s\n", name, index, p->name ? " (" : "", p->name ? p->name : "",
-                   p->name ? ")" : "", line, g.unique ? "" : " (several solutions)");
+            printf("%s:%ld%s%s%s: %s%s%s\n", name, index, p->name ? " (" : "",
+                   p->name ? p->name : "", p->name ? ")" : "",
+                   g.gave_up ? "at least " : "", line,
+                   g.gave_up ? " (gave up: the budget ran out after these steps)"
+                   : g.unique ? "" : " (several solutions)");
+            if (g.gave_up)
+                status = CLI_EXIT_GAVE_UP;
         }
         puzzle_free(p);
     }
@@ -178,7 +200,7 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
     int status = 0;
 
     if (nfiles == 0)
-        return rate_stream(stdin, "-", opt->format);
+        return rate_stream(stdin, "-", opt);
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
@@ -189,7 +211,7 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
             status = EXIT_BAD_INPUT;
             continue;
         }
-        st = rate_stream(f, files[i], opt->format);
+        st = rate_stream(f, files[i], opt);
         if (st > status)
             status = st;
         if (!is_stdin)

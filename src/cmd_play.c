@@ -18,6 +18,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
         .mouse = true,
         .watch = opt->watch,
         .strategy = opt->strategy,
+        .nodes = opt->nodes,
     };
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;

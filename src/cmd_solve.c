@@ -16,6 +16,14 @@
 
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
 
+struct solve_budget cli_budget(const struct cli_options *opt)
+{
+    if (opt->nodes > 0)
+        return solve_budget_nodes((uint64_t)opt->nodes);
+    return solve_budget_nodes(opt->strategy == SOLVE_PLAIN ? SOLVE_DEFAULT_PLAIN_NODES
+                                                           : SOLVE_DEFAULT_NODES);
+}
+
 struct solve_run {
     const struct cli_options *opt;
     const char *name;       /* the file as named in messages */
@@ -23,6 +31,17 @@ struct solve_run {
     long *written;          /* puzzles written to standard output so far, all files */
     int status;
 };
+
+/* Notes that a search of the puzzle gave up, and why, on stderr. */
+static void report_gave_up(struct solve_run *run, const char *what)
+{
+    uint64_t nodes = cli_budget(run->opt).nodes;
+
+    fprintf(stderr, "kakudo: %s: puzzle %ld: gave up %s: the search ran out of its budget "
+            "of %" PRIu64 " node%s (--nodes=N sets it)\n", run->name, run->index, what,
+            nodes, nodes == 1 ? "" : "s");
+    run->status = CLI_EXIT_GAVE_UP > run->status ? CLI_EXIT_GAVE_UP : run->status;
+}
 
 static void report_stats(const struct solve_run *run, const struct solve_stats *st, uint64_t ns)
 {
@@ -47,6 +66,7 @@ static void count_solutions(struct solve_run *run, const struct puzzle *p, const
     long limit = run->opt->count_limit > 0 ? run->opt->count_limit : LONG_MAX;
     struct solve_request req = {
         .limit = limit == LONG_MAX ? LONG_MAX : limit + 1, .strategy = run->opt->strategy,
+        .budget = cli_budget(run->opt),
     };
     struct solve_result res = { .solution = solution };
     uint64_t t0 = util_now_ns();
@@ -54,21 +74,27 @@ static void count_solutions(struct solve_run *run, const struct puzzle *p, const
     puzzle_solve(p, start, &req, &res);
     if (res.count > limit)
         printf("%ld+\n", limit);
+    else if (res.gave_up)
+        printf("%ld+\n", res.count);   /* at least that many */
     else
         printf("%ld\n", res.count);
+    if (res.gave_up && res.count <= limit)
+        report_gave_up(run, "counting (the count printed is of those found by then)");
     if (run->opt->stats)
         report_stats(run, &res.stats, util_now_ns() - t0);
 }
 
 /* What one search of the chosen strategy says: count solutions up to limit (1 with
  * --any, else 2 to prove uniqueness). */
-static enum solve_outcome outcome_of(const struct solve_run *run, long count)
+static enum solve_outcome outcome_of(const struct solve_run *run, const struct solve_result *res)
 {
-    if (count == 0)
-        return SOLVE_NONE;
+    if (res->count == 0)
+        return res->gave_up ? SOLVE_GAVE_UP : SOLVE_NONE;
     if (run->opt->any)
         return SOLVE_FOUND;
-    return count == 1 ? SOLVE_UNIQUE : SOLVE_SEVERAL;
+    if (res->count == 1)
+        return res->gave_up ? SOLVE_UNPROVEN : SOLVE_UNIQUE;
+    return SOLVE_SEVERAL;
 }
 
 /* The plain strategy fills cells in reading order with digits ascending, so the first
@@ -77,12 +103,14 @@ static enum solve_outcome solve_plain_first(const struct solve_run *run, const s
                                             const uint8_t *start, uint8_t *solution,
                                             struct solve_stats *stats)
 {
-    struct solve_request req = { .limit = run->opt->any ? 1 : 2, .strategy = SOLVE_PLAIN };
+    struct solve_request req = {
+        .limit = run->opt->any ? 1 : 2, .strategy = SOLVE_PLAIN, .budget = cli_budget(run->opt),
+    };
     struct solve_result res = { .solution = solution };
 
     puzzle_solve(p, start, &req, &res);
     *stats = res.stats;
-    return outcome_of(run, res.count);
+    return outcome_of(run, &res);
 }
 
 /* --- --trace --- */
@@ -115,6 +143,8 @@ static const char *outcome_name(enum solve_outcome outcome)
     case SOLVE_FOUND: return "found";
     case SOLVE_STOPPED: return "stopped";
     case SOLVE_SEVERAL_UNORDERED: return "several solutions";
+    case SOLVE_UNPROVEN: return "found, gave up proving it unique";
+    case SOLVE_GAVE_UP: return "gave up";
     }
     return "?";
 }
@@ -129,8 +159,10 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct puzzl
     struct solve_observer observer = { trace_step, &t };
     struct solve_request req = {
         .limit = run->opt->any ? 1 : 2, .observer = &observer, .strategy = run->opt->strategy,
+        .budget = cli_budget(run->opt),
     };
     struct solve_result res = { .solution = solution };
+    struct solve_budget budget = req.budget;
     enum solve_outcome outcome;
 
     printf("# trace of puzzle %ld: %s %dx%d, %s strategy, up to %ld solution%s\n", run->index,
@@ -138,12 +170,12 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct puzzl
            req.limit, req.limit > 1 ? "s" : "");
     puzzle_solve(p, start, &req, &res);
     *stats = res.stats;
-    outcome = res.stopped ? SOLVE_STOPPED : outcome_of(run, res.count);
+    outcome = res.stopped ? SOLVE_STOPPED : outcome_of(run, &res);
     printf("# %s: %llu steps, %llu guesses\n", outcome_name(outcome), (unsigned long long)t.steps,
            (unsigned long long)res.stats.guesses);
     /* The smart search's first solution need not be the smallest that solve prints. */
     if (outcome == SOLVE_SEVERAL && run->opt->strategy == SOLVE_SMART)
-        outcome = puzzle_solve_first(p, start, true, solution, NULL);
+        outcome = puzzle_solve_first(p, start, true, solution, &budget, NULL);
     return outcome;
 }
 
@@ -152,6 +184,7 @@ static void solve_one(struct solve_run *run, const struct puzzle *p, const struc
     uint8_t *start = xmalloc((size_t)p->ncells);
     uint8_t *solution = xmalloc((size_t)p->ncells);
     struct solve_stats stats = { 0 };
+    struct solve_budget budget = cli_budget(run->opt);
     enum solve_outcome outcome;
     uint64_t t0;
 
@@ -166,13 +199,19 @@ static void solve_one(struct solve_run *run, const struct puzzle *p, const struc
     else if (run->opt->strategy == SOLVE_PLAIN)
         outcome = solve_plain_first(run, p, start, solution, &stats);
     else
-        outcome = puzzle_solve_first(p, start, !run->opt->any, solution, &stats);
+        outcome = puzzle_solve_first(p, start, !run->opt->any, solution, &budget, &stats);
     if (run->opt->stats)
         report_stats(run, &stats, util_now_ns() - t0);
     if (outcome == SOLVE_STOPPED) {
         run->status = EXIT_BAD_INPUT;
         goto done;
     }
+    if (outcome == SOLVE_GAVE_UP) {
+        report_gave_up(run, "before finding a solution (none printed)");
+        goto done;
+    }
+    if (outcome == SOLVE_UNPROVEN)
+        report_gave_up(run, "before knowing whether the solution printed is the only one");
     if (outcome == SOLVE_NONE) {
         fprintf(stderr, "kakudo: %s: puzzle %ld has no solution\n", run->name, run->index);
         run->status = run->status > EXIT_NO_SOLUTION ? run->status : EXIT_NO_SOLUTION;

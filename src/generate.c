@@ -3,6 +3,7 @@
 #include "config.h"
 #include "generate.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,10 +233,14 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
 
 bool gen_tick(struct gen_context *ctx)
 {
-    if (ctx->cancelled)
+    if (ctx->cancelled || ctx->out_of_time)
         return false;
+    if (gen_budget_spent(ctx)) {
+        ctx->out_of_time = true;
+        return false;
+    }
     if (ctx->req->progress != NULL) {
-        ctx->progress.elapsed_ms = (util_now_ns() - ctx->start_ns) / 1000000u;
+        ctx->progress.elapsed_ms = (gen_now_ns(ctx) - ctx->start_ns) / 1000000u;
         if (ctx->req->progress(&ctx->progress, ctx->req->user))
             ctx->cancelled = true;
     }
@@ -247,17 +252,38 @@ static int level_distance(int a, int b)
     return a > b ? a - b : b - a;
 }
 
+uint64_t gen_now_ns(const struct gen_context *ctx)
+{
+    return ctx->req->clock_ns != NULL ? ctx->req->clock_ns(ctx->req->user) : util_now_ns();
+}
+
 bool gen_budget_spent(const struct gen_context *ctx)
 {
-    uint64_t budget = ctx->req->budget_ms;
+    return ctx->deadline_ns != 0 && gen_now_ns(ctx) >= ctx->deadline_ns;
+}
 
-    return budget != 0 && util_now_ns() - ctx->start_ns >= budget * 1000000u;
+struct solve_budget gen_search_budget(const struct gen_context *ctx)
+{
+    /* The searches read the monotonic clock, so they keep to a deadline on it only. */
+    if (ctx->req->clock_ns != NULL)
+        return (struct solve_budget){ .nodes = 0 };
+    return (struct solve_budget){ .deadline_ns = ctx->deadline_ns };
+}
+
+bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g,
+               bool final)
+{
+    struct solve_budget budget = gen_search_budget(ctx);
+
+    if (final && budget.deadline_ns != 0)
+        budget.deadline_ns += ctx->req->budget_ms * 1000000u;
+    return grade_puzzle_within(p, g, 0, &budget) != 0;
 }
 
 void gen_generate(const struct gen_request *req, struct gen_result *res)
 {
     struct gen_context ctx = {
-        .req = req, .start_ns = util_now_ns(),
+        .req = req, .start_ns = req->clock_ns != NULL ? req->clock_ns(req->user) : util_now_ns(),
         .progress = { .best_level = GEN_ANY_LEVEL },
     };
 
@@ -267,11 +293,21 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         return;
     }
     gen_rng_seed(&ctx.rng, req->seed);
+    if (req->budget_ms != 0)
+        ctx.deadline_ns = ctx.start_ns + req->budget_ms * 1000000u;
     for (;;) {
         struct grade g;
         struct puzzle *p = req->kind == PUZZLE_SUDOKU ? gen_sudoku_attempt(&ctx, &g)
                                                       : gen_kakuro_attempt(&ctx, &g);
 
+        if (p == NULL && ctx.out_of_time && !ctx.cancelled && !ctx.impossible) {
+            /* The budget ran out inside an attempt: the closest so far, if any. */
+            res->status = res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
+            if (res->puzzle == NULL)
+                snprintf(res->message, sizeof res->message, "no puzzle made within %.3g s",
+                         (double)req->budget_ms / 1000.0);
+            break;
+        }
         if (p == NULL) {
             puzzle_free(res->puzzle);
             res->puzzle = NULL;
@@ -282,7 +318,8 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             break;
         }
         ctx.progress.attempts++;
-        if (req->level == GEN_ANY_LEVEL || (int)g.level == req->level) {
+        /* A rating cut short by the budget gives only a lower bound: a miss. */
+        if (!g.gave_up && (req->level == GEN_ANY_LEVEL || (int)g.level == req->level)) {
             puzzle_free(res->puzzle);
             res->puzzle = p;
             res->grade = g;
@@ -299,7 +336,8 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         } else {
             puzzle_free(p);
         }
-        if (gen_budget_spent(&ctx)) {
+        if (gen_budget_spent(&ctx)
+            || (req->max_attempts > 0 && ctx.progress.attempts >= req->max_attempts)) {
             res->status = GEN_OTHER_LEVEL;
             break;
         }
@@ -311,5 +349,5 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         }
     }
     res->attempts = ctx.progress.attempts;
-    res->elapsed_ns = util_now_ns() - ctx.start_ns;
+    res->elapsed_ns = gen_now_ns(&ctx) - ctx.start_ns;
 }

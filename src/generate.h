@@ -58,8 +58,14 @@ struct gen_request {
     enum gen_symmetry symmetry;     /* Sudoku only: Kakuro boards are turned by 180 degrees */
     uint64_t seed;
     uint64_t budget_ms;     /* how long to look for the level; 0: no limit */
+    int max_attempts;       /* attempts to make at most before settling for the closest
+                             * level: a budget the same on every machine; 0: no limit */
     gen_progress_fn progress;       /* may be NULL */
     void *user;
+    /* The clock the time budget is measured on, given user: NULL for the monotonic
+     * clock; a test's own clock makes the budget's end the same on every machine (the
+     * searches inside an attempt then have no deadline of their own). */
+    uint64_t (*clock_ns)(void *user);
 };
 
 enum gen_status {
@@ -67,6 +73,7 @@ enum gen_status {
     GEN_OTHER_LEVEL,        /* the budget ran out: the closest level found instead */
     GEN_CANCELLED,          /* the progress callback cancelled it: no puzzle */
     GEN_INVALID,            /* the request cannot be met: message says why, no puzzle */
+    GEN_GAVE_UP,            /* the time budget ran out before any puzzle was made */
 };
 
 struct gen_result {
@@ -105,14 +112,28 @@ struct gen_context {
     const struct gen_request *req;
     struct gen_rng rng;
     uint64_t start_ns;
+    uint64_t deadline_ns;   /* when the time budget is spent; 0: no time budget */
     struct gen_progress progress;
     bool cancelled;
+    bool out_of_time;       /* gen_tick found the time budget spent */
     bool impossible;        /* no board of the size could be laid out: give up */
 };
 
-/* Reports progress; false when the caller cancelled (and from then on). */
+/* Reports progress; false when the caller cancelled or the time budget is spent (and
+ * from then on): the generators call it in their inner loops, so one attempt cannot run
+ * far past the budget. */
 bool gen_tick(struct gen_context *ctx);
-/* Whether the time budget of the request is spent. */
+/* The deadline of the searches and ratings inside an attempt. */
+struct solve_budget gen_search_budget(const struct gen_context *ctx);
+/* Rates p within the time budget, its work unbounded (the level must be the whole
+ * puzzle's); g->gave_up when the budget ran out first.  The rating of the puzzle an
+ * attempt hands out (final) may take the budget once more, so a puzzle made just before
+ * the budget ran out is still rated: generation ends within twice the budget. */
+bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g,
+               bool final);
+/* Whether the time budget of the request is spent (checked inside an attempt too, so one
+ * slow attempt cannot overrun it far). */
+uint64_t gen_now_ns(const struct gen_context *ctx);
 bool gen_budget_spent(const struct gen_context *ctx);
 
 /* One attempt: a puzzle with exactly one solution, rated into g, steered towards the

@@ -476,13 +476,15 @@ static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct 
         .guess_limit = KGEN_GUESS_LIMIT + 4L * p->nwhite,
     };
     struct solve_observer observer = { .step = catch_other, .user = &o };
-    struct solve_request req = { .limit = 2, .observer = &observer };
+    struct solve_request req = {
+        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+    };
     struct solve_result res = { .solution = NULL };
 
     puzzle_solve(p, start, &req, &res);
     if (o.found)
         return KGEN_OTHER;
-    return res.stopped ? KGEN_TOO_HARD : KGEN_UNIQUE;
+    return res.stopped || res.gave_up ? KGEN_TOO_HARD : KGEN_UNIQUE;
 }
 
 /* How many digit sets could fill a run if cell took digit d. */
@@ -688,6 +690,8 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
         /* A split renumbers the runs: the next sweep starts afresh. */
         if (k->nruns != nruns)
             break;
+        if (!gen_tick(k->ctx))
+            return -1;
         step = kgen_step(k, k->run_down[r]);
         memset(k->region, 0, (size_t)k->n);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
@@ -1121,6 +1125,6 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
         p = kgen_steer(&k, p);
     kgen_free(&k);
     if (p != NULL)
-        grade_puzzle(p, g);
+        gen_grade(ctx, p, g, true);
     return p;
 }

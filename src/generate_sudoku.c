@@ -176,15 +176,19 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
         struct grade trial;
 
         if (!gen_tick(ctx)) {
-            puzzle_free(p);
-            p = NULL;
+            /* Out of time, the puzzle so far is unique still (and the closest there is);
+             * cancelled, nothing is wanted. */
+            if (ctx->cancelled) {
+                puzzle_free(p);
+                p = NULL;
+            }
             break;
         }
         for (int k = start[grp]; k < start[grp + 1]; k++) {
             kept[k - start[grp]] = p->given[cells[k]];
             p->given[cells[k]] = 0;
         }
-        if (has_one_solution(p) && (!rate_each || (grade_puzzle(p, &trial)
+        if (has_one_solution(p) && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
                                                    && (int)trial.level <= req->level))) {
             if (rate_each) {
                 *g = trial;
@@ -196,7 +200,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
             p->given[cells[k]] = kept[k - start[grp]];
     }
     if (p != NULL && !rated)
-        grade_puzzle(p, g);
+        gen_grade(ctx, p, g, true);
     free(order);
     free(start);
     free(cells);

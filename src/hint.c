@@ -767,7 +767,7 @@ void hint_find_trial(struct hint_search *s)
         goto done;
     if (s->pos->solution != NULL)
         memcpy(solution, s->pos->solution, (size_t)p->ncells);
-    else if (hint_count_solutions(p, s->pos->grid, solution) == 0)
+    else if (hint_count_solutions(p, s->pos->grid, solution) <= 0)
         goto done;
     d = solution[cell];
     if (!(s->pos->cands[cell] & (1u << d)))
@@ -793,23 +793,41 @@ done:
     free(solution);
 }
 
-int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+int hint_count_solutions_within(const struct puzzle *p, const uint8_t *grid, uint8_t *solution,
+                                const struct solve_budget *budget, bool *gave_up)
 {
-    struct solve_request req = { .limit = 2 };
+    struct solve_request req = {
+        .limit = 2, .budget = budget != NULL ? *budget : solve_budget_nodes(SOLVE_DEFAULT_NODES),
+    };
     struct solve_result res = { .solution = solution };
 
     puzzle_solve(p, grid, &req, &res);
+    if (gave_up != NULL)
+        *gave_up = res.gave_up;
+    if (res.gave_up)
+        return res.count > 0 ? 2 : -1;
     return (int)res.count;
 }
 
+int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    return hint_count_solutions_within(p, grid, solution, NULL, NULL);
+}
+
 int hint_start_open(struct hint_start *s, const struct puzzle *p)
+{
+    return hint_start_open_within(s, p, NULL);
+}
+
+int hint_start_open_within(struct hint_start *s, const struct puzzle *p,
+                           const struct solve_budget *budget)
 {
     size_t n = (size_t)p->ncells;
 
     s->grid = xmalloc(n);
     s->solution = xmalloc(n);
     s->cands = xmalloc(n * sizeof *s->cands);
-    s->count = hint_count_solutions(p, p->given, s->solution);
+    s->count = hint_count_solutions_within(p, p->given, s->solution, budget, &s->gave_up);
     puzzle_start_grid(p, s->grid);
     hint_fill_candidates(p, s->grid, NULL, s->cands);
     s->pos = (struct hint_position){
@@ -923,11 +941,11 @@ static bool dead_end(const struct puzzle *p, const uint8_t *grid, const uint8_t 
 }
 
 bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
-                     struct hint *h)
+                     struct hint *h, const struct solve_budget *budget, bool *gave_up)
 {
     uint8_t *solution = xmalloc((size_t)p->ncells);
     digitset *cands = xmalloc((size_t)p->ncells * sizeof *cands);
-    int count = hint_count_solutions(p, p->given, solution);
+    int count = hint_count_solutions_within(p, p->given, solution, budget, gave_up);
     struct hint_position pos = {
         .p = p, .grid = grid, .cands = cands, .unique = count == 1, .solution = solution,
     };
@@ -940,8 +958,8 @@ bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset
          * only clashes are mistakes, and a trial step follows a solution of the player's
          * own digits. */
         found = hint_check_position(p, grid, NULL, NULL, h);
-        if (!found && hint_count_solutions(p, grid, solution) == 0) {
-            hint_count_solutions(p, p->given, solution);
+        if (!found && hint_count_solutions_within(p, grid, solution, budget, NULL) == 0) {
+            hint_count_solutions_within(p, p->given, solution, budget, NULL);
             found = dead_end(p, grid, solution, h);
         }
     }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "puzzle.h"
+#include "solve.h"
 
 /*
  * A position is a grid of digits plus a set of candidates per empty cell.  Each technique
@@ -177,8 +178,13 @@ bool hint_check_position(const struct puzzle *p, const uint8_t *grid, const digi
 
 /* Solves from grid for the techniques: any one solution into solution (when there is
  * one) and the number found, at most 2 (2: several; unlike kakudo solve, no search for
- * the smallest of several, which can take long on large sparse grids). */
+ * the smallest of several, which can take long on large sparse grids).  Within budget
+ * (NULL: SOLVE_DEFAULT_NODES): when it runs out, -1 if no solution was found, 2 if one
+ * was (it may be the only one, but the uniqueness techniques must not count on it), and
+ * *gave_up (if not NULL) is set. */
 int hint_count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution);
+int hint_count_solutions_within(const struct puzzle *p, const uint8_t *grid, uint8_t *solution,
+                                const struct solve_budget *budget, bool *gave_up);
 
 /* The position at the givens of p, for hinting or rating from the start: the grid, its
  * candidates and a solution, owned here; pos points at them. */
@@ -187,17 +193,22 @@ struct hint_start {
     uint8_t *grid, *solution;
     digitset *cands;
     int count;                          /* solutions found, as hint_count_solutions */
+    bool gave_up;                       /* the search for them ran out of budget */
 };
 /* Opens s at the givens of p (unique when p has one solution); returns s->count.  Close
  * it with hint_start_close whatever the count. */
 int hint_start_open(struct hint_start *s, const struct puzzle *p);
+/* The same, the search for solutions within budget (NULL: the default). */
+int hint_start_open_within(struct hint_start *s, const struct puzzle *p,
+                           const struct solve_budget *budget);
 void hint_start_close(struct hint_start *s);
 
 /* The hint for a player's position: a mistake first, else the easiest step from the
- * player's marks.  Solves the puzzle to know its solution.  false when the grid is
- * complete and right, or the puzzle has no solution. */
+ * player's marks.  Solves the puzzle, within budget (NULL: the default), to know its
+ * solution.  false when the grid is complete and right, or the puzzle has no solution,
+ * or (*gave_up set, if not NULL) the search for one ran out of budget. */
 bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
-                     struct hint *h);
+                     struct hint *h, const struct solve_budget *budget, bool *gave_up);
 
 /* --- Rating (grade.c) --- */
 
@@ -208,11 +219,27 @@ struct grade {
     int steps;
     long score;                         /* sum of the techniques' weights over the path */
     bool unique;                        /* the puzzle has exactly one solution */
+    bool gave_up;                       /* the budget ran out: the rating is of the steps
+                                         * made by then, the level a lower bound */
 };
 
+/* The grading walk's budget of work: the candidates left in the position, added up over
+ * the steps (a step's techniques look over them).  The same on every machine: enough for
+ * a 64x64 Kakuro, a second or two on most boards; but a step's techniques cost from a few
+ * to a few hundred nanoseconds per candidate, so `kakudo rate` also has a ceiling of
+ * GRADE_CEILING_MS per puzzle on the clock. */
+#define GRADE_DEFAULT_WORK 80000000u
+#define GRADE_CEILING_MS 5000u
+
 /* Solves p from its givens with the techniques, easiest applicable step first, trial
- * when stuck, and rates it.  false if the puzzle has no solution. */
+ * when stuck, and rates it.  false if the puzzle has no solution.  Within the default
+ * budgets (the solution search's and GRADE_DEFAULT_WORK). */
 bool grade_puzzle(const struct puzzle *p, struct grade *g);
+/* The same within work (0: no bound) and budget for the searches (NULL: the default),
+ * whose deadline, if any, also ends the walk.  Returns 1 when rated (g->gave_up: the walk
+ * was cut short), 0 when the puzzle has no solution, -1 when the search for one gave up. */
+int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
+                        const struct solve_budget *budget);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 

@@ -122,8 +122,10 @@ struct search {
     uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
     const uint8_t *prefer;  /* per cell: the digit to try first, or NULL */
     uint64_t max_backtracks;    /* stop after this many, 0 for no limit */
+    const struct solve_budget *budget;  /* the request's: give up when spent */
     struct solve_stats stats;
     bool stop;              /* the observer asked to stop */
+    bool gave_up;           /* the request's budget ran out */
 };
 
 static inline bool single(dset c)
@@ -718,6 +720,10 @@ SEARCH_INLINE void run_search(struct search *s, bool observed)
             s->stop = true;
             break;
         }
+        if (solve_budget_spent(s->budget, s->stats.nodes)) {
+            s->gave_up = true;
+            break;
+        }
         if (!ok && s->depth > 0 && restart_due(s)) {
             if (!restart(s, observed))
                 break;
@@ -819,6 +825,7 @@ static struct search *search_new(const struct puzzle *p, const struct solve_requ
     s->observer = req->observer;
     s->res = res;
     s->limit = req->limit;
+    s->budget = &req->budget;
     s->white_cell = xmalloc(n * sizeof *s->white_cell);
     s->runs_of = xmalloc(n * sizeof *s->runs_of);
     s->cand = xmalloc(n * sizeof *s->cand);
@@ -876,7 +883,7 @@ static void search_grid(const struct puzzle *p, const uint8_t *grid, const uint8
     int *white_of;
 
     res->count = 0;
-    res->stopped = false;
+    res->stopped = res->gave_up = false;
     if (req->limit < 1)
         return;
     s = search_new(p, req, res);
@@ -890,6 +897,7 @@ static void search_grid(const struct puzzle *p, const uint8_t *grid, const uint8
             run_quiet(s);
     }
     res->stopped = s->stop;
+    res->gave_up = s->gave_up;
     free(white_of);
     search_free(s, &res->stats);
 }
@@ -918,6 +926,8 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
  * 'huge'); each search has a budget of backtracks, and a digit it leaves undecided is
  * passed over, so the solution written is valid and, only then, perhaps not the
  * smallest (the budget counts backtracks, not time, so the result is reproducible).
+ * The searches together spend at most the caller's budget: once it is spent, the cells
+ * left keep the known solution's digits.
  */
 
 #define PROBE_BACKTRACKS 20000u
@@ -936,11 +946,12 @@ static bool assume(struct search *s, int w, int d)
 }
 
 /* Whether some solution agreeing with the prefix has digit d in open white cell w; if
- * so it is written to known (FIT_UNDECIDED: the search ran out of budget).  The cells of w's part (marked by the current split stamp)
- * are left open, every other open cell takes its digit in known. */
+ * so it is written to known (FIT_UNDECIDED: the search ran out of budget, its own or, then
+ * setting s->gave_up, the whole search's).  The cells of w's part (marked by the current
+ * split stamp) are left open, every other open cell takes its digit in known. */
 static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8_t *probe)
 {
-    struct solve_request req = { .limit = 1 };
+    struct solve_request req = { .limit = 1, .budget = solve_budget_left(s->budget, s->stats.nodes) };
     struct solve_result res = { .solution = probe };
     enum fit fits = FIT_NO;
     int mark = s->ntrail;
@@ -959,8 +970,9 @@ static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8
         if (res.count > 0) {
             fits = FIT_YES;
             memcpy(known, probe, (size_t)s->p->ncells);
-        } else if (res.stopped) {
+        } else if (res.stopped || res.gave_up) {
             fits = FIT_UNDECIDED;
+            s->gave_up = s->gave_up || res.gave_up;
         }
     }
     undo_to(s, false, mark);
@@ -968,7 +980,8 @@ static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8
 }
 
 /* Fixes the open cells in reading order (white indices follow it); *proven is cleared
- * when a digit was left undecided. */
+ * when a digit was left undecided.  Once the whole budget is spent, the cells left take
+ * their digits in known without a search. */
 static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *probe,
                                  bool *proven)
 {
@@ -981,7 +994,7 @@ static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *prob
         s->ncells = 0;
         reserve_cells(s, s->nwhite);
         collect_connected(s, w);
-        for (dset ds = s->cand[w]; ds != 0; ds &= ds - 1) {
+        for (dset ds = s->cand[w]; ds != 0 && !s->gave_up; ds &= ds - 1) {
             int d = lowest_bit(ds);
             enum fit fits;
 
@@ -1000,10 +1013,11 @@ static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *prob
 }
 
 int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
-                          uint8_t *solution, struct solve_stats *stats)
+                          uint8_t *solution, const struct solve_budget *budget,
+                          struct solve_stats *stats)
 {
     size_t n = (size_t)p->ncells;
-    struct solve_request req = { .limit = 1 };
+    struct solve_request req = { .limit = 1, .budget = *budget };
     struct solve_result res = { 0 };
     struct search *s = search_new(p, &req, &res);
     int *white_of = xmalloc(n * sizeof *white_of);

@@ -38,6 +38,7 @@ struct puzzle;
 struct solve_request;
 struct solve_result;
 struct solve_stats;
+struct solve_budget;
 
 /* What differs between the kinds; one const table per kind. */
 struct puzzle_ops {
@@ -49,10 +50,11 @@ struct puzzle_ops {
     /* Writes the lexicographically smallest solution extending grid (cells in reading
      * order, digits ascending), given known, one solution extending it, and adds the
      * search's counts to stats.  Returns (an enum solve_outcome) SOLVE_SEVERAL, SOLVE_SEVERAL_UNORDERED (a valid
-     * solution, perhaps not the smallest), or SOLVE_NONE if known is no such solution.
-     * NULL: puzzle_solve_first searches the whole board once per cell and digit. */
+     * solution, perhaps not the smallest: budget ran out first), or SOLVE_NONE if known
+     * is no such solution. */
     int (*smallest)(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
-                    uint8_t *solution, struct solve_stats *stats);
+                    uint8_t *solution, const struct solve_budget *budget,
+                    struct solve_stats *stats);
 };
 
 struct puzzle {

@@ -56,57 +56,52 @@ void puzzle_solve(const struct puzzle *p, const uint8_t *grid,
     }
 }
 
-/* Whether a solution extends work; if so it is written to found. */
-static bool solution_exists(const struct puzzle *p, const uint8_t *work, uint8_t *found,
-                            struct solve_stats *total)
+bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes)
 {
-    struct solve_request req = { .limit = 1 };
-    struct solve_result res = { .solution = found };
-
-    puzzle_solve(p, work, &req, &res);
-    solve_stats_add(total, &res.stats);
-    return res.count > 0;
+    if (budget == NULL)
+        return false;
+    if (budget->nodes != 0 && nodes >= budget->nodes)
+        return true;
+    return budget->deadline_ns != 0 && nodes % SOLVE_CLOCK_EVERY == 0
+           && util_now_ns() >= budget->deadline_ns;
 }
 
-/* The lexicographically smallest solution extending grid, given one solution known.
- * Fixes the empty cells in reading order, each to the smallest digit some solution
- * still allows; known always holds a solution agreeing with the cells fixed so far, so
- * only digits below its own need a search. */
-static void smallest_solution(const struct puzzle *p, const uint8_t *grid, uint8_t *known,
-                              uint8_t *out, struct solve_stats *total)
+struct solve_budget solve_budget_interactive(uint64_t nodes)
 {
-    size_t n = (size_t)p->ncells;
-    uint8_t *work = xmalloc(n), *trial = xmalloc(n);
+    return (struct solve_budget){
+        .nodes = nodes != 0 ? nodes : SOLVE_DEFAULT_NODES,
+        .deadline_ns = util_now_ns() + (uint64_t)SOLVE_INTERACTIVE_MS * 1000000u,
+    };
+}
 
-    memcpy(work, grid, n);
-    for (int cell = 0; cell < p->ncells; cell++) {
-        digitset allowed;
+struct solve_budget solve_budget_left(const struct solve_budget *budget, uint64_t nodes)
+{
+    struct solve_budget left = *budget;
 
-        if (p->block[cell] || work[cell] != 0)
-            continue;
-        allowed = puzzle_candidates(p, work, cell);
-        for (int d = 1; d < known[cell]; d++) {
-            if (!(allowed & (1u << d)))
-                continue;
-            work[cell] = (uint8_t)d;
-            if (solution_exists(p, work, trial, total)) {
-                memcpy(known, trial, n);
-                break;
-            }
-        }
-        work[cell] = known[cell];
-    }
-    memcpy(out, work, n);
-    free(work);
-    free(trial);
+    if (left.nodes != 0)
+        left.nodes = nodes < left.nodes ? left.nodes - nodes : 1;
+    return left;
+}
+
+/* What the first search says, before any search for the smallest of several. */
+static enum solve_outcome first_outcome(const struct solve_result *res, bool check_unique)
+{
+    if (res->count == 0)
+        return res->gave_up ? SOLVE_GAVE_UP : SOLVE_NONE;
+    if (!check_unique)
+        return SOLVE_FOUND;
+    if (res->count == 1)
+        return res->gave_up ? SOLVE_UNPROVEN : SOLVE_UNIQUE;
+    return SOLVE_SEVERAL;
 }
 
 enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *grid,
                                       bool check_unique, uint8_t *solution,
+                                      const struct solve_budget *budget,
                                       struct solve_stats *stats)
 {
-    struct solve_stats total = { 0 };
-    struct solve_request req = { .limit = check_unique ? 2 : 1 };
+    struct solve_budget whole = budget != NULL ? *budget : solve_budget_nodes(SOLVE_DEFAULT_NODES);
+    struct solve_request req = { .limit = check_unique ? 2 : 1, .budget = whole };
     struct solve_result res;
     enum solve_outcome outcome;
     uint8_t *first;
@@ -116,22 +111,18 @@ enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *gri
     first = xmalloc((size_t)p->ncells);
     res = (struct solve_result){ .solution = first };
     puzzle_solve(p, grid, &req, &res);
-    solve_stats_add(&total, &res.stats);
-    if (res.count == 0) {
-        outcome = SOLVE_NONE;
-    } else if (res.count == 1 || !check_unique) {
+    outcome = first_outcome(&res, check_unique);
+    if (outcome == SOLVE_FOUND || outcome == SOLVE_UNIQUE || outcome == SOLVE_UNPROVEN)
         memcpy(solution, first, (size_t)p->ncells);
-        outcome = check_unique ? SOLVE_UNIQUE : SOLVE_FOUND;
-    } else {
-        outcome = SOLVE_SEVERAL;
-        if (p->ops->smallest != NULL)
-            outcome = p->ops->smallest(p, grid, first, solution, &total);
-        else
-            smallest_solution(p, grid, first, solution, &total);
+    if (outcome == SOLVE_SEVERAL) {
+        /* What is left of the budget goes to the search for the smallest. */
+        struct solve_budget left = solve_budget_left(&whole, res.stats.nodes);
+
+        outcome = p->ops->smallest(p, grid, first, solution, &left, &res.stats);
     }
     free(first);
     if (stats != NULL)
-        *stats = total;
+        *stats = res.stats;
     return outcome;
 }
 
@@ -156,6 +147,7 @@ struct plain {
     const struct solve_observer *observer;
     struct solve_result *res;
     long limit;
+    const struct solve_budget *budget;
     uint8_t *grid;
     digitset all;
     digitset *used;                 /* per group: the digits placed in it */
@@ -273,6 +265,15 @@ static bool plain_solved(struct plain *s)
     return s->res->count < s->limit;
 }
 
+/* Whether the budget ran out (noted in the result). */
+static bool plain_out_of_budget(struct plain *s)
+{
+    if (!solve_budget_spent(s->budget, s->stats.nodes))
+        return false;
+    s->res->gave_up = true;
+    return true;
+}
+
 /* Enters the cell at position pos; false when no digit is allowed there. */
 static bool plain_enter(struct plain *s, int pos)
 {
@@ -305,7 +306,7 @@ static void plain_search(struct plain *s)
             } else if (!plain_enter(s, pos)) {
                 descend = false;
             }
-            if (s->stop)
+            if (s->stop || plain_out_of_budget(s))
                 return;
         }
         if (!descend) {
@@ -343,7 +344,7 @@ void solve_plain(const struct puzzle *p, const uint8_t *grid,
     size_t n = (size_t)p->ncells;
     struct plain s = {
         .p = p, .observer = req->observer, .res = res, .limit = req->limit,
-        .grid = xmalloc(n), .all = ((1u << (p->max_digit + 1)) - 1) & ~1u,
+        .budget = &req->budget, .grid = xmalloc(n), .all = ((1u << (p->max_digit + 1)) - 1) & ~1u,
         .used = xcalloc((size_t)p->ngroups, sizeof *s.used),
         .group_table = xcalloc((size_t)p->ngroups, sizeof *s.group_table),
         .cells = xmalloc(n * sizeof *s.cells),
@@ -352,7 +353,7 @@ void solve_plain(const struct puzzle *p, const uint8_t *grid,
     };
 
     res->count = 0;
-    res->stopped = false;
+    res->stopped = res->gave_up = false;
     memcpy(s.grid, grid, n);
     for (int cell = 0; cell < p->ncells; cell++)
         if (!p->block[cell] && grid[cell] == 0)

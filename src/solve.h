@@ -41,10 +41,46 @@ enum solve_strategy {
     SOLVE_PLAIN,    /* the seeds' plain backtracking: cells in reading order, digits ascending */
 };
 
+/* How much a search may do before it gives up (a field of 0: no bound).  Nodes make the
+ * bound reproducible, the same on every machine; a deadline caps the wait where a user
+ * waits, checked every SOLVE_CLOCK_EVERY nodes. */
+struct solve_budget {
+    uint64_t nodes;         /* search nodes (guesses) at most */
+    uint64_t deadline_ns;   /* give up once util_now_ns() reaches this */
+};
+
+#define SOLVE_CLOCK_EVERY 256
+
+/* The budget of `kakudo solve`, rate and hint: a few seconds on a 25x25 or a 128x128
+ * Kakuro, far more than any puzzle meant for people needs. */
+#define SOLVE_DEFAULT_NODES 1000000u
+/* The same for the plain strategy, whose nodes (a digit tried, nothing propagated) cost
+ * a hundred times less: the hardest 9x9 of a known hard set takes 63 million. */
+#define SOLVE_DEFAULT_PLAIN_NODES 100000000u
+
+/* Where a player waits on a search (a hint, a check): nodes (0: the default) and a
+ * deadline SOLVE_INTERACTIVE_MS from now, whichever comes first. */
+#define SOLVE_INTERACTIVE_MS 3000u
+struct solve_budget solve_budget_interactive(uint64_t nodes);
+
+/* A budget of nodes only (0: none), and no deadline. */
+static inline struct solve_budget solve_budget_nodes(uint64_t nodes)
+{
+    return (struct solve_budget){ .nodes = nodes };
+}
+
+/* Whether a search that has visited nodes nodes has spent budget (NULL: no bound). */
+bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes);
+
+/* What is left of budget after nodes were spent (at least one node, so that a search
+ * given it still gives up rather than running unbounded). */
+struct solve_budget solve_budget_left(const struct solve_budget *budget, uint64_t nodes);
+
 struct solve_request {
     long limit;     /* stop after this many solutions: 1 = any, 2 = prove uniqueness */
     const struct solve_observer *observer;     /* NULL costs nothing */
     enum solve_strategy strategy;
+    struct solve_budget budget;     /* all 0: no bound */
 };
 
 struct solve_stats {
@@ -64,6 +100,8 @@ static inline void solve_stats_add(struct solve_stats *total, const struct solve
 struct solve_result {
     long count;             /* solutions found, at most limit */
     bool stopped;           /* the observer stopped the search */
+    bool gave_up;           /* the budget ran out before the search was over: count
+                             * is what was found by then */
     uint8_t *solution;      /* caller's buffer of ncells: the first solution found */
     struct solve_stats stats;
 };
@@ -77,13 +115,19 @@ enum solve_outcome {
     SOLVE_NONE, SOLVE_UNIQUE, SOLVE_SEVERAL, SOLVE_FOUND, SOLVE_STOPPED,
     SOLVE_SEVERAL_UNORDERED,    /* several, and the one written may not be the smallest:
                                  * a search deciding a digit ran out of its budget */
+    SOLVE_UNPROVEN,     /* one written, but the budget ran out before it was known
+                         * whether there are others */
+    SOLVE_GAVE_UP,      /* the budget ran out before any solution was found: none
+                         * written, and whether there is one is not known */
 };
 
 /* Solves as `kakudo solve` does: with check_unique, counts up to two solutions and, when
  * there are several, writes the lexicographically smallest (cells in reading order,
- * digits ascending) to solution; without, writes any one (SOLVE_FOUND). */
+ * digits ascending) to solution; without, writes any one (SOLVE_FOUND).  budget (NULL:
+ * SOLVE_DEFAULT_NODES) bounds all the searches together. */
 enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *grid,
                                       bool check_unique, uint8_t *solution,
+                                      const struct solve_budget *budget,
                                       struct solve_stats *stats);
 
 /* The seeds' plain backtracking, for any kind (used for SOLVE_PLAIN). */
@@ -98,7 +142,13 @@ void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
 /* Kakuro's puzzle_ops.smallest: the prefix kept propagated, each digit decided by a
  * search of the cell's independent part alone, within a budget. */
 int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
-                          uint8_t *solution, struct solve_stats *stats);
+                          uint8_t *solution, const struct solve_budget *budget,
+                          struct solve_stats *stats);
+/* Sudoku's puzzle_ops.smallest: the general search branching on the first empty cell in
+ * reading order, digits ascending, so its first solution is the smallest. */
+int sudoku_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                          uint8_t *solution, const struct solve_budget *budget,
+                          struct solve_stats *stats);
 
 /* The fast 9x9 search with an observer: steps as the general search reports them, from
  * the same propagation and branching as sudoku9_solve. */
@@ -113,5 +163,9 @@ void sudoku_solve_general(const struct puzzle *p, const uint8_t *grid,
  * the first written to solution; nodes and guesses are added to stats if non-NULL. */
 long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
                    struct solve_stats *stats);
+/* The same within budget (NULL: none); *gave_up tells whether it ran out. */
+long sudoku9_solve_within(const uint8_t *grid, long limit, uint8_t *solution,
+                          struct solve_stats *stats, const struct solve_budget *budget,
+                          bool *gave_up);
 
 #endif

@@ -10,6 +10,7 @@ const struct puzzle_ops sudoku_ops = {
     .kind = PUZZLE_SUDOKU,
     .name = "sudoku",
     .solve = sudoku_solve,
+    .smallest = sudoku_solve_smallest,
 };
 
 bool sudoku_box_shape(int n, int *box_rows, int *box_cols)

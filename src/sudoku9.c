@@ -100,6 +100,8 @@ struct search {
     long count;
     uint8_t *solution;
     struct solve_stats stats;
+    const struct solve_budget *budget;  /* NULL: none */
+    bool gave_up;
 };
 
 static inline int lowest(uint32_t x) { return __builtin_ctz(x); }
@@ -392,6 +394,10 @@ static void search(struct search *ctx, struct state *s)
 {
     uint32_t pairs[3];
 
+    if (solve_budget_spent(ctx->budget, ctx->stats.nodes)) {
+        ctx->gave_up = true;
+        return;
+    }
     ctx->stats.nodes++;
     if (!propagate(s, pairs)) {
         ctx->stats.backtracks++;
@@ -427,7 +433,7 @@ static void search(struct search *ctx, struct state *s)
         struct state child = *s;
         assign(&child, b, i, d);
         search(ctx, &child);
-        if (ctx->count >= ctx->limit)
+        if (ctx->count >= ctx->limit || ctx->gave_up)
             return;
     }
 }
@@ -468,22 +474,30 @@ static void start_state(const uint8_t *grid, struct state *s)
             assign(s, c / 27, band_bit(c % 27), grid[c] - 1);
 }
 
-long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
-                   struct solve_stats *stats)
+long sudoku9_solve_within(const uint8_t *grid, long limit, uint8_t *solution,
+                          struct solve_stats *stats, const struct solve_budget *budget,
+                          bool *gave_up)
 {
     struct state s;
-    struct search ctx = { .limit = limit, .count = 0, .solution = solution };
+    struct search ctx = { .limit = limit, .count = 0, .solution = solution, .budget = budget };
 
+    *gave_up = false;
     if (limit < 1 || givens_invalid(grid))
         return 0;
     start_state(grid, &s);
     search(&ctx, &s);
-    if (stats != NULL) {
-        stats->nodes += ctx.stats.nodes;
-        stats->guesses += ctx.stats.guesses;
-        stats->backtracks += ctx.stats.backtracks;
-    }
+    if (stats != NULL)
+        solve_stats_add(stats, &ctx.stats);
+    *gave_up = ctx.gave_up;
     return ctx.count;
+}
+
+long sudoku9_solve(const uint8_t *grid, long limit, uint8_t *solution,
+                   struct solve_stats *stats)
+{
+    bool gave_up;
+
+    return sudoku9_solve_within(grid, limit, solution, stats, NULL, &gave_up);
 }
 
 /* --- The same search, observed --- */

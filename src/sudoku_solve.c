@@ -47,7 +47,10 @@ struct search {
     digitset *saved;        /* per branch: cand as it was before its first guess */
     size_t saved_cap;       /* in digitsets */
     struct solve_stats stats;
+    const struct solve_budget *budget;
+    bool reading_order;     /* branch on the first empty cell, not the most constrained */
     bool stop;              /* the observer asked to stop */
+    bool gave_up;           /* the budget ran out */
 };
 
 /* Reports a step; false when the observer asks to stop. */
@@ -335,8 +338,60 @@ SEARCH_INLINE int lock_candidates(struct search *s, bool observed)
     return changed;
 }
 
+/* Looks for a digit for the i-th of cells, taking one from another cell that can move
+ * to a digit not yet seen (an augmenting path); owner[d] is the cell holding digit d. */
+static bool match_cell(const struct search *s, const int *cells, int *owner, int i,
+                       digitset *seen)
+{
+    for (digitset c = s->cand[cells[i]]; c != 0; c &= c - 1) {
+        int d = lowest_bit(c);
+
+        if (*seen & (1u << d))
+            continue;
+        *seen |= 1u << d;
+        if (owner[d] < 0 || match_cell(s, cells, owner, owner[d], seen)) {
+            owner[d] = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the empty cells of group g can all take different digits of their
+ * candidates (a matching of cells to digits): where they cannot, say five cells
+ * left with only four digits among them, no solution remains, though no cell or
+ * digit has run out of places yet. */
+static bool group_matches(const struct search *s, int g)
+{
+    const struct puzzle_group *grp = &s->p->groups[g];
+    int cells[SUDOKU_MAX_SIZE], owner[PUZZLE_MAX_DIGIT + 1], n = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (s->grid[grp->cells[i]] == 0)
+            cells[n++] = grp->cells[i];
+    for (int d = 0; d <= PUZZLE_MAX_DIGIT; d++)
+        owner[d] = -1;
+    for (int i = 0; i < n; i++) {
+        digitset seen = 0;
+
+        if (!match_cell(s, cells, owner, i, &seen))
+            return false;
+    }
+    return true;
+}
+
+/* Whether every group can still be completed (see group_matches). */
+static bool groups_match(const struct search *s)
+{
+    for (int g = 0; g < s->p->ngroups; g++)
+        if (!group_matches(s, g))
+            return false;
+    return true;
+}
+
 /* Applies naked and hidden singles, then locked candidates, until nothing changes;
- * false at a dead end. */
+ * false at a dead end.  The search for the smallest solution, whose order of cells
+ * cannot follow the constraints, also looks for groups that cannot be completed. */
 SEARCH_INLINE bool propagate(struct search *s, bool observed)
 {
     for (;;) {
@@ -355,7 +410,7 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
         if (removed < 0)
             return false;
         if (removed == 0)
-            return true;
+            return !s->reading_order || groups_match(s) || dead_end(s, observed, -1, -1, 0);
     }
 }
 
@@ -394,11 +449,22 @@ static int most_constrained_cell(const struct search *s)
     return best;
 }
 
+/* The first empty cell in reading order: digits tried ascending there make the first
+ * solution found the smallest in reading order (propagation only removes digits that no
+ * solution has, so it changes how fast, not which). */
+static int first_empty_cell(const struct search *s)
+{
+    for (int cell = 0; cell < s->p->ncells; cell++)
+        if (s->grid[cell] == 0)
+            return cell;
+    return -1;
+}
+
 /* Opens a branch point at the most constrained cell, saving the state to return to. */
 static void open_branch(struct search *s)
 {
     size_t n = (size_t)s->p->ncells;
-    int cell = most_constrained_cell(s);
+    int cell = s->reading_order ? first_empty_cell(s) : most_constrained_cell(s);
     struct branch *b;
 
     s->branches = xgrow(s->branches, &s->branches_cap, (size_t)s->depth + 1, sizeof *s->branches);
@@ -450,6 +516,10 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
         if (b->untried == 0) {
             s->depth--;
             continue;
+        }
+        if (solve_budget_spent(s->budget, s->stats.nodes)) {
+            s->gave_up = true;
+            return -1;
         }
         d = lowest_bit(b->untried);
         b->untried &= b->untried - 1;
@@ -553,11 +623,12 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
 
 static void general_solve(const struct puzzle *p, const uint8_t *grid,
                           const struct solve_request *req, struct solve_result *res,
-                          const digitset *used)
+                          const digitset *used, bool reading_order)
 {
     size_t n = (size_t)p->ncells;
     struct search s = {
         .p = p, .observer = req->observer, .res = res, .limit = req->limit,
+        .budget = &req->budget, .reading_order = reading_order,
         .all = ((1u << (p->max_digit + 1)) - 1) & ~1u,
         .grid = xmalloc(n), .cand = xmalloc(n * sizeof *s.cand),
         .trail = xmalloc(n * sizeof *s.trail), .queue = xmalloc(n * sizeof *s.queue),
@@ -570,6 +641,7 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     else
         run_quiet(&s, used);
     res->stopped = s.stop;
+    res->gave_up = s.gave_up;
     res->stats.nodes += s.stats.nodes;
     res->stats.guesses += s.stats.guesses;
     res->stats.backtracks += s.stats.backtracks;
@@ -587,7 +659,7 @@ static bool search_wanted(const struct puzzle *p, const uint8_t *grid,
                           const struct solve_request *req, struct solve_result *res, digitset *used)
 {
     res->count = 0;
-    res->stopped = false;
+    res->stopped = res->gave_up = false;
     return p->ngroups <= 3 * SUDOKU_MAX_SIZE && req->limit >= 1 && group_digits(p, grid, used);
 }
 
@@ -597,7 +669,7 @@ void sudoku_solve_general(const struct puzzle *p, const uint8_t *grid,
     digitset used[3 * SUDOKU_MAX_SIZE];     /* per group: the digits placed */
 
     if (search_wanted(p, grid, req, res, used))
-        general_solve(p, grid, req, res, used);
+        general_solve(p, grid, req, res, used, false);
 }
 
 void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
@@ -611,13 +683,35 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
     }
     /* The batch 9x9 path finds clashing digits itself; the others are checked first. */
     if (p->max_digit == 9 && p->box_rows == 3 && req->observer == NULL) {
-        res->count = sudoku9_solve(grid, req->limit, res->solution, &res->stats);
+        res->count = sudoku9_solve_within(grid, req->limit, res->solution, &res->stats,
+                                          &req->budget, &res->gave_up);
         res->stopped = false;
     } else if (!search_wanted(p, grid, req, res, used)) {
         return;
     } else if (p->max_digit == 9 && p->box_rows == 3) {
         sudoku9_solve_observed(p, grid, req, res);
     } else {
-        general_solve(p, grid, req, res, used);
+        general_solve(p, grid, req, res, used, false);
     }
+}
+
+int sudoku_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                          uint8_t *solution, const struct solve_budget *budget,
+                          struct solve_stats *stats)
+{
+    digitset used[3 * SUDOKU_MAX_SIZE];
+    struct solve_request req = { .limit = 1, .budget = *budget };
+    struct solve_result res = { .solution = solution };
+
+    if (!search_wanted(p, grid, &req, &res, used))
+        return SOLVE_NONE;
+    general_solve(p, grid, &req, &res, used, true);
+    solve_stats_add(stats, &res.stats);
+    if (res.count > 0)
+        return SOLVE_SEVERAL;
+    if (!res.gave_up)
+        return SOLVE_NONE;
+    /* Out of budget: known is a solution, if perhaps not the first. */
+    memcpy(solution, known, (size_t)p->ncells);
+    return SOLVE_SEVERAL_UNORDERED;
 }

@@ -281,21 +281,75 @@ static void test_invalid(void)
 
 static void test_budget(void)
 {
-    /* Seed 1's first 7996 6x6 puzzles are not Medium: a millisecond is never enough. */
+    /* Seed 1's first 6x6 puzzles are not Medium: a budget of attempts runs out, the
+     * same on every machine. */
     struct gen_request req = {
         .kind = PUZZLE_SUDOKU, .size = 6, .level = LEVEL_MEDIUM,
-        .symmetry = GEN_SYM_ROTATE180, .seed = 1, .budget_ms = 1,
+        .symmetry = GEN_SYM_ROTATE180, .seed = 1, .max_attempts = 20,
     };
     struct gen_result res;
 
     gen_generate(&req, &res);
-    tap_ok(res.status == GEN_OTHER_LEVEL && res.puzzle != NULL
-           && res.grade.level != LEVEL_MEDIUM && res.elapsed_ns >= 1000000u,
+    tap_ok(res.status == GEN_OTHER_LEVEL && res.puzzle != NULL && res.attempts == 20
+           && res.grade.level != LEVEL_MEDIUM,
            "when the budget runs out it hands out another level (%s after %d tries)",
            hint_level_name(res.grade.level), res.attempts);
     tap_ok(res.puzzle != NULL && count_solutions(res.puzzle) == 1,
            "  and that puzzle has one solution too");
     puzzle_free(res.puzzle);
+}
+
+/* A clock the test controls: a millisecond passes each time it is read. */
+static uint64_t ticking_clock(void *user)
+{
+    uint64_t *now = user;
+
+    return *now += 1000000u;
+}
+
+static bool keep_going(const struct gen_progress *progress, void *user)
+{
+    (void)progress;
+    (void)user;
+    return false;
+}
+
+/* The time budget is checked inside an attempt: with a clock that moves on at each
+ * look, generation ends within twice the budget, with a unique puzzle or none. */
+static void test_budget_inside_attempt(const struct gen_request *base, const char *what)
+{
+    uint64_t now = 0;
+    struct gen_request req = *base;
+    struct gen_result res;
+
+    req.budget_ms = 20;
+    req.clock_ns = ticking_clock;
+    req.progress = keep_going;      /* a progress report looks at the clock too */
+    req.user = &now;
+    gen_generate(&req, &res);
+    tap_ok(res.elapsed_ns <= 2 * req.budget_ms * 1000000u,
+           "%s: a budget of 20 ms on a test clock ends within 40 ms (%.0f ms, %d tries)", what,
+           (double)res.elapsed_ns / 1e6, res.attempts);
+    tap_ok((res.status == GEN_GAVE_UP && res.puzzle == NULL && res.message[0] != '\0')
+           || (res.status != GEN_GAVE_UP && res.puzzle != NULL
+               && count_solutions(res.puzzle) == 1),
+           "%s: then a unique puzzle, or none and a message (%s)", what,
+           res.status == GEN_GAVE_UP ? res.message : "a puzzle");
+    puzzle_free(res.puzzle);
+}
+
+static void test_budgets_inside_attempts(void)
+{
+    struct gen_request kakuro = {
+        .kind = PUZZLE_KAKURO, .width = 30, .height = 30, .level = GEN_ANY_LEVEL, .seed = 1,
+    };
+    struct gen_request sudoku = {
+        .kind = PUZZLE_SUDOKU, .size = 16, .level = LEVEL_MASTER,
+        .symmetry = GEN_SYM_ROTATE180, .seed = 1,
+    };
+
+    test_budget_inside_attempt(&kakuro, "Kakuro 30x30");
+    test_budget_inside_attempt(&sudoku, "Sudoku 16x16 Master");
 }
 
 struct watch {
@@ -359,6 +413,7 @@ int main(void)
     test_kakuro();
     test_invalid();
     test_budget();
+    test_budgets_inside_attempts();
     test_cancel();
     return tap_done();
 }

@@ -11,8 +11,13 @@ every_count_is_one() {
 }
 puzzles() { grep -vc '^#' "$tmp/$1.out"; }
 
+# Looking for a level is bounded by attempts here (--attempts 1000000), never by seconds:
+# the default budget of 10 s would cut a search short on a slow enough machine and change
+# the puzzle made; with --attempts alone there is no time budget, and the output is the
+# same everywhere.
+
 # --- Sudoku ---
-run s9 generate sudoku --seed 12 --count 3 --level medium
+run s9 generate sudoku --seed 12 --count 3 --level medium --attempts 1000000
 status_is s9 0; ok $? "sudoku: exit status 0"
 [ "$(puzzles s9)" = 3 ]; ok $? "sudoku: --count 3 gives three one-line puzzles"
 every_count_is_one s9; ok $? "sudoku: each has exactly one solution (kakudo solve --count)"
@@ -21,27 +26,27 @@ ok $? "sudoku: each is named and rated Medium in its comment, with its own seed"
 head -n 1 "$tmp/s9.out" | grep -qx '# kakudo generate sudoku --size 9 --symmetry rotate180 --level medium --count 3 --seed 12'
 ok $? "sudoku: the first line records the command that makes the file again"
 
-run again generate sudoku --count 3 --level medium --seed 12
+run again generate sudoku --count 3 --level medium --seed 12 --attempts 1000000
 cmp -s "$tmp/s9.out" "$tmp/again.out"; ok $? "sudoku: the same seed gives the same puzzles"
-run before --seed 12 --level medium generate sudoku --count 3
+run before --seed 12 --level medium generate sudoku --count 3 --attempts 1000000
 cmp -s "$tmp/s9.out" "$tmp/before.out"; ok $? "sudoku: options may stand before the command word"
-run single generate sudoku --seed 14 --level medium
+run single generate sudoku --seed 14 --level medium --attempts 1000000
 [ "$(grep -v '^#' "$tmp/single.out")" = "$(grep -v '^#' "$tmp/s9.out" | sed -n 3p)" ]
 ok $? "sudoku: puzzle 3 of seed 12 is the puzzle of seed 14"
 
-run grid generate sudoku --size 6 --format grid --symmetry mirror --seed 3 --count 2
+run grid generate sudoku --size 6 --format grid --symmetry mirror --seed 3 --count 2 --attempts 1000000
 status_is grid 0 && every_count_is_one grid; ok $? "sudoku: 6x6 grids read back with one solution each"
 [ "$(grep -c '|' "$tmp/grid.out")" = 12 ]; ok $? "sudoku: grids show the boxes"
 
-run big generate sudoku --size 12 --seed 2
+run big generate sudoku --size 12 --seed 2 --attempts 1000000
 status_is big 0 && every_count_is_one big; ok $? "sudoku: 12x12 has one solution"
 
 # --- Kakuro ---
-run k generate kakuro --size 9x7 --seed 4 --count 2 --level medium
+run k generate kakuro --size 9x7 --seed 4 --count 2 --level medium --attempts 1000000
 status_is k 0 && every_count_is_one k; ok $? "kakuro: grids with one solution each"
 [ "$(grep -c '^# kakuro9x7-medium-[45] Medium, hardest ' "$tmp/k.out")" = 2 ]
 ok $? "kakuro: each is named and rated Medium in its comment"
-run k2 generate kakuro --size 9x7 --seed 4 --count 2 --level medium --format kakuro2
+run k2 generate kakuro --size 9x7 --seed 4 --count 2 --level medium --format kakuro2 --attempts 1000000
 status_is k2 0 && [ "$(head -n 1 "$tmp/k2.out")" = 2 ] && every_count_is_one k2
 ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
 
@@ -49,16 +54,17 @@ ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
 for f in "$srcdir"/data/*.txt; do
   cmd=$(sed -n 's/^# kakudo generate /generate /p' "$f" | head -n 1)
   # shellcheck disable=SC2086  # the recorded command is words without quoting
-  "$bin" $cmd 2>/dev/null | grep -v '^#' >"$tmp/regen.out"
+  "$bin" $cmd --attempts 1000000 2>/dev/null | grep -v '^#' >"$tmp/regen.out"
   grep -v '^#' "$f" | cmp -s - "$tmp/regen.out"
   ok $? "$(basename "$f"): its recorded seed and command make it again"
 done
 
 # --- The budget ---
-# Seed 1's first thousands of 6x6 Sudoku are not Medium: one second is never enough.
-run budget generate sudoku --size 6 --level medium --seed 1 --budget 1
+# Seed 1's first 6x6 Sudoku are not Medium: a budget of attempts runs out, the same on
+# every machine however fast (a budget of seconds would make the test depend on speed).
+run budget generate sudoku --size 6 --level medium --seed 1 --attempts 20
 status_is budget 1; ok $? "budget spent: exit status 1"
-err_has budget "no Medium puzzle within 1 s"; ok $? "budget spent: says so on stderr"
+err_has budget "no Medium puzzle within 20 attempts"; ok $? "budget spent: says so on stderr"
 [ "$(puzzles budget)" = 1 ] && every_count_is_one budget; ok $? "budget spent: still prints a unique puzzle"
 
 # --- Bad options: exit status 2 and a message that says what is expected ---
@@ -86,6 +92,7 @@ bad kformat "expected grid or kakuro2" generate kakuro --format line
 bad count "invalid --count '0'" generate sudoku --count 0
 bad seed "invalid --seed '-1'" generate sudoku --seed -1
 bad budget0 "invalid --budget '0'" generate sudoku --budget 0
+bad attempts0 "invalid --attempts '0'" generate sudoku --attempts 0
 bad noarg "needs an argument" generate sudoku --size
 bad unknown "unrecognized option '--colour'" generate sudoku --colour
 

@@ -472,11 +472,11 @@ static void test_player(const char *spec, const char *what)
     marks = xcalloc((size_t)p->ncells, sizeof *marks);
     cell = first_empty(p, st.s.grid);
     tap_ok(!hint_check_position(p, st.s.grid, NULL, st.s.solution, &h), "%s: the givens are no mistake", what);
-    tap_ok(hint_for_player(p, st.s.grid, NULL, &h) && h.id != TECH_MISTAKE,
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h, NULL, NULL) && h.id != TECH_MISTAKE,
            "%s: from the givens the player gets a step: %s", what, h.text);
 
     st.s.grid[cell] = (uint8_t)(st.s.solution[cell] % 9 + 1);  /* a wrong digit */
-    tap_ok(hint_for_player(p, st.s.grid, NULL, &h) && h.id == TECH_MISTAKE && h.ncells == 1
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h, NULL, NULL) && h.id == TECH_MISTAKE && h.ncells == 1
            && h.cells[0] == cell && h.nelim == 1, "%s: a wrong digit is pointed out: %s", what, h.text);
     st.s.grid[cell] = 0;
 
@@ -484,7 +484,7 @@ static void test_player(const char *spec, const char *what)
     marks[cell] &= ~(1u << st.s.solution[cell]);
     if (marks[cell] == 0)
         marks[cell] = 1u << (st.s.solution[cell] % 9 + 1);
-    tap_ok(hint_for_player(p, st.s.grid, marks, &h) && h.id == TECH_MISTAKE && h.cells[0] == cell,
+    tap_ok(hint_for_player(p, st.s.grid, marks, &h, NULL, NULL) && h.id == TECH_MISTAKE && h.cells[0] == cell,
            "%s: a candidate removed by mistake is pointed out: %s", what, h.text);
 
     st.s.grid[cell] = st.s.solution[cell];
@@ -509,6 +509,46 @@ static void test_grade(void)
     grade_describe(&g, buf, sizeof buf);
     tap_ok(total == g.steps && g.unique && g.level == hint_technique(g.hardest)->level && g.score > 0,
            "the rating adds up: %s", buf);
+    tap_ok(!g.gave_up, "  within the default budget");
+    puzzle_free(p);
+}
+
+/* The grading walk keeps to its budget of work (the candidates its steps look over),
+ * and so does the search for a solution before it. */
+static void test_grade_budget(void)
+{
+    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct solve_budget one_node = solve_budget_nodes(1);
+    struct grade whole, cut;
+    int rated;
+
+    if (!tap_ok(p != NULL && grade_puzzle(p, &whole), "a puzzle to rate within budgets"))
+        return;
+    rated = grade_puzzle_within(p, &cut, 2000, NULL);
+    tap_ok(rated == 1 && cut.gave_up && cut.steps > 0 && cut.steps < whole.steps
+           && cut.level <= whole.level,
+           "a walk of 2000 candidates stops after %d steps of %d: a lower bound, said so",
+           cut.steps, whole.steps);
+    rated = grade_puzzle_within(p, &cut, 0, &one_node);
+    tap_ok(rated < 0 && cut.gave_up && cut.steps == 0,
+           "a search of one node finds no solution: gave up, no steps");
+    puzzle_free(p);
+}
+
+/* The player's hint keeps to the budget it is given, and says it gave up. */
+static void test_player_hint_budget(void)
+{
+    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct solve_budget one_node = solve_budget_nodes(1);
+    struct hint h;
+    bool gave_up = false, found;
+
+    if (!tap_ok(p != NULL, "a puzzle to hint within a budget"))
+        return;
+    found = hint_for_player(p, p->given, NULL, &h, &one_node, &gave_up);
+    tap_ok(!found && gave_up, "a search of one node: no hint, and it gave up");
+    found = hint_for_player(p, p->given, NULL, &h, NULL, &gave_up);
+    tap_ok(found && !gave_up, "the default budget: a hint");
     puzzle_free(p);
 }
 
@@ -645,10 +685,10 @@ static void test_game_hints(struct puzzle *p, const char *what)
     g = game_new(p, NULL);
     cell = first_empty(p, g->grid);
     game_set(g, cell, st.s.solution[cell] % 9 + 1, &why);
-    ok = hint_for_player(p, g->grid, g->marks, &h) && h.id == TECH_MISTAKE && game_apply_hint(g, &h, &why)
+    ok = hint_for_player(p, g->grid, g->marks, &h, NULL, NULL) && h.id == TECH_MISTAKE && game_apply_hint(g, &h, &why)
          && g->grid[cell] == 0;
     tap_ok(ok, "%s: the wrong digit is put right through the game", what);
-    while (ok && hint_for_player(p, g->grid, g->marks, &h) && moves < 5000) {
+    while (ok && hint_for_player(p, g->grid, g->marks, &h, NULL, NULL) && moves < 5000) {
         if (h.id == TECH_MISTAKE || !game_apply_hint(g, &h, &why)) {
             tap_diag("step %d: %s (%s)", moves, h.text, why != NULL ? why : "");
             ok = false;
@@ -686,7 +726,7 @@ static void test_rungs(void)
     tap_ok(strncmp(hint_reason(&h), "in column 9, 2 fits only r1c9", 29) == 0, "the reason: %s",
            hint_reason(&h));
     st.s.grid[0] = (uint8_t)(st.s.solution[0] % 9 + 1);
-    tap_ok(hint_for_player(p, st.s.grid, NULL, &h), "a mistake to describe");
+    tap_ok(hint_for_player(p, st.s.grid, NULL, &h, NULL, NULL), "a mistake to describe");
     hint_where(&h, buf, sizeof buf);
     tap_ok(strcmp(buf, "Something in row 1, column 1 or box 1 is not right.") == 0, "a mistake's place: %s", buf);
     hint_pattern(&h, buf, sizeof buf);
@@ -751,6 +791,8 @@ int main(void)
     test_player("hint/sudoku_sources.txt:1", "Sudoku");
     test_player("hint/kakuro_sources.txt:1", "Kakuro");
     test_grade();
+    test_grade_budget();
+    test_player_hint_budget();
     test_rungs();
     test_sizes();
     test_sizes_sparse();

@@ -501,7 +501,7 @@ static void test_smallest_solution(void)
         uint8_t grid[64], sol[64], want[64];
 
         puzzle_start_grid(both, grid);
-        tap_ok(puzzle_solve_first(both, grid, true, sol, NULL) == SOLVE_SEVERAL
+        tap_ok(puzzle_solve_first(both, grid, true, sol, NULL, NULL) == SOLVE_SEVERAL
                && plain_smallest(both, grid, want) && memcmp(sol, want, 18) == 0,
                "two independent parts: the smallest solution is each part's smallest");
     }
@@ -515,7 +515,7 @@ static void test_smallest_solution(void)
         puzzle_start_grid(p, grid);
         if (solve_count(p, grid, 2, NULL, sol, NULL) == 2) {
             tried++;
-            if (puzzle_solve_first(p, grid, true, sol, NULL) == SOLVE_SEVERAL
+            if (puzzle_solve_first(p, grid, true, sol, NULL, NULL) == SOLVE_SEVERAL
                 && plain_smallest(p, grid, want) && memcmp(sol, want, (size_t)p->ncells) == 0)
                 agreed++;
             else

@@ -285,8 +285,8 @@ static void test_first(const struct puzzle *p, const uint8_t *start, const struc
 {
     uint8_t sol[MAX_CELLS], plain[MAX_CELLS];
     struct solve_stats stats;
-    enum solve_outcome any = puzzle_solve_first(p, start, false, sol, NULL);
-    enum solve_outcome out = puzzle_solve_first(p, start, true, sol, &stats);
+    enum solve_outcome any = puzzle_solve_first(p, start, false, sol, NULL, NULL);
+    enum solve_outcome out = puzzle_solve_first(p, start, true, sol, NULL, &stats);
 
     if (z->count == 0) {
         tap_ok(out == SOLVE_NONE && any == SOLVE_NONE, "%s: solve_first says none", name);
@@ -361,7 +361,7 @@ static void test_clashing(void)
         watched = run(p, start, 2, SOLVE_SMART, &ob, sol);
         plain = run(p, start, 2, SOLVE_PLAIN, NULL, sol);
         tap_ok(quiet.count == 0 && watched.count == 0 && plain.count == 0
-               && puzzle_solve_first(p, start, true, sol, NULL) == SOLVE_NONE,
+               && puzzle_solve_first(p, start, true, sol, NULL, NULL) == SOLVE_NONE,
                "%dx%d with clashing givens: no solution, every way", p->max_digit, p->max_digit);
         puzzle_free(p);
     }
@@ -568,8 +568,80 @@ static void test_plain_kakuro(void)
     }
 }
 
+/* --- Budgets --- */
+
+/* An empty Sudoku with boxes of br rows and bc columns, and its start grid. */
+static struct puzzle *empty_sudoku(int br, int bc, uint8_t *start)
+{
+    struct puzzle *p = sudoku_new(br, bc);
+
+    memset(start, 0, (size_t)p->ncells);
+    return p;
+}
+
+/* Every search keeps to a budget of nodes, and says it gave up. */
+static void test_budget_nodes(void)
+{
+    static const int shapes[][2] = { { 3, 3 }, { 4, 4 }, { 5, 5 } };
+    uint8_t start[MAX_CELLS], sol[MAX_CELLS];
+
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        uint8_t start_plain[MAX_CELLS];
+        struct puzzle *p = empty_sudoku(shapes[i][0], shapes[i][1], start);
+        int n = p->max_digit;
+
+        for (int strategy = SOLVE_SMART; strategy <= SOLVE_PLAIN; strategy++) {
+            struct solve_request req = {
+                .limit = 1000000, .strategy = (enum solve_strategy)strategy,
+                .budget = solve_budget_nodes(10),
+            };
+            struct solve_result res = { .solution = sol };
+
+            memcpy(start_plain, start, (size_t)p->ncells);
+            puzzle_solve(p, start_plain, &req, &res);
+            tap_ok(res.gave_up && !res.stopped && res.stats.nodes <= 10,
+                   "empty %dx%d, %s search, 10 nodes: gave up after %llu nodes with %ld found",
+                   n, n, strategy == SOLVE_SMART ? "smart" : "plain",
+                   (unsigned long long)res.stats.nodes, res.count);
+        }
+        puzzle_free(p);
+    }
+}
+
+/* puzzle_solve_first within a budget: the smallest of several when the budget allows,
+ * a valid solution noted as perhaps not the smallest when only the search for it runs
+ * out, and nothing when even the first search does. */
+static void test_budget_first(void)
+{
+    uint8_t start[MAX_CELLS], sol[MAX_CELLS], again[MAX_CELLS];
+    struct puzzle *p = empty_sudoku(4, 4, start);
+    struct solve_budget tiny = solve_budget_nodes(1), some = solve_budget_nodes(600);
+    enum solve_outcome out;
+    struct solve_request check = { .limit = 2 };
+    struct solve_result res = { .solution = again };
+    bool first_row = true;
+
+    out = puzzle_solve_first(p, start, true, sol, NULL, NULL);
+    for (int c = 0; c < 16; c++)
+        first_row = first_row && sol[c] == c + 1;
+    tap_ok(out == SOLVE_SEVERAL && first_row,
+           "empty 16x16: the first solution in reading order within the default budget");
+    tap_ok(puzzle_solve_first(p, start, true, sol, &tiny, NULL) == SOLVE_GAVE_UP,
+           "empty 16x16, a budget of 1 node: gave up");
+    puzzle_free(p);
+
+    p = empty_sudoku(5, 5, start);
+    out = puzzle_solve_first(p, start, true, sol, &some, NULL);
+    puzzle_solve(p, sol, &check, &res);
+    tap_ok(out == SOLVE_SEVERAL_UNORDERED && res.count == 1 && memcmp(again, sol, (size_t)p->ncells) == 0,
+           "empty 25x25, 600 nodes: a valid solution, perhaps not the smallest");
+    puzzle_free(p);
+}
+
 int main(void)
 {
+    test_budget_nodes();
+    test_budget_first();
     test_sizes();
     test_clashing();
     test_bad_requests();

@@ -260,6 +260,30 @@ static void random_keys(const char *file, int rows, int cols, unsigned seed)
     th_free(t);
 }
 
+/* The searches behind a hint and a check keep to the budget of nodes (--nodes, as for
+ * solve) and say they gave up, not that the puzzle has no solution. */
+static void test_budget(void)
+{
+    char empty_path[300];
+    const char *args[] = { "--nodes=1", empty_path, NULL };
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(empty_path, sizeof empty_path, "empty.txt"),
+                  ".................................................................................\n");
+    t = tt_start(args, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Cell r1c1"), "an empty 9x9 opens with --nodes=1");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Gave up looking for a solution to hint from")
+           && !th_find(t, "no solution", NULL, NULL),
+           "i: the search for a solution gave up, and the player says so");
+    th_send(t, "c");
+    tap_ok(tt_wait_text(t, "Gave up looking for a solution to check against")
+           && !th_find(t, "no solution", NULL, NULL),
+           "c: likewise");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("tui-hint", 8000))
@@ -273,6 +297,8 @@ int main(void)
     test_paging();
     tt_fresh_state();
     test_kakuro_ladder();
+    tt_fresh_state();
+    test_budget();
     tt_fresh_state();
     random_keys(sudoku_path, 24, 80, 11);
     random_keys(kakuro_path, 24, 80, 12);

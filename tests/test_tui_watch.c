@@ -342,6 +342,24 @@ static void test_refusals(void)
     th_free(t);
 }
 
+/* The watched search keeps to its budget of nodes (--nodes, as for solve) and says it
+ * gave up, rather than that there is no solution. */
+static void test_budget(void)
+{
+    const char *args[] = { "watch", "--strategy=plain", "--nodes=3", sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tap_ok(see(t, "Solver: plain"), "watch --nodes=3 opens watching");
+    for (int i = 0; i < 25; i++)
+        th_send(t, "+");
+    tap_ok(see(t, "Gave up after") && see(t, "(out of budget)") && see(t, "Gave up")
+           && !th_find(t, "No solution", NULL, NULL),
+           "three nodes of plain backtracking: it gave up, and says so");
+    th_send(t, "q");
+    tap_ok(see(t, "Back to your position") && tt_quit_cleanly(t), "q goes back; quit");
+    th_free(t);
+}
+
 /* q only inside the watch: on the board it would quit early. */
 static const char *no_early_quit(struct th *t, const char *key)
 {
@@ -388,6 +406,8 @@ int main(void)
     test_end_words();
     tt_fresh_state();
     test_switch_while_paused();
+    tt_fresh_state();
+    test_budget();
     tt_fresh_state();
     random_keys(24, 80, 5);
     random_keys(7, 24, 6);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "ui.h"
@@ -36,10 +38,75 @@ static void on_signal(int sig)
     pending_signal = sig;
 }
 
+/* --- A fault (SIGSEGV, SIGABRT, ...) still gives the terminal back --- */
+
+/* The signals of a program's own faults: the handler may not call endwin, so it writes
+ * the bytes endwin would and puts the terminal modes back, both made ready before. */
+static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS };
+static char fault_restore[512];
+static size_t fault_restore_len;
+static struct termios fault_termios;
+static bool fault_termios_saved;
+
+static void add_fault_restore(const char *s)
+{
+    size_t len;
+
+    if (s == NULL || s == (const char *)-1)
+        return;
+    len = strlen(s);
+    if (fault_restore_len + len < sizeof fault_restore) {
+        memcpy(fault_restore + fault_restore_len, s, len);
+        fault_restore_len += len;
+    }
+}
+
+static void on_fault(int sig)
+{
+    /* Only async-signal-safe calls here. */
+    ssize_t n = write(STDOUT_FILENO, fault_restore, fault_restore_len);
+
+    (void)n;
+    if (fault_termios_saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &fault_termios);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void set_fault_handlers(bool on)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_fault : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof fault_sigs / sizeof fault_sigs[0]; i++)
+        sigaction(fault_sigs[i], &sa, NULL);
+}
+
+/* Once the screen is up: what endwin would send (attributes off, the cursor shown, mouse
+ * reporting off, keypad mode off, the normal screen back), from the terminal's entry. */
+static void prepare_fault_restore(bool mouse)
+{
+    const char *xm = tigetstr("XM");
+
+    fault_restore_len = 0;
+    add_fault_restore(tigetstr("sgr0"));
+    add_fault_restore(tigetstr("cnorm"));
+    if (mouse && xm != NULL && xm != (const char *)-1)
+        add_fault_restore(tiparm(xm, 0));
+    else if (mouse)
+        add_fault_restore("\033[?1000l");
+    add_fault_restore(tigetstr("rmkx"));
+    add_fault_restore(tigetstr("rmcup"));
+    set_fault_handlers(true);
+}
+
 static void restore_terminal(void)
 {
     if (curses_on) {
         curses_on = false;
+        set_fault_handlers(false);
         endwin();
     }
 }
@@ -55,7 +122,12 @@ static void fatal_hook(void)
 static void install_signals(void)
 {
     struct sigaction sa;
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    /* Every signal whose default is to end the program (Ctrl-C, Ctrl-\, kill, a closed
+     * terminal, timers and limits) ends it through the main loop instead: saved and the
+     * terminal restored.  SIGXFSZ caught also turns a save over the file size limit into
+     * a reported write error. */
+    static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
+                                SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -64,6 +136,21 @@ static void install_signals(void)
      * before the screen starts, so ncurses keeps ours (and handles SIGTSTP itself). */
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
+}
+
+/* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
+ * cursor modes, the VT220 forms of tmux, screen and the Linux console, and rxvt's. */
+static void define_home_end(void)
+{
+    static const struct { const char *seq; int key; } keys[] = {
+        { "\033[H", KEY_HOME }, { "\033OH", KEY_HOME }, { "\033[1~", KEY_HOME },
+        { "\033[7~", KEY_HOME }, { "\033[F", KEY_END }, { "\033OF", KEY_END },
+        { "\033[4~", KEY_END }, { "\033[8~", KEY_END },
+    };
+
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
 }
 
 static bool start_curses(struct ui *ui)
@@ -78,6 +165,7 @@ static bool start_curses(struct ui *ui)
     }
     ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
+    fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
         fprintf(stderr, "kakudo: cannot use the terminal '%s'\n",
                 getenv("TERM") != NULL ? getenv("TERM") : "");
@@ -100,12 +188,16 @@ static bool start_curses(struct ui *ui)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    define_home_end();
     curs_set(0);
     ui_colors_init(ui);
     if (ui->opt.mouse) {
-        mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+        /* ncurses still joins presses that arrive together into double and triple
+         * clicks, with mouseinterval 0: those are asked for too. */
+        mousemask(UI_BUTTON1_ANY | BUTTON4_PRESSED | UI_BUTTON_WHEEL_DOWN, NULL);
         mouseinterval(0);
     }
+    prepare_fault_restore(ui->opt.mouse);
     return true;
 }
 
@@ -149,6 +241,11 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
         return true;
     screens[ui->screen].key(ui, (int)w, r == KEY_CODE_YES);
     return true;
+}
+
+uint64_t ui_search_nodes(const struct ui *ui)
+{
+    return ui->opt.nodes > 0 ? (uint64_t)ui->opt.nodes : 0;
 }
 
 bool ui_stop_requested(const struct ui *ui)
@@ -209,7 +306,10 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     restore_terminal();
     sig = pending_signal;
     if (sig != 0) {
-        /* Die of the signal as the caller expects, now that all is saved and restored. */
+        /* Die of the signal as the caller expects, now that all is saved and restored;
+         * without a core file, which would hold nothing but this clean exit. */
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
         signal(sig, SIG_DFL);
         raise(sig);
         return 128 + sig;

@@ -15,6 +15,7 @@ struct tui_options {
     bool mouse;         /* accept mouse clicks */
     bool watch;         /* start watching the solver as soon as the board is shown */
     enum solve_strategy strategy;   /* the solver's strategy to watch first */
+    long nodes;         /* the watched search's budget (--nodes); 0: the strategy's default */
 };
 
 /* Runs the player on p (a copy is kept), or the picker when p is NULL; source_name names

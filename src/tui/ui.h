@@ -68,6 +68,7 @@ struct ui {
     char *save_path;
     char *title;                        /* name shown in the panel */
     int cursor;
+    bool command_next;                  /* ':' was typed: the next key is a command */
     bool pencil, mark_next, show_conflicts, show_timer, show_wrong, paused;
     uint8_t *conflicts, *wrong, *solution;
     bool solution_known, solution_failed;
@@ -154,6 +155,31 @@ void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);
 
+/* ui_keys.c: the board's keys, which depend on the board: where letters are symbols
+ * (more than 9 digits) the commands bound to letters take Alt or ':' first */
+enum ui_cmd {
+    CMD_NONE, CMD_QUIT, CMD_HELP, CMD_PAUSE, CMD_TIMER, CMD_NEWGAME, CMD_PENCIL, CMD_MARK,
+    CMD_FILL, CMD_CLEAR, CMD_UNDO, CMD_REDO, CMD_CHECK, CMD_WATCH, CMD_HINT, CMD_CONFLICTS,
+    CMD_LEFT, CMD_DOWN, CMD_UP, CMD_RIGHT, CMD_ERASE, CMD_ESCAPE, CMD_PREFIX
+};
+#define UI_KEYS_LINE_MAX 100    /* a footer or help line, in bytes */
+/* Whether letters are symbols on p's board (p may be NULL: no board). */
+bool ui_keys_letter_symbols(const struct puzzle *p);
+/* The command of a key on p's board, typed alone, or as_command (after Alt or ':', where
+ * only letters count, in either case); CMD_NONE for none (a symbol, perhaps). */
+enum ui_cmd ui_keys_command(const struct puzzle *p, int key, bool as_command);
+/* The symbol a key enters on p's board (perhaps past its last), or 0. */
+int ui_keys_symbol(const struct puzzle *p, int key);
+/* Says which symbols the board takes (and, where letters are symbols, how to command). */
+void ui_keys_symbols_message(struct ui *ui);
+/* How the board shown names the key of a letter command: "u", or ":u" where letters are
+ * symbols; into buf. */
+const char *ui_keys_name(const struct ui *ui, enum ui_cmd cmd, char *buf, size_t size);
+/* The footer of the board's keys, flowed into w columns: up to max lines; their count. */
+int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], int max);
+/* The help of the board shown (or, with no game, of boards in general); its line count. */
+int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max);
+
 /* ui_hint.c: the hint ladder: where to look, the technique, the pattern, the conclusion,
  * then the step applied as one undoable move */
 /* The hint key: one rung further; true when the last rung changed the position. */
@@ -202,6 +228,8 @@ void ui_redraw(struct ui *ui);
 bool ui_handle_key(struct ui *ui, int wait_ms);
 /* Quitting, or a signal arrived: long work should stop. */
 bool ui_stop_requested(const struct ui *ui);
+/* The nodes a search the player waits on may visit (--nodes; 0: the default). */
+uint64_t ui_search_nodes(const struct ui *ui);
 /* ui_newgame.c: "New game": kind, size, level; generated in a background thread */
 void ui_newgame_open(struct ui *ui);
 void ui_newgame_draw(struct ui *ui);
@@ -228,6 +256,17 @@ void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *)
 void ui_confirm_draw(struct ui *ui);
 void ui_confirm_key(struct ui *ui, int key, bool is_code);
 void ui_too_small_draw(int need_h, int need_w);
+
+/* The mouse wheel turned down (ncurses' mouse version 2; none in older ones). */
+#ifdef BUTTON5_PRESSED
+#define UI_BUTTON_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define UI_BUTTON_WHEEL_DOWN 0
+#endif
+
+/* A press of the left button, however ncurses reports it. */
+#define UI_BUTTON1_ANY (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED \
+                        | BUTTON1_TRIPLE_CLICKED)
 
 #define UI_KEY_CTRL(c) ((c) & 0x1f)
 #define UI_KEY_ESC 27

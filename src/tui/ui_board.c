@@ -43,7 +43,7 @@ static void board_start(struct ui *ui, struct game *g)
     ui->solution = NULL;
     ui->solution_known = ui->solution_failed = false;
     ui->show_wrong = false;
-    ui->pencil = ui->mark_next = ui->paused = false;
+    ui->pencil = ui->mark_next = ui->command_next = ui->paused = false;
     ui->cursor = first_empty_cell(g);
     ui->geo.sy = ui->geo.sx = 0;
     ui->was_completed = g->completed;
@@ -264,6 +264,19 @@ static void move_cursor(struct ui *ui, int dr, int dc)
     ui->cursor = puzzle_index(p, r, c);
 }
 
+/* Home/End and PgUp/PgDn: to an end of the cursor's row or column (dr, dc: which way). */
+static void move_cursor_to_edge(struct ui *ui, int dr, int dc)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    int r = ui->cursor / p->width, c = ui->cursor % p->width;
+
+    if (dr != 0)
+        r = dr < 0 ? 0 : p->height - 1;
+    if (dc != 0)
+        c = dc < 0 ? 0 : p->width - 1;
+    ui->cursor = puzzle_index(p, r, c);
+}
+
 static void refused(struct ui *ui, const char *why)
 {
     ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
@@ -293,7 +306,7 @@ static void enter_digit(struct ui *ui, int d, bool as_mark)
     bool ok;
 
     if (d > ui->game->puzzle->max_digit) {
-        ui_message(ui, "This puzzle takes 1-%c.", sudoku_symbol(ui->game->puzzle->max_digit));
+        ui_keys_symbols_message(ui);
         return;
     }
     if (!check_editable(ui))
@@ -312,13 +325,20 @@ static void enter_digit(struct ui *ui, int d, bool as_mark)
     after_move(ui);
 }
 
+/* Erases what the cell shows: its digit, or else its pencil marks (one undoable move). */
 static void erase_digit(struct ui *ui)
 {
+    const struct game *g = ui->game;
     const char *why = NULL;
+    bool ok;
 
     if (!check_editable(ui))
         return;
-    if (!game_erase(ui->game, ui->cursor, &why)) {
+    if (g->grid[ui->cursor] == 0 && g->marks[ui->cursor] != 0)
+        ok = game_set_marks(ui->game, ui->cursor, 0, &why);
+    else
+        ok = game_erase(ui->game, ui->cursor, &why);
+    if (!ok) {
         refused(ui, why);
         return;
     }
@@ -335,8 +355,18 @@ static void check_solution(struct ui *ui)
 
     if (!ui->solution_known && !ui->solution_failed) {
         /* Solved once, then kept: checking again is instant. */
-        ui->solution = xmalloc((size_t)p->ncells);
-        if (puzzle_solve_first(p, p->given, false, ui->solution, NULL) == SOLVE_NONE)
+        struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+        enum solve_outcome outcome;
+
+        if (ui->solution == NULL)
+            ui->solution = xmalloc((size_t)p->ncells);
+        outcome = puzzle_solve_first(p, p->given, false, ui->solution, &budget, NULL);
+        if (outcome == SOLVE_GAVE_UP) {
+            ui_message(ui, "Gave up looking for a solution to check against: the search "
+                       "took too long.");
+            return;
+        }
+        if (outcome == SOLVE_NONE)
             ui->solution_failed = true;
         else
             ui->solution_known = true;
@@ -380,7 +410,7 @@ static void mouse_click(struct ui *ui)
 
     if (getmouse(&ev) != OK || ui->paused)
         return;
-    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)))
+    if (!(ev.bstate & UI_BUTTON1_ANY))
         return;
     cell = ui_view_cell_at(ui, ev.y, ev.x);
     if (cell >= 0)
@@ -399,7 +429,39 @@ static void history_step(struct ui *ui, bool undo)
     after_move(ui);
 }
 
-/* Alt+digit arrives as Escape and the digit at once: a direct mark toggle. */
+static void run_command(struct ui *ui, enum ui_cmd cmd);
+
+/* A key that is no command (nor a symbol) here says so, and where letters are symbols,
+ * which ones and how commands are typed. */
+static void unknown_key(struct ui *ui, int key)
+{
+    if (key >= 'a' && key <= 'z' && ui_keys_letter_symbols(ui->game->puzzle))
+        ui_keys_symbols_message(ui);
+    else if (key >= ' ' && key < 127)
+        ui_message(ui, "Unknown key '%c': press ? for help.", key);
+}
+
+/* The key after Alt or ':', a command whatever the board (a key that is no letter keeps
+ * its own meaning: ": ?" is the help). */
+static void command_key(struct ui *ui, int key)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    bool letter = (key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z');
+    enum ui_cmd cmd = ui_keys_command(p, key, true);
+
+    if (cmd == CMD_NONE && !letter && key != UI_KEY_ESC)
+        cmd = ui_keys_command(p, key, false);
+    if (cmd != CMD_NONE)
+        run_command(ui, cmd);
+    else if (key == UI_KEY_ESC)
+        ui->message[0] = '\0';
+    else if (key >= ' ' && key < 127)
+        ui_message(ui, "No command on '%c': press ? for the keys.", key);
+}
+
+/* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter) arrives
+ * as Escape and the key at once, a direct mark toggle, and Alt+small letter as Escape
+ * and a command key. */
 static void escape_key(struct ui *ui)
 {
     wint_t w;
@@ -408,144 +470,166 @@ static void escape_key(struct ui *ui)
     timeout(30);
     r = get_wch(&w);
     timeout(250);
-    if (r == OK && sudoku_symbol_value((int)w) > 0 && (w < 'a' || w > 'z')) {
+    if (r == OK && w >= 'a' && w <= 'z') {
+        command_key(ui, (int)w);
+        return;
+    }
+    if (r == OK && sudoku_symbol_value((int)w) > 0) {
         enter_digit(ui, sudoku_symbol_value((int)w), true);
         return;
     }
     if (r != ERR)
         unget_wch(w);
-    ui->mark_next = false;
+    /* Esc alone cancels what is under way: a mark or command prefix, a message, a hint. */
+    ui->mark_next = ui->command_next = false;
     ui->message[0] = '\0';
+    ui_hint_forget(ui);
 }
 
-static bool board_command(struct ui *ui, int key)
+static void quit_board(struct ui *ui)
+{
+    ui_board_save(ui);
+    if (ui->from_picker) {
+        char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
+        /* The board's messages stay with it; what closing says (a failed save) shows. */
+        ui->message[0] = '\0';
+        ui_board_close(ui);
+        ui_picker_return(ui, left);
+        free(left);
+    } else {
+        ui->quit = true;
+    }
+}
+
+static void toggle_pencil(struct ui *ui)
+{
+    ui->pencil = !ui->pencil;
+    ui_message(ui, ui->pencil ? "Pencil mode: digits toggle marks." : "Digit mode.");
+}
+
+static void all_marks(struct ui *ui, bool fill)
 {
     const char *why = NULL;
 
-    switch (key) {
-    case 'q':
-        ui_board_save(ui);
-        if (ui->from_picker) {
-            char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
-            /* The board's messages stay with it; what closing says (a failed save) shows. */
-            ui->message[0] = '\0';
-            ui_board_close(ui);
-            ui_picker_return(ui, left);
-            free(left);
-        } else {
-            ui->quit = true;
-        }
-        return true;
-    case '?':
-        ui_help_open(ui);
-        return true;
-    case ' ':
-        toggle_pause(ui);
-        return true;
-    case 't':
-        ui->show_timer = !ui->show_timer;
-        return true;
-    case 'n':
-        ui_newgame_open(ui);
-        return true;
+    if (fill ? game_fill_marks(ui->game, &why) : game_clear_marks(ui->game, &why)) {
+        ui_message(ui, fill ? "Filled in every candidate." : "Cleared all marks.");
+        after_move(ui);
+    } else {
+        refused(ui, why);
     }
-    if (ui->paused) {
+}
+
+static void toggle_conflicts(struct ui *ui)
+{
+    ui->show_conflicts = !ui->show_conflicts;
+    ui_message(ui, ui->show_conflicts ? "Conflicts shown." : "Conflicts hidden.");
+}
+
+/* Whether a command works while the game is paused (the board hidden). */
+static bool works_paused(enum ui_cmd cmd)
+{
+    return cmd == CMD_QUIT || cmd == CMD_HELP || cmd == CMD_PAUSE || cmd == CMD_TIMER
+           || cmd == CMD_NEWGAME;
+}
+
+static void run_command(struct ui *ui, enum ui_cmd cmd)
+{
+    if (cmd != CMD_MARK)
+        ui->mark_next = false;
+    if (ui->paused && !works_paused(cmd)) {
         ui_message(ui, "Paused: press Space to go on.");
-        return true;
+        return;
     }
-    switch (key) {
-    case 'p':
-        ui->pencil = !ui->pencil;
-        ui_message(ui, ui->pencil ? "Pencil mode: digits toggle marks." : "Digit mode.");
-        return true;
-    case 'm':
+    switch (cmd) {
+    case CMD_QUIT: quit_board(ui); break;
+    case CMD_HELP: ui_help_open(ui); break;
+    case CMD_PAUSE: toggle_pause(ui); break;
+    case CMD_TIMER: ui->show_timer = !ui->show_timer; break;
+    case CMD_NEWGAME: ui_newgame_open(ui); break;
+    case CMD_PENCIL: toggle_pencil(ui); break;
+    case CMD_MARK:
         ui->mark_next = true;
         ui_message(ui, "Mark: which digit?");
-        return true;
-    case 'f':
-        if (game_fill_marks(ui->game, &why)) {
-            ui_message(ui, "Filled in every candidate.");
-            after_move(ui);
-        } else {
-            refused(ui, why);
-        }
-        return true;
-    case 'x':
-        if (game_clear_marks(ui->game, &why)) {
-            ui_message(ui, "Cleared all marks.");
-            after_move(ui);
-        } else {
-            refused(ui, why);
-        }
-        return true;
-    case 'u':
-        history_step(ui, true);
-        return true;
-    case 'r':
-    case UI_KEY_CTRL('r'):
-        history_step(ui, false);
-        return true;
-    case 'c':
-        check_solution(ui);
-        return true;
-    case 'w':
-        ui_watch_start(ui);
-        return true;
-    case 'i':
+        break;
+    case CMD_FILL: all_marks(ui, true); break;
+    case CMD_CLEAR: all_marks(ui, false); break;
+    case CMD_UNDO: history_step(ui, true); break;
+    case CMD_REDO: history_step(ui, false); break;
+    case CMD_CHECK: check_solution(ui); break;
+    case CMD_WATCH: ui_watch_start(ui); break;
+    case CMD_HINT:
         if (ui_hint_next(ui))
             after_move(ui);
-        return true;
-    case 'e':
-        ui->show_conflicts = !ui->show_conflicts;
-        ui_message(ui, ui->show_conflicts ? "Conflicts shown." : "Conflicts hidden.");
-        return true;
-    case 'h': move_cursor(ui, 0, -1); return true;
-    case 'j': move_cursor(ui, 1, 0); return true;
-    case 'k': move_cursor(ui, -1, 0); return true;
-    case 'l': move_cursor(ui, 0, 1); return true;
-    case '0': case '.': case 127: case 8:
-        erase_digit(ui);
-        return true;
-    case UI_KEY_ESC:
-        escape_key(ui);
-        return true;
+        break;
+    case CMD_CONFLICTS: toggle_conflicts(ui); break;
+    case CMD_LEFT: move_cursor(ui, 0, -1); break;
+    case CMD_DOWN: move_cursor(ui, 1, 0); break;
+    case CMD_UP: move_cursor(ui, -1, 0); break;
+    case CMD_RIGHT: move_cursor(ui, 0, 1); break;
+    case CMD_ERASE: erase_digit(ui); break;
+    case CMD_ESCAPE: escape_key(ui); break;
+    case CMD_PREFIX:
+        ui->command_next = true;
+        ui_message(ui, "Command: which key? (? lists them, Esc cancels)");
+        break;
+    case CMD_NONE: break;
     }
-    return false;
+}
+
+static void board_code_key(struct ui *ui, int key)
+{
+    if (key == KEY_MOUSE) {
+        mouse_click(ui);
+        return;
+    }
+    if (ui->paused && key != KEY_RESIZE)
+        return;
+    switch (key) {
+    case KEY_UP: move_cursor(ui, -1, 0); break;
+    case KEY_DOWN: move_cursor(ui, 1, 0); break;
+    case KEY_LEFT: move_cursor(ui, 0, -1); break;
+    case KEY_RIGHT: move_cursor(ui, 0, 1); break;
+    case KEY_HOME: move_cursor_to_edge(ui, 0, -1); break;
+    case KEY_END: move_cursor_to_edge(ui, 0, 1); break;
+    case KEY_PPAGE: move_cursor_to_edge(ui, -1, 0); break;
+    case KEY_NPAGE: move_cursor_to_edge(ui, 1, 0); break;
+    case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
+    default: break;
+    }
 }
 
 void ui_board_key(struct ui *ui, int key, bool is_code)
 {
+    const struct puzzle *p = ui->game->puzzle;
+    enum ui_cmd cmd;
     int d;
 
     if (is_code) {
-        if (key == KEY_MOUSE) {
-            mouse_click(ui);
-            return;
-        }
-        if (ui->paused && key != KEY_RESIZE)
-            return;
-        switch (key) {
-        case KEY_UP: move_cursor(ui, -1, 0); break;
-        case KEY_DOWN: move_cursor(ui, 1, 0); break;
-        case KEY_LEFT: move_cursor(ui, 0, -1); break;
-        case KEY_RIGHT: move_cursor(ui, 0, 1); break;
-        case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
-        default: break;
-        }
+        board_code_key(ui, key);
         return;
     }
-    if (key != 'm' && key != UI_KEY_ESC && !ui->paused) {
-        /* Digits, and capital letters for sizes over 9 (lower case keys are commands). */
-        d = (key >= '1' && key <= '9') || (key >= 'A' && key <= 'Z') ? sudoku_symbol_value(key) : 0;
-        if (d > 0) {
-            bool as_mark = ui->pencil || ui->mark_next;
-            ui->mark_next = false;
-            enter_digit(ui, d, as_mark);
-            return;
-        }
+    if (ui->command_next) {
+        ui->command_next = false;
+        command_key(ui, key);
+        return;
     }
-    if (key != 'm')
+    /* What a key does depends on the board: where letters are symbols they enter them
+     * and the letter commands take Alt or ':' (ui_keys.c). */
+    cmd = ui_keys_command(p, key, false);
+    d = cmd == CMD_NONE && !ui->paused ? ui_keys_symbol(p, key) : 0;
+    if (d > 0) {
+        bool as_mark = ui->pencil || ui->mark_next;
         ui->mark_next = false;
-    if (!board_command(ui, key) && key >= ' ' && key < 127)
-        ui_message(ui, "Unknown key '%c': press ? for help.", key);
+        enter_digit(ui, d, as_mark);
+        return;
+    }
+    if (cmd == CMD_NONE) {
+        ui->mark_next = false;
+        if (ui->paused)
+            ui_message(ui, "Paused: press Space to go on.");
+        else
+            unknown_key(ui, key);
+        return;
+    }
+    run_command(ui, cmd);
 }

@@ -105,15 +105,20 @@ attr_t ui_hint_text_attr(const struct ui *ui, enum ui_role role, attr_t a)
 /* --- The ladder --- */
 
 /* Says why there is no hint. */
-static void no_hint(struct ui *ui)
+static void no_hint(struct ui *ui, bool gave_up)
 {
     const struct puzzle *p = ui->game->puzzle;
     uint8_t *solution = xmalloc((size_t)p->ncells);
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+    char clear[8];
 
-    if (hint_count_solutions(p, p->given, solution) == 0)
+    if (gave_up)
+        ui_message(ui, "Gave up looking for a solution to hint from: the search took too long.");
+    else if (hint_count_solutions_within(p, p->given, solution, &budget, NULL) == 0)
         ui_message(ui, "This puzzle has no solution, so there is no hint.");
     else
-        ui_message(ui, "No step follows from these pencil marks; clear them (x) and ask again.");
+        ui_message(ui, "No step follows from these pencil marks; clear them (%s) and ask again.",
+                   ui_keys_name(ui, CMD_CLEAR, clear, sizeof clear));
     free(solution);
 }
 
@@ -121,15 +126,18 @@ static bool start_hint(struct ui *ui)
 {
     struct game *g = ui->game;
     struct ui_hint *uh;
+    struct solve_budget budget;
+    bool gave_up = false;
 
     if (puzzle_is_solved(g->puzzle, g->grid)) {
         ui_message(ui, "The puzzle is solved: no hint needed.");
         return false;
     }
     uh = xcalloc(1, sizeof *uh);
-    if (!hint_for_player(g->puzzle, g->grid, g->marks, &uh->h)) {
+    budget = solve_budget_interactive(ui_search_nodes(ui));
+    if (!hint_for_player(g->puzzle, g->grid, g->marks, &uh->h, &budget, &gave_up)) {
         free(uh);
-        no_hint(ui);
+        no_hint(ui, gave_up);
         return false;
     }
     uh->role = xmalloc((size_t)g->puzzle->ncells);
@@ -145,7 +153,7 @@ static bool apply_hint(struct ui *ui)
 {
     const char *why = NULL;
     bool mistake = ui->hint->h.id == TECH_MISTAKE;
-    char name[64];
+    char name[64], undo[8];
 
     snprintf(name, sizeof name, "%s", ui->hint->h.name);
     if (!game_apply_hint(ui->game, &ui->hint->h, &why)) {
@@ -155,10 +163,11 @@ static bool apply_hint(struct ui *ui)
     }
     game_note_hint(ui->game, RUNG_APPLIED);
     ui_hint_forget(ui);
+    ui_keys_name(ui, CMD_UNDO, undo, sizeof undo);
     if (mistake)
-        ui_message(ui, "Mistake put right. (u undoes it)");
+        ui_message(ui, "Mistake put right. (%s undoes it)", undo);
     else
-        ui_message(ui, "Applied: %s. (u undoes it)", name);
+        ui_message(ui, "Applied: %s. (%s undoes it)", name, undo);
     return true;
 }
 
@@ -233,21 +242,34 @@ static void rung_text(const struct ui_hint *uh, char *buf, size_t size)
         buf[0] = (char)(buf[0] - 'a' + 'A');
 }
 
-static const char *next_rung_text(const struct ui_hint *uh)
+/* What the hint key does next, named as on this board ("i", or ":i" where letters are
+ * symbols); into buf. */
+static const char *next_rung_text(const struct ui *ui, char *buf, size_t size)
 {
+    const struct ui_hint *uh = ui->hint;
+    char hint[8], undo[8];
+
+    ui_keys_name(ui, CMD_HINT, hint, sizeof hint);
     switch (uh->rung) {
-    case RUNG_WHERE: return "i: which technique";
-    case RUNG_TECHNIQUE: return "i: show the pattern";
-    case RUNG_PATTERN: return "i: the conclusion";
-    default: return uh->more ? "i: read on" : "i: apply it (u undoes)";
+    case RUNG_WHERE: snprintf(buf, size, "%s: which technique", hint); break;
+    case RUNG_TECHNIQUE: snprintf(buf, size, "%s: show the pattern", hint); break;
+    case RUNG_PATTERN: snprintf(buf, size, "%s: the conclusion", hint); break;
+    default:
+        if (uh->more)
+            snprintf(buf, size, "%s: read on", hint);
+        else
+            snprintf(buf, size, "%s: apply it (%s undoes)", hint,
+                     ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+        break;
     }
+    return buf;
 }
 
 int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
 {
     struct ui_hint *uh = ui->hint;
     struct ui_line *lines;
-    char title[96], text[HINT_TEXT_MAX];
+    char title[96], text[HINT_TEXT_MAX], next[64];
     int n, rows, first;
 
     if (uh == NULL || y + 2 > bottom)
@@ -272,6 +294,6 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
     for (int i = first; i < n && i < first + rows; i++)
         ui_print_line(y++, x, w, text, lines[i], A_NORMAL);
     free(lines);
-    ui_print(y++, x, w, next_rung_text(uh), ui_attr(ui, ROLE_DIM));
+    ui_print(y++, x, w, next_rung_text(ui, next, sizeof next), ui_attr(ui, ROLE_DIM));
     return y;
 }

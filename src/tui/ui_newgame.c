@@ -226,7 +226,10 @@ static void open_result(struct ui *ui)
     snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng->kind), n, n,
              hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
     puzzle_set_name(res->puzzle, name);
-    if (res->status == GEN_OTHER_LEVEL)
+    if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up)
+        snprintf(note, sizeof note, "The budget of %u s ran out while rating it: this one is "
+                 "%s or harder.", NEWGAME_BUDGET_MS / 1000, hint_level_name(res->grade.level));
+    else if (res->status == GEN_OTHER_LEVEL)
         snprintf(note, sizeof note, "No %s puzzle came within %u s; this one is %s.",
                  hint_level_name((enum hint_level)ng->req.level), NEWGAME_BUDGET_MS / 1000,
                  hint_level_name(res->grade.level));
@@ -255,7 +258,12 @@ void ui_newgame_poll(struct ui *ui)
         ng->state = NG_FORM;
         puzzle_free(ng->result.puzzle);
         ng->result.puzzle = NULL;
-        ui_message(ui, "%s", ng->result.status == GEN_INVALID ? ng->result.message : "Cancelled.");
+        if (ng->result.status == GEN_GAVE_UP)
+            ui_message(ui, "Gave up: no puzzle of this size came within %u s.",
+                       NEWGAME_BUDGET_MS / 1000);
+        else
+            ui_message(ui, "%s", ng->result.status == GEN_INVALID ? ng->result.message
+                                                                  : "Cancelled.");
         return;
     }
     ng->state = NG_FORM;

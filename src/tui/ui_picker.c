@@ -19,6 +19,11 @@
 
 #define PICKER_RECENT_MAX 20    /* recent games listed */
 #define PICKER_FILE_MAX 10000   /* puzzles of a browsed file listed */
+#define PICKER_ROWS_MAX 1024    /* screen rows remembered for the mouse */
+#define PICKER_WHEEL_STEP 3     /* items a turn of the mouse wheel moves */
+
+/* Which item the last draw put on each screen row (-1: none), so a click finds it. */
+static int row_item[PICKER_ROWS_MAX];
 
 static void add_item(struct ui *ui, size_t *cap, struct picker_item item)
 {
@@ -324,6 +329,8 @@ void ui_picker_draw(struct ui *ui)
     if (ui->top < 0)
         ui->top = 0;
     first = ui->top;
+    for (int r = 0; r < PICKER_ROWS_MAX; r++)
+        row_item[r] = -1;
     for (int i = first; i < ui->nitems && y < LINES - 2; i++) {
         if (i == first || strcmp(section_of(&ui->items[i]), section_of(&ui->items[i - 1])) != 0) {
             if (i != first)
@@ -336,6 +343,8 @@ void ui_picker_draw(struct ui *ui)
         }
         ui_print(y, 3, COLS - 3, ui->items[i].label,
                  i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
+        if (y < PICKER_ROWS_MAX)
+            row_item[y] = i;
         y++;
     }
     ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
@@ -503,8 +512,43 @@ static void picker_open(struct ui *ui)
     }
 }
 
+/* The mouse: a click selects an item, a click on the selected one (the second of a
+ * double click) opens it, the wheel moves through the list. */
+static void picker_mouse(struct ui *ui)
+{
+    MEVENT ev;
+    int item;
+
+    if (getmouse(&ev) != OK)
+        return;
+    if (ev.bstate & BUTTON4_PRESSED) {
+        ui->sel -= PICKER_WHEEL_STEP;
+    } else if (ev.bstate & UI_BUTTON_WHEEL_DOWN) {
+        ui->sel += PICKER_WHEEL_STEP;
+    } else if (ev.bstate & UI_BUTTON1_ANY) {
+        item = ev.y >= 0 && ev.y < PICKER_ROWS_MAX ? row_item[ev.y] : -1;
+        if (item < 0 || item >= ui->nitems)
+            return;
+        /* Presses that came together arrive joined into one double click. */
+        if (item == ui->sel || (ev.bstate & (BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED))) {
+            ui->sel = item;
+            picker_open(ui);
+            return;
+        }
+        ui->sel = item;
+    }
+    if (ui->sel >= ui->nitems)
+        ui->sel = ui->nitems - 1;
+    if (ui->sel < 0)
+        ui->sel = 0;
+}
+
 void ui_picker_key(struct ui *ui, int key, bool is_code)
 {
+    if (is_code && key == KEY_MOUSE) {
+        picker_mouse(ui);
+        return;
+    }
     if (is_code) {
         switch (key) {
         case KEY_UP: ui->sel--; break;

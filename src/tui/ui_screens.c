@@ -6,31 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const help_lines[] = {
-    "Moving",
-    "  arrows, h j k l    move the cursor (the mouse too)",
-    "Entering",
-    "  1-9, A-P           set a digit (capital letters above 9)",
-    "  0 . Backspace Del  erase the digit",
-    "  p                  pencil mode: digits toggle marks",
-    "  m then a digit     toggle one mark (also Alt+digit)",
-    "  f                  fill every empty cell with its candidates",
-    "  x                  clear all marks",
-    "  u  r or Ctrl-R     undo, redo",
-    "Checking",
-    "  e                  show or hide conflicts",
-    "  c                  check: how many entries are wrong, and where",
-    "  i                  hint; again for more: where, technique, pattern, why, apply",
-    "Other",
-    "  Space              pause (hides the board)",
-    "  t                  show or hide the timer",
-    "  w                  watch the solver solve it from here (? there: its keys)",
-    "  n                  new game: a puzzle made now, of the kind, size and level chosen",
-    "  ?                  this help",
-    "  q                  quit (progress is saved after every move)",
-};
-
-#define HELP_NLINES ((int)(sizeof help_lines / sizeof help_lines[0]))
+#define HELP_LINES_MAX 64
 #define HELP_MIN_TEXT 16    /* narrower than this, the words wrap under the keys */
 
 /* The column where a help line's words start: after its keys and the gap of two or more
@@ -85,10 +61,30 @@ static int help_rows(void)
     return LINES - 3 > 1 ? LINES - 3 : 1;
 }
 
-/* The help's rows at the screen's width, its long lines wrapped. */
+/* The help's lines: the keys of the board shown (ui_keys.c), into buf; their count. */
+static int help_lines(const struct ui *ui, char buf[][UI_KEYS_LINE_MAX], const char **lines)
+{
+    int n = ui_keys_help(ui, buf, HELP_LINES_MAX);
+
+    for (int i = 0; i < n; i++)
+        lines[i] = buf[i];
+    return n;
+}
+
+/* Draws the help's rows from row from on (rows 0: none); the count of them all, at the
+ * screen's width, its long lines wrapped. */
+static int help_show(const struct ui *ui, int from, int rows)
+{
+    char buf[HELP_LINES_MAX][UI_KEYS_LINE_MAX];
+    const char *lines[HELP_LINES_MAX];
+    int n = help_lines(ui, buf, lines);
+
+    return ui_help_text(ui, lines, n, from, 1, rows, 1, COLS - 1);
+}
+
 static int help_total_rows(const struct ui *ui)
 {
-    return ui_help_text(ui, help_lines, HELP_NLINES, 0, 0, 0, 1, COLS - 1);
+    return help_show(ui, 0, 0);
 }
 
 void ui_help_open(struct ui *ui)
@@ -106,7 +102,7 @@ void ui_help_draw(struct ui *ui)
     if (ui->help_top > total - rows)
         ui->help_top = total - rows > 0 ? total - rows : 0;
     ui_print(0, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
-    ui_help_text(ui, help_lines, HELP_NLINES, ui->help_top, 1, rows, 1, COLS - 1);
+    help_show(ui, ui->help_top, rows);
     ui_print(LINES - 1, 1, COLS - 1, scrolls ? "Up/Down/PgUp/PgDn scroll; any other key goes back."
              : "Press any key to go back.", ui_attr(ui, ROLE_DIM));
 }
@@ -133,6 +129,13 @@ void ui_help_key(struct ui *ui, int key, bool is_code)
 
     if (is_code && key == KEY_RESIZE)
         return;
+    if (is_code && key == KEY_MOUSE) {
+        /* The wheel scrolls; a click does not leave (nor does a stray mouse event). */
+        MEVENT ev;
+        if (getmouse(&ev) == OK && (ev.bstate & (BUTTON4_PRESSED | UI_BUTTON_WHEEL_DOWN)))
+            help_scroll(ui, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+        return;
+    }
     if (is_code && (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE))
         scrolled = help_scroll(ui, key == KEY_UP ? -1 : key == KEY_DOWN ? 1
                                : key == KEY_PPAGE ? -page : page);

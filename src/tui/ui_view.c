@@ -646,14 +646,17 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
-    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
+    /* The cursor's runs before the hint: a long hint pages ("i: read on") rather than
+     * push the combinations off the screen. */
     if (!is_sudoku(p))
         panel_kakuro(ui, &pn);
+    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     if (pn.y + 4 <= pn.bottom) {
+        /* The keys in force on this board (ui_keys.c). */
+        char keys[4][UI_KEYS_LINE_MAX];
+        int n = ui_keys_footer(ui, pn.w, keys, 4);
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
-        panel_line(ui, &pn, "hjkl/arrows  1-9 set", ROLE_DIM);
-        panel_line(ui, &pn, "p pencil  m mark", ROLE_DIM);
-        panel_line(ui, &pn, "u undo  r redo  c check", ROLE_DIM);
-        panel_line(ui, &pn, "i hint  ? help  q quit", ROLE_DIM);
+        for (int i = 0; i < n; i++)
+            panel_line(ui, &pn, keys[i], ROLE_DIM);
     }
 }

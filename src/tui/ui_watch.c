@@ -23,7 +23,7 @@
 #define DEFAULT_SPEED 20    /* steps per second at first: each step can be followed */
 #define KEY_DRAIN 16        /* keys taken in one look, so typing ahead cannot stall a frame */
 
-enum watch_end { END_NONE, END_SOLVED, END_NO_SOLUTION };
+enum watch_end { END_NONE, END_SOLVED, END_NO_SOLUTION, END_GAVE_UP };
 
 /* A finished or stopped run of one strategy, for comparing the two. */
 struct run_record {
@@ -167,7 +167,13 @@ static const char *run_state(const struct ui_watch *v)
 {
     if (v->running)
         return v->anim.pace.paused ? "Paused" : "Running";
-    return v->end == END_SOLVED ? "Solved" : v->end == END_NO_SOLUTION ? "No solution" : "Stopped";
+    switch (v->end) {
+    case END_SOLVED: return "Solved";
+    case END_NO_SOLUTION: return "No solution";
+    case END_GAVE_UP: return "Gave up";
+    case END_NONE: break;
+    }
+    return "Stopped";
 }
 
 static void panel_counters(const struct ui *ui, struct panel *pn)
@@ -402,9 +408,22 @@ static void say_result(struct ui *ui)
     if (v->end == END_SOLVED)
         ui_message(ui, "Solved in %llu %s: k keeps it, q goes back, s tries %s.", steps,
                    steps_word(steps), strategy_name(other_strategy(v->strategy)));
+    else if (v->end == END_GAVE_UP)
+        ui_message(ui, "Gave up after %llu %s (out of budget): q goes back, s tries %s.",
+                   steps, steps_word(steps), strategy_name(other_strategy(v->strategy)));
     else
         ui_message(ui, "No solution from this position (%llu %s): q goes back, s tries %s.", steps,
                    steps_word(steps), strategy_name(other_strategy(v->strategy)));
+}
+
+/* The watched search's budget: --nodes, else the strategy's default, as for solve (at
+ * full speed a search must end by itself too). */
+static struct solve_budget watch_budget(const struct ui *ui, enum solve_strategy strategy)
+{
+    if (ui->opt.nodes > 0)
+        return solve_budget_nodes((uint64_t)ui->opt.nodes);
+    return solve_budget_nodes(strategy == SOLVE_PLAIN ? SOLVE_DEFAULT_PLAIN_NODES
+                                                      : SOLVE_DEFAULT_NODES);
 }
 
 /* Runs searches until one ends on its own or the player stops: a switch of strategy
@@ -417,7 +436,10 @@ static void run_searches(struct ui *ui)
 
     for (;;) {
         struct solve_observer observer = { watch_animation_step, &v->anim };
-        struct solve_request req = { .limit = 1, .observer = &observer, .strategy = v->strategy };
+        struct solve_request req = {
+            .limit = 1, .observer = &observer, .strategy = v->strategy,
+            .budget = watch_budget(ui, v->strategy),
+        };
         struct solve_result res = { .solution = NULL };
 
         watch_reset(v->anim.watch, v->start);
@@ -434,7 +456,8 @@ static void run_searches(struct ui *ui)
         v->search_ns = watch_pacer_elapsed_ns(&v->anim.pace);
         v->speed = v->anim.pace.speed;
         v->runs[v->strategy] = (struct run_record){
-            .valid = true, .finished = !res.stopped, .steps = v->anim.watch->n.steps,
+            .valid = true, .finished = !res.stopped && !res.gave_up,
+            .steps = v->anim.watch->n.steps,
         };
         if (ui_stop_requested(ui))
             return;
@@ -450,7 +473,7 @@ static void run_searches(struct ui *ui)
                        steps_word(steps));
             return;
         }
-        v->end = res.count > 0 ? END_SOLVED : END_NO_SOLUTION;
+        v->end = res.count > 0 ? END_SOLVED : res.gave_up ? END_GAVE_UP : END_NO_SOLUTION;
         say_result(ui);
         return;
     }
@@ -497,6 +520,7 @@ void ui_watch_start(struct ui *ui)
 static void keep_solution(struct ui *ui)
 {
     const char *why = NULL;
+    char undo[8];
     bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
 
     close_watch(ui);
@@ -505,7 +529,8 @@ static void keep_solution(struct ui *ui)
         return;
     }
     ui_board_after_move(ui);
-    ui_message(ui, "Kept the solver's solution (u undoes it).");
+    ui_message(ui, "Kept the solver's solution (%s undoes it).",
+               ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
 }
 
 static void change_speed(struct ui_watch *v, int by)

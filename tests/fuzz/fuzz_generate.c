@@ -15,7 +15,8 @@
 /*
  * The input's bytes make a gen_request: kind, sizes, level and symmetry anywhere in
  * their types' range (most are refused, with a message), a seed, and how many progress
- * ticks to allow before cancelling (so a run is short and the same on every machine).
+ * ticks to allow before cancelling and the attempts to make at most (so a run is short
+ * and the same on every machine).
  * Then the level and symmetry names from the rest of the input.  A puzzle the generator
  * hands out must be what was asked for: the size, exactly one solution, givens without
  * conflict, the symmetry, and the level when it says GEN_OK.
@@ -59,7 +60,7 @@ static void check_result(const struct gen_request *req, const struct gen_result 
 
     if (res->status == GEN_INVALID && res->message[0] == '\0')
         fuzz_fail("an invalid request without a message");
-    if (res->status == GEN_INVALID || res->status == GEN_CANCELLED) {
+    if (res->status == GEN_INVALID || res->status == GEN_CANCELLED || res->status == GEN_GAVE_UP) {
         if (p != NULL)
             fuzz_fail("a puzzle handed out with status %d", (int)res->status);
         return;
@@ -118,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     req.progress = stop_after;
     req.user = &ticks;
     ticks.left = 1 + fuzz_below(&b, 40);
+    req.max_attempts = fuzz_below(&b, 4);
     small = req.kind == PUZZLE_SUDOKU ? req.size <= MAX_SUDOKU
                                       : req.width <= MAX_KAKURO_SIDE && req.height <= MAX_KAKURO_SIDE;
     if (gen_check_request(&req, why, sizeof why) && small) {

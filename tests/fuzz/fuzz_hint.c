@@ -115,7 +115,7 @@ static void run_engine(const struct puzzle *p, const uint8_t *grid, const digits
     struct check c = { .p = p, .solution = solution };
     struct hint *h = xmalloc(sizeof *h);
 
-    if (hint_for_player(p, grid, marks, h))
+    if (hint_for_player(p, grid, marks, h, NULL, NULL))
         check_hint(h, &c);
     hint_fill_candidates(p, grid, marks, cands);
     if (hint_next(&pos, h)) {
