@@ -64,15 +64,17 @@ static bool panel_text(struct th *t, char *out, size_t size)
     return true;
 }
 
-static bool wait_panel(struct th *t, const char *text)
+static bool panel_has(struct th *t, const void *text)
 {
     char buf[8192];
 
-    for (int waited = 0; waited < tt_wait_ms; waited += 30) {
-        if (panel_text(t, buf, sizeof buf) && strstr(buf, text) != NULL)
-            return true;
-        th_pump(t, 30);
-    }
+    return panel_text(t, buf, sizeof buf) && strstr(buf, text) != NULL;
+}
+
+static bool wait_panel(struct th *t, const char *text)
+{
+    if (th_wait_until(t, panel_has, text, true, tt_wait_ms))
+        return true;
     tap_diag("expected \"%s\" in the panel:", text);
     th_dump(t);
     return false;
@@ -250,13 +252,14 @@ static void random_keys(const char *file, int rows, int cols, unsigned seed)
     };
     static const struct tt_monkey monkey = {
         .keys = keys, .n_keys = sizeof keys / sizeof keys[0], .presses = 400,
-        .resize_every = 97, .pump_every = 40, .pump_ms = 10, .escape_ms = 60,
+        .resize_every = 97, .pump_every = 40, .pump_ms = 10, .check_every = 40,
     };
     struct th *t = start(file, NULL, NULL, rows, cols);
-    int status = tt_random_keys(t, &monkey, seed, rows, cols);
+    struct tt_monkey_run run;
+    bool ok = tt_random_keys(t, &monkey, seed, rows, cols, &run);
 
-    tap_ok(tt_exited_cleanly(status),
-           "hints among random keys at %dx%d: no crash (status %d)", cols, rows, status);
+    tap_ok(ok,
+           "hints among random keys at %dx%d: no crash (status %d)", cols, rows, run.status);
     th_free(t);
 }
 
@@ -286,7 +289,7 @@ static void test_budget(void)
 
 int main(void)
 {
-    if (!tt_init("tui-hint", 8000))
+    if (!tt_init("tui-hint", 30000))
         return 0;
     setup();
     test_sudoku_ladder();

@@ -42,20 +42,19 @@ static bool is_selected(struct th *t, const char *text)
     return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
 }
 
+static bool shown_selected(struct th *t, const void *text)
+{
+    return is_selected(t, text);
+}
+
 /* Waits until text is shown selected; dumps the screen if it never is. */
 static bool wait_selected(struct th *t, const char *text)
 {
-    long end = th_now_ms() + tt_wait_ms;
-
-    while (!is_selected(t, text)) {
-        if (th_now_ms() >= end || t->exited) {
-            tap_diag("expected \"%s\" selected:", text);
-            th_dump(t);
-            return false;
-        }
-        th_pump(t, 20);
-    }
-    return true;
+    if (th_wait_until(t, shown_selected, text, true, tt_wait_ms))
+        return true;
+    tap_diag("expected \"%s\" selected:", text);
+    th_dump(t);
+    return false;
 }
 
 /* A message said on the board stays there: back in the picker it is gone. */
@@ -192,7 +191,7 @@ static void test_open_prompt(void)
 
 int main(void)
 {
-    if (!tt_init("picker", 10000))
+    if (!tt_init("picker", 30000))
         return 0;
     test_messages_stay_on_their_screen();
     tt_fresh_state();

@@ -72,7 +72,7 @@ static void test_dumb_terminal(void)
 
 int main(void)
 {
-    if (!tt_init("screens", 10000))
+    if (!tt_init("screens", 30000))
         return 0;
     tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
     test_help_wraps(60);

@@ -2,6 +2,8 @@
 #include "config.h"
 #include "tui_harness.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -73,6 +75,11 @@ struct th *th_start(char *const argv[], const char *const env[], int rows, int c
     t->rows = rows;
     t->cols = cols;
     fcntl(t->fd, F_SETFL, fcntl(t->fd, F_GETFL) | O_NONBLOCK);
+    fcntl(t->fd, F_SETFD, FD_CLOEXEC);
+    /* Keys not yet read by the program wait on the slave side, where only a handle on it
+     * can see them.  (Holding it also means the master never reads EIO: an exit is seen
+     * by waitpid, after the last output.) */
+    t->slave = open(ptsname(t->fd), O_RDWR | O_NOCTTY | O_CLOEXEC);
     t->vt = vterm_new(rows, cols);
     vterm_set_utf8(t->vt, 1);
     vterm_output_set_callback(t->vt, vt_output, t);
@@ -84,6 +91,9 @@ struct th *th_start(char *const argv[], const char *const env[], int rows, int c
 
 void th_send_n(struct th *t, const char *keys, size_t n)
 {
+    for (size_t i = 0; i < n; i++)
+        if (keys[i] == '\033' || (unsigned char)keys[i] >= 0x80)
+            t->sent_escape = true;
     while (n > 0 && !t->exited) {
         ssize_t w = write(t->fd, keys, n);
         if (w < 0 && errno == EAGAIN) {
@@ -112,6 +122,72 @@ static void check_exit(struct th *t)
     }
 }
 
+/* Notes the DEC private mode settings in output, whatever the read boundaries: a small
+ * scanner for ESC [ ? Pn ; ... h/l. */
+static void note_mode(struct th *t, int mode, bool set)
+{
+    int i;
+
+    for (i = 0; i < t->n_modes && t->modes[i].mode != mode; i++)
+        ;
+    if (i == t->n_modes) {
+        if (t->n_modes == TH_MAX_MODES)
+            return;
+        t->n_modes++;
+    }
+    t->modes[i].mode = mode;
+    t->modes[i].set = set;
+}
+
+enum { CSI_NONE, CSI_ESC, CSI_BRACKET, CSI_PRIVATE };
+
+static void scan_modes(struct th *t, const char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)buf[i];
+        if (c == 0x1b) {
+            t->csi_state = CSI_ESC;
+            continue;
+        }
+        switch (t->csi_state) {
+        case CSI_ESC:
+            t->csi_state = c == '[' ? CSI_BRACKET : CSI_NONE;
+            break;
+        case CSI_BRACKET:
+            t->csi_state = c == '?' ? CSI_PRIVATE : CSI_NONE;
+            t->csi_param = 0;
+            t->csi_n = 0;
+            break;
+        case CSI_PRIVATE:
+            if (isdigit(c)) {
+                if (t->csi_param < 100000)
+                    t->csi_param = t->csi_param * 10 + (c - '0');
+            } else if (c == ';') {
+                if (t->csi_n < 8)
+                    t->csi_params[t->csi_n++] = t->csi_param;
+                t->csi_param = 0;
+            } else {
+                if (t->csi_n < 8)
+                    t->csi_params[t->csi_n++] = t->csi_param;
+                for (int k = 0; (c == 'h' || c == 'l') && k < t->csi_n; k++)
+                    note_mode(t, t->csi_params[k], c == 'h');
+                t->csi_state = CSI_NONE;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+int th_mode(const struct th *t, int mode)
+{
+    for (int i = 0; i < t->n_modes; i++)
+        if (t->modes[i].mode == mode)
+            return t->modes[i].set;
+    return -1;
+}
+
 /* Reads what is there within ms; returns whether anything was read. */
 static bool read_some(struct th *t, int ms)
 {
@@ -128,6 +204,7 @@ static bool read_some(struct th *t, int ms)
         if (n <= 0)
             break;
         vterm_input_write(t->vt, buf, (size_t)n);
+        scan_modes(t, buf, (size_t)n);
         any = true;
     }
     vterm_screen_flush_damage(t->screen);
@@ -168,31 +245,149 @@ bool th_find(struct th *t, const char *text, int *row, int *col)
     return false;
 }
 
-static bool wait_for(struct th *t, const char *text, bool present, int timeout_ms)
+/* Whether every thread of pid is asleep (or stopped): none running, waiting for the CPU
+ * or for the disk.  Without /proc, assumed asleep. */
+static bool threads_asleep(pid_t pid)
 {
-    long end = th_now_ms() + timeout_ms;
+    char path[64];
+    DIR *dir;
+    struct dirent *e;
+    bool asleep = true;
+
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    dir = opendir(path);
+    if (dir == NULL)
+        return true;
+    while (asleep && (e = readdir(dir)) != NULL) {
+        char stat[512];
+        const char *paren;
+        FILE *f;
+        size_t n;
+
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/task/%.20s/stat", (int)pid, e->d_name);
+        f = fopen(path, "r");
+        if (f == NULL)
+            continue;       /* the thread has just ended */
+        n = fread(stat, 1, sizeof stat - 1, f);
+        fclose(f);
+        stat[n] = '\0';
+        /* "tid (name) S ...": the name may hold anything, so the state follows the last ')'. */
+        paren = strrchr(stat, ')');
+        if (paren != NULL && paren[1] == ' ')
+            asleep = strchr("RDW", paren[2]) == NULL;
+    }
+    closedir(dir);
+    return asleep;
+}
+
+bool th_idle(struct th *t)
+{
+    struct pollfd pfd[2] = { { .fd = t->fd, .events = POLLIN }, { .fd = t->slave, .events = POLLIN } };
+
+    check_exit(t);
+    if (t->exited)
+        return true;
+    /* Polling the slave first moves keys still in the kernel's buffers to where the
+     * program reads them, so a key just written counts as unread. */
+    if (poll(pfd, t->slave >= 0 ? 2 : 1, 0) > 0
+        && ((pfd[0].revents & POLLIN) || (t->slave >= 0 && (pfd[1].revents & POLLIN))))
+        return false;
+    return threads_asleep(t->pid);
+}
+
+/* How long the program must stay idle to count as settled.  Not a guess at its speed: a
+ * program slowed down by a busy machine is waiting for the CPU, which is not idle.  After
+ * an Escape or a byte of a UTF-8 character it covers the program's own short sleeps before
+ * it answers (ncurses waits 25 ms for the rest of an escape sequence, the board 30 ms for
+ * an Alt-digit, the player 50 ms for the rest of a character); the quiet time is counted
+ * from the first idle sight, after such a sleep began.  Otherwise two looks suffice. */
+#define TH_QUIET_MS 20
+#define TH_QUIET_AFTER_ESCAPE_MS 80
+
+bool th_settle(struct th *t, int timeout_ms)
+{
+    long end = th_now_ms() + timeout_ms, quiet_since = -1;
+    int quiet_ms = t->sent_escape ? TH_QUIET_AFTER_ESCAPE_MS : TH_QUIET_MS;
 
     for (;;) {
-        if (th_find(t, text, NULL, NULL) == present) {
-            /* Let the rest of the frame arrive before the caller looks at it. */
-            for (int i = 0; i < 100 && read_some(t, 30); i++)
-                ;
-            return th_find(t, text, NULL, NULL) == present;
+        bool output = read_some(t, 10);
+
+        if (t->exited)
+            return true;
+        if (output || !th_idle(t))
+            quiet_since = -1;
+        else if (quiet_since < 0)
+            quiet_since = th_now_ms();
+        else if (th_now_ms() - quiet_since >= quiet_ms) {
+            t->sent_escape = false;
+            return true;
         }
-        if (th_now_ms() >= end || t->exited)
-            return th_find(t, text, NULL, NULL) == present;
-        read_some(t, (int)(end - th_now_ms()) < 50 ? (int)(end - th_now_ms()) : 50);
+        if (th_now_ms() >= end)
+            return false;
     }
+}
+
+static long longest_wait_ms;
+
+long th_longest_wait_ms(void)
+{
+    return longest_wait_ms;
+}
+
+static bool wait_until(struct th *t, bool (*pred)(struct th *t, const void *arg), const void *arg,
+                       bool settle, long end)
+{
+    for (;;) {
+        long left = end - th_now_ms();
+        /* Settled first, so a key sent just before is answered before the screen is
+         * judged: the text looked for may be there already, from before the key. */
+        if (settle && !t->exited)
+            th_settle(t, left > 0 ? (int)left : 0);
+        if (pred(t, arg))
+            return true;
+        if (th_now_ms() >= end || t->exited)
+            return false;
+        if (!settle)
+            read_some(t, 20);
+    }
+}
+
+bool th_wait_until(struct th *t, bool (*pred)(struct th *t, const void *arg), const void *arg,
+                   bool settle, int timeout_ms)
+{
+    long start = th_now_ms();
+    bool ok = wait_until(t, pred, arg, settle, start + timeout_ms);
+
+    if (ok && th_now_ms() - start > longest_wait_ms)
+        longest_wait_ms = th_now_ms() - start;
+    return ok;
+}
+
+static bool text_present(struct th *t, const void *text)
+{
+    return th_find(t, text, NULL, NULL);
+}
+
+static bool text_absent(struct th *t, const void *text)
+{
+    return !th_find(t, text, NULL, NULL);
 }
 
 bool th_wait_text(struct th *t, const char *text, int timeout_ms)
 {
-    return wait_for(t, text, true, timeout_ms);
+    return th_wait_until(t, text_present, text, true, timeout_ms);
 }
 
 bool th_wait_gone(struct th *t, const char *text, int timeout_ms)
 {
-    return wait_for(t, text, false, timeout_ms);
+    return th_wait_until(t, text_absent, text, true, timeout_ms);
+}
+
+bool th_see(struct th *t, const char *text, int timeout_ms)
+{
+    return th_wait_until(t, text_present, text, false, timeout_ms);
 }
 
 static size_t put_utf8(char *out, uint32_t c)
@@ -262,6 +457,12 @@ void th_resize(struct th *t, int rows, int cols)
     ioctl(t->fd, TIOCSWINSZ, &ws);  /* the kernel sends SIGWINCH to the foreground group */
 }
 
+bool th_alive(struct th *t)
+{
+    check_exit(t);
+    return !t->exited;
+}
+
 int th_wait_exit(struct th *t, int timeout_ms)
 {
     long end = th_now_ms() + timeout_ms;
@@ -289,6 +490,8 @@ void th_free(struct th *t)
         waitpid(t->pid, &t->status, 0);
     }
     close(t->fd);
+    if (t->slave >= 0)
+        close(t->slave);
     vterm_free(t->vt);
     free(t);
 }

@@ -7,14 +7,27 @@
 #include <sys/types.h>
 #include <vterm.h>
 
+/* DEC private modes whose last setting th_mode reports (see th_mode). */
+enum { TH_MAX_MODES = 16 };
+
 struct th {
     pid_t pid;
     int fd;                 /* the pty master */
+    int slave;              /* our own handle on the pty's slave side, to see unread input */
     VTerm *vt;
     VTermScreen *screen;
     int rows, cols;
     bool exited;
     int status;             /* waitpid status once exited */
+    /* The raw output's DEC private mode settings (CSI ? Pn h / l), as the program left
+     * them: libvterm keeps some of them to itself (1006) or not at all. */
+    struct { int mode; bool set; } modes[TH_MAX_MODES];
+    int n_modes;
+    int csi_state;          /* where the mode scanner is in an escape sequence */
+    int csi_param;
+    int csi_params[8];
+    int csi_n;
+    bool sent_escape;       /* an Escape or a non-ASCII byte sent since the last settle */
 };
 
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
@@ -27,10 +40,27 @@ void th_send(struct th *t, const char *keys);
 void th_send_n(struct th *t, const char *keys, size_t n);
 /* Reads the program's output for up to ms milliseconds (until it exits). */
 void th_pump(struct th *t, int ms);
-/* Waits until text appears anywhere on the screen (or disappears with th_wait_gone);
- * false on timeout. */
+/* Whether the program is idle now: every thread asleep, every key sent read, every byte
+ * of output read (true once it has exited). */
+bool th_idle(struct th *t);
+/* Reads output until the program has stayed idle for a while, i.e. it has answered every
+ * key and resize sent so far and finished drawing; false if that does not happen within
+ * timeout_ms (a program that keeps working, as the solver animation, never settles). */
+bool th_settle(struct th *t, int timeout_ms);
+/* Waits until pred holds on the screen, reading output as it comes; with settle, only a
+ * settled screen counts (see th_settle).  Whether pred held at the end. */
+bool th_wait_until(struct th *t, bool (*pred)(struct th *t, const void *arg), const void *arg,
+                   bool settle, int timeout_ms);
+/* The longest any th_wait_until took so far, in milliseconds (to see how close waits come
+ * to their deadlines on a slow machine). */
+long th_longest_wait_ms(void);
+/* Waits until text appears anywhere on the settled screen (or disappears with
+ * th_wait_gone); false on timeout. */
 bool th_wait_text(struct th *t, const char *text, int timeout_ms);
 bool th_wait_gone(struct th *t, const char *text, int timeout_ms);
+/* Waits until text appears, without waiting for the program to settle: for screens that
+ * keep changing (the solver animation, a puzzle being made). */
+bool th_see(struct th *t, const char *text, int timeout_ms);
 /* Where text is on the screen now; false if absent. */
 bool th_find(struct th *t, const char *text, int *row, int *col);
 /* Row text as UTF-8 (blank cells as spaces), into buf. */
@@ -38,8 +68,14 @@ char *th_row(struct th *t, int row, char *buf, size_t size);
 bool th_cell(struct th *t, int row, int col, VTermScreenCell *cell);
 /* Indexed foreground colour of a cell, or -1 for the default colour. */
 int th_fg_index(struct th *t, int row, int col);
+/* Whether the program is still running (it may have ended since the last read). */
+bool th_alive(struct th *t);
 /* Resizes the pty and the emulated screen (the program gets SIGWINCH). */
 void th_resize(struct th *t, int rows, int cols);
+/* The last setting of a DEC private mode in the program's output: 1 set, 0 reset, -1 never
+ * touched (1049: alternate screen, 1000/1002/1003: mouse reports, 1006: their SGR form,
+ * 25: cursor shown). */
+int th_mode(const struct th *t, int mode);
 /* Waits for the program to exit; its waitpid status, or -1 on timeout. */
 int th_wait_exit(struct th *t, int timeout_ms);
 /* Prints the screen as TAP comments, for failures. */

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "tui_test.h"
 
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ const char tt_kakuro[] =
     "\\13 _ 1 _\n"
     "\\ \\9 _ _\n";
 
-int tt_wait_ms = 8000;
+int tt_wait_ms = 30000;
 
 static const char *tt_bin;
 static char tt_tmpdir[256];
@@ -38,6 +39,11 @@ bool tt_init(const char *name, int wait_ms)
         return false;
     }
     tt_wait_ms = wait_ms;
+    if (getenv("KAKUDO_TEST_WAIT_SCALE") != NULL) {
+        double scale = strtod(getenv("KAKUDO_TEST_WAIT_SCALE"), NULL);
+        if (scale > 0 && scale * wait_ms < 1e9)
+            tt_wait_ms = (int)(scale * wait_ms);
+    }
     signal(SIGPIPE, SIG_IGN);
     snprintf(tt_tmpdir, sizeof tt_tmpdir, "/tmp/kakudo-%s-XXXXXX", name);
     if (mkdtemp(tt_tmpdir) == NULL) {
@@ -91,6 +97,7 @@ void tt_fresh_state(void)
 
 void tt_cleanup(void)
 {
+    tap_diag("the longest wait that ended well took %ld ms, of %d allowed", th_longest_wait_ms(), tt_wait_ms);
     remove_tree(tt_tmpdir);
 }
 
@@ -129,6 +136,17 @@ bool tt_wait_text(struct th *t, const char *text)
     return ok;
 }
 
+bool tt_see(struct th *t, const char *text)
+{
+    bool ok = th_see(t, text, tt_wait_ms);
+
+    if (!ok) {
+        tap_diag("expected \"%s\" on the screen:", text);
+        th_dump(t);
+    }
+    return ok;
+}
+
 bool tt_exited_cleanly(int status)
 {
     return status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -155,33 +173,291 @@ bool tt_cell_at(struct th *t, const char *text, int offset, VTermScreenCell *cel
     return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, cell);
 }
 
-int tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int rows, int cols)
+/* The monkey's own random numbers (xorshift32), the same on every libc. */
+static unsigned next_random(unsigned *state)
 {
-    int status;
+    unsigned x = *state;
 
-    srand(seed);
-    th_pump(t, 300);
-    for (int i = 0; i < m->presses; i++) {
-        const char *key = m->keys[rand() % (int)m->n_keys];
-        if (m->choose != NULL)
-            key = m->choose(t, key);
-        th_send(t, key);
-        if (i % m->resize_every == 0)
-            th_resize(t, 3 + rand() % 40, 5 + rand() % 100);
-        if (i % m->pump_every == 0)
-            th_pump(t, m->pump_ms);
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+/* A terminal size, often a tiny one (1x1 included) or one a line or a column wide. */
+static void random_size(unsigned *rng, int *rows, int *cols)
+{
+    switch (next_random(rng) % 4) {
+    case 0:
+        *rows = 1 + (int)(next_random(rng) % 3);
+        *cols = 1 + (int)(next_random(rng) % 4);
+        break;
+    case 1:     /* one line, or one column */
+        *rows = 1 + (int)(next_random(rng) % 60);
+        *cols = 1 + (int)(next_random(rng) % 200);
+        if (next_random(rng) % 2 == 0)
+            *rows = 1;
+        else
+            *cols = 1;
+        break;
+    default:
+        *rows = 1 + (int)(next_random(rng) % 60);
+        *cols = 1 + (int)(next_random(rng) % 200);
+        break;
     }
+}
+
+/* A mouse coordinate (1-based): mostly on the screen, sometimes just off it, at 0, or far
+ * beyond. */
+static int random_coordinate(unsigned *rng, int size)
+{
+    unsigned r = next_random(rng) % 20;
+
+    if (r == 0)
+        return 0;
+    if (r == 1)
+        return 200 + (int)(next_random(rng) % 2000);
+    return 1 + (int)(next_random(rng) % (unsigned)(size + 6));
+}
+
+/* A number as a byte of an X10 mouse report.  ncurses, expecting the SGR form, reads X10
+ * reports as typed keys: never a q, which would quit. */
+static char x10_byte(int n)
+{
+    return (char)(32 + n == 'q' ? 32 + n + 1 : 32 + n);
+}
+
+/* One mouse report, in the SGR 1006 form (ESC [ < b ; x ; y M/m) or the X10 form
+ * (ESC [ M and three bytes, which cannot say where beyond column 223); into buf. */
+static size_t mouse_report(char *buf, size_t size, bool sgr, int button, bool release, int x, int y)
+{
+    if (sgr)
+        return (size_t)snprintf(buf, size, "\033[<%d;%d;%d%c", button, x, y, release ? 'm' : 'M');
+    if (size < 7)
+        return 0;
+    x = x > 223 ? 223 : x;
+    y = y > 223 ? 223 : y;
+    memcpy(buf, "\033[M", 3);
+    buf[3] = x10_byte(release ? 3 : button);
+    buf[4] = x10_byte(x);
+    buf[5] = x10_byte(y);
+    buf[6] = '\0';
+    return 6;
+}
+
+/* Sends a click, a drag (press, moves, release) or a wheel turn, with random modifiers,
+ * at random places on (and off) the screen. */
+static void random_mouse(struct th *t, unsigned *rng)
+{
+    char buf[64];
+    bool sgr = next_random(rng) % 3 != 0;
+    int mods = next_random(rng) % 4 == 0 ? (int)(next_random(rng) % 8) * 4 : 0;
+    int button = (int)(next_random(rng) % 3) | mods;
+    int x = random_coordinate(rng, t->cols), y = random_coordinate(rng, t->rows);
+    size_t n;
+
+    switch (next_random(rng) % 4) {
+    case 0:     /* the wheel: no release */
+        n = mouse_report(buf, sizeof buf, sgr, 64 + (int)(next_random(rng) % 2) + mods, false, x, y);
+        th_send_n(t, buf, n);
+        return;
+    case 1:     /* a drag */
+        n = mouse_report(buf, sizeof buf, sgr, button, false, x, y);
+        th_send_n(t, buf, n);
+        for (int i = (int)(next_random(rng) % 4); i >= 0; i--) {
+            x = random_coordinate(rng, t->cols);
+            y = random_coordinate(rng, t->rows);
+            n = mouse_report(buf, sizeof buf, sgr, 32 + button, false, x, y);
+            th_send_n(t, buf, n);
+        }
+        break;
+    default:    /* a click; now and then a release without its press */
+        if (next_random(rng) % 8 != 0) {
+            n = mouse_report(buf, sizeof buf, sgr, button, false, x, y);
+            th_send_n(t, buf, n);
+        }
+        break;
+    }
+    n = mouse_report(buf, sizeof buf, sgr, button, true, x, y);
+    th_send_n(t, buf, n);
+}
+
+/* Whether s holds the body of an SGR mouse report ("[<0;12;5M"): one the terminal echoed,
+ * or one the program took for typed text. */
+static bool has_mouse_report(const char *s)
+{
+    for (const char *p = strstr(s, "[<"); p != NULL; p = strstr(p + 1, "[<")) {
+        const char *q = p + 2;
+        int fields = 0;
+        while (fields < 3 && isdigit((unsigned char)*q)) {
+            q += strspn(q, "0123456789");
+            fields++;
+            if (fields < 3 && *q++ != ';')
+                break;
+        }
+        if (fields == 3 && (*q == 'M' || *q == 'm'))
+            return true;
+    }
+    return false;
+}
+
+bool tt_screen_sane(struct th *t, char *why, size_t size)
+{
+    char row[4096];
+    VTermPos cursor;
+
+    for (int r = 0; r < t->rows; r++) {
+        for (int c = 0; c < t->cols; c++) {
+            VTermScreenCell cell;
+            uint32_t ch;
+            if (!th_cell(t, r, c, &cell))
+                continue;
+            ch = cell.chars[0];
+            if (ch == (uint32_t)-1 || ch == 0)
+                continue;   /* the right half of a wide character, or never drawn */
+            if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0) || ch == 0xfffd || (ch >= 0xd800 && ch < 0xe000)
+                || ch > 0x10ffff) {
+                snprintf(why, size, "character U+%04X at row %d, column %d", (unsigned)ch, r + 1, c + 1);
+                return false;
+            }
+        }
+        th_row(t, r, row, sizeof row);
+        if (strstr(row, "^[") != NULL || has_mouse_report(row)) {
+            snprintf(why, size, "echoed input on row %d: %s", r + 1, row);
+            return false;
+        }
+    }
+    vterm_state_get_cursorpos(vterm_obtain_state(t->vt), &cursor);
+    if (cursor.row < 0 || cursor.row >= t->rows || cursor.col < 0 || cursor.col >= t->cols) {
+        snprintf(why, size, "the cursor at row %d, column %d, off the %dx%d screen",
+                 cursor.row + 1, cursor.col + 1, t->cols, t->rows);
+        return false;
+    }
+    return true;
+}
+
+bool tt_terminal_restored(const struct th *t, char *why, size_t size)
+{
+    static const struct { int mode, want; const char *what; } modes[] = {
+        { 1049, 0, "the alternate screen is still on" },
+        { 1000, 0, "mouse reports are still on" },
+        { 1002, 0, "mouse drag reports are still on" },
+        { 1003, 0, "mouse motion reports are still on" },
+        { 1006, 0, "SGR mouse reports are still on" },
+        { 25, 1, "the cursor is still hidden" },
+    };
+
+    if (th_mode(t, 1049) == -1) {
+        snprintf(why, size, "the alternate screen was never used");
+        return false;
+    }
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (th_mode(t, modes[i].mode) == !modes[i].want) {
+            snprintf(why, size, "%s", modes[i].what);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether at least two rows hold something. */
+static bool drawn(struct th *t, const void *arg)
+{
+    char row[4096];
+    int n = 0;
+
+    (void)arg;
+    for (int r = 0; r < t->rows && n < 2; r++)
+        n += strspn(th_row(t, r, row, sizeof row), " ") < strlen(row);
+    return n >= 2;
+}
+
+/* Whether the program still redraws: shrunk to 1x1, which leaves one cell of the
+ * emulated screen, and grown to rows x cols, it must draw more. */
+static bool answers(struct th *t, int rows, int cols)
+{
+    th_resize(t, 1, 1);
+    th_pump(t, 1);
     th_resize(t, rows, cols);
-    th_pump(t, 200);
-    /* Leave whatever screen it is on: Escape closes dialogs, q quits. */
-    for (int i = 0; i < 10 && !t->exited; i++) {
+    return th_wait_until(t, drawn, NULL, false, tt_wait_ms);
+}
+
+/* How long one key of the leaving may take to settle: a tenth of the wait, at most until end. */
+static int settle_ms(long end)
+{
+    long left = end - th_now_ms();
+
+    return (int)(left < tt_wait_ms / 10 ? (left > 0 ? left : 0) : tt_wait_ms / 10);
+}
+
+/* Leaves whatever screen it is on: Escape closes dialogs (and stops the solver), q quits;
+ * each answered before the next is sent, so they are not read as one Alt-q.  A screen
+ * that does not settle (the solver running) gets a tenth of the wait per key: keys are
+ * read in order anyway, and a later Escape or q ends it. */
+static void leave(struct th *t, long end)
+{
+    for (int i = 0; i < 10 && th_alive(t) && th_now_ms() < end; i++) {
         th_send(t, "\033");
-        th_pump(t, m->escape_ms);
+        th_settle(t, settle_ms(end));
         th_send(t, "q");
-        th_pump(t, 200);
+        th_settle(t, settle_ms(end));
     }
-    status = th_wait_exit(t, tt_wait_ms);
-    if (!tt_exited_cleanly(status))
+}
+
+bool tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int rows, int cols,
+                    struct tt_monkey_run *run)
+{
+    unsigned rng = seed * 2654435761u + 1;
+    long end;
+
+    run->status = -1;
+    run->sent = 0;
+    run->why[0] = '\0';
+    th_wait_until(t, drawn, NULL, false, tt_wait_ms);     /* it has started */
+    for (int i = 1; i <= m->presses; i++) {
+        if (m->mouse_percent > 0 && (int)(next_random(&rng) % 100) < m->mouse_percent) {
+            random_mouse(t, &rng);
+        } else {
+            th_send(t, m->keys[next_random(&rng) % m->n_keys]);
+        }
+        run->sent = i;
+        if (m->resize_every > 0 && i % m->resize_every == 0) {
+            int r, c;
+            random_size(&rng, &r, &c);
+            th_resize(t, r, c);
+        }
+        if (m->pump_every > 0 && i % m->pump_every == 0)
+            th_pump(t, m->pump_ms);
+        if (m->check_every > 0 && i % m->check_every == 0) {
+            char why[300];
+            if (!th_alive(t))
+                break;
+            if (!tt_screen_sane(t, why, sizeof why)) {
+                snprintf(run->why, sizeof run->why, "after %d events at %dx%d: %s", i, t->cols, t->rows, why);
+                break;
+            }
+        }
+        if (m->answer_every > 0 && i % m->answer_every == 0 && !answers(t, rows, cols) && th_alive(t)) {
+            snprintf(run->why, sizeof run->why, "after %d events: no redraw after a resize", i);
+            break;
+        }
+    }
+    if (run->why[0] == '\0' && !th_alive(t))
+        snprintf(run->why, sizeof run->why, "ended after %d events", run->sent);
+    th_resize(t, rows, cols);
+    end = th_now_ms() + tt_wait_ms;
+    leave(t, end);
+    run->status = th_wait_exit(t, tt_wait_ms);
+    if (run->why[0] == '\0' && !tt_exited_cleanly(run->status))
+        snprintf(run->why, sizeof run->why, "Escape and q did not end it cleanly");
+    if (run->why[0] == '\0') {
+        char why[300];
+        if (!tt_terminal_restored(t, why, sizeof why))
+            snprintf(run->why, sizeof run->why, "at exit: %s", why);
+    }
+    if (run->why[0] != '\0') {
+        tap_diag("seed %u: %s (status %d)", seed, run->why, run->status);
         th_dump(t);
-    return status;
+    }
+    return run->why[0] == '\0';
 }

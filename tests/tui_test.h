@@ -18,12 +18,14 @@ extern const char tt_sudoku[];
 /* A small Kakuro made for these tests, whose solution is 97 / 814 / 27. */
 extern const char tt_kakuro[];
 
-/* How long a wait may take, in milliseconds (set by tt_init). */
+/* How long a wait may take, in milliseconds (set by tt_init).  Only a failing test waits
+ * this long, so it is generous: the program may share a busy machine, under a sanitizer. */
 extern int tt_wait_ms;
 
 /* Finds the player in KAKUDO_BIN and makes /tmp/kakudo-NAME-XXXXXX, whose state/ holds the
- * saved games.  False, after printing a TAP skip plan, when there is no player to test;
- * exits with status 99 when the directory cannot be made. */
+ * saved games; waits last up to wait_ms times KAKUDO_TEST_WAIT_SCALE (a number, default 1).
+ * False, after printing a TAP skip plan, when there is no player to test; exits with
+ * status 99 when the directory cannot be made. */
 bool tt_init(const char *name, int wait_ms);
 /* The scratch directory. */
 const char *tt_dir(void);
@@ -41,27 +43,49 @@ void tt_cleanup(void);
 struct th *tt_start(const char *const args[], const char *const env[], int rows, int cols);
 /* Waits for text to appear (settled), dumping the screen when it does not. */
 bool tt_wait_text(struct th *t, const char *text);
+/* Waits for text to appear on a screen that keeps changing (th_see), dumping the screen
+ * when it does not. */
+bool tt_see(struct th *t, const char *text);
 /* Quits with q and checks a clean exit, dumping the screen when it is not. */
 bool tt_quit_cleanly(struct th *t);
 /* The cell offset columns right of where text is on the screen; false if text is absent. */
 bool tt_cell_at(struct th *t, const char *text, int offset, VTermScreenCell *cell);
 
-/* Random key presses, to check that no sequence of keys crashes the player. */
+/* Random key presses, mouse reports and resizes, to check that nothing sent to the player
+ * crashes it, hangs it or garbles the screen. */
 struct tt_monkey {
     const char *const *keys;
     size_t n_keys;
-    int presses;
-    int resize_every;       /* presses between random resizes */
-    int pump_every;         /* presses between reads of the output */
+    int presses;            /* events sent in all: keys, mouse reports, resizes */
+    int mouse_percent;      /* how many events in a hundred are mouse reports */
+    int resize_every;       /* events between random resizes, down to 1x1 */
+    int pump_every;         /* events between reads of the output */
     int pump_ms;            /* how long each of those reads */
-    int escape_ms;          /* how long to read after each Escape when leaving */
-    /* May swap a key for another given the screen (NULL: keys as drawn). */
-    const char *(*choose)(struct th *t, const char *key);
+    int check_every;        /* events between checks that it lives and its screen is sane */
+    int answer_every;       /* events between checks that it still redraws (0: never) */
 };
 
-/* Presses the monkey's keys on t from seed, restores rows x cols, then leaves with Escape
- * and q; the waitpid status (-1 if it never ended), the screen dumped unless a clean 0. */
-int tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int rows, int cols);
+/* What a monkey saw. */
+struct tt_monkey_run {
+    int status;             /* the waitpid status at the end, -1 if it never ended */
+    int sent;               /* events sent */
+    char why[512];          /* what went wrong; empty if nothing */
+};
+
+/* Sends the monkey's events to t from seed, checking as it goes that the program lives,
+ * its screen is sane and it answers; then restores rows x cols, leaves with Escape and q,
+ * and checks the exit left the terminal as it found it (normal screen, no mouse reports,
+ * cursor shown).  Whether all went well; run says what happened, the screen is dumped if
+ * not. */
+bool tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int rows, int cols,
+                    struct tt_monkey_run *run);
+/* Whether the screen holds only what a program draws: printable characters (no control
+ * characters, no U+FFFD from broken UTF-8, no echoed input) and the cursor on the screen;
+ * if not, why says what is wrong. */
+bool tt_screen_sane(struct th *t, char *why, size_t size);
+/* Whether the terminal modes the program left are those it found: the normal screen, no
+ * mouse reports, the cursor shown; if not, why says which is wrong. */
+bool tt_terminal_restored(const struct th *t, char *why, size_t size);
 /* Whether a status is a clean exit with 0. */
 bool tt_exited_cleanly(int status);
 

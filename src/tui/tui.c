@@ -226,13 +226,71 @@ void ui_redraw(struct ui *ui)
     draw(ui);
 }
 
+/* How long the bytes of one UTF-8 character may straggle: a terminal sends them together. */
+#define UTF8_REST_MS 50
+
+/* The UTF-8 character that starts with byte lead, its other bytes read within
+ * UTF8_REST_MS; -1 (the bytes dropped) when they do not make one.  A byte that cannot
+ * continue it is put back, to be read as a key of its own. */
+static long read_utf8_rest(int lead)
+{
+    static const long least[] = { 0, 0x80, 0x800, 0x10000 };
+    int more = lead >= 0xC2 && lead <= 0xDF ? 1 : lead >= 0xE0 && lead <= 0xEF ? 2
+               : lead >= 0xF0 && lead <= 0xF4 ? 3 : 0;
+    long cp = lead & (0x3F >> more);
+    int n = more, delay = wgetdelay(stdscr);
+
+    if (more == 0)
+        return -1;
+    timeout(UTF8_REST_MS);
+    while (n > 0) {
+        int c = getch();
+        if (c == ERR)
+            break;
+        if (c < 0x80 || c > 0xBF) {
+            ungetch(c);
+            break;
+        }
+        cp = cp << 6 | (c & 0x3F);
+        n--;
+    }
+    timeout(delay);
+    if (n > 0 || cp < least[more] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+        return -1;
+    return cp;
+}
+
+int ui_get_key(wint_t *key)
+{
+    static int utf8 = -1;
+    int c = getch();
+    long cp;
+
+    if (c == ERR)
+        return ERR;
+    *key = (wint_t)c;
+    if (c >= KEY_MIN)
+        return KEY_CODE_YES;
+    if (utf8 < 0) {
+        const char *codeset = nl_langinfo(CODESET);
+        utf8 = codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    }
+    if (c < 0x80 || !utf8)
+        return OK;
+    cp = read_utf8_rest(c);
+    if (cp < 0)
+        return ERR;
+    *key = (wint_t)cp;
+    return OK;
+}
+
 bool ui_handle_key(struct ui *ui, int wait_ms)
 {
     wint_t w;
     int r;
 
     timeout(wait_ms < 0 ? 250 : wait_ms);
-    r = get_wch(&w);
+    r = ui_get_key(&w);
     if (r == ERR)
         return false;
     if (r == KEY_CODE_YES && w == KEY_RESIZE)

@@ -223,6 +223,12 @@ void ui_watch_free(struct ui *ui);
 
 /* tui.c: the main loop's pieces, for work that calls back into the UI (the watch) */
 void ui_redraw(struct ui *ui);
+/* Reads a key as get_wch does, within the current timeout: OK with a character,
+ * KEY_CODE_YES with a key code, ERR when none came.  It decodes UTF-8 itself, because
+ * ncurses' get_wch, given a byte that starts no character, reads on until a whole wait
+ * passes without a key, so one stray byte swallowed every key typed after it; here such
+ * bytes are dropped alone (ERR). */
+int ui_get_key(wint_t *key);
 /* Waits up to wait_ms (-1: a while) for a key and hands it to the current screen;
  * false when none came. */
 bool ui_handle_key(struct ui *ui, int wait_ms);

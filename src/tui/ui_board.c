@@ -468,7 +468,7 @@ static void escape_key(struct ui *ui)
     int r;
 
     timeout(30);
-    r = get_wch(&w);
+    r = ui_get_key(&w);
     timeout(250);
     if (r == OK && w >= 'a' && w <= 'z') {
         command_key(ui, (int)w);
@@ -478,7 +478,9 @@ static void escape_key(struct ui *ui)
         enter_digit(ui, sudoku_symbol_value((int)w), true);
         return;
     }
-    if (r != ERR)
+    if (r == KEY_CODE_YES)
+        ungetch((int)w);
+    else if (r == OK)
         unget_wch(w);
     /* Esc alone cancels what is under way: a mark or command prefix, a message, a hint. */
     ui->mark_next = ui->command_next = false;
