@@ -69,10 +69,39 @@ void game_free(struct game *g)
  * Timer
  * =================================================================================== */
 
+/* The play clock: the monotonic clock, or, when the environment variable
+ * KAKUDO_TEST_CLOCK names a file, the number of milliseconds written in that file.  The
+ * terminal tests move time by rewriting the file, so what they check about the timer
+ * (it stops in the help, while suspended...) does not depend on how fast the machine is.
+ * An unreadable file reads as the time last read.  The file's times are counted from one
+ * second, so that its 0 is not the 0 that means "paused" (now_ns). */
+static uint64_t clock_ns(void)
+{
+    static const char *test_clock;
+    static bool looked;
+    static uint64_t last_ns;
+    unsigned long long ms;
+    FILE *f;
+
+    if (!looked) {
+        test_clock = getenv("KAKUDO_TEST_CLOCK");
+        looked = true;
+    }
+    if (test_clock == NULL || test_clock[0] == '\0')
+        return util_now_ns();
+    f = fopen(test_clock, "r");
+    if (f != NULL) {
+        if (fscanf(f, "%llu", &ms) == 1 && ms < UINT64_MAX / 1000000u - 1000)
+            last_ns = ((uint64_t)ms + 1000) * 1000000u;
+        fclose(f);
+    }
+    return last_ns;
+}
+
 /* Never 0, which stands for "paused". */
 static uint64_t now_ns(void)
 {
-    uint64_t t = util_now_ns();
+    uint64_t t = clock_ns();
     return t != 0 ? t : 1;
 }
 
@@ -83,7 +112,7 @@ uint64_t game_elapsed_ms(const struct game *g)
     if (g->completed)
         return g->completed_ms;
     if (g->started_ns != 0) {
-        uint64_t now = util_now_ns();
+        uint64_t now = clock_ns();
         if (now > g->started_ns)
             ms += (now - g->started_ns) / 1000000u;
     }
@@ -110,8 +139,20 @@ bool game_is_paused(const struct game *g)
     return g->started_ns == 0;
 }
 
-/* After every change: completing the puzzle freezes the timer; breaking the solution
- * again (an undo, a new move) means the player is playing again, so it runs on. */
+/* Whether the solver's solution was kept on the way to this position: a "G" move among the
+ * moves done (the only move that sets the whole grid). */
+static bool solver_in_history(const struct game *g)
+{
+    for (int i = 0; i < g->pos; i++)
+        if (g->history[i].text[0] == 'G')
+            return true;
+    return false;
+}
+
+/* After every change: completing the puzzle freezes the timer, and is the player's solve
+ * unless the solver's solution was kept on the way.  Breaking a solution again can only
+ * happen to the solver's (the player's solve takes no more moves; old saves replayed may
+ * break one too): the player is playing again, so the timer runs on. */
 static void update_completion(struct game *g)
 {
     bool solved = puzzle_is_solved(g->puzzle, g->grid);
@@ -121,8 +162,10 @@ static void update_completion(struct game *g)
         g->elapsed_ms = g->completed_ms;
         g->started_ns = 0;
         g->completed = true;
+        g->solved = !solver_in_history(g);
     } else if (!solved && g->completed) {
         g->completed = false;
+        g->solved = false;
         g->elapsed_ms = g->completed_ms;
         g->completed_ms = 0;
         g->started_ns = now_ns();
@@ -438,7 +481,8 @@ static void revert_changes(struct game *g, const struct game_change *c, int n)
     }
 }
 
-bool game_move(struct game *g, const char *move, const char **why)
+/* Applies a move, even to a solved game (replaying an old save that went on after it). */
+static bool make_move(struct game *g, const char *move, const char **why)
 {
     struct change_list cl = { .items = NULL };
     const char *reason = apply_move_text(g, move, &cl);
@@ -455,6 +499,19 @@ bool game_move(struct game *g, const char *move, const char **why)
     push_move(g, move, &cl);
     update_completion(g);
     return true;
+}
+
+/* The player's solve is the end of the game: its record (time, hints) stands. */
+static const char *const solved_why = "The puzzle is solved: the game is over";
+
+bool game_move(struct game *g, const char *move, const char **why)
+{
+    if (g->solved) {
+        if (why != NULL)
+            *why = solved_why;
+        return false;
+    }
+    return make_move(g, move, why);
 }
 
 static bool move_fmt(struct game *g, const char **why, const char *fmt, ...)
@@ -525,7 +582,7 @@ bool game_set_marks(struct game *g, int cell, digitset marks, const char **why)
 
 void game_note_hint(struct game *g, int rung)
 {
-    if (rung < 1 || rung > GAME_HINT_RUNGS)
+    if (rung < 1 || rung > GAME_HINT_RUNGS || g->solved)
         return;
     if (rung > 1 && g->hint_rungs[rung - 2] > 0) {
         g->hint_rungs[rung - 2]--;      /* the last hint went one rung further */
@@ -541,24 +598,31 @@ void game_note_hint(struct game *g, int rung)
 
 bool game_can_undo(const struct game *g)
 {
-    return g->pos > 0;
+    return g->pos > 0 && !g->solved;
 }
 
 bool game_can_redo(const struct game *g)
 {
-    return g->pos < g->nmoves;
+    return g->pos < g->nmoves && !g->solved;
 }
 
-bool game_undo(struct game *g)
+/* Takes back the last move done, even in a solved game (loading goes back to the saved
+ * position that way). */
+static bool step_back(struct game *g)
 {
     const struct game_move *m;
 
-    if (!game_can_undo(g))
+    if (g->pos == 0)
         return false;
     m = &g->history[--g->pos];
     revert_changes(g, m->changes, m->nchanges);
     update_completion(g);
     return true;
+}
+
+bool game_undo(struct game *g)
+{
+    return game_can_undo(g) && step_back(g);
 }
 
 bool game_redo(struct game *g)
@@ -653,7 +717,10 @@ static bool make_dirs(char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-char *game_state_dir(void)
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+char *game_find_state_dir(char *err, size_t errsize)
 {
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
@@ -663,21 +730,28 @@ char *game_state_dir(void)
         dir = xasprintf("%s/kakudo", xdg);
     else if (home != NULL && home[0] == '/')
         dir = xasprintf("%s/.local/state/kakudo", home);
-    else
+    else {
+        set_err(err, errsize, "neither $XDG_STATE_HOME nor $HOME is set to an absolute path");
         return NULL;
+    }
+    errno = 0;
     if (!make_dirs(dir)) {
+        set_err(err, errsize, "cannot create the directory %s: %s", dir,
+                strerror(errno != 0 && errno != EEXIST ? errno : ENOTDIR));
         free(dir);
         return NULL;
     }
     return dir;
 }
 
+char *game_state_dir(void)
+{
+    return game_find_state_dir(NULL, 0);
+}
+
 /* ===================================================================================
  * Saving
  * =================================================================================== */
-
-static void set_err(char *err, size_t errsize, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 static void set_err(char *err, size_t errsize, const char *fmt, ...)
 {
@@ -1148,7 +1222,7 @@ static bool replay(struct save_reader *sr, struct game *g)
 
     while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
         const char *why = NULL;
-        if (!game_move(g, s + 5, &why))
+        if (!make_move(g, s + 5, &why))
             return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, why);
     }
     if (!ok)
@@ -1160,7 +1234,7 @@ static bool replay(struct save_reader *sr, struct game *g)
     if (!parse_value(s + 9, 0, g->nmoves, &pos))
         return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
     while (g->pos > pos)
-        game_undo(g);
+        step_back(g);
     if (sr->at < sr->len)
         return load_fail(sr, sr->line + 1, "expected the end of the file after \"position\"");
     return true;

@@ -27,9 +27,12 @@
  * when it is erased); a digit set in a cell is also removed from the marks of every cell
  * that shares a group with it, inside the same move, so undo brings those marks back.
  * A move that changes nothing, or names a given, a black cell or a bad digit, is refused
- * (game_move returns false and sets a reason) and does not enter the history.  Moves
- * after a completed game are allowed; one that breaks the solution (or an undo) makes the
- * game incomplete again and restarts the timer.
+ * (game_move returns false and sets a reason) and does not enter the history.  A game the
+ * player solved is over: its record (the time, the hints) stands, and moves, undo, redo
+ * and hints are refused.  A grid completed by keeping the solver's solution (a "G" move
+ * among the moves done) is not the player's solve: it stops the timer, but the player may
+ * undo it or go on, and breaking it restarts the timer.  (Saves from before this rule may
+ * hold moves after a solve; loading replays them all the same.)
  *
  * Save file (text, UTF-8, '\n' line ends, every line required unless noted):
  *   kakudo-save 2                        (version 1, without rung counts, is read too)
@@ -76,7 +79,8 @@ struct game {
     size_t history_cap;
     uint64_t elapsed_ms;        /* play time before the current timer run */
     uint64_t started_ns;        /* when the timer last started; 0 while paused */
-    bool completed;             /* solved; the time is frozen */
+    bool completed;             /* the grid is solved; the time is frozen */
+    bool solved;                /* completed by the player (not the solver): game over */
     uint64_t completed_ms;
     int hints_used;
     int hint_rungs[GAME_HINT_RUNGS];    /* hints whose deepest rung was k + 1 */
@@ -139,5 +143,7 @@ char *game_puzzle_key(const struct puzzle *p);
  * ignored, as the XDG spec says), created with its parents (mode 0700) if missing; NULL
  * on error.  Caller frees. */
 char *game_state_dir(void);
+/* The same, saying in err what went wrong when there is none (no $HOME, a file in the way). */
+char *game_find_state_dir(char *err, size_t errsize);
 
 #endif

@@ -436,11 +436,15 @@ static void test_completion(const struct test_case *tc)
     game_resume(g);
     sleep_ms(2);
     tap_ok(game_elapsed_ms(g) == t1, "%s: resuming a completed game does not start the timer", tc->file);
-    tap_ok(game_undo(g) && !g->completed && g->grid[last] == 0 && !game_is_paused(g)
-           && game_elapsed_ms(g) >= t1, "%s: undo makes it incomplete and the timer runs on", tc->file);
-    tap_ok(game_redo(g) && g->completed, "%s: redo completes it again", tc->file);
-    tap_ok(game_erase(g, last, &why) && !g->completed && game_set(g, last, tc->solution[last], &why) && g->completed,
-           "%s: erasing and setting the last digit again", tc->file);
+    tap_ok(g->solved && !game_can_undo(g) && !game_undo(g) && !game_redo(g) && g->completed
+           && g->grid[last] == tc->solution[last] && game_elapsed_ms(g) == t1,
+           "%s: the player's solve ends the game: no undo, the time stands", tc->file);
+    why = NULL;
+    tap_ok(!game_erase(g, last, &why) && why != NULL && strstr(why, "solved") != NULL
+           && g->completed && g->nmoves == g->pos, "%s: a stray move after it is refused (%s)", tc->file,
+           why != NULL ? why : "");
+    game_note_hint(g, 1);
+    tap_ok(g->hints_used == 0, "%s: and hints are no longer counted", tc->file);
     game_free(g);
 }
 
@@ -474,6 +478,8 @@ static void test_grid_move(const struct test_case *tc)
     before = snap(g);
     tap_ok(game_set_grid(g, tc->solution, &why) && g->completed && g->nmoves == 2,
            "%s: G sets the solution in one move", tc->file);
+    tap_ok(!g->solved && game_can_undo(g), "%s: the solver's solution kept is not the player's solve",
+           tc->file);
     tap_ok(memcmp(g->grid, tc->solution, (size_t)p->ncells) == 0, "%s: the grid is the solution", tc->file);
     tap_ok(!game_set_grid(g, tc->solution, &why) && g->nmoves == 2, "%s: the same grid again is refused (%s)",
            tc->file, why);
@@ -578,9 +584,22 @@ static void test_state_dir(void)
            "a relative $XDG_STATE_HOME is ignored for ~/.local/state/kakudo");
     free(dir);
     free(want);
+    {
+        char *file = tmp_path("a-file"), err[512] = "";
+        write_text(file, "x", 1);
+        setenv("XDG_STATE_HOME", file, 1);
+        tap_ok(game_find_state_dir(err, sizeof err) == NULL && strstr(err, "a-file/kakudo") != NULL
+               && strstr(err, "Not a directory") != NULL, "a file in the way: the reason names it (%s)", err);
+        free(file);
+    }
     unsetenv("XDG_STATE_HOME");
     unsetenv("HOME");
     tap_ok(game_state_dir() == NULL, "no state directory without $HOME");
+    {
+        char err[512] = "";
+        tap_ok(game_find_state_dir(err, sizeof err) == NULL && strstr(err, "$HOME") != NULL,
+               "and the reason says so (%s)", err);
+    }
     free(xdg);
     free(home);
 }
@@ -900,6 +919,52 @@ static void test_corrupt(const struct test_case *tc)
 }
 
 /* Game notes: new hints and hints going deeper; version 1 saves (no rungs) still load. */
+/* Saves from before a solve ended the game may go on after it (a stray digit, undone or
+ * not): they load, solved only if the position is. */
+static void test_old_save_after_solve(const struct test_case *tc)
+{
+    struct game *g = game_new(tc->p, &tc->style), *h;
+    char *path = tmp_path("after-solve.save"), err[512] = "", stray[64], *text, *t1, *t2;
+    const char *why;
+    int last = -1;
+    size_t len;
+
+    for (int c = 0; c < g->puzzle->ncells; c++)
+        if (game_cell_editable(g, c)) {
+            game_set(g, c, tc->solution[c], &why);
+            last = c;
+        }
+    g->completed_ms = 5000;
+    game_save(g, path, err, sizeof err);
+    text = read_text(path, &len);
+    /* The stray erase that the old player took after the solve, then undone or not. */
+    snprintf(stray, sizeof stray, "move E%d\nposition %d", last, g->nmoves + 1);
+    t1 = replace_line(text, line_of(text, "position "), stray);
+    t2 = replace_line(t1, line_of(t1, "completed 1"), "completed 0");
+    write_text(path, t2, strlen(t2));
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && !h->completed && !h->solved && h->grid[last] == 0,
+           "%s: an old save that went on after the solve loads, unsolved %s", tc->file, err);
+    tap_ok(h != NULL && game_set(h, last, tc->solution[last], &why) && h->solved,
+           "%s: and can be solved again", tc->file);
+    game_free(h);
+    free(t1);
+    free(t2);
+    snprintf(stray, sizeof stray, "move E%d\nposition %d", last, g->nmoves);
+    t1 = replace_line(text, line_of(text, "position "), stray);
+    t2 = xstrdup(t1);
+    write_text(path, t2, strlen(t2));
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && h->completed && h->solved && game_elapsed_ms(h) == 5000 && game_can_undo(h) == false,
+           "%s: with the stray move undone, it loads solved, with its time %s", tc->file, err);
+    game_free(h);
+    free(t1);
+    free(t2);
+    free(text);
+    free(path);
+    game_free(g);
+}
+
 static void test_hint_notes(const struct test_case *tc)
 {
     struct game *g = game_new(tc->p, &tc->style), *h;
@@ -975,6 +1040,7 @@ int main(void)
         test_round_trip(&cases[i]);
         test_corrupt(&cases[i]);
         test_compound(&cases[i]);
+        test_old_save_after_solve(&cases[i]);
     }
     test_round_trip_box_shape();
     test_round_trip_unusual();

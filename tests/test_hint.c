@@ -697,6 +697,10 @@ static void test_game_hints(struct puzzle *p, const char *what)
     }
     tap_ok(ok && g->completed && memcmp(g->grid, st.s.solution, (size_t)p->ncells) == 0,
            "%s: %d hints applied as moves solve it, with no mistake on the way", what, moves);
+    /* The player's solve ends the game (no undo); to check that each hint undoes as one
+     * move, the game is made unfinished again by hand. */
+    tap_ok(g->solved && !game_undo(g), "%s: solved with hints, the game is over", what);
+    g->solved = false;
     while (game_undo(g))
         ;
     tap_ok(memcmp(g->grid, p->given, (size_t)p->ncells) == 0 && g->nmoves == moves + 2,

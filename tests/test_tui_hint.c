@@ -122,8 +122,8 @@ static void test_sudoku_ladder(void)
            "rung 2: the technique and its definition");
     th_send(t, "i");
     tap_ok(wait_panel(t, "The pattern: r1c6, with 8."), "rung 3: the pattern's cells and digits");
-    tap_ok(tt_wait_text(t, ROW1_TAIL "  ?  " HV) && bg_of(t, ROW1_TAIL, 8) == GREEN,
-           "rung 3: the pattern's cell is highlighted apart from the unit");
+    tap_ok(tt_wait_text(t, ROW1_TAIL "     " HV) && bg_of(t, ROW1_TAIL, 8) == GREEN,
+           "rung 3: the pattern's cell is highlighted apart from the unit, with no '?' in it");
     th_send(t, "i");
     tap_ok(wait_panel(t, "In box 2, 8 fits only r1c6"), "rung 4: the conclusion with its reason");
     tap_ok(bg_of(t, ROW1_TAIL, 8) == MAGENTA, "rung 4: the cell it concludes about is highlighted");
@@ -183,20 +183,23 @@ static void test_saved_hints(void)
 static void test_mono(void)
 {
     struct th *t = start(sudoku_path, "NO_COLOR=1", "LANG=C", 24, 80);
-    const char *row1 = "|  5  :  3  :     |     :  7  :";
+    /* Box 2's cells point inwards; r1c6 is the pattern's (and the conclusion's) cell. */
+    const char *row1 = "|  5  :  3  :     |>   <:> 7 <:";
+    const char *r1c5 = "> 7 <:>   <|";
 
     tt_wait_text(t, "Cell r1c3");
     th_send(t, "i");
     wait_panel(t, "Look at box 2.");
-    tap_ok(underlined(t, row1, 26) && !underlined(t, row1, 2),
-           "no colour: the unit is underlined, other cells are not");
+    tap_ok(tt_wait_text(t, row1) && underlined(t, row1, 26) && !underlined(t, row1, 2),
+           "no colour: the unit is underlined, and its cells point inwards; other cells do not");
     th_send(t, "ii");
     tt_wait_text(t, "The pattern");
-    tap_ok(tt_wait_text(t, "  7  :  ?  |") && reversed(t, "  7  :  ?  |", 8) && !reversed(t, row1, 26),
-           "no colour: the pattern's cell is reversed and marked '?'");
+    tap_ok(tt_wait_text(t, r1c5) && reversed(t, r1c5, 8) && !reversed(t, row1, 26) &&
+           !th_find(t, "  ?  ", NULL, NULL),
+           "no colour: the pattern's cell is reversed and points inwards, with no '?'");
     th_send(t, "i");
     tt_wait_text(t, "In box 2");
-    tap_ok(reversed(t, "  7  :  ?  |", 8) && underlined(t, "  7  :  ?  |", 8),
+    tap_ok(reversed(t, r1c5, 8) && underlined(t, r1c5, 8),
            "no colour: the concluded cell is reversed and underlined");
     tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
@@ -231,7 +234,8 @@ static void test_kakuro_ladder(void)
            "Kakuro rung 2: the technique");
     th_send(t, "i");
     tap_ok(wait_panel(t, "r2c2 and r2c3, with 7 and 9"), "Kakuro rung 3: the pattern");
-    tap_ok(bg_of(t, LV "  ?  " LV "  ?  ", 3) == GREEN, "Kakuro rung 3: the run's cells highlighted");
+    tap_ok(bg_of(t, "\xe2\x95\xb2 16" LV, 7) == GREEN && bg_of(t, "\xe2\x95\xb2 16" LV, 13) == GREEN &&
+           !th_find(t, "  ?  ", NULL, NULL), "Kakuro rung 3: the run's cells highlighted, with no '?' in them");
     th_send(t, "i");
     tap_ok(wait_panel(t, "which can only be 7+9"), "Kakuro rung 4: the reason");
     th_send(t, "i");

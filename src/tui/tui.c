@@ -30,12 +30,19 @@ static const struct {
 };
 
 static volatile sig_atomic_t pending_signal;
+static volatile sig_atomic_t pending_suspend;   /* Ctrl-Z: SIGTSTP */
 static struct ui *active_ui;     /* for the fatal-error hook */
 static bool curses_on;
 
 static void on_signal(int sig)
 {
     pending_signal = sig;
+}
+
+static void on_suspend(int sig)
+{
+    (void)sig;
+    pending_suspend = 1;
 }
 
 /* --- A fault (SIGSEGV, SIGABRT, ...) still gives the terminal back --- */
@@ -124,18 +131,44 @@ static void install_signals(void)
     struct sigaction sa;
     /* Every signal whose default is to end the program (Ctrl-C, Ctrl-\, kill, a closed
      * terminal, timers and limits) ends it through the main loop instead: saved and the
-     * terminal restored.  SIGXFSZ caught also turns a save over the file size limit into
-     * a reported write error. */
+     * terminal restored.  SIGXFSZ alone is ignored: a save over the file size limit is then
+     * a write error (EFBIG) that the board reports, and the game goes on. */
     static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM,
-                                SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
+                                SIGVTALRM, SIGPROF, SIGXCPU };
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     /* No SA_RESTART: the key read returns so the loop sees the signal at once.  Installed
-     * before the screen starts, so ncurses keeps ours (and handles SIGTSTP itself). */
+     * before the screen starts, so ncurses keeps ours, SIGTSTP's included. */
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
+    sa.sa_handler = on_suspend;
+    sigaction(SIGTSTP, &sa, NULL);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &sa, NULL);
+}
+
+/* Ctrl-Z, taken from ncurses so the play clock stops while the program is stopped: the
+ * clock is paused, the terminal given back, and the program stopped by the default action
+ * of SIGTSTP (which the kernel skips when nobody could continue it: an orphaned process
+ * group); after `fg` the screen is drawn again and the main loop restarts the clock. */
+static void suspend(struct ui *ui)
+{
+    struct sigaction dfl, ours;
+
+    pending_suspend = 0;
+    if (ui->game != NULL)
+        game_pause(ui->game);
+    endwin();
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &ours);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+    clearok(curscr, TRUE);
+    refresh();
 }
 
 /* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
@@ -291,6 +324,8 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
 
     timeout(wait_ms < 0 ? 250 : wait_ms);
     r = ui_get_key(&w);
+    if (pending_suspend)
+        suspend(ui);
     if (r == ERR)
         return false;
     if (r == KEY_CODE_YES && w == KEY_RESIZE)
@@ -321,6 +356,7 @@ static void run(struct ui *ui)
             ui_watch_start(ui);
             continue;
         }
+        ui_board_sync_timer(ui);
         draw(ui);
         /* The timer and the generator's progress need a redraw every so often; otherwise
          * wait for keys. */
@@ -362,6 +398,13 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     active_ui = NULL;
     util_set_fatal_hook(NULL);
     restore_terminal();
+    /* A game that could not be saved is never lost in silence: said on the terminal the
+     * player gets back, and in the exit status. */
+    if (ui.save_error[0] != '\0') {
+        fprintf(stderr, "kakudo: your game was not saved: %s\n", ui.save_error);
+        if (ui.status == 0)
+            ui.status = 1;
+    }
     sig = pending_signal;
     if (sig != 0) {
         /* Die of the signal as the caller expects, now that all is saved and restored;

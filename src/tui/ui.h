@@ -43,8 +43,15 @@ struct ui_geometry {
     bool vline[KAKURO_MAX_SIDE + 1], hline[KAKURO_MAX_SIDE + 1]; /* line before cell c/r */
     bool vheavy[KAKURO_MAX_SIDE + 1], hheavy[KAKURO_MAX_SIDE + 1];
     int lx[KAKURO_MAX_SIDE + 1], ly[KAKURO_MAX_SIDE + 1];       /* where those lines are */
-    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx). */
+    /* Where the board is shown: a screen window onto it, scrolled by (sy, sx) to whole
+     * cells: rows r0..r1 and columns c0..c1 are shown. */
     int top, left, view_h, view_w, sy, sx;
+    int r0, r1, c0, c1;
+    bool hscroll, vscroll;      /* the window is narrower / shorter than the board: the
+                                   column or row around it marks what lies beyond */
+    /* The panel's rectangle: beside the board, or under it (then it flows in columns). */
+    int panel_top, panel_left, panel_h, panel_w;
+    bool panel_below;
 };
 
 struct picker_item {
@@ -53,6 +60,18 @@ struct picker_item {
     char *path;                 /* recent: the save file */
     char *label;
 };
+
+struct ui;
+
+/* One answer of a dialog: the key that picks it (letters in either case, UI_KEY_ESC for
+ * Escape, which q also means; Enter picks the first answer), its words in the dialog's
+ * footer, and what it does once the dialog is closed (NULL: nothing more). */
+struct ui_choice {
+    int key;
+    const char *label;
+    void (*action)(struct ui *ui);
+};
+#define UI_MAX_CHOICES 4
 
 struct ui {
     struct tui_options opt;
@@ -66,6 +85,8 @@ struct ui {
     struct game *game;
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
+    char save_error[800];               /* why the last save failed ("" if it worked) */
+    char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
     int cursor;
     bool command_next;                  /* ':' was typed: the next key is a command */
@@ -87,10 +108,10 @@ struct ui {
     char input[1024];                   /* the "open file" line */
     size_t input_len;
 
-    /* The confirm dialog: a question and what y/n do */
+    /* The dialog: a question and its answers */
     char question[512];
-    void (*on_yes)(struct ui *ui);
-    void (*on_no)(struct ui *ui);
+    struct ui_choice choices[UI_MAX_CHOICES];
+    int nchoices;
 
     struct newgame *newgame;            /* the "New game" dialog and its generation */
 };
@@ -116,6 +137,10 @@ int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_
 /* Prints s centred on row y of the screen. */
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A dialog's box of h x w at (y, x), filled with attr: a frame around it, and what is
+ * under the frame and a column or row beyond cleared - over the board, to whole cells, so
+ * no part of a clue shows at its edges. */
+void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, int w, attr_t attr);
 
 /* What a white cell shows instead of the game's digit and marks (the watched solver's
  * board): a digit or a glyph, else candidates (only where every mark has its place),
@@ -129,13 +154,17 @@ struct ui_cell_look {
 };
 
 /* ui_view.c: the board, for both kinds */
-/* Chooses the largest layout that fits rows x cols (scrolling if none does); false if the
- * screen is too small, with the size needed in *need_h, *need_w. */
+/* Chooses the first layout, from large cells to compact ones and with the panel beside,
+ * narrower or below, in which the whole board fits rows x cols; if none does, the compact
+ * one scrolls by whole cells.  False if the screen is too small, with the size needed in
+ * *need_h, *need_w. */
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
 /* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
 bool ui_view_marks_fit(const struct ui *ui);
+/* Widens the screen columns [*x0, *x1) to the whole board cells they cut into. */
+void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1);
 /* The cell at screen (y, x), or -1. */
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */
@@ -154,6 +183,8 @@ bool ui_board_open_save(struct ui *ui, const char *path);
 void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);
+/* Runs the play clock while the board is on screen and not paused, else stops it. */
+void ui_board_sync_timer(struct ui *ui);
 
 /* ui_keys.c: the board's keys, which depend on the board: where letters are symbols
  * (more than 9 digits) the commands bound to letters take Alt or ':' first */
@@ -257,6 +288,9 @@ void ui_help_key(struct ui *ui, int key, bool is_code);
  * under themselves.  Returns the number of wrapped rows in all (rows 0 only counts). */
 int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from, int y,
                  int rows, int x, int w);
+/* Asks a question over the current screen, answered by one of n choices. */
+void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n);
+/* A yes/no question: y (or Enter) does on_yes, n (or Esc, q) on_no. */
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);
@@ -277,6 +311,8 @@ void ui_too_small_draw(int need_h, int need_w);
 #define UI_KEY_CTRL(c) ((c) & 0x1f)
 #define UI_KEY_ESC 27
 #define UI_PANEL_W 24   /* side panel width */
+#define UI_PANEL_MIN_W 20   /* narrowest side panel before it goes under the board */
+#define UI_PANEL_MIN_H 5    /* fewest rows of a panel under the board */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 
 #endif

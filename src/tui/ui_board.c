@@ -45,13 +45,28 @@ static void board_start(struct ui *ui, struct game *g)
     ui->show_wrong = false;
     ui->pencil = ui->mark_next = ui->command_next = ui->paused = false;
     ui->cursor = first_empty_cell(g);
-    ui->geo.sy = ui->geo.sx = 0;
+    ui->geo.sy = ui->geo.sx = ui->geo.r0 = ui->geo.c0 = 0;
     ui->was_completed = g->completed;
     ui_hint_forget(ui);
     refresh_conflicts(ui);
     if (!g->completed)
         game_resume(g);
     ui->screen = UI_BOARD;
+}
+
+/* Leaves the board: back to the picker when it came from there, else out of the program. */
+static void leave_board(struct ui *ui)
+{
+    if (ui->from_picker) {
+        char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
+        /* The board's messages stay with it; what closing says (a failed save) shows. */
+        ui->message[0] = '\0';
+        ui_board_close(ui);
+        ui_picker_return(ui, left);
+        free(left);
+    } else {
+        ui->quit = true;
+    }
 }
 
 static void resume_pending(struct ui *ui)
@@ -63,18 +78,20 @@ static void resume_pending(struct ui *ui)
     ui_message(ui, "Resumed the saved game.");
 }
 
+/* The fresh game on the board stays; the save file is replaced by its first move. */
 static void start_over(struct ui *ui)
 {
     game_free(ui->pending);
     ui->pending = NULL;
     ui->screen = UI_BOARD;
-    ui_message(ui, "Started over.");
-    ui_board_save(ui);
+    ui_message(ui, "Started over: your first move replaces the saved game.");
 }
 
-static char *state_file(const struct puzzle *p)
+/* The save file of the puzzle; NULL with the reason in err when there is no state
+ * directory. */
+static char *state_file(const struct puzzle *p, char *err, size_t errsize)
 {
-    char *dir = game_state_dir();
+    char *dir = game_find_state_dir(err, errsize);
     char *key, *path;
 
     if (dir == NULL)
@@ -108,6 +125,90 @@ static int filled_cells(const struct game *g)
     return n;
 }
 
+static int marked_cells(const struct game *g)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->puzzle->ncells; c++)
+        n += !g->puzzle->block[c] && !g->grid[c] && g->marks[c];
+    return n;
+}
+
+/* "12 cells filled, marks in 3, 4:05 played" (", the solver's solution kept" when it was) */
+static void describe_progress(const struct game *g, char *buf, size_t size)
+{
+    int filled = filled_cells(g), marked = marked_cells(g);
+    char t[32], marks[48] = "";
+
+    ui_format_time(game_elapsed_ms(g), t, sizeof t);
+    if (marked > 0)
+        snprintf(marks, sizeof marks, ", marks in %d", marked);
+    snprintf(buf, size, "%d cell%s filled%s%s, %s played", filled, filled == 1 ? "" : "s",
+             marks, g->completed ? ", the solver's solution kept" : "", t);
+}
+
+/* "in 0:55 with 2 hints" */
+static void describe_record(const struct game *g, char *buf, size_t size)
+{
+    char t[32];
+
+    ui_format_time(game_elapsed_ms(g), t, sizeof t);
+    if (g->hints_used > 0)
+        snprintf(buf, size, "in %s with %d hint%s", t, g->hints_used, g->hints_used == 1 ? "" : "s");
+    else
+        snprintf(buf, size, "in %s without hints", t);
+}
+
+static void offer_saved_game(struct ui *ui);
+
+/* Starting over is asked twice: the saved game is the player's work.  Keeping it comes
+ * first, so Enter keeps it too. */
+static void confirm_start_over(struct ui *ui)
+{
+    static const struct ui_choice choices[] = {
+        { UI_KEY_ESC, "no, keep it", offer_saved_game },
+        { 'y', "yes, start over", start_over },
+    };
+    char q[300], about[160];
+
+    if (ui->pending->solved) {
+        describe_record(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "Play it again? Your first move replaces the solved game (%s).",
+                 about);
+    } else {
+        describe_progress(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "Start over? Your first move replaces the saved game (%s).", about);
+    }
+    ui_choose(ui, q, choices, 2);
+}
+
+/* Asks what to do with the saved game: resume it (or see it, if solved), start over
+ * (asked again), or go back, keeping it as it is. */
+static void offer_saved_game(struct ui *ui)
+{
+    static const struct ui_choice resume[] = {
+        { 'r', "resume", resume_pending },
+        { 's', "start over", confirm_start_over },
+        { UI_KEY_ESC, "back", leave_board },
+    };
+    static const struct ui_choice solved[] = {
+        { 'r', "see it", resume_pending },
+        { 's', "play again", confirm_start_over },
+        { UI_KEY_ESC, "back", leave_board },
+    };
+    char q[300], about[160];
+
+    if (ui->pending->solved) {
+        describe_record(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "You solved this puzzle %s.", about);
+        ui_choose(ui, q, solved, 3);
+    } else {
+        describe_progress(ui->pending, about, sizeof about);
+        snprintf(q, sizeof q, "This puzzle has a saved game (%s).", about);
+        ui_choose(ui, q, resume, 3);
+    }
+}
+
 static void set_title(struct ui *ui, const char *title)
 {
     free(ui->title);
@@ -127,14 +228,14 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     ui->message[0] = '\0';
     set_title(ui, name);
     free(ui->save_path);
-    ui->save_path = state_file(p);
+    ui->save_path = state_file(p, err, sizeof err);
     board_start(ui, game_new(p, style));
     /* The save says what the puzzle was called, as the panel does. */
     if (name != NULL && name != p->name)
         puzzle_set_name(ui->game->puzzle, name);
     free(bundled);
     if (ui->save_path == NULL) {
-        ui_message(ui, "No state directory: progress will not be saved.");
+        ui_message(ui, "No state directory (%s): progress will not be saved.", err);
         return;
     }
     if (stat(ui->save_path, &st) != 0)
@@ -144,19 +245,12 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         set_aside(ui, ui->save_path, err);
         return;
     }
-    if (ui->pending->completed) {
-        game_free(ui->pending);
-        ui->pending = NULL;
-        ui_message(ui, "You solved this puzzle before; here it is afresh.");
+    /* A save with nothing filled in is nothing to choose about: it goes on as it was. */
+    if (!ui->pending->completed && filled_cells(ui->pending) == 0 && marked_cells(ui->pending) == 0) {
+        resume_pending(ui);
         return;
     }
-    {
-        char q[256];
-        snprintf(q, sizeof q, "This puzzle has a saved game (%d cells filled). Resume it?",
-                 filled_cells(ui->pending));
-        ui_confirm(ui, q, resume_pending, start_over);
-        ui->back = UI_BOARD;
-    }
+    offer_saved_game(ui);
 }
 
 bool ui_board_open_save(struct ui *ui, const char *path)
@@ -176,7 +270,13 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     free(bundled);
     ui->save_path = xstrdup(path);
     board_start(ui, g);
-    ui_message(ui, "Resumed the saved game.");
+    if (g->solved) {
+        char about[160];
+        describe_record(g, about, sizeof about);
+        ui_message(ui, "You solved this puzzle %s.", about);
+    } else {
+        ui_message(ui, "Resumed the saved game.");
+    }
     return true;
 }
 
@@ -197,21 +297,51 @@ void ui_board_close(struct ui *ui)
     ui_hint_forget(ui);
 }
 
+/* Remembers a failed save, to be told again after the screen is gone (tui.c); a save
+ * of the same game that works later makes up for it. */
+static void note_save(struct ui *ui, bool saved, const char *what)
+{
+    const char *path = ui->save_path != NULL ? ui->save_path : "";
+
+    if (saved) {
+        if (strcmp(ui->failed_save, path) == 0)
+            ui->failed_save[0] = ui->save_error[0] = '\0';
+        return;
+    }
+    snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
+    snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
+    ui_message(ui, "Progress not saved: %s.", what);
+}
+
 void ui_board_save(struct ui *ui)
 {
-    char err[512];
+    char err[512], what[700];
 
     /* Nothing to keep before the first move or hint, nor while a resume is offered. */
-    if (ui->game == NULL || ui->save_path == NULL || ui->pending != NULL
+    if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
-    if (!game_save(ui->game, ui->save_path, err, sizeof err))
-        ui_message(ui, "Progress not saved: %s", err);
+    if (ui->save_path == NULL) {
+        /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
+        ui->save_path = state_file(ui->game->puzzle, err, sizeof err);
+        if (ui->save_path == NULL) {
+            snprintf(what, sizeof what, "no state directory: %s", err);
+            note_save(ui, false, what);
+            return;
+        }
+    }
+    if (game_save(ui->game, ui->save_path, err, sizeof err)) {
+        note_save(ui, true, NULL);
+        return;
+    }
+    snprintf(what, sizeof what, "%s: %s", ui->save_path, err);
+    note_save(ui, false, what);
 }
 
 void ui_board_draw(struct ui *ui)
 {
-    int need_h, need_w, left;
+    const struct ui_geometry *geo = &ui->geo;
+    int need_h, need_w;
 
     if (!ui_view_layout(ui, LINES, COLS, &need_h, &need_w)) {
         ui_too_small_draw(need_h, need_w);
@@ -225,9 +355,21 @@ void ui_board_draw(struct ui *ui)
     } else {
         ui_view_draw_board(ui);
     }
-    left = ui->geo.left + ui->geo.view_w + 2;
-    ui_view_draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    ui_view_draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h, geo->panel_w);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+}
+
+/* The play clock runs only while the board itself is on screen and not paused: the help,
+ * dialogs, the solver and a suspended program (Ctrl-Z) all stop it.  Called every turn of
+ * the main loop, so no screen has to remember to stop and restart it. */
+void ui_board_sync_timer(struct ui *ui)
+{
+    if (ui->game == NULL)
+        return;
+    if (ui->screen == UI_BOARD && !ui->paused)
+        game_resume(ui->game);
+    else
+        game_pause(ui->game);
 }
 
 /* After every change: conflicts, completion, and the save file. */
@@ -236,7 +378,8 @@ static void after_move(struct ui *ui)
     ui->show_wrong = false;
     ui_hint_forget(ui);
     refresh_conflicts(ui);
-    if (ui->game->completed && !ui->was_completed) {
+    /* Only the player's own solve is praised (the solver's kept solution says so itself). */
+    if (ui->game->solved && !ui->was_completed) {
         char t[32];
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
         if (ui->game->hints_used > 0)
@@ -279,6 +422,14 @@ static void move_cursor_to_edge(struct ui *ui, int dr, int dc)
 
 static void refused(struct ui *ui, const char *why)
 {
+    char t[32];
+
+    if (ui->game->solved) {
+        /* Whatever was tried: the game is over and its record stands. */
+        ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
+        ui_message(ui, "Solved in %s: this game is over.", t);
+        return;
+    }
     ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
 }
 
@@ -288,6 +439,10 @@ static bool check_editable(struct ui *ui)
     const struct puzzle *p = ui->game->puzzle;
     int c = ui->cursor;
 
+    if (ui->game->solved) {
+        refused(ui, NULL);
+        return false;
+    }
     if (p->block[c]) {
         ui_message(ui, "%s", p->down[c] || p->across[c] ? "A clue cell cannot be changed."
                                                          : "A black cell cannot be changed.");
@@ -421,6 +576,10 @@ static void history_step(struct ui *ui, bool undo)
 {
     bool ok = undo ? game_undo(ui->game) : game_redo(ui->game);
 
+    if (!ok && ui->game->solved) {
+        refused(ui, NULL);
+        return;
+    }
     if (!ok) {
         ui_message(ui, undo ? "Nothing to undo." : "Nothing to redo.");
         return;
@@ -491,16 +650,7 @@ static void escape_key(struct ui *ui)
 static void quit_board(struct ui *ui)
 {
     ui_board_save(ui);
-    if (ui->from_picker) {
-        char *left = ui->save_path != NULL ? xstrdup(ui->save_path) : NULL;
-        /* The board's messages stay with it; what closing says (a failed save) shows. */
-        ui->message[0] = '\0';
-        ui_board_close(ui);
-        ui_picker_return(ui, left);
-        free(left);
-    } else {
-        ui->quit = true;
-    }
+    leave_board(ui);
 }
 
 static void toggle_pencil(struct ui *ui)

@@ -50,7 +50,8 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
         [ROLE_RUN_HI] = A_NORMAL, [ROLE_LINE] = A_NORMAL, [ROLE_BOX_LINE] = A_BOLD,
         [ROLE_TITLE] = A_BOLD, [ROLE_DIM] = A_DIM, [ROLE_MESSAGE] = A_BOLD,
         [ROLE_WRONG] = A_UNDERLINE | A_BOLD, [ROLE_SELECTED] = A_REVERSE,
-        /* A hint's area underlined, its pattern reversed, its conclusion both. */
+        /* A hint's area underlined, its pattern reversed, its conclusion both; their
+         * cells also point inwards with '>' and '<' (ui_view.c). */
         [ROLE_HINT_AREA] = A_UNDERLINE, [ROLE_HINT_PATTERN] = A_REVERSE | A_BOLD,
         [ROLE_HINT_TARGET] = A_REVERSE | A_UNDERLINE | A_BOLD,
     };
@@ -250,4 +251,41 @@ void ui_message(struct ui *ui, const char *fmt, ...)
         ui->message[n] = '.';
         ui->message[n + 1] = '\0';
     }
+}
+
+/* Spaces across columns [x0, x1) of row y. */
+static void clear_span(int y, int x0, int x1, attr_t attr)
+{
+    attrset(attr);
+    for (int x = x0 < 0 ? 0 : x0; x < x1 && x < COLS; x++)
+        if (y >= 0 && y < LINES)
+            mvaddch(y, x, ' ');
+    attrset(A_NORMAL);
+}
+
+void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, int w, attr_t attr)
+{
+    /* Light lines, but ASCII's light vertical (':') is too faint for a frame. */
+    int v = ui->utf8 ? 1 : 2;
+    const char *hl = ui_glyph(ui, 0, 0, 1, 1);
+    int x0 = x - 2, x1 = x + w + 2;
+
+    if (over_board && ui->game != NULL)
+        ui_view_widen_to_cells(ui, &x0, &x1);
+    for (int r = y - 2; r < y + h + 2; r++)
+        clear_span(r, x0, x1, A_NORMAL);
+    for (int r = y; r < y + h; r++)
+        clear_span(r, x, x + w, attr);
+    for (int i = 0; i < w; i++) {
+        ui_print(y - 1, x + i, 1, hl, A_NORMAL);
+        ui_print(y + h, x + i, 1, hl, A_NORMAL);
+    }
+    for (int r = y; r < y + h; r++) {
+        ui_print(r, x - 1, 1, ui_glyph(ui, v, v, 0, 0), A_NORMAL);
+        ui_print(r, x + w, 1, ui_glyph(ui, v, v, 0, 0), A_NORMAL);
+    }
+    ui_print(y - 1, x - 1, 1, ui_glyph(ui, 0, v, 0, 1), A_NORMAL);
+    ui_print(y - 1, x + w, 1, ui_glyph(ui, 0, v, 1, 0), A_NORMAL);
+    ui_print(y + h, x - 1, 1, ui_glyph(ui, v, 0, 0, 1), A_NORMAL);
+    ui_print(y + h, x + w, 1, ui_glyph(ui, v, 0, 1, 0), A_NORMAL);
 }

@@ -359,7 +359,6 @@ void ui_newgame_draw(struct ui *ui)
     struct newgame *ng = ui->newgame;
     int w = COLS - 4 < 46 ? COLS - 4 : 46, h = 9;
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
-    char blank[256];
 
     if (ng->back == UI_BOARD && ui->game != NULL)
         ui_board_draw(ui);
@@ -371,10 +370,8 @@ void ui_newgame_draw(struct ui *ui)
         y0 = x0 = 0;
         w = COLS;
     } else {
-        memset(blank, ' ', (size_t)w);
-        blank[w] = '\0';
-        for (int i = 0; i < h; i++)
-            ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
+        ui_dialog_box(ui, ng->back == UI_BOARD && ui->game != NULL, y0, x0, h, w,
+                      ui_attr(ui, ROLE_SELECTED));
         y0++;
         x0 += 2;
         w -= 4;

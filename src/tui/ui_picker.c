@@ -103,7 +103,7 @@ static char *recent_label(const struct game *g)
     const struct puzzle *p = g->puzzle;
     char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
 
-    if (g->completed)
+    if (g->solved)
         label = xasprintf("%s  solved", name);
     else
         label = xasprintf("%s  %d%% done", name, progress_percent(g));

@@ -145,48 +145,118 @@ void ui_help_key(struct ui *ui, int key, bool is_code)
         ui->screen = ui->back;
 }
 
+void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n)
+{
+    snprintf(ui->question, sizeof ui->question, "%s", question);
+    ui->nchoices = n < UI_MAX_CHOICES ? n : UI_MAX_CHOICES;
+    memcpy(ui->choices, choices, (size_t)ui->nchoices * sizeof *choices);
+    ui->back = ui->screen;
+    ui->screen = UI_CONFIRM;
+}
+
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *))
 {
-    snprintf(ui->question, sizeof ui->question, "%s", question);
-    ui->on_yes = on_yes;
-    ui->on_no = on_no;
-    ui->back = ui->screen;
-    ui->screen = UI_CONFIRM;
+    const struct ui_choice yes_no[] = {
+        { 'y', "yes", on_yes },
+        { 'n', "no", on_no },
+    };
+
+    ui_choose(ui, question, yes_no, 2);
+}
+
+/* One answer as the footer shows it: "s: start over". */
+static void choice_text(const struct ui_choice *c, char *buf, size_t size)
+{
+    if (c->key == UI_KEY_ESC)
+        snprintf(buf, size, "Esc: %s", c->label);
+    else
+        snprintf(buf, size, "%c: %s", c->key, c->label);
+}
+
+/* Lays the answers out from row y in w columns, each one whole, as many to a row as fit
+ * ("r: resume   s: start over   Esc: back"), drawing them when draw is set; returns the
+ * rows used. */
+static int layout_answers(const struct ui *ui, int y, int x, int w, attr_t attr, bool draw)
+{
+    int rows = 1, col = 0;
+
+    for (int i = 0; i < ui->nchoices; i++) {
+        char text[128];
+        int width;
+
+        choice_text(&ui->choices[i], text, sizeof text);
+        width = ui_width(text);
+        if (col > 0 && col + 3 + width > w) {
+            rows++;
+            col = 0;
+        } else if (col > 0) {
+            col += 3;
+        }
+        if (draw)
+            ui_print(y + rows - 1, x + col, w - col, text, attr);
+        col += width;
+    }
+    return rows;
 }
 
 void ui_confirm_draw(struct ui *ui)
 {
     int w = COLS - 4 < 60 ? COLS - 4 : 60;
-    int h = 6, y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
-    char blank[256];
+    int qrows = ui_wrap_lines(ui->question, w - 4, NULL, 0);
+    int arows = layout_answers(ui, 0, 0, w - 4, A_NORMAL, false);
+    int h, y0, x0 = (COLS - w) / 2;
 
+    if (qrows > 3)
+        qrows = 3;
+    h = qrows + arows + 3;
+    y0 = (LINES - h) / 2;
     if (w < 10 || LINES < h) {
-        ui_print(0, 0, COLS, ui->question, ui_attr(ui, ROLE_MESSAGE));
-        ui_print(1, 0, COLS, "y/n", A_NORMAL);
+        /* No room for a box: the question alone on the screen, the answers at the bottom. */
+        erase();
+        ui_print_wrapped(0, 0, COLS, LINES - arows > 1 ? LINES - arows : 1, ui->question,
+                         ui_attr(ui, ROLE_MESSAGE));
+        layout_answers(ui, LINES - arows > 1 ? LINES - arows : 1, 0, COLS, A_NORMAL, true);
         return;
     }
-    memset(blank, ' ', (size_t)w);
-    blank[w] = '\0';
-    for (int i = 0; i < h; i++)
-        ui_print(y0 + i, x0, w, blank, ui_attr(ui, ROLE_SELECTED));
-    ui_print_wrapped(y0 + 1, x0 + 2, w - 4, 3, ui->question, ui_attr(ui, ROLE_SELECTED) | A_BOLD);
-    ui_print(y0 + h - 2, x0 + 2, w - 4, "y: yes, resume    n: no, start over",
-             ui_attr(ui, ROLE_SELECTED));
+    ui_dialog_box(ui, ui->back == UI_BOARD, y0, x0, h, w, ui_attr(ui, ROLE_SELECTED));
+    ui_print_wrapped(y0 + 1, x0 + 2, w - 4, qrows, ui->question, ui_attr(ui, ROLE_SELECTED) | A_BOLD);
+    layout_answers(ui, y0 + qrows + 2, x0 + 2, w - 4, ui_attr(ui, ROLE_SELECTED), true);
+}
+
+/* The answer a key picks, or -1: its own key, Enter the first answer, Esc and q the one
+ * on Escape (else the last: "no"). */
+static int choice_for_key(const struct ui *ui, int key)
+{
+    if (ui->nchoices == 0)
+        return -1;
+    if (key == '\r' || key == '\n')
+        return 0;
+    for (int i = 0; i < ui->nchoices; i++) {
+        int k = ui->choices[i].key;
+        if (k == key || (k >= 'a' && k <= 'z' && key == k - 'a' + 'A'))
+            return i;
+    }
+    if (key == UI_KEY_ESC || key == 'q') {
+        for (int i = 0; i < ui->nchoices; i++)
+            if (ui->choices[i].key == UI_KEY_ESC)
+                return i;
+        return ui->nchoices - 1;
+    }
+    return -1;
 }
 
 void ui_confirm_key(struct ui *ui, int key, bool is_code)
 {
-    void (*action)(struct ui *) = NULL;
+    void (*action)(struct ui *);
+    int i;
 
     if (is_code)
         return;
-    if (key == 'y' || key == 'Y' || key == '\r' || key == '\n')
-        action = ui->on_yes;
-    else if (key == 'n' || key == 'N' || key == UI_KEY_ESC || key == 'q')
-        action = ui->on_no;
-    else
+    i = choice_for_key(ui, key);
+    if (i < 0)
         return;
+    action = ui->choices[i].action;
     ui->screen = ui->back;
     if (action != NULL)
         action(ui);

@@ -10,6 +10,7 @@ static const struct ui_layout sudoku_layouts[] = {
     { 7, 3, true, true },   /* a 3x3 grid of marks in every cell */
     { 5, 2, false, true },  /* marks in two rows; cells within a box split by underlines */
     { 3, 1, true, true },
+    { 3, 1, false, true },  /* lines between cells across, only box edges down */
     { 3, 1, false, false },
     { 2, 1, false, false },
 };
@@ -48,7 +49,8 @@ static void compute_geometry(const struct ui *ui, const struct puzzle *p,
 
     geo->lay = *lay;
     for (int c = 0; c <= p->width; c++) {
-        geo->vline[c] = c == 0 || c == p->width || lay->vsep_all || vweight(ui, p, c) == 2;
+        geo->vline[c] = c == 0 || c == p->width || lay->vsep_all ||
+                        (is_sudoku(p) && vweight(ui, p, c) == 2);
         geo->vheavy[c] = vweight(ui, p, c) == 2;
         if (geo->vline[c])
             geo->lx[c] = x++;
@@ -71,31 +73,117 @@ static void compute_geometry(const struct ui *ui, const struct puzzle *p,
     geo->height = y;
 }
 
-/* Scrolls so the cursor's cell and its lines are in the window. */
-static void scroll_to_cursor(struct ui *ui)
+/* Where cell i of an axis begins and ends in board coordinates, the lines on both sides
+ * included: a window from start[i] to end[j] shows cells i..j whole. */
+static void axis_spans(const int *cell, const bool *line, const int *linepos, int n, int size,
+                       int *start, int *end)
+{
+    for (int i = 0; i < n; i++) {
+        start[i] = line[i] ? linepos[i] : cell[i];
+        end[i] = line[i + 1] ? linepos[i + 1] + 1 : cell[i] + size;
+    }
+}
+
+/* The first cell of an axis shown in a window w long: the one before, moved just enough
+ * that the cursor's cell is shown whole, and back while the cells after still fit. */
+static int axis_first(const int *start, const int *end, int n, int w, int first, int cur)
+{
+    if (first > cur)
+        first = cur;
+    if (first < 0)
+        first = 0;
+    while (first < cur && end[cur] - start[first] > w)
+        first++;
+    while (first > 0 && end[n - 1] - start[first - 1] <= w)
+        first--;
+    return first;
+}
+
+/* The last cell shown from first on in a window w long. */
+static int axis_last(const int *start, const int *end, int n, int w, int first)
+{
+    int last = first;
+
+    while (last + 1 < n && end[last + 1] - start[first] <= w)
+        last++;
+    return last;
+}
+
+/* Scrolls by whole cells so the cursor's cell is in the window: the window shows the
+ * cells r0..r1, c0..c1 with their lines, and nothing of the cells beyond. */
+static void scroll_to_cursor(struct ui *ui, int avail_h, int avail_w)
 {
     struct ui_geometry *geo = &ui->geo;
     const struct puzzle *p = ui->game->puzzle;
+    int start[KAKURO_MAX_SIDE], end[KAKURO_MAX_SIDE];
     int r = ui->cursor / p->width, c = ui->cursor % p->width;
-    int y0 = geo->rowy[r] - 1, y1 = geo->rowy[r] + geo->lay.cell_h + 1;
-    int x0 = geo->colx[c] - 1, x1 = geo->colx[c] + geo->lay.cell_w + 1;
 
-    if (y1 - geo->sy > geo->view_h)
-        geo->sy = y1 - geo->view_h;
-    if (y0 < geo->sy)
-        geo->sy = y0;
-    if (x1 - geo->sx > geo->view_w)
-        geo->sx = x1 - geo->view_w;
-    if (x0 < geo->sx)
-        geo->sx = x0;
-    if (geo->sy > geo->height - geo->view_h)
-        geo->sy = geo->height - geo->view_h;
-    if (geo->sx > geo->width - geo->view_w)
-        geo->sx = geo->width - geo->view_w;
-    if (geo->sy < 0)
-        geo->sy = 0;
-    if (geo->sx < 0)
-        geo->sx = 0;
+    axis_spans(geo->colx, geo->vline, geo->lx, p->width, geo->lay.cell_w, start, end);
+    geo->c0 = axis_first(start, end, p->width, avail_w, geo->c0, c);
+    geo->c1 = axis_last(start, end, p->width, avail_w, geo->c0);
+    geo->sx = start[geo->c0];
+    geo->view_w = end[geo->c1] - geo->sx;
+    axis_spans(geo->rowy, geo->hline, geo->ly, p->height, geo->lay.cell_h, start, end);
+    geo->r0 = axis_first(start, end, p->height, avail_h, geo->r0, r);
+    geo->r1 = axis_last(start, end, p->height, avail_h, geo->r0);
+    geo->sy = start[geo->r0];
+    geo->view_h = end[geo->r1] - geo->sy;
+}
+
+/* Where the panel goes, in order of preference: beside the board at its full width,
+ * beside it narrower, under it. */
+enum panel_place { PANEL_BESIDE, PANEL_NARROW, PANEL_BELOW, PANEL_NPLACES };
+
+/* The room the board has with the panel at place, on a screen of rows x cols (the last
+ * row is the message line); false if the panel has no room there. */
+static bool board_room(const struct ui_geometry *geo, enum panel_place place, int rows, int cols,
+                       int *avail_h, int *avail_w)
+{
+    int board_rows = rows - 1;
+
+    switch (place) {
+    case PANEL_BESIDE:
+        *avail_h = board_rows;
+        *avail_w = cols - 1 - UI_PANEL_W;
+        return true;
+    case PANEL_NARROW:
+        *avail_h = board_rows;
+        *avail_w = cols - 1 - UI_PANEL_MIN_W;
+        return geo->width < cols - 1 - UI_PANEL_MIN_W;
+    default:
+        *avail_h = board_rows - UI_PANEL_MIN_H;
+        *avail_w = cols;
+        return *avail_h > 0;
+    }
+}
+
+/* Places the board at the top left, its window within avail_h x avail_w (less a row or
+ * column on each side for the edge marks where it scrolls), and the panel in the rest. */
+static void place(struct ui *ui, enum panel_place where, int rows, int cols, int avail_h, int avail_w)
+{
+    struct ui_geometry *geo = &ui->geo;
+
+    geo->hscroll = geo->width > avail_w;
+    geo->vscroll = geo->height > avail_h;
+    geo->left = geo->hscroll ? 1 : 0;
+    geo->top = geo->vscroll ? 1 : 0;
+    scroll_to_cursor(ui, avail_h - 2 * geo->top, avail_w - 2 * geo->left);
+    geo->panel_below = where == PANEL_BELOW;
+    if (geo->panel_below) {
+        /* Right under the board, after a blank row if the panel can spare it. */
+        geo->panel_top = geo->view_h + 2 * geo->top;
+        if (rows - 1 - geo->panel_top > UI_PANEL_MIN_H)
+            geo->panel_top++;
+        geo->panel_left = 0;
+        geo->panel_w = cols;
+    } else {
+        /* Beside the whole window the board may take, so scrolling never moves it. */
+        int board_w = geo->width < avail_w ? geo->width : avail_w;
+        geo->panel_top = 0;
+        geo->panel_left = board_w + 1;
+        geo->panel_w = cols - geo->panel_left;     /* all the rest, for long hints */
+    }
+    geo->panel_h = rows - 1 - geo->panel_top;
 }
 
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
@@ -104,26 +192,40 @@ bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
     const struct ui_layout *list = is_sudoku(p) ? sudoku_layouts : kakuro_layouts;
     int n = is_sudoku(p) ? (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0])
                          : (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
-    int avail_h = rows - 1, avail_w = cols - 1 - UI_PANEL_W;
-    int sy = ui->geo.sy, sx = ui->geo.sx;
+    int avail_h, avail_w, best_area = -1;
+    enum panel_place best = PANEL_BESIDE;
 
     for (int i = 0; i < n; i++) {
         compute_geometry(ui, p, &list[i], &ui->geo);
-        if (ui->geo.width <= avail_w && ui->geo.height <= avail_h)
-            break;
+        for (int where = 0; where < PANEL_NPLACES; where++) {
+            if (board_room(&ui->geo, (enum panel_place)where, rows, cols, &avail_h, &avail_w) &&
+                ui->geo.width <= avail_w && ui->geo.height <= avail_h) {
+                place(ui, (enum panel_place)where, rows, cols, avail_h, avail_w);
+                return true;
+            }
+        }
     }
-    /* The smallest layout scrolls, but a window smaller than this is no use. */
-    *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW) + 1;
-    *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW) + 1 + UI_PANEL_W;
+    /* Nothing fits: the compact layout scrolls, with the panel where the window shows
+     * the most of the board; a window smaller than UI_MIN_VIEW is no use. */
+    *need_h = (ui->geo.height < UI_MIN_VIEW ? ui->geo.height : UI_MIN_VIEW + 2) + 1;
+    *need_w = (ui->geo.width < 2 * UI_MIN_VIEW ? ui->geo.width : 2 * UI_MIN_VIEW + 2) + 1 + UI_PANEL_W;
     if (rows < *need_h || cols < *need_w)
         return false;
-    ui->geo.top = 0;
-    ui->geo.left = 0;
-    ui->geo.view_h = ui->geo.height < avail_h ? ui->geo.height : avail_h;
-    ui->geo.view_w = ui->geo.width < avail_w ? ui->geo.width : avail_w;
-    ui->geo.sy = sy;
-    ui->geo.sx = sx;
-    scroll_to_cursor(ui);
+    for (int i = 0; i < PANEL_NPLACES; i++) {
+        enum panel_place where = (enum panel_place)i;
+        int area, h, w;
+        if (!board_room(&ui->geo, where, rows, cols, &avail_h, &avail_w))
+            continue;
+        h = ui->geo.height <= avail_h ? ui->geo.height : avail_h - 2;
+        w = ui->geo.width <= avail_w ? ui->geo.width : avail_w - 2;
+        area = h > 0 && w > 0 ? h * w : 0;
+        if (area > best_area) {
+            best_area = area;
+            best = where;
+        }
+    }
+    board_room(&ui->geo, best, rows, cols, &avail_h, &avail_w);
+    place(ui, best, rows, cols, avail_h, avail_w);
     return true;
 }
 
@@ -224,17 +326,32 @@ static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int c
     return *clue_hi;
 }
 
+/* The columns of a cell its digit and marks may use: all of them where lines part the
+ * cells, else all but a blank column on each side (one, in a cell two columns wide), so
+ * that what two cells show never runs together, nor into a clue. */
+static void cell_inner(const struct ui_layout *lay, int *x, int *w)
+{
+    if (lay->vsep_all) {
+        *x = 0;
+        *w = lay->cell_w;
+    } else {
+        *x = 1;
+        *w = lay->cell_w >= 3 ? lay->cell_w - 2 : lay->cell_w - 1;
+    }
+}
+
 /* Where mark d goes in a cell, or false if the cell is too small for every mark. */
 static bool mark_position(const struct ui_layout *lay, int n, int d, int *row, int *col)
 {
     int mr = lay->cell_h < n ? lay->cell_h : n;
     int mc = (n + mr - 1) / mr;
-    int i = (d - 1) % mc, j = (d - 1) / mc;
+    int i = (d - 1) % mc, j = (d - 1) / mc, ix, iw;
 
-    if (2 * mc - 1 <= lay->cell_w) {
-        *col = (lay->cell_w - (2 * mc - 1)) / 2 + 2 * i;
-    } else if (mc <= lay->cell_w) {
-        *col = (lay->cell_w - mc) / 2 + i;
+    cell_inner(lay, &ix, &iw);
+    if (2 * mc - 1 <= iw) {
+        *col = ix + (iw - (2 * mc - 1)) / 2 + 2 * i;
+    } else if (mc <= iw) {
+        *col = ix + (iw - mc) / 2 + i;
     } else {
         return false;
     }
@@ -280,35 +397,66 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
-/* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr. */
-static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
-                       attr_t attr, digitset emph, attr_t emph_attr)
+/* Without colours a lone mark at or near where a digit goes would look like that digit:
+ * the places of the candidates a cell lacks show a dot. */
+static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digitset present,
+                             int y, int x, attr_t attr, attr_t last_row)
 {
     const struct ui_layout *lay = &ui->geo.lay;
-    char buf[PUZZLE_MAX_DIGIT + 2];
-    int n = 0, row, col;
+    int row, col;
 
-    if (mark_position(lay, p->max_digit, p->max_digit, &row, &col)) {
-        for (int d = 1; d <= p->max_digit; d++) {
-            char s[2] = { sudoku_symbol(d), '\0' };
-            if (!(marks & (1u << d)))
-                continue;
-            mark_position(lay, p->max_digit, d, &row, &col);
-            put(ui, y + row, x + col, s, (emph & (1u << d)) ? emph_attr : attr);
-        }
+    if (ui->color)
         return;
-    }
-    /* Too small for fixed places: as many as fit, then '+' (the panel lists them all),
-     * from the cell's left edge so that a lone mark never looks like a centred digit. */
     for (int d = 1; d <= p->max_digit; d++)
-        if (marks & (1u << d))
-            buf[n++] = sudoku_symbol(d);
-    buf[n] = '\0';
-    if (n > lay->cell_w) {
-        buf[lay->cell_w - 1] = '+';
-        buf[lay->cell_w] = '\0';
+        if (!(present & (1u << d)) && mark_position(lay, p->max_digit, d, &row, &col))
+            put(ui, y + row, x + col, ui->utf8 ? "\xc2\xb7" : ".",     /* U+00B7 */
+                row == lay->cell_h - 1 ? attr | last_row : attr);
+}
+
+/* Marks in emph (a hint's digits) are drawn with emph_attr instead of attr; those on the
+ * cell's last row also with last_row (its underline, where no line parts it from the next). */
+static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset marks, int y, int x,
+                       attr_t attr, digitset emph, attr_t emph_attr, attr_t last_row)
+{
+    const struct ui_layout *lay = &ui->geo.lay;
+    int digits[PUZZLE_MAX_DIGIT + 1];
+    int n = 0, row, col, ix, iw, w, slots;
+    bool fixed = mark_position(lay, p->max_digit, p->max_digit, &row, &col);
+
+    for (int d = 1; d <= p->max_digit; d++) {
+        if (!(marks & (1u << d)))
+            continue;
+        digits[n++] = d;
+        if (fixed) {
+            char s[2] = { sudoku_symbol(d), '\0' };
+            mark_position(lay, p->max_digit, d, &row, &col);
+            put(ui, y + row, x + col, s, ((emph & (1u << d)) ? emph_attr : attr) |
+                (row == lay->cell_h - 1 ? last_row : 0));
+        }
     }
-    put(ui, y + (lay->cell_h - 1) / 2, x, buf, attr);
+    if (fixed)
+        return;
+    /* Too small for fixed places: row by row from the top left, so that a lone mark never
+     * stands where a digit would, as many as fit, then '+' (the panel lists them all); in
+     * a single column, where any mark would look like a digit, only '+'. */
+    cell_inner(lay, &ix, &iw);
+    w = iw < 2 ? 1 : iw;
+    slots = iw < 2 ? 1 : iw * lay->cell_h;
+    if (n > slots || iw < 2) {
+        n = slots;
+        digits[n - 1] = 0;      /* the '+' */
+    }
+    for (int i = 0; i < n; i++) {
+        int d = digits[i];
+        char s[2] = { d == 0 ? '+' : sudoku_symbol(d), '\0' };
+        row = i / w;
+        put(ui, y + row, x + ix + i % w, s, (d != 0 && (emph & (1u << d)) ? emph_attr : attr) |
+            (row == lay->cell_h - 1 ? last_row : 0));
+    }
+    /* Without colours the rest of the row is dotted, as the places of absent marks are. */
+    for (int i = n; !ui->color && i % w != 0; i++)
+        put(ui, y + i / w, x + ix + i % w, ui->utf8 ? "\xc2\xb7" : ".",
+            attr | (i / w == lay->cell_h - 1 ? last_row : 0));
 }
 
 bool ui_view_marks_fit(const struct ui *ui)
@@ -334,32 +482,36 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
         put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
             dy == lay->cell_h - 1 ? a | last_row : a);
     } else if (look.marks != 0) {
+        draw_mark_places(ui, p, look.marks, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr,
+                         last_row);
         draw_marks(ui, p, look.marks & ~look.struck, y, x,
-                   cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0);
+                   cur ? cursor_attr(look.mark_attr) : look.mark_attr, 0, 0, last_row);
         draw_marks(ui, p, look.struck, y, x,
-                   cur ? cursor_attr(look.struck_attr) : look.struck_attr, 0, 0);
+                   cur ? cursor_attr(look.struck_attr) : look.struck_attr, 0, 0, last_row);
     }
 }
 
-/* Without colours a highlighted run has no background to show it: its cells get a
- * bracket on each side of the middle row instead, where no pencil mark stands. */
-static void draw_run_edges(const struct ui *ui, const struct puzzle *p, bool has_marks,
-                           int y, int x, attr_t attr)
+/* Without colours a highlighted run or a hint's cells have no background to show them:
+ * they get a glyph on each side of the middle row instead (open and close), where no
+ * pencil mark stands. */
+static void draw_edges(const struct ui *ui, const struct puzzle *p, bool has_marks, int y, int x,
+                       attr_t attr, const char *open, const char *close)
 {
     const struct ui_layout *lay = &ui->geo.lay;
-    int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1;
+    int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1, ix, iw;
 
+    cell_inner(lay, &ix, &iw);
     if (lay->cell_w < 3)
         return;
-    for (int d = 1; has_marks && d <= p->max_digit; d++) {
+    for (int d = 1; has_marks && ix == 0 && d <= p->max_digit; d++) {
         int row, col;
         if (!mark_position(lay, p->max_digit, d, &row, &col))
-            return;     /* the marks are drawn packed from the left */
+            return;     /* the marks are drawn packed from the left edge */
         if (row == dy && (col == 0 || col == right))
             return;
     }
-    put(ui, y + dy, x, "[", attr);
-    put(ui, y + dy, x + right, "]", attr);
+    put(ui, y + dy, x, open, attr);
+    put(ui, y + dy, x + right, close, attr);
 }
 
 static void draw_cell(const struct ui *ui, int cell)
@@ -428,26 +580,38 @@ static void draw_cell(const struct ui *ui, int cell)
             a = cursor_attr(a);
             emph = cursor_attr(emph);
         }
-        draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph);
-        if (last_row) {
-            /* Marks on the underlined row keep the underline. */
-            int row, col;
-            if (geo->lay.cell_h > 1 && mark_position(&geo->lay, p->max_digit, p->max_digit, &row, &col))
-                for (int d = 1; d <= p->max_digit; d++) {
-                    char s[2] = { sudoku_symbol(d), '\0' };
-                    mark_position(&geo->lay, p->max_digit, d, &row, &col);
-                    if (row == geo->lay.cell_h - 1 && (g->marks[cell] & (1u << d)))
-                        put(ui, y + row, x + col, s,
-                            ((ui_hint_marks(ui, cell) & (1u << d)) ? emph : a) | last_row);
-                }
-        }
-    } else if (hint_role == ROLE_HINT_PATTERN || hint_role == ROLE_HINT_TARGET) {
-        /* An empty hinted cell shows a '?', so it never looks like a black cell. */
-        int dy = (geo->lay.cell_h - 1) / 2;
-        put(ui, y + dy, x + geo->lay.cell_w / 2, "?", base | (dy == geo->lay.cell_h - 1 ? last_row : 0));
+        draw_mark_places(ui, p, g->marks[cell], y, x, a, last_row);
+        draw_marks(ui, p, g->marks[cell], y, x, a, ui_hint_marks(ui, cell), emph, last_row);
     }
-    if (hi && !ui->color)
-        draw_run_edges(ui, p, g->marks[cell] != 0, y, x, base);
+    /* The hint's cells point inwards, which also tells an empty reversed one from a
+     * black cell; the cursor's runs are bracketed. */
+    if (!ui->color && hint_role != ROLE_NORMAL)
+        draw_edges(ui, p, g->marks[cell] != 0 && !g->grid[cell], y, x, base, ">", "<");
+    else if (hi && !ui->color)
+        draw_edges(ui, p, g->marks[cell] != 0 && !g->grid[cell], y, x, base, "[", "]");
+}
+
+/* Where the window scrolls, the column or row beside it points, at every row or column
+ * shown, to the side where more cells lie. */
+static void draw_edge_marks(const struct ui *ui, const struct puzzle *p)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    attr_t a = ui_attr(ui, ROLE_BOX_LINE);
+
+    for (int r = geo->r0; geo->hscroll && r <= geo->r1; r++) {
+        int y = geo->top + geo->rowy[r] - geo->sy + (geo->lay.cell_h - 1) / 2;
+        if (geo->c0 > 0)
+            ui_print(y, geo->left - 1, 1, ui->utf8 ? "\xe2\x97\x80" : "<", a);     /* U+25C0 */
+        if (geo->c1 < p->width - 1)
+            ui_print(y, geo->left + geo->view_w, 1, ui->utf8 ? "\xe2\x96\xb6" : ">", a); /* U+25B6 */
+    }
+    for (int c = geo->c0; geo->vscroll && c <= geo->c1; c++) {
+        int x = geo->left + geo->colx[c] - geo->sx + geo->lay.cell_w / 2;
+        if (geo->r0 > 0)
+            ui_print(geo->top - 1, x, 1, ui->utf8 ? "\xe2\x96\xb2" : "^", a);        /* U+25B2 */
+        if (geo->r1 < p->height - 1)
+            ui_print(geo->top + geo->view_h, x, 1, ui->utf8 ? "\xe2\x96\xbc" : "v", a); /* U+25BC */
+    }
 }
 
 void ui_view_draw_board(struct ui *ui)
@@ -457,6 +621,25 @@ void ui_view_draw_board(struct ui *ui)
     draw_lines(ui, p);
     for (int cell = 0; cell < p->ncells; cell++)
         draw_cell(ui, cell);
+    draw_edge_marks(ui, p);
+}
+
+void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1)
+{
+    const struct ui_geometry *geo = &ui->geo;
+    const struct puzzle *p = ui->game->puzzle;
+    int start[KAKURO_MAX_SIDE], end[KAKURO_MAX_SIDE], a = *x0, b = *x1;
+
+    if (geo->c1 >= p->width)
+        return;     /* laid out for another board, and too small for this one */
+    axis_spans(geo->colx, geo->vline, geo->lx, p->width, geo->lay.cell_w, start, end);
+    for (int c = geo->c0; c <= geo->c1; c++) {
+        int s = geo->left + start[c] - geo->sx, e = geo->left + end[c] - geo->sx;
+        if (s < b && e > a) {
+            *x0 = s < *x0 ? s : *x0;
+            *x1 = e > *x1 ? e : *x1;
+        }
+    }
 }
 
 int ui_view_cell_at(const struct ui *ui, int y, int x)
@@ -489,11 +672,34 @@ void ui_format_time(uint64_t ms, char *buf, size_t size)
 
 /* --- The side panel --- */
 
-struct panel { int y, x, w, bottom; };
+/* Lines go down a column w wide from top to bottom; a panel under the board has room
+ * for more columns side by side, up to right, and the lines flow on into them. */
+struct panel { int y, x, w, top, bottom, right, col_w; };
+
+#define PANEL_GAP 2     /* columns between two columns of a panel */
+
+/* Moves to the top of the next column; false if there is none. */
+static bool panel_next_column(struct panel *pn)
+{
+    if (pn->x + pn->col_w + PANEL_GAP + pn->w > pn->right)
+        return false;
+    pn->x += pn->col_w + PANEL_GAP;
+    pn->col_w = pn->w;
+    pn->y = pn->top;
+    return true;
+}
+
+/* Whether n more lines fit, in this column or else at the top of the next one. */
+static bool panel_room(struct panel *pn, int n)
+{
+    if (pn->y + n <= pn->bottom)
+        return true;
+    return pn->y > pn->top && panel_next_column(pn) && pn->y + n <= pn->bottom;
+}
 
 static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
 {
-    if (pn->y < pn->bottom)
+    if (panel_room(pn, 1))
         ui_print(pn->y++, pn->x, pn->w, s, ui_attr(ui, role));
 }
 
@@ -512,6 +718,7 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
         empty += d == 0;
     }
     snprintf(buf, sizeof buf, "%s ? in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down", grp->ncells);
+    panel_room(pn, 3);
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " full, no sum to reach");
@@ -549,6 +756,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     /* Two short lines, to fit the panel's 24 columns. */
     snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
              grp->sum, grp->ncells);
+    panel_room(pn, 3);      /* the run's lines together where a column's end cuts them */
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " full, %s", left == 0 ? "sum reached" : "wrong sum");
@@ -571,7 +779,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         if (x + len > pn->w) {
             pn->y++;
             x = 1;
-            if (pn->y >= pn->bottom)
+            if (!panel_room(pn, 1))
                 break;
         }
         ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
@@ -607,7 +815,9 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
 {
     const struct game *g = ui->game;
     const struct puzzle *p = g->puzzle;
-    struct panel pn = { top, left, w, top + h };
+    int col_w = ui->geo.panel_below && w > UI_PANEL_W ? UI_PANEL_W : w;
+    struct panel pn = { .y = top, .x = left, .w = col_w, .top = top, .bottom = top + h,
+                        .right = left + w, .col_w = col_w };
     char buf[256], name[PUZZLE_CELL_NAME_MAX];
     int row, col;
 
@@ -630,7 +840,8 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         int filled = 0;
         for (int c = 0; c < p->ncells; c++)
             filled += !p->block[c] && g->grid[c];
-        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite, g->completed ? "  SOLVED" : "");
+        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite,
+                 g->solved ? "  SOLVED" : g->completed ? "  by solver" : "");
         panel_line(ui, &pn, buf, g->completed ? ROLE_MESSAGE : ROLE_NORMAL);
     }
     snprintf(buf, sizeof buf, "Cell %s", puzzle_cell_name(p, ui->cursor, name));
@@ -646,12 +857,23 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
-    /* The cursor's runs before the hint: a long hint pages ("i: read on") rather than
-     * push the combinations off the screen. */
-    if (!is_sudoku(p))
-        panel_kakuro(ui, &pn);
-    pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
-    if (pn.y + 4 <= pn.bottom) {
+    if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
+        /* Under the board the hint has a column of its own, up to twice as wide, but
+         * leaving a column for the runs after it where there is room. */
+        int room = pn.right - pn.x - (is_sudoku(p) ? 0 : pn.w + PANEL_GAP);
+        pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
+        pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
+        pn.y = pn.bottom;
+        if (!is_sudoku(p))
+            panel_kakuro(ui, &pn);
+    } else {
+        /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
+         * than push the combinations off the screen. */
+        if (!is_sudoku(p))
+            panel_kakuro(ui, &pn);
+        pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
+    }
+    if (panel_room(&pn, 4)) {
         /* The keys in force on this board (ui_keys.c). */
         char keys[4][UI_KEYS_LINE_MAX];
         int n = ui_keys_footer(ui, pn.w, keys, 4);

@@ -124,14 +124,28 @@ void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look
 
 /* --- The panel --- */
 
+/* Lines go down a column w wide; a panel under the board flows on into more columns
+ * side by side, up to right. */
 struct panel {
     const struct ui *ui;
-    int y, x, w, bottom;
+    int y, x, w, bottom, top, right;
 };
+
+/* Whether n more lines fit, in this column or else at the top of the next one. */
+static bool panel_room(struct panel *pn, int n)
+{
+    if (pn->y + n <= pn->bottom)
+        return true;
+    if (pn->y == pn->top || pn->x + 2 * pn->w + 2 > pn->right)
+        return false;
+    pn->x += pn->w + 2;
+    pn->y = pn->top;
+    return pn->y + n <= pn->bottom;
+}
 
 static void panel_line(struct panel *pn, const char *s, enum ui_role role)
 {
-    if (pn->y < pn->bottom)
+    if (panel_room(pn, 1))
         ui_print(pn->y++, pn->x, pn->w, s, ui_attr(pn->ui, role));
 }
 
@@ -201,11 +215,12 @@ static void panel_counters(const struct ui *ui, struct panel *pn)
 static void panel_account(const struct ui *ui, struct panel *pn)
 {
     char buf[160];
-    int room = pn->bottom - pn->y;
+    int room;
 
     watch_account(ui->watch->anim.watch, buf, sizeof buf);
-    if (buf[0] == '\0' || room <= 0)
+    if (buf[0] == '\0' || !panel_room(pn, 2))
         return;
+    room = pn->bottom - pn->y;
     pn->y += ui_print_wrapped(pn->y, pn->x, pn->w, room < 3 ? room : 3, buf, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -270,7 +285,7 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
     };
     const char *const *keys = ui->watch->running ? running : done;
 
-    if (pn->y + 3 > pn->bottom)
+    if (!panel_room(pn, 3))
         return;
     pn->y = pn->bottom - 3;
     for (int i = 0; i < 3; i++)
@@ -279,7 +294,8 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
 
 static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
 {
-    struct panel pn = { ui, top, left, w, top + h };
+    int col_w = ui->geo.panel_below && w > UI_PANEL_W ? UI_PANEL_W : w;
+    struct panel pn = { ui, top, left, col_w, top + h, top, left + w };
 
     panel_counters(ui, &pn);
     pn.y++;
@@ -323,7 +339,8 @@ static void draw_help(const struct ui *ui)
 void ui_watch_draw(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
-    int need_h, need_w, left;
+    const struct ui_geometry *geo = &ui->geo;
+    int need_h, need_w;
 
     if (v->help) {
         draw_help(ui);
@@ -337,8 +354,7 @@ void ui_watch_draw(struct ui *ui)
         return;
     }
     ui_view_draw_board(ui);
-    left = ui->geo.left + ui->geo.view_w + 2;
-    draw_panel(ui, 0, left, LINES - 1, COLS - left);
+    draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h, geo->panel_w);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
