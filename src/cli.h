@@ -21,6 +21,20 @@ struct cli_options {
     long nodes;             /* --nodes: a search's budget; 0: SOLVE_DEFAULT_NODES */
 };
 
+enum cli_command { CLI_PLAY, CLI_SOLVE, CLI_WATCH, CLI_HINT, CLI_RATE };
+
+/* A command line's command and the arguments after its word. */
+struct cli_parsed {
+    enum cli_command command;
+    char **args;
+    int nargs;
+};
+
+/* Reads the command line of every command but generate (cli_args.c): the options into
+ * opt, the command into cmd.  Returns -1 to go on, else the exit status after printing
+ * the help, the version or a usage error.  It can be called again (the fuzz target does). */
+int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 
@@ -46,5 +60,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt);
  * which reads its own options from the whole command line; returns the exit status. */
 bool cli_is_generate(int argc, char **argv);
 int cli_generate(int argc, char **argv);
+/* Reads and checks generate's command line as cli_generate does, generating nothing:
+ * -1 when it would generate, else the exit status after the help or a usage error. */
+int cli_generate_check(int argc, char **argv);
 
 #endif

@@ -152,7 +152,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
 
     *kind = NULL;
     opterr = 0;
-    optind = 1;
+    optind = 0;     /* a full reset: also of a scan left inside a cluster like -hx */
     while ((c = getopt_long(argc, argv, ":h", generate_options, NULL)) != -1) {
         switch (c) {
         case OPT_SIZE: a->size = optarg; break;
@@ -416,19 +416,36 @@ static int generate_all(struct generate_args *a, const char *kind)
     return status;
 }
 
-int cli_generate(int argc, char **argv)
+/* The defaults, then the command line read and checked; -1 to go on, else the status. */
+static int read_generate_args(int argc, char **argv, struct generate_args *a, char **kind)
 {
-    struct generate_args a = {
+    int status;
+
+    *a = (struct generate_args){
         .req = { .level = GEN_ANY_LEVEL, .symmetry = GEN_SYM_ROTATE180,
                  .budget_ms = DEFAULT_BUDGET_S * 1000u },
         .count = 1,
     };
-    char *kind;
-    int status = parse_generate_options(argc, argv, &a, &kind);
-
+    status = parse_generate_options(argc, argv, a, kind);
     if (status >= 0)
         return status;
-    status = settle_generate_args(&a, kind);
+    return settle_generate_args(a, *kind);
+}
+
+int cli_generate_check(int argc, char **argv)
+{
+    struct generate_args a;
+    char *kind;
+
+    return read_generate_args(argc, argv, &a, &kind);
+}
+
+int cli_generate(int argc, char **argv)
+{
+    struct generate_args a;
+    char *kind;
+    int status = read_generate_args(argc, argv, &a, &kind);
+
     if (status >= 0)
         return status;
     if (!a.seed_given)

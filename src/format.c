@@ -14,9 +14,13 @@
 
 #define LINE_MAX_BYTES (1024 * 1024)
 #define CHUNK_BYTES 65536
-/* Lines read ahead of the parser.  Telling a 16x16 grid from 4x4 one-line puzzles needs
- * its first row, the 15 after it and the separator lines between its boxes. */
-#define LOOKAHEAD 24
+/* Lines read ahead of the parser, in which detection tries each reading of the input:
+ * enough for two 16x16 grids with box separators, a blank and a comment line each, so
+ * that 4x4 one-line puzzles that happen to stack into one valid 16x16 grid are still
+ * told from it by the next. */
+#define LOOKAHEAD 48
+/* The most bytes of those lines a trial reading copies. */
+#define TRIAL_MAX_BYTES (256 * 1024)
 #define KAKURO_MAX_SUM 45
 #define KAKURO2_MAX_CASES 100000000L
 #define NAME_MAX_BYTES 200
@@ -301,6 +305,7 @@ struct reader {
     struct line_source src;
     bool done;              /* nothing more can be read after an error that loses sync */
     bool skip_block;        /* after an error in a multi-line puzzle: skip to the next */
+    bool hit_end;           /* the last error was an unexpected end of the input */
     int line_size;          /* FORMAT_SUDOKU_LINE: N, fixed by the first puzzle */
     long cases_left;        /* FORMAT_KAKURO2: -1 before the count is read */
     long cases_total;
@@ -349,14 +354,15 @@ static int fail_fault(const struct reader *r, struct format_error *err, const st
     return fail(r, err, ln->number, 0, "internal error: a line without fault");
 }
 
-static int fail_at_end(const struct reader *r, struct format_error *err, const char *fmt, ...)
+static int fail_at_end(struct reader *r, struct format_error *err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int fail_at_end(const struct reader *r, struct format_error *err, const char *fmt, ...)
+static int fail_at_end(struct reader *r, struct format_error *err, const char *fmt, ...)
 {
     char what[200];
     va_list ap;
 
+    r->hit_end = true;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
@@ -1293,13 +1299,133 @@ static bool is_grid_of_16(struct reader *r, int first)
     return rows == 16;
 }
 
-/* Decides the format from the first lines (bounded lookahead, nothing consumed). */
+/* The readings the first content line (at first) allows, most likely first: its shape
+ * alone says which formats could hold it.  Returns how many, 0 if none. */
+static int format_candidates(struct reader *r, int first, enum format_id cands[4])
+{
+    const struct line *ln = source_peek(&r->src, first);
+    bool lone_number = line_is_single_integer(ln, KAKURO2_MAX_CASES);
+    bool kakuro2 = false;
+    struct row_shape sh;
+    int grid_n, line_n, n = 0, k;
+
+    if (line_has_kakuro_marks(ln)) {
+        cands[n++] = FORMAT_KAKURO_GRID;
+        return n;
+    }
+    if (lone_number && (k = next_content(r, first + 1)) >= 0
+        && line_is_single_integer(source_peek(&r->src, k), 999)) {
+        cands[n++] = FORMAT_KAKURO2;
+        kakuro2 = true;
+    }
+    k = first;
+    while (k >= 0 && is_separator_line(source_peek(&r->src, k)))
+        k = next_content(r, k + 1);
+    if (k >= 0) {
+        row_shape(source_peek(&r->src, k), &sh);
+        row_sizes(&sh, &grid_n, &line_n);
+        /* 16 symbols: a 16x16 grid's first row is likelier when 15 more rows follow. */
+        if (line_n != 0 && grid_n != 0 && line_n * line_n == 16 && is_grid_of_16(r, k)) {
+            cands[n++] = FORMAT_SUDOKU_GRID;
+            cands[n++] = FORMAT_SUDOKU_LINE;
+        } else {
+            if (line_n != 0)
+                cands[n++] = FORMAT_SUDOKU_LINE;
+            if (grid_n != 0)
+                cands[n++] = FORMAT_SUDOKU_GRID;
+        }
+    }
+    /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
+     * board size out of range, a missing case) better than "not a puzzle" would. */
+    if (lone_number && !kakuro2)
+        cands[n++] = FORMAT_KAKURO2;
+    return n;
+}
+
+/* The lines in the lookahead as one text, up to the first faulty one: *cut when more
+ * input may follow.  Caller frees. */
+static char *lookahead_text(struct reader *r, size_t *len, bool *cut)
+{
+    char *text = NULL;
+    size_t cap = 0;
+    int k;
+
+    *len = 0;
+    *cut = true;
+    for (k = 0; k < LOOKAHEAD; k++) {
+        const struct line *ln = source_peek(&r->src, k);
+        if (ln == NULL) {
+            *cut = false;
+            break;
+        }
+        if (ln->fault != FAULT_NONE || *len + ln->len + 1 > TRIAL_MAX_BYTES)
+            break;
+        text = xgrow(text, &cap, *len + ln->len + 2, 1);
+        memcpy(text + *len, ln->text, ln->len);
+        *len += ln->len;
+        text[(*len)++] = '\n';
+    }
+    if (text == NULL)
+        text = xcalloc(1, 1);
+    return text;
+}
+
+/* How far reading the lookahead text as format id goes without an error: the lines
+ * taken by the puzzles read whole before the first error, or LOOKAHEAD + 1 when every
+ * puzzle in it reads (a puzzle cut off where the lookahead ends included). */
+static long trial_reading(const char *text, size_t len, bool cut, enum format_id id)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, len, "rb");
+    struct reader *t;
+    struct puzzle *p;
+    struct format_error err;
+    long good = 0;
+    int rc;
+
+    if (f == NULL)
+        return 0;
+    t = reader_open(f, "", id);
+    while ((rc = reader_next(t, &p, NULL, &err)) > 0) {
+        puzzle_free(p);
+        good = t->src.lines_read - t->src.count;
+    }
+    if (rc == 0 || (t->hit_end && cut))
+        good = LOOKAHEAD + 1;
+    reader_close(t);
+    fclose(f);
+    return good;
+}
+
+/* Of several readings, the one under which the most of the lookahead reads without an
+ * error; the likelier one (first) when they go as far.  The rest of the input is then
+ * read the same way, as a stream: the decision needs no more than the lookahead. */
+static enum format_id best_reading(struct reader *r, const enum format_id *cands, int n)
+{
+    size_t len;
+    bool cut;
+    char *text = lookahead_text(r, &len, &cut);
+    enum format_id best = cands[0];
+    long best_good = -1;
+
+    for (int i = 0; i < n && len > 0; i++) {
+        long good = trial_reading(text, len, cut, cands[i]);
+        if (good > best_good) {
+            best = cands[i];
+            best_good = good;
+        }
+    }
+    free(text);
+    return best;
+}
+
+/* Decides the format from the first lines (bounded lookahead, nothing consumed): every
+ * reading the first line allows is tried on the lookahead, and the one that reads it
+ * without an error wins (a file of 4x4 one-line puzzles is not a 16x16 grid with clashes). */
 static int detect_format(struct reader *r, struct format_error *err)
 {
-    int first = next_content(r, 0), k;
+    int first = next_content(r, 0), n;
     const struct line *ln;
-    struct row_shape sh;
-    int grid_n, line_n;
+    enum format_id cands[4];
 
     /* Past the lookahead window with no content: drop what was seen and look again. */
     while (first < 0 && source_peek(&r->src, LOOKAHEAD - 1) != NULL) {
@@ -1315,38 +1441,12 @@ static int detect_format(struct reader *r, struct format_error *err)
     ln = source_peek(&r->src, first);
     if (ln->fault != FAULT_NONE)
         return fail_fault(r, err, ln);
-    if (line_has_kakuro_marks(ln)) {
-        r->format = FORMAT_KAKURO_GRID;
-        return 1;
-    }
-    if (line_is_single_integer(ln, KAKURO2_MAX_CASES) && (k = next_content(r, first + 1)) >= 0
-        && line_is_single_integer(source_peek(&r->src, k), 999)) {
-        r->format = FORMAT_KAKURO2;
-        return 1;
-    }
-    k = first;
-    while (k >= 0 && is_separator_line(source_peek(&r->src, k)))
-        k = next_content(r, k + 1);
-    if (k >= 0) {
-        ln = source_peek(&r->src, k);
-        row_shape(ln, &sh);
-        row_sizes(&sh, &grid_n, &line_n);
-        if (line_n != 0 && (line_n * line_n != 16 || !is_grid_of_16(r, k)))
-            r->format = FORMAT_SUDOKU_LINE;
-        else if (grid_n != 0 || line_n != 0)
-            r->format = FORMAT_SUDOKU_GRID;
-        if (r->format != FORMAT_AUTO)
-            return 1;
-    }
-    ln = source_peek(&r->src, first);
-    /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
-     * board size out of range, a missing case) better than "not a puzzle" would. */
-    if (line_is_single_integer(ln, KAKURO2_MAX_CASES)) {
-        r->format = FORMAT_KAKURO2;
-        return 1;
-    }
-    return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
-                "N rows of N), a KAKURO2 file or a Kakuro grid");
+    n = format_candidates(r, first, cands);
+    if (n == 0)
+        return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
+                    "N rows of N), a KAKURO2 file or a Kakuro grid");
+    r->format = n == 1 ? cands[0] : best_reading(r, cands, n);
+    return 1;
 }
 
 /* ===================================================================================

@@ -1501,6 +1501,10 @@ static bool fix_puzzle(struct save_reader *sr, const struct save_header *h, long
     puzzle_set_name(p, h->name);
     key = game_puzzle_key(p);
     same = strcmp(key, h->key) == 0;
+#ifdef KAKUDO_FUZZING
+    same = true;    /* the fuzz targets' build: a fuzzer cannot forge the key, so it is not
+                     * checked, and the moves behind it are reached (tests/fuzz/fuzz_save.c) */
+#endif
     free(key);
     if (!same)
         return load_fail(sr, h->key_line, "expected the key of the puzzle below: the puzzle or the "

@@ -1,282 +1,15 @@
-/* main.c: kakudo's entry point: options (GNU style, anywhere on the line), locale, the command. */
+/* main.c: kakudo's entry point: locale, the command line (cli_args.c), the command. */
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
 #include <locale.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "format.h"
 
-enum { EXIT_USAGE = 2 };
-
-enum long_only_option {
-    OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES,
-};
-
-static const struct option long_options[] = {
-    { "any", no_argument, NULL, OPT_ANY },
-    { "count", optional_argument, NULL, OPT_COUNT },
-    { "stats", no_argument, NULL, OPT_STATS },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "ascii", no_argument, NULL, OPT_ASCII },
-    { "no-color", no_argument, NULL, OPT_NO_COLOR },
-    { "no-colour", no_argument, NULL, OPT_NO_COLOR },
-    { "no-timer", no_argument, NULL, OPT_NO_TIMER },
-    { "trace", no_argument, NULL, OPT_TRACE },
-    { "strategy", required_argument, NULL, OPT_STRATEGY },
-    { "all", no_argument, NULL, OPT_ALL },
-    { "nodes", required_argument, NULL, OPT_NODES },
-    { "help", no_argument, NULL, 'h' },
-    { "version", no_argument, NULL, OPT_VERSION },
-    { NULL, 0, NULL, 0 },
-};
-
-static void print_help(void)
-{
-    printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
-           "  or:  kakudo solve [OPTION]... [FILE]...\n"
-           "  or:  kakudo watch [OPTION]... FILE[:N]\n"
-           "  or:  kakudo hint [--all] [FILE[:N]]...\n"
-           "  or:  kakudo rate [FILE]...\n"
-           "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
-           "Play and solve Sudoku and Kakuro in the terminal.\n"
-           "\n"
-           "Commands:\n"
-           "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
-           "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
-           "                 or FILE is -) and print the solutions in the input's layout\n"
-           "  watch          open the player on the Nth puzzle of FILE and watch the solver\n"
-           "  hint           explain the next step of a puzzle: the technique, the cells\n"
-           "                 (rNcM: row N, column M) and the reason\n"
-           "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
-           "                 Hard, Expert, Master), hardest technique, counts and a score\n"
-           "  generate       make new puzzles with exactly one solution at a chosen level\n"
-           "                 (--size, --level, --symmetry, --count, --seed, --format;\n"
-           "                 see 'kakudo generate --help')\n"
-           "\n"
-           "Options for solve:\n"
-           "      --any            print any one solution without proving it unique\n"
-           "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
-           "      --stats          report nodes, guesses and time per puzzle on stderr\n"
-           "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
-           "                       (also for hint, rate and the player)\n"
-           "      --trace          print every step of the search, one per line, before\n"
-           "                       the solution\n"
-           "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
-           "                       cell first; the default) or plain (cells in reading\n"
-           "                       order, digits ascending); also for watch\n"
-           "      --nodes=N        give up a search after N nodes (default %u, or\n"
-           "                       %u with --strategy=plain; also for hint,\n"
-           "                       rate, watch and the player): exit status 3\n"
-           "Options for hint:\n"
-           "      --all            list every step available now, not just the easiest\n"
-           "Options for the player:\n"
-           "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
-           "      --no-color       do not use colours (also when NO_COLOR is set)\n"
-           "      --no-timer       hide the timer\n"
-           "\n"
-           "      --help           display this help and exit\n"
-           "      --version        output version information and exit\n"
-           "\n"
-           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
-           "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
-           "kakudo's Kakuro grid.\n"
-           "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
-           "\n"
-           "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
-           "3 if a search gave up (its budget of nodes ran out).\n", SOLVE_DEFAULT_NODES,
-           SOLVE_DEFAULT_PLAIN_NODES);
-}
-
-static void print_version(void)
-{
-    printf("kakudo %s\n"
-           "Copyright (C) 2026 the kakudo authors.\n"
-           "License: MIT. This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
-}
-
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fputs("kakudo: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs("\nTry 'kakudo --help' for more information.\n", stderr);
-    return EXIT_USAGE;
-}
-
-static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
-#define NCOMMANDS (sizeof commands / sizeof commands[0])
-
-/* The edit distance between two short words (insertions, deletions, substitutions). */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), row[64];
-
-    if (la >= 64 || lb >= 64)
-        return la > lb ? la : lb;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-/* Whether a word on the command line was meant as a command rather than a file: no file
- * has that name, and it looks like a command (letters only, no path, dot or :N). */
-static bool looks_like_command(const char *arg)
-{
-    if (access(arg, F_OK) == 0 || !((*arg >= 'a' && *arg <= 'z') || (*arg >= 'A' && *arg <= 'Z')))
-        return false;
-    for (const char *s = arg; *s != '\0'; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-'))
-            return false;
-    return true;
-}
-
-/* An unknown command, with the closest one when it is close enough to be a slip. */
-static int unknown_command(const char *word)
-{
-    size_t best = 0, best_d = (size_t)-1;
-    char lower[64];
-
-    snprintf(lower, sizeof lower, "%s", word);
-    for (char *s = lower; *s != '\0'; s++)
-        if (*s >= 'A' && *s <= 'Z')
-            *s = (char)(*s - 'A' + 'a');
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        size_t d = edit_distance(lower, commands[i]);
-        if (d < best_d) {
-            best_d = d;
-            best = i;
-        }
-    }
-    if (best_d <= strlen(commands[best]) / 2)
-        return usage_error("unknown command '%s' (and no such file): did you mean '%s'?", word,
-                           commands[best]);
-    return usage_error("unknown command '%s' (and no such file): the commands are play, solve, "
-                       "watch, hint, rate and generate", word);
-}
-
-/* The first word of the command line that is not an option or an option's argument
- * (what names the command or the file), or NULL. */
-static const char *first_operand(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-
-        if (strcmp(a, "--") == 0)
-            return i + 1 < argc ? argv[i + 1] : NULL;
-        if (a[0] != '-' || a[1] == '\0')
-            return a;
-        for (const struct option *o = long_options; o->name != NULL; o++)
-            if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
-                i++;    /* "--format line": line is the option's */
-    }
-    return NULL;
-}
-
-/* Whether the command word is an unknown one, said before any option of the command it
- * meant is refused ("kakudo genrate --size 4" is about genrate, not --size). */
-static bool is_unknown_command(const char *word)
-{
-    if (word == NULL || !looks_like_command(word))
-        return false;
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(word, commands[i]) == 0)
-            return false;
-    return true;
-}
-
-static bool parse_limit(const char *s, long *out)
-{
-    char *end;
-    long v;
-
-    if (s == NULL || *s == '\0')
-        return false;
-    v = strtol(s, &end, 10);
-    if (*end != '\0' || v < 1 || v == LONG_MAX)
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Parses the options; returns -1 to go on, else an exit status. */
-static int parse_options(int argc, char **argv, struct cli_options *opt)
-{
-    int c;
-
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
-        switch (c) {
-        case OPT_ANY: opt->any = true; break;
-        case OPT_STATS: opt->stats = true; break;
-        case OPT_ASCII: opt->ascii = true; break;
-        case OPT_NO_COLOR: opt->no_color = true; break;
-        case OPT_NO_TIMER: opt->no_timer = true; break;
-        case OPT_TRACE: opt->trace = true; break;
-        case OPT_STRATEGY:
-            if (strcmp(optarg, "plain") == 0)
-                opt->strategy = SOLVE_PLAIN;
-            else if (strcmp(optarg, "smart") == 0)
-                opt->strategy = SOLVE_SMART;
-            else
-                return usage_error("unknown strategy '%s': expected plain or smart", optarg);
-            break;
-        case OPT_ALL: opt->all = true; break;
-        case OPT_COUNT:
-            opt->count = true;
-            if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
-                return usage_error("invalid --count limit '%s': expected a positive number", optarg);
-            break;
-        case OPT_NODES:
-            if (!parse_limit(optarg, &opt->nodes))
-                return usage_error("invalid --nodes '%s': expected a positive number", optarg);
-            break;
-        case OPT_FORMAT:
-            if (!format_by_name(optarg, &opt->format))
-                return usage_error("unknown format '%s': expected line, grid, kakuro2 or kakuro", optarg);
-            break;
-        case 'h': print_help(); return 0;
-        case OPT_VERSION: print_version(); return 0;
-        case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            /* optopt: a short option's letter, a long option's value, or 0. */
-            if (optopt > 0 && optopt < 256)
-                return usage_error("invalid option -- '%c'", optopt);
-            if (optopt >= 256)
-                return usage_error("option '%.*s' doesn't allow an argument",
-                                   (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-            return usage_error("unrecognized option '%s'", argv[optind - 1]);
-        }
-    }
-    return -1;
-}
+enum { EXIT_WRITE_ERROR = 2 };
 
 /* Standard output is flushed and closed before exiting, so that output lost to a full disk or
  * a closed descriptor is an error (as GNU's close_stdout); a write error turns a success into
@@ -293,47 +26,33 @@ static int finish_output(int status)
     if (failed) {
         fprintf(stderr, "kakudo: write error: %s\n", strerror(err != 0 ? err : EIO));
         if (status == 0 || status == 1)
-            status = EXIT_USAGE;
+            status = EXIT_WRITE_ERROR;
     }
     return status;
 }
 
 static int run_command(int argc, char **argv)
 {
-    struct cli_options opt = { .format = FORMAT_AUTO };
+    struct cli_options opt;
+    struct cli_parsed cmd;
     int status;
-    char **args;
-    int nargs;
 
     setlocale(LC_ALL, "");
     if (cli_is_generate(argc, argv))
         return cli_generate(argc, argv);
-    if (is_unknown_command(first_operand(argc, argv)))
-        return unknown_command(first_operand(argc, argv));
-    status = parse_options(argc, argv, &opt);
+    status = cli_parse(argc, argv, &opt, &cmd);
     if (status >= 0)
         return status;
-    args = argv + optind;
-    nargs = argc - optind;
-    if (opt.trace && opt.count)
-        return usage_error("--trace and --count cannot be used together");
-    if (nargs > 0 && strcmp(args[0], "solve") == 0)
-        return cli_solve(args + 1, nargs - 1, &opt);
-    if (nargs > 0 && strcmp(args[0], "watch") == 0) {
-        if (nargs != 2)
-            return usage_error("watch needs one FILE[:N]");
+    switch (cmd.command) {
+    case CLI_SOLVE: return cli_solve(cmd.args, cmd.nargs, &opt);
+    case CLI_WATCH:
         opt.watch = true;
-        return cli_play(args + 1, 1, &opt);
+        return cli_play(cmd.args, cmd.nargs, &opt);
+    case CLI_HINT: return cli_hint(cmd.args, cmd.nargs, &opt);
+    case CLI_RATE: return cli_rate(cmd.args, cmd.nargs, &opt);
+    case CLI_PLAY: break;
     }
-    if (nargs > 0 && strcmp(args[0], "hint") == 0)
-        return cli_hint(args + 1, nargs - 1, &opt);
-    if (nargs > 0 && strcmp(args[0], "rate") == 0)
-        return cli_rate(args + 1, nargs - 1, &opt);
-    if (nargs > 0 && strcmp(args[0], "play") == 0) {
-        args++;
-        nargs--;
-    }
-    return cli_play(args, nargs, &opt);
+    return cli_play(cmd.args, cmd.nargs, &opt);
 }
 
 int main(int argc, char **argv)

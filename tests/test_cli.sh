@@ -131,6 +131,12 @@ run two solve "$data/boj2239.in" "$data/boj2239.in"
 { cat "$data/boj2239.out"; echo; cat "$data/boj2239.out"; } >"$tmp/two.expected"
 same "$tmp/two.expected" "$tmp/two.out"; ok $? "two grid files: the solutions separated by a blank line"
 
+# generate's one-line 4x4 puzzles without their comment lines: 20 puzzles, not a 16x16 grid.
+"$bin" generate sudoku --size 4 --count 20 --seed 5 2>/dev/null | grep -v '^#' >"$tmp/lines4.in"
+run lines4 solve "$tmp/lines4.in"
+status_is lines4 0 && [ "$(wc -l <"$tmp/lines4.out")" -eq 20 ] && [ ! -s "$tmp/lines4.err" ]
+ok $? "20 one-line 4x4 puzzles are read as lines, not as a 16x16 grid"
+
 # --help fits a terminal of 80 columns without wrapping.
 run help --help
 status_is help 0 && [ "$(awk 'length > 79' "$tmp/help.out" | wc -l)" -eq 0 ]

@@ -142,6 +142,11 @@ static void test_return_and_delete(void)
            "n keeps it");
     th_send(t, "d");
     tt_wait_text(t, "Delete the saved game");
+    th_send(t, "\r");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  "),
+           "Enter keeps it too: the safe answer is the default");
+    th_send(t, "d");
+    tt_wait_text(t, "Delete the saved game");
     th_send(t, "y");
     tap_ok(tt_wait_text(t, "Deleted the saved game") && th_wait_gone(t, "Sudoku 4x4 (beginner)  ", tt_wait_ms)
            && tt_wait_text(t, "Sudoku 6x6 (easy)  "), "y deletes it; the other stays");

@@ -157,9 +157,10 @@ void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choi
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *))
 {
+    /* "no" first: Enter takes the first answer, and a stray Enter must not say yes. */
     const struct ui_choice yes_no[] = {
-        { 'y', "yes", on_yes },
         { 'n', "no", on_no },
+        { 'y', "yes", on_yes },
     };
 
     ui_choose(ui, question, yes_no, 2);
@@ -224,8 +225,8 @@ void ui_confirm_draw(struct ui *ui)
     layout_answers(ui, y0 + qrows + 2, x0 + 2, w - 4, ui_attr(ui, ROLE_SELECTED), true);
 }
 
-/* The answer a key picks, or -1: its own key, Enter the first answer, Esc and q the one
- * on Escape (else the last: "no"). */
+/* The answer a key picks, or -1: its own key, Enter the first answer (by convention the
+ * safe one), Esc and q the one on Escape (else the first). */
 static int choice_for_key(const struct ui *ui, int key)
 {
     if (ui->nchoices == 0)
@@ -241,7 +242,7 @@ static int choice_for_key(const struct ui *ui, int key)
         for (int i = 0; i < ui->nchoices; i++)
             if (ui->choices[i].key == UI_KEY_ESC)
                 return i;
-        return ui->nchoices - 1;
+        return 0;
     }
     return -1;
 }
