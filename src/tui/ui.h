@@ -85,6 +85,7 @@ struct ui {
     struct game *game;
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
+    bool save_unreadable;       /* the save could not be read: never saved over */
     char save_error[800];               /* why the last save failed ("" if it worked) */
     char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
