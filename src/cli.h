@@ -35,6 +35,10 @@ struct cli_parsed {
  * the help, the version or a usage error.  It can be called again (the fuzz target does). */
 int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd);
 
+/* Prints "COMMAND: message" and where to find help to standard error, for a bad
+ * command line; returns EXIT_USAGE.  COMMAND is "kakudo" or "kakudo generate". */
+int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

@@ -102,18 +102,19 @@ static void print_version(void)
            "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
 }
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
+int cli_usage_error(const char *command, const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("kakudo: ", stderr);
+    fprintf(stderr, "%s: ", command);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'kakudo --help' for more information.\n", stderr);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", command);
     return EXIT_USAGE;
 }
+
+#define usage_error(...) cli_usage_error("kakudo", __VA_ARGS__)
 
 static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,18 +48,7 @@ struct generate_args {
     enum format_id out;
 };
 
-static int generate_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int generate_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fputs("kakudo generate: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs("\nTry 'kakudo generate --help' for more information.\n", stderr);
-    return EXIT_USAGE;
-}
+#define generate_usage_error(...) cli_usage_error("kakudo generate", __VA_ARGS__)
 
 static void print_generate_help(void)
 {
