@@ -39,6 +39,11 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
  * command line; returns EXIT_USAGE.  COMMAND is "kakudo" or "kakudo generate". */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The usage error for getopt_long's '?' (the options' values must start at 256): an
+ * unknown short option (a cluster's argv[optind - 1] is not the option), a long option
+ * given an argument it does not take, or an unknown long option. */
+int cli_bad_option(const char *command, char *const argv[]);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

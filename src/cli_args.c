@@ -116,6 +116,17 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 
 #define usage_error(...) cli_usage_error("kakudo", __VA_ARGS__)
 
+int cli_bad_option(const char *command, char *const argv[])
+{
+    /* optopt: a short option's letter, a long option's value (256 and up), or 0. */
+    if (optopt > 0 && optopt < 256)
+        return cli_usage_error(command, "invalid option -- '%c'", optopt);
+    if (optopt >= 256)
+        return cli_usage_error(command, "option '%.*s' doesn't allow an argument",
+                               (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
+    return cli_usage_error(command, "unrecognized option '%s'", argv[optind - 1]);
+}
+
 static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -264,14 +275,7 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case 'h': print_help(); return 0;
         case OPT_VERSION: print_version(); return 0;
         case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            /* optopt: a short option's letter, a long option's value, or 0. */
-            if (optopt > 0 && optopt < 256)
-                return usage_error("invalid option -- '%c'", optopt);
-            if (optopt >= 256)
-                return usage_error("option '%.*s' doesn't allow an argument",
-                                   (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-            return usage_error("unrecognized option '%s'", argv[optind - 1]);
+        default: return cli_bad_option("kakudo", argv);
         }
     }
     return -1;

@@ -177,7 +177,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         }
         case 'h': case OPT_HELP: print_generate_help(); return 0;
         case ':': return generate_usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default: return generate_usage_error("unrecognized option '%s'", argv[optind - 1]);
+        default: return cli_bad_option("kakudo generate", argv);
         }
     }
     /* What is left: the command word, then the kind. */
