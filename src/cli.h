@@ -44,6 +44,9 @@ int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((fo
  * given an argument it does not take, or an unknown long option. */
 int cli_bad_option(const char *command, char *const argv[]);
 
+/* Whether s is a whole decimal number from min to max; if so, it goes in *out. */
+bool cli_parse_number(const char *s, long min, long max, long *out);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

@@ -221,7 +221,7 @@ static bool is_unknown_command(const char *word)
     return true;
 }
 
-static bool parse_limit(const char *s, long *out)
+bool cli_parse_number(const char *s, long min, long max, long *out)
 {
     char *end;
     long v;
@@ -229,10 +229,16 @@ static bool parse_limit(const char *s, long *out)
     if (s == NULL || *s == '\0')
         return false;
     v = strtol(s, &end, 10);
-    if (*end != '\0' || v < 1 || v == LONG_MAX)
+    if (*end != '\0' || v < min || v > max)
         return false;
     *out = v;
     return true;
+}
+
+/* A positive count or budget; LONG_MAX itself is strtol's overflow, so refused. */
+static bool parse_limit(const char *s, long *out)
+{
+    return cli_parse_number(s, 1, LONG_MAX - 1, out);
 }
 
 /* Parses the options; returns -1 to go on, else an exit status. */

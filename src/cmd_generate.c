@@ -84,20 +84,6 @@ static void print_generate_help(void)
            DEFAULT_BUDGET_S);
 }
 
-static bool parse_number(const char *s, long min, long max, long *out)
-{
-    char *end;
-    long v;
-
-    if (s == NULL || *s == '\0')
-        return false;
-    v = strtol(s, &end, 10);
-    if (*end != '\0' || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_seed(const char *s, uint64_t *out)
 {
     char *end;
@@ -148,7 +134,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         case OPT_SYMMETRY: a->symmetry = optarg; break;
         case OPT_FORMAT: a->format = optarg; break;
         case OPT_COUNT:
-            if (!parse_number(optarg, 1, LONG_MAX - 1, &a->count))
+            if (!cli_parse_number(optarg, 1, LONG_MAX - 1, &a->count))
                 return generate_usage_error("invalid --count '%s': expected a positive number",
                                             optarg);
             break;
@@ -160,7 +146,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
             break;
         case OPT_BUDGET: {
             long s;
-            if (!parse_number(optarg, 1, 86400, &s))
+            if (!cli_parse_number(optarg, 1, 86400, &s))
                 return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
                                             "to 86400", optarg);
             a->req.budget_ms = (uint64_t)s * 1000u;
@@ -169,7 +155,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         }
         case OPT_ATTEMPTS: {
             long n;
-            if (!parse_number(optarg, 1, 1000000, &n))
+            if (!cli_parse_number(optarg, 1, 1000000, &n))
                 return generate_usage_error("invalid --attempts '%s': expected a number from 1 "
                                             "to 1000000", optarg);
             a->req.max_attempts = (int)n;
@@ -198,7 +184,7 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
     if (strcmp(kind, "sudoku") == 0) {
         long n = 9;
         req->kind = PUZZLE_SUDOKU;
-        if (a->size != NULL && !parse_number(a->size, 1, 1000, &n))
+        if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
             return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
                                         "such as 9 or 16", a->size);
         req->size = (int)n;
