@@ -35,6 +35,18 @@ struct cli_parsed {
  * the help, the version or a usage error.  It can be called again (the fuzz target does). */
 int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd);
 
+/* Prints "COMMAND: message" and where to find help to standard error, for a bad
+ * command line; returns EXIT_USAGE.  COMMAND is "kakudo" or "kakudo generate". */
+int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The usage error for getopt_long's '?' (the options' values must start at 256): an
+ * unknown short option (a cluster's argv[optind - 1] is not the option), a long option
+ * given an argument it does not take, or an unknown long option. */
+int cli_bad_option(const char *command, char *const argv[]);
+
+/* Whether s is a whole decimal number from min to max; if so, it goes in *out. */
+bool cli_parse_number(const char *s, long min, long max, long *out);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

@@ -102,17 +102,29 @@ static void print_version(void)
            "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
 }
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
+int cli_usage_error(const char *command, const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("kakudo: ", stderr);
+    fprintf(stderr, "%s: ", command);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'kakudo --help' for more information.\n", stderr);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", command);
     return EXIT_USAGE;
+}
+
+#define usage_error(...) cli_usage_error("kakudo", __VA_ARGS__)
+
+int cli_bad_option(const char *command, char *const argv[])
+{
+    /* optopt: a short option's letter, a long option's value (256 and up), or 0. */
+    if (optopt > 0 && optopt < 256)
+        return cli_usage_error(command, "invalid option -- '%c'", optopt);
+    if (optopt >= 256)
+        return cli_usage_error(command, "option '%.*s' doesn't allow an argument",
+                               (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
+    return cli_usage_error(command, "unrecognized option '%s'", argv[optind - 1]);
 }
 
 static const char *const commands[] = { "play", "solve", "watch", "hint", "rate", "generate" };
@@ -209,7 +221,7 @@ static bool is_unknown_command(const char *word)
     return true;
 }
 
-static bool parse_limit(const char *s, long *out)
+bool cli_parse_number(const char *s, long min, long max, long *out)
 {
     char *end;
     long v;
@@ -217,10 +229,16 @@ static bool parse_limit(const char *s, long *out)
     if (s == NULL || *s == '\0')
         return false;
     v = strtol(s, &end, 10);
-    if (*end != '\0' || v < 1 || v == LONG_MAX)
+    if (*end != '\0' || v < min || v > max)
         return false;
     *out = v;
     return true;
+}
+
+/* A positive count or budget; LONG_MAX itself is strtol's overflow, so refused. */
+static bool parse_limit(const char *s, long *out)
+{
+    return cli_parse_number(s, 1, LONG_MAX - 1, out);
 }
 
 /* Parses the options; returns -1 to go on, else an exit status. */
@@ -263,14 +281,7 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case 'h': print_help(); return 0;
         case OPT_VERSION: print_version(); return 0;
         case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            /* optopt: a short option's letter, a long option's value, or 0. */
-            if (optopt > 0 && optopt < 256)
-                return usage_error("invalid option -- '%c'", optopt);
-            if (optopt >= 256)
-                return usage_error("option '%.*s' doesn't allow an argument",
-                                   (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-            return usage_error("unrecognized option '%s'", argv[optind - 1]);
+        default: return cli_bad_option("kakudo", argv);
         }
     }
     return -1;

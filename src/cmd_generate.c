@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,18 +48,7 @@ struct generate_args {
     enum format_id out;
 };
 
-static int generate_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int generate_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fputs("kakudo generate: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs("\nTry 'kakudo generate --help' for more information.\n", stderr);
-    return EXIT_USAGE;
-}
+#define generate_usage_error(...) cli_usage_error("kakudo generate", __VA_ARGS__)
 
 static void print_generate_help(void)
 {
@@ -94,20 +82,6 @@ static void print_generate_help(void)
            "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
            "for it).\n",
            DEFAULT_BUDGET_S);
-}
-
-static bool parse_number(const char *s, long min, long max, long *out)
-{
-    char *end;
-    long v;
-
-    if (s == NULL || *s == '\0')
-        return false;
-    v = strtol(s, &end, 10);
-    if (*end != '\0' || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
 }
 
 static bool parse_seed(const char *s, uint64_t *out)
@@ -160,7 +134,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         case OPT_SYMMETRY: a->symmetry = optarg; break;
         case OPT_FORMAT: a->format = optarg; break;
         case OPT_COUNT:
-            if (!parse_number(optarg, 1, LONG_MAX - 1, &a->count))
+            if (!cli_parse_number(optarg, 1, LONG_MAX - 1, &a->count))
                 return generate_usage_error("invalid --count '%s': expected a positive number",
                                             optarg);
             break;
@@ -172,7 +146,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
             break;
         case OPT_BUDGET: {
             long s;
-            if (!parse_number(optarg, 1, 86400, &s))
+            if (!cli_parse_number(optarg, 1, 86400, &s))
                 return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
                                             "to 86400", optarg);
             a->req.budget_ms = (uint64_t)s * 1000u;
@@ -181,7 +155,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         }
         case OPT_ATTEMPTS: {
             long n;
-            if (!parse_number(optarg, 1, 1000000, &n))
+            if (!cli_parse_number(optarg, 1, 1000000, &n))
                 return generate_usage_error("invalid --attempts '%s': expected a number from 1 "
                                             "to 1000000", optarg);
             a->req.max_attempts = (int)n;
@@ -189,7 +163,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         }
         case 'h': case OPT_HELP: print_generate_help(); return 0;
         case ':': return generate_usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default: return generate_usage_error("unrecognized option '%s'", argv[optind - 1]);
+        default: return cli_bad_option("kakudo generate", argv);
         }
     }
     /* What is left: the command word, then the kind. */
@@ -210,7 +184,7 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
     if (strcmp(kind, "sudoku") == 0) {
         long n = 9;
         req->kind = PUZZLE_SUDOKU;
-        if (a->size != NULL && !parse_number(a->size, 1, 1000, &n))
+        if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
             return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
                                         "such as 9 or 16", a->size);
         req->size = (int)n;

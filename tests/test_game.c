@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <dirent.h>
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "game.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 #define MAX_CASES 16
@@ -1018,19 +1018,9 @@ static void test_save_errors(void)
     game_free(g);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 int main(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-game.XXXXXX");
-    if (mkdtemp(tmpdir) == NULL)
-        fatal("mkdtemp failed");
+    tu_make_tmpdir(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-game.XXXXXX");
     load_cases();
     if (ncases == 0)
         return tap_done();
@@ -1058,6 +1048,6 @@ int main(void)
         puzzle_free(cases[i].p);
         free(cases[i].solution);
     }
-    nftw(tmpdir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(tmpdir);
     return tap_done();
 }

@@ -95,6 +95,8 @@ bad budget0 "invalid --budget '0'" generate sudoku --budget 0
 bad attempts0 "invalid --attempts '0'" generate sudoku --attempts 0
 bad noarg "needs an argument" generate sudoku --size
 bad unknown "unrecognized option '--colour'" generate sudoku --colour
+bad shortopt "invalid option -- 'x'" generate -xy sudoku
+bad helparg "option '--help' doesn't allow an argument" generate sudoku --help=3
 
 run help generate --help
 status_is help 0 && grep -q 'kakudo generate sudoku' "$tmp/help.out"; ok $? "generate --help"

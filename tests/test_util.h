@@ -1,13 +1,15 @@
 /* test_util.h: small helpers the unit test programs share: reading a whole file, listing
- * a data folder, building a Kakuro from grid tokens. */
+ * a data folder, a scratch folder, building a Kakuro from grid tokens. */
 #ifndef KAKUDO_TEST_UTIL_H
 #define KAKUDO_TEST_UTIL_H
 
 #include <dirent.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "puzzle.h"
 #include "util.h"
@@ -82,6 +84,30 @@ static inline void tu_free_list(char **names, int n)
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
+}
+
+/* Makes a fresh scratch folder from template (such as "/tmp/kakudo-test-x.XXXXXX",
+ * whose Xs it replaces) in dir, which holds size bytes; a test cannot go on without it. */
+static inline void tu_make_tmpdir(char *dir, size_t size, const char *template)
+{
+    snprintf(dir, size, "%s", template);
+    if (mkdtemp(dir) == NULL)
+        fatal("mkdtemp failed");
+}
+
+static inline int tu_remove_entry(const char *path, const struct stat *st, int flag,
+                                  struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Removes dir and everything below it, without following links. */
+static inline void tu_remove_tree(const char *dir)
+{
+    nftw(dir, tu_remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
 /* A Kakuro of w x h cells from tokens as in kakudo's grid format ("\\", "_", "D\\A",
