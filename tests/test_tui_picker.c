@@ -142,6 +142,16 @@ static void test_return_and_delete(void)
            "n keeps it");
     th_send(t, "d");
     tt_wait_text(t, "Delete the saved game");
+    th_send(t, "\r");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
+           && !th_find(t, "Deleted", NULL, NULL), "Enter keeps it too: it picks \"no\", listed first");
+    th_send(t, "d");
+    tt_wait_text(t, "Delete the saved game");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
+           && !th_find(t, "Deleted", NULL, NULL), "and so does Esc");
+    th_send(t, "d");
+    tt_wait_text(t, "Delete the saved game");
     th_send(t, "y");
     tap_ok(tt_wait_text(t, "Deleted the saved game") && th_wait_gone(t, "Sudoku 4x4 (beginner)  ", tt_wait_ms)
            && tt_wait_text(t, "Sudoku 6x6 (easy)  "), "y deletes it; the other stays");

@@ -157,9 +157,11 @@ void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choi
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *))
 {
+    /* "no" first: Enter, like Esc and q, keeps things as they are (the first answer of
+     * every dialog is the one that loses nothing). */
     const struct ui_choice yes_no[] = {
-        { 'y', "yes", on_yes },
         { 'n', "no", on_no },
+        { 'y', "yes", on_yes },
     };
 
     ui_choose(ui, question, yes_no, 2);
@@ -225,7 +227,7 @@ void ui_confirm_draw(struct ui *ui)
 }
 
 /* The answer a key picks, or -1: its own key, Enter the first answer, Esc and q the one
- * on Escape (else the last: "no"). */
+ * on Escape (else the first: "no"). */
 static int choice_for_key(const struct ui *ui, int key)
 {
     if (ui->nchoices == 0)
@@ -241,7 +243,7 @@ static int choice_for_key(const struct ui *ui, int key)
         for (int i = 0; i < ui->nchoices; i++)
             if (ui->choices[i].key == UI_KEY_ESC)
                 return i;
-        return ui->nchoices - 1;
+        return 0;
     }
     return -1;
 }
