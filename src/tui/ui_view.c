@@ -880,5 +880,12 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
         for (int i = 0; i < n; i++)
             panel_line(ui, &pn, keys[i], ROLE_DIM);
+    } else if (panel_room(&pn, 1)) {
+        /* No room for all the keys (a large Kakuro at 80x24): still say how to learn them
+         * and how to leave. */
+        char quit[8], line[UI_KEYS_LINE_MAX];
+        snprintf(line, sizeof line, "? help  %s quit", ui_keys_name(ui, CMD_QUIT, quit, sizeof quit));
+        pn.y = pn.bottom - 1 > pn.y ? pn.bottom - 1 : pn.y;
+        panel_line(ui, &pn, line, ROLE_DIM);
     }
 }
