@@ -207,6 +207,8 @@ static void test_keep_solution(void)
     th_send(t, "k");
     tap_ok(wait(t, "Kept the solver's solution") && wait(t, "Filled 81/81  by solver"),
            "k keeps it: the grid is full, by the solver (not the player's solve)");
+    tap_ok(wait(t, "Kept the solver's solution. (u undoes it)"),
+           "and says so as the hint's \"Applied\" does: a sentence, then the aside");
     tap_ok(th_find(t, ROW1_SOLVED, NULL, NULL), "the board stays solved");
     th_send(t, "u");
     tap_ok(wait(t, "Undone.") && wait(t, ROW1_START) && wait(t, "Filled 30/81"), "one undo takes the whole solution back");

@@ -550,7 +550,7 @@ static void keep_solution(struct ui *ui)
         return;
     }
     ui_board_after_move(ui);
-    ui_message(ui, "Kept the solver's solution (%s undoes it).",
+    ui_message(ui, "Kept the solver's solution. (%s undoes it)",
                ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
 }
 
