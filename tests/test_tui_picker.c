@@ -163,6 +163,32 @@ static void test_return_and_delete(void)
     th_free(t);
 }
 
+/* ? in the picker tells the picker's keys (how to delete a save, open a file) before
+ * the board's; any key goes back to the picker. */
+static void test_picker_help(void)
+{
+    struct th *t = start_picker(NULL);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && tt_wait_text(t, "In the picker")
+           && tt_wait_text(t, "delete the saved game chosen") && tt_wait_text(t, "open a file by name")
+           && tt_wait_text(t, "On the board"), "? in the picker shows the picker's keys first");
+    th_send(t, " ");
+    tap_ok(tt_wait_text(t, "choose a puzzle"), "and any key goes back to the picker");
+    th_send(t, "\r");
+    tt_wait_text(t, "Filled 4/16");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && !th_find(t, "In the picker", NULL, NULL),
+           "on the board, ? shows the board's keys alone");
+    th_send(t, " ");
+    tt_wait_text(t, "Filled 4/16");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* "Open a file": the prompt has its lines to itself, ~ is the home directory, Tab
  * completes and lists. */
 static void test_open_prompt(void)
@@ -208,6 +234,8 @@ int main(void)
     test_names();
     tt_fresh_state();
     test_return_and_delete();
+    tt_fresh_state();
+    test_picker_help();
     tt_fresh_state();
     test_open_prompt();
     tt_cleanup();
