@@ -1791,32 +1791,46 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
     return p;
 }
 
+/* Puzzle index of path; "-" is standard input where stdin_ok. */
+static struct puzzle *load_path_index(const char *path, long index, bool stdin_ok,
+                                      enum format_id forced, struct format_style *style,
+                                      struct format_error *err)
+{
+    bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
+    struct puzzle *p;
+    FILE *f;
+
+    if (index < 1) {
+        load_error(err, path, "puzzle numbers start at 1");
+        return NULL;
+    }
+    f = is_stdin ? stdin : fopen(path, "rb");
+    if (f == NULL) {
+        load_error(err, path, "%s", strerror(errno));
+        return NULL;
+    }
+    p = load_nth(f, path, index, forced, style, err);
+    if (!is_stdin)
+        fclose(f);
+    return p;
+}
+
 /* FILE or FILE:N; "-" (or "-:N") is standard input where stdin_ok. */
 static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id forced,
                                 struct format_style *style, struct format_error *err)
 {
     long index;
     char *path = split_spec(spec, &index);
-    bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
-    struct puzzle *p = NULL;
-    FILE *f;
+    struct puzzle *p = load_path_index(path, index, stdin_ok, forced, style, err);
 
-    if (index < 1) {
-        load_error(err, path, "puzzle numbers start at 1");
-        free(path);
-        return NULL;
-    }
-    f = is_stdin ? stdin : fopen(path, "rb");
-    if (f == NULL) {
-        load_error(err, path, "%s", strerror(errno));
-        free(path);
-        return NULL;
-    }
-    p = load_nth(f, path, index, forced, style, err);
-    if (!is_stdin)
-        fclose(f);
     free(path);
     return p;
+}
+
+struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
+                                 struct format_style *style, struct format_error *err)
+{
+    return load_path_index(path, index, false, forced, style, err);
 }
 
 struct puzzle *format_load(const char *spec, enum format_id forced,

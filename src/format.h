@@ -79,6 +79,9 @@ void format_error_string(const struct format_error *err, char *buf, size_t size)
  * wins) and returns that puzzle, or NULL with err filled. */
 struct puzzle *format_load(const char *spec, enum format_id forced,
                            struct format_style *style, struct format_error *err);
+/* Puzzle index (1-based) of the file at path, which is a name and never read as FILE:N. */
+struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
+                                 struct format_style *style, struct format_error *err);
 /* The same for a command-line argument, where "-" (or "-:N") is standard input. */
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err);

@@ -2,17 +2,24 @@
 #include "config.h"
 #include "game.h"
 
+#include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
+
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #define SAVE_MAGIC "kakudo-save 2"
 #define SAVE_MAGIC_V1 "kakudo-save 1"   /* hints without rung counts */
@@ -31,6 +38,30 @@ static struct format_style default_style(const struct puzzle *p)
     };
 }
 
+/* Moves between two snapshots of the board, so undo replays at most that many.  A
+ * snapshot costs about as much memory as that many short moves' text (16 bytes a move),
+ * so the history stays proportional to the moves however large the grid. */
+static int snapshot_interval(const struct puzzle *p)
+{
+    size_t every = (size_t)p->ncells * (1 + sizeof(digitset)) / 16;
+
+    return every < 64 ? 64 : (int)every;
+}
+
+/* Records the current board as snapshot number hist.nsnaps. */
+static void take_snapshot(struct game *g)
+{
+    struct game_history *h = &g->hist;
+    size_t n = (size_t)g->puzzle->ncells, at = (size_t)h->nsnaps * n;
+    size_t cap = h->snap_cap;   /* both arrays hold the same count: they grow alike */
+
+    h->snap_grid = xgrow(h->snap_grid, &cap, at + n, 1);
+    h->snap_marks = xgrow(h->snap_marks, &h->snap_cap, at + n, sizeof *h->snap_marks);
+    memcpy(h->snap_grid + at, g->grid, n);
+    memcpy(h->snap_marks + at, g->marks, n * sizeof *g->marks);
+    h->nsnaps++;
+}
+
 struct game *game_new(const struct puzzle *p, const struct format_style *style)
 {
     struct game *g = xcalloc(1, sizeof *g);
@@ -42,22 +73,20 @@ struct game *game_new(const struct puzzle *p, const struct format_style *style)
     g->marks = xcalloc((size_t)p->ncells, sizeof *g->marks);
     /* A puzzle given complete is already solved: nothing to play, no time to count. */
     g->completed = puzzle_is_solved(g->puzzle, g->grid);
+    g->hist.every = snapshot_interval(p);
+    take_snapshot(g);
     return g;
-}
-
-static void move_free(struct game_move *m)
-{
-    free(m->text);
-    free(m->changes);
 }
 
 void game_free(struct game *g)
 {
     if (g == NULL)
         return;
-    for (int i = 0; i < g->nmoves; i++)
-        move_free(&g->history[i]);
-    free(g->history);
+    free(g->hist.text);
+    free(g->hist.start);
+    free(g->hist.snap_grid);
+    free(g->hist.snap_marks);
+    free(g->hist.changes);
     puzzle_free(g->puzzle);
     free(g->grid);
     free(g->marks);
@@ -116,7 +145,7 @@ uint64_t game_elapsed_ms(const struct game *g)
         if (now > g->started_ns)
             ms += (now - g->started_ns) / 1000000u;
     }
-    return ms;
+    return ms < GAME_ELAPSED_MAX ? ms : GAME_ELAPSED_MAX;   /* what a save can hold */
 }
 
 void game_pause(struct game *g)
@@ -144,7 +173,7 @@ bool game_is_paused(const struct game *g)
 static bool solver_in_history(const struct game *g)
 {
     for (int i = 0; i < g->pos; i++)
-        if (g->history[i].text[0] == 'G')
+        if (game_move_text(g, i)[0] == 'G')
             return true;
     return false;
 }
@@ -290,14 +319,32 @@ static const char *do_mark(struct game *g, struct change_list *cl, int cell, int
     return NULL;
 }
 
+/* Each group's allowed digits once, then every empty cell's candidates from its groups:
+ * a fill costs a pass over the groups, not one per cell (a save may hold many fills). */
 static const char *do_fill(struct game *g, struct change_list *cl)
 {
     const struct puzzle *p = g->puzzle;
+    digitset all = ((1u << (p->max_digit + 1)) - 1) & ~1u;
+    digitset *allowed = xmalloc(((size_t)p->ngroups + 1) * sizeof *allowed);   /* + 1: never 0 */
 
     /* Candidates come from the digits placed before this move; marks do not affect them. */
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (!p->block[cell] && g->grid[cell] == 0)
-            change_cell(g, cl, cell, 0, puzzle_candidates(p, g->grid, cell));
+    for (int k = 0; k < p->ngroups; k++) {
+        const struct puzzle_group *grp = &p->groups[k];
+        digitset used = 0;
+        for (int i = 0; i < grp->ncells; i++)
+            used |= g->grid[grp->cells[i]] ? 1u << g->grid[grp->cells[i]] : 0;
+        allowed[k] = puzzle_group_has_sum(grp) ? kakuro_run_digits(grp->ncells, grp->sum, used)
+                                               : ~used;
+    }
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset cand = all;
+        if (p->block[cell] || g->grid[cell] != 0)
+            continue;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            cand &= allowed[p->cell_groups[cell][k]];
+        change_cell(g, cl, cell, 0, cand);
+    }
+    free(allowed);
     return cl->n > 0 ? NULL : "Every empty cell already shows its candidates";
 }
 
@@ -458,19 +505,32 @@ static const char *apply_one_move(struct game *g, const char *move, struct chang
 /* A move after undos replaces the moves that could have been redone. */
 static void drop_redo_tail(struct game *g)
 {
-    for (int i = g->pos; i < g->nmoves; i++)
-        move_free(&g->history[i]);
+    if (g->pos == g->nmoves)
+        return;
+    g->hist.len = g->hist.start[g->pos];
     g->nmoves = g->pos;
+    g->hist.nsnaps = g->pos / g->hist.every + 1;
 }
 
-static void push_move(struct game *g, const char *text, struct change_list *cl)
+static void push_move(struct game *g, const char *text)
 {
+    struct game_history *h = &g->hist;
+    size_t n = strlen(text) + 1;
+
     drop_redo_tail(g);
-    g->history = xgrow(g->history, &g->history_cap, (size_t)g->nmoves + 1, sizeof *g->history);
-    g->history[g->nmoves++] = (struct game_move){
-        .text = xstrdup(text), .changes = cl->items, .nchanges = cl->n,
-    };
+    h->text = xgrow(h->text, &h->cap, h->len + n, 1);
+    memcpy(h->text + h->len, text, n);
+    h->start = xgrow(h->start, &h->start_cap, (size_t)g->nmoves + 1, sizeof *h->start);
+    h->start[g->nmoves++] = h->len;
+    h->len += n;
     g->pos = g->nmoves;
+    if (g->nmoves % h->every == 0)
+        take_snapshot(g);
+}
+
+const char *game_move_text(const struct game *g, int i)
+{
+    return g->hist.text + g->hist.start[i];
 }
 
 static void revert_changes(struct game *g, const struct game_change *c, int n)
@@ -481,22 +541,32 @@ static void revert_changes(struct game *g, const struct game_change *c, int n)
     }
 }
 
-/* Applies a move, even to a solved game (replaying an old save that went on after it). */
-static bool make_move(struct game *g, const char *move, const char **why)
+/* Applies a move's text to the board; the reason if it is refused (and nothing changed). */
+static const char *apply_move(struct game *g, const char *move)
 {
-    struct change_list cl = { .items = NULL };
+    struct change_list cl = { .items = g->hist.changes, .cap = g->hist.changes_cap };
     const char *reason = apply_move_text(g, move, &cl);
 
     if (reason == NULL && cl.n == 0)
         reason = "That changes nothing";
-    if (reason != NULL) {
+    if (reason != NULL)
         revert_changes(g, cl.items, cl.n);
-        free(cl.items);
+    g->hist.changes = cl.items;     /* the scratch list is kept for the next move */
+    g->hist.changes_cap = cl.cap;
+    return reason;
+}
+
+/* Makes a move, even in a solved game (replaying an old save that went on after it). */
+static bool make_move(struct game *g, const char *move, const char **why)
+{
+    const char *reason = apply_move(g, move);
+
+    if (reason != NULL) {
         if (why != NULL)
             *why = reason;
         return false;
     }
-    push_move(g, move, &cl);
+    push_move(g, move);
     update_completion(g);
     return true;
 }
@@ -586,8 +656,10 @@ void game_note_hint(struct game *g, int rung)
         return;
     if (rung > 1 && g->hint_rungs[rung - 2] > 0) {
         g->hint_rungs[rung - 2]--;      /* the last hint went one rung further */
-    } else {
+    } else if (g->hints_used < INT_MAX) {
         g->hints_used++;
+    } else {
+        return;     /* counted out: the count stays at its maximum (and the rungs within it) */
     }
     g->hint_rungs[rung - 1]++;
 }
@@ -606,17 +678,31 @@ bool game_can_redo(const struct game *g)
     return g->pos < g->nmoves && !g->solved;
 }
 
-/* Takes back the last move done, even in a solved game (loading goes back to the saved
- * position that way). */
+/* Puts the board at history position target: the nearest snapshot at or before it, then
+ * the moves after that snapshot replayed. */
+static void seek(struct game *g, int target)
+{
+    struct game_history *h = &g->hist;
+    int k = target / h->every;
+    size_t n = (size_t)g->puzzle->ncells;
+
+    memcpy(g->grid, h->snap_grid + (size_t)k * n, n);
+    memcpy(g->marks, h->snap_marks + (size_t)k * n, n * sizeof *g->marks);
+    for (int i = k * h->every; i < target; i++) {
+        const char *why = apply_move(g, game_move_text(g, i));
+        assert(why == NULL);    /* each move applied here before */
+        (void)why;
+    }
+    g->pos = target;
+    update_completion(g);
+}
+
+/* Takes back the last move done, even in a solved game. */
 static bool step_back(struct game *g)
 {
-    const struct game_move *m;
-
     if (g->pos == 0)
         return false;
-    m = &g->history[--g->pos];
-    revert_changes(g, m->changes, m->nchanges);
-    update_completion(g);
+    seek(g, g->pos - 1);
     return true;
 }
 
@@ -627,17 +713,26 @@ bool game_undo(struct game *g)
 
 bool game_redo(struct game *g)
 {
-    const struct game_move *m;
+    const char *why;
 
     if (!game_can_redo(g))
         return false;
-    m = &g->history[g->pos++];
-    for (int i = 0; i < m->nchanges; i++) {
-        g->grid[m->changes[i].cell] = m->changes[i].new_digit;
-        g->marks[m->changes[i].cell] = m->changes[i].new_marks;
-    }
+    why = apply_move(g, game_move_text(g, g->pos));
+    assert(why == NULL);
+    (void)why;
+    g->pos++;
     update_completion(g);
     return true;
+}
+
+int game_filled_cells(const struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += !p->block[cell] && !p->given[cell] && g->grid[cell] != 0;
+    return n;
 }
 
 int game_wrong_cells(const struct game *g, const uint8_t *solution, uint8_t *bad)
@@ -717,8 +812,30 @@ static bool make_dirs(char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void set_err(char *err, size_t errsize, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* A directory another user could write into could hold their links and files under our
+ * saves' names: only one of ours, not writable by group or others, is used. */
+static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
+{
+    struct stat st;
+
+    if (stat(dir, &st) != 0) {
+        set_err(err, errsize, "%s: %s", dir, strerror(errno));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        set_err(err, errsize, "the state directory is not a directory (%s)", dir);
+        return false;
+    }
+    if (st.st_uid != geteuid()) {
+        set_err(err, errsize, "the state directory is owned by another user (%s)", dir);
+        return false;
+    }
+    if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+        set_err(err, errsize, "the state directory is writable by others (chmod go-w %s)", dir);
+        return false;
+    }
+    return true;
+}
 
 char *game_find_state_dir(char *err, size_t errsize)
 {
@@ -738,6 +855,10 @@ char *game_find_state_dir(char *err, size_t errsize)
     if (!make_dirs(dir)) {
         set_err(err, errsize, "cannot create the directory %s: %s", dir,
                 strerror(errno != 0 && errno != EEXIST ? errno : ENOTDIR));
+        free(dir);
+        return NULL;
+    }
+    if (!state_dir_is_private(dir, err, errsize)) {
         free(dir);
         return NULL;
     }
@@ -794,6 +915,7 @@ static void write_save(FILE *f, const struct game *g)
         write_name(f, p->name);
     fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
     fprintf(f, "completed %d\n", g->completed);
+    fprintf(f, "filled %d\n", game_filled_cells(g));
     fprintf(f, "hints %d", g->hints_used);
     for (int k = 0; k < GAME_HINT_RUNGS; k++)
         fprintf(f, " %d", g->hint_rungs[k]);
@@ -803,7 +925,7 @@ static void write_save(FILE *f, const struct game *g)
     format_write(f, p, p->given, &st);
     fputs("end\n", f);
     for (int i = 0; i < g->nmoves; i++)
-        fprintf(f, "move %s\n", g->history[i].text);
+        fprintf(f, "move %s\n", game_move_text(g, i));
     fprintf(f, "position %d\n", g->pos);
     free(key);
 }
@@ -829,42 +951,166 @@ static void sync_parent_dir(const char *path)
     free(dir);
 }
 
+/* Temporary files: PATH.tmp.XXXXXX, created by mkstemp (O_EXCL, mode 0600: never through
+ * a planted link, never an existing file) and locked while being written.  One left by an
+ * interrupted save is unlocked (a lock dies with its process), so the next save of the
+ * same file removes it. */
+#define SAVE_TMP_SUFFIX ".tmp."
+
+/* Creates and locks a new temporary for path; its fd, or -1 with a message.  *tmp: its
+ * name (caller frees). */
+static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        struct stat st;
+        int fd;
+
+        *tmp = xasprintf("%s" SAVE_TMP_SUFFIX "XXXXXX", path);
+        fd = mkstemp(*tmp);
+        if (fd < 0) {
+            set_err(err, errsize, "%s: %s", *tmp, strerror(errno));
+            free(*tmp);
+            *tmp = NULL;
+            return -1;
+        }
+        /* A cleaner may have taken it for stale between mkstemp and the lock: then it
+         * has no name any more, and another one is made. */
+        if (flock(fd, LOCK_EX) != 0 || fstat(fd, &st) != 0 || st.st_nlink > 0)
+            return fd;      /* (without locks, a concurrent clean-up can fail this save) */
+        close(fd);
+        free(*tmp);
+    }
+    *tmp = NULL;
+    set_err(err, errsize, "%s: cannot make a temporary file", path);
+    return -1;
+}
+
+/* Whether a directory entry is a temporary of path's save (prefix: its name and the
+ * temporary suffix) or of another save beside it. */
+static bool is_save_temp(const char *name, const char *prefix, size_t plen)
+{
+    const char *mark = strstr(name, ".save" SAVE_TMP_SUFFIX);
+
+    if (strncmp(name, prefix, plen) == 0)
+        return name[plen] != '\0';
+    return mark != NULL && mark != name && mark[strlen(".save" SAVE_TMP_SUFFIX)] != '\0';
+}
+
+/* Removes the temporaries of path's save, and of the other saves in its directory, that
+ * no save is writing any more (see above). */
+static void remove_stale_temps(const char *path)
+{
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+    char *prefix = xasprintf("%s" SAVE_TMP_SUFFIX, base);
+    size_t plen = strlen(prefix);
+    DIR *d;
+    struct dirent *e;
+
+    if (slash == dir)
+        slash[1] = '\0';
+    else if (slash != NULL)
+        *slash = '\0';
+    else
+        strcpy(dir, ".");
+    d = opendir(dir);
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        char *tmp;
+        struct stat st;
+        int fd;
+
+        if (!is_save_temp(e->d_name, prefix, plen))
+            continue;
+        tmp = xasprintf("%s/%s", dir, e->d_name);
+        if (lstat(tmp, &st) == 0 && S_ISLNK(st.st_mode)) {
+            unlink(tmp);    /* a link is never ours to write through: gone */
+            free(tmp);
+            continue;
+        }
+        fd = open(tmp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid()
+            && flock(fd, LOCK_EX | LOCK_NB) == 0)
+            unlink(tmp);
+        if (fd >= 0)
+            close(fd);      /* the lock goes with it */
+        free(tmp);
+    }
+    if (d != NULL)
+        closedir(d);
+    free(prefix);
+    free(dir);
+}
+
 bool game_save(const struct game *g, const char *path, char *err, size_t errsize)
 {
-    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    char *tmp;
+    int fd;
     FILE *f;
     bool ok;
 
-    if (fd < 0) {
-        set_err(err, errsize, "%s: %s", tmp, strerror(errno));
-        free(tmp);
+    remove_stale_temps(path);
+    fd = create_temp(path, &tmp, err, errsize);
+    if (fd < 0)
         return false;
-    }
     f = fdopen(fd, "w");
     if (f == NULL) {
         set_err(err, errsize, "%s: %s", tmp, strerror(errno));
-        close(fd);
         unlink(tmp);
+        close(fd);
         free(tmp);
         return false;
     }
     write_save(f, g);
     /* Every step is checked: a full disk must not leave a truncated file in place. */
     ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    ok = (fclose(f) == 0) && ok;
     if (!ok) {
         set_err(err, errsize, "%s: %s", tmp, strerror(errno ? errno : EIO));
-    } else if (rename(tmp, path) != 0) {
+    } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         ok = false;
     }
     if (!ok)
         unlink(tmp);
-    else
+    /* Closed only now: until the temporary is renamed or removed, its lock says it is
+     * being written. */
+    if (fclose(f) != 0 && ok) {
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (ok)
         sync_parent_dir(path);
     free(tmp);
     return ok;
+}
+
+/* The n-th name for a set-aside copy: PATH.corrupt, then PATH.corrupt.2, .3 ... */
+static char *aside_name(const char *path, int n)
+{
+    return n == 1 ? xasprintf("%s.corrupt", path) : xasprintf("%s.corrupt.%d", path, n);
+}
+
+char *game_set_aside(const char *path, char *err, size_t errsize)
+{
+    for (int n = 1; n <= GAME_ASIDE_MAX; n++) {
+        char *aside = aside_name(path, n);
+        struct stat st;
+        /* link() never replaces an existing name; where links are not supported, a name
+         * that is free now is taken by rename. */
+        if (link(path, aside) == 0) {
+            unlink(path);
+            return aside;
+        }
+        if (errno != EEXIST && lstat(aside, &st) != 0 && errno == ENOENT) {
+            if (rename(path, aside) == 0)
+                return aside;
+            set_err(err, errsize, "%s: %s", path, strerror(errno));
+            free(aside);
+            return NULL;
+        }
+        free(aside);
+    }
+    set_err(err, errsize, "%s: too many set-aside copies already", path);
+    return NULL;
 }
 
 /* ===================================================================================
@@ -971,7 +1217,8 @@ struct save_header {
     char *name;
     uint64_t elapsed;
     bool completed;
-    long completed_line, key_line;
+    long completed_line, key_line, filled_line;
+    int filled;                 /* -1: the save does not say (older saves) */
     int version;
     int hints, rungs[GAME_HINT_RUNGS];
     char key[17];
@@ -992,59 +1239,111 @@ static bool parse_kind(struct save_reader *sr, struct save_header *h)
     return true;
 }
 
+/* Splits s at single spaces into at most max words of fewer than SAVE_WORD characters;
+ * their count, or -1 if a word is empty or too long, or there are more. */
+#define SAVE_WORD 32
+static int split_words(const char *s, char words[][SAVE_WORD], int max)
+{
+    int n = 0;
+
+    for (;;) {
+        size_t len = strcspn(s, " ");
+        if (len == 0 || len >= SAVE_WORD || n == max)
+            return -1;
+        memcpy(words[n], s, len);
+        words[n++][len] = '\0';
+        s += len;
+        if (*s == '\0')
+            return n;
+        s++;
+    }
+}
+
+/* "0" or "1", nothing else. */
+static int parse_flag(const char *w)
+{
+    return strcmp(w, "0") == 0 ? 0 : strcmp(w, "1") == 0 ? 1 : -1;
+}
+
 static bool parse_format(struct save_reader *sr, struct save_header *h)
 {
     const char *s = expect_key(sr, "format", "NAME SPACED BOXED NUMBERS EMPTY");
-    char name[32], empty[2];
-    int spaced, boxed, numbers, used = 0;
+    char w[5][SAVE_WORD];
+    int spaced, boxed, numbers;
 
     if (s == NULL)
         return false;
-    if (sscanf(s, "%31s %d %d %d %1s%n", name, &spaced, &boxed, &numbers, empty, &used) != 5
-        || s[used] != '\0' || !format_by_name(name, &h->style.id) || h->style.id == FORMAT_AUTO
-        || (spaced | boxed | numbers) & ~1 || (empty[0] != '.' && empty[0] != '0'))
+    if (split_words(s, w, 5) != 5 || !format_by_name(w[0], &h->style.id)
+        || h->style.id == FORMAT_AUTO || (spaced = parse_flag(w[1])) < 0
+        || (boxed = parse_flag(w[2])) < 0 || (numbers = parse_flag(w[3])) < 0
+        || (strcmp(w[4], ".") != 0 && strcmp(w[4], "0") != 0))
         return load_fail(sr, sr->line, "expected \"format NAME SPACED BOXED NUMBERS EMPTY\" "
                          "(a format name, three 0|1 and . or 0)");
     h->style.spaced = spaced;
     h->style.boxed = boxed;
     h->style.numbers = numbers;
-    h->style.empty = empty[0];
+    h->style.empty = w[4][0];
     return true;
 }
 
 static bool parse_boxes(struct save_reader *sr, struct save_header *h)
 {
     const char *s = expect_key(sr, "boxes", "ROWS COLS");
-    int used = 0;
+    char w[2][SAVE_WORD];
+    long long rows, cols;
 
     if (s == NULL)
         return false;
-    if (sscanf(s, "%d %d%n", &h->box_rows, &h->box_cols, &used) != 2 || s[used] != '\0'
-        || h->box_rows < 0 || h->box_cols < 0 || h->box_rows > SUDOKU_MAX_SIZE
-        || h->box_cols > SUDOKU_MAX_SIZE)
-        return load_fail(sr, sr->line, "expected \"boxes ROWS COLS\"");
+    if (split_words(s, w, 2) != 2 || !parse_value(w[0], 0, SUDOKU_MAX_SIZE, &rows)
+        || !parse_value(w[1], 0, SUDOKU_MAX_SIZE, &cols))
+        return load_fail(sr, sr->line, "expected \"boxes ROWS COLS\" (0 to %d)", SUDOKU_MAX_SIZE);
+    h->box_rows = (int)rows;
+    h->box_cols = (int)cols;
     return true;
 }
 
-/* The optional name line: peeks at the next line and takes it only if it is one. */
-static bool parse_name(struct save_reader *sr, struct save_header *h)
+/* An optional line: the text after "KEY " if the next line is one (taken), else NULL
+ * (the line is left for the next reader).  *ok is false on a broken line. */
+static const char *optional_key(struct save_reader *sr, const char *key, bool *ok)
 {
-    size_t at = sr->at;
+    size_t at = sr->at, n = strlen(key);
     long line = sr->line;
-    bool ok;
-    char *s = next_line(sr, &ok);
+    char *s = next_line(sr, ok);
 
-    if (!ok)
-        return false;
-    if (s != NULL && strncmp(s, "name ", 5) == 0) {
-        h->name = xstrdup(s + 5);
-        return true;
-    }
-    /* Not a name: put the line back (restoring the newline next_line cut off). */
+    if (s != NULL && strncmp(s, key, n) == 0 && s[n] == ' ')
+        return s + n + 1;
+    /* Not that line: put it back (restoring the newline next_line cut off). */
     if (s != NULL)
         s[strlen(s)] = '\n';
     sr->at = at;
     sr->line = line;
+    return NULL;
+}
+
+static bool parse_name(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = optional_key(sr, "name", &ok);
+
+    if (s != NULL)
+        h->name = xstrdup(s);
+    return ok;
+}
+
+/* "filled N": what the picker shows without replaying the moves (older saves lack it). */
+static bool parse_filled(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = optional_key(sr, "filled", &ok);
+    long long v;
+
+    h->filled = -1;
+    if (s == NULL)
+        return ok;
+    if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &v))
+        return load_fail(sr, sr->line, "expected \"filled N\", got \"filled %.40s\"", s);
+    h->filled = (int)v;
+    h->filled_line = sr->line;
     return true;
 }
 
@@ -1064,7 +1363,7 @@ static bool parse_hints(struct save_reader *sr, struct save_header *h)
             break;
         memcpy(num, s, len);
         num[len] = '\0';
-        if (!parse_value(num, 0, INT32_MAX, &v[i]))
+        if (!parse_value(num, 0, INT_MAX, &v[i]))
             break;
         sum += i > 0 ? v[i] : 0;
         s += len;
@@ -1104,14 +1403,14 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         return load_fail(sr, 1, "expected \"%s\": not a kakudo save file", SAVE_MAGIC);
     if (!parse_kind(sr, h) || !parse_format(sr, h) || !parse_boxes(sr, h) || !parse_name(sr, h))
         return false;
-    if (!expect_number(sr, "elapsed", "MILLISECONDS", 0, INT64_MAX, &v))
+    if (!expect_number(sr, "elapsed", "MILLISECONDS", 0, GAME_ELAPSED_MAX, &v))
         return false;
     h->elapsed = (uint64_t)v;
     if (!expect_number(sr, "completed", "0|1", 0, 1, &v))
         return false;
     h->completed = v;
     h->completed_line = sr->line;
-    if (!parse_hints(sr, h))
+    if (!parse_filled(sr, h) || !parse_hints(sr, h))
         return false;
     s = expect_key(sr, "key", "HEX");
     if (s == NULL)
@@ -1233,8 +1532,8 @@ static bool replay(struct save_reader *sr, struct game *g)
         return load_fail(sr, sr->line, "expected \"move TEXT\" or \"position K\"");
     if (!parse_value(s + 9, 0, g->nmoves, &pos))
         return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
-    while (g->pos > pos)
-        step_back(g);
+    if (pos < g->nmoves)
+        seek(g, (int)pos);      /* in a solved game too */
     if (sr->at < sr->len)
         return load_fail(sr, sr->line + 1, "expected the end of the file after \"position\"");
     return true;
@@ -1256,6 +1555,11 @@ static struct game *load_game(struct save_reader *sr)
     g = game_new(p, &h.style);
     if (!replay(sr, g))
         goto fail;
+    if (h.filled >= 0 && h.filled != game_filled_cells(g)) {
+        load_fail(sr, h.filled_line, "expected \"filled %d\": the grid has that many digits",
+                  game_filled_cells(g));
+        goto fail;
+    }
     if (g->completed != h.completed) {
         load_fail(sr, h.completed_line, "expected \"completed %d\": the grid is %s", g->completed,
                   g->completed ? "solved" : "not solved");
@@ -1277,23 +1581,70 @@ fail:
     return NULL;
 }
 
-/* The whole file into memory, at most SAVE_MAX_BYTES. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errsize)
+/* Opens a save for reading: a regular file only (a FIFO would block the player, a device
+ * would never end), opened without blocking and checked before anything is read. */
+static FILE *open_regular(const char *path, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    FILE *f;
 
-    if (f == NULL) {
+    if (fd < 0) {
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         return NULL;
     }
+    if (fstat(fd, &st) != 0) {
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        set_err(err, errsize, "%s: not a regular file", path);
+        close(fd);
+        return NULL;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    f = fdopen(fd, "rb");
+    if (f == NULL) {
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
+/* Where the head of a save (its header and puzzle) ends in buf[0, n): just after the
+ * "end" line, or 0 if it is not there yet.  from: where to start looking. */
+static size_t head_end(const char *buf, size_t n, size_t from)
+{
+    static const char mark[] = "\nend\n";
+    size_t m = sizeof mark - 1;
+
+    for (size_t i = from; i + m <= n; i++)
+        if (buf[i] == '\n' && memcmp(buf + i, mark, m) == 0)
+            return i + m;
+    return 0;
+}
+
+/* The file into memory, at most SAVE_MAX_BYTES: all of it, or (head_only) up to the end of
+ * its puzzle, so that a long history is not even read. */
+static char *read_file(const char *path, bool head_only, size_t *len, char *err, size_t errsize)
+{
+    FILE *f = open_regular(path, err, errsize);
+    char *buf = NULL;
+    size_t cap = 0, n = 0, head = 0;
+
+    if (f == NULL)
+        return NULL;
     for (;;) {
-        size_t got;
+        size_t got, from = n > 4 ? n - 4 : 0;
         if (n + 65536 > cap)
             buf = xgrow(buf, &cap, n + 65536, 1);
         got = fread(buf + n, 1, cap - n, f);
         n += got;
+        if (head_only && (head = head_end(buf, n, from)) != 0) {
+            n = head;
+            break;
+        }
         if (n > (size_t)SAVE_MAX_BYTES) {
             set_err(err, errsize, "%s: too large for a save file", path);
             break;
@@ -1301,9 +1652,9 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errsize)
         if (got == 0)
             break;
     }
-    if (n <= (size_t)SAVE_MAX_BYTES && ferror(f))
+    if (head == 0 && n <= (size_t)SAVE_MAX_BYTES && ferror(f))
         set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
-    if (n > (size_t)SAVE_MAX_BYTES || ferror(f)) {
+    if (head == 0 && (n > (size_t)SAVE_MAX_BYTES || ferror(f))) {
         fclose(f);
         free(buf);
         return NULL;
@@ -1313,14 +1664,20 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errsize)
     return buf;
 }
 
-struct game *game_load(const char *path, char *err, size_t errsize)
+struct game *game_load_status(const char *path, enum game_load_status *status, char *err,
+                              size_t errsize)
 {
     struct save_reader sr = { .path = path, .err = err, .errsize = errsize };
+    enum game_load_status dummy;
     struct game *g;
 
-    sr.buf = read_file(path, &sr.len, err, errsize);
+    if (status == NULL)
+        status = &dummy;
+    *status = GAME_LOAD_UNREADABLE;
+    sr.buf = read_file(path, false, &sr.len, err, errsize);
     if (sr.buf == NULL)
         return NULL;
+    *status = GAME_LOAD_CORRUPT;
     if (sr.len == 0) {
         free(sr.buf);
         set_err(err, errsize, "%s:1: expected \"%s\": the file is empty", path, SAVE_MAGIC);
@@ -1328,7 +1685,53 @@ struct game *game_load(const char *path, char *err, size_t errsize)
     }
     g = load_game(&sr);
     free(sr.buf);
-    if (g != NULL)
-        g->save_path = xstrdup(path);
+    if (g == NULL)
+        return NULL;
+    *status = GAME_LOAD_OK;
+    g->save_path = xstrdup(path);
     return g;
+}
+
+struct game *game_load(const char *path, char *err, size_t errsize)
+{
+    return game_load_status(path, NULL, err, errsize);
+}
+
+bool game_peek(const char *path, struct game_summary *sum, char *err, size_t errsize)
+{
+    struct save_reader sr = { .path = path, .err = err, .errsize = errsize };
+    struct save_header h = { .name = NULL };
+    struct puzzle *p = NULL;
+    long puzzle_line;
+
+    memset(sum, 0, sizeof *sum);
+    sr.buf = read_file(path, true, &sr.len, err, errsize);
+    if (sr.buf == NULL)
+        return false;
+    if (sr.len == 0)
+        set_err(err, errsize, "%s:1: expected \"%s\": the file is empty", path, SAVE_MAGIC);
+    else if (parse_header(&sr, &h)) {
+        puzzle_line = sr.line + 1;
+        p = parse_puzzle(&sr, &h);
+        if (p != NULL && !fix_puzzle(&sr, &h, puzzle_line, p)) {
+            puzzle_free(p);
+            p = NULL;
+        }
+    }
+    free(sr.buf);
+    free(h.name);
+    if (p == NULL)
+        return false;
+    sum->puzzle = p;
+    sum->completed = h.completed;
+    sum->filled = h.filled;
+    sum->elapsed_ms = h.elapsed;
+    sum->hints = h.hints;
+    return true;
+}
+
+void game_summary_free(struct game_summary *sum)
+{
+    puzzle_free(sum->puzzle);
+    sum->puzzle = NULL;
 }

@@ -40,8 +40,11 @@
  *   format NAME SPACED BOXED NUMBERS EMPTY   the style: format_name(), 0|1 x3, '.' or '0'
  *   boxes ROWS COLS                      the Sudoku box shape (0 0 for Kakuro)
  *   name TEXT                            optional: the puzzle's name
- *   elapsed MS                           time played (the completion time if completed)
+ *   elapsed MS                           time played (the completion time if completed),
+ *                                        at most GAME_ELAPSED_MAX; counters saturate
  *   completed 0|1                        must agree with the grid at the position
+ *   filled N                             optional: the digits the player has placed at the
+ *                                        position (so the picker need not replay the moves)
  *   hints N R1 R2 R3 R4 R5               hints asked for, and how many of them went as
  *                                        far as rung k (R1+..+R5 <= N: older saves
  *                                        kept no rungs)
@@ -55,18 +58,31 @@
  * (a refused move, a key that does not match, text after the last line) rejects the file.
  */
 
+#define GAME_ELAPSED_MAX UINT64_C(359999999999)   /* 99999:59:59.999: the timer stops there */
 #define GAME_HINT_RUNGS 5   /* where to look, technique, pattern, conclusion, applied */
 
+/* One cell's change within a move (kept only while the move is being made). */
 struct game_change {
     int cell;
     uint8_t old_digit, new_digit;
     digitset old_marks, new_marks;
 };
 
-struct game_move {
-    char *text;
-    struct game_change *changes;
-    int nchanges;
+/* The history keeps the text of every move, not what each move changed (a fill on a large
+ * grid changes every cell, and a save of short moves must not load into gigabytes): undo
+ * goes back to the nearest snapshot of the board and replays the moves after it.  A
+ * snapshot is taken every `every` moves, so memory follows the moves' text. */
+struct game_history {
+    char *text;                 /* every move's text, NUL-terminated, oldest first */
+    size_t len, cap;
+    size_t *start;              /* where move i starts in text */
+    size_t start_cap;
+    uint8_t *snap_grid;         /* snapshot k: the board after moves [0, k * every) */
+    digitset *snap_marks;
+    int nsnaps, every;
+    size_t snap_cap;
+    struct game_change *changes;    /* scratch: the changes of the move being made */
+    size_t changes_cap;
 };
 
 struct game {
@@ -74,9 +90,8 @@ struct game {
     struct format_style style;  /* how the puzzle was read; used in the save file */
     uint8_t *grid;              /* current digits, givens included; 0 empty */
     digitset *marks;            /* pencil marks per cell */
-    struct game_move *history;  /* moves[0..nmoves): done are [0..pos) */
-    int nmoves, pos;
-    size_t history_cap;
+    struct game_history hist;
+    int nmoves, pos;            /* moves made; moves [0, pos) are done */
     uint64_t elapsed_ms;        /* play time before the current timer run */
     uint64_t started_ns;        /* when the timer last started; 0 while paused */
     bool completed;             /* the grid is solved; the time is frozen */
@@ -118,6 +133,8 @@ bool game_can_undo(const struct game *g);
 bool game_can_redo(const struct game *g);
 bool game_undo(struct game *g);
 bool game_redo(struct game *g);
+/* The text of move i of the history (0 <= i < nmoves), valid until the next move. */
+const char *game_move_text(const struct game *g, int i);
 
 /* Timer: milliseconds played (frozen once completed; game_resume does nothing then). */
 void game_pause(struct game *g);
@@ -127,6 +144,8 @@ uint64_t game_elapsed_ms(const struct game *g);
 
 /* Whether the cell can be changed by the player. */
 bool game_cell_editable(const struct game *g, int cell);
+/* Cells the player has filled (givens and black cells aside). */
+int game_filled_cells(const struct game *g);
 /* Cells whose digit differs from the solution (sol = ncells digits): count, marked in bad. */
 int game_wrong_cells(const struct game *g, const uint8_t *solution, uint8_t *bad);
 
@@ -136,14 +155,40 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
 /* Loads a save file; NULL with a message ("path:line: what") if it is corrupt or
  * unreadable.  The loaded game's timer is paused. */
 struct game *game_load(const char *path, char *err, size_t errsize);
+/* The same, telling a save that cannot be read (missing, no permission, not a regular
+ * file: left alone) from one that is corrupt (set it aside, game_set_aside). */
+enum game_load_status { GAME_LOAD_OK, GAME_LOAD_UNREADABLE, GAME_LOAD_CORRUPT };
+struct game *game_load_status(const char *path, enum game_load_status *status, char *err,
+                              size_t errsize);
+
+/* Moves a corrupt save aside, never replacing an earlier copy: renamed PATH.corrupt, or
+ * PATH.corrupt.2, .3 ... up to GAME_ASIDE_MAX.  The new name (caller frees), or NULL with a
+ * message. */
+#define GAME_ASIDE_MAX 1000
+char *game_set_aside(const char *path, char *err, size_t errsize);
+
+/* What a list of saves shows, read from the head of the file (header and puzzle) without
+ * its history: cheap however long the game was. */
+struct game_summary {
+    struct puzzle *puzzle;      /* with its name */
+    bool completed;
+    int filled;                 /* the player's digits; -1 if the save does not say */
+    uint64_t elapsed_ms;
+    int hints;
+};
+/* false with a message if the head cannot be read or is malformed; a true answer does not
+ * promise the moves after it load (game_load checks them). */
+bool game_peek(const char *path, struct game_summary *sum, char *err, size_t errsize);
+void game_summary_free(struct game_summary *sum);
 /* A stable key for a puzzle (a hash of its kind, size and clues) naming its save file:
  * 16 lowercase hex digits (FNV-1a 64).  Caller frees. */
 char *game_puzzle_key(const struct puzzle *p);
 /* $XDG_STATE_HOME/kakudo (or ~/.local/state/kakudo; a relative $XDG_STATE_HOME is
  * ignored, as the XDG spec says), created with its parents (mode 0700) if missing; NULL
- * on error.  Caller frees. */
+ * on error, or if it is not the user's own or others can write to it.  Caller frees. */
 char *game_state_dir(void);
-/* The same, saying in err what went wrong when there is none (no $HOME, a file in the way). */
+/* The same, saying in err what went wrong when there is none (no $HOME, a file in the way,
+ * a directory that is not the user's own or that others can write to). */
 char *game_find_state_dir(char *err, size_t errsize);
 
 #endif

@@ -1,12 +1,37 @@
 /* main.c: kakudo's entry point: locale, the command line (cli_args.c), the command. */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
-int main(int argc, char **argv)
+enum { EXIT_WRITE_ERROR = 2 };
+
+/* Standard output is flushed and closed before exiting, so that output lost to a full disk or
+ * a closed descriptor is an error (as GNU's close_stdout); a write error turns a success into
+ * status 2.  A closed descriptor nothing was written to is no error. */
+static int finish_output(int status)
+{
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno;
+
+    if (!failed && fclose(stdout) != 0 && errno != EBADF) {
+        failed = true;
+        err = errno;
+    }
+    if (failed) {
+        fprintf(stderr, "kakudo: write error: %s\n", strerror(err != 0 ? err : EIO));
+        if (status == 0 || status == 1)
+            status = EXIT_WRITE_ERROR;
+    }
+    return status;
+}
+
+static int run_command(int argc, char **argv)
 {
     struct cli_options opt;
     struct cli_parsed cmd;
@@ -28,4 +53,9 @@ int main(int argc, char **argv)
     case CLI_PLAY: break;
     }
     return cli_play(cmd.args, cmd.nargs, &opt);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_output(run_command(argc, argv));
 }

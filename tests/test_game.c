@@ -297,8 +297,7 @@ static void test_mark_removal(const struct test_case *tc)
     tap_ok(game_set(g, cell, d, &why) && g->grid[cell] == d && marks_without(g, &filled, cell, d)
            && g->marks[cell] == filled.marks[cell],
            "%s: a digit clears itself from its peers' marks (the cell keeps its own)", tc->file);
-    tap_ok(g->history[g->pos - 1].nchanges > 1, "%s: the removals are part of the same move (%d changes)",
-           tc->file, g->history[g->pos - 1].nchanges);
+    tap_ok(g->nmoves == 4, "%s: the removals are part of the same move", tc->file);
     placed = snap(g);
     tap_ok(game_undo(g) && same(g, &filled), "%s: undo brings the marks back", tc->file);
     tap_ok(game_redo(g) && same(g, &placed), "%s: redo removes them again", tc->file);
@@ -366,7 +365,7 @@ static void test_undo_redo(const struct test_case *tc)
     game_undo(g);
     game_undo(g);
     ok = game_toggle_mark(g, cells[2], 2, &why);
-    tap_ok(ok && g->nmoves == 2 && g->pos == 2 && !game_can_redo(g) && g->history[1].text[0] == 'M', "%s: a move after undos drops the redo tail", tc->file);
+    tap_ok(ok && g->nmoves == 2 && g->pos == 2 && !game_can_redo(g) && game_move_text(g, 1)[0] == 'M', "%s: a move after undos drops the redo tail", tc->file);
     tap_ok(game_undo(g) && game_undo(g) && same(g, &s[0]), "%s: and undoes back to the start", tc->file);
     game_free(g);
 }
@@ -395,7 +394,7 @@ static void test_compound(const struct test_case *tc)
     d = tc->solution[a];
     snprintf(mv, sizeof mv, "K%d,12", b);
     tap_ok(game_set_marks(g, b, (1u << 1) | (1u << 2), &why) && g->marks[b] == ((1u << 1) | (1u << 2))
-           && g->nmoves == 1 && strcmp(g->history[0].text, mv) == 0, "%s: K sets a cell's marks (%s)",
+           && g->nmoves == 1 && strcmp(game_move_text(g, 0), mv) == 0, "%s: K sets a cell's marks (%s)",
            tc->file, mv);
     tap_ok(game_set_marks(g, b, 0, &why) && g->marks[b] == 0, "%s: and K with no digits clears them", tc->file);
     before = snap(g);
@@ -625,7 +624,7 @@ static bool same_history(const struct game *a, const struct game *b)
     if (a->nmoves != b->nmoves || a->pos != b->pos)
         return false;
     for (int i = 0; i < a->nmoves; i++)
-        if (strcmp(a->history[i].text, b->history[i].text) != 0)
+        if (strcmp(game_move_text(a, i), game_move_text(b, i)) != 0)
             return false;
     return true;
 }
@@ -941,6 +940,12 @@ static void test_old_save_after_solve(const struct test_case *tc)
     snprintf(stray, sizeof stray, "move E%d\nposition %d", last, g->nmoves + 1);
     t1 = replace_line(text, line_of(text, "position "), stray);
     t2 = replace_line(t1, line_of(t1, "completed 1"), "completed 0");
+    {
+        /* An old save: without the "filled" line, which came later. */
+        char *t3 = replace_line(t2, line_of(t2, "filled "), NULL);
+        free(t2);
+        t2 = t3;
+    }
     write_text(path, t2, strlen(t2));
     h = game_load(path, err, sizeof err);
     tap_ok(h != NULL && !h->completed && !h->solved && h->grid[last] == 0,

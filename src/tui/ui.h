@@ -85,6 +85,7 @@ struct ui {
     struct game *game;
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
+    bool save_unreadable;       /* the save could not be read: never saved over */
     char save_error[800];               /* why the last save failed ("" if it worked) */
     char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
@@ -290,7 +291,7 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
                  int rows, int x, int w);
 /* Asks a question over the current screen, answered by one of n choices. */
 void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n);
-/* A yes/no question: y (or Enter) does on_yes, n (or Esc, q) on_no. */
+/* A yes/no question: y does on_yes, n (or Enter, Esc, q) on_no. */
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

@@ -105,16 +105,44 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
     return path;
 }
 
-/* A save file that does not load is renamed aside, so it is neither lost nor read again. */
-static void set_aside(struct ui *ui, const char *path, const char *why)
+/* A load error without the save's path in front ("path:3: what" -> "line 3: what"): the
+ * status line is short, and the directory is in the manual. */
+static const char *without_path(const char *why, const char *path)
 {
-    char *aside = xasprintf("%s.corrupt", path);
+    static char buf[512];
+    size_t n = strlen(path);
+    long line;
+    int used = 0;
 
-    if (rename(path, aside) == 0)
-        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, aside);
+    if (strncmp(why, path, n) != 0 || why[n] != ':')
+        return why;
+    if (sscanf(why + n, ":%ld: %n", &line, &used) == 1 && used > 0)
+        snprintf(buf, sizeof buf, "line %ld: %s", line, why + n + used);
     else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why,
-                   strerror(errno));
+        snprintf(buf, sizeof buf, "%s", why + n + (why[n + 1] == ' ' ? 2 : 1));
+    return buf;
+}
+
+/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
+ * so it is neither lost nor read again; one that only cannot be read (permissions, not a
+ * regular file) is left alone, and the game is not saved over it (ui_board_open). */
+static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
+                      const char *why)
+{
+    char err[512];
+    char *aside;
+
+    why = without_path(why, path);
+    if (status == GAME_LOAD_UNREADABLE) {
+        ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
+        return;
+    }
+    aside = game_set_aside(path, err, sizeof err);
+    if (aside != NULL)
+        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
+                   strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
+    else
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why, err);
     free(aside);
 }
 
@@ -234,6 +262,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
                    const char *title)
 {
     struct stat st;
+    enum game_load_status status;
     char err[512];
     /* A bundled puzzle has its bundled name however it was opened (from a file too). */
     char *bundled = ui_bundled_title(p);
@@ -244,6 +273,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     set_title(ui, name);
     free(ui->save_path);
     ui->save_path = state_file(p, err, sizeof err);
+    ui->save_unreadable = false;
     board_start(ui, game_new(p, style));
     /* The save says what the puzzle was called, as the panel does. */
     if (name != NULL && name != p->name)
@@ -255,9 +285,14 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     }
     if (stat(ui->save_path, &st) != 0)
         return;
-    ui->pending = game_load(ui->save_path, err, sizeof err);
+    ui->pending = game_load_status(ui->save_path, &status, err, sizeof err);
     if (ui->pending == NULL) {
-        set_aside(ui, ui->save_path, err);
+        set_aside(ui, ui->save_path, status, err);
+        if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
+            free(ui->save_path);
+            ui->save_path = NULL;
+            ui->save_unreadable = true;
+        }
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was. */
@@ -271,11 +306,12 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
 bool ui_board_open_save(struct ui *ui, const char *path)
 {
     char err[512];
-    struct game *g = game_load(path, err, sizeof err);
+    enum game_load_status status;
+    struct game *g = game_load_status(path, &status, err, sizeof err);
     char *bundled;
 
     if (g == NULL) {
-        set_aside(ui, path, err);
+        set_aside(ui, path, status, err);
         return false;
     }
     ui_board_close(ui);
@@ -284,6 +320,7 @@ bool ui_board_open_save(struct ui *ui, const char *path)
                   : g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
     free(bundled);
     ui->save_path = xstrdup(path);
+    ui->save_unreadable = false;
     board_start(ui, g);
     say_opened(ui, g);
     return true;
@@ -330,6 +367,10 @@ void ui_board_save(struct ui *ui)
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
+    if (ui->save_unreadable) {
+        note_save(ui, false, "the saved game could not be read, and is not replaced");
+        return;
+    }
     if (ui->save_path == NULL) {
         /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
         ui->save_path = state_file(ui->game->puzzle, err, sizeof err);

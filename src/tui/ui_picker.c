@@ -31,18 +31,15 @@ static void add_item(struct ui *ui, size_t *cap, struct picker_item item)
     ui->items[ui->nitems++] = item;
 }
 
-static int progress_percent(const struct game *g)
+/* The share of the open cells the player has filled, from a save's head. */
+static int progress_percent(const struct game_summary *sum)
 {
-    const struct puzzle *p = g->puzzle;
-    int open = 0, filled = 0;
+    const struct puzzle *p = sum->puzzle;
+    int open = 0;
 
-    for (int c = 0; c < p->ncells; c++) {
-        if (p->block[c] || p->given[c])
-            continue;
-        open++;
-        filled += g->grid[c] != 0;
-    }
-    return open ? filled * 100 / open : 100;
+    for (int c = 0; c < p->ncells; c++)
+        open += !p->block[c] && !p->given[c];
+    return open ? (sum->filled < open ? sum->filled : open) * 100 / open : 100;
 }
 
 /* A save file and when it was last written. */
@@ -98,21 +95,23 @@ static size_t list_saves(struct recent_save **out)
     return n;
 }
 
-static char *recent_label(const struct game *g)
+static char *recent_label(const struct game_summary *sum)
 {
-    const struct puzzle *p = g->puzzle;
+    const struct puzzle *p = sum->puzzle;
     char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
 
-    if (g->solved)
+    if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
         label = xasprintf("%s  solved", name);
+    else if (sum->filled < 0)   /* an older save, which does not say */
+        label = xasprintf("%s  in progress", name);
     else
-        label = xasprintf("%s  %d%% done", name, progress_percent(g));
+        label = xasprintf("%s  %d%% done", name, progress_percent(sum));
     free(name);
     return label;
 }
 
-/* Recent games: the newest save files, each loaded for its progress (the list is capped,
- * since every one is replayed to be shown). */
+/* Recent games: the newest save files, each read only as far as its header and puzzle, so
+ * a long history costs nothing here (it is replayed when the game is opened). */
 static void add_recent(struct ui *ui, size_t *cap)
 {
     struct recent_save *saves;
@@ -121,16 +120,16 @@ static void add_recent(struct ui *ui, size_t *cap)
 
     for (size_t i = 0; i < n; i++) {
         char err[256];
-        struct game *g = shown < PICKER_RECENT_MAX ? game_load(saves[i].path, err, sizeof err) : NULL;
+        struct game_summary sum;
 
-        if (g == NULL) {
+        if (shown >= PICKER_RECENT_MAX || !game_peek(saves[i].path, &sum, err, sizeof err)) {
             free(saves[i].path);
             continue;
         }
         add_item(ui, cap, (struct picker_item){
-            .kind = ITEM_RECENT, .path = saves[i].path, .label = recent_label(g) });
+            .kind = ITEM_RECENT, .path = saves[i].path, .label = recent_label(&sum) });
         shown++;
-        game_free(g);
+        game_summary_free(&sum);
     }
     free(saves);
 }
@@ -461,13 +460,14 @@ static const char *path_base(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
-/* Opens puzzle N of the browsed file. */
+/* Opens puzzle N of the browsed file: its name is a path, never read as FILE:N (a file
+ * called "FILE:N" may lie next to it). */
 static void open_in_file(struct ui *ui, int index)
 {
-    char *spec = xasprintf("%s:%d", ui->browse_path, index);
+    char *spec = xasprintf("%s:%d", ui->browse_path, index);   /* the title */
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
-    struct puzzle *p = format_load(spec, FORMAT_AUTO, &style, &err);
+    struct puzzle *p = format_load_index(ui->browse_path, index, FORMAT_AUTO, &style, &err);
     char msg[600];
 
     if (p == NULL) {

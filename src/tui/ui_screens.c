@@ -180,8 +180,7 @@ void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choi
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *))
 {
-    /* "no" first: Enter, like Esc and q, keeps things as they are (the first answer of
-     * every dialog is the one that loses nothing). */
+    /* "no" first: Enter takes the first answer, and a stray Enter must not say yes. */
     const struct ui_choice yes_no[] = {
         { 'n', "no", on_no },
         { 'y', "yes", on_yes },
@@ -249,8 +248,8 @@ void ui_confirm_draw(struct ui *ui)
     layout_answers(ui, y0 + qrows + 2, x0 + 2, w - 4, ui_attr(ui, ROLE_SELECTED), true);
 }
 
-/* The answer a key picks, or -1: its own key, Enter the first answer, Esc and q the one
- * on Escape (else the first: "no"). */
+/* The answer a key picks, or -1: its own key, Enter the first answer (by convention the
+ * safe one), Esc and q the one on Escape (else the first). */
 static int choice_for_key(const struct ui *ui, int key)
 {
     if (ui->nchoices == 0)

@@ -1,0 +1,665 @@
+/* test_save.c: save files under attack: long histories, the picker's header-only reading,
+ * temporaries and planted links, set-aside copies, non-files, counters at their limits. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "game.h"
+#include "puzzle.h"
+#include "tap.h"
+#include "util.h"
+
+static char tmpdir[64];
+
+/* ---------------------------------------------------------------- helpers */
+
+static char *tmp_path(const char *name)
+{
+    return xasprintf("%s/%s", tmpdir, name);
+}
+
+static struct puzzle *load_puzzle(const char *name)
+{
+    char *path = xasprintf("%s%s", tap_data_path("game/"), name);
+    struct format_error err;
+    struct puzzle *p = format_load(path, FORMAT_AUTO, NULL, &err);
+
+    if (p == NULL)
+        fatal("cannot read %s: %s", path, err.message);
+    free(path);
+    return p;
+}
+
+/* An empty n x n Sudoku (boxes as the reader chooses them). */
+static struct puzzle *empty_sudoku(int n)
+{
+    size_t cells = (size_t)n * (size_t)n;
+    char *line = xmalloc(cells + 2);
+    struct format_error err;
+    struct reader *r;
+    struct puzzle *p = NULL;
+    FILE *f;
+
+    memset(line, '.', cells);
+    line[cells] = '\n';
+    line[cells + 1] = '\0';
+    f = fmemopen(line, cells + 1, "r");
+    r = reader_open(f, "empty", FORMAT_SUDOKU_LINE);
+    if (reader_next(r, &p, NULL, &err) <= 0)
+        fatal("cannot make an empty %dx%d Sudoku: %s", n, n, err.message);
+    reader_close(r);
+    fclose(f);
+    free(line);
+    return p;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+
+    if (f == NULL)
+        fatal("cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = xmalloc(1 << 20);
+    size_t n = f != NULL ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+
+    buf[n] = '\0';
+    if (f != NULL)
+        fclose(f);
+    return buf;
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* The entries of tmpdir/sub other than . and .., counted; those containing `part` too. */
+static int count_entries(const char *sub, const char *part, int *with_part)
+{
+    char *dir = tmp_path(sub);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+
+    *with_part = 0;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        n++;
+        *with_part += strstr(e->d_name, part) != NULL;
+    }
+    if (d != NULL)
+        closedir(d);
+    free(dir);
+    return n;
+}
+
+/* A copy of the board, to compare positions of the history. */
+struct board {
+    uint8_t *grid;
+    digitset *marks;
+};
+
+static struct board board_of(const struct game *g)
+{
+    size_t n = (size_t)g->puzzle->ncells;
+    struct board b = { xmalloc(n), xmalloc(n * sizeof *b.marks) };
+
+    memcpy(b.grid, g->grid, n);
+    memcpy(b.marks, g->marks, n * sizeof *b.marks);
+    return b;
+}
+
+static bool board_is(const struct game *g, const struct board *b)
+{
+    size_t n = (size_t)g->puzzle->ncells;
+
+    return memcmp(g->grid, b->grid, n) == 0 && memcmp(g->marks, b->marks, n * sizeof *b->marks) == 0;
+}
+
+static void board_free(struct board *b)
+{
+    free(b->grid);
+    free(b->marks);
+}
+
+/* A small fixed-seed generator, so the random play is the same on every run. */
+static uint32_t rng_state = 12345;
+
+static uint32_t rng(void)
+{
+    rng_state = rng_state * 1103515245u + 12345u;
+    return rng_state >> 8;
+}
+
+/* One random move of any kind; false if the game refused it. */
+static bool random_move(struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+    int cell = (int)(rng() % (uint32_t)p->ncells), d = 1 + (int)(rng() % (uint32_t)p->max_digit);
+    const char *why;
+
+    switch (rng() % 8) {
+    case 0: return game_fill_marks(g, &why);
+    case 1: return game_clear_marks(g, &why);
+    case 2: case 3: return game_toggle_mark(g, cell, d, &why);
+    case 4: return game_erase(g, cell, &why);
+    default: return game_set(g, cell, d, &why);
+    }
+}
+
+/* The memory a game's history holds, as its arrays are allocated. */
+static size_t history_bytes(const struct game *g)
+{
+    const struct game_history *h = &g->hist;
+
+    return h->cap + h->start_cap * sizeof *h->start
+           + h->snap_cap * (1 + sizeof *h->snap_marks) + h->changes_cap * sizeof *h->changes;
+}
+
+/* ---------------------------------------------------------------- defect 2: history */
+
+/* Hundreds of moves, far past the snapshots undo starts from: every position comes back
+ * exactly, by undo, by redo, and after saving and loading at any position. */
+static void test_long_history(void)
+{
+    struct puzzle *p = load_puzzle("sudoku9.txt");
+    struct game *g = game_new(p, NULL), *h;
+    enum { MOVES = 700 };
+    struct board *boards = xcalloc(MOVES + 1, sizeof *boards);
+    char *path = tmp_path("long.save"), err[512] = "";
+    bool ok = true;
+    int n = 0;
+
+    boards[0] = board_of(g);
+    while (n < MOVES)
+        if (random_move(g))
+            boards[++n] = board_of(g);
+    tap_ok(g->nmoves == MOVES && g->hist.every < MOVES / 4,
+           "%d moves made (a snapshot every %d)", g->nmoves, g->hist.every);
+    for (int i = MOVES - 1; i >= 0 && ok; i--)
+        ok = game_undo(g) && g->pos == i && board_is(g, &boards[i]);
+    tap_ok(ok && !game_can_undo(g), "undo walks back through every position to the start");
+    for (int i = 1; i <= MOVES && ok; i++)
+        ok = game_redo(g) && g->pos == i && board_is(g, &boards[i]);
+    tap_ok(ok && !game_can_redo(g), "redo walks forward through every position to the end");
+    for (int pos = 0; pos <= MOVES && ok; pos += 97) {
+        while (g->pos > pos)
+            game_undo(g);
+        ok = game_save(g, path, err, sizeof err) && (h = game_load(path, err, sizeof err)) != NULL;
+        if (!ok)
+            break;
+        ok = h->pos == pos && h->nmoves == MOVES && board_is(h, &boards[pos]);
+        while (ok && game_redo(h))
+            ok = board_is(h, &boards[h->pos]);
+        ok = ok && h->pos == MOVES;
+        game_free(h);
+        while (game_redo(g))
+            ;
+    }
+    tap_ok(ok, "saved at positions 0, 97, ... the game loads there and redoes to the end %s", err);
+    while (g->pos > MOVES / 2 + 3)
+        game_undo(g);
+    ok = random_move(g) || random_move(g) || random_move(g);
+    tap_ok(ok && g->nmoves == g->pos && g->pos <= MOVES / 2 + 4, "a move after undos drops the redo tail");
+    {
+        struct board now = board_of(g);
+        int pos = g->pos;
+        ok = game_undo(g) && board_is(g, &boards[pos - 1]) && game_redo(g) && board_is(g, &now);
+        board_free(&now);
+    }
+    tap_ok(ok, "and the history goes on from there");
+    for (int i = 0; i <= MOVES; i++)
+        board_free(&boards[i]);
+    free(boards);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* The save of issue 12: an empty 25x25 Sudoku with moves alternating fill-all and clear-all.
+ * Each move changes every cell; the history must not keep those changes per move. */
+static void test_history_memory(void)
+{
+    struct puzzle *p = empty_sudoku(25);
+    struct game *g = game_new(p, NULL), *h;
+    char *path = tmp_path("fills.save"), err[512] = "";
+    const char *why;
+    enum { MOVES = 20000 };
+    bool ok = true;
+    long size;
+
+    for (int i = 0; i < MOVES && ok; i++)
+        ok = i % 2 == 0 ? game_fill_marks(g, &why) : game_clear_marks(g, &why);
+    tap_ok(ok && game_save(g, path, err, sizeof err), "%d fills and clears saved %s", MOVES, err);
+    size = file_size(path);
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL, "and load %s", h == NULL ? err : "");
+    if (h != NULL) {
+        size_t bytes = history_bytes(h);
+        tap_ok(bytes < (size_t)size * 10, "the loaded history holds %zu bytes for a %ld-byte save "
+               "(under 10x)", bytes, size);
+        tap_ok(game_undo(h) && h->marks[0] != 0 && game_undo(h) && h->marks[0] == 0
+               && game_redo(h) && h->marks[0] != 0, "undo and redo work at the end of it");
+    }
+    game_free(h);
+    game_free(g);
+    free(path);
+    puzzle_free(p);
+}
+
+/* The picker reads a save's head only: it answers even when the moves after it would not
+ * load, and says how far the game went. */
+static void test_peek(void)
+{
+    struct puzzle *p = load_puzzle("sudoku9.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("peek.save"), err[512] = "";
+    struct game_summary sum;
+    const char *why;
+    char *text, *bad;
+    int filled;
+
+    puzzle_set_name(g->puzzle, "peeked");
+    while (g->nmoves < 30)
+        random_move(g);
+    game_fill_marks(g, &why);
+    filled = game_filled_cells(g);
+    game_save(g, path, err, sizeof err);
+    tap_ok(game_peek(path, &sum, err, sizeof err) && sum.puzzle->width == 9 && !sum.completed
+           && sum.filled == filled && strcmp(sum.puzzle->name, "peeked") == 0,
+           "game_peek: the name, size and %d filled cells from the head (%s)", filled, err);
+    game_summary_free(&sum);
+    text = read_text(path);
+    bad = xasprintf("%s%s", text, "move this is not a move\n");
+    write_text(path, bad);
+    tap_ok(game_load(path, err, sizeof err) == NULL, "a save with a bad move after the head does not load");
+    tap_ok(game_peek(path, &sum, err, sizeof err) && sum.filled == filled,
+           "but its head is read without reading the moves");
+    game_summary_free(&sum);
+    {
+        /* The filled count is checked when the game is loaded. */
+        char *at = strstr(text, "\nfilled ");
+        char *wrong;
+        tap_ok(at != NULL, "a save says how many cells are filled");
+        if (at != NULL) {
+            at[1] = '\0';
+            wrong = xasprintf("%sfilled %d\n%s", text, filled + 1, strchr(at + 2, '\n') + 1);
+            write_text(path, wrong);
+            tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, "filled") != NULL,
+                   "a filled count the grid does not have is refused (%s)", err);
+            free(wrong);
+        }
+    }
+    free(bad);
+    free(text);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* ---------------------------------------------------------------- defects 3 and 4: temporaries */
+
+static bool is_regular_0600(const char *path)
+{
+    struct stat st;
+
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0777) == 0600;
+}
+
+/* A link planted where the temporary used to go is neither followed nor left. */
+static void test_planted_links(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL);
+    char *dir = tmp_path("links"), *path, *victim, *planted;
+    char err[512] = "", *text;
+    const char *why;
+    int n, tmps;
+
+    mkdir(dir, 0700);
+    path = xasprintf("%s/x.save", dir);
+    victim = tmp_path("victim");
+    write_text(victim, "precious\n");
+    planted = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    tap_ok(symlink(victim, planted) == 0, "a link planted at the old temporary's name");
+    while (g->nmoves < 3)
+        random_move(g);
+    (void)why;
+    tap_ok(game_save(g, path, err, sizeof err), "the game saves %s", err);
+    text = read_text(victim);
+    tap_ok(strcmp(text, "precious\n") == 0, "the link's target is untouched");
+    tap_ok(is_regular_0600(path), "the save is a regular file of mode 0600, not the link");
+    free(text);
+    /* A link at the save's own name is replaced, not written through. */
+    unlink(path);
+    symlink(victim, path);
+    tap_ok(game_save(g, path, err, sizeof err) && is_regular_0600(path), "a link at the save's name is replaced");
+    text = read_text(victim);
+    tap_ok(strcmp(text, "precious\n") == 0, "and its target is untouched");
+    free(text);
+    n = count_entries("links", ".tmp.", &tmps);
+    tap_ok(n == 1 && tmps == 0, "only the save is left (%d entries, %d temporaries)", n, tmps);
+    free(planted);
+    free(victim);
+    free(path);
+    free(dir);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* Temporaries of interrupted saves (of this save or another in the directory) go at the
+ * next save; one being written (locked) stays, and so do files that are not temporaries. */
+static void test_stale_temps(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL);
+    char *dir = tmp_path("stale"), *path, *busy, *other, *unrelated, err[512] = "";
+    int fds[2], n, tmps;
+    pid_t child;
+    char c;
+
+    mkdir(dir, 0700);
+    path = xasprintf("%s/y.save", dir);
+    busy = xasprintf("%s.tmp.BUSY01", path);
+    other = xasprintf("%s/z.save.tmp.123", dir);
+    unrelated = xasprintf("%s/notes.tmp.1", dir);
+    for (int i = 0; i < 5; i++) {
+        char *stale = xasprintf("%s.tmp.%s%d", path, i % 2 ? "Ab3dE" : "", 4000 + i);
+        write_text(stale, "kakudo-save 2\nkind");
+        free(stale);
+    }
+    write_text(other, "another save's");
+    write_text(unrelated, "not a save's temporary");
+    write_text(busy, "being written");
+    /* A writer still at work holds its temporary's lock. */
+    if (pipe(fds) != 0)
+        fatal("pipe");
+    child = fork();
+    if (child == 0) {
+        int fd = open(busy, O_RDONLY);
+        flock(fd, LOCK_EX);
+        if (write(fds[1], "x", 1) != 1)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    close(fds[1]);
+    tap_ok(read(fds[0], &c, 1) == 1, "a writer holds its temporary");
+    random_move(g);
+    tap_ok(game_save(g, path, err, sizeof err), "the game saves %s", err);
+    n = count_entries("stale", ".tmp.", &tmps);
+    tap_ok(n == 3 && tmps == 2 && access(busy, F_OK) == 0 && access(other, F_OK) != 0
+           && access(unrelated, F_OK) == 0,
+           "the stale temporaries (5 of this save, 1 of another) are gone; the busy one and "
+           "an unrelated file stay (%d entries)", n);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    close(fds[0]);
+    tap_ok(game_save(g, path, err, sizeof err) && access(busy, F_OK) != 0,
+           "once its writer is gone, the next save removes it too");
+    free(unrelated);
+    free(other);
+    free(busy);
+    free(path);
+    free(dir);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* The state directory must be the user's own and not writable by others. */
+static void test_state_dir_checks(void)
+{
+    char *state = tmp_path("state"), *dir = xasprintf("%s/kakudo", state), *got, err[512] = "";
+    char *old = getenv("XDG_STATE_HOME") ? xstrdup(getenv("XDG_STATE_HOME")) : NULL;
+
+    setenv("XDG_STATE_HOME", state, 1);
+    got = game_find_state_dir(err, sizeof err);
+    tap_ok(got != NULL, "a new state directory is accepted %s", err);
+    free(got);
+    chmod(dir, 0777);
+    got = game_find_state_dir(err, sizeof err);
+    tap_ok(got == NULL && strstr(err, "writable by others") != NULL,
+           "one writable by others is refused (%s)", err);
+    free(got);
+    chmod(dir, 0770);
+    got = game_state_dir();
+    tap_ok(got == NULL, "so is one writable by its group");
+    free(got);
+    chmod(dir, 0700);
+    if (geteuid() == 0) {
+        tap_ok(chown(dir, 4242, 4242) == 0, "the directory given to another user");
+        got = game_find_state_dir(err, sizeof err);
+        tap_ok(got == NULL && strstr(err, "another user") != NULL, "one owned by another user is refused (%s)", err);
+        free(got);
+        chown(dir, 0, 0);
+    } else {
+        tap_diag("not root: the other owner case is skipped");
+    }
+    got = game_state_dir();
+    tap_ok(got != NULL, "the user's own private directory is fine again");
+    free(got);
+    if (old != NULL)
+        setenv("XDG_STATE_HOME", old, 1);
+    else
+        unsetenv("XDG_STATE_HOME");
+    free(old);
+    free(dir);
+    free(state);
+}
+
+/* ---------------------------------------------------------------- defects 5 and 6 */
+
+/* Corrupt saves set aside keep every earlier copy; unreadable ones are told apart. */
+static void test_set_aside(void)
+{
+    char *dir = tmp_path("aside"), *path, *a, *b, *c, err[512] = "";
+    enum game_load_status st;
+    struct game *g;
+    int n, copies;
+
+    mkdir(dir, 0700);
+    path = xasprintf("%s/k.save", dir);
+    write_text(path, "first bad\n");
+    g = game_load_status(path, &st, err, sizeof err);
+    tap_ok(g == NULL && st == GAME_LOAD_CORRUPT, "a malformed save is corrupt (%s)", err);
+    a = game_set_aside(path, err, sizeof err);
+    write_text(path, "second bad\n");
+    b = game_set_aside(path, err, sizeof err);
+    write_text(path, "third bad\n");
+    c = game_set_aside(path, err, sizeof err);
+    tap_ok(a != NULL && b != NULL && c != NULL && strcmp(a, b) != 0 && strcmp(b, c) != 0,
+           "three set-aside copies get three names (%s, %s, %s)", a ? a : err, b ? b : "", c ? c : "");
+    if (a != NULL && b != NULL && c != NULL) {
+        char *ta = read_text(a), *tb = read_text(b), *tc = read_text(c);
+        tap_ok(strcmp(ta, "first bad\n") == 0 && strcmp(tb, "second bad\n") == 0
+               && strcmp(tc, "third bad\n") == 0, "each keeps its own content");
+        free(ta);
+        free(tb);
+        free(tc);
+    }
+    n = count_entries("aside", ".corrupt", &copies);
+    tap_ok(n == 3 && copies == 3 && access(path, F_OK) != 0, "the save itself is gone, its 3 copies stay");
+    free(a);
+    free(b);
+    free(c);
+
+    g = game_load_status(path, &st, err, sizeof err);
+    tap_ok(g == NULL && st == GAME_LOAD_UNREADABLE, "a missing save cannot be read, it is not corrupt");
+    mkdir(path, 0700);
+    g = game_load_status(path, &st, err, sizeof err);
+    tap_ok(g == NULL && st == GAME_LOAD_UNREADABLE, "nor is a directory at its name (%s)", err);
+    rmdir(path);
+    if (geteuid() != 0) {
+        write_text(path, "kakudo-save 2\n");
+        chmod(path, 0);
+        g = game_load_status(path, &st, err, sizeof err);
+        tap_ok(g == NULL && st == GAME_LOAD_UNREADABLE, "a save without read permission cannot be read (%s)", err);
+        unlink(path);
+    } else {
+        tap_diag("root reads any file: the permission case is skipped");
+    }
+    free(path);
+    free(dir);
+}
+
+/* A FIFO (or a device) at the save's name is refused at once, not read from. */
+static void test_not_a_file(void)
+{
+    char *path = tmp_path("fifo.save"), err[512] = "";
+    enum game_load_status st;
+    struct game_summary sum;
+    struct game *g;
+
+    tap_ok(mkfifo(path, 0600) == 0, "a FIFO where a save would be");
+    alarm(20);      /* a hang is a failure, not a stuck test run */
+    g = game_load_status(path, &st, err, sizeof err);
+    tap_ok(g == NULL && st == GAME_LOAD_UNREADABLE && strstr(err, "not a regular file") != NULL,
+           "loading it is refused without waiting (%s)", err);
+    tap_ok(!game_peek(path, &sum, err, sizeof err), "and so is reading its head");
+    g = game_load_status("/dev/zero", &st, err, sizeof err);
+    tap_ok(g == NULL && st == GAME_LOAD_UNREADABLE, "a device is not read either (%s)", err);
+    alarm(0);
+    unlink(path);
+    free(path);
+}
+
+/* ---------------------------------------------------------------- defect 7: counters */
+
+static char *replace_line(const char *text, const char *key, const char *line)
+{
+    const char *at = strstr(text, key), *end = at != NULL ? strchr(at + 1, '\n') : NULL;
+
+    if (end == NULL)
+        return xstrdup(text);
+    return xasprintf("%.*s%s%s", (int)(at - text), text, line, end);
+}
+
+static void test_counters(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL), *h;
+    char *path = tmp_path("count.save"), err[512] = "", *text, *edited;
+
+    random_move(g);
+    game_save(g, path, err, sizeof err);
+    text = read_text(path);
+    edited = replace_line(text, "\nhints ", "\nhints 2147483647 2147483647 0 0 0 0");
+    write_text(path, edited);
+    free(edited);
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && h->hints_used == INT_MAX, "a save with INT_MAX hints loads %s", h ? "" : err);
+    if (h != NULL) {
+        game_note_hint(h, 1);
+        game_note_hint(h, 2);
+        game_note_hint(h, 1);
+        tap_ok(h->hints_used == INT_MAX && h->hint_rungs[0] + h->hint_rungs[1] == INT_MAX,
+               "more hints saturate the count without overflow, the rungs within it");
+        tap_ok(game_save(h, path, err, sizeof err) && (game_free(h), h = game_load(path, err, sizeof err)) != NULL
+               && h->hints_used == INT_MAX, "and the saturated counts save and load again %s", err);
+    }
+    game_free(h);
+    edited = replace_line(text, "\nhints ", "\nhints 2147483648 0 0 0 0 0");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(game_load(path, err, sizeof err) == NULL, "a hint count past INT_MAX is refused (%s)", err);
+
+    g->elapsed_ms = GAME_ELAPSED_MAX - 1;
+    g->started_ns = 1;      /* running since the clock's start: far past the maximum */
+    tap_ok(game_elapsed_ms(g) == GAME_ELAPSED_MAX, "the timer stops at its maximum");
+    tap_ok(game_save(g, path, err, sizeof err) && (h = game_load(path, err, sizeof err)) != NULL
+           && game_elapsed_ms(h) == GAME_ELAPSED_MAX, "a time at the maximum saves and loads back %s",
+           h == NULL ? err : "");
+    game_free(h);
+    {
+        char line[64];
+        snprintf(line, sizeof line, "\nelapsed %llu", (unsigned long long)GAME_ELAPSED_MAX + 1);
+        edited = replace_line(text, "\nelapsed ", line);
+        write_text(path, edited);
+        free(edited);
+        tap_ok(game_load(path, err, sizeof err) == NULL, "a time past it is refused (%s)", err);
+        edited = replace_line(text, "\nelapsed ", "\nelapsed 18446744073709551615");
+        write_text(path, edited);
+        free(edited);
+        tap_ok(game_load(path, err, sizeof err) == NULL, "as is UINT64_MAX");
+    }
+    /* Every numeric field in its range, whatever sscanf would have made of it. */
+    {
+        static const struct { const char *key, *line; } bad[] = {
+            { "\nformat ", "\nformat line 4294967297 0 0 ." },
+            { "\nformat ", "\nformat line 0 0 0 . extra" },
+            { "\nformat ", "\nformat line 00 0 0 ." },
+            { "\nboxes ", "\nboxes 4294967298 2" },
+            { "\nboxes ", "\nboxes -2 2" },
+            { "\nboxes ", "\nboxes 2  2" },
+            { "\nfilled ", "\nfilled 99999999999999999999" },
+            { "\nposition ", "\nposition 4294967297" },
+        };
+        int refused = 0;
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            edited = replace_line(text, bad[i].key, bad[i].line);
+            write_text(path, edited);
+            free(edited);
+            h = game_load(path, err, sizeof err);
+            if (h == NULL)
+                refused++;
+            else
+                tap_diag("accepted: %s", bad[i].line + 1);
+            game_free(h);
+        }
+        tap_ok(refused == (int)(sizeof bad / sizeof bad[0]), "out-of-range and malformed numbers are "
+               "refused (%d of %zu)", refused, sizeof bad / sizeof bad[0]);
+    }
+    free(text);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-save.XXXXXX");
+    if (mkdtemp(tmpdir) == NULL)
+        fatal("mkdtemp failed");
+    test_long_history();
+    test_history_memory();
+    test_peek();
+    test_planted_links();
+    test_stale_temps();
+    test_state_dir_checks();
+    test_set_aside();
+    test_not_a_file();
+    test_counters();
+    nftw(tmpdir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    return tap_done();
+}

@@ -1,0 +1,310 @@
+/* test_tui_save.c: the player's saves under attack, on a pseudo-terminal: SIGKILL while
+ * saving, a FIFO or a foreign state directory, set-aside copies, "FILE:N" names. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "game.h"
+#include "tap.h"
+#include "tui_test.h"
+#include "util.h"
+
+static char sudoku_path[300], state_dir[400], save_path[600];
+
+/* The state directory the player uses, and the save of tt_sudoku in it. */
+static void setup(void)
+{
+    struct format_error err;
+    struct puzzle *p;
+    char *key, state[400];
+
+    tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
+    p = format_load(sudoku_path, FORMAT_AUTO, NULL, &err);
+    if (p == NULL)
+        fatal("cannot read %s: %s", sudoku_path, err.message);
+    key = game_puzzle_key(p);
+    snprintf(state, sizeof state, "%s/state", tt_dir());
+    snprintf(state_dir, sizeof state_dir, "%s/kakudo", state);
+    snprintf(save_path, sizeof save_path, "%s/%s.save", state_dir, key);
+    free(key);
+    puzzle_free(p);
+}
+
+static void make_state_dir(void)
+{
+    char state[400];
+
+    snprintf(state, sizeof state, "%s/state", tt_dir());
+    mkdir(state, 0700);
+    mkdir(state_dir, 0700);
+}
+
+static struct th *start(const char *file)
+{
+    const char *args[] = { file, NULL };
+
+    return tt_start(file != NULL ? args : NULL, NULL, 24, 80);
+}
+
+/* The entries of the state directory: how many, and how many are not the save or one of
+ * its set-aside copies (named in the diagnostics unless quiet). */
+static int count_state(int *foreign, bool quiet)
+{
+    DIR *d = opendir(state_dir);
+    struct dirent *e;
+    const char *base = strrchr(save_path, '/') + 1;
+    size_t blen = strlen(base);
+    int n = 0;
+
+    *foreign = 0;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        n++;
+        if (strcmp(e->d_name, base) != 0
+            && !(strncmp(e->d_name, base, blen) == 0 && strncmp(e->d_name + blen, ".corrupt", 8) == 0)) {
+            (*foreign)++;
+            if (!quiet)
+                tap_diag("left in the state directory: %s", e->d_name);
+        }
+    }
+    if (d != NULL)
+        closedir(d);
+    return n;
+}
+
+/* ---------------------------------------------------------------- crash safety */
+
+/* A save with a long history, so that writing it takes a while: a digit, then fills and
+ * clears of the marks. */
+static bool write_long_save(int moves)
+{
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, &style, &err);
+    struct game *g = game_new(p, &style);
+    char msg[512];
+    const char *why;
+    bool ok = game_set(g, 2, 4, &why);
+
+    for (int i = 0; ok && i < moves; i++)
+        ok = i % 2 == 0 ? game_fill_marks(g, &why) : game_clear_marks(g, &why);
+    ok = ok && game_save(g, save_path, msg, sizeof msg);
+    game_free(g);
+    puzzle_free(p);
+    return ok;
+}
+
+static unsigned rng_state = 2026;
+
+static unsigned rng(void)
+{
+    rng_state = rng_state * 1103515245u + 12345u;
+    return (rng_state >> 8) & 0xffff;
+}
+
+/* The player resumes the save, then is killed with SIGKILL while it saves move after move
+ * (each key is a move and a save of a long history, so it is saving nearly all the time),
+ * after a random wait.  Every time, the save on disk loads, in the player as with
+ * game_load; the next save removes what the killed ones left; in the end nothing but the
+ * save is in the state directory. */
+static void test_kill_while_saving(void)
+{
+    enum { KILLS = 40 };
+    int loaded = 0, resumed = 0, left_max = 0, in_save = 0, n, foreign;
+    char err[512];
+
+    tt_fresh_state();
+    make_state_dir();
+    tap_ok(write_long_save(20000), "a save with a long history (20,001 moves)");
+    for (int k = 0; k < KILLS; k++) {
+        struct th *t = start(sudoku_path);
+        struct game *g;
+        int status;
+
+        if (!tt_wait_text(t, "saved game")) {
+            th_free(t);
+            break;
+        }
+        th_send(t, "r");
+        resumed += tt_wait_text(t, "Resumed");
+        for (int i = 0; i < 40; i++)
+            th_send(t, "fx");
+        th_pump(t, (int)(rng() % 40));
+        kill(t->pid, SIGKILL);
+        status = th_wait_exit(t, tt_wait_ms);
+        th_free(t);
+        if (status == -1 || !WIFSIGNALED(status))
+            tap_diag("kill %d: the player was not killed (status %d)", k, status);
+        g = game_load(save_path, err, sizeof err);
+        if (g == NULL)
+            tap_diag("kill %d: %s", k, err);
+        loaded += g != NULL;
+        game_free(g);
+        n = count_state(&foreign, true);
+        in_save += foreign > 0;
+        if (foreign > left_max)
+            left_max = foreign;
+    }
+    tap_ok(resumed == KILLS, "the player resumed the save after each of %d kills", resumed);
+    tap_ok(loaded == KILLS, "after each kill the save loads (%d of %d; %d kills left a temporary, "
+           "at most %d at once)", loaded, KILLS, in_save, left_max);
+    {
+        struct th *t = start(sudoku_path);
+        tt_wait_text(t, "saved game");
+        th_send(t, "r");
+        tt_wait_text(t, "Resumed");
+        th_send(t, "xf");     /* one of them at least is a move, and a save */
+        tt_wait_text(t, "Filled in every candidate");
+        tap_ok(tt_quit_cleanly(t), "the player resumes and saves once more");
+        th_free(t);
+    }
+    n = count_state(&foreign, false);
+    tap_ok(n == 1 && foreign == 0, "then nothing but the save is left (%d entries, %d others)", n, foreign);
+}
+
+/* The picker shows a recent game from the head of its save alone: one whose history would
+ * not load (here: text after its last line) is still listed with its progress. */
+static void test_picker_reads_head(void)
+{
+    struct th *t;
+    FILE *f;
+
+    tt_fresh_state();
+    make_state_dir();
+    tap_ok(write_long_save(0), "a save with one digit placed");
+    f = fopen(save_path, "a");
+    fputs("this line is not read by the picker\n", f);
+    fclose(f);
+    t = start(NULL);
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "sudoku 9x9  1% done"),
+           "the picker lists it from its head, with its progress");
+    tap_ok(tt_quit_cleanly(t), "and quits");
+    th_free(t);
+}
+
+/* ---------------------------------------------------------------- bad save paths */
+
+/* Quits a game that could not be saved: the player says so and ends with status 1. */
+static bool quits_unsaved(struct th *t)
+{
+    int status;
+
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    return status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1;
+}
+
+/* A FIFO at the save's name: the player does not hang on it, says so, and leaves it. */
+static void test_fifo_save(void)
+{
+    struct th *t;
+    struct stat st;
+
+    tt_fresh_state();
+    make_state_dir();
+    tap_ok(mkfifo(save_path, 0600) == 0, "a FIFO where the save would be");
+    t = start(sudoku_path);
+    tap_ok(tt_wait_text(t, "Cannot read the saved game"), "the player opens the puzzle and says the save cannot be read");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && quits_unsaved(t),
+           "and plays on, and says at the end that the game was not saved");
+    th_free(t);
+    tap_ok(lstat(save_path, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is neither moved nor replaced");
+    unlink(save_path);
+}
+
+/* A state directory others can write to is refused, with the reason. */
+static void test_open_state_dir(void)
+{
+    struct th *t;
+    int n, foreign;
+
+    tt_fresh_state();
+    make_state_dir();
+    chmod(state_dir, 0777);
+    t = start(sudoku_path);
+    tap_ok(tt_wait_text(t, "writable by others"), "a state directory writable by others is refused, saying why");
+    th_send(t, "4");
+    tt_wait_text(t, "  3  " LV "  4  ");
+    tap_ok(quits_unsaved(t), "the game plays on without saving, and says so at the end");
+    th_free(t);
+    n = count_state(&foreign, false);
+    tap_ok(n == 0, "nothing was written there (%d entries)", n);
+    chmod(state_dir, 0700);
+}
+
+/* Two corrupt saves in turn: both copies are kept. */
+static void test_corrupt_copies(void)
+{
+    char first[700], second[700];
+    struct stat st;
+
+    tt_fresh_state();
+    make_state_dir();
+    for (int i = 0; i < 2; i++) {
+        struct th *t;
+        tt_write_file(save_path, i == 0 ? "first bad save\n" : "second bad save\n");
+        t = start(sudoku_path);
+        tap_ok(tt_wait_text(t, "corrupt") && tt_quit_cleanly(t), "corrupt save %d is reported", i + 1);
+        th_free(t);
+    }
+    snprintf(first, sizeof first, "%s.corrupt", save_path);
+    snprintf(second, sizeof second, "%s.corrupt.2", save_path);
+    tap_ok(stat(first, &st) == 0 && st.st_size == 15 && stat(second, &st) == 0 && st.st_size == 16,
+           "each was set aside under its own name, none overwritten");
+}
+
+/* ---------------------------------------------------------------- FILE:N names */
+
+/* A puzzle chosen in a browsed file is puzzle N of that file, even when a file literally
+ * called FILE:N lies next to it. */
+static void test_colon_names(void)
+{
+    char many[512], many_path[300], decoy_path[320], decoy[128];
+    struct th *t;
+
+    tt_fresh_state();
+    snprintf(many, sizeof many, "%s%s", tt_sudoku, tt_sudoku);
+    many[82 + 2] = '4';     /* puzzle 2 gives r1c3 = 4 */
+    tt_write_file(tt_scratch_path(many_path, sizeof many_path, "many.txt"), many);
+    snprintf(decoy, sizeof decoy, "%s", tt_sudoku);
+    decoy[2] = '2';         /* the file "many.txt:2" gives r1c3 = 2 */
+    snprintf(decoy_path, sizeof decoy_path, "%s:2", many_path);
+    tt_write_file(decoy_path, decoy);
+    t = start(NULL);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    tt_wait_text(t, "File");
+    th_send(t, many_path);
+    th_send(t, "\r");
+    tt_wait_text(t, "Puzzles in the file");
+    th_send(t, "j\r");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  " HV) && !th_find(t, "  3  " LV "  2  " HV, NULL, NULL),
+           "choosing #2 of many.txt opens its second puzzle, not the file many.txt:2");
+    th_free(t);
+}
+
+int main(void)
+{
+    if (!tt_init("save", 20000))
+        return 0;
+    setup();
+    test_colon_names();
+    test_picker_reads_head();
+    test_corrupt_copies();
+    test_fifo_save();
+    test_open_state_dir();
+    test_kill_while_saving();
+    tt_cleanup();
+    return tap_done();
+}
