@@ -225,6 +225,41 @@ static void test_open_prompt(void)
     th_free(t);
 }
 
+/* Tab's list of names shows whole names only, and how many more there are when the
+ * line cannot hold them all. */
+static void test_open_prompt_long_list(void)
+{
+    char home[400], dir[400], path[400], line[4096], name[64];
+    struct th *t;
+    bool whole = true;
+    char *more;
+
+    snprintf(home, sizeof home, "HOME=%s", tt_dir());
+    mkdir(tt_scratch_path(dir, sizeof dir, "many"), 0700);
+    for (int i = 10; i < 22; i++) {
+        snprintf(name, sizeof name, "many/puzzle-number-%d.txt", i);
+        tt_write_file(tt_scratch_path(path, sizeof path, name), tt_sudoku);
+    }
+    t = start_picker(home);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o~/many/p\t");
+    tt_wait_text(t, "> ~/many/puzzle-number-");
+    th_send(t, "\t");
+    tap_ok(tt_wait_text(t, "more)"), "Tab lists the names and says how many more there are");
+    th_row(t, 22, line, sizeof line);
+    more = strstr(line, "(+");
+    if (more != NULL)
+        *more = '\0';
+    for (char *tok = strtok(line, " "); tok != NULL; tok = strtok(NULL, " "))
+        if (strlen(tok) != strlen("puzzle-number-10.txt") || strncmp(tok, "puzzle-number-", 14) != 0)
+            whole = false;
+    tap_ok(more != NULL && whole, "and every name it shows is whole");
+    th_send(t, "\033");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("picker", 30000))
@@ -238,6 +273,8 @@ int main(void)
     test_picker_help();
     tt_fresh_state();
     test_open_prompt();
+    tt_fresh_state();
+    test_open_prompt_long_list();
     tt_cleanup();
     return tap_done();
 }
