@@ -243,6 +243,37 @@ static void test_resize(void)
     th_free(t);
 }
 
+/* The size "too small" asks for is enough, and no more than it takes: one column less
+ * is still too small (a narrower panel fits where a full one does not). */
+static void test_too_small_says_enough(void)
+{
+    struct th *t = start(sudoku_path, NULL, NULL, NULL, 24, 80);
+    char buf[4096];
+    const char *need = NULL;
+    int w = 0, h = 0;
+
+    tt_wait_text(t, "Sudoku 9x9");
+    th_resize(t, 15, 40);
+    tt_wait_text(t, "too small");
+    tt_wait_text(t, "have 40x15");
+    for (int r = 0; r < t->rows && need == NULL; r++)
+        need = strstr(th_row(t, r, buf, sizeof buf), "need ");
+    if (need == NULL || sscanf(need, "need %dx%d", &w, &h) != 2)
+        w = h = 0;
+    tap_ok(w > 40 && h > 0 && h <= 15, "at 40x15 a 9x9 needs more columns (%dx%d)", w, h);
+    if (w > 40 && h > 0) {
+        th_resize(t, h, w);
+        tap_ok(tt_wait_text(t, "Filled 30/81") && th_wait_gone(t, "too small", tt_wait_ms),
+               "%dx%d is enough", w, h);
+        th_resize(t, h, w - 1);
+        tap_ok(tt_wait_text(t, "too small"), "and %dx%d is not", w - 1, h);
+    }
+    th_resize(t, 24, 80);
+    tt_wait_text(t, "Filled 30/81");
+    tap_ok(tt_quit_cleanly(t), "quit after resizes");
+    th_free(t);
+}
+
 static void test_ascii_and_mono(void)
 {
     struct th *t = start(sudoku_path, "--ascii", NULL, NULL, 24, 80);
@@ -477,6 +508,7 @@ int main(void)
     test_save_resume();
     tt_fresh_state();
     test_resize();
+    test_too_small_says_enough();
     tt_fresh_state();
     test_ascii_and_mono();
     tt_fresh_state();

@@ -386,6 +386,27 @@ static void test_dialogs(void)
     th_free(t);
 }
 
+/* Where the panel has no room for all the keys (a 15x15 Kakuro at 80x24, or a 12x12 one
+ * with a hint open), it still says how to get help and how to quit, and ? works. */
+static void test_help_key_shown(const char *file, const char *keys)
+{
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(file, NULL, 24, 80);
+    tt_wait_text(t, "Cell r");
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, "Cell r") && tt_wait_text(t, "? help") && tt_wait_text(t, "q quit"),
+           "%s at 80x24%s: the panel says ? helps and q quits", strrchr(file, '/') + 1,
+           keys[0] != '\0' ? " with a hint open" : "");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys"), "and ? shows the keys");
+    th_send(t, " ");
+    th_wait_gone(t, "kakudo - keys", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* The hint items of "the rest": no '?' in a pattern's empty cells, and without colour
  * the hint's cells are marked by more than an underline, so an empty reversed one does
  * not look like a black cell.  tt_kakuro's first hint is the run r2c2-r2c3 (the cursor
@@ -458,6 +479,8 @@ int main(void)
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
     test_marks();
     test_dialogs();
+    test_help_key_shown(kakuro15_path, "");
+    test_help_key_shown(kakuro12_path, "i");
     test_hint_cells();
     random_keys(kakuro15_path, NULL, 21);
     random_keys(kakuro15_path, "LANG=C", 22);

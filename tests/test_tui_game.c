@@ -263,6 +263,9 @@ static void test_solved_record(void)
     tap_ok(tt_wait_text(t, "You solved this puzzle in 0:55 without hints"), "reopening tells the record");
     th_send(t, "r");
     tt_wait_text(t, "SOLVED");
+    tap_ok(th_wait_gone(t, "see it", tt_wait_ms) && tt_wait_text(t, "You solved this puzzle in 0:55")
+           && !th_find(t, "Resumed the saved game", NULL, NULL),
+           "r shows the solved game and its record, not \"Resumed the saved game\"");
     th_send(t, "0");
     tap_ok(tt_wait_text(t, "this game is over"), "the solved game opens as it was, and stays solved");
     tt_quit_cleanly(t);

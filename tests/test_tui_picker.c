@@ -143,8 +143,13 @@ static void test_return_and_delete(void)
     th_send(t, "d");
     tt_wait_text(t, "Delete the saved game");
     th_send(t, "\r");
-    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  "),
-           "Enter keeps it too: the safe answer is the default");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
+           && !th_find(t, "Deleted", NULL, NULL), "Enter keeps it too: it picks \"no\", listed first");
+    th_send(t, "d");
+    tt_wait_text(t, "Delete the saved game");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Delete the saved", tt_wait_ms) && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
+           && !th_find(t, "Deleted", NULL, NULL), "and so does Esc");
     th_send(t, "d");
     tt_wait_text(t, "Delete the saved game");
     th_send(t, "y");
@@ -152,6 +157,32 @@ static void test_return_and_delete(void)
            && tt_wait_text(t, "Sudoku 6x6 (easy)  "), "y deletes it; the other stays");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "Filled 11/36"), "the other still opens with its progress");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* ? in the picker tells the picker's keys (how to delete a save, open a file) before
+ * the board's; any key goes back to the picker. */
+static void test_picker_help(void)
+{
+    struct th *t = start_picker(NULL);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && tt_wait_text(t, "In the picker")
+           && tt_wait_text(t, "delete the saved game chosen") && tt_wait_text(t, "open a file by name")
+           && tt_wait_text(t, "On the board"), "? in the picker shows the picker's keys first");
+    th_send(t, " ");
+    tap_ok(tt_wait_text(t, "choose a puzzle"), "and any key goes back to the picker");
+    th_send(t, "\r");
+    tt_wait_text(t, "Filled 4/16");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && !th_find(t, "In the picker", NULL, NULL),
+           "on the board, ? shows the board's keys alone");
+    th_send(t, " ");
+    tt_wait_text(t, "Filled 4/16");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
     tap_ok(tt_quit_cleanly(t), "q quits");
@@ -194,6 +225,41 @@ static void test_open_prompt(void)
     th_free(t);
 }
 
+/* Tab's list of names shows whole names only, and how many more there are when the
+ * line cannot hold them all. */
+static void test_open_prompt_long_list(void)
+{
+    char home[400], dir[400], path[400], line[4096], name[64];
+    struct th *t;
+    bool whole = true;
+    char *more;
+
+    snprintf(home, sizeof home, "HOME=%s", tt_dir());
+    mkdir(tt_scratch_path(dir, sizeof dir, "many"), 0700);
+    for (int i = 10; i < 22; i++) {
+        snprintf(name, sizeof name, "many/puzzle-number-%d.txt", i);
+        tt_write_file(tt_scratch_path(path, sizeof path, name), tt_sudoku);
+    }
+    t = start_picker(home);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o~/many/p\t");
+    tt_wait_text(t, "> ~/many/puzzle-number-");
+    th_send(t, "\t");
+    tap_ok(tt_wait_text(t, "more)"), "Tab lists the names and says how many more there are");
+    th_row(t, 22, line, sizeof line);
+    more = strstr(line, "(+");
+    if (more != NULL)
+        *more = '\0';
+    for (char *tok = strtok(line, " "); tok != NULL; tok = strtok(NULL, " "))
+        if (strlen(tok) != strlen("puzzle-number-10.txt") || strncmp(tok, "puzzle-number-", 14) != 0)
+            whole = false;
+    tap_ok(more != NULL && whole, "and every name it shows is whole");
+    th_send(t, "\033");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("picker", 30000))
@@ -204,7 +270,11 @@ int main(void)
     tt_fresh_state();
     test_return_and_delete();
     tt_fresh_state();
+    test_picker_help();
+    tt_fresh_state();
     test_open_prompt();
+    tt_fresh_state();
+    test_open_prompt_long_list();
     tt_cleanup();
     return tap_done();
 }

@@ -157,6 +157,8 @@ static void test_animation_controls(void)
 
     th_send(t, " ");
     tap_ok(wait(t, "Paused") && wait(t, "Speed 20 steps/s"), "Space pauses");
+    tap_ok(wait(t, "Space resume") && !th_find(t, "Space pause", NULL, NULL),
+           "paused, the footer says Space resumes");
     steps = number_after(t, "Steps ");
     tap_ok(stays_still(t) && number_after(t, "Steps ") == steps, "paused, the screen stays still (at %ld steps)", steps);
     th_send(t, ".");
@@ -171,6 +173,8 @@ static void test_animation_controls(void)
     th_send(t, " ");
     tap_ok(see(t, "Running") && wait_above(t, "Steps ", steps + 1) > steps + 1,
            "Space again resumes");
+    tap_ok(see(t, "Space pause") && !th_find(t, "Space resume", NULL, NULL),
+           "running again, the footer says Space pauses");
 
     th_send(t, "q");
     tap_ok(wait(t, "Stopped after"), "q stops the solver and says so");
@@ -203,6 +207,8 @@ static void test_keep_solution(void)
     th_send(t, "k");
     tap_ok(wait(t, "Kept the solver's solution") && wait(t, "Filled 81/81  by solver"),
            "k keeps it: the grid is full, by the solver (not the player's solve)");
+    tap_ok(wait(t, "Kept the solver's solution. (u undoes it)"),
+           "and says so as the hint's \"Applied\" does: a sentence, then the aside");
     tap_ok(th_find(t, ROW1_SOLVED, NULL, NULL), "the board stays solved");
     th_send(t, "u");
     tap_ok(wait(t, "Undone.") && wait(t, ROW1_START) && wait(t, "Filled 30/81"), "one undo takes the whole solution back");

@@ -69,13 +69,15 @@ static void leave_board(struct ui *ui)
     }
 }
 
+static void say_opened(struct ui *ui, const struct game *g);
+
 static void resume_pending(struct ui *ui)
 {
     struct game *g = ui->pending;
 
     ui->pending = NULL;
     board_start(ui, g);
-    ui_message(ui, "Resumed the saved game.");
+    say_opened(ui, g);
 }
 
 /* The fresh game on the board stays; the save file is replaced by its first move. */
@@ -185,6 +187,19 @@ static void describe_record(const struct game *g, char *buf, size_t size)
         snprintf(buf, size, "in %s with %d hint%s", t, g->hints_used, g->hints_used == 1 ? "" : "s");
     else
         snprintf(buf, size, "in %s without hints", t);
+}
+
+/* What opening a saved game says: a solved one its record, else that it goes on. */
+static void say_opened(struct ui *ui, const struct game *g)
+{
+    char about[160];
+
+    if (g->solved) {
+        describe_record(g, about, sizeof about);
+        ui_message(ui, "You solved this puzzle %s.", about);
+    } else {
+        ui_message(ui, "Resumed the saved game.");
+    }
 }
 
 static void offer_saved_game(struct ui *ui);
@@ -307,13 +322,7 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     ui->save_path = xstrdup(path);
     ui->save_unreadable = false;
     board_start(ui, g);
-    if (g->solved) {
-        char about[160];
-        describe_record(g, about, sizeof about);
-        ui_message(ui, "You solved this puzzle %s.", about);
-    } else {
-        ui_message(ui, "Resumed the saved game.");
-    }
+    say_opened(ui, g);
     return true;
 }
 

@@ -789,11 +789,25 @@ static void input_complete(struct ui *ui)
         line = xasprintf("%s%.*s%s", typed_dir, (int)common, names[0],
                          n == 1 && stat(full, &st) == 0 && S_ISDIR(st.st_mode) ? "/" : "");
         if (n > 1 && common == strlen(prefix)) {
-            /* Nothing more to add: show what there is to choose from. */
+            /* Nothing more to add: show what there is to choose from, whole names as
+             * many as the line holds, and how many more there are. */
             size_t used = 0;
-            for (int i = 0; i < n && used + 2 < sizeof ui->message; i++)
+            int shown = 0, width = 0;
+            for (; shown < n; shown++) {
+                char more[32];
+                int w = ui_width(names[shown]) + (shown > 0 ? 2 : 0);
+                int room = COLS;
+                if (shown + 1 < n)
+                    room -= snprintf(more, sizeof more, "  (+%d more)", n - shown - 1);
+                if (width + w > room || used + strlen(names[shown]) + 3 >= sizeof ui->message)
+                    break;
                 used += (size_t)snprintf(ui->message + used, sizeof ui->message - used, "%s%s",
-                                         i > 0 ? "  " : "", names[i]);
+                                         shown > 0 ? "  " : "", names[shown]);
+                width += w;
+            }
+            if (shown < n)
+                snprintf(ui->message + used, sizeof ui->message - used, "%s(+%d more)",
+                         shown > 0 ? "  " : "", n - shown);
         }
         set_input(ui, line);
         free(line);

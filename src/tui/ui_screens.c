@@ -61,14 +61,37 @@ static int help_rows(void)
     return LINES - 3 > 1 ? LINES - 3 : 1;
 }
 
-/* The help's lines: the keys of the board shown (ui_keys.c), into buf; their count. */
+/* The picker's own keys, first in the help opened from it: how to open, delete and
+ * leave there, then the board's keys for the game to come. */
+static const char *const picker_help[] = {
+    "In the picker",
+    "  arrows, j k        choose (the mouse wheel too)",
+    "  Home End           the first or the last",
+    "  PgUp PgDn          ten up or down",
+    "  Enter, l           open the puzzle or saved game chosen (a click on the one chosen, or a double click, too)",
+    "  d Del              delete the saved game chosen (asks first)",
+    "  o                  open a file by name (Tab completes, ~ is home)",
+    "  n                  new game: kind, size and level",
+    "  q                  quit",
+    "",
+    "On the board",
+};
+
+/* The help's lines: the picker's keys when it is opened from there, then the keys of the
+ * board (ui_keys.c), into buf; their count. */
 static int help_lines(const struct ui *ui, char buf[][UI_KEYS_LINE_MAX], const char **lines)
 {
-    int n = ui_keys_help(ui, buf, HELP_LINES_MAX);
+    int first = 0, n;
 
+    if (ui->back == UI_PICKER) {
+        first = (int)(sizeof picker_help / sizeof picker_help[0]);
+        for (int i = 0; i < first; i++)
+            lines[i] = picker_help[i];
+    }
+    n = ui_keys_help(ui, buf, HELP_LINES_MAX - first);
     for (int i = 0; i < n; i++)
-        lines[i] = buf[i];
-    return n;
+        lines[first + i] = buf[i];
+    return first + n;
 }
 
 /* Draws the help's rows from row from on (rows 0: none); the count of them all, at the

@@ -186,7 +186,9 @@ static void place(struct ui *ui, enum panel_place where, int rows, int cols, int
     geo->panel_h = rows - 1 - geo->panel_top;
 }
 
-bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
+/* Lays the board out on rows x cols; false if it does not fit, with a size that does in
+ * *need_h x *need_w (not always the smallest). */
+static bool layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
 {
     const struct puzzle *p = ui->game->puzzle;
     const struct ui_layout *list = is_sudoku(p) ? sudoku_layouts : kakuro_layouts;
@@ -227,6 +229,48 @@ bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
     board_room(&ui->geo, best, rows, cols, &avail_h, &avail_w);
     place(ui, best, rows, cols, avail_h, avail_w);
     return true;
+}
+
+/* Whether the board fits on rows x cols. */
+static bool fits(struct ui *ui, int rows, int cols)
+{
+    int h, w;
+
+    return layout(ui, rows, cols, &h, &w);
+}
+
+bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
+{
+    int h, w;
+
+    if (layout(ui, rows, cols, need_h, need_w))
+        return true;
+    /* "Too small: need WxH" should name a size that is enough and no more than it takes
+     * (a narrower panel or the panel below can fit where the size found first says no):
+     * the fewest columns at the height there is, else the fewest rows at the width
+     * there is, else the fewest of both from the size found. */
+    h = *need_h > rows ? *need_h : rows;
+    w = *need_w > cols ? *need_w : cols;
+    if (rows >= *need_h || fits(ui, rows, w)) {
+        for (w = cols + 1; !fits(ui, rows, w); w++)
+            ;
+        *need_h = rows;
+        *need_w = w;
+    } else if (cols >= *need_w || fits(ui, h, cols)) {
+        for (h = rows + 1; !fits(ui, h, cols); h++)
+            ;
+        *need_h = h;
+        *need_w = cols;
+    } else {
+        for (w = 1; w < *need_w && !fits(ui, *need_h, w); w++)
+            ;
+        for (h = 1; h < *need_h && !fits(ui, h, w); h++)
+            ;
+        *need_h = h;
+        *need_w = w;
+    }
+    layout(ui, rows, cols, &h, &w);    /* the geometry of the screen there is */
+    return false;
 }
 
 /* Puts a string of single-width characters at board coordinates, clipped to the window. */
@@ -880,5 +924,12 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
         for (int i = 0; i < n; i++)
             panel_line(ui, &pn, keys[i], ROLE_DIM);
+    } else if (panel_room(&pn, 1)) {
+        /* No room for all the keys (a large Kakuro at 80x24): still say how to learn them
+         * and how to leave. */
+        char quit[8], line[UI_KEYS_LINE_MAX];
+        snprintf(line, sizeof line, "? help  %s quit", ui_keys_name(ui, CMD_QUIT, quit, sizeof quit));
+        pn.y = pn.bottom - 1 > pn.y ? pn.bottom - 1 : pn.y;
+        panel_line(ui, &pn, line, ROLE_DIM);
     }
 }

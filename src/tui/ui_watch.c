@@ -280,10 +280,15 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
     static const char *const running[] = {
         "+/- speed  Space pause", ". one step  s strategy", "m marks  q stop  ? keys",
     };
+    /* Paused, Space resumes: the footer says what the key does now. */
+    static const char *const paused[] = {
+        "+/- speed  Space resume", ". one step  s strategy", "m marks  q stop  ? keys",
+    };
     static const char *const done[] = {
         "k keep the solution", "q back  s strategy", "+/- speed  ? keys",
     };
-    const char *const *keys = ui->watch->running ? running : done;
+    const struct ui_watch *v = ui->watch;
+    const char *const *keys = !v->running ? done : v->anim.pace.paused ? paused : running;
 
     if (!panel_room(pn, 3))
         return;
@@ -545,7 +550,7 @@ static void keep_solution(struct ui *ui)
         return;
     }
     ui_board_after_move(ui);
-    ui_message(ui, "Kept the solver's solution (%s undoes it).",
+    ui_message(ui, "Kept the solver's solution. (%s undoes it)",
                ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
 }
 
