@@ -334,6 +334,31 @@ static void test_timer_help(void)
     th_free(t);
 }
 
+/* Item 3: nor while the New game dialog is up over the board (the main loop's one
+ * clock rule, not the dialog, stops it). */
+static void test_timer_newgame(void)
+{
+    struct th *t;
+
+    set_clock(0);
+    t = start(sudoku_path, NULL);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "t");
+    tt_wait_text(t, "Time 0:00");
+    set_clock(5000);
+    tt_wait_text(t, "Time 0:05");
+    th_send(t, "n");
+    tt_wait_text(t, "Kind   <");
+    set_clock(65000);
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_wait_text(t, "Time 0:05")
+           && !th_find(t, "Time 1:05", NULL, NULL), "a minute in the New game dialog does not count");
+    set_clock(70000);
+    tap_ok(tt_wait_text(t, "Time 0:10"), "the clock runs again after it");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* Item 3: nor while the program is suspended with Ctrl-Z.  bash with job control stands in
  * for the user's shell: it reports the stop, waits for a line, then brings the player back
  * with fg. */
@@ -444,6 +469,7 @@ int main(void)
     test_solver_solution();
     tt_fresh_state();
     test_timer_help();
+    test_timer_newgame();
     tt_fresh_state();
     test_timer_suspend();
     tt_fresh_state();

@@ -142,9 +142,9 @@ void ui_newgame_open(struct ui *ui)
     if (ng->state != NG_FORM)
         return;
     ng->field = FIELD_KIND;     /* the form reads from the top, whatever was changed last */
+    /* The clock stops while the dialog is up: ui_board_sync_timer sees a screen that is
+     * not the board. */
     ng->back = ui->screen == UI_BOARD && ui->game != NULL ? UI_BOARD : UI_PICKER;
-    if (ng->back == UI_BOARD && !ui->paused && !ui->game->completed)
-        game_pause(ui->game);   /* the clock stops while the dialog is up */
     ui->message[0] = '\0';
     ui->screen = UI_NEWGAME;
 }
@@ -155,8 +155,6 @@ static void newgame_leave(struct ui *ui)
     struct newgame *ng = ui->newgame;
 
     ui->screen = ng->back;
-    if (ng->back == UI_BOARD && ui->game != NULL && !ui->paused && !ui->game->completed)
-        game_resume(ui->game);
 }
 
 /* --- The worker --- */

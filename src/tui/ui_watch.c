@@ -44,7 +44,6 @@ struct ui_watch {
     struct run_record runs[2];  /* by strategy */
     uint8_t *start;             /* the player's position */
     int saved_cursor;
-    bool timer_was_running;
 };
 
 /* The styles of the steps: attributes that tell them apart on their own (NO_COLOR),
@@ -400,8 +399,6 @@ static void close_watch(struct ui *ui)
     if (v == NULL)
         return;
     ui->cursor = v->saved_cursor;
-    if (v->timer_was_running)
-        game_resume(ui->game);
     watch_free(v->anim.watch);
     free(v->start);
     free(v);
@@ -527,10 +524,10 @@ void ui_watch_start(struct ui *ui)
     v->start = xmalloc(n);
     memcpy(v->start, g->grid, n);
     v->saved_cursor = ui->cursor;
-    /* The play timer stands still while the solver plays. */
-    v->timer_was_running = !game_is_paused(g);
-    if (v->timer_was_running)
-        game_pause(ui->game);
+    /* The play timer stands still while the solver plays.  The animation runs its own
+     * loop, so the main loop's ui_board_sync_timer cannot stop the clock in time; it
+     * starts it again, if the board is not paused, once the watch is over. */
+    game_pause(ui->game);
     init_styles(ui);
     ui->watch = v;
     ui->screen = UI_WATCH;
