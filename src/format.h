@@ -67,6 +67,13 @@ void format_write_kakuro2_header(FILE *out, long cases);
  * puzzle's name) and the result is false. */
 bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, size_t size);
 
+/* Writes a position as the forum's pencil-mark grid (format_marks.c): a row of text a
+ * row of cells, each cell its digit, else its marks (NULL: none), else the candidates the
+ * grid leaves it; columns padded to their widest; Sudoku boxes between | - + lines, Kakuro
+ * clue cells as the Kakuro grid writes them ("16\7", "\"). */
+void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const digitset *marks);
+
 /* Looks up a format by name ("line", "grid", "kakuro2", "kakuro"...); FORMAT_AUTO and
  * false when the name is unknown. */
 bool format_by_name(const char *name, enum format_id *id);

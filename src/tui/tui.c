@@ -381,6 +381,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     if (!start_curses(&ui))
         return 2;
     active_ui = &ui;
+    ui_keys_init(&ui.opt.prefs);
     if (p != NULL) {
         char *title = source_name != NULL ? base_name(source_name) : NULL;
         ui_board_open(&ui, p, style, title);
@@ -388,6 +389,11 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     } else {
         ui_picker_enter(&ui);
     }
+    /* A bad config line is said once more where the player sees it (unless the board
+     * has something more pressing to say). */
+    if (ui.opt.config_errors > 0 && ui.message[0] == '\0')
+        ui_message(&ui, "%s%s", ui.opt.config_note,
+                   ui.opt.config_errors > 1 ? " (and more: kakudo --print-config lists them)" : "");
     run(&ui);
     ui_watch_free(&ui);
     ui_newgame_free(&ui);

@@ -646,8 +646,11 @@ static void unknown_key(struct ui *ui, int key)
 {
     if (key >= 'a' && key <= 'z' && ui_keys_letter_symbols(ui->game->puzzle))
         ui_keys_symbols_message(ui);
-    else if (key >= ' ' && key < 127)
-        ui_message(ui, "Unknown key '%c': press ? for help.", key);
+    else if (key >= ' ' && key < 127) {
+        char help[24];
+        ui_message(ui, "Unknown key '%c': press %s for help.", key,
+                   ui_keys_name(ui, CMD_HELP, help, sizeof help));
+    }
 }
 
 /* The key after Alt or ':', a command whatever the board (a key that is no letter keeps
@@ -731,7 +734,7 @@ static void toggle_conflicts(struct ui *ui)
 static bool works_paused(enum ui_cmd cmd)
 {
     return cmd == CMD_QUIT || cmd == CMD_HELP || cmd == CMD_PAUSE || cmd == CMD_TIMER
-           || cmd == CMD_NEWGAME;
+           || cmd == CMD_NEWGAME || cmd == CMD_COPY_PUZZLE;
 }
 
 static void run_command(struct ui *ui, enum ui_cmd cmd)
@@ -768,6 +771,12 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_DOWN: move_cursor(ui, 1, 0); break;
     case CMD_UP: move_cursor(ui, -1, 0); break;
     case CMD_RIGHT: move_cursor(ui, 0, 1); break;
+    case CMD_ROW_START: move_cursor_to_edge(ui, 0, -1); break;
+    case CMD_ROW_END: move_cursor_to_edge(ui, 0, 1); break;
+    case CMD_COLUMN_TOP: move_cursor_to_edge(ui, -1, 0); break;
+    case CMD_COLUMN_BOTTOM: move_cursor_to_edge(ui, 1, 0); break;
+    case CMD_COPY_PUZZLE: ui_share_copy(ui, false); break;
+    case CMD_COPY_POSITION: ui_share_copy(ui, true); break;
     case CMD_ERASE: erase_digit(ui); break;
     case CMD_ESCAPE: escape_key(ui); break;
     case CMD_PREFIX:
@@ -780,24 +789,17 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
 
 static void board_code_key(struct ui *ui, int key)
 {
+    enum ui_cmd cmd;
+
     if (key == KEY_MOUSE) {
         mouse_click(ui);
         return;
     }
-    if (ui->paused && key != KEY_RESIZE)
+    cmd = ui_keys_code_command(key);
+    /* Paused, the keys that move or change the board do nothing. */
+    if (cmd == CMD_NONE || (ui->paused && !works_paused(cmd)))
         return;
-    switch (key) {
-    case KEY_UP: move_cursor(ui, -1, 0); break;
-    case KEY_DOWN: move_cursor(ui, 1, 0); break;
-    case KEY_LEFT: move_cursor(ui, 0, -1); break;
-    case KEY_RIGHT: move_cursor(ui, 0, 1); break;
-    case KEY_HOME: move_cursor_to_edge(ui, 0, -1); break;
-    case KEY_END: move_cursor_to_edge(ui, 0, 1); break;
-    case KEY_PPAGE: move_cursor_to_edge(ui, -1, 0); break;
-    case KEY_NPAGE: move_cursor_to_edge(ui, 1, 0); break;
-    case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
-    default: break;
-    }
+    run_command(ui, cmd);
 }
 
 void ui_board_key(struct ui *ui, int key, bool is_code)

@@ -208,7 +208,10 @@ bool ui_hint_next(struct ui *ui)
         if (!start_hint(ui))
             return false;
         uh = ui->hint;
-        uh->rung = RUNG_WHERE;
+        /* The first press goes as far up the ladder as the preferences say. */
+        uh->rung = ui->opt.prefs.hint_start >= RUNG_WHERE
+                   && ui->opt.prefs.hint_start <= RUNG_CONCLUSION ? ui->opt.prefs.hint_start
+                   : RUNG_WHERE;
     } else if (uh->rung < RUNG_CONCLUSION) {
         uh->rung++;
     } else if (uh->more) {

@@ -20,7 +20,6 @@
  * solution, so stopping leaves the position as it was.
  */
 
-#define DEFAULT_SPEED 20    /* steps per second at first: each step can be followed */
 #define KEY_DRAIN 16        /* keys taken in one look, so typing ahead cannot stall a frame */
 
 enum watch_end { END_NONE, END_SOLVED, END_NO_SOLUTION, END_GAVE_UP };
@@ -519,7 +518,7 @@ void ui_watch_start(struct ui *ui)
     v = xcalloc(1, sizeof *v);
     v->anim.watch = watch_new(p);
     v->strategy = ui->opt.strategy;
-    v->speed = watch_speed_index(DEFAULT_SPEED);
+    v->speed = watch_speed_index(ui->opt.prefs.watch_speed);
     v->show_marks = true;
     v->start = xmalloc(n);
     memcpy(v->start, g->grid, n);
