@@ -20,7 +20,7 @@
 #include "tui.h"
 
 enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, UI_NEWGAME,
-                 UI_NSCREENS };
+                 UI_PASTE, UI_NSCREENS };
 
 /* What a piece of the screen is; each maps to colours or, without them, attributes. */
 enum ui_role {
@@ -55,7 +55,7 @@ struct ui_geometry {
 };
 
 struct picker_item {
-    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN, ITEM_IN_FILE } kind;
+    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN, ITEM_IN_FILE, ITEM_PASTE } kind;
     int index;                  /* bundled: index into bundled_puzzles; in file: 1-based */
     char *path;                 /* recent: the save file */
     char *label;
@@ -115,6 +115,7 @@ struct ui {
     int nchoices;
 
     struct newgame *newgame;            /* the "New game" dialog and its generation */
+    struct ui_paste *paste;             /* "Paste a puzzle" waiting for one (ui_paste.c) */
 };
 
 /* ui_draw.c: colours, attributes, glyphs and text */
@@ -255,6 +256,19 @@ char *ui_puzzle_name(const struct puzzle *p, const char *name);
  * position, the position with its pencil marks (a pencil-mark grid) to the terminal's
  * clipboard with OSC 52, and says what it copied. */
 void ui_share_copy(struct ui *ui, bool position);
+
+/* ui_paste.c: "Paste a puzzle": bracketed paste turned on only while asking */
+void ui_paste_open(struct ui *ui);
+void ui_paste_draw(struct ui *ui);
+void ui_paste_key(struct ui *ui, int key, bool is_code);
+void ui_paste_free(struct ui *ui);
+/* Turns bracketed paste off if it is on (on exit and Ctrl-Z); whether it was asking; on again. */
+void ui_paste_restore(void);
+bool ui_paste_asking(void);
+void ui_paste_resume(void);
+/* The key codes of a paste's start and end (ESC [200~, ESC [201~), defined in tui.c. */
+#define UI_KEY_PASTE_START (KEY_MAX + 1)
+#define UI_KEY_PASTE_END (KEY_MAX + 2)
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);

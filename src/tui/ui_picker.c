@@ -241,6 +241,7 @@ void ui_picker_enter(struct ui *ui)
     add_item(ui, &cap, (struct picker_item){
         .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE, .label = xstrdup("Paste a puzzle...") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
 }
@@ -508,6 +509,9 @@ static void picker_open(struct ui *ui)
         ui->input_len = 0;
         ui->input[0] = '\0';
         ui->screen = UI_INPUT;
+        break;
+    case ITEM_PASTE:
+        ui_paste_open(ui);
         break;
     }
 }
