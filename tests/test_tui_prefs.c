@@ -259,7 +259,10 @@ static struct th *start_paste(void)
     struct th *t = start_with("", NULL);
 
     tt_wait_text(t, "choose a puzzle");
-    th_send(t, "\033[F");       /* End: the last item */
+    th_send(t, "\033[F");       /* End: the last item, "Open a file..." */
+    th_settle(t, tt_wait_ms);
+    th_send(t, "\033OA");       /* Up: the one above it */
+    th_settle(t, tt_wait_ms);
     th_send(t, "\r");
     return t;
 }

@@ -240,8 +240,8 @@ void ui_picker_enter(struct ui *ui)
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
         .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
-    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE, .label = xstrdup("Paste a puzzle...") });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
 }
