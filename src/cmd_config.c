@@ -17,7 +17,7 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
     int bad = 0;
 
     /* NO_COLOR gives way to a theme the config or the command line names (no-color.org). */
-    prefs_defaults(p, getenv("NO_COLOR") != NULL && getenv("NO_COLOR")[0] != '\0');
+    prefs_defaults(p, getenv("NO_COLOR") != NULL);
     if (opt->config != NULL && access(opt->config, F_OK) != 0 && report != NULL) {
         /* A file named on the command line is meant to be there. */
         char msg[600];
