@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "format.h"
 #include "prefs.h"
@@ -16,9 +17,15 @@ static void note_config_error(const char *message, void *user)
 {
     struct tui_options *topt = user;
 
+    const char *colon = strstr(message, ": "), *name = message;
+
     fprintf(stderr, "kakudo: %s\n", message);
+    /* The status line is one row: the file's own name is enough there. */
+    for (const char *s = message; colon != NULL && s < colon; s++)
+        if (*s == '/')
+            name = s + 1;
     if (topt->config_note[0] == '\0')
-        snprintf(topt->config_note, sizeof topt->config_note, "%s", message);
+        snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
 }
 
 int cli_play(char **args, int nargs, const struct cli_options *opt)
