@@ -220,6 +220,9 @@ static bool last_osc52(struct th *t, char *out, size_t size)
 
 static void test_copy(void)
 {
+    static const char grid_top[] =
+        ".-------------------.----------------.-------------------.\n"
+        "| 5    3     12     | 26    7   2468 | 1489   1249  248  |\n";
     struct th *t = start_with("", sudoku_path);
     char text[4096];
 
@@ -233,9 +236,7 @@ static void test_copy(void)
     th_send(t, "m1m2g");
     tap_ok(tt_wait_text(t, "Copied the position to the clipboard (OSC 52): a pencil-mark grid, 13 lines"),
            "g says what it copied");
-    tap_ok(last_osc52(t, text, sizeof text)
-           && strncmp(text, "+-----------------+--------------+-----------------+\n"
-                      "| 5   3    12     | 26   7  2468 | 1489  1249 248  |\n", 106) == 0,
+    tap_ok(last_osc52(t, text, sizeof text) && strncmp(text, grid_top, strlen(grid_top)) == 0,
            "the position goes out as a pencil-mark grid, with the cell's marks (12) and the "
            "other cells' candidates");
     tap_ok(tt_quit_cleanly(t), "quits");

@@ -68,7 +68,16 @@ static size_t share_text(const struct game *g, bool position, char **text)
     if (f == NULL)
         fatal("out of memory");
     if (position) {
-        format_write_pencilmarks(f, p, g->grid, g->marks);
+        /* Each empty cell its marks, or where it has none, the candidates left to it. */
+        digitset *cands = xcalloc((size_t)p->ncells, sizeof *cands);
+        for (int c = 0; c < p->ncells; c++)
+            if (!p->block[c] && g->grid[c] == 0)
+                cands[c] = g->marks[c] ? g->marks[c] : puzzle_candidates(p, g->grid, c);
+        if (p->ops->kind == PUZZLE_SUDOKU)
+            format_write_pencilmarks(f, p, g->grid, cands);
+        else
+            format_write_kakuro_marks(f, p, g->grid, cands);
+        free(cands);
     } else {
         struct format_style style = {
             .id = p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
