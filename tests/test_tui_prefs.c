@@ -254,15 +254,17 @@ static void test_copy(void)
 
 /* --- Bracketed paste --- */
 
-/* Opens the picker and chooses "Paste a puzzle...". */
-static struct th *start_paste(void)
+/* Opens the picker and chooses "Paste a puzzle..." (the last item), or with key, types it. */
+static struct th *start_paste(bool key)
 {
     struct th *t = start_with("", NULL);
 
     tt_wait_text(t, "choose a puzzle");
-    th_send(t, "\033[F");       /* End: the last item, "Open a file..." */
-    th_settle(t, tt_wait_ms);
-    th_send(t, "\033OA");       /* Up: the one above it */
+    if (key) {
+        th_send(t, "p");
+        return t;
+    }
+    th_send(t, "\033[F");       /* End: the last item */
     th_settle(t, tt_wait_ms);
     th_send(t, "\r");
     return t;
@@ -270,7 +272,7 @@ static struct th *start_paste(void)
 
 static void test_paste(void)
 {
-    struct th *t = start_paste();
+    struct th *t = start_paste(false);
 
     tap_ok(tt_wait_text(t, "Paste a puzzle now") && th_mode(t, 2004) == 1,
            "Paste a puzzle asks, with bracketed paste on");
@@ -284,13 +286,13 @@ static void test_paste(void)
     tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q goes back to the picker, and quits");
     th_free(t);
 
-    t = start_paste();
-    tt_wait_text(t, "Paste a puzzle now");
+    t = start_paste(true);
+    tap_ok(tt_wait_text(t, "Paste a puzzle now"), "p in the picker asks for a paste too");
     th_send(t, "\033[200~hello world\r\033[201~");
     tap_ok(tt_wait_text(t, "The paste is not a puzzle kakudo reads") && tt_wait_text(t, "choose a puzzle"),
            "a paste that is no puzzle says so, back in the picker");
     tap_ok(th_mode(t, 2004) == 0, "bracketed paste is off");
-    th_send(t, "\r");
+    th_send(t, "p");
     tt_wait_text(t, "Paste a puzzle now");
     th_send(t, "\033[200~" "530070000600195000098000060800060003400803001700020006060000280000419005000080079" "\033[201~");
     tap_ok(tt_wait_text(t, "Sudoku 9x9") && tt_wait_text(t, "Cell r1c3"), "a one-line Sudoku pasted opens");
@@ -298,7 +300,7 @@ static void test_paste(void)
     tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q goes back to the picker, and quits");
     th_free(t);
 
-    t = start_paste();
+    t = start_paste(true);
     tt_wait_text(t, "Paste a puzzle now");
     th_send(t, "\033");
     tap_ok(th_wait_gone(t, "Paste a puzzle now", tt_wait_ms) && th_mode(t, 2004) == 0,

@@ -188,12 +188,12 @@ static void symbol_range(const struct puzzle *p, char *buf, size_t size)
 void ui_keys_symbols_message(struct ui *ui)
 {
     const struct puzzle *p = board_puzzle(ui);
-    char range[16];
+    char range[16], help[24];
 
     symbol_range(p, range, sizeof range);
     if (ui_keys_letter_symbols(p))
         ui_message(ui, "This puzzle takes %s (either case); commands take Alt or ':' first "
-                   "(? lists them).", range);
+                   "(%s lists them).", range, ui_keys_name(ui, CMD_HELP, help, sizeof help));
     else
         ui_message(ui, "This puzzle takes %s.", range);
 }
