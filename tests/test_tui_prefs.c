@@ -101,8 +101,9 @@ static void test_theme(void)
 
 static void test_key_remap(void)
 {
-    struct th *t = start_with("key.undo = z\nkey.hint = C-t\nkey.help = F1\ncharset = ascii\n",
-                              sudoku_path);
+    /* U+3155, where a Korean keyboard has u: a wide character as a key. */
+    struct th *t = start_with("key.undo = z \xe3\x85\x95\nkey.hint = C-t\nkey.help = F1\n"
+                              "charset = ascii\n", sudoku_path);
 
     tap_ok(tt_wait_text(t, "Cell r1c3"), "a config with remapped keys opens");
     tap_ok(th_find(t, "z undo", NULL, NULL) && th_find(t, "Ctrl-T hint", NULL, NULL)
@@ -112,13 +113,18 @@ static void test_key_remap(void)
     tt_wait_text(t, "  4  ");
     th_send(t, "z");
     tap_ok(tt_wait_text(t, "Undone"), "z undoes");
+    th_send(t, "5");
+    tt_wait_text(t, "Filled 31/81");
+    th_send(t, "\xe3\x85\x95");
+    tap_ok(tt_wait_text(t, "Undone") && tt_wait_text(t, "Filled 30/81"),
+           "a key that is a wide character undoes too");
     th_send(t, "u");
     tap_ok(tt_wait_text(t, "Unknown key 'u': press F1 for help"), "u no longer does, and says where help is");
     th_send(t, "\x14");
     tap_ok(tt_wait_text(t, "Hint 1/5"), "Ctrl-T asks for a hint");
     th_send(t, "\033OP");
-    tap_ok(tt_wait_text(t, "Moving") && th_find(t, "z                  undo", NULL, NULL)
-           && th_find(t, "Ctrl-T", NULL, NULL), "F1 opens the help, which lists z for undo");
+    tap_ok(tt_wait_text(t, "Moving") && th_find(t, "z \xe3\x85\x95", NULL, NULL) && th_find(t, "undo", NULL, NULL)
+           && th_find(t, "Ctrl-T", NULL, NULL), "F1 opens the help, which lists z and the wide key for undo");
     th_send(t, "q");
     tt_wait_text(t, "Cell r1c3");
     tap_ok(tt_quit_cleanly(t), "quits");
@@ -175,6 +181,26 @@ static void test_timer_and_rung(void)
     tap_ok(tt_wait_text(t, "config:2: expected 'setting = value'") && tt_wait_text(t, "Time "),
            "a bad line is said on the status line, and the rest applies");
     tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+}
+
+static void test_watch_speed(void)
+{
+    struct th *t = start_with("watch-speed = 2\n", sudoku_path);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "w");
+    tap_ok(tt_see(t, "Speed 2 steps/s"), "watch-speed = 2: the solver starts at 2 steps a second");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c3") && tt_quit_cleanly(t), "q stops watching, q quits");
+    th_free(t);
+
+    t = start_with("watch-speed = full\n", sudoku_path);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "w");
+    tap_ok(tt_see(t, "Speed full"), "watch-speed = full: at full speed");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c3") && tt_quit_cleanly(t), "q stops watching, q quits");
     th_free(t);
 }
 
@@ -317,6 +343,7 @@ int main(void)
     test_theme();
     test_key_remap();
     test_timer_and_rung();
+    test_watch_speed();
     test_copy();
     test_paste();
     tt_cleanup();

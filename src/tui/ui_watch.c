@@ -56,13 +56,16 @@ static attr_t style(const struct ui *ui, attr_t mono, short pair)
 
 static void init_styles(const struct ui *ui)
 {
+    /* The colorblind theme has no red and no green here either. */
+    bool safe = ui->opt.prefs.theme == PREFS_THEME_COLORBLIND;
+
     if (!ui->color || COLOR_PAIRS < PAIR_LAST)
         return;
-    init_pair(PAIR_PLACED, COLOR_GREEN, -1);
+    init_pair(PAIR_PLACED, safe ? COLOR_CYAN : COLOR_GREEN, -1);
     init_pair(PAIR_GUESSED, COLOR_YELLOW, -1);
     init_pair(PAIR_UNDONE, COLOR_MAGENTA, -1);
-    init_pair(PAIR_DEAD, COLOR_WHITE, COLOR_RED);
-    init_pair(PAIR_STRUCK, COLOR_RED, -1);
+    init_pair(PAIR_DEAD, safe ? COLOR_BLACK : COLOR_WHITE, safe ? COLOR_YELLOW : COLOR_RED);
+    init_pair(PAIR_STRUCK, safe ? COLOR_BLUE : COLOR_RED, -1);
 }
 
 static const char *strategy_name(enum solve_strategy s)
