@@ -1,7 +1,8 @@
-/* ui_keys.c: the board's keys: which key runs which command on the board shown.  On a
- * board whose symbols include letters (more than 9 digits) the letters enter symbols, in
- * either case, and the commands bound to letters are typed with Alt or after ':' instead;
- * the footer and the help list the keys in force there. */
+/* ui_keys.c: the board's keys: which key runs which command on the board shown, as the
+ * preferences bind them (prefs.c: the defaults, a preset, the config's key.ACTION lines).
+ * On a board whose symbols include letters (more than 9 digits) the letters enter symbols,
+ * in either case, and the commands bound to letters are typed with Alt or after ':'
+ * instead; the footer and the help list the keys in force there. */
 #include "config.h"
 #include "ui.h"
 
