@@ -63,4 +63,22 @@ for f in /usr/share/bash-completion/bash_completion ${bc:+"$bc/../bash_completio
   fi
 done
 
+# fish, where it is installed: its own completer over the script.
+fish_expect() {  # fish_expect "WANT" LINE: the candidates (without descriptions), sorted
+  want=$1
+  got=$(cd "$tmp/files" && fish -c "source '$srcdir/completions/fish/kakudo.fish'; complete -C '$2'" 2>&1 |
+        cut -f1 | sort | tr '\n' ' ')
+  [ "$got" = "$want" ] || { echo "# fish, completing '$2': got '$got', expected '$want'"; return 1; }
+}
+if command -v fish >/dev/null 2>&1; then
+  fish -n "$srcdir/completions/fish/kakudo.fish"; ok $? "fish: the script parses"
+  fish_expect "solve " "kakudo so"; ok $? "fish: a command"
+  fish_expect "colorblind default high-contrast mono " "kakudo --theme "; ok $? "fish: --theme's values"
+  fish_expect "easy expert " "kakudo generate sudoku --level e"; ok $? "fish: --level's values"
+  fish_expect "puzzle.txt puzzles/ " "kakudo solve pu"; ok $? "fish: files"
+fi
+if command -v zsh >/dev/null 2>&1; then
+  zsh -n "$srcdir/completions/zsh/_kakudo"; ok $? "zsh: the script parses"
+fi
+
 tap_done
