@@ -184,6 +184,55 @@ static void test_timer_and_rung(void)
     th_free(t);
 }
 
+/* The "hints" line of the one saved game, into buf; false without one. */
+static bool saved_hints(char *buf, size_t size)
+{
+    char cmd[600];
+    FILE *p;
+    bool ok;
+
+    snprintf(cmd, sizeof cmd, "grep -h '^hints ' %s/state/kakudo/*.save 2>/dev/null | head -1", tt_dir());
+    p = popen(cmd, "r");
+    if (p == NULL)
+        return false;
+    ok = fgets(buf, (int)size, p) != NULL;
+    pclose(p);
+    if (ok)
+        buf[strcspn(buf, "\n")] = '\0';
+    return ok;
+}
+
+/* A hint that starts past rung 1 is a new hint, not the last one going further. */
+static void test_hint_start_counts(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    char hints[100] = "";
+    struct th *t;
+
+    tt_fresh_state();
+    tt_write_file(config_path, "");
+    t = tt_start(args, NULL, 24, 80);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "i");
+    tt_wait_text(t, "Hint 1/5");
+    th_send(t, "q");
+    tap_ok(th_wait_exit(t, tt_wait_ms) != -1 && saved_hints(hints, sizeof hints)
+           && strcmp(hints, "hints 1 1 0 0 0 0") == 0, "a hint at rung 1 is saved (%s)", hints);
+    th_free(t);
+    tt_write_file(config_path, "hint-start = technique\n");
+    t = tt_start(args, NULL, 24, 80);
+    tt_wait_text(t, "saved game");
+    th_send(t, "r");
+    tt_wait_text(t, "Cell r");
+    th_send(t, "i");
+    tt_wait_text(t, "Hint 2/5");
+    th_send(t, "q");
+    tap_ok(th_wait_exit(t, tt_wait_ms) != -1 && saved_hints(hints, sizeof hints)
+           && strcmp(hints, "hints 2 1 1 0 0 0") == 0,
+           "then one starting at rung 2 counts as a second hint (%s)", hints);
+    th_free(t);
+}
+
 static void test_watch_speed(void)
 {
     struct th *t = start_with("watch-speed = 2\n", sudoku_path);
@@ -343,6 +392,7 @@ int main(void)
     test_theme();
     test_key_remap();
     test_timer_and_rung();
+    test_hint_start_counts();
     test_watch_speed();
     test_copy();
     test_paste();
