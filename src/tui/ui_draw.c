@@ -37,7 +37,7 @@ static const struct theme themes[PREFS_NTHEMES] = {
         [PAIR_HINT_TARGET] = { COLOR_WHITE, COLOR_MAGENTA } } },
     /* Bright colours on strong backgrounds, and bold wherever it helps. */
     [PREFS_THEME_HIGH_CONTRAST] = { .pair = {
-        [PAIR_USER] = { COLOR_CYAN | BRIGHT, DEF }, [PAIR_MARK] = { COLOR_WHITE | BRIGHT, DEF },
+        [PAIR_USER] = { COLOR_CYAN | BRIGHT, DEF }, [PAIR_MARK] = { COLOR_YELLOW | BRIGHT, DEF },
         [PAIR_CONFLICT] = { COLOR_WHITE | BRIGHT, COLOR_RED },
         [PAIR_CLUE_HI] = { COLOR_BLACK, COLOR_YELLOW | BRIGHT },
         [PAIR_RUN_HI] = { COLOR_WHITE | BRIGHT, COLOR_BLUE },
