@@ -34,7 +34,7 @@ struct solve_job {
     struct puzzle *p;       /* NULL: message instead */
     struct format_style style;
     char *message;          /* for stderr, then status EXIT_BAD_INPUT */
-    uint8_t *start, *solution;
+    uint8_t *start, *solution;     /* in the job's block, after it */
     enum solve_outcome outcome;
     struct solve_result counted;    /* --count */
     struct solve_stats stats;
@@ -261,10 +261,8 @@ static void print_outcome(struct solve_run *run, const struct solve_job *job)
 static void solve_job_free(struct solve_job *job)
 {
     puzzle_free(job->p);
-    free(job->start);
-    free(job->solution);
     free(job->message);
-    free(job);
+    free(job);      /* with its grids */
 }
 
 static void solve_deliver(void *item, void *user)
@@ -332,11 +330,14 @@ static void solve_stream(struct pool *pool, const struct cli_options *opt, const
             continue;
         }
         found++;
-        job = new_job(name, index);
+        /* The grids in the job's block: one allocation per puzzle of a long file. */
+        job = xcalloc(1, sizeof *job + 2 * (size_t)p->ncells);
+        job->name = name;
+        job->index = index;
         job->p = p;
         job->style = style;
-        job->start = xmalloc((size_t)p->ncells);
-        job->solution = xmalloc((size_t)p->ncells);
+        job->start = (uint8_t *)(job + 1);
+        job->solution = job->start + p->ncells;
         puzzle_start_grid(p, job->start);
         pool_submit(pool, job);
     }
