@@ -67,6 +67,7 @@ struct search {
     /* Groups whose candidates changed since their last hidden-single check: a
      * propagated state has none, so only these need looking at again. */
     uint8_t dirty[3 * SUDOKU_MAX_SIZE];
+    int empty_in[3 * SUDOKU_MAX_SIZE];     /* per group: its empty cells, kept as cells fill */
     struct branch *branches;
     int depth;              /* branches open: the guesses on the current branch */
     size_t branches_cap;
@@ -100,8 +101,10 @@ static bool report(struct search *s, enum solve_step_kind kind, int cell, int di
 }
 
 /* Notes that the candidates of cell's groups changed. */
-SEARCH_INLINE void touch_groups(struct search *s, int cell)
+SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 {
+    if (!observed)
+        return;     /* the counts of places do this work (see struct search) */
     const int16_t *groups = s->p->cell_groups[cell];
 
     /* Every Sudoku cell lies in exactly three groups. */
@@ -153,7 +156,9 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
     s->cand[cell] = bit;
     s->trail[s->ntrail++] = cell;
     s->nempty--;
-    touch_groups(s, cell);
+    for (int k = 0; k < 3; k++)
+        s->empty_in[p->cell_groups[cell][k]]--;
+    touch_groups(s, observed, cell);
     if (observed && !report(s, kind, cell, d, choice, nchoices))
         return false;
     (void)p;
@@ -174,7 +179,7 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
             digitset left;
 
             left = s->cand[peer] &= ~bit;
-            touch_groups(s, peer);
+            touch_groups(s, observed, peer);
             if (observed && !report(s, STEP_ELIMINATE, peer, d, 0, 0))
                 return false;
             if (left == 0)
@@ -207,13 +212,15 @@ SEARCH_INLINE bool place_hidden_single(struct search *s, bool observed,
 {
     digitset bit = 1u << d;
 
+    /* A placed cell's candidates are its digit: one test finds either. */
     for (int i = 0; i < grp->ncells; i++) {
         int cell = grp->cells[i];
 
+        if (!(s->cand[cell] & bit))
+            continue;
         if (s->grid[cell] == d)
             return true;    /* placed meanwhile */
-        if (s->grid[cell] == 0 && (s->cand[cell] & bit))
-            return place(s, observed, cell, d, STEP_PLACE, 0, 0);
+        return place(s, observed, cell, d, STEP_PLACE, 0, 0);
     }
     /* Its only cell took another hidden single of the same group. */
     return dead_end(s, observed, -1, (int)(grp - s->p->groups), d);
@@ -287,7 +294,7 @@ SEARCH_INLINE int eliminate(struct search *s, bool observed, int cell, digitset 
     if (s->grid[cell] != 0 || hit == 0)
         return 0;
     left = s->cand[cell] &= ~hit;
-    touch_groups(s, cell);
+    touch_groups(s, observed, cell);
     if (observed)
         for (digitset h = hit; h != 0; h &= h - 1)
             if (!report(s, STEP_ELIMINATE, cell, lowest_bit(h), 0, 0))
@@ -366,6 +373,42 @@ SEARCH_INLINE int lock_segment(struct search *s, bool observed, digitset segment
     return changed;
 }
 
+/* The digits of some segments: in at least one of them, and in at least two. */
+struct spread {
+    digitset once, twice;
+};
+
+static void spread_add(struct spread *sp, digitset segment)
+{
+    sp->twice |= sp->once & segment;
+    sp->once |= segment;
+}
+
+/* For each line, the spread of its segments along it (rows across the stacks, columns
+ * down the bands), and for each box, of its row segments and of its column segments:
+ * what else the box and the line hold, for each segment, without a loop over the others. */
+static void spread_segments(const struct puzzle *p, const struct segments *seg,
+                            struct spread *rows_of_line, struct spread *cols_of_line,
+                            struct spread *rows_of_box, struct spread *cols_of_box)
+{
+    int n = p->max_digit, bands = n / p->box_rows, stacks = n / p->box_cols;
+
+    memset(rows_of_line, 0, (size_t)n * sizeof *rows_of_line);
+    memset(cols_of_line, 0, (size_t)n * sizeof *cols_of_line);
+    memset(rows_of_box, 0, (size_t)n * sizeof *rows_of_box);
+    memset(cols_of_box, 0, (size_t)n * sizeof *cols_of_box);
+    for (int line = 0; line < n; line++) {
+        for (int stack = 0; stack < stacks; stack++) {
+            spread_add(&rows_of_line[line], seg->row[line][stack]);
+            spread_add(&rows_of_box[line / p->box_rows * stacks + stack], seg->row[line][stack]);
+        }
+        for (int band = 0; band < bands; band++) {
+            spread_add(&cols_of_line[line], seg->col[line][band]);
+            spread_add(&cols_of_box[band * stacks + line / p->box_cols], seg->col[line][band]);
+        }
+    }
+}
+
 /* Where box (band, stack) meets its line `line` (a row when across, else a column):
  * the cells of the line outside the box, and of the box outside the line. */
 static void segment_outsides(const struct puzzle *p, int band, int stack, int line, bool across,
@@ -395,26 +438,29 @@ SEARCH_INLINE int lock_candidates(struct search *s, bool observed)
     int line_out[SUDOKU_MAX_SIZE], box_out[SUDOKU_MAX_SIZE];
     int changed = 0;
 
+    struct spread rows_of_line[SUDOKU_MAX_SIZE], cols_of_line[SUDOKU_MAX_SIZE];
+    struct spread rows_of_box[SUDOKU_MAX_SIZE], cols_of_box[SUDOKU_MAX_SIZE];
+
     collect_segments(s, &seg);
+    spread_segments(p, &seg, rows_of_line, cols_of_line, rows_of_box, cols_of_box);
     for (int band = 0; band < bands; band++) {
         for (int stack = 0; stack < stacks; stack++) {
             for (int across = 0; across <= 1; across++) {
                 int first = across ? band * p->box_rows : stack * p->box_cols;
                 int count = across ? p->box_rows : p->box_cols;
+                const struct spread *box = across ? &rows_of_box[band * stacks + stack]
+                                                  : &cols_of_box[band * stacks + stack];
 
                 for (int line = first; line < first + count; line++) {
                     digitset here = across ? seg.row[line][stack] : seg.col[line][band];
-                    digitset box_rest = 0, line_rest = 0;
+                    const struct spread *whole = across ? &rows_of_line[line] : &cols_of_line[line];
+                    /* In another segment: in one and not here, or in two. */
+                    digitset box_rest = (box->once & ~here) | box->twice;
+                    digitset line_rest = (whole->once & ~here) | whole->twice;
                     int nline_out, nbox_out, r;
 
                     if (here == 0)
                         continue;
-                    for (int other = first; other < first + count; other++)
-                        if (other != line)
-                            box_rest |= across ? seg.row[other][stack] : seg.col[other][band];
-                    for (int k = 0; k < (across ? stacks : bands); k++)
-                        if (k != (across ? stack : band))
-                            line_rest |= across ? seg.row[line][k] : seg.col[line][k];
                     if ((here & ~box_rest & line_rest) == 0 && (here & ~line_rest & box_rest) == 0)
                         continue;
                     segment_outsides(p, band, stack, line, across, line_out, &nline_out,
@@ -514,17 +560,8 @@ static int most_constrained_cell(const struct search *s)
 {
     const struct puzzle *p = s->p;
     int best = -1, best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
-    int empty_in[3 * SUDOKU_MAX_SIZE] = { 0 };
+    const int *empty_in = s->empty_in;
 
-    for (int cell = 0; cell < p->ncells; cell++) {
-        const int16_t *groups = p->cell_groups[cell];
-
-        if (s->grid[cell] == 0) {
-            empty_in[groups[0]]++;
-            empty_in[groups[1]]++;
-            empty_in[groups[2]]++;
-        }
-    }
     for (int cell = 0; cell < p->ncells; cell++) {
         const int16_t *groups = p->cell_groups[cell];
         int count, reach;
@@ -594,6 +631,8 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
         int d = s->grid[cell];
 
         s->grid[cell] = 0;
+        for (int k = 0; k < 3; k++)
+            s->empty_in[s->p->cell_groups[cell][k]]++;
         if (observed && !report(s, STEP_BACKTRACK, cell, d, 0, 0))
             return false;
     }
@@ -668,6 +707,8 @@ SEARCH_INLINE bool init_candidates(struct search *s, bool observed, const digits
             continue;
         }
         s->nempty++;
+        for (int k = 0; k < 3; k++)
+            s->empty_in[p->cell_groups[cell][k]]++;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
             c &= ~used[p->cell_groups[cell][k]];
         s->cand[cell] = c;
