@@ -20,6 +20,8 @@ struct cli_options {
     bool all;               /* hint --all */
     long nodes;             /* --nodes: a search's budget; 0: SOLVE_DEFAULT_NODES */
     long jobs;              /* -j, --jobs: puzzles worked on at once; 0: not given */
+    char **argv;            /* the whole command line, which play and watch hand on to
+                             * the player program (cmd_player_exec.c) */
 };
 
 enum cli_command { CLI_PLAY, CLI_SOLVE, CLI_WATCH, CLI_HINT, CLI_RATE };

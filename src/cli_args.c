@@ -348,7 +348,7 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
 {
     int status;
 
-    *opt = (struct cli_options){ .format = FORMAT_AUTO };
+    *opt = (struct cli_options){ .format = FORMAT_AUTO, .argv = argv };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <unistr.h>
 
 #include "util.h"
 
@@ -144,7 +143,7 @@ static void line_check(struct line *ln)
         ln->fault_at = (size_t)(nul - ln->text);
         return;
     }
-    bad = line_is_ascii(ln) ? NULL : u8_check((const uint8_t *)ln->text, ln->len);
+    bad = line_is_ascii(ln) ? NULL : util_utf8_check((const uint8_t *)ln->text, ln->len);
     if (bad != NULL) {
         ln->fault = FAULT_NOT_UTF8;
         ln->fault_at = (size_t)((const char *)bad - ln->text);
@@ -287,7 +286,7 @@ static const char *quote_text(const char *s, size_t len, char *buf, size_t size)
     int chars = 0;
 
     while (i < len && chars < 20 && out + 8 < size) {
-        int n = u8_mblen((const uint8_t *)s + i, len - i);
+        int n = util_utf8_len((const uint8_t *)s + i, len - i);
         unsigned char ch = (unsigned char)s[i];
         if (n <= 0)
             n = 1;
@@ -357,7 +356,7 @@ static int fail(const struct reader *r, struct format_error *err, long line, lon
 
 static int fail_fault(const struct reader *r, struct format_error *err, const struct line *ln)
 {
-    long col = (long)u8_mbsnlen((const uint8_t *)ln->text, ln->fault_at) + 1;
+    long col = (long)util_utf8_count((const uint8_t *)ln->text, ln->fault_at) + 1;
 
     switch (ln->fault) {
     case FAULT_TOO_LONG:
@@ -750,7 +749,8 @@ static int read_symbols(struct reader *r, const struct line *ln, int n, int want
         size_t pieces = sh.spaced ? 1 : t.len;
         for (size_t i = 0; i < pieces; i++) {
             const char *s = sh.spaced ? t.s : t.s + i;
-            size_t len = sh.spaced ? t.len : (size_t)u8_mblen((const uint8_t *)s, t.len - i);
+            int n8 = sh.spaced ? 0 : util_utf8_len((const uint8_t *)s, t.len - i);
+            size_t len = sh.spaced ? t.len : (size_t)(n8 > 0 ? n8 : 1);
             /* Within a piece every character before this one was an ASCII symbol. */
             long col = t.col + (long)i;
             int v = sh.spaced ? piece_value(&t) : symbol_value((unsigned char)*s);
