@@ -568,6 +568,14 @@ static int most_constrained_cell(const struct search *s)
 
         if (s->grid[cell] != 0)
             continue;
+        if (best_count <= 2) {
+            /* The common case once a pair is found: only pairs matter, and a third
+             * digit is seen without counting them all. */
+            digitset rest = s->cand[cell] & (s->cand[cell] - 1);
+
+            if (rest & (rest - 1))
+                continue;
+        }
         count = count_digits(s->cand[cell]);
         if (count > best_count)
             continue;
