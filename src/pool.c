@@ -15,6 +15,7 @@ enum { POOL_WINDOW_PER_JOB = 16 };
 
 struct slot {
     void *item;
+    size_t index;       /* its count since the pool opened */
     bool done;
 };
 
@@ -31,6 +32,12 @@ struct pool {
     size_t next;        /* the next for a worker to take */
     size_t tail;        /* submitted so far */
     bool closing;
+    /* Who waits, so that a wake-up (a system call) is made only when someone needs it:
+     * a signal per item cost more than a 9x9 puzzle's search. */
+    int idle;           /* workers waiting for an item */
+    bool waiting;       /* the submitting thread waits for items to be done ... */
+    size_t want_done;   /* ... until this many are (not yet delivered), in all */
+    size_t ndone;       /* items done and not yet delivered */
     pthread_mutex_t lock;
     pthread_cond_t work_ready;      /* an item was queued, or the pool is closing */
     pthread_cond_t item_done;
@@ -75,8 +82,11 @@ static void *worker_main(void *arg)
     for (;;) {
         struct slot *slot;
 
-        while (pool->next == pool->tail && !pool->closing)
+        while (pool->next == pool->tail && !pool->closing) {
+            pool->idle++;
             pthread_cond_wait(&pool->work_ready, &pool->lock);
+            pool->idle--;
+        }
         if (pool->next == pool->tail)
             break;      /* closing, and nothing left to take */
         slot = &pool->ring[pool->next++ % pool->window];
@@ -84,7 +94,9 @@ static void *worker_main(void *arg)
         pool->work(slot->item, pool->ctx);
         pthread_mutex_lock(&pool->lock);
         slot->done = true;
-        pthread_cond_broadcast(&pool->item_done);
+        pool->ndone++;
+        if (pool->waiting && pool->ndone >= pool->want_done)
+            pthread_cond_signal(&pool->item_done);
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
@@ -107,6 +119,7 @@ static void work_inline(struct pool *pool)
 
         pool->work(slot->item, pool->ctx);
         slot->done = true;
+        pool->ndone++;
     }
 }
 
@@ -118,6 +131,7 @@ static void deliver_done(struct pool *pool)
         void *item = slot->item;
 
         slot->done = false;
+        pool->ndone--;
         pthread_mutex_unlock(&pool->lock);
         if (pool->deliver != NULL)
             pool->deliver(item, pool->ctx);
@@ -131,9 +145,17 @@ static void drain_to(struct pool *pool, size_t keep)
     for (;;) {
         work_inline(pool);
         deliver_done(pool);
+        size_t need;
+
         if (pool->tail - pool->head <= keep)
             return;
+        /* Woken once enough are done to bring the window down to keep (if the head is
+         * among them), or at the next one done when some are already. */
+        need = pool->tail - pool->head - keep;
+        pool->want_done = need > pool->ndone ? need : pool->ndone + 1;
+        pool->waiting = true;
         pthread_cond_wait(&pool->item_done, &pool->lock);
+        pool->waiting = false;
     }
 }
 
@@ -146,11 +168,16 @@ void pool_submit(struct pool *pool, void *item)
         return;
     }
     pthread_mutex_lock(&pool->lock);
-    drain_to(pool, pool->window - 1);
-    pool->ring[pool->tail++ % pool->window] = (struct slot){ .item = item };
+    /* A full window is drained to half, not by one item: then the reader refills it
+     * in one go and the threads wake each other once per half window, not per item. */
+    if (pool->tail - pool->head == pool->window)
+        drain_to(pool, pool->window / 2);
+    pool->ring[pool->tail % pool->window] = (struct slot){ .item = item, .index = pool->tail };
+    pool->tail++;
     if (pool->nthreads == 0 && pool->tail >= 2)
         start_threads(pool);
-    pthread_cond_signal(&pool->work_ready);
+    if (pool->idle > 0)
+        pthread_cond_signal(&pool->work_ready);
     deliver_done(pool);
     pthread_mutex_unlock(&pool->lock);
 }
