@@ -116,21 +116,24 @@ SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 {
     const int16_t *groups = s->p->cell_groups[cell];
+    int base[3] = { groups[0] * s->stride, groups[1] * s->stride, groups[2] * s->stride };
+    unsigned none = 0;
 
+    /* Without a branch on each count, which goes either way at random: the queue takes
+     * every count and keeps those that fell to one. */
     for (; lost != 0; lost &= lost - 1) {
         int d = lowest_bit(lost);
 
         for (int k = 0; k < 3; k++) {
-            int at = groups[k] * s->stride + d;
-            int left = --s->places[at];
+            int at = base[k] + d;
+            unsigned left = --s->places[at];
 
-            if (left == 1)
-                s->hidden[s->htail++] = at;
-            else if (left == 0)
-                return false;
+            s->hidden[s->htail] = at;
+            s->htail += left == 1;
+            none |= left == 0;
         }
     }
-    return true;
+    return !none;
 }
 
 /* Reports a dead end at cell (no candidate left) or, with cell -1, in group g where
