@@ -327,21 +327,19 @@ static void collect_segments(const struct search *s, struct segments *seg)
 
     memset(seg->row, 0, (size_t)n * sizeof seg->row[0]);
     memset(seg->col, 0, (size_t)n * sizeof seg->col[0]);
-    /* Boxes by band and stack: no division per cell (a placed cell's candidates are its
-     * digit alone, which the grid test leaves out). */
+    /* Boxes by band and stack: no division per cell.  A placed cell counts with its
+     * candidates, which are its digit alone: that digit is in no other cell of the box or
+     * the line, so it can neither point nor claim. */
     for (int r = 0, band = 0; r < n; band++)
         for (int rr = 0; rr < p->box_rows; rr++, r++) {
             const digitset *cand = s->cand + r * n;
-            const uint8_t *grid = s->grid + r * n;
 
             for (int c = 0, stack = 0; c < n; stack++) {
                 digitset segment = 0;
 
                 for (int cc = 0; cc < p->box_cols; cc++, c++) {
-                    digitset here = grid[c] == 0 ? cand[c] : 0;
-
-                    segment |= here;
-                    seg->col[c][band] |= here;
+                    segment |= cand[c];
+                    seg->col[c][band] |= cand[c];
                 }
                 seg->row[r][stack] = segment;
             }
