@@ -2,6 +2,7 @@
 #include "config.h"
 #include "cli.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     struct puzzle *p = NULL;
     int status;
 
+    /* The terminal's character set decides between UTF-8 and ASCII drawing. */
+    setlocale(LC_ALL, "");
     topt.config_errors = cli_load_prefs(opt, &topt.prefs, note_config_error, &topt);
     topt.ascii = topt.prefs.ascii;
     topt.no_color = topt.prefs.theme == PREFS_THEME_MONO;

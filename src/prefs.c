@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistr.h>
 
 #include "util.h"
 #include "watch.h"
@@ -82,10 +81,44 @@ static const char *unbindable(int key)
     return NULL;
 }
 
+/* The code point of the well-formed UTF-8 character of n bytes at s. */
+static uint32_t decode_utf8(const uint8_t *s, int n)
+{
+    uint32_t c = n == 1 ? s[0] : s[0] & (0x7Fu >> n);
+
+    for (int i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3Fu);
+    return c;
+}
+
+/* Writes code point c as UTF-8 into buf (at least 5 bytes), NUL-ended. */
+static void encode_utf8(uint32_t c, char *buf)
+{
+    if (c < 0x80) {
+        buf[0] = (char)c;
+        buf[1] = '\0';
+    } else if (c < 0x800) {
+        buf[0] = (char)(0xC0 | c >> 6);
+        buf[1] = (char)(0x80 | (c & 0x3F));
+        buf[2] = '\0';
+    } else if (c < 0x10000) {
+        buf[0] = (char)(0xE0 | c >> 12);
+        buf[1] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[2] = (char)(0x80 | (c & 0x3F));
+        buf[3] = '\0';
+    } else {
+        buf[0] = (char)(0xF0 | c >> 18);
+        buf[1] = (char)(0x80 | (c >> 12 & 0x3F));
+        buf[2] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[3] = (char)(0x80 | (c & 0x3F));
+        buf[4] = '\0';
+    }
+}
+
 bool prefs_key_parse(const char *name, int *key)
 {
     size_t len = strlen(name);
-    ucs4_t uc;
+    uint32_t uc;
     int n;
 
     for (size_t i = 0; i < NKEY_NAMES; i++)
@@ -114,10 +147,13 @@ bool prefs_key_parse(const char *name, int *key)
             return true;
         }
     }
-    /* One printable character, in UTF-8. */
-    n = u8_mbtouc(&uc, (const uint8_t *)name, len);
-    if (n <= 0 || (size_t)n != len || uc == 0xFFFD || uc <= ' ' || uc == 127
-        || (uc >= 0x80 && uc < 0xA0))
+    /* One printable character, in UTF-8 (the core's own check: the command-line program
+     * links no text library). */
+    n = len > 0 ? util_utf8_len((const uint8_t *)name, len) : -1;
+    if (n <= 0 || (size_t)n != len)
+        return false;
+    uc = decode_utf8((const uint8_t *)name, n);
+    if (uc <= ' ' || uc == 127 || (uc >= 0x80 && uc < 0xA0))
         return false;
     *key = (int)uc;
     return true;
@@ -142,9 +178,9 @@ const char *prefs_key_name(int key, char *buf, size_t size)
     else if (key >= 1 && key <= 26)
         snprintf(buf, size, "C-%c", 'a' + key - 1);
     else if (key > ' ' && key < 0x110000) {
-        uint8_t u[8];
-        int n = u8_uctomb(u, (ucs4_t)key, (int)sizeof u);
-        snprintf(buf, size, "%.*s", n > 0 ? n : 0, (const char *)u);
+        char u[8];
+        encode_utf8((uint32_t)key, u);
+        snprintf(buf, size, "%s", u);
     } else
         snprintf(buf, size, "?");
     return buf;
@@ -456,7 +492,7 @@ int prefs_read(struct prefs *p, FILE *f, const char *name,
         lineno++;
         if (strlen(line) > 4000) {
             snprintf(why, sizeof why, "expected a line shorter than 4000 bytes");
-        } else if (u8_check((const uint8_t *)line, strlen(line)) != NULL) {
+        } else if (util_utf8_check((const uint8_t *)line, strlen(line)) != NULL) {
             snprintf(why, sizeof why, "expected UTF-8 text");
         } else if (read_line(p, line, why, sizeof why)) {
             continue;
