@@ -50,6 +50,8 @@ run_cases() {
   expect "10x10 12x12 15x15 " kakudo generate kakuro --size 1; ok $? "$1: a Kakuro --size"
   expect "10 12 14 15 16 18 " kakudo generate sudoku --size 1; ok $? "$1: a Sudoku --size (sizes that make boxes)"
   expect "--seed= --size= --symmetry= " kakudo generate sudoku --s; ok $? "$1: generate's options"
+  expect "--jobs= " kakudo solve --j; ok $? "$1: --jobs"
+  expect " " kakudo solve -j ""; ok $? "$1: -j takes a number, no file"
   expect "puzzle.txt puzzles " kakudo solve pu; ok $? "$1: solve completes files"
   expect "sudoku.sdk " kakudo hint --all sud; ok $? "$1: hint completes files after an option"
 }

@@ -18,6 +18,7 @@ complete -c kakudo -n __kakudo_no_command -a generate -d 'make new puzzles'
 
 complete -c kakudo -l format -x -a 'line grid kakuro2 kakuro' -d 'read FILE as this format'
 complete -c kakudo -l nodes -x -d 'give up a search after N nodes'
+complete -c kakudo -s j -l jobs -x -d 'work on N puzzles at once, in N threads'
 complete -c kakudo -l strategy -x -a 'smart plain' -d 'the search strategy'
 complete -c kakudo -l any -d 'any one solution, not proved unique'
 complete -c kakudo -l count -d 'count the solutions (generate: how many puzzles)'
