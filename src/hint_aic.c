@@ -155,6 +155,8 @@ static void say_walk(struct hint *h, const struct aic_search *a, const int *node
                 hint_say(h, " (the only other place for %c in ",
                          hint_digit_symbol(links_digit(l, nodes[i])));
                 hint_say_group(h, g);
+                if (puzzle_group_has_sum(&l->p->groups[g]))
+                    hint_say(h, ", whose sum needs it");     /* a Kakuro run may not */
             }
             hint_say(h, ")");
         }

@@ -18,7 +18,10 @@ static void build_peers(struct cand_links *l)
         l->peer_start[cell] = n;
         mark[cell] = cell;
         for (int k = 0; k < 3; k++) {
-            const struct puzzle_group *grp = &p->groups[l->unit[cell][k]];
+            const struct puzzle_group *grp;
+            if (l->unit[cell][k] < 0)
+                continue;
+            grp = &p->groups[l->unit[cell][k]];
             for (int i = 0; i < grp->ncells; i++) {
                 int other = grp->cells[i];
                 if (mark[other] != cell) {
@@ -60,6 +63,18 @@ static void number_nodes(struct cand_links *l)
     }
 }
 
+/* The cell's groups by kind: a Sudoku cell's row, column and box; a Kakuro cell's across
+ * and down runs, then -1 (as for a black cell or a side with no run). */
+static void links_cell_units(const struct puzzle *p, int cell, int *unit)
+{
+    unit[0] = unit[1] = unit[2] = -1;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        int g = p->cell_groups[cell][k];
+        enum group_kind kind = p->groups[g].kind;
+        unit[kind >= GROUP_ACROSS ? kind - GROUP_ACROSS : kind] = g;
+    }
+}
+
 static void links_init(struct cand_links *l, struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
@@ -70,12 +85,8 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     l->stride = p->max_digit + 1;
     number_nodes(l);
     l->unit = xmalloc((size_t)p->ncells * sizeof *l->unit);
-    for (int cell = 0; cell < p->ncells; cell++) {
-        for (int k = 0; k < 3; k++) {
-            int g = p->cell_groups[cell][k];
-            l->unit[cell][p->groups[g].kind] = g;   /* GROUP_ROW, GROUP_COLUMN, GROUP_BOX */
-        }
-    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        links_cell_units(p, cell, l->unit[cell]);
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
     l->peers = xmalloc((size_t)p->ncells * 3 * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
@@ -93,8 +104,12 @@ static void links_free(struct cand_links *l)
 
 bool links_sees(const struct cand_links *l, int a, int b)
 {
-    return a != b && (l->unit[a][0] == l->unit[b][0] || l->unit[a][1] == l->unit[b][1]
-                      || l->unit[a][2] == l->unit[b][2]);
+    if (a == b)
+        return false;
+    for (int k = 0; k < 3; k++)
+        if (l->unit[a][k] >= 0 && l->unit[a][k] == l->unit[b][k])
+            return true;
+    return false;
 }
 
 bool links_weak(const struct cand_links *l, int a, int b)
@@ -113,7 +128,7 @@ static int other_place(const struct cand_links *l, int g, int d, int cell)
 {
     int a, b;
 
-    if (!hint_strong_pair(l->s, g, d, &a, &b) || (a != cell && b != cell))
+    if (g < 0 || !hint_strong_pair(l->s, g, d, &a, &b) || (a != cell && b != cell))
         return -1;
     return a == cell ? b : a;
 }
@@ -160,7 +175,7 @@ int links_strong_reason(const struct cand_links *l, int a, int b)
     if (ca == cb)
         return -1;
     for (int k = 0; k < 3; k++)
-        if (l->unit[ca][k] == l->unit[cb][k] && other_place(l, l->unit[ca][k], d, ca) == cb)
+        if (l->unit[ca][k] >= 0 && l->unit[ca][k] == l->unit[cb][k] && other_place(l, l->unit[ca][k], d, ca) == cb)
             return l->unit[ca][k];
     return -1;
 }

@@ -1,4 +1,4 @@
-/* hint_links.h: a Sudoku position's candidates as the nodes of chains, with their links
+/* hint_links.h: a position's candidates as the nodes of chains, with their links
  * (shared by hint_aic.c and hint_forcing.c; not for callers). */
 #ifndef KAKUDO_HINT_LINKS_H
 #define KAKUDO_HINT_LINKS_H
@@ -21,7 +21,8 @@ struct cand_links {
     int *node_of;               /* per cell * stride + digit: its node, or -1 */
     int *node_cell;             /* per node */
     uint8_t *node_digit;        /* per node */
-    int (*unit)[3];             /* per cell: its row, column and box (group indices) */
+    int (*unit)[3];             /* per cell: its row, column and box (group indices);
+                                 * Kakuro: its across and down runs, -1 where it has none */
     int *peer_start;            /* the peers of cell c: peers[peer_start[c] .. peer_start[c + 1]) */
     int *peers;
 };
