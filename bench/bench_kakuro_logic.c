@@ -12,13 +12,15 @@
 #include "bench_set.h"
 
 /*
- * Usage: bench_kakuro_logic [--every=K] [--max=N] [--check] [--list] FILE...
+ * Usage: bench_kakuro_logic [--every=K] [--max=N] [--check] [--list] [--hint] FILE...
  * Rates every Kth puzzle of each FILE (grade_puzzle, what `kakudo rate` runs), timing each
  * in CPU time, and prints how many needed Trial, the levels, how many uses each technique
  * had, and the median and worst time.  Puzzles with several solutions are counted apart
  * (Trial is right for them).  --check also walks every puzzle hint by hint (hint_next,
  * applied) and checks each step against the unique solution: no digit placed wrong, no
- * true candidate removed.  --list names the puzzles that needed Trial.
+ * true candidate removed.  --list names the puzzles that needed Trial.  --hint times the
+ * player's hint (hint_for_player, which also solves the puzzle) at every step of the walk
+ * and prints the worst.
  */
 
 static int compare_u64(const void *a, const void *b)
@@ -28,8 +30,9 @@ static int compare_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Walks p hint by hint from its givens; the number of wrong steps (0: sound). */
-static long soundness_walk(const struct puzzle *p, long *steps)
+/* Walks p hint by hint from its givens; the number of wrong steps (0: sound).  With
+ * worst_hint, the CPU time of the slowest player's hint on the way goes there. */
+static long soundness_walk(const struct puzzle *p, long *steps, uint64_t *worst_hint)
 {
     struct hint_start s;
     struct hint h;
@@ -40,6 +43,14 @@ static long soundness_walk(const struct puzzle *p, long *steps)
         return 0;
     }
     while (hint_next(&s.pos, &h)) {
+        if (worst_hint != NULL) {
+            struct hint ph;
+            uint64_t t0 = bench_cpu_ns(), t;
+            hint_for_player(p, s.grid, s.cands, &ph, NULL, NULL);
+            t = bench_cpu_ns() - t0;
+            if (t > *worst_hint)
+                *worst_hint = t;
+        }
         for (int i = 0; i < h.nplace; i++)
             wrong += s.solution[h.place[i].cell] != h.place[i].digit;
         for (int i = 0; i < h.nelim; i++)
@@ -55,12 +66,13 @@ static long soundness_walk(const struct puzzle *p, long *steps)
     return wrong;
 }
 
-static void bench_file(const char *path, long every, size_t max, bool check, bool list)
+static void bench_file(const char *path, long every, size_t max, bool check, bool list,
+                       bool hint)
 {
     struct bench_set set = { 0 };
     long levels[LEVEL_COUNT] = { 0 }, uses[TECH_COUNT] = { 0 }, trial = 0, several = 0;
     long wrong = 0, steps = 0;
-    uint64_t *ns;
+    uint64_t *ns, worst_hint = 0;
 
     if (!bench_load(path, every, max, &set)) {
         fprintf(stderr, "%s: no puzzle\n", path);
@@ -88,8 +100,8 @@ static void bench_file(const char *path, long every, size_t max, bool check, boo
             if (list)
                 printf("  needs trial: %s\n", set.puzzles[i]->name ? set.puzzles[i]->name : "?");
         }
-        if (check)
-            wrong += soundness_walk(set.puzzles[i], &steps);
+        if (check || hint)
+            wrong += soundness_walk(set.puzzles[i], &steps, hint ? &worst_hint : NULL);
     }
     qsort(ns, set.n, sizeof *ns, compare_u64);
     printf("%s: %zu puzzles, %ld unique: %ld need Trial, %ld rated by logic alone "
@@ -106,8 +118,10 @@ static void bench_file(const char *path, long every, size_t max, bool check, boo
         if (uses[t] > 0)
             printf(" %s %ld;", hint_technique((enum technique)t)->key, uses[t]);
     printf("\n");
-    if (check)
+    if (check || hint)
         printf("  soundness walk: %ld steps, %ld wrong\n", steps, wrong);
+    if (hint)
+        printf("  player's hint: worst %.1f ms CPU\n", worst_hint / 1e6);
     free(ns);
     bench_set_free(&set);
 }
@@ -116,7 +130,7 @@ int main(int argc, char **argv)
 {
     long every = 1;
     size_t max = (size_t)-1;
-    bool check = false, list = false;
+    bool check = false, list = false, hint = false;
     int files = 0;
 
     for (int a = 1; a < argc; a++) {
@@ -130,13 +144,15 @@ int main(int argc, char **argv)
             check = true;
         } else if (strcmp(argv[a], "--list") == 0) {
             list = true;
+        } else if (strcmp(argv[a], "--hint") == 0) {
+            hint = true;
         } else {
-            bench_file(argv[a], every, max, check, list);
+            bench_file(argv[a], every, max, check, list, hint);
             files++;
         }
     }
     if (files == 0) {
-        fprintf(stderr, "usage: %s [--every=K] [--max=N] [--check] [--list] FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [--every=K] [--max=N] [--check] [--list] [--hint] FILE...\n", argv[0]);
         return 2;
     }
     return 0;
