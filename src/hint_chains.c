@@ -10,6 +10,8 @@
 
 #define MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
 #define MAX_CHAIN 24        /* longest chain (in cells) worth explaining */
+/* The chain graphs (on the heap) hold any board's cells: a Kakuro may have many more. */
+#define MAX_GRAPH_CELLS (KAKURO_MAX_SIDE * KAKURO_MAX_SIDE)
 
 static bool has(const struct hint_position *pos, int cell, int d)
 {
@@ -380,10 +382,10 @@ void hint_find_w_wing(struct hint_search *s)
 
 struct digit_graph {
     int d, n;
-    int cells[MAX_CELLS];
-    int node_of[MAX_CELLS];         /* per cell: node index or -1 */
-    int nstrong[MAX_CELLS];
-    int strong[MAX_CELLS][PUZZLE_MAX_CELL_GROUPS];   /* the other end of each pair */
+    int cells[MAX_GRAPH_CELLS];
+    int node_of[MAX_GRAPH_CELLS];   /* per cell: node index or -1 */
+    int nstrong[MAX_GRAPH_CELLS];
+    int strong[MAX_GRAPH_CELLS][PUZZLE_MAX_CELL_GROUPS];     /* the other end of each pair */
 };
 
 static void graph_build(struct hint_search *s, int d, struct digit_graph *gr)
@@ -554,9 +556,9 @@ void hint_find_simple_colouring(struct hint_search *s)
 /* --- X-chains: strong and weak links alternate, strong at both ends --- */
 
 struct chain_search {
-    int parent[2 * MAX_CELLS];      /* per state: previous state or -1 */
-    int queue[2 * MAX_CELLS];
-    int depth[2 * MAX_CELLS];
+    int parent[2 * MAX_GRAPH_CELLS];        /* per state: previous state or -1 */
+    int queue[2 * MAX_GRAPH_CELLS];
+    int depth[2 * MAX_GRAPH_CELLS];
 };
 
 /* The states from the search's start to state, in order; their count. */
@@ -621,8 +623,9 @@ static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, co
             hint_say(&h, i % 2 ? " = " : " - ");
         hint_say_cell(&h, gr->cells[nodes[i]]);
     }
-    hint_say(&h, " (= the only two places in a unit, so one is %c; - cells that see each other, "
-             "so not both). If ", hint_digit_symbol(d));
+    hint_say(&h, " (= the only two places in %s, so one is %c; - cells that see each other, "
+             "so not both). If ", s->pos->p->ops->kind == PUZZLE_KAKURO
+             ? "a run whose sum needs it" : "a unit", hint_digit_symbol(d));
     hint_say_cell(&h, ends[0]);
     hint_say(&h, " is not %c, the links make ", hint_digit_symbol(d));
     hint_say_cell(&h, ends[1]);
@@ -708,8 +711,8 @@ void hint_find_x_chain(struct hint_search *s)
 
 struct xy_graph {
     int n;
-    int cells[MAX_CELLS];
-    digitset cands[MAX_CELLS];
+    int cells[MAX_GRAPH_CELLS];
+    digitset cands[MAX_GRAPH_CELLS];
 };
 
 /* State node*2 + k: the node's digit k (0 low, 1 high) is what it must be if the chain's

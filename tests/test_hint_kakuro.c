@@ -164,7 +164,7 @@ int main(void)
     test_fit();
     test_required();
     test_janko("hint/kakuro_sources.txt:14", "janko 330", TECH_CONTRADICTION_CHAIN);
-    test_janko("hint/kakuro_sources.txt:13", "janko 219", TECH_AIC);
+    test_janko("hint/kakuro_sources.txt:13", "janko 219", TECH_X_CHAIN);
     test_area_sum_names();
     return tap_done();
 }
