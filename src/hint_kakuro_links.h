@@ -26,4 +26,23 @@ int kakuro_fit_group(const struct puzzle *p, int g, const uint8_t *grid, const d
  * strong link; one place, a hidden single. */
 digitset hint_group_required(const struct hint_position *pos, int g);
 
+/* --- Sum links: two candidates of a run that no fitting combination holds together --- */
+
+struct cand_links;
+struct sum_links;
+
+/* The links' sum tables, built as nodes ask (freed with the links). */
+struct sum_links *sum_links_new(const struct cand_links *l);
+void sum_links_free(struct sum_links *sl);
+/* Whether nodes a and b, in different cells of one run with a sum and with different
+ * digits, cannot both be true: the run's sum, with its cells' candidates, allows no
+ * combination that places both.  false for any other pair. */
+bool sum_links_weak(struct sum_links *sl, int a, int b);
+/* Appends the nodes so linked with node to out; their count (at most
+ * SUM_LINKS_MAX). */
+#define SUM_LINKS_MAX (2 * (KAKURO_RUN_MAX - 1) * (KAKURO_RUN_MAX - 1))
+int sum_links_all(struct sum_links *sl, int node, int *out);
+/* The run with a sum holding both cells, or -1. */
+int sum_links_run(const struct cand_links *l, int ca, int cb);
+
 #endif

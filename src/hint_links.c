@@ -1,6 +1,7 @@
 /* hint_links.c: candidates as the nodes of chains, with their strong and weak links. */
 #include "config.h"
 #include "hint_links.h"
+#include "hint_kakuro_links.h"
 
 #include <stdlib.h>
 
@@ -90,6 +91,7 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
     l->peers = xmalloc((size_t)p->ncells * 3 * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
+    l->sums = p->ops->kind == PUZZLE_KAKURO ? sum_links_new(l) : NULL;
 }
 
 static void links_free(struct cand_links *l)
@@ -100,6 +102,7 @@ static void links_free(struct cand_links *l)
     free(l->unit);
     free(l->peer_start);
     free(l->peers);
+    sum_links_free(l->sums);
 }
 
 bool links_sees(const struct cand_links *l, int a, int b)
@@ -120,7 +123,19 @@ bool links_weak(const struct cand_links *l, int a, int b)
         return false;
     if (ca == cb)
         return true;
-    return links_digit(l, a) == links_digit(l, b) && links_sees(l, ca, cb);
+    if (links_digit(l, a) == links_digit(l, b))
+        return links_sees(l, ca, cb);
+    return l->sums != NULL && sum_links_weak(l->sums, a, b);
+}
+
+int links_weak_reason(const struct cand_links *l, int a, int b)
+{
+    int ca = links_cell(l, a), cb = links_cell(l, b);
+
+    if (l->sums == NULL || ca == cb || links_digit(l, a) == links_digit(l, b)
+        || !sum_links_weak(l->sums, a, b))
+        return -1;
+    return sum_links_run(l, ca, cb);
 }
 
 /* The other place of d in unit g when d has exactly two there, else -1. */
@@ -165,6 +180,8 @@ int links_weak_all(const struct cand_links *l, int node, int *out)
         if (!l->pos->grid[other] && (l->pos->cands[other] & (1u << d)))
             out[n++] = links_node(l, other, d);
     }
+    if (l->sums != NULL)
+        n += sum_links_all(l->sums, node, out + n);
     return n;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "hint.h"
 #include "hint_kakuro_links.h"
+#include "hint_links.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,43 @@ static void test_required(void)
     puzzle_free(p);
 }
 
+/* --- Sum links: two digits of a run that no combination of its sum holds together --- */
+
+static void test_sum_links(void)
+{
+    struct puzzle *p = load("hint/kakuro_fit.txt");
+    uint8_t grid[16] = { 0 };
+    digitset cands[16];
+    struct hint_position pos = { .p = p, .grid = grid, .cands = cands };
+    struct hint_search s = { .pos = &pos };
+    const struct cand_links *l;
+    int r2c2 = puzzle_index(p, 1, 1), r2c3 = puzzle_index(p, 1, 2), r3c3 = puzzle_index(p, 2, 2);
+    int out[256], n;
+    bool listed = false;
+
+    if (!tap_ok(p != NULL, "sum links: the 3x3 Kakuro loads"))
+        return;
+    hint_fill_candidates(p, grid, NULL, cands);
+    l = links_get(&s);
+    tap_ok(links_weak(l, links_node(l, r2c2, 1), links_node(l, r2c3, 3)),
+           "sum links: r2c2 1 and r2c3 3 cannot both be (no 10 = 1 + 3)");
+    tap_ok(!links_weak(l, links_node(l, r2c2, 1), links_node(l, r2c3, 9)),
+           "sum links: r2c2 1 and r2c3 9 can (10 = 1 + 9)");
+    tap_ok(links_weak(l, links_node(l, r2c2, 1), links_node(l, r2c3, 1)),
+           "sum links: one digit twice in a run cannot");
+    tap_ok(!links_weak(l, links_node(l, r2c2, 1), links_node(l, r3c3, 5)),
+           "sum links: cells of no common run are not linked by a sum");
+    tap_ok(links_weak_reason(l, links_node(l, r2c2, 1), links_node(l, r2c3, 3))
+           == hint_group_of_kind(p, r2c2, GROUP_ACROSS), "sum links: the reason is the across run");
+    n = links_weak_all(l, links_node(l, r2c2, 1), out);
+    for (int i = 0; i < n; i++)
+        listed |= out[i] == links_node(l, r2c3, 3);
+    tap_ok(listed, "sum links: listed among the weak links of r2c2 1");
+    free(s.strong);
+    hint_chains_free(s.chains);
+    puzzle_free(p);
+}
+
 /* --- Whole puzzles --- */
 
 /* Walks the puzzle hint by hint; the number of steps of technique t, and whether every
@@ -163,7 +201,9 @@ int main(void)
 {
     test_fit();
     test_required();
-    test_janko("hint/kakuro_sources.txt:14", "janko 330", TECH_CONTRADICTION_CHAIN);
+    test_sum_links();
+    test_janko("hint/kakuro_sources.txt:14", "janko 330", TECH_AIC);
+    test_janko("hint/kakuro_sources.txt:18", "janko 350", TECH_CONTRADICTION_CHAIN);
     test_janko("hint/kakuro_sources.txt:13", "janko 219", TECH_X_CHAIN);
     test_area_sum_names();
     return tap_done();
