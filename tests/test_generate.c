@@ -232,6 +232,36 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
     puzzle_free(a.puzzle);
 }
 
+/* Boards like published ones (janko.at's: 72% white inside the border, 40-43% of runs
+ * two cells long): the splits that settle uniqueness must not blacken much more. */
+static void test_kakuro_shape(void)
+{
+    long inside = 0, white = 0, runs = 0, pairs = 0;
+
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct gen_request req = {
+            .kind = PUZZLE_KAKURO, .width = 12, .height = 12, .level = GEN_ANY_LEVEL, .seed = seed,
+        };
+        struct gen_result res;
+
+        gen_generate(&req, &res);
+        if (res.puzzle == NULL)
+            continue;
+        inside += (long)(res.puzzle->width - 1) * (res.puzzle->height - 1);
+        white += res.puzzle->nwhite;
+        runs += res.puzzle->ngroups;
+        for (int g = 0; g < res.puzzle->ngroups; g++)
+            pairs += res.puzzle->groups[g].ncells == 2;
+        puzzle_free(res.puzzle);
+    }
+    tap_ok(inside > 0 && white * 100 >= 65 * inside,
+           "kakuro 12x12 boards are at least 65%% white inside the border (%ld%%)",
+           inside > 0 ? white * 100 / inside : 0);
+    tap_ok(runs > 0 && pairs * 100 <= 48 * runs,
+           "  and at most 48%% of their runs are two cells long (%ld%%)",
+           runs > 0 ? pairs * 100 / runs : 0);
+}
+
 static void test_kakuro(void)
 {
     check_kakuro(8, 8, LEVEL_EASY, 5);
@@ -243,6 +273,7 @@ static void test_kakuro(void)
     check_kakuro(12, 7, GEN_ANY_LEVEL, 5);
     check_kakuro(3, 3, GEN_ANY_LEVEL, 5);
     check_kakuro(15, 15, GEN_ANY_LEVEL, 5);
+    test_kakuro_shape();
 }
 
 /* --- Requests that cannot be met, budgets and cancelling --- */
