@@ -171,6 +171,33 @@ static void test_janko(const char *spec, const char *name, enum technique hardes
     puzzle_free(p);
 }
 
+/* The issue's example: janko 330 after 135 steps, where r2c7 = 7 leads through the
+ * across runs' sums to a run with no combination left; the hint names each run. */
+static void test_forcing_text(void)
+{
+    struct puzzle *p = load("hint/kakuro_sources.txt:14");
+    struct hint_start s;
+    struct hint h;
+    int steps = 0;
+
+    if (!tap_ok(p != NULL && hint_start_open(&s, p) == 1, "forcing text: janko 330 opens"))
+        return;
+    while (steps < 135 && hint_next(&s.pos, &h)) {
+        hint_apply(p, &h, s.grid, s.cands);
+        steps++;
+    }
+    tap_ok(hint_find(&s.pos, TECH_CONTRADICTION_CHAIN, &h) && h.nelim == 1
+           && strstr(h.text, "If r2c7 were 7, then the across run r2c6-r2c9 (sum 24) leaves r2c8 "
+                     "only 2") != NULL
+           && strstr(h.text, "no combination of the across run r4c7-r4c8 (sum 8) would fit its "
+                     "cells") != NULL,
+           "forcing text: the supposition, the runs it goes through and the run left without a "
+           "combination are named");
+    tap_diag("%s", h.text);
+    hint_start_close(&s);
+    puzzle_free(p);
+}
+
 /* Each run an area sum adds up is named in its text. */
 static void test_area_sum_names(void)
 {
@@ -206,5 +233,6 @@ int main(void)
     test_janko("hint/kakuro_sources.txt:18", "janko 350", TECH_CONTRADICTION_CHAIN);
     test_janko("hint/kakuro_sources.txt:13", "janko 219", TECH_X_CHAIN);
     test_area_sum_names();
+    test_forcing_text();
     return tap_done();
 }
