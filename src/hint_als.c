@@ -25,7 +25,7 @@
 #define ALS_MAX_DIGITS (ALS_MAX_CELLS + 1)
 #define ALS_MAX_COUNT 4000      /* a cap on the sets kept: a 25x25 grid early on has many */
 #define CHAIN_MAX_SETS 6        /* the longest ALS chain explained */
-#define CHAIN_WORK 400000       /* states a chain search may visit per call */
+#define CHAIN_WORK 30000        /* states a chain search may visit per call */
 
 struct als {
     int n;                              /* cells */
@@ -732,6 +732,8 @@ void hint_find_death_blossom(struct hint_search *s)
 /* --- Sue de Coq: cells of a box-line intersection with at least two digits more than
  * cells, completed by cells of the line only and of the box only --- */
 
+#define SDC_MAX_DIGITS 4
+
 struct sdc {
     struct hint_search *s;
     int box, line;
@@ -853,8 +855,10 @@ static bool sdc_line(struct sdc *c, int start)
         return true;
     for (int i = start; i < c->nl; i++) {
         digitset saved = c->dl, cand = pos->cands[c->lonly[i]];
-        /* A line cell must bring digits of the core, else it only adds to the count. */
-        if (!(cand & c->vcore))
+        int excess = digits_count(c->vcore | c->dl | cand) - (c->ncore + c->nlp + 1);
+        /* A line cell must bring digits of the core, else it only adds to the count; and
+         * each cell still to come can take the excess of digits over cells down by one. */
+        if (!(cand & c->vcore) || excess > (2 - c->nlp) + 3)
             continue;
         c->dl |= cand;
         c->lpick[c->nlp++] = c->lonly[i];
@@ -874,17 +878,20 @@ static bool sdc_at(struct hint_search *s, int box, int line)
     struct sdc c = { .s = s, .box = box, .line = line };
     int inter[PUZZLE_MAX_DIGIT], ni = 0;
 
+    /* The cells joining the intersection: few candidates each (SDC_MAX_DIGITS), as in
+     * every Sue de Coq worth a hint; more would make the count of digits too large. */
     for (int i = 0; i < lg->ncells; i++) {
         int cell = lg->cells[i];
         if (!is_empty(pos, cell))
             continue;
         if (hint_in_group(p, cell, box))
             inter[ni++] = cell;
-        else
+        else if (digits_count(pos->cands[cell]) <= SDC_MAX_DIGITS)
             c.lonly[c.nl++] = cell;
     }
     for (int i = 0; i < bg->ncells; i++)
-        if (is_empty(pos, bg->cells[i]) && !hint_in_group(p, bg->cells[i], line))
+        if (is_empty(pos, bg->cells[i]) && !hint_in_group(p, bg->cells[i], line)
+            && digits_count(pos->cands[bg->cells[i]]) <= SDC_MAX_DIGITS)
             c.bonly[c.nb++] = bg->cells[i];
     if (ni < 2)
         return true;
