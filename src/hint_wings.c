@@ -356,14 +356,17 @@ static void find_excluders(struct aligned *a, const cellset *two)
     for (int c = cellset_next(two, 0, nw); c >= 0; c = cellset_next(two, c + 1, nw)) {
         uint8_t sees = 0;
         int last = 0;
+        digitset reach = 0;             /* what the aligned cells it sees could take */
         if (in_list(a->cells, a->k, c))
             continue;
         for (int i = 0; i < a->k; i++)
             if (cellset_has(&peers[a->cells[i]], c)) {
                 sees |= (uint8_t)(1u << i);
+                reach |= pos->cands[a->cells[i]];
                 last = i;
             }
-        if (digits_count(pos->cands[c]) > digits_count(sees) || a->nexcl >= ALIGNED_MAX_EXCLUDERS)
+        if (digits_count(pos->cands[c]) > digits_count(sees) || (pos->cands[c] & ~reach)
+            || a->nexcl >= ALIGNED_MAX_EXCLUDERS)
             continue;
         a->sees[a->nexcl] = sees;
         a->last[a->nexcl] = last;
@@ -435,7 +438,7 @@ static bool aligned_emit(struct aligned *a)
 static bool aligned_at(struct aligned *a, const cellset *two)
 {
     find_excluders(a, two);
-    if (a->nexcl == 0)
+    if (a->nexcl == 0 || one_unit_holds(a->s->pos->p, a))
         return true;
     for (int i = 0; i < a->k; i++)
         for (int j = 0; j < a->k; j++)

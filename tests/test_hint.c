@@ -460,6 +460,36 @@ static void test_steps(void)
     tap_ok(missing == 0, "every technique has a position where it is found");
 }
 
+/* --- Kakuro has no ALS: N cells of a run with N+1 digits need not hold all but one of
+ * them once the run's sum is counted, so those techniques are Sudoku's only --- */
+
+static void test_kakuro_left_out(void)
+{
+    static const enum technique sudoku_only[] = {
+        TECH_MULTI_COLOURING, TECH_SUE_DE_COQ, TECH_ALIGNED_PAIR, TECH_WXYZ_WING,
+        TECH_BENT_SET, TECH_ALS_XZ, TECH_ALS_XY_WING, TECH_DEATH_BLOSSOM,
+        TECH_ALIGNED_TRIPLE, TECH_ALS_CHAIN,
+    };
+    struct puzzle *p = load("hint/kakuro_sources.txt:2");
+    struct pos_state st;
+    int found = 0;
+    bool kinds = true;
+
+    if (!tap_ok(p != NULL && state_open(&st, p), "a Kakuro opens for the ALS family")) {
+        if (p != NULL)
+            state_close(&st);
+        return;
+    }
+    for (size_t i = 0; i < sizeof sudoku_only / sizeof *sudoku_only; i++) {
+        struct hint h;
+        kinds &= hint_technique(sudoku_only[i])->kinds == HINT_KIND_SUDOKU;
+        found += hint_find(&st.s.pos, sudoku_only[i], &h);
+    }
+    tap_ok(kinds && found == 0, "ALS, Sue de Coq, bent sets, aligned exclusions and "
+           "multi-colouring are not offered for Kakuro");
+    state_close(&st);
+}
+
 /* --- The table --- */
 
 static void test_table(void)
@@ -825,6 +855,7 @@ int main(void)
 
     test_table();
     test_steps();
+    test_kakuro_left_out();
     test_player("hint/sudoku_sources.txt:1", "Sudoku");
     test_player("hint/kakuro_sources.txt:1", "Kakuro");
     test_grade();
