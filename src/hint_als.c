@@ -25,7 +25,7 @@
 #define ALS_MAX_DIGITS (ALS_MAX_CELLS + 1)
 #define ALS_MAX_COUNT 4000      /* a cap on the sets kept: a 25x25 grid early on has many */
 #define CHAIN_MAX_SETS 6        /* the longest ALS chain explained */
-#define CHAIN_WORK 30000        /* states a chain search may visit per call */
+#define CHAIN_WORK 10000        /* states a chain search may visit per call */
 
 struct als {
     int n;                              /* cells */
@@ -119,6 +119,17 @@ static bool found_before(const struct puzzle *p, int g, const int *cells, int n)
     return false;
 }
 
+/* The cells seeing every cell of holders, whatever they hold: each use intersects them
+ * with the cells that can take the digit (l->with) or with the places of a digit. */
+static void seen_by_all(const struct als_list *l, const cellset *holders, cellset *out)
+{
+    int first = cellset_next(holders, 0, l->nw);
+
+    *out = l->peers[first];
+    for (int c = cellset_next(holders, first + 1, l->nw); c >= 0; c = cellset_next(holders, c + 1, l->nw))
+        cellset_and(out, &l->peers[c], l->nw);
+}
+
 static void als_add(struct als_list *l, int g, const int *cells, int n, digitset digits)
 {
     struct als *a;
@@ -140,7 +151,7 @@ static void als_add(struct als_list *l, int g, const int *cells, int n, digitset
         for (int i = 0; i < n; i++)
             if (l->pos->cands[cells[i]] & (1u << d))
                 cellset_add(&a->holders[r], cells[i]);
-        hint_cells_seeing_all(l->pos, l->peers, &a->holders[r], d, NULL, &a->seen[r]);
+        seen_by_all(l, &a->holders[r], &a->seen[r]);
     }
 }
 
@@ -670,19 +681,52 @@ static bool blossom_pick(struct blossom *bl, int i, const cellset *t, const cell
     return true;
 }
 
-/* The sets that can be the petal of stem digit d, whatever z: every d of the set sees
- * the stem; their count. */
-static int blossom_petals(const struct als_list *l, int stem, int d, int *out)
-{
-    int n = 0;
+/* Per stem cell and digit d, the sets that can be its petal for d, whatever z: every d
+ * of the set sees the stem (the stem is in the set's seen cells for d), the stem not in
+ * it.  Built by going over the sets once: petals[start[c * stride + d] ..]. */
+struct petal_index {
+    int *start, *petals;
+};
 
-    for (int i = 0; i < l->n && n < BLOSSOM_MAX_ANY; i++) {
-        const struct als *a = &l->v[i];
-        if ((a->digits & (1u << d)) && !cellset_has(&a->members, stem)
-            && cellset_within(als_holders(a, d), &l->peers[stem], l->nw))
-            out[n++] = i;
+static bool stem_shape(const struct hint_position *pos, int cell)
+{
+    int k = digits_count(pos->cands[cell]);
+
+    return is_empty(pos, cell) && k >= 2 && k <= BLOSSOM_MAX_STEM;
+}
+
+static void petal_index_build(const struct als_list *l, struct petal_index *ix)
+{
+    int stride = l->p->max_digit + 1, nkeys = l->p->ncells * stride;
+
+    ix->start = xcalloc((size_t)nkeys + 1, sizeof *ix->start);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            for (int k = 0; k < nkeys; k++)
+                ix->start[k + 1] += ix->start[k];
+            ix->petals = xmalloc(((size_t)ix->start[nkeys] + 1) * sizeof *ix->petals);
+        }
+        for (int i = 0; i < l->n; i++) {
+            const struct als *a = &l->v[i];
+            for (digitset ds = a->digits; ds; ds &= ds - 1) {
+                int d = lowest_bit(ds);
+                cellset stems = *als_seen(a, d);
+                cellset_and(&stems, &l->with[d], l->nw);
+                cellset_minus(&stems, &a->members, l->nw);
+                for (int c = cellset_next(&stems, 0, l->nw); c >= 0; c = cellset_next(&stems, c + 1, l->nw)) {
+                    if (!stem_shape(l->pos, c))
+                        continue;
+                    if (pass == 0)
+                        ix->start[c * stride + d + 1]++;
+                    else
+                        ix->petals[ix->start[c * stride + d]++] = i;
+                }
+            }
+        }
     }
-    return n;
+    for (int k = nkeys; k > 0; k--)         /* the fill moved each start to the next */
+        ix->start[k] = ix->start[k - 1];
+    ix->start[0] = 0;
 }
 
 void hint_find_death_blossom(struct hint_search *s)
@@ -690,22 +734,27 @@ void hint_find_death_blossom(struct hint_search *s)
     const struct hint_position *pos = s->pos;
     struct als_list *l = als_get(s);
     struct blossom *bl = xcalloc(1, sizeof *bl);
+    int stride = pos->p->max_digit + 1;
+    struct petal_index ix;
 
+    petal_index_build(l, &ix);
     bl->l = l;
     for (int stem = 0; stem < pos->p->ncells && !s->stopped; stem++) {
-        digitset sc = pos->cands[stem], ds = sc, zs = 0;
+        digitset sc = pos->cands[stem], ds = sc, zs = ~0u;
         int k = digits_count(sc);
-        if (!is_empty(pos, stem) || k < 2 || k > BLOSSOM_MAX_STEM)
+        if (!stem_shape(pos, stem))
             continue;
         bl->stem = stem;
         bl->k = k;
-        zs = ~0u;
         for (int i = 0; i < k; i++, ds &= ds - 1) {
+            int key = stem * stride + lowest_bit(ds);
             digitset some = 0;
             bl->digit[i] = lowest_bit(ds);
-            bl->nany[i] = blossom_petals(l, stem, bl->digit[i], bl->any[i]);
-            for (int j = 0; j < bl->nany[i]; j++)
-                some |= l->v[bl->any[i][j]].digits;
+            bl->nany[i] = 0;
+            for (int j = ix.start[key]; j < ix.start[key + 1] && bl->nany[i] < BLOSSOM_MAX_ANY; j++) {
+                bl->any[i][bl->nany[i]++] = ix.petals[j];
+                some |= l->v[ix.petals[j]].digits;
+            }
             zs &= some;                 /* z must be in some petal of every digit */
         }
         for (zs &= ~sc & ~1u; zs && !s->stopped; zs &= zs - 1) {
@@ -726,6 +775,8 @@ void hint_find_death_blossom(struct hint_search *s)
                 break;
         }
     }
+    free(ix.start);
+    free(ix.petals);
     free(bl);
 }
 
