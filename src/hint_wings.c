@@ -30,20 +30,10 @@ static int union_cells(const struct hint_position *pos, int g1, int g2, int *out
     for (int k = 0; k < 2; k++) {
         const struct puzzle_group *grp = &pos->p->groups[k == 0 ? g1 : g2];
         for (int i = 0; i < grp->ncells; i++)
-            if (is_empty(pos, grp->cells[i]) && !in_list(out, n, grp->cells[i]))
+            if (is_empty(pos, grp->cells[i]) && (k == 0 || !hint_in_group(pos->p, grp->cells[i], g1)))
                 out[n++] = grp->cells[i];
     }
     return n;
-}
-
-static bool groups_cross(const struct puzzle *p, int g1, int g2)
-{
-    const struct puzzle_group *grp = &p->groups[g1];
-
-    for (int i = 0; i < grp->ncells; i++)
-        if (hint_in_group(p, grp->cells[i], g2))
-            return true;
-    return false;
 }
 
 static bool all_in_one_group(const struct puzzle *p, const int *cells, int n)
@@ -71,6 +61,7 @@ struct bent {
     int n;                              /* the size looked for */
     int g1, g2;
     int pool[4 * PUZZLE_MAX_DIGIT], npool;
+    int nfirst;                         /* the pool's cells of g1 only, first in it */
     int pick[BENT_MAX];
     cellset found[BENT_MAX_FOUND];      /* the sets reported, so that none is twice */
     int nfound;
@@ -186,7 +177,11 @@ static bool bent_pick(struct bent *b, int start, int k, digitset digits, digitse
 
     if (k == b->n)
         return digits_count(digits) != b->n || bent_emit(b, digits);
-    for (int i = start; i <= b->npool - (b->n - k); i++) {
+    /* Not all in one unit, a set has a cell of g1 only: they come first in the pool, so
+     * the set's first cell is one of them. */
+    int end = k == 0 ? b->nfirst - 1 : b->npool - (b->n - k);
+
+    for (int i = start; i <= end; i++) {
         int cell = b->pool[i];
         digitset next = digits | pos->cands[cell], next_loose = loose;
         if (digits_count(next) > b->n)
@@ -207,28 +202,42 @@ static void bent_sets(struct hint_search *s, int n)
 {
     const struct hint_position *pos = s->pos;
     const struct puzzle *p = pos->p;
-    struct bent *b = xcalloc(1, sizeof *b);
-    int cells[4 * PUZZLE_MAX_DIGIT];
+    struct bent *b = xmalloc(sizeof *b);        /* found[] needs no clearing: 20 KB */
+    int cells[4 * PUZZLE_MAX_DIGIT], where[4 * PUZZLE_MAX_DIGIT];
 
+    b->nfound = 0;
+    memset(&b->seen, 0, sizeof b->seen);
     b->s = s;
     b->n = n;
     b->peers = hint_peer_sets(p);
-    for (int g1 = 0; g1 < p->ngroups && !s->stopped; g1++) {
-        for (int g2 = g1 + 1; g2 < p->ngroups && !s->stopped; g2++) {
-            int m;
-            /* A box and a line crossing it: a row and a column, with 17 cells, would
-             * cost twice as much again for few more finds. */
-            if (p->groups[g1].kind == p->groups[g2].kind
-                || (p->groups[g1].kind != GROUP_BOX && p->groups[g2].kind != GROUP_BOX)
-                || !groups_cross(p, g1, g2))
+    /* A box and a line crossing it (g1 the line, g2 the box): a row and a column, with 17
+     * cells, would cost twice as much again for few more finds. */
+    for (int g2 = 0; g2 < p->ngroups && !s->stopped; g2++) {
+        const struct puzzle_group *box = &p->groups[g2];
+        if (box->kind != GROUP_BOX)
+            continue;
+        for (int j = 0; j < 2 * box->ncells && !s->stopped; j++) {
+            int cell = box->cells[j / 2], m, g1 = hint_group_of_kind(p, cell, j % 2 ? GROUP_COLUMN : GROUP_ROW);
+            bool first = true;
+            /* Each line once: at the first cell of the box it passes through. */
+            for (int i = 0; i < j / 2 && first; i++)
+                first = !hint_in_group(p, box->cells[i], g1);
+            if (g1 < 0 || !first)
                 continue;
             b->g1 = g1;
             b->g2 = g2;
             b->npool = 0;
             m = union_cells(pos, g1, g2, cells);
-            for (int i = 0; i < m; i++)
-                if (digits_count(pos->cands[cells[i]]) <= n)
-                    b->pool[b->npool++] = cells[i];
+            for (int i = 0; i < m; i++)                 /* 1: g1 only, 3: both, 2: g2 only */
+                where[i] = digits_count(pos->cands[cells[i]]) > n ? 0
+                           : hint_in_group(p, cells[i], g1) + 2 * hint_in_group(p, cells[i], g2);
+            for (int pass = 0; pass < 3; pass++) {
+                for (int i = 0; i < m; i++)
+                    if (where[i] == (int[]){ 1, 3, 2 }[pass])
+                        b->pool[b->npool++] = cells[i];
+                if (pass == 0)
+                    b->nfirst = b->npool;
+            }
             if (b->npool >= n && !bent_pick(b, 0, 0, 0, 0))
                 break;
         }
