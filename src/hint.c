@@ -105,6 +105,9 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_SIMPLE_COLOURING] = { TECH_SIMPLE_COLOURING, "simple-colouring", "Simple colouring",
         "Places of a digit linked in pairs alternate between two colours, one of them true.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 100, hint_find_simple_colouring },
+    [TECH_MULTI_COLOURING] = { TECH_MULTI_COLOURING, "multi-colouring", "Multi-colouring",
+        "Two colour clusters of one digit whose colours see each other: those colours are not both true.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 105, hint_find_multi_colouring },
     [TECH_UNIQUE_RECTANGLE] = { TECH_UNIQUE_RECTANGLE, "unique-rectangle", "Unique rectangle",
         "Four cells in two boxes that could swap two digits would give two solutions.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 100, hint_find_unique_rectangle },
@@ -123,6 +126,33 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", "Nice loop",
         "An alternating chain that closes on itself: every link then has exactly one true end.",
         LEVEL_EXPERT, BOTH, false, 160, hint_find_nice_loop },
+    [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", "Sue de Coq",
+        "Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_sue_de_coq },
+    [TECH_ALIGNED_PAIR] = { TECH_ALIGNED_PAIR, "aligned-pair-exclusion", "Aligned pair exclusion",
+        "Two cells of a unit: digits no possible combination of the two uses are ruled out.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 162, hint_find_aligned_pair },
+    [TECH_WXYZ_WING] = { TECH_WXYZ_WING, "wxyz-wing", "WXYZ-wing",
+        "Four cells of a box and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 163, hint_find_wxyz_wing },
+    [TECH_BENT_SET] = { TECH_BENT_SET, "bent-set", "Bent set",
+        "Five cells of a box and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 164, hint_find_bent_set },
+    [TECH_ALS_XZ] = { TECH_ALS_XZ, "als-xz", "ALS-XZ",
+        "Two almost locked sets (N cells, N+1 digits) that cannot both hold X: one of them holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 165, hint_find_als_xz },
+    [TECH_ALS_XY_WING] = { TECH_ALS_XY_WING, "als-xy-wing", "ALS-XY-wing",
+        "Two almost locked sets each tied to a third by a restricted digit: one of the two holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_als_xy_wing },
+    [TECH_DEATH_BLOSSOM] = { TECH_DEATH_BLOSSOM, "death-blossom", "Death blossom",
+        "A stem cell and, per candidate, an almost locked set that loses it if the stem takes it: one of them holds Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 180, hint_find_death_blossom },
+    [TECH_ALIGNED_TRIPLE] = { TECH_ALIGNED_TRIPLE, "aligned-triple-exclusion", "Aligned triple exclusion",
+        "Three aligned cells: digits no possible combination of the three uses are ruled out.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 185, hint_find_aligned_triple },
+    [TECH_ALS_CHAIN] = { TECH_ALS_CHAIN, "als-chain", "ALS chain",
+        "Almost locked sets linked in turn by restricted digits: one of the two ends holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 190, hint_find_als_chain },
     [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", "Contradiction chain",
         "Supposing a candidate true (or false) forces singles that end in a contradiction.",
         LEVEL_MASTER, BOTH, false, 200, hint_find_contradiction_chain },
@@ -663,6 +693,7 @@ static void search_done(struct hint_search *s)
 {
     free(s->strong);
     hint_chains_free(s->chains);
+    hint_als_free(s->als);
 }
 
 bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h)

@@ -58,12 +58,22 @@ enum technique {
     TECH_XYZ_WING,
     TECH_W_WING,
     TECH_SIMPLE_COLOURING,
+    TECH_MULTI_COLOURING,       /* two clusters of one digit related by a weak link */
     TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution */
     TECH_BUG_PLUS_ONE,          /* likewise */
     TECH_X_CHAIN,
     TECH_XY_CHAIN,
     TECH_AIC,                   /* alternating inference chain: strong and weak links */
     TECH_NICE_LOOP,             /* such a chain closed into a loop */
+    TECH_SUE_DE_COQ,            /* a box-line intersection completed on both sides */
+    TECH_ALIGNED_PAIR,          /* two aligned cells' combinations, some impossible */
+    TECH_WXYZ_WING,             /* four cells, four digits, one of them unrestricted */
+    TECH_BENT_SET,              /* a WXYZ-wing's logic with five cells */
+    TECH_ALS_XZ,                /* two almost locked sets sharing a restricted digit */
+    TECH_ALS_XY_WING,           /* three almost locked sets: two pincers on a pivot */
+    TECH_DEATH_BLOSSOM,         /* a stem cell with an almost locked set per digit */
+    TECH_ALIGNED_TRIPLE,        /* three aligned cells' combinations */
+    TECH_ALS_CHAIN,             /* a chain of four or more almost locked sets */
     TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
@@ -246,6 +256,7 @@ void grade_describe(const struct grade *g, char *buf, size_t size);
 /* --- For the technique modules (hint_*.c); not for callers --- */
 
 struct hint_chains;
+struct als_list;
 
 struct hint_search {
     const struct hint_position *pos;
@@ -258,6 +269,7 @@ struct hint_search {
     struct hint_chains *chains;         /* the candidates as a graph, and the suppositions
                                          * followed (hint_links.c), kept for the next
                                          * technique of the same search */
+    struct als_list *als;               /* the almost locked sets (hint_als.c), likewise */
 };
 
 /* Starts a hint of the technique being searched. */
@@ -319,6 +331,17 @@ void hint_find_cell_forcing_chain(struct hint_search *s);
 void hint_find_unit_forcing_chain(struct hint_search *s);
 void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
 void hint_find_trial(struct hint_search *s);
+void hint_find_als_xz(struct hint_search *s);               /* hint_als.c */
+void hint_als_free(struct als_list *als);
+void hint_find_als_xy_wing(struct hint_search *s);
+void hint_find_als_chain(struct hint_search *s);
+void hint_find_death_blossom(struct hint_search *s);
+void hint_find_sue_de_coq(struct hint_search *s);
+void hint_find_wxyz_wing(struct hint_search *s);            /* hint_wings.c */
+void hint_find_bent_set(struct hint_search *s);
+void hint_find_aligned_pair(struct hint_search *s);
+void hint_find_aligned_triple(struct hint_search *s);
+void hint_find_multi_colouring(struct hint_search *s);      /* hint_colouring.c */
 void hint_find_lone_square(struct hint_search *s);
 void hint_find_unique_sum(struct hint_search *s);
 void hint_find_cross_reference(struct hint_search *s);
