@@ -245,7 +245,13 @@ struct fm {
     struct cellset basecells, covered;
     int cells[FM_MAX_CELLS], ncells;          /* the base cells, listed at emission */
     bool franken;                             /* which of the two is searched */
+    long nodes;                               /* cover choices left to try */
 };
+
+/* The search's bound: cover choices tried per call, over every digit and size.  The
+ * Franken search stays well within it on 9x9; the mutant one, the widest, may stop short
+ * on a crowded grid (the same way every time: the result depends on the position only). */
+#define FM_NODES 60000
 
 static bool set_meets(const struct fm *f, const struct cellset *a, const struct cellset *b)
 {
@@ -386,6 +392,8 @@ static bool fm_cover(struct fm *f)
     const struct puzzle *p = f->s->pos->p;
     int cell = first_uncovered(f);
 
+    if (--f->nodes < 0)
+        return false;
     if (cell < 0) {
         if (f->ncover != f->k)
             return true;
@@ -460,6 +468,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
     f->s = s;
     f->franken = franken;
     f->nw = (p->ncells + 63) / 64;
+    f->nodes = FM_NODES;
     for (f->d = 1; f->d <= p->max_digit; f->d++) {
         f->nunits = 0;
         for (int g = 0; g < p->ngroups; g++) {
