@@ -251,7 +251,8 @@ struct fm {
 /* The search's bound: cover choices tried per call, over every digit and size.  The
  * Franken search stays well within it on 9x9; the mutant one, the widest, may stop short
  * on a crowded grid (the same way every time: the result depends on the position only). */
-#define FM_NODES 60000
+#define FM_NODES 20000
+#define FM_MUTANT_NODES 10000
 
 static bool set_meets(const struct fm *f, const struct cellset *a, const struct cellset *b)
 {
@@ -386,6 +387,23 @@ static void fm_list_cells(struct fm *f)
             f->cells[f->ncells++] = i * 64 + __builtin_ctzll(m);
 }
 
+/* A Franken fish's cover lines run across its base lines, all one way. */
+static bool franken_cover_fits(const struct fm *f, int g)
+{
+    const struct puzzle *p = f->s->pos->p;
+    enum group_kind kind = p->groups[g].kind;
+
+    if (kind == GROUP_BOX)
+        return true;
+    for (int i = 0; i < f->k; i++)
+        if (p->groups[f->base[i]].kind == kind)
+            return false;
+    for (int i = 0; i < f->ncover; i++)
+        if (p->groups[f->cover[i]].kind != GROUP_BOX && p->groups[f->cover[i]].kind != kind)
+            return false;
+    return true;
+}
+
 /* Chooses cover units, each through a base cell not yet covered. */
 static bool fm_cover(struct fm *f)
 {
@@ -395,7 +413,7 @@ static bool fm_cover(struct fm *f)
     if (--f->nodes < 0)
         return false;
     if (cell < 0) {
-        if (f->ncover != f->k)
+        if (f->ncover != f->k || fm_kind(f) == 0 || (fm_kind(f) == 1) != f->franken)
             return true;
         fm_list_cells(f);
         return fm_emit(f);
@@ -411,7 +429,7 @@ static bool fm_cover(struct fm *f)
             used |= f->base[i] == g;
         for (int i = 0; i < f->ncover; i++)
             used |= f->cover[i] == g;
-        if (used)
+        if (used || (f->franken && !franken_cover_fits(f, g)))
             continue;
         f->cover[f->ncover++] = g;
         for (int i = 0; i < f->nw; i++) {
@@ -468,7 +486,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
     f->s = s;
     f->franken = franken;
     f->nw = (p->ncells + 63) / 64;
-    f->nodes = FM_NODES;
+    f->nodes = franken ? FM_NODES : FM_MUTANT_NODES;
     for (f->d = 1; f->d <= p->max_digit; f->d++) {
         f->nunits = 0;
         for (int g = 0; g < p->ngroups; g++) {
