@@ -246,13 +246,15 @@ struct fm {
     int cells[FM_MAX_CELLS], ncells;          /* the base cells, listed at emission */
     bool franken;                             /* which of the two is searched */
     long nodes;                               /* cover choices left to try */
+    int count[FM_MAX_GROUPS];                 /* per group: base cells in it */
+    int nbase;                                /* base cells */
 };
 
 /* The search's bound: cover choices tried per call, over every digit and size.  The
  * Franken search stays well within it on 9x9; the mutant one, the widest, may stop short
  * on a crowded grid (the same way every time: the result depends on the position only). */
-#define FM_NODES 20000
-#define FM_MUTANT_NODES 10000
+#define FM_NODES 200000
+#define FM_MUTANT_NODES 200000
 
 static bool set_meets(const struct fm *f, const struct cellset *a, const struct cellset *b)
 {
@@ -445,6 +447,45 @@ static bool fm_cover(struct fm *f)
     return true;
 }
 
+/* Adds delta to the count of base cells of every group holding one of g's places. */
+static void fm_count(struct fm *f, int g, int delta)
+{
+    const struct puzzle *p = f->s->pos->p;
+
+    for (int i = 0; i < f->nw; i++) {
+        for (uint64_t m = f->places[g].w[i]; m; m &= m - 1) {
+            int cell = i * 64 + __builtin_ctzll(m);
+            f->nbase += delta;
+            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+                f->count[p->cell_groups[cell][k]] += delta;
+        }
+    }
+}
+
+/* Whether k units could hold every base cell: the k units (not base units) holding most
+ * of them hold them all at best.  Most base sets fail this at once. */
+static bool fm_coverable(const struct fm *f, int nbase_units)
+{
+    const struct puzzle *p = f->s->pos->p;
+    int best[FM_MAX] = { 0 }, sum = 0;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        int c = f->count[g];
+        for (int i = 0; i < nbase_units && c > 0; i++)
+            c = f->base[i] == g ? 0 : c;
+        for (int i = 0; i < f->k; i++) {
+            if (c > best[i]) {
+                int t = best[i];
+                best[i] = c;
+                c = t;
+            }
+        }
+    }
+    for (int i = 0; i < f->k; i++)
+        sum += best[i];
+    return sum >= f->nbase;
+}
+
 /* Base sets: k units with no place of d in common.  A Franken base has lines of one
  * direction only. */
 static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
@@ -452,6 +493,11 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
     const struct puzzle *p = f->s->pos->p;
 
     if (depth == f->k) {
+        /* the mutant search takes the bases with rows and columns (the Franken one those
+         * with lines of one way): bounded, it leaves out mutants whose lines of one way
+         * meet mixed covers */
+        if ((!f->franken && popcount32(kinds) < 2) || !fm_coverable(f, f->k))
+            return true;
         f->ncover = 0;
         memset(&f->covered, 0, sizeof f->covered);
         return fm_cover(f);
@@ -465,8 +511,12 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
         if ((f->franken && popcount32(next) > 1) || set_meets(f, &f->basecells, &f->places[g]))
             continue;
         set_xor(f, &f->basecells, &f->places[g]);
+        fm_count(f, g, 1);
         f->base[depth] = g;
-        bool go = fm_choose(f, i + 1, depth + 1, next);
+        /* what k units cannot hold now, they cannot hold with more base cells */
+        bool go = (depth + 1 < f->k && depth > 0 && !fm_coverable(f, depth + 1))
+                  || fm_choose(f, i + 1, depth + 1, next);
+        fm_count(f, g, -1);
         set_xor(f, &f->basecells, &f->places[g]);
         if (!go)
             return false;
