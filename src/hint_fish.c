@@ -529,7 +529,9 @@ static void franken_mutant(struct hint_search *s, bool franken)
     const struct puzzle *p = s->pos->p;
     struct fm *f;
 
-    if (p->ops->kind != PUZZLE_SUDOKU || p->ngroups > FM_MAX_GROUPS)
+    /* Up to 9x9: beyond, the base sets to try grow too fast (48 units at 16x16) to pay
+     * at every step that reaches them. */
+    if (p->ops->kind != PUZZLE_SUDOKU || p->width > 9 || p->ngroups > FM_MAX_GROUPS)
         return;
     f = xmalloc(sizeof *f);
     memset(f, 0, sizeof *f);
