@@ -247,6 +247,7 @@ struct fm {
     bool franken;                             /* which of the two is searched */
     long nodes;                               /* cover choices left to try */
     int count[FM_MAX_GROUPS];                 /* per group: base cells in it */
+    int need[FM_MAX_GROUPS];                  /* per group: covers its places need at least */
     int nbase;                                /* base cells */
 };
 
@@ -508,7 +509,8 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
 
         if (p->groups[g].kind != GROUP_BOX)
             next |= 1u << p->groups[g].kind;
-        if ((f->franken && popcount32(next) > 1) || set_meets(f, &f->basecells, &f->places[g]))
+        if ((f->franken && popcount32(next) > 1) || f->need[g] > f->k
+            || set_meets(f, &f->basecells, &f->places[g]))
             continue;
         set_xor(f, &f->basecells, &f->places[g]);
         fm_count(f, g, 1);
@@ -522,6 +524,31 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
             return false;
     }
     return true;
+}
+
+/* How many cover units a base unit's places need at least: a cover unit holds places of
+ * a line within one box, and places of a box within one row or one column. */
+static int covers_needed(const struct puzzle *p, const struct puzzle_group *grp,
+                         const struct hint_position *pos, int d)
+{
+    int seen[3][SUDOKU_MAX_SIZE], n[3] = { 0, 0, 0 };
+    enum group_kind kinds[3] = { GROUP_BOX, GROUP_ROW, GROUP_COLUMN };
+
+    for (int i = 0; i < grp->ncells; i++) {
+        if (!has(pos, grp->cells[i], d))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            int g = hint_group_of_kind(p, grp->cells[i], kinds[k]);
+            bool known = false;
+            for (int j = 0; j < n[k] && !known; j++)
+                known = seen[k][j] == g;
+            if (!known)
+                seen[k][n[k]++] = g;
+        }
+    }
+    if (grp->kind == GROUP_BOX)
+        return n[1] < n[2] ? n[1] : n[2];
+    return n[0];
 }
 
 static void franken_mutant(struct hint_search *s, bool franken)
@@ -551,8 +578,10 @@ static void franken_mutant(struct hint_search *s, bool franken)
                     n++;
                 }
             }
-            if (n >= 2)
+            if (n >= 2) {
+                f->need[g] = covers_needed(p, grp, s->pos, f->d);
                 f->units[f->nunits++] = g;
+            }
         }
         for (f->k = 2; f->k <= FM_MAX; f->k++) {
             memset(&f->basecells, 0, sizeof f->basecells);
