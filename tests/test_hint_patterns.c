@@ -26,13 +26,15 @@ static struct puzzle *load(const char *spec)
 
 /* Techniques that conclude on their own cells by design: uniqueness (a corner is not the
  * pair), colouring (a colour that sees itself), chains and forcing chains (whose cells
- * carry other digits than the one removed), hidden subsets, trial. */
+ * carry other digits than the one removed), hidden subsets, aligned exclusions (which
+ * rule combinations of their own cells out), trial. */
 static bool targets_own_cells(enum technique t)
 {
     switch (t) {
     case TECH_HIDDEN_PAIR: case TECH_HIDDEN_TRIPLE: case TECH_HIDDEN_QUAD:
     case TECH_SIMPLE_COLOURING: case TECH_UNIQUE_RECTANGLE: case TECH_BUG_PLUS_ONE:
     case TECH_AIC: case TECH_NICE_LOOP:
+    case TECH_MULTI_COLOURING: case TECH_ALIGNED_PAIR: case TECH_ALIGNED_TRIPLE:
         return true;
     default:
         return (t >= TECH_UR_TYPE_2 && t <= TECH_UNIQUE_LOOP) || t >= TECH_CONTRADICTION_CHAIN;
@@ -169,13 +171,15 @@ static void test_every_step(void)
     for (int t = TECH_TURBOT_FISH; t < TECH_COUNT; t++) {
         bool mine = t <= TECH_FINNED_JELLYFISH || (t >= TECH_UR_TYPE_2 && t <= TECH_UNIQUE_LOOP)
                     || t == TECH_FRANKEN_FISH || t == TECH_MUTANT_FISH;
-        if (mine && c.seen[t] == 0 && t != TECH_BUG_TYPE_4) {
+        /* BUG type 4 is rare, and unique rectangle type 5 comes after multi-colouring,
+         * which takes its places in these walks: their cases are in steps.txt. */
+        if (mine && c.seen[t] == 0 && t != TECH_BUG_TYPE_4 && t != TECH_UR_TYPE_5) {
             tap_diag("not met: %s", hint_technique((enum technique)t)->key);
             missing++;
         }
     }
     tap_ok(missing == 0, "the walk meets every technique of the uniqueness, fish and "
-           "single-digit families (BUG type 4 is rare: its case is in steps.txt)");
+           "single-digit families (BUG type 4 and UR type 5: their cases are in steps.txt)");
 }
 
 /* --- hint_all lists no simpler step in disguise --- */
