@@ -14,6 +14,7 @@ enum format_id {
     FORMAT_SUDOKU_GRID,     /* N lines of N symbols, spaced (BOJ 2580) or not (BOJ 2239) */
     FORMAT_KAKURO2,         /* algospot KAKURO2: cases, 0/1 board, clues "y x dir sum" */
     FORMAT_KAKURO_GRID,     /* kakudo's readable grid: \ _ D\ \A D\A tokens */
+    FORMAT_PENCILMARKS,     /* the forums' pencil-mark grid: N rows of N candidate sets */
 };
 
 /* How a puzzle was written, so its solution is written back the same way. */
@@ -49,6 +50,9 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
                 struct format_error *err);
 /* The format detected (or forced); FORMAT_AUTO before the first puzzle is read. */
 enum format_id reader_format(const struct reader *r);
+/* The pencil marks of the last puzzle read when it was a pencil-mark grid (p->ncells
+ * sets, 0 for a digit), else NULL; valid until the next reader_next or reader_close. */
+const digitset *reader_marks(const struct reader *r);
 /* Whether an error lost the reader's place, so that nothing more can be read. */
 bool reader_lost(const struct reader *r);
 void reader_close(struct reader *r);
@@ -58,6 +62,11 @@ void reader_close(struct reader *r);
  * with the digits filled in.  grid may be p->given to write the puzzle itself. */
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style);
+/* Writes a Sudoku position as a pencil-mark grid (format_pm.c): each cell its digit or its
+ * candidates (cands; NULL: those its row, column and box allow), '.' with none, in the
+ * forums' borders (.---. :---+---: '---').  A Kakuro is written as format_write does. */
+void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const digitset *cands);
 /* Writes the KAKURO2 case count line that starts such a file. */
 void format_write_kakuro2_header(FILE *out, long cases);
 /* Writes p as one whole KAKURO2 case (size, 0/1 board, clue count, clues), which reads
@@ -85,5 +94,10 @@ struct puzzle *format_load_index(const char *path, long index, enum format_id fo
 /* The same for a command-line argument, where "-" (or "-:N") is standard input. */
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err);
+/* format_load_arg, also giving the puzzle's pencil marks when it was a pencil-mark grid
+ * (*marks, p->ncells sets the caller frees), else *marks = NULL. */
+struct puzzle *format_load_arg_marks(const char *spec, enum format_id forced,
+                                     struct format_style *style, digitset **marks,
+                                     struct format_error *err);
 
 #endif

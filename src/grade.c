@@ -71,21 +71,22 @@ static bool keep_cheapest(const struct hint *h, void *user)
 }
 
 /* SE takes the lowest-rated of all the chains it finds, and a chain rates by its length:
- * when the step found (h, the first of its technique) is a chain, every instance of the
- * chain techniques from its own on that could rate lower is looked at, and the lowest
- * replaces h.  Returns the rating of the step kept. */
+ * when the step found (h, the first of its technique) is a chain rated above the hardest
+ * step so far (below it, a shorter chain would not change the puzzle's rating, and the
+ * search costs), every instance of the chain techniques from its own on that could rate
+ * lower is looked at, and the lowest replaces h.  Returns the rating of the step kept. */
 static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
-                         struct hint *h)
+                         struct hint *h, int hardest)
 {
     struct cheapest c = { h, rating_of_step(h, pos) };
     int from = 0;
 
-    if (h->id == TECH_TRIAL || rating_length_kind(h->id) == LENGTH_NONE)
+    if (rating_first_is_lowest(h->id) || c.tenths <= hardest)
         return c.tenths;
     while (from < n && order[from] != h->id)
         from++;
     for (int i = from; i < n && rating_base(order[i]) < c.tenths; i++)
-        if (order[i] != TECH_TRIAL && rating_length_kind(order[i]) != LENGTH_NONE)
+        if (!rating_first_is_lowest(order[i]))
             hint_find_all(pos, order[i], keep_cheapest, &c);
     return c.tenths;
 }
@@ -116,7 +117,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
             if (!hint_next_in_order(&s.pos, order, norder, &h))
                 break;
             done += cands;     /* what the step's techniques looked over */
-            tenths = cheapest_step(&s.pos, order, norder, &h);
+            tenths = cheapest_step(&s.pos, order, norder, &h, g->rating);
             grade_count(g, &h, tenths, &placed);
             if (step != NULL && !step(&h, tenths, &s.pos, user))
                 break;

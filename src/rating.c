@@ -72,10 +72,10 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_XY_CHAIN] = { 70, LENGTH_TWO_PER_CELL },
     [TECH_AIC] = { 70, LENGTH_TWO_PER_CELL },
     [TECH_NICE_LOOP] = { 70, LENGTH_TWO_PER_CELL },
-    [TECH_CONTRADICTION_CHAIN] = { 80, LENGTH_TWO_PER_CELL },
-    [TECH_CELL_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL },
-    [TECH_UNIT_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL },
-    [TECH_TRIAL] = { 90, LENGTH_NONE },
+    [TECH_CONTRADICTION_CHAIN] = { 80, LENGTH_TWO_PER_CELL, true },
+    [TECH_CELL_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
+    [TECH_UNIT_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
+    [TECH_TRIAL] = { 95, LENGTH_NONE },
 };
 
 /* The lowest rating of each level's band: a technique's number and its level agree when
@@ -105,6 +105,12 @@ int rating_base(enum technique t)
 enum rating_length rating_length_kind(enum technique t)
 {
     return (int)t >= 0 && t < TECH_COUNT ? ratings[t].length : LENGTH_NONE;
+}
+
+bool rating_first_is_lowest(enum technique t)
+{
+    return t == TECH_TRIAL || rating_length_kind(t) == LENGTH_NONE
+           || ((int)t >= 0 && t < TECH_COUNT && ratings[t].shortest_first);
 }
 
 int rating_length_bonus(int length)
@@ -181,12 +187,13 @@ int rating_order(enum technique order[TECH_COUNT])
 
 /*
  * What a trial step stands for on SE's scale.  SE solves every known puzzle with forcing
- * chains: dynamic ones (8.5 + length) for most that need more than kakudo's static
- * chains, nested ones (9.0 to 11.x) for the hardest.  The more of the grid is still open
- * when nothing else applies, the longer and deeper SE's chains have to be: a trial on a
- * nearly empty grid (the forum's hardest are stuck from the start, with 50 to 60 cells
- * open) stands for nested chains, a late trial for a dynamic chain.  So a trial rates
- * 9.0 with a tenth for every few open cells past 25, to 11.5 at most.
+ * chains: dynamic ones (8.5 + length) for most that need more than kakudo's chains of
+ * singles, nested ones (9.5 to 11.x) for the hardest.  The more of the grid is still
+ * open when nothing else applies, the longer and deeper SE's chains are: so a trial rates
+ * 9.5 and a tenth for every two open cells past 25 (scaled to 81 cells), at most 11.9.
+ * The forum's hardest (all SE 11.0 or more) are stuck with 55 to 60 cells open and rate
+ * 11.0-11.2 so; magictour's 77th (SE 9.8) is stuck at 56 too and rates 11.0: the number
+ * cannot tell them apart, which only real dynamic and nested chains can.
  */
 int rating_trial(const struct hint_position *pos)
 {
@@ -201,8 +208,8 @@ int rating_trial(const struct hint_position *pos)
     }
     /* Scaled to 81 cells, so other sizes and Kakuro read the same. */
     open = ncells > 0 ? open * 81 / ncells : 0;
-    tenths = rating_base(TECH_TRIAL) + (open > 25 ? (open - 25) * 10 / 12 : 0);
-    return tenths > 115 ? 115 : tenths;
+    tenths = rating_base(TECH_TRIAL) + (open > 25 ? (open - 25) / 2 : 0);
+    return tenths > 119 ? 119 : tenths;
 }
 
 int rating_of_step(const struct hint *h, const struct hint_position *pos)

@@ -27,6 +27,7 @@ enum rating_length {
 struct rating_entry {
     int base;                   /* tenths on SE's scale; 0: not rated (rating_base says) */
     enum rating_length length;
+    bool shortest_first;        /* its finder reports its shortest chains first */
 };
 
 /* The technique's base rating in tenths: its entry, or for a technique without one a
@@ -34,6 +35,10 @@ struct rating_entry {
 int rating_base(enum technique t);
 /* How the technique's length is counted. */
 enum rating_length rating_length_kind(enum technique t);
+/* Whether the technique's first hint is its lowest-rated one: a fixed pattern, or a chain
+ * whose finder reports the shortest first.  For the others the grading walk looks at every
+ * instance, as SE takes the shortest chain. */
+bool rating_first_is_lowest(enum technique t);
 /* SE's bonus for a chain of length links, in tenths: 0.1 for each of 4, 6, 8, 12, 16,
  * 24, 32... (each half again, then a third again, the one before) that length passes. */
 int rating_length_bonus(int length);
