@@ -82,4 +82,26 @@ out_has mistake "Mistake: r1c3 holds 2"; ok $? "hint on a saved game with a wron
 run save_apply hint --apply=1 "$data/position.save"
 grep -q '^| 5 *3 *4 *| 26 ' "$tmp/save_apply.out"; ok $? "hint --apply on a saved game keeps the player's digits and marks"
 
+# --- the generator's givens ---
+
+givens() { grep -o '[0-9]* givens' "$tmp/$1.out" | cut -d' ' -f1; }
+run beg generate sudoku --level beginner --count 3 --seed 1
+for g in $(givens beg); do [ "$g" -ge 36 ] && [ "$g" -le 45 ] || echo "# beginner with $g givens"; done >"$tmp/beg.bad"
+[ "$(givens beg | wc -l)" -eq 3 ] && [ ! -s "$tmp/beg.bad" ]; ok $? "generate: a 9x9 Beginner has 36 to 45 givens, as published easy puzzles"
+run mas generate sudoku --level master --count 2 --seed 1
+[ "$(givens mas | sort -n | tail -n 1)" -lt "$(givens beg | sort -n | head -n 1)" ]
+ok $? "generate: a Master has fewer givens than a Beginner"
+run range generate sudoku --level hard --givens 24-26 --count 2 --seed 3
+for g in $(givens range); do [ "$g" -ge 24 ] && [ "$g" -le 26 ] || echo "# $g givens"; done >"$tmp/range.bad"
+[ "$(givens range | wc -l)" -eq 2 ] && [ ! -s "$tmp/range.bad" ] && out_has range "--givens 24-26"
+ok $? "generate --givens 24-26: every puzzle within, and the recorded command says so"
+run big generate sudoku --level beginner --size 16 --seed 1
+g=$(givens big); [ "$g" -ge 114 ] && [ "$g" -le 142 ]; ok $? "generate: a 16x16 Beginner has the same share of givens ($g of 256)"
+run kgiv generate kakuro --givens 3-4
+status_is kgiv 2 && err_has kgiv "givens are for Sudoku"; ok $? "generate kakuro --givens: usage error"
+run badgiv generate sudoku --givens 30-20
+status_is badgiv 2 && err_has badgiv "MIN at most MAX"; ok $? "generate --givens 30-20: usage error"
+run badgiv2 generate sudoku --givens lots
+status_is badgiv2 2 && err_has badgiv2 "invalid --givens"; ok $? "generate --givens lots: usage error"
+
 tap_done
