@@ -1820,6 +1820,17 @@ static void write_kakuro_grid(FILE *out, const struct puzzle *p, const uint8_t *
     }
 }
 
+/* A puzzle (or a solution) as a pencil-mark grid: its digits, '.' for the empty cells, so
+ * that it reads back as the same puzzle (a cell shown with one candidate would read as a
+ * digit). */
+static void write_pencilmark_puzzle(FILE *out, const struct puzzle *p, const uint8_t *grid)
+{
+    digitset *none = xcalloc((size_t)p->ncells, sizeof *none);
+
+    format_write_pencilmarks(out, p, grid, none);
+    free(none);
+}
+
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style)
 {
@@ -1836,7 +1847,7 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     case FORMAT_SUDOKU_GRID: write_sudoku_grid(out, p, grid, style); break;
     case FORMAT_KAKURO2: write_kakuro2_board(out, p, grid); break;
     case FORMAT_KAKURO_GRID: write_kakuro_grid(out, p, grid); break;
-    case FORMAT_PENCILMARKS: format_write_pencilmarks(out, p, grid, NULL); break;
+    case FORMAT_PENCILMARKS: write_pencilmark_puzzle(out, p, grid); break;
     case FORMAT_AUTO: break;
     }
 }

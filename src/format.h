@@ -58,8 +58,9 @@ bool reader_lost(const struct reader *r);
 void reader_close(struct reader *r);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2
- * case (N lines of N numbers, 0 for black and clue cells), or the readable Kakuro grid
- * with the digits filled in.  grid may be p->given to write the puzzle itself. */
+ * case (N lines of N numbers, 0 for black and clue cells), the readable Kakuro grid
+ * with the digits filled in, or a pencil-mark grid ('.' for the empty cells).  grid may
+ * be p->given to write the puzzle itself. */
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style);
 /* Writes a Sudoku position as a pencil-mark grid (format_pm.c): each cell its digit or its

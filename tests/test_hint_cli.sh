@@ -85,6 +85,6 @@ err_has lines "lines.txt:2:" && out_has lines "lines.txt:3: Beginner" && status_
 ok $? "rate: a bad line is reported with its number, the rest rated, exit 2"
 
 run help --help
-out_has help "kakudo hint [--all] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
+out_has help "kakudo hint [--all|--apply=N] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
 
 tap_done
