@@ -27,9 +27,12 @@ static void grade_count(struct grade *g, const struct hint *h, int tenths, bool 
     g->counts[h->id]++;
     g->steps++;
     g->score += info->weight;
+    /* The hardest technique: of the highest level, the one whose step rated highest. */
     if (g->hardest == TECH_MISTAKE || info->level > hint_technique(g->hardest)->level
-        || (info->level == hint_technique(g->hardest)->level && h->id > g->hardest))
+        || (info->level == hint_technique(g->hardest)->level && tenths > g->hardest_rating)) {
         g->hardest = h->id;
+        g->hardest_rating = tenths;
+    }
 }
 
 /* The candidates left in the position: what a step's techniques look over, so a step's

@@ -219,7 +219,8 @@ bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset
 
 struct grade {
     enum hint_level level;
-    enum technique hardest;             /* TECH_MISTAKE when no step was needed */
+    enum technique hardest;             /* of the highest level, the one rated highest;
+                                         * TECH_MISTAKE when no step was needed */
     int counts[TECH_COUNT];             /* uses of each technique on the path */
     int steps;
     long score;                         /* sum of the techniques' weights over the path */
@@ -228,6 +229,7 @@ struct grade {
     int rating_ep;                      /* the hardest up to the first placement (EP), */
     int rating_ed;                      /* the first step (ED) */
     enum technique rated_hardest;       /* the step rated highest (TECH_MISTAKE: none) */
+    int hardest_rating;                 /* the rating of hardest's hardest step */
     bool unique;                        /* the puzzle has exactly one solution */
     bool gave_up;                       /* the budget ran out: the rating is of the steps
                                          * made by then, the level a lower bound */
