@@ -234,6 +234,14 @@ static bool print_path_step(const struct hint *h, int rating, const struct hint_
     return true;
 }
 
+/* After a rating in the collectors' columns: why it is not the whole story, if it is not. */
+static const char *rating_note(const struct grade *g)
+{
+    if (g->gave_up)
+        return " (gave up)";
+    return g->unique ? "" : " (several solutions)";
+}
+
 /* One rated puzzle in the output rate was asked for. */
 static void print_rated(const struct puzzle *p, const struct grade *g, const char *name,
                         long index, const struct cli_options *opt)
@@ -245,11 +253,11 @@ static void print_rated(const struct puzzle *p, const struct grade *g, const cha
     case RATE_OUTPUT_SE:
         print_puzzle_id(p, name, index);
         printf(" ED=%s/%s/%s%s\n", er, rating_format(g->rating_ep, ep, sizeof ep),
-               rating_format(g->rating_ed, ed, sizeof ed), g->gave_up ? " (gave up)" : "");
+               rating_format(g->rating_ed, ed, sizeof ed), rating_note(g));
         return;
     case RATE_OUTPUT_RATING:
         print_puzzle_id(p, name, index);
-        printf(" %s%s\n", er, g->gave_up ? " (gave up)" : "");
+        printf(" %s%s\n", er, rating_note(g));
         return;
     case RATE_OUTPUT_TEXT:
         break;

@@ -32,6 +32,9 @@ ok $? "rate --path: a line per step (rating, technique, text), then the summary"
 [ "$(grep -cE '^ *1\.[0-9]  (Full house|Hidden single)' "$tmp/path.out")" -eq "$steps" ]
 ok $? "rate --path: a singles-only puzzle's steps are all singles, rated 1.x"
 
+run several rate --format=se "$srcdir/tests/data/cli/boj2239_several.in"
+grep -qE ' ED=[0-9.]+/[0-9.]+/[0-9.]+ \(several solutions\)$' "$tmp/several.out"; ok $? "rate --format=se marks a puzzle with several solutions"
+
 run kak rate --format=rating "$srcdir/tests/data/hint/cli/kakuro4.txt"
 grep -qE '^[^ ]*kakuro4.txt:1 [0-9]+\.[0-9]$' "$tmp/kak.out"; ok $? "rate --format=rating: a Kakuro is named FILE:N"
 
