@@ -20,8 +20,8 @@ enum hint_level {
     LEVEL_BEGINNER,     /* singles only */
     LEVEL_EASY,         /* locked candidates; Kakuro: sums and their digits */
     LEVEL_MEDIUM,       /* subsets; Kakuro: bounds and combinations */
-    LEVEL_HARD,         /* fish, wings, single-digit patterns; Kakuro: area sums */
-    LEVEL_EXPERT,       /* colouring, chains, uniqueness */
+    LEVEL_HARD,         /* fish, wings, single-digit patterns, uniqueness; Kakuro: area sums */
+    LEVEL_EXPERT,       /* colouring, chains */
     LEVEL_MASTER,       /* needs trial */
     LEVEL_COUNT
 };
@@ -57,9 +57,9 @@ enum technique {
     TECH_XY_WING,
     TECH_XYZ_WING,
     TECH_W_WING,
-    TECH_SIMPLE_COLOURING,
     TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution */
     TECH_BUG_PLUS_ONE,          /* likewise */
+    TECH_SIMPLE_COLOURING,
     TECH_X_CHAIN,
     TECH_XY_CHAIN,
     TECH_AIC,                   /* alternating inference chain: strong and weak links */

@@ -101,7 +101,7 @@ static void check_agreement(const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[256];
-    int n = 0, close = 0, over = 0, monotone = 0, total = 0;
+    int n = 0, close = 0, over = 0, monotone = 0, total = 0, banded = 0;
     long diff = 0;
 
     if (!tap_ok(f != NULL, "%s opens", path))
@@ -121,6 +121,7 @@ static void check_agreement(const char *path)
 
             total++;
             monotone += g.rating >= g.rating_ep && g.rating_ep >= g.rating_ed;
+            banded += rating_level_band(g.rating) == g.level;
             over += d >= 0;
             if (want >= 70) {
                 n++;
@@ -136,6 +137,8 @@ static void check_agreement(const char *path)
            n > 0 ? diff / 10.0 / n : 0.0, close);
     tap_ok(total > 0 && over * 10 >= total * 9, "%d of %d rated at SE's number or above", over, total);
     tap_ok(total > 0 && monotone == total, "ER >= EP >= ED on every puzzle");
+    tap_ok(total > 0 && banded * 10 >= total * 9, "level and number agree (the number in the "
+           "level's band) on %d of %d", banded, total);
 }
 
 int main(void)
