@@ -11,6 +11,7 @@
 #include "format.h"
 #include "game.h"
 #include "hint.h"
+#include "pool.h"
 #include "rating.h"
 #include "util.h"
 
@@ -28,6 +29,7 @@ static int report_error(const struct format_error *err)
 /* --all: every step, numbered; a technique proving the same conclusions again (an
  * X-chain read from its other end) is listed once. */
 struct all_steps {
+    FILE *out;
     int printed;
     int **seen;         /* per step listed: its technique, count, then cell*32+digit sorted */
     size_t nseen, cap;
@@ -70,13 +72,13 @@ static bool print_step(const struct hint *h, void *user)
     }
     all->seen = xgrow(all->seen, &all->cap, all->nseen + 1, sizeof *all->seen);
     all->seen[all->nseen++] = key;
-    printf("%d. %s\n", ++all->printed, h->text);
+    fprintf(all->out, "%d. %s\n", ++all->printed, h->text);
     return true;
 }
 
-static void print_all_steps(const struct hint_position *pos)
+static void print_all_steps(FILE *out, const struct hint_position *pos)
 {
-    struct all_steps all = { .printed = 0 };
+    struct all_steps all = { .out = out };
 
     hint_all(pos, print_step, &all);
     for (size_t i = 0; i < all.nseen; i++)
@@ -86,24 +88,26 @@ static void print_all_steps(const struct hint_position *pos)
 
 /* --apply: takes up to n steps from pos (its grid and candidates change), printing each,
  * then prints the position reached as a pencil-mark grid. */
-static void apply_steps(struct hint_position *pos, uint8_t *grid, digitset *cands, long n)
+static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, digitset *cands,
+                        long n)
 {
     struct hint h;
     long taken = 0;
 
     while (taken < n && hint_next(pos, &h)) {
-        printf("%ld. %s\n", ++taken, h.text);
+        fprintf(out, "%ld. %s\n", ++taken, h.text);
         hint_apply(pos->p, &h, grid, cands);
     }
     if (taken < n && puzzle_is_complete(pos->p, grid))
-        printf("(Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
-    format_write_pencilmarks(stdout, pos->p, grid, cands);
+        fprintf(out, "(Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
+    format_write_pencilmarks(out, pos->p, grid, cands);
 }
 
-/* Prints the next step (or every step, or --apply's) from a position of p: its digits
- * (grid) and pencil marks (marks, NULL: none); returns the exit status. */
-static int hint_position(const struct puzzle *p, const uint8_t *given_grid, const digitset *marks,
-                         const struct cli_options *opt)
+/* Prints the next step (or every step, or --apply's) from a position of p, its digits
+ * (grid) and pencil marks (marks, NULL: none), to out, the messages to err; returns the
+ * exit status. */
+static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const uint8_t *grid,
+                       const digitset *marks, const struct cli_options *opt)
 {
     struct solve_budget budget = cli_budget(opt);
     struct hint_start s;
@@ -111,35 +115,118 @@ static int hint_position(const struct puzzle *p, const uint8_t *given_grid, cons
     struct hint h;
     int status = 0;
 
-    memcpy(s.grid, given_grid, (size_t)p->ncells);
+    memcpy(s.grid, grid, (size_t)p->ncells);
     hint_fill_candidates(p, s.grid, marks, s.cands);
     if (count < 0) {
-        fprintf(stderr, "kakudo: gave up: no solution found within the budget of %" PRIu64
+        fprintf(err, "kakudo: gave up: no solution found within the budget of %" PRIu64
                 " nodes (--nodes=N sets it), so no hint\n", budget.nodes);
         status = CLI_EXIT_GAVE_UP;
     } else if (count == 0) {
-        printf("The puzzle has no solution.\n");
+        fprintf(out, "The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
     } else if (hint_check_position(p, s.grid, marks, count == 1 ? s.solution : NULL, &h)) {
-        printf("%s\n", h.text);     /* a mistake in the position comes first */
+        fprintf(out, "%s\n", h.text);     /* a mistake in the position comes first */
     } else if (puzzle_is_complete(p, s.grid)) {
-        printf("The puzzle is already solved.\n");
+        fprintf(out, "The puzzle is already solved.\n");
     } else {
         if (s.gave_up)
-            printf("(Not known to have one solution: the search gave up, so no uniqueness "
-                   "techniques.)\n");
+            fprintf(out, "(Not known to have one solution: the search gave up, so no "
+                    "uniqueness techniques.)\n");
         else if (count > 1)
-            printf("(The puzzle has several solutions: no uniqueness techniques, and a trial "
-                   "follows one of them.)\n");
+            fprintf(out, "(The puzzle has several solutions: no uniqueness techniques, and a "
+                    "trial follows one of them.)\n");
         if (opt->all)
-            print_all_steps(&s.pos);
+            print_all_steps(out, &s.pos);
         else if (opt->apply >= 0)
-            apply_steps(&s.pos, s.grid, s.cands, opt->apply);
+            apply_steps(out, &s.pos, s.grid, s.cands, opt->apply);
         else if (hint_next(&s.pos, &h))
-            printf("%s\n", h.text);
+            fprintf(out, "%s\n", h.text);
     }
     hint_start_close(&s);
     return status;
+}
+
+/* What one job's work wrote, kept in memory until its turn to be printed. */
+struct kept_output {
+    char *out, *err;
+    size_t nout, nerr;
+};
+
+static FILE *open_kept(char **buf, size_t *len)
+{
+    FILE *f = open_memstream(buf, len);
+
+    if (f == NULL)
+        fatal("out of memory");
+    return f;
+}
+
+static void print_kept(struct kept_output *k)
+{
+    fwrite(k->out, 1, k->nout, stdout);
+    fwrite(k->err, 1, k->nerr, stderr);
+    free(k->out);
+    free(k->err);
+}
+
+/* One FILE[:N] of `kakudo hint`, an item of the work pool: hint_work explains it on a
+ * worker thread into memory, hint_deliver prints that, in the order of the arguments. */
+struct hint_job {
+    const char *arg;
+    bool heading;           /* several arguments: the name first */
+    bool first;             /* the first argument: no blank line before the name */
+    struct puzzle *p;       /* NULL: could not be read, err (or message) says why */
+    uint8_t *grid;          /* a saved game's digits; NULL: the puzzle's givens */
+    digitset *marks;        /* a pencil-mark grid's or a saved game's marks, or NULL */
+    struct format_error err;
+    char *message;          /* a saved game that cannot be read */
+    struct kept_output kept;
+    int status;
+};
+
+struct hint_run {
+    const struct cli_options *opt;
+    int status;
+};
+
+static void hint_work(void *item, void *user)
+{
+    struct hint_job *job = item;
+    const struct hint_run *run = user;
+    FILE *out, *err;
+
+    if (job->p == NULL)
+        return;
+    out = open_kept(&job->kept.out, &job->kept.nout);
+    err = open_kept(&job->kept.err, &job->kept.nerr);
+    job->status = hint_puzzle(out, err, job->p, job->grid != NULL ? job->grid : job->p->given,
+                              job->marks, run->opt);
+    fclose(out);
+    fclose(err);
+}
+
+static void hint_deliver(void *item, void *user)
+{
+    struct hint_job *job = item;
+    struct hint_run *run = user;
+
+    if (job->message != NULL) {
+        fprintf(stderr, "kakudo: %s\n", job->message);
+        job->status = EXIT_BAD_INPUT;
+        free(job->message);
+    } else if (job->p == NULL) {
+        job->status = report_error(&job->err);
+    } else {
+        if (job->heading)
+            printf("%s%s:\n", job->first ? "" : "\n", job->arg);
+        print_kept(&job->kept);
+        puzzle_free(job->p);
+    }
+    free(job->grid);
+    free(job->marks);
+    if (job->status > run->status)
+        run->status = job->status;
+    free(job);
 }
 
 /* Whether the file at path is a saved game (it starts as game_save writes). */
@@ -156,42 +243,39 @@ static bool is_save_file(const char *path)
     return save;
 }
 
-/* hint on one argument: a saved game, or a puzzle (a pencil-mark grid gives its marks). */
-static int hint_file(const char *arg, const struct cli_options *opt)
+/* Reads what job->arg names: a saved game (its puzzle, digits and marks), or a puzzle (a
+ * pencil-mark grid also gives its marks). */
+static void hint_load(struct hint_job *job, const struct cli_options *opt)
 {
     struct format_style style;
-    struct format_error err;
-    digitset *marks = NULL;
-    struct puzzle *p;
-    int status;
 
-    if (opt->format == FORMAT_AUTO && is_save_file(arg)) {
+    if (opt->format == FORMAT_AUTO && is_save_file(job->arg)) {
         char why[600];
-        struct game *g = game_load(arg, why, sizeof why);
+        struct game *g = game_load(job->arg, why, sizeof why);
+        size_t n;
 
         if (g == NULL) {
-            fprintf(stderr, "kakudo: %s\n", why);
-            return EXIT_BAD_INPUT;
+            job->message = xstrdup(why);
+            return;
         }
-        status = hint_position(g->puzzle, g->grid, g->marks, opt);
+        job->p = puzzle_clone(g->puzzle);
+        n = (size_t)job->p->ncells;
+        job->grid = xmalloc(n);
+        memcpy(job->grid, g->grid, n);
+        job->marks = xmalloc(n * sizeof *job->marks);
+        memcpy(job->marks, g->marks, n * sizeof *job->marks);
         game_free(g);
-        return status;
+        return;
     }
-    p = format_load_arg_marks(arg, opt->format, &style, &marks, &err);
-    if (p == NULL)
-        return report_error(&err);
-    status = hint_position(p, p->given, marks, opt);
-    free(marks);
-    puzzle_free(p);
-    return status;
+    job->p = format_load_arg_marks(job->arg, opt->format, &style, &job->marks, &job->err);
 }
 
 int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 {
-    int status = 0;
-
     static char dash[] = "-";
     static char *standard_input[] = { dash };
+    struct hint_run run = { .opt = opt };
+    struct pool *pool = pool_open(cli_jobs(opt), hint_work, hint_deliver, &run);
 
     /* Like solve and rate: no file reads standard input. */
     if (nfiles == 0) {
@@ -199,15 +283,60 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
         nfiles = 1;
     }
     for (int i = 0; i < nfiles; i++) {
-        int st;
+        struct hint_job *job = xcalloc(1, sizeof *job);
 
-        if (nfiles > 1)
-            printf("%s%s:\n", i > 0 ? "\n" : "", files[i]);
-        st = hint_file(files[i], opt);
-        if (st > status)
-            status = st;
+        job->arg = files[i];
+        job->heading = nfiles > 1;
+        job->first = i == 0;
+        hint_load(job, opt);
+        pool_submit(pool, job);
     }
-    return status;
+    pool_close(pool);
+    return run.status;
+}
+
+/* One puzzle of `kakudo rate` (or a message in its place), an item of the work pool:
+ * rate_work rates it on a worker thread, rate_deliver prints the line, in input order. */
+struct rate_job {
+    const char *name;
+    long index;
+    int *status;            /* its file's exit status */
+    struct puzzle *p;       /* NULL: message instead */
+    struct format_error err;
+    char *message;          /* the file cannot be opened */
+    struct solve_budget budget;
+    struct grade g;
+    int rated;
+    char *path;             /* --path: the steps, one per line */
+    size_t npath;
+};
+
+/* --path: one line per step, its rating and its text. */
+static bool print_path_step(const struct hint *h, int rating, const struct hint_position *pos,
+                            void *user)
+{
+    char number[16];
+
+    (void)pos;
+    fprintf(user, "%4s  %s\n", rating_format(rating, number, sizeof number), h->text);
+    return true;
+}
+
+static void rate_work(void *item, void *user)
+{
+    struct rate_job *job = item;
+    const struct cli_options *opt = user;
+    FILE *path = NULL;
+
+    if (job->p == NULL)
+        return;
+    if (opt->path)
+        path = open_kept(&job->path, &job->npath);
+    job->budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
+    job->rated = grade_puzzle_walk(job->p, &job->g, GRADE_DEFAULT_WORK, &job->budget,
+                                   path != NULL ? print_path_step : NULL, path);
+    if (path != NULL)
+        fclose(path);
 }
 
 /* The puzzle as collections list it: a Sudoku on one line ('.' empty), a Kakuro (which
@@ -222,18 +351,6 @@ static void print_puzzle_id(const struct puzzle *p, const char *name, long index
         putchar(p->given[cell] ? sudoku_symbol(p->given[cell]) : '.');
 }
 
-/* --path: one line per step, its rating and its text. */
-static bool print_path_step(const struct hint *h, int rating, const struct hint_position *pos,
-                            void *user)
-{
-    char number[16];
-
-    (void)pos;
-    printf("%4s  %s\n", rating_format(rating, number, sizeof number), h->text);
-    ++*(long *)user;
-    return true;
-}
-
 /* After a rating in the collectors' columns: why it is not the whole story, if it is not. */
 static const char *rating_note(const struct grade *g)
 {
@@ -242,100 +359,144 @@ static const char *rating_note(const struct grade *g)
     return g->unique ? "" : " (several solutions)";
 }
 
-/* One rated puzzle in the output rate was asked for. */
-static void print_rated(const struct puzzle *p, const struct grade *g, const char *name,
-                        long index, const struct cli_options *opt)
+/* A rated puzzle in the collectors' columns (--format=se|rating); false for the text. */
+static bool print_columns(const struct rate_job *job, const struct cli_options *opt)
 {
-    char line[1024], er[16], ep[16], ed[16];
+    const struct grade *g = &job->g;
+    char er[16], ep[16], ed[16];
 
     rating_format(g->rating, er, sizeof er);
     switch (opt->rate_output) {
     case RATE_OUTPUT_SE:
-        print_puzzle_id(p, name, index);
+        print_puzzle_id(job->p, job->name, job->index);
         printf(" ED=%s/%s/%s%s\n", er, rating_format(g->rating_ep, ep, sizeof ep),
                rating_format(g->rating_ed, ed, sizeof ed), rating_note(g));
-        return;
+        return true;
     case RATE_OUTPUT_RATING:
-        print_puzzle_id(p, name, index);
+        print_puzzle_id(job->p, job->name, job->index);
         printf(" %s%s\n", er, rating_note(g));
-        return;
+        return true;
     case RATE_OUTPUT_TEXT:
         break;
     }
-    grade_describe(g, line, sizeof line);
-    printf("%s:%ld%s%s%s: %s%s%s\n", name, index, p->name ? " (" : "",
-           p->name ? p->name : "", p->name ? ")" : "",
-           g->gave_up ? "at least " : "", line,
-           g->gave_up ? " (gave up: the budget ran out after these steps)"
-           : g->unique ? "" : " (several solutions)");
+    return false;
 }
 
-/* Rates every puzzle of one open file; returns the exit status. */
-static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
+static void print_rating(const struct rate_job *job, const struct cli_options *opt, int *status)
 {
-    struct solve_budget budget = cli_budget(opt);
+    const struct grade *g = &job->g;
+    const struct puzzle *p = job->p;
+    char line[1024];
+
+    if (opt->path) {
+        printf("%s:%ld%s%s%s:\n", job->name, job->index, p->name ? " (" : "",
+               p->name ? p->name : "", p->name ? ")" : "");
+        fwrite(job->path, 1, job->npath, stdout);
+    }
+    if (job->rated == 0) {
+        printf("%s:%ld: no solution\n", job->name, job->index);
+        if (*status == 0)
+            *status = EXIT_NO_SOLUTION;
+    } else if (job->rated < 0) {
+        printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
+               " nodes\n", job->name, job->index, job->budget.nodes);
+        *status = CLI_EXIT_GAVE_UP;
+    } else if (print_columns(job, opt)) {
+        if (g->gave_up)
+            *status = CLI_EXIT_GAVE_UP;
+    } else {
+        grade_describe(g, line, sizeof line);
+        printf("%s:%ld%s%s%s: %s%s%s\n", job->name, job->index, p->name ? " (" : "",
+               p->name ? p->name : "", p->name ? ")" : "",
+               g->gave_up ? "at least " : "", line,
+               g->gave_up ? " (gave up: the budget ran out after these steps)"
+               : g->unique ? "" : " (several solutions)");
+        if (g->gave_up)
+            *status = CLI_EXIT_GAVE_UP;
+    }
+}
+
+static void rate_deliver(void *item, void *user)
+{
+    struct rate_job *job = item;
+    const struct cli_options *opt = user;
+
+    if (job->message != NULL) {
+        fprintf(stderr, "kakudo: %s\n", job->message);
+        *job->status = EXIT_BAD_INPUT;
+        free(job->message);
+    } else if (job->p == NULL) {
+        *job->status = report_error(&job->err);
+    } else {
+        print_rating(job, opt, job->status);
+        puzzle_free(job->p);
+    }
+    free(job->path);
+    free(job);
+}
+
+/* Rates every puzzle of one open file, its exit status into *status. */
+static void rate_stream(struct pool *pool, FILE *f, const char *name,
+                        const struct cli_options *opt, int *status)
+{
     struct reader *r = reader_open(f, name, opt->format);
     struct format_style style;
-    struct format_error err;
     struct puzzle *p;
-    int rc, status = 0;
-    long index = 0, steps = 0;
+    int rc;
+    long index = 0;
 
-    while ((rc = reader_next(r, &p, &style, &err)) != 0) {
-        struct grade g;
-        int rated;
+    for (;;) {
+        struct rate_job *job = xcalloc(1, sizeof *job);
 
-        budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
-        index++;
-        if (rc < 0) {
-            status = report_error(&err);
-            continue;
+        rc = reader_next(r, &p, &style, &job->err);
+        if (rc == 0) {
+            free(job);
+            break;
         }
-        if (opt->path)
-            printf("%s:%ld%s%s%s:\n", name, index, p->name ? " (" : "", p->name ? p->name : "",
-                   p->name ? ")" : "");
-        rated = grade_puzzle_walk(p, &g, GRADE_DEFAULT_WORK, &budget,
-                                  opt->path ? print_path_step : NULL, &steps);
-        if (rated == 0) {
-            printf("%s:%ld: no solution\n", name, index);
-            if (status == 0)
-                status = EXIT_NO_SOLUTION;
-        } else if (rated < 0) {
-            printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
-                   " nodes\n", name, index, budget.nodes);
-            status = CLI_EXIT_GAVE_UP;
-        } else {
-            print_rated(p, &g, name, index, opt);
-            if (g.gave_up)
-                status = CLI_EXIT_GAVE_UP;
-        }
-        puzzle_free(p);
+        job->name = name;
+        job->index = ++index;
+        job->status = status;
+        job->p = rc > 0 ? p : NULL;
+        job->budget = cli_budget(opt);
+        pool_submit(pool, job);
     }
     reader_close(r);
-    return status;
 }
 
 int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
-    int status = 0;
+    static char dash[] = "-";
+    static char *standard_input[] = { dash };
+    static const char *const stdin_name = "-";
+    int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
+    /* The workers only read the options. */
+    struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt);
+    bool named = nfiles > 0;
 
-    if (nfiles == 0)
-        return rate_stream(stdin, "-", opt);
+    if (!named) {
+        files = standard_input;
+        nfiles = 1;
+    }
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
-        int st;
 
         if (f == NULL) {
-            fprintf(stderr, "kakudo: %s: cannot open: %s\n", files[i], strerror(errno));
-            status = EXIT_BAD_INPUT;
+            struct rate_job *job = xcalloc(1, sizeof *job);
+
+            job->message = xasprintf("%s: cannot open: %s", files[i], strerror(errno));
+            job->status = &status[i];
+            pool_submit(pool, job);
             continue;
         }
-        st = rate_stream(f, files[i], opt);
-        if (st > status)
-            status = st;
+        rate_stream(pool, f, named ? files[i] : stdin_name, opt, &status[i]);
         if (!is_stdin)
             fclose(f);
     }
-    return status;
+    pool_close(pool);
+    for (int i = 0; i < nfiles; i++)
+        if (status[i] > total)
+            total = status[i];
+    free(status);
+    return total;
 }
