@@ -100,7 +100,10 @@ static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, dig
     }
     if (taken < n && puzzle_is_complete(pos->p, grid))
         fprintf(out, "(Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
-    format_write_pencilmarks(out, pos->p, grid, cands);
+    if (pos->p->ops->kind == PUZZLE_KAKURO)
+        format_write_kakuro_marks(out, pos->p, grid, cands);
+    else
+        format_write_pencilmarks(out, pos->p, grid, cands);
 }
 
 /* Prints the next step (or every step, or --apply's) from a position of p, its digits

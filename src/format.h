@@ -63,11 +63,6 @@ void reader_close(struct reader *r);
  * be p->given to write the puzzle itself. */
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style);
-/* Writes a Sudoku position as a pencil-mark grid (format_pm.c): each cell its digit or its
- * candidates (cands; NULL: those its row, column and box allow), '.' with none, in the
- * forums' borders (.---. :---+---: '---').  A Kakuro is written as format_write does. */
-void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
-                              const digitset *cands);
 /* Writes the KAKURO2 case count line that starts such a file. */
 void format_write_kakuro2_header(FILE *out, long cases);
 /* Writes p as one whole KAKURO2 case (size, 0/1 board, clue count, clues), which reads
@@ -76,6 +71,19 @@ void format_write_kakuro2_header(FILE *out, long cases);
  * it back with one): then nothing is written, why (size bytes) says which run (and the
  * puzzle's name) and the result is false. */
 bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, size_t size);
+
+/* Writes a Sudoku position as the forums' pencil-mark grid (format_marks.c): each cell
+ * its digit or its candidates (cands; NULL: those the grid leaves it), '.' with none,
+ * cells padded to their column's widest, boxes between '|', borders of '-' with '.'
+ * corners on top, ':' and '+' between bands, "'" at the bottom.  A Kakuro is written as
+ * format_write does.  The reader reads it back (FORMAT_PENCILMARKS): a lone symbol is a
+ * digit, several are candidates. */
+void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const digitset *cands);
+/* A Kakuro position the same way: its clue cells as the Kakuro grid writes them ("16\\7",
+ * "\\"), each white cell its digit or its candidates, columns padded to their widest. */
+void format_write_kakuro_marks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                               const digitset *cands);
 
 /* Looks up a format by name ("line", "grid", "kakuro2", "kakuro"...); FORMAT_AUTO and
  * false when the name is unknown. */
