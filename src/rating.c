@@ -80,6 +80,40 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_CELL_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
     [TECH_UNIT_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
     [TECH_TRIAL] = { 95, LENGTH_NONE },
+    /* Merged from uniq and als: SE 1.2.1's numbers where SE has the technique (unique
+     * rectangles and loops 4.5-5.0, BUG 5.6-6.0, aligned pair 6.2 and triple 7.5 exclusion),
+     * else the number of what SE sees in it: turbot fish, empty rectangle and finned fish
+     * are X-chains or X-cycles (6.5-6.7), multi-colouring a longer one, Sue de Coq, WXYZ-wings
+     * and bent sets subsets of their size (4.6-5.0), the ALS family chains of cell and unit
+     * links (7.0 and up). */
+    [TECH_TURBOT_FISH] = { 66, LENGTH_NONE },
+    [TECH_EMPTY_RECTANGLE] = { 66, LENGTH_NONE },
+    [TECH_FINNED_X_WING] = { 65, LENGTH_NONE },
+    [TECH_FINNED_SWORDFISH] = { 66, LENGTH_NONE },
+    [TECH_FINNED_JELLYFISH] = { 67, LENGTH_NONE },
+    [TECH_MULTI_COLOURING] = { 67, LENGTH_CELLS },
+    [TECH_UR_TYPE_2] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_4] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_5] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_6] = { 46, LENGTH_NONE },
+    [TECH_HIDDEN_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_UR_TYPE_3] = { 47, LENGTH_NONE },
+    [TECH_AVOIDABLE_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_BUG_TYPE_2] = { 57, LENGTH_NONE },
+    [TECH_BUG_TYPE_3] = { 58, LENGTH_NONE },
+    [TECH_BUG_TYPE_4] = { 57, LENGTH_NONE },
+    [TECH_UNIQUE_LOOP] = { 48, LENGTH_NONE },
+    [TECH_SUE_DE_COQ] = { 50, LENGTH_NONE },
+    [TECH_ALIGNED_PAIR] = { 62, LENGTH_NONE },
+    [TECH_WXYZ_WING] = { 46, LENGTH_NONE },
+    [TECH_BENT_SET] = { 48, LENGTH_NONE },
+    [TECH_ALS_XZ] = { 75, LENGTH_NONE },
+    [TECH_ALS_XY_WING] = { 78, LENGTH_NONE },
+    [TECH_DEATH_BLOSSOM] = { 80, LENGTH_NONE },
+    [TECH_ALIGNED_TRIPLE] = { 75, LENGTH_NONE },
+    [TECH_ALS_CHAIN] = { 80, LENGTH_CELLS },
+    [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
+    [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
 };
 
 /* The lowest rating of each level's band: a technique's number and its level agree when
