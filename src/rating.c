@@ -84,8 +84,8 @@ static const struct rating_entry ratings[TECH_COUNT] = {
      * rectangles and loops 4.5-5.0, BUG 5.6-6.0, aligned pair 6.2 and triple 7.5 exclusion),
      * else the number of what SE sees in it: turbot fish, empty rectangle and finned fish
      * are X-chains or X-cycles (6.5-6.7), multi-colouring a longer one, Sue de Coq, WXYZ-wings
-     * and bent sets subsets of their size (4.6-5.0), the ALS family chains of cell and unit
-     * links (7.0 and up). */
+     * and bent sets subsets of their size (4.6-5.0), the ALS family chains (7.5-8.0: SE
+     * rates the puzzles they solve 8.3-8.9; to be calibrated further). */
     [TECH_TURBOT_FISH] = { 66, LENGTH_NONE },
     [TECH_EMPTY_RECTANGLE] = { 66, LENGTH_NONE },
     [TECH_FINNED_X_WING] = { 65, LENGTH_NONE },
