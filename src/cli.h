@@ -7,8 +7,18 @@
 #include "format.h"
 #include "solve.h"
 
+/* What rate prints for each puzzle (--format=se|rating). */
+enum rate_output {
+    RATE_OUTPUT_TEXT,       /* "FILE:N: Level, rating 7.2, hardest ..." */
+    RATE_OUTPUT_SE,         /* "PUZZLE ED=7.2/7.2/2.6", as SE's serate */
+    RATE_OUTPUT_RATING,     /* "PUZZLE 7.2", as rated puzzle collections */
+};
+
 struct cli_options {
-    enum format_id format;  /* --format */
+    enum format_id format;  /* --format: the input's */
+    enum rate_output rate_output;   /* --format=se|rating, for rate */
+    bool path;              /* rate --path: every step of the solve */
+    long apply;             /* hint --apply=N: take N steps, print the position */
     bool any;               /* --any: any one solution, no uniqueness proof */
     bool count;             /* --count[=LIMIT] */
     long count_limit;       /* 0: unlimited */

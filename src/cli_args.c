@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -18,7 +19,7 @@ enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
-    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES,
+    OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES, OPT_PATH, OPT_APPLY,
     OPT_UNICODE, OPT_TIMER, OPT_THEME, OPT_CONFIG, OPT_PRINT_CONFIG,
 };
 
@@ -38,6 +39,8 @@ static const struct option long_options[] = {
     { "strategy", required_argument, NULL, OPT_STRATEGY },
     { "all", no_argument, NULL, OPT_ALL },
     { "nodes", required_argument, NULL, OPT_NODES },
+    { "path", no_argument, NULL, OPT_PATH },
+    { "apply", required_argument, NULL, OPT_APPLY },
     { "unicode", no_argument, NULL, OPT_UNICODE },
     { "timer", no_argument, NULL, OPT_TIMER },
     { "theme", required_argument, NULL, OPT_THEME },
@@ -54,8 +57,8 @@ static void print_help(void)
     printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
            "  or:  kakudo solve [OPTION]... [FILE]...\n"
            "  or:  kakudo watch [OPTION]... FILE[:N]\n"
-           "  or:  kakudo hint [--all] [FILE[:N]]...\n"
-           "  or:  kakudo rate [FILE]...\n"
+           "  or:  kakudo hint [--all|--apply=N] [FILE[:N]]...\n"
+           "  or:  kakudo rate [--path] [--format=se|rating] [FILE]...\n"
            "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
            "Play and solve Sudoku and Kakuro in the terminal.\n"
            "\n"
@@ -67,7 +70,8 @@ static void print_help(void)
            "  hint           explain the next step of a puzzle: the technique, the cells\n"
            "                 (rNcM: row N, column M) and the reason\n"
            "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
-           "                 Hard, Expert, Master), hardest technique, counts and a score\n"
+           "                 Hard, Expert, Master), rating on Sudoku Explainer's scale\n"
+           "                 (1.0 to 11.9), hardest technique, counts and a score\n"
            "  generate       make new puzzles with exactly one solution at a chosen level\n"
            "                 (--size, --level, --symmetry, --count, --seed, --format;\n"
            "                 see 'kakudo generate --help')\n"
@@ -76,8 +80,8 @@ static void print_help(void)
            "      --any            print any one solution without proving it unique\n"
            "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
            "      --stats          report nodes, guesses and time per puzzle on stderr\n"
-           "      --format=NAME    read FILE as NAME: line, grid, kakuro2 or kakuro\n"
-           "                       (also for hint, rate and the player)\n"
+           "      --format=NAME    read FILE as NAME: line, grid, kakuro2, kakuro or\n"
+           "                       pencilmarks (also for hint, rate and the player)\n"
            "      --trace          print every step of the search, one per line, before\n"
            "                       the solution\n"
            "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
@@ -89,8 +93,16 @@ static void print_help(void)
            "  -j, --jobs=N         work on N puzzles at once, in N threads (default: the\n"
            "                       processors online; also for hint, rate and generate):\n"
            "                       the output is the same, in input order\n"
-           "Options for hint:\n"
+           "Options for hint (FILE may also be a pencil-mark grid or a saved game):\n"
            "      --all            list every step available now, not just the easiest\n"
+           "      --apply=N        take the next N steps, then print the position as a\n"
+           "                       pencil-mark grid\n"
+           "Options for rate:\n"
+           "      --path           print every step of the solve, with its rating\n"
+           "      --format=se      print each puzzle as a line with ED=ER/EP/ED, as\n"
+           "                       Sudoku Explainer's serate (hardest step, hardest before\n"
+           "                       the first placement, first step)\n"
+           "      --format=rating  print each puzzle as a line and its rating\n"
            "Options for the player:\n"
            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
@@ -278,6 +290,27 @@ static bool parse_limit(const char *s, long *out)
     return cli_parse_number(s, 1, LONG_MAX - 1, out);
 }
 
+/* --format's value: an input format, rate's output format, or both separated by a comma
+ * ("line,se"); false if a name is neither. */
+static bool parse_formats(const char *value, struct cli_options *opt)
+{
+    char buf[64];
+    char *save = NULL;
+
+    if (strlen(value) >= sizeof buf)
+        return false;
+    strcpy(buf, value);
+    for (char *name = strtok_r(buf, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+        if (strcasecmp(name, "se") == 0)
+            opt->rate_output = RATE_OUTPUT_SE;
+        else if (strcasecmp(name, "rating") == 0)
+            opt->rate_output = RATE_OUTPUT_RATING;
+        else if (!format_by_name(name, &opt->format))
+            return false;
+    }
+    return true;
+}
+
 /* Parses the options; returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, struct cli_options *opt)
 {
@@ -328,8 +361,14 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
                 return usage_error("invalid --nodes '%s': expected a positive number", optarg);
             break;
         case OPT_FORMAT:
-            if (!format_by_name(optarg, &opt->format))
-                return usage_error("unknown format '%s': expected line, grid, kakuro2 or kakuro", optarg);
+            if (!parse_formats(optarg, opt))
+                return usage_error("unknown format '%s': expected line, grid, kakuro2, kakuro or "
+                                   "pencilmarks to read, se or rating for rate's output", optarg);
+            break;
+        case OPT_PATH: opt->path = true; break;
+        case OPT_APPLY:
+            if (!cli_parse_number(optarg, 0, 100000, &opt->apply))
+                return usage_error("invalid --apply '%s': expected a number of steps", optarg);
             break;
         case 'h': print_help(); return 0;
         case OPT_VERSION: print_version(); return 0;
@@ -364,6 +403,14 @@ static int parse_command(char **args, int nargs, const struct cli_options *opt, 
         }
     if (cmd->command == CLI_WATCH && cmd->nargs != 1)
         return usage_error("watch needs one FILE[:N]");
+    if (opt->apply >= 0 && cmd->command != CLI_HINT)
+        return usage_error("--apply is an option of hint");
+    if (opt->apply >= 0 && opt->all)
+        return usage_error("--apply and --all cannot be used together");
+    if ((opt->path || opt->rate_output != RATE_OUTPUT_TEXT) && cmd->command != CLI_RATE)
+        return usage_error("%s is an option of rate", opt->path ? "--path" : "--format=se|rating");
+    if (opt->path && opt->rate_output != RATE_OUTPUT_TEXT)
+        return usage_error("--path prints every step: not with --format=se|rating");
     return -1;
 }
 
@@ -371,7 +418,7 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
 {
     int status;
 
-    *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .argv = argv };
+    *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .argv = argv, .apply = -1 };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);

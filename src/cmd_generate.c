@@ -20,7 +20,7 @@ enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2, EXIT_GAVE_UP = 3 };
 
 enum generate_option {
     OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
-    OPT_ATTEMPTS, OPT_HELP,
+    OPT_ATTEMPTS, OPT_GIVENS, OPT_HELP,
 };
 
 /* Every option of the command takes an argument but --help. */
@@ -33,6 +33,7 @@ static const struct option generate_options[] = {
     { "format", required_argument, NULL, OPT_FORMAT },
     { "budget", required_argument, NULL, OPT_BUDGET },
     { "attempts", required_argument, NULL, OPT_ATTEMPTS },
+    { "givens", required_argument, NULL, OPT_GIVENS },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 },
@@ -43,7 +44,7 @@ static const struct option generate_options[] = {
 
 struct generate_args {
     struct gen_request req;
-    const char *size, *level, *symmetry, *format;   /* as given, for messages */
+    const char *size, *level, *symmetry, *format, *givens;  /* as given, for messages */
     long count;
     long jobs;              /* -j, --jobs; 0: the processors online */
     bool seed_given;
@@ -56,7 +57,8 @@ struct generate_args {
 static void print_generate_help(void)
 {
     printf("Usage: kakudo generate sudoku [--size N] [--level NAME] [--symmetry NAME]\n"
-           "                              [--count N] [--seed S] [--format line|grid]\n"
+           "                              [--givens MIN-MAX] [--count N] [--seed S]\n"
+           "                              [--format line|grid]\n"
            "  or:  kakudo generate kakuro [--size WxH] [--level NAME] [--count N] [--seed S]\n"
            "                              [--format grid|kakuro2]\n"
            "Make new puzzles with exactly one solution, rated by the techniques they need.\n"
@@ -66,6 +68,10 @@ static void print_generate_help(void)
            "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
            "                       default: the first unique puzzle); Kakuro: easy to\n"
            "                       master\n"
+           "      --givens MIN-MAX how many givens a Sudoku has (or N); by default as\n"
+           "                       published puzzles of the level have: 9x9 Beginner\n"
+           "                       36-45, Easy 30-35, Medium 27-31, Hard 25-29, Expert\n"
+           "                       22-27, Master 20-26; other sizes the same share\n"
            "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
            "                       mirror, diagonal or none\n"
            "      --count N        how many puzzles (default 1)\n"
@@ -142,6 +148,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
             break;
         case OPT_SIZE: a->size = optarg; break;
         case OPT_LEVEL: a->level = optarg; break;
+        case OPT_GIVENS: a->givens = optarg; break;
         case OPT_SYMMETRY: a->symmetry = optarg; break;
         case OPT_FORMAT: a->format = optarg; break;
         case OPT_COUNT:
@@ -184,6 +191,28 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         return generate_usage_error("unexpected argument '%s'", argv[optind + 2]);
     *kind = argv[optind + 1];
     return -1;
+}
+
+/* "24-28" or "26" into min and max (at least 1). */
+static bool parse_givens(const char *s, int *min, int *max)
+{
+    char buf[32], *dash;
+    long lo, hi;
+
+    if (strlen(s) >= sizeof buf)
+        return false;
+    strcpy(buf, s);
+    dash = strchr(buf, '-');
+    if (dash != NULL)
+        *dash = '\0';
+    if (!cli_parse_number(buf, 1, 625, &lo))
+        return false;
+    hi = lo;
+    if (dash != NULL && !cli_parse_number(dash + 1, 1, 625, &hi))
+        return false;
+    *min = (int)lo;
+    *max = (int)hi;
+    return true;
 }
 
 /* Checks the values against the kind and fills the request; -1 to go on, else the status. */
@@ -229,6 +258,9 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
     if (a->level != NULL && !gen_level_by_name(a->level, &req->level))
         return generate_usage_error("unknown --level '%s': expected beginner, easy, medium, "
                                     "hard, expert, master or any", a->level);
+    if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
+        return generate_usage_error("invalid --givens '%s': expected MIN-MAX (or N), such as "
+                                    "24-28", a->givens);
     if (!gen_check_request(req, why, sizeof why))
         return generate_usage_error("%s", why);
     return -1;
@@ -309,7 +341,10 @@ static void print_command(const struct generate_args *a, const char *kind)
     const struct gen_request *req = &a->req;
 
     printf("# kakudo generate %s", kind);
-    if (req->kind == PUZZLE_SUDOKU)
+    if (req->kind == PUZZLE_SUDOKU && req->givens_min > 0)
+        printf(" --size %d --symmetry %s --givens %d-%d", req->size,
+               gen_symmetry_name(req->symmetry), req->givens_min, req->givens_max);
+    else if (req->kind == PUZZLE_SUDOKU)
         printf(" --size %d --symmetry %s", req->size, gen_symmetry_name(req->symmetry));
     else
         printf(" --size %dx%d", req->width, req->height);

@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "format.h"
+#include "game.h"
 #include "hint.h"
 #include "pool.h"
+#include "rating.h"
 #include "util.h"
 
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
@@ -84,9 +86,31 @@ static void print_all_steps(FILE *out, const struct hint_position *pos)
     free(all.seen);
 }
 
-/* Prints the next step (or every step) from the givens of p to out, the messages to err;
- * returns the exit status. */
-static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const struct cli_options *opt)
+/* --apply: takes up to n steps from pos (its grid and candidates change), printing each,
+ * then prints the position reached as a pencil-mark grid. */
+static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, digitset *cands,
+                        long n)
+{
+    struct hint h;
+    long taken = 0;
+
+    while (taken < n && hint_next(pos, &h)) {
+        fprintf(out, "%ld. %s\n", ++taken, h.text);
+        hint_apply(pos->p, &h, grid, cands);
+    }
+    if (taken < n && puzzle_is_complete(pos->p, grid))
+        fprintf(out, "(Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
+    if (pos->p->ops->kind == PUZZLE_KAKURO)
+        format_write_kakuro_marks(out, pos->p, grid, cands);
+    else
+        format_write_pencilmarks(out, pos->p, grid, cands);
+}
+
+/* Prints the next step (or every step, or --apply's) from a position of p, its digits
+ * (grid) and pencil marks (marks, NULL: none), to out, the messages to err; returns the
+ * exit status. */
+static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const uint8_t *grid,
+                       const digitset *marks, const struct cli_options *opt)
 {
     struct solve_budget budget = cli_budget(opt);
     struct hint_start s;
@@ -94,6 +118,8 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const struc
     struct hint h;
     int status = 0;
 
+    memcpy(s.grid, grid, (size_t)p->ncells);
+    hint_fill_candidates(p, s.grid, marks, s.cands);
     if (count < 0) {
         fprintf(err, "kakudo: gave up: no solution found within the budget of %" PRIu64
                 " nodes (--nodes=N sets it), so no hint\n", budget.nodes);
@@ -101,6 +127,8 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const struc
     } else if (count == 0) {
         fprintf(out, "The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
+    } else if (hint_check_position(p, s.grid, marks, count == 1 ? s.solution : NULL, &h)) {
+        fprintf(out, "%s\n", h.text);     /* a mistake in the position comes first */
     } else if (puzzle_is_complete(p, s.grid)) {
         fprintf(out, "The puzzle is already solved.\n");
     } else {
@@ -112,6 +140,8 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const struc
                     "trial follows one of them.)\n");
         if (opt->all)
             print_all_steps(out, &s.pos);
+        else if (opt->apply >= 0)
+            apply_steps(out, &s.pos, s.grid, s.cands, opt->apply);
         else if (hint_next(&s.pos, &h))
             fprintf(out, "%s\n", h.text);
     }
@@ -148,8 +178,11 @@ struct hint_job {
     const char *arg;
     bool heading;           /* several arguments: the name first */
     bool first;             /* the first argument: no blank line before the name */
-    struct puzzle *p;       /* NULL: could not be read, err says why */
+    struct puzzle *p;       /* NULL: could not be read, err (or message) says why */
+    uint8_t *grid;          /* a saved game's digits; NULL: the puzzle's givens */
+    digitset *marks;        /* a pencil-mark grid's or a saved game's marks, or NULL */
     struct format_error err;
+    char *message;          /* a saved game that cannot be read */
     struct kept_output kept;
     int status;
 };
@@ -169,7 +202,8 @@ static void hint_work(void *item, void *user)
         return;
     out = open_kept(&job->kept.out, &job->kept.nout);
     err = open_kept(&job->kept.err, &job->kept.nerr);
-    job->status = hint_puzzle(out, err, job->p, run->opt);
+    job->status = hint_puzzle(out, err, job->p, job->grid != NULL ? job->grid : job->p->given,
+                              job->marks, run->opt);
     fclose(out);
     fclose(err);
 }
@@ -179,7 +213,11 @@ static void hint_deliver(void *item, void *user)
     struct hint_job *job = item;
     struct hint_run *run = user;
 
-    if (job->p == NULL) {
+    if (job->message != NULL) {
+        fprintf(stderr, "kakudo: %s\n", job->message);
+        job->status = EXIT_BAD_INPUT;
+        free(job->message);
+    } else if (job->p == NULL) {
         job->status = report_error(&job->err);
     } else {
         if (job->heading)
@@ -187,9 +225,52 @@ static void hint_deliver(void *item, void *user)
         print_kept(&job->kept);
         puzzle_free(job->p);
     }
+    free(job->grid);
+    free(job->marks);
     if (job->status > run->status)
         run->status = job->status;
     free(job);
+}
+
+/* Whether the file at path is a saved game (it starts as game_save writes). */
+static bool is_save_file(const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+    char head[16] = "";
+    bool save;
+
+    if (f == NULL)
+        return false;
+    save = fgets(head, sizeof head, f) != NULL && strncmp(head, "kakudo-save ", 12) == 0;
+    fclose(f);
+    return save;
+}
+
+/* Reads what job->arg names: a saved game (its puzzle, digits and marks), or a puzzle (a
+ * pencil-mark grid also gives its marks). */
+static void hint_load(struct hint_job *job, const struct cli_options *opt)
+{
+    struct format_style style;
+
+    if (opt->format == FORMAT_AUTO && is_save_file(job->arg)) {
+        char why[600];
+        struct game *g = game_load(job->arg, why, sizeof why);
+        size_t n;
+
+        if (g == NULL) {
+            job->message = xstrdup(why);
+            return;
+        }
+        job->p = puzzle_clone(g->puzzle);
+        n = (size_t)job->p->ncells;
+        job->grid = xmalloc(n);
+        memcpy(job->grid, g->grid, n);
+        job->marks = xmalloc(n * sizeof *job->marks);
+        memcpy(job->marks, g->marks, n * sizeof *job->marks);
+        game_free(g);
+        return;
+    }
+    job->p = format_load_arg_marks(job->arg, opt->format, &style, &job->marks, &job->err);
 }
 
 int cli_hint(char **files, int nfiles, const struct cli_options *opt)
@@ -206,12 +287,11 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
     }
     for (int i = 0; i < nfiles; i++) {
         struct hint_job *job = xcalloc(1, sizeof *job);
-        struct format_style style;
 
         job->arg = files[i];
         job->heading = nfiles > 1;
         job->first = i == 0;
-        job->p = format_load_arg(files[i], opt->format, &style, &job->err);
+        hint_load(job, opt);
         pool_submit(pool, job);
     }
     pool_close(pool);
@@ -230,25 +310,92 @@ struct rate_job {
     struct solve_budget budget;
     struct grade g;
     int rated;
+    char *path;             /* --path: the steps, one per line */
+    size_t npath;
 };
+
+/* --path: one line per step, its rating and its text. */
+static bool print_path_step(const struct hint *h, int rating, const struct hint_position *pos,
+                            void *user)
+{
+    char number[16];
+
+    (void)pos;
+    fprintf(user, "%4s  %s\n", rating_format(rating, number, sizeof number), h->text);
+    return true;
+}
 
 static void rate_work(void *item, void *user)
 {
     struct rate_job *job = item;
+    const struct cli_options *opt = user;
+    FILE *path = NULL;
 
-    (void)user;
     if (job->p == NULL)
         return;
+    if (opt->path)
+        path = open_kept(&job->path, &job->npath);
     job->budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
-    job->rated = grade_puzzle_within(job->p, &job->g, GRADE_DEFAULT_WORK, &job->budget);
+    job->rated = grade_puzzle_walk(job->p, &job->g, GRADE_DEFAULT_WORK, &job->budget,
+                                   path != NULL ? print_path_step : NULL, path);
+    if (path != NULL)
+        fclose(path);
 }
 
-static void print_rating(const struct rate_job *job, int *status)
+/* The puzzle as collections list it: a Sudoku on one line ('.' empty), a Kakuro (which
+ * has no such line) as FILE:N. */
+static void print_puzzle_id(const struct puzzle *p, const char *name, long index)
+{
+    if (p->ops->kind != PUZZLE_SUDOKU) {
+        printf("%s:%ld", name, index);
+        return;
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        putchar(p->given[cell] ? sudoku_symbol(p->given[cell]) : '.');
+}
+
+/* After a rating in the collectors' columns: why it is not the whole story, if it is not. */
+static const char *rating_note(const struct grade *g)
+{
+    if (g->gave_up)
+        return " (gave up)";
+    return g->unique ? "" : " (several solutions)";
+}
+
+/* A rated puzzle in the collectors' columns (--format=se|rating); false for the text. */
+static bool print_columns(const struct rate_job *job, const struct cli_options *opt)
+{
+    const struct grade *g = &job->g;
+    char er[16], ep[16], ed[16];
+
+    rating_format(g->rating, er, sizeof er);
+    switch (opt->rate_output) {
+    case RATE_OUTPUT_SE:
+        print_puzzle_id(job->p, job->name, job->index);
+        printf(" ED=%s/%s/%s%s\n", er, rating_format(g->rating_ep, ep, sizeof ep),
+               rating_format(g->rating_ed, ed, sizeof ed), rating_note(g));
+        return true;
+    case RATE_OUTPUT_RATING:
+        print_puzzle_id(job->p, job->name, job->index);
+        printf(" %s%s\n", er, rating_note(g));
+        return true;
+    case RATE_OUTPUT_TEXT:
+        break;
+    }
+    return false;
+}
+
+static void print_rating(const struct rate_job *job, const struct cli_options *opt, int *status)
 {
     const struct grade *g = &job->g;
     const struct puzzle *p = job->p;
     char line[1024];
 
+    if (opt->path) {
+        printf("%s:%ld%s%s%s:\n", job->name, job->index, p->name ? " (" : "",
+               p->name ? p->name : "", p->name ? ")" : "");
+        fwrite(job->path, 1, job->npath, stdout);
+    }
     if (job->rated == 0) {
         printf("%s:%ld: no solution\n", job->name, job->index);
         if (*status == 0)
@@ -257,6 +404,9 @@ static void print_rating(const struct rate_job *job, int *status)
         printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
                " nodes\n", job->name, job->index, job->budget.nodes);
         *status = CLI_EXIT_GAVE_UP;
+    } else if (print_columns(job, opt)) {
+        if (g->gave_up)
+            *status = CLI_EXIT_GAVE_UP;
     } else {
         grade_describe(g, line, sizeof line);
         printf("%s:%ld%s%s%s: %s%s%s\n", job->name, job->index, p->name ? " (" : "",
@@ -272,8 +422,8 @@ static void print_rating(const struct rate_job *job, int *status)
 static void rate_deliver(void *item, void *user)
 {
     struct rate_job *job = item;
+    const struct cli_options *opt = user;
 
-    (void)user;
     if (job->message != NULL) {
         fprintf(stderr, "kakudo: %s\n", job->message);
         *job->status = EXIT_BAD_INPUT;
@@ -281,9 +431,10 @@ static void rate_deliver(void *item, void *user)
     } else if (job->p == NULL) {
         *job->status = report_error(&job->err);
     } else {
-        print_rating(job, job->status);
+        print_rating(job, opt, job->status);
         puzzle_free(job->p);
     }
+    free(job->path);
     free(job);
 }
 
@@ -321,7 +472,8 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
     static char *standard_input[] = { dash };
     static const char *const stdin_name = "-";
     int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
-    struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, NULL);
+    /* The workers only read the options. */
+    struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt);
     bool named = nfiles > 0;
 
     if (!named) {

@@ -335,6 +335,9 @@ struct reader {
                              * of this line (a one-line Sudoku read in one pass) */
     struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
                              * next of that size copies rather than builds */
+    digitset *marks;        /* FORMAT_PENCILMARKS: the last puzzle's candidates */
+    size_t marks_cap;
+    bool has_marks;         /* marks belong to the last puzzle read */
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -1291,6 +1294,191 @@ static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format
 }
 
 /* ===================================================================================
+ * Pencil-mark grids: N rows of N candidate sets, in the forums' borders
+ * =================================================================================== */
+
+/* A border line of a pencil-mark grid: dashes with corners of . : ' * + | only. */
+static bool is_pm_border_line(const struct line *ln)
+{
+    bool dash = false;
+
+    if (ln->fault != FAULT_NONE)
+        return false;
+    for (size_t i = 0; i < ln->len; i++) {
+        char ch = ln->text[i];
+        if (ch == '-' || ch == '=')
+            dash = true;
+        else if (strchr("+|.:'*", ch) == NULL && !is_space(ch))
+            return false;
+    }
+    return dash;
+}
+
+/* The next piece of a pencil-mark row (between spaces and '|'); false at the end. */
+static bool pm_piece(struct cursor *c, struct token *t)
+{
+    while (is_space(cursor_byte(c)) || cursor_byte(c) == '|')
+        cursor_step(c);
+    if (cursor_byte(c) < 0)
+        return false;
+    t->s = c->ln->text + c->off;
+    t->line = c->ln->number;
+    t->col = c->col;
+    while (cursor_byte(c) >= 0 && !is_space(cursor_byte(c)) && cursor_byte(c) != '|')
+        cursor_step(c);
+    t->len = (size_t)(c->ln->text + c->off - t->s);
+    return true;
+}
+
+static int pm_pieces(const struct line *ln)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int n = 0;
+
+    while (pm_piece(&c, &t))
+        n++;
+    return n;
+}
+
+/* Whether ln reads as a pencil-mark row: pieces of symbols, one of them several (a cell
+ * with candidates), or a pencil-mark border with the forums' corners. */
+static bool line_looks_pencilmarks(const struct line *ln)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    bool several = false;
+
+    if (ln->fault != FAULT_NONE)
+        return false;
+    if (is_pm_border_line(ln))
+        return strpbrk(ln->text, ".:'*") != NULL;
+    while (pm_piece(&c, &t)) {
+        for (size_t i = 0; i < t.len; i++)
+            if (symbol_value((unsigned char)t.s[i]) <= 0 && !(t.len == 1 && t.s[0] == '.'))
+                return false;
+        several |= t.len > 1;
+    }
+    return several;
+}
+
+/* Reads one piece as a cell of an n-Sudoku: its digit (one symbol), or 0 and its
+ * candidates (several; '.' or '0' alone: none known). */
+static int pm_cell(const struct reader *r, const struct token *t, int n, uint8_t *digit,
+                   digitset *marks, struct format_error *err)
+{
+    char buf[48];
+
+    *digit = 0;
+    *marks = 0;
+    if (t->len == 1 && (t->s[0] == '.' || t->s[0] == '0'))
+        return 1;
+    for (size_t i = 0; i < t->len; i++) {
+        int v = symbol_value((unsigned char)t->s[i]);
+        if (v <= 0 || v > n)
+            return fail(r, err, t->line, t->col + (long)i, "expected a cell's digit or candidates "
+                        "(symbols 1 to %c) in '%s'", sudoku_symbol(n),
+                        quote_text(t->s, t->len, buf, sizeof buf));
+        if (*marks & (1u << v))
+            return fail(r, err, t->line, t->col + (long)i, "candidate %c twice in '%s'",
+                        t->s[i], quote_text(t->s, t->len, buf, sizeof buf));
+        *marks |= 1u << v;
+    }
+    if (t->len == 1) {
+        *digit = (uint8_t)lowest_bit(*marks);
+        *marks = 0;
+    }
+    return 1;
+}
+
+/* One row of n cells into given and marks (n each). */
+static int pm_row(struct reader *r, const struct line *ln, int n, uint8_t *given,
+                  digitset *marks, struct srcpos *pos, struct format_error *err)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int k = 0, got = pm_pieces(ln);
+
+    if (got != n)
+        return fail(r, err, ln->number, 0, "expected a pencil-mark row of %d cells, got %d", n, got);
+    while (pm_piece(&c, &t)) {
+        if (pm_cell(r, &t, n, &given[k], &marks[k], err) < 0)
+            return -1;
+        pos[k] = (struct srcpos){ t.line, t.col };
+        k++;
+    }
+    return 1;
+}
+
+static int read_pencilmarks(struct reader *r, struct puzzle **out, struct format_style *style,
+                            struct format_error *err)
+{
+    struct puzzle *p = NULL;
+    char *name;
+    long start = 0;
+    int n = 0, rows = 0, rc;
+
+    r->has_marks = false;
+    if (!reach_puzzle(r, &name))
+        return 0;
+    while (p == NULL || rows < n) {
+        const struct line *ln = source_peek(&r->src, 0);
+        enum line_kind kind = ln != NULL ? line_kind(ln) : LINE_BLANK;
+
+        if (ln == NULL && p == NULL) {
+            rc = 0;     /* a bottom border was all that was left */
+            goto out;
+        }
+        if (ln == NULL) {
+            rc = fail_at_end(r, err, "%d more pencil-mark row%s", n - rows, n - rows == 1 ? "" : "s");
+            goto out;
+        }
+        if (kind == LINE_BLANK && p != NULL) {
+            rc = fail(r, err, start, 0, "expected %d pencil-mark rows, got %d", n, rows);
+            goto out;
+        }
+        if (kind != LINE_CONTENT || is_pm_border_line(ln)) {
+            source_drop(&r->src);
+            continue;
+        }
+        if (ln->fault != FAULT_NONE) {
+            rc = fail_fault(r, err, ln);
+            goto out;
+        }
+        if (p == NULL) {
+            n = pm_pieces(ln);
+            if (!sudoku_size_ok(n)) {
+                rc = fail(r, err, ln->number, 0, "expected a pencil-mark row of N cells (N = 4, 6, "
+                          "8, 9, 10, 12, ... 25) between '|' borders, got %d", n);
+                goto out;
+            }
+            p = sudoku_of_size(n);
+            reader_need_positions(r, p->ncells);
+            r->marks = xgrow(r->marks, &r->marks_cap, (size_t)p->ncells, sizeof *r->marks);
+            start = ln->number;
+        }
+        rc = pm_row(r, ln, n, p->given + rows * n, r->marks + rows * n, r->pos + rows * n, err);
+        if (rc < 0)
+            goto out;
+        rows++;
+        source_drop(&r->src);
+    }
+    /* The bottom border belongs to this grid. */
+    while (source_peek(&r->src, 0) != NULL && is_pm_border_line(source_peek(&r->src, 0)))
+        source_drop(&r->src);
+    style->id = FORMAT_PENCILMARKS;
+    style->empty = '.';
+    puzzle_set_name(p, name);
+    rc = finish_puzzle(r, p, out, err);
+    r->has_marks = rc > 0;
+    p = NULL;
+out:
+    puzzle_free(p);
+    free(name);
+    return rc;
+}
+
+/* ===================================================================================
  * Detection
  * =================================================================================== */
 
@@ -1348,7 +1536,7 @@ static bool is_grid_of_16(struct reader *r, int first)
 
 /* The readings the first content line (at first) allows, most likely first: its shape
  * alone says which formats could hold it.  Returns how many, 0 if none. */
-static int format_candidates(struct reader *r, int first, enum format_id cands[4])
+static int format_candidates(struct reader *r, int first, enum format_id cands[5])
 {
     const struct line *ln = source_peek(&r->src, first);
     bool lone_number = line_is_single_integer(ln, KAKURO2_MAX_CASES);
@@ -1358,6 +1546,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[4
 
     if (line_has_kakuro_marks(ln)) {
         cands[n++] = FORMAT_KAKURO_GRID;
+        return n;
+    }
+    if (is_pm_border_line(ln) && line_looks_pencilmarks(ln)) {
+        cands[n++] = FORMAT_PENCILMARKS;    /* only a pencil-mark grid has such corners */
         return n;
     }
     if (lone_number && (k = next_content(r, first + 1)) >= 0
@@ -1382,6 +1574,9 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[4
                 cands[n++] = FORMAT_SUDOKU_GRID;
         }
     }
+    /* A row with several candidates in a cell reads as nothing else. */
+    if (k >= 0 && line_looks_pencilmarks(source_peek(&r->src, k)))
+        cands[n++] = FORMAT_PENCILMARKS;
     /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
      * board size out of range, a missing case) better than "not a puzzle" would. */
     if (lone_number && !kakuro2)
@@ -1472,7 +1667,7 @@ static int detect_format(struct reader *r, struct format_error *err)
 {
     int first = next_content(r, 0), n;
     const struct line *ln;
-    enum format_id cands[4];
+    enum format_id cands[5];
 
     /* Past the lookahead window with no content: drop what was seen and look again. */
     while (first < 0 && source_peek(&r->src, LOOKAHEAD - 1) != NULL) {
@@ -1539,11 +1734,18 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
     case FORMAT_SUDOKU_GRID: rc = read_sudoku_grid(r, out, style, err); break;
     case FORMAT_KAKURO2: rc = read_kakuro2(r, out, style, err); break;
     case FORMAT_KAKURO_GRID: rc = read_kakuro_grid(r, out, style, err); break;
+    case FORMAT_PENCILMARKS: rc = read_pencilmarks(r, out, style, err); break;
     case FORMAT_AUTO: break;
     }
-    if (rc < 0 && (r->format == FORMAT_SUDOKU_GRID || r->format == FORMAT_KAKURO_GRID))
+    if (rc < 0 && (r->format == FORMAT_SUDOKU_GRID || r->format == FORMAT_KAKURO_GRID
+                   || r->format == FORMAT_PENCILMARKS))
         r->skip_block = true;
     return rc;
+}
+
+const digitset *reader_marks(const struct reader *r)
+{
+    return r->has_marks ? r->marks : NULL;
 }
 
 enum format_id reader_format(const struct reader *r)
@@ -1564,6 +1766,7 @@ void reader_close(struct reader *r)
         free(r->src.ring[i].text);
     free(r->src.chunk);
     free(r->pos);
+    free(r->marks);
     free(r->name);
     puzzle_free(r->shape);
     free(r);
@@ -1666,6 +1869,17 @@ static void write_kakuro_grid(FILE *out, const struct puzzle *p, const uint8_t *
     }
 }
 
+/* A puzzle (or a solution) as a pencil-mark grid: its digits, '.' for the empty cells, so
+ * that it reads back as the same puzzle (a cell shown with one candidate would read as a
+ * digit). */
+static void write_pencilmark_puzzle(FILE *out, const struct puzzle *p, const uint8_t *grid)
+{
+    digitset *none = xcalloc((size_t)p->ncells, sizeof *none);
+
+    format_write_pencilmarks(out, p, grid, none);
+    free(none);
+}
+
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style)
 {
@@ -1674,13 +1888,15 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     enum format_id id = style != NULL ? style->id : FORMAT_AUTO;
 
     /* A style that does not fit the kind (or none) falls back to the kind's usual one. */
-    if (id == FORMAT_AUTO || sudoku != (id == FORMAT_SUDOKU_LINE || id == FORMAT_SUDOKU_GRID))
+    if (id == FORMAT_AUTO || sudoku != (id == FORMAT_SUDOKU_LINE || id == FORMAT_SUDOKU_GRID
+                                        || id == FORMAT_PENCILMARKS))
         style = &def;
     switch (style->id) {
     case FORMAT_SUDOKU_LINE: write_sudoku_line(out, p, grid, style); break;
     case FORMAT_SUDOKU_GRID: write_sudoku_grid(out, p, grid, style); break;
     case FORMAT_KAKURO2: write_kakuro2_board(out, p, grid); break;
     case FORMAT_KAKURO_GRID: write_kakuro_grid(out, p, grid); break;
+    case FORMAT_PENCILMARKS: write_pencilmark_puzzle(out, p, grid); break;
     case FORMAT_AUTO: break;
     }
 }
@@ -1747,6 +1963,8 @@ static const struct {
     { "grid", FORMAT_SUDOKU_GRID },
     { "kakuro2", FORMAT_KAKURO2 },
     { "kakuro", FORMAT_KAKURO_GRID },
+    { "pencilmarks", FORMAT_PENCILMARKS },
+    { "pm", FORMAT_PENCILMARKS },
 };
 
 bool format_by_name(const char *name, enum format_id *id)
@@ -1814,7 +2032,8 @@ static char *split_spec(const char *spec, long *index)
 
 /* The index-th puzzle (1-based) of the open file f, read as path. */
 static struct puzzle *load_nth(FILE *f, const char *path, long index, enum format_id forced,
-                               struct format_style *style, struct format_error *err)
+                               struct format_style *style, digitset **marks,
+                               struct format_error *err)
 {
     struct reader *r = reader_open(f, path, forced);
     struct puzzle *p = NULL;
@@ -1836,6 +2055,10 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
         load_error(err, "", "%s has no puzzle", path);
     else if (rc == 0)
         load_error(err, "", "%s has only %ld puzzle%s", path, seen, seen == 1 ? "" : "s");
+    if (marks != NULL && p != NULL && reader_marks(r) != NULL) {
+        *marks = xmalloc((size_t)p->ncells * sizeof **marks);
+        memcpy(*marks, reader_marks(r), (size_t)p->ncells * sizeof **marks);
+    }
     reader_close(r);
     return p;
 }
@@ -1843,7 +2066,7 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
 /* Puzzle index of path; "-" is standard input where stdin_ok. */
 static struct puzzle *load_path_index(const char *path, long index, bool stdin_ok,
                                       enum format_id forced, struct format_style *style,
-                                      struct format_error *err)
+                                      digitset **marks, struct format_error *err)
 {
     bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
     struct puzzle *p;
@@ -1858,7 +2081,7 @@ static struct puzzle *load_path_index(const char *path, long index, bool stdin_o
         load_error(err, path, "%s", strerror(errno));
         return NULL;
     }
-    p = load_nth(f, path, index, forced, style, err);
+    p = load_nth(f, path, index, forced, style, marks, err);
     if (!is_stdin)
         fclose(f);
     return p;
@@ -1866,11 +2089,12 @@ static struct puzzle *load_path_index(const char *path, long index, bool stdin_o
 
 /* FILE or FILE:N; "-" (or "-:N") is standard input where stdin_ok. */
 static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id forced,
-                                struct format_style *style, struct format_error *err)
+                                struct format_style *style, digitset **marks,
+                                struct format_error *err)
 {
     long index;
     char *path = split_spec(spec, &index);
-    struct puzzle *p = load_path_index(path, index, stdin_ok, forced, style, err);
+    struct puzzle *p = load_path_index(path, index, stdin_ok, forced, style, marks, err);
 
     free(path);
     return p;
@@ -1879,17 +2103,25 @@ static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id 
 struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
                                  struct format_style *style, struct format_error *err)
 {
-    return load_path_index(path, index, false, forced, style, err);
+    return load_path_index(path, index, false, forced, style, NULL, err);
 }
 
 struct puzzle *format_load(const char *spec, enum format_id forced,
                            struct format_style *style, struct format_error *err)
 {
-    return load_spec(spec, false, forced, style, err);
+    return load_spec(spec, false, forced, style, NULL, err);
 }
 
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err)
 {
-    return load_spec(spec, true, forced, style, err);
+    return load_spec(spec, true, forced, style, NULL, err);
+}
+
+struct puzzle *format_load_arg_marks(const char *spec, enum format_id forced,
+                                     struct format_style *style, digitset **marks,
+                                     struct format_error *err)
+{
+    *marks = NULL;
+    return load_spec(spec, true, forced, style, marks, err);
 }

@@ -14,6 +14,7 @@ enum format_id {
     FORMAT_SUDOKU_GRID,     /* N lines of N symbols, spaced (BOJ 2580) or not (BOJ 2239) */
     FORMAT_KAKURO2,         /* algospot KAKURO2: cases, 0/1 board, clues "y x dir sum" */
     FORMAT_KAKURO_GRID,     /* kakudo's readable grid: \ _ D\ \A D\A tokens */
+    FORMAT_PENCILMARKS,     /* the forums' pencil-mark grid: N rows of N candidate sets */
 };
 
 /* How a puzzle was written, so its solution is written back the same way. */
@@ -49,13 +50,17 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
                 struct format_error *err);
 /* The format detected (or forced); FORMAT_AUTO before the first puzzle is read. */
 enum format_id reader_format(const struct reader *r);
+/* The pencil marks of the last puzzle read when it was a pencil-mark grid (p->ncells
+ * sets, 0 for a digit), else NULL; valid until the next reader_next or reader_close. */
+const digitset *reader_marks(const struct reader *r);
 /* Whether an error lost the reader's place, so that nothing more can be read. */
 bool reader_lost(const struct reader *r);
 void reader_close(struct reader *r);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2
- * case (N lines of N numbers, 0 for black and clue cells), or the readable Kakuro grid
- * with the digits filled in.  grid may be p->given to write the puzzle itself. */
+ * case (N lines of N numbers, 0 for black and clue cells), the readable Kakuro grid
+ * with the digits filled in, or a pencil-mark grid ('.' for the empty cells).  grid may
+ * be p->given to write the puzzle itself. */
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style);
 /* Writes the KAKURO2 case count line that starts such a file. */
@@ -71,8 +76,8 @@ bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, siz
  * its digit or its candidates (cands; NULL: those the grid leaves it), '.' with none,
  * cells padded to their column's widest, boxes between '|', borders of '-' with '.'
  * corners on top, ':' and '+' between bands, "'" at the bottom.  A Kakuro is written as
- * format_write does.  (The rating branch's format_pm.c has the same function, written to
- * the same layout: one of the two goes at the merge.) */
+ * format_write does.  The reader reads it back (FORMAT_PENCILMARKS): a lone symbol is a
+ * digit, several are candidates. */
 void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
                               const digitset *cands);
 /* A Kakuro position the same way: its clue cells as the Kakuro grid writes them ("16\\7",
@@ -98,5 +103,10 @@ struct puzzle *format_load_index(const char *path, long index, enum format_id fo
 /* The same for a command-line argument, where "-" (or "-:N") is standard input. */
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err);
+/* format_load_arg, also giving the puzzle's pencil marks when it was a pencil-mark grid
+ * (*marks, p->ncells sets the caller frees), else *marks = NULL. */
+struct puzzle *format_load_arg_marks(const char *spec, enum format_id forced,
+                                     struct format_style *style, digitset **marks,
+                                     struct format_error *err);
 
 #endif

@@ -214,6 +214,19 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
             return false;
         }
     }
+    if (req->givens_min > 0 || req->givens_max > 0) {
+        int cells = req->kind == PUZZLE_SUDOKU ? req->size * req->size : 0;
+        if (req->kind != PUZZLE_SUDOKU) {
+            snprintf(why, size, "givens are for Sudoku: a Kakuro's clues are its sums");
+            return false;
+        }
+        if (req->givens_min < 0 || req->givens_max < req->givens_min || req->givens_max > cells) {
+            snprintf(why, size, "no %dx%d Sudoku has %d-%d givens: expected MIN-MAX with MIN "
+                     "at most MAX, MAX at most %d", req->size, req->size, req->givens_min,
+                     req->givens_max, cells);
+            return false;
+        }
+    }
     if (!gen_level_possible(req->kind, req->size, req->level)) {
         if (req->kind == PUZZLE_KAKURO && req->level >= 0 && req->level < LEVEL_COUNT)
             snprintf(why, size, "no Kakuro is %s: Kakuro levels are easy, medium, hard, "
@@ -227,6 +240,39 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
         return false;
     }
     return true;
+}
+
+/* --- Givens --- */
+
+/*
+ * Givens per level for 9x9, from published puzzles: collections and sites give easy
+ * puzzles 36 to 45 givens, medium 30 to 35, hard 26 to 29, expert 22 to 25 and the
+ * hardest 17 to 23 (for instance numberplace.click's "Sudoku difficulty levels", 2024;
+ * newspaper puzzles agree within a given or two).  kakudo's six levels take them in
+ * order; the two hardest keep a given or two more than the published low end, as the
+ * generator removes givens one symmetric group at a time and seldom reaches 20 with one
+ * solution.  Other sizes keep the same share of their cells.
+ */
+static const struct { int min, max; } level_givens_9x9[LEVEL_COUNT] = {
+    [LEVEL_BEGINNER] = { 36, 45 }, [LEVEL_EASY] = { 30, 35 }, [LEVEL_MEDIUM] = { 27, 31 },
+    [LEVEL_HARD] = { 25, 29 }, [LEVEL_EXPERT] = { 22, 27 }, [LEVEL_MASTER] = { 20, 26 },
+};
+
+void gen_givens(const struct gen_request *req, int *min, int *max, bool *strict)
+{
+    int cells = req->size * req->size;
+
+    *strict = req->givens_min > 0 || req->givens_max > 0;
+    if (*strict) {
+        *min = req->givens_min;
+        *max = req->givens_max > 0 ? req->givens_max : cells;
+    } else if (req->level >= 0 && req->level < LEVEL_COUNT) {
+        /* The same share of the cells, rounded to the nearest. */
+        *min = (level_givens_9x9[req->level].min * cells + 40) / 81;
+        *max = (level_givens_9x9[req->level].max * cells + 40) / 81;
+    } else {
+        *min = *max = 0;    /* any level: as few as one solution allows */
+    }
 }
 
 /* --- The loop --- */
@@ -251,6 +297,57 @@ static int level_distance(int a, int b)
 {
     return a > b ? a - b : b - a;
 }
+
+/* How far a Sudoku's givens are above the range aimed at (0 within it, or for Kakuro);
+ * *fits: within the range --givens asked for, if any. */
+static int givens_over(const struct gen_request *req, const struct puzzle *p, bool *fits)
+{
+    int min, max, n = 0;
+    bool strict;
+
+    *fits = true;
+    if (req->kind != PUZZLE_SUDOKU || req->level == GEN_ANY_LEVEL)
+        return 0;
+    gen_givens(req, &min, &max, &strict);
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += p->given[cell] != 0;
+    *fits = !strict || (n >= min && n <= max);
+    return n > max ? n - max : 0;
+}
+
+/* A puzzle at the level with more givens than its range is kept while the generator looks
+ * for one within it, for at most this many attempts more. */
+#define GIVENS_EXTRA_ATTEMPTS 30
+
+/* Whether the closest puzzle kept is at the level asked for (and within --givens). */
+static bool kept_is_hit(const struct gen_request *req, const struct gen_result *res)
+{
+    bool fits;
+
+    if (res->puzzle == NULL || res->grade.gave_up)
+        return false;
+    givens_over(req, res->puzzle, &fits);
+    return fits && (req->level == GEN_ANY_LEVEL || (int)res->grade.level == req->level);
+}
+
+/* Whether g and p are closer to the request than what res keeps: the level first, then
+ * the givens over the range. */
+static bool closer(const struct gen_request *req, const struct grade *g, const struct puzzle *p,
+                   const struct gen_result *res)
+{
+    bool fits, kept_fits;
+    int d = level_distance((int)g->level, req->level), over = givens_over(req, p, &fits);
+    int kd, kover;
+
+    if (res->puzzle == NULL)
+        return true;
+    kd = level_distance((int)res->grade.level, req->level);
+    kover = givens_over(req, res->puzzle, &kept_fits);
+    if (fits != kept_fits)
+        return fits;
+    return d < kd || (d == kd && over < kover);
+}
+
 
 uint64_t gen_now_ns(const struct gen_context *ctx)
 {
@@ -292,6 +389,8 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         res->status = GEN_INVALID;
         return;
     }
+    int first_hit = -1;     /* the attempt that first reached the level */
+
     gen_rng_seed(&ctx.rng, req->seed);
     if (req->budget_ms != 0)
         ctx.deadline_ns = ctx.start_ns + req->budget_ms * 1000000u;
@@ -302,7 +401,8 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
 
         if (p == NULL && ctx.out_of_time && !ctx.cancelled && !ctx.impossible) {
             /* The budget ran out inside an attempt: the closest so far, if any. */
-            res->status = res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
+            res->status = kept_is_hit(req, res) ? GEN_OK
+                          : res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
             if (res->puzzle == NULL)
                 snprintf(res->message, sizeof res->message, "no puzzle made within %.3g s",
                          (double)req->budget_ms / 1000.0);
@@ -318,27 +418,33 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             break;
         }
         ctx.progress.attempts++;
-        /* A rating cut short by the budget gives only a lower bound: a miss. */
-        if (!g.gave_up && (req->level == GEN_ANY_LEVEL || (int)g.level == req->level)) {
-            puzzle_free(res->puzzle);
-            res->puzzle = p;
-            res->grade = g;
-            res->status = GEN_OK;
-            break;
-        }
-        /* Keep the closest miss, to hand out if the budget runs out. */
-        if (res->puzzle == NULL || level_distance((int)g.level, req->level)
-                                   < level_distance((int)res->grade.level, req->level)) {
+        /* Keep the closest, to hand out if the budget runs out: a rating cut short by the
+         * budget gives only a lower bound, so it is a miss. */
+        if (g.gave_up || !closer(req, &g, p, res)) {
+            puzzle_free(p);
+        } else {
+            bool fits;
+            int over = givens_over(req, p, &fits);
+
             puzzle_free(res->puzzle);
             res->puzzle = p;
             res->grade = g;
             ctx.progress.best_level = (int)g.level;
-        } else {
-            puzzle_free(p);
+            if (kept_is_hit(req, res) && first_hit < 0)
+                first_hit = ctx.progress.attempts;
+            if (kept_is_hit(req, res) && over == 0) {
+                res->status = GEN_OK;
+                break;
+            }
+        }
+        /* At the level but above its givens: the best of a few more attempts. */
+        if (first_hit > 0 && ctx.progress.attempts - first_hit >= GIVENS_EXTRA_ATTEMPTS) {
+            res->status = GEN_OK;
+            break;
         }
         if (gen_budget_spent(&ctx)
             || (req->max_attempts > 0 && ctx.progress.attempts >= req->max_attempts)) {
-            res->status = GEN_OTHER_LEVEL;
+            res->status = kept_is_hit(req, res) ? GEN_OK : GEN_OTHER_LEVEL;
             break;
         }
         if (!gen_tick(&ctx)) {

@@ -56,6 +56,8 @@ struct gen_request {
     int width, height;      /* Kakuro: the board, clue row and column included */
     int level;              /* an enum hint_level, or GEN_ANY_LEVEL */
     enum gen_symmetry symmetry;     /* Sudoku only: Kakuro boards are turned by 180 degrees */
+    int givens_min, givens_max;     /* Sudoku: how many givens (--givens); both 0: as
+                                     * published puzzles of the level have (gen_givens) */
     uint64_t seed;
     uint64_t budget_ms;     /* how long to look for the level; 0: no limit */
     int max_attempts;       /* attempts to make at most before settling for the closest
@@ -103,6 +105,12 @@ bool gen_level_by_name(const char *name, int *level);
  * Kakuro has no Beginner puzzles (its first step always needs a sum), and singles
  * solve every 4x4 Sudoku. */
 bool gen_level_possible(enum puzzle_kind kind, int size, int level);
+/* The givens a Sudoku of the request should have, min to max: the request's own range
+ * (*strict: puzzles outside it are misses), else the level's range (9x9: Beginner 36-45,
+ * Easy 30-35, Medium 27-31, Hard 25-29, Expert 22-27, Master 20-26; other sizes the same
+ * share of their cells), which the generator aims at but may stay above when no further
+ * given can go (*strict false).  Any level: 0 to 0, as few as one solution allows. */
+void gen_givens(const struct gen_request *req, int *min, int *max, bool *strict);
 /* Whether the Sudoku's givens are placed with the symmetry. */
 bool gen_is_symmetric(const struct puzzle *p, enum gen_symmetry sym);
 

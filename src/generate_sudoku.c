@@ -146,7 +146,8 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
     int *cells, *start, *order, ngroups;
     /* Below Master each removal is rated, so the puzzle never passes the level. */
     bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
-    bool rated = false;
+    bool rated = false, strict;
+    int min, max, target, givens;
 
     if (!sudoku_box_shape(n, &br, &bc) || (p = sudoku_new(br, bc)) == NULL)
         return NULL;
@@ -158,11 +159,18 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
     for (int i = 0; i < ngroups; i++)
         order[i] = i;
     gen_rng_shuffle(&ctx->rng, order, ngroups);
+    /* Givens are removed down to a count drawn from the range, never below its least. */
+    gen_givens(req, &min, &max, &strict);
+    target = min + gen_rng_below(&ctx->rng, max - min + 1);
+    givens = p->ncells;
 
-    for (int i = 0; i < ngroups; i++) {
-        int grp = order[i];
+    for (int i = 0; i < ngroups && givens > target; i++) {
+        int grp = order[i], size = start[grp + 1] - start[grp];
         uint8_t kept[4];
         struct grade trial;
+
+        if (givens - size < min)
+            continue;
 
         if (!gen_tick(ctx)) {
             /* Out of time, the puzzle so far is unique still (and the closest there is);
@@ -183,6 +191,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
                 *g = trial;
                 rated = true;
             }
+            givens -= size;
             continue;
         }
         for (int k = start[grp]; k < start[grp + 1]; k++)

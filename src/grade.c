@@ -6,18 +6,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rating.h"
 #include "util.h"
 
-static void grade_count(struct grade *g, const struct hint *h)
+/* Counts a step of rating tenths into g; *placed: a digit was placed before it. */
+static void grade_count(struct grade *g, const struct hint *h, int tenths, bool *placed)
 {
     const struct technique_info *info = hint_technique(h->id);
+
+    if (g->steps == 0)
+        g->rating_ed = tenths;
+    if (tenths > g->rating) {
+        g->rating = tenths;
+        g->rated_hardest = h->id;
+    }
+    if (!*placed && tenths > g->rating_ep)
+        g->rating_ep = tenths;
+    *placed = *placed || h->nplace > 0;
 
     g->counts[h->id]++;
     g->steps++;
     g->score += info->weight;
+    /* The hardest technique: of the highest level, the one whose step rated highest. */
     if (g->hardest == TECH_MISTAKE || info->level > hint_technique(g->hardest)->level
-        || (info->level == hint_technique(g->hardest)->level && h->id > g->hardest))
+        || (info->level == hint_technique(g->hardest)->level && tenths > g->hardest_rating)) {
         g->hardest = h->id;
+        g->hardest_rating = tenths;
+    }
 }
 
 /* The candidates left in the position: what a step's techniques look over, so a step's
@@ -40,28 +55,75 @@ static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budg
     return budget == NULL || budget->deadline_ns == 0 || util_now_ns() < budget->deadline_ns;
 }
 
-int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
-                         const struct solve_budget *budget)
+/* The lowest-rated step found so far, for cheapest_step. */
+struct cheapest {
+    struct hint *best;
+    int tenths;
+};
+
+static bool keep_cheapest(const struct hint *h, void *user)
+{
+    struct cheapest *c = user;
+    int tenths = rating_step(h);
+
+    if (tenths < c->tenths) {
+        memcpy(c->best, h, sizeof *h);
+        c->tenths = tenths;
+    }
+    return true;
+}
+
+/* SE takes the lowest-rated of all the chains it finds, and a chain rates by its length:
+ * when the step found (h, the first of its technique) is a chain rated above the hardest
+ * step so far (below it, a shorter chain would not change the puzzle's rating, and the
+ * search costs), every instance of the chain techniques from its own on that could rate
+ * lower is looked at, and the lowest replaces h.  Returns the rating of the step kept. */
+static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
+                         struct hint *h, int hardest)
+{
+    struct cheapest c = { h, rating_of_step(h, pos) };
+    int from = 0;
+
+    if (rating_first_is_lowest(h->id) || c.tenths <= hardest)
+        return c.tenths;
+    while (from < n && order[from] != h->id)
+        from++;
+    for (int i = from; i < n && rating_base(order[i]) < c.tenths; i++)
+        if (!rating_first_is_lowest(order[i]))
+            hint_find_all(pos, order[i], keep_cheapest, &c);
+    return c.tenths;
+}
+
+int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
+                      const struct solve_budget *budget, grade_step_fn step, void *user)
 {
     struct hint_start s;
     int count;
     struct hint h;
     uint64_t done = 0;
+    enum technique order[TECH_COUNT];
+    int norder = rating_order(order);
+    bool placed = false;
 
     memset(g, 0, sizeof *g);
-    g->hardest = TECH_MISTAKE;
+    g->hardest = g->rated_hardest = TECH_MISTAKE;
     count = hint_start_open_within(&s, p, budget);
-    s.pos.quiet = true;
+    s.pos.quiet = step == NULL;
     g->unique = s.pos.unique;
     g->gave_up = count < 0;    /* no solution found within the budget */
     if (count > 0) {
         while (!(g->gave_up = !walk_may_go_on(work, done, budget))) {
             uint64_t cands = candidates_left(p, s.grid, s.cands);
 
-            if (!hint_next(&s.pos, &h))
+            int tenths;
+
+            if (!hint_next_in_order(&s.pos, order, norder, &h))
                 break;
             done += cands;     /* what the step's techniques looked over */
-            grade_count(g, &h);
+            tenths = cheapest_step(&s.pos, order, norder, &h, g->rating);
+            grade_count(g, &h, tenths, &placed);
+            if (step != NULL && !step(&h, tenths, &s.pos, user))
+                break;
             hint_apply(p, &h, s.grid, s.cands);
         }
         /* A walk cut short still rates what it met: the level is a lower bound. */
@@ -69,6 +131,12 @@ int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
     }
     hint_start_close(&s);
     return count > 0 ? 1 : count;
+}
+
+int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
+                        const struct solve_budget *budget)
+{
+    return grade_puzzle_walk(p, g, work, budget, NULL, NULL);
 }
 
 bool grade_puzzle(const struct puzzle *p, struct grade *g)
@@ -80,7 +148,10 @@ void grade_describe(const struct grade *g, char *buf, size_t size)
 {
     size_t len;
 
-    snprintf(buf, size, "%s, hardest %s, score %ld:", hint_level_name(g->level),
+    char number[16];
+
+    snprintf(buf, size, "%s, rating %s, hardest %s, score %ld:", hint_level_name(g->level),
+             rating_format(g->rating, number, sizeof number),
              g->hardest == TECH_MISTAKE ? "none" : hint_technique(g->hardest)->name, g->score);
     for (int t = 0; t < TECH_COUNT; t++) {
         if (g->counts[t] == 0)

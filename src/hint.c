@@ -285,7 +285,7 @@ void hint_begin(const struct hint_search *s, struct hint *h)
     h->id = s->id;
     h->puzzle = s->pos->p;
     h->name = techniques[s->id].name;
-    h->ngroups = h->ncells = h->nplace = h->nelim = 0;
+    h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
     h->quiet = s->pos->quiet;
     h->text[0] = '\0';
@@ -830,6 +830,20 @@ bool hint_next(const struct hint_position *pos, struct hint *h)
     return s.found > 0;
 }
 
+bool hint_next_in_order(const struct hint_position *pos, const enum technique *order, int n,
+                        struct hint *h)
+{
+    struct hint_search s = { .pos = pos, .visit = copy_first, .user = h };
+
+    if (grid_complete(pos))
+        return false;
+    for (int i = 0; i < n && s.found == 0; i++)
+        if ((int)order[i] >= 0 && order[i] < TECH_COUNT && technique_applies(pos, order[i]))
+            run_technique(&s, order[i]);
+    search_done(&s);
+    return s.found > 0;
+}
+
 /* Techniques that find something almost anywhere, being a kind of search: hint_all lists
  * them only where nothing else applies.  They come last in the table. */
 static bool last_resort(enum technique t)
@@ -1076,7 +1090,7 @@ static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
     h->id = TECH_MISTAKE;
     h->puzzle = p;
     h->name = techniques[TECH_MISTAKE].name;
-    h->ngroups = h->ncells = h->nplace = h->nelim = 0;
+    h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
     h->quiet = false;
     snprintf(h->text, sizeof h->text, "%s: ", h->name);

@@ -145,6 +145,8 @@ struct hint {
     digitset digits;                    /* the pattern's digits */
     int nplace;                         /* digits it proves */
     struct hint_move place[HINT_MAX_PLACE];
+    int length;                         /* a chain's candidates (its nodes), for its
+                                         * rating; 0: rating.c estimates it from ncells */
     int nelim;                          /* candidates it removes */
     struct hint_move elim[HINT_MAX_ELIM];
     char text[HINT_TEXT_MAX];           /* "Naked pair: r1c2 and r1c5 can only be ..." */
@@ -176,6 +178,9 @@ typedef bool (*hint_visit_fn)(const struct hint *h, void *user);
 /* The easiest step available (trial last): true and *h filled, false if the grid is full
  * or no step applies (a broken position). */
 bool hint_next(const struct hint_position *pos, struct hint *h);
+/* The same, trying the n techniques of order in that order (the rating's, rating.c). */
+bool hint_next_in_order(const struct hint_position *pos, const enum technique *order, int n,
+                        struct hint *h);
 /* Calls visit for every step every technique finds now (the forcing chains and trial,
  * which find something almost anywhere, only if nothing before them applies); returns
  * how many were visited. */
@@ -242,10 +247,17 @@ bool hint_for_player(const struct puzzle *p, const uint8_t *grid, const digitset
 
 struct grade {
     enum hint_level level;
-    enum technique hardest;             /* TECH_MISTAKE when no step was needed */
+    enum technique hardest;             /* of the highest level, the one rated highest;
+                                         * TECH_MISTAKE when no step was needed */
     int counts[TECH_COUNT];             /* uses of each technique on the path */
     int steps;
     long score;                         /* sum of the techniques' weights over the path */
+    int rating;                         /* tenths on Sudoku Explainer's scale (rating.h):
+                                         * the hardest step (SE's ER), */
+    int rating_ep;                      /* the hardest up to the first placement (EP), */
+    int rating_ed;                      /* the first step (ED) */
+    enum technique rated_hardest;       /* the step rated highest (TECH_MISTAKE: none) */
+    int hardest_rating;                 /* the rating of hardest's hardest step */
     bool unique;                        /* the puzzle has exactly one solution */
     bool gave_up;                       /* the budget ran out: the rating is of the steps
                                          * made by then, the level a lower bound */
@@ -259,8 +271,9 @@ struct grade {
 #define GRADE_DEFAULT_WORK 80000000u
 #define GRADE_CEILING_MS 5000u
 
-/* Solves p from its givens with the techniques, easiest applicable step first, trial
- * when stuck, and rates it.  false if the puzzle has no solution.  Within the default
+/* Solves p from its givens with the techniques, easiest applicable step first (by the
+ * techniques' ratings, as Sudoku Explainer: rating_order), trial when stuck, and rates
+ * it: the level of its hardest technique and the number of its hardest step.  false if the puzzle has no solution.  Within the default
  * budgets (the solution search's and GRADE_DEFAULT_WORK). */
 bool grade_puzzle(const struct puzzle *p, struct grade *g);
 /* The same within work (0: no bound) and budget for the searches (NULL: the default),
@@ -268,6 +281,13 @@ bool grade_puzzle(const struct puzzle *p, struct grade *g);
  * was cut short), 0 when the puzzle has no solution, -1 when the search for one gave up. */
 int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
                         const struct solve_budget *budget);
+/* Called for each step of a grading walk with the step's rating and the position before
+ * it; false stops the walk (the grade is then of the steps seen). */
+typedef bool (*grade_step_fn)(const struct hint *h, int rating, const struct hint_position *pos,
+                              void *user);
+/* grade_puzzle_within, showing each step to step (with its text) when it is not NULL. */
+int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
+                      const struct solve_budget *budget, grade_step_fn step, void *user);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 

@@ -170,6 +170,7 @@ static void say_walk(struct hint *h, const struct aic_search *a, const int *node
 
 static void hint_chain_cells(struct hint *h, const struct cand_links *l, const int *nodes, int n)
 {
+    h->length = n;
     for (int i = 0; i < n; i++) {
         hint_add_cell(h, links_cell(l, nodes[i]));
         h->digits |= 1u << links_digit(l, nodes[i]);

@@ -53,19 +53,19 @@ status_is bad 2 && err_has bad "bad.txt:"; ok $? "hint on bad input: the message
 
 levels='(Beginner|Easy|Medium|Hard|Expert|Master)'
 run rate rate "$srcdir/tests/data/hint/sudoku_sources.txt"
-[ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: $levels, hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 30 ]
-ok $? "rate: every puzzle's level, hardest technique, score and counts"
-grep -q 'sudoku_sources.txt:1: Medium, hardest Naked pair, score [0-9]*: Full house [0-9]*, .*Naked pair 1$' "$tmp/rate.out"
+[ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: $levels, rating [0-9]+\.[0-9], hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 30 ]
+ok $? "rate: every puzzle's level, rating, hardest technique, score and counts"
+grep -q 'sudoku_sources.txt:1: Medium, rating 3.0, hardest Naked pair, score [0-9]*: Full house [0-9]*, .*Naked pair 1$' "$tmp/rate.out"
 ok $? "rate: counts each technique on the path"
 
 run easy rate "$data/wiki.txt"
-out_has easy "wiki.txt:1: Beginner, hardest Hidden single (box)"; ok $? "rate: a singles-only puzzle is Beginner"
+out_has easy "wiki.txt:1: Beginner, rating 1.2, hardest Hidden single (box)"; ok $? "rate: a singles-only puzzle is Beginner"
 
 run hard rate "$srcdir/tests/data/hint/sample_forum_hardest.txt"
-[ "$(grep -c ': Master, hardest Trial' "$tmp/hard.out")" -eq 150 ]; ok $? "rate: the forum's hardest all need trial (Master)"
+[ "$(grep -cE ': Master, rating (9|1[01])\.[0-9], hardest Trial' "$tmp/hard.out")" -eq 150 ]; ok $? "rate: the forum's hardest all need trial (Master)"
 
 run kak rate "$srcdir/tests/data/hint/kakuro_sample.txt"
-[ "$(grep -cE "kakuro_sample.txt:[0-9]+ \([0-9]+_[0-9x]+\): $levels, hardest " "$tmp/kak.out")" -eq 20 ]
+[ "$(grep -cE "kakuro_sample.txt:[0-9]+ \([0-9]+_[0-9x]+\): $levels, rating [0-9]+\.[0-9], hardest " "$tmp/kak.out")" -eq 20 ]
 ok $? "rate: Kakuro on the same scale, named from the file"
 
 "$bin" rate <"$data/wiki.txt" >"$tmp/stdin.out" 2>/dev/null
@@ -85,6 +85,6 @@ err_has lines "lines.txt:2:" && out_has lines "lines.txt:3: Beginner" && status_
 ok $? "rate: a bad line is reported with its number, the rest rated, exit 2"
 
 run help --help
-out_has help "kakudo hint [--all] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
+out_has help "kakudo hint [--all|--apply=N] [FILE[:N]]" && out_has help "kakudo rate"; ok $? "--help lists hint and rate"
 
 tap_done

@@ -64,7 +64,7 @@ static void test_messages_stay_on_their_screen(void)
 
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "\r");
-    tt_wait_text(t, "Filled 4/16");
+    tt_wait_text(t, "Filled 8/16");
     th_send(t, "u");
     tap_ok(tt_wait_text(t, "Nothing to undo"), "the board says there is nothing to undo");
     th_send(t, "q");
@@ -86,12 +86,12 @@ static void test_names(void)
 
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "\r");
-    tt_wait_text(t, "Filled 4/16");
+    tt_wait_text(t, "Filled 8/16");
     n = count_on_screen(t, "4x4");
     tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && n == 1,
            "the panel names the bundled 4x4 once (4x4 is there %d times)", n);
     th_send(t, "1");
-    tt_wait_text(t, "Filled 5/16");
+    tt_wait_text(t, "Filled 9/16");
     th_send(t, "q");
     tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 4x4 (beginner)  ")
            && !th_find(t, "(beginner) 4x4", NULL, NULL), "Recent games says the size once");
@@ -101,7 +101,7 @@ static void test_names(void)
     snprintf(file, sizeof file, "%s/data/01-sudoku4-beginner.txt", srcdir != NULL ? srcdir : ".");
     tt_fresh_state();
     t = tt_start(args, NULL, 24, 80);
-    tap_ok(tt_wait_text(t, "Filled 4/16") && tt_wait_text(t, "Sudoku 4x4 (beginner)"),
+    tap_ok(tt_wait_text(t, "Filled 8/16") && tt_wait_text(t, "Sudoku 4x4 (beginner)"),
            "opened as a file, the bundled puzzle has the name the picker gives it");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
@@ -115,22 +115,22 @@ static void test_return_and_delete(void)
 
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "\r");                       /* Sudoku 4x4 */
-    tt_wait_text(t, "Filled 4/16");
+    tt_wait_text(t, "Filled 8/16");
     th_send(t, "1");
-    tt_wait_text(t, "Filled 5/16");
+    tt_wait_text(t, "Filled 9/16");
     th_send(t, "q");
     tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  "), "back from a game, its saved game is selected");
     th_send(t, KEY_HOME KEY_DOWN "\r");     /* Sudoku 6x6 */
-    tt_wait_text(t, "Filled 10/36");
+    tt_wait_text(t, "Filled 14/36");
     th_send(t, "1");
-    tt_wait_text(t, "Filled 11/36");
+    tt_wait_text(t, "Filled 15/36");
     th_send(t, "q");
     tap_ok(wait_selected(t, "Sudoku 6x6 (easy)  ") && !is_selected(t, "Sudoku 4x4 (beginner)  "),
            "the newest game, at the top of Recent games, is selected");
     th_send(t, KEY_DOWN "\r");              /* the 4x4 again, from Recent games */
-    tt_wait_text(t, "Filled 5/16");
+    tt_wait_text(t, "Filled 9/16");
     th_send(t, "2");
-    tt_wait_text(t, "Filled 6/16");
+    tt_wait_text(t, "Filled 10/16");
     th_send(t, "q");
     tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  ") && !is_selected(t, "Sudoku 6x6 (easy)  "),
            "the game just left is selected, not the one that moved into its row");
@@ -156,7 +156,7 @@ static void test_return_and_delete(void)
     tap_ok(tt_wait_text(t, "Deleted the saved game") && th_wait_gone(t, "Sudoku 4x4 (beginner)  ", tt_wait_ms)
            && tt_wait_text(t, "Sudoku 6x6 (easy)  "), "y deletes it; the other stays");
     th_send(t, "\r");
-    tap_ok(tt_wait_text(t, "Filled 11/36"), "the other still opens with its progress");
+    tap_ok(tt_wait_text(t, "Filled 15/36"), "the other still opens with its progress");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
     tap_ok(tt_quit_cleanly(t), "q quits");
@@ -177,12 +177,12 @@ static void test_picker_help(void)
     th_send(t, " ");
     tap_ok(tt_wait_text(t, "choose a puzzle"), "and any key goes back to the picker");
     th_send(t, "\r");
-    tt_wait_text(t, "Filled 4/16");
+    tt_wait_text(t, "Filled 8/16");
     th_send(t, "?");
     tap_ok(tt_wait_text(t, "kakudo - keys") && !th_find(t, "In the picker", NULL, NULL),
            "on the board, ? shows the board's keys alone");
     th_send(t, " ");
-    tt_wait_text(t, "Filled 4/16");
+    tt_wait_text(t, "Filled 8/16");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
     tap_ok(tt_quit_cleanly(t), "q quits");

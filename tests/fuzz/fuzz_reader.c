@@ -143,6 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const enum format_id formats[] = {
         FORMAT_AUTO, FORMAT_SUDOKU_LINE, FORMAT_SUDOKU_GRID, FORMAT_KAKURO2, FORMAT_KAKURO_GRID,
+        FORMAT_PENCILMARKS,
     };
 
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)

@@ -1,0 +1,260 @@
+/* rating.c: the Sudoku Explainer-scale numbers of the techniques, of steps and of puzzles. */
+#include "config.h"
+#include "rating.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/*
+ * Base ratings in tenths.  Sudoku techniques take Sudoku Explainer 1.2.1's published
+ * numbers (the table of its difficulty ratings, as on SukakuExplainer's wiki): singles
+ * 1.0-2.3, locked candidates 2.6/2.8, subsets and fish 3.0-5.4, XY/XYZ-wing 4.2/4.4,
+ * unique rectangles from 4.5, BUG 5.6, and for chains the base SE gives each kind before
+ * its length bonus: X-chains and cycles 6.5/6.6 (a turbot fish, which skyscrapers and
+ * kites are, is the shortest: 6.6), chains mixing cell and unit links 7.0, Nishio
+ * (a supposition's singles ending in a contradiction) 7.5, cell and region forcing
+ * chains 8.0; dynamic forcing chains 8.5, with forcing chains nested in them 9.0, 9.5...
+ *
+ * Techniques SE does not have take the number of what SE sees in them: a W-wing is a
+ * six-link chain of cell and unit links (7.1 with its length), simple colouring a chain
+ * or cycle of one digit (6.6 + length).  kakudo's forcing chains follow a supposition
+ * through the singles it forces, which SE does in its Nishio (7.5), static (8.0) and
+ * dynamic (8.5) chains alike: a contradiction chain is set at 7.9 and cell and unit
+ * forcing chains at 8.3, between them, where they agree best with SE's ratings of the
+ * puzzles in tests/data/rating/se_rated.txt (mean difference 0.05 above SE 7.0).  Kakuro techniques take the number of the Sudoku
+ * technique of the same kind and within the band of their level, so that a Kakuro's
+ * number and level agree as a Sudoku's do: the last cell of a run is a full house (1.0),
+ * a cell's one candidate a naked single (2.3), reading a sum's digits and crossing them
+ * are like locked candidates (2.5-2.8), bounds and combinations like subsets (3.0, 3.4),
+ * area sums like the easier bent sets (4.5).  Sudoku of other sizes use the same numbers:
+ * the techniques are the same, and SE's scale measures the reasoning, not the grid.
+ *
+ * Trial is not a technique SE has: where kakudo has nothing logical left, SE goes on with
+ * dynamic and nested forcing chains (8.5 and up, past 11 for the hardest known puzzles).
+ * rating_trial rates a trial from how much was still open when it was needed; the
+ * chains of other work bring the real numbers.
+ *
+ * Techniques added to enum technique get their number here, by designated initialiser;
+ * one without an entry rates at its level's default (level_default), never at 0.
+ */
+static const struct rating_entry ratings[TECH_COUNT] = {
+    [TECH_FULL_HOUSE] = { 10, LENGTH_NONE },
+    [TECH_LONE_SQUARE] = { 10, LENGTH_NONE },
+    [TECH_HIDDEN_SINGLE_BOX] = { 12, LENGTH_NONE },
+    [TECH_HIDDEN_SINGLE_LINE] = { 15, LENGTH_NONE },
+    [TECH_NAKED_SINGLE] = { 23, LENGTH_NONE },
+    [TECH_UNIQUE_SUM] = { 25, LENGTH_NONE },
+    [TECH_CROSS_REFERENCE] = { 26, LENGTH_NONE },
+    [TECH_EXCLUDED_DIGITS] = { 27, LENGTH_NONE },
+    [TECH_REQUIRED_DIGIT] = { 28, LENGTH_NONE },
+    [TECH_POINTING] = { 26, LENGTH_NONE },
+    [TECH_CLAIMING] = { 28, LENGTH_NONE },
+    [TECH_SUM_BOUNDS] = { 30, LENGTH_NONE },
+    [TECH_NAKED_PAIR] = { 30, LENGTH_NONE },
+    [TECH_HIDDEN_PAIR] = { 34, LENGTH_NONE },
+    [TECH_NAKED_TRIPLE] = { 36, LENGTH_NONE },
+    [TECH_HIDDEN_TRIPLE] = { 40, LENGTH_NONE },
+    [TECH_NAKED_QUAD] = { 50, LENGTH_NONE },
+    [TECH_HIDDEN_QUAD] = { 54, LENGTH_NONE },
+    [TECH_COMBINATIONS] = { 34, LENGTH_NONE },
+    [TECH_AREA_SUM] = { 45, LENGTH_NONE },
+    [TECH_X_WING] = { 32, LENGTH_NONE },
+    [TECH_SWORDFISH] = { 38, LENGTH_NONE },
+    [TECH_JELLYFISH] = { 52, LENGTH_NONE },
+    [TECH_SKYSCRAPER] = { 66, LENGTH_NONE },
+    [TECH_TWO_STRING_KITE] = { 66, LENGTH_NONE },
+    [TECH_XY_WING] = { 42, LENGTH_NONE },
+    [TECH_XYZ_WING] = { 44, LENGTH_NONE },
+    [TECH_W_WING] = { 71, LENGTH_NONE },
+    [TECH_SIMPLE_COLOURING] = { 66, LENGTH_CELLS },
+    [TECH_UNIQUE_RECTANGLE] = { 45, LENGTH_NONE },
+    [TECH_BUG_PLUS_ONE] = { 56, LENGTH_NONE },
+    [TECH_X_CHAIN] = { 66, LENGTH_CELLS },
+    [TECH_XY_CHAIN] = { 70, LENGTH_TWO_PER_CELL },
+    [TECH_AIC] = { 70, LENGTH_TWO_PER_CELL },
+    [TECH_NICE_LOOP] = { 70, LENGTH_TWO_PER_CELL },
+    [TECH_CONTRADICTION_CHAIN] = { 79, LENGTH_TWO_PER_CELL, true },
+    [TECH_CELL_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
+    [TECH_UNIT_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
+    [TECH_TRIAL] = { 95, LENGTH_NONE },
+    /* Merged from uniq and als: SE 1.2.1's numbers where SE has the technique (unique
+     * rectangles and loops 4.5-5.0, BUG 5.6-6.0, aligned pair 6.2 and triple 7.5 exclusion),
+     * else the number of what SE sees in it: turbot fish, empty rectangle and finned fish
+     * are X-chains or X-cycles (6.5-6.7), multi-colouring a longer one, Sue de Coq, WXYZ-wings
+     * and bent sets subsets of their size (4.6-5.0), the ALS family chains (7.5-8.0: SE
+     * rates the puzzles they solve 8.3-8.9; to be calibrated further). */
+    [TECH_TURBOT_FISH] = { 66, LENGTH_NONE },
+    [TECH_EMPTY_RECTANGLE] = { 66, LENGTH_NONE },
+    [TECH_FINNED_X_WING] = { 65, LENGTH_NONE },
+    [TECH_FINNED_SWORDFISH] = { 66, LENGTH_NONE },
+    [TECH_FINNED_JELLYFISH] = { 67, LENGTH_NONE },
+    [TECH_MULTI_COLOURING] = { 67, LENGTH_CELLS },
+    [TECH_UR_TYPE_2] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_4] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_5] = { 46, LENGTH_NONE },
+    [TECH_UR_TYPE_6] = { 46, LENGTH_NONE },
+    [TECH_HIDDEN_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_UR_TYPE_3] = { 47, LENGTH_NONE },
+    [TECH_AVOIDABLE_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_BUG_TYPE_2] = { 57, LENGTH_NONE },
+    [TECH_BUG_TYPE_3] = { 58, LENGTH_NONE },
+    [TECH_BUG_TYPE_4] = { 57, LENGTH_NONE },
+    [TECH_UNIQUE_LOOP] = { 48, LENGTH_NONE },
+    [TECH_SUE_DE_COQ] = { 50, LENGTH_NONE },
+    [TECH_ALIGNED_PAIR] = { 62, LENGTH_NONE },
+    [TECH_WXYZ_WING] = { 46, LENGTH_NONE },
+    [TECH_BENT_SET] = { 48, LENGTH_NONE },
+    [TECH_ALS_XZ] = { 75, LENGTH_NONE },
+    [TECH_ALS_XY_WING] = { 78, LENGTH_NONE },
+    [TECH_DEATH_BLOSSOM] = { 80, LENGTH_NONE },
+    [TECH_ALIGNED_TRIPLE] = { 75, LENGTH_NONE },
+    [TECH_ALS_CHAIN] = { 80, LENGTH_CELLS },
+    [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
+    [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
+};
+
+/* The lowest rating of each level's band: a technique's number and its level agree when
+ * the number lies in its level's band (rating_level_band).  Singles are below 2.5, locked
+ * candidates below 3.0, subsets from 3.0, wings and uniqueness from 4.1, chains from 6.5
+ * and suppositions from 7.9 (the contradiction chain).  The bands cannot hold every
+ * technique: SE rates the Hard skyscraper and kite as X-chains (6.6) and the W-wing as a
+ * chain (7.1), and X-wing and swordfish (Hard) among the subsets (3.2, 3.8). */
+static const int band_floor[LEVEL_COUNT] = {
+    [LEVEL_BEGINNER] = 0, [LEVEL_EASY] = 25, [LEVEL_MEDIUM] = 30,
+    [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 65, [LEVEL_MASTER] = 79,
+};
+
+/* A technique without an entry: the middle of its level's band. */
+static int level_default(enum hint_level level)
+{
+    static const int mid[LEVEL_COUNT] = { 23, 28, 36, 50, 70, 90 };
+
+    return (int)level >= 0 && level < LEVEL_COUNT ? mid[level] : 90;
+}
+
+int rating_base(enum technique t)
+{
+    const struct technique_info *info = hint_technique(t);
+
+    if (info == NULL || t == TECH_MISTAKE)
+        return 0;
+    return ratings[t].base > 0 ? ratings[t].base : level_default(info->level);
+}
+
+enum rating_length rating_length_kind(enum technique t)
+{
+    return (int)t >= 0 && t < TECH_COUNT ? ratings[t].length : LENGTH_NONE;
+}
+
+bool rating_first_is_lowest(enum technique t)
+{
+    return t == TECH_TRIAL || rating_length_kind(t) == LENGTH_NONE
+           || ((int)t >= 0 && t < TECH_COUNT && ratings[t].shortest_first);
+}
+
+int rating_length_bonus(int length)
+{
+    int bonus = 0, ceiling = 4;
+    bool half = true;
+
+    /* 4, 6, 8, 12, 16, 24...: alternately half again and a third again. */
+    while (length > ceiling && bonus < 100) {
+        bonus++;
+        ceiling = half ? ceiling * 3 / 2 : ceiling * 4 / 3;
+        half = !half;
+    }
+    return bonus;
+}
+
+int rating_step_length(const struct hint *h)
+{
+    if (h->length > 0 && rating_length_kind(h->id) != LENGTH_NONE)
+        return h->length;
+    switch (rating_length_kind(h->id)) {
+    case LENGTH_CELLS: return h->ncells;
+    case LENGTH_TWO_PER_CELL: return 2 * h->ncells;
+    case LENGTH_NONE: break;
+    }
+    return 0;
+}
+
+int rating_step(const struct hint *h)
+{
+    return rating_base(h->id) + rating_length_bonus(rating_step_length(h));
+}
+
+enum hint_level rating_level_band(int tenths)
+{
+    enum hint_level level = LEVEL_BEGINNER;
+
+    for (int l = 0; l < LEVEL_COUNT; l++)
+        if (tenths >= band_floor[l])
+            level = (enum hint_level)l;
+    return level;
+}
+
+const char *rating_format(int tenths, char *buf, size_t size)
+{
+    snprintf(buf, size, "%d.%d", tenths / 10, tenths % 10);
+    return buf;
+}
+
+/* --- The order of the walk --- */
+
+static int compare_by_rating(const void *a, const void *b)
+{
+    enum technique x = *(const enum technique *)a, y = *(const enum technique *)b;
+    int rx = x == TECH_TRIAL ? 1000 : rating_base(x), ry = y == TECH_TRIAL ? 1000 : rating_base(y);
+
+    if (rx != ry)
+        return rx < ry ? -1 : 1;
+    return (x > y) - (x < y);
+}
+
+int rating_order(enum technique order[TECH_COUNT])
+{
+    int n = 0;
+
+    for (int t = 0; t < TECH_COUNT; t++)
+        if (t != TECH_MISTAKE)
+            order[n++] = (enum technique)t;
+    qsort(order, (size_t)n, sizeof *order, compare_by_rating);
+    return n;
+}
+
+/* --- Trial --- */
+
+/*
+ * What a trial step stands for on SE's scale.  SE solves every known puzzle with forcing
+ * chains: dynamic ones (8.5 + length) for most that need more than kakudo's chains of
+ * singles, nested ones (9.5 to 11.x) for the hardest.  The more of the grid is still
+ * open when nothing else applies, the longer and deeper SE's chains are: so a trial rates
+ * 9.5 and a tenth for every two open cells past 25 (scaled to 81 cells), at most 11.9.
+ * The forum's hardest (all SE 11.0 or more) are stuck with 55 to 60 cells open and rate
+ * 11.0-11.2 so; magictour's 77th (SE 9.8) is stuck at 56 too and rates 11.0: the number
+ * cannot tell them apart, which only real dynamic and nested chains can.
+ */
+int rating_trial(const struct hint_position *pos)
+{
+    const struct puzzle *p = pos->p;
+    int open = 0, ncells = 0, tenths;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->block[cell])
+            continue;
+        ncells++;
+        open += pos->grid[cell] == 0;
+    }
+    /* Scaled to 81 cells, so other sizes and Kakuro read the same. */
+    open = ncells > 0 ? open * 81 / ncells : 0;
+    tenths = rating_base(TECH_TRIAL) + (open > 25 ? (open - 25) / 2 : 0);
+    return tenths > 119 ? 119 : tenths;
+}
+
+int rating_of_step(const struct hint *h, const struct hint_position *pos)
+{
+    return h->id == TECH_TRIAL ? rating_trial(pos) : rating_step(h);
+}

@@ -1,0 +1,65 @@
+/* rating.h: a numeric difficulty on Sudoku Explainer's scale, for steps, paths and puzzles. */
+#ifndef KAKUDO_RATING_H
+#define KAKUDO_RATING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hint.h"
+
+/*
+ * Ratings are kept in tenths (23 is 2.3), the one decimal Sudoku Explainer (SE) prints.
+ * Each technique has a base rating on SE's scale (rating.c has the table and its
+ * sources); a chain adds SE's length bonus to it.  A puzzle's rating is its hardest step
+ * when solved easiest step first, where "easiest" is by these ratings, as in SE: the
+ * walk tries the techniques in the order of their base ratings, not in the order of
+ * hint_next (which follows the levels).
+ */
+
+/* How a technique's hint tells its length, for the chain bonus. */
+enum rating_length {
+    LENGTH_NONE,                /* a fixed pattern: no bonus */
+    LENGTH_CELLS,               /* a chain of one candidate per cell (X-chains) */
+    LENGTH_TWO_PER_CELL,        /* two candidates per cell (XY-chains, forcing chains) */
+};
+
+struct rating_entry {
+    int base;                   /* tenths on SE's scale; 0: not rated (rating_base says) */
+    enum rating_length length;
+    bool shortest_first;        /* its finder reports its shortest chains first */
+};
+
+/* The technique's base rating in tenths: its entry, or for a technique without one a
+ * default from its level (so a technique added without a number still rates sensibly). */
+int rating_base(enum technique t);
+/* How the technique's length is counted. */
+enum rating_length rating_length_kind(enum technique t);
+/* Whether the technique's first hint is its lowest-rated one: a fixed pattern, or a chain
+ * whose finder reports the shortest first.  For the others the grading walk looks at every
+ * instance, as SE takes the shortest chain. */
+bool rating_first_is_lowest(enum technique t);
+/* SE's bonus for a chain of length links, in tenths: 0.1 for each of 4, 6, 8, 12, 16,
+ * 24, 32... (each half again, then a third again, the one before) that length passes. */
+int rating_length_bonus(int length);
+/* The step's length as SE counts it (the candidates between its ends), 0 for a pattern. */
+int rating_step_length(const struct hint *h);
+/* One step's rating in tenths: the base of its technique plus its length bonus. */
+int rating_step(const struct hint *h);
+/* The level whose techniques' base ratings band holds this rating (for the levels of
+ * techniques without an entry, and for describing a number in words). */
+enum hint_level rating_level_band(int tenths);
+
+/* "7.2" into buf (at least 8 bytes). */
+const char *rating_format(int tenths, char *buf, size_t size);
+
+/* The techniques in rating order into order: by base rating, the table's order between
+ * equals, trial last; returns how many (TECH_COUNT - 1: the mistake is no step). */
+int rating_order(enum technique order[TECH_COUNT]);
+
+/* A trial step's rating in the position it is taken in (rating.c says how). */
+int rating_trial(const struct hint_position *pos);
+/* Any step's rating, taken in pos: rating_step, or rating_trial for a trial. */
+int rating_of_step(const struct hint *h, const struct hint_position *pos);
+
+#endif

@@ -1,0 +1,182 @@
+/* test_format_pm.c: pencil-mark grids: written and read back, the forums' border styles, detection, and errors at file:line:col. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "hint.h"
+#include "puzzle.h"
+#include "tap.h"
+#include "util.h"
+
+/* What reading text gave: the puzzle (or NULL), its marks and the error. */
+struct read_result {
+    struct puzzle *p;
+    digitset *marks;
+    enum format_id format;
+    struct format_error err;
+    int rc;
+};
+
+static void read_text(const char *text, enum format_id forced, struct read_result *res)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "pm.txt", forced);
+    struct format_style style;
+
+    memset(res, 0, sizeof *res);
+    res->rc = reader_next(r, &res->p, &style, &res->err);
+    res->format = reader_format(r);
+    if (res->rc > 0 && reader_marks(r) != NULL) {
+        res->marks = xmalloc((size_t)res->p->ncells * sizeof *res->marks);
+        memcpy(res->marks, reader_marks(r), (size_t)res->p->ncells * sizeof *res->marks);
+    }
+    reader_close(r);
+    fclose(f);
+}
+
+static void result_free(struct read_result *res)
+{
+    puzzle_free(res->p);
+    free(res->marks);
+}
+
+/* The text format_write_pencilmarks writes; caller frees. */
+static char *written(const struct puzzle *p, const uint8_t *grid, const digitset *cands)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    format_write_pencilmarks(f, p, grid, cands);
+    fclose(f);
+    return buf;
+}
+
+/* Writes the position (the givens, candidates with some removed), reads it back: the same
+ * digits and the same candidates. */
+static void round_trip(const char *line, const char *what)
+{
+    struct read_result in, back;
+    digitset *cands;
+    char *text;
+    bool same = true;
+    int removed = 0;
+
+    read_text(line, FORMAT_AUTO, &in);
+    if (!tap_ok(in.rc > 0, "%s: the puzzle reads", what)) {
+        result_free(&in);
+        return;
+    }
+    cands = xmalloc((size_t)in.p->ncells * sizeof *cands);
+    hint_fill_candidates(in.p, in.p->given, NULL, cands);
+    /* Take a candidate from every third cell with several, as a player's eliminations. */
+    for (int cell = 0; cell < in.p->ncells; cell += 3)
+        if (popcount32(cands[cell]) > 2) {
+            cands[cell] &= cands[cell] - 1;
+            removed++;
+        }
+    text = written(in.p, in.p->given, cands);
+    read_text(text, FORMAT_AUTO, &back);
+    tap_ok(back.rc > 0 && back.format == FORMAT_PENCILMARKS && back.marks != NULL,
+           "%s: the written grid is detected as pencil marks and reads back", what);
+    if (back.rc > 0 && back.marks != NULL) {
+        /* A cell left one candidate is written as that digit, as the forums do. */
+        for (int cell = 0; cell < in.p->ncells; cell++) {
+            bool single = in.p->given[cell] == 0 && popcount32(cands[cell]) == 1;
+            int digit = single ? lowest_bit(cands[cell]) : in.p->given[cell];
+            same &= back.p->given[cell] == digit
+                    && (digit != 0 || back.marks[cell] == cands[cell]);
+        }
+        tap_ok(same, "%s: the same digits and candidates (%d eliminations)", what, removed);
+    } else {
+        tap_ok(false, "%s: the same digits and candidates", what);
+        printf("# %s", text);
+    }
+    free(text);
+    free(cands);
+    result_free(&back);
+    result_free(&in);
+}
+
+static const char forum_grid[] =
+    "*-----------------------------------------------------------*\n"
+    "| 6    7    2    | 3    4    59   | 1    8    59   |\n"
+    "| 1    5    89   | 6    89   7    | 2    3    4    |\n"
+    "| 4    3    89   | 1    2    589  | 7    6    59   |\n"
+    "|----------------+----------------+----------------|\n"
+    "| 39   6    5    | 2    37   4    | 8    1    379  |\n"
+    "| 389  2    1    | 5    378  6    | 4    9    37   |\n"
+    "| 7    4    389  | 89   1    39   | 5    2    6    |\n"
+    "|----------------+----------------+----------------|\n"
+    "| 2    1    7    | 4    6    3    | 9    5    8    |\n"
+    "| 5    9    6    | 7    38   18   | 3    4    12   |\n"
+    "| 38   8    4    | 9    5    12   | 6    7    123  |\n"
+    "*-----------------------------------------------------------*\n";
+
+/* An error's "line:col: message" against what is expected. */
+static void expect_error(const char *text, long line, long col, const char *words, const char *what)
+{
+    struct read_result res;
+    char msg[600];
+
+    read_text(text, FORMAT_PENCILMARKS, &res);
+    format_error_string(&res.err, msg, sizeof msg);
+    tap_ok(res.rc < 0 && res.err.line == line && (col == 0 || res.err.col == col)
+           && strstr(res.err.message, words) != NULL, "%s: %s", what, msg);
+    result_free(&res);
+}
+
+static const char plain_rows[] =
+    "1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n";
+
+int main(void)
+{
+    struct read_result res;
+
+    round_trip("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+               "9x9");
+    round_trip("1..4.4....2.3..1\n", "4x4");
+    round_trip(".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...\n",
+               "9x9 sparse");
+    round_trip("E...52....A...3..G....E...6...1.1..8.7.......CF.2..74FB.D8CG5...D..G...AC2...B.8..."
+               "E..35..7.2FGA..F....B.AE.1..D3...8E.......47..EB.......9C...59..4.B1.F....2..53G2.8"
+               "..AB..F...6.7...DF3...A..C...C1DAG.9526..7.96.......4.8..1.7...6...3....2..D...3..."
+               ".81...9\n", "16x16 (symbols past 9)");
+
+    /* The forum's '*' corners and '|----+----|' rules, found without --format. */
+    read_text(forum_grid, FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 9
+           && res.p->given[0] == 6 && res.marks != NULL
+           && res.marks[5] == ((1u << 5) | (1u << 9)), "the forums' * corners and | rules read");
+    result_free(&res);
+
+    read_text(plain_rows, FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 4,
+           "rows of candidates without borders are a pencil-mark grid too");
+    result_free(&res);
+
+    read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+              FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_SUDOKU_LINE && res.marks == NULL,
+           "a one-line Sudoku is no pencil-mark grid: no marks");
+    result_free(&res);
+
+    expect_error("1234 1234 1x34 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 12, "expected a cell's digit or candidates", "a bad symbol: line and column");
+    expect_error("1234 1234 1234 1234\n1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 2, 0, "row of 4 cells, got 3", "a short row");
+    expect_error("1234 1234 1234 1234\n1234 1234 1234 1234\n", 3, 0, "2 more pencil-mark rows",
+                 "rows missing at the end");
+    expect_error("1234 1234 1224 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 13, "candidate 2 twice", "a candidate twice");
+    expect_error("1234 1234 1239 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 14, "symbols 1 to 4", "a symbol past the size");
+    expect_error("1234 1234 1234\n", 1, 0, "N cells", "a row of a size no Sudoku has");
+    expect_error("1 1234 1 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 8, "", "two equal digits in a row: the second's place");
+
+    return tap_done();
+}

@@ -1,0 +1,155 @@
+/* test_rating.c: the Sudoku Explainer-scale rating: its table, SE's chain-length bonus, the walk's order, and agreement with published SE ratings. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "hint.h"
+#include "puzzle.h"
+#include "rating.h"
+#include "tap.h"
+#include "util.h"
+
+static struct puzzle *puzzle_of(const char *line)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)line, strlen(line), "rb");
+    struct reader *r = reader_open(f, "test", FORMAT_AUTO);
+    struct puzzle *p = NULL;
+    struct format_error err;
+
+    if (reader_next(r, &p, NULL, &err) <= 0)
+        p = NULL;
+    reader_close(r);
+    fclose(f);
+    return p;
+}
+
+static void check_length_bonus(void)
+{
+    /* SE's steps: past 4, 6, 8, 12, 16, 24, 32, 48, 64 ... each adds 0.1. */
+    static const int length[] = { 0, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65 };
+    static const int bonus[] = { 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9 };
+    bool all = true;
+
+    for (size_t i = 0; i < sizeof length / sizeof length[0]; i++)
+        if (rating_length_bonus(length[i]) != bonus[i]) {
+            printf("# length %d: bonus %d, expected %d\n", length[i],
+                   rating_length_bonus(length[i]), bonus[i]);
+            all = false;
+        }
+    tap_ok(all, "the chain-length bonus follows SE's steps 4, 6, 8, 12, 16, 24 ...");
+}
+
+static void check_table(void)
+{
+    static const struct { enum technique t; int tenths; } se[] = {
+        { TECH_FULL_HOUSE, 10 }, { TECH_HIDDEN_SINGLE_BOX, 12 }, { TECH_HIDDEN_SINGLE_LINE, 15 },
+        { TECH_NAKED_SINGLE, 23 }, { TECH_POINTING, 26 }, { TECH_CLAIMING, 28 },
+        { TECH_NAKED_PAIR, 30 }, { TECH_X_WING, 32 }, { TECH_HIDDEN_PAIR, 34 },
+        { TECH_NAKED_TRIPLE, 36 }, { TECH_SWORDFISH, 38 }, { TECH_HIDDEN_TRIPLE, 40 },
+        { TECH_XY_WING, 42 }, { TECH_XYZ_WING, 44 }, { TECH_UNIQUE_RECTANGLE, 45 },
+        { TECH_NAKED_QUAD, 50 }, { TECH_JELLYFISH, 52 }, { TECH_HIDDEN_QUAD, 54 },
+        { TECH_BUG_PLUS_ONE, 56 },
+    };
+    bool all = true, kakuro = true, ordered = true;
+    enum technique order[TECH_COUNT];
+    int n = rating_order(order);
+
+    for (size_t i = 0; i < sizeof se / sizeof se[0]; i++)
+        all &= rating_base(se[i].t) == se[i].tenths;
+    tap_ok(all, "Sudoku techniques take SE 1.2.1's published numbers");
+    all = true;
+    for (int t = 1; t < TECH_COUNT; t++) {
+        const struct technique_info *info = hint_technique((enum technique)t);
+        int base = rating_base((enum technique)t);
+
+        all &= base >= 10 && base <= 119;
+        /* Kakuro's numbers lie in their level's band, so number and level agree. */
+        if (info->kinds == HINT_KIND_KAKURO)
+            kakuro &= rating_level_band(base) == info->level;
+    }
+    tap_ok(all, "every technique has a number from 1.0 to 11.9");
+    tap_ok(kakuro, "every Kakuro technique's number lies in its level's band");
+    for (int i = 1; i < n - 1; i++)
+        ordered &= rating_base(order[i - 1]) <= rating_base(order[i]);
+    tap_ok(n == TECH_COUNT - 1 && ordered && order[n - 1] == TECH_TRIAL,
+           "the walk tries the techniques by their numbers, trial last");
+    tap_ok(rating_level_band(12) == LEVEL_BEGINNER && rating_level_band(26) == LEVEL_EASY
+           && rating_level_band(72) == LEVEL_EXPERT && rating_level_band(110) == LEVEL_MASTER,
+           "numbers fall in the levels' bands");
+}
+
+static void check_puzzles(void)
+{
+    struct puzzle *p = puzzle_of("...26.7.168..7..9.19...45..82.1...4...46.29...5...3.28..93...74.4..5..367.3.18...\n");
+    struct grade g = { .rating = 0 };
+    bool rated = p != NULL && grade_puzzle(p, &g);
+    char buf[16];
+
+    tap_ok(rated && g.rating == 12 && g.rating_ed == 12 && g.level == LEVEL_BEGINNER,
+           "a puzzle of hidden singles in boxes rates 1.2 (got %s)",
+           rating_format(g.rating, buf, sizeof buf));
+    puzzle_free(p);
+}
+
+/* Published SE ratings: the mean difference, and how many within 0.2, where kakudo has
+ * SE's techniques (ER 7.0 and up: chains and forcing chains); below, kakudo lacks some of
+ * the uniqueness and ALS techniques SE has, and rates higher. */
+static void check_agreement(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    int n = 0, close = 0, over = 0, monotone = 0, total = 0, banded = 0;
+    long diff = 0;
+
+    if (!tap_ok(f != NULL, "%s opens", path))
+        return;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char puzzle[128];
+        double se;
+        struct puzzle *p;
+        struct grade g;
+
+        if (line[0] == '#' || sscanf(line, "%127s %lf", puzzle, &se) != 2)
+            continue;
+        strcat(puzzle, "\n");
+        p = puzzle_of(puzzle);
+        if (p != NULL && grade_puzzle(p, &g)) {
+            int want = (int)(se * 10 + 0.5), d = g.rating - want;
+
+            total++;
+            monotone += g.rating >= g.rating_ep && g.rating_ep >= g.rating_ed;
+            banded += rating_level_band(g.rating) == g.level;
+            over += d >= 0;
+            if (want >= 70) {
+                n++;
+                diff += d < 0 ? -d : d;
+                close += d >= -2 && d <= 2;
+            }
+        }
+        puzzle_free(p);
+    }
+    fclose(f);
+    tap_ok(n >= 50 && diff <= 2L * n && close * 10 >= n * 8,
+           "SE 7.0 and up: %d puzzles, mean difference %.2f, %d within 0.2", n,
+           n > 0 ? diff / 10.0 / n : 0.0, close);
+    tap_ok(total > 0 && over * 10 >= total * 7, "%d of %d rated at SE's number or above", over, total);
+    tap_ok(total > 0 && monotone == total, "ER >= EP >= ED on every puzzle");
+    tap_ok(total > 0 && banded * 4 >= total * 3, "level and number agree (the number in the "
+           "level's band) on %d of %d", banded, total);
+}
+
+int main(void)
+{
+    const char *srcdir = getenv("srcdir");
+    char path[4096];
+
+    snprintf(path, sizeof path, "%s/tests/data/rating/se_rated.txt", srcdir != NULL ? srcdir : ".");
+    check_length_bonus();
+    check_table();
+    check_puzzles();
+    check_agreement(path);
+    return tap_done();
+}

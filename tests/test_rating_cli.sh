@@ -1,0 +1,110 @@
+#!/bin/sh
+# test_rating_cli.sh: the rating's command lines: rate --format=se|rating and --path, hint on
+# pencil-mark grids and saved games, hint --apply, as TAP.
+. "$(dirname "$0")/tap.sh"
+data=$srcdir/tests/data/rating
+wiki=$srcdir/tests/data/hint/cli/wiki.txt
+grep -v '^#' "$data/se_rated.txt" | head -n 5 | cut -c1-81 >"$tmp/five.txt"
+
+# --- rate ---
+
+run se rate --format=se "$tmp/five.txt"
+[ "$(grep -cE '^[0-9.]{81} ED=[0-9]+\.[0-9]/[0-9]+\.[0-9]/[0-9]+\.[0-9]$' "$tmp/se.out")" -eq 5 ]
+ok $? "rate --format=se: the puzzle's line and ED=ER/EP/ED, as SE's serate"
+head -n 1 "$tmp/five.txt" | tr 0 . >"$tmp/first.line"
+[ "$(head -n 1 "$tmp/se.out" | cut -c1-81)" = "$(cat "$tmp/first.line")" ]
+ok $? "rate --format=se: the line is the puzzle, '.' for empty cells"
+
+run rating rate --format=rating "$tmp/five.txt"
+[ "$(grep -cE '^[0-9.]{81} [0-9]+\.[0-9]$' "$tmp/rating.out")" -eq 5 ]
+ok $? "rate --format=rating: the puzzle's line, then its rating"
+run both rate --format=line,rating "$tmp/five.txt"
+same "$tmp/rating.out" "$tmp/both.out"; ok $? "rate --format=line,rating: the input's format and the output's together"
+
+run text rate "$tmp/five.txt"
+paste -d' ' "$tmp/rating.out" "$tmp/text.out" | awk '{ split($0, a, ", rating "); split(a[2], b, ","); if ($2 != b[1]) bad++ } END { exit bad > 0 }'
+ok $? "rate: the same number in every output"
+
+run path rate --path "$wiki"
+steps=$(grep -cE '^ *[0-9]+\.[0-9]  [A-Z]' "$tmp/path.out")
+[ "$steps" -gt 40 ] && out_has path "wiki.txt:1:" && out_has path "wiki.txt:1: Beginner, rating 1.2"
+ok $? "rate --path: a line per step (rating, technique, text), then the summary"
+[ "$(grep -cE '^ *1\.[0-9]  (Full house|Hidden single)' "$tmp/path.out")" -eq "$steps" ]
+ok $? "rate --path: a singles-only puzzle's steps are all singles, rated 1.x"
+
+run several rate --format=se "$srcdir/tests/data/cli/boj2239_several.in"
+grep -qE ' ED=[0-9.]+/[0-9.]+/[0-9.]+ \(several solutions\)$' "$tmp/several.out"; ok $? "rate --format=se marks a puzzle with several solutions"
+
+run kak rate --format=rating "$srcdir/tests/data/hint/cli/kakuro4.txt"
+grep -qE '^[^ ]*kakuro4.txt:1 [0-9]+\.[0-9]$' "$tmp/kak.out"; ok $? "rate --format=rating: a Kakuro is named FILE:N"
+
+run bad_format rate --format=serate "$tmp/five.txt"
+status_is bad_format 2 && err_has bad_format "se or rating"; ok $? "rate --format with an unknown name: usage error"
+run path_hint hint --path "$wiki"
+status_is path_hint 2 && err_has path_hint "--path is an option of rate"; ok $? "--path outside rate: usage error"
+run path_se rate --path --format=se "$wiki"
+status_is path_se 2; ok $? "--path with --format=se: usage error"
+run apply_rate rate --apply=3 "$wiki"
+status_is apply_rate 2 && err_has apply_rate "--apply is an option of hint"; ok $? "--apply outside hint: usage error"
+run apply_all hint --apply=3 --all "$wiki"
+status_is apply_all 2; ok $? "hint --apply with --all: usage error"
+run apply_bad hint --apply=x "$wiki"
+status_is apply_bad 2 && err_has apply_bad "invalid --apply"; ok $? "hint --apply=x: usage error"
+
+# --- hint on positions ---
+
+run apply hint --apply=5 "$wiki"
+[ "$(grep -c '^[1-5]\. ' "$tmp/apply.out")" -eq 5 ] && grep -q "^\.---" "$tmp/apply.out" && grep -q "^'---" "$tmp/apply.out"
+ok $? "hint --apply=5: five steps, then the position as a pencil-mark grid"
+sed -n '/^\.---/,$p' "$tmp/apply.out" >"$tmp/pos.txt"
+# A position without naked singles (a cell left one candidate is written as its digit, as
+# the forums do, and so reads back as placed).
+head -n 1 "$tmp/five.txt" >"$tmp/hard.txt"
+run start hint --apply=0 "$tmp/hard.txt"
+run again hint --apply=0 "$tmp/start.out"
+same "$tmp/start.out" "$tmp/again.out"; ok $? "a pencil-mark grid read back and written again is the same"
+[ "$(grep -c '[0-9][0-9]' "$tmp/start.out")" -eq 9 ]; ok $? "every row shows candidates"
+run forced hint --format=pencilmarks --apply=0 "$tmp/start.out"
+same "$tmp/start.out" "$tmp/forced.out"; ok $? "--format=pencilmarks forces the reading"
+run forced_line hint --format=line "$tmp/start.out"
+status_is forced_line 2; ok $? "--format=line refuses a pencil-mark grid"
+run from_pm hint "$tmp/start.out"
+run from_line hint "$tmp/hard.txt"
+same "$tmp/from_line.out" "$tmp/from_pm.out"; ok $? "hint on the puzzle's pencil-mark grid: the puzzle's own first step"
+
+sed '3s/| 6 /| x /' "$tmp/pos.txt" >"$tmp/bad.txt"
+grep -q '| x ' "$tmp/bad.txt" || echo "# the grid to spoil changed: $(sed -n 3p "$tmp/pos.txt")"
+run badpm hint "$tmp/bad.txt"
+status_is badpm 2 && err_has badpm "bad.txt:3:3: expected a cell's digit or candidates"
+ok $? "a malformed pencil-mark grid: file:line:col and what was expected, exit 2"
+
+run save hint "$data/position.save"
+out_has save "Hidden single (box): in box 1, 1 fits only r3c1"; ok $? "hint on a saved game: the next step from the player's position"
+run mistake hint "$data/mistake.save"
+out_has mistake "Mistake: r1c3 holds 2"; ok $? "hint on a saved game with a wrong digit: the mistake first"
+run save_apply hint --apply=1 "$data/position.save"
+grep -q '^| 5 *3 *4 *| 26 ' "$tmp/save_apply.out"; ok $? "hint --apply on a saved game keeps the player's digits and marks"
+
+# --- the generator's givens ---
+
+givens() { grep -o '[0-9]* givens' "$tmp/$1.out" | cut -d' ' -f1; }
+run beg generate sudoku --level beginner --count 3 --seed 1
+for g in $(givens beg); do [ "$g" -ge 36 ] && [ "$g" -le 45 ] || echo "# beginner with $g givens"; done >"$tmp/beg.bad"
+[ "$(givens beg | wc -l)" -eq 3 ] && [ ! -s "$tmp/beg.bad" ]; ok $? "generate: a 9x9 Beginner has 36 to 45 givens, as published easy puzzles"
+run mas generate sudoku --level master --count 2 --seed 1
+[ "$(givens mas | sort -n | tail -n 1)" -lt "$(givens beg | sort -n | head -n 1)" ]
+ok $? "generate: a Master has fewer givens than a Beginner"
+run range generate sudoku --level hard --givens 24-26 --count 2 --seed 3
+for g in $(givens range); do [ "$g" -ge 24 ] && [ "$g" -le 26 ] || echo "# $g givens"; done >"$tmp/range.bad"
+[ "$(givens range | wc -l)" -eq 2 ] && [ ! -s "$tmp/range.bad" ] && out_has range "--givens 24-26"
+ok $? "generate --givens 24-26: every puzzle within, and the recorded command says so"
+run big generate sudoku --level beginner --size 16 --seed 1
+g=$(givens big); [ "$g" -ge 114 ] && [ "$g" -le 142 ]; ok $? "generate: a 16x16 Beginner has the same share of givens ($g of 256)"
+run kgiv generate kakuro --givens 3-4
+status_is kgiv 2 && err_has kgiv "givens are for Sudoku"; ok $? "generate kakuro --givens: usage error"
+run badgiv generate sudoku --givens 30-20
+status_is badgiv 2 && err_has badgiv "MIN at most MAX"; ok $? "generate --givens 30-20: usage error"
+run badgiv2 generate sudoku --givens lots
+status_is badgiv2 2 && err_has badgiv2 "invalid --givens"; ok $? "generate --givens lots: usage error"
+
+tap_done
