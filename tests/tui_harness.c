@@ -39,17 +39,46 @@ static void vt_output(const char *s, size_t len, void *user)
     }
 }
 
+/* The emulated terminal, rows x cols, before any program runs on it. */
+static struct th *new_terminal(int rows, int cols)
+{
+    struct th *t = calloc(1, sizeof *t);
+
+    if (t == NULL)
+        return NULL;
+    t->fd = -1;
+    t->slave = -1;
+    t->rows = rows;
+    t->cols = cols;
+    t->vt = vterm_new(rows, cols);
+    vterm_set_utf8(t->vt, 1);
+    vterm_output_set_callback(t->vt, vt_output, t);
+    t->screen = vterm_obtain_screen(t->vt);
+    vterm_screen_enable_altscreen(t->screen, 1);
+    vterm_screen_reset(t->screen, 1);
+    return t;
+}
+
+struct th *th_new_terminal(int rows, int cols)
+{
+    struct th *t = new_terminal(rows, cols);
+
+    if (t != NULL)
+        t->exited = true;   /* nothing to wait for, read or kill */
+    return t;
+}
+
 struct th *th_start(char *const argv[], const char *const env[], int rows, int cols)
 {
     struct winsize ws = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
-    struct th *t = calloc(1, sizeof *t);
+    struct th *t = new_terminal(rows, cols);
     pid_t pid;
 
     if (t == NULL)
         return NULL;
     pid = forkpty(&t->fd, NULL, NULL, &ws);
     if (pid < 0) {
-        free(t);
+        th_free(t);
         return NULL;
     }
     if (pid == 0) {
@@ -72,20 +101,12 @@ struct th *th_start(char *const argv[], const char *const env[], int rows, int c
         _exit(127);
     }
     t->pid = pid;
-    t->rows = rows;
-    t->cols = cols;
     fcntl(t->fd, F_SETFL, fcntl(t->fd, F_GETFL) | O_NONBLOCK);
     fcntl(t->fd, F_SETFD, FD_CLOEXEC);
     /* Keys not yet read by the program wait on the slave side, where only a handle on it
      * can see them.  (Holding it also means the master never reads EIO: an exit is seen
      * by waitpid, after the last output.) */
     t->slave = open(ptsname(t->fd), O_RDWR | O_NOCTTY | O_CLOEXEC);
-    t->vt = vterm_new(rows, cols);
-    vterm_set_utf8(t->vt, 1);
-    vterm_output_set_callback(t->vt, vt_output, t);
-    t->screen = vterm_obtain_screen(t->vt);
-    vterm_screen_enable_altscreen(t->screen, 1);
-    vterm_screen_reset(t->screen, 1);
     return t;
 }
 
@@ -230,6 +251,145 @@ void th_forget_output(struct th *t)
         t->output[0] = '\0';
 }
 
+/* Where the output is in the terminal's grammar, as libvterm's parser sees it (ECMA-48 in
+ * UTF-8): between sequences, or inside an escape sequence, a control sequence, a control
+ * string (OSC, DCS, APC, PM, SOS: up to BEL or ST) or a UTF-8 character. */
+enum { SEQ_GROUND, SEQ_ESC, SEQ_ESC_INTERMEDIATE, SEQ_CSI, SEQ_STRING, SEQ_STRING_ESC, SEQ_UTF8 };
+
+/* The scanner's next state after byte c. */
+static void seq_step(struct th *t, unsigned char c)
+{
+    switch (t->seq_state) {
+    case SEQ_UTF8:
+        if (c >= 0x80 && c < 0xc0) {
+            if (--t->utf8_left == 0)
+                t->seq_state = SEQ_GROUND;
+            return;
+        }
+        t->seq_state = SEQ_GROUND;      /* a broken character ends here; c starts anew */
+        break;
+    case SEQ_ESC:
+        if (c == '[')
+            t->seq_state = SEQ_CSI;
+        else if (c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_')
+            t->seq_state = SEQ_STRING;
+        else if (c >= 0x20 && c < 0x30)
+            t->seq_state = SEQ_ESC_INTERMEDIATE;
+        else if (c >= 0x30 && c < 0x7f)
+            t->seq_state = SEQ_GROUND;
+        return;     /* controls are obeyed inside a sequence without ending it */
+    case SEQ_ESC_INTERMEDIATE:
+        if (c == 0x1b)
+            t->seq_state = SEQ_ESC;
+        else if (c >= 0x30 && c < 0x7f)
+            t->seq_state = SEQ_GROUND;
+        return;
+    case SEQ_CSI:
+        if (c == 0x1b)
+            t->seq_state = SEQ_ESC;
+        else if (c >= 0x40 && c < 0x7f)
+            t->seq_state = SEQ_GROUND;
+        return;
+    case SEQ_STRING:
+        if (c == 0x07)
+            t->seq_state = SEQ_GROUND;
+        else if (c == 0x1b)
+            t->seq_state = SEQ_STRING_ESC;
+        return;
+    case SEQ_STRING_ESC:
+        t->seq_state = c == '\\' ? SEQ_GROUND : SEQ_ESC;
+        if (t->seq_state == SEQ_ESC)
+            seq_step(t, c);
+        return;
+    default:
+        break;
+    }
+    if (c == 0x1b) {
+        t->seq_state = SEQ_ESC;
+    } else if (c >= 0xc0 && c < 0xf8) {
+        t->seq_state = SEQ_UTF8;
+        t->utf8_left = c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
+    }
+}
+
+/* Whether libvterm may draw code point c two columns wide: all from U+1100 on, but for the
+ * punctuation, arrows, operators, box drawing and shapes the player draws. */
+static bool maybe_wide(uint32_t c)
+{
+    return c >= 0x1100 && !(c >= 0x2000 && c < 0x2300) && !(c >= 0x2500 && c < 0x25fd);
+}
+
+/* Replaces each character that may be wide in buf by a '?', in place; returns the new
+ * length.  libvterm (0.1.4) writes through a null pointer when a wide character meets a
+ * screen one column wide, which output for an older size brings after a resize. */
+static size_t narrow_characters(char *buf, size_t n)
+{
+    size_t out = 0;
+
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)buf[i];
+        size_t len = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : 1;
+        uint32_t cp = len == 4 ? c & 0x07u : c & 0x0fu;
+        bool whole = len > 1 && i + len <= n;
+
+        for (size_t k = 1; whole && k < len; k++) {
+            whole = ((unsigned char)buf[i + k] & 0xc0) == 0x80;
+            cp = cp << 6 | ((unsigned char)buf[i + k] & 0x3fu);
+        }
+        if (whole && maybe_wide(cp)) {
+            buf[out++] = '?';
+            i += len;
+        } else {
+            buf[out++] = buf[i++];
+        }
+    }
+    return out;
+}
+
+/* Passes the first n held bytes, whole sequences and characters, to libvterm. */
+static void pass_held(struct th *t, size_t n)
+{
+    size_t len = t->cols == 1 ? narrow_characters(t->held, n) : n;
+
+    vterm_input_write(t->vt, t->held, len);
+    memmove(t->held, t->held + n, t->n_held - n);
+    t->n_held -= n;
+}
+
+/* Scans the held bytes from index from on, and passes those up to the last end of a
+ * sequence or character to libvterm; a sequence too long to hold goes as it comes. */
+static void pass_whole(struct th *t, size_t from)
+{
+    size_t whole = 0;
+
+    for (size_t i = from; i < t->n_held; i++) {
+        seq_step(t, (unsigned char)t->held[i]);
+        if (t->seq_state == SEQ_GROUND)
+            whole = i + 1;
+    }
+    if (whole == 0 && t->n_held == sizeof t->held)
+        whole = t->n_held;
+    if (whole > 0)
+        pass_held(t, whole);
+}
+
+void th_feed(struct th *t, const char *bytes, size_t n)
+{
+    scan_modes(t, bytes, n);
+    keep_output(t, bytes, n);
+    while (n > 0) {
+        size_t from = t->n_held, take = sizeof t->held - from;
+        if (take > n)
+            take = n;
+        memcpy(t->held + from, bytes, take);
+        t->n_held += take;
+        pass_whole(t, from);
+        bytes += take;
+        n -= take;
+    }
+    vterm_screen_flush_damage(t->screen);
+}
+
 /* Reads what is there within ms; returns whether anything was read. */
 static bool read_some(struct th *t, int ms)
 {
@@ -245,12 +405,9 @@ static bool read_some(struct th *t, int ms)
         ssize_t n = read(t->fd, buf, sizeof buf);
         if (n <= 0)
             break;
-        vterm_input_write(t->vt, buf, (size_t)n);
-        scan_modes(t, buf, (size_t)n);
-        keep_output(t, buf, (size_t)n);
+        th_feed(t, buf, (size_t)n);
         any = true;
     }
-    vterm_screen_flush_damage(t->screen);
     if (!any)
         check_exit(t);     /* EIO: the program has closed the pty */
     if (!any && !t->exited)
@@ -288,11 +445,35 @@ bool th_find(struct th *t, const char *text, int *row, int *col)
     return false;
 }
 
-/* Whether every thread of pid is asleep (or stopped): none running, waiting for the CPU
- * or for the disk.  Without /proc, assumed asleep. */
-static bool threads_asleep(pid_t pid)
+/* Whether the state in a /proc stat file ("tid (name) S ...") is asleep (or stopped):
+ * not running, waiting for the CPU or for the disk.  The name may hold anything, so the
+ * state follows the last ')'. */
+static bool stat_asleep(const char *path)
 {
-    char path[64];
+    char stat[512];
+    const char *paren;
+    FILE *f = fopen(path, "r");
+    size_t n;
+
+    if (f == NULL)
+        return true;        /* the thread has just ended */
+    n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    paren = strrchr(stat, ')');
+    return paren == NULL || paren[1] != ' ' || strchr("RDW", paren[2]) == NULL;
+}
+
+/* How deep threads_asleep follows children: a shell, the program, a helper of its own. */
+#define TH_MAX_DEPTH 4
+
+/* Whether every thread of pid, and of the processes it started, is asleep.  The program
+ * on the pty may be a shell or a launcher that waits for the real one (as bash in the job
+ * control test); kakudo itself execs kakudo-player in its own process.  Without /proc,
+ * assumed asleep. */
+static bool threads_asleep(pid_t pid, int depth)
+{
+    char path[96];
     DIR *dir;
     struct dirent *e;
     bool asleep = true;
@@ -302,24 +483,22 @@ static bool threads_asleep(pid_t pid)
     if (dir == NULL)
         return true;
     while (asleep && (e = readdir(dir)) != NULL) {
-        char stat[512];
-        const char *paren;
         FILE *f;
-        size_t n;
+        int child;
 
         if (e->d_name[0] == '.')
             continue;
         snprintf(path, sizeof path, "/proc/%d/task/%.20s/stat", (int)pid, e->d_name);
+        asleep = stat_asleep(path);
+        if (!asleep || depth >= TH_MAX_DEPTH)
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/task/%.20s/children", (int)pid, e->d_name);
         f = fopen(path, "r");
         if (f == NULL)
-            continue;       /* the thread has just ended */
-        n = fread(stat, 1, sizeof stat - 1, f);
+            continue;       /* no such file before Linux 3.5 (CONFIG_PROC_CHILDREN) */
+        while (asleep && fscanf(f, "%d", &child) == 1)
+            asleep = threads_asleep(child, depth + 1);
         fclose(f);
-        stat[n] = '\0';
-        /* "tid (name) S ...": the name may hold anything, so the state follows the last ')'. */
-        paren = strrchr(stat, ')');
-        if (paren != NULL && paren[1] == ' ')
-            asleep = strchr("RDW", paren[2]) == NULL;
     }
     closedir(dir);
     return asleep;
@@ -337,7 +516,7 @@ bool th_idle(struct th *t)
     if (poll(pfd, t->slave >= 0 ? 2 : 1, 0) > 0
         && ((pfd[0].revents & POLLIN) || (t->slave >= 0 && (pfd[1].revents & POLLIN))))
         return false;
-    return threads_asleep(t->pid);
+    return threads_asleep(t->pid, 0);
 }
 
 /* How long the program must stay idle to count as settled.  Not a guess at its speed: a
@@ -490,14 +669,32 @@ int th_fg_index(struct th *t, int row, int col)
     return VTERM_COLOR_IS_INDEXED(&cell.fg) ? cell.fg.indexed.idx : -2;
 }
 
+/* Makes the whole screen the scrolling region again, the cursor staying where it is.
+ * libvterm (0.1.4 at least) keeps the region's top across a resize: shrunk past it, the
+ * next line feed at the bottom scrolls a region of negative height and corrupts memory. */
+static void reset_scrolling_region(struct th *t)
+{
+    char seq[64];
+    VTermPos cursor;
+    int n;
+
+    vterm_state_get_cursorpos(vterm_obtain_state(t->vt), &cursor);
+    n = snprintf(seq, sizeof seq, "\033[r\033[%d;%dH", cursor.row + 1, cursor.col + 1);
+    vterm_input_write(t->vt, seq, (size_t)n);   /* between sequences: see pass_whole */
+}
+
 void th_resize(struct th *t, int rows, int cols)
 {
     struct winsize ws = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
 
+    read_some(t, 0);
     t->rows = rows;
     t->cols = cols;
     vterm_set_size(t->vt, rows, cols);
-    ioctl(t->fd, TIOCSWINSZ, &ws);  /* the kernel sends SIGWINCH to the foreground group */
+    reset_scrolling_region(t);
+    vterm_screen_flush_damage(t->screen);
+    if (t->fd >= 0)
+        ioctl(t->fd, TIOCSWINSZ, &ws);  /* the kernel sends SIGWINCH to the foreground group */
 }
 
 bool th_alive(struct th *t)
@@ -528,11 +725,12 @@ void th_free(struct th *t)
 {
     if (t == NULL)
         return;
-    if (!t->exited) {
+    if (!t->exited && t->pid > 0) {
         kill(t->pid, SIGKILL);
         waitpid(t->pid, &t->status, 0);
     }
-    close(t->fd);
+    if (t->fd >= 0)
+        close(t->fd);
     if (t->slave >= 0)
         close(t->slave);
     vterm_free(t->vt);

@@ -9,6 +9,9 @@
 
 /* DEC private modes whose last setting th_mode reports (see th_mode). */
 enum { TH_MAX_MODES = 16 };
+/* How much output th_feed holds at once: the longest unfinished escape sequence (or
+ * string) held back from libvterm; a longer one is passed on as it comes. */
+enum { TH_MAX_HELD = 4096 };
 
 struct th {
     pid_t pid;
@@ -28,6 +31,13 @@ struct th {
     int csi_params[8];
     int csi_n;
     bool sent_escape;       /* an Escape or a non-ASCII byte sent since the last settle */
+    /* Output that ends inside an escape sequence or a UTF-8 character waits here for its
+     * end, so that libvterm's parser is between sequences whenever the harness itself
+     * speaks to it (see th_resize). */
+    char held[TH_MAX_HELD];
+    size_t n_held;
+    int seq_state;          /* where the sequence scanner is */
+    int utf8_left;          /* continuation bytes still expected */
     /* Everything the program wrote, for sequences the screen does not keep (OSC 52). */
     char *output;
     size_t output_len, output_cap;
@@ -36,6 +46,11 @@ struct th {
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
  * and "NAME" to unset in the child (NULL-terminated, may be NULL).  NULL on failure. */
 struct th *th_start(char *const argv[], const char *const env[], int rows, int cols);
+/* An emulated rows x cols terminal with no program on it, fed with th_feed: for tests of
+ * the harness itself.  NULL on failure. */
+struct th *th_new_terminal(int rows, int cols);
+/* Passes bytes to the emulated terminal as if the program had written them. */
+void th_feed(struct th *t, const char *bytes, size_t n);
 /* A monotonic clock in milliseconds, for the tests' own deadlines. */
 long th_now_ms(void);
 /* Sends bytes as if typed. */
@@ -43,8 +58,8 @@ void th_send(struct th *t, const char *keys);
 void th_send_n(struct th *t, const char *keys, size_t n);
 /* Reads the program's output for up to ms milliseconds (until it exits). */
 void th_pump(struct th *t, int ms);
-/* Whether the program is idle now: every thread asleep, every key sent read, every byte
- * of output read (true once it has exited). */
+/* Whether the program is idle now: every thread asleep (its children's too), every key
+ * sent read, every byte of output read (true once it has exited). */
 bool th_idle(struct th *t);
 /* Reads output until the program has stayed idle for a while, i.e. it has answered every
  * key and resize sent so far and finished drawing; false if that does not happen within
@@ -73,7 +88,10 @@ bool th_cell(struct th *t, int row, int col, VTermScreenCell *cell);
 int th_fg_index(struct th *t, int row, int col);
 /* Whether the program is still running (it may have ended since the last read). */
 bool th_alive(struct th *t);
-/* Resizes the pty and the emulated screen (the program gets SIGWINCH). */
+/* Resizes the pty and the emulated screen (the program gets SIGWINCH), after reading the
+ * output written so far for the old size.  As st and tmux do, the scrolling region
+ * becomes the whole screen again.  On a screen one column wide, a character that may be
+ * two columns wide shows as '?' (libvterm 0.1.4 crashed on one). */
 void th_resize(struct th *t, int rows, int cols);
 /* The last setting of a DEC private mode in the program's output: 1 set, 0 reset, -1 never
  * touched (1049: alternate screen, 1000/1002/1003: mouse reports, 1006: their SGR form,
