@@ -56,6 +56,7 @@ struct kgen {
                                  * last found settled (0: never) */
     uint32_t changes;           /* digits changed so far, counting from 1 */
     int failed_patterns;        /* boards that could not be laid out, this attempt */
+    struct solve_scratch *search;       /* the uniqueness searches' storage, kept */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
 
@@ -478,6 +479,7 @@ static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct 
     struct solve_observer observer = { .step = catch_other, .user = &o };
     struct solve_request req = {
         .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+        .scratch = k->search,
     };
     struct solve_result res = { .solution = NULL };
 
@@ -841,6 +843,7 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->scratch = xmalloc(n);
     k->changed = xcalloc(n, sizeof *k->changed);
     k->checked = xcalloc(n, sizeof *k->checked);
+    k->search = solve_scratch_new();
     for (int len = 0; len <= RUN_MAX; len++)
         for (int sum = 0; sum < 46; sum++)
             k->combos[len][sum] = len == 0 ? 0 : kakuro_combinations(len, sum, NULL, 0);
@@ -863,6 +866,7 @@ static void kgen_free(struct kgen *k)
     free(k->scratch);
     free(k->changed);
     free(k->checked);
+    solve_scratch_free(k->search);
 }
 
 /* --- Steering towards a level --- */
