@@ -120,8 +120,12 @@ struct search {
     uint32_t random;        /* the digit order's generator state, 0 before any restart */
     uint32_t *cell_seen, *run_seen;
     size_t cells_alloc, groups_alloc, trail_alloc;  /* the sizes of the arrays above */
-    int *white_of;          /* cell of the puzzle -> white index, or -1 */
+    int *white_of;          /* cell of the puzzle -> white index, -1 outside the model
+                             * (kept so between searches: only the model's are reset) */
+    int *open_groups;       /* the runs of the model, as groups of the puzzle */
+    uint32_t *group_mark, group_stamp;  /* groups already in open_groups */
     int broken_group;       /* a run given whole that breaks its rule, or -1 */
+    int nwhite_listed;      /* the cells of white_cell whose white_of build_model set */
     uint32_t stamp;         /* marks the states of the current run revision */
     uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
     const uint8_t *prefer;  /* per cell: the digit to try first, or NULL */
@@ -821,15 +825,6 @@ static void run_observed(struct search *s)
     run_search(s, true);
 }
 
-/* Whether group g has a cell the grid leaves open. */
-static bool group_open(const struct puzzle_group *grp, const uint8_t *grid)
-{
-    for (int i = 0; i < grp->ncells; i++)
-        if (grid[grp->cells[i]] == 0)
-            return true;
-    return false;
-}
-
 /* Whether a run the grid fills whole keeps its rule: distinct digits, adding to its
  * clue if it has one. */
 static bool full_group_keeps_rule(const struct puzzle_group *grp, const uint8_t *grid)
@@ -840,6 +835,8 @@ static bool full_group_keeps_rule(const struct puzzle_group *grp, const uint8_t 
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
 
+        if (d == 0)
+            return true;    /* open: the search sees to it */
         if (seen & (1u << d))
             return false;
         seen |= 1u << d;
@@ -848,72 +845,136 @@ static bool full_group_keeps_rule(const struct puzzle_group *grp, const uint8_t 
     return grp->sum == 0 || total == grp->sum;
 }
 
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Adds the groups of open cell to open_groups (once each); false when it is in none. */
+static bool add_open_cell_groups(struct search *s, int cell, int *ngroups)
+{
+    const int16_t *groups = s->p->cell_groups[cell];
+
+    if (groups[0] < 0)
+        return false;   /* puzzle_finish refuses a white cell outside every run; so does the search */
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && groups[k] >= 0; k++) {
+        if (s->group_mark[groups[k]] != s->group_stamp) {
+            s->group_mark[groups[k]] = s->group_stamp;
+            s->open_groups[(*ngroups)++] = groups[k];
+        }
+    }
+    return true;
+}
+
+/* A new stamp for the groups build_model collects. */
+static void next_group_stamp(struct search *s)
+{
+    if (++s->group_stamp == 0) {    /* wrapped: old marks could look current */
+        memset(s->group_mark, 0, s->groups_alloc * sizeof *s->group_mark);
+        s->group_stamp = 1;
+    }
+}
+
 /*
  * The model the search works on: the runs with an open cell, and their cells numbered
  * densely in reading order, with their starting candidates (a digit in the grid, else
  * all nine).  A run the grid fills whole is only checked (s->broken_group): the cells
  * it alone holds cannot change, so the search need not see them.  The generator's checks
- * leave a few runs open on a board of thousands, and a model of the whole board made
- * each of them cost the board's size.  False when a digit is out of range or the puzzle
- * is not a finished Kakuro.
+ * leave a few runs open on a board of thousands; a model of the whole board made each
+ * of them cost the board's size in the search's own arrays, where now the board costs a
+ * scan of its digits.  False when a digit is out of range or the puzzle is not a
+ * finished Kakuro.
  */
 static bool build_model(struct search *s, const uint8_t *grid, int *white_of)
 {
     const struct puzzle *p = s->p;
-    int used = 0;
+    int used = 0, ngroups = 0, ncells = 0;
+    bool out_of_range = false;
 
-    enum { NOT_IN_RUN = -1, IN_FULL_RUN = -2, IN_MODEL = -3 };
     s->broken_group = -1;
-    for (int cell = 0; cell < p->ncells; cell++) {
-        white_of[cell] = NOT_IN_RUN;
-        s->grid[cell] = p->block[cell] ? 0 : grid[cell];
-        if (!p->block[cell] && grid[cell] > 9)
-            return false;
+    memcpy(s->grid, grid, (size_t)p->ncells);
+    for (int cell = 0; cell < p->ncells; cell++)
+        out_of_range |= grid[cell] > (p->block[cell] ? 0 : 9);
+    if (out_of_range) {
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (!p->block[cell] && grid[cell] > 9)
+                return false;
+            if (p->block[cell])
+                s->grid[cell] = 0;  /* a digit on a black cell is not the search's */
+        }
     }
+    next_group_stamp(s);
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (s->grid[cell] == 0 && !p->block[cell] && !add_open_cell_groups(s, cell, &ngroups))
+            return false;
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
-        bool open;
 
         if (grp->ncells < 1 || grp->ncells > RUN_MAX)
             return false;
-        for (int i = 0; i < grp->ncells; i++)
-            if (p->block[grp->cells[i]])
-                return false;
-        open = group_open(grp, s->grid);
-        if (!open && s->broken_group < 0 && !full_group_keeps_rule(grp, s->grid))
+        if (s->group_mark[g] != s->group_stamp && s->broken_group < 0
+            && !full_group_keeps_rule(grp, s->grid))
             s->broken_group = g;
-        for (int i = 0; i < grp->ncells; i++) {
-            int *mark = &white_of[grp->cells[i]];
+    }
+    /* The model's cells in reading order, its runs in the puzzle's order: sorted when
+     * they are few, read off the marks in order when they are many (most searches). */
+    if (8 * ngroups < p->ngroups) {
+        qsort(s->open_groups, (size_t)ngroups, sizeof *s->open_groups, compare_int);
+    } else {
+        ngroups = 0;
+        for (int g = 0; g < p->ngroups; g++)
+            if (s->group_mark[g] == s->group_stamp)
+                s->open_groups[ngroups++] = g;
+    }
+    for (int i = 0; i < ngroups; i++) {
+        const struct puzzle_group *grp = &p->groups[s->open_groups[i]];
 
-            *mark = open ? IN_MODEL : *mark == NOT_IN_RUN ? IN_FULL_RUN : *mark;
+        for (int j = 0; j < grp->ncells; j++) {
+            int cell = grp->cells[j];
+
+            if (p->block[cell])
+                return false;
+            if (white_of[cell] < 0) {
+                white_of[cell] = 0;
+                s->white_cell[ncells++] = cell;
+                s->nwhite_listed = ncells;
+            }
         }
     }
-    for (int cell = 0; cell < p->ncells; cell++) {
-        /* puzzle_finish refuses a white cell outside every run; so does the search. */
-        if (!p->block[cell] && white_of[cell] == NOT_IN_RUN)
-            return false;
-        if (white_of[cell] != IN_MODEL)
-            continue;
-        white_of[cell] = s->nwhite;
-        s->white_cell[s->nwhite] = cell;
-        s->cand[s->nwhite] = grid[cell] ? (dset)(1u << grid[cell]) : ALL_DIGITS;
-        s->runs_of[s->nwhite][0] = s->runs_of[s->nwhite][1] = -1;
-        s->nwhite++;
+    if (8 * ncells < p->ncells) {
+        qsort(s->white_cell, (size_t)ncells, sizeof *s->white_cell, compare_int);
+    } else {
+        ncells = 0;
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (white_of[cell] >= 0)
+                s->white_cell[ncells++] = cell;
     }
-    for (int g = 0; g < p->ngroups; g++) {
+    for (int w = 0; w < ncells; w++) {
+        int cell = s->white_cell[w];
+
+        white_of[cell] = w;
+        s->cand[w] = grid[cell] ? (dset)(1u << grid[cell]) : ALL_DIGITS;
+        s->runs_of[w][0] = s->runs_of[w][1] = -1;
+    }
+    s->nwhite = ncells;
+    for (int i = 0; i < ngroups; i++) {
+        int g = s->open_groups[i];
         const struct puzzle_group *grp = &p->groups[g];
         struct run *run = &s->runs[s->nruns];
 
-        if (!group_open(grp, s->grid))
-            continue;
         run->sum = grp->sum;
         run->len = grp->ncells;
         run->cells = s->run_cells + used;
         run->group = g;
-        for (int i = 0; i < grp->ncells; i++) {
-            int w = white_of[grp->cells[i]];
+        for (int j = 0; j < grp->ncells; j++) {
+            int w = white_of[grp->cells[j]];
 
             s->run_cells[used++] = w;
+            /* A cell in a third run (not a Kakuro's) is refused, as puzzle_finish would. */
+            if (s->runs_of[w][1] >= 0)
+                return false;
             s->runs_of[w][s->runs_of[w][0] >= 0] = s->nruns;
         }
         s->nruns++;
@@ -954,6 +1015,8 @@ struct solve_scratch *solve_scratch_new(void)
 
 static void search_free_arrays(struct search *s)
 {
+    free(s->group_mark);
+    free(s->open_groups);
     free(s->white_of);
     free(s->run_seen);
     free(s->cell_seen);
@@ -995,6 +1058,10 @@ static void search_reserve(struct search *s, size_t n, size_t ng, size_t white)
         s->cand = xmalloc(n * sizeof *s->cand);
         s->grid = xmalloc(n);
         s->white_of = xmalloc(n * sizeof *s->white_of);
+        memset(s->white_of, -1, n * sizeof *s->white_of);
+        s->open_groups = xmalloc((ng + 1) * sizeof *s->open_groups);
+        s->group_mark = xcalloc(ng + 1, sizeof *s->group_mark);
+        s->group_stamp = 0;
         s->branches = xmalloc((n + 1) * sizeof *s->branches);
         s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
         s->cells_cap = (int)n + 64;     /* grown when a search needs more */
@@ -1027,6 +1094,11 @@ static struct search *search_start(struct solve_scratch *sc, const struct puzzle
     struct search *s = &sc->s;
     size_t ng = (size_t)p->ngroups;
 
+    /* white_of is -1 but for the cells of the last model (its numbering may have stopped
+     * half-way, so every cell it listed is reset). */
+    for (int w = 0; w < s->nwhite_listed; w++)
+        s->white_of[s->white_cell[w]] = -1;
+    s->nwhite_listed = 0;
     search_reserve(s, (size_t)p->ncells, ng, count_white(p));
     s->p = p;
     s->observer = req->observer;
