@@ -982,15 +982,6 @@ static bool build_model(struct search *s, const uint8_t *grid, int *white_of)
     return true;
 }
 
-static size_t count_white(const struct puzzle *p)
-{
-    size_t white = 0;
-
-    for (int cell = 0; cell < p->ncells; cell++)
-        white += !p->block[cell];
-    return white;
-}
-
 /*
  * A search's storage lives in a scratch, which a caller may keep for the next search
  * (solve_request.scratch): the arrays are grown to the largest puzzle seen and never
@@ -1047,7 +1038,7 @@ void solve_scratch_free(struct solve_scratch *sc)
 /* Grows the arrays for a puzzle of n cells, ng groups and white white cells.  What is
  * in them need not survive (a search fills them in), but the seen marks start at 0, as
  * a stamp must not find an old one equal to it. */
-static void search_reserve(struct search *s, size_t n, size_t ng, size_t white)
+static void search_reserve(struct search *s, size_t n, size_t ng)
 {
     if (n > s->cells_alloc || ng > s->groups_alloc) {
         n = n > s->cells_alloc ? n : s->cells_alloc;
@@ -1077,13 +1068,23 @@ static void search_reserve(struct search *s, size_t n, size_t ng, size_t white)
         s->cells_alloc = n;
         s->groups_alloc = ng;
     }
-    /* Every narrowing removes a digit, so a white cell is on the trail at most nine
-     * times. */
-    if (9 * white + 1 > s->trail_alloc) {
+}
+
+/* Room on the trail for the model built: every narrowing removes a digit, so a cell is
+ * on it at most nine times.  Then the model's runs start with nothing queued and a
+ * weight of 1. */
+static void search_ready(struct search *s)
+{
+    size_t need = 9 * (size_t)s->nwhite + 1;
+
+    if (need > s->trail_alloc) {
         free(s->trail);
-        s->trail_alloc = 9 * white + 1;
+        s->trail_alloc = need;
         s->trail = xmalloc(s->trail_alloc * sizeof *s->trail);
     }
+    memset(s->queued, 0, (size_t)s->nruns);
+    for (int r = 0; r < s->nruns; r++)
+        s->weight[r] = 1;
 }
 
 /* The scratch's search made ready for puzzle p, before build_model: its arrays large
@@ -1099,7 +1100,7 @@ static struct search *search_start(struct solve_scratch *sc, const struct puzzle
     for (int w = 0; w < s->nwhite_listed; w++)
         s->white_of[s->white_cell[w]] = -1;
     s->nwhite_listed = 0;
-    search_reserve(s, (size_t)p->ncells, ng, count_white(p));
+    search_reserve(s, (size_t)p->ncells, ng);
     s->p = p;
     s->observer = req->observer;
     s->res = res;
@@ -1107,7 +1108,6 @@ static struct search *search_start(struct solve_scratch *sc, const struct puzzle
     s->budget = &req->budget;
     s->nwhite = s->nruns = s->ntrail = 0;
     s->qlengths = 0;
-    memset(s->queued, 0, ng + 1);
     s->depth = s->nparts = s->ncells = 0;
     s->pending = -1;
     s->root_trail = s->root_parts = s->root_cells = s->root_pending = 0;
@@ -1117,8 +1117,6 @@ static struct search *search_start(struct solve_scratch *sc, const struct puzzle
     s->max_backtracks = 0;
     memset(&s->stats, 0, sizeof s->stats);
     s->stop = s->gave_up = false;
-    for (size_t g = 0; g < ng; g++)
-        s->weight[g] = 1;
     return s;
 }
 
@@ -1138,6 +1136,7 @@ static void search_grid(struct solve_scratch *sc, const struct puzzle *p, const 
     s->prefer = prefer;
     s->max_backtracks = max_backtracks;
     if (build_model(s, grid, s->white_of)) {
+        search_ready(s);
         if (s->observer != NULL)
             run_observed(s);
         else
@@ -1279,6 +1278,8 @@ int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uin
     uint8_t *best = xmalloc(n), *probe = xmalloc(n);
     bool ok = build_model(s, grid, s->white_of) && s->broken_group < 0, proven = true;
 
+    if (ok)
+        search_ready(s);
     memcpy(best, known, n);
     /* The cells outside the model keep their digits in every probe. */
     memcpy(probe, s->grid, n);
