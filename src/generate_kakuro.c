@@ -86,11 +86,68 @@ static int kgen_step(const struct kgen *k, int dir)
     return dir == 0 ? 1 : k->w;
 }
 
+static void kgen_number_runs(struct kgen *k);
+
 /* Finds the maximal white segments in both directions, all lengths included.  The runs
  * are numbered afresh, so none counts as checked any more. */
 static void kgen_find_runs(struct kgen *k)
 {
     memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+    kgen_number_runs(k);
+}
+
+/* After a split: the runs numbered afresh, each run the split left as it was keeping
+ * the mark of its neighbourhood found settled.  The cells of the runs the split
+ * changed count as changed, so the neighbourhoods that hold them are checked again.
+ * Keeping the marks matters on a large board: forgetting them all made every split
+ * cost a sweep of local checks over the whole board. */
+static void kgen_find_runs_after_split(struct kgen *k, const uint8_t *black_before)
+{
+    int old_n = k->nruns;
+    int *old_start = xmalloc(((size_t)old_n + 1) * sizeof *old_start);
+    int *old_len = xmalloc(((size_t)old_n + 1) * sizeof *old_len);
+    uint32_t *old_checked = xmalloc(((size_t)old_n + 1) * sizeof *old_checked);
+    int *old_at[2] = { xmalloc((size_t)k->n * sizeof(int)), xmalloc((size_t)k->n * sizeof(int)) };
+    uint8_t *old_down = xmalloc((size_t)old_n + 1);
+
+    for (int cell = 0; cell < k->n; cell++) {
+        old_at[0][cell] = old_at[1][cell] = -1;
+        if (!k->black[cell] || black_before[cell])
+            continue;
+        /* Newly black: every cell of its old runs changes. */
+        for (int dir = 0; dir < 2; dir++) {
+            int r = k->run_of[dir][cell], step = kgen_step(k, dir);
+
+            for (int i = 0, c = k->run_start[r]; r >= 0 && i < k->run_len[r]; i++, c += step)
+                k->changed[c] = ++k->changes;
+        }
+    }
+    for (int r = 0; r < old_n; r++) {
+        old_start[r] = k->run_start[r];
+        old_len[r] = k->run_len[r];
+        old_down[r] = k->run_down[r];
+        old_checked[r] = k->checked[r];
+        old_at[old_down[r]][old_start[r]] = r;
+    }
+    memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+    kgen_number_runs(k);
+    for (int r = 0; r < k->nruns; r++) {
+        int was = old_at[k->run_down[r]][k->run_start[r]];
+
+        if (was >= 0 && old_len[was] == k->run_len[r])
+            k->checked[r] = old_checked[was];
+    }
+    free(old_down);
+    free(old_at[1]);
+    free(old_at[0]);
+    free(old_checked);
+    free(old_len);
+    free(old_start);
+}
+
+/* Numbers the maximal white segments of both directions as runs. */
+static void kgen_number_runs(struct kgen *k)
+{
     k->nruns = 0;
     for (int cell = 0; cell < k->n; cell++)
         k->run_of[0][cell] = k->run_of[1][cell] = -1;
@@ -715,13 +772,18 @@ static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *pa
  * stays valid; false if no such cell works. */
 static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
 {
-    for (int i = 0; i < ncells; i++) {
+    uint8_t *black_before = xmalloc((size_t)k->n);
+    bool split = false;
+
+    memcpy(black_before, k->black, (size_t)k->n);
+    for (int i = 0; i < ncells && !split; i++) {
         if (kgen_try_black(k, part[i])) {
-            kgen_find_runs(k);
-            return true;
+            kgen_find_runs_after_split(k, black_before);
+            split = true;
         }
     }
-    return false;
+    free(black_before);
+    return split;
 }
 
 /* Settles a part (cells where another solution differs from the fill): a small part by a
@@ -770,15 +832,20 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
         if (!gen_tick(k->ctx))
             return -1;
         step = kgen_step(k, k->run_down[r]);
+        /* Nothing changed near the run (the cells of the runs crossing it) since it was
+         * found settled: it still is.  Looked up along those runs, not over the board. */
+        for (int j = 0, c = k->run_start[r]; j < k->run_len[r] && k->checked[r] != 0; j++, c += step) {
+            int x = k->run_of[!k->run_down[r]][c], xstep = kgen_step(k, !k->run_down[r]);
+
+            for (int m = 0, d = k->run_start[x]; m < k->run_len[x]; m++, d += xstep)
+                if (k->changed[d] > latest)
+                    latest = k->changed[d];
+        }
+        if (k->checked[r] != 0 && latest < k->checked[r])
+            continue;
         memset(k->region, 0, (size_t)k->n);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
             kgen_mark_run(k, c, !k->run_down[r]);
-        /* Nothing changed near the run since it was found settled: it still is. */
-        for (int c = 0; c < k->n && k->checked[r] != 0; c++)
-            if (k->region[c] && k->changed[c] > latest)
-                latest = k->changed[c];
-        if (k->checked[r] != 0 && latest < k->checked[r])
-            continue;
         if (kgen_settled_locally(k, *pp, part, &ncells)) {
             k->checked[r] = now + 1;
             continue;
