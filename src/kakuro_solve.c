@@ -271,6 +271,8 @@ static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset 
     for (int j = n - 1, lo = 0, hi = 0; j > 0; j--) {
         int left = n - j, least = left * (left + 1) / 2, most = left * (19 - left) / 2;
 
+        if (cd[j] == 0)
+            return false;   /* only placed digits were left to it */
         lo += lowest_bit(cd[j]);
         hi += highest_bit(cd[j]);
         lo_after[j - 1] = lo > least ? lo : least;
