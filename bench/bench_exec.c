@@ -21,9 +21,9 @@
  *
  * Runs COMMAND with standard input from FILE (default /dev/null) and standard output to
  * FILE (default /dev/null), N times, and prints one line for the fastest run (by CPU
- * time):
+ * time), with the median CPU time of the runs and the largest peak memory of any run:
  *
- *     status=0 wall_ns=123456 cpu_ns=120000
+ *     status=0 wall_ns=123456 cpu_ns=120000 cpu_median_ns=121000 maxrss_kb=3012
  *
  * status is the command's exit status, or "timeout" when it used more CPU time than the
  * limit (whole seconds) or ran longer than the wall-clock timeout (then it is killed and
@@ -39,6 +39,7 @@ struct run_result {
     enum run_end end;
     int code;               /* RUN_EXITED: the exit status; else the signal */
     uint64_t wall_ns, cpu_ns;
+    long maxrss_kb;         /* the child's peak resident memory */
 };
 
 static uint64_t now_ns(void)
@@ -88,6 +89,7 @@ static struct run_result wait_child(pid_t child, uint64_t start, uint64_t limit_
             res.end = RUN_TIMEOUT;
             res.wall_ns = limit_ns;
             res.cpu_ns = cpu_ns(&ru);
+            res.maxrss_kb = ru.ru_maxrss;
             return res;
         }
         if (limit_ns > 0) {
@@ -98,6 +100,7 @@ static struct run_result wait_child(pid_t child, uint64_t start, uint64_t limit_
     }
     res.wall_ns = now_ns() - start;
     res.cpu_ns = cpu_ns(&ru);
+    res.maxrss_kb = ru.ru_maxrss;
     if (WIFEXITED(st)) {
         res.code = WEXITSTATUS(st);
     } else {
@@ -144,6 +147,13 @@ static struct run_result run_once(char **argv, const char *in, const char *out,
     return wait_child(child, start, limit_ns);
 }
 
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return (x > y) - (x < y);
+}
+
 static int usage(void)
 {
     fputs("usage: bench_exec [--in FILE] [--out FILE] [--cpu-limit SECONDS] "
@@ -158,6 +168,9 @@ int main(int argc, char **argv)
     double timeout = 0, cpu_limit = 0;
     int repeat = 1, a = 1;
     struct run_result best = { .end = RUN_EXITED };
+    uint64_t *cpu_runs;
+    long maxrss_kb = 0;
+    int runs = 0;
     sigset_t chld;
 
     for (; a < argc && strncmp(argv[a], "--", 2) == 0; a += 2) {
@@ -182,19 +195,28 @@ int main(int argc, char **argv)
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
     sigprocmask(SIG_BLOCK, &chld, NULL);
+    cpu_runs = calloc((size_t)repeat, sizeof *cpu_runs);
+    if (cpu_runs == NULL)
+        return 2;
     for (int k = 0; k < repeat; k++) {
         struct run_result r = run_once(argv + a, in, out, cpu_limit, (uint64_t)(timeout * 1e9));
 
+        cpu_runs[runs++] = r.cpu_ns;
+        if (r.maxrss_kb > maxrss_kb)
+            maxrss_kb = r.maxrss_kb;
         if (k == 0 || r.cpu_ns < best.cpu_ns || r.end != RUN_EXITED)
             best = r;
         if (r.end != RUN_EXITED)
             break;
     }
+    qsort(cpu_runs, (size_t)runs, sizeof *cpu_runs, compare_u64);
     if (best.end == RUN_EXITED)
         printf("status=%d", best.code);
     else
         printf("status=%s", ends[best.end]);
-    printf(" wall_ns=%llu cpu_ns=%llu\n", (unsigned long long)best.wall_ns,
-           (unsigned long long)best.cpu_ns);
+    printf(" wall_ns=%llu cpu_ns=%llu cpu_median_ns=%llu maxrss_kb=%ld\n",
+           (unsigned long long)best.wall_ns, (unsigned long long)best.cpu_ns,
+           (unsigned long long)cpu_runs[runs / 2], maxrss_kb);
+    free(cpu_runs);
     return 0;
 }

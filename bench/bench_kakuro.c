@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "format.h"
@@ -13,12 +14,13 @@
 
 /*
  * Usage: bench_kakuro [--verbose] [--repeat N] [--skip NAME] [--check SOLUTIONS] FILE...
- * Each puzzle is solved with limit 2 (N times, the fastest run counts), timed in CPU
- * time: on a machine shared with other work that is what it cost, where wall-clock time
- * also counts the waits for a processor.  Per file it
- * prints the number of puzzles, how many have one, several or no solution (naming those
- * with several), the median, 99th percentile and worst time per puzzle, the slowest
- * puzzle, and the mean and largest number of search nodes.  --check compares the
+ * Each puzzle is solved with limit 2 (N times), timed in CPU time: on a machine shared
+ * with other work that is what it cost, where wall-clock time also counts the waits for a
+ * processor.  Per file it prints the number of puzzles, how many have one, several or no
+ * solution (naming those with several), the median, 99th percentile and worst time per
+ * puzzle over the puzzles, each puzzle counting with its fastest run and again with its
+ * median run, the slowest puzzle, the mean and largest number of search nodes, and the
+ * peak memory of the process so far (ru_maxrss).  --check compares the
  * solutions of the next FILE, in order, with a file of solutions in the Kakuro grid
  * format (digits for white cells, `\` for the rest, puzzles separated by blank lines), as
  * janko_solutions.txt.  --verbose prints a line per puzzle: name, solutions found (at
@@ -46,8 +48,8 @@ struct timing {
 struct file_stats {
     long puzzles, unique, several, none, errors, wrong, unsolved, skipped;
     uint64_t nodes_total, nodes_max;
-    uint64_t ns_total;
-    struct timing *times;
+    uint64_t ns_total, median_ns_total;
+    struct timing *times, *median_times;
     size_t ntimes, times_cap;
     char worst_name[128];
     uint64_t worst_ns;
@@ -105,21 +107,31 @@ static bool matches(const struct puzzle *p, const uint8_t *found, const uint8_t 
     return true;
 }
 
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The fastest of repeat runs; *median gets the median run. */
 static uint64_t time_solve(const struct puzzle *p, const uint8_t *grid, int repeat,
-                           struct solve_result *res)
+                           struct solve_result *res, uint64_t *median)
 {
     struct solve_request req = { .limit = 2 };
-    uint64_t best = UINT64_MAX;
+    uint64_t *took = xmalloc((size_t)repeat * sizeof *took), best;
 
     for (int k = 0; k < repeat; k++) {
-        uint64_t start = cpu_now_ns(), took;
+        uint64_t start = cpu_now_ns();
 
         memset(&res->stats, 0, sizeof res->stats);
         puzzle_solve(p, grid, &req, res);
-        took = cpu_now_ns() - start;
-        if (took < best)
-            best = took;
+        took[k] = cpu_now_ns() - start;
     }
+    qsort(took, (size_t)repeat, sizeof *took, compare_u64);
+    best = took[0];
+    *median = took[repeat / 2];
+    free(took);
     return best;
 }
 
@@ -128,13 +140,17 @@ static void bench_puzzle(struct file_stats *st, const struct puzzle *p, int repe
 {
     uint8_t *grid = xmalloc((size_t)p->ncells), *solution = xmalloc((size_t)p->ncells);
     struct solve_result res = { .solution = solution };
-    uint64_t ns;
+    uint64_t ns, median_ns;
+    size_t cap = st->times_cap;
 
     puzzle_start_grid(p, grid);
-    ns = time_solve(p, grid, repeat, &res);
+    ns = time_solve(p, grid, repeat, &res, &median_ns);
     st->times = xgrow(st->times, &st->times_cap, st->ntimes + 1, sizeof *st->times);
+    st->median_times = xgrow(st->median_times, &cap, st->ntimes + 1, sizeof *st->median_times);
+    st->median_times[st->ntimes] = (struct timing){ .ns = median_ns, .index = st->puzzles };
     st->times[st->ntimes++] = (struct timing){ .ns = ns, .index = st->puzzles };
     st->ns_total += ns;
+    st->median_ns_total += median_ns;
     if (ns >= st->worst_ns) {
         st->worst_ns = ns;
         snprintf(st->worst_name, sizeof st->worst_name, "%s",
@@ -174,15 +190,24 @@ static void bench_puzzle(struct file_stats *st, const struct puzzle *p, int repe
     free(solution);
 }
 
-static void print_stats(const char *path, struct file_stats *st)
+/* The median and 99th percentile of n times (sorted here), 0 when there are none. */
+static void percentiles(struct timing *times, size_t n, uint64_t *median, uint64_t *p99)
 {
-    uint64_t median = 0, p99 = 0;
+    *median = *p99 = 0;
+    if (n == 0)
+        return;
+    qsort(times, n, sizeof *times, compare_ns);
+    *median = times[n / 2].ns;
+    *p99 = times[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1].ns;
+}
 
-    if (st->ntimes > 0) {
-        qsort(st->times, st->ntimes, sizeof *st->times, compare_ns);
-        median = st->times[st->ntimes / 2].ns;
-        p99 = st->times[(st->ntimes * 99) / 100 < st->ntimes ? (st->ntimes * 99) / 100 : st->ntimes - 1].ns;
-    }
+static void print_stats(const char *path, struct file_stats *st, int repeat)
+{
+    uint64_t median, p99, run_median, run_p99;
+    struct rusage ru;
+
+    percentiles(st->times, st->ntimes, &median, &p99);
+    percentiles(st->median_times, st->ntimes, &run_median, &run_p99);
     printf("%s: %ld puzzles: %ld unique, %ld several, %ld none", path, st->puzzles,
            st->unique, st->several, st->none);
     if (st->errors)
@@ -192,15 +217,22 @@ static void print_stats(const char *path, struct file_stats *st)
     printf("%s", st->error_lines);
     if (st->several)
         printf("\n  several solutions: %s", st->several_names);
-    printf("\n  per puzzle: median %.3f ms, p99 %.3f ms, worst %.3f ms (%s), mean %.3f ms, total %.1f ms\n",
+    printf("\n  per puzzle, CPU, its fastest of %d runs: median %.3f ms, p99 %.3f ms, worst %.3f ms (%s), "
+           "mean %.3f ms, total %.1f ms\n", repeat,
            ms(median), ms(p99), ms(st->worst_ns), st->worst_name,
            st->puzzles ? ms(st->ns_total) / (double)st->puzzles : 0.0, ms(st->ns_total));
+    if (repeat > 1)
+        printf("  per puzzle, CPU, its median run: median %.3f ms, p99 %.3f ms, worst %.3f ms, "
+               "total %.1f ms\n", ms(run_median), ms(run_p99),
+               ms(st->ntimes ? st->median_times[st->ntimes - 1].ns : 0), ms(st->median_ns_total));
     printf("  search nodes: mean %.1f, max %llu\n",
            st->puzzles ? (double)st->nodes_total / (double)st->puzzles : 0.0,
            (unsigned long long)st->nodes_max);
     if (st->wrong || st->unsolved)
         printf("  WRONG: %ld differ from the expected solutions, %ld break the rules\n",
                st->wrong, st->unsolved);
+    if (getrusage(RUSAGE_SELF, &ru) == 0)
+        printf("  peak memory of the process so far: %.1f MiB\n", (double)ru.ru_maxrss / 1024);
 }
 
 static int bench_file(const char *path, const char *check, int repeat)
@@ -249,8 +281,9 @@ static int bench_file(const char *path, const char *check, int repeat)
     fclose(f);
     if (sol.f != NULL)
         fclose(sol.f);
-    print_stats(path, &st);
+    print_stats(path, &st, repeat);
     free(st.times);
+    free(st.median_times);
     free(expected);
     return st.errors || st.wrong || st.unsolved ? 1 : 0;
 }

@@ -1,20 +1,34 @@
 #!/bin/sh
-# run.sh: `make bench`: kakudo's solvers on the public sets, with the seeds' programs run in
-# the same script as the baseline, so every figure comes with a ratio measured here and now.
+# run.sh: `make bench`: kakudo's solvers and generator, timed.  A ratio is printed only
+# against a baseline run in this same script: the seeds' programs (compiled here),
+# kakudo's own plain strategy or general search, or an external solver the user points
+# to (TDOKU).  Figures measured elsewhere are printed as references, with their date and
+# source, never divided into a ratio.
 #
-# Usage: run.sh BUILDDIR SRCDIR.  The puzzle sets are read from $KAKUDO_DATA, by default
-# SRCDIR/../shared/data, and the seed programs from $KAKUDO_BASELINES, by default the
-# baselines folder next to the data.  BENCH_SEED_SECONDS (default 20) is the CPU time each
-# seed program gets on the 17-clue puzzles, BENCH_SEED_PUZZLE_SECONDS (default 5) the most
-# it gets for one of them; BENCH_KAKURO2_SECONDS (default 1) the CPU time the
-# KAKURO2 seed gets per case.  Times are CPU times (user + system) unless said otherwise:
-# on a machine shared with other work they are what a program costs, where wall-clock
-# time also counts its waits for a processor.
+# Usage: run.sh BUILDDIR SRCDIR.  Environment:
+#   KAKUDO_DATA       folder of the public puzzle sets (sudoku/*.txt, kakuro/*.txt; README.md
+#                     names each set and where to get it); a part whose set is missing says
+#                     so and is skipped
+#   KAKUDO_BASELINES  folder of the seed programs (seed000_boj2580.cpp ...); without it the
+#                     seed comparisons are skipped
+#   TDOKU             tdoku's run_benchmark program: then tdoku is run on the same Sudoku
+#                     sets and compared (TDOKU_SOLVER names its solver, default tdoku)
+#   BENCH_PARTS       the parts to run (default all, listed at the end)
+#   BENCH_SEED_SECONDS (default 20) the CPU time each seed program gets on the 17-clue
+#   puzzles, BENCH_SEED_PUZZLE_SECONDS (default 5) the most it gets for one of them;
+#   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
+#   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
+#   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
+#   BENCH_GEN_BUDGET (default 120) the seconds each may take.
+# Times are CPU times (user + system) unless said otherwise: on a machine shared with
+# other work they are what a program costs, where wall-clock time also counts its waits
+# for a processor.
 set -u
 builddir=${1:-.}
 srcdir=${2:-.}
-data=${KAKUDO_DATA:-$srcdir/../shared/data}
-baselines=${KAKUDO_BASELINES:-$data/../baselines}
+data=${KAKUDO_DATA:-}
+baselines=${KAKUDO_BASELINES:-}
+repeat_runs=${BENCH_REPEAT:-5}
 budget=${BENCH_SEED_SECONDS:-20}
 puzzle_cap=${BENCH_SEED_PUZZLE_SECONDS:-5}
 case_budget=${BENCH_KAKURO2_SECONDS:-1}
@@ -23,10 +37,44 @@ run=$builddir/bench/bench_exec
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ ! -d "$data/sudoku" ] || [ ! -d "$data/kakuro" ]; then
-  echo "bench: no puzzle sets at $data (set KAKUDO_DATA)" >&2
-  exit 1
+if [ -z "$data" ]; then
+  echo "bench: KAKUDO_DATA is not set: the parts on the public puzzle sets are skipped"
+  echo "       (README.md, section Benchmarks, names the sets and where to get them)"
+elif [ ! -d "$data" ]; then
+  echo "bench: KAKUDO_DATA=$data is not a folder: the parts on the public sets are skipped"
 fi
+if [ -z "$baselines" ]; then
+  echo "bench: KAKUDO_BASELINES is not set: the seed programs' comparisons are skipped"
+fi
+
+# have_set NAME: whether the set data/NAME is there; says so when it is not.
+have_set() {
+  if [ -n "$data" ] && [ -f "$data/$1" ]; then
+    return 0
+  fi
+  if [ -n "$data" ]; then
+    echo "(skipped: $data/$1 is missing)"
+  else
+    echo "(skipped: $1, as KAKUDO_DATA is not set)"
+  fi
+  return 1
+}
+
+# have_baseline NAME: the same for a seed program.
+have_baseline() {
+  if [ -n "$baselines" ] && [ -f "$baselines/$1" ]; then
+    return 0
+  fi
+  if [ -n "$baselines" ]; then
+    echo "(skipped: the seed program $baselines/$1 is missing)"
+  else
+    echo "(skipped: the seed program $1, as KAKUDO_BASELINES is not set)"
+  fi
+  return 1
+}
+
+# mib KB: kilobytes as MiB.
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }'; }
 
 # field NAME LINE: the value of NAME=VALUE in a line of bench_exec output.
 field() { printf '%s\n' "$2" | sed -n "s/.*\\<$1=\\([^ ]*\\).*/\\1/p"; }
@@ -34,28 +82,42 @@ field() { printf '%s\n' "$2" | sed -n "s/.*\\<$1=\\([^ ]*\\).*/\\1/p"; }
 # per_puzzle_us LINE: the microseconds per puzzle of a line of bench_sudoku9 output.
 per_puzzle_us() { printf '%s\n' "$1" | sed -n 's/.* \([0-9.]*\) us\/puzzle.*/\1/p'; }
 
-# The tdoku figures of the data README (us per puzzle, proving uniqueness, this kind of
-# machine): not measured here, as tdoku is not part of the project.
-tdoku_us() {
+# tdoku's CPU time per puzzle (us, proving uniqueness, its own benchmark program, this kind
+# of machine) as the data README gives it, measured 2026-11-24: a reference, not a baseline.
+tdoku_reference_us() {
   case $1 in
-    17_clue) echo 4.5 ;; magictour_top1465) echo 10.2 ;;
-    forum_hardest_1905) echo 58.4 ;; forum_hardest_1106) echo 93.7 ;;
+    17_clue) echo 3.0 ;; magictour_top1465) echo 7.9 ;;
+    forum_hardest_1905) echo 46.0 ;; forum_hardest_1106) echo 73.0 ;;
   esac
 }
 
+# tdoku_same_run FILE: runs $TDOKU on FILE now (uniqueness, puzzles as given), and prints
+# its microseconds per puzzle in CPU time: its own figure is wall-clock, so it is scaled
+# by the CPU share of its whole run (warm-up and test loops, which is nearly all of it).
+tdoku_same_run() {
+  line=$("$run" --out "$tmp/tdoku.csv" "$TDOKU" -s "${TDOKU_SOLVER:-tdoku}" -c -r0 -w 1 -t 3 \
+         "$1" 2>/dev/null)
+  [ "$(field status "$line")" = 0 ] || return 1
+  awk -F, -v c="$(field cpu_ns "$line")" -v w="$(field wall_ns "$line")" \
+      'NF >= 4 && $(NF - 2) + 0 > 0 { u = $(NF - 2) } END { if (u > 0 && w > 0) printf "%.2f", u * c / w; else exit 1 }' \
+      "$tmp/tdoku.csv"
+}
+
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate startup overhead jobs big}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes startup overhead jobs big}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
 part_sudoku() {
   echo "== Sudoku: every set, uniqueness proven (limit 2)"
-  echo "   solver: the 9x9 search alone (bench_sudoku9); kakudo solve: the whole program,"
-  echo "   end to end (reading, proving uniqueness, the first solution in reading order when"
-  echo "   there are several, printing), best of a few runs on small sets."
+  echo "   solver: the 9x9 search alone (bench_sudoku9), CPU, the least and the median of"
+  echo "   $repeat_runs passes; kakudo solve: the whole program, end to end (reading, proving"
+  echo "   uniqueness, the first solution in reading order when there are several, printing),"
+  echo "   the least and the median of a few runs, and its peak memory."
+  [ -n "$data" ] && [ -d "$data/sudoku" ] || { have_set sudoku/17_clue.txt; return; }
   for f in "$data"/sudoku/*.txt; do
     set_name=$(basename "$f" .txt)
-    solver=$("$builddir/bench/bench_sudoku9" "$f")
+    solver=$("$builddir/bench/bench_sudoku9" --repeat "$repeat_runs" "$f")
     n=$(printf '%s\n' "$solver" | sed -n 's/^[^:]*: \([0-9]*\) puzzles.*/\1/p')
     solver_us=$(per_puzzle_us "$solver")
     echo
@@ -63,6 +125,7 @@ part_sudoku() {
     printf '%s\n' "$solver" | sed 's/^[^:]*: [0-9]* puzzles, /solver:       /'
 
     repeat=$(( 20000 / (n + 1) )); [ "$repeat" -lt 1 ] && repeat=1; [ "$repeat" -gt 10 ] && repeat=10
+    [ "$repeat" -lt "$repeat_runs" ] || repeat=$repeat_runs
     line=$("$run" --repeat "$repeat" "$kakudo" solve "$f" 2>/dev/null)
     "$kakudo" solve --stats "$f" >/dev/null 2>"$tmp/stats.txt"
     guesses=$(awk '/ guesses,/ { for (i = 1; i < NF; i++) if ($(i + 1) == "guesses,") g += $i; k++ }
@@ -70,15 +133,23 @@ part_sudoku() {
     several=$(grep -c 'several solutions' "$tmp/stats.txt")
     none=$(grep -c 'has no solution' "$tmp/stats.txt")
     kakudo_us=$(awk -v n="$n" -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.2f", c / n / 1e3 }')
-    awk -v n="$n" -v u="$kakudo_us" -v w="$(field wall_ns "$line")" -v g="$guesses" \
-        -v s="$several" -v z="$none" 'BEGIN {
-      printf "kakudo solve: %.0f puzzles/s, %.2f us/puzzle (wall %.2f), %s guesses/puzzle; several %d, none %d\n",
-             1e6 / u, u, w / n / 1e3, g, s, z }'
-    ref=$(tdoku_us "$set_name")
+    awk -v n="$n" -v u="$kakudo_us" -v m="$(field cpu_median_ns "$line")" -v r="$repeat" \
+        -v g="$guesses" -v s="$several" -v z="$none" 'BEGIN {
+      printf "kakudo solve: %.0f puzzles/s, %.2f us/puzzle (CPU, least of %d runs; median %.2f), %s guesses/puzzle; several %d, none %d\n",
+             1e6 / u, u, r, m / n / 1e3, g, s, z }'
+    echo "              peak memory $(mib "$(field maxrss_kb "$line")")"
+    ref=$(tdoku_reference_us "$set_name")
     if [ -n "$ref" ]; then
-      awk -v r="$ref" -v s="$solver_us" -v k="$kakudo_us" 'BEGIN {
-        printf "against tdoku'"'"'s %.1f us (data README; target <= 1.5x): solver %.2fx, kakudo solve %.2fx\n",
-               r, s / r, k / r }'
+      echo "reference, not measured here: tdoku ${ref} us/puzzle (its own benchmark, CPU, data README, 2026-11-24)"
+    fi
+    if [ -n "${TDOKU:-}" ]; then
+      if tdoku_us=$(tdoku_same_run "$f"); then
+        awk -v t="$tdoku_us" -v s="$solver_us" -v k="$kakudo_us" 'BEGIN {
+          printf "tdoku, run now: %.2f us/puzzle (CPU); kakudo/tdoku: solver %.2f, kakudo solve %.2f\n",
+                 t, s / t, k / t }'
+      else
+        echo "tdoku, run now: $TDOKU failed on this set; no ratio"
+      fi
     fi
   done
 }
@@ -87,7 +158,9 @@ part_sudoku() {
 # the 9x9 fast path against the general search
 part_paths() {
   echo "== The 9x9 fast path against the general search (the one any size and the observer use)"
-  "$builddir/bench/bench_sudoku9" --paths "$data/sudoku/magictour_top1465.txt" | sed 's/^[^:]*: //'
+  have_set sudoku/magictour_top1465.txt || return
+  "$builddir/bench/bench_sudoku9" --paths --repeat "$repeat_runs" "$data/sudoku/magictour_top1465.txt" \
+    | sed 's/^[^:]*: //'
 }
 
 # grid SPACED: one-line puzzles on stdin as 9-line grids separated by blank lines, with
@@ -171,22 +244,26 @@ part_seeds() {
   echo "   spent.  A puzzle cut off counts with the time it had, which makes the ratio a lower"
   echo "   bound.  kakudo solve then reads the same puzzles, in the same layout, in one run"
   echo "   (its start-up of about a millisecond included); the solver alone is bench_sudoku9."
+  have_set sudoku/17_clue.txt || return
   grep -v '^#' "$data/sudoku/17_clue.txt" | tr -d '\r' | head -n 500 >"$tmp/17.txt"
 
   if command -v g++ >/dev/null 2>&1; then
     for seed in seed000_boj2580 seed003_boj2580; do
-      if [ -f "$baselines/$seed.cpp" ] && g++ -O2 -o "$tmp/$seed" "$baselines/$seed.cpp"; then
+      if have_baseline "$seed.cpp" && g++ -O2 -o "$tmp/$seed" "$baselines/$seed.cpp"; then
         seed_against_kakudo "$seed (C++, BOJ 2580 layout)" 1 "$tmp/$seed"
       fi
     done
   else
     echo "(no g++: the C++ seeds are skipped)"
   fi
-  if command -v python3 >/dev/null 2>&1 && [ -f "$baselines/seed001_boj2239.py" ]; then
+  if ! command -v python3 >/dev/null 2>&1; then
+    echo "(no python3: seed001_boj2239.py is skipped)"
+  elif have_baseline seed001_boj2239.py; then
     seed_against_kakudo "seed001_boj2239 (Python, BOJ 2239 layout)" 0 python3 "$baselines/seed001_boj2239.py"
   fi
-  if command -v javac >/dev/null 2>&1 && [ -f "$baselines/BJ2239.java" ] &&
-     javac -d "$tmp" "$baselines/BJ2239.java" 2>/dev/null; then
+  if ! command -v javac >/dev/null 2>&1; then
+    echo "(no javac: BJ2239.java is skipped)"
+  elif have_baseline BJ2239.java && javac -d "$tmp" "$baselines/BJ2239.java" 2>/dev/null; then
     seed_against_kakudo "BJ2239 (Java, BOJ 2239 layout)" 0 java -cp "$tmp" BJ2239
   fi
 }
@@ -194,21 +271,31 @@ part_seeds() {
 # ---------------------------------------------------------------------------------------
 # every Kakuro set
 part_kakuro() {
-  echo "== Kakuro: every set, uniqueness proven (limit 2); CPU time per puzzle, best of 3"
-  "$builddir/bench/bench_kakuro" --repeat 3 --check "$data/kakuro/janko_solutions.txt" \
-    "$data/kakuro/janko.txt"
-  "$builddir/bench/bench_kakuro" --repeat 3 "$data/kakuro/nikoli_gecode.txt"
+  echo "== Kakuro: every set, uniqueness proven (limit 2); CPU time per puzzle over $repeat_runs runs"
+  echo "   (each set in a process of its own, so the peak memory is that set's)"
+  if have_set kakuro/janko.txt; then
+    if [ -f "$data/kakuro/janko_solutions.txt" ]; then
+      "$builddir/bench/bench_kakuro" --repeat "$repeat_runs" --check \
+        "$data/kakuro/janko_solutions.txt" "$data/kakuro/janko.txt"
+    else
+      "$builddir/bench/bench_kakuro" --repeat "$repeat_runs" "$data/kakuro/janko.txt"
+    fi
+    echo "   reference, not measured here: Gecode 6.2 on janko, tables built before timing,"
+    echo "   median 0.023 ms, p99 0.254 ms, worst 0.761 ms (CPU, data README, 2026-11-24);"
+    echo "   kakudo's targets: p99 <= 0.25 ms, worst <= 0.75 ms, median <= 0.013 ms."
+  fi
+  have_set kakuro/nikoli_gecode.txt &&
+    "$builddir/bench/bench_kakuro" --repeat "$repeat_runs" "$data/kakuro/nikoli_gecode.txt"
   # garus.txt ends with 'huge', 101x31 (2,100 white cells): it has several solutions.
-  "$builddir/bench/bench_kakuro" --repeat 3 "$data/kakuro/garus.txt"
-  echo "   Gecode (data README): median 0.13 ms, p99 4.6 ms, worst 20 ms on janko; target:"
-  echo "   median <= 0.13 ms, nothing over 5 ms."
+  have_set kakuro/garus.txt || return
+  "$builddir/bench/bench_kakuro" --repeat "$repeat_runs" "$data/kakuro/garus.txt"
   awk '/^# huge/ { on = 1 } on' "$data/kakuro/garus.txt" >"$tmp/huge.txt"
   if [ -s "$tmp/huge.txt" ]; then
     # --count=2 proves several solutions; plain solve also looks for the smallest.
     for args in --count=2 ""; do
       line=$("$run" --cpu-limit 60 "$kakudo" solve $args "$tmp/huge.txt" 2>/dev/null)
       case $(field status "$line") in
-        0) echo "garus 'huge' 101x31, kakudo solve ${args:+$args }end to end: $(awk -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.1f ms", c / 1e6 }')" ;;
+        0) echo "garus 'huge' 101x31, kakudo solve ${args:+$args }end to end: $(awk -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.1f ms", c / 1e6 }') CPU, peak memory $(mib "$(field maxrss_kb "$line")")" ;;
         *) echo "garus 'huge' 101x31: kakudo solve ${args:+$args }did not finish within 60 s of CPU time" ;;
       esac
     done
@@ -229,12 +316,17 @@ part_kakuro2() {
   echo "   cell), the seed blog's example first, written as KAKURO2 cases.  The seed runs"
   echo "   each case alone with ${case_budget} s of CPU time to find the cases it cannot do;"
   echo "   then the seed and kakudo solve each read one file of all the cases it did."
+  have_baseline seed004_kakuro2.cpp || return
   mkdir "$tmp/k2"
+  sets=""
+  for s in nikoli_gecode garus janko; do
+    have_set "kakuro/$s.txt" && sets="$sets $data/kakuro/$s.txt"
+  done
+  # shellcheck disable=SC2086  # the set paths have no spaces of their own making
   "$builddir/bench/to_kakuro2" --max-cases 100000 "$tmp/k2" "$srcdir/tests/data/cli/kakuro2.in" \
-    "$data/kakuro/nikoli_gecode.txt" "$data/kakuro/garus.txt" "$data/kakuro/janko.txt" \
-    >"$tmp/k2/list.txt" 2>/dev/null
+    $sets >"$tmp/k2/list.txt" 2>/dev/null
   seed=$baselines/seed004_kakuro2.cpp
-  if command -v g++ >/dev/null 2>&1 && [ -f "$seed" ] && g++ -O2 -o "$tmp/seed004" "$seed"; then
+  if command -v g++ >/dev/null 2>&1 && g++ -O2 -o "$tmp/seed004" "$seed"; then
     : >"$tmp/k2_done.txt"
     : >"$tmp/k2_cut.txt"
     cut_cpu=0
@@ -265,7 +357,7 @@ part_kakuro2() {
                n, o / 1e6, s / o }'
     fi
   else
-    echo "(no g++ or no seed004_kakuro2.cpp: skipped)"
+    echo "(no g++, or seed004_kakuro2.cpp does not compile: skipped)"
   fi
 }
 
@@ -275,12 +367,12 @@ part_watch() {
   echo "== Watching the solver: the search with an observer, and the animation at full speed"
   # Against the batch search on the same puzzles, measured here; frames drawn with a no-op.
   for set in 17_clue magictour_top1465 forum_hardest_1905; do
-    f=$data/sudoku/$set.txt
-    [ -f "$f" ] && "$builddir/bench/bench_watch" --max=5000 "$f"
+    have_set "sudoku/$set.txt" && "$builddir/bench/bench_watch" --max=5000 "$data/sudoku/$set.txt"
   done
   "$builddir/bench/bench_watch" "$srcdir/data/10-sudoku16-easy.txt"
-  [ -f "$data/kakuro/janko.txt" ] && "$builddir/bench/bench_watch" --max=300 "$data/kakuro/janko.txt"
+  have_set kakuro/janko.txt && "$builddir/bench/bench_watch" --max=300 "$data/kakuro/janko.txt"
   # A long search, so frames are drawn while it runs: the plain strategy on one 17-clue puzzle.
+  have_set sudoku/17_clue.txt || return
   grep -v '^#' "$data/sudoku/17_clue.txt" | sed -n 3p >"$tmp/long.txt"
   "$builddir/bench/bench_watch" --strategy=plain "$tmp/long.txt"
 }
@@ -293,16 +385,31 @@ part_generate() {
 }
 
 # ---------------------------------------------------------------------------------------
+# Kakuro generation as the board grows: cells against CPU time, the system's share, memory
+part_kakuro_sizes() {
+  echo "== Kakuro generation at level any as the board grows (each size in a process of its"
+  echo "   own; a budget of ${BENCH_GEN_BUDGET:-120} s a puzzle): cells, CPU time, user and system"
+  echo "   time, peak memory.  Targets: 60x60 < 2 s, 100x100 < 15 s, 128x128 < 60 s, system"
+  echo "   time < 5% of user time."
+  for side in ${BENCH_GEN_SIZES:-10 30 60 100 128}; do
+    count=3
+    [ "$side" -ge 60 ] && count=1
+    "$builddir/bench/bench_generate" --kakuro-size "$side" --count "$count" \
+      --budget "${BENCH_GEN_BUDGET:-120}" || echo "   (${side}x${side}: not every puzzle was made within the budget)"
+  done
+}
+
+# ---------------------------------------------------------------------------------------
 # rating: the samples of issue 5's closing note (every 49th 17-clue puzzle, all of top1465,
 # every 48th of the forum's hardest; 1000 at most each), against proving them unique
 part_rate() {
   echo "== Rating: the techniques, easiest step first (kakudo rate), against the uniqueness proof"
-  f=$data/sudoku/17_clue.txt
-  [ -f "$f" ] && "$builddir/bench/bench_rate" --every=49 --max=1000 "$f"
-  f=$data/sudoku/magictour_top1465.txt
-  [ -f "$f" ] && "$builddir/bench/bench_rate" "$f"
-  f=$data/sudoku/forum_hardest_1905.txt
-  [ -f "$f" ] && "$builddir/bench/bench_rate" --every=48 --max=1000 "$f"
+  have_set sudoku/17_clue.txt &&
+    "$builddir/bench/bench_rate" --every=49 --max=1000 "$data/sudoku/17_clue.txt"
+  have_set sudoku/magictour_top1465.txt &&
+    "$builddir/bench/bench_rate" "$data/sudoku/magictour_top1465.txt"
+  have_set sudoku/forum_hardest_1905.txt &&
+    "$builddir/bench/bench_rate" --every=48 --max=1000 "$data/sudoku/forum_hardest_1905.txt"
 }
 
 # =======================================================================================
@@ -327,8 +434,7 @@ part_startup() {
 part_overhead() {
   echo "== kakudo solve beyond the search (reading, printing), in process, against the search alone"
   for set in magictour_top1465 17_clue; do
-    f=$data/sudoku/$set.txt
-    if [ -f "$f" ]; then "$builddir/bench/bench_overhead" "$f" 2>&1; else echo "($set.txt missing: skipped)"; fi
+    have_set "sudoku/$set.txt" && "$builddir/bench/bench_overhead" "$data/sudoku/$set.txt" 2>&1
   done
 }
 
@@ -338,11 +444,13 @@ part_jobs() {
   echo "   A wall-clock ratio by nature: on a machine busy with other work it shows the"
   echo "   cores that were free, not what kakudo can do; the CPU time shows the threads' cost."
   f=$data/sudoku/magictour_top1465.txt
-  [ -f "$f" ] && "$builddir/bench/bench_runs" --runs 3 --wall "rate -j2=$kakudo rate -j2 $f" \
-    -- "rate -j1=$kakudo rate -j1 $f"
+  have_set sudoku/magictour_top1465.txt &&
+    "$builddir/bench/bench_runs" --runs 3 --wall "rate -j2=$kakudo rate -j2 $f" \
+      -- "rate -j1=$kakudo rate -j1 $f"
   f=$data/sudoku/forum_hardest_1905.txt
-  [ -f "$f" ] && "$builddir/bench/bench_runs" --runs 3 --wall "solve -j2=$kakudo solve -j2 $f" \
-    -- "solve -j1=$kakudo solve -j1 $f"
+  have_set sudoku/forum_hardest_1905.txt &&
+    "$builddir/bench/bench_runs" --runs 3 --wall "solve -j2=$kakudo solve -j2 $f" \
+      -- "solve -j1=$kakudo solve -j1 $f"
 }
 
 # 16x16 and 25x25: the general search and generation, against the previous search
@@ -356,7 +464,7 @@ part_big() {
 # ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|startup|overhead|jobs|big) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, startup, overhead, jobs, big)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|startup|overhead|jobs|big) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, startup, overhead, jobs, big)" >&2; exit 2 ;;
   esac
 done

@@ -36,5 +36,5 @@ bundle 10-sudoku16-easy.txt "Sudoku 16x16" sudoku easy --size 16 --seed 1
 bundle 11-kakuro6-easy.txt "Kakuro 6x6" kakuro easy --size 6x6 --seed 1
 bundle 12-kakuro8-medium.txt "Kakuro 8x8" kakuro medium --size 8x8 --seed 1
 bundle 13-kakuro10-medium.txt "Kakuro 10x10" kakuro medium --size 10x10 --seed 1
-bundle 14-kakuro12-hard.txt "Kakuro 12x12" kakuro hard --size 12x12 --seed 1
+bundle 14-kakuro12-hard.txt "Kakuro 12x12" kakuro hard --size 12x12 --seed 2
 bundle 15-kakuro15-master.txt "Kakuro 15x15" kakuro master --size 15x15 --seed 1

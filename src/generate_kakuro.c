@@ -59,6 +59,7 @@ struct kgen {
                                  * last found settled (0: never) */
     uint32_t changes;           /* digits changed so far, counting from 1 */
     int failed_patterns;        /* boards that could not be laid out, this attempt */
+    struct solve_scratch *search;       /* the uniqueness searches' storage, kept */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
 
@@ -88,11 +89,68 @@ static int kgen_step(const struct kgen *k, int dir)
     return dir == 0 ? 1 : k->w;
 }
 
+static void kgen_number_runs(struct kgen *k);
+
 /* Finds the maximal white segments in both directions, all lengths included.  The runs
  * are numbered afresh, so none counts as checked any more. */
 static void kgen_find_runs(struct kgen *k)
 {
     memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+    kgen_number_runs(k);
+}
+
+/* After a split: the runs numbered afresh, each run the split left as it was keeping
+ * the mark of its neighbourhood found settled.  The cells of the runs the split
+ * changed count as changed, so the neighbourhoods that hold them are checked again.
+ * Keeping the marks matters on a large board: forgetting them all made every split
+ * cost a sweep of local checks over the whole board. */
+static void kgen_find_runs_after_split(struct kgen *k, const uint8_t *black_before)
+{
+    int old_n = k->nruns;
+    int *old_start = xmalloc(((size_t)old_n + 1) * sizeof *old_start);
+    int *old_len = xmalloc(((size_t)old_n + 1) * sizeof *old_len);
+    uint32_t *old_checked = xmalloc(((size_t)old_n + 1) * sizeof *old_checked);
+    int *old_at[2] = { xmalloc((size_t)k->n * sizeof(int)), xmalloc((size_t)k->n * sizeof(int)) };
+    uint8_t *old_down = xmalloc((size_t)old_n + 1);
+
+    for (int cell = 0; cell < k->n; cell++) {
+        old_at[0][cell] = old_at[1][cell] = -1;
+        if (!k->black[cell] || black_before[cell])
+            continue;
+        /* Newly black: every cell of its old runs changes. */
+        for (int dir = 0; dir < 2; dir++) {
+            int r = k->run_of[dir][cell], step = kgen_step(k, dir);
+
+            for (int i = 0, c = k->run_start[r]; r >= 0 && i < k->run_len[r]; i++, c += step)
+                k->changed[c] = ++k->changes;
+        }
+    }
+    for (int r = 0; r < old_n; r++) {
+        old_start[r] = k->run_start[r];
+        old_len[r] = k->run_len[r];
+        old_down[r] = k->run_down[r];
+        old_checked[r] = k->checked[r];
+        old_at[old_down[r]][old_start[r]] = r;
+    }
+    memset(k->checked, 0, (size_t)k->n * sizeof *k->checked);
+    kgen_number_runs(k);
+    for (int r = 0; r < k->nruns; r++) {
+        int was = old_at[k->run_down[r]][k->run_start[r]];
+
+        if (was >= 0 && old_len[was] == k->run_len[r])
+            k->checked[r] = old_checked[was];
+    }
+    free(old_down);
+    free(old_at[1]);
+    free(old_at[0]);
+    free(old_checked);
+    free(old_len);
+    free(old_start);
+}
+
+/* Numbers the maximal white segments of both directions as runs. */
+static void kgen_number_runs(struct kgen *k)
+{
     k->nruns = 0;
     for (int cell = 0; cell < k->n; cell++)
         k->run_of[0][cell] = k->run_of[1][cell] = -1;
@@ -324,27 +382,90 @@ static uint16_t kgen_allowed(const struct kgen *k, int cell)
                                      | kgen_used(k, k->run_of[1][cell], cell)));
 }
 
-/* The empty white cell with the fewest digits allowed, or -1 when all are filled. */
-static int kgen_most_constrained(const struct kgen *k, uint16_t *allowed)
+/*
+ * The fill's bookkeeping: the digits each empty white cell allows, and per number of
+ * digits the set of empty cells that allow that many (bits in reading order).  A change
+ * of digit updates the cells of its two runs alone, so finding the most constrained cell
+ * costs a scan of a few words, not of the board: at 100x100 a scan of every cell for
+ * every digit placed was half the generator's time.
+ */
+struct kgen_fill_index {
+    uint16_t *allowed;          /* per cell, for empty white cells */
+    int8_t *count;              /* per cell: its bucket, -1 when in none */
+    uint64_t *bucket[10];       /* per number of digits allowed: bits by cell */
+    size_t words;
+};
+
+static void kgen_index_init(struct kgen_fill_index *ix, const struct kgen *k)
 {
-    int best = -1, best_count = 10;
+    ix->words = ((size_t)k->n + 63) / 64;
+    ix->allowed = xcalloc((size_t)k->n, sizeof *ix->allowed);
+    ix->count = xmalloc((size_t)k->n);
+    memset(ix->count, -1, (size_t)k->n);
+    for (int c = 0; c < 10; c++)
+        ix->bucket[c] = xcalloc(ix->words, sizeof *ix->bucket[c]);
+}
 
-    for (int cell = 0; cell < k->n; cell++) {
-        uint16_t a;
-        int count;
+static void kgen_index_free(struct kgen_fill_index *ix)
+{
+    free(ix->allowed);
+    free(ix->count);
+    for (int c = 0; c < 10; c++)
+        free(ix->bucket[c]);
+}
 
-        if (k->black[cell] || k->digit[cell])
-            continue;
-        a = kgen_allowed(k, cell);
-        count = popcount32(a);
-        if (count < best_count) {
-            best = cell;
-            best_count = count;
-            *allowed = a;
-            if (count <= 1)
-                break;
-        }
+/* Files cell under what it allows now (in no bucket once filled or black). */
+static void kgen_index_update(struct kgen_fill_index *ix, const struct kgen *k, int cell)
+{
+    int old = ix->count[cell], now = -1;
+
+    if (!k->black[cell] && k->digit[cell] == 0) {
+        ix->allowed[cell] = kgen_allowed(k, cell);
+        now = popcount32(ix->allowed[cell]);
     }
+    if (old == now)
+        return;
+    if (old >= 0)
+        ix->bucket[old][cell / 64] &= ~(1ull << (cell % 64));
+    if (now >= 0)
+        ix->bucket[now][cell / 64] |= 1ull << (cell % 64);
+    ix->count[cell] = (int8_t)now;
+}
+
+/* After cell's digit changed: cell and the cells of its two runs. */
+static void kgen_index_changed(struct kgen_fill_index *ix, const struct kgen *k, int cell)
+{
+    kgen_index_update(ix, k, cell);
+    for (int dir = 0; dir < 2; dir++) {
+        int r = k->run_of[dir][cell], step = kgen_step(k, dir);
+
+        for (int i = 0, c = k->run_start[r]; i < k->run_len[r]; i++, c += step)
+            kgen_index_update(ix, k, c);
+    }
+}
+
+/* The first cell in reading order of bucket c, or -1. */
+static int kgen_index_first(const struct kgen_fill_index *ix, int c)
+{
+    for (size_t w = 0; w < ix->words; w++)
+        if (ix->bucket[c][w] != 0)
+            return (int)(w * 64 + (size_t)__builtin_ctzll(ix->bucket[c][w]));
+    return -1;
+}
+
+/* The empty white cell with the fewest digits allowed, or -1 when all are filled: the
+ * first in reading order that allows one digit or none, else the first of those that
+ * allow the fewest (the cell a scan in reading order stopping at one digit would find). */
+static int kgen_most_constrained(const struct kgen_fill_index *ix, uint16_t *allowed)
+{
+    int a = kgen_index_first(ix, 0), b = kgen_index_first(ix, 1), best = -1;
+
+    if (a >= 0 || b >= 0)
+        best = a < 0 ? b : b < 0 ? a : a < b ? a : b;
+    for (int c = 2; c < 10 && best < 0; c++)
+        best = kgen_index_first(ix, c);
+    if (best >= 0)
+        *allowed = ix->allowed[best];
     return best;
 }
 
@@ -365,22 +486,31 @@ static int kgen_take_random(struct kgen *k, uint16_t *set)
  * started afresh when it wanders. */
 static bool kgen_fill(struct kgen *k)
 {
-    for (int restart = 0; restart < 50; restart++) {
+    struct kgen_fill_index ix;
+    bool filled = false;
+
+    kgen_index_init(&ix, k);
+    for (int restart = 0; restart < 50 && !filled; restart++) {
         long nodes = 0, limit = 20L * k->n;
         int depth = 0;
 
         for (int cell = 0; cell < k->n; cell++)
             k->digit[cell] = 0;
+        for (int cell = 0; cell < k->n; cell++)
+            kgen_index_update(&ix, k, cell);
         for (;;) {
             uint16_t allowed = 0;
-            int cell = kgen_most_constrained(k, &allowed);
+            int cell = kgen_most_constrained(&ix, &allowed);
 
-            if (cell < 0)
-                return true;
+            if (cell < 0) {
+                filled = true;
+                break;
+            }
             if (allowed != 0 && ++nodes < limit) {
                 k->stack[depth] = cell;
                 k->tried[depth] = allowed;
                 k->digit[cell] = (uint8_t)kgen_take_random(k, &k->tried[depth]);
+                kgen_index_changed(&ix, k, cell);
                 depth++;
                 continue;
             }
@@ -388,13 +518,16 @@ static bool kgen_fill(struct kgen *k)
             while (depth > 0 && (k->tried[depth - 1] == 0 || nodes >= limit)) {
                 depth--;
                 k->digit[k->stack[depth]] = 0;
+                kgen_index_changed(&ix, k, k->stack[depth]);
             }
             if (depth == 0)
                 break;
             k->digit[k->stack[depth - 1]] = (uint8_t)kgen_take_random(k, &k->tried[depth - 1]);
+            kgen_index_changed(&ix, k, k->stack[depth - 1]);
         }
     }
-    return false;
+    kgen_index_free(&ix);
+    return filled;
 }
 
 /* --- Uniqueness --- */
@@ -481,6 +614,7 @@ static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct 
     struct solve_observer observer = { .step = catch_other, .user = &o };
     struct solve_request req = {
         .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+        .scratch = k->search,
     };
     struct solve_result res = { .solution = NULL };
 
@@ -641,13 +775,18 @@ static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *pa
  * stays valid; false if no such cell works. */
 static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
 {
-    for (int i = 0; i < ncells; i++) {
+    uint8_t *black_before = xmalloc((size_t)k->n);
+    bool split = false;
+
+    memcpy(black_before, k->black, (size_t)k->n);
+    for (int i = 0; i < ncells && !split; i++) {
         if (kgen_try_black(k, part[i], KGEN_SPLIT_CASCADE)) {
-            kgen_find_runs(k);
-            return true;
+            kgen_find_runs_after_split(k, black_before);
+            split = true;
         }
     }
-    return false;
+    free(black_before);
+    return split;
 }
 
 /* Settles a part (cells where another solution differs from the fill): a small part by a
@@ -696,15 +835,20 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
         if (!gen_tick(k->ctx))
             return -1;
         step = kgen_step(k, k->run_down[r]);
+        /* Nothing changed near the run (the cells of the runs crossing it) since it was
+         * found settled: it still is.  Looked up along those runs, not over the board. */
+        for (int j = 0, c = k->run_start[r]; j < k->run_len[r] && k->checked[r] != 0; j++, c += step) {
+            int x = k->run_of[!k->run_down[r]][c], xstep = kgen_step(k, !k->run_down[r]);
+
+            for (int m = 0, d = k->run_start[x]; m < k->run_len[x]; m++, d += xstep)
+                if (k->changed[d] > latest)
+                    latest = k->changed[d];
+        }
+        if (k->checked[r] != 0 && latest < k->checked[r])
+            continue;
         memset(k->region, 0, (size_t)k->n);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
             kgen_mark_run(k, c, !k->run_down[r]);
-        /* Nothing changed near the run since it was found settled: it still is. */
-        for (int c = 0; c < k->n && k->checked[r] != 0; c++)
-            if (k->region[c] && k->changed[c] > latest)
-                latest = k->changed[c];
-        if (k->checked[r] != 0 && latest < k->checked[r])
-            continue;
         if (kgen_settled_locally(k, *pp, part, &ncells)) {
             k->checked[r] = now + 1;
             continue;
@@ -844,6 +988,7 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->scratch = xmalloc(n);
     k->changed = xcalloc(n, sizeof *k->changed);
     k->checked = xcalloc(n, sizeof *k->checked);
+    k->search = solve_scratch_new();
     for (int len = 0; len <= RUN_MAX; len++)
         for (int sum = 0; sum < 46; sum++)
             k->combos[len][sum] = len == 0 ? 0 : kakuro_combinations(len, sum, NULL, 0);
@@ -866,6 +1011,7 @@ static void kgen_free(struct kgen *k)
     free(k->scratch);
     free(k->changed);
     free(k->checked);
+    solve_scratch_free(k->search);
 }
 
 /* --- Steering towards a level --- */

@@ -56,6 +56,7 @@ struct run {
     int sum;
     int len;
     const int *cells;       /* white indices */
+    int group;              /* the puzzle's group it is */
 };
 
 /* A cell's candidates before a change, to put back when the search backs up. */
@@ -118,6 +119,13 @@ struct search {
     uint64_t last_restart;  /* backtracks at the last restart */
     uint32_t random;        /* the digit order's generator state, 0 before any restart */
     uint32_t *cell_seen, *run_seen;
+    size_t cells_alloc, groups_alloc, trail_alloc;  /* the sizes of the arrays above */
+    int *white_of;          /* cell of the puzzle -> white index, -1 outside the model
+                             * (kept so between searches: only the model's are reset) */
+    int *open_groups;       /* the runs of the model, as groups of the puzzle */
+    uint32_t *group_mark, group_stamp;  /* groups already in open_groups */
+    int broken_group;       /* a run given whole that breaks its rule, or -1 */
+    int nwhite_listed;      /* the cells of white_cell whose white_of build_model set */
     uint32_t stamp;         /* marks the states of the current run revision */
     uint32_t mark[512];     /* per digit set (bits 1..9 shifted down): last stamp */
     const uint8_t *prefer;  /* per cell: the digit to try first, or NULL */
@@ -131,6 +139,23 @@ struct search {
 static inline bool single(dset c)
 {
     return (c & (c - 1)) == 0;
+}
+
+static inline int highest_bit(dset c)
+{
+    return 31 - __builtin_clz(c);
+}
+
+/* The number of digits in c: without a popcount instruction (a build for any x86-64 has
+ * none) __builtin_popcount is a library call, and this is on the hot path. */
+static inline int dset_count(dset c)
+{
+    unsigned x = c;
+
+    x -= (x >> 1) & 0x5555u;
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return (int)((x + (x >> 8)) & 0x1fu);
 }
 
 /* Reports a step (group: the run found broken by a dead end, else -1); false when the
@@ -161,7 +186,7 @@ SEARCH_INLINE bool dead_end(struct search *s, bool observed, int r, int white)
 {
     s->weight[r]++;
     if (observed && !s->stop)
-        report_step(s, STEP_CONTRADICTION, white, 0, 0, 0, r);   /* runs are the groups, in order */
+        report_step(s, STEP_CONTRADICTION, white, 0, 0, 0, s->runs[r].group);
     return false;
 }
 
@@ -231,11 +256,28 @@ SEARCH_INLINE bool narrow(struct search *s, bool observed, int w, dset c, int fr
  * (pruned by what the rest can still add up to); backward, those that complete. */
 static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset *sup)
 {
-    uint16_t masks[512];
-    uint8_t sums[512];
+    /* Every digit set at most once, and one more: a state is written before it is
+     * known to be new. */
+    uint16_t masks[512 + 1];
+    uint8_t sums[512 + 1];
     int level[RUN_MAX + 2];
+    int lo_after[RUN_MAX], hi_after[RUN_MAX];
     int count = 1;
     uint32_t seen, live;
+
+    /* What the cells after j can add up to at least and at most: the bounds for any
+     * distinct digits, tightened by each cell's own smallest and largest candidate. */
+    lo_after[n - 1] = hi_after[n - 1] = 0;
+    for (int j = n - 1, lo = 0, hi = 0; j > 0; j--) {
+        int left = n - j, least = left * (left + 1) / 2, most = left * (19 - left) / 2;
+
+        if (cd[j] == 0)
+            return false;   /* only placed digits were left to it */
+        lo += lowest_bit(cd[j]);
+        hi += highest_bit(cd[j]);
+        lo_after[j - 1] = lo > least ? lo : least;
+        hi_after[j - 1] = hi < most ? hi : most;
+    }
 
     s->stamp += 2;
     if (s->stamp < 2) {     /* wrapped: old marks could look current */
@@ -249,8 +291,7 @@ static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset 
     level[0] = 0;
     level[1] = 1;
     for (int j = 0; j < n; j++) {
-        int left = n - j - 1;
-        int lo = left * (left + 1) / 2, hi = left * (19 - left) / 2;
+        int lo = lo_after[j], hi = hi_after[j];
 
         for (int i = level[j]; i < level[j + 1]; i++) {
             unsigned m = masks[i];
@@ -265,12 +306,12 @@ static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset 
                 if (r < lo)
                     break;      /* larger digits leave even less */
                 nm = m | (1u << d);
-                if (s->mark[nm >> 1] != seen) {
-                    s->mark[nm >> 1] = seen;
-                    masks[count] = (uint16_t)nm;
-                    sums[count] = (uint8_t)(sums[i] + d);
-                    count++;
-                }
+                /* Written always, kept (count moved on) only if new: no branch on the
+                 * marks, which follow no pattern a processor could predict. */
+                masks[count] = (uint16_t)nm;
+                sums[count] = (uint8_t)(sums[i] + d);
+                count += s->mark[nm >> 1] != seen;
+                s->mark[nm >> 1] = seen;
             }
         }
         level[j + 2] = count;
@@ -285,18 +326,15 @@ static bool run_supports(struct search *s, int n, int rem, const dset *cd, dset 
 
         for (int i = level[j]; i < level[j + 1]; i++) {
             unsigned m = masks[i];
-            bool ok = false;
+            dset hits = 0;
 
             for (dset ds = cd[j] & ~m; ds != 0; ds &= ds - 1) {
                 dset bit = ds & -ds;
 
-                if (s->mark[(m | bit) >> 1] == live) {
-                    got |= bit;
-                    ok = true;
-                }
+                hits |= (dset)(bit & -(dset)(s->mark[(m | bit) >> 1] == live));
             }
-            if (ok)
-                s->mark[m >> 1] = live;
+            got |= hits;
+            s->mark[m >> 1] = hits != 0 ? live : s->mark[m >> 1];
         }
         sup[j] = got;
     }
@@ -353,7 +391,7 @@ SEARCH_RARE bool revise_sumless_run(struct search *s, bool observed, int r)
             open_digits |= left;
             open++;
         }
-        if (!again && popcount32(open_digits) < open)
+        if (!again && dset_count(open_digits) < open)
             return dead_end(s, observed, r, -1);
     }
     return true;
@@ -383,9 +421,9 @@ SEARCH_INLINE bool revise_run(struct search *s, bool observed, int r)
             rem -= lowest_bit(c);
         } else {
             /* Insertion by candidate count keeps the forward states few. */
-            int k = n++, pc = popcount32(c);
+            int k = n++, pc = dset_count(c);
 
-            while (k > 0 && popcount32(cd[k - 1]) > pc) {
+            while (k > 0 && dset_count(cd[k - 1]) > pc) {
                 cd[k] = cd[k - 1];
                 cells[k] = cells[k - 1];
                 k--;
@@ -441,7 +479,7 @@ static int most_constrained_cell(const struct search *s, const struct part *part
 
         if (single(c))
             continue;
-        count = (uint64_t)popcount32(c);
+        count = (uint64_t)dset_count(c);
         weight = s->weight[s->runs_of[w][0]];
         if (s->runs_of[w][1] >= 0)
             weight += s->weight[s->runs_of[w][1]];
@@ -468,7 +506,7 @@ static int next_digit(struct search *s, int w, dset untried)
     if (s->random == 0)
         return lowest_bit(untried);
     s->random = s->random * 1103515245u + 12345u;
-    for (k = (int)((s->random >> 16) % (uint32_t)popcount32(untried)); k > 0; k--)
+    for (k = (int)((s->random >> 16) % (uint32_t)dset_count(untried)); k > 0; k--)
         untried &= untried - 1;
     return lowest_bit(untried);
 }
@@ -480,7 +518,7 @@ static void open_branch(struct search *s)
     int w = most_constrained_cell(s, &s->parts[part]);
 
     s->branches[s->depth++] = (struct branch){
-        .cell = w, .untried = s->cand[w], .nchoices = popcount32(s->cand[w]),
+        .cell = w, .untried = s->cand[w], .nchoices = dset_count(s->cand[w]),
         .trail_mark = s->ntrail, .part = part, .parts_mark = s->nparts,
         .cells_mark = s->ncells, .found = s->res->count,
     };
@@ -541,8 +579,8 @@ static int collect_connected(struct search *s, int first)
 static void next_split_stamp(struct search *s)
 {
     if (++s->split_stamp == 0) {    /* wrapped: old marks could look current */
-        memset(s->cell_seen, 0, (size_t)s->nwhite * sizeof *s->cell_seen);
-        memset(s->run_seen, 0, (size_t)s->nruns * sizeof *s->run_seen);
+        memset(s->cell_seen, 0, s->cells_alloc * sizeof *s->cell_seen);
+        memset(s->run_seen, 0, s->groups_alloc * sizeof *s->run_seen);
         s->split_stamp = 1;
     }
 }
@@ -690,14 +728,46 @@ SEARCH_INLINE bool restart(struct search *s, bool observed)
     return true;
 }
 
+/* Every open cell narrowed to the digits its two runs allow on their sums alone (a
+ * table), then every run queued.  This is what revising each run first would do when
+ * all its cells are open, at the cost of a look-up: the first revisions are the costly
+ * ones, where candidates are many, and one at a time they narrow the board a run at a
+ * time (on janko's largest boards this halves the work).  False at a dead end. */
+SEARCH_INLINE bool start_propagation(struct search *s, bool observed)
+{
+    for (int r = 0; r < s->nruns; r++) {
+        const struct run *run = &s->runs[r];
+        dset allowed = (dset)kakuro_run_union(run->len, run->sum);
+
+        for (int i = 0; i < run->len && run->sum != 0; i++) {
+            int w = run->cells[i];
+            dset c = s->cand[w];
+
+            if (single(c) || (c & allowed) == c)
+                continue;
+            if ((c & allowed) == 0 || !narrow(s, observed, w, c & allowed, -1)) {
+                clear_queue(s);
+                return (c & allowed) != 0 ? false : dead_end(s, observed, r, w);
+            }
+        }
+    }
+    for (int r = 0; r < s->nruns; r++)
+        enqueue(s, r);
+    return propagate(s, observed);
+}
+
 SEARCH_INLINE void run_search(struct search *s, bool observed)
 {
     bool ok;
 
     s->stats.nodes++;
-    for (int r = 0; r < s->nruns; r++)
-        enqueue(s, r);
-    ok = propagate(s, observed);
+    if (s->broken_group >= 0) {
+        if (observed)
+            report_step(s, STEP_CONTRADICTION, -1, 0, 0, 0, s->broken_group);
+        ok = false;
+    } else {
+        ok = start_propagation(s, observed);
+    }
     if (ok) {
         struct part all = { .start = 0, .len = s->nwhite, .creator = -1, .next = -1 };
 
@@ -757,108 +827,193 @@ static void run_observed(struct search *s)
     run_search(s, true);
 }
 
-/* White cells numbered densely, the runs over those numbers, and the starting
- * candidates: a digit in the grid, else all nine.  False when a digit is out of range
- * or the puzzle is not a finished Kakuro. */
+/* Whether a run the grid fills whole keeps its rule: distinct digits, adding to its
+ * clue if it has one. */
+static bool full_group_keeps_rule(const struct puzzle_group *grp, const uint8_t *grid)
+{
+    unsigned seen = 0;
+    int total = 0;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int d = grid[grp->cells[i]];
+
+        if (d == 0)
+            return true;    /* open: the search sees to it */
+        if (seen & (1u << d))
+            return false;
+        seen |= 1u << d;
+        total += d;
+    }
+    return grp->sum == 0 || total == grp->sum;
+}
+
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Adds the groups of open cell to open_groups (once each); false when it is in none. */
+static bool add_open_cell_groups(struct search *s, int cell, int *ngroups)
+{
+    const int16_t *groups = s->p->cell_groups[cell];
+
+    if (groups[0] < 0)
+        return false;   /* puzzle_finish refuses a white cell outside every run; so does the search */
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && groups[k] >= 0; k++) {
+        if (s->group_mark[groups[k]] != s->group_stamp) {
+            s->group_mark[groups[k]] = s->group_stamp;
+            s->open_groups[(*ngroups)++] = groups[k];
+        }
+    }
+    return true;
+}
+
+/* A new stamp for the groups build_model collects. */
+static void next_group_stamp(struct search *s)
+{
+    if (++s->group_stamp == 0) {    /* wrapped: old marks could look current */
+        memset(s->group_mark, 0, s->groups_alloc * sizeof *s->group_mark);
+        s->group_stamp = 1;
+    }
+}
+
+/*
+ * The model the search works on: the runs with an open cell, and their cells numbered
+ * densely in reading order, with their starting candidates (a digit in the grid, else
+ * all nine).  A run the grid fills whole is only checked (s->broken_group): the cells
+ * it alone holds cannot change, so the search need not see them.  The generator's checks
+ * leave a few runs open on a board of thousands; a model of the whole board made each
+ * of them cost the board's size in the search's own arrays, where now the board costs a
+ * scan of its digits.  False when a digit is out of range or the puzzle is not a
+ * finished Kakuro.
+ */
 static bool build_model(struct search *s, const uint8_t *grid, int *white_of)
 {
     const struct puzzle *p = s->p;
-    int used = 0;
+    int used = 0, ngroups = 0, ncells = 0;
+    bool out_of_range = false;
 
-    for (int cell = 0; cell < p->ncells; cell++) {
-        white_of[cell] = -1;
-        s->grid[cell] = 0;
-        if (p->block[cell])
-            continue;
-        if (grid[cell] > 9)
-            return false;
-        white_of[cell] = s->nwhite;
-        s->white_cell[s->nwhite] = cell;
-        s->cand[s->nwhite] = grid[cell] ? (dset)(1u << grid[cell]) : ALL_DIGITS;
-        s->grid[cell] = grid[cell];
-        s->runs_of[s->nwhite][0] = s->runs_of[s->nwhite][1] = -1;
-        s->nwhite++;
+    s->broken_group = -1;
+    memcpy(s->grid, grid, (size_t)p->ncells);
+    for (int cell = 0; cell < p->ncells; cell++)
+        out_of_range |= grid[cell] > (p->block[cell] ? 0 : 9);
+    if (out_of_range) {
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (!p->block[cell] && grid[cell] > 9)
+                return false;
+            if (p->block[cell])
+                s->grid[cell] = 0;  /* a digit on a black cell is not the search's */
+        }
     }
+    next_group_stamp(s);
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (s->grid[cell] == 0 && !p->block[cell] && !add_open_cell_groups(s, cell, &ngroups))
+            return false;
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
-        struct run *run = &s->runs[s->nruns];
 
         if (grp->ncells < 1 || grp->ncells > RUN_MAX)
             return false;
+        if (s->group_mark[g] != s->group_stamp && s->broken_group < 0
+            && !full_group_keeps_rule(grp, s->grid))
+            s->broken_group = g;
+    }
+    /* The model's cells in reading order, its runs in the puzzle's order: sorted when
+     * they are few, read off the marks in order when they are many (most searches). */
+    if (8 * ngroups < p->ngroups) {
+        qsort(s->open_groups, (size_t)ngroups, sizeof *s->open_groups, compare_int);
+    } else {
+        ngroups = 0;
+        for (int g = 0; g < p->ngroups; g++)
+            if (s->group_mark[g] == s->group_stamp)
+                s->open_groups[ngroups++] = g;
+    }
+    for (int i = 0; i < ngroups; i++) {
+        const struct puzzle_group *grp = &p->groups[s->open_groups[i]];
+
+        for (int j = 0; j < grp->ncells; j++) {
+            int cell = grp->cells[j];
+
+            if (p->block[cell])
+                return false;
+            if (white_of[cell] < 0) {
+                white_of[cell] = 0;
+                s->white_cell[ncells++] = cell;
+                s->nwhite_listed = ncells;
+            }
+        }
+    }
+    if (8 * ncells < p->ncells) {
+        qsort(s->white_cell, (size_t)ncells, sizeof *s->white_cell, compare_int);
+    } else {
+        ncells = 0;
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (white_of[cell] >= 0)
+                s->white_cell[ncells++] = cell;
+    }
+    for (int w = 0; w < ncells; w++) {
+        int cell = s->white_cell[w];
+
+        white_of[cell] = w;
+        s->cand[w] = grid[cell] ? (dset)(1u << grid[cell]) : ALL_DIGITS;
+        s->runs_of[w][0] = s->runs_of[w][1] = -1;
+    }
+    s->nwhite = ncells;
+    for (int i = 0; i < ngroups; i++) {
+        int g = s->open_groups[i];
+        const struct puzzle_group *grp = &p->groups[g];
+        struct run *run = &s->runs[s->nruns];
+
         run->sum = grp->sum;
         run->len = grp->ncells;
         run->cells = s->run_cells + used;
-        for (int i = 0; i < grp->ncells; i++) {
-            int w = white_of[grp->cells[i]];
+        run->group = g;
+        for (int j = 0; j < grp->ncells; j++) {
+            int w = white_of[grp->cells[j]];
 
-            if (w < 0)
-                return false;
             s->run_cells[used++] = w;
+            /* A cell in a third run (not a Kakuro's) is refused, as puzzle_finish would. */
+            if (s->runs_of[w][1] >= 0)
+                return false;
             s->runs_of[w][s->runs_of[w][0] >= 0] = s->nruns;
         }
         s->nruns++;
     }
-    /* puzzle_finish refuses a white cell outside every run; so does the search. */
-    for (int w = 0; w < s->nwhite; w++)
-        if (s->runs_of[w][0] < 0)
-            return false;
     return true;
 }
 
-static size_t count_white(const struct puzzle *p)
-{
-    size_t white = 0;
+/*
+ * A search's storage lives in a scratch, which a caller may keep for the next search
+ * (solve_request.scratch): the arrays are grown to the largest puzzle seen and never
+ * shrunk.  Allocating them afresh on every call cost little on a small board but, past
+ * malloc's trim threshold (a 60x60 board), the heap went back to the system after each
+ * search and was faulted in again by the next: the generator, which runs thousands of
+ * searches, spent 40% of its time in the kernel.
+ */
+struct solve_scratch {
+    struct search s;
+    struct solve_scratch *probe;    /* kakuro_solve_smallest's searches of one part */
+};
 
-    for (int cell = 0; cell < p->ncells; cell++)
-        white += !p->block[cell];
-    return white;
+struct solve_scratch *solve_scratch_new(void)
+{
+    struct solve_scratch *sc = xcalloc(1, sizeof *sc);
+
+    sc->s.parts_cap = 64;
+    sc->s.parts = xmalloc((size_t)sc->s.parts_cap * sizeof *sc->s.parts);
+    return sc;
 }
 
-/* The search's storage for puzzle p, before build_model. */
-static struct search *search_new(const struct puzzle *p, const struct solve_request *req,
-                                 struct solve_result *res)
+static void search_free_arrays(struct search *s)
 {
-    size_t n = (size_t)p->ncells, ng = (size_t)p->ngroups;
-    struct search *s = xcalloc(1, sizeof *s);
-
-    s->p = p;
-    s->observer = req->observer;
-    s->res = res;
-    s->limit = req->limit;
-    s->budget = &req->budget;
-    s->white_cell = xmalloc(n * sizeof *s->white_cell);
-    s->runs_of = xmalloc(n * sizeof *s->runs_of);
-    s->cand = xmalloc(n * sizeof *s->cand);
-    s->grid = xmalloc(n);
-    /* Every narrowing removes a digit, so a white cell is on the trail at most nine
-     * times (sized by the white cells: a trail past malloc's trim threshold would be
-     * handed back to the system and faulted in again on every solve). */
-    s->trail = xmalloc((9 * count_white(p) + 1) * sizeof *s->trail);
-    s->branches = xmalloc((n + 1) * sizeof *s->branches);
-    s->runs = xmalloc((ng + 1) * sizeof *s->runs);
-    s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
-    s->qnext = xmalloc((ng + 1) * sizeof *s->qnext);
-    s->queued = xcalloc(ng + 1, 1);
-    s->weight = xmalloc((ng + 1) * sizeof *s->weight);
-    s->parts_cap = 64;
-    s->parts = xmalloc((size_t)s->parts_cap * sizeof *s->parts);
-    s->cells_cap = (int)n + 64;     /* grown when a search needs more */
-    s->part_cells = xmalloc((size_t)s->cells_cap * sizeof *s->part_cells);
-    s->cell_seen = xcalloc(n + 1, sizeof *s->cell_seen);
-    s->run_seen = xcalloc(ng + 1, sizeof *s->run_seen);
-    for (size_t g = 0; g < ng; g++)
-        s->weight[g] = 1;
-    return s;
-}
-
-/* Adds the search's counts to stats and frees it. */
-static void search_free(struct search *s, struct solve_stats *stats)
-{
-    solve_stats_add(stats, &s->stats);
+    free(s->group_mark);
+    free(s->open_groups);
+    free(s->white_of);
     free(s->run_seen);
     free(s->cell_seen);
     free(s->part_cells);
-    free(s->parts);
     free(s->weight);
     free(s->queued);
     free(s->qnext);
@@ -870,27 +1025,120 @@ static void search_free(struct search *s, struct solve_stats *stats)
     free(s->cand);
     free(s->runs_of);
     free(s->white_cell);
-    free(s);
 }
 
-/* The search from grid, trying the digit of prefer first in each cell if not NULL, and
- * stopping (res->stopped) after max_backtracks if not 0. */
-static void search_grid(const struct puzzle *p, const uint8_t *grid, const uint8_t *prefer,
-                        uint64_t max_backtracks,
+void solve_scratch_free(struct solve_scratch *sc)
+{
+    if (sc == NULL)
+        return;
+    search_free_arrays(&sc->s);
+    free(sc->s.parts);
+    solve_scratch_free(sc->probe);
+    free(sc);
+}
+
+/* Grows the arrays for a puzzle of n cells, ng groups and white white cells.  What is
+ * in them need not survive (a search fills them in), but the seen marks start at 0, as
+ * a stamp must not find an old one equal to it. */
+static void search_reserve(struct search *s, size_t n, size_t ng)
+{
+    if (n > s->cells_alloc || ng > s->groups_alloc) {
+        n = n > s->cells_alloc ? n : s->cells_alloc;
+        ng = ng > s->groups_alloc ? ng : s->groups_alloc;
+        search_free_arrays(s);
+        s->white_cell = xmalloc(n * sizeof *s->white_cell);
+        s->runs_of = xmalloc(n * sizeof *s->runs_of);
+        s->cand = xmalloc(n * sizeof *s->cand);
+        s->grid = xmalloc(n);
+        s->white_of = xmalloc(n * sizeof *s->white_of);
+        memset(s->white_of, -1, n * sizeof *s->white_of);
+        s->open_groups = xmalloc((ng + 1) * sizeof *s->open_groups);
+        s->group_mark = xcalloc(ng + 1, sizeof *s->group_mark);
+        s->group_stamp = 0;
+        s->branches = xmalloc((n + 1) * sizeof *s->branches);
+        s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
+        s->cells_cap = (int)n + 64;     /* grown when a search needs more */
+        s->part_cells = xmalloc((size_t)s->cells_cap * sizeof *s->part_cells);
+        s->cell_seen = xcalloc(n + 1, sizeof *s->cell_seen);
+        s->runs = xmalloc((ng + 1) * sizeof *s->runs);
+        s->qnext = xmalloc((ng + 1) * sizeof *s->qnext);
+        s->queued = xcalloc(ng + 1, 1);
+        s->weight = xmalloc((ng + 1) * sizeof *s->weight);
+        s->run_seen = xcalloc(ng + 1, sizeof *s->run_seen);
+        s->trail = NULL;
+        s->trail_alloc = 0;
+        s->cells_alloc = n;
+        s->groups_alloc = ng;
+    }
+}
+
+/* Room on the trail for the model built: every narrowing removes a digit, so a cell is
+ * on it at most nine times.  Then the model's runs start with nothing queued and a
+ * weight of 1. */
+static void search_ready(struct search *s)
+{
+    size_t need = 9 * (size_t)s->nwhite + 1;
+
+    if (need > s->trail_alloc) {
+        free(s->trail);
+        s->trail_alloc = need;
+        s->trail = xmalloc(s->trail_alloc * sizeof *s->trail);
+    }
+    memset(s->queued, 0, (size_t)s->nruns);
+    for (int r = 0; r < s->nruns; r++)
+        s->weight[r] = 1;
+}
+
+/* The scratch's search made ready for puzzle p, before build_model: its arrays large
+ * enough, everything of an earlier search forgotten but its stamps (which only grow). */
+static struct search *search_start(struct solve_scratch *sc, const struct puzzle *p,
+                                   const struct solve_request *req, struct solve_result *res)
+{
+    struct search *s = &sc->s;
+    size_t ng = (size_t)p->ngroups;
+
+    /* white_of is -1 but for the cells of the last model (its numbering may have stopped
+     * half-way, so every cell it listed is reset). */
+    for (int w = 0; w < s->nwhite_listed; w++)
+        s->white_of[s->white_cell[w]] = -1;
+    s->nwhite_listed = 0;
+    search_reserve(s, (size_t)p->ncells, ng);
+    s->p = p;
+    s->observer = req->observer;
+    s->res = res;
+    s->limit = req->limit;
+    s->budget = &req->budget;
+    s->nwhite = s->nruns = s->ntrail = 0;
+    s->qlengths = 0;
+    s->depth = s->nparts = s->ncells = 0;
+    s->pending = -1;
+    s->root_trail = s->root_parts = s->root_cells = s->root_pending = 0;
+    s->restart_after = s->last_restart = 0;
+    s->random = 0;
+    s->prefer = NULL;
+    s->max_backtracks = 0;
+    memset(&s->stats, 0, sizeof s->stats);
+    s->stop = s->gave_up = false;
+    return s;
+}
+
+/* The search from grid in the scratch sc, trying the digit of prefer first in each cell
+ * if not NULL, and stopping (res->stopped) after max_backtracks if not 0. */
+static void search_grid(struct solve_scratch *sc, const struct puzzle *p, const uint8_t *grid,
+                        const uint8_t *prefer, uint64_t max_backtracks,
                         const struct solve_request *req, struct solve_result *res)
 {
     struct search *s;
-    int *white_of;
 
     res->count = 0;
     res->stopped = res->gave_up = false;
     if (req->limit < 1)
         return;
-    s = search_new(p, req, res);
+    s = search_start(sc, p, req, res);
     s->prefer = prefer;
     s->max_backtracks = max_backtracks;
-    white_of = xmalloc((size_t)p->ncells * sizeof *white_of);
-    if (build_model(s, grid, white_of)) {
+    if (build_model(s, grid, s->white_of)) {
+        search_ready(s);
         if (s->observer != NULL)
             run_observed(s);
         else
@@ -898,17 +1146,23 @@ static void search_grid(const struct puzzle *p, const uint8_t *grid, const uint8
     }
     res->stopped = s->stop;
     res->gave_up = s->gave_up;
-    free(white_of);
-    search_free(s, &res->stats);
+    solve_stats_add(&res->stats, &s->stats);
 }
 
 void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res)
 {
-    if (req->strategy == SOLVE_PLAIN)
+    struct solve_scratch *own;
+
+    if (req->strategy == SOLVE_PLAIN) {
         solve_plain(p, grid, req, res);
-    else
-        search_grid(p, grid, NULL, 0, req, res);
+    } else if (req->scratch != NULL) {
+        search_grid(req->scratch, p, grid, NULL, 0, req, res);
+    } else {
+        own = solve_scratch_new();
+        search_grid(own, p, grid, NULL, 0, req, res);
+        solve_scratch_free(own);
+    }
 }
 
 /*
@@ -949,7 +1203,8 @@ static bool assume(struct search *s, int w, int d)
  * so it is written to known (FIT_UNDECIDED: the search ran out of budget, its own or, then
  * setting s->gave_up, the whole search's).  The cells of w's part (marked by the current
  * split stamp) are left open, every other open cell takes its digit in known. */
-static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8_t *probe)
+static enum fit digit_fits(struct search *s, struct solve_scratch *probe_scratch, int w, int d,
+                           uint8_t *known, uint8_t *probe)
 {
     struct solve_request req = { .limit = 1, .budget = solve_budget_left(s->budget, s->stats.nodes) };
     struct solve_result res = { .solution = probe };
@@ -965,7 +1220,7 @@ static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8
             else
                 probe[cell] = s->cell_seen[v] == s->split_stamp ? 0 : known[cell];
         }
-        search_grid(s->p, probe, known, PROBE_BACKTRACKS, &req, &res);
+        search_grid(probe_scratch, s->p, probe, known, PROBE_BACKTRACKS, &req, &res);
         solve_stats_add(&s->stats, &res.stats);
         if (res.count > 0) {
             fits = FIT_YES;
@@ -982,8 +1237,8 @@ static enum fit digit_fits(struct search *s, int w, int d, uint8_t *known, uint8
 /* Fixes the open cells in reading order (white indices follow it); *proven is cleared
  * when a digit was left undecided.  Once the whole budget is spent, the cells left take
  * their digits in known without a search. */
-static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *probe,
-                                 bool *proven)
+static bool fix_in_reading_order(struct search *s, struct solve_scratch *probe_scratch,
+                                 uint8_t *known, uint8_t *probe, bool *proven)
 {
     for (int w = 0; w < s->nwhite; w++) {
         int cell = s->white_cell[w];
@@ -1000,7 +1255,7 @@ static bool fix_in_reading_order(struct search *s, uint8_t *known, uint8_t *prob
 
             if (d >= known[cell])
                 break;
-            fits = digit_fits(s, w, d, known, probe);
+            fits = digit_fits(s, probe_scratch, w, d, known, probe);
             if (fits == FIT_YES)
                 break;
             if (fits == FIT_UNDECIDED)
@@ -1019,23 +1274,29 @@ int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uin
     size_t n = (size_t)p->ncells;
     struct solve_request req = { .limit = 1, .budget = *budget };
     struct solve_result res = { 0 };
-    struct search *s = search_new(p, &req, &res);
-    int *white_of = xmalloc(n * sizeof *white_of);
+    /* One scratch for the prefix, one that every probe search reuses. */
+    struct solve_scratch *sc = solve_scratch_new(), *probe_scratch = solve_scratch_new();
+    struct search *s = search_start(sc, p, &req, &res);
     uint8_t *best = xmalloc(n), *probe = xmalloc(n);
-    bool ok = build_model(s, grid, white_of), proven = true;
+    bool ok = build_model(s, grid, s->white_of) && s->broken_group < 0, proven = true;
 
+    if (ok)
+        search_ready(s);
     memcpy(best, known, n);
+    /* The cells outside the model keep their digits in every probe. */
+    memcpy(probe, s->grid, n);
     if (ok) {
-        for (int r = 0; r < s->nruns; r++)
-            enqueue(s, r);
-        ok = propagate(s, false) && fix_in_reading_order(s, best, probe, &proven);
+        ok = start_propagation(s, false)
+             && fix_in_reading_order(s, probe_scratch, best, probe, &proven);
     }
     if (ok)
         memcpy(solution, s->grid, n);
     free(probe);
     free(best);
-    free(white_of);
-    search_free(s, stats);
+    if (stats != NULL)
+        solve_stats_add(stats, &s->stats);
+    solve_scratch_free(probe_scratch);
+    solve_scratch_free(sc);
     if (!ok)
         return SOLVE_NONE;
     return proven ? SOLVE_SEVERAL : SOLVE_SEVERAL_UNORDERED;

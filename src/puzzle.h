@@ -163,5 +163,8 @@ bool kakuro_run_feasible(int len, int sum, digitset used);
 bool kakuro_sum_possible(int len, int sum);
 /* Number of digit sets of len digits adding to sum; their masks into sets (up to max). */
 int kakuro_combinations(int len, int sum, digitset *sets, int max);
+/* kakuro_run_digits with nothing placed, from a table: what a run of len cells adding to
+ * sum allows each of its cells before anything else is known (0: no such run). */
+digitset kakuro_run_union(int len, int sum);
 
 #endif

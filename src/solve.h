@@ -76,11 +76,20 @@ bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes);
  * given it still gives up rather than running unbounded). */
 struct solve_budget solve_budget_left(const struct solve_budget *budget, uint64_t nodes);
 
+/* A search's storage kept from one search to the next, so that a caller running many
+ * (the generator, a batch) does not allocate and fault in a board's worth of arrays each
+ * time.  One per thread: a scratch serves one search at a time.  The Kakuro search uses
+ * it today; the others ignore it. */
+struct solve_scratch;
+struct solve_scratch *solve_scratch_new(void);
+void solve_scratch_free(struct solve_scratch *scratch);
+
 struct solve_request {
     long limit;     /* stop after this many solutions: 1 = any, 2 = prove uniqueness */
     const struct solve_observer *observer;     /* NULL costs nothing */
     enum solve_strategy strategy;
     struct solve_budget budget;     /* all 0: no bound */
+    struct solve_scratch *scratch;  /* NULL: the search allocates its own */
 };
 
 struct solve_stats {

@@ -361,6 +361,13 @@ static int ignore_step(const struct solve_step *step, void *user)
     return 0;
 }
 
+/* Stops the search at its (*user)th step, leaving it in the middle. */
+static int stop_at_step(const struct solve_step *step, void *user)
+{
+    (void)step;
+    return --*(long *)user <= 0;
+}
+
 /* Observes the solutions: how many, and whether each grid it was shown is complete. */
 struct solutions_seen {
     const struct puzzle *p;
@@ -441,7 +448,8 @@ static struct puzzle *random_sumless_kakuro(int w, int h)
  * with the smart search against the plain one, and with an observer against without. */
 static void test_against_plain(struct puzzle *(*make)(int w, int h), const char *what, int tries)
 {
-    int tried = 0, agreed = 0, several = 0, observed_same = 0;
+    int tried = 0, agreed = 0, several = 0, observed_same = 0, reused_same = 0;
+    struct solve_scratch *scratch = solve_scratch_new();
 
     for (int i = 0; i < tries; i++) {
         struct puzzle *p = make(5 + (int)(rng() % 3), 5 + (int)(rng() % 3));
@@ -466,6 +474,21 @@ static void test_against_plain(struct puzzle *(*make)(int w, int h), const char 
             observed_same += c.count == a.count && c.stats.nodes == a.stats.nodes && steps > 0
                              && memcmp(sa, sb, (size_t)p->ncells) == 0;
         }
+        {
+            /* One scratch for every puzzle (larger and smaller ones in turn), after a
+             * search in it stopped half-way: the same as a search of its own. */
+            long stop_after = 1 + (long)(rng() % 40);
+            struct solve_observer stopper = { .step = stop_at_step, .user = &stop_after };
+            struct solve_request stopped = { .limit = 20, .observer = &stopper, .scratch = scratch };
+            struct solve_request reused = { .limit = 20, .scratch = scratch };
+            struct solve_result c = { .solution = sb };
+
+            kakuro_solve(p, grid, &stopped, &c);
+            c = (struct solve_result){ .solution = sb };
+            kakuro_solve(p, grid, &reused, &c);
+            reused_same += c.count == a.count && c.stats.nodes == a.stats.nodes
+                           && memcmp(sa, sb, (size_t)p->ncells) == 0;
+        }
         tried++;
         several += a.count > 1;
         if (a.count == b.count && a.count >= 1 && puzzle_is_solved(p, sa))
@@ -478,6 +501,9 @@ static void test_against_plain(struct puzzle *(*make)(int w, int h), const char 
            "%d of %d random puzzles%s (%d with several solutions) count as the plain search does",
            agreed, tried, what, several);
     tap_ok(observed_same == tried, "with an observer the search is the same: %d of %d", observed_same, tried);
+    tap_ok(reused_same == tried, "in a scratch kept from the searches before, the search is the same: "
+           "%d of %d", reused_same, tried);
+    solve_scratch_free(scratch);
 }
 
 /* The smallest solution in reading order as the plain search finds it (its first). */

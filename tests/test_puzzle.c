@@ -184,6 +184,13 @@ static void test_run_arithmetic(void)
            && kakuro_sum_possible(9, 45) && !kakuro_sum_possible(10, 45), "sum bounds");
     tap_ok(kakuro_run_feasible(2, 3, (1u << 1) | (1u << 2)) && !kakuro_run_feasible(2, 4, (1u << 1) | (1u << 2)),
            "a complete run is feasible only with its sum");
+    /* The table the search starts from, against the digit sets counted one by one. */
+    int table_wrong = 0;
+    for (int len = 0; len <= 10; len++)
+        for (int sum = -1; sum <= 46; sum++)
+            table_wrong += kakuro_run_union(len, sum) != kakuro_run_digits(len, sum, 0);
+    tap_ok(table_wrong == 0, "kakuro_run_union agrees with kakuro_run_digits (%d differ)", table_wrong);
+    tap_ok(kakuro_run_union(2, 4) == ((1u << 1) | (1u << 3)), "4 in 2 allows 1 and 3, not 2");
 }
 
 static void test_clone(void)
