@@ -44,7 +44,7 @@ tdoku_us() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate startup overhead jobs big}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -305,10 +305,58 @@ part_rate() {
   [ -f "$f" ] && "$builddir/bench/bench_rate" --every=48 --max=1000 "$f"
 }
 
+# =======================================================================================
+# sperf (issue 16): start-up, solve beyond the search, -j scaling, Sudoku above 9x9.
+# Each a separate program printing its same-run baseline (bench_runs, bench_overhead,
+# bench_big).
+
+# start-up: kakudo against a C program linked to libc alone, built here, run in turn.
+part_startup() {
+  echo "== Start-up: kakudo against a C program that prints one line, linked to libc alone"
+  printf '#include <stdio.h>\nint main(void) { puts("kakudo"); return 0; }\n' >"$tmp/hello.c"
+  if ! ${CC:-cc} -O2 -o "$tmp/hello" "$tmp/hello.c" 2>/dev/null; then
+    echo "(no C compiler: skipped)"
+    return
+  fi
+  "$builddir/bench/bench_runs" --runs 300 "kakudo --version=$kakudo --version" \
+    "kakudo solve (1 puzzle)=$kakudo solve $srcdir/tests/data/cli/boj2580.in" \
+    "kakudo-player --version=$builddir/src/kakudo-player --version" -- "libc alone=$tmp/hello"
+}
+
+# what kakudo solve costs per puzzle beyond the search (target < 0.2 us on top1465)
+part_overhead() {
+  echo "== kakudo solve beyond the search (reading, printing), in process, against the search alone"
+  for set in magictour_top1465 17_clue; do
+    f=$data/sudoku/$set.txt
+    if [ -f "$f" ]; then "$builddir/bench/bench_overhead" "$f" 2>&1; else echo "($set.txt missing: skipped)"; fi
+  done
+}
+
+# -j: one job against two; the speed-up is a wall-clock ratio, CPU time says what it cost
+part_jobs() {
+  echo "== -j: one job against two (target: at least 1.8x on 2 cores; $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') online here)"
+  echo "   A wall-clock ratio by nature: on a machine busy with other work it shows the"
+  echo "   cores that were free, not what kakudo can do; the CPU time shows the threads' cost."
+  f=$data/sudoku/magictour_top1465.txt
+  [ -f "$f" ] && "$builddir/bench/bench_runs" --runs 3 --wall "rate -j2=$kakudo rate -j2 $f" \
+    -- "rate -j1=$kakudo rate -j1 $f"
+  f=$data/sudoku/forum_hardest_1905.txt
+  [ -f "$f" ] && "$builddir/bench/bench_runs" --runs 3 --wall "solve -j2=$kakudo solve -j2 $f" \
+    -- "solve -j1=$kakudo solve -j1 $f"
+}
+
+# 16x16 and 25x25: the general search and generation, against the previous search
+part_big() {
+  echo "== Sudoku above 9x9: the general search and generation (targets: 16x16 < 0.5 ms,"
+  echo "   25x25 < 5 ms per puzzle, 25x25 generation < 1 s), against the previous search"
+  "$builddir/bench/bench_big" ${BENCH_QUICK:+--quick}
+}
+# ======================================================================== end of sperf
+
 # ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|startup|overhead|jobs|big) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, startup, overhead, jobs, big)" >&2; exit 2 ;;
   esac
 done

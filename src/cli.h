@@ -19,6 +19,9 @@ struct cli_options {
     bool watch;             /* the `watch` command: the player, watching the solver */
     bool all;               /* hint --all */
     long nodes;             /* --nodes: a search's budget; 0: SOLVE_DEFAULT_NODES */
+    long jobs;              /* -j, --jobs: puzzles worked on at once; 0: not given */
+    char **argv;            /* the whole command line, which play and watch hand on to
+                             * the player program (cmd_player_exec.c) */
 };
 
 enum cli_command { CLI_PLAY, CLI_SOLVE, CLI_WATCH, CLI_HINT, CLI_RATE };
@@ -46,6 +49,13 @@ int cli_bad_option(const char *command, char *const argv[]);
 
 /* Whether s is a whole decimal number from min to max; if so, it goes in *out. */
 bool cli_parse_number(const char *s, long min, long max, long *out);
+
+/* The number of jobs (threads) of a batch command: -j N, else the processors online.
+ * Output is the same whatever it is (the pool of pool.h delivers in input order). */
+int cli_jobs(const struct cli_options *opt);
+/* Reads the value of -j/--jobs ("4"); false, with the usage error printed for command
+ * and *status set, when it is not a number of jobs. */
+bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status);
 
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "pool.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -18,6 +19,9 @@ enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
     OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES,
 };
+
+/* The most jobs -j takes: far more threads than any machine has cores only cost memory. */
+enum { MAX_JOBS = 1024 };
 
 static const struct option long_options[] = {
     { "any", no_argument, NULL, OPT_ANY },
@@ -32,6 +36,7 @@ static const struct option long_options[] = {
     { "strategy", required_argument, NULL, OPT_STRATEGY },
     { "all", no_argument, NULL, OPT_ALL },
     { "nodes", required_argument, NULL, OPT_NODES },
+    { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -74,6 +79,9 @@ static void print_help(void)
            "      --nodes=N        give up a search after N nodes (default %u, or\n"
            "                       %u with --strategy=plain; also for hint,\n"
            "                       rate, watch and the player): exit status 3\n"
+           "  -j, --jobs=N         work on N puzzles at once, in N threads (default: the\n"
+           "                       processors online; also for hint, rate and generate):\n"
+           "                       the output is the same, in input order\n"
            "Options for hint:\n"
            "      --all            list every step available now, not just the easiest\n"
            "Options for the player:\n"
@@ -202,6 +210,8 @@ static const char *first_operand(int argc, char **argv)
             return i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || a[1] == '\0')
             return a;
+        if (strcmp(a, "-j") == 0)
+            i++;    /* "-j 4": 4 is the option's */
         for (const struct option *o = long_options; o->name != NULL; o++)
             if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
                 i++;    /* "--format line": line is the option's */
@@ -235,6 +245,20 @@ bool cli_parse_number(const char *s, long min, long max, long *out)
     return true;
 }
 
+int cli_jobs(const struct cli_options *opt)
+{
+    return opt->jobs > 0 ? (int)opt->jobs : pool_online_cpus();
+}
+
+bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status)
+{
+    if (cli_parse_number(value, 1, MAX_JOBS, jobs))
+        return true;
+    *status = cli_usage_error(command, "invalid --jobs '%s': expected a number of jobs from 1 "
+                              "to %d", value, MAX_JOBS);
+    return false;
+}
+
 /* A positive count or budget; LONG_MAX itself is strtol's overflow, so refused. */
 static bool parse_limit(const char *s, long *out)
 {
@@ -248,9 +272,15 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
 
     opterr = 0;
     optind = 0;     /* a full reset: also of a scan left inside a cluster like -hx */
-    while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hj:", long_options, NULL)) != -1) {
+        int status;
+
         switch (c) {
         case OPT_ANY: opt->any = true; break;
+        case 'j':
+            if (!cli_parse_jobs("kakudo", optarg, &opt->jobs, &status))
+                return status;
+            break;
         case OPT_STATS: opt->stats = true; break;
         case OPT_ASCII: opt->ascii = true; break;
         case OPT_NO_COLOR: opt->no_color = true; break;
@@ -318,7 +348,7 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
 {
     int status;
 
-    *opt = (struct cli_options){ .format = FORMAT_AUTO };
+    *opt = (struct cli_options){ .format = FORMAT_AUTO, .argv = argv };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);

@@ -13,6 +13,7 @@
 
 #include "format.h"
 #include "generate.h"
+#include "pool.h"
 #include "util.h"
 
 enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2, EXIT_GAVE_UP = 3 };
@@ -32,6 +33,7 @@ static const struct option generate_options[] = {
     { "format", required_argument, NULL, OPT_FORMAT },
     { "budget", required_argument, NULL, OPT_BUDGET },
     { "attempts", required_argument, NULL, OPT_ATTEMPTS },
+    { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 },
 };
@@ -43,6 +45,7 @@ struct generate_args {
     struct gen_request req;
     const char *size, *level, *symmetry, *format;   /* as given, for messages */
     long count;
+    long jobs;              /* -j, --jobs; 0: the processors online */
     bool seed_given;
     bool budget_given;
     enum format_id out;
@@ -75,6 +78,8 @@ static void print_generate_help(void)
            "      --attempts N     how many puzzles to make and rate looking for the level,\n"
            "                       per puzzle: the same result on every machine (without\n"
            "                       --budget, no time budget then)\n"
+           "  -j, --jobs=N         make N puzzles at once, in N threads (default: the\n"
+           "                       processors online): the same puzzles, in the same order\n"
            "      --help           display this help and exit\n"
            "\n"
            "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
@@ -127,8 +132,14 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
     *kind = NULL;
     opterr = 0;
     optind = 0;     /* a full reset: also of a scan left inside a cluster like -hx */
-    while ((c = getopt_long(argc, argv, ":h", generate_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hj:", generate_options, NULL)) != -1) {
+        int status;
+
         switch (c) {
+        case 'j':
+            if (!cli_parse_jobs("kakudo generate", optarg, &a->jobs, &status))
+                return status;
+            break;
         case OPT_SIZE: a->size = optarg; break;
         case OPT_LEVEL: a->level = optarg; break;
         case OPT_SYMMETRY: a->symmetry = optarg; break;
@@ -316,78 +327,128 @@ static uint64_t seed_from_clock(void)
            % 1000000000000u;
 }
 
+/* One puzzle to make, an item of the work pool: gen_work makes it on a worker thread
+ * (from its own seed, so the puzzles do not depend on the number of jobs), and
+ * gen_deliver reports and prints it, in order. */
+struct gen_job {
+    long index;
+    struct gen_request req;
+    struct gen_result res;
+};
+
+struct gen_run {
+    const struct generate_args *a;
+    struct gen_result *kept;    /* KAKURO2 needs the count first: kept until the end */
+    bool stopped;               /* the request cannot be made: nothing more */
+    int status;
+};
+
+static void gen_work(void *item, void *user)
+{
+    struct gen_job *job = item;
+
+    (void)user;
+    gen_generate(&job->req, &job->res);
+}
+
+/* Says on stderr how the puzzle missed its level, if it did; the exit status so far. */
+static int report_level(const struct gen_job *job, int status)
+{
+    const struct gen_request *req = &job->req;
+    const struct gen_result *res = &job->res;
+    long i = job->index;
+
+    if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up) {
+        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
+                "out while rating it: its level is %s or harder\n", i + 1, req->seed,
+                hint_level_name(res->grade.level));
+        return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
+    }
+    if (res->status == GEN_OTHER_LEVEL) {
+        char within[64];
+
+        if (req->max_attempts > 0 && res->attempts >= req->max_attempts)
+            snprintf(within, sizeof within, "%d attempt%s", res->attempts,
+                     res->attempts == 1 ? "" : "s");
+        else
+            snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
+                     req->budget_ms / 1000u, res->attempts);
+        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
+                "within %s; printed one at %s instead\n", i + 1, req->seed,
+                hint_level_name((enum hint_level)req->level), within,
+                hint_level_name(res->grade.level));
+        return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
+    }
+    return status;
+}
+
+static void gen_deliver(void *item, void *user)
+{
+    struct gen_job *job = item;
+    struct gen_run *run = user;
+    struct gen_result *res = &job->res;
+
+    if (run->stopped) {
+        puzzle_free(res->puzzle);
+    } else if (res->status == GEN_GAVE_UP) {
+        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n",
+                job->index + 1, job->req.seed, res->message);
+        run->status = EXIT_GAVE_UP;
+        puzzle_free(res->puzzle);
+    } else if (res->puzzle == NULL) {
+        fprintf(stderr, "kakudo generate: %s\n", res->message);
+        run->status = EXIT_USAGE;
+        run->stopped = true;
+    } else {
+        run->status = report_level(job, run->status);
+        if (run->kept != NULL) {
+            run->kept[job->index] = *res;
+        } else {
+            write_puzzle(run->a, res, job->req.seed, job->index);
+            fflush(stdout);
+            puzzle_free(res->puzzle);
+        }
+    }
+    free(job);
+}
+
 /* Generates and prints every puzzle; returns the exit status. */
 static int generate_all(struct generate_args *a, const char *kind)
 {
-    int status = 0;
-    struct gen_result *kept = NULL;     /* KAKURO2 needs the count first: kept until the end */
+    struct gen_run run = { .a = a };
+    struct pool *pool = pool_open(a->jobs > 0 ? (int)a->jobs : pool_online_cpus(), gen_work,
+                                  gen_deliver, &run);
 
     if (a->out == FORMAT_KAKURO2)
-        kept = xcalloc((size_t)a->count, sizeof *kept);
+        run.kept = xcalloc((size_t)a->count, sizeof *run.kept);
     else
         print_command(a, kind);
-    for (long i = 0; i < a->count; i++) {
-        struct gen_request req = a->req;
-        struct gen_result res;
+    for (long i = 0; i < a->count && !run.stopped; i++) {
+        struct gen_job *job = xcalloc(1, sizeof *job);
 
-        req.seed = gen_seed_for(a->req.seed, i);
-        gen_generate(&req, &res);
-        if (res.status == GEN_GAVE_UP) {
-            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n",
-                    i + 1, req.seed, res.message);
-            status = EXIT_GAVE_UP;
-            continue;
-        }
-        if (res.puzzle == NULL) {
-            fprintf(stderr, "kakudo generate: %s\n", res.message);
-            status = EXIT_USAGE;
-            break;
-        }
-        if (res.status == GEN_OTHER_LEVEL && res.grade.gave_up) {
-            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
-                    "out while rating it: its level is %s or harder\n", i + 1, req.seed,
-                    hint_level_name(res.grade.level));
-            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
-        } else if (res.status == GEN_OTHER_LEVEL) {
-            char within[64];
-
-            if (req.max_attempts > 0 && res.attempts >= req.max_attempts)
-                snprintf(within, sizeof within, "%d attempt%s", res.attempts,
-                         res.attempts == 1 ? "" : "s");
-            else
-                snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
-                         req.budget_ms / 1000u, res.attempts);
-            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
-                    "within %s; printed one at %s instead\n", i + 1, req.seed,
-                    hint_level_name((enum hint_level)req.level), within,
-                    hint_level_name(res.grade.level));
-            status = status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
-        }
-        if (kept != NULL) {
-            kept[i] = res;
-            continue;
-        }
-        write_puzzle(a, &res, req.seed, i);
-        fflush(stdout);
-        puzzle_free(res.puzzle);
+        job->index = i;
+        job->req = a->req;
+        job->req.seed = gen_seed_for(a->req.seed, i);
+        pool_submit(pool, job);
     }
-    if (kept != NULL) {
-        if (status != EXIT_USAGE) {
+    pool_close(pool);
+    if (run.kept != NULL) {
+        if (run.status != EXIT_USAGE) {
             long made = 0;
 
             /* Those given up on are left out. */
             for (long i = 0; i < a->count; i++)
-                made += kept[i].puzzle != NULL;
+                made += run.kept[i].puzzle != NULL;
             format_write_kakuro2_header(stdout, made);
             for (long i = 0; i < a->count; i++)
-                if (kept[i].puzzle != NULL)
-                    write_puzzle(a, &kept[i], gen_seed_for(a->req.seed, i), i);
+                if (run.kept[i].puzzle != NULL)
+                    write_puzzle(a, &run.kept[i], gen_seed_for(a->req.seed, i), i);
         }
         for (long i = 0; i < a->count; i++)
-            puzzle_free(kept[i].puzzle);
-        free(kept);
+            puzzle_free(run.kept[i].puzzle);
+        free(run.kept);
     }
-    return status;
+    return run.status;
 }
 
 /* The defaults, then the command line read and checked; -1 to go on, else the status. */
@@ -433,6 +494,8 @@ int cli_generate(int argc, char **argv)
 /* Whether an option of the command takes the next argument as its value. */
 static bool takes_separate_value(const char *arg)
 {
+    if (strcmp(arg, "-j") == 0)
+        return true;
     if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
         return false;
     for (const struct option *o = generate_options; o->name != NULL; o++)

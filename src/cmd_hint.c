@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "hint.h"
+#include "pool.h"
 #include "util.h"
 
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2 };
@@ -26,6 +27,7 @@ static int report_error(const struct format_error *err)
 /* --all: every step, numbered; a technique proving the same conclusions again (an
  * X-chain read from its other end) is listed once. */
 struct all_steps {
+    FILE *out;
     int printed;
     int **seen;         /* per step listed: its technique, count, then cell*32+digit sorted */
     size_t nseen, cap;
@@ -68,13 +70,13 @@ static bool print_step(const struct hint *h, void *user)
     }
     all->seen = xgrow(all->seen, &all->cap, all->nseen + 1, sizeof *all->seen);
     all->seen[all->nseen++] = key;
-    printf("%d. %s\n", ++all->printed, h->text);
+    fprintf(all->out, "%d. %s\n", ++all->printed, h->text);
     return true;
 }
 
-static void print_all_steps(const struct hint_position *pos)
+static void print_all_steps(FILE *out, const struct hint_position *pos)
 {
-    struct all_steps all = { .printed = 0 };
+    struct all_steps all = { .out = out };
 
     hint_all(pos, print_step, &all);
     for (size_t i = 0; i < all.nseen; i++)
@@ -82,8 +84,9 @@ static void print_all_steps(const struct hint_position *pos)
     free(all.seen);
 }
 
-/* Prints the next step (or every step) from the givens of p; returns the exit status. */
-static int hint_puzzle(const struct puzzle *p, const struct cli_options *opt)
+/* Prints the next step (or every step) from the givens of p to out, the messages to err;
+ * returns the exit status. */
+static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const struct cli_options *opt)
 {
     struct solve_budget budget = cli_budget(opt);
     struct hint_start s;
@@ -92,36 +95,109 @@ static int hint_puzzle(const struct puzzle *p, const struct cli_options *opt)
     int status = 0;
 
     if (count < 0) {
-        fprintf(stderr, "kakudo: gave up: no solution found within the budget of %" PRIu64
+        fprintf(err, "kakudo: gave up: no solution found within the budget of %" PRIu64
                 " nodes (--nodes=N sets it), so no hint\n", budget.nodes);
         status = CLI_EXIT_GAVE_UP;
     } else if (count == 0) {
-        printf("The puzzle has no solution.\n");
+        fprintf(out, "The puzzle has no solution.\n");
         status = EXIT_NO_SOLUTION;
     } else if (puzzle_is_complete(p, s.grid)) {
-        printf("The puzzle is already solved.\n");
+        fprintf(out, "The puzzle is already solved.\n");
     } else {
         if (s.gave_up)
-            printf("(Not known to have one solution: the search gave up, so no uniqueness "
-                   "techniques.)\n");
+            fprintf(out, "(Not known to have one solution: the search gave up, so no "
+                    "uniqueness techniques.)\n");
         else if (count > 1)
-            printf("(The puzzle has several solutions: no uniqueness techniques, and a trial "
-                   "follows one of them.)\n");
+            fprintf(out, "(The puzzle has several solutions: no uniqueness techniques, and a "
+                    "trial follows one of them.)\n");
         if (opt->all)
-            print_all_steps(&s.pos);
+            print_all_steps(out, &s.pos);
         else if (hint_next(&s.pos, &h))
-            printf("%s\n", h.text);
+            fprintf(out, "%s\n", h.text);
     }
     hint_start_close(&s);
     return status;
 }
 
+/* What one job's work wrote, kept in memory until its turn to be printed. */
+struct kept_output {
+    char *out, *err;
+    size_t nout, nerr;
+};
+
+static FILE *open_kept(char **buf, size_t *len)
+{
+    FILE *f = open_memstream(buf, len);
+
+    if (f == NULL)
+        fatal("out of memory");
+    return f;
+}
+
+static void print_kept(struct kept_output *k)
+{
+    fwrite(k->out, 1, k->nout, stdout);
+    fwrite(k->err, 1, k->nerr, stderr);
+    free(k->out);
+    free(k->err);
+}
+
+/* One FILE[:N] of `kakudo hint`, an item of the work pool: hint_work explains it on a
+ * worker thread into memory, hint_deliver prints that, in the order of the arguments. */
+struct hint_job {
+    const char *arg;
+    bool heading;           /* several arguments: the name first */
+    bool first;             /* the first argument: no blank line before the name */
+    struct puzzle *p;       /* NULL: could not be read, err says why */
+    struct format_error err;
+    struct kept_output kept;
+    int status;
+};
+
+struct hint_run {
+    const struct cli_options *opt;
+    int status;
+};
+
+static void hint_work(void *item, void *user)
+{
+    struct hint_job *job = item;
+    const struct hint_run *run = user;
+    FILE *out, *err;
+
+    if (job->p == NULL)
+        return;
+    out = open_kept(&job->kept.out, &job->kept.nout);
+    err = open_kept(&job->kept.err, &job->kept.nerr);
+    job->status = hint_puzzle(out, err, job->p, run->opt);
+    fclose(out);
+    fclose(err);
+}
+
+static void hint_deliver(void *item, void *user)
+{
+    struct hint_job *job = item;
+    struct hint_run *run = user;
+
+    if (job->p == NULL) {
+        job->status = report_error(&job->err);
+    } else {
+        if (job->heading)
+            printf("%s%s:\n", job->first ? "" : "\n", job->arg);
+        print_kept(&job->kept);
+        puzzle_free(job->p);
+    }
+    if (job->status > run->status)
+        run->status = job->status;
+    free(job);
+}
+
 int cli_hint(char **files, int nfiles, const struct cli_options *opt)
 {
-    int status = 0;
-
     static char dash[] = "-";
     static char *standard_input[] = { dash };
+    struct hint_run run = { .opt = opt };
+    struct pool *pool = pool_open(cli_jobs(opt), hint_work, hint_deliver, &run);
 
     /* Like solve and rate: no file reads standard input. */
     if (nfiles == 0) {
@@ -129,93 +205,149 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
         nfiles = 1;
     }
     for (int i = 0; i < nfiles; i++) {
+        struct hint_job *job = xcalloc(1, sizeof *job);
         struct format_style style;
-        struct format_error err;
-        struct puzzle *p = format_load_arg(files[i], opt->format, &style, &err);
-        int st;
 
-        if (p == NULL) {
-            status = report_error(&err);
-            continue;
-        }
-        if (nfiles > 1)
-            printf("%s%s:\n", i > 0 ? "\n" : "", files[i]);
-        st = hint_puzzle(p, opt);
-        if (st > status)
-            status = st;
-        puzzle_free(p);
+        job->arg = files[i];
+        job->heading = nfiles > 1;
+        job->first = i == 0;
+        job->p = format_load_arg(files[i], opt->format, &style, &job->err);
+        pool_submit(pool, job);
     }
-    return status;
+    pool_close(pool);
+    return run.status;
 }
 
-/* Rates every puzzle of one open file; returns the exit status. */
-static int rate_stream(FILE *f, const char *name, const struct cli_options *opt)
-{
-    struct solve_budget budget = cli_budget(opt);
-    struct reader *r = reader_open(f, name, opt->format);
-    struct format_style style;
+/* One puzzle of `kakudo rate` (or a message in its place), an item of the work pool:
+ * rate_work rates it on a worker thread, rate_deliver prints the line, in input order. */
+struct rate_job {
+    const char *name;
+    long index;
+    int *status;            /* its file's exit status */
+    struct puzzle *p;       /* NULL: message instead */
     struct format_error err;
-    struct puzzle *p;
-    int rc, status = 0;
-    long index = 0;
+    char *message;          /* the file cannot be opened */
+    struct solve_budget budget;
+    struct grade g;
+    int rated;
+};
+
+static void rate_work(void *item, void *user)
+{
+    struct rate_job *job = item;
+
+    (void)user;
+    if (job->p == NULL)
+        return;
+    job->budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
+    job->rated = grade_puzzle_within(job->p, &job->g, GRADE_DEFAULT_WORK, &job->budget);
+}
+
+static void print_rating(const struct rate_job *job, int *status)
+{
+    const struct grade *g = &job->g;
+    const struct puzzle *p = job->p;
     char line[1024];
 
-    while ((rc = reader_next(r, &p, &style, &err)) != 0) {
-        struct grade g;
-        int rated;
+    if (job->rated == 0) {
+        printf("%s:%ld: no solution\n", job->name, job->index);
+        if (*status == 0)
+            *status = EXIT_NO_SOLUTION;
+    } else if (job->rated < 0) {
+        printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
+               " nodes\n", job->name, job->index, job->budget.nodes);
+        *status = CLI_EXIT_GAVE_UP;
+    } else {
+        grade_describe(g, line, sizeof line);
+        printf("%s:%ld%s%s%s: %s%s%s\n", job->name, job->index, p->name ? " (" : "",
+               p->name ? p->name : "", p->name ? ")" : "",
+               g->gave_up ? "at least " : "", line,
+               g->gave_up ? " (gave up: the budget ran out after these steps)"
+               : g->unique ? "" : " (several solutions)");
+        if (g->gave_up)
+            *status = CLI_EXIT_GAVE_UP;
+    }
+}
 
-        budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
-        index++;
-        if (rc < 0) {
-            status = report_error(&err);
-            continue;
+static void rate_deliver(void *item, void *user)
+{
+    struct rate_job *job = item;
+
+    (void)user;
+    if (job->message != NULL) {
+        fprintf(stderr, "kakudo: %s\n", job->message);
+        *job->status = EXIT_BAD_INPUT;
+        free(job->message);
+    } else if (job->p == NULL) {
+        *job->status = report_error(&job->err);
+    } else {
+        print_rating(job, job->status);
+        puzzle_free(job->p);
+    }
+    free(job);
+}
+
+/* Rates every puzzle of one open file, its exit status into *status. */
+static void rate_stream(struct pool *pool, FILE *f, const char *name,
+                        const struct cli_options *opt, int *status)
+{
+    struct reader *r = reader_open(f, name, opt->format);
+    struct format_style style;
+    struct puzzle *p;
+    int rc;
+    long index = 0;
+
+    for (;;) {
+        struct rate_job *job = xcalloc(1, sizeof *job);
+
+        rc = reader_next(r, &p, &style, &job->err);
+        if (rc == 0) {
+            free(job);
+            break;
         }
-        rated = grade_puzzle_within(p, &g, GRADE_DEFAULT_WORK, &budget);
-        if (rated == 0) {
-            printf("%s:%ld: no solution\n", name, index);
-            if (status == 0)
-                status = EXIT_NO_SOLUTION;
-        } else if (rated < 0) {
-            printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
-                   " nodes\n", name, index, budget.nodes);
-            status = CLI_EXIT_GAVE_UP;
-        } else {
-            grade_describe(&g, line, sizeof line);
-            printf("%s:%ld%s%s%s: %s%s%s\n", name, index, p->name ? " (" : "",
-                   p->name ? p->name : "", p->name ? ")" : "",
-                   g.gave_up ? "at least " : "", line,
-                   g.gave_up ? " (gave up: the budget ran out after these steps)"
-                   : g.unique ? "" : " (several solutions)");
-            if (g.gave_up)
-                status = CLI_EXIT_GAVE_UP;
-        }
-        puzzle_free(p);
+        job->name = name;
+        job->index = ++index;
+        job->status = status;
+        job->p = rc > 0 ? p : NULL;
+        job->budget = cli_budget(opt);
+        pool_submit(pool, job);
     }
     reader_close(r);
-    return status;
 }
 
 int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
-    int status = 0;
+    static char dash[] = "-";
+    static char *standard_input[] = { dash };
+    static const char *const stdin_name = "-";
+    int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
+    struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, NULL);
+    bool named = nfiles > 0;
 
-    if (nfiles == 0)
-        return rate_stream(stdin, "-", opt);
+    if (!named) {
+        files = standard_input;
+        nfiles = 1;
+    }
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
-        int st;
 
         if (f == NULL) {
-            fprintf(stderr, "kakudo: %s: cannot open: %s\n", files[i], strerror(errno));
-            status = EXIT_BAD_INPUT;
+            struct rate_job *job = xcalloc(1, sizeof *job);
+
+            job->message = xasprintf("%s: cannot open: %s", files[i], strerror(errno));
+            job->status = &status[i];
+            pool_submit(pool, job);
             continue;
         }
-        st = rate_stream(f, files[i], opt);
-        if (st > status)
-            status = st;
+        rate_stream(pool, f, named ? files[i] : stdin_name, opt, &status[i]);
         if (!is_stdin)
             fclose(f);
     }
-    return status;
+    pool_close(pool);
+    for (int i = 0; i < nfiles; i++)
+        if (status[i] > total)
+            total = status[i];
+    free(status);
+    return total;
 }

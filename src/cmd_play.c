@@ -2,6 +2,7 @@
 #include "config.h"
 #include "cli.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,6 +26,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     struct puzzle *p = NULL;
     int status;
 
+    /* The terminal's character set decides between UTF-8 and ASCII drawing. */
+    setlocale(LC_ALL, "");
     if (nargs > 1) {
         fprintf(stderr, "kakudo: too many files: the player opens one puzzle\n"
                 "Try 'kakudo --help' for more information.\n");

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pool.h"
 #include "puzzle.h"
 #include "solve.h"
 #include "util.h"
@@ -24,30 +25,44 @@ struct solve_budget cli_budget(const struct cli_options *opt)
                                                            : SOLVE_DEFAULT_NODES);
 }
 
-struct solve_run {
-    const struct cli_options *opt;
+/* One puzzle of the input, or one message in its place (a file that cannot be opened, a
+ * puzzle that cannot be read), as an item of the work pool: solve_work searches, on a
+ * worker thread, and solve_deliver prints, in input order; --trace searches as it prints. */
+struct solve_job {
     const char *name;       /* the file as named in messages */
     long index;             /* puzzle number within the file, 1-based */
-    long *written;          /* puzzles written to standard output so far, all files */
+    struct puzzle *p;       /* NULL: message instead */
+    struct format_style style;
+    char *message;          /* for stderr, then status EXIT_BAD_INPUT */
+    uint8_t *start, *solution;     /* in the job's block, after it */
+    enum solve_outcome outcome;
+    struct solve_result counted;    /* --count */
+    struct solve_stats stats;
+    uint64_t ns;            /* the search's time, for --stats */
+};
+
+struct solve_run {
+    const struct cli_options *opt;
+    long written;           /* puzzles written to standard output so far, all files */
     int status;
 };
 
 /* Notes that a search of the puzzle gave up, and why, on stderr. */
-static void report_gave_up(struct solve_run *run, const char *what)
+static void report_gave_up(struct solve_run *run, const struct solve_job *job, const char *what)
 {
     uint64_t nodes = cli_budget(run->opt).nodes;
 
     fprintf(stderr, "kakudo: %s: puzzle %ld: gave up %s: the search ran out of its budget "
-            "of %" PRIu64 " node%s (--nodes=N sets it)\n", run->name, run->index, what,
+            "of %" PRIu64 " node%s (--nodes=N sets it)\n", job->name, job->index, what,
             nodes, nodes == 1 ? "" : "s");
     run->status = CLI_EXIT_GAVE_UP > run->status ? CLI_EXIT_GAVE_UP : run->status;
 }
 
-static void report_stats(const struct solve_run *run, const struct solve_stats *st, uint64_t ns)
+static void report_stats(const struct solve_job *job)
 {
     fprintf(stderr, "%s: puzzle %ld: %" PRIu64 " nodes, %" PRIu64 " guesses, %" PRIu64
-            " backtracks, %.1f us\n", run->name, run->index, st->nodes, st->guesses,
-            st->backtracks, (double)ns / 1000.0);
+            " backtracks, %.1f us\n", job->name, job->index, job->stats.nodes,
+            job->stats.guesses, job->stats.backtracks, (double)job->ns / 1000.0);
 }
 
 /* Puzzles in multi-line layouts are separated by a blank line, so output reads back. */
@@ -55,42 +70,48 @@ static void write_separator(struct solve_run *run, const struct format_style *st
 {
     bool multiline = style->id == FORMAT_SUDOKU_GRID || style->id == FORMAT_KAKURO_GRID;
 
-    if (multiline && *run->written > 0)
+    if (multiline && run->written > 0)
         putchar('\n');
-    ++*run->written;
+    ++run->written;
 }
 
-static void count_solutions(struct solve_run *run, const struct puzzle *p, const uint8_t *start,
-                            uint8_t *solution)
+static void count_solutions(const struct cli_options *opt, struct solve_job *job)
 {
-    long limit = run->opt->count_limit > 0 ? run->opt->count_limit : LONG_MAX;
+    long limit = opt->count_limit > 0 ? opt->count_limit : LONG_MAX;
     struct solve_request req = {
-        .limit = limit == LONG_MAX ? LONG_MAX : limit + 1, .strategy = run->opt->strategy,
-        .budget = cli_budget(run->opt),
+        .limit = limit == LONG_MAX ? LONG_MAX : limit + 1, .strategy = opt->strategy,
+        .budget = cli_budget(opt),
     };
-    struct solve_result res = { .solution = solution };
-    uint64_t t0 = util_now_ns();
 
-    puzzle_solve(p, start, &req, &res);
-    if (res.count > limit)
+    job->counted = (struct solve_result){ .solution = job->solution };
+    puzzle_solve(job->p, job->start, &req, &job->counted);
+    job->stats = job->counted.stats;
+}
+
+static void print_count(struct solve_run *run, const struct solve_job *job)
+{
+    const struct solve_result *res = &job->counted;
+    long limit = run->opt->count_limit > 0 ? run->opt->count_limit : LONG_MAX;
+
+    if (res->count > limit)
         printf("%ld+\n", limit);
-    else if (res.gave_up)
-        printf("%ld+\n", res.count);   /* at least that many */
+    else if (res->gave_up)
+        printf("%ld+\n", res->count);   /* at least that many */
     else
-        printf("%ld\n", res.count);
-    if (res.gave_up && res.count <= limit)
-        report_gave_up(run, "counting (the count printed is of those found by then)");
+        printf("%ld\n", res->count);
+    if (res->gave_up && res->count <= limit)
+        report_gave_up(run, job, "counting (the count printed is of those found by then)");
     if (run->opt->stats)
-        report_stats(run, &res.stats, util_now_ns() - t0);
+        report_stats(job);
 }
 
 /* What one search of the chosen strategy says: count solutions up to limit (1 with
  * --any, else 2 to prove uniqueness). */
-static enum solve_outcome outcome_of(const struct solve_run *run, const struct solve_result *res)
+static enum solve_outcome outcome_of(const struct cli_options *opt, const struct solve_result *res)
 {
     if (res->count == 0)
         return res->gave_up ? SOLVE_GAVE_UP : SOLVE_NONE;
-    if (run->opt->any)
+    if (opt->any)
         return SOLVE_FOUND;
     if (res->count == 1)
         return res->gave_up ? SOLVE_UNPROVEN : SOLVE_UNIQUE;
@@ -99,18 +120,18 @@ static enum solve_outcome outcome_of(const struct solve_run *run, const struct s
 
 /* The plain strategy fills cells in reading order with digits ascending, so the first
  * solution it finds is already the smallest: one search says all. */
-static enum solve_outcome solve_plain_first(const struct solve_run *run, const struct puzzle *p,
+static enum solve_outcome solve_plain_first(const struct cli_options *opt, const struct puzzle *p,
                                             const uint8_t *start, uint8_t *solution,
                                             struct solve_stats *stats)
 {
     struct solve_request req = {
-        .limit = run->opt->any ? 1 : 2, .strategy = SOLVE_PLAIN, .budget = cli_budget(run->opt),
+        .limit = opt->any ? 1 : 2, .strategy = SOLVE_PLAIN, .budget = cli_budget(opt),
     };
     struct solve_result res = { .solution = solution };
 
     puzzle_solve(p, start, &req, &res);
     *stats = res.stats;
-    return outcome_of(run, &res);
+    return outcome_of(opt, &res);
 }
 
 /* --- --trace --- */
@@ -151,10 +172,11 @@ static const char *outcome_name(enum solve_outcome outcome)
 
 /* Prints the steps of one search, between a heading and a summary, and returns what it
  * found; the solution written is the one `kakudo solve` prints. */
-static enum solve_outcome trace_search(struct solve_run *run, const struct puzzle *p,
+static enum solve_outcome trace_search(struct solve_run *run, const struct solve_job *job,
                                        const uint8_t *start, uint8_t *solution,
                                        struct solve_stats *stats)
 {
+    const struct puzzle *p = job->p;
     struct tracer t = { .p = p };
     struct solve_observer observer = { trace_step, &t };
     struct solve_request req = {
@@ -165,12 +187,12 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct puzzl
     struct solve_budget budget = req.budget;
     enum solve_outcome outcome;
 
-    printf("# trace of puzzle %ld: %s %dx%d, %s strategy, up to %ld solution%s\n", run->index,
+    printf("# trace of puzzle %ld: %s %dx%d, %s strategy, up to %ld solution%s\n", job->index,
            p->ops->name, p->width, p->height, run->opt->strategy == SOLVE_PLAIN ? "plain" : "smart",
            req.limit, req.limit > 1 ? "s" : "");
     puzzle_solve(p, start, &req, &res);
     *stats = res.stats;
-    outcome = res.stopped ? SOLVE_STOPPED : outcome_of(run, &res);
+    outcome = res.stopped ? SOLVE_STOPPED : outcome_of(run->opt, &res);
     printf("# %s: %llu steps, %llu guesses\n", outcome_name(outcome), (unsigned long long)t.steps,
            (unsigned long long)res.stats.guesses);
     /* The smart search's first solution need not be the smallest that solve prints. */
@@ -179,76 +201,128 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct puzzl
     return outcome;
 }
 
-static void solve_one(struct solve_run *run, const struct puzzle *p, const struct format_style *style)
+/* The search of one puzzle (a worker's part): all but --trace, which prints as it goes. */
+static void solve_work(void *item, void *user)
 {
-    uint8_t *start = xmalloc((size_t)p->ncells);
-    uint8_t *solution = xmalloc((size_t)p->ncells);
-    struct solve_stats stats = { 0 };
-    struct solve_budget budget = cli_budget(run->opt);
-    enum solve_outcome outcome;
+    struct solve_job *job = item;
+    const struct cli_options *opt = ((struct solve_run *)user)->opt;
+    struct solve_budget budget = cli_budget(opt);
     uint64_t t0;
 
-    puzzle_start_grid(p, start);
-    if (run->opt->count) {
-        count_solutions(run, p, start, solution);
-        goto done;
-    }
+    if (job->p == NULL || opt->trace)
+        return;
     t0 = util_now_ns();
-    if (run->opt->trace)
-        outcome = trace_search(run, p, start, solution, &stats);
-    else if (run->opt->strategy == SOLVE_PLAIN)
-        outcome = solve_plain_first(run, p, start, solution, &stats);
+    if (opt->count)
+        count_solutions(opt, job);
+    else if (opt->strategy == SOLVE_PLAIN)
+        job->outcome = solve_plain_first(opt, job->p, job->start, job->solution, &job->stats);
     else
-        outcome = puzzle_solve_first(p, start, !run->opt->any, solution, &budget, &stats);
+        job->outcome = puzzle_solve_first(job->p, job->start, !opt->any, job->solution, &budget,
+                                          &job->stats);
+    job->ns = util_now_ns() - t0;
+}
+
+/* What the search found, on standard output and error (in input order). */
+static void print_outcome(struct solve_run *run, const struct solve_job *job)
+{
+    enum solve_outcome outcome = job->outcome;
+    const struct puzzle *p = job->p;
+
     if (run->opt->stats)
-        report_stats(run, &stats, util_now_ns() - t0);
+        report_stats(job);
     if (outcome == SOLVE_STOPPED) {
-        run->status = EXIT_BAD_INPUT;
-        goto done;
+        run->status = EXIT_BAD_INPUT > run->status ? EXIT_BAD_INPUT : run->status;
+        return;
     }
     if (outcome == SOLVE_GAVE_UP) {
-        report_gave_up(run, "before finding a solution (none printed)");
-        goto done;
+        report_gave_up(run, job, "before finding a solution (none printed)");
+        return;
     }
     if (outcome == SOLVE_UNPROVEN)
-        report_gave_up(run, "before knowing whether the solution printed is the only one");
+        report_gave_up(run, job, "before knowing whether the solution printed is the only one");
     if (outcome == SOLVE_NONE) {
-        fprintf(stderr, "kakudo: %s: puzzle %ld has no solution\n", run->name, run->index);
+        fprintf(stderr, "kakudo: %s: puzzle %ld has no solution\n", job->name, job->index);
         run->status = run->status > EXIT_NO_SOLUTION ? run->status : EXIT_NO_SOLUTION;
-        goto done;
+        return;
     }
     if (outcome == SOLVE_SEVERAL)
         fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; "
-                "printed the first in reading order\n", run->name, run->index);
+                "printed the first in reading order\n", job->name, job->index);
     if (outcome == SOLVE_SEVERAL_UNORDERED)
         fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; the one printed may "
                 "not be the first in reading order (the search for it ran out of budget)\n",
-                run->name, run->index);
-    write_separator(run, style);
-    if (style->id == FORMAT_KAKURO_GRID && p->name != NULL)
+                job->name, job->index);
+    write_separator(run, &job->style);
+    if (job->style.id == FORMAT_KAKURO_GRID && p->name != NULL)
         printf("# %s\n", p->name);
-    format_write(stdout, p, solution, style);
-done:
-    free(start);
-    free(solution);
+    format_write(stdout, p, job->solution, &job->style);
 }
 
-static void solve_stream(struct solve_run *run, FILE *f)
+static void solve_job_free(struct solve_job *job)
 {
-    struct reader *r = reader_open(f, run->name, run->opt->format);
+    puzzle_free(job->p);
+    free(job->message);
+    free(job);      /* with its grids */
+}
+
+static void solve_deliver(void *item, void *user)
+{
+    struct solve_job *job = item;
+    struct solve_run *run = user;
+
+    if (job->message != NULL) {
+        fprintf(stderr, "kakudo: %s\n", job->message);
+        run->status = EXIT_BAD_INPUT > run->status ? EXIT_BAD_INPUT : run->status;
+    } else if (run->opt->count) {
+        print_count(run, job);
+    } else {
+        if (run->opt->trace) {
+            uint64_t t0 = util_now_ns();
+
+            job->outcome = trace_search(run, job, job->start, job->solution, &job->stats);
+            job->ns = util_now_ns() - t0;
+        }
+        print_outcome(run, job);
+    }
+    solve_job_free(job);
+}
+
+static struct solve_job *new_job(const char *name, long index)
+{
+    struct solve_job *job = xcalloc(1, sizeof *job);
+
+    job->name = name;
+    job->index = index;
+    return job;
+}
+
+static void submit_message(struct pool *pool, const char *name, char *message)
+{
+    struct solve_job *job = new_job(name, 0);
+
+    job->message = message;
+    pool_submit(pool, job);
+}
+
+static void solve_stream(struct pool *pool, const struct cli_options *opt, const char *name, FILE *f)
+{
+    struct reader *r = reader_open(f, name, opt->format);
     struct format_error err;
     struct format_style style;
     struct puzzle *p;
-    long found = 0;
+    long found = 0, index = 0;
+    bool failed = false;
     int got;
 
     while ((got = reader_next(r, &p, &style, &err)) != 0) {
-        run->index++;
+        struct solve_job *job;
+
+        index++;
         if (got < 0) {
             char msg[600];
             format_error_string(&err, msg, sizeof msg);
-            fprintf(stderr, "kakudo: %s\n", msg);
-            run->status = EXIT_BAD_INPUT;
+            submit_message(pool, name, xstrdup(msg));
+            failed = true;
             /* The reader resumes at the next puzzle where the format shows where it
              * starts (the next line, past a blank line, the next KAKURO2 case). */
             if (reader_lost(r))
@@ -256,13 +330,19 @@ static void solve_stream(struct solve_run *run, FILE *f)
             continue;
         }
         found++;
-        solve_one(run, p, &style);
-        puzzle_free(p);
+        /* The grids in the job's block: one allocation per puzzle of a long file. */
+        job = xcalloc(1, sizeof *job + 2 * (size_t)p->ncells);
+        job->name = name;
+        job->index = index;
+        job->p = p;
+        job->style = style;
+        job->start = (uint8_t *)(job + 1);
+        job->solution = job->start + p->ncells;
+        puzzle_start_grid(p, job->start);
+        pool_submit(pool, job);
     }
-    if (found == 0 && run->status == 0) {
-        fprintf(stderr, "kakudo: %s: no puzzle found\n", run->name);
-        run->status = EXIT_BAD_INPUT;
-    }
+    if (found == 0 && !failed)
+        submit_message(pool, name, xasprintf("%s: no puzzle found", name));
     reader_close(r);
 }
 
@@ -270,30 +350,27 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
 {
     static char dash[] = "-";
     static char *stdin_only[] = { dash };
-    int status = 0;
-    long written = 0;
+    struct solve_run run = { .opt = opt };
+    /* --trace prints the steps as the search takes them: one job, unless asked. */
+    struct pool *pool = pool_open(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt), solve_work,
+                                  solve_deliver, &run);
 
     if (nfiles == 0) {
         files = stdin_only;
         nfiles = 1;
     }
     for (int i = 0; i < nfiles; i++) {
-        struct solve_run run = { .opt = opt, .name = files[i], .written = &written };
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
 
         if (f == NULL) {
-            fprintf(stderr, "kakudo: %s: %s\n", files[i], strerror(errno));
-            status = EXIT_BAD_INPUT;
+            submit_message(pool, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
             continue;
         }
-        if (is_stdin)
-            run.name = "<stdin>";
-        solve_stream(&run, f);
+        solve_stream(pool, opt, is_stdin ? "<stdin>" : files[i], f);
         if (!is_stdin)
             fclose(f);
-        if (run.status > status)
-            status = run.status;
     }
-    return status;     /* a write error is main's to report (finish_output) */
+    pool_close(pool);
+    return run.status;     /* a write error is main's to report (finish_output) */
 }

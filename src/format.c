@@ -3,12 +3,12 @@
 #include "format.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <unistr.h>
 
 #include "util.h"
 
@@ -108,6 +108,23 @@ static bool source_read_raw(struct line_source *s, struct line *ln, bool *termin
     return got;
 }
 
+/* Whether every byte of the line is ASCII, so valid UTF-8: the common case, checked
+ * a word at a time. */
+static bool line_is_ascii(const struct line *ln)
+{
+    uint64_t any = 0;
+    size_t i = 0;
+
+    for (; i + 8 <= ln->len; i += 8) {
+        uint64_t word;
+        memcpy(&word, ln->text + i, 8);
+        any |= word;
+    }
+    for (; i < ln->len; i++)
+        any |= (unsigned char)ln->text[i];
+    return (any & 0x8080808080808080ull) == 0;
+}
+
 /* Drops the line end and a byte order mark, and finds NUL bytes and bad UTF-8. */
 static void line_check(struct line *ln)
 {
@@ -126,7 +143,7 @@ static void line_check(struct line *ln)
         ln->fault_at = (size_t)(nul - ln->text);
         return;
     }
-    bad = u8_check((const uint8_t *)ln->text, ln->len);
+    bad = line_is_ascii(ln) ? NULL : util_utf8_check((const uint8_t *)ln->text, ln->len);
     if (bad != NULL) {
         ln->fault = FAULT_NOT_UTF8;
         ln->fault_at = (size_t)((const char *)bad - ln->text);
@@ -269,7 +286,7 @@ static const char *quote_text(const char *s, size_t len, char *buf, size_t size)
     int chars = 0;
 
     while (i < len && chars < 20 && out + 8 < size) {
-        int n = u8_mblen((const uint8_t *)s + i, len - i);
+        int n = util_utf8_len((const uint8_t *)s + i, len - i);
         unsigned char ch = (unsigned char)s[i];
         if (n <= 0)
             n = 1;
@@ -314,6 +331,8 @@ struct reader {
     struct srcpos *pos;     /* per cell; for KAKURO2 also per across and down clue */
     size_t pos_cap;
     bool clue_pos;          /* pos holds the KAKURO2 clue positions too */
+    long packed_line;       /* not 0: pos is not filled in, cell i was read at column i+1
+                             * of this line (a one-line Sudoku read in one pass) */
     struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
                              * next of that size copies rather than builds */
 };
@@ -337,7 +356,7 @@ static int fail(const struct reader *r, struct format_error *err, long line, lon
 
 static int fail_fault(const struct reader *r, struct format_error *err, const struct line *ln)
 {
-    long col = (long)u8_mbsnlen((const uint8_t *)ln->text, ln->fault_at) + 1;
+    long col = (long)util_utf8_count((const uint8_t *)ln->text, ln->fault_at) + 1;
 
     switch (ln->fault) {
     case FAULT_TOO_LONG:
@@ -395,6 +414,8 @@ static struct srcpos error_position(const struct reader *r, const struct puzzle 
 {
     if (cell < 0 || cell >= p->ncells)
         return (struct srcpos){ 0, 0 };
+    if (r->packed_line > 0)
+        return (struct srcpos){ r->packed_line, (long)cell + 1 };
     if (r->clue_pos && p->block[cell]) {
         bool across = p->across[cell] && (kakuro_run_is_bad(p, cell, true) || !p->down[cell]);
         if (p->across[cell] || p->down[cell])
@@ -653,29 +674,48 @@ struct sudoku_look {
     char empty;
 };
 
+/* symbol_value as a table, for the loop over a line's symbols: a branch per symbol
+ * ('.' or a digit, at random) would be mispredicted half the time. */
+static int8_t symbol_values[256];
+
+static void build_symbol_values(void)
+{
+    for (int ch = 0; ch < 256; ch++)
+        symbol_values[ch] = (int8_t)symbol_value(ch > 0x7f ? -1 : ch);
+}
+
 /* The common case in one pass: the line starts with its `want` symbols, nothing between
  * them, and what follows is allowed.  False sends the line to the general reader, which
  * also finds the errors. */
 static bool read_packed_symbols(const struct line *ln, int n, int want, bool one_line,
                                 uint8_t *digits, struct srcpos *pos, struct sudoku_look *look)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    const unsigned char *text = (const unsigned char *)ln->text;
     size_t w = (size_t)want;
+    unsigned bad = 0;
 
     if (ln->len < w)
         return false;
+    pthread_once(&once, build_symbol_values);
     for (size_t i = 0; i < w; i++) {
-        int v = symbol_value((unsigned char)ln->text[i]);
-        if (v < 0 || v > n)
-            return false;
+        int v = symbol_values[text[i]];
+
+        bad |= (unsigned)(v < 0) | (unsigned)(v > n);
         digits[i] = (uint8_t)v;
     }
-    if (one_line ? symbol_value((unsigned char)ln->text[w]) >= 0 && w < ln->len
+    if (bad)
+        return false;
+    if (one_line ? symbol_value(text[w]) >= 0 && w < ln->len
                  : strspn(ln->text + w, " \t|") != ln->len - w)
         return false;
-    for (size_t i = 0; i < w; i++) {
+    for (size_t i = 0; pos != NULL && i < w; i++)
         pos[i] = (struct srcpos){ ln->number, (long)i + 1 };
-        if (digits[i] == 0 && look->empty == '\0')
-            look->empty = ln->text[i] == '.' ? '.' : '0';
+    if (look->empty == '\0') {
+        const uint8_t *empty = memchr(digits, 0, w);
+
+        if (empty != NULL)
+            look->empty = ln->text[empty - digits] == '.' ? '.' : '0';
     }
     look->spaced = false;
     return true;
@@ -685,7 +725,7 @@ static bool read_packed_symbols(const struct line *ln, int n, int want, bool one
  * A one-line puzzle may go on after its symbols (tdoku's "puzzle:count:solution"); a
  * grid row may not.  In a grid whose rows are spaced (spaced_grid), a row with spaces is
  * read spaced even with a bad piece in it, so that the piece is what the error quotes. */
-static int read_symbols(const struct reader *r, const struct line *ln, int n, int want,
+static int read_symbols(struct reader *r, const struct line *ln, int n, int want,
                         bool one_line, bool spaced_grid, uint8_t *digits, struct srcpos *pos,
                         struct sudoku_look *look, struct format_error *err)
 {
@@ -695,8 +735,12 @@ static int read_symbols(const struct reader *r, const struct line *ln, int n, in
     char alpha[80], got[100];
     int count = 0;
 
-    if (read_packed_symbols(ln, n, want, one_line, digits, pos, look))
+    /* A one-line puzzle read in one pass has its positions in r->packed_line. */
+    if (read_packed_symbols(ln, n, want, one_line, digits, one_line ? NULL : pos, look)) {
+        r->packed_line = one_line ? ln->number : 0;
         return 1;
+    }
+    r->packed_line = 0;
     row_shape(ln, &sh);
     if (spaced_grid && sh.pieces >= 2)
         sh.spaced = true;
@@ -705,7 +749,8 @@ static int read_symbols(const struct reader *r, const struct line *ln, int n, in
         size_t pieces = sh.spaced ? 1 : t.len;
         for (size_t i = 0; i < pieces; i++) {
             const char *s = sh.spaced ? t.s : t.s + i;
-            size_t len = sh.spaced ? t.len : (size_t)u8_mblen((const uint8_t *)s, t.len - i);
+            int n8 = sh.spaced ? 0 : util_utf8_len((const uint8_t *)s, t.len - i);
+            size_t len = sh.spaced ? t.len : (size_t)(n8 > 0 ? n8 : 1);
             /* Within a piece every character before this one was an ASCII symbol. */
             long col = t.col + (long)i;
             int v = sh.spaced ? piece_value(&t) : symbol_value((unsigned char)*s);
@@ -1032,6 +1077,7 @@ static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct forma
     p = kakuro_new((int)n, (int)n);
     reader_need_positions(r, p->ncells);
     r->clue_pos = true;
+    r->packed_line = 0;
     if ((rc = kakuro2_board(r, p, err)) < 0)
         goto bad;
     snprintf(what, sizeof what, "the number of clues, 0-%d", 2 * p->ncells);
@@ -1222,6 +1268,7 @@ static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format
     if (!reach_puzzle(r, &name))
         return 0;
     r->clue_pos = false;
+    r->packed_line = 0;
     reader_need_positions(r, KAKURO_ROWS_CELLS);
     k.block = xcalloc(KAKURO_ROWS_CELLS, 4);
     k.down = k.block + KAKURO_ROWS_CELLS;
@@ -1542,15 +1589,17 @@ static int sudoku_put_symbol(char *buf, int d, const struct format_style *style)
 static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
                               const struct format_style *style)
 {
+    /* A symbol per digit (sudoku_symbol's), looked up: a line is written for every
+     * puzzle of a file. */
+    static const char dots[] = ".123456789ABCDEFGHIJKLMNOP", zeros[] = "0123456789ABCDEFGHIJKLMNOP";
+    const char *symbols = style->empty == '0' ? zeros : dots;
     char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
-    struct format_style plain = *style;
-    int n = 0;
+    int n = p->ncells;
 
-    plain.numbers = false;
-    for (int cell = 0; cell < p->ncells; cell++)
-        n += sudoku_put_symbol(buf + n, grid[cell], &plain);
-    buf[n++] = '\n';
-    fwrite(buf, 1, (size_t)n, out);
+    for (int cell = 0; cell < n; cell++)
+        buf[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
+    buf[n] = '\n';
+    fwrite(buf, 1, (size_t)n + 1, out);
 }
 
 /* The row under a row of a boxed grid: '+' below each '|', '-' elsewhere. */

@@ -123,30 +123,19 @@ static void fill_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid
 
 /* Stops a search after so many guesses: on a large grid with few givens proving one
  * solution can take very long, and a removal that cannot be proven quickly is not made. */
-struct guess_limit {
-    long guesses, limit;
-};
-
-static int count_guesses(const struct solve_step *step, void *user)
-{
-    struct guess_limit *g = user;
-
-    return step->kind == STEP_GUESS && ++g->guesses > g->limit;
-}
-
-/* Whether p's givens have exactly one solution, proven within the guess limit. */
+/* Whether p's givens have exactly one solution, proven within the guess limit: a budget
+ * of nodes (the root, then one per guess), so the search runs without an observer, on
+ * the general search's fast path. */
 static bool has_one_solution(const struct puzzle *p)
 {
-    struct guess_limit limit = { .limit = GUESS_LIMIT_PER_CELL * p->ncells };
-    struct solve_observer observer = { .step = count_guesses, .user = &limit };
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
 
-    /* 9x9 has a fast path without observer, and its searches are always short. */
+    /* 9x9 has its own fast path, and its searches are always short: no limit. */
     if (p->width != 9)
-        req.observer = &observer;
+        req.budget = solve_budget_nodes((uint64_t)GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1);
     puzzle_solve(p, p->given, &req, &res);
-    return res.count == 1 && !res.stopped;
+    return res.count == 1 && !res.gave_up;
 }
 
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)

@@ -1,8 +1,7 @@
-/* main.c: kakudo's entry point: locale, the command line (cli_args.c), the command. */
+/* main.c: kakudo's entry point: the command line (cli_args.c), the command. */
 #include "config.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +36,10 @@ static int run_command(int argc, char **argv)
     struct cli_parsed cmd;
     int status;
 
-    setlocale(LC_ALL, "");
+    /* No setlocale here: the command-line paths write ASCII and numbers in the C locale's
+     * form, and loading the user's locale costs a fifth of a millisecond, as much as the
+     * rest of the start-up; the player sets it (cli_play).  Translated messages would
+     * set LC_MESSAGES and LC_CTYPE here, once there is a catalogue to read. */
     if (cli_is_generate(argc, argv))
         return cli_generate(argc, argv);
     status = cli_parse(argc, argv, &opt, &cmd);

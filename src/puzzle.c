@@ -11,19 +11,22 @@
 
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
 {
-    struct puzzle *p = xcalloc(1, sizeof *p);
     size_t n = (size_t)width * (size_t)height;
+    /* One block: the struct, the cells' groups, then the four byte arrays (a reader of a
+     * million puzzles makes a puzzle for each).  puzzle_free frees it whole. */
+    size_t head = (sizeof (struct puzzle) + 15) & ~(size_t)15;
+    size_t groups = n * sizeof (int16_t[PUZZLE_MAX_CELL_GROUPS]);
+    char *block = xmalloc(head + groups + 4 * n);
+    struct puzzle *p = (struct puzzle *)(void *)block;
 
-    p->ops = ops;
-    p->width = width;
-    p->height = height;
-    p->ncells = (int)n;
-    p->max_digit = max_digit;
-    p->given = xcalloc(n, 1);
-    p->block = xcalloc(n, 1);
-    p->down = xcalloc(n, 1);
-    p->across = xcalloc(n, 1);
-    p->cell_groups = xmalloc(n * sizeof *p->cell_groups);
+    *p = (struct puzzle){ .ops = ops, .width = width, .height = height, .ncells = (int)n,
+                          .max_digit = max_digit };
+    p->cell_groups = (int16_t (*)[PUZZLE_MAX_CELL_GROUPS])(void *)(block + head);
+    p->given = (uint8_t *)block + head + groups;
+    p->block = p->given + n;
+    p->down = p->block + n;
+    p->across = p->down + n;
+    memset(p->given, 0, 4 * n);
     return p;
 }
 
@@ -41,13 +44,8 @@ void puzzle_free(struct puzzle *p)
     if (p == NULL)
         return;
     free_groups(p);
-    free(p->given);
-    free(p->block);
-    free(p->down);
-    free(p->across);
-    free(p->cell_groups);
     free(p->name);
-    free(p);
+    free(p);    /* with its arrays (puzzle_alloc) */
 }
 
 void puzzle_set_name(struct puzzle *p, const char *name)
@@ -342,8 +340,57 @@ static bool check_group_givens(const struct puzzle *p, const struct puzzle_group
     return true;
 }
 
+/* The same for every row, column and box of a plain Sudoku at once, in one pass over
+ * the cells: the reader asks it of every puzzle of a file.  A digit repeats where its
+ * bit is already in the mask of its group; the masks of a row and of a box are gathered
+ * in registers segment by segment (a row within one box), as updating them in memory
+ * cell by cell chains each cell to the last. */
+static bool sudoku_givens_plain(const struct puzzle *p)
+{
+    digitset col[SUDOKU_MAX_SIZE] = { 0 }, box[SUDOKU_MAX_SIZE] = { 0 }, repeated = 0;
+    int n = p->max_digit, width = p->box_cols, stacks = n / width, band = 0, row_in_band = 0;
+    unsigned too_big = 0;
+
+    for (int r = 0; r < n; r++) {
+        const uint8_t *given = p->given + r * n;
+        digitset *boxes = box + band * stacks, row = 0;
+
+        if (++row_in_band == p->box_rows) {     /* no division per row */
+            row_in_band = 0;
+            band++;
+        }
+        for (int s = 0; s < stacks; s++) {
+            digitset segment = 0;
+
+            for (int c = s * width; c < (s + 1) * width; c++) {
+                unsigned d = given[c];
+                digitset bit = (1u << (d & 31)) & ~1u;
+
+                too_big |= d > (unsigned)n;
+                repeated |= (segment | col[c]) & bit;
+                segment |= bit;
+                col[c] |= bit;
+            }
+            repeated |= (row | boxes[s]) & segment;
+            row |= segment;
+            boxes[s] |= segment;
+        }
+    }
+    return !too_big && !repeated;
+}
+
+/* Whether p is a Sudoku whose groups are its rows, columns and boxes alone. */
+static bool is_plain_sudoku(const struct puzzle *p)
+{
+    return p->ops->kind == PUZZLE_SUDOKU && p->box_rows > 0 && p->box_cols > 0
+           && p->width == p->max_digit && p->max_digit <= SUDOKU_MAX_SIZE
+           && p->ngroups == 3 * p->max_digit;
+}
+
 static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
 {
+    if (is_plain_sudoku(p) && sudoku_givens_plain(p))
+        return true;
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
         bool plain = !puzzle_group_has_sum(grp) && group_givens_plain(p, grp);

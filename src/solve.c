@@ -104,11 +104,11 @@ enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *gri
     struct solve_request req = { .limit = check_unique ? 2 : 1, .budget = whole };
     struct solve_result res;
     enum solve_outcome outcome;
-    uint8_t *first;
+    uint8_t small[1024], *first;    /* on the stack up to a 32x32 board: no allocation */
 
     if (p == NULL || grid == NULL || solution == NULL)
         return SOLVE_NONE;
-    first = xmalloc((size_t)p->ncells);
+    first = (size_t)p->ncells <= sizeof small ? small : xmalloc((size_t)p->ncells);
     res = (struct solve_result){ .solution = first };
     puzzle_solve(p, grid, &req, &res);
     outcome = first_outcome(&res, check_unique);
@@ -120,7 +120,8 @@ enum solve_outcome puzzle_solve_first(const struct puzzle *p, const uint8_t *gri
 
         outcome = p->ops->smallest(p, grid, first, solution, &left, &res.stats);
     }
-    free(first);
+    if (first != small)
+        free(first);
     if (stats != NULL)
         *stats = res.stats;
     return outcome;

@@ -15,6 +15,16 @@
 #define SEARCH_INLINE static inline
 #endif
 
+/* The number of digits in a set, inline: without a popcount instruction (the default
+ * x86-64 target has none) __builtin_popcount is a call, in the search's inner loops. */
+static inline int count_digits(digitset x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 /* A branch point: the cell guessed, the digits still to try there, and where the trail
  * stood before the first guess, so each further guess starts from the same state. */
 struct branch {
@@ -38,9 +48,26 @@ struct search {
     int ntrail;
     int *queue;             /* cells left with one candidate, still to place */
     int qhead, qtail;
+    /* Without an observer: per group and digit, how many cells of the group can take
+     * the digit (a placed cell counts for its own), kept as candidates go, so that a
+     * digit left with one place is found when it happens (queued in hidden) rather than
+     * by a pass over every group changed since the last: most of the time of a big
+     * board went to those passes.  The observer keeps the passes, whose order of steps
+     * it shows. */
+    uint8_t *places;        /* [group * stride + digit] */
+    int stride;             /* max_digit + 1 */
+    int *hidden;            /* group * stride + digit fallen to one place, to look at */
+    int hhead, htail;
+    uint8_t *saved_places;  /* per branch: places as it was before its first guess */
+    size_t saved_places_cap;
+    /* Each cell's peers (the other cells of its groups, once each, in group order) from
+     * peer_start[cell] to peer_start[cell + 1], and room for those that lose a digit. */
+    int16_t *peers, *hits;
+    int *peer_start;
     /* Groups whose candidates changed since their last hidden-single check: a
      * propagated state has none, so only these need looking at again. */
     uint8_t dirty[3 * SUDOKU_MAX_SIZE];
+    int empty_in[3 * SUDOKU_MAX_SIZE];     /* per group: its empty cells, kept as cells fill */
     struct branch *branches;
     int depth;              /* branches open: the guesses on the current branch */
     size_t branches_cap;
@@ -74,12 +101,39 @@ static bool report(struct search *s, enum solve_step_kind kind, int cell, int di
 }
 
 /* Notes that the candidates of cell's groups changed. */
-SEARCH_INLINE void touch_groups(struct search *s, int cell)
+SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 {
+    if (!observed)
+        return;     /* the counts of places do this work (see struct search) */
     const int16_t *groups = s->p->cell_groups[cell];
 
     /* Every Sudoku cell lies in exactly three groups. */
     s->dirty[groups[0]] = s->dirty[groups[1]] = s->dirty[groups[2]] = 1;
+}
+
+/* Notes that cell lost the candidates in lost (no observer): a digit of one of its groups
+ * left with one place is queued, one left with none is a dead end (false). */
+SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
+{
+    const int16_t *groups = s->p->cell_groups[cell];
+    int base[3] = { groups[0] * s->stride, groups[1] * s->stride, groups[2] * s->stride };
+    unsigned none = 0;
+
+    /* Without a branch on each count, which goes either way at random: the queue takes
+     * every count and keeps those that fell to one. */
+    for (; lost != 0; lost &= lost - 1) {
+        int d = lowest_bit(lost);
+
+        for (int k = 0; k < 3; k++) {
+            int at = base[k] + d;
+            unsigned left = --s->places[at];
+
+            s->hidden[s->htail] = at;
+            s->htail += left == 1;
+            none |= left == 0;
+        }
+    }
+    return !none;
 }
 
 /* Reports a dead end at cell (no candidate left) or, with cell -1, in group g where
@@ -99,32 +153,42 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
     const struct puzzle *p = s->p;
     digitset bit = 1u << d;
 
+    if (!observed && !lose_places(s, cell, s->cand[cell] & ~bit))
+        return false;
     s->grid[cell] = (uint8_t)d;
     s->cand[cell] = bit;
     s->trail[s->ntrail++] = cell;
     s->nempty--;
-    touch_groups(s, cell);
+    for (int k = 0; k < 3; k++)
+        s->empty_in[p->cell_groups[cell][k]]--;
+    touch_groups(s, observed, cell);
     if (observed && !report(s, kind, cell, d, choice, nchoices))
         return false;
-    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS; k++) {
-        int g = p->cell_groups[cell][k];
-        const int *cells;
+    (void)p;
+    {
+        const int16_t *next = s->peers + s->peer_start[cell];
+        const int16_t *end = s->peers + s->peer_start[cell + 1];
+        int nhits = 0;
 
-        if (g < 0)
-            break;
-        cells = p->groups[g].cells;
-        for (int i = 0; i < p->groups[g].ncells; i++) {
-            int peer = cells[i];
+        /* The peers that can still take d, gathered without a branch per peer (which
+         * would go either way at random); a placed peer never can, as its digit left
+         * the candidates of this cell when it was placed. */
+        for (; next < end; next++) {
+            s->hits[nhits] = *next;
+            nhits += (int)((s->cand[*next] >> d) & 1u);
+        }
+        for (int i = 0; i < nhits; i++) {
+            int peer = s->hits[i];
             digitset left;
 
-            if (s->grid[peer] != 0 || !(s->cand[peer] & bit))
-                continue;
             left = s->cand[peer] &= ~bit;
-            touch_groups(s, peer);
+            touch_groups(s, observed, peer);
             if (observed && !report(s, STEP_ELIMINATE, peer, d, 0, 0))
                 return false;
             if (left == 0)
                 return dead_end(s, observed, peer, -1, 0);
+            if (!observed && !lose_places(s, peer, bit))
+                return false;
             if ((left & (left - 1)) == 0)
                 s->queue[s->qtail++] = peer;
         }
@@ -151,13 +215,15 @@ SEARCH_INLINE bool place_hidden_single(struct search *s, bool observed,
 {
     digitset bit = 1u << d;
 
+    /* A placed cell's candidates are its digit: one test finds either. */
     for (int i = 0; i < grp->ncells; i++) {
         int cell = grp->cells[i];
 
+        if (!(s->cand[cell] & bit))
+            continue;
         if (s->grid[cell] == d)
             return true;    /* placed meanwhile */
-        if (s->grid[cell] == 0 && (s->cand[cell] & bit))
-            return place(s, observed, cell, d, STEP_PLACE, 0, 0);
+        return place(s, observed, cell, d, STEP_PLACE, 0, 0);
     }
     /* Its only cell took another hidden single of the same group. */
     return dead_end(s, observed, -1, (int)(grp - s->p->groups), d);
@@ -200,6 +266,28 @@ SEARCH_INLINE int place_hidden_singles(struct search *s, bool observed)
     return placed;
 }
 
+/* Without an observer: places the digits queued as left with one place in a group (see
+ * places).  Returns -1 at a dead end, else the number of digits placed. */
+SEARCH_INLINE int place_queued_hidden(struct search *s)
+{
+    int placed = 0;
+
+    while (s->hhead < s->htail) {
+        int at = s->hidden[s->hhead++];
+        const struct puzzle_group *grp = &s->p->groups[at / s->stride];
+
+        if (s->places[at] != 1)
+            continue;       /* none left: the dead end was met when it fell to 0 */
+        if (!place_hidden_single(s, false, grp, at % s->stride))
+            return -1;
+        placed++;
+        /* Its placements queue naked singles: those first, as the observed pass does. */
+        if (s->qhead < s->qtail)
+            break;
+    }
+    return placed;
+}
+
 /* Removes the digits in digits from an empty cell's candidates.  Returns -1 at a dead
  * end, 1 if anything was removed, else 0. */
 SEARCH_INLINE int eliminate(struct search *s, bool observed, int cell, digitset digits)
@@ -209,15 +297,17 @@ SEARCH_INLINE int eliminate(struct search *s, bool observed, int cell, digitset 
     if (s->grid[cell] != 0 || hit == 0)
         return 0;
     left = s->cand[cell] &= ~hit;
-    touch_groups(s, cell);
+    touch_groups(s, observed, cell);
     if (observed)
-        for (; hit != 0; hit &= hit - 1)
-            if (!report(s, STEP_ELIMINATE, cell, lowest_bit(hit), 0, 0))
+        for (digitset h = hit; h != 0; h &= h - 1)
+            if (!report(s, STEP_ELIMINATE, cell, lowest_bit(h), 0, 0))
                 return -1;
     if (left == 0) {
         dead_end(s, observed, cell, -1, 0);
         return -1;
     }
+    if (!observed && !lose_places(s, cell, hit))
+        return -1;
     if ((left & (left - 1)) == 0)
         s->queue[s->qtail++] = cell;
     return 1;
@@ -237,12 +327,23 @@ static void collect_segments(const struct search *s, struct segments *seg)
 
     memset(seg->row, 0, (size_t)n * sizeof seg->row[0]);
     memset(seg->col, 0, (size_t)n * sizeof seg->col[0]);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++)
-            if (s->grid[r * n + c] == 0) {
-                seg->row[r][c / p->box_cols] |= s->cand[r * n + c];
-                seg->col[c][r / p->box_rows] |= s->cand[r * n + c];
+    /* Boxes by band and stack: no division per cell.  A placed cell counts with its
+     * candidates, which are its digit alone: that digit is in no other cell of the box or
+     * the line, so it can neither point nor claim. */
+    for (int r = 0, band = 0; r < n; band++)
+        for (int rr = 0; rr < p->box_rows; rr++, r++) {
+            const digitset *cand = s->cand + r * n;
+
+            for (int c = 0, stack = 0; c < n; stack++) {
+                digitset segment = 0;
+
+                for (int cc = 0; cc < p->box_cols; cc++, c++) {
+                    segment |= cand[c];
+                    seg->col[c][band] |= cand[c];
+                }
+                seg->row[r][stack] = segment;
             }
+        }
 }
 
 /* Locked candidates along one line through one box.  The segment is where the line
@@ -271,6 +372,42 @@ SEARCH_INLINE int lock_segment(struct search *s, bool observed, digitset segment
         changed |= r;
     }
     return changed;
+}
+
+/* The digits of some segments: in at least one of them, and in at least two. */
+struct spread {
+    digitset once, twice;
+};
+
+static void spread_add(struct spread *sp, digitset segment)
+{
+    sp->twice |= sp->once & segment;
+    sp->once |= segment;
+}
+
+/* For each line, the spread of its segments along it (rows across the stacks, columns
+ * down the bands), and for each box, of its row segments and of its column segments:
+ * what else the box and the line hold, for each segment, without a loop over the others. */
+static void spread_segments(const struct puzzle *p, const struct segments *seg,
+                            struct spread *rows_of_line, struct spread *cols_of_line,
+                            struct spread *rows_of_box, struct spread *cols_of_box)
+{
+    int n = p->max_digit, bands = n / p->box_rows, stacks = n / p->box_cols;
+
+    memset(rows_of_line, 0, (size_t)n * sizeof *rows_of_line);
+    memset(cols_of_line, 0, (size_t)n * sizeof *cols_of_line);
+    memset(rows_of_box, 0, (size_t)n * sizeof *rows_of_box);
+    memset(cols_of_box, 0, (size_t)n * sizeof *cols_of_box);
+    for (int line = 0; line < n; line++) {
+        for (int stack = 0; stack < stacks; stack++) {
+            spread_add(&rows_of_line[line], seg->row[line][stack]);
+            spread_add(&rows_of_box[line / p->box_rows * stacks + stack], seg->row[line][stack]);
+        }
+        for (int band = 0; band < bands; band++) {
+            spread_add(&cols_of_line[line], seg->col[line][band]);
+            spread_add(&cols_of_box[band * stacks + line / p->box_cols], seg->col[line][band]);
+        }
+    }
 }
 
 /* Where box (band, stack) meets its line `line` (a row when across, else a column):
@@ -302,26 +439,29 @@ SEARCH_INLINE int lock_candidates(struct search *s, bool observed)
     int line_out[SUDOKU_MAX_SIZE], box_out[SUDOKU_MAX_SIZE];
     int changed = 0;
 
+    struct spread rows_of_line[SUDOKU_MAX_SIZE], cols_of_line[SUDOKU_MAX_SIZE];
+    struct spread rows_of_box[SUDOKU_MAX_SIZE], cols_of_box[SUDOKU_MAX_SIZE];
+
     collect_segments(s, &seg);
+    spread_segments(p, &seg, rows_of_line, cols_of_line, rows_of_box, cols_of_box);
     for (int band = 0; band < bands; band++) {
         for (int stack = 0; stack < stacks; stack++) {
             for (int across = 0; across <= 1; across++) {
                 int first = across ? band * p->box_rows : stack * p->box_cols;
                 int count = across ? p->box_rows : p->box_cols;
+                const struct spread *box = across ? &rows_of_box[band * stacks + stack]
+                                                  : &cols_of_box[band * stacks + stack];
 
                 for (int line = first; line < first + count; line++) {
                     digitset here = across ? seg.row[line][stack] : seg.col[line][band];
-                    digitset box_rest = 0, line_rest = 0;
+                    const struct spread *whole = across ? &rows_of_line[line] : &cols_of_line[line];
+                    /* In another segment: in one and not here, or in two. */
+                    digitset box_rest = (box->once & ~here) | box->twice;
+                    digitset line_rest = (whole->once & ~here) | whole->twice;
                     int nline_out, nbox_out, r;
 
                     if (here == 0)
                         continue;
-                    for (int other = first; other < first + count; other++)
-                        if (other != line)
-                            box_rest |= across ? seg.row[other][stack] : seg.col[other][band];
-                    for (int k = 0; k < (across ? stacks : bands); k++)
-                        if (k != (across ? stack : band))
-                            line_rest |= across ? seg.row[line][k] : seg.col[line][k];
                     if ((here & ~box_rest & line_rest) == 0 && (here & ~line_rest & box_rest) == 0)
                         continue;
                     segment_outsides(p, band, stack, line, across, line_out, &nline_out,
@@ -401,7 +541,7 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
             return false;
         if (s->nempty == 0)
             return true;
-        placed = place_hidden_singles(s, observed);
+        placed = observed ? place_hidden_singles(s, observed) : place_queued_hidden(s);
         if (placed < 0)
             return false;
         if (placed > 0)
@@ -421,22 +561,23 @@ static int most_constrained_cell(const struct search *s)
 {
     const struct puzzle *p = s->p;
     int best = -1, best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
-    int empty_in[3 * SUDOKU_MAX_SIZE];
+    const int *empty_in = s->empty_in;
 
-    for (int g = 0; g < p->ngroups; g++) {
-        int empty = 0;
-
-        for (int i = 0; i < p->groups[g].ncells; i++)
-            empty += s->grid[p->groups[g].cells[i]] == 0;
-        empty_in[g] = empty;
-    }
     for (int cell = 0; cell < p->ncells; cell++) {
         const int16_t *groups = p->cell_groups[cell];
         int count, reach;
 
         if (s->grid[cell] != 0)
             continue;
-        count = popcount32(s->cand[cell]);
+        if (best_count <= 2) {
+            /* The common case once a pair is found: only pairs matter, and a third
+             * digit is seen without counting them all. */
+            digitset rest = s->cand[cell] & (s->cand[cell] - 1);
+
+            if (rest & (rest - 1))
+                continue;
+        }
+        count = count_digits(s->cand[cell]);
         if (count > best_count)
             continue;
         reach = empty_in[groups[0]] + empty_in[groups[1]] + empty_in[groups[2]];
@@ -473,9 +614,18 @@ static void open_branch(struct search *s)
         s->saved = xrealloc(s->saved, s->saved_cap * sizeof *s->saved);
     }
     memcpy(s->saved + (size_t)s->depth * n, s->cand, n * sizeof *s->cand);
+    if (s->places != NULL) {
+        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+
+        if (((size_t)s->depth + 1) * np > s->saved_places_cap) {
+            s->saved_places_cap = ((size_t)s->depth + 1) * np * 2;
+            s->saved_places = xrealloc(s->saved_places, s->saved_places_cap);
+        }
+        memcpy(s->saved_places + (size_t)s->depth * np, s->places, np);
+    }
     b = &s->branches[s->depth++];
     *b = (struct branch){
-        .cell = cell, .untried = s->cand[cell], .nchoices = popcount32(s->cand[cell]),
+        .cell = cell, .untried = s->cand[cell], .nchoices = count_digits(s->cand[cell]),
         .trail_mark = s->ntrail, .nempty = s->nempty,
     };
 }
@@ -490,10 +640,17 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
         int d = s->grid[cell];
 
         s->grid[cell] = 0;
+        for (int k = 0; k < 3; k++)
+            s->empty_in[s->p->cell_groups[cell][k]]++;
         if (observed && !report(s, STEP_BACKTRACK, cell, d, 0, 0))
             return false;
     }
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * n, n * sizeof *s->cand);
+    if (s->places != NULL) {
+        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+
+        memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np);
+    }
     s->nempty = b->nempty;
     memset(s->dirty, 0, sizeof s->dirty);  /* the branch opened on a propagated state */
     return true;
@@ -527,6 +684,7 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
         s->stats.guesses++;
         s->stats.nodes++;
         s->qhead = s->qtail = 0;
+        s->hhead = s->htail = 0;
         if (place(s, observed, b->cell, d, STEP_GUESS, b->choice, b->nchoices))
             return 1;
         return s->stop ? -1 : 0;
@@ -553,9 +711,13 @@ SEARCH_INLINE bool init_candidates(struct search *s, bool observed, const digits
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset c = s->all;
 
-        if (s->grid[cell] != 0)
+        if (s->grid[cell] != 0) {
+            s->cand[cell] = 1u << s->grid[cell];   /* what place() leaves, too */
             continue;
+        }
         s->nempty++;
+        for (int k = 0; k < 3; k++)
+            s->empty_in[p->cell_groups[cell][k]]++;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
             c &= ~used[p->cell_groups[cell][k]];
         s->cand[cell] = c;
@@ -567,12 +729,42 @@ SEARCH_INLINE bool init_candidates(struct search *s, bool observed, const digits
     return true;
 }
 
+/* Counts the places of every digit in every group from the candidates (no observer);
+ * false when a digit has none in some group. */
+static bool count_places(struct search *s)
+{
+    const struct puzzle *p = s->p;
+
+    memset(s->places, 0, (size_t)p->ngroups * (size_t)s->stride);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset c = s->grid[cell] != 0 ? 1u << s->grid[cell] : s->cand[cell];
+
+        for (int k = 0; k < 3; k++) {
+            uint8_t *row = s->places + p->cell_groups[cell][k] * s->stride;
+
+            for (digitset b = c; b != 0; b &= b - 1)
+                row[lowest_bit(b)]++;
+        }
+    }
+    for (int g = 0; g < p->ngroups; g++)
+        for (int d = 1; d <= p->max_digit; d++) {
+            int at = g * s->stride + d;
+
+            if (s->places[at] == 0)
+                return false;
+            if (s->places[at] == 1)
+                s->hidden[s->htail++] = at;
+        }
+    return true;
+}
+
 SEARCH_INLINE void run_search(struct search *s, bool observed, const digitset *used)
 {
     bool ok;
 
     s->stats.nodes++;
-    ok = init_candidates(s, observed, used) && propagate(s, observed);
+    ok = init_candidates(s, observed, used) && (observed || count_places(s))
+         && propagate(s, observed);
     for (;;) {
         int r;
 
@@ -621,6 +813,35 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
     return true;
 }
 
+/* Lists each cell's peers (see struct search). */
+static void build_peers(struct search *s)
+{
+    const struct puzzle *p = s->p;
+    int *seen = xmalloc((size_t)p->ncells * sizeof *seen), n = 0;
+    size_t cap = (size_t)p->ncells * 3 * SUDOKU_MAX_SIZE;
+
+    s->peer_start = xmalloc(((size_t)p->ncells + 1) * sizeof *s->peer_start);
+    s->peers = xmalloc(cap * sizeof *s->peers);
+    for (int cell = 0; cell < p->ncells; cell++)
+        seen[cell] = -1;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        s->peer_start[cell] = n;
+        seen[cell] = cell;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+
+            for (int i = 0; i < grp->ncells; i++)
+                if (seen[grp->cells[i]] != cell && (size_t)n < cap) {
+                    seen[grp->cells[i]] = cell;
+                    s->peers[n++] = (int16_t)grp->cells[i];
+                }
+        }
+    }
+    s->peer_start[p->ncells] = n;
+    s->hits = xmalloc((size_t)p->ncells * sizeof *s->hits);
+    free(seen);
+}
+
 static void general_solve(const struct puzzle *p, const uint8_t *grid,
                           const struct solve_request *req, struct solve_result *res,
                           const digitset *used, bool reading_order)
@@ -636,10 +857,16 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
 
     memcpy(s.grid, grid, n);
     memset(s.dirty, 1, sizeof s.dirty);
-    if (s.observer != NULL)
+    build_peers(&s);
+    if (s.observer != NULL) {
         run_observed(&s, used);
-    else
+    } else {
+        s.stride = p->max_digit + 1;
+        s.places = xmalloc((size_t)p->ngroups * (size_t)s.stride);
+        /* Each (group, digit) falls to one place at most once between two guesses. */
+        s.hidden = xmalloc((size_t)p->ngroups * (size_t)s.stride * sizeof *s.hidden);
         run_quiet(&s, used);
+    }
     res->stopped = s.stop;
     res->gave_up = s.gave_up;
     res->stats.nodes += s.stats.nodes;
@@ -651,6 +878,12 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     free(s.queue);
     free(s.branches);
     free(s.saved);
+    free(s.places);
+    free(s.hidden);
+    free(s.saved_places);
+    free(s.peers);
+    free(s.hits);
+    free(s.peer_start);
 }
 
 /* Whether there is a search to run: a Sudoku, a limit, and givens that do not clash

@@ -103,3 +103,60 @@ uint64_t util_now_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
+
+/* The bytes after a lead byte: their count, and the range the first of them must be in
+ * (which rules out overlong forms, surrogates and code points above U+10FFFF). */
+int util_utf8_len(const uint8_t *s, size_t n)
+{
+    unsigned lead = s[0], lo = 0x80, hi = 0xbf;
+    size_t more;
+
+    if (lead < 0x80)
+        return 1;
+    if (lead >= 0xc2 && lead <= 0xdf)
+        more = 1;
+    else if (lead >= 0xe0 && lead <= 0xef)
+        more = 2;
+    else if (lead >= 0xf0 && lead <= 0xf4)
+        more = 3;
+    else
+        return -1;
+    if (lead == 0xe0)
+        lo = 0xa0;
+    else if (lead == 0xed)
+        hi = 0x9f;
+    else if (lead == 0xf0)
+        lo = 0x90;
+    else if (lead == 0xf4)
+        hi = 0x8f;
+    if (n < more + 1 || s[1] < lo || s[1] > hi)
+        return -1;
+    for (size_t i = 2; i <= more; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return -1;
+    return (int)more + 1;
+}
+
+const uint8_t *util_utf8_check(const uint8_t *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        int len = util_utf8_len(s + i, n - i);
+
+        if (len < 0)
+            return s + i;
+        i += (size_t)len;
+    }
+    return NULL;
+}
+
+size_t util_utf8_count(const uint8_t *s, size_t n)
+{
+    size_t count = 0;
+
+    for (size_t i = 0; i < n; count++) {
+        int len = util_utf8_len(s + i, n - i);
+
+        i += len > 0 ? (size_t)len : 1;
+    }
+    return count;
+}

@@ -20,6 +20,15 @@ _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 /* Monotonic time in nanoseconds. */
 uint64_t util_now_ns(void);
 
+/* UTF-8, for the readers (the command-line program links no text library): the length
+ * of the well-formed character at s (1-4), or -1 when the bytes there (n of them, n > 0)
+ * are not one; a NUL byte is a character of length 1. */
+int util_utf8_len(const uint8_t *s, size_t n);
+/* The first byte of s[0..n) that does not start a well-formed character, or NULL. */
+const uint8_t *util_utf8_check(const uint8_t *s, size_t n);
+/* The characters in s[0..n), a byte that starts none counting as one. */
+size_t util_utf8_count(const uint8_t *s, size_t n);
+
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 

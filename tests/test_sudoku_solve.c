@@ -264,6 +264,27 @@ static void test_counts(const struct puzzle *p, const uint8_t *start, const stru
     }
 }
 
+/* The search without an observer finds hidden singles as they appear (counting each
+ * digit's places) where the observed one looks group by group: the same propagation's
+ * end, so the same branches, nodes and first solution (watch shows the search solve runs). */
+static void test_same_search(const struct puzzle *p, const uint8_t *start, const char *name,
+                             struct watcher *w)
+{
+    uint8_t quiet_sol[MAX_CELLS], watched_sol[MAX_CELLS];
+    struct solve_observer ob = { watch_step, w };
+    struct solve_result quiet, watched;
+
+    watch_init(w, p, start);
+    quiet = run(p, start, 2, SOLVE_SMART, NULL, quiet_sol);
+    watched = run(p, start, 2, SOLVE_SMART, &ob, watched_sol);
+    tap_ok(quiet.count == watched.count && quiet.stats.nodes == watched.stats.nodes
+           && quiet.stats.guesses == watched.stats.guesses
+           && (quiet.count == 0 || memcmp(quiet_sol, watched_sol, (size_t)p->ncells) == 0),
+           "%s: with and without an observer: %ld solutions, %llu nodes (%llu watched)", name,
+           quiet.count, (unsigned long long)quiet.stats.nodes,
+           (unsigned long long)watched.stats.nodes);
+}
+
 static void test_watched(const struct puzzle *p, const uint8_t *start, const struct sized *z,
                          const char *name, struct watcher *w)
 {
@@ -329,6 +350,7 @@ static void test_sizes(void)
         test_counts(p, start, &z, name);
         test_watched(p, start, &z, name, w);
         test_first(p, start, &z, name, w);
+        test_same_search(p, start, name, w);
         puzzle_free(p);
         n++;
     }

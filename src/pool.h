@@ -1,0 +1,40 @@
+/* pool.h: an ordered work pool: items worked on by threads, delivered in the order submitted. */
+#ifndef KAKUDO_POOL_H
+#define KAKUDO_POOL_H
+
+/*
+ * The batch commands (solve, rate, hint, generate --count) hand each puzzle to the pool
+ * as an item.  work() runs on a worker thread and keeps its output with the item;
+ * deliver() runs on the submitting thread, item after item in the order submitted, and
+ * writes that output, so the output is the same whatever the number of jobs.  At most a
+ * window of items is in flight (submitted and not yet delivered): pool_submit waits for
+ * the oldest to be delivered first, so memory stays bounded on a stream of any length.
+ *
+ * With one job there is no thread: pool_submit works on the item and delivers it at
+ * once.  With more, the threads start at the second item, so one puzzle costs nothing.
+ * work() must only touch its item (and what is read-only while the pool runs).
+ */
+
+struct pool;
+
+typedef void pool_work_fn(void *item, void *ctx);
+typedef void pool_deliver_fn(void *item, void *ctx);
+
+/* A pool of jobs threads (1: none).  deliver may be NULL (work delivers itself: only
+ * for one job). */
+struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, void *ctx);
+
+/* Queues item; delivers whatever earlier items are done, and first waits for the oldest
+ * when the window is full. */
+void pool_submit(struct pool *pool, void *item);
+
+/* Delivers every item left, in order, stops the threads and frees the pool. */
+void pool_close(struct pool *pool);
+
+/* The number of jobs when none is asked for: the processors online (at least 1). */
+int pool_online_cpus(void);
+
+/* How many threads the pool started (0 with one job or before the second item). */
+int pool_threads(const struct pool *pool);
+
+#endif
