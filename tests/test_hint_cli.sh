@@ -53,7 +53,8 @@ status_is bad 2 && err_has bad "bad.txt:"; ok $? "hint on bad input: the message
 
 levels='(Beginner|Easy|Medium|Hard|Expert|Master)'
 run rate rate "$srcdir/tests/data/hint/sudoku_sources.txt"
-[ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: $levels, hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 30 ]
+# (31 puzzles; "at least": a forum puzzle stopped at rate's ceiling on the clock, when loaded)
+[ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: (at least )?$levels, hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 31 ]
 ok $? "rate: every puzzle's level, hardest technique, score and counts"
 grep -q 'sudoku_sources.txt:1: Medium, hardest Naked pair, score [0-9]*: Full house [0-9]*, .*Naked pair 1$' "$tmp/rate.out"
 ok $? "rate: counts each technique on the path"
