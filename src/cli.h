@@ -14,6 +14,10 @@ struct cli_options {
     long count_limit;       /* 0: unlimited */
     bool stats;             /* --stats */
     bool ascii, no_color, no_timer;
+    bool unicode, timer;    /* --unicode, --timer: over a config's ascii, hidden timer */
+    int theme;              /* --theme=NAME: an enum prefs_theme, -1 when not given */
+    const char *config;     /* --config=FILE instead of the default file; NULL: default */
+    bool print_config;      /* --print-config */
     bool trace;             /* --trace: print the search's steps */
     enum solve_strategy strategy;   /* --strategy=plain|smart */
     bool watch;             /* the `watch` command: the player, watching the solver */
@@ -73,6 +77,16 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt);
 /* `kakudo rate [FILE]...`: every puzzle's level, hardest technique, technique counts and
  * score (standard input when no FILE or FILE is -); returns the exit status. */
 int cli_rate(char **files, int nfiles, const struct cli_options *opt);
+
+/* The player's preferences (cmd_config.c): the defaults (NO_COLOR's mono theme), then the
+ * config file (--config or the default path), then the command line's options.  Each bad
+ * line of the file is reported to report (may be NULL); returns how many there were. */
+struct prefs;
+int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
+                   void (*report)(const char *message, void *user), void *user);
+/* `kakudo --print-config`: the settings in force, as a config file; returns the exit
+ * status (2 when the config file has bad lines, which are said on standard error). */
+int cli_print_config(const struct cli_options *opt);
 
 /* `kakudo [play] [FILE[:N]]`: the interactive player; returns the exit status. */
 int cli_play(char **args, int nargs, const struct cli_options *opt);

@@ -12,12 +12,14 @@
 #include "cli.h"
 #include "format.h"
 #include "pool.h"
+#include "prefs.h"
 
 enum { EXIT_USAGE = 2 };
 
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
     OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES,
+    OPT_UNICODE, OPT_TIMER, OPT_THEME, OPT_CONFIG, OPT_PRINT_CONFIG,
 };
 
 /* The most jobs -j takes: far more threads than any machine has cores only cost memory. */
@@ -36,6 +38,11 @@ static const struct option long_options[] = {
     { "strategy", required_argument, NULL, OPT_STRATEGY },
     { "all", no_argument, NULL, OPT_ALL },
     { "nodes", required_argument, NULL, OPT_NODES },
+    { "unicode", no_argument, NULL, OPT_UNICODE },
+    { "timer", no_argument, NULL, OPT_TIMER },
+    { "theme", required_argument, NULL, OPT_THEME },
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "print-config", no_argument, NULL, OPT_PRINT_CONFIG },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, OPT_VERSION },
@@ -88,6 +95,12 @@ static void print_help(void)
            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
            "      --no-timer       hide the timer\n"
+           "      --unicode        draw with box-drawing characters (over charset = ascii)\n"
+           "      --timer          show the timer (over timer = hidden)\n"
+           "      --theme=NAME     colours: default, high-contrast, colorblind or mono\n"
+           "      --config=FILE    read settings from FILE instead of\n"
+           "                       $XDG_CONFIG_HOME/kakudo/config (~/.config/kakudo/config)\n"
+           "      --print-config   print the settings in force, as a config file, and exit\n"
            "\n"
            "      --help           display this help and exit\n"
            "      --version        output version information and exit\n"
@@ -282,9 +295,19 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
                 return status;
             break;
         case OPT_STATS: opt->stats = true; break;
-        case OPT_ASCII: opt->ascii = true; break;
-        case OPT_NO_COLOR: opt->no_color = true; break;
-        case OPT_NO_TIMER: opt->no_timer = true; break;
+        case OPT_ASCII: opt->ascii = true; opt->unicode = false; break;
+        case OPT_UNICODE: opt->unicode = true; opt->ascii = false; break;
+        case OPT_NO_COLOR: opt->no_color = true; opt->theme = -1; break;
+        case OPT_THEME:
+            if (!prefs_theme_by_name(optarg, &opt->theme))
+                return usage_error("unknown theme '%s': expected default, high-contrast, "
+                                   "colorblind or mono", optarg);
+            opt->no_color = false;
+            break;
+        case OPT_NO_TIMER: opt->no_timer = true; opt->timer = false; break;
+        case OPT_TIMER: opt->timer = true; opt->no_timer = false; break;
+        case OPT_CONFIG: opt->config = optarg; break;
+        case OPT_PRINT_CONFIG: opt->print_config = true; break;
         case OPT_TRACE: opt->trace = true; break;
         case OPT_STRATEGY:
             if (strcmp(optarg, "plain") == 0)
@@ -348,7 +371,7 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
 {
     int status;
 
-    *opt = (struct cli_options){ .format = FORMAT_AUTO, .argv = argv };
+    *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .argv = argv };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);

@@ -64,7 +64,7 @@ static void print_generate_help(void)
            "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25\n"
            "      --size WxH       Kakuro board, clue row and column included (default 10x10)\n"
            "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
-           "                       default: the first unique puzzle); Kakuro: easy to hard,\n"
+           "                       default: the first unique puzzle); Kakuro: easy to\n"
            "                       master\n"
            "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
            "                       mirror, diagonal or none\n"

@@ -5,17 +5,33 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "format.h"
+#include "prefs.h"
 #include "puzzle.h"
 #include "tui/tui.h"
+
+/* A bad config line is said on standard error (seen again after the player), and the
+ * first of them on the player's status line. */
+static void note_config_error(const char *message, void *user)
+{
+    struct tui_options *topt = user;
+
+    const char *colon = strstr(message, ": "), *name = message;
+
+    fprintf(stderr, "kakudo: %s\n", message);
+    /* The status line is one row: the file's own name is enough there. */
+    for (const char *s = message; colon != NULL && s < colon; s++)
+        if (*s == '/')
+            name = s + 1;
+    if (topt->config_note[0] == '\0')
+        snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
+}
 
 int cli_play(char **args, int nargs, const struct cli_options *opt)
 {
     struct tui_options topt = {
-        .ascii = opt->ascii,
-        .no_color = opt->no_color || getenv("NO_COLOR") != NULL,
-        .no_timer = opt->no_timer,
         .mouse = true,
         .watch = opt->watch,
         .strategy = opt->strategy,
@@ -28,6 +44,10 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
 
     /* The terminal's character set decides between UTF-8 and ASCII drawing. */
     setlocale(LC_ALL, "");
+    topt.config_errors = cli_load_prefs(opt, &topt.prefs, note_config_error, &topt);
+    topt.ascii = topt.prefs.ascii;
+    topt.no_color = topt.prefs.theme == PREFS_THEME_MONO;
+    topt.no_timer = !topt.prefs.show_timer;
     if (nargs > 1) {
         fprintf(stderr, "kakudo: too many files: the player opens one puzzle\n"
                 "Try 'kakudo --help' for more information.\n");

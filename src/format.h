@@ -67,6 +67,19 @@ void format_write_kakuro2_header(FILE *out, long cases);
  * puzzle's name) and the result is false. */
 bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, size_t size);
 
+/* Writes a Sudoku position as the forums' pencil-mark grid (format_marks.c): each cell
+ * its digit or its candidates (cands; NULL: those the grid leaves it), '.' with none,
+ * cells padded to their column's widest, boxes between '|', borders of '-' with '.'
+ * corners on top, ':' and '+' between bands, "'" at the bottom.  A Kakuro is written as
+ * format_write does.  (The rating branch's format_pm.c has the same function, written to
+ * the same layout: one of the two goes at the merge.) */
+void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const digitset *cands);
+/* A Kakuro position the same way: its clue cells as the Kakuro grid writes them ("16\\7",
+ * "\\"), each white cell its digit or its candidates, columns padded to their widest. */
+void format_write_kakuro_marks(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                               const digitset *cands);
+
 /* Looks up a format by name ("line", "grid", "kakuro2", "kakuro"...); FORMAT_AUTO and
  * false when the name is unknown. */
 bool format_by_name(const char *name, enum format_id *id);

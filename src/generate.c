@@ -123,7 +123,7 @@ bool gen_level_possible(enum puzzle_kind kind, int size, int level)
     if (level < 0 || level >= LEVEL_COUNT)
         return false;
     if (kind == PUZZLE_KAKURO)
-        return level != LEVEL_BEGINNER && level != LEVEL_EXPERT;
+        return level != LEVEL_BEGINNER;
     /* Checked by rating every unique 4x4 puzzle of several grids: all are Beginner. */
     return size != 4 || level == LEVEL_BEGINNER;
 }
@@ -216,8 +216,8 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
     }
     if (!gen_level_possible(req->kind, req->size, req->level)) {
         if (req->kind == PUZZLE_KAKURO && req->level >= 0 && req->level < LEVEL_COUNT)
-            snprintf(why, size, "no Kakuro is %s: Kakuro levels are easy, medium, hard "
-                     "and master", hint_level_name((enum hint_level)req->level));
+            snprintf(why, size, "no Kakuro is %s: Kakuro levels are easy, medium, hard, "
+                     "expert and master", hint_level_name((enum hint_level)req->level));
         else if (req->level >= 0 && req->level < LEVEL_COUNT)
             snprintf(why, size, "no 4x4 Sudoku is %s: singles solve them all, so they are "
                      "all beginner", hint_level_name((enum hint_level)req->level));

@@ -100,8 +100,8 @@ bool gen_symmetry_by_name(const char *name, enum gen_symmetry *sym);
 const char *gen_symmetry_name(enum gen_symmetry sym);
 bool gen_level_by_name(const char *name, int *level);
 /* Whether the techniques can give a puzzle of the kind (and Sudoku side) the level:
- * Kakuro has no Beginner puzzles (its first step always needs a sum) and no Expert
- * techniques, and singles solve every 4x4 Sudoku. */
+ * Kakuro has no Beginner puzzles (its first step always needs a sum), and singles
+ * solve every 4x4 Sudoku. */
 bool gen_level_possible(enum puzzle_kind kind, int size, int level);
 /* Whether the Sudoku's givens are placed with the symmetry. */
 bool gen_is_symmetric(const struct puzzle *p, enum gen_symmetry sym);

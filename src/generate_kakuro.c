@@ -16,7 +16,10 @@
 /* Tuned by generating boards of 6x6 to 30x30 and timing them (bench/bench_generate). */
 #define KGEN_DENSITY 18         /* black cells added at random: 18 to 23 in a hundred */
 #define KGEN_MAXLEN 6           /* runs are split down to 6 to 8 cells */
-#define KGEN_CASCADE 4          /* most black cells one split may add (mirrors apart) */
+#define KGEN_CASCADE 2          /* most black cells one split may add (mirrors apart) */
+#define KGEN_SPLIT_CASCADE 1    /* the same for a split that settles uniqueness or eases:
+                                 * no more than the cell and its mirror, so the board keeps
+                                 * the white share of published ones (about 72%) */
 #define KGEN_PATTERN_TRIES 10000
 #define KGEN_GUESS_LIMIT 2000   /* guesses a search may take (plus four a cell) */
 #define KGEN_ROUNDS 40          /* sweeps before a board is given up */
@@ -190,10 +193,10 @@ static bool kgen_lines_open(const struct kgen *k, int cell)
 
 /* Blackens cell and its mirror, and then any white cell left alone in a segment beside
  * them (with its mirror), and so on: near an edge a split often needs two black cells in
- * a row.  Keeps the change if it stays small, leaves white cells in every row and column
- * of the playing area and keeps them connected; false (and the board unchanged)
- * otherwise. */
-static bool kgen_try_black(struct kgen *k, int cell)
+ * a row.  Keeps the change if it stays within cascade pairs, leaves white cells in every
+ * row and column of the playing area and keeps them connected; false (and the board
+ * unchanged) otherwise. */
+static bool kgen_try_black(struct kgen *k, int cell, int cascade)
 {
     int queue[2 * KGEN_CASCADE + 4], nqueue = 0, saved[2 * KGEN_CASCADE + 4], nsaved = 0;
     uint8_t digits[2 * KGEN_CASCADE + 4];
@@ -208,7 +211,7 @@ static bool kgen_try_black(struct kgen *k, int cell)
 
         if (k->black[pair[0]])
             continue;
-        if (nsaved + 2 > 2 * KGEN_CASCADE) {
+        if (nsaved + 2 > 2 * cascade) {
             ok = false;
             break;
         }
@@ -256,7 +259,7 @@ static bool kgen_split_segment(struct kgen *k, int cell, int dir)
         at[n++] = first + i * step;
     gen_rng_shuffle(&k->ctx->rng, at, n);
     for (int i = 0; i < n; i++)
-        if (kgen_try_black(k, at[i]))
+        if (kgen_try_black(k, at[i], KGEN_CASCADE))
             return true;
     return false;
 }
@@ -294,7 +297,7 @@ static bool kgen_pattern(struct kgen *k)
         black += kgen_interior(k, cell) && k->black[cell];
     for (int i = 0; i < npairs && black < target; i++) {
         int cell = k->run_start[i];
-        if (kgen_try_black(k, cell))
+        if (kgen_try_black(k, cell, KGEN_CASCADE))
             black += cell == kgen_mirror(k, cell) ? 1 : 2;
     }
     kgen_find_runs(k);
@@ -639,7 +642,7 @@ static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *pa
 static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
 {
     for (int i = 0; i < ncells; i++) {
-        if (kgen_try_black(k, part[i])) {
+        if (kgen_try_black(k, part[i], KGEN_SPLIT_CASCADE)) {
             kgen_find_runs(k);
             return true;
         }

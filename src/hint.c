@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "solve.h"
 #include "util.h"
 
@@ -112,28 +113,28 @@ static const struct technique_info techniques[TECH_COUNT] = {
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_bug_plus_one },
     [TECH_X_CHAIN] = { TECH_X_CHAIN, "x-chain", "X-chain",
         "A chain of places for one digit, alternately the only two in a unit and seeing each other.",
-        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 130, hint_find_x_chain },
+        LEVEL_EXPERT, BOTH, false, 130, hint_find_x_chain },
     [TECH_XY_CHAIN] = { TECH_XY_CHAIN, "xy-chain", "XY-chain",
         "A chain of two-digit cells, each seeing the next and sharing a digit with it.",
-        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 140, hint_find_xy_chain },
+        LEVEL_EXPERT, BOTH, false, 140, hint_find_xy_chain },
     [TECH_AIC] = { TECH_AIC, "aic", "Alternating inference chain",
         "A chain of candidates, linked in turn by \"one of the two is true\" and \"not both\".",
-        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 150, hint_find_aic },
+        LEVEL_EXPERT, BOTH, false, 150, hint_find_aic },
     [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", "Nice loop",
         "An alternating chain that closes on itself: every link then has exactly one true end.",
-        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_nice_loop },
+        LEVEL_EXPERT, BOTH, false, 160, hint_find_nice_loop },
     [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", "Grouped X-chain",
         "An X-chain whose links may join groups: the cells of a box and a line that can hold the digit.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_grouped_x_chain },
     [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", "Contradiction chain",
         "Supposing a candidate true (or false) forces singles that end in a contradiction.",
-        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 200, hint_find_contradiction_chain },
+        LEVEL_MASTER, BOTH, false, 200, hint_find_contradiction_chain },
     [TECH_CELL_FORCING_CHAIN] = { TECH_CELL_FORCING_CHAIN, "cell-forcing-chain", "Cell forcing chain",
         "Each candidate of a cell, followed through the singles it forces, gives the same conclusion.",
-        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 220, hint_find_cell_forcing_chain },
+        LEVEL_MASTER, BOTH, false, 220, hint_find_cell_forcing_chain },
     [TECH_UNIT_FORCING_CHAIN] = { TECH_UNIT_FORCING_CHAIN, "unit-forcing-chain", "Unit forcing chain",
         "Each place of a digit in a unit, followed through the singles it forces, gives the same conclusion.",
-        LEVEL_MASTER, HINT_KIND_SUDOKU, false, 230, hint_find_unit_forcing_chain },
+        LEVEL_MASTER, BOTH, false, 230, hint_find_unit_forcing_chain },
     [TECH_DYNAMIC_FORCING_CHAIN] = { TECH_DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", "Dynamic forcing chain",
         "Supposing a candidate true (or false), the basic techniques it sets off end in a contradiction.",
         LEVEL_MASTER, BOTH, false, 250, hint_find_dynamic_forcing_chain },
@@ -615,8 +616,11 @@ static void build_strong_table(struct hint_search *s)
                     row[2 * d + count[d] - 1] = (int16_t)cell;
             }
         }
+        /* Two places make a strong link only for a digit the group must hold (a Kakuro
+         * run may do without it). */
+        digitset required = hint_group_required(pos, g);
         for (int d = 1; d <= p->max_digit; d++)
-            if (count[d] != 2)
+            if (count[d] != 2 || !(required & (1u << d)))
                 row[2 * d] = row[2 * d + 1] = -1;
     }
 }

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "hint_kakuro_links.h"
 #include "hint_links.h"
 #include "util.h"
 
@@ -23,7 +24,7 @@
  */
 #define AIC_MAX_NODES 20
 #define AIC_EFFORT 60000L           /* 9x9 takes 15000 at most */
-#define MAX_WEAK (2 * PUZZLE_MAX_DIGIT + 3 * SUDOKU_MAX_SIZE)
+#define MAX_WEAK (2 * PUZZLE_MAX_DIGIT + 3 * SUDOKU_MAX_SIZE + SUM_LINKS_MAX)
 
 struct aic_search {
     struct hint_search *s;
@@ -147,7 +148,11 @@ static void say_walk(struct hint *h, const struct aic_search *a, const int *node
     for (int i = 1; i < n; i++) {
         hint_say(h, i == 1 ? ", " : ", so ");
         say_node(h, l, nodes[i], i % 2 == 1);
-        if (i % 2 == 1) {
+        if (i % 2 == 0 && links_weak_reason(l, nodes[i - 1], nodes[i]) >= 0) {
+            hint_say(h, " (no combination of ");
+            hint_say_group(h, links_weak_reason(l, nodes[i - 1], nodes[i]));
+            hint_say(h, " has both)");
+        } else if (i % 2 == 1) {
             int g = links_strong_reason(l, nodes[i - 1], nodes[i]);
             if (g < 0) {
                 hint_say(h, " (its only other digit");
@@ -155,6 +160,8 @@ static void say_walk(struct hint *h, const struct aic_search *a, const int *node
                 hint_say(h, " (the only other place for %c in ",
                          hint_digit_symbol(links_digit(l, nodes[i])));
                 hint_say_group(h, g);
+                if (puzzle_group_has_sum(&l->p->groups[g]))
+                    hint_say(h, ", whose sum needs it");     /* a Kakuro run may not */
             }
             hint_say(h, ")");
         }
@@ -175,7 +182,14 @@ static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
     int cx = links_cell(l, x), cy = links_cell(l, y), dx = links_digit(l, x), dy = links_digit(l, y);
 
     hint_say(h, ". So ");
-    if (dx == dy) {
+    if (l->sums != NULL && cx != cy) {
+        /* Kakuro: a run's sum rules out more than the digit's peers. */
+        say_node(h, l, x, true);
+        hint_say(h, " or ");
+        say_node(h, l, y, true);
+        hint_say(h, ", and a candidate that can be true with neither (the same digit in a "
+                 "run with one, or a digit no combination of a run allows beside one) is false");
+    } else if (dx == dy) {
         hint_say_cells(h, (int[]){ cx, cy }, 2, "or");
         hint_say(h, " is %c, and a cell seeing both cannot be %c", hint_digit_symbol(dx),
                  hint_digit_symbol(dx));

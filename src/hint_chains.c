@@ -380,11 +380,33 @@ void hint_find_w_wing(struct hint_search *s)
 
 struct digit_graph {
     int d, n;
-    int cells[MAX_CELLS];
-    int node_of[MAX_CELLS];         /* per cell: node index or -1 */
-    int nstrong[MAX_CELLS];
-    int strong[MAX_CELLS][PUZZLE_MAX_CELL_GROUPS];   /* the other end of each pair */
+    /* Sized by the board's cells (a Kakuro may have far more than a Sudoku). */
+    int *cells;
+    int *node_of;                   /* per cell: node index or -1 */
+    int *nstrong;
+    int (*strong)[PUZZLE_MAX_CELL_GROUPS];  /* the other end of each pair */
 };
+
+static struct digit_graph *graph_new(const struct puzzle *p)
+{
+    struct digit_graph *gr = xmalloc(sizeof *gr);
+    size_t n = (size_t)p->ncells;
+
+    gr->cells = xmalloc(n * sizeof *gr->cells);
+    gr->node_of = xmalloc(n * sizeof *gr->node_of);
+    gr->nstrong = xmalloc(n * sizeof *gr->nstrong);
+    gr->strong = xmalloc(n * sizeof *gr->strong);
+    return gr;
+}
+
+static void graph_free(struct digit_graph *gr)
+{
+    free(gr->cells);
+    free(gr->node_of);
+    free(gr->nstrong);
+    free(gr->strong);
+    free(gr);
+}
 
 static void graph_build(struct hint_search *s, int d, struct digit_graph *gr)
 {
@@ -565,23 +587,42 @@ static bool colouring_digit(struct hint_search *s, struct digit_graph *gr)
 
 void hint_find_simple_colouring(struct hint_search *s)
 {
-    struct digit_graph *gr = xmalloc(sizeof *gr);
+    struct digit_graph *gr = graph_new(s->pos->p);
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
         graph_build(s, d, gr);
         if (!colouring_digit(s, gr))
             break;
     }
-    free(gr);
+    graph_free(gr);
 }
 
 /* --- X-chains: strong and weak links alternate, strong at both ends --- */
 
 struct chain_search {
-    int parent[2 * MAX_CELLS];      /* per state: previous state or -1 */
-    int queue[2 * MAX_CELLS];
-    int depth[2 * MAX_CELLS];
+    int *parent;                /* per state (two per cell): previous state or -1 */
+    int *queue;
+    int *depth;
 };
+
+static struct chain_search *chain_search_new(const struct puzzle *p)
+{
+    struct chain_search *cs = xmalloc(sizeof *cs);
+    size_t n = 2 * (size_t)p->ncells;
+
+    cs->parent = xmalloc(n * sizeof *cs->parent);
+    cs->queue = xmalloc(n * sizeof *cs->queue);
+    cs->depth = xmalloc(n * sizeof *cs->depth);
+    return cs;
+}
+
+static void chain_search_free(struct chain_search *cs)
+{
+    free(cs->parent);
+    free(cs->queue);
+    free(cs->depth);
+    free(cs);
+}
 
 /* The states from the search's start to state, in order; their count. */
 static int state_path(const struct chain_search *cs, int state, int *states)
@@ -660,14 +701,18 @@ static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, co
         hint_say_cell(&h, gr->cells[nodes[i]]);
         if (i % 2 == 1) {
             int g = strong_unit(s, d, gr->cells[nodes[i - 1]], gr->cells[nodes[i]]);
-            hint_add_group(&h, g);
-            hint_say(&h, " (");
-            hint_say_group(&h, g);
-            hint_say(&h, ")");
+            if (g >= 0) {
+                hint_add_group(&h, g);
+                hint_say(&h, " (");
+                hint_say_group(&h, g);
+                hint_say(&h, ")");
+            }
         }
     }
-    hint_say(&h, " (= the only two places for %c in the unit named, so one is %c; - cells that "
-             "see each other, so not both). If ", hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say(&h, " (= the only two places for %c in the %s named, so one is %c; - cells that "
+             "see each other, so not both). If ", hint_digit_symbol(d),
+             s->pos->p->ops->kind == PUZZLE_KAKURO ? "run (whose sum needs it)" : "unit",
+             hint_digit_symbol(d));
     hint_say_cell(&h, ends[0]);
     hint_say(&h, " is not %c, the links make ", hint_digit_symbol(d));
     hint_say_cell(&h, ends[1]);
@@ -734,8 +779,8 @@ static bool x_chain_from(struct hint_search *s, const struct digit_graph *gr, in
 
 void hint_find_x_chain(struct hint_search *s)
 {
-    struct digit_graph *gr = xmalloc(sizeof *gr);
-    struct chain_search *cs = xmalloc(sizeof *cs);
+    struct digit_graph *gr = graph_new(s->pos->p);
+    struct chain_search *cs = chain_search_new(s->pos->p);
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
         bool more = true;
@@ -745,16 +790,16 @@ void hint_find_x_chain(struct hint_search *s)
         if (!more)
             break;
     }
-    free(cs);
-    free(gr);
+    chain_search_free(cs);
+    graph_free(gr);
 }
 
 /* --- XY-chains: two-digit cells, each seeing the next and sharing a digit with it --- */
 
 struct xy_graph {
     int n;
-    int cells[MAX_CELLS];
-    digitset cands[MAX_CELLS];
+    int *cells;                 /* sized by the board's cells */
+    digitset *cands;
 };
 
 /* State node*2 + k: the node's digit k (0 low, 1 high) is what it must be if the chain's
@@ -841,10 +886,12 @@ static bool xy_chain_from(struct hint_search *s, const struct xy_graph *xg, int 
 void hint_find_xy_chain(struct hint_search *s)
 {
     const struct hint_position *pos = s->pos;
-    struct xy_graph *xg = xmalloc(sizeof *xg);
-    struct chain_search *cs = xmalloc(sizeof *cs);
+    struct xy_graph xg_data, *xg = &xg_data;
+    struct chain_search *cs = chain_search_new(pos->p);
 
     xg->n = 0;
+    xg->cells = xmalloc((size_t)pos->p->ncells * sizeof *xg->cells);
+    xg->cands = xmalloc((size_t)pos->p->ncells * sizeof *xg->cands);
     for (int cell = 0; cell < pos->p->ncells; cell++) {
         if (is_bivalue(pos, cell)) {
             xg->cells[xg->n] = cell;
@@ -854,8 +901,9 @@ void hint_find_xy_chain(struct hint_search *s)
     for (int st = 0; st < 2 * xg->n; st++)
         if (!xy_chain_from(s, xg, st, cs))
             break;
-    free(cs);
-    free(xg);
+    chain_search_free(cs);
+    free(xg->cells);
+    free(xg->cands);
 }
 
 /* --- Uniqueness: only for puzzles known to have one solution --- */

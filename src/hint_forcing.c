@@ -1,12 +1,14 @@
 /* hint_forcing.c: forcing chains: suppose a candidate true (or false), follow the singles
- * that forces, and see where it leads: to a contradiction, or, from each candidate of a
- * cell or each place of a digit in a unit, to the same conclusion. */
+ * (and Kakuro's run sums) that forces, and see where it leads: to a contradiction, or,
+ * from each candidate of a cell or each place of a digit in a unit, to the same
+ * conclusion. */
 #include "config.h"
 #include "hint.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "hint_links.h"
 #include "util.h"
 
@@ -15,8 +17,15 @@
  * single), a digit with one place left in a unit goes there (hidden single), and each
  * digit so placed leaves its cell's other candidates and its peers.  The branch ends in a
  * contradiction (a cell with no candidate, a digit with no place in a unit), when no
- * single is left, or after FORCE_MAX_FACTS singles.  Only singles are followed, never a
- * chain inside a chain: what needs more is left to the trial step.
+ * single is left, or after FORCE_MAX_FACTS singles.  Hidden singles and missing places
+ * count only in groups that must hold every digit (a Sudoku unit, a Kakuro run of nine
+ * cells).  A Kakuro run with a sum is followed through its combinations: once singles
+ * are done, a run whose cells lost a candidate keeps in each cell only the digits some
+ * combination that fits them gives it (what Kakuro's basic techniques, from the lone
+ * square to the combinations, find in one run), and no combination left is a
+ * contradiction.  Such a run step is a fact of its own, which the removals it makes
+ * point to.  No chain is followed inside a chain: what needs more is left to the trial
+ * step.
  *
  * A conclusion rests on some of the singles found, not all: each removed candidate
  * remembers the single that removed it, so walking back from the conclusion gives the
@@ -32,15 +41,16 @@
 #define FORCE_MAX_BRANCHES 3
 #define FORCE_EFFORT 100000L        /* work in one search, in peers looked at (9x9: 50000 at most) */
 
-enum fact_why { WHY_SUPPOSED, WHY_NAKED, WHY_HIDDEN };
+enum fact_why { WHY_SUPPOSED, WHY_NAKED, WHY_HIDDEN, WHY_RUN };
 
-/* A cell found to hold a digit, and why. */
+/* A cell found to hold a digit, and why; or (WHY_RUN, cell -1) a run's sum removing
+ * digits from its cells. */
 struct fact {
-    int cell, digit, group;     /* group: the unit of a hidden single */
+    int cell, digit, group;     /* group: the unit of a hidden single, the run of a run step */
     enum fact_why why;
 };
 
-enum ending { END_NONE, END_NO_DIGIT, END_NO_PLACE };
+enum ending { END_NONE, END_NO_DIGIT, END_NO_PLACE, END_NO_COMBINATION };
 
 struct branch {
     digitset *cands;            /* per cell */
@@ -52,6 +62,8 @@ struct branch {
     enum ending end;            /* a contradiction, if any */
     int end_cell, end_group, end_digit;
     uint8_t *needed;            /* per fact: the conclusion rests on it */
+    uint8_t *queued;            /* per group: a run with a sum waiting for its run step */
+    int *queue, qhead, qtail;   /* those runs, in the order their cells lost candidates */
 };
 
 struct forcing {
@@ -59,6 +71,7 @@ struct forcing {
     const struct cand_links *l;
     digitset *cands;            /* the position's candidates (0 for filled cells) */
     uint8_t *count;             /* per unit and digit: places in the position */
+    uint8_t *every;             /* per group: it must hold every digit (count matters) */
     struct branch br[FORCE_MAX_BRANCHES];
     long effort;                /* work done, against FORCE_EFFORT */
 };
@@ -135,8 +148,12 @@ static void branch_alloc(struct branch *b, const struct cand_links *l)
     b->count = xmalloc((size_t)l->p->ngroups * (size_t)l->stride);
     b->on = xmalloc(ncells);
     b->cause = xmalloc((size_t)l->nnodes * sizeof *b->cause);
-    b->facts = xmalloc(ncells * sizeof *b->facts);
-    b->needed = xmalloc(ncells);
+    /* Placements (one per cell, and the supposition) and run steps (one per step). */
+    b->facts = xmalloc((ncells + FORCE_MAX_FACTS + 2) * sizeof *b->facts);
+    b->needed = xmalloc(ncells + FORCE_MAX_FACTS + 2);
+    b->queued = xcalloc((size_t)l->p->ngroups, 1);
+    b->queue = xmalloc((size_t)l->p->ngroups * sizeof *b->queue);
+    b->qhead = b->qtail = 0;
 }
 
 static void branch_free(struct branch *b)
@@ -147,6 +164,8 @@ static void branch_free(struct branch *b)
     free(b->cause);
     free(b->facts);
     free(b->needed);
+    free(b->queued);
+    free(b->queue);
 }
 
 static void forcing_init(struct forcing *f, struct hint_search *s)
@@ -161,10 +180,13 @@ static void forcing_init(struct forcing *f, struct hint_search *s)
         s->chains->memo = memo_new(l);
     f->cands = xmalloc((size_t)p->ncells * sizeof *f->cands);
     f->count = xcalloc((size_t)p->ngroups * (size_t)l->stride, 1);
+    f->every = xmalloc((size_t)p->ngroups);
+    for (int g = 0; g < p->ngroups; g++)
+        f->every[g] = p->groups[g].ncells == p->max_digit;
     for (int cell = 0; cell < p->ncells; cell++) {
         f->cands[cell] = p->block[cell] || s->pos->grid[cell] ? 0 : s->pos->cands[cell];
         for (int k = 0; k < 3; k++)
-            for (digitset c = f->cands[cell]; c; c &= c - 1)
+            for (digitset c = f->cands[cell]; c && l->unit[cell][k] >= 0; c &= c - 1)
                 f->count[l->unit[cell][k] * l->stride + lowest_bit(c)]++;
     }
     for (int i = 0; i < FORCE_MAX_BRANCHES; i++)
@@ -177,6 +199,7 @@ static void forcing_free(struct forcing *f)
         branch_free(&f->br[i]);
     free(f->cands);
     free(f->count);
+    free(f->every);
 }
 
 static void branch_reset(struct forcing *f, struct branch *b)
@@ -189,6 +212,9 @@ static void branch_reset(struct forcing *f, struct branch *b)
     memset(b->on, 0, (size_t)p->ncells);
     b->nfacts = b->head = 0;
     b->end = END_NONE;
+    while (b->qhead < b->qtail)
+        b->queued[b->queue[b->qhead++ % p->ngroups]] = 0;
+    b->qhead = b->qtail = 0;
 }
 
 static void add_fact(struct branch *b, int cell, int digit, enum fact_why why, int group)
@@ -232,7 +258,17 @@ static void remove_cand(const struct forcing *f, struct branch *b, int cell, int
     if ((b->cands[cell] & (b->cands[cell] - 1)) == 0 && !b->on[cell])
         add_fact(b, cell, lowest_bit(b->cands[cell]), WHY_NAKED, -1);
     for (int k = 0; k < 3; k++) {
-        int g = l->unit[cell][k], left = --b->count[g * l->stride + d], z;
+        int g = l->unit[cell][k], left, z;
+        if (g < 0)
+            continue;
+        left = --b->count[g * l->stride + d];
+        if (!f->every[g]) {
+            if (puzzle_group_has_sum(&l->p->groups[g]) && !b->queued[g]) {
+                b->queued[g] = 1;
+                b->queue[b->qtail++ % l->p->ngroups] = g;
+            }
+            continue;
+        }
         if (left == 0) {
             contradiction(b, END_NO_PLACE, -1, g, d);
             return;
@@ -257,15 +293,62 @@ static void apply_fact(const struct forcing *f, struct branch *b, int i)
             remove_cand(f, b, l->peers[k], d, i);
 }
 
-/* Follows the singles of a branch; true if it ended (a contradiction or nothing left),
- * false if stopped at the limit. */
+/* Run g's sum, with what its cells can still take: each cell keeps the digits some
+ * fitting combination gives it.  The step is the fact at index head, kept only if it
+ * removed something. */
+static void run_step(struct forcing *f, struct branch *b, int g)
+{
+    const struct puzzle *p = f->l->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset allowed[KAKURO_RUN_MAX];
+    int i = b->nfacts;
+    bool removed = false;
+
+    f->effort += 4 * grp->ncells;
+    if (kakuro_fit_group(p, g, f->s->pos->grid, b->cands, allowed, NULL) == 0) {
+        b->facts[b->nfacts++] = (struct fact){ -1, 0, g, WHY_RUN };
+        b->head++;
+        contradiction(b, END_NO_COMBINATION, -1, g, 0);
+        return;
+    }
+    b->facts[b->nfacts++] = (struct fact){ -1, 0, g, WHY_RUN };
+    b->head++;
+    for (int k = 0; k < grp->ncells && b->end == END_NONE; k++) {
+        int cell = grp->cells[k];
+        for (digitset c = b->cands[cell] & ~allowed[k]; c && b->end == END_NONE; c &= c - 1) {
+            remove_cand(f, b, cell, lowest_bit(c), i);
+            removed = true;
+        }
+    }
+    if (!removed) {
+        b->nfacts--;        /* nothing new: no step to name */
+        b->head--;
+    }
+}
+
+/* Follows the singles of a branch, then its runs' sums; true if it ended (a contradiction
+ * or nothing left), false if stopped at the limit. */
 static bool branch_run(struct forcing *f, struct branch *b, int limit)
 {
-    while (b->head < b->nfacts && b->end == END_NONE) {
-        if (b->head >= limit)
-            return false;
-        f->effort += f->l->peer_start[1] - f->l->peer_start[0];     /* peers looked at */
-        apply_fact(f, b, b->head++);
+    const struct cand_links *l = f->l;
+
+    while (b->end == END_NONE) {
+        if (b->head < b->nfacts) {
+            int cell = b->facts[b->head].cell;
+            if (b->head >= limit)
+                return false;
+            f->effort += l->peer_start[cell + 1] - l->peer_start[cell];    /* peers looked at */
+            apply_fact(f, b, b->head++);
+        } else if (b->qhead < b->qtail) {
+            int g;
+            if (b->head >= limit)
+                return false;
+            g = b->queue[b->qhead++ % l->p->ngroups];
+            b->queued[g] = 0;
+            run_step(f, b, g);
+        } else {
+            break;
+        }
     }
     return true;
 }
@@ -329,6 +412,22 @@ static void need_unit(const struct forcing *f, struct branch *b, int g, int d, i
     }
 }
 
+/* Every removal from run g's cells made before fact i (all of them: i = nfacts): what
+ * its sum was fitted to. */
+static void need_run(const struct forcing *f, struct branch *b, int g, int i)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[g];
+
+    for (int k = 0; k < grp->ncells; k++) {
+        int c = grp->cells[k];
+        for (digitset r = f->cands[c] & ~b->cands[c]; r; r &= r - 1) {
+            int cause = b->cause[links_node(f->l, c, lowest_bit(r))];
+            if (cause >= 0 && cause < i)
+                b->needed[cause] = 1;
+        }
+    }
+}
+
 /* With the conclusion's own needs marked, marks what they rest on in turn (a fact only
  * rests on earlier ones); returns how many facts are needed. */
 static int need_close(const struct forcing *f, struct branch *b)
@@ -344,6 +443,8 @@ static int need_close(const struct forcing *f, struct branch *b)
             need_cell(f, b, fa->cell, 1u << fa->digit);
         else if (fa->why == WHY_HIDDEN)
             need_unit(f, b, fa->group, fa->digit, fa->cell);
+        else if (fa->why == WHY_RUN)
+            need_run(f, b, fa->group, i);
     }
     return n;
 }
@@ -359,6 +460,8 @@ static int need_contradiction(const struct forcing *f, struct branch *b)
     need_clear(b);
     if (b->end == END_NO_DIGIT)
         need_cell(f, b, b->end_cell, 0);
+    else if (b->end == END_NO_COMBINATION)
+        need_run(f, b, b->end_group, b->nfacts - 1);
     else
         need_unit(f, b, b->end_group, b->end_digit, -1);
     return need_close(f, b);
@@ -393,19 +496,64 @@ static void say_fact(struct hint *h, const struct fact *fa)
     }
 }
 
+/* The candidates of a cell of a run step's run just after step i: what it has now, and
+ * what later facts removed. */
+static digitset cands_after(const struct forcing *f, const struct branch *b, int cell, int i)
+{
+    digitset left = b->cands[cell];
+
+    for (digitset r = f->cands[cell] & ~b->cands[cell]; r; r &= r - 1)
+        if (b->cause[links_node(f->l, cell, lowest_bit(r))] > i)
+            left |= 1u << lowest_bit(r);
+    return left;
+}
+
+/* "the down run r2c7-r4c7 (19) leaves r4c7 only 7, r3c7 only 1 or 2" (the cells it took
+ * digits from) */
+static void say_run_step(struct hint *h, const struct forcing *f, const struct branch *b, int i)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[b->facts[i].group];
+    bool first = true;
+
+    hint_add_group(h, b->facts[i].group);
+    hint_say_group(h, b->facts[i].group);
+    hint_say(h, " leaves");
+    for (int k = 0; k < grp->ncells; k++) {
+        int c = grp->cells[k];
+        bool took = false;
+        digitset left;
+        for (digitset r = f->cands[c] & ~b->cands[c]; r && !took; r &= r - 1)
+            took = b->cause[links_node(f->l, c, lowest_bit(r))] == i;
+        if (!took || (left = cands_after(f, b, c, i)) == 0)
+            continue;
+        hint_add_cell(h, c);
+        hint_say(h, first ? " " : ", ");
+        hint_say_cell(h, c);
+        hint_say(h, " only ");
+        hint_say_digits(h, left, "or");
+        first = false;
+    }
+    if (first)
+        hint_say(h, " no digit to some cell");
+}
+
 /* The needed facts in order, as a list; the cells go into the hint, in that order. */
-static void say_needed(struct hint *h, const struct branch *b)
+static void say_needed(struct hint *h, const struct forcing *f, const struct branch *b)
 {
     bool first = true;
 
     for (int i = 0; i < b->nfacts; i++) {
         if (!b->needed[i] || b->facts[i].why == WHY_SUPPOSED)
             continue;
+        hint_say(h, first ? "" : ", ");
+        first = false;
+        if (b->facts[i].why == WHY_RUN) {
+            say_run_step(h, f, b, i);
+            continue;
+        }
         hint_add_cell(h, b->facts[i].cell);
         h->digits |= 1u << b->facts[i].digit;
-        hint_say(h, first ? "" : ", ");
         say_fact(h, &b->facts[i]);
-        first = false;
     }
 }
 
@@ -417,12 +565,39 @@ static bool any_needed(const struct branch *b)
     return false;
 }
 
+/* "no combination of the across run r4c7-r4c8 (sum 8) would fit its cells (r4c7 1 or 6,
+ * r4c8 1 or 7)" */
+static void say_run_left(struct hint *h, const struct branch *b, int g)
+{
+    const struct puzzle_group *grp = &h->puzzle->groups[g];
+    bool first = true;
+
+    hint_say(h, "no combination of ");
+    hint_say_group(h, g);
+    hint_say(h, " would fit its cells");
+    for (int k = 0; k < grp->ncells; k++) {
+        int c = grp->cells[k];
+        if (b->cands[c] == 0)
+            continue;       /* filled in the position */
+        hint_say(h, first ? " (" : ", ");
+        hint_say_cell(h, c);
+        hint_say(h, " ");
+        hint_say_digits(h, b->cands[c], "or");
+        first = false;
+    }
+    if (!first)
+        hint_say(h, ")");
+}
+
 static void say_ending(struct hint *h, const struct branch *b)
 {
     if (b->end == END_NO_DIGIT) {
         hint_add_cell(h, b->end_cell);
         hint_say_cell(h, b->end_cell);
         hint_say(h, " would have no digit left");
+    } else if (b->end == END_NO_COMBINATION) {
+        hint_add_group(h, b->end_group);
+        say_run_left(h, b, b->end_group);
     } else {
         hint_say(h, "%c would have no place left in ", hint_digit_symbol(b->end_digit));
         hint_say_group(h, b->end_group);
@@ -431,8 +606,8 @@ static void say_ending(struct hint *h, const struct branch *b)
 
 /* "If r4c7 were 3, then r4c2 = 5 (...), ..." with the needed facts; false if there are none
  * (the branch's outcome follows from the supposition alone). */
-static bool say_supposition(struct hint *h, const struct branch *b, int cell, int d, bool on,
-                            const char *verb)
+static bool say_supposition(struct hint *h, const struct forcing *f, const struct branch *b,
+                            int cell, int d, bool on, const char *verb)
 {
     hint_add_cell(h, cell);
     h->digits |= 1u << d;
@@ -442,7 +617,7 @@ static bool say_supposition(struct hint *h, const struct branch *b, int cell, in
     if (!any_needed(b))
         return false;
     hint_say(h, "then ");
-    say_needed(h, b);
+    say_needed(h, f, b);
     return true;
 }
 
@@ -450,7 +625,8 @@ static bool say_supposition(struct hint *h, const struct branch *b, int cell, in
 static void add_cell_units(struct hint *h, const struct forcing *f, int cell)
 {
     for (int k = 0; k < 3; k++)
-        hint_add_group(h, f->l->unit[cell][k]);
+        if (f->l->unit[cell][k] >= 0)
+            hint_add_group(h, f->l->unit[cell][k]);
 }
 
 /* --- Contradiction chains --- */
@@ -472,7 +648,7 @@ static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
         hint_add_elim(f->s, &h, sp->cell, sp->digit);
     else
         hint_add_place(&h, sp->cell, sp->digit);
-    if (say_supposition(&h, b, sp->cell, sp->digit, sp->on, "were"))
+    if (say_supposition(&h, f, b, sp->cell, sp->digit, sp->on, "were"))
         hint_say(&h, ", and ");
     say_ending(&h, b);
     hint_say(&h, "; so ");
@@ -740,7 +916,7 @@ static bool set_emit(struct forcing *f, const struct forcing_set *fs, const stru
         struct branch *b = &f->br[i];
         need_conclusion(f, b, c->cell, c->digit, c->place);
         /* A placement is the last fact named; a removal follows from the last. */
-        if (!say_supposition(&h, b, fs->cell[i], fs->digit[i], true, "is")) {
+        if (!say_supposition(&h, f, b, fs->cell[i], fs->digit[i], true, "is")) {
             say_conclusion(&h, c);
         } else if (!c->place) {
             hint_say(&h, ", so ");
@@ -794,9 +970,11 @@ static int list_sets(const struct forcing *f, bool units, struct forcing_set *ou
         return n;
     }
     for (int g = 0; g < p->ngroups; g++) {
+        /* Only a digit the group must hold is in one of its places. */
+        digitset required = hint_group_required(f->s->pos, g);
         for (int d = 1; d <= p->max_digit; d++) {
             int k = f->count[g * f->l->stride + d], cells[SUDOKU_MAX_SIZE];
-            if (k < 2 || k > FORCE_MAX_BRANCHES)
+            if (k < 2 || k > FORCE_MAX_BRANCHES || !(required & (1u << d)))
                 continue;
             k = hint_cells_with(f->s->pos, g, d, cells);
             out[n] = (struct forcing_set){ .n = k, .group = g };

@@ -637,20 +637,17 @@ static bool area_unknown(const struct hint_position *pos, const struct area *a, 
     return true;
 }
 
+/* Every run of the kind, by name, so the sum can be checked: "the across runs r3c2-r3c4
+ * (sum 17), r5c2-r5c3 (sum 4) and ... (21 in all)". */
 static void say_area_runs(struct hint *h, const struct area *a, enum group_kind kind, int count, int sum)
 {
-    const char *dir = kind == GROUP_ACROSS ? "across" : "down";
     int k = 0;
 
-    if (count > 2) {
-        hint_say(h, "%d %s runs (sums %d in all)", count, dir, sum);
-        return;
-    }
     for (int i = 0; i < a->nruns; i++) {
         if (h->puzzle->groups[a->runs[i]].kind != kind)
             continue;
         if (k++ > 0)
-            hint_say(h, " and ");
+            hint_say(h, k == count ? " and " : ", ");
         hint_say_group(h, a->runs[i]);
     }
     if (count > 1)

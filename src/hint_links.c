@@ -1,6 +1,7 @@
 /* hint_links.c: candidates as the nodes of chains, with their strong and weak links. */
 #include "config.h"
 #include "hint_links.h"
+#include "hint_kakuro_links.h"
 
 #include <stdlib.h>
 
@@ -18,7 +19,10 @@ static void build_peers(struct cand_links *l)
         l->peer_start[cell] = n;
         mark[cell] = cell;
         for (int k = 0; k < 3; k++) {
-            const struct puzzle_group *grp = &p->groups[l->unit[cell][k]];
+            const struct puzzle_group *grp;
+            if (l->unit[cell][k] < 0)
+                continue;
+            grp = &p->groups[l->unit[cell][k]];
             for (int i = 0; i < grp->ncells; i++) {
                 int other = grp->cells[i];
                 if (mark[other] != cell) {
@@ -60,6 +64,18 @@ static void number_nodes(struct cand_links *l)
     }
 }
 
+/* The cell's groups by kind: a Sudoku cell's row, column and box; a Kakuro cell's across
+ * and down runs, then -1 (as for a black cell or a side with no run). */
+static void links_cell_units(const struct puzzle *p, int cell, int *unit)
+{
+    unit[0] = unit[1] = unit[2] = -1;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        int g = p->cell_groups[cell][k];
+        enum group_kind kind = p->groups[g].kind;
+        unit[kind >= GROUP_ACROSS ? kind - GROUP_ACROSS : kind] = g;
+    }
+}
+
 static void links_init(struct cand_links *l, struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
@@ -70,15 +86,12 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     l->stride = p->max_digit + 1;
     number_nodes(l);
     l->unit = xmalloc((size_t)p->ncells * sizeof *l->unit);
-    for (int cell = 0; cell < p->ncells; cell++) {
-        for (int k = 0; k < 3; k++) {
-            int g = p->cell_groups[cell][k];
-            l->unit[cell][p->groups[g].kind] = g;   /* GROUP_ROW, GROUP_COLUMN, GROUP_BOX */
-        }
-    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        links_cell_units(p, cell, l->unit[cell]);
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
     l->peers = xmalloc((size_t)p->ncells * 3 * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
+    l->sums = p->ops->kind == PUZZLE_KAKURO ? sum_links_new(l) : NULL;
 }
 
 static void links_free(struct cand_links *l)
@@ -89,12 +102,17 @@ static void links_free(struct cand_links *l)
     free(l->unit);
     free(l->peer_start);
     free(l->peers);
+    sum_links_free(l->sums);
 }
 
 bool links_sees(const struct cand_links *l, int a, int b)
 {
-    return a != b && (l->unit[a][0] == l->unit[b][0] || l->unit[a][1] == l->unit[b][1]
-                      || l->unit[a][2] == l->unit[b][2]);
+    if (a == b)
+        return false;
+    for (int k = 0; k < 3; k++)
+        if (l->unit[a][k] >= 0 && l->unit[a][k] == l->unit[b][k])
+            return true;
+    return false;
 }
 
 bool links_weak(const struct cand_links *l, int a, int b)
@@ -105,7 +123,19 @@ bool links_weak(const struct cand_links *l, int a, int b)
         return false;
     if (ca == cb)
         return true;
-    return links_digit(l, a) == links_digit(l, b) && links_sees(l, ca, cb);
+    if (links_digit(l, a) == links_digit(l, b))
+        return links_sees(l, ca, cb);
+    return l->sums != NULL && sum_links_weak(l->sums, a, b);
+}
+
+int links_weak_reason(const struct cand_links *l, int a, int b)
+{
+    int ca = links_cell(l, a), cb = links_cell(l, b);
+
+    if (l->sums == NULL || ca == cb || links_digit(l, a) == links_digit(l, b)
+        || !sum_links_weak(l->sums, a, b))
+        return -1;
+    return sum_links_run(l, ca, cb);
 }
 
 /* The other place of d in unit g when d has exactly two there, else -1. */
@@ -113,7 +143,7 @@ static int other_place(const struct cand_links *l, int g, int d, int cell)
 {
     int a, b;
 
-    if (!hint_strong_pair(l->s, g, d, &a, &b) || (a != cell && b != cell))
+    if (g < 0 || !hint_strong_pair(l->s, g, d, &a, &b) || (a != cell && b != cell))
         return -1;
     return a == cell ? b : a;
 }
@@ -150,6 +180,8 @@ int links_weak_all(const struct cand_links *l, int node, int *out)
         if (!l->pos->grid[other] && (l->pos->cands[other] & (1u << d)))
             out[n++] = links_node(l, other, d);
     }
+    if (l->sums != NULL)
+        n += sum_links_all(l->sums, node, out + n);
     return n;
 }
 
@@ -160,7 +192,7 @@ int links_strong_reason(const struct cand_links *l, int a, int b)
     if (ca == cb)
         return -1;
     for (int k = 0; k < 3; k++)
-        if (l->unit[ca][k] == l->unit[cb][k] && other_place(l, l->unit[ca][k], d, ca) == cb)
+        if (l->unit[ca][k] >= 0 && l->unit[ca][k] == l->unit[cb][k] && other_place(l, l->unit[ca][k], d, ca) == cb)
             return l->unit[ca][k];
     return -1;
 }

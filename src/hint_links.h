@@ -1,4 +1,4 @@
-/* hint_links.h: a Sudoku position's candidates as the nodes of chains, with their links
+/* hint_links.h: a position's candidates as the nodes of chains, with their links
  * (shared by hint_aic.c and hint_forcing.c; not for callers). */
 #ifndef KAKUDO_HINT_LINKS_H
 #define KAKUDO_HINT_LINKS_H
@@ -9,8 +9,9 @@
  * A node is a candidate of an empty cell, numbered from 0 in reading order.  Two nodes are
  * strongly linked when one of them must be true (the two digits of a two-digit cell, the
  * two places of a digit in a unit), weakly linked when they cannot both be true (two
- * digits of one cell, one digit in two cells sharing a unit).  A strong link here is
- * always weak as well.
+ * digits of one cell, one digit in two cells sharing a unit; in Kakuro also two digits
+ * of a run's cells that no combination of its sum holds together).  A strong link here
+ * is always weak as well.
  */
 struct cand_links {
     struct hint_search *s;
@@ -21,9 +22,11 @@ struct cand_links {
     int *node_of;               /* per cell * stride + digit: its node, or -1 */
     int *node_cell;             /* per node */
     uint8_t *node_digit;        /* per node */
-    int (*unit)[3];             /* per cell: its row, column and box (group indices) */
+    int (*unit)[3];             /* per cell: its row, column and box (group indices);
+                                 * Kakuro: its across and down runs, -1 where it has none */
     int *peer_start;            /* the peers of cell c: peers[peer_start[c] .. peer_start[c + 1]) */
     int *peers;
+    struct sum_links *sums;     /* Kakuro: the runs' sum links (hint_kakuro_links.c), or NULL */
 };
 
 struct forcing_memo;
@@ -62,6 +65,9 @@ bool links_weak(const struct cand_links *l, int a, int b);
 int links_strong(const struct cand_links *l, int node, int *out);
 /* The nodes weakly linked with node; their count. */
 int links_weak_all(const struct cand_links *l, int node, int *out);
+/* What makes the weak link from a to b a Kakuro sum link (two digits of a run that no
+ * combination of its sum holds together): the run; -1 for a plain weak link. */
+int links_weak_reason(const struct cand_links *l, int a, int b);
 /* What makes the strong link from a to b: the unit where their digit has only those two
  * places, or -1 for a's cell holding only their two digits. */
 int links_strong_reason(const struct cand_links *l, int a, int b);

@@ -45,6 +45,8 @@ static int run_command(int argc, char **argv)
     status = cli_parse(argc, argv, &opt, &cmd);
     if (status >= 0)
         return status;
+    if (opt.print_config)
+        return cli_print_config(&opt);
     switch (cmd.command) {
     case CLI_SOLVE: return cli_solve(cmd.args, cmd.nargs, &opt);
     case CLI_WATCH:

@@ -222,6 +222,7 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
     rated = grade_puzzle(a.puzzle, &g);
     tap_ok(rated && g.level == a.grade.level && (level == GEN_ANY_LEVEL || (int)g.level == level),
            "  rates %s as asked", hint_level_name(g.level));
+    tap_ok(rated && g.counts[TECH_TRIAL] == 0, "  needs no guess: chains and forcing chains settle it");
     if (!tap_ok(kakuro_board_ok(a.puzzle, why, sizeof why),
                 "  runs of 2 to 9 cells, connected, symmetric"))
         tap_diag("%s", why);
@@ -231,15 +232,48 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
     puzzle_free(a.puzzle);
 }
 
+/* Boards like published ones (janko.at's: 72% white inside the border, 40-43% of runs
+ * two cells long): the splits that settle uniqueness must not blacken much more. */
+static void test_kakuro_shape(void)
+{
+    long inside = 0, white = 0, runs = 0, pairs = 0;
+
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct gen_request req = {
+            .kind = PUZZLE_KAKURO, .width = 12, .height = 12, .level = GEN_ANY_LEVEL, .seed = seed,
+        };
+        struct gen_result res;
+
+        gen_generate(&req, &res);
+        if (res.puzzle == NULL)
+            continue;
+        inside += (long)(res.puzzle->width - 1) * (res.puzzle->height - 1);
+        white += res.puzzle->nwhite;
+        runs += res.puzzle->ngroups;
+        for (int g = 0; g < res.puzzle->ngroups; g++)
+            pairs += res.puzzle->groups[g].ncells == 2;
+        puzzle_free(res.puzzle);
+    }
+    tap_ok(inside > 0 && white * 100 >= 65 * inside,
+           "kakuro 12x12 boards are at least 65%% white inside the border (%ld%%)",
+           inside > 0 ? white * 100 / inside : 0);
+    tap_ok(runs > 0 && pairs * 100 <= 48 * runs,
+           "  and at most 48%% of their runs are two cells long (%ld%%)",
+           runs > 0 ? pairs * 100 / runs : 0);
+}
+
 static void test_kakuro(void)
 {
     check_kakuro(8, 8, LEVEL_EASY, 5);
     check_kakuro(8, 8, LEVEL_MEDIUM, 5);
     check_kakuro(10, 10, LEVEL_HARD, 5);
+    check_kakuro(10, 10, LEVEL_EXPERT, 5);
     check_kakuro(8, 8, LEVEL_MASTER, 5);
+    check_kakuro(12, 12, LEVEL_MASTER, 7);
     check_kakuro(12, 7, GEN_ANY_LEVEL, 5);
     check_kakuro(3, 3, GEN_ANY_LEVEL, 5);
     check_kakuro(15, 15, GEN_ANY_LEVEL, 5);
+    test_kakuro_shape();
 }
 
 /* --- Requests that cannot be met, budgets and cancelling --- */
@@ -270,9 +304,7 @@ static void test_invalid(void)
     r = sudoku, r.level = LEVEL_COUNT;
     expect_invalid(r, "unknown level", "an unknown level");
     r = kakuro, r.level = LEVEL_BEGINNER;
-    expect_invalid(r, "Kakuro levels are easy, medium, hard and master", "a Beginner Kakuro");
-    r = kakuro, r.level = LEVEL_EXPERT;
-    expect_invalid(r, "no Kakuro is Expert", "an Expert Kakuro");
+    expect_invalid(r, "Kakuro levels are easy, medium, hard, expert and master", "a Beginner Kakuro");
     r = kakuro, r.width = 2;
     expect_invalid(r, "width and height are 3 to", "a Kakuro 2 wide");
     r = kakuro, r.width = 4, r.height = 20;

@@ -188,6 +188,48 @@ int th_mode(const struct th *t, int mode)
     return -1;
 }
 
+/* The output kept for th_output: the last few megabytes of it (a long soak writes more). */
+#define TH_OUTPUT_MAX (4u << 20)
+
+static void keep_output(struct th *t, const char *buf, size_t n)
+{
+    if (t->output_len + n + 1 > TH_OUTPUT_MAX) {
+        size_t drop = t->output_len < TH_OUTPUT_MAX / 2 ? t->output_len : TH_OUTPUT_MAX / 2;
+        memmove(t->output, t->output + drop, t->output_len - drop);
+        t->output_len -= drop;
+        if (n + 1 > TH_OUTPUT_MAX - t->output_len)
+            return;
+    }
+    if (t->output_len + n + 1 > t->output_cap) {
+        size_t cap = t->output_cap ? t->output_cap : 65536;
+        char *grown;
+        while (cap < t->output_len + n + 1)
+            cap *= 2;
+        grown = realloc(t->output, cap);
+        if (grown == NULL)
+            return;
+        t->output = grown;
+        t->output_cap = cap;
+    }
+    memcpy(t->output + t->output_len, buf, n);
+    t->output_len += n;
+    t->output[t->output_len] = '\0';
+}
+
+const char *th_output(const struct th *t, size_t *len)
+{
+    if (len != NULL)
+        *len = t->output_len;
+    return t->output != NULL ? t->output : "";
+}
+
+void th_forget_output(struct th *t)
+{
+    t->output_len = 0;
+    if (t->output != NULL)
+        t->output[0] = '\0';
+}
+
 /* Reads what is there within ms; returns whether anything was read. */
 static bool read_some(struct th *t, int ms)
 {
@@ -205,6 +247,7 @@ static bool read_some(struct th *t, int ms)
             break;
         vterm_input_write(t->vt, buf, (size_t)n);
         scan_modes(t, buf, (size_t)n);
+        keep_output(t, buf, (size_t)n);
         any = true;
     }
     vterm_screen_flush_damage(t->screen);
@@ -493,5 +536,6 @@ void th_free(struct th *t)
     if (t->slave >= 0)
         close(t->slave);
     vterm_free(t->vt);
+    free(t->output);
     free(t);
 }

@@ -28,6 +28,9 @@ struct th {
     int csi_params[8];
     int csi_n;
     bool sent_escape;       /* an Escape or a non-ASCII byte sent since the last settle */
+    /* Everything the program wrote, for sequences the screen does not keep (OSC 52). */
+    char *output;
+    size_t output_len, output_cap;
 };
 
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
@@ -78,6 +81,10 @@ void th_resize(struct th *t, int rows, int cols);
 int th_mode(const struct th *t, int mode);
 /* Waits for the program to exit; its waitpid status, or -1 on timeout. */
 int th_wait_exit(struct th *t, int timeout_ms);
+/* Everything the program has written so far (read by the waits and pumps), NUL-ended;
+ * its length in *len if len is not NULL.  th_forget_output empties it. */
+const char *th_output(const struct th *t, size_t *len);
+void th_forget_output(struct th *t);
 /* Prints the screen as TAP comments, for failures. */
 void th_dump(struct th *t);
 /* Kills the program if still running, and frees everything. */

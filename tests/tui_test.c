@@ -30,6 +30,7 @@ int tt_wait_ms = 30000;
 static const char *tt_bin;
 static char tt_tmpdir[256];
 static char tt_state_env[300];
+static char tt_config_env[300];
 
 bool tt_init(const char *name, int wait_ms)
 {
@@ -51,6 +52,7 @@ bool tt_init(const char *name, int wait_ms)
         exit(99);
     }
     snprintf(tt_state_env, sizeof tt_state_env, "XDG_STATE_HOME=%s/state", tt_tmpdir);
+    snprintf(tt_config_env, sizeof tt_config_env, "XDG_CONFIG_HOME=%s/config", tt_tmpdir);
     return true;
 }
 
@@ -101,19 +103,22 @@ void tt_cleanup(void)
     remove_tree(tt_tmpdir);
 }
 
-struct th *tt_start(const char *const args[], const char *const env[], int rows, int cols)
+static struct th *start_player(const char *const args[], const char *const env[], int rows,
+                               int cols, bool no_timer)
 {
     char *argv[TT_MAX_ARGS + 3];
-    const char *envp[TT_MAX_ENV + 2];
+    const char *envp[TT_MAX_ENV + 3];
     int n = 0, e = 0;
     struct th *t;
 
     argv[n++] = (char *)tt_bin;
-    argv[n++] = (char *)"--no-timer";
+    if (no_timer)
+        argv[n++] = (char *)"--no-timer";
     for (int i = 0; args != NULL && args[i] != NULL && i < TT_MAX_ARGS; i++)
         argv[n++] = (char *)args[i];
     argv[n] = NULL;
     envp[e++] = tt_state_env;
+    envp[e++] = tt_config_env;     /* never the user's own config */
     for (int i = 0; env != NULL && env[i] != NULL && i < TT_MAX_ENV; i++)
         envp[e++] = env[i];
     envp[e] = NULL;
@@ -123,6 +128,16 @@ struct th *tt_start(const char *const args[], const char *const env[], int rows,
         exit(99);
     }
     return t;
+}
+
+struct th *tt_start(const char *const args[], const char *const env[], int rows, int cols)
+{
+    return start_player(args, env, rows, cols, true);
+}
+
+struct th *tt_start_timed(const char *const args[], const char *const env[], int rows, int cols)
+{
+    return start_player(args, env, rows, cols, false);
 }
 
 bool tt_wait_text(struct th *t, const char *text)

@@ -23,7 +23,7 @@ extern const char tt_kakuro[];
 extern int tt_wait_ms;
 
 /* Finds the player in KAKUDO_BIN and makes /tmp/kakudo-NAME-XXXXXX, whose state/ holds the
- * saved games; waits last up to wait_ms times KAKUDO_TEST_WAIT_SCALE (a number, default 1).
+ * saved games and config/ is the player's XDG_CONFIG_HOME; waits last up to wait_ms times KAKUDO_TEST_WAIT_SCALE (a number, default 1).
  * False, after printing a TAP skip plan, when there is no player to test; exits with
  * status 99 when the directory cannot be made. */
 bool tt_init(const char *name, int wait_ms);
@@ -41,6 +41,8 @@ void tt_cleanup(void);
 /* Starts the player as `kakudo --no-timer ARGS...` with the scratch state directory and
  * the settings of env (both NULL-terminated, either may be NULL); bails out if it cannot. */
 struct th *tt_start(const char *const args[], const char *const env[], int rows, int cols);
+/* The same without --no-timer: the timer as the config (in tt_dir()/config) says. */
+struct th *tt_start_timed(const char *const args[], const char *const env[], int rows, int cols);
 /* Waits for text to appear (settled), dumping the screen when it does not. */
 bool tt_wait_text(struct th *t, const char *text);
 /* Waits for text to appear on a screen that keeps changing (th_see), dumping the screen

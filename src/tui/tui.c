@@ -27,6 +27,7 @@ static const struct {
     [UI_INPUT] = { ui_input_draw, ui_input_key },
     [UI_WATCH] = { ui_watch_draw, ui_watch_key },
     [UI_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
+    [UI_PASTE] = { ui_paste_draw, ui_paste_key },
 };
 
 static volatile sig_atomic_t pending_signal;
@@ -105,6 +106,7 @@ static void prepare_fault_restore(bool mouse)
     else if (mouse)
         add_fault_restore("\033[?1000l");
     add_fault_restore(tigetstr("rmkx"));
+    add_fault_restore("\033[?2004l");     /* bracketed paste, on while a paste is asked for */
     add_fault_restore(tigetstr("rmcup"));
     set_fault_handlers(true);
 }
@@ -113,6 +115,7 @@ static void restore_terminal(void)
 {
     if (curses_on) {
         curses_on = false;
+        ui_paste_restore();
         set_fault_handlers(false);
         endwin();
     }
@@ -158,8 +161,11 @@ static void suspend(struct ui *ui)
     struct sigaction dfl, ours;
 
     pending_suspend = 0;
+    bool pasting = ui_paste_asking();
+
     if (ui->game != NULL)
         game_pause(ui->game);
+    ui_paste_restore();     /* the shell gets its terminal as it left it */
     endwin();
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -169,6 +175,8 @@ static void suspend(struct ui *ui)
     sigaction(SIGTSTP, &ours, NULL);
     clearok(curscr, TRUE);
     refresh();
+    if (pasting)
+        ui_paste_resume();
 }
 
 /* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
@@ -184,6 +192,9 @@ static void define_home_end(void)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (key_defined(keys[i].seq) == 0)
             define_key(keys[i].seq, keys[i].key);
+    /* A bracketed paste's start and end, as keys of their own (ui_paste.c). */
+    define_key("\033[200~", UI_KEY_PASTE_START);
+    define_key("\033[201~", UI_KEY_PASTE_END);
 }
 
 static bool start_curses(struct ui *ui)
@@ -381,6 +392,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     if (!start_curses(&ui))
         return 2;
     active_ui = &ui;
+    ui_keys_init(&ui.opt.prefs);
     if (p != NULL) {
         char *title = source_name != NULL ? base_name(source_name) : NULL;
         ui_board_open(&ui, p, style, title);
@@ -388,9 +400,15 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     } else {
         ui_picker_enter(&ui);
     }
+    /* A bad config line is said once more where the player sees it (unless the board
+     * has something more pressing to say). */
+    if (ui.opt.config_errors > 0 && ui.message[0] == '\0')
+        ui_message(&ui, "%s%s", ui.opt.config_note,
+                   ui.opt.config_errors > 1 ? " (and more: kakudo --print-config lists them)" : "");
     run(&ui);
     ui_watch_free(&ui);
     ui_newgame_free(&ui);
+    ui_paste_free(&ui);
     ui_board_close(&ui);         /* saves */
     ui_picker_free(&ui);
     free(ui.browse_path);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "format.h"
+#include "prefs.h"
 #include "puzzle.h"
 #include "solve.h"
 
@@ -16,6 +17,10 @@ struct tui_options {
     bool watch;         /* start watching the solver as soon as the board is shown */
     enum solve_strategy strategy;   /* the solver's strategy to watch first */
     long nodes;         /* the watched search's budget (--nodes); 0: the strategy's default */
+    struct prefs prefs; /* theme, keys, hint start, watch speed (ascii, no_color and
+                           no_timer above agree with it) */
+    int config_errors;  /* bad lines in the config file, */
+    char config_note[300];  /* the first of which is said on the status line */
 };
 
 /* Runs the player on p (a copy is kept), or the picker when p is NULL; source_name names

@@ -20,7 +20,7 @@
 #include "tui.h"
 
 enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, UI_NEWGAME,
-                 UI_NSCREENS };
+                 UI_PASTE, UI_NSCREENS };
 
 /* What a piece of the screen is; each maps to colours or, without them, attributes. */
 enum ui_role {
@@ -55,7 +55,7 @@ struct ui_geometry {
 };
 
 struct picker_item {
-    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN, ITEM_IN_FILE } kind;
+    enum { ITEM_BUNDLED, ITEM_RECENT, ITEM_NEW, ITEM_OPEN, ITEM_IN_FILE, ITEM_PASTE } kind;
     int index;                  /* bundled: index into bundled_puzzles; in file: 1-based */
     char *path;                 /* recent: the save file */
     char *label;
@@ -115,6 +115,7 @@ struct ui {
     int nchoices;
 
     struct newgame *newgame;            /* the "New game" dialog and its generation */
+    struct ui_paste *paste;             /* "Paste a puzzle" waiting for one (ui_paste.c) */
 };
 
 /* ui_draw.c: colours, attributes, glyphs and text */
@@ -192,9 +193,15 @@ void ui_board_sync_timer(struct ui *ui);
 enum ui_cmd {
     CMD_NONE, CMD_QUIT, CMD_HELP, CMD_PAUSE, CMD_TIMER, CMD_NEWGAME, CMD_PENCIL, CMD_MARK,
     CMD_FILL, CMD_CLEAR, CMD_UNDO, CMD_REDO, CMD_CHECK, CMD_WATCH, CMD_HINT, CMD_CONFLICTS,
-    CMD_LEFT, CMD_DOWN, CMD_UP, CMD_RIGHT, CMD_ERASE, CMD_ESCAPE, CMD_PREFIX
+    CMD_LEFT, CMD_DOWN, CMD_UP, CMD_RIGHT, CMD_ERASE, CMD_ESCAPE, CMD_PREFIX,
+    CMD_ROW_START, CMD_ROW_END, CMD_COLUMN_TOP, CMD_COLUMN_BOTTOM, CMD_COPY_PUZZLE,
+    CMD_COPY_POSITION
 };
 #define UI_KEYS_LINE_MAX 100    /* a footer or help line, in bytes */
+/* The key bindings to use from now on (the player's preferences; the defaults before). */
+void ui_keys_init(const struct prefs *p);
+/* The command of a curses key code (arrows, Home, F1...), bound as the preferences say. */
+enum ui_cmd ui_keys_code_command(int code);
 /* Whether letters are symbols on p's board (p may be NULL: no board). */
 bool ui_keys_letter_symbols(const struct puzzle *p);
 /* The command of a key on p's board, typed alone, or as_command (after Alt or ':', where
@@ -244,6 +251,24 @@ char *ui_bundled_title(const struct puzzle *p);
 bool ui_name_tells_size(const char *name, const struct puzzle *p);
 /* name, with p's size unless it says it already.  Caller frees. */
 char *ui_puzzle_name(const struct puzzle *p, const char *name);
+
+/* ui_share.c: copies the puzzle (a one-line Sudoku, or the Kakuro grid) or, with
+ * position, the position with its pencil marks (a pencil-mark grid) to the terminal's
+ * clipboard with OSC 52, and says what it copied. */
+void ui_share_copy(struct ui *ui, bool position);
+
+/* ui_paste.c: "Paste a puzzle": bracketed paste turned on only while asking */
+void ui_paste_open(struct ui *ui);
+void ui_paste_draw(struct ui *ui);
+void ui_paste_key(struct ui *ui, int key, bool is_code);
+void ui_paste_free(struct ui *ui);
+/* Turns bracketed paste off if it is on (on exit and Ctrl-Z); whether it was asking; on again. */
+void ui_paste_restore(void);
+bool ui_paste_asking(void);
+void ui_paste_resume(void);
+/* The key codes of a paste's start and end (ESC [200~, ESC [201~), defined in tui.c. */
+#define UI_KEY_PASTE_START (KEY_MAX + 1)
+#define UI_KEY_PASTE_END (KEY_MAX + 2)
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);

@@ -398,7 +398,8 @@ void ui_board_draw(struct ui *ui)
         return;
     }
     if (ui->paused) {
-        const char *s = "Paused - press Space";
+        char key[24], s[64];
+        snprintf(s, sizeof s, "Paused - press %s", ui_keys_name(ui, CMD_PAUSE, key, sizeof key));
         int y = ui->geo.top + ui->geo.view_h / 2;
         int x = ui->geo.left + (ui->geo.view_w - ui_width(s)) / 2;
         ui_print(y, x < 0 ? 0 : x, COLS, s, ui_attr(ui, ROLE_MESSAGE));
@@ -430,13 +431,14 @@ static void after_move(struct ui *ui)
     refresh_conflicts(ui);
     /* Only the player's own solve is praised (the solver's kept solution says so itself). */
     if (ui->game->solved && !ui->was_completed) {
-        char t[32];
+        char t[32], quit[24];
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
+        ui_keys_name(ui, CMD_QUIT, quit, sizeof quit);
         if (ui->game->hints_used > 0)
-            ui_message(ui, "Solved in %s with %d hint%s. (q quits)", t, ui->game->hints_used,
-                       ui->game->hints_used == 1 ? "" : "s");
+            ui_message(ui, "Solved in %s with %d hint%s. (%s quits)", t, ui->game->hints_used,
+                       ui->game->hints_used == 1 ? "" : "s", quit);
         else
-            ui_message(ui, "Solved in %s! Well done. (q quits)", t);
+            ui_message(ui, "Solved in %s! Well done. (%s quits)", t, quit);
     }
     ui->was_completed = ui->game->completed;
     ui_board_save(ui);
@@ -646,8 +648,11 @@ static void unknown_key(struct ui *ui, int key)
 {
     if (key >= 'a' && key <= 'z' && ui_keys_letter_symbols(ui->game->puzzle))
         ui_keys_symbols_message(ui);
-    else if (key >= ' ' && key < 127)
-        ui_message(ui, "Unknown key '%c': press ? for help.", key);
+    else if (key >= ' ' && key < 127) {
+        char help[24];
+        ui_message(ui, "Unknown key '%c': press %s for help.", key,
+                   ui_keys_name(ui, CMD_HELP, help, sizeof help));
+    }
 }
 
 /* The key after Alt or ':', a command whatever the board (a key that is no letter keeps
@@ -657,6 +662,7 @@ static void command_key(struct ui *ui, int key)
     const struct puzzle *p = ui->game->puzzle;
     bool letter = (key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z');
     enum ui_cmd cmd = ui_keys_command(p, key, true);
+    char help[24];
 
     if (cmd == CMD_NONE && !letter && key != UI_KEY_ESC)
         cmd = ui_keys_command(p, key, false);
@@ -665,7 +671,8 @@ static void command_key(struct ui *ui, int key)
     else if (key == UI_KEY_ESC)
         ui->message[0] = '\0';
     else if (key >= ' ' && key < 127)
-        ui_message(ui, "No command on '%c': press ? for the keys.", key);
+        ui_message(ui, "No command on '%c': press %s for the keys.", key,
+                   ui_keys_name(ui, CMD_HELP, help, sizeof help));
 }
 
 /* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter) arrives
@@ -731,15 +738,25 @@ static void toggle_conflicts(struct ui *ui)
 static bool works_paused(enum ui_cmd cmd)
 {
     return cmd == CMD_QUIT || cmd == CMD_HELP || cmd == CMD_PAUSE || cmd == CMD_TIMER
-           || cmd == CMD_NEWGAME;
+           || cmd == CMD_NEWGAME || cmd == CMD_COPY_PUZZLE;
+}
+
+/* What a key the pause stops says: how to go on, with the pause key in force. */
+static void say_paused(struct ui *ui)
+{
+    char key[24];
+
+    ui_message(ui, "Paused: press %s to go on.", ui_keys_name(ui, CMD_PAUSE, key, sizeof key));
 }
 
 static void run_command(struct ui *ui, enum ui_cmd cmd)
 {
+    char help[24];
+
     if (cmd != CMD_MARK)
         ui->mark_next = false;
     if (ui->paused && !works_paused(cmd)) {
-        ui_message(ui, "Paused: press Space to go on.");
+        say_paused(ui);
         return;
     }
     switch (cmd) {
@@ -768,11 +785,18 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_DOWN: move_cursor(ui, 1, 0); break;
     case CMD_UP: move_cursor(ui, -1, 0); break;
     case CMD_RIGHT: move_cursor(ui, 0, 1); break;
+    case CMD_ROW_START: move_cursor_to_edge(ui, 0, -1); break;
+    case CMD_ROW_END: move_cursor_to_edge(ui, 0, 1); break;
+    case CMD_COLUMN_TOP: move_cursor_to_edge(ui, -1, 0); break;
+    case CMD_COLUMN_BOTTOM: move_cursor_to_edge(ui, 1, 0); break;
+    case CMD_COPY_PUZZLE: ui_share_copy(ui, false); break;
+    case CMD_COPY_POSITION: ui_share_copy(ui, true); break;
     case CMD_ERASE: erase_digit(ui); break;
     case CMD_ESCAPE: escape_key(ui); break;
     case CMD_PREFIX:
         ui->command_next = true;
-        ui_message(ui, "Command: which key? (? lists them, Esc cancels)");
+        ui_message(ui, "Command: which key? (%s lists them, Esc cancels)",
+                   ui_keys_name(ui, CMD_HELP, help, sizeof help));
         break;
     case CMD_NONE: break;
     }
@@ -780,24 +804,17 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
 
 static void board_code_key(struct ui *ui, int key)
 {
+    enum ui_cmd cmd;
+
     if (key == KEY_MOUSE) {
         mouse_click(ui);
         return;
     }
-    if (ui->paused && key != KEY_RESIZE)
+    cmd = ui_keys_code_command(key);
+    /* Paused, the keys that move or change the board do nothing. */
+    if (cmd == CMD_NONE || (ui->paused && !works_paused(cmd)))
         return;
-    switch (key) {
-    case KEY_UP: move_cursor(ui, -1, 0); break;
-    case KEY_DOWN: move_cursor(ui, 1, 0); break;
-    case KEY_LEFT: move_cursor(ui, 0, -1); break;
-    case KEY_RIGHT: move_cursor(ui, 0, 1); break;
-    case KEY_HOME: move_cursor_to_edge(ui, 0, -1); break;
-    case KEY_END: move_cursor_to_edge(ui, 0, 1); break;
-    case KEY_PPAGE: move_cursor_to_edge(ui, -1, 0); break;
-    case KEY_NPAGE: move_cursor_to_edge(ui, 1, 0); break;
-    case KEY_BACKSPACE: case KEY_DC: erase_digit(ui); break;
-    default: break;
-    }
+    run_command(ui, cmd);
 }
 
 void ui_board_key(struct ui *ui, int key, bool is_code)
@@ -828,7 +845,7 @@ void ui_board_key(struct ui *ui, int key, bool is_code)
     if (cmd == CMD_NONE) {
         ui->mark_next = false;
         if (ui->paused)
-            ui_message(ui, "Paused: press Space to go on.");
+            say_paused(ui);
         else
             unknown_key(ui, key);
         return;

@@ -14,28 +14,84 @@
 
 enum { PAIR_USER = 1, PAIR_MARK, PAIR_CONFLICT, PAIR_CLUE_HI, PAIR_RUN_HI, PAIR_BOX,
        PAIR_TITLE, PAIR_MESSAGE, PAIR_WRONG, PAIR_LINE, PAIR_HINT_AREA, PAIR_HINT_PATTERN,
-       PAIR_HINT_TARGET };
+       PAIR_HINT_TARGET, NPAIRS };
+
+#define BRIGHT 0x100    /* the bright variant of a colour, where the terminal has 16 */
+#define DEF (-1)        /* the terminal's own colour */
+
+/* A colour theme: each pair's foreground and background, and attributes added to roles. */
+struct theme {
+    short pair[NPAIRS][2];
+    attr_t extra[ROLE_COUNT];
+};
+
+static const struct theme themes[PREFS_NTHEMES] = {
+    [PREFS_THEME_DEFAULT] = { .pair = {
+        [PAIR_USER] = { COLOR_CYAN, DEF }, [PAIR_MARK] = { COLOR_GREEN, DEF },
+        [PAIR_CONFLICT] = { COLOR_RED, DEF }, [PAIR_CLUE_HI] = { COLOR_BLACK, COLOR_YELLOW },
+        [PAIR_RUN_HI] = { COLOR_WHITE, COLOR_BLUE }, [PAIR_BOX] = { COLOR_YELLOW, DEF },
+        [PAIR_TITLE] = { COLOR_YELLOW, DEF }, [PAIR_MESSAGE] = { COLOR_MAGENTA, DEF },
+        [PAIR_WRONG] = { COLOR_WHITE, COLOR_RED }, [PAIR_LINE] = { COLOR_BLUE, DEF },
+        [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN },
+        [PAIR_HINT_PATTERN] = { COLOR_BLACK, COLOR_GREEN },
+        [PAIR_HINT_TARGET] = { COLOR_WHITE, COLOR_MAGENTA } } },
+    /* Bright colours on strong backgrounds, and bold wherever it helps. */
+    [PREFS_THEME_HIGH_CONTRAST] = { .pair = {
+        [PAIR_USER] = { COLOR_CYAN | BRIGHT, DEF }, [PAIR_MARK] = { COLOR_YELLOW | BRIGHT, DEF },
+        [PAIR_CONFLICT] = { COLOR_WHITE | BRIGHT, COLOR_RED },
+        [PAIR_CLUE_HI] = { COLOR_BLACK, COLOR_YELLOW | BRIGHT },
+        [PAIR_RUN_HI] = { COLOR_WHITE | BRIGHT, COLOR_BLUE },
+        [PAIR_BOX] = { COLOR_WHITE | BRIGHT, DEF }, [PAIR_TITLE] = { COLOR_YELLOW | BRIGHT, DEF },
+        [PAIR_MESSAGE] = { COLOR_YELLOW | BRIGHT, DEF },
+        [PAIR_WRONG] = { COLOR_WHITE | BRIGHT, COLOR_RED }, [PAIR_LINE] = { COLOR_WHITE, DEF },
+        [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN | BRIGHT },
+        [PAIR_HINT_PATTERN] = { COLOR_BLACK, COLOR_YELLOW | BRIGHT },
+        [PAIR_HINT_TARGET] = { COLOR_WHITE | BRIGHT, COLOR_MAGENTA } },
+      .extra = { [ROLE_USER] = A_BOLD, [ROLE_CONFLICT] = A_UNDERLINE, [ROLE_WRONG] = A_UNDERLINE,
+                 [ROLE_LINE] = A_BOLD, [ROLE_HINT_AREA] = A_BOLD } },
+    /* Safe for red-green colour blindness: no red and no green at all; conflicts are
+     * yellow and underlined, hints blue and cyan, so they differ in hue (blue against
+     * yellow) and in attributes. */
+    [PREFS_THEME_COLORBLIND] = { .pair = {
+        [PAIR_USER] = { COLOR_CYAN, DEF }, [PAIR_MARK] = { COLOR_BLUE | BRIGHT, DEF },
+        [PAIR_CONFLICT] = { COLOR_YELLOW | BRIGHT, DEF },
+        [PAIR_CLUE_HI] = { COLOR_BLACK, COLOR_YELLOW }, [PAIR_RUN_HI] = { COLOR_WHITE, COLOR_BLUE },
+        [PAIR_BOX] = { COLOR_WHITE | BRIGHT, DEF }, [PAIR_TITLE] = { COLOR_YELLOW, DEF },
+        [PAIR_MESSAGE] = { COLOR_MAGENTA, DEF }, [PAIR_WRONG] = { COLOR_BLACK, COLOR_YELLOW },
+        [PAIR_LINE] = { COLOR_BLUE, DEF }, [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN },
+        [PAIR_HINT_PATTERN] = { COLOR_WHITE | BRIGHT, COLOR_BLUE },
+        [PAIR_HINT_TARGET] = { COLOR_BLACK, COLOR_WHITE } },
+      .extra = { [ROLE_CONFLICT] = A_UNDERLINE, [ROLE_WRONG] = A_UNDERLINE,
+                 [ROLE_HINT_TARGET] = A_UNDERLINE } },
+};
+
+static enum prefs_theme theme_of(const struct ui *ui)
+{
+    enum prefs_theme t = ui->opt.prefs.theme;
+
+    return t >= 0 && t < PREFS_NTHEMES && t != PREFS_THEME_MONO ? t : PREFS_THEME_DEFAULT;
+}
+
+/* A theme's colour on this terminal: bright ones only where there are 16. */
+static short theme_color(short c)
+{
+    if (c == DEF || !(c & BRIGHT))
+        return c;
+    return (short)((c & ~BRIGHT) + (COLORS >= 16 ? 8 : 0));
+}
 
 void ui_colors_init(struct ui *ui)
 {
-    ui->color = !ui->opt.no_color && has_colors();
+    const struct theme *th;
+
+    ui->color = !ui->opt.no_color && ui->opt.prefs.theme != PREFS_THEME_MONO && has_colors();
     if (!ui->color)
         return;
+    th = &themes[theme_of(ui)];
     start_color();
     use_default_colors();
-    init_pair(PAIR_USER, COLOR_CYAN, -1);
-    init_pair(PAIR_MARK, COLOR_GREEN, -1);
-    init_pair(PAIR_CONFLICT, COLOR_RED, -1);
-    init_pair(PAIR_CLUE_HI, COLOR_BLACK, COLOR_YELLOW);
-    init_pair(PAIR_RUN_HI, COLOR_WHITE, COLOR_BLUE);
-    init_pair(PAIR_BOX, COLOR_YELLOW, -1);
-    init_pair(PAIR_TITLE, COLOR_YELLOW, -1);
-    init_pair(PAIR_MESSAGE, COLOR_MAGENTA, -1);
-    init_pair(PAIR_WRONG, COLOR_WHITE, COLOR_RED);
-    init_pair(PAIR_LINE, COLOR_BLUE, -1);
-    init_pair(PAIR_HINT_AREA, COLOR_BLACK, COLOR_CYAN);
-    init_pair(PAIR_HINT_PATTERN, COLOR_BLACK, COLOR_GREEN);
-    init_pair(PAIR_HINT_TARGET, COLOR_WHITE, COLOR_MAGENTA);
+    for (int i = 1; i < NPAIRS; i++)
+        init_pair((short)i, theme_color(th->pair[i][0]), theme_color(th->pair[i][1]));
 }
 
 /* Without colours every role that must stay distinguishable gets its own attributes:
@@ -71,7 +127,7 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
 
     if (role < 0 || role >= ROLE_COUNT)
         return A_NORMAL;
-    return ui->color ? colour[role] : mono[role];
+    return ui->color ? colour[role] | themes[theme_of(ui)].extra[role] : mono[role];
 }
 
 /* The box-drawing block U+2500-254B, by arm weights (0 none, 1 light, 2 heavy). */

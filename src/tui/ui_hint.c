@@ -208,7 +208,14 @@ bool ui_hint_next(struct ui *ui)
         if (!start_hint(ui))
             return false;
         uh = ui->hint;
-        uh->rung = RUNG_WHERE;
+        /* The first press goes as far up the ladder as the preferences say; the game
+         * counts a new hint at rung 1, then each rung climbed, so the rungs passed over
+         * are noted in turn. */
+        uh->rung = ui->opt.prefs.hint_start >= RUNG_WHERE
+                   && ui->opt.prefs.hint_start <= RUNG_CONCLUSION ? ui->opt.prefs.hint_start
+                   : RUNG_WHERE;
+        for (int r = RUNG_WHERE; r < uh->rung; r++)
+            game_note_hint(g, r);
     } else if (uh->rung < RUNG_CONCLUSION) {
         uh->rung++;
     } else if (uh->more) {

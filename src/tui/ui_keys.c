@@ -1,44 +1,72 @@
-/* ui_keys.c: the board's keys: which key runs which command on the board shown.  On a
- * board whose symbols include letters (more than 9 digits) the letters enter symbols, in
- * either case, and the commands bound to letters are typed with Alt or after ':' instead;
- * the footer and the help list the keys in force there. */
+/* ui_keys.c: the board's keys: which key runs which command on the board shown, as the
+ * preferences bind them (prefs.c: the defaults, a preset, the config's key.ACTION lines).
+ * On a board whose symbols include letters (more than 9 digits) the letters enter symbols,
+ * in either case, and the commands bound to letters are typed with Alt or after ':'
+ * instead; the footer and the help list the keys in force there. */
 #include "config.h"
 #include "ui.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistr.h>
 
-/* A command bound to a letter on boards of digits only. */
-struct letter_key {
-    char letter;
+/* What each action of the config does on the board, and its help line (NULL: its keys
+ * share a line with others, or it has none of its own). */
+static const struct {
     enum ui_cmd cmd;
-    /* On boards with letter symbols the key is still bare while this letter is not one of
-     * them (0: never): q always, h j k l together up to 16x16 (H is 17). */
-    char bare_while;
-    const char *help;           /* its help line, or NULL (h j k l share one) */
+    const char *help;
+} actions[PREFS_NACTIONS] = {
+    [PREFS_LEFT] = { CMD_LEFT, NULL }, [PREFS_DOWN] = { CMD_DOWN, NULL },
+    [PREFS_UP] = { CMD_UP, NULL }, [PREFS_RIGHT] = { CMD_RIGHT, NULL },
+    [PREFS_ROW_START] = { CMD_ROW_START, NULL }, [PREFS_ROW_END] = { CMD_ROW_END, NULL },
+    [PREFS_COLUMN_TOP] = { CMD_COLUMN_TOP, NULL },
+    [PREFS_COLUMN_BOTTOM] = { CMD_COLUMN_BOTTOM, NULL },
+    [PREFS_ERASE] = { CMD_ERASE, "erase the digit, or else the cell's marks" },
+    [PREFS_PENCIL] = { CMD_PENCIL, "pencil mode: digits toggle marks" },
+    [PREFS_MARK] = { CMD_MARK, "then a digit: toggle one mark (also Alt+digit)" },
+    [PREFS_FILL] = { CMD_FILL, "fill every empty cell with its candidates" },
+    [PREFS_CLEAR] = { CMD_CLEAR, "clear all marks" },
+    [PREFS_UNDO] = { CMD_UNDO, "undo" },
+    [PREFS_REDO] = { CMD_REDO, "redo" },
+    [PREFS_CONFLICTS] = { CMD_CONFLICTS, "show or hide conflicts" },
+    [PREFS_CHECK] = { CMD_CHECK, "check: how many entries are wrong, and where" },
+    [PREFS_HINT] = { CMD_HINT, "hint; again for more: where, technique, pattern, why, apply" },
+    [PREFS_COPY_PUZZLE] = { CMD_COPY_PUZZLE, "copy the puzzle to the clipboard (OSC 52)" },
+    [PREFS_COPY_POSITION] = { CMD_COPY_POSITION, "copy the position, with pencil marks" },
+    [PREFS_TIMER] = { CMD_TIMER, "show or hide the timer" },
+    [PREFS_WATCH] = { CMD_WATCH, "watch the solver solve it from here (? there: its keys)" },
+    [PREFS_NEWGAME] = { CMD_NEWGAME, "new game: a puzzle made now, of the kind, size and level chosen" },
+    [PREFS_PAUSE] = { CMD_PAUSE, "pause (hides the board)" },
+    [PREFS_HELP] = { CMD_HELP, "this help" },
+    [PREFS_COMMAND] = { CMD_PREFIX, "then a key: its command, whatever the board" },
+    [PREFS_QUIT] = { CMD_QUIT, "quit (progress is saved after every move)" },
 };
 
-static const struct letter_key letter_keys[] = {
-    { 'h', CMD_LEFT, 'h', NULL },
-    { 'j', CMD_DOWN, 'h', NULL },
-    { 'k', CMD_UP, 'h', NULL },
-    { 'l', CMD_RIGHT, 'h', NULL },
-    { 'p', CMD_PENCIL, 0, "pencil mode: digits toggle marks" },
-    { 'm', CMD_MARK, 0, "then a digit: toggle one mark (also Alt+digit)" },
-    { 'f', CMD_FILL, 0, "fill every empty cell with its candidates" },
-    { 'x', CMD_CLEAR, 0, "clear all marks" },
-    { 'u', CMD_UNDO, 0, "undo" },
-    { 'r', CMD_REDO, 0, "redo (also Ctrl-R)" },
-    { 'e', CMD_CONFLICTS, 0, "show or hide conflicts" },
-    { 'c', CMD_CHECK, 0, "check: how many entries are wrong, and where" },
-    { 'i', CMD_HINT, 0, "hint; again for more: where, technique, pattern, why, apply" },
-    { 't', CMD_TIMER, 0, "show or hide the timer" },
-    { 'w', CMD_WATCH, 0, "watch the solver solve it from here (? there: its keys)" },
-    { 'n', CMD_NEWGAME, 0, "new game: a puzzle made now, of the kind, size and level chosen" },
-    { 'q', CMD_QUIT, 'q', "quit (progress is saved after every move)" },
-};
+/* The bindings in force: the player's (ui_keys_init), else the defaults. */
+static const struct prefs *bindings;
+static struct prefs default_bindings;
 
-#define NLETTER_KEYS (sizeof letter_keys / sizeof letter_keys[0])
+void ui_keys_init(const struct prefs *p)
+{
+    bindings = p;
+}
+
+static const struct prefs *keymap(void)
+{
+    if (bindings == NULL) {
+        prefs_defaults(&default_bindings, false);
+        bindings = &default_bindings;
+    }
+    return bindings;
+}
+
+static int action_of_cmd(enum ui_cmd cmd)
+{
+    for (int a = 0; a < PREFS_NACTIONS; a++)
+        if (actions[a].cmd == cmd)
+            return a;
+    return -1;
+}
 
 /* The puzzle on the board, or NULL (the help opened from the picker). */
 static const struct puzzle *board_puzzle(const struct ui *ui)
@@ -58,42 +86,80 @@ static bool is_symbol_letter(const struct puzzle *p, int letter)
     return p != NULL && d > 9 && d <= p->max_digit;
 }
 
-static const struct letter_key *find_letter(int key)
+static bool is_letter(int key)
 {
-    for (size_t i = 0; i < NLETTER_KEYS; i++)
-        if (letter_keys[i].letter == key)
-            return &letter_keys[i];
-    return NULL;
+    return key >= 'a' && key <= 'z';
 }
 
-/* Whether the letter key k runs its command typed alone on p's board. */
-static bool is_bare(const struct puzzle *p, const struct letter_key *k)
+static bool is_move(int a)
 {
-    if (!ui_keys_letter_symbols(p))
+    return a == PREFS_LEFT || a == PREFS_DOWN || a == PREFS_UP || a == PREFS_RIGHT;
+}
+
+/* Whether a letter key bound to a runs its command typed alone on p's board.  Where
+ * letters are symbols, the moving letters stay bare together while none of them is a
+ * symbol (h j k l up to 16x16: H is 17), the quit letter while it is none (q always), and
+ * the other letter commands take Alt or ':'. */
+static bool is_bare(const struct puzzle *p, int a, int key)
+{
+    const struct prefs *km = keymap();
+
+    if (!is_letter(key) || !ui_keys_letter_symbols(p))
         return true;
-    return k->bare_while != 0 && !is_symbol_letter(p, k->bare_while);
+    if (a == PREFS_QUIT)
+        return !is_symbol_letter(p, key);
+    if (!is_move(a))
+        return false;
+    for (int b = PREFS_LEFT; b <= PREFS_RIGHT; b++)
+        for (int i = 0; i < km->nkeys[b]; i++)
+            if (is_letter(km->keys[b][i]) && is_symbol_letter(p, km->keys[b][i]))
+                return false;
+    return true;
 }
 
 enum ui_cmd ui_keys_command(const struct puzzle *p, int key, bool as_command)
 {
-    const struct letter_key *k;
+    const struct prefs *km = keymap();
+    int a;
 
     if (key >= 'A' && key <= 'Z' && as_command)
         key = key - 'A' + 'a';
-    k = find_letter(key);
-    if (k != NULL)
-        return as_command || is_bare(p, k) ? k->cmd : CMD_NONE;
-    if (as_command)
+    if (key == UI_KEY_ESC && !as_command)
+        return CMD_ESCAPE;
+    a = prefs_key_action(km, key);
+    /* Backspace arrives as DEL or Ctrl-H, as the terminal has it. */
+    if (a < 0 && (key == 127 || key == 8))
+        a = prefs_key_action(km, PREFS_KEY_BACKSPACE);
+    if (a < 0)
         return CMD_NONE;
-    switch (key) {
-    case '?': return CMD_HELP;
-    case ' ': return CMD_PAUSE;
-    case ':': return CMD_PREFIX;
-    case UI_KEY_CTRL('r'): return CMD_REDO;
-    case '0': case '.': case 127: case 8: return CMD_ERASE;
-    case UI_KEY_ESC: return CMD_ESCAPE;
-    default: return CMD_NONE;
-    }
+    return as_command || is_bare(p, a, key) ? actions[a].cmd : CMD_NONE;
+}
+
+/* The config's name of a curses key code, or 0. */
+static int prefs_key_of_code(int code)
+{
+    static const struct { int code, key; } codes[] = {
+        { KEY_UP, PREFS_KEY_UP }, { KEY_DOWN, PREFS_KEY_DOWN }, { KEY_LEFT, PREFS_KEY_LEFT },
+        { KEY_RIGHT, PREFS_KEY_RIGHT }, { KEY_HOME, PREFS_KEY_HOME }, { KEY_END, PREFS_KEY_END },
+        { KEY_PPAGE, PREFS_KEY_PGUP }, { KEY_NPAGE, PREFS_KEY_PGDN },
+        { KEY_BACKSPACE, PREFS_KEY_BACKSPACE }, { KEY_DC, PREFS_KEY_DELETE },
+        { KEY_IC, PREFS_KEY_INSERT },
+    };
+
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (codes[i].code == code)
+            return codes[i].key;
+    if (code >= KEY_F(1) && code <= KEY_F(12))
+        return PREFS_KEY_F1 + code - KEY_F(1);
+    return 0;
+}
+
+enum ui_cmd ui_keys_code_command(int code)
+{
+    int key = prefs_key_of_code(code);
+    int a = key != 0 ? prefs_key_action(keymap(), key) : -1;
+
+    return a >= 0 ? actions[a].cmd : CMD_NONE;
 }
 
 int ui_keys_symbol(const struct puzzle *p, int key)
@@ -123,27 +189,37 @@ static void symbol_range(const struct puzzle *p, char *buf, size_t size)
 void ui_keys_symbols_message(struct ui *ui)
 {
     const struct puzzle *p = board_puzzle(ui);
-    char range[16];
+    char range[16], help[24];
 
     symbol_range(p, range, sizeof range);
     if (ui_keys_letter_symbols(p))
         ui_message(ui, "This puzzle takes %s (either case); commands take Alt or ':' first "
-                   "(? lists them).", range);
+                   "(%s lists them).", range, ui_keys_name(ui, CMD_HELP, help, sizeof help));
     else
         ui_message(ui, "This puzzle takes %s.", range);
 }
 
+/* How a key of action a is typed on p's board: "u", "Ctrl-R", or ":u" where letters are
+ * symbols and it takes ':' first. */
+static const char *key_label(const struct puzzle *p, int a, int key, char *buf, size_t size)
+{
+    char name[PREFS_KEY_NAME_MAX];
+
+    prefs_key_label(key, name, sizeof name);
+    snprintf(buf, size, "%s%s", is_bare(p, a, key) ? "" : ":", name);
+    return buf;
+}
+
 const char *ui_keys_name(const struct ui *ui, enum ui_cmd cmd, char *buf, size_t size)
 {
-    for (size_t i = 0; i < NLETTER_KEYS; i++) {
-        if (letter_keys[i].cmd != cmd)
-            continue;
-        snprintf(buf, size, "%s%c", is_bare(board_puzzle(ui), &letter_keys[i]) ? "" : ":",
-                 letter_keys[i].letter);
+    const struct prefs *km = keymap();
+    int a = action_of_cmd(cmd);
+
+    if (a < 0 || km->nkeys[a] == 0) {
+        snprintf(buf, size, "%s", a >= 0 && km->nkeys[PREFS_COMMAND] > 0 ? "(no key)" : "?");
         return buf;
     }
-    snprintf(buf, size, "?");
-    return buf;
+    return key_label(board_puzzle(ui), a, km->keys[a][0], buf, size);
 }
 
 /* --- The footer --- */
@@ -166,10 +242,53 @@ static const char *footer_word(enum ui_cmd cmd)
     }
 }
 
-/* Whether h j k l move on p's board. */
-static bool vi_moves(const struct puzzle *p)
+/* The first key of a that is one character typed alone on p's board, or 0. */
+static int bare_char_key(const struct puzzle *p, int a)
 {
-    return is_bare(p, find_letter('h'));
+    const struct prefs *km = keymap();
+
+    for (int i = 0; i < km->nkeys[a]; i++) {
+        int k = km->keys[a][i];
+        if (k > ' ' && k < 127 && is_bare(p, a, k))
+            return k;
+    }
+    return 0;
+}
+
+/* Whether each way of moving has its arrow key. */
+static bool arrows_move(void)
+{
+    static const int arrows[] = { PREFS_KEY_LEFT, PREFS_KEY_DOWN, PREFS_KEY_UP, PREFS_KEY_RIGHT };
+
+    for (int a = PREFS_LEFT; a <= PREFS_RIGHT; a++)
+        if (prefs_key_action(keymap(), arrows[a - PREFS_LEFT]) != a)
+            return false;
+    return true;
+}
+
+/* The moving keys in short: "hjkl/arrows", "arrows", "hjkl"; "" when neither. */
+static void move_keys(const struct puzzle *p, char *buf, size_t size, bool spaced)
+{
+    char letters[16] = "";
+    size_t n = 0;
+
+    for (int a = PREFS_LEFT; a <= PREFS_RIGHT; a++) {
+        int k = bare_char_key(p, a);
+        if (k == 0) {
+            n = 0;
+            break;
+        }
+        if (spaced && n > 0)
+            letters[n++] = ' ';
+        letters[n++] = (char)k;
+    }
+    letters[n] = '\0';
+    if (spaced)
+        snprintf(buf, size, "%s%s%s", arrows_move() ? "arrows" : "", n > 0 && arrows_move() ? ", " : "",
+                 letters);
+    else
+        snprintf(buf, size, "%s%s%s", letters, n > 0 && arrows_move() ? "/" : "",
+                 arrows_move() ? "arrows" : "");
 }
 
 /* Adds item to the footer's lines, flowing into w columns; false when it no longer fits. */
@@ -177,12 +296,13 @@ static bool footer_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, c
 {
     size_t len = strlen(lines[*n]);
 
-    if (len > 0 && (int)(len + 2 + strlen(item)) > w) {
+    /* Widths in columns: a key may be any character. */
+    if (len > 0 && ui_width(lines[*n]) + 2 + ui_width(item) > w) {
         if (*n + 1 >= max)
             return false;
         len = strlen(lines[++*n]);
     }
-    if ((int)strlen(item) > w)
+    if (ui_width(item) > w || len + 2 + strlen(item) >= UI_KEYS_LINE_MAX)
         return false;
     snprintf(lines[*n] + len, UI_KEYS_LINE_MAX - len, "%s%s", len > 0 ? "  " : "", item);
     return true;
@@ -191,7 +311,7 @@ static bool footer_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, c
 int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], int max)
 {
     const struct puzzle *p = board_puzzle(ui);
-    char item[64], range[16], key[8];
+    char item[64], range[16], key[24];
     int n = 0;
 
     if (max <= 0)
@@ -199,15 +319,16 @@ int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], i
     for (int i = 0; i < max; i++)
         lines[i][0] = '\0';
     symbol_range(p, range, sizeof range);
-    snprintf(item, sizeof item, "%s", vi_moves(p) ? "hjkl/arrows" : "arrows");
-    footer_add(lines, &n, max, w, item);
+    move_keys(p, item, sizeof item, false);
+    if (item[0] != '\0')
+        footer_add(lines, &n, max, w, item);
     snprintf(item, sizeof item, "%s set", range);
     footer_add(lines, &n, max, w, item);
     for (size_t i = 0; i < sizeof footer_cmds / sizeof footer_cmds[0]; i++) {
-        if (footer_cmds[i] == CMD_HELP)
-            snprintf(key, sizeof key, "?");
-        else
-            ui_keys_name(ui, footer_cmds[i], key, sizeof key);
+        int a = action_of_cmd(footer_cmds[i]);
+        if (a < 0 || keymap()->nkeys[a] == 0)
+            continue;
+        ui_keys_name(ui, footer_cmds[i], key, sizeof key);
         snprintf(item, sizeof item, "%s %s", key, footer_word(footer_cmds[i]));
         if (!footer_add(lines, &n, max, w, item))
             break;
@@ -217,34 +338,92 @@ int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], i
 
 /* --- The help --- */
 
-/* Appends one help line, "  KEYS  what they do", or a heading when keys is NULL. */
+/* Appends s to the line of len bytes, whole characters only as far as they fit; the new
+ * length. */
+static size_t append_cut(char *line, size_t len, const char *s)
+{
+    const uint8_t *u = (const uint8_t *)s;
+    size_t n = strlen(s);
+
+    while (n > 0) {
+        int k = u8_mblen(u, n);
+        if (k <= 0)
+            k = 1;
+        if (len + (size_t)k >= UI_KEYS_LINE_MAX)
+            break;
+        memcpy(line + len, u, (size_t)k);
+        len += (size_t)k;
+        u += k;
+        n -= (size_t)k;
+    }
+    line[len] = '\0';
+    return len;
+}
+
+/* Appends one help line, "  KEYS  what they do" (the keys padded to 18 columns, as
+ * wide as they show), or a heading when keys is NULL. */
 static void help_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, const char *keys,
                      const char *text)
 {
+    char *line;
+    size_t len = 0;
+
     if (*n >= max)
         return;
-    if (keys == NULL)
-        snprintf(lines[*n], UI_KEYS_LINE_MAX, "%s", text);
-    else
-        snprintf(lines[*n], UI_KEYS_LINE_MAX, "  %-18s %s", keys, text);
+    line = lines[*n];
+    line[0] = '\0';
+    if (keys != NULL) {
+        len = append_cut(line, append_cut(line, 0, "  "), keys);
+        for (int w = ui_width(keys); w < 18; w++)
+            len = append_cut(line, len, " ");
+        len = append_cut(line, len, " ");
+    }
+    append_cut(line, len, text);
     ++*n;
 }
 
-/* The help line of the letter command cmd, with its keys on this board. */
+/* The keys of action a on p's board, spaced, into buf: "r Ctrl-R", "Alt-u or :u". */
+static void action_keys(const struct puzzle *p, int a, char *buf, size_t size)
+{
+    const struct prefs *km = keymap();
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < km->nkeys[a] && n < size; i++) {
+        char name[PREFS_KEY_NAME_MAX];
+        int k = km->keys[a][i];
+        prefs_key_label(k, name, sizeof name);
+        if (is_bare(p, a, k))
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " : "", name);
+        else
+            n += (size_t)snprintf(buf + n, size - n, "%sAlt-%s or :%s", n > 0 ? " " : "", name, name);
+    }
+}
+
+/* The help line of the command cmd, with its keys on this board (none without keys). */
 static void help_letter(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], int *n,
                         int max, enum ui_cmd cmd)
 {
-    for (size_t i = 0; i < NLETTER_KEYS; i++) {
-        const struct letter_key *k = &letter_keys[i];
-        char keys[32];
-        if (k->cmd != cmd)
-            continue;
-        if (is_bare(p, k))
-            snprintf(keys, sizeof keys, "%c", k->letter);
-        else
-            snprintf(keys, sizeof keys, "Alt-%c or :%c", k->letter, k->letter);
-        help_add(lines, n, max, keys, k->help);
-    }
+    int a = action_of_cmd(cmd);
+    char keys[64];
+
+    if (a < 0 || keymap()->nkeys[a] == 0)
+        return;
+    action_keys(p, a, keys, sizeof keys);
+    help_add(lines, n, max, keys, actions[a].help);
+}
+
+/* One help line for the keys of two actions (Home End). */
+static void help_pair(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], int *n, int max,
+                      int a, int b, const char *text)
+{
+    char ka[32], kb[32], keys[64];
+
+    action_keys(p, a, ka, sizeof ka);
+    action_keys(p, b, kb, sizeof kb);
+    snprintf(keys, sizeof keys, "%s%s%s", ka, ka[0] && kb[0] ? " " : "", kb);
+    if (keys[0] != '\0')
+        help_add(lines, n, max, keys, text);
 }
 
 int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
@@ -252,10 +431,11 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
     static const enum ui_cmd entering[] = { CMD_PENCIL, CMD_MARK, CMD_FILL, CMD_CLEAR,
                                             CMD_UNDO, CMD_REDO };
     static const enum ui_cmd checking[] = { CMD_CONFLICTS, CMD_CHECK, CMD_HINT };
-    static const enum ui_cmd other[] = { CMD_TIMER, CMD_WATCH, CMD_NEWGAME };
+    static const enum ui_cmd other[] = { CMD_PAUSE, CMD_TIMER, CMD_WATCH, CMD_NEWGAME,
+                                         CMD_COPY_PUZZLE, CMD_COPY_POSITION, CMD_HELP };
     const struct puzzle *p = board_puzzle(ui);
     bool letters = ui_keys_letter_symbols(p);
-    char range[16], keys[32];
+    char range[16], keys[64];
     int n = 0;
 
     symbol_range(p, range, sizeof range);
@@ -267,10 +447,11 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
         help_add(lines, &n, max, NULL, "");
     }
     help_add(lines, &n, max, NULL, "Moving");
-    help_add(lines, &n, max, vi_moves(p) ? "arrows, h j k l" : "arrows",
-             "move the cursor (the mouse too)");
-    help_add(lines, &n, max, "Home End", "to the start or end of the row");
-    help_add(lines, &n, max, "PgUp PgDn", "to the top or bottom of the column");
+    move_keys(p, keys, sizeof keys, true);
+    help_add(lines, &n, max, keys[0] != '\0' ? keys : "the mouse", "move the cursor (the mouse too)");
+    help_pair(p, lines, &n, max, PREFS_ROW_START, PREFS_ROW_END, "to the start or end of the row");
+    help_pair(p, lines, &n, max, PREFS_COLUMN_TOP, PREFS_COLUMN_BOTTOM,
+              "to the top or bottom of the column");
     help_add(lines, &n, max, NULL, "Entering");
     if (letters) {
         snprintf(keys, sizeof keys, "%s", range);
@@ -279,7 +460,7 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
         help_add(lines, &n, max, p != NULL ? range : "1-9, A-P",
                  p != NULL ? "set a digit" : "set a digit (capital letters above 9)");
     }
-    help_add(lines, &n, max, "0 . Backspace Del", "erase the digit, or else the cell's marks");
+    help_letter(p, lines, &n, max, CMD_ERASE);
     for (size_t i = 0; i < sizeof entering / sizeof entering[0]; i++)
         help_letter(p, lines, &n, max, entering[i]);
     help_add(lines, &n, max, NULL, "Checking");
@@ -287,13 +468,12 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
         help_letter(p, lines, &n, max, checking[i]);
     help_add(lines, &n, max, "Esc", "close the hint (and cancel a mark or command key)");
     help_add(lines, &n, max, NULL, "Other");
-    help_add(lines, &n, max, "Space", "pause (hides the board)");
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         help_letter(p, lines, &n, max, other[i]);
-    help_add(lines, &n, max, "?", "this help");
     help_letter(p, lines, &n, max, CMD_QUIT);
     if (letters)
-        help_add(lines, &n, max, "Alt or : + a key", "that key's command, whatever the board");
+        help_add(lines, &n, max, "Alt + a key", "that key's command, whatever the board");
+    help_letter(p, lines, &n, max, CMD_PREFIX);
     if (p == NULL) {
         help_add(lines, &n, max, NULL, "");
         help_add(lines, &n, max, NULL, "On boards of more than 9 symbols (10x10 and up) letters are");

@@ -241,6 +241,7 @@ void ui_picker_enter(struct ui *ui)
     add_item(ui, &cap, (struct picker_item){
         .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE, .label = xstrdup("Paste a puzzle... (p)") });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
 }
@@ -509,7 +510,20 @@ static void picker_open(struct ui *ui)
         ui->input[0] = '\0';
         ui->screen = UI_INPUT;
         break;
+    case ITEM_PASTE:
+        ui_paste_open(ui);
+        break;
     }
+}
+
+/* Selects the first item of a kind (Open a file, Paste a puzzle). */
+static void select_kind(struct ui *ui, int kind)
+{
+    for (int i = 0; i < ui->nitems; i++)
+        if ((int)ui->items[i].kind == kind) {
+            ui->sel = i;
+            return;
+        }
 }
 
 /* The mouse: a click selects an item, a click on the selected one (the second of a
@@ -573,10 +587,10 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
         case 'k': ui->sel--; break;
         case 'j': ui->sel++; break;
         case '\r': case '\n': case 'l': picker_open(ui); return;
-        case 'o':
+        case 'o': case 'p':
             if (ui->browse_path != NULL)
                 picker_leave_file(ui);
-            ui->sel = ui->nitems - 1;
+            select_kind(ui, key == 'o' ? ITEM_OPEN : ITEM_PASTE);
             picker_open(ui);
             return;
         case 'n': ui_newgame_open(ui); return;

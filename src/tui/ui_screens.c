@@ -71,6 +71,7 @@ static const char *const picker_help[] = {
     "  Enter, l           open the puzzle or saved game chosen (a click on the one chosen, or a double click, too)",
     "  d Del              delete the saved game chosen (asks first)",
     "  o                  open a file by name (Tab completes, ~ is home)",
+    "  p                  paste a puzzle, in any format kakudo reads",
     "  n                  new game: kind, size and level",
     "  q                  quit",
     "",

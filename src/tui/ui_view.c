@@ -927,8 +927,9 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     } else if (panel_room(&pn, 1)) {
         /* No room for all the keys (a large Kakuro at 80x24): still say how to learn them
          * and how to leave. */
-        char quit[8], line[UI_KEYS_LINE_MAX];
-        snprintf(line, sizeof line, "? help  %s quit", ui_keys_name(ui, CMD_QUIT, quit, sizeof quit));
+        char quit[24], help[24], line[UI_KEYS_LINE_MAX];
+        snprintf(line, sizeof line, "%s help  %s quit", ui_keys_name(ui, CMD_HELP, help, sizeof help),
+                 ui_keys_name(ui, CMD_QUIT, quit, sizeof quit));
         pn.y = pn.bottom - 1 > pn.y ? pn.bottom - 1 : pn.y;
         panel_line(ui, &pn, line, ROLE_DIM);
     }

@@ -20,7 +20,6 @@
  * solution, so stopping leaves the position as it was.
  */
 
-#define DEFAULT_SPEED 20    /* steps per second at first: each step can be followed */
 #define KEY_DRAIN 16        /* keys taken in one look, so typing ahead cannot stall a frame */
 
 enum watch_end { END_NONE, END_SOLVED, END_NO_SOLUTION, END_GAVE_UP };
@@ -57,13 +56,16 @@ static attr_t style(const struct ui *ui, attr_t mono, short pair)
 
 static void init_styles(const struct ui *ui)
 {
+    /* The colorblind theme has no red and no green here either. */
+    bool safe = ui->opt.prefs.theme == PREFS_THEME_COLORBLIND;
+
     if (!ui->color || COLOR_PAIRS < PAIR_LAST)
         return;
-    init_pair(PAIR_PLACED, COLOR_GREEN, -1);
+    init_pair(PAIR_PLACED, safe ? COLOR_CYAN : COLOR_GREEN, -1);
     init_pair(PAIR_GUESSED, COLOR_YELLOW, -1);
     init_pair(PAIR_UNDONE, COLOR_MAGENTA, -1);
-    init_pair(PAIR_DEAD, COLOR_WHITE, COLOR_RED);
-    init_pair(PAIR_STRUCK, COLOR_RED, -1);
+    init_pair(PAIR_DEAD, safe ? COLOR_BLACK : COLOR_WHITE, safe ? COLOR_YELLOW : COLOR_RED);
+    init_pair(PAIR_STRUCK, safe ? COLOR_BLUE : COLOR_RED, -1);
 }
 
 static const char *strategy_name(enum solve_strategy s)
@@ -519,7 +521,7 @@ void ui_watch_start(struct ui *ui)
     v = xcalloc(1, sizeof *v);
     v->anim.watch = watch_new(p);
     v->strategy = ui->opt.strategy;
-    v->speed = watch_speed_index(DEFAULT_SPEED);
+    v->speed = watch_speed_index(ui->opt.prefs.watch_speed);
     v->show_marks = true;
     v->start = xmalloc(n);
     memcpy(v->start, g->grid, n);

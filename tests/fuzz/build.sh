@@ -30,7 +30,7 @@ for f in "$@"; do
     case $f in *.c) core="$core $(compile "$f")" ;; esac
 done
 util=$(compile tests/fuzz/fuzz_util.c)
-for t in reader save moves hint grade generate cli; do
+for t in reader save moves hint grade generate cli prefs; do
     extra=""
     if test "$t" = cli; then
         extra="$(compile src/cli_args.c) $(compile src/cmd_generate.c)"

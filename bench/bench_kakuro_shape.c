@@ -1,0 +1,142 @@
+/* bench_kakuro_shape.c: how Kakuro boards look: the share of white cells inside the clue row and column, the mix of run lengths, and the share of steps that are lone squares and unique sums, for puzzle files (by size) and for boards the generator makes (by size and level). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "generate.h"
+#include "hint.h"
+#include "puzzle.h"
+#include "util.h"
+
+#include "bench_set.h"
+
+/*
+ * Usage: bench_kakuro_shape [--max=N] [FILE...] [--generate=WxH:LEVEL:COUNT...]
+ * FILE: Kakuro puzzles, summed up by size class (the shorter side: 10-11, 12-13, 14-17,
+ * 18-24, 25 and over).  --generate: COUNT boards of kakudo's generator at that size and
+ * level (seeds 1 to COUNT), summed up together.  For each: white cells in percent of the
+ * cells inside the border, runs of 2, 3, 4, 5 and 6-9 cells in percent of the runs, and
+ * the share of the rating walk's steps that are lone squares or unique sums.
+ */
+
+#define RUN_CLASSES 5
+#define SIZE_CLASSES 5
+
+struct shape {
+    long puzzles, inside, white, runs, by_len[RUN_CLASSES], steps, simple_steps;
+};
+
+static int size_class(const struct puzzle *p)
+{
+    int side = p->width < p->height ? p->width : p->height;
+
+    return side < 12 ? 0 : side < 14 ? 1 : side < 18 ? 2 : side < 25 ? 3 : 4;
+}
+
+static const char *const size_names[SIZE_CLASSES] = {
+    "10-11", "12-13", "14-17", "18-24", "25+",
+};
+
+static void shape_add(struct shape *s, const struct puzzle *p)
+{
+    struct grade g;
+
+    s->puzzles++;
+    s->inside += (long)(p->width - 1) * (p->height - 1);
+    s->white += p->nwhite;
+    for (int i = 0; i < p->ngroups; i++) {
+        int len = p->groups[i].ncells;
+        s->runs++;
+        s->by_len[len >= 6 ? 4 : len - 2 < 0 ? 0 : len - 2]++;
+    }
+    if (grade_puzzle(p, &g)) {
+        s->steps += g.steps;
+        s->simple_steps += g.counts[TECH_LONE_SQUARE] + g.counts[TECH_UNIQUE_SUM];
+    }
+}
+
+static void shape_print(const char *what, const struct shape *s)
+{
+    if (s->puzzles == 0)
+        return;
+    printf("%-28s %5ld boards: white %4.1f%%, runs of 2 %4.1f%%, 3 %4.1f%%, 4 %4.1f%%, "
+           "5 %4.1f%%, 6-9 %4.1f%%; lone squares and unique sums %4.1f%% of steps\n",
+           what, s->puzzles, 100.0 * s->white / s->inside, 100.0 * s->by_len[0] / s->runs,
+           100.0 * s->by_len[1] / s->runs, 100.0 * s->by_len[2] / s->runs,
+           100.0 * s->by_len[3] / s->runs, 100.0 * s->by_len[4] / s->runs,
+           s->steps ? 100.0 * s->simple_steps / s->steps : 0.0);
+}
+
+static void shape_file(const char *path, size_t max)
+{
+    struct bench_set set = { 0 };
+    struct shape by_size[SIZE_CLASSES] = { 0 };
+    const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+    char what[128];
+
+    if (!bench_load(path, 1, max, &set)) {
+        fprintf(stderr, "%s: no puzzle\n", path);
+        bench_set_free(&set);
+        return;
+    }
+    for (size_t i = 0; i < set.n; i++)
+        if (set.puzzles[i]->ops->kind == PUZZLE_KAKURO)
+            shape_add(&by_size[size_class(set.puzzles[i])], set.puzzles[i]);
+    for (int c = 0; c < SIZE_CLASSES; c++) {
+        snprintf(what, sizeof what, "%s %s", name, size_names[c]);
+        shape_print(what, &by_size[c]);
+    }
+    bench_set_free(&set);
+}
+
+/* "15x15:medium:20" */
+static bool shape_generate(const char *spec)
+{
+    struct gen_request req = { .kind = PUZZLE_KAKURO, .max_attempts = 1000 };
+    struct shape s = { 0 };
+    char level[32], what[128];
+    int count;
+
+    if (sscanf(spec, "%dx%d:%31[a-z]:%d", &req.width, &req.height, level, &count) != 4
+        || !gen_level_by_name(level, &req.level) || count < 1) {
+        fprintf(stderr, "bad --generate=%s: expected WxH:LEVEL:COUNT\n", spec);
+        return false;
+    }
+    for (int i = 1; i <= count; i++) {
+        struct gen_result res;
+        req.seed = (uint64_t)i;
+        gen_generate(&req, &res);
+        if (res.puzzle != NULL)
+            shape_add(&s, res.puzzle);
+        puzzle_free(res.puzzle);
+    }
+    snprintf(what, sizeof what, "generated %dx%d %s", req.width, req.height, level);
+    shape_print(what, &s);
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    size_t max = (size_t)-1;
+    int done = 0;
+
+    for (int a = 1; a < argc; a++) {
+        if (strncmp(argv[a], "--max=", 6) == 0) {
+            max = (size_t)atol(argv[a] + 6);
+        } else if (strncmp(argv[a], "--generate=", 11) == 0) {
+            if (!shape_generate(argv[a] + 11))
+                return 2;
+            done++;
+        } else {
+            shape_file(argv[a], max);
+            done++;
+        }
+    }
+    if (done == 0) {
+        fprintf(stderr, "usage: %s [--max=N] [FILE...] [--generate=WxH:LEVEL:COUNT...]\n", argv[0]);
+        return 2;
+    }
+    return 0;
+}

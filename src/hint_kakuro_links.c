@@ -1,0 +1,286 @@
+/* hint_kakuro_links.c: a Kakuro run's sum as the chains see it: the combinations that fit
+ * its cells, the digits every one of them needs (strong links, forcing), the digits each
+ * cell can still take (a supposition followed through the run's sum). */
+#include "config.h"
+#include "hint_kakuro_links.h"
+
+#include <stdlib.h>
+
+#include "hint_links.h"
+
+#include "util.h"
+
+#define DIGIT_MASKS 1024            /* digit sets as bits 1-9 */
+
+/* The sets of digits the first i cells can take (distinct, one from each cell), level by
+ * level, each set once: at most C(9, i) of them, so this stays small where a table over
+ * every set would be looked through whole. */
+struct fit_levels {
+    uint8_t state[KAKURO_RUN_MAX + 1][DIGIT_MASKS];     /* 1 reached, 2 also completes */
+    uint16_t list[KAKURO_RUN_MAX + 1][512];
+    uint8_t sum[KAKURO_RUN_MAX + 1][512];
+    int count[KAKURO_RUN_MAX + 1];
+};
+
+/* The least and the most k distinct digits add up to. */
+static int least_of(int k)
+{
+    return k * (k + 1) / 2;
+}
+
+static int most_of(int k)
+{
+    return k * (19 - k) / 2;
+}
+
+static void fit_forward(struct fit_levels *t, int n, const digitset *cand, int rem)
+{
+    t->count[0] = 1;
+    t->list[0][0] = 0;
+    t->sum[0][0] = 0;
+    t->state[0][0] = 1;
+    for (int i = 0; i < n; i++) {
+        int left = n - i - 1;
+        t->count[i + 1] = 0;
+        for (int k = 0; k < t->count[i]; k++) {
+            unsigned m = t->list[i][k];
+            int s = t->sum[i][k];
+            for (digitset c = cand[i] & ~m & 0x3feu; c; c &= c - 1) {
+                int d = lowest_bit(c), s2 = s + d;
+                unsigned m2 = m | 1u << d;
+                if (s2 + least_of(left) > rem || s2 + most_of(left) < rem || t->state[i + 1][m2])
+                    continue;
+                t->state[i + 1][m2] = 1;
+                t->list[i + 1][t->count[i + 1]] = (uint16_t)m2;
+                t->sum[i + 1][t->count[i + 1]++] = (uint8_t)s2;
+            }
+        }
+    }
+}
+
+/* Leaves every state 0 again, for the next call. */
+static void fit_clear(struct fit_levels *t, int n)
+{
+    for (int i = 0; i <= n; i++)
+        for (int k = 0; k < t->count[i]; k++)
+            t->state[i][t->list[i][k]] = 0;
+}
+
+/* Kept from call to call, all zero between them (fit_clear): clearing 10 kB each time
+ * would cost more than most runs' fitting. */
+static _Thread_local struct fit_levels fit_scratch;
+
+int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset *common)
+{
+    struct fit_levels *t = &fit_scratch;
+    digitset all = 0x3feu;
+    int sets = 0;
+
+    for (int i = 0; i < n; i++)
+        allowed[i] = 0;
+    if (common != NULL)
+        *common = 0;
+    if (n < 1 || n > KAKURO_RUN_MAX || rem < least_of(n) || rem > most_of(n))
+        return 0;
+    fit_forward(t, n, cand, rem);
+    for (int k = 0; k < t->count[n]; k++) {
+        if (t->sum[n][k] == rem) {
+            t->state[n][t->list[n][k]] = 2;
+            all &= t->list[n][k];
+            sets++;
+        }
+    }
+    for (int i = n - 1; i >= 0 && sets > 0; i--) {
+        for (int k = 0; k < t->count[i]; k++) {
+            unsigned m = t->list[i][k];
+            for (digitset c = cand[i] & ~m & 0x3feu; c; c &= c - 1) {
+                int d = lowest_bit(c);
+                if (t->state[i + 1][m | 1u << d] == 2) {
+                    t->state[i][m] = 2;
+                    allowed[i] |= 1u << d;
+                }
+            }
+        }
+    }
+    if (common != NULL && sets > 0)
+        *common = all;
+    fit_clear(t, n);
+    return sets;
+}
+
+/* kakuro_fit_group with the candidates of cell hold (if not -1) taken as held instead. */
+static int fit_group_holding(const struct puzzle *p, int g, const uint8_t *grid,
+                             const digitset *cands, int hold, digitset held,
+                             digitset *allowed, digitset *common)
+{
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset cand[KAKURO_RUN_MAX], fit[KAKURO_RUN_MAX], placed = 0;
+    int where[KAKURO_RUN_MAX], n = 0, rem = grp->sum, sets;
+
+    if (!puzzle_group_has_sum(grp) || grp->ncells > KAKURO_RUN_MAX)
+        return -1;
+    for (int i = 0; i < grp->ncells; i++) {
+        int d = grid[grp->cells[i]];
+        if (d) {
+            if (placed & (1u << d))
+                return 0;
+            placed |= 1u << d;
+            rem -= d;
+        }
+    }
+    for (int i = 0; i < grp->ncells; i++) {
+        int c = grp->cells[i];
+        allowed[i] = grid[c] ? 1u << grid[c] : 0;
+        if (!grid[c]) {
+            where[n] = i;
+            cand[n++] = (c == hold ? held : cands[c]) & ~placed;
+        }
+    }
+    if (n == 0) {
+        if (common != NULL)
+            *common = 0;
+        return rem == 0;
+    }
+    sets = kakuro_fit(n, cand, rem, fit, common);
+    for (int k = 0; k < n; k++)
+        allowed[where[k]] = fit[k];
+    return sets;
+}
+
+int kakuro_fit_group(const struct puzzle *p, int g, const uint8_t *grid, const digitset *cands,
+                     digitset *allowed, digitset *common)
+{
+    return fit_group_holding(p, g, grid, cands, -1, 0, allowed, common);
+}
+
+digitset hint_group_required(const struct hint_position *pos, int g)
+{
+    const struct puzzle *p = pos->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset allowed[KAKURO_RUN_MAX], common;
+
+    if (grp->ncells == p->max_digit)
+        return (((1u << (p->max_digit + 1)) - 1) & ~1u) & ~hint_group_placed(pos, g);
+    if (kakuro_fit_group(p, g, pos->grid, pos->cands, allowed, &common) <= 0)
+        return 0;
+    return common;
+}
+
+/* --- Sum links --- */
+
+/*
+ * For a candidate d of cell c, the digits each other cell of c's runs with a sum can
+ * take when c is d: one fit of the run with c held to d.  Two candidates of a run are
+ * then linked weakly when neither allows the other.  Kept per node, for both runs (k 0
+ * across, 1 down), in the runs' cell order.
+ */
+struct sum_links {
+    const struct cand_links *l;
+    uint8_t *ready;                             /* per node */
+    digitset (*with)[2][KAKURO_RUN_MAX];        /* per node */
+};
+
+struct sum_links *sum_links_new(const struct cand_links *l)
+{
+    struct sum_links *sl = xmalloc(sizeof *sl);
+
+    sl->l = l;
+    sl->ready = xcalloc((size_t)l->nnodes + 1, 1);
+    sl->with = xmalloc(((size_t)l->nnodes + 1) * sizeof *sl->with);
+    return sl;
+}
+
+void sum_links_free(struct sum_links *sl)
+{
+    if (sl == NULL)
+        return;
+    free(sl->ready);
+    free(sl->with);
+    free(sl);
+}
+
+/* The run of kind k (0 across, 1 down) of the cell when it has a sum, else -1. */
+static int sum_run(const struct cand_links *l, int cell, int k)
+{
+    int g = l->unit[cell][k];
+
+    return g >= 0 && puzzle_group_has_sum(&l->p->groups[g]) ? g : -1;
+}
+
+static void sum_links_fill(struct sum_links *sl, int node)
+{
+    const struct cand_links *l = sl->l;
+    int cell = links_cell(l, node), d = links_digit(l, node);
+
+    for (int k = 0; k < 2; k++) {
+        int g = sum_run(l, cell, k);
+        for (int i = 0; i < KAKURO_RUN_MAX; i++)
+            sl->with[node][k][i] = ~0u;     /* no run: everything allowed */
+        if (g >= 0 && fit_group_holding(l->p, g, l->pos->grid, l->pos->cands, cell, 1u << d,
+                                        sl->with[node][k], NULL) <= 0)
+            for (int i = 0; i < KAKURO_RUN_MAX; i++)
+                sl->with[node][k][i] = 0;
+    }
+    sl->ready[node] = 1;
+}
+
+int sum_links_run(const struct cand_links *l, int ca, int cb)
+{
+    for (int k = 0; k < 2; k++) {
+        int g = sum_run(l, ca, k);
+        if (g >= 0 && g == l->unit[cb][k])
+            return g;
+    }
+    return -1;
+}
+
+/* The index of cell in group g. */
+static int index_in(const struct puzzle *p, int g, int cell)
+{
+    const struct puzzle_group *grp = &p->groups[g];
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (grp->cells[i] == cell)
+            return i;
+    return -1;
+}
+
+bool sum_links_weak(struct sum_links *sl, int a, int b)
+{
+    const struct cand_links *l = sl->l;
+    int ca = links_cell(l, a), cb = links_cell(l, b), g, k;
+
+    if (ca == cb || links_digit(l, a) == links_digit(l, b) || (g = sum_links_run(l, ca, cb)) < 0)
+        return false;
+    if (!sl->ready[a])
+        sum_links_fill(sl, a);
+    k = l->unit[ca][0] == g ? 0 : 1;
+    return !(sl->with[a][k][index_in(l->p, g, cb)] & (1u << links_digit(l, b)));
+}
+
+int sum_links_all(struct sum_links *sl, int node, int *out)
+{
+    const struct cand_links *l = sl->l;
+    int cell = links_cell(l, node), d = links_digit(l, node), n = 0;
+
+    if (!sl->ready[node])
+        sum_links_fill(sl, node);
+    for (int k = 0; k < 2; k++) {
+        int g = sum_run(l, cell, k);
+        const struct puzzle_group *grp;
+        if (g < 0)
+            continue;
+        grp = &l->p->groups[g];
+        for (int i = 0; i < grp->ncells; i++) {
+            int other = grp->cells[i];
+            if (other == cell || l->pos->grid[other])
+                continue;
+            /* Candidates the fit with this one leaves out (the same digit is a plain weak
+             * link, listed with the peers). */
+            for (digitset c = l->pos->cands[other] & ~sl->with[node][k][i] & ~(1u << d);
+                 c; c &= c - 1)
+                out[n++] = links_node(l, other, lowest_bit(c));
+        }
+    }
+    return n;
+}

@@ -1,0 +1,581 @@
+/* prefs.c: the player's preferences: defaults, key presets, the config file's key = value lines. */
+#include "config.h"
+#include "prefs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+#include "watch.h"
+
+#define DEFAULT_WATCH_SPEED 20
+
+static const char *const theme_names[PREFS_NTHEMES] = {
+    [PREFS_THEME_DEFAULT] = "default", [PREFS_THEME_HIGH_CONTRAST] = "high-contrast",
+    [PREFS_THEME_COLORBLIND] = "colorblind", [PREFS_THEME_MONO] = "mono",
+};
+
+static const char *const action_names[PREFS_NACTIONS] = {
+    [PREFS_LEFT] = "left", [PREFS_DOWN] = "down", [PREFS_UP] = "up", [PREFS_RIGHT] = "right",
+    [PREFS_ROW_START] = "row-start", [PREFS_ROW_END] = "row-end",
+    [PREFS_COLUMN_TOP] = "column-top", [PREFS_COLUMN_BOTTOM] = "column-bottom",
+    [PREFS_ERASE] = "erase", [PREFS_PENCIL] = "pencil", [PREFS_MARK] = "mark",
+    [PREFS_FILL] = "fill-marks", [PREFS_CLEAR] = "clear-marks", [PREFS_UNDO] = "undo",
+    [PREFS_REDO] = "redo", [PREFS_CONFLICTS] = "conflicts", [PREFS_CHECK] = "check",
+    [PREFS_HINT] = "hint", [PREFS_COPY_PUZZLE] = "copy-puzzle",
+    [PREFS_COPY_POSITION] = "copy-position", [PREFS_TIMER] = "timer", [PREFS_WATCH] = "watch",
+    [PREFS_NEWGAME] = "new-game", [PREFS_PAUSE] = "pause", [PREFS_HELP] = "help",
+    [PREFS_COMMAND] = "command", [PREFS_QUIT] = "quit",
+};
+
+static const char *const rung_names[] = { NULL, "where", "technique", "pattern", "conclusion" };
+
+/* Named keys, the name printed first among a key's spellings. */
+static const struct { const char *name; int key; } key_names[] = {
+    { "Space", ' ' }, { "Tab", '\t' }, { "Enter", '\r' }, { "Return", '\r' }, { "Hash", '#' },
+    { "Up", PREFS_KEY_UP }, { "Down", PREFS_KEY_DOWN }, { "Left", PREFS_KEY_LEFT },
+    { "Right", PREFS_KEY_RIGHT }, { "Home", PREFS_KEY_HOME }, { "End", PREFS_KEY_END },
+    { "PgUp", PREFS_KEY_PGUP }, { "PageUp", PREFS_KEY_PGUP }, { "PgDn", PREFS_KEY_PGDN },
+    { "PageDown", PREFS_KEY_PGDN }, { "Backspace", PREFS_KEY_BACKSPACE },
+    { "BS", PREFS_KEY_BACKSPACE }, { "Del", PREFS_KEY_DELETE }, { "Delete", PREFS_KEY_DELETE },
+    { "Ins", PREFS_KEY_INSERT }, { "Insert", PREFS_KEY_INSERT },
+};
+#define NKEY_NAMES (sizeof key_names / sizeof key_names[0])
+
+const char *prefs_theme_name(enum prefs_theme t)
+{
+    return t >= 0 && t < PREFS_NTHEMES ? theme_names[t] : "default";
+}
+
+bool prefs_theme_by_name(const char *name, int *theme)
+{
+    for (int i = 0; i < PREFS_NTHEMES; i++)
+        if (strcasecmp(name, theme_names[i]) == 0) {
+            *theme = i;
+            return true;
+        }
+    return false;
+}
+
+const char *prefs_action_name(enum prefs_action a)
+{
+    return a >= 0 && a < PREFS_NACTIONS ? action_names[a] : "?";
+}
+
+/* --- Keys --- */
+
+/* Keys that cannot be bound: digits and capitals enter symbols, Escape is also Alt, and
+ * the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\ for its signals. */
+static const char *unbindable(int key)
+{
+    if (key >= '1' && key <= '9')
+        return "digits 1-9 enter digits";
+    if (key >= 'A' && key <= 'Z')
+        return "capital letters enter symbols";
+    if (key == PREFS_KEY_ESC)
+        return "Esc cancels and starts Alt keys";
+    if (key == 3 || key == 26 || key == 28)
+        return "the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\\ for its signals";
+    return NULL;
+}
+
+/* The code point of the well-formed UTF-8 character of n bytes at s. */
+static uint32_t decode_utf8(const uint8_t *s, int n)
+{
+    uint32_t c = n == 1 ? s[0] : s[0] & (0x7Fu >> n);
+
+    for (int i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3Fu);
+    return c;
+}
+
+/* Writes code point c as UTF-8 into buf (at least 5 bytes), NUL-ended. */
+static void encode_utf8(uint32_t c, char *buf)
+{
+    if (c < 0x80) {
+        buf[0] = (char)c;
+        buf[1] = '\0';
+    } else if (c < 0x800) {
+        buf[0] = (char)(0xC0 | c >> 6);
+        buf[1] = (char)(0x80 | (c & 0x3F));
+        buf[2] = '\0';
+    } else if (c < 0x10000) {
+        buf[0] = (char)(0xE0 | c >> 12);
+        buf[1] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[2] = (char)(0x80 | (c & 0x3F));
+        buf[3] = '\0';
+    } else {
+        buf[0] = (char)(0xF0 | c >> 18);
+        buf[1] = (char)(0x80 | (c >> 12 & 0x3F));
+        buf[2] = (char)(0x80 | (c >> 6 & 0x3F));
+        buf[3] = (char)(0x80 | (c & 0x3F));
+        buf[4] = '\0';
+    }
+}
+
+bool prefs_key_parse(const char *name, int *key)
+{
+    size_t len = strlen(name);
+    uint32_t uc;
+    int n;
+
+    for (size_t i = 0; i < NKEY_NAMES; i++)
+        if (strcasecmp(name, key_names[i].name) == 0) {
+            *key = key_names[i].key;
+            return true;
+        }
+    if ((len == 2 || len == 3) && (name[0] == 'F' || name[0] == 'f') && name[1] >= '1'
+        && name[1] <= '9') {
+        int f = atoi(name + 1);
+        if (f >= 1 && f <= 12 && (len == 2 || (name[2] >= '0' && name[2] <= '9'))) {
+            *key = PREFS_KEY_F1 + f - 1;
+            return true;
+        }
+    }
+    /* Ctrl-X, C-x, ^X: a control letter. */
+    {
+        const char *rest = strncasecmp(name, "Ctrl-", 5) == 0 ? name + 5
+                           : strncasecmp(name, "C-", 2) == 0 ? name + 2
+                           : name[0] == '^' && len == 2 ? name + 1 : NULL;
+        if (rest != NULL) {
+            int c = rest[0];
+            if (rest[1] != '\0' || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+                return false;
+            *key = c & 0x1f;
+            return true;
+        }
+    }
+    /* One printable character, in UTF-8 (the core's own check: the command-line program
+     * links no text library). */
+    n = len > 0 ? util_utf8_len((const uint8_t *)name, len) : -1;
+    if (n <= 0 || (size_t)n != len)
+        return false;
+    uc = decode_utf8((const uint8_t *)name, n);
+    if (uc <= ' ' || uc == 127 || (uc >= 0x80 && uc < 0xA0))
+        return false;
+    *key = (int)uc;
+    return true;
+}
+
+static const char *named_key(int key)
+{
+    for (size_t i = 0; i < NKEY_NAMES; i++)
+        if (key_names[i].key == key)
+            return key_names[i].name;
+    return NULL;
+}
+
+const char *prefs_key_name(int key, char *buf, size_t size)
+{
+    const char *name = named_key(key);
+
+    if (name != NULL)
+        snprintf(buf, size, "%s", name);
+    else if (key >= PREFS_KEY_F1 && key <= PREFS_KEY_F12)
+        snprintf(buf, size, "F%d", key - PREFS_KEY_F1 + 1);
+    else if (key >= 1 && key <= 26)
+        snprintf(buf, size, "C-%c", 'a' + key - 1);
+    else if (key > ' ' && key < 0x110000) {
+        char u[8];
+        encode_utf8((uint32_t)key, u);
+        snprintf(buf, size, "%s", u);
+    } else
+        snprintf(buf, size, "?");
+    return buf;
+}
+
+const char *prefs_key_label(int key, char *buf, size_t size)
+{
+    if (key >= 1 && key <= 26 && key != '\t' && key != '\r')
+        snprintf(buf, size, "Ctrl-%c", 'A' + key - 1);
+    else if (key == '#')
+        snprintf(buf, size, "#");
+    else
+        prefs_key_name(key, buf, size);
+    return buf;
+}
+
+int prefs_key_action(const struct prefs *p, int key)
+{
+    for (int a = 0; a < PREFS_NACTIONS; a++)
+        for (int i = 0; i < p->nkeys[a]; i++)
+            if (p->keys[a][i] == key)
+                return a;
+    return -1;
+}
+
+/* Takes key away from every action but a. */
+static void unbind_elsewhere(struct prefs *p, int key, int a)
+{
+    for (int b = 0; b < PREFS_NACTIONS; b++) {
+        if (b == a)
+            continue;
+        for (int i = 0; i < p->nkeys[b]; i++)
+            if (p->keys[b][i] == key) {
+                memmove(&p->keys[b][i], &p->keys[b][i + 1],
+                        (size_t)(p->nkeys[b] - i - 1) * sizeof p->keys[b][0]);
+                p->nkeys[b]--;
+                i--;
+            }
+    }
+}
+
+/* Binds a preset's keys of a (names, spaces between) without checks: presets are ours. */
+static void preset_bind(struct prefs *p, enum prefs_action a, const char *names)
+{
+    char buf[128], *save = NULL;
+
+    snprintf(buf, sizeof buf, "%s", names);
+    p->nkeys[a] = 0;
+    for (char *w = strtok_r(buf, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
+        int key;
+        if (prefs_key_parse(w, &key) && p->nkeys[a] < PREFS_KEYS_MAX)
+            p->keys[a][p->nkeys[a]++] = key;
+    }
+}
+
+static void default_keys(struct prefs *p)
+{
+    static const char *const keys[PREFS_NACTIONS] = {
+        [PREFS_LEFT] = "h Left", [PREFS_DOWN] = "j Down", [PREFS_UP] = "k Up",
+        [PREFS_RIGHT] = "l Right", [PREFS_ROW_START] = "Home", [PREFS_ROW_END] = "End",
+        [PREFS_COLUMN_TOP] = "PgUp", [PREFS_COLUMN_BOTTOM] = "PgDn",
+        [PREFS_ERASE] = "0 . Backspace Del", [PREFS_PENCIL] = "p", [PREFS_MARK] = "m",
+        [PREFS_FILL] = "f", [PREFS_CLEAR] = "x", [PREFS_UNDO] = "u", [PREFS_REDO] = "r C-r",
+        [PREFS_CONFLICTS] = "e", [PREFS_CHECK] = "c", [PREFS_HINT] = "i",
+        [PREFS_COPY_PUZZLE] = "y", [PREFS_COPY_POSITION] = "g", [PREFS_TIMER] = "t",
+        [PREFS_WATCH] = "w", [PREFS_NEWGAME] = "n", [PREFS_PAUSE] = "Space",
+        [PREFS_HELP] = "?", [PREFS_COMMAND] = ":", [PREFS_QUIT] = "q",
+    };
+
+    for (int a = 0; a < PREFS_NACTIONS; a++)
+        preset_bind(p, (enum prefs_action)a, keys[a]);
+}
+
+bool prefs_keys_preset(struct prefs *p, const char *name)
+{
+    if (strcmp(name, "default") != 0 && strcmp(name, "vi") != 0 && strcmp(name, "arrows") != 0)
+        return false;
+    default_keys(p);
+    if (strcmp(name, "vi") == 0) {
+        /* vi's motions and deletes: 0 ^ $ to the row's ends, x deletes, Ctrl-R redoes. */
+        preset_bind(p, PREFS_ROW_START, "0 ^ Home");
+        preset_bind(p, PREFS_ROW_END, "$ End");
+        preset_bind(p, PREFS_ERASE, "x . Backspace Del");
+        preset_bind(p, PREFS_CLEAR, "d");
+        preset_bind(p, PREFS_REDO, "C-r");
+    } else if (strcmp(name, "arrows") == 0) {
+        /* The keys by the arrows: no letters that move, Insert for pencil mode, F1 help. */
+        preset_bind(p, PREFS_LEFT, "Left");
+        preset_bind(p, PREFS_DOWN, "Down");
+        preset_bind(p, PREFS_UP, "Up");
+        preset_bind(p, PREFS_RIGHT, "Right");
+        preset_bind(p, PREFS_PENCIL, "p Insert");
+        preset_bind(p, PREFS_HELP, "? F1");
+    }
+    snprintf(p->keys_preset, sizeof p->keys_preset, "%s", name);
+    return true;
+}
+
+void prefs_defaults(struct prefs *p, bool no_color)
+{
+    memset(p, 0, sizeof *p);
+    p->theme = no_color ? PREFS_THEME_MONO : PREFS_THEME_DEFAULT;
+    p->ascii = false;
+    p->show_timer = true;
+    p->hint_start = PREFS_HINT_WHERE;
+    p->watch_speed = DEFAULT_WATCH_SPEED;
+    prefs_keys_preset(p, "default");
+}
+
+/* --- Settings --- */
+
+static bool lookup(const char *const *names, int n, const char *word, int *out)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] != NULL && strcasecmp(names[i], word) == 0) {
+            *out = i;
+            return true;
+        }
+    return false;
+}
+
+static bool parse_bool(const char *v, const char *yes, const char *no, bool *out)
+{
+    if (strcasecmp(v, yes) == 0 || strcasecmp(v, "yes") == 0 || strcasecmp(v, "on") == 0
+        || strcasecmp(v, "true") == 0) {
+        *out = true;
+        return true;
+    }
+    if (strcasecmp(v, no) == 0 || strcasecmp(v, "no") == 0 || strcasecmp(v, "off") == 0
+        || strcasecmp(v, "false") == 0) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+static bool set_watch_speed(struct prefs *p, const char *v)
+{
+    char *end;
+    long n;
+
+    if (strcasecmp(v, "full") == 0) {
+        p->watch_speed = WATCH_FULL_SPEED;
+        return true;
+    }
+    errno = 0;
+    n = strtol(v, &end, 10);
+    if (end == v || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
+        return false;
+    /* The speed the watch can run at, nearest to the one asked for. */
+    p->watch_speed = watch_speeds[watch_speed_index(n)];
+    return true;
+}
+
+/* key.ACTION = KEY...: the action's keys become these (taken from other actions). */
+static bool set_keys(struct prefs *p, const char *action, const char *v, char *why, size_t size)
+{
+    int a, keys[PREFS_KEYS_MAX], n = 0;
+    char buf[256], *save = NULL;
+
+    if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
+        snprintf(why, size, "unknown action 'key.%s': expected key.left, key.undo, key.hint... "
+                 "(kakudo --print-config lists them all)", action);
+        return false;
+    }
+    snprintf(buf, sizeof buf, "%s", v);
+    if (strcasecmp(v, "none") != 0) {
+        for (char *w = strtok_r(buf, " \t", &save); w != NULL; w = strtok_r(NULL, " \t", &save)) {
+            int key;
+            const char *no;
+            if (!prefs_key_parse(w, &key)) {
+                snprintf(why, size, "unknown key '%s': expected a character, C-x, or a key "
+                         "name such as Space, Up, PgDn, Del, F1", w);
+                return false;
+            }
+            if ((no = unbindable(key)) != NULL) {
+                snprintf(why, size, "key '%s' cannot be bound: %s", w, no);
+                return false;
+            }
+            if (n == PREFS_KEYS_MAX) {
+                snprintf(why, size, "too many keys: expected at most %d", PREFS_KEYS_MAX);
+                return false;
+            }
+            keys[n++] = key;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        unbind_elsewhere(p, keys[i], a);
+    memcpy(p->keys[a], keys, (size_t)n * sizeof keys[0]);
+    p->nkeys[a] = n;
+    return true;
+}
+
+bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, size_t size)
+{
+    int i;
+
+    if (strcasecmp(name, "theme") == 0) {
+        if (!lookup(theme_names, PREFS_NTHEMES, value, &i)) {
+            snprintf(why, size, "unknown theme '%s': expected default, high-contrast, "
+                     "colorblind or mono", value);
+            return false;
+        }
+        p->theme = (enum prefs_theme)i;
+    } else if (strcasecmp(name, "charset") == 0) {
+        if (strcasecmp(value, "unicode") == 0 || strcasecmp(value, "ascii") == 0) {
+            p->ascii = strcasecmp(value, "ascii") == 0;
+        } else {
+            snprintf(why, size, "unknown charset '%s': expected unicode or ascii", value);
+            return false;
+        }
+    } else if (strcasecmp(name, "timer") == 0) {
+        if (!parse_bool(value, "shown", "hidden", &p->show_timer)) {
+            snprintf(why, size, "timer '%s': expected shown or hidden", value);
+            return false;
+        }
+    } else if (strcasecmp(name, "hint-start") == 0) {
+        if (lookup(rung_names, 5, value, &i) || (value[0] >= '1' && value[0] <= '4'
+                                                 && value[1] == '\0' && (i = value[0] - '0'))) {
+            p->hint_start = i;
+        } else {
+            snprintf(why, size, "hint-start '%s': expected where, technique, pattern or "
+                     "conclusion", value);
+            return false;
+        }
+    } else if (strcasecmp(name, "watch-speed") == 0) {
+        if (!set_watch_speed(p, value)) {
+            snprintf(why, size, "watch-speed '%s': expected steps a second (1 to 1000000) "
+                     "or full", value);
+            return false;
+        }
+    } else if (strcasecmp(name, "keys") == 0) {
+        if (!prefs_keys_preset(p, value)) {
+            snprintf(why, size, "unknown keys preset '%s': expected default, vi or arrows", value);
+            return false;
+        }
+    } else if (strncasecmp(name, "key.", 4) == 0) {
+        return set_keys(p, name + 4, value, why, size);
+    } else {
+        snprintf(why, size, "unknown setting '%s': expected theme, charset, timer, hint-start, "
+                 "watch-speed, keys or key.ACTION", name);
+        return false;
+    }
+    return true;
+}
+
+/* --- The file --- */
+
+static char *trim(char *s)
+{
+    char *e;
+
+    while (*s == ' ' || *s == '\t')
+        s++;
+    e = s + strlen(s);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+        *--e = '\0';
+    return s;
+}
+
+/* Cuts a comment off: '#' at the start or after a blank (a '#' key is "Hash"). */
+static void cut_comment(char *s)
+{
+    for (char *c = s; *c != '\0'; c++)
+        if (*c == '#' && (c == s || c[-1] == ' ' || c[-1] == '\t')) {
+            *c = '\0';
+            return;
+        }
+}
+
+/* One line: false with why when it is bad. */
+static bool read_line(struct prefs *p, char *line, char *why, size_t size)
+{
+    char *eq, *name, *value;
+
+    cut_comment(line);
+    line = trim(line);
+    if (*line == '\0')
+        return true;
+    eq = strchr(line, '=');
+    if (eq == NULL) {
+        snprintf(why, size, "expected 'setting = value'");
+        return false;
+    }
+    *eq = '\0';
+    name = trim(line);
+    value = trim(eq + 1);
+    if (*name == '\0') {
+        snprintf(why, size, "expected a setting's name before '='");
+        return false;
+    }
+    if (*value == '\0') {
+        snprintf(why, size, "expected a value after '%s ='", name);
+        return false;
+    }
+    return prefs_set(p, name, value, why, size);
+}
+
+int prefs_read(struct prefs *p, FILE *f, const char *name,
+               void (*report)(const char *message, void *user), void *user)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    int bad = 0;
+
+    while (getline(&line, &cap, f) >= 0) {
+        char why[400];
+        lineno++;
+        if (strlen(line) > 4000) {
+            snprintf(why, sizeof why, "expected a line shorter than 4000 bytes");
+        } else if (util_utf8_check((const uint8_t *)line, strlen(line)) != NULL) {
+            snprintf(why, sizeof why, "expected UTF-8 text");
+        } else if (read_line(p, line, why, sizeof why)) {
+            continue;
+        }
+        bad++;
+        if (report != NULL) {
+            char *msg = xasprintf("%s:%ld: %s", name, lineno, why);
+            report(msg, user);
+            free(msg);
+        }
+    }
+    free(line);
+    return bad;
+}
+
+int prefs_load(struct prefs *p, const char *path,
+               void (*report)(const char *message, void *user), void *user)
+{
+    FILE *f = fopen(path, "r");
+    int bad;
+
+    if (f == NULL) {
+        if (errno == ENOENT)
+            return 0;
+        if (report != NULL) {
+            char *msg = xasprintf("%s: %s", path, strerror(errno));
+            report(msg, user);
+            free(msg);
+        }
+        return 1;
+    }
+    bad = prefs_read(p, f, path, report, user);
+    if (ferror(f) && report != NULL) {
+        char *msg = xasprintf("%s: %s", path, strerror(errno));
+        report(msg, user);
+        free(msg);
+        bad++;
+    }
+    fclose(f);
+    return bad;
+}
+
+char *prefs_default_path(void)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+    /* The XDG spec: a relative XDG_CONFIG_HOME is invalid and ignored. */
+    if (xdg != NULL && xdg[0] == '/')
+        return xasprintf("%s/kakudo/config", xdg);
+    if (home != NULL && home[0] != '\0')
+        return xasprintf("%s/.config/kakudo/config", home);
+    return NULL;
+}
+
+void prefs_write(FILE *out, const struct prefs *p)
+{
+    char name[PREFS_KEY_NAME_MAX];
+
+    fprintf(out, "# kakudo configuration: the settings in force (kakudo --print-config).\n"
+            "# Lines are 'setting = value'; '#' starts a comment.\n\n");
+    fprintf(out, "# Colours: default, high-contrast, colorblind (no red against green) or mono\n");
+    fprintf(out, "theme = %s\n", prefs_theme_name(p->theme));
+    fprintf(out, "# Lines: unicode (box drawing, where the locale is UTF-8) or ascii\n");
+    fprintf(out, "charset = %s\n", p->ascii ? "ascii" : "unicode");
+    fprintf(out, "# The play clock: shown or hidden (t shows or hides it while playing)\n");
+    fprintf(out, "timer = %s\n", p->show_timer ? "shown" : "hidden");
+    fprintf(out, "# What the first press of the hint key shows: where, technique, pattern or conclusion\n");
+    fprintf(out, "hint-start = %s\n", rung_names[p->hint_start]);
+    fprintf(out, "# The solver animation's first speed: steps a second (1 to 1000000) or full\n");
+    if (p->watch_speed == WATCH_FULL_SPEED)
+        fprintf(out, "watch-speed = full\n");
+    else
+        fprintf(out, "watch-speed = %ld\n", p->watch_speed);
+    fprintf(out, "\n# Keys: a preset (default, vi or arrows), then each action's keys, spaces\n"
+            "# between: a character, C-x for Ctrl-X, or Space Tab Enter Hash Up Down Left Right\n"
+            "# Home End PgUp PgDn Backspace Del Ins F1-F12; 'none' for no key.\n");
+    fprintf(out, "keys = %s\n", p->keys_preset[0] != '\0' ? p->keys_preset : "default");
+    for (int a = 0; a < PREFS_NACTIONS; a++) {
+        fprintf(out, "key.%s =", action_names[a]);
+        if (p->nkeys[a] == 0)
+            fprintf(out, " none");
+        for (int i = 0; i < p->nkeys[a]; i++)
+            fprintf(out, " %s", prefs_key_name(p->keys[a][i], name, sizeof name));
+        fprintf(out, "\n");
+    }
+}

@@ -1,0 +1,89 @@
+/* prefs.h: the player's preferences: defaults, the config file (key = value), key names, printing. */
+#ifndef KAKUDO_PREFS_H
+#define KAKUDO_PREFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum prefs_theme {
+    PREFS_THEME_DEFAULT, PREFS_THEME_HIGH_CONTRAST, PREFS_THEME_COLORBLIND, PREFS_THEME_MONO,
+    PREFS_NTHEMES
+};
+
+/* What a key can be bound to on the board, in the order the config and help list them. */
+enum prefs_action {
+    PREFS_LEFT, PREFS_DOWN, PREFS_UP, PREFS_RIGHT, PREFS_ROW_START, PREFS_ROW_END,
+    PREFS_COLUMN_TOP, PREFS_COLUMN_BOTTOM, PREFS_ERASE, PREFS_PENCIL, PREFS_MARK, PREFS_FILL,
+    PREFS_CLEAR, PREFS_UNDO, PREFS_REDO, PREFS_CONFLICTS, PREFS_CHECK, PREFS_HINT,
+    PREFS_COPY_PUZZLE, PREFS_COPY_POSITION, PREFS_TIMER, PREFS_WATCH, PREFS_NEWGAME,
+    PREFS_PAUSE, PREFS_HELP, PREFS_COMMAND, PREFS_QUIT, PREFS_NACTIONS
+};
+
+/* A key is a Unicode code point (Ctrl-R is 0x12) or one of these named keys. */
+enum {
+    PREFS_KEY_UP = 0x110000, PREFS_KEY_DOWN, PREFS_KEY_LEFT, PREFS_KEY_RIGHT, PREFS_KEY_HOME,
+    PREFS_KEY_END, PREFS_KEY_PGUP, PREFS_KEY_PGDN, PREFS_KEY_BACKSPACE, PREFS_KEY_DELETE,
+    PREFS_KEY_INSERT, PREFS_KEY_F1, PREFS_KEY_F12 = PREFS_KEY_F1 + 11
+};
+#define PREFS_KEY_ESC 27
+
+#define PREFS_KEYS_MAX 6        /* keys one action may have */
+#define PREFS_KEY_NAME_MAX 16
+
+/* The hint ladder's rungs a first press may show. */
+enum { PREFS_HINT_WHERE = 1, PREFS_HINT_CONCLUSION = 4 };
+
+struct prefs {
+    enum prefs_theme theme;
+    bool ascii;                 /* plain ASCII lines even where UTF-8 is available */
+    bool show_timer;
+    int hint_start;             /* PREFS_HINT_WHERE .. PREFS_HINT_CONCLUSION */
+    long watch_speed;           /* steps per second at first; 0: full speed */
+    char keys_preset[16];       /* the preset the bindings started from */
+    int keys[PREFS_NACTIONS][PREFS_KEYS_MAX];
+    int nkeys[PREFS_NACTIONS];
+};
+
+/* The defaults: theme default (mono when no_color), Unicode, timer shown, hints from the
+ * first rung, 20 steps a second, the default keys. */
+void prefs_defaults(struct prefs *p, bool no_color);
+/* Replaces every binding with a preset's: "default", "vi" or "arrows"; false if unknown. */
+bool prefs_keys_preset(struct prefs *p, const char *name);
+
+/* Reads settings from f, line by line.  Each bad line is reported to report (may be NULL)
+ * as "NAME:LINE: what was expected", and the other lines still apply.  Returns the
+ * number of bad lines. */
+int prefs_read(struct prefs *p, FILE *f, const char *name,
+               void (*report)(const char *message, void *user), void *user);
+/* The same for a file; a file that does not exist is no error (the defaults stay), one
+ * that cannot be read is one (reported as "PATH: why"). */
+int prefs_load(struct prefs *p, const char *path,
+               void (*report)(const char *message, void *user), void *user);
+/* $XDG_CONFIG_HOME/kakudo/config, else ~/.config/kakudo/config; NULL without either
+ * (no HOME).  Caller frees. */
+char *prefs_default_path(void);
+
+/* Writes every setting in the form prefs_read reads, with comments. */
+void prefs_write(FILE *out, const struct prefs *p);
+
+/* One line's worth: name = value; false, with what was expected in why, when it does
+ * not apply (then nothing changed). */
+bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, size_t size);
+
+/* A key by its name ("u", "C-r", "Space", "Up", "F1"...); false if none. */
+bool prefs_key_parse(const char *name, int *key);
+/* The name prefs_key_parse reads back. */
+const char *prefs_key_name(int key, char *buf, size_t size);
+/* A key's name for people: "Ctrl-R", "Space", "PgUp", "u". */
+const char *prefs_key_label(int key, char *buf, size_t size);
+/* An action's name in the config ("undo", "copy-puzzle"). */
+const char *prefs_action_name(enum prefs_action a);
+/* The action a key is bound to, or -1. */
+int prefs_key_action(const struct prefs *p, int key);
+
+const char *prefs_theme_name(enum prefs_theme t);
+/* A theme by its name; false if none. */
+bool prefs_theme_by_name(const char *name, int *theme);
+
+#endif

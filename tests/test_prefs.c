@@ -1,0 +1,202 @@
+/* test_prefs.c: the config file's settings: parsing, bad lines, presets and remaps, and
+ * that --print-config's output reads back as the same settings. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prefs.h"
+#include "tap.h"
+#include "util.h"
+
+/* What the reader reported, one message a line. */
+struct reports {
+    char text[4096];
+    int n;
+};
+
+static void collect(const char *message, void *user)
+{
+    struct reports *r = user;
+    size_t len = strlen(r->text);
+
+    snprintf(r->text + len, sizeof r->text - len, "%s\n", message);
+    r->n++;
+}
+
+/* Reads text as a config named "cfg" over the defaults; the reports into r. */
+static int read_text(struct prefs *p, const char *text, struct reports *r)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    int bad;
+
+    memset(r, 0, sizeof *r);
+    bad = prefs_read(p, f, "cfg", collect, r);
+    fclose(f);
+    return bad;
+}
+
+static bool has_key(const struct prefs *p, enum prefs_action a, const char *name)
+{
+    int key;
+
+    return prefs_key_parse(name, &key) && prefs_key_action(p, key) == (int)a;
+}
+
+static void test_defaults(void)
+{
+    struct prefs p;
+
+    prefs_defaults(&p, false);
+    tap_ok(p.theme == PREFS_THEME_DEFAULT && !p.ascii && p.show_timer
+           && p.hint_start == PREFS_HINT_WHERE && p.watch_speed == 20, "the defaults");
+    tap_ok(has_key(&p, PREFS_UNDO, "u") && has_key(&p, PREFS_REDO, "C-r")
+           && has_key(&p, PREFS_LEFT, "h") && has_key(&p, PREFS_LEFT, "Left")
+           && has_key(&p, PREFS_ERASE, "Backspace") && has_key(&p, PREFS_PAUSE, "Space"),
+           "the default keys");
+    prefs_defaults(&p, true);
+    tap_ok(p.theme == PREFS_THEME_MONO, "NO_COLOR's default is the mono theme");
+}
+
+static void test_settings(void)
+{
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "# a comment\n\n  theme = high-contrast   # trailing comment\n"
+                    "charset=ascii\ntimer = hidden\r\nhint-start = technique\n"
+                    "watch-speed = 45\n", &r);
+    tap_ok(bad == 0 && r.n == 0, "a good file has no bad line (%s)", r.text);
+    tap_ok(p.theme == PREFS_THEME_HIGH_CONTRAST && p.ascii && !p.show_timer
+           && p.hint_start == 2, "theme, charset, timer and hint-start apply");
+    tap_ok(p.watch_speed == 50, "watch-speed is the nearest speed the watch has (%ld)", p.watch_speed);
+    read_text(&p, "watch-speed = full\nhint-start = 4\ntheme = ColorBlind\n", &r);
+    tap_ok(p.watch_speed == 0 && p.hint_start == 4 && p.theme == PREFS_THEME_COLORBLIND,
+           "full speed, a rung by number, names in any case");
+}
+
+static void test_bad_lines(void)
+{
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "theme = dark\nhint-start = 7\ntimer = shown\nno equals sign\n"
+                    "colour = red\nkey.undo = Esc\nkey.frobnicate = z\nkey.hint = F13\n"
+                    "watch-speed = 0\n = x\nkey.redo = 5\ncharset = ascii\n", &r);
+    tap_ok(bad == 10, "ten bad lines are counted (%d)", bad);
+    tap_ok(strstr(r.text, "cfg:1: unknown theme 'dark': expected default, high-contrast, "
+                  "colorblind or mono\n") != NULL, "a bad theme: file, line and what was expected");
+    tap_ok(strstr(r.text, "cfg:2: hint-start '7': expected where,") != NULL, "a bad rung");
+    tap_ok(strstr(r.text, "cfg:4: expected 'setting = value'\n") != NULL, "a line without '='");
+    tap_ok(strstr(r.text, "cfg:5: unknown setting 'colour'") != NULL, "an unknown setting");
+    tap_ok(strstr(r.text, "cfg:6: key 'Esc' cannot be bound") != NULL
+           || strstr(r.text, "cfg:6: unknown key 'Esc'") != NULL, "Esc cannot be bound");
+    tap_ok(strstr(r.text, "cfg:7: unknown action 'key.frobnicate'") != NULL, "an unknown action");
+    tap_ok(strstr(r.text, "cfg:8: unknown key 'F13'") != NULL, "an unknown key name");
+    tap_ok(strstr(r.text, "cfg:9: watch-speed '0'") != NULL, "a speed out of range");
+    tap_ok(strstr(r.text, "cfg:10: expected a setting's name") != NULL, "no name");
+    tap_ok(strstr(r.text, "cfg:11: key '5' cannot be bound: digits") != NULL, "digits stay digits");
+    tap_ok(p.theme == PREFS_THEME_DEFAULT && p.hint_start == 1 && p.ascii,
+           "bad lines change nothing, and the good lines after them still apply");
+    tap_ok(has_key(&p, PREFS_UNDO, "u") && has_key(&p, PREFS_REDO, "r"),
+           "a bad key line leaves the keys as they were");
+    bad = read_text(&p, "theme = mono\n\xff\xfe = 1\n", &r);
+    tap_ok(bad == 1 && strstr(r.text, "cfg:2: expected UTF-8 text") != NULL
+           && p.theme == PREFS_THEME_MONO, "bytes that are not UTF-8 are a bad line");
+}
+
+static void test_keys(void)
+{
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "key.undo = z Backspace\nkey.hint = C-h F1 Hash\nkey.check = none\n", &r);
+    tap_ok(bad == 0, "remaps read (%s)", r.text);
+    tap_ok(has_key(&p, PREFS_UNDO, "z") && has_key(&p, PREFS_UNDO, "Backspace")
+           && !has_key(&p, PREFS_UNDO, "u"), "key.undo replaces undo's keys");
+    tap_ok(!has_key(&p, PREFS_ERASE, "Backspace") && has_key(&p, PREFS_ERASE, "Del"),
+           "a key taken by another action leaves the one it had");
+    tap_ok(has_key(&p, PREFS_HINT, "^H") && has_key(&p, PREFS_HINT, "f1")
+           && has_key(&p, PREFS_HINT, "Hash"), "Ctrl, function keys and # by name");
+    tap_ok(p.nkeys[PREFS_CHECK] == 0, "none leaves an action without keys");
+
+    read_text(&p, "keys = vi\n", &r);
+    tap_ok(strcmp(p.keys_preset, "vi") == 0 && has_key(&p, PREFS_ERASE, "x")
+           && has_key(&p, PREFS_ROW_START, "0") && has_key(&p, PREFS_ROW_END, "$")
+           && has_key(&p, PREFS_CLEAR, "d") && has_key(&p, PREFS_UNDO, "u")
+           && !has_key(&p, PREFS_REDO, "r") && has_key(&p, PREFS_REDO, "C-r"),
+           "the vi preset: x erases, 0 and $ to the row's ends, Ctrl-R redoes");
+    read_text(&p, "keys = arrows\n", &r);
+    tap_ok(prefs_key_action(&p, 'h') < 0 && prefs_key_action(&p, 'l') < 0
+           && has_key(&p, PREFS_LEFT, "Left") && has_key(&p, PREFS_PENCIL, "Ins")
+           && has_key(&p, PREFS_HELP, "F1"), "the arrows preset: no letter moves, Ins pencils, F1 helps");
+    bad = read_text(&p, "keys = emacs\n", &r);
+    tap_ok(bad == 1 && strstr(r.text, "expected default, vi or arrows") != NULL, "an unknown preset");
+}
+
+/* Settings printed, read back over the defaults, print the same. */
+static void test_round_trip(void)
+{
+    struct prefs p, q;
+    struct reports r;
+    char *out = NULL, *again = NULL;
+    size_t len = 0, len2 = 0;
+    FILE *f;
+    int bad;
+
+    prefs_defaults(&p, false);
+    read_text(&p, "keys = vi\ntheme = colorblind\ncharset = ascii\ntimer = no\n"
+              "hint-start = pattern\nwatch-speed = full\nkey.undo = z \xea\xb0\x80\n"
+              "key.hint = C-t Hash Space\nkey.quit = none\n", &r);
+    f = open_memstream(&out, &len);
+    prefs_write(f, &p);
+    fclose(f);
+    prefs_defaults(&q, false);
+    bad = read_text(&q, out, &r);
+    tap_ok(bad == 0, "printed settings read without a bad line (%s)", r.text);
+    tap_ok(memcmp(&p, &q, sizeof p) == 0, "and give the same settings");
+    f = open_memstream(&again, &len2);
+    prefs_write(f, &q);
+    fclose(f);
+    tap_ok(len == len2 && strcmp(out, again) == 0, "which print the same");
+    free(out);
+    free(again);
+}
+
+static void test_paths(void)
+{
+    char *path;
+
+    setenv("XDG_CONFIG_HOME", "/x/conf", 1);
+    setenv("HOME", "/home/u", 1);
+    path = prefs_default_path();
+    tap_ok(path != NULL && strcmp(path, "/x/conf/kakudo/config") == 0, "$XDG_CONFIG_HOME/kakudo/config");
+    free(path);
+    setenv("XDG_CONFIG_HOME", "relative", 1);
+    path = prefs_default_path();
+    tap_ok(path != NULL && strcmp(path, "/home/u/.config/kakudo/config") == 0,
+           "a relative XDG_CONFIG_HOME is ignored: ~/.config/kakudo/config");
+    free(path);
+    unsetenv("XDG_CONFIG_HOME");
+    path = prefs_default_path();
+    tap_ok(path != NULL && strcmp(path, "/home/u/.config/kakudo/config") == 0, "without it, ~/.config");
+    free(path);
+}
+
+int main(void)
+{
+    test_defaults();
+    test_settings();
+    test_bad_lines();
+    test_keys();
+    test_round_trip();
+    test_paths();
+    return tap_done();
+}
