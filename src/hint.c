@@ -102,15 +102,66 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_W_WING] = { TECH_W_WING, "w-wing", "W-wing",
         "Two cells XY joined through a unit where X has only two places: a cell seeing both is not Y.",
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 80, hint_find_w_wing },
+    [TECH_TURBOT_FISH] = { TECH_TURBOT_FISH, "turbot-fish", "Turbot fish",
+        "Two places of a digit in a unit, two in another, one of each seeing the other: one far end is it.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 65, hint_find_turbot_fish },
+    [TECH_EMPTY_RECTANGLE] = { TECH_EMPTY_RECTANGLE, "empty-rectangle", "Empty rectangle",
+        "A digit confined to one row and one column of a box, crossed by a line where it has two places.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 70, hint_find_empty_rectangle },
+    [TECH_FINNED_X_WING] = { TECH_FINNED_X_WING, "finned-x-wing", "Finned X-wing",
+        "An X-wing but for extra places (fins) in one box: cells the fish and the fins both rule out.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 80, hint_find_finned_fish },
+    [TECH_FINNED_SWORDFISH] = { TECH_FINNED_SWORDFISH, "finned-swordfish", "Finned swordfish",
+        "A swordfish but for fins in one box: cells the fish and the fins both rule out.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 90, hint_find_finned_fish },
+    [TECH_FINNED_JELLYFISH] = { TECH_FINNED_JELLYFISH, "finned-jellyfish", "Finned jellyfish",
+        "A jellyfish but for fins in one box: cells the fish and the fins both rule out.",
+        LEVEL_HARD, HINT_KIND_SUDOKU, false, 100, hint_find_finned_fish },
     [TECH_SIMPLE_COLOURING] = { TECH_SIMPLE_COLOURING, "simple-colouring", "Simple colouring",
         "Places of a digit linked in pairs alternate between two colours, one of them true.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 100, hint_find_simple_colouring },
+    [TECH_MULTI_COLOURING] = { TECH_MULTI_COLOURING, "multi-colouring", "Multi-colouring",
+        "Two colour clusters of one digit whose colours see each other: those colours are not both true.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 105, hint_find_multi_colouring },
     [TECH_UNIQUE_RECTANGLE] = { TECH_UNIQUE_RECTANGLE, "unique-rectangle", "Unique rectangle",
         "Four cells in two boxes that could swap two digits would give two solutions.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 100, hint_find_unique_rectangle },
     [TECH_BUG_PLUS_ONE] = { TECH_BUG_PLUS_ONE, "bug-plus-one", "BUG+1",
         "All cells but one have two candidates: that one takes the digit that breaks the deadlock.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_bug_plus_one },
+    [TECH_UR_TYPE_2] = { TECH_UR_TYPE_2, "unique-rectangle-2", "Unique rectangle type 2",
+        "A rectangle of two digits whose two other corners, in one line, share one extra digit: it is there.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 105, hint_find_unique_rectangle_more },
+    [TECH_UR_TYPE_4] = { TECH_UR_TYPE_4, "unique-rectangle-4", "Unique rectangle type 4",
+        "A rectangle of two digits whose other two corners hold one of them in their unit: not the other.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 105, hint_find_unique_rectangle_more },
+    [TECH_UR_TYPE_5] = { TECH_UR_TYPE_5, "unique-rectangle-5", "Unique rectangle type 5",
+        "A rectangle of two digits whose other corners (diagonal, or three) share one extra digit.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_unique_rectangle_more },
+    [TECH_UR_TYPE_6] = { TECH_UR_TYPE_6, "unique-rectangle-6", "Unique rectangle type 6",
+        "A rectangle of two digits, one of them only in its corners along both lines: not in the extra corners.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_unique_rectangle_more },
+    [TECH_HIDDEN_RECTANGLE] = { TECH_HIDDEN_RECTANGLE, "hidden-rectangle", "Hidden rectangle",
+        "A rectangle of two digits, one only in the rectangle along the lines of a corner: not the other there.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_unique_rectangle_more },
+    [TECH_UR_TYPE_3] = { TECH_UR_TYPE_3, "unique-rectangle-3", "Unique rectangle type 3",
+        "A rectangle of two digits whose two extra corners act as one cell in a naked subset.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_unique_rectangle_more },
+    [TECH_AVOIDABLE_RECTANGLE] = { TECH_AVOIDABLE_RECTANGLE, "avoidable-rectangle", "Avoidable rectangle",
+        "A rectangle of cells that are not givens, solved so far that two digits could swap: avoid completing it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_avoidable_rectangle },
+    [TECH_BUG_TYPE_2] = { TECH_BUG_TYPE_2, "bug-type-2", "BUG type 2",
+        "All cells two candidates but a few, whose extras are one digit: it is in one of them.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_bug_more },
+    [TECH_BUG_TYPE_3] = { TECH_BUG_TYPE_3, "bug-type-3", "BUG type 3",
+        "All cells two candidates but two in one unit, whose extras act as one cell in a naked subset.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 120, hint_find_bug_more },
+    [TECH_BUG_TYPE_4] = { TECH_BUG_TYPE_4, "bug-type-4", "BUG type 4",
+        "All cells two candidates but two in one unit sharing a digit only they hold there.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 120, hint_find_bug_more },
+    [TECH_UNIQUE_LOOP] = { TECH_UNIQUE_LOOP, "unique-loop", "Unique loop",
+        "A loop of six or more cells that could swap two digits: a cell breaking it keeps another digit.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 125, hint_find_unique_loop },
     [TECH_X_CHAIN] = { TECH_X_CHAIN, "x-chain", "X-chain",
         "A chain of places for one digit, alternately the only two in a unit and seeing each other.",
         LEVEL_EXPERT, BOTH, false, 130, hint_find_x_chain },
@@ -126,6 +177,39 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", "Grouped X-chain",
         "An X-chain whose links may join groups: the cells of a box and a line that can hold the digit.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_grouped_x_chain },
+    [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", "Sue de Coq",
+        "Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_sue_de_coq },
+    [TECH_ALIGNED_PAIR] = { TECH_ALIGNED_PAIR, "aligned-pair-exclusion", "Aligned pair exclusion",
+        "Two cells of a unit: digits no possible combination of the two uses are ruled out.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 162, hint_find_aligned_pair },
+    [TECH_WXYZ_WING] = { TECH_WXYZ_WING, "wxyz-wing", "WXYZ-wing",
+        "Four cells of a box and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 163, hint_find_wxyz_wing },
+    [TECH_BENT_SET] = { TECH_BENT_SET, "bent-set", "Bent set",
+        "Five cells of a box and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 164, hint_find_bent_set },
+    [TECH_ALS_XZ] = { TECH_ALS_XZ, "als-xz", "ALS-XZ",
+        "Two almost locked sets (N cells, N+1 digits) that cannot both hold X: one of them holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 165, hint_find_als_xz },
+    [TECH_ALS_XY_WING] = { TECH_ALS_XY_WING, "als-xy-wing", "ALS-XY-wing",
+        "Two almost locked sets each tied to a third by a restricted digit: one of the two holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_als_xy_wing },
+    [TECH_DEATH_BLOSSOM] = { TECH_DEATH_BLOSSOM, "death-blossom", "Death blossom",
+        "A stem cell and, per candidate, an almost locked set that loses it if the stem takes it: one of them holds Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 180, hint_find_death_blossom },
+    [TECH_ALIGNED_TRIPLE] = { TECH_ALIGNED_TRIPLE, "aligned-triple-exclusion", "Aligned triple exclusion",
+        "Three aligned cells: digits no possible combination of the three uses are ruled out.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 185, hint_find_aligned_triple },
+    [TECH_ALS_CHAIN] = { TECH_ALS_CHAIN, "als-chain", "ALS chain",
+        "Almost locked sets linked in turn by restricted digits: one of the two ends holds their common Z.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 190, hint_find_als_chain },
+    [TECH_FRANKEN_FISH] = { TECH_FRANKEN_FISH, "franken-fish", "Franken fish",
+        "A fish whose base or cover units include boxes: the base units' places lie in as many cover units.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 125, hint_find_franken_fish },
+    [TECH_MUTANT_FISH] = { TECH_MUTANT_FISH, "mutant-fish", "Mutant fish",
+        "A fish mixing rows, columns and boxes freely in its base and cover units.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 135, hint_find_mutant_fish },
     [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", "Contradiction chain",
         "Supposing a candidate true (or false) forces singles that end in a contradiction.",
         LEVEL_MASTER, BOTH, false, 200, hint_find_contradiction_chain },
@@ -218,6 +302,46 @@ void hint_begin(const struct hint_search *s, struct hint *h)
         snprintf(h->text, sizeof h->text, "%s: ", h->name);
 }
 
+/* Techniques whose pattern is the candidates its digits have in its cells, and whose
+ * conclusions lie outside it.  Were one of them to remove a digit from its own cells, the
+ * pattern would be a simpler one in disguise (a skyscraper whose base sees both tops is a
+ * claiming): such eliminations are left to that simpler technique.  Uniqueness, colouring
+ * and chains of several digits conclude on their own cells by design and are not here.  Their finders add the pattern's cells and digits before the
+ * eliminations. */
+static bool concludes_outside(enum technique id)
+{
+    switch (id) {
+    case TECH_POINTING: case TECH_CLAIMING:
+    case TECH_NAKED_PAIR: case TECH_NAKED_TRIPLE: case TECH_NAKED_QUAD:
+    case TECH_X_WING: case TECH_SWORDFISH: case TECH_JELLYFISH:
+    case TECH_SKYSCRAPER: case TECH_TWO_STRING_KITE: case TECH_TURBOT_FISH:
+    case TECH_EMPTY_RECTANGLE:
+    case TECH_FINNED_X_WING: case TECH_FINNED_SWORDFISH: case TECH_FINNED_JELLYFISH:
+    case TECH_FRANKEN_FISH: case TECH_MUTANT_FISH:
+    case TECH_XY_WING: case TECH_XYZ_WING: case TECH_W_WING:
+    case TECH_X_CHAIN: case TECH_XY_CHAIN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether the pattern of h (its cells with its digits) includes the candidate. */
+static bool in_own_pattern(const struct hint *h, int cell, int digit)
+{
+    if (!(h->digits & (1u << digit)))
+        return false;
+    for (int k = 0; k < h->ncells; k++)
+        if (h->cells[k] == cell)
+            return true;
+    return false;
+}
+
+bool hint_concludes_on_own_cells(const struct hint *h, int i)
+{
+    return in_own_pattern(h, h->elim[i].cell, h->elim[i].digit);
+}
+
 bool hint_emit(struct hint_search *s, struct hint *h)
 {
     if (h->nplace == 0 && h->nelim == 0)
@@ -258,6 +382,8 @@ void hint_add_place(struct hint *h, int cell, int digit)
 void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int digit)
 {
     if (s->pos->grid[cell] || !(s->pos->cands[cell] & (1u << digit)))
+        return;
+    if (concludes_outside(h->id) && in_own_pattern(h, cell, digit))
         return;
     for (int i = 0; i < h->nelim; i++)
         if (h->elim[i].cell == cell && h->elim[i].digit == digit)
@@ -672,6 +798,7 @@ static void search_done(struct hint_search *s)
 {
     free(s->strong);
     hint_chains_free(s->chains);
+    hint_als_free(s->als);
 }
 
 bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h)
@@ -719,9 +846,98 @@ static bool last_resort(enum technique t)
     return t >= TECH_CONTRADICTION_CHAIN;
 }
 
+/* hint_all's record of the steps listed so far: a pattern (Hard and above) is not listed
+ * when easier steps already listed, each on cells of the pattern, prove all it proves (an
+ * XY-wing or a skyscraper that is a naked triple or a claiming in disguise).  Singles and
+ * subsets that agree with an easier step are different reasoning, and stay. */
+struct listed {
+    enum technique id;
+    int ncells, nconc;
+    int *cells, *conc;                  /* sorted; conclusions as cell * 64 + digit, */
+};                                      /* placements negative */
+
+struct all_filter {
+    hint_visit_fn visit;
+    void *user;
+    struct listed *steps;
+    size_t n, cap;
+};
+
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Whether the sorted list a (na) is within the sorted list b (nb). */
+static bool sorted_within(const int *a, int na, const int *b, int nb)
+{
+    int j = 0;
+
+    for (int i = 0; i < na; i++) {
+        while (j < nb && b[j] < a[i])
+            j++;
+        if (j == nb || b[j] != a[i])
+            return false;
+    }
+    return true;
+}
+
+static struct listed listed_of(const struct hint *h)
+{
+    struct listed l = { .id = h->id, .ncells = h->ncells, .nconc = h->nplace + h->nelim };
+
+    l.cells = xmalloc((size_t)(l.ncells + 1) * sizeof *l.cells);
+    l.conc = xmalloc((size_t)(l.nconc + 1) * sizeof *l.conc);
+    memcpy(l.cells, h->cells, (size_t)l.ncells * sizeof *l.cells);
+    for (int i = 0; i < h->nplace; i++)
+        l.conc[i] = -(h->place[i].cell * 64 + h->place[i].digit) - 1;
+    for (int i = 0; i < h->nelim; i++)
+        l.conc[h->nplace + i] = h->elim[i].cell * 64 + h->elim[i].digit;
+    qsort(l.cells, (size_t)l.ncells, sizeof *l.cells, compare_ints);
+    qsort(l.conc, (size_t)l.nconc, sizeof *l.conc, compare_ints);
+    return l;
+}
+
+/* Whether every conclusion of l is proved by some easier step listed on cells of l's. */
+static bool proved_by_easier(const struct all_filter *f, const struct listed *l)
+{
+    bool *inside = xmalloc((f->n + 1) * sizeof *inside);
+    bool all = true;
+
+    for (size_t i = 0; i < f->n; i++)
+        inside[i] = f->steps[i].id < l->id
+                    && sorted_within(f->steps[i].cells, f->steps[i].ncells, l->cells, l->ncells);
+    for (int c = 0; c < l->nconc && all; c++) {
+        bool proved = false;
+        for (size_t i = 0; i < f->n && !proved; i++)
+            proved = inside[i] && sorted_within(&l->conc[c], 1, f->steps[i].conc, f->steps[i].nconc);
+        all = proved;
+    }
+    free(inside);
+    return all;
+}
+
+static bool filtered_visit(const struct hint *h, void *user)
+{
+    struct all_filter *f = user;
+    struct listed l = listed_of(h);
+
+    if (techniques[h->id].level >= LEVEL_HARD && proved_by_easier(f, &l)) {
+        free(l.cells);
+        free(l.conc);
+        return true;
+    }
+    f->steps = xgrow(f->steps, &f->cap, f->n + 1, sizeof *f->steps);
+    f->steps[f->n++] = l;
+    return f->visit(h, f->user);
+}
+
 int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
 {
-    struct hint_search s = { .pos = pos, .visit = visit, .user = user };
+    struct all_filter f = { .visit = visit, .user = user };
+    struct hint_search s = { .pos = pos, .visit = filtered_visit, .user = &f };
 
     if (grid_complete(pos))
         return 0;
@@ -732,7 +948,12 @@ int hint_all(const struct hint_position *pos, hint_visit_fn visit, void *user)
             run_technique(&s, (enum technique)t);
     }
     search_done(&s);
-    return s.found;
+    for (size_t i = 0; i < f.n; i++) {
+        free(f.steps[i].cells);
+        free(f.steps[i].conc);
+    }
+    free(f.steps);
+    return (int)f.n;
 }
 
 void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, digitset *cands)

@@ -57,14 +57,42 @@ enum technique {
     TECH_XY_WING,
     TECH_XYZ_WING,
     TECH_W_WING,
+    TECH_TURBOT_FISH,           /* two strong links joined by a weak one, a box among them */
+    TECH_EMPTY_RECTANGLE,
+    TECH_FINNED_X_WING,         /* finned and sashimi fish */
+    TECH_FINNED_SWORDFISH,
+    TECH_FINNED_JELLYFISH,
     TECH_SIMPLE_COLOURING,
+    TECH_MULTI_COLOURING,       /* two clusters of one digit related by a weak link */
     TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution */
     TECH_BUG_PLUS_ONE,          /* likewise */
+    TECH_UR_TYPE_2,             /* uniqueness (hint_unique.c): likewise */
+    TECH_UR_TYPE_4,
+    TECH_UR_TYPE_5,
+    TECH_UR_TYPE_6,
+    TECH_HIDDEN_RECTANGLE,
+    TECH_UR_TYPE_3,
+    TECH_AVOIDABLE_RECTANGLE,
+    TECH_BUG_TYPE_2,
+    TECH_BUG_TYPE_3,
+    TECH_BUG_TYPE_4,
+    TECH_UNIQUE_LOOP,
     TECH_X_CHAIN,
     TECH_XY_CHAIN,
     TECH_AIC,                   /* alternating inference chain: strong and weak links */
     TECH_NICE_LOOP,             /* such a chain closed into a loop */
     TECH_GROUPED_X_CHAIN,       /* an X-chain whose nodes may be box-line groups */
+    TECH_SUE_DE_COQ,            /* a box-line intersection completed on both sides */
+    TECH_ALIGNED_PAIR,          /* two aligned cells' combinations, some impossible */
+    TECH_WXYZ_WING,             /* four cells, four digits, one of them unrestricted */
+    TECH_BENT_SET,              /* a WXYZ-wing's logic with five cells */
+    TECH_ALS_XZ,                /* two almost locked sets sharing a restricted digit */
+    TECH_ALS_XY_WING,           /* three almost locked sets: two pincers on a pivot */
+    TECH_DEATH_BLOSSOM,         /* a stem cell with an almost locked set per digit */
+    TECH_ALIGNED_TRIPLE,        /* three aligned cells' combinations */
+    TECH_ALS_CHAIN,             /* a chain of four or more almost locked sets */
+    TECH_FRANKEN_FISH,          /* boxes among the base and cover sets (hint_fish.c): */
+    TECH_MUTANT_FISH,           /* Expert, tried after the chains for their cost */
     TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
@@ -249,6 +277,7 @@ void grade_describe(const struct grade *g, char *buf, size_t size);
 /* --- For the technique modules (hint_*.c); not for callers --- */
 
 struct hint_chains;
+struct als_list;
 
 struct hint_search {
     const struct hint_position *pos;
@@ -261,16 +290,21 @@ struct hint_search {
     struct hint_chains *chains;         /* the candidates as a graph, and the suppositions
                                          * followed (hint_links.c), kept for the next
                                          * technique of the same search */
+    struct als_list *als;               /* the almost locked sets (hint_als.c), likewise */
 };
 
 /* Starts a hint of the technique being searched. */
 void hint_begin(const struct hint_search *s, struct hint *h);
+/* Whether h's elimination i is of one of its own digits from one of its own cells. */
+bool hint_concludes_on_own_cells(const struct hint *h, int i);
 /* Reports h if it proves anything; false when the search must stop. */
 bool hint_emit(struct hint_search *s, struct hint *h);
 void hint_add_group(struct hint *h, int group);
 void hint_add_cell(struct hint *h, int cell);
 void hint_add_place(struct hint *h, int cell, int digit);
-/* Adds the elimination if d is still a candidate of the empty cell. */
+/* Adds the elimination if d is still a candidate of the empty cell (and, for patterns
+ * that conclude outside themselves, not one of their own candidates: add the cells and
+ * digits first). */
 void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int digit);
 /* Appends to h->text. */
 void hint_say(struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -313,6 +347,15 @@ void hint_find_w_wing(struct hint_search *s);
 void hint_find_simple_colouring(struct hint_search *s);
 void hint_find_unique_rectangle(struct hint_search *s);
 void hint_find_bug_plus_one(struct hint_search *s);
+void hint_find_turbot_fish(struct hint_search *s);          /* hint_single_digit.c */
+void hint_find_empty_rectangle(struct hint_search *s);
+void hint_find_finned_fish(struct hint_search *s);          /* hint_fish.c */
+void hint_find_franken_fish(struct hint_search *s);
+void hint_find_mutant_fish(struct hint_search *s);
+void hint_find_unique_rectangle_more(struct hint_search *s);    /* hint_unique.c */
+void hint_find_avoidable_rectangle(struct hint_search *s);
+void hint_find_unique_loop(struct hint_search *s);
+void hint_find_bug_more(struct hint_search *s);
 void hint_find_x_chain(struct hint_search *s);
 void hint_find_xy_chain(struct hint_search *s);
 void hint_find_aic(struct hint_search *s);          /* hint_aic.c */
@@ -325,6 +368,17 @@ void hint_find_grouped_x_chain(struct hint_search *s);          /* hint_grouped.
 void hint_find_dynamic_forcing_chain(struct hint_search *s);    /* hint_dynamic.c */
 void hint_find_nested_forcing_chain(struct hint_search *s);
 void hint_find_trial(struct hint_search *s);
+void hint_find_als_xz(struct hint_search *s);               /* hint_als.c */
+void hint_als_free(struct als_list *als);
+void hint_find_als_xy_wing(struct hint_search *s);
+void hint_find_als_chain(struct hint_search *s);
+void hint_find_death_blossom(struct hint_search *s);
+void hint_find_sue_de_coq(struct hint_search *s);
+void hint_find_wxyz_wing(struct hint_search *s);            /* hint_wings.c */
+void hint_find_bent_set(struct hint_search *s);
+void hint_find_aligned_pair(struct hint_search *s);
+void hint_find_aligned_triple(struct hint_search *s);
+void hint_find_multi_colouring(struct hint_search *s);      /* hint_colouring.c */
 void hint_find_lone_square(struct hint_search *s);
 void hint_find_unique_sum(struct hint_search *s);
 void hint_find_cross_reference(struct hint_search *s);

@@ -232,6 +232,12 @@ static bool wing_emit(struct hint_search *s, int pivot, int a, int b, int z, boo
     int cells[3] = { pivot, a, b };
     struct hint h;
 
+    /* Three cells of one unit with three digits between them are a naked triple, listed
+     * as that. */
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && pos->p->cell_groups[pivot][k] >= 0; k++)
+        if (hint_in_group(pos->p, a, pos->p->cell_groups[pivot][k])
+            && hint_in_group(pos->p, b, pos->p->cell_groups[pivot][k]))
+            return true;
     hint_begin(s, &h);
     for (int i = 0; i < 3; i++)
         hint_add_cell(&h, cells[i]);

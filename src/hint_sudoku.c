@@ -138,6 +138,35 @@ void hint_find_hidden_single_line(struct hint_search *s)
     hidden_singles(s, false);
 }
 
+/* Says what leaves the cell one candidate: the digits its units hold, and (when they do
+ * not rule out every other digit) the candidates eliminated earlier by other steps. */
+static void say_naked_single(struct hint_search *s, struct hint *h, int cell, int d)
+{
+    const struct puzzle *p = s->pos->p;
+    bool sudoku = p->ops->kind == PUZZLE_SUDOKU;
+    digitset basic = hint_basic_candidates(p, s->pos->grid, cell);
+    digitset seen = all_digits(p) & ~basic, earlier = basic & ~(1u << d);
+
+    hint_say_cell(h, cell);
+    hint_say(h, " can only be %c: ", hint_digit_symbol(d));
+    if (seen != 0) {
+        hint_say(h, "%s already hold%s ", sudoku ? "its row, column and box" : "its runs",
+                 popcount32(seen) == 1 && !sudoku ? "s" : "");
+        hint_say_digits(h, seen, "and");
+    }
+    if (earlier != 0) {
+        hint_say(h, "%s", seen != 0 ? ", and " : "");
+        hint_say_digits(h, earlier, "and");
+        hint_say(h, " %s eliminated there by earlier steps",
+                 popcount32(earlier) == 1 ? "was" : "were");
+    } else if (!sudoku) {
+        hint_say(h, " (each digit once per run)");
+    }
+    hint_say(h, ", so ");
+    hint_say_cell(h, cell);
+    hint_say(h, " is %c.", hint_digit_symbol(d));
+}
+
 void hint_find_naked_single(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
@@ -156,12 +185,7 @@ void hint_find_naked_single(struct hint_search *s)
         hint_add_cell(&h, cell);
         h.digits = c;
         hint_add_place(&h, cell, d);
-        hint_say_cell(&h, cell);
-        hint_say(&h, " can only be %c: every other digit is ruled out %s, so ", hint_digit_symbol(d),
-                 p->ops->kind == PUZZLE_SUDOKU ? "by its row, column and box"
-                                                : "by its runs");
-        hint_say_cell(&h, cell);
-        hint_say(&h, " is %c.", hint_digit_symbol(d));
+        say_naked_single(s, &h, cell, d);
         if (!hint_emit(s, &h))
             return;
     }
@@ -458,6 +482,21 @@ static void say_lines(struct hint *h, bool rows, const int *lines, int n)
     }
 }
 
+/* Whether no j < k of the chosen lines fit in j cover lines: a fish holding a smaller one
+ * falls apart into it and singles, and is listed as that. */
+static bool fish_is_whole(const struct union_pick *u)
+{
+    for (int sub = 1; sub < (1 << u->k) - 1; sub++) {
+        uint32_t uni = 0;
+        for (int i = 0; i < u->k; i++)
+            if (sub & (1 << i))
+                uni |= u->masks[u->pick[i]];
+        if (popcount32(uni) <= popcount32((uint32_t)sub))
+            return false;
+    }
+    return true;
+}
+
 static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
 {
     struct fish_ctx *c = ctx;
@@ -465,6 +504,8 @@ static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
     int n = p->width, base[4], cover[4], ncover = 0;
     struct hint h;
 
+    if (!fish_is_whole(u))
+        return true;
     hint_begin(c->s, &h);
     h.digits = 1u << c->d;
     for (int i = 0; i < u->k; i++) {

@@ -273,9 +273,10 @@ static bool read_case(FILE *f, struct step_case *c)
             && !copy_field(line, "cells", c->cells, sizeof c->cells)
             && !copy_field(line, "place", c->place, sizeof c->place)
             && !copy_field(line, "elim", c->elim, sizeof c->elim)
-            && (strncmp(line, "next ", 5) == 0 || strncmp(line, "find ", 5) == 0)) {
+            && (strncmp(line, "next ", 5) == 0 || strncmp(line, "find ", 5) == 0
+                || strncmp(line, "none ", 5) == 0)) {
             memcpy(c->mode, line, 4);
-            copy_field(line, line[0] == 'n' ? "next" : "find", c->technique, sizeof c->technique);
+            copy_field(line, c->mode, c->technique, sizeof c->technique);
         }
     }
     return c->puzzle[0] != '\0';
@@ -378,7 +379,8 @@ static bool case_matches(const struct step_case *c, const struct puzzle *p, cons
     return same_list(want, nw, got, ng);
 }
 
-/* For "find": the instance with these cells among all the technique finds. */
+/* For "find": the instance with these cells among all the technique finds.  For "none":
+ * whether any instance has all these cells among its own (whatever it concludes). */
 struct find_ctx {
     const struct step_case *c;
     const struct puzzle *p;
@@ -386,11 +388,25 @@ struct find_ctx {
     bool matched;
 };
 
+static bool has_cells(const struct step_case *c, const struct puzzle *p, const struct hint *h)
+{
+    int want[4096], nw = parse_moves(p, c->cells, want, 4096);
+
+    for (int i = 0; i < nw; i++) {
+        bool in = false;
+        for (int j = 0; j < h->ncells && !in; j++)
+            in = h->cells[j] == want[i] / 32;
+        if (!in)
+            return false;
+    }
+    return true;
+}
+
 static bool find_match(const struct hint *h, void *user)
 {
     struct find_ctx *fc = user;
 
-    if (case_matches(fc->c, fc->p, h)) {
+    if (strcmp(fc->c->mode, "none") == 0 ? has_cells(fc->c, fc->p, h) : case_matches(fc->c, fc->p, h)) {
         fc->found = *h;
         fc->matched = true;
         return false;
@@ -444,6 +460,14 @@ static void run_case(const struct step_case *c, int covered[TECH_COUNT])
     if (state_open(&st, p) && case_position(&st, c)) {
         if (strcmp(c->mode, "next") == 0) {
             ok = hint_next(&st.s.pos, &h) && case_matches(c, p, &h);
+        } else if (strcmp(c->mode, "none") == 0) {
+            struct find_ctx fc = { .c = c, .p = p };
+            hint_find_all(&st.s.pos, id, find_match, &fc);
+            tap_ok(!fc.matched, "none %s: %s", c->technique, c->comment);
+            if (fc.matched)
+                tap_diag("found: %s", fc.found.text);
+            state_close(&st);
+            return;
         } else {
             struct find_ctx fc = { .c = c, .p = p };
             hint_find_all(&st.s.pos, id, find_match, &fc);
@@ -468,17 +492,26 @@ static void run_case(const struct step_case *c, int covered[TECH_COUNT])
     state_close(&st);
 }
 
-static void test_steps(void)
+/* The cases of one file; false if it cannot be read. */
+static bool run_cases(const char *name, int covered[TECH_COUNT])
 {
-    FILE *f = fopen(tap_data_path("hint/steps.txt"), "r");
-    int covered[TECH_COUNT] = { 0 }, missing = 0;
+    FILE *f = fopen(tap_data_path(name), "r");
     struct step_case c;
 
-    if (!tap_ok(f != NULL, "hint/steps.txt opens"))
-        return;
+    if (!tap_ok(f != NULL, "%s opens", name))
+        return false;
     while (read_case(f, &c))
         run_case(&c, covered);
     fclose(f);
+    return true;
+}
+
+static void test_steps(void)
+{
+    int covered[TECH_COUNT] = { 0 }, missing = 0;
+
+    if (!run_cases("hint/steps.txt", covered) || !run_cases("hint/steps_als.txt", covered))
+        return;
     for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++) {
         if (!covered[t]) {
             tap_diag("no passing position for %s", hint_technique((enum technique)t)->key);
@@ -486,6 +519,36 @@ static void test_steps(void)
         }
     }
     tap_ok(missing == 0, "every technique has a position where it is found");
+}
+
+/* --- Kakuro has no ALS: N cells of a run with N+1 digits need not hold all but one of
+ * them once the run's sum is counted, so those techniques are Sudoku's only --- */
+
+static void test_kakuro_left_out(void)
+{
+    static const enum technique sudoku_only[] = {
+        TECH_MULTI_COLOURING, TECH_SUE_DE_COQ, TECH_ALIGNED_PAIR, TECH_WXYZ_WING,
+        TECH_BENT_SET, TECH_ALS_XZ, TECH_ALS_XY_WING, TECH_DEATH_BLOSSOM,
+        TECH_ALIGNED_TRIPLE, TECH_ALS_CHAIN,
+    };
+    struct puzzle *p = load("hint/kakuro_sources.txt:2");
+    struct pos_state st;
+    int found = 0;
+    bool kinds = true;
+
+    if (!tap_ok(p != NULL && state_open(&st, p), "a Kakuro opens for the ALS family")) {
+        if (p != NULL)
+            state_close(&st);
+        return;
+    }
+    for (size_t i = 0; i < sizeof sudoku_only / sizeof *sudoku_only; i++) {
+        struct hint h;
+        kinds &= hint_technique(sudoku_only[i])->kinds == HINT_KIND_SUDOKU;
+        found += hint_find(&st.s.pos, sudoku_only[i], &h);
+    }
+    tap_ok(kinds && found == 0, "ALS, Sue de Coq, bent sets, aligned exclusions and "
+           "multi-colouring are not offered for Kakuro");
+    state_close(&st);
 }
 
 /* --- The table --- */
@@ -852,6 +915,7 @@ int main(void)
 
     test_table();
     test_steps();
+    test_kakuro_left_out();
     test_player("hint/sudoku_sources.txt:1", "Sudoku");
     test_player("hint/kakuro_sources.txt:1", "Kakuro");
     test_grade();

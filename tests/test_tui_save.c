@@ -18,7 +18,7 @@
 #include "tui_test.h"
 #include "util.h"
 
-static char sudoku_path[300], state_dir[400], save_path[600];
+static char sudoku_path[300], state_dir[512], save_path[768];
 
 /* The state directory the player uses, and the save of tt_sudoku in it. */
 static void setup(void)
@@ -246,7 +246,7 @@ static void test_open_state_dir(void)
 /* Two corrupt saves in turn: both copies are kept. */
 static void test_corrupt_copies(void)
 {
-    char first[700], second[700];
+    char first[800], second[800];
     struct stat st;
 
     tt_fresh_state();

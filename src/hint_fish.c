@@ -1,0 +1,604 @@
+/* hint_fish.c: fish beyond the basic ones: finned and sashimi X-wing, swordfish and
+ * jellyfish; Franken and mutant fish, whose base and cover sets include boxes. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static bool has(const struct hint_position *pos, int cell, int d)
+{
+    return !pos->p->block[cell] && !pos->grid[cell] && (pos->cands[cell] & (1u << d));
+}
+
+static int fish_size(enum technique id)
+{
+    switch (id) {
+    case TECH_FINNED_X_WING: return 2;
+    case TECH_FINNED_SWORDFISH: return 3;
+    default: return 4;
+    }
+}
+
+static const char *const fish_names[] = { "", "", "X-wing", "swordfish", "jellyfish" };
+
+static void say_lines(struct hint *h, bool rows, const int *lines, int n)
+{
+    hint_say(h, "%s ", rows ? (n == 1 ? "row" : "rows") : (n == 1 ? "column" : "columns"));
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            hint_say(h, i == n - 1 ? " and " : ", ");
+        hint_say(h, "%d", lines[i] + 1);
+    }
+}
+
+/* --- Finned and sashimi fish --- */
+
+struct finned {
+    struct hint_search *s;
+    int d, k, n;
+    bool rows;                          /* base lines are rows */
+    uint32_t where[SUDOKU_MAX_SIZE];    /* per line: the cross positions of d */
+    int base[4];
+    int fin_span;                       /* a box's extent across the base lines */
+    uint32_t span[SUDOKU_MAX_SIZE];     /* per cross line: the cross lines of its boxes */
+    int *box;                           /* per cell: its box */
+};
+
+/* How many cells of the box of cell 0 lie in its row (rows) or its column. */
+static int box_extent(const struct puzzle *p, bool rows)
+{
+    const struct puzzle_group *box = &p->groups[hint_group_of_kind(p, 0, GROUP_BOX)];
+    int n = 0;
+
+    for (int i = 0; i < box->ncells; i++)
+        n += rows ? box->cells[i] / p->width == 0 : box->cells[i] % p->width == 0;
+    return n;
+}
+
+static int cell_at(const struct finned *f, int line, int cross)
+{
+    return f->rows ? line * f->n + cross : cross * f->n + line;
+}
+
+/* Whether no j < k of the base lines fit in j cover lines: a fish holding a smaller one
+ * collapses into it and singles, and is listed as that. */
+static bool fish_is_whole(const uint32_t *masks, int k)
+{
+    for (int sub = 1; sub < (1 << k) - 1; sub++) {
+        uint32_t uni = 0;
+        for (int i = 0; i < k; i++)
+            if (sub & (1 << i))
+                uni |= masks[i];
+        if (popcount32(uni) <= popcount32((uint32_t)sub))
+            return false;
+    }
+    return true;
+}
+
+static bool finned_emit(struct finned *f, uint32_t cover, const int *fins, int nfins, int box)
+{
+    const struct puzzle *p = f->s->pos->p;
+    int covers[4], nc = 0, d = f->d;
+    bool sashimi = false;
+    uint32_t masks[4];
+    struct hint h;
+
+    for (int i = 0; i < f->k; i++) {
+        masks[i] = f->where[f->base[i]] & cover;
+        sashimi |= popcount32(masks[i]) == 1;
+    }
+    if (!fish_is_whole(masks, f->k))
+        return true;
+    hint_begin(f->s, &h);
+    h.digits = 1u << d;
+    for (uint32_t m = cover; m; m &= m - 1)
+        covers[nc++] = lowest_bit(m);
+    for (int i = 0; i < f->k; i++) {
+        hint_add_group(&h, hint_group_of_kind(p, cell_at(f, f->base[i], 0), f->rows ? GROUP_ROW : GROUP_COLUMN));
+        for (uint32_t m = f->where[f->base[i]]; m; m &= m - 1)
+            hint_add_cell(&h, cell_at(f, f->base[i], lowest_bit(m)));
+    }
+    for (int c = 0; c < nc; c++) {
+        for (int line = 0; line < f->n; line++) {
+            int cell = cell_at(f, line, covers[c]);
+            bool in_base = false;
+            for (int i = 0; i < f->k; i++)
+                in_base |= f->base[i] == line;
+            if (!in_base && hint_in_group(p, cell, box))
+                hint_add_elim(f->s, &h, cell, d);
+        }
+    }
+    if (h.nelim == 0)
+        return true;
+    hint_add_group(&h, box);
+    hint_say(&h, "in ");
+    say_lines(&h, f->rows, f->base, f->k);
+    hint_say(&h, ", %c can only go in ", hint_digit_symbol(d));
+    say_lines(&h, !f->rows, covers, nc);
+    hint_say(&h, ", but for the fin%s ", nfins > 1 ? "s" : "");
+    hint_say_cells(&h, fins, nfins, "and");
+    hint_say(&h, " in ");
+    hint_say_group(&h, box);
+    if (sashimi)
+        hint_say(&h, " (a sashimi %s: a base line keeps one place besides the fins)", fish_names[f->k]);
+    hint_say(&h, ". If no fin is %c, the %s puts the %cs of those %s in its base lines; if one is, ",
+             hint_digit_symbol(d), fish_names[f->k], hint_digit_symbol(d), f->rows ? "columns" : "rows");
+    hint_say_group(&h, box);
+    hint_say(&h, " has its %c there. Either way a cell of those %s in ", hint_digit_symbol(d),
+             f->rows ? "columns" : "rows");
+    hint_say_group(&h, box);
+    hint_say(&h, " outside the base lines cannot be %c", hint_digit_symbol(d));
+    hint_say_eliminations(&h);
+    return hint_emit(f->s, &h);
+}
+
+/* With the fins in the cross lines fin (the rest of the union the cover), whether the
+ * fins lie in one box: emits the fish if so. */
+static bool finned_try(struct finned *f, uint32_t cover, uint32_t fin)
+{
+    int fins[SUDOKU_MAX_SIZE * 4], nfins = 0, box = -1;
+
+    for (int i = 0; i < f->k; i++) {
+        if (!(f->where[f->base[i]] & cover))
+            return true;
+        for (uint32_t m = f->where[f->base[i]] & fin; m; m &= m - 1) {
+            int cell = cell_at(f, f->base[i], lowest_bit(m)), b = f->box[cell];
+            if (box >= 0 && b != box)
+                return true;
+            box = b;
+            fins[nfins++] = cell;
+        }
+    }
+    return nfins == 0 || finned_emit(f, cover, fins, nfins, box);
+}
+
+/* The cover lines: k lines of the union; the rest, the fins, within one box: so the fin
+ * lines are some of the union's lines through one box. */
+static bool finned_covers(struct finned *f, uint32_t uni)
+{
+    int extra = popcount32(uni) - f->k;
+    uint32_t done = 0;
+
+    for (uint32_t m = uni; m; m &= m - 1) {
+        uint32_t span = f->span[lowest_bit(m)] & uni;
+        if (span & done)
+            continue;
+        done |= span;
+        /* every subset of span with extra lines */
+        for (uint32_t fin = span; fin; fin = (fin - 1) & span)
+            if (popcount32(fin) == extra && !finned_try(f, uni & ~fin, fin))
+                return false;
+    }
+    return true;
+}
+
+static bool finned_choose(struct finned *f, int start, int depth, uint32_t uni)
+{
+    if (depth == f->k)
+        return popcount32(uni) <= f->k || finned_covers(f, uni);
+    for (int i = start; i <= f->n - (f->k - depth); i++) {
+        uint32_t next = uni | f->where[i];
+        int w = popcount32(f->where[i]);
+        /* fins lie in one box: at most a box's width beyond the k cover lines */
+        if (w < 2 || popcount32(next) > f->k + f->fin_span)
+            continue;
+        f->base[depth] = i;
+        if (!finned_choose(f, i + 1, depth + 1, next))
+            return false;
+    }
+    return true;
+}
+
+void hint_find_finned_fish(struct hint_search *s)
+{
+    const struct puzzle *p = s->pos->p;
+    struct finned f = { .s = s, .k = fish_size(s->id), .n = p->width };
+
+    f.box = xmalloc((size_t)p->ncells * sizeof *f.box);
+    for (int cell = 0; cell < p->ncells; cell++)
+        f.box[cell] = hint_group_of_kind(p, cell, GROUP_BOX);
+    for (f.d = 1; f.d <= p->max_digit; f.d++) {
+        for (int rows = 1; rows >= 0; rows--) {
+            f.rows = rows;
+            f.fin_span = box_extent(p, rows);
+            for (int j = 0; j < f.n; j++) {
+                f.span[j] = 0;
+                for (int i = 0; i < f.n; i++)
+                    if (f.box[cell_at(&f, 0, i)] == f.box[cell_at(&f, 0, j)])
+                        f.span[j] |= 1u << i;
+            }
+            for (int line = 0; line < f.n; line++) {
+                f.where[line] = 0;
+                for (int cross = 0; cross < f.n; cross++)
+                    if (has(s->pos, cell_at(&f, line, cross), f.d))
+                        f.where[line] |= 1u << cross;
+            }
+            if (!finned_choose(&f, 0, 0, 0))
+                goto done;
+        }
+    }
+done:
+    free(f.box);
+}
+
+/* --- Franken and mutant fish: boxes among the base and cover sets --- */
+
+#define FM_MAX 3                        /* base sets of up to three units: bounded, fast */
+#define FM_MAX_CELLS (FM_MAX * SUDOKU_MAX_SIZE)
+#define FM_WORDS ((SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 63) / 64)
+#define FM_MAX_GROUPS (3 * SUDOKU_MAX_SIZE)
+
+/* A set of cells, one bit each. */
+struct cellset {
+    uint64_t w[FM_WORDS];
+};
+
+struct fm {
+    struct hint_search *s;
+    int d, k, nw;
+    int units[FM_MAX_GROUPS], nunits;         /* groups where d has 2+ places */
+    struct cellset places[FM_MAX_GROUPS];     /* per group: d's places in it */
+    int base[FM_MAX], cover[FM_MAX], ncover;
+    struct cellset basecells, covered;
+    int cells[FM_MAX_CELLS], ncells;          /* the base cells, listed at emission */
+    bool franken;                             /* which of the two is searched */
+    long nodes;                               /* cover choices left to try */
+    int count[FM_MAX_GROUPS];                 /* per group: base cells in it */
+    int need[FM_MAX_GROUPS];                  /* per group: covers its places need at least */
+    int nbase;                                /* base cells */
+};
+
+/* The search's bound: cover choices tried per call, over every digit and size.  The
+ * Franken search stays well within it on 9x9; the mutant one, the widest, may stop short
+ * on a crowded grid (the same way every time: the result depends on the position only). */
+#define FM_NODES 200000
+#define FM_MUTANT_NODES 200000
+
+static bool set_meets(const struct fm *f, const struct cellset *a, const struct cellset *b)
+{
+    for (int i = 0; i < f->nw; i++)
+        if (a->w[i] & b->w[i])
+            return true;
+    return false;
+}
+
+static void set_xor(const struct fm *f, struct cellset *a, const struct cellset *b)
+{
+    for (int i = 0; i < f->nw; i++)
+        a->w[i] ^= b->w[i];
+}
+
+/* The first base cell no cover unit holds, or -1. */
+static int first_uncovered(const struct fm *f)
+{
+    for (int i = 0; i < f->nw; i++) {
+        uint64_t left = f->basecells.w[i] & ~f->covered.w[i];
+        if (left)
+            return i * 64 + __builtin_ctzll(left);
+    }
+    return -1;
+}
+
+/* The row and column kinds among the k groups, as bits; *box when a box is among them. */
+static unsigned line_kinds(const struct puzzle *p, const int *groups, int k, bool *box)
+{
+    unsigned kinds = 0;
+
+    for (int i = 0; i < k; i++) {
+        if (p->groups[groups[i]].kind == GROUP_BOX)
+            *box = true;
+        else
+            kinds |= 1u << p->groups[groups[i]].kind;
+    }
+    return kinds;
+}
+
+/* 0: a basic fish (rows against columns); 1: Franken (lines of one direction and boxes
+ * against lines of the other and boxes); 2: mutant (anything else). */
+static int fm_kind(const struct fm *f)
+{
+    const struct puzzle *p = f->s->pos->p;
+    bool box = false;
+    unsigned bk = line_kinds(p, f->base, f->k, &box), ck = line_kinds(p, f->cover, f->k, &box);
+
+    if (popcount32(bk) > 1 || popcount32(ck) > 1 || (bk & ck) != 0)
+        return 2;
+    return box ? 1 : 0;
+}
+
+/* Whether some j < k of the base units lie within j of the cover units: the fish then
+ * falls apart into a smaller one (or locked candidates) and singles, and is listed as
+ * those. */
+static bool fm_collapses(const struct fm *f)
+{
+    const struct puzzle *p = f->s->pos->p;
+
+    for (int sub = 1; sub < (1 << f->k) - 1; sub++) {
+        unsigned touched = 0;
+        for (int m = 0; m < f->ncells; m++) {
+            int base = 0;
+            while (!hint_in_group(p, f->cells[m], f->base[base]))
+                base++;
+            if (!(sub & (1 << base)))
+                continue;
+            for (int i = 0; i < f->k; i++)
+                if (hint_in_group(p, f->cells[m], f->cover[i]))
+                    touched |= 1u << i;
+        }
+        if (popcount32(touched) <= popcount32((uint32_t)sub))
+            return true;
+    }
+    return false;
+}
+
+static bool fm_emit(struct fm *f)
+{
+    int kind = fm_kind(f);
+    struct hint h;
+
+    if (kind == 0 || (kind == 1) != f->franken || fm_collapses(f))
+        return true;
+    hint_begin(f->s, &h);
+    h.digits = 1u << f->d;
+    for (int m = 0; m < f->ncells; m++)
+        hint_add_cell(&h, f->cells[m]);
+    for (int i = 0; i < f->k; i++) {
+        const struct puzzle_group *grp = &f->s->pos->p->groups[f->cover[i]];
+        for (int j = 0; j < grp->ncells; j++) {
+            int c = grp->cells[j];
+            bool base = false;
+            for (int m = 0; m < f->ncells; m++)
+                base |= f->cells[m] == c;
+            if (!base)
+                hint_add_elim(f->s, &h, c, f->d);
+        }
+    }
+    if (h.nelim == 0)
+        return true;
+    for (int i = 0; i < f->k; i++)
+        hint_add_group(&h, f->base[i]);
+    for (int i = 0; i < f->k; i++)
+        hint_add_group(&h, f->cover[i]);
+    hint_say(&h, "%c has its places in ", hint_digit_symbol(f->d));
+    for (int i = 0; i < f->k; i++) {
+        if (i > 0)
+            hint_say(&h, i == f->k - 1 ? " and " : ", ");
+        hint_say_group(&h, f->base[i]);
+    }
+    hint_say(&h, " (no cell in two of them) all within ");
+    for (int i = 0; i < f->k; i++) {
+        if (i > 0)
+            hint_say(&h, i == f->k - 1 ? " and " : ", ");
+        hint_say_group(&h, f->cover[i]);
+    }
+    hint_say(&h, ". The %d base units need %d %cs, each in a different cover unit, which then "
+             "have theirs: no other cell of the cover units can be %c", f->k, f->k,
+             hint_digit_symbol(f->d), hint_digit_symbol(f->d));
+    hint_say_eliminations(&h);
+    return hint_emit(f->s, &h);
+}
+
+/* Lists the base cells for the hint. */
+static void fm_list_cells(struct fm *f)
+{
+    f->ncells = 0;
+    for (int i = 0; i < f->nw; i++)
+        for (uint64_t m = f->basecells.w[i]; m && f->ncells < FM_MAX_CELLS; m &= m - 1)
+            f->cells[f->ncells++] = i * 64 + __builtin_ctzll(m);
+}
+
+/* A Franken fish's cover lines run across its base lines, all one way. */
+static bool franken_cover_fits(const struct fm *f, int g)
+{
+    const struct puzzle *p = f->s->pos->p;
+    enum group_kind kind = p->groups[g].kind;
+
+    if (kind == GROUP_BOX)
+        return true;
+    for (int i = 0; i < f->k; i++)
+        if (p->groups[f->base[i]].kind == kind)
+            return false;
+    for (int i = 0; i < f->ncover; i++)
+        if (p->groups[f->cover[i]].kind != GROUP_BOX && p->groups[f->cover[i]].kind != kind)
+            return false;
+    return true;
+}
+
+/* Chooses cover units, each through a base cell not yet covered. */
+static bool fm_cover(struct fm *f)
+{
+    const struct puzzle *p = f->s->pos->p;
+    int cell = first_uncovered(f);
+
+    if (--f->nodes < 0)
+        return false;
+    if (cell < 0) {
+        if (f->ncover != f->k || fm_kind(f) == 0 || (fm_kind(f) == 1) != f->franken)
+            return true;
+        fm_list_cells(f);
+        return fm_emit(f);
+    }
+    if (f->ncover == f->k)
+        return true;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        int g = p->cell_groups[cell][k];
+        uint64_t before[FM_WORDS];
+        bool used = false;
+
+        for (int i = 0; i < f->k; i++)
+            used |= f->base[i] == g;
+        for (int i = 0; i < f->ncover; i++)
+            used |= f->cover[i] == g;
+        if (used || (f->franken && !franken_cover_fits(f, g)))
+            continue;
+        f->cover[f->ncover++] = g;
+        for (int i = 0; i < f->nw; i++) {
+            before[i] = f->covered.w[i];
+            f->covered.w[i] |= f->places[g].w[i];
+        }
+        bool go = fm_cover(f);
+        memcpy(f->covered.w, before, (size_t)f->nw * sizeof *before);
+        f->ncover--;
+        if (!go)
+            return false;
+    }
+    return true;
+}
+
+/* Adds delta to the count of base cells of every group holding one of g's places. */
+static void fm_count(struct fm *f, int g, int delta)
+{
+    const struct puzzle *p = f->s->pos->p;
+
+    for (int i = 0; i < f->nw; i++) {
+        for (uint64_t m = f->places[g].w[i]; m; m &= m - 1) {
+            int cell = i * 64 + __builtin_ctzll(m);
+            f->nbase += delta;
+            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+                f->count[p->cell_groups[cell][k]] += delta;
+        }
+    }
+}
+
+/* Whether k units could hold every base cell: the k units (not base units) holding most
+ * of them hold them all at best.  Most base sets fail this at once. */
+static bool fm_coverable(const struct fm *f, int nbase_units)
+{
+    const struct puzzle *p = f->s->pos->p;
+    int best[FM_MAX] = { 0 }, sum = 0;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        int c = f->count[g];
+        for (int i = 0; i < nbase_units && c > 0; i++)
+            c = f->base[i] == g ? 0 : c;
+        for (int i = 0; i < f->k; i++) {
+            if (c > best[i]) {
+                int t = best[i];
+                best[i] = c;
+                c = t;
+            }
+        }
+    }
+    for (int i = 0; i < f->k; i++)
+        sum += best[i];
+    return sum >= f->nbase;
+}
+
+/* Base sets: k units with no place of d in common.  A Franken base has lines of one
+ * direction only. */
+static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
+{
+    const struct puzzle *p = f->s->pos->p;
+
+    if (depth == f->k) {
+        /* the mutant search takes the bases with rows and columns (the Franken one those
+         * with lines of one way): bounded, it leaves out mutants whose lines of one way
+         * meet mixed covers */
+        if ((!f->franken && popcount32(kinds) < 2) || !fm_coverable(f, f->k))
+            return true;
+        f->ncover = 0;
+        memset(&f->covered, 0, sizeof f->covered);
+        return fm_cover(f);
+    }
+    for (int i = start; i < f->nunits; i++) {
+        int g = f->units[i];
+        unsigned next = kinds;
+
+        if (p->groups[g].kind != GROUP_BOX)
+            next |= 1u << p->groups[g].kind;
+        if ((f->franken && popcount32(next) > 1) || f->need[g] > f->k
+            || set_meets(f, &f->basecells, &f->places[g]))
+            continue;
+        set_xor(f, &f->basecells, &f->places[g]);
+        fm_count(f, g, 1);
+        f->base[depth] = g;
+        /* what k units cannot hold now, they cannot hold with more base cells */
+        bool go = (depth + 1 < f->k && depth > 0 && !fm_coverable(f, depth + 1))
+                  || fm_choose(f, i + 1, depth + 1, next);
+        fm_count(f, g, -1);
+        set_xor(f, &f->basecells, &f->places[g]);
+        if (!go)
+            return false;
+    }
+    return true;
+}
+
+/* How many cover units a base unit's places need at least: a cover unit holds places of
+ * a line within one box, and places of a box within one row or one column. */
+static int covers_needed(const struct puzzle *p, const struct puzzle_group *grp,
+                         const struct hint_position *pos, int d)
+{
+    int seen[3][SUDOKU_MAX_SIZE], n[3] = { 0, 0, 0 };
+    enum group_kind kinds[3] = { GROUP_BOX, GROUP_ROW, GROUP_COLUMN };
+
+    for (int i = 0; i < grp->ncells; i++) {
+        if (!has(pos, grp->cells[i], d))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            int g = hint_group_of_kind(p, grp->cells[i], kinds[k]);
+            bool known = false;
+            for (int j = 0; j < n[k] && !known; j++)
+                known = seen[k][j] == g;
+            if (!known)
+                seen[k][n[k]++] = g;
+        }
+    }
+    if (grp->kind == GROUP_BOX)
+        return n[1] < n[2] ? n[1] : n[2];
+    return n[0];
+}
+
+static void franken_mutant(struct hint_search *s, bool franken)
+{
+    const struct puzzle *p = s->pos->p;
+    struct fm *f;
+
+    /* Up to 9x9: beyond, the base sets to try grow too fast (48 units at 16x16) to pay
+     * at every step that reaches them. */
+    if (p->ops->kind != PUZZLE_SUDOKU || p->width > 9 || p->ngroups > FM_MAX_GROUPS)
+        return;
+    f = xmalloc(sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->s = s;
+    f->franken = franken;
+    f->nw = (p->ncells + 63) / 64;
+    f->nodes = franken ? FM_NODES : FM_MUTANT_NODES;
+    for (f->d = 1; f->d <= p->max_digit; f->d++) {
+        f->nunits = 0;
+        for (int g = 0; g < p->ngroups; g++) {
+            const struct puzzle_group *grp = &p->groups[g];
+            int n = 0;
+            memset(&f->places[g], 0, sizeof f->places[g]);
+            for (int i = 0; i < grp->ncells; i++) {
+                if (has(s->pos, grp->cells[i], f->d)) {
+                    f->places[g].w[grp->cells[i] / 64] |= 1ull << (grp->cells[i] % 64);
+                    n++;
+                }
+            }
+            if (n >= 2) {
+                f->need[g] = covers_needed(p, grp, s->pos, f->d);
+                f->units[f->nunits++] = g;
+            }
+        }
+        for (f->k = 2; f->k <= FM_MAX; f->k++) {
+            memset(&f->basecells, 0, sizeof f->basecells);
+            if (!fm_choose(f, 0, 0, 0))
+                goto done;
+        }
+    }
+done:
+    free(f);
+}
+
+void hint_find_franken_fish(struct hint_search *s)
+{
+    franken_mutant(s, true);
+}
+
+void hint_find_mutant_fish(struct hint_search *s)
+{
+    franken_mutant(s, false);
+}

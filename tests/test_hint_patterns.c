@@ -1,0 +1,329 @@
+/* test_hint_patterns.c: what every listed step must be, over many positions: sound, never
+ * concluding on its own pattern, never a simpler step in disguise, no `?` in its words;
+ * the naked single saying what rules its digits out; a unique rectangle type 4 sparing a
+ * top1465 puzzle its contradiction chains. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "tap.h"
+#include "util.h"
+
+static struct puzzle *load(const char *spec)
+{
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
+
+    if (p == NULL)
+        tap_diag("cannot load %s: %s", spec, err.message);
+    return p;
+}
+
+/* Techniques that conclude on their own cells by design: uniqueness (a corner is not the
+ * pair), colouring (a colour that sees itself), chains and forcing chains (whose cells
+ * carry other digits than the one removed), hidden subsets, aligned exclusions (which
+ * rule combinations of their own cells out), trial. */
+static bool targets_own_cells(enum technique t)
+{
+    switch (t) {
+    case TECH_HIDDEN_PAIR: case TECH_HIDDEN_TRIPLE: case TECH_HIDDEN_QUAD:
+    case TECH_SIMPLE_COLOURING: case TECH_UNIQUE_RECTANGLE: case TECH_BUG_PLUS_ONE:
+    case TECH_AIC: case TECH_NICE_LOOP:
+    case TECH_MULTI_COLOURING: case TECH_ALIGNED_PAIR: case TECH_ALIGNED_TRIPLE:
+        return true;
+    default:
+        return (t >= TECH_UR_TYPE_2 && t <= TECH_UNIQUE_LOOP) || t >= TECH_CONTRADICTION_CHAIN;
+    }
+}
+
+struct check {
+    const uint8_t *solution;
+    const struct hint_position *pos;
+    long steps, wrong, own, question, naked, naked_bad;
+    int seen[TECH_COUNT];
+    char first[4][HINT_TEXT_MAX];
+};
+
+static void note(struct check *c, int kind, long *count, const struct hint *h)
+{
+    if ((*count)++ == 0)
+        snprintf(c->first[kind], sizeof c->first[kind], "%s", h->text);
+}
+
+/* The naked single names the digits its units hold and, when marks or earlier steps
+ * removed others, says so: never "every other digit" where that is not true. */
+static void check_naked_single(struct check *c, const struct hint *h)
+{
+    const struct puzzle *p = c->pos->p;
+    int cell = h->place[0].cell;
+    digitset basic = hint_basic_candidates(p, c->pos->grid, cell);
+    bool earlier = popcount32(basic) > 1;
+
+    c->naked++;
+    if (strstr(h->text, "every other digit") != NULL
+        || (earlier != (strstr(h->text, "eliminated there by earlier steps") != NULL)))
+        note(c, 3, &c->naked_bad, h);
+}
+
+static bool check_step(const struct hint *h, void *user)
+{
+    struct check *c = user;
+    char where[HINT_TEXT_MAX], pattern[HINT_TEXT_MAX];
+    bool bad = false;
+
+    c->steps++;
+    c->seen[h->id]++;
+    for (int i = 0; i < h->nplace; i++)
+        bad |= c->solution[h->place[i].cell] != h->place[i].digit;
+    for (int i = 0; i < h->nelim; i++)
+        bad |= c->solution[h->elim[i].cell] == h->elim[i].digit;
+    if (bad)
+        note(c, 0, &c->wrong, h);
+    for (int i = 0; i < h->nelim; i++) {
+        if (!targets_own_cells(h->id) && hint_concludes_on_own_cells(h, i)) {
+            note(c, 1, &c->own, h);
+            break;
+        }
+    }
+    hint_where(h, where, sizeof where);
+    hint_pattern(h, pattern, sizeof pattern);
+    if (strchr(h->text, '?') || strchr(where, '?') || strchr(pattern, '?'))
+        note(c, 2, &c->question, h);
+    if (h->id == TECH_NAKED_SINGLE)
+        check_naked_single(c, h);
+    return true;
+}
+
+/* Every technique on its own (so that hint_all's choice hides nothing), then hint_all. */
+static void check_position(struct check *c, const struct hint_position *pos)
+{
+    c->pos = pos;
+    for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++)
+        if (t != TECH_TRIAL)
+            hint_find_all(pos, (enum technique)t, check_step, c);
+}
+
+/* Walks the easiest-first path of each of the first n puzzles of a set, checking every
+ * step of every technique at every every-th position. */
+static void walk_set(struct check *c, const char *name, int n, int every)
+{
+    FILE *f = fopen(tap_data_path(name), "r");
+    struct reader *r;
+    struct puzzle *p;
+    struct format_style style;
+    struct format_error err;
+    int rc, count = 0;
+
+    if (!tap_ok(f != NULL, "%s opens", name))
+        return;
+    r = reader_open(f, name, FORMAT_AUTO);
+    while (count < n && (rc = reader_next(r, &p, &style, &err)) != 0) {
+        struct hint_start s;
+        struct hint h;
+        int steps = 0;
+
+        if (rc < 0)
+            continue;
+        if (hint_start_open(&s, p) == 1) {
+            c->solution = s.solution;
+            while (hint_next(&s.pos, &h)) {
+                if (steps++ % every == 0)
+                    check_position(c, &s.pos);
+                hint_apply(p, &h, s.grid, s.cands);
+            }
+            count++;
+        }
+        hint_start_close(&s);
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+}
+
+static void test_every_step(void)
+{
+    struct check c = { 0 };
+    int missing = 0;
+
+    walk_set(&c, "hint/sample_top1465.txt", 40, 3);
+    walk_set(&c, "hint/sample_forum_hardest.txt", 6, 4);
+    walk_set(&c, "hint/uniq_sources.txt", 100, 1);
+    walk_set(&c, "hint/sizes.txt", 4, 3);
+    tap_ok(c.wrong == 0, "%ld steps of every technique agree with the solution", c.steps);
+    if (c.wrong)
+        tap_diag("%ld wrong, first: %s", c.wrong, c.first[0]);
+    tap_ok(c.own == 0, "no pattern removes one of its own candidates (but those concluding "
+           "on their own cells by design)");
+    if (c.own)
+        tap_diag("%ld, first: %s", c.own, c.first[1]);
+    tap_ok(c.question == 0, "no step's text, place or pattern shows a '?'");
+    if (c.question)
+        tap_diag("%ld, first: %s", c.question, c.first[2]);
+    tap_ok(c.naked > 0 && c.naked_bad == 0,
+           "%ld naked singles say what rules their digits out, and when earlier steps did", c.naked);
+    if (c.naked_bad)
+        tap_diag("%ld, first: %s", c.naked_bad, c.first[3]);
+    for (int t = TECH_TURBOT_FISH; t < TECH_COUNT; t++) {
+        bool mine = t <= TECH_FINNED_JELLYFISH || (t >= TECH_UR_TYPE_2 && t <= TECH_UNIQUE_LOOP)
+                    || t == TECH_FRANKEN_FISH || t == TECH_MUTANT_FISH;
+        /* BUG type 4 is rare, and unique rectangle type 5 comes after multi-colouring,
+         * which takes its places in these walks: their cases are in steps.txt. */
+        if (mine && c.seen[t] == 0 && t != TECH_BUG_TYPE_4 && t != TECH_UR_TYPE_5) {
+            tap_diag("not met: %s", hint_technique((enum technique)t)->key);
+            missing++;
+        }
+    }
+    tap_ok(missing == 0, "the walk meets every technique of the uniqueness, fish and "
+           "single-digit families (BUG type 4 and UR type 5: their cases are in steps.txt)");
+}
+
+/* --- hint_all lists no simpler step in disguise --- */
+
+struct listing {
+    struct hint *steps;
+    int n;
+};
+
+static bool keep_step(const struct hint *h, void *user)
+{
+    struct listing *l = user;
+
+    if (l->n < 4096)
+        l->steps[l->n++] = *h;
+    return true;
+}
+
+static bool cells_within(const struct hint *a, const struct hint *b)
+{
+    for (int i = 0; i < a->ncells; i++) {
+        bool in = false;
+        for (int j = 0; j < b->ncells && !in; j++)
+            in = a->cells[i] == b->cells[j];
+        if (!in)
+            return false;
+    }
+    return true;
+}
+
+static bool proves(const struct hint *a, struct hint_move m, bool place)
+{
+    const struct hint_move *list = place ? a->place : a->elim;
+    int n = place ? a->nplace : a->nelim;
+
+    for (int i = 0; i < n; i++)
+        if (list[i].cell == m.cell && list[i].digit == m.digit)
+            return true;
+    return false;
+}
+
+/* Whether easier steps of the listing, on cells of h's, prove all h proves. */
+static bool disguised(const struct listing *l, const struct hint *h)
+{
+    for (int k = 0; k < h->nplace + h->nelim; k++) {
+        bool place = k < h->nplace;
+        struct hint_move m = place ? h->place[k] : h->elim[k - h->nplace];
+        bool proved = false;
+        for (int i = 0; i < l->n && !proved; i++)
+            proved = l->steps[i].id < h->id && cells_within(&l->steps[i], h)
+                     && proves(&l->steps[i], m, place);
+        if (!proved)
+            return false;
+    }
+    return true;
+}
+
+/* Whether the wing's three cells share a unit: a naked triple. */
+static bool wing_in_one_unit(const struct hint *h)
+{
+    const struct puzzle *p = h->puzzle;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[h->cells[0]][k] >= 0; k++)
+        if (hint_in_group(p, h->cells[1], p->cell_groups[h->cells[0]][k])
+            && hint_in_group(p, h->cells[2], p->cell_groups[h->cells[0]][k]))
+            return true;
+    return false;
+}
+
+static void test_no_disguise(void)
+{
+    FILE *f = fopen(tap_data_path("hint/sample_top1465.txt"), "r");
+    struct listing l = { .steps = xmalloc(4096 * sizeof *l.steps) };
+    long listed = 0, bad = 0, wings = 0;
+    char first[HINT_TEXT_MAX] = "";
+    struct reader *r;
+    struct puzzle *p;
+    struct format_style style;
+    struct format_error err;
+    int rc, count = 0;
+
+    if (!tap_ok(f != NULL, "hint/sample_top1465.txt opens"))
+        return;
+    r = reader_open(f, "top", FORMAT_AUTO);
+    while (count < 30 && (rc = reader_next(r, &p, &style, &err)) != 0) {
+        struct hint_start s;
+        struct hint h;
+        int steps = 0;
+
+        if (rc < 0)
+            continue;
+        if (hint_start_open(&s, p) == 1) {
+            while (hint_next(&s.pos, &h)) {
+                if (steps++ % 3 == 0) {
+                    l.n = 0;
+                    hint_all(&s.pos, keep_step, &l);
+                    listed += l.n;
+                    for (int i = 0; i < l.n; i++) {
+                        const struct hint *x = &l.steps[i];
+                        bool wing = (x->id == TECH_XY_WING || x->id == TECH_XYZ_WING) && wing_in_one_unit(x);
+                        wings += wing;
+                        if ((hint_technique(x->id)->level >= LEVEL_HARD && disguised(&l, x)) || wing) {
+                            if (bad++ == 0)
+                                snprintf(first, sizeof first, "%s", x->text);
+                        }
+                    }
+                }
+                hint_apply(p, &h, s.grid, s.cands);
+            }
+            count++;
+        }
+        hint_start_close(&s);
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+    tap_ok(listed > 0 && bad == 0, "hint_all: %ld steps listed, no pattern that easier steps on "
+           "its cells already prove, no wing that is a naked triple", listed);
+    if (bad)
+        tap_diag("%ld (%ld wings), first: %s", bad, wings, first);
+    free(l.steps);
+}
+
+/* --- A rating the unique rectangle type 4 changes --- */
+
+static void test_ur4_rating(void)
+{
+    struct puzzle *p = load("hint/uniq_sources.txt:15");
+    struct grade g;
+    char buf[1024];
+
+    if (!tap_ok(p != NULL && grade_puzzle(p, &g), "top1465 puzzle 16 is rated"))
+        return;
+    grade_describe(&g, buf, sizeof buf);
+    tap_ok(g.unique && g.counts[TECH_UR_TYPE_4] > 0 && g.counts[TECH_CONTRADICTION_CHAIN] == 0
+           && g.level == LEVEL_EXPERT,
+           "top1465 puzzle 16: a unique rectangle type 4 where contradiction chains were: %s", buf);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    test_ur4_rating();
+    test_no_disguise();
+    test_every_step();
+    return tap_done();
+}
