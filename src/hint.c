@@ -174,6 +174,9 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", "Nice loop",
         "An alternating chain that closes on itself: every link then has exactly one true end.",
         LEVEL_EXPERT, BOTH, false, 160, hint_find_nice_loop },
+    [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", "Grouped X-chain",
+        "An X-chain whose links may join groups: the cells of a box and a line that can hold the digit.",
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_grouped_x_chain },
     [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", "Sue de Coq",
         "Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_sue_de_coq },
@@ -216,6 +219,12 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_UNIT_FORCING_CHAIN] = { TECH_UNIT_FORCING_CHAIN, "unit-forcing-chain", "Unit forcing chain",
         "Each place of a digit in a unit, followed through the singles it forces, gives the same conclusion.",
         LEVEL_MASTER, BOTH, false, 230, hint_find_unit_forcing_chain },
+    [TECH_DYNAMIC_FORCING_CHAIN] = { TECH_DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", "Dynamic forcing chain",
+        "Supposing a candidate true (or false), the basic techniques it sets off end in a contradiction.",
+        LEVEL_MASTER, BOTH, false, 250, hint_find_dynamic_forcing_chain },
+    [TECH_NESTED_FORCING_CHAIN] = { TECH_NESTED_FORCING_CHAIN, "nested-forcing-chain", "Nested forcing chain",
+        "A supposition whose steps include suppositions of their own ends in a contradiction.",
+        LEVEL_MASTER, BOTH, false, 280, hint_find_nested_forcing_chain },
     [TECH_TRIAL] = { TECH_TRIAL, "trial", "Trial",
         "No technique applies: try a digit and follow it through (a guess).",
         LEVEL_MASTER, BOTH, false, 300, hint_find_trial },
@@ -976,60 +985,6 @@ void hint_apply(const struct puzzle *p, const struct hint *h, uint8_t *grid, dig
     }
     for (int i = 0; i < h->nelim; i++)
         cands[h->elim[i].cell] &= ~(1u << h->elim[i].digit);
-}
-
-/* --- Trial --- */
-
-/* The empty cell with the fewest candidates (ties: reading order). */
-static int trial_cell(const struct hint_position *pos)
-{
-    int best = -1, best_n = PUZZLE_MAX_DIGIT + 1;
-
-    for (int cell = 0; cell < pos->p->ncells; cell++) {
-        int n = popcount32(pos->cands[cell]);
-        if (!pos->p->block[cell] && !pos->grid[cell] && n > 0 && n < best_n) {
-            best = cell;
-            best_n = n;
-        }
-    }
-    return best;
-}
-
-void hint_find_trial(struct hint_search *s)
-{
-    const struct puzzle *p = s->pos->p;
-    uint8_t *solution = xmalloc((size_t)p->ncells);
-    int cell = trial_cell(s->pos), d;
-    struct hint h;
-
-    if (cell < 0)
-        goto done;
-    if (s->pos->solution != NULL)
-        memcpy(solution, s->pos->solution, (size_t)p->ncells);
-    else if (hint_count_solutions(p, s->pos->grid, solution) <= 0)
-        goto done;
-    d = solution[cell];
-    if (!(s->pos->cands[cell] & (1u << d)))
-        goto done;
-    hint_begin(s, &h);
-    hint_add_cell(&h, cell);
-    h.digits = s->pos->cands[cell];
-    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-        hint_add_group(&h, p->cell_groups[cell][k]);
-    hint_add_place(&h, cell, d);
-    hint_say(&h, "no technique applies here, so try a digit. ");
-    hint_say_cell(&h, cell);
-    hint_say(&h, " can be ");
-    hint_say_digits(&h, s->pos->cands[cell], "or");
-    if (s->pos->unique)
-        hint_say(&h, "; every choice but %c leads to a contradiction, so ", hint_digit_symbol(d));
-    else
-        hint_say(&h, "; guess %c, which leads to a solution: ", hint_digit_symbol(d));
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is %c.", hint_digit_symbol(d));
-    hint_emit(s, &h);
-done:
-    free(solution);
 }
 
 int hint_count_solutions_within(const struct puzzle *p, const uint8_t *grid, uint8_t *solution,

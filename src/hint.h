@@ -81,6 +81,7 @@ enum technique {
     TECH_XY_CHAIN,
     TECH_AIC,                   /* alternating inference chain: strong and weak links */
     TECH_NICE_LOOP,             /* such a chain closed into a loop */
+    TECH_GROUPED_X_CHAIN,       /* an X-chain whose nodes may be box-line groups */
     TECH_SUE_DE_COQ,            /* a box-line intersection completed on both sides */
     TECH_ALIGNED_PAIR,          /* two aligned cells' combinations, some impossible */
     TECH_WXYZ_WING,             /* four cells, four digits, one of them unrestricted */
@@ -95,6 +96,8 @@ enum technique {
     TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
+    TECH_DYNAMIC_FORCING_CHAIN, /* a supposition followed through the basic techniques */
+    TECH_NESTED_FORCING_CHAIN,  /* ... and through suppositions within it */
     TECH_TRIAL,                 /* nothing logical is left: try a digit */
     TECH_COUNT
 };
@@ -381,6 +384,9 @@ void hint_find_contradiction_chain(struct hint_search *s);  /* hint_forcing.c */
 void hint_find_cell_forcing_chain(struct hint_search *s);
 void hint_find_unit_forcing_chain(struct hint_search *s);
 void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
+void hint_find_grouped_x_chain(struct hint_search *s);          /* hint_grouped.c */
+void hint_find_dynamic_forcing_chain(struct hint_search *s);    /* hint_dynamic.c */
+void hint_find_nested_forcing_chain(struct hint_search *s);
 void hint_find_trial(struct hint_search *s);
 void hint_find_als_xz(struct hint_search *s);               /* hint_als.c */
 void hint_als_free(struct als_list *als);

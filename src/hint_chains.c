@@ -484,6 +484,28 @@ static void say_colours(struct hint *h, const struct digit_graph *gr, const int 
     }
 }
 
+/* The units that join the coloured places: "row 1: r1c2-r1c5, box 3: ..." */
+static void say_links(struct hint_search *s, struct hint *h, const struct digit_graph *gr,
+                      const int *colour)
+{
+    const struct puzzle *p = s->pos->p;
+    bool first = true;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        int a, b;
+        if (!hint_strong_pair(s, g, gr->d, &a, &b) || colour[gr->node_of[a]] < 0)
+            continue;
+        hint_add_group(h, g);
+        hint_say(h, first ? "" : ", ");
+        hint_say_group(h, g);
+        hint_say(h, ": ");
+        hint_say_cell(h, a);
+        hint_say(h, "-");
+        hint_say_cell(h, b);
+        first = false;
+    }
+}
+
 /* Two cells of one colour seeing each other: that colour is false everywhere. */
 static int colour_wrap(const struct digit_graph *gr, const struct puzzle *p, const int *colour,
                        const int *comp, int ncomp, int *a, int *b)
@@ -521,8 +543,10 @@ static bool colouring_component(struct hint_search *s, const struct digit_graph 
     h.digits = 1u << d;
     for (int i = 0; i < ncomp; i++)
         hint_add_cell(&h, gr->cells[comp[i]]);
-    hint_say(&h, "the places for %c joined by units where %c has only two places alternate between "
-             "two colours (", hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say(&h, "the places for %c joined by units where %c has only two places (",
+             hint_digit_symbol(d), hint_digit_symbol(d));
+    say_links(s, &h, gr, colour);
+    hint_say(&h, ") alternate between two colours (");
     say_colours(&h, gr, colour);
     hint_say(&h, "); one colour holds the %cs. ", hint_digit_symbol(d));
     if (wrap >= 0) {
@@ -650,6 +674,20 @@ static bool states_repeat_cells(const int *states, int n)
     return false;
 }
 
+/* A unit where d has only the two places a and b (there is one: they are strongly
+ * linked). */
+static int strong_unit(struct hint_search *s, int d, int a, int b)
+{
+    const struct puzzle *p = s->pos->p;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[a][k] >= 0; k++) {
+        int g = p->cell_groups[a][k], x, y;
+        if (hint_strong_pair(s, g, d, &x, &y) && ((x == a && y == b) || (x == b && y == a)))
+            return g;
+    }
+    return -1;
+}
+
 static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, const int *nodes, int n)
 {
     int d = gr->d, ends[2] = { gr->cells[nodes[0]], gr->cells[nodes[n - 1]] };
@@ -667,10 +705,20 @@ static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, co
         if (i > 0)
             hint_say(&h, i % 2 ? " = " : " - ");
         hint_say_cell(&h, gr->cells[nodes[i]]);
+        if (i % 2 == 1) {
+            int g = strong_unit(s, d, gr->cells[nodes[i - 1]], gr->cells[nodes[i]]);
+            if (g >= 0) {
+                hint_add_group(&h, g);
+                hint_say(&h, " (");
+                hint_say_group(&h, g);
+                hint_say(&h, ")");
+            }
+        }
     }
-    hint_say(&h, " (= the only two places in %s, so one is %c; - cells that see each other, "
-             "so not both). If ", s->pos->p->ops->kind == PUZZLE_KAKURO
-             ? "a run whose sum needs it" : "a unit", hint_digit_symbol(d));
+    hint_say(&h, " (= the only two places for %c in the %s named, so one is %c; - cells that "
+             "see each other, so not both). If ", hint_digit_symbol(d),
+             s->pos->p->ops->kind == PUZZLE_KAKURO ? "run (whose sum needs it)" : "unit",
+             hint_digit_symbol(d));
     hint_say_cell(&h, ends[0]);
     hint_say(&h, " is not %c, the links make ", hint_digit_symbol(d));
     hint_say_cell(&h, ends[1]);

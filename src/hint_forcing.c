@@ -850,6 +850,45 @@ static void say_conclusion(struct hint *h, const struct conclusion *c)
         hint_say(h, " is not %c", hint_digit_symbol(c->digit));
 }
 
+/* Every other conclusion the branches in f->br agree on joins the hint, named after the
+ * one explained: the same suppositions prove them. */
+static void say_also(struct forcing *f, const struct forcing_set *fs, struct hint *h,
+                     const struct conclusion *c)
+{
+    struct outcome o[FORCE_MAX_BRANCHES];
+    int nplace = h->nplace, nelim = h->nelim;
+
+    for (int i = 0; i < fs->n; i++)
+        o[i] = (struct outcome){ f->br[i].cands, f->br[i].on, f->br[i].end != END_NONE };
+    for (int cell = 0; cell < f->l->p->ncells; cell++) {
+        int d;
+        digitset removed = agreed(f, fs, o, cell, &d);
+        if (c->place && c->cell == cell)
+            continue;
+        if (d != 0)
+            hint_add_place(h, cell, d);
+        else
+            for (; removed; removed &= removed - 1)
+                hint_add_elim(f->s, h, cell, lowest_bit(removed));
+    }
+    if (h->nplace == nplace && h->nelim == nelim)
+        return;
+    hint_say(h, " The same branches also agree that ");
+    for (int i = nplace; i < h->nplace; i++) {
+        hint_say(h, i > nplace ? ", " : "");
+        hint_say_cell(h, h->place[i].cell);
+        hint_say(h, " is %c", hint_digit_symbol(h->place[i].digit));
+    }
+    for (int i = nelim; i < h->nelim; i++) {
+        if (h->elim[i].cell == c->cell && h->elim[i].digit == c->digit)
+            continue;
+        hint_say(h, i > nelim || h->nplace > nplace ? ", " : "");
+        hint_say_cell(h, h->elim[i].cell);
+        hint_say(h, " is not %c", hint_digit_symbol(h->elim[i].digit));
+    }
+    hint_say(h, ".");
+}
+
 static bool set_emit(struct forcing *f, const struct forcing_set *fs, const struct conclusion *c)
 {
     struct hint h;
@@ -889,6 +928,7 @@ static bool set_emit(struct forcing *f, const struct forcing_set *fs, const stru
     hint_say(&h, "Either way, ");
     say_conclusion(&h, c);
     hint_say(&h, ".");
+    say_also(f, fs, &h, c);
     return hint_emit(f->s, &h);
 }
 

@@ -114,6 +114,14 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_ALS_CHAIN] = { 80, LENGTH_CELLS },
     [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
     [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
+    /* Grouped X-chains are SE's X-chains with group nodes; the dynamic forcing chain
+     * follows a supposition through the techniques up to Medium, as SE's dynamic forcing
+     * chains "(+)" do (8.5-9.0: 8.5 here, and its proof's steps make its length); a
+     * nested one uses suppositions within suppositions, SE's nested forcing chains
+     * (9.5 and up). */
+    [TECH_GROUPED_X_CHAIN] = { 66, LENGTH_CELLS },
+    [TECH_DYNAMIC_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },
+    [TECH_NESTED_FORCING_CHAIN] = { 95, LENGTH_CELLS, true },
 };
 
 /* The lowest rating of each level's band: a technique's number and its level agree when

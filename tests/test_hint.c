@@ -93,7 +93,7 @@ static bool check_hint(const struct hint *h, void *user)
     bool bad = false;
 
     sd->seen[h->id]++;
-    for (int i = 0; i < h->nplace; i++)
+    for (int i = 0; i < h->nplace && h->id != TECH_TRIAL; i++)  /* trial: apply_checked */
         bad |= sd->solution[h->place[i].cell] != h->place[i].digit;
     for (int i = 0; i < h->nelim; i++)
         bad |= sd->solution[h->elim[i].cell] == h->elim[i].digit;
@@ -114,6 +114,34 @@ static void check_all_steps(const struct hint_position *pos, struct soundness *s
         hint_find_all(pos, (enum technique)t, check_hint, sd);
 }
 
+/* Applies a step of the walk, checked against the solution.  A trial step may take a
+ * digit of another solution (where there are several, it follows the first it finds by
+ * search): it is right if the grid still has a solution, which becomes the one the next
+ * steps are checked against. */
+static void apply_checked(const struct puzzle *p, const struct hint *h, uint8_t *grid,
+                          digitset *cands, uint8_t *solution, struct soundness *sd)
+{
+    if (h->id != TECH_TRIAL) {
+        check_hint(h, sd);
+        hint_apply(p, h, grid, cands);
+        return;
+    }
+    struct solve_request req = { .limit = 1, .budget = solve_budget_nodes(SOLVE_DEFAULT_NODES) };
+    struct solve_result res = { .solution = solution };
+    bool agrees = true;
+
+    sd->seen[h->id]++;
+    for (int i = 0; i < h->nplace; i++)
+        agrees &= solution[h->place[i].cell] == h->place[i].digit;
+    hint_apply(p, h, grid, cands);
+    sd->checked += h->nplace;
+    if (agrees)
+        return;
+    puzzle_solve(p, grid, &req, &res);
+    if (res.count == 0 && sd->wrong++ == 0)
+        snprintf(sd->first_wrong, sizeof sd->first_wrong, "%s", h->text);
+}
+
 /* Walks the easiest-first path, checking each step (and, if all, every step available);
  * returns the level reached, or -1 if the walk does not end solved. */
 static int walk(struct pos_state *st, struct soundness *sd, bool all)
@@ -129,10 +157,9 @@ static int walk(struct pos_state *st, struct soundness *sd, bool all)
             check_all_steps(&st->s.pos, sd);
             st->s.pos.quiet = true;
         }
-        check_hint(&h, sd);
         if ((int)hint_technique(h.id)->level > level)
             level = (int)hint_technique(h.id)->level;
-        hint_apply(st->p, &h, st->s.grid, st->s.cands);
+        apply_checked(st->p, &h, st->s.grid, st->s.cands, st->s.solution, sd);
         steps++;
     }
     return memcmp(st->s.grid, st->s.solution, (size_t)st->p->ncells) == 0 ? level : -1;
@@ -387,6 +414,35 @@ static bool find_match(const struct hint *h, void *user)
     return true;
 }
 
+/* "cells r1c2 r3c4", "place r1c2:5" or "elim ...": a hint's lists as steps.txt has them. */
+static void diag_moves(const struct hint *h)
+{
+    char buf[4096], name[PUZZLE_CELL_NAME_MAX];
+    size_t len = 0;
+
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "cells");
+    for (int i = 0; i < h->ncells && len < sizeof buf - 40; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " %s", puzzle_cell_name(h->puzzle, h->cells[i], name));
+    len += (size_t)snprintf(buf + len, sizeof buf - len, " | place");
+    for (int i = 0; i < h->nplace && len < sizeof buf - 40; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " %s:%d", puzzle_cell_name(h->puzzle, h->place[i].cell, name), h->place[i].digit);
+    len += (size_t)snprintf(buf + len, sizeof buf - len, " | elim");
+    for (int i = 0; i < h->nelim && len < sizeof buf - 40; i++)
+        snprintf(buf + len, sizeof buf - len, " %s:%d", puzzle_cell_name(h->puzzle, h->elim[i].cell, name), h->elim[i].digit),
+        len = strlen(buf);
+    tap_diag("%s", buf);
+}
+
+/* For a "find" case that fails: what the technique does find (the first few). */
+static bool diag_instance(const struct hint *h, void *user)
+{
+    int *shown = user;
+
+    tap_diag("found: %s", h->text);
+    diag_moves(h);
+    return ++*shown < 4;
+}
+
 static void run_case(const struct step_case *c, int covered[TECH_COUNT])
 {
     struct puzzle *p = load(c->puzzle);
@@ -426,8 +482,13 @@ static void run_case(const struct step_case *c, int covered[TECH_COUNT])
     }
     covered[id] += ok;
     tap_ok(ok, "%s %s: %s", c->mode, c->technique, c->comment);
-    if (!ok && hint_next(&st.s.pos, &h))
+    if (!ok && strcmp(c->mode, "find") == 0) {
+        int shown = 0;
+        hint_find_all(&st.s.pos, id, diag_instance, &shown);
+    } else if (!ok && hint_next(&st.s.pos, &h)) {
         tap_diag("got: %s", h.text);
+        diag_moves(&h);
+    }
     state_close(&st);
 }
 
@@ -699,14 +760,13 @@ static void test_sizes_sparse(void)
                     state_close(&st);
                 continue;
             }
-            /* The trial steps follow the kept solution, so the walk ends there. */
+            /* A trial step may pick another solution: apply_checked follows it. */
             memcpy(st.s.solution, solutions[k], (size_t)p->ncells);
             sd.solution = st.s.solution;
             while (hint_next(&st.s.pos, &h)) {
                 if (steps % every == 0)
                     check_all_steps(&st.s.pos, &sd);
-                check_hint(&h, &sd);
-                hint_apply(p, &h, st.s.grid, st.s.cands);
+                apply_checked(p, &h, st.s.grid, st.s.cands, st.s.solution, &sd);
                 steps++;
             }
             stuck += memcmp(st.s.grid, st.s.solution, (size_t)p->ncells) != 0;

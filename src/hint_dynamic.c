@@ -1,0 +1,289 @@
+/* hint_dynamic.c: dynamic and nested forcing chains: a supposition followed through the
+ * engine's basic techniques (and, nested, through suppositions within it) that ends in a
+ * contradiction; for either puzzle kind. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hint_follow.h"
+#include "util.h"
+
+/*
+ * The singles-only chains of hint_forcing.c come first; these go on where they stop.  A
+ * dynamic chain follows its supposition through the techniques of levels up to Medium
+ * (singles, locked candidates and subsets; Kakuro's sums and combinations); a nested
+ * chain also lets suppositions within the supposition, each followed through singles,
+ * remove what they refute.  Suppositions are tried in the order of hint_forcing.c: each
+ * candidate true, cells with fewer candidates first, then each false where its cell has
+ * more than two.  A contradiction whose proof is short is reported at once; the others
+ * are kept and reported, shortest first, after the sweep.  Every search is bounded by
+ * work (removals made and techniques asked), so a hint never takes long.
+ */
+#define DYNAMIC_WORK 400000L        /* about 40 ms */
+#define NESTED_WORK 2000000L
+#define DYNAMIC_SHORT_PROOF 12      /* a contradiction this short is reported at once */
+
+struct supposition {
+    int cell, digit;
+    bool on;
+};
+
+struct refuted {
+    struct supposition sp;
+    int size, nesting, order;
+};
+
+static int compare_refuted(const void *a, const void *b)
+{
+    const struct refuted *x = a, *y = b;
+
+    if (x->nesting != y->nesting)
+        return x->nesting - y->nesting;
+    return x->size != y->size ? x->size - y->size : x->order - y->order;
+}
+
+/* The suppositions, as hint_forcing.c orders them; their count. */
+static int list_suppositions(const struct hint_position *pos, struct supposition *out)
+{
+    const struct puzzle *p = pos->p;
+    int n = 0;
+
+    for (int k = 2; k <= p->max_digit; k++)
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (!p->block[cell] && !pos->grid[cell] && popcount32(pos->cands[cell]) == k)
+                for (digitset r = pos->cands[cell]; r; r &= r - 1)
+                    out[n++] = (struct supposition){ cell, lowest_bit(r), true };
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell] && !pos->grid[cell] && popcount32(pos->cands[cell]) > 2)
+            for (digitset r = pos->cands[cell]; r; r &= r - 1)
+                out[n++] = (struct supposition){ cell, lowest_bit(r), false };
+    return n;
+}
+
+static void find_refutations_in(struct hint_search *s, bool nested);
+
+static bool refuted_emit(struct hint_search *s, struct follow *f, const struct refuted *r)
+{
+    const struct puzzle *p = s->pos->p;
+    struct hint h;
+
+    hint_begin(s, &h);
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[r->sp.cell][k] >= 0; k++)
+        hint_add_group(&h, p->cell_groups[r->sp.cell][k]);
+    if (r->sp.on)
+        hint_add_elim(s, &h, r->sp.cell, r->sp.digit);
+    else
+        hint_add_place(&h, r->sp.cell, r->sp.digit);
+    follow_say_contradiction(f, &h, r->sp.cell, r->sp.digit, r->sp.on);
+    h.length = r->size;         /* the steps of the proof: the rating's length */
+    hint_say(&h, "; so ");
+    hint_say_cell(&h, r->sp.cell);
+    hint_say(&h, " is %s%c.", r->sp.on ? "not " : "", hint_digit_symbol(r->sp.digit));
+    return hint_emit(s, &h);
+}
+
+/* The deep searches are for puzzles known to have one solution.  With several, a guess
+ * is needed sooner or later, and they would look long for the few candidates no
+ * solution has: the trial step comes at once. */
+static bool worth_searching(const struct hint_position *pos)
+{
+    return pos->unique;
+}
+
+static void find_refutations(struct hint_search *s, bool nested)
+{
+    const struct hint_position *pos = s->pos;
+
+    if (worth_searching(pos))
+        find_refutations_in(s, nested);
+}
+
+static void find_refutations_in(struct hint_search *s, bool nested)
+{
+    const struct hint_position *pos = s->pos;
+    struct follow_options opt = {
+        .ceiling = TECH_COUNT, .nested = nested, .work = nested ? NESTED_WORK : DYNAMIC_WORK,
+    };
+    struct follow *f = follow_new(s, &opt);
+    size_t max = (size_t)pos->p->ncells * (size_t)(pos->p->max_digit + 1) * 2;
+    struct supposition *sup = xmalloc(max * sizeof *sup);
+    struct refuted *found = xmalloc(max * sizeof *found);
+    int n = list_suppositions(pos, sup), nfound = 0;
+    bool more = true;
+
+    for (int i = 0; i < n && more && !follow_spent(f); i++) {
+        struct refuted r = { .sp = sup[i], .order = i };
+        if (follow_suppose(f, sup[i].cell, sup[i].digit, sup[i].on) != FOLLOW_CONTRADICTION)
+            continue;
+        r.size = follow_proof_size(f, &r.nesting);
+        /* Nested: one without nesting is a dynamic chain's, which ran out of work before
+         * it; it is kept, and comes first. */
+        if (r.size <= DYNAMIC_SHORT_PROOF && (!nested || r.nesting > 0))
+            more = refuted_emit(s, f, &r);
+        else
+            found[nfound++] = r;
+    }
+    qsort(found, (size_t)nfound, sizeof *found, compare_refuted);
+    for (int i = 0; i < nfound && more; i++)
+        more = refuted_emit(s, f, &found[i]);
+    free(found);
+    free(sup);
+    follow_free(f);
+}
+
+void hint_find_dynamic_forcing_chain(struct hint_search *s)
+{
+    find_refutations(s, false);
+}
+
+void hint_find_nested_forcing_chain(struct hint_search *s)
+{
+    find_refutations(s, true);
+}
+
+/* --- Trial: suppositions shown, the rest left to a search --- */
+
+#define TRIAL_WORK 200000L
+
+/* The empty cell with the fewest candidates (ties: reading order). */
+static int trial_cell(const struct hint_position *pos)
+{
+    int best = -1, best_n = PUZZLE_MAX_DIGIT + 1;
+
+    for (int cell = 0; cell < pos->p->ncells; cell++) {
+        int n = popcount32(pos->cands[cell]);
+        if (!pos->p->block[cell] && !pos->grid[cell] && n > 0 && n < best_n) {
+            best = cell;
+            best_n = n;
+        }
+    }
+    return best;
+}
+
+/* Whether a search (the solver's guesses) from the position with the cell holding d
+ * finds a solution. */
+static bool search_finds_solution(const struct hint_position *pos, int cell, int d)
+{
+    size_t n = (size_t)pos->p->ncells;
+    uint8_t *grid = xmalloc(n), *solution = xmalloc(n);
+    struct solve_request req = { .limit = 1, .budget = solve_budget_nodes(SOLVE_DEFAULT_NODES) };
+    struct solve_result res = { .solution = solution };
+
+    memcpy(grid, pos->grid, n);
+    grid[cell] = (uint8_t)d;
+    puzzle_solve(pos->p, grid, &req, &res);
+    free(grid);
+    free(solution);
+    return res.count > 0;
+}
+
+/* Whether the solution kept with the position (found by a search when the puzzle was
+ * opened) fits it: every digit placed and a candidate of every empty cell. */
+static bool kept_solution_fits(const struct hint_position *pos)
+{
+    const struct puzzle *p = pos->p;
+
+    if (pos->solution == NULL)
+        return false;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->block[cell])
+            continue;
+        if (pos->grid[cell] ? pos->grid[cell] != pos->solution[cell]
+                            : !(pos->cands[cell] & (1u << pos->solution[cell])))
+            return false;
+    }
+    return true;
+}
+
+/* The digit of the cell, among left, from which a search finds a solution; 0 if none.
+ * A search made before (the solution kept with the position) is used when it fits, as
+ * a search from a digit that leads nowhere can take long on a large grid. */
+static int searched_digit(const struct hint_position *pos, int cell, digitset left)
+{
+    if (kept_solution_fits(pos) && (left & (1u << pos->solution[cell])))
+        return pos->solution[cell];
+    for (digitset c = left; c; c &= c - 1)
+        if (search_finds_solution(pos, cell, lowest_bit(c)))
+            return lowest_bit(c);
+    return 0;
+}
+
+/*
+ * Each candidate of the cell with the fewest is supposed in turn and followed as far as
+ * the nested chains go; those that end in a contradiction are shown, shortest first.  If
+ * one is left, it is the cell's digit.  Otherwise no chain settles the cell and a search
+ * (the solver's guesses) decides: the first digit left from which it finds a solution is
+ * taken, and the hint says so; the solution kept for the player is never read.
+ */
+void hint_find_trial(struct hint_search *s)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    int cell = trial_cell(pos), nref = 0, d = 0;
+    struct follow_options opt = {
+        .ceiling = TECH_COUNT, .nested = pos->unique, .work = pos->unique ? TRIAL_WORK : 0,
+    };
+    struct refuted ref[PUZZLE_MAX_DIGIT];
+    digitset left;
+    struct follow *f;
+    struct hint h;
+
+    if (cell < 0)
+        return;
+    f = follow_new(s, &opt);
+    left = pos->cands[cell];
+    for (digitset c = pos->unique ? pos->cands[cell] : 0; c; c &= c - 1) {
+        struct refuted r = { .sp = { cell, lowest_bit(c), true }, .order = nref };
+        if (follow_suppose(f, cell, r.sp.digit, true) != FOLLOW_CONTRADICTION)
+            continue;
+        r.size = follow_proof_size(f, &r.nesting);
+        ref[nref++] = r;
+        left &= ~(1u << r.sp.digit);
+    }
+    qsort(ref, (size_t)nref, sizeof *ref, compare_refuted);
+    d = popcount32(left) == 1 ? lowest_bit(left) : searched_digit(pos, cell, left);
+    if (d == 0)
+        goto done;
+    hint_begin(s, &h);
+    hint_add_cell(&h, cell);
+    h.digits = pos->cands[cell];
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        hint_add_group(&h, p->cell_groups[cell][k]);
+    hint_add_place(&h, cell, d);
+    if (!pos->unique) {
+        hint_say(&h, "the puzzle is not known to have one solution, so a guess is needed. ");
+        hint_say_cell(&h, cell);
+        hint_say(&h, " can be ");
+        hint_say_digits(&h, pos->cands[cell], "or");
+        hint_say(&h, "; a search (trial and error) finds a solution with %c there (another digit "
+                 "may lead to another): guess ", hint_digit_symbol(d));
+    } else {
+        hint_say(&h, "no technique settles this position, so suppose each digit of ");
+        hint_say_cell(&h, cell);
+        hint_say(&h, " (");
+        hint_say_digits(&h, pos->cands[cell], "or");
+        hint_say(&h, ") in turn. ");
+        for (int i = 0; i < nref; i++) {
+            size_t at = strlen(h.text);
+            follow_say_contradiction(f, &h, cell, ref[i].sp.digit, true);
+            if (h.text[at] == 'i')
+                h.text[at] = 'I';       /* a sentence of its own */
+            hint_say(&h, ". ");
+        }
+        if (popcount32(left) == 1) {
+            hint_say(&h, "Only %c is left: ", hint_digit_symbol(d));
+        } else {
+            hint_say(&h, "No chain settles ");
+            hint_say_digits(&h, left, "or");
+            hint_say(&h, "; a search (trial and error) finds the solution with %c there, and the "
+                     "puzzle has only one, so ", hint_digit_symbol(d));
+        }
+    }
+    hint_say_cell(&h, cell);
+    hint_say(&h, " is %c.", hint_digit_symbol(d));
+    hint_emit(s, &h);
+done:
+    follow_free(f);
+}

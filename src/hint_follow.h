@@ -1,0 +1,57 @@
+/* hint_follow.h: following a supposition through the engine's own techniques: the engine
+ * of the dynamic and nested forcing chains and of the trial step, for either puzzle kind
+ * (not for callers outside the hint modules). */
+#ifndef KAKUDO_HINT_FOLLOW_H
+#define KAKUDO_HINT_FOLLOW_H
+
+#include "hint.h"
+
+/*
+ * A supposition ("r4c7 is 3", or "r4c7 is not 3") is followed in a copy of the position:
+ * singles are found at once (a cell with one candidate left; a digit with one place left
+ * in a group that must hold every digit, a Sudoku unit); when none is left, the engine's
+ * own techniques up to a ceiling are asked for the next steps (locked candidates and
+ * subsets for Sudoku; the sum techniques for Kakuro: whatever the technique table holds
+ * for the kind); and, when nesting is allowed, suppositions inside the supposition, each
+ * followed through singles, remove the candidates they refute.  It stops at a
+ * contradiction (a cell with no digit left, a digit with no place left in such a group, a
+ * sum its digits cannot make), when nothing is left to do, or when the work budget of
+ * the follower runs out.
+ *
+ * Every step remembers what it rests on, so a contradiction can be shown with only the
+ * steps a reader needs, in the order they were found.
+ */
+
+struct follow;
+
+enum follow_result {
+    FOLLOW_OPEN,            /* nothing more found: no contradiction */
+    FOLLOW_CONTRADICTION,   /* the supposition is false */
+    FOLLOW_SOLVED,          /* the grid filled up without a contradiction */
+    FOLLOW_OUT_OF_WORK,     /* the budget ran out */
+};
+
+/* What a follower may use inside a supposition. */
+struct follow_options {
+    enum technique ceiling;     /* the hardest technique asked for (TECH_NAKED_SINGLE: singles
+                                 * only); techniques of a higher level than LEVEL_MEDIUM are
+                                 * never asked (they would be chains within chains) */
+    bool nested;                /* suppositions within, followed through singles */
+    long work;                  /* the follower's budget (removals, roughly) */
+};
+
+/* A follower for the search's position; free it with follow_free. */
+struct follow *follow_new(struct hint_search *s, const struct follow_options *opt);
+void follow_free(struct follow *f);
+/* Follows "cell is d" (on) or "cell is not d" from the position. */
+enum follow_result follow_suppose(struct follow *f, int cell, int d, bool on);
+/* After a contradiction: the size of its proof (steps shown, nested ones counted with
+ * their own steps) and how deep the nesting went (0: none). */
+int follow_proof_size(struct follow *f, int *nesting);
+/* After a contradiction, says "if r4c7 were 3, then ..., and r5c2 would have no digit
+ * left" into h, adding the cells and digits it names; followed again with text on. */
+void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d, bool on);
+/* Whether the follower's budget is spent. */
+bool follow_spent(const struct follow *f);
+
+#endif

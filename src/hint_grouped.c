@@ -1,0 +1,343 @@
+/* hint_grouped.c: grouped X-chains: chains of places for one digit in which a node may be a
+ * group, the cells of a box-line intersection that can hold the digit. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/*
+ * A group node stands for "the digit is in one of these cells" (two or more cells where a
+ * box and a row or column cross).  Two nodes are strongly linked in a unit that holds
+ * both when every place of the digit in that unit is in one of them (one of them holds
+ * it), weakly linked when every cell of one sees every cell of the other (not both).  A
+ * chain alternates strong and weak links, strong at both ends, so one end holds the digit:
+ * a cell seeing every cell of both ends cannot.  Chains without a group are X-chains,
+ * found before; here at least one group is required.  Search: breadth first from each
+ * node, chains of at most GROUPED_MAX_NODES nodes, bounded by GROUPED_EFFORT links.
+ */
+#define GROUPED_MAX_NODES 12
+#define GROUPED_MAX_CELLS 5         /* cells of a group node: a box's width at most */
+#define GROUPED_EFFORT 200000L
+
+struct gnode {
+    int n;
+    int cells[GROUPED_MAX_CELLS];
+};
+
+struct glink {
+    int to, unit;               /* unit: the strong link's, or -1 for a weak link */
+};
+
+struct grouped {
+    struct hint_search *s;
+    const struct puzzle *p;
+    int d;
+    struct gnode *nodes;
+    int nnodes;
+    size_t nodes_cap;
+    struct glink *strong;       /* per node: its strong links, in strong_start .. */
+    int *strong_start;
+    size_t strong_cap;
+    int *parent, *depth, *stamp, *queue, *via;  /* per state (node * 2 + strong-next) */
+    int gen;
+    long effort;
+};
+
+static bool has_d(const struct grouped *g, int cell)
+{
+    return !g->p->block[cell] && !g->s->pos->grid[cell] && (g->s->pos->cands[cell] & (1u << g->d));
+}
+
+static void add_node(struct grouped *g, const int *cells, int n)
+{
+    g->nodes = xgrow(g->nodes, &g->nodes_cap, (size_t)g->nnodes + 1, sizeof *g->nodes);
+    g->nodes[g->nnodes].n = n;
+    memcpy(g->nodes[g->nnodes].cells, cells, (size_t)n * sizeof *cells);
+    g->nnodes++;
+}
+
+static bool in_node(const struct gnode *a, int cell)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->cells[i] == cell)
+            return true;
+    return false;
+}
+
+static bool node_in_group(const struct grouped *g, const struct gnode *a, int grp)
+{
+    for (int i = 0; i < a->n; i++)
+        if (!hint_in_group(g->p, a->cells[i], grp))
+            return false;
+    return true;
+}
+
+static bool disjoint(const struct gnode *a, const struct gnode *b)
+{
+    for (int i = 0; i < a->n; i++)
+        if (in_node(b, a->cells[i]))
+            return false;
+    return true;
+}
+
+/* Every cell of a sees every cell of b. */
+static bool sees_all(const struct grouped *g, const struct gnode *a, const struct gnode *b)
+{
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n; j++)
+            if (!hint_sees(g->p, a->cells[i], b->cells[j]))
+                return false;
+    return true;
+}
+
+/* The nodes: each place of d, then each box-line intersection with two or more. */
+static void build_nodes(struct grouped *g)
+{
+    const struct puzzle *p = g->p;
+
+    g->nnodes = 0;
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (has_d(g, cell))
+            add_node(g, &cell, 1);
+    for (int box = 0; box < p->ngroups; box++) {
+        if (p->groups[box].kind != GROUP_BOX)
+            continue;
+        for (int line = 0; line < p->ngroups; line++) {
+            const struct puzzle_group *lg = &p->groups[line];
+            int cells[GROUPED_MAX_CELLS], n = 0;
+            if (lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
+                continue;
+            for (int i = 0; i < lg->ncells && n < GROUPED_MAX_CELLS; i++)
+                if (has_d(g, lg->cells[i]) && hint_in_group(p, lg->cells[i], box))
+                    cells[n++] = lg->cells[i];
+            if (n >= 2)
+                add_node(g, cells, n);
+        }
+    }
+}
+
+/* The strong links: in each unit, the pairs of disjoint nodes inside it that hold all its
+ * places of d. */
+static void build_strong(struct grouped *g)
+{
+    const struct puzzle *p = g->p;
+    int *inside = xmalloc((size_t)g->nnodes * sizeof *inside);
+    struct glink *links = NULL;
+    int *from = NULL;
+    size_t nlinks = 0, cap = 0, fcap = 0;
+
+    for (int u = 0; u < p->ngroups; u++) {
+        int places = 0, nin = 0;
+        for (int i = 0; i < p->groups[u].ncells; i++)
+            places += has_d(g, p->groups[u].cells[i]);
+        if (places < 2)
+            continue;
+        for (int a = 0; a < g->nnodes; a++)
+            if (node_in_group(g, &g->nodes[a], u))
+                inside[nin++] = a;
+        for (int i = 0; i < nin; i++) {
+            for (int j = 0; j < nin; j++) {
+                const struct gnode *a = &g->nodes[inside[i]], *b = &g->nodes[inside[j]];
+                if (i == j || a->n + b->n != places || !disjoint(a, b))
+                    continue;
+                links = xgrow(links, &cap, nlinks + 1, sizeof *links);
+                from = xgrow(from, &fcap, nlinks + 1, sizeof *from);
+                from[nlinks] = inside[i];
+                links[nlinks++] = (struct glink){ inside[j], u };
+            }
+        }
+    }
+    /* Sorted by the node they leave. */
+    g->strong_start = xcalloc((size_t)g->nnodes + 1, sizeof *g->strong_start);
+    for (size_t i = 0; i < nlinks; i++)
+        g->strong_start[from[i] + 1]++;
+    for (int a = 0; a < g->nnodes; a++)
+        g->strong_start[a + 1] += g->strong_start[a];
+    g->strong = xmalloc((nlinks + 1) * sizeof *g->strong);
+    {
+        int *fill = xmalloc(((size_t)g->nnodes + 1) * sizeof *fill);
+        memcpy(fill, g->strong_start, ((size_t)g->nnodes + 1) * sizeof *fill);
+        for (size_t i = 0; i < nlinks; i++)
+            g->strong[fill[from[i]]++] = links[i];
+        free(fill);
+    }
+    free(links);
+    free(from);
+    free(inside);
+}
+
+static void say_node(struct hint *h, const struct gnode *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        if (i > 0)
+            hint_say(h, "/");
+        hint_say_cell(h, a->cells[i]);
+    }
+}
+
+/* The chain's nodes from the start to state; their count. */
+static int chain_path(const struct grouped *g, int state, int *nodes, int *units)
+{
+    int n = 0;
+
+    for (int st = state; st >= 0 && n < GROUPED_MAX_NODES; st = g->parent[st]) {
+        units[n] = g->via[st];
+        nodes[n++] = st / 2;
+    }
+    for (int i = 0; i < n / 2; i++) {
+        int t = nodes[i], u = units[i];
+        nodes[i] = nodes[n - 1 - i];
+        units[i] = units[n - 1 - i];
+        nodes[n - 1 - i] = t;
+        units[n - 1 - i] = u;
+    }
+    return n;
+}
+
+/* Whether the chain is worth reporting: its nodes share no cell, and one is a group. */
+static bool chain_ok(const struct grouped *g, const int *nodes, int n)
+{
+    bool group = false;
+
+    for (int i = 0; i < n; i++) {
+        group |= g->nodes[nodes[i]].n > 1;
+        for (int j = i + 1; j < n; j++)
+            if (!disjoint(&g->nodes[nodes[i]], &g->nodes[nodes[j]]))
+                return false;
+    }
+    return group;
+}
+
+static bool chain_emit(struct grouped *g, const int *nodes, const int *units, int n)
+{
+    const struct gnode *x = &g->nodes[nodes[0]], *y = &g->nodes[nodes[n - 1]];
+    const struct puzzle *p = g->p;
+    struct hint h;
+
+    hint_begin(g->s, &h);
+    h.digits = 1u << g->d;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < g->nodes[nodes[i]].n; j++)
+            hint_add_cell(&h, g->nodes[nodes[i]].cells[j]);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        struct gnode c = { 1, { cell } };
+        bool inside = false;
+        for (int i = 0; i < n && !inside; i++)
+            inside = in_node(&g->nodes[nodes[i]], cell);
+        if (!inside && has_d(g, cell) && sees_all(g, &c, x) && sees_all(g, &c, y))
+            hint_add_elim(g->s, &h, cell, g->d);
+    }
+    if (h.nelim == 0)
+        return true;
+    hint_say(&h, "for %c, ", hint_digit_symbol(g->d));
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            hint_say(&h, i % 2 ? " = " : " - ");
+        say_node(&h, &g->nodes[nodes[i]]);
+        if (i % 2 == 1) {
+            hint_add_group(&h, units[i]);
+            hint_say(&h, " (");
+            hint_say_group(&h, units[i]);
+            hint_say(&h, ")");
+        }
+    }
+    hint_say(&h, " (a/b: the digit is in one of those cells; = every place for %c in the unit "
+             "named, so one side holds it; - every cell of one sees every cell of the other, so "
+             "not both). If ", hint_digit_symbol(g->d));
+    say_node(&h, x);
+    hint_say(&h, " does not hold %c, the links put it in ", hint_digit_symbol(g->d));
+    say_node(&h, y);
+    hint_say(&h, "; so one end holds %c and a cell seeing every cell of both cannot be %c",
+             hint_digit_symbol(g->d), hint_digit_symbol(g->d));
+    hint_say_eliminations(&h);
+    return hint_emit(g->s, &h);
+}
+
+/* Breadth first from node start (its strong link first); false when the search must stop. */
+static bool chain_from(struct grouped *g, int start)
+{
+    int head = 0, tail = 0;
+
+    g->gen++;
+    g->stamp[start * 2] = g->gen;
+    g->parent[start * 2] = -1;
+    g->depth[start * 2] = 0;
+    g->via[start * 2] = -1;
+    g->queue[tail++] = start * 2;
+    while (head < tail) {
+        int st = g->queue[head++], u = st / 2;
+        bool strong_next = st % 2 == 0;
+
+        if (g->depth[st] >= GROUPED_MAX_NODES - 1)
+            continue;
+        if (strong_next) {
+            for (int i = g->strong_start[u]; i < g->strong_start[u + 1]; i++) {
+                int v = g->strong[i].to, ns = v * 2 + 1;
+                g->effort++;
+                if (g->stamp[ns] == g->gen)
+                    continue;
+                g->stamp[ns] = g->gen;
+                g->parent[ns] = st;
+                g->depth[ns] = g->depth[st] + 1;
+                g->via[ns] = g->strong[i].unit;
+                g->queue[tail++] = ns;
+                if (g->depth[ns] >= 3 && v > start) {
+                    int nodes[GROUPED_MAX_NODES], units[GROUPED_MAX_NODES];
+                    int n = chain_path(g, ns, nodes, units);
+                    if (chain_ok(g, nodes, n) && !chain_emit(g, nodes, units, n))
+                        return false;
+                }
+            }
+        } else {
+            for (int v = 0; v < g->nnodes; v++) {
+                int ns = v * 2;
+                if (g->stamp[ns] == g->gen || v == u || g->strong_start[v] == g->strong_start[v + 1])
+                    continue;
+                g->effort++;
+                if (!disjoint(&g->nodes[u], &g->nodes[v]) || !sees_all(g, &g->nodes[u], &g->nodes[v]))
+                    continue;
+                g->stamp[ns] = g->gen;
+                g->parent[ns] = st;
+                g->depth[ns] = g->depth[st] + 1;
+                g->via[ns] = -1;
+                g->queue[tail++] = ns;
+            }
+        }
+        if (g->effort > GROUPED_EFFORT)
+            return false;
+    }
+    return true;
+}
+
+void hint_find_grouped_x_chain(struct hint_search *s)
+{
+    struct grouped g = { .s = s, .p = s->pos->p };
+
+    for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
+        bool more = true;
+        g.d = d;
+        build_nodes(&g);
+        build_strong(&g);
+        g.parent = xmalloc((size_t)g.nnodes * 2 * sizeof *g.parent);
+        g.depth = xmalloc((size_t)g.nnodes * 2 * sizeof *g.depth);
+        g.stamp = xcalloc((size_t)g.nnodes * 2, sizeof *g.stamp);
+        g.queue = xmalloc((size_t)g.nnodes * 2 * sizeof *g.queue);
+        g.via = xmalloc((size_t)g.nnodes * 2 * sizeof *g.via);
+        g.gen = 0;
+        for (int start = 0; start < g.nnodes && more; start++)
+            more = g.strong_start[start] == g.strong_start[start + 1] || chain_from(&g, start);
+        free(g.parent);
+        free(g.depth);
+        free(g.stamp);
+        free(g.queue);
+        free(g.via);
+        free(g.strong);
+        free(g.strong_start);
+        if (!more)
+            break;
+    }
+    free(g.nodes);
+}
