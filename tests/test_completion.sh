@@ -40,7 +40,7 @@ run_cases() {
   expect "generate " kakudo gen; ok $? "$1: generate"
   expect "play puzzle.txt puzzles " kakudo p; ok $? "$1: commands and files together"
   expect "--format= " kakudo --form; ok $? "$1: a long option"
-  expect "grid kakuro kakuro2 line " kakudo --format ""; ok $? "$1: --format's values"
+  expect "grid kakuro kakuro2 line pencilmarks " kakudo --format ""; ok $? "$1: --format's values"
   expect "kakuro kakuro2 " kakudo --format = k; ok $? "$1: --format=k, split at '=' as bash does"
   expect "plain " kakudo solve --strategy p; ok $? "$1: --strategy's values"
   expect "colorblind " kakudo --theme c; ok $? "$1: --theme's values"
@@ -53,6 +53,10 @@ run_cases() {
   expect "--jobs= " kakudo solve --j; ok $? "$1: --jobs"
   expect " " kakudo solve -j ""; ok $? "$1: -j takes a number, no file"
   expect "puzzle.txt puzzles " kakudo solve pu; ok $? "$1: solve completes files"
+  expect "rating " kakudo rate --format r; ok $? "$1: rate's --format columns"
+  expect "--path " kakudo rate --pa; ok $? "$1: rate --path"
+  expect "--apply= " kakudo hint --ap; ok $? "$1: hint --apply"
+  expect "--givens= " kakudo generate sudoku --gi; ok $? "$1: generate --givens"
   expect "sudoku.sdk " kakudo hint --all sud; ok $? "$1: hint completes files after an option"
 }
 
