@@ -86,8 +86,9 @@ static void print_all_steps(FILE *out, const struct hint_position *pos)
     free(all.seen);
 }
 
-/* --apply: takes up to n steps from pos (its grid and candidates change), printing each,
- * then prints the position reached as a pencil-mark grid. */
+/* --apply: takes up to n steps from pos (its grid and candidates change), printing each
+ * as a comment line ("# 1. ..."), then prints the position reached as a pencil-mark grid,
+ * so that the whole output reads back as a position. */
 static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, digitset *cands,
                         long n)
 {
@@ -95,11 +96,11 @@ static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, dig
     long taken = 0;
 
     while (taken < n && hint_next(pos, &h)) {
-        fprintf(out, "%ld. %s\n", ++taken, h.text);
+        fprintf(out, "# %ld. %s\n", ++taken, h.text);
         hint_apply(pos->p, &h, grid, cands);
     }
     if (taken < n && puzzle_is_complete(pos->p, grid))
-        fprintf(out, "(Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
+        fprintf(out, "# (Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
     if (pos->p->ops->kind == PUZZLE_KAKURO)
         format_write_kakuro_marks(out, pos->p, grid, cands);
     else
@@ -117,6 +118,7 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const uint8
     int count = hint_start_open_within(&s, p, &budget);
     struct hint h;
     int status = 0;
+    const char *note = opt->apply >= 0 ? "# " : "";  /* --apply's output reads back */
 
     memcpy(s.grid, grid, (size_t)p->ncells);
     hint_fill_candidates(p, s.grid, marks, s.cands);
@@ -133,11 +135,11 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const uint8
         fprintf(out, "The puzzle is already solved.\n");
     } else {
         if (s.gave_up)
-            fprintf(out, "(Not known to have one solution: the search gave up, so no "
-                    "uniqueness techniques.)\n");
+            fprintf(out, "%s(Not known to have one solution: the search gave up, so no "
+                    "uniqueness techniques.)\n", note);
         else if (count > 1)
-            fprintf(out, "(The puzzle has several solutions: no uniqueness techniques, and a "
-                    "trial follows one of them.)\n");
+            fprintf(out, "%s(The puzzle has several solutions: no uniqueness techniques, and a "
+                    "trial follows one of them.)\n", note);
         if (opt->all)
             print_all_steps(out, &s.pos);
         else if (opt->apply >= 0)

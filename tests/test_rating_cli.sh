@@ -54,8 +54,11 @@ status_is apply_bad 2 && err_has apply_bad "invalid --apply"; ok $? "hint --appl
 # --- hint on positions ---
 
 run apply hint --apply=5 "$wiki"
-[ "$(grep -c '^[1-5]\. ' "$tmp/apply.out")" -eq 5 ] && grep -q "^\.---" "$tmp/apply.out" && grep -q "^'---" "$tmp/apply.out"
-ok $? "hint --apply=5: five steps, then the position as a pencil-mark grid"
+[ "$(grep -c '^# [1-5]\. ' "$tmp/apply.out")" -eq 5 ] && grep -q "^\.---" "$tmp/apply.out" && grep -q "^'---" "$tmp/apply.out"
+ok $? "hint --apply=5: five steps (as comments), then the position as a pencil-mark grid"
+run apply_back hint --apply=0 "$tmp/apply.out"
+status_is apply_back 0 && grep -q "^'---" "$tmp/apply_back.out"
+ok $? "hint --apply's whole output, steps included, reads back as a position"
 sed -n '/^\.---/,$p' "$tmp/apply.out" >"$tmp/pos.txt"
 # A position without naked singles (a cell left one candidate is written as its digit, as
 # the forums do, and so reads back as placed).
