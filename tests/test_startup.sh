@@ -20,6 +20,10 @@ cp "$bin" "$tmp/kakudo"
 echo $? >"$tmp/alone.status"
 status_is alone 2 && { err_has alone "cannot run the player" || err_has alone "missing.txt"; }
 ok $? "without the player beside it: a message and status 2 (or the installed player's)"
+if [ -n "$KAKUDO_PLAYER_DIR" ] && grep -q "cannot run the player" "$tmp/alone.err"; then
+  err_has alone "cannot run the player $KAKUDO_PLAYER_DIR/kakudo-player:"
+  ok $? "the installed player it tries is the configured one (configure --prefix again rebuilds)"
+fi
 
 run version --version
 status_is version 0 && out_has version "kakudo "; ok $? "--version needs no player"
