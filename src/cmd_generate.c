@@ -408,10 +408,21 @@ static int report_level(const struct gen_job *job, int status)
         else
             snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
                      req->budget_ms / 1000u, res->attempts);
-        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
-                "within %s; printed one at %s instead\n", i + 1, req->seed,
-                hint_level_name((enum hint_level)req->level), within,
-                hint_level_name(res->grade.level));
+        if (req->level == GEN_ANY_LEVEL || (int)res->grade.level == req->level) {
+            /* The level is right: --givens is what was missed. */
+            int n = 0;
+
+            for (int cell = 0; cell < res->puzzle->ncells; cell++)
+                n += res->puzzle->given[cell] != 0;
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): none with %d-%d "
+                    "givens within %s; printed one with %d instead\n", i + 1, req->seed,
+                    req->givens_min, req->givens_max, within, n);
+        } else {
+            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
+                    "within %s; printed one at %s instead\n", i + 1, req->seed,
+                    hint_level_name((enum hint_level)req->level), within,
+                    hint_level_name(res->grade.level));
+        }
         return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
     }
     return status;

@@ -306,9 +306,11 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
     bool strict;
 
     *fits = true;
-    if (req->kind != PUZZLE_SUDOKU || req->level == GEN_ANY_LEVEL)
+    if (req->kind != PUZZLE_SUDOKU)
         return 0;
     gen_givens(req, &min, &max, &strict);
+    if (!strict && req->level == GEN_ANY_LEVEL)
+        return 0;   /* any level and no --givens: no range (but --givens holds at any level) */
     for (int cell = 0; cell < p->ncells; cell++)
         n += p->given[cell] != 0;
     *fits = !strict || (n >= min && n <= max);

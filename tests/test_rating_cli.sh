@@ -103,6 +103,13 @@ for g in $(givens range); do [ "$g" -ge 24 ] && [ "$g" -le 26 ] || echo "# $g gi
 ok $? "generate --givens 24-26: every puzzle within, and the recorded command says so"
 run big generate sudoku --level beginner --size 16 --seed 1
 g=$(givens big); [ "$g" -ge 114 ] && [ "$g" -le 142 ]; ok $? "generate: a 16x16 Beginner has the same share of givens ($g of 256)"
+run anygiv generate sudoku --givens 20 --attempts 3 --seed 1
+status_is anygiv 1 && err_has anygiv "none with 20-20 givens within 3 attempts; printed one with"
+ok $? "generate --givens without --level: the range holds too, and a miss is said (exit 1)"
+run anyrange generate sudoku --givens 24-27 --count 2 --seed 3
+for g in $(givens anyrange); do [ "$g" -ge 24 ] && [ "$g" -le 27 ] || echo "# $g givens"; done >"$tmp/anyrange.bad"
+[ "$(givens anyrange | wc -l)" -eq 2 ] && [ ! -s "$tmp/anyrange.bad" ]
+ok $? "generate --givens 24-27 at any level: every puzzle within"
 run kgiv generate kakuro --givens 3-4
 status_is kgiv 2 && err_has kgiv "givens are for Sudoku"; ok $? "generate kakuro --givens: usage error"
 run badgiv generate sudoku --givens 30-20
