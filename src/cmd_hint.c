@@ -101,6 +101,11 @@ static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, dig
     }
     if (taken < n && puzzle_is_complete(pos->p, grid))
         fprintf(out, "# (Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
+    /* The comment right before a puzzle names it: the puzzle's own name, not a step. */
+    if (pos->p->name != NULL)
+        fprintf(out, "# %s\n", pos->p->name);
+    else if (taken > 0 || puzzle_is_complete(pos->p, grid))
+        fputc('\n', out);
     if (pos->p->ops->kind == PUZZLE_KAKURO)
         format_write_kakuro_marks(out, pos->p, grid, cands);
     else

@@ -59,6 +59,12 @@ ok $? "hint --apply=5: five steps (as comments), then the position as a pencil-m
 run apply_back hint --apply=0 "$tmp/apply.out"
 status_is apply_back 0 && grep -q "^'---" "$tmp/apply_back.out"
 ok $? "hint --apply's whole output, steps included, reads back as a position"
+! grep -B1 "^\.---" "$tmp/apply.out" | head -n 1 | grep -q "^# [0-9]*\. "
+ok $? "hint --apply: no step right before the grid (the comment there names the puzzle)"
+{ echo "# mine"; head -n 1 "$tmp/five.txt" | cut -c1-81 | fold -w 9; } >"$tmp/named.txt"
+run named hint --apply=2 "$tmp/named.txt"
+[ "$(grep -B1 "^\.---" "$tmp/named.out" | head -n 1)" = "# mine" ]
+ok $? "hint --apply: the puzzle's name comes right before the grid, so it names it again"
 sed -n '/^\.---/,$p' "$tmp/apply.out" >"$tmp/pos.txt"
 # A position without naked singles (a cell left one candidate is written as its digit, as
 # the forums do, and so reads back as placed).
