@@ -228,7 +228,8 @@ static void hint_deliver(void *item, void *user)
         job->status = report_error(&job->err);
     } else {
         if (job->heading)
-            printf("%s%s:\n", job->first ? "" : "\n", job->arg);
+            printf("%s%s%s:\n", job->first ? "" : "\n", run->opt->apply >= 0 ? "# " : "",
+                   job->arg);   /* --apply's output reads back: a comment */
         print_kept(&job->kept);
         puzzle_free(job->p);
     }

@@ -65,6 +65,12 @@ ok $? "hint --apply: no step right before the grid (the comment there names the 
 run named hint --apply=2 "$tmp/named.txt"
 [ "$(grep -B1 "^\.---" "$tmp/named.out" | head -n 1)" = "# mine" ]
 ok $? "hint --apply: the puzzle's name comes right before the grid, so it names it again"
+run two hint --apply=1 "$wiki" "$tmp/named.txt"
+run two_back hint "$tmp/two.out:2"
+run named_first hint --apply=1 "$tmp/named.txt"
+run named_back hint "$tmp/named_first.out"
+status_is two_back 0 && grep -q "^# .*named.txt:$" "$tmp/two.out" && same "$tmp/named_back.out" "$tmp/two_back.out"
+ok $? "hint --apply on several files: each file's heading a comment, each grid read back as FILE:N"
 sed -n '/^\.---/,$p' "$tmp/apply.out" >"$tmp/pos.txt"
 # A position without naked singles (a cell left one candidate is written as its digit, as
 # the forums do, and so reads back as placed).
