@@ -75,25 +75,5 @@ static void bench_file(const char *path, long every, size_t max)
 
 int main(int argc, char **argv)
 {
-    long every = 1;
-    size_t max = (size_t)-1;
-    int files = 0;
-
-    for (int a = 1; a < argc; a++) {
-        if (strncmp(argv[a], "--every=", 8) == 0) {
-            every = atol(argv[a] + 8);
-            if (every < 1)
-                every = 1;
-        } else if (strncmp(argv[a], "--max=", 6) == 0) {
-            max = (size_t)atol(argv[a] + 6);
-        } else {
-            bench_file(argv[a], every, max);
-            files++;
-        }
-    }
-    if (files == 0) {
-        fprintf(stderr, "usage: %s [--every=K] [--max=N] FILE...\n", argv[0]);
-        return 2;
-    }
-    return 0;
+    return bench_set_main(argc, argv, bench_file);
 }

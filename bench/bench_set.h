@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "format.h"
@@ -64,6 +65,34 @@ static inline void bench_set_free(struct bench_set *set)
     for (size_t i = 0; i < set->n; i++)
         puzzle_free(set->puzzles[i]);
     free(set->puzzles);
+}
+
+/* The main of a program that measures each FILE of its command line, every K-th puzzle
+ * (--every=K) up to N of them (--max=N): one parser for the set benchmarks. */
+static inline int bench_set_main(int argc, char **argv,
+                                 void (*bench_file)(const char *path, long every, size_t max))
+{
+    long every = 1;
+    size_t max = (size_t)-1;
+    int files = 0;
+
+    for (int a = 1; a < argc; a++) {
+        if (strncmp(argv[a], "--every=", 8) == 0) {
+            every = atol(argv[a] + 8);
+            if (every < 1)
+                every = 1;
+        } else if (strncmp(argv[a], "--max=", 6) == 0) {
+            max = (size_t)atol(argv[a] + 6);
+        } else {
+            bench_file(argv[a], every, max);
+            files++;
+        }
+    }
+    if (files == 0) {
+        fprintf(stderr, "usage: %s [--every=K] [--max=N] FILE...\n", argv[0]);
+        return 2;
+    }
+    return 0;
 }
 
 #endif
