@@ -469,6 +469,15 @@ void hint_say_group(struct hint *h, int group)
     case GROUP_ROW: hint_say(h, "row %d", index + 1); break;
     case GROUP_COLUMN: hint_say(h, "column %d", index + 1); break;
     case GROUP_BOX: hint_say(h, "box %d", index + 1); break;
+    case GROUP_REGION: hint_say(h, "region %d", index + 1); break;
+    case GROUP_DIAGONAL:
+        hint_say(h, index == 0 ? "the main diagonal" : "the anti-diagonal");
+        break;
+    case GROUP_CAGE:
+        hint_say(h, "the cage at ");
+        hint_say_cell(h, grp->cells[0]);
+        hint_say(h, " (sum %d)", grp->sum);
+        break;
     case GROUP_ACROSS:
     case GROUP_DOWN:
         hint_say(h, "the %s run ", grp->kind == GROUP_ACROSS ? "across" : "down");

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
+#include "variant.h"
 
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
 {
@@ -44,6 +46,7 @@ void puzzle_free(struct puzzle *p)
     if (p == NULL)
         return;
     free_groups(p);
+    variant_free(p);
     free(p->name);
     free(p);    /* with its arrays (puzzle_alloc) */
 }
@@ -67,6 +70,7 @@ struct puzzle *puzzle_clone(const struct puzzle *p)
     memcpy(q->down, p->down, n);
     memcpy(q->across, p->across, n);
     puzzle_set_name(q, p->name);
+    variant_copy(q, p);
     if (p->groups != NULL && !puzzle_finish(q, &err))
         fatal("internal error: a finished puzzle no longer checks: %s", err.message);
     return q;
@@ -137,13 +141,61 @@ static void builder_done(struct group_builder *b)
     free(b->offsets);
 }
 
+/* A Jigsaw's regions in the boxes' place: region r's cells in reading order. */
+static void add_regions(struct group_builder *b, int sum)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, cells[SUDOKU_MAX_SIZE];
+
+    for (int r = 0; r < n; r++) {
+        int k = 0;
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (p->region[cell] == r)
+                cells[k++] = cell;
+        builder_add(b, GROUP_REGION, sum, -1, cells, k);
+    }
+}
+
+/* Sudoku X: the main diagonal, then the anti-diagonal, each from the top row down. */
+static void add_diagonals(struct group_builder *b, int sum)
+{
+    int n = b->p->max_digit, cells[SUDOKU_MAX_SIZE];
+
+    for (int i = 0; i < n; i++)
+        cells[i] = i * n + i;
+    builder_add(b, GROUP_DIAGONAL, sum, -1, cells, n);
+    for (int i = 0; i < n; i++)
+        cells[i] = i * n + (n - 1 - i);
+    builder_add(b, GROUP_DIAGONAL, sum, -1, cells, n);
+}
+
+/* Killer cages in the order of their numbers, each a group with its sum whose clue is
+ * its first cell; a cage without cells is skipped. */
+static void add_cages(struct group_builder *b)
+{
+    struct puzzle *p = b->p;
+    int *cells = xmalloc((size_t)p->ncells * sizeof *cells);
+
+    for (int k = 0; k < p->ncages; k++) {
+        int n = 0;
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (p->cage[cell] == k)
+                cells[n++] = cell;
+        if (n > 0)
+            builder_add(b, GROUP_CAGE, p->cage_sum[k], cells[0], cells, n);
+    }
+    free(cells);
+}
+
+/* Rows, columns, then boxes or regions (so that group 2N + i is box or region i), then
+ * the variant's diagonals and cages. */
 static void build_sudoku_groups(struct group_builder *b)
 {
     struct puzzle *p = b->p;
     int n = p->max_digit, sum = n * (n + 1) / 2;
     int cells[SUDOKU_MAX_SIZE];
 
-    builder_reserve(b, 3 * (size_t)n, 3 * (size_t)n * (size_t)n);
+    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++)
             cells[c] = r * n + c;
@@ -154,7 +206,9 @@ static void build_sudoku_groups(struct group_builder *b)
             cells[r] = r * n + c;
         builder_add(b, GROUP_COLUMN, sum, -1, cells, n);
     }
-    for (int box = 0; box < n; box++) {
+    if (p->variant & VARIANT_JIGSAW)
+        add_regions(b, sum);
+    for (int box = 0; box < n && !(p->variant & VARIANT_JIGSAW); box++) {
         int r0 = box / (n / p->box_cols) * p->box_rows;
         int c0 = box % (n / p->box_cols) * p->box_cols;
         int k = 0;
@@ -163,6 +217,10 @@ static void build_sudoku_groups(struct group_builder *b)
                 cells[k++] = r * n + c;
         builder_add(b, GROUP_BOX, sum, -1, cells, n);
     }
+    if (p->variant & VARIANT_X)
+        add_diagonals(b, sum);
+    if (p->variant & VARIANT_KILLER)
+        add_cages(b);
 }
 
 static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
@@ -328,13 +386,23 @@ static bool check_group_givens(const struct puzzle *p, const struct puzzle_group
         if (d > p->max_digit)
             return fail(err, cell, "%s holds %d; this puzzle takes digits 1-%d",
                         puzzle_cell_name(p, cell, a), d, p->max_digit);
+        if ((used & (1u << d)) && grp->kind == GROUP_DIAGONAL)
+            return fail(err, cell, _("the givens at %1$s and %2$s are both %3$d, on one diagonal"),
+                        puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
+        if ((used & (1u << d)) && grp->kind == GROUP_CAGE)
+            return fail(err, cell, _("the givens at %1$s and %2$s are both %3$d, in one cage"),
+                        puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
         if (used & (1u << d))
             return fail(err, cell, "the givens at %s and %s are both %d",
                         puzzle_cell_name(p, where[d], a), puzzle_cell_name(p, cell, b), d);
         used |= 1u << d;
         where[d] = cell;
     }
-    if (puzzle_group_has_sum(grp) && !kakuro_run_feasible(grp->ncells, grp->sum, used))
+    if (grp->kind == GROUP_CAGE && !sum_feasible(grp->ncells, grp->sum, used, p->max_digit))
+        return fail(err, grp->cells[0], _("the digits given in the cage at %1$s cannot make its sum %2$d"),
+                    puzzle_cell_name(p, grp->clue, a), grp->sum);
+    if (grp->kind != GROUP_CAGE && puzzle_group_has_sum(grp)
+        && !kakuro_run_feasible(grp->ncells, grp->sum, used))
         return fail(err, grp->cells[0], "the digits given in the run of %s cannot make its sum %d",
                     puzzle_cell_name(p, grp->clue, a), grp->sum);
     return true;
@@ -384,7 +452,7 @@ static bool is_plain_sudoku(const struct puzzle *p)
 {
     return p->ops->kind == PUZZLE_SUDOKU && p->box_rows > 0 && p->box_cols > 0
            && p->width == p->max_digit && p->max_digit <= SUDOKU_MAX_SIZE
-           && p->ngroups == 3 * p->max_digit;
+           && p->ngroups == 3 * p->max_digit && p->variant == 0;
 }
 
 static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
@@ -409,7 +477,9 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     err->message[0] = '\0';
     free_groups(p);
     memset(p->cell_groups, 0xff, (size_t)p->ncells * sizeof *p->cell_groups);
-    if (p->ops->kind == PUZZLE_SUDOKU) {
+    if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err)) {
+        return false;
+    } else if (p->ops->kind == PUZZLE_SUDOKU) {
         build_sudoku_groups(&b);
     } else if (!build_kakuro_groups(&b, err)) {
         builder_done(&b);
@@ -431,7 +501,7 @@ static bool same_layout(const struct puzzle *p, const struct puzzle *shape)
            && shape->height == p->height && shape->max_digit == p->max_digit
            && shape->box_rows == p->box_rows && shape->box_cols == p->box_cols
            && memcmp(shape->block, p->block, n) == 0 && memcmp(shape->down, p->down, n) == 0
-           && memcmp(shape->across, p->across, n) == 0;
+           && memcmp(shape->across, p->across, n) == 0 && variant_same(p, shape);
 }
 
 bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
@@ -485,10 +555,7 @@ digitset puzzle_candidates(const struct puzzle *p, const uint8_t *grid, int cell
         const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
         digitset used = group_digits(p, grp, grid, cell);
 
-        if (puzzle_group_has_sum(grp))
-            cand &= kakuro_run_digits(grp->ncells, grp->sum, used);
-        else
-            cand &= ~used;
+        cand &= puzzle_group_allows(p, grp, used);
     }
     return cand;
 }
@@ -528,7 +595,7 @@ int puzzle_conflicts(const struct puzzle *p, const uint8_t *grid, uint8_t *bad)
         if (!puzzle_group_has_sum(grp) || filled == 0)
             continue;
         if (filled == grp->ncells ? total != grp->sum
-                                  : !kakuro_run_feasible(grp->ncells, grp->sum, seen))
+                                  : !sum_feasible(grp->ncells, grp->sum, seen, p->max_digit))
             mark_group(grp, grid, bad, true);
     }
     for (int cell = 0; cell < p->ncells; cell++)

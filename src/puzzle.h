@@ -14,7 +14,9 @@
  */
 
 #define PUZZLE_MAX_DIGIT 25         /* 25x25 Sudoku is the largest kind supported */
-#define PUZZLE_MAX_CELL_GROUPS 3    /* Sudoku: row, column, box; Kakuro: across, down */
+/* Sudoku: row, column, box or region, both diagonals (the centre of an odd X), a cage;
+ * Kakuro: across, down */
+#define PUZZLE_MAX_CELL_GROUPS 6
 #define KAKURO_MAX_SIDE 128         /* rows and columns of a Kakuro board (the UI sizes arrays by it) */
 #define SUDOKU_MIN_SIZE 4
 #define SUDOKU_MAX_SIZE 25
@@ -23,13 +25,27 @@ typedef uint32_t digitset;          /* bit d set: digit d (bit 0 unused) */
 
 enum puzzle_kind { PUZZLE_SUDOKU, PUZZLE_KAKURO };
 
-enum group_kind { GROUP_ROW, GROUP_COLUMN, GROUP_BOX, GROUP_ACROSS, GROUP_DOWN };
+enum group_kind {
+    GROUP_ROW, GROUP_COLUMN, GROUP_BOX, GROUP_ACROSS, GROUP_DOWN,
+    GROUP_REGION,       /* a Jigsaw region: a box of irregular shape */
+    GROUP_DIAGONAL,     /* Sudoku X: the main diagonal, then the anti-diagonal */
+    GROUP_CAGE,         /* a Killer cage: distinct digits adding up to its sum */
+};
+
+/* The variants of Sudoku, as flags that combine (Killer X, Killer Jigsaw, Jigsaw X...).
+ * Each only adds or replaces groups; the kind stays PUZZLE_SUDOKU. */
+enum puzzle_variant {
+    VARIANT_X = 1,          /* both diagonals are units */
+    VARIANT_JIGSAW = 2,     /* irregular regions of N cells replace the boxes */
+    VARIANT_KILLER = 4,     /* cages with sums */
+};
 
 struct puzzle_group {
     enum group_kind kind;
-    int sum;        /* total of its digits: the clue, N(N+1)/2 for a Sudoku unit, or 0 for
-                       a Kakuro run without a clue (all different, any sum) */
-    int clue;       /* Kakuro: the clue cell; -1 for a run without a clue and for Sudoku */
+    int sum;        /* total of its digits: the clue, N(N+1)/2 for a Sudoku unit, a Killer
+                       cage's sum, or 0 for a Kakuro run without a clue (any sum) */
+    int clue;       /* Kakuro: the clue cell; Killer cage: its first cell (where its sum is
+                       written); -1 for a run without a clue and for Sudoku units */
     int ncells;
     const int *cells;   /* in reading order */
 };
@@ -61,7 +77,13 @@ struct puzzle {
     const struct puzzle_ops *ops;
     int width, height, ncells;
     int max_digit;
-    int box_rows, box_cols;     /* Sudoku box shape; 0 for Kakuro */
+    int box_rows, box_cols;     /* Sudoku box shape; 0 for Kakuro (Jigsaw keeps the shape
+                                   its size would have, for the drawing's proportions) */
+    unsigned variant;   /* enum puzzle_variant flags; 0 for plain Sudoku and Kakuro */
+    uint8_t *region;    /* VARIANT_JIGSAW: per cell its region 0..max_digit-1, else NULL */
+    int16_t *cage;      /* VARIANT_KILLER: per cell its cage 0..ncages-1 or -1, else NULL */
+    int ncages;
+    int *cage_sum;      /* VARIANT_KILLER: per cage its sum */
     uint8_t *given;     /* per cell: 0, or the digit the puzzle gives */
     uint8_t *block;     /* per cell: non-zero for a Kakuro black or clue cell */
     uint8_t *down;      /* per cell: Kakuro down sum in a clue cell, 0 for none */
@@ -86,6 +108,10 @@ extern const struct puzzle_ops kakuro_ops;
 /* Sudoku of box_rows x box_cols boxes (size = their product), all cells empty. NULL if
  * the shape is unsupported. */
 struct puzzle *sudoku_new(int box_rows, int box_cols);
+/* An empty Sudoku of size n (4..25) with its usual boxes, or rows as boxes (1 x n) for
+ * a size without a box shape (5, 7, 11...), which only a Jigsaw can use; groups not
+ * built yet (set a variant, then puzzle_finish).  NULL for a size out of range. */
+struct puzzle *sudoku_new_unfinished(int n);
 /* The usual box shape for a Sudoku of size n (9 -> 3x3, 6 -> 2x3, 12 -> 3x4); false if
  * there is none among the supported sizes. */
 bool sudoku_box_shape(int n, int *box_rows, int *box_cols);
@@ -94,12 +120,53 @@ char sudoku_symbol(int d);
 int sudoku_symbol_value(int ch);
 
 /* Whether a group's digits must add up to a given sum on top of being all different: a
- * Kakuro run with a clue.  A Sudoku unit's sum follows from its digits; a Kakuro run
- * without a clue has none. */
+ * Kakuro run with a clue or a Killer cage.  A Sudoku unit's sum follows from its digits;
+ * a Kakuro run without a clue has none. */
 static inline bool puzzle_group_has_sum(const struct puzzle_group *grp)
 {
     return grp->clue >= 0;
 }
+
+/* Whether a group holds every digit 1..max_digit once (a Sudoku row, column, box,
+ * region or diagonal): what a technique reasoning "digit d must go somewhere in this
+ * group" needs.  A Killer cage or a Kakuro run holds only some digits. */
+static inline bool puzzle_group_is_unit(const struct puzzle *p, const struct puzzle_group *grp)
+{
+    return grp->ncells == p->max_digit && grp->kind != GROUP_ACROSS && grp->kind != GROUP_DOWN
+           && grp->kind != GROUP_CAGE;
+}
+
+/* Whether a group plays a box's part in the techniques that cross boxes with lines (a
+ * Sudoku box or a Jigsaw region). */
+static inline bool puzzle_group_is_box(const struct puzzle_group *grp)
+{
+    return grp->kind == GROUP_BOX || grp->kind == GROUP_REGION;
+}
+
+/* Variants.  Set them on a Sudoku after sudoku_new (or puzzle_alloc) and before
+ * puzzle_finish, which builds their groups and checks them (regions of N contiguous
+ * cells, contiguous cages with sums distinct digits can make, givens).  Adds the flags
+ * and makes room for what they need: the region map (all 0) for VARIANT_JIGSAW, the
+ * cage map (all -1, no cages) for VARIANT_KILLER. */
+void puzzle_set_variant(struct puzzle *p, unsigned flags);
+/* Adds a Killer cage of the given sum (VARIANT_KILLER set first); returns its number.
+ * Its cells are those whose p->cage entry the caller sets to that number. */
+int puzzle_add_cage(struct puzzle *p, int sum);
+/* "sudoku", "sudoku-x", "jigsaw", "killer", "killer-x", "killer-jigsaw", "jigsaw-x",
+ * "killer-jigsaw-x": the variant's name, as formats and saves write it. */
+const char *puzzle_variant_name(unsigned flags);
+/* The flags of a name puzzle_variant_name gives (also "x" for "sudoku-x"); false if
+ * the name is none of them. */
+bool puzzle_variant_by_name(const char *name, unsigned *flags);
+/* The digits a group of this puzzle may still take when those in used are placed in
+ * it: for a group with a sum, those some set of distinct digits 1..max_digit adding to
+ * it holds (the Kakuro tables for 9 digits, a search otherwise); for others, those not used. */
+digitset puzzle_group_allows(const struct puzzle *p, const struct puzzle_group *grp, digitset used);
+/* Digits 1..max_digit that some len distinct digits adding to sum and holding every
+ * digit of used take (besides used); 0 when there is no such set. */
+digitset sum_digits(int len, int sum, digitset used, int max_digit);
+/* Whether len distinct digits 1..max_digit holding used can add up to sum. */
+bool sum_feasible(int len, int sum, digitset used, int max_digit);
 
 /* Kakuro board of width x height white empty cells; set block, down, across and given,
  * then call puzzle_finish. */

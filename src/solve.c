@@ -208,10 +208,12 @@ static bool plain_init_groups(struct plain *s)
         }
         if (!puzzle_group_has_sum(grp))
             continue;
-        if (p->max_digit > 9 || !kakuro_sum_possible(grp->ncells, grp->sum)
-            || !kakuro_run_feasible(grp->ncells, grp->sum, s->used[g]))
+        if (!sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit))
             return false;
-        s->group_table[g] = run_table_for(s, grp->ncells, grp->sum);
+        /* Digits 1-9 have the seeds' tables; a Killer cage of another size asks
+         * sum_digits as it goes (plain_allowed). */
+        if (p->max_digit == 9)
+            s->group_table[g] = run_table_for(s, grp->ncells, grp->sum);
     }
     return true;
 }
@@ -228,6 +230,9 @@ static digitset plain_allowed(const struct plain *s, int cell)
         allowed &= ~s->used[g];
         if (s->group_table[g] != NULL)
             allowed &= s->group_table[g][s->used[g] >> 1];
+        else if (puzzle_group_has_sum(&s->p->groups[g]))
+            allowed &= sum_digits(s->p->groups[g].ncells, s->p->groups[g].sum, s->used[g],
+                                  s->p->max_digit);
     }
     return allowed;
 }

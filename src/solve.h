@@ -159,6 +159,14 @@ int sudoku_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uin
                           uint8_t *solution, const struct solve_budget *budget,
                           struct solve_stats *stats);
 
+/* The search over any Sudoku's groups, which sudoku_solve and sudoku_solve_smallest
+ * take for a variant (X, Jigsaw, Killer and their combinations; variant_solve.c). */
+void variant_solve(const struct puzzle *p, const uint8_t *grid,
+                   const struct solve_request *req, struct solve_result *res);
+int variant_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                           uint8_t *solution, const struct solve_budget *budget,
+                           struct solve_stats *stats);
+
 /* The fast 9x9 search with an observer: steps as the general search reports them, from
  * the same propagation and branching as sudoku9_solve. */
 void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,

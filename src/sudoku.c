@@ -45,6 +45,23 @@ struct puzzle *sudoku_new(int box_rows, int box_cols)
     return p;
 }
 
+struct puzzle *sudoku_new_unfinished(int n)
+{
+    int rows = 1, cols = n;
+    struct puzzle *p;
+
+    if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
+        return NULL;
+    if (!sudoku_box_shape(n, &rows, &cols)) {
+        rows = 1;
+        cols = n;
+    }
+    p = puzzle_alloc(&sudoku_ops, n, n, n);
+    p->box_rows = rows;
+    p->box_cols = cols;
+    return p;
+}
+
 char sudoku_symbol(int d)
 {
     if (d <= 0 || d > PUZZLE_MAX_DIGIT)

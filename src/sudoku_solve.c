@@ -901,6 +901,10 @@ void sudoku_solve_general(const struct puzzle *p, const uint8_t *grid,
 {
     digitset used[3 * SUDOKU_MAX_SIZE];     /* per group: the digits placed */
 
+    if (p->variant != 0) {
+        variant_solve(p, grid, req, res);
+        return;
+    }
     if (search_wanted(p, grid, req, res, used))
         general_solve(p, grid, req, res, used, false);
 }
@@ -912,6 +916,10 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
 
     if (req->strategy == SOLVE_PLAIN) {
         solve_plain(p, grid, req, res);
+        return;
+    }
+    if (p->variant != 0) {      /* the searches below know only rows, columns and boxes */
+        variant_solve(p, grid, req, res);
         return;
     }
     /* The batch 9x9 path finds clashing digits itself; the others are checked first. */
@@ -936,6 +944,8 @@ int sudoku_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uin
     struct solve_request req = { .limit = 1, .budget = *budget };
     struct solve_result res = { .solution = solution };
 
+    if (p->variant != 0)
+        return variant_solve_smallest(p, grid, known, solution, budget, stats);
     if (!search_wanted(p, grid, &req, &res, used))
         return SOLVE_NONE;
     general_solve(p, grid, &req, &res, used, true);

@@ -240,7 +240,8 @@ const char *watch_group_name(const struct puzzle *p, int g, bool compact, char *
 {
     static const char *const kinds[] = {
         [GROUP_ROW] = "row", [GROUP_COLUMN] = "column", [GROUP_BOX] = "box",
-        [GROUP_ACROSS] = "across", [GROUP_DOWN] = "down",
+        [GROUP_ACROSS] = "across", [GROUP_DOWN] = "down", [GROUP_REGION] = "region",
+        [GROUP_DIAGONAL] = "diagonal", [GROUP_CAGE] = "cage",
     };
     const struct puzzle_group *grp;
     char first[PUZZLE_CELL_NAME_MAX], last[PUZZLE_CELL_NAME_MAX];

@@ -1,0 +1,327 @@
+/* variant.c: Sudoku variants (X, Jigsaw, Killer) as more groups: their maps, names, checks and cage arithmetic. */
+#include "config.h"
+#include "variant.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "util.h"
+
+void puzzle_set_variant(struct puzzle *p, unsigned flags)
+{
+    size_t n = (size_t)p->ncells;
+
+    p->variant |= flags;
+    if ((flags & VARIANT_JIGSAW) && p->region == NULL)
+        p->region = xcalloc(n, 1);
+    if ((flags & VARIANT_KILLER) && p->cage == NULL) {
+        p->cage = xmalloc(n * sizeof *p->cage);
+        for (size_t i = 0; i < n; i++)
+            p->cage[i] = -1;
+    }
+}
+
+int puzzle_add_cage(struct puzzle *p, int sum)
+{
+    p->cage_sum = xrealloc(p->cage_sum, (size_t)(p->ncages + 1) * sizeof *p->cage_sum);
+    p->cage_sum[p->ncages] = sum;
+    return p->ncages++;
+}
+
+void variant_copy(struct puzzle *to, const struct puzzle *from)
+{
+    size_t n = (size_t)from->ncells;
+
+    puzzle_set_variant(to, from->variant);
+    if (from->region != NULL)
+        memcpy(to->region, from->region, n);
+    if (from->cage != NULL)
+        memcpy(to->cage, from->cage, n * sizeof *from->cage);
+    free(to->cage_sum);
+    to->cage_sum = NULL;
+    to->ncages = from->ncages;
+    if (from->ncages > 0) {
+        to->cage_sum = xmalloc((size_t)from->ncages * sizeof *to->cage_sum);
+        memcpy(to->cage_sum, from->cage_sum, (size_t)from->ncages * sizeof *to->cage_sum);
+    }
+}
+
+void variant_free(struct puzzle *p)
+{
+    free(p->region);
+    free(p->cage);
+    free(p->cage_sum);
+    p->region = NULL;
+    p->cage = NULL;
+    p->cage_sum = NULL;
+    p->ncages = 0;
+}
+
+bool variant_same(const struct puzzle *a, const struct puzzle *b)
+{
+    size_t n = (size_t)a->ncells;
+
+    if (a->variant != b->variant || a->ncages != b->ncages)
+        return false;
+    if (a->region != NULL && memcmp(a->region, b->region, n) != 0)
+        return false;
+    if (a->cage != NULL && (memcmp(a->cage, b->cage, n * sizeof *a->cage) != 0
+                            || memcmp(a->cage_sum, b->cage_sum,
+                                      (size_t)a->ncages * sizeof *a->cage_sum) != 0))
+        return false;
+    return true;
+}
+
+/* --- Names --- */
+
+static const struct { unsigned flags; const char *name; } variant_names[] = {
+    { 0, "sudoku" },
+    { VARIANT_X, "sudoku-x" },
+    { VARIANT_JIGSAW, "jigsaw" },
+    { VARIANT_KILLER, "killer" },
+    { VARIANT_KILLER | VARIANT_X, "killer-x" },
+    { VARIANT_KILLER | VARIANT_JIGSAW, "killer-jigsaw" },
+    { VARIANT_JIGSAW | VARIANT_X, "jigsaw-x" },
+    { VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, "killer-jigsaw-x" },
+};
+
+const char *puzzle_variant_name(unsigned flags)
+{
+    for (size_t i = 0; i < sizeof variant_names / sizeof variant_names[0]; i++)
+        if (variant_names[i].flags == flags)
+            return variant_names[i].name;
+    return "sudoku";
+}
+
+bool puzzle_variant_by_name(const char *name, unsigned *flags)
+{
+    if (strcmp(name, "x") == 0) {
+        *flags = VARIANT_X;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof variant_names / sizeof variant_names[0]; i++)
+        if (strcmp(variant_names[i].name, name) == 0) {
+            *flags = variant_names[i].flags;
+            return true;
+        }
+    return false;
+}
+
+/* --- Cage arithmetic --- */
+
+/* The digits of avail (bits 1..) that some k of them adding to s use, with bit 0 set
+ * when there is any such set at all; the highest digit first, with bounds from the k
+ * smallest and k largest digits left. */
+static digitset sets_union(digitset avail, int k, int s)
+{
+    digitset out = 0, rest;
+    int lo = 0, hi = 0, taken = 0, d;
+
+    if (k == 0)
+        return s == 0 ? 1u : 0u;
+    if (s <= 0 || popcount32(avail) < k)
+        return 0;
+    for (rest = avail; rest != 0 && taken < k; rest &= rest - 1, taken++)
+        lo += lowest_bit(rest);
+    taken = 0;
+    for (rest = avail; rest != 0 && taken < k; taken++) {
+        int top = 31 - __builtin_clz(rest);
+        hi += top;
+        rest &= ~(1u << top);
+    }
+    if (s < lo || s > hi)
+        return 0;
+    d = 31 - __builtin_clz(avail);
+    rest = avail & ~(1u << d);
+    {
+        digitset with = sets_union(rest, k - 1, s - d);
+        digitset without = sets_union(rest, k, s);
+
+        if (with & 1u)
+            out |= with | (1u << d);
+        out |= without;
+    }
+    return out;
+}
+
+static int digits_total(digitset set)
+{
+    int total = 0;
+
+    for (; set != 0; set &= set - 1)
+        total += lowest_bit(set);
+    return total;
+}
+
+digitset sum_digits(int len, int sum, digitset used, int max_digit)
+{
+    digitset all = ((1u << (max_digit + 1)) - 1) & ~1u;
+    int placed = popcount32(used);
+
+    if (len < 1 || len > max_digit || (used & ~all) != 0 || placed > len)
+        return 0;
+    if (max_digit == 9)     /* Kakuro's digits: its tables */
+        return kakuro_run_digits(len, sum, used);
+    return sets_union(all & ~used, len - placed, sum - digits_total(used)) & ~1u;
+}
+
+bool sum_feasible(int len, int sum, digitset used, int max_digit)
+{
+    digitset all = ((1u << (max_digit + 1)) - 1) & ~1u;
+    int placed = popcount32(used);
+
+    if (len < 1 || len > max_digit || (used & ~all) != 0 || placed > len)
+        return false;
+    if (max_digit == 9)
+        return kakuro_run_feasible(len, sum, used);
+    return (sets_union(all & ~used, len - placed, sum - digits_total(used)) & 1u) != 0;
+}
+
+digitset puzzle_group_allows(const struct puzzle *p, const struct puzzle_group *grp, digitset used)
+{
+    if (puzzle_group_has_sum(grp))
+        return sum_digits(grp->ncells, grp->sum, used, p->max_digit);
+    return ((1u << (p->max_digit + 1)) - 1) & ~1u & ~used;
+}
+
+/* --- Checks --- */
+
+static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
+{
+    va_list ap;
+
+    err->cell = cell;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* The cells whose map entry is `which`, flooded from the first of them through
+ * orthogonal neighbours with the same entry; returns how many the flood reached and
+ * the total in *count, and the first cell in *first. */
+static int flood_count(const struct puzzle *p, int (*entry)(const struct puzzle *, int), int which,
+                       int *count, int *first)
+{
+    int n = p->ncells, reached = 0, top = 0;
+    int *stack = xmalloc((size_t)n * sizeof *stack);
+    uint8_t *seen = xcalloc((size_t)n, 1);
+
+    *count = 0;
+    *first = -1;
+    for (int cell = 0; cell < n; cell++)
+        if (entry(p, cell) == which) {
+            if (*first < 0)
+                *first = cell;
+            (*count)++;
+        }
+    if (*first >= 0) {
+        stack[top++] = *first;
+        seen[*first] = 1;
+    }
+    while (top > 0) {
+        int cell = stack[--top], r = cell / p->width, c = cell % p->width;
+        int next[4] = { r > 0 ? cell - p->width : -1, r < p->height - 1 ? cell + p->width : -1,
+                        c > 0 ? cell - 1 : -1, c < p->width - 1 ? cell + 1 : -1 };
+
+        reached++;
+        for (int i = 0; i < 4; i++)
+            if (next[i] >= 0 && !seen[next[i]] && entry(p, next[i]) == which) {
+                seen[next[i]] = 1;
+                stack[top++] = next[i];
+            }
+    }
+    free(stack);
+    free(seen);
+    return reached;
+}
+
+static int region_entry(const struct puzzle *p, int cell)
+{
+    return p->region[cell];
+}
+
+static int cage_entry(const struct puzzle *p, int cell)
+{
+    return p->cage[cell];
+}
+
+static bool check_regions(const struct puzzle *p, struct puzzle_error *err)
+{
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->region[cell] >= p->max_digit)
+            return fail(err, cell, _("%1$s is in region %2$d; a %3$dx%3$d Jigsaw has regions 1-%3$d"),
+                        puzzle_cell_name(p, cell, name), p->region[cell] + 1, p->max_digit);
+    for (int r = 0; r < p->max_digit; r++) {
+        int count, first, reached = flood_count(p, region_entry, r, &count, &first);
+
+        if (count != p->max_digit)
+            return fail(err, first, _("region %1$d has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
+                        r + 1, count, p->max_digit);
+        if (reached != count)
+            return fail(err, first, _("region %1$d (from %2$s) is not contiguous"),
+                        r + 1, puzzle_cell_name(p, first, name));
+    }
+    return true;
+}
+
+static bool check_cages(const struct puzzle *p, struct puzzle_error *err)
+{
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    for (int k = 0; k < p->ncages; k++) {
+        int count, first, reached = flood_count(p, cage_entry, k, &count, &first);
+
+        if (count == 0)
+            continue;   /* a cage the format named but gave no cell: nothing to check */
+        puzzle_cell_name(p, first, name);
+        if (reached != count)
+            return fail(err, first, _("the cage at %1$s is not contiguous"), name);
+        if (count > p->max_digit)
+            return fail(err, first, _("the cage at %1$s has %2$d cells; a cage holds at most %3$d"),
+                        name, count, p->max_digit);
+        if (!sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
+            return fail(err, first, _("the cage sum %1$d at %2$s cannot be made from %3$d different digits 1-%4$d"),
+                        p->cage_sum[k], name, count, p->max_digit);
+    }
+    return true;
+}
+
+bool variant_check(const struct puzzle *p, struct puzzle_error *err)
+{
+    if ((p->variant & VARIANT_JIGSAW) && !check_regions(p, err))
+        return false;
+    if ((p->variant & VARIANT_KILLER) && !check_cages(p, err))
+        return false;
+    return true;
+}
+
+bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err)
+{
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    if (!(p->variant & VARIANT_KILLER))
+        return true;
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->cage[cell] < 0)
+            return fail(err, cell, _("%1$s is in no cage; the cages of a Killer must cover the grid"),
+                        puzzle_cell_name(p, cell, name));
+    return true;
+}
+
+int variant_cell_count(const struct puzzle *p, int cage)
+{
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += p->cage[cell] == cage;
+    return n;
+}

@@ -1,0 +1,25 @@
+/* variant.h: the variants' internals the model, formats and saves share (puzzle.h has the public part). */
+#ifndef KAKUDO_VARIANT_H
+#define KAKUDO_VARIANT_H
+
+#include <stdbool.h>
+
+#include "puzzle.h"
+
+/* Copies from's variant (flags, region and cage maps, sums) onto to, of the same size. */
+void variant_copy(struct puzzle *to, const struct puzzle *from);
+/* Frees the variant's maps (puzzle_free does). */
+void variant_free(struct puzzle *p);
+/* Whether a and b (of the same size) have the same variant, maps and sums. */
+bool variant_same(const struct puzzle *a, const struct puzzle *b);
+/* Checks the variant's geometry before its groups are built: regions in range, of N
+ * contiguous cells; cages contiguous, of at most N cells, with sums distinct digits can
+ * make.  false with err filled (the cell concerned) on the first fault. */
+bool variant_check(const struct puzzle *p, struct puzzle_error *err);
+/* Whether a Killer's cages cover every cell, as the usual Killer requires (formats ask
+ * this where their variant says so); true for other variants. */
+bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err);
+/* The number of cells of a cage. */
+int variant_cell_count(const struct puzzle *p, int cage);
+
+#endif

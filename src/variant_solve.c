@@ -1,0 +1,401 @@
+/* variant_solve.c: the search over any Sudoku's groups (X diagonals, Jigsaw regions, Killer cages): singles, cage sums, branching. */
+#include "config.h"
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/*
+ * The plain and 9x9 searches know the rows, columns and boxes of a standard grid; this
+ * one knows only groups, so every variant is solved by the same code: a unit (a group
+ * holding every digit) gives hidden singles, a group with a sum (a cage) narrows its
+ * empty cells to the digits some set making its sum can still use, and every group
+ * keeps its digits distinct.  Branching takes the cell with the fewest candidates, or
+ * the first empty cell in reading order when the smallest solution is wanted (digits
+ * ascending, so the first solution found is the smallest).
+ */
+
+struct vbranch {
+    int cell;
+    digitset untried;
+    int choice, nchoices;
+    int trail_mark;
+};
+
+struct vsearch {
+    const struct puzzle *p;
+    const struct solve_observer *observer;
+    struct solve_result *res;
+    long limit;
+    const struct solve_budget *budget;
+    bool reading_order;
+    digitset all;
+    uint8_t *grid;
+    digitset *cand;         /* per cell: its digit's bit once placed */
+    digitset *used;         /* per group: the digits placed in it */
+    uint8_t *unit;          /* per group: holds every digit */
+    int *trail, ntrail;     /* cells placed, in order */
+    int nempty;
+    struct vbranch *branches;
+    size_t branches_cap;
+    int depth;
+    digitset *saved;        /* per open branch: cand then used, as before its first guess */
+    size_t saved_cap;
+    struct solve_stats stats;
+    bool stop, gave_up;
+};
+
+static bool vreport(struct vsearch *s, enum solve_step_kind kind, int cell, int digit,
+                    int choice, int nchoices, int group)
+{
+    struct solve_step step = {
+        .kind = kind, .cell = cell, .digit = digit, .depth = s->depth,
+        .choice = choice, .nchoices = nchoices, .group = group, .grid = s->grid,
+    };
+
+    if (s->observer == NULL)
+        return true;
+    if (s->observer->step(&step, s->observer->user) != 0)
+        s->stop = true;
+    return !s->stop;
+}
+
+/* A dead end at cell (no digit left) or in group (digit with no place, or a sum that
+ * cannot be made); always false. */
+static bool vdead(struct vsearch *s, int cell, int group, int digit)
+{
+    vreport(s, STEP_CONTRADICTION, cell, digit, 0, 0, group);
+    return false;
+}
+
+/* Places d at cell and takes it from the cell's groups; false if the observer stops. */
+static bool vplace(struct vsearch *s, int cell, int d, enum solve_step_kind kind,
+                   int choice, int nchoices)
+{
+    const struct puzzle *p = s->p;
+    digitset bit = 1u << d;
+
+    s->grid[cell] = (uint8_t)d;
+    s->cand[cell] = bit;
+    s->trail[s->ntrail++] = cell;
+    s->nempty--;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        int g = p->cell_groups[cell][k];
+        const struct puzzle_group *grp = &p->groups[g];
+
+        s->used[g] |= bit;
+        for (int i = 0; i < grp->ncells; i++)
+            if (s->grid[grp->cells[i]] == 0)
+                s->cand[grp->cells[i]] &= ~bit;
+    }
+    return vreport(s, kind, cell, d, choice, nchoices, -1);
+}
+
+/* Empty cells: none left is a dead end, one left is placed.  *changed when any was. */
+static bool naked_singles(struct vsearch *s, bool *changed)
+{
+    for (int cell = 0; cell < s->p->ncells; cell++) {
+        digitset c = s->cand[cell];
+
+        if (s->grid[cell] != 0 || s->p->block[cell])
+            continue;
+        if (c == 0)
+            return vdead(s, cell, -1, 0);
+        if ((c & (c - 1)) == 0) {
+            if (!vplace(s, cell, lowest_bit(c), STEP_PLACE, 0, 0))
+                return false;
+            *changed = true;
+        }
+    }
+    return true;
+}
+
+/* A digit of a unit with one place goes there; with none, a dead end. */
+static bool hidden_singles(struct vsearch *s, int g, bool *changed)
+{
+    const struct puzzle_group *grp = &s->p->groups[g];
+    digitset once = 0, more = 0, missing;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        digitset c = s->grid[cell] == 0 ? s->cand[cell] : 0;
+
+        more |= once & c;
+        once |= c;
+    }
+    missing = s->all & ~s->used[g] & ~once;
+    if (missing != 0)
+        return vdead(s, -1, g, lowest_bit(missing));
+    for (digitset single = once & ~more; single != 0; single &= single - 1) {
+        int d = lowest_bit(single);
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i];
+            if (s->grid[cell] == 0 && (s->cand[cell] & (1u << d))) {
+                if (!vplace(s, cell, d, STEP_PLACE, 0, 0))
+                    return false;
+                *changed = true;
+                break;
+            }
+        }
+        /* A placement may have emptied another cell of this unit: the next pass sees it. */
+        if (*changed)
+            return true;
+    }
+    return true;
+}
+
+/* A cage's empty cells keep only the digits some set making its sum still uses. */
+static bool cage_sums(struct vsearch *s, int g, bool *changed)
+{
+    const struct puzzle *p = s->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset allowed;
+
+    if (!sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit))
+        return vdead(s, -1, g, 0);
+    allowed = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit);
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+
+        if (s->grid[cell] == 0 && (s->cand[cell] & ~allowed) != 0) {
+            s->cand[cell] &= allowed;
+            *changed = true;
+        }
+    }
+    return true;
+}
+
+/* Everything the rules force, until nothing more is; false at a dead end or a stop. */
+static bool vpropagate(struct vsearch *s)
+{
+    const struct puzzle *p = s->p;
+    bool changed = true;
+
+    while (changed && s->nempty > 0) {
+        changed = false;
+        if (!naked_singles(s, &changed))
+            return false;
+        for (int g = 0; g < p->ngroups && !changed; g++) {
+            const struct puzzle_group *grp = &p->groups[g];
+
+            if (puzzle_group_has_sum(grp) && !cage_sums(s, g, &changed))
+                return false;
+            if (s->unit[g] && !hidden_singles(s, g, &changed))
+                return false;
+        }
+    }
+    /* The last cell placed may complete a cage with the wrong sum. */
+    for (int g = 0; g < p->ngroups && s->nempty == 0; g++)
+        if (puzzle_group_has_sum(&p->groups[g])
+            && !sum_feasible(p->groups[g].ncells, p->groups[g].sum, s->used[g], p->max_digit))
+            return vdead(s, -1, g, 0);
+    return true;
+}
+
+static int branch_cell(const struct vsearch *s)
+{
+    int best = -1, fewest = 99;
+
+    for (int cell = 0; cell < s->p->ncells; cell++) {
+        int n;
+
+        if (s->grid[cell] != 0 || s->p->block[cell])
+            continue;
+        if (s->reading_order)
+            return cell;
+        n = popcount32(s->cand[cell]);
+        if (n < fewest) {
+            fewest = n;
+            best = cell;
+        }
+    }
+    return best;
+}
+
+static void open_vbranch(struct vsearch *s)
+{
+    size_t n = (size_t)s->p->ncells, ng = (size_t)s->p->ngroups, per = n + ng;
+    int cell = branch_cell(s);
+
+    s->branches = xgrow(s->branches, &s->branches_cap, (size_t)s->depth + 1, sizeof *s->branches);
+    if (((size_t)s->depth + 1) * per > s->saved_cap) {
+        s->saved_cap = ((size_t)s->depth + 1) * per * 2;
+        s->saved = xrealloc(s->saved, s->saved_cap * sizeof *s->saved);
+    }
+    memcpy(s->saved + (size_t)s->depth * per, s->cand, n * sizeof *s->cand);
+    memcpy(s->saved + (size_t)s->depth * per + n, s->used, ng * sizeof *s->used);
+    s->branches[s->depth++] = (struct vbranch){
+        .cell = cell, .untried = s->cand[cell], .nchoices = popcount32(s->cand[cell]),
+        .trail_mark = s->ntrail,
+    };
+}
+
+/* Empties the cells placed since the innermost branch opened; false if stopped. */
+static bool undo_vbranch(struct vsearch *s, const struct vbranch *b)
+{
+    size_t n = (size_t)s->p->ncells, ng = (size_t)s->p->ngroups, per = n + ng;
+
+    while (s->ntrail > b->trail_mark) {
+        int cell = s->trail[--s->ntrail], d = s->grid[cell];
+
+        s->grid[cell] = 0;
+        s->nempty++;
+        if (!vreport(s, STEP_BACKTRACK, cell, d, 0, 0, -1))
+            return false;
+    }
+    memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * per, n * sizeof *s->cand);
+    memcpy(s->used, s->saved + (size_t)(s->depth - 1) * per + n, ng * sizeof *s->used);
+    return true;
+}
+
+/* Undoes the current guess and tries the next digit of the innermost branch with one
+ * left: 1 when a guess is placed, -1 when the search is over. */
+static int next_vguess(struct vsearch *s)
+{
+    while (s->depth > 0) {
+        struct vbranch *b = &s->branches[s->depth - 1];
+        int d;
+
+        if (b->choice > 0) {
+            s->stats.backtracks++;
+            if (!undo_vbranch(s, b))
+                return -1;
+        }
+        if (b->untried == 0) {
+            s->depth--;
+            continue;
+        }
+        if (solve_budget_spent(s->budget, s->stats.nodes)) {
+            s->gave_up = true;
+            return -1;
+        }
+        d = lowest_bit(b->untried);
+        b->untried &= b->untried - 1;
+        b->choice++;
+        s->stats.guesses++;
+        s->stats.nodes++;
+        return vplace(s, b->cell, d, STEP_GUESS, b->choice, b->nchoices) ? 1 : -1;
+    }
+    return -1;
+}
+
+static bool vfound(struct vsearch *s)
+{
+    if (s->res->count++ == 0 && s->res->solution != NULL)
+        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    if (!vreport(s, STEP_SOLVED, -1, 0, 0, 0, -1))
+        return false;
+    return s->res->count < s->limit;
+}
+
+/* The digits placed per group and every empty cell's candidates; false when the grid
+ * already breaks a group or leaves a cell nothing. */
+static bool vinit(struct vsearch *s)
+{
+    const struct puzzle *p = s->p;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+
+        s->unit[g] = puzzle_group_is_unit(p, grp);
+        for (int i = 0; i < grp->ncells; i++) {
+            int d = s->grid[grp->cells[i]];
+
+            if (d > p->max_digit || (d != 0 && (s->used[g] & (1u << d))))
+                return false;
+            s->used[g] |= d != 0 ? 1u << d : 0;
+        }
+    }
+    for (int cell = 0; cell < p->ncells; cell++) {
+        if (p->block[cell])
+            continue;
+        if (s->grid[cell] != 0) {
+            s->cand[cell] = 1u << s->grid[cell];
+            continue;
+        }
+        s->nempty++;
+        s->cand[cell] = s->all;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            s->cand[cell] &= ~s->used[p->cell_groups[cell][k]];
+    }
+    return true;
+}
+
+static void vsearch_run(struct vsearch *s)
+{
+    bool ok;
+
+    s->stats.nodes++;
+    ok = vpropagate(s);
+    for (;;) {
+        if (s->stop)
+            break;
+        if (ok && s->nempty == 0) {
+            if (!vfound(s))
+                break;
+        } else if (ok) {
+            open_vbranch(s);
+        }
+        if (next_vguess(s) < 0)
+            break;
+        ok = vpropagate(s);
+    }
+}
+
+/* The search from grid, in reading order when reading_order. */
+static void variant_search(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req,
+                           struct solve_result *res, bool reading_order)
+{
+    size_t n = (size_t)p->ncells;
+    struct vsearch s = {
+        .p = p, .observer = req->observer, .res = res, .limit = req->limit,
+        .budget = &req->budget, .reading_order = reading_order,
+        .all = ((1u << (p->max_digit + 1)) - 1) & ~1u,
+        .grid = xmalloc(n), .cand = xcalloc(n, sizeof *s.cand),
+        .used = xcalloc((size_t)p->ngroups, sizeof *s.used),
+        .unit = xcalloc((size_t)p->ngroups, 1),
+        .trail = xmalloc(n * sizeof *s.trail),
+    };
+
+    res->count = 0;
+    res->stopped = res->gave_up = false;
+    memcpy(s.grid, grid, n);
+    if (req->limit >= 1 && vinit(&s))
+        vsearch_run(&s);
+    res->stopped = s.stop;
+    res->gave_up = s.gave_up;
+    solve_stats_add(&res->stats, &s.stats);
+    free(s.grid);
+    free(s.cand);
+    free(s.used);
+    free(s.unit);
+    free(s.trail);
+    free(s.branches);
+    free(s.saved);
+}
+
+void variant_solve(const struct puzzle *p, const uint8_t *grid,
+                   const struct solve_request *req, struct solve_result *res)
+{
+    variant_search(p, grid, req, res, false);
+}
+
+int variant_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,
+                           uint8_t *solution, const struct solve_budget *budget,
+                           struct solve_stats *stats)
+{
+    struct solve_request req = { .limit = 1, .budget = *budget };
+    struct solve_result res = { .solution = solution };
+
+    variant_search(p, grid, &req, &res, true);
+    solve_stats_add(stats, &res.stats);
+    if (res.count > 0)
+        return SOLVE_SEVERAL;
+    if (!res.gave_up)
+        return SOLVE_NONE;
+    memcpy(solution, known, (size_t)p->ncells);
+    return SOLVE_SEVERAL_UNORDERED;
+}

@@ -1,0 +1,358 @@
+/* test_variant.c: Sudoku variants (X, Jigsaw, Killer): their groups, checks, cage arithmetic, rules and search. */
+#include "config.h"
+
+#include <string.h>
+
+#include "puzzle.h"
+#include "solve.h"
+#include "tap.h"
+#include "util.h"
+
+/* A 9x9 Jigsaw layout of kakudo's own: the boxes with cells traded across their
+ * borders, each region still 9 contiguous cells. */
+static const char jigsaw9[] =
+    "112222333"
+    "111222333"
+    "111125663"
+    "444525633"
+    "447555666"
+    "447555996"
+    "447789966"
+    "777888999"
+    "778888899";
+
+static struct puzzle *variant_new(int n, unsigned flags, const char *regions)
+{
+    struct puzzle *p = sudoku_new_unfinished(n);
+
+    puzzle_set_variant(p, flags);
+    for (int i = 0; regions != NULL && i < p->ncells; i++)
+        p->region[i] = (uint8_t)(regions[i] - '1');
+    return p;
+}
+
+static bool finish(struct puzzle *p, struct puzzle_error *err)
+{
+    return puzzle_finish(p, err);
+}
+
+static int count_kind(const struct puzzle *p, enum group_kind kind)
+{
+    int n = 0;
+
+    for (int g = 0; g < p->ngroups; g++)
+        n += p->groups[g].kind == kind;
+    return n;
+}
+
+/* Every group of a solved grid holds distinct digits with the right sum, checked here
+ * without the model's rules. */
+static bool grid_obeys(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        unsigned seen = 0;
+        int total = 0;
+
+        for (int i = 0; i < grp->ncells; i++) {
+            int d = grid[grp->cells[i]];
+            if (d < 1 || d > p->max_digit || (seen & (1u << d)))
+                return false;
+            seen |= 1u << d;
+            total += d;
+        }
+        if (grp->sum != total)
+            return false;
+    }
+    return true;
+}
+
+static enum solve_outcome solve(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_stats stats = { 0 };
+
+    return puzzle_solve_first(p, grid, true, solution, NULL, &stats);
+}
+
+/* The first solution in reading order by the seeds' plain search, which tries cells in
+ * reading order and digits ascending: the smallest. */
+static long plain_first(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_request req = { .limit = 1, .strategy = SOLVE_PLAIN };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, grid, &req, &res);
+    return res.count;
+}
+
+static void test_groups(void)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(9, VARIANT_X, NULL);
+
+    tap_ok(finish(p, &err), "an empty Sudoku X checks");
+    tap_ok(p->ngroups == 29 && count_kind(p, GROUP_DIAGONAL) == 2 && count_kind(p, GROUP_BOX) == 9,
+           "Sudoku X: rows, columns, boxes and two diagonals");
+    tap_ok(p->cell_groups[40][4] >= 0 && p->groups[p->cell_groups[40][3]].kind == GROUP_DIAGONAL
+           && p->groups[p->cell_groups[40][4]].kind == GROUP_DIAGONAL, "the centre is on both diagonals");
+    tap_ok(p->groups[27].cells[8] == 80 && p->groups[28].cells[0] == 8, "main diagonal, then anti-diagonal");
+    puzzle_free(p);
+
+    p = variant_new(9, VARIANT_JIGSAW, jigsaw9);
+    tap_ok(finish(p, &err), "the Jigsaw layout checks");
+    tap_ok(count_kind(p, GROUP_REGION) == 9 && count_kind(p, GROUP_BOX) == 0
+           && puzzle_group_is_box(&p->groups[18]) && puzzle_group_is_unit(p, &p->groups[18]),
+           "Jigsaw: regions in the boxes' place, units that act as boxes");
+    tap_ok(p->groups[18].cells[4] == 11 && p->groups[19].cells[0] == 2, "region 1 and 2 cells");
+    puzzle_free(p);
+
+    p = variant_new(7, VARIANT_JIGSAW | VARIANT_X,
+                    "1111111" "1222222" "3333333" "5444444" "5555546" "7577666" "7777666");
+    tap_ok(p != NULL && !finish(p, &err) && strstr(err.message, "region 1 has 8 cells") != NULL,
+           "a 7x7 Jigsaw with a region of 8 cells: %s", err.message);
+    puzzle_free(p);
+    p = variant_new(7, VARIANT_JIGSAW | VARIANT_X,
+                    "1111112" "1222222" "3333333" "6444444" "5555546" "7577666" "7777665");
+    tap_ok(p != NULL && !finish(p, &err) && strstr(err.message, "not contiguous") != NULL,
+           "a region in two pieces: %s", err.message);
+    puzzle_free(p);
+    p = variant_new(7, VARIANT_JIGSAW | VARIANT_X,
+                    "1111112" "1222222" "3333333" "5444444" "5555546" "7577666" "7777666");
+    tap_ok(p != NULL && finish(p, &err), "a 7x7 Jigsaw X checks: %s", err.message);
+    puzzle_free(p);
+}
+
+static void test_cages(void)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(4, VARIANT_KILLER, NULL);
+    int a = puzzle_add_cage(p, 3), b = puzzle_add_cage(p, 7);
+
+    p->cage[0] = p->cage[1] = (int16_t)a;
+    p->cage[2] = p->cage[3] = (int16_t)b;
+    tap_ok(finish(p, &err) && count_kind(p, GROUP_CAGE) == 2, "a Killer with two cages checks");
+    tap_ok(p->groups[12].kind == GROUP_CAGE && p->groups[12].clue == 0 && p->groups[12].sum == 3
+           && puzzle_group_has_sum(&p->groups[12]) && !puzzle_group_is_unit(p, &p->groups[12]),
+           "a cage is a group with a sum, its first cell its clue, no unit");
+    tap_ok(puzzle_candidates(p, p->given, 1) == ((1u << 1) | (1u << 2)), "cage 3 in 2 cells allows 1 and 2");
+    tap_ok(puzzle_candidates(p, p->given, 3) == ((1u << 3) | (1u << 4)), "cage 7 of 4x4 allows 3 and 4");
+    {
+        uint8_t grid[16] = { 1, 1 }, bad[16];
+        tap_ok(puzzle_conflicts(p, grid, bad) == 2 && bad[0] && bad[1], "a digit repeated in a cage (and row)");
+        grid[1] = 0;
+        grid[2] = 1;
+        tap_ok(puzzle_conflicts(p, grid, bad) == 2 && bad[2], "a cage digit its sum cannot use is a conflict");
+    }
+    p->cage[3] = -1;
+    p->cage[5] = (int16_t)b;
+    tap_ok(!finish(p, &err) && strstr(err.message, "not contiguous") != NULL && err.cell == 2,
+           "a cage in two pieces: %s", err.message);
+    p->cage[5] = -1;
+    p->cage_sum[b] = 9;
+    tap_ok(!finish(p, &err) && strstr(err.message, "cage sum 9") != NULL, "a sum no two digits 1-4 make: %s",
+           err.message);
+    puzzle_free(p);
+
+    p = variant_new(9, VARIANT_KILLER | VARIANT_X, NULL);
+    a = puzzle_add_cage(p, 10);
+    p->cage[0] = p->cage[1] = (int16_t)a;
+    p->given[0] = 3;
+    p->given[1] = 6;
+    tap_ok(!finish(p, &err) && strstr(err.message, "cage at r1c1 cannot make its sum 10") != NULL,
+           "givens a cage sum cannot take: %s", err.message);
+    p->given[1] = 7;
+    p->given[80] = 3;
+    tap_ok(!finish(p, &err) && strstr(err.message, "diagonal") != NULL, "givens repeated on a diagonal: %s",
+           err.message);
+    puzzle_free(p);
+}
+
+/* Every set of len distinct digits 1..max adding to sum, the union of their digits
+ * holding used: by brute force over subsets. */
+static digitset brute_sum_digits(int len, int sum, digitset used, int max)
+{
+    digitset out = 0;
+
+    for (unsigned m = 0; m < (1u << max); m++) {
+        digitset set = (digitset)m << 1;
+        int total = 0;
+
+        if (popcount32(m) != len || (set & used) != used)
+            continue;
+        for (int d = 1; d <= max; d++)
+            total += (set >> d & 1) * d;
+        if (total == sum)
+            out |= set & ~used;
+    }
+    return out;
+}
+
+static bool brute_feasible(int len, int sum, digitset used, int max)
+{
+    for (unsigned m = 0; m < (1u << max); m++) {
+        digitset set = (digitset)m << 1;
+        int total = 0;
+
+        if (popcount32(m) != len || (set & used) != used)
+            continue;
+        for (int d = 1; d <= max; d++)
+            total += (set >> d & 1) * d;
+        if (total == sum)
+            return true;
+    }
+    return false;
+}
+
+static void test_sum_digits(void)
+{
+    int bad = 0, checked = 0;
+
+    for (int max = 4; max <= 16; max += max == 4 ? 5 : 7)
+        for (int len = 1; len <= 6; len++)
+            for (int sum = 1; sum <= 80; sum += 3)
+                for (digitset used = 0; used < (1u << 6); used += 5) {
+                    digitset u = (used << 1) & ((used & 1) ? 0x1e : 0x92);
+                    if (popcount32(u) > len)
+                        continue;
+                    checked++;
+                    bad += sum_digits(len, sum, u, max) != brute_sum_digits(len, sum, u, max)
+                           || sum_feasible(len, sum, u, max) != brute_feasible(len, sum, u, max);
+                }
+    tap_ok(bad == 0, "cage digit sets (9 and 16 digits) agree with a brute force (%d of %d differ)", bad, checked);
+    tap_ok(sum_digits(2, 31, 0, 16) == ((1u << 15) | (1u << 16)), "16x16: 31 in two cells is 15+16");
+    tap_ok(sum_digits(3, 6, 1u << 2, 16) == ((1u << 1) | (1u << 3)), "6 in three with a 2 placed: 1 and 3");
+}
+
+/* An empty variant of size 9 has solutions; the smallest is the plain search's first,
+ * and obeys every group. */
+static void check_empty(struct puzzle *p, const char *what)
+{
+    uint8_t sol[81], first[81], grid[81] = { 0 };
+    enum solve_outcome out = solve(p, grid, sol);
+
+    tap_ok(out == SOLVE_SEVERAL && grid_obeys(p, sol) && puzzle_is_solved(p, sol),
+           "%s: an empty grid has several solutions, the one given obeys the rules", what);
+    tap_ok(plain_first(p, grid, first) == 1 && memcmp(first, sol, 81) == 0,
+           "%s: the smallest solution is the plain search's first", what);
+}
+
+/* A Killer whose cages are the dominoes of each row pair (cells 2k and 2k+1 of a row,
+ * the last cell of the row alone), sums from solution: solved from no givens at all. */
+static void test_killer_from(const uint8_t *solution, unsigned extra, const char *regions, const char *what)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(9, VARIANT_KILLER | extra, regions);
+    uint8_t sol[81], grid[81] = { 0 };
+    enum solve_outcome out;
+
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c += 2) {
+            int k = puzzle_add_cage(p, solution[r * 9 + c] + (c < 8 ? solution[r * 9 + c + 1] : 0));
+            p->cage[r * 9 + c] = (int16_t)k;
+            if (c < 8)
+                p->cage[r * 9 + c + 1] = (int16_t)k;
+        }
+    tap_ok(finish(p, &err), "%s: the domino Killer checks: %s", what, err.message);
+    out = solve(p, grid, sol);
+    tap_ok((out == SOLVE_UNIQUE || out == SOLVE_SEVERAL) && grid_obeys(p, sol),
+           "%s: solved from cages alone (outcome %d), every cage makes its sum", what, (int)out);
+    if (out == SOLVE_UNIQUE)
+        tap_ok(memcmp(sol, solution, 81) == 0, "%s: the unique solution is the one the cages came from", what);
+    else
+        tap_ok(plain_first(p, grid, grid) == 1 && memcmp(grid, sol, 81) == 0,
+               "%s: several: the smallest, as the plain search finds it", what);
+    puzzle_free(p);
+}
+
+static void test_search(void)
+{
+    struct puzzle_error err;
+    struct puzzle *x = variant_new(9, VARIANT_X, NULL), *j = variant_new(9, VARIANT_JIGSAW, jigsaw9);
+    struct puzzle *jx = variant_new(9, VARIANT_JIGSAW | VARIANT_X, jigsaw9);
+    uint8_t sol[81], sol2[81], grid[81];
+
+    finish(x, &err);
+    finish(j, &err);
+    tap_ok(finish(jx, &err), "Jigsaw X checks: %s", err.message);
+    check_empty(x, "Sudoku X");
+    check_empty(j, "Jigsaw");
+    check_empty(jx, "Jigsaw X");
+
+    /* A full solution less one cell is unique; two clashing candidates make none. */
+    memset(grid, 0, sizeof grid);
+    solve(x, grid, sol);
+    memcpy(grid, sol, 81);
+    grid[40] = 0;
+    tap_ok(solve(x, grid, sol2) == SOLVE_UNIQUE && memcmp(sol, sol2, 81) == 0, "Sudoku X: one cell left is unique");
+    grid[40] = sol[0] == sol[40] ? 0 : sol[0];  /* the digit of r1c1 at the centre: both on the main diagonal */
+    tap_ok(solve(x, grid, sol2) == SOLVE_NONE, "Sudoku X: a digit repeated on the diagonal has no solution");
+
+    test_killer_from(sol, VARIANT_X, NULL, "Killer X");
+    memset(grid, 0, sizeof grid);
+    solve(j, grid, sol);
+    test_killer_from(sol, VARIANT_JIGSAW, jigsaw9, "Killer Jigsaw");
+    puzzle_free(x);
+    puzzle_free(j);
+    puzzle_free(jx);
+}
+
+/* 16x16 Killer: cages that need digits past 9, solved. */
+static void test_big_killer(void)
+{
+    struct puzzle_error err;
+    struct puzzle *plain = sudoku_new(4, 4), *p;
+    uint8_t *grid = xcalloc(256, 1), *sol = xmalloc(256), *sol2 = xmalloc(256);
+    enum solve_outcome out;
+
+    solve(plain, grid, sol);
+    p = variant_new(16, VARIANT_KILLER, NULL);
+    for (int cell = 0; cell < 256; cell += 2) {
+        int k = puzzle_add_cage(p, sol[cell] + sol[cell + 1]);
+        p->cage[cell] = p->cage[cell + 1] = (int16_t)k;
+    }
+    for (int cell = 0; cell < 256; cell += 3)
+        grid[cell] = sol[cell];
+    tap_ok(finish(p, &err), "16x16 Killer of dominoes checks: %s", err.message);
+    out = solve(p, grid, sol2);
+    tap_ok((out == SOLVE_UNIQUE || out == SOLVE_SEVERAL) && grid_obeys(p, sol2),
+           "16x16 Killer solved (outcome %d), its cages make their sums", (int)out);
+    puzzle_free(p);
+    puzzle_free(plain);
+    free(grid);
+    free(sol);
+    free(sol2);
+}
+
+static void test_clone(void)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(9, VARIANT_KILLER | VARIANT_JIGSAW, jigsaw9), *q;
+    int k = puzzle_add_cage(p, 17);
+
+    p->cage[0] = p->cage[1] = (int16_t)k;
+    finish(p, &err);
+    q = puzzle_clone(p);
+    tap_ok(q->variant == p->variant && q->ngroups == p->ngroups && q->ncages == 1 && q->cage_sum[0] == 17
+           && memcmp(q->region, p->region, 81) == 0 && q->cage[1] == 0 && q->cage[2] == -1,
+           "a clone keeps the variant, its maps and sums");
+    tap_ok(strcmp(puzzle_variant_name(q->variant), "killer-jigsaw") == 0, "the variant's name");
+    {
+        unsigned flags = 0;
+        tap_ok(puzzle_variant_by_name("jigsaw-x", &flags) && flags == (VARIANT_JIGSAW | VARIANT_X)
+               && puzzle_variant_by_name("x", &flags) && flags == VARIANT_X
+               && !puzzle_variant_by_name("samurai", &flags), "variants by name");
+    }
+    puzzle_free(p);
+    puzzle_free(q);
+}
+
+int main(void)
+{
+    test_groups();
+    test_cages();
+    test_sum_digits();
+    test_search();
+    test_big_killer();
+    test_clone();
+    return tap_done();
+}
