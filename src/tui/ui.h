@@ -26,7 +26,8 @@ enum ui_screen { UI_PICKER, UI_BOARD, UI_HELP, UI_CONFIRM, UI_INPUT, UI_WATCH, U
 enum ui_role {
     ROLE_NORMAL, ROLE_GIVEN, ROLE_USER, ROLE_MARK, ROLE_CONFLICT, ROLE_BLOCK, ROLE_CLUE,
     ROLE_CLUE_HI, ROLE_RUN_HI, ROLE_LINE, ROLE_BOX_LINE, ROLE_TITLE, ROLE_DIM, ROLE_MESSAGE,
-    ROLE_WRONG, ROLE_SELECTED, ROLE_HINT_AREA, ROLE_HINT_PATTERN, ROLE_HINT_TARGET, ROLE_COUNT
+    ROLE_WRONG, ROLE_SELECTED, ROLE_HINT_AREA, ROLE_HINT_PATTERN, ROLE_HINT_TARGET,
+    ROLE_CAGE, ROLE_CAGE_SUM, ROLE_DIAGONAL, ROLE_COUNT
 };
 
 /* One way to lay the board out: the size of a cell and where lines are drawn. */
@@ -162,6 +163,8 @@ struct ui_cell_look {
  * *need_h, *need_w. */
 bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w);
 void ui_view_draw_board(struct ui *ui);
+/* Puts a string of single-width characters at board coordinates, clipped to the window. */
+void ui_view_put(const struct ui *ui, int by, int bx, const char *s, attr_t attr);
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w);
 /* Whether the layout has a place in a cell for every mark (else marks are shown cut). */
 bool ui_view_marks_fit(const struct ui *ui);
@@ -171,6 +174,16 @@ void ui_view_widen_to_cells(const struct ui *ui, int *x0, int *x1);
 int ui_view_cell_at(const struct ui *ui, int y, int x);
 /* Formats milliseconds as m:ss or h:mm:ss. */
 void ui_format_time(uint64_t ms, char *buf, size_t size);
+
+/* ui_outline.c: the board's lines from its groups: box and region edges heavy, cage
+ * outlines dashed, diagonals marked where the lines cross */
+/* Whether p has lines of its own shape (Jigsaw regions, Killer cages, Sudoku X's
+ * diagonals), which need a line between every two cells. */
+bool ui_outline_irregular(const struct puzzle *p);
+/* Draws every line of the board, and the diagonals' marks. */
+void ui_outline_draw(const struct ui *ui);
+/* The cage whose sum is written at cell (its first cell), or NULL. */
+const struct puzzle_group *ui_outline_cage_at(const struct puzzle *p, int cell);
 
 /* ui_board.c: the board screen */
 /* After a move: conflicts, completion and saving. */
@@ -246,6 +259,8 @@ void ui_picker_return(struct ui *ui, const char *left_save);
 /* The name of a bundled puzzle with p's givens ("Sudoku 9x9 (expert)"), however it was
  * opened; NULL if p is none of them.  Caller frees. */
 char *ui_bundled_title(const struct puzzle *p);
+/* "Sudoku", "Killer Sudoku", "Jigsaw Sudoku X"..., "Kakuro": what p is, translated. */
+const char *ui_kind_name(const struct puzzle *p);
 /* Whether name already says p's kind and size ("Sudoku 9x9 (expert)"), so that they are
  * not said twice. */
 bool ui_name_tells_size(const char *name, const struct puzzle *p);

@@ -14,7 +14,7 @@
 
 enum { PAIR_USER = 1, PAIR_MARK, PAIR_CONFLICT, PAIR_CLUE_HI, PAIR_RUN_HI, PAIR_BOX,
        PAIR_TITLE, PAIR_MESSAGE, PAIR_WRONG, PAIR_LINE, PAIR_HINT_AREA, PAIR_HINT_PATTERN,
-       PAIR_HINT_TARGET, NPAIRS };
+       PAIR_HINT_TARGET, PAIR_DIAGONAL, NPAIRS };
 
 #define BRIGHT 0x100    /* the bright variant of a colour, where the terminal has 16 */
 #define DEF (-1)        /* the terminal's own colour */
@@ -34,7 +34,8 @@ static const struct theme themes[PREFS_NTHEMES] = {
         [PAIR_WRONG] = { COLOR_WHITE, COLOR_RED }, [PAIR_LINE] = { COLOR_BLUE, DEF },
         [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN },
         [PAIR_HINT_PATTERN] = { COLOR_BLACK, COLOR_GREEN },
-        [PAIR_HINT_TARGET] = { COLOR_WHITE, COLOR_MAGENTA } } },
+        [PAIR_HINT_TARGET] = { COLOR_WHITE, COLOR_MAGENTA },
+        [PAIR_DIAGONAL] = { COLOR_MAGENTA, DEF } } },
     /* Bright colours on strong backgrounds, and bold wherever it helps. */
     [PREFS_THEME_HIGH_CONTRAST] = { .pair = {
         [PAIR_USER] = { COLOR_CYAN | BRIGHT, DEF }, [PAIR_MARK] = { COLOR_YELLOW | BRIGHT, DEF },
@@ -46,7 +47,8 @@ static const struct theme themes[PREFS_NTHEMES] = {
         [PAIR_WRONG] = { COLOR_WHITE | BRIGHT, COLOR_RED }, [PAIR_LINE] = { COLOR_WHITE, DEF },
         [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN | BRIGHT },
         [PAIR_HINT_PATTERN] = { COLOR_BLACK, COLOR_YELLOW | BRIGHT },
-        [PAIR_HINT_TARGET] = { COLOR_WHITE | BRIGHT, COLOR_MAGENTA } },
+        [PAIR_HINT_TARGET] = { COLOR_WHITE | BRIGHT, COLOR_MAGENTA },
+        [PAIR_DIAGONAL] = { COLOR_MAGENTA | BRIGHT, DEF } },
       .extra = { [ROLE_USER] = A_BOLD, [ROLE_CONFLICT] = A_UNDERLINE, [ROLE_WRONG] = A_UNDERLINE,
                  [ROLE_LINE] = A_BOLD, [ROLE_HINT_AREA] = A_BOLD } },
     /* Safe for red-green colour blindness: no red and no green at all; conflicts are
@@ -60,7 +62,8 @@ static const struct theme themes[PREFS_NTHEMES] = {
         [PAIR_MESSAGE] = { COLOR_MAGENTA, DEF }, [PAIR_WRONG] = { COLOR_BLACK, COLOR_YELLOW },
         [PAIR_LINE] = { COLOR_BLUE, DEF }, [PAIR_HINT_AREA] = { COLOR_BLACK, COLOR_CYAN },
         [PAIR_HINT_PATTERN] = { COLOR_WHITE | BRIGHT, COLOR_BLUE },
-        [PAIR_HINT_TARGET] = { COLOR_BLACK, COLOR_WHITE } },
+        [PAIR_HINT_TARGET] = { COLOR_BLACK, COLOR_WHITE },
+        [PAIR_DIAGONAL] = { COLOR_MAGENTA | BRIGHT, DEF } },
       .extra = { [ROLE_CONFLICT] = A_UNDERLINE, [ROLE_WRONG] = A_UNDERLINE,
                  [ROLE_HINT_TARGET] = A_UNDERLINE } },
 };
@@ -110,6 +113,9 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
          * cells also point inwards with '>' and '<' (ui_view.c). */
         [ROLE_HINT_AREA] = A_UNDERLINE, [ROLE_HINT_PATTERN] = A_REVERSE | A_BOLD,
         [ROLE_HINT_TARGET] = A_REVERSE | A_UNDERLINE | A_BOLD,
+        /* Cage outlines as plain as the grid (their dashes tell them), sums and the
+         * diagonals' marks bold. */
+        [ROLE_CAGE] = A_NORMAL, [ROLE_CAGE_SUM] = A_BOLD, [ROLE_DIAGONAL] = A_BOLD,
     };
     static const attr_t colour[ROLE_COUNT] = {
         [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = COLOR_PAIR(PAIR_USER),
@@ -123,6 +129,10 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
         [ROLE_HINT_AREA] = COLOR_PAIR(PAIR_HINT_AREA),
         [ROLE_HINT_PATTERN] = COLOR_PAIR(PAIR_HINT_PATTERN) | A_BOLD,
         [ROLE_HINT_TARGET] = COLOR_PAIR(PAIR_HINT_TARGET) | A_BOLD,
+        /* Cage outlines and sums in the terminal's own colour, against the coloured
+         * grid and box lines. */
+        [ROLE_CAGE] = A_NORMAL, [ROLE_CAGE_SUM] = A_BOLD,
+        [ROLE_DIAGONAL] = COLOR_PAIR(PAIR_DIAGONAL) | A_BOLD,
     };
 
     if (role < 0 || role >= ROLE_COUNT)

@@ -15,6 +15,7 @@
 #include <wchar.h>
 
 #include "bundled.h"
+#include "i18n.h"
 #include "util.h"
 
 #define PICKER_RECENT_MAX 20    /* recent games listed */
@@ -98,7 +99,8 @@ static size_t list_saves(struct recent_save **out)
 static char *recent_label(const struct game_summary *sum)
 {
     const struct puzzle *p = sum->puzzle;
-    char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
+    char *name = ui_puzzle_name(p, p->name != NULL ? p->name
+                                   : p->variant != 0 ? ui_kind_name(p) : p->ops->name), *label;
 
     if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
         label = xasprintf("%s  solved", name);
@@ -147,8 +149,8 @@ static char *file_puzzle_label(long index, const struct puzzle *p, const char *s
     for (int c = 0; c < p->ncells; c++)
         givens += p->given[c] != 0;
     if (p->ops->kind == PUZZLE_SUDOKU)
-        label = xasprintf("#%-5ld %s%sSudoku %dx%d, %d givens%s", index, p->name ? p->name : "",
-                          p->name ? "  " : "", p->width, p->height, givens,
+        label = xasprintf("#%-5ld %s%s%s %dx%d, %d givens%s", index, p->name ? p->name : "",
+                          p->name ? "  " : "", ui_kind_name(p), p->width, p->height, givens,
                           started ? "  (saved game)" : "");
     else
         label = xasprintf("#%-5ld %s%sKakuro %dx%d%s", index, p->name ? p->name : "",
@@ -407,12 +409,26 @@ char *ui_bundled_title(const struct puzzle *p)
     return title;
 }
 
+const char *ui_kind_name(const struct puzzle *p)
+{
+    /* By the variant's flags: X 1, Jigsaw 2, Killer 4. */
+    static const char *const sudoku[8] = {
+        N_("Sudoku"), N_("Sudoku X"), N_("Jigsaw Sudoku"), N_("Jigsaw Sudoku X"),
+        N_("Killer Sudoku"), N_("Killer Sudoku X"), N_("Killer Jigsaw"), N_("Killer Jigsaw X"),
+    };
+    unsigned v = p->variant & (VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER);
+
+    if (p->ops->kind != PUZZLE_SUDOKU)
+        return _("Kakuro");
+    return _(sudoku[(v & VARIANT_X ? 1 : 0) | (v & VARIANT_JIGSAW ? 2 : 0) |
+                    (v & VARIANT_KILLER ? 4 : 0)]);
+}
+
 bool ui_name_tells_size(const char *name, const struct puzzle *p)
 {
     char kind_size[64];
 
-    snprintf(kind_size, sizeof kind_size, "%s %dx%d",
-             p->ops->kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro", p->width, p->height);
+    snprintf(kind_size, sizeof kind_size, "%s %dx%d", ui_kind_name(p), p->width, p->height);
     return name != NULL && strstr(name, kind_size) != NULL;
 }
 

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* Largest first; the first that fits the screen is used, else the last one scrolls. */
 static const struct ui_layout sudoku_layouts[] = {
     { 7, 3, true, true },   /* a 3x3 grid of marks in every cell */
@@ -13,6 +15,16 @@ static const struct ui_layout sudoku_layouts[] = {
     { 3, 1, false, true },  /* lines between cells across, only box edges down */
     { 3, 1, false, false },
     { 2, 1, false, false },
+};
+/* Boards whose lines are not straight (Jigsaw regions, Killer cages, diagonals marked
+ * where lines cross) need every line; at 80x24 a 9x9 one has cells of one row, and a
+ * 16x16 one, two columns wide, scrolls up and down only. */
+static const struct ui_layout variant_layouts[] = {
+    { 7, 3, true, true },
+    { 5, 2, true, true },
+    { 5, 1, true, true },
+    { 3, 1, true, true },
+    { 2, 1, true, true },
 };
 static const struct ui_layout kakuro_layouts[] = {
     { 5, 2, true, true },   /* clues as "\ 16" over "23 \" */
@@ -191,12 +203,18 @@ static void place(struct ui *ui, enum panel_place where, int rows, int cols, int
 static bool layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
 {
     const struct puzzle *p = ui->game->puzzle;
-    const struct ui_layout *list = is_sudoku(p) ? sudoku_layouts : kakuro_layouts;
-    int n = is_sudoku(p) ? (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0])
-                         : (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
+    const struct ui_layout *list = kakuro_layouts;
+    int n = (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
     int avail_h, avail_w, best_area = -1;
     enum panel_place best = PANEL_BESIDE;
 
+    if (is_sudoku(p) && ui_outline_irregular(p)) {
+        list = variant_layouts;
+        n = (int)(sizeof variant_layouts / sizeof variant_layouts[0]);
+    } else if (is_sudoku(p)) {
+        list = sudoku_layouts;
+        n = (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0]);
+    }
     for (int i = 0; i < n; i++) {
         compute_geometry(ui, p, &list[i], &ui->geo);
         for (int where = 0; where < PANEL_NPLACES; where++) {
@@ -273,8 +291,7 @@ bool ui_view_layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
     return false;
 }
 
-/* Puts a string of single-width characters at board coordinates, clipped to the window. */
-static void put(const struct ui *ui, int by, int bx, const char *s, attr_t attr)
+void ui_view_put(const struct ui *ui, int by, int bx, const char *s, attr_t attr)
 {
     const struct ui_geometry *geo = &ui->geo;
     int y = by - geo->sy, x = bx - geo->sx;
@@ -299,43 +316,6 @@ static void put(const struct ui *ui, int by, int bx, const char *s, attr_t attr)
     ui_print(geo->top + y, geo->left + x, geo->view_w - x < n ? geo->view_w - x : n, s, attr);
 }
 
-static void draw_lines(const struct ui *ui, const struct puzzle *p)
-{
-    const struct ui_geometry *geo = &ui->geo;
-
-    for (int r = 0; r <= p->height; r++) {
-        int hw = geo->hheavy[r] ? 2 : 1;
-        if (!geo->hline[r])
-            continue;
-        for (int c = 0; c <= p->width; c++) {
-            if (geo->vline[c]) {
-                int vw = vweight(ui, p, c);
-                const char *g = ui_glyph(ui, r > 0 ? vw : 0, r < p->height ? vw : 0,
-                                         c > 0 ? hw : 0, c < p->width ? hw : 0);
-                put(ui, geo->ly[r], geo->lx[c], g,
-                    ui_attr(ui, (hw == 2 || geo->vheavy[c]) ? ROLE_BOX_LINE : ROLE_LINE));
-            }
-            if (c < p->width) {
-                const char *g = ui_glyph(ui, 0, 0, hw, hw);
-                for (int i = 0; i < geo->lay.cell_w; i++)
-                    put(ui, geo->ly[r], geo->colx[c] + i, g,
-                        ui_attr(ui, hw == 2 ? ROLE_BOX_LINE : ROLE_LINE));
-            }
-        }
-    }
-    for (int c = 0; c <= p->width; c++) {
-        int vw = vweight(ui, p, c);
-        const char *g;
-        if (!geo->vline[c])
-            continue;
-        g = ui_glyph(ui, vw, vw, 0, 0);
-        for (int r = 0; r < p->height; r++)
-            for (int i = 0; i < geo->lay.cell_h; i++)
-                put(ui, geo->rowy[r] + i, geo->lx[c], g,
-                    ui_attr(ui, geo->vheavy[c] ? ROLE_BOX_LINE : ROLE_LINE));
-    }
-}
-
 /* Whether the cursor on block cell `cur` selects run grp: the runs its clues start (a
  * run without a clue has clue -1, so no cell selects it). */
 static bool clue_selects(const struct puzzle_group *grp, int cur)
@@ -343,17 +323,25 @@ static bool clue_selects(const struct puzzle_group *grp, int cur)
     return grp->clue == cur;
 }
 
-/* The runs highlighted with the cursor: a white cell's groups, or those a clue starts. */
+/* Whether a group is highlighted with the cursor and listed in the panel: a Kakuro run or
+ * a Killer cage, the groups that hold only some of the digits. */
+static bool is_run(const struct puzzle_group *grp)
+{
+    return grp->kind == GROUP_ACROSS || grp->kind == GROUP_DOWN || grp->kind == GROUP_CAGE;
+}
+
+/* The runs and cages highlighted with the cursor: a white cell's groups, or those a clue
+ * starts. */
 static bool cell_in_highlight(const struct ui *ui, const struct puzzle *p, int cell, bool *clue_hi)
 {
     int cur = ui->cursor;
 
     *clue_hi = false;
-    if (is_sudoku(p))
-        return false;
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
         bool selected = false;
+        if (!is_run(grp))
+            continue;
         if (p->block[cur])
             selected = clue_selects(grp, cur);
         else
@@ -417,7 +405,7 @@ static void fill_cell(const struct ui *ui, int y, int x, attr_t attr, attr_t las
     memset(blank, ' ', (size_t)lay->cell_w);
     blank[lay->cell_w] = '\0';
     for (int i = 0; i < lay->cell_h; i++)
-        put(ui, y + i, x, blank, i == lay->cell_h - 1 ? attr | last_row : attr);
+        ui_view_put(ui, y + i, x, blank, i == lay->cell_h - 1 ? attr | last_row : attr);
 }
 
 static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int y, int x, attr_t attr)
@@ -432,12 +420,12 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
         snprintf(d, sizeof d, "%d", p->down[cell]);
     if (lay->cell_h >= 2) {
         snprintf(buf, sizeof buf, " %s%3s", diag, a);
-        put(ui, y, x, buf, attr);
+        ui_view_put(ui, y, x, buf, attr);
         snprintf(buf, sizeof buf, "%-3s%s ", d, diag);
-        put(ui, y + 1, x, buf, attr);
+        ui_view_put(ui, y + 1, x, buf, attr);
     } else {
         snprintf(buf, sizeof buf, "%2s%s%-2s", d, diag, a);
-        put(ui, y, x, buf, attr);
+        ui_view_put(ui, y, x, buf, attr);
     }
 }
 
@@ -453,7 +441,7 @@ static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digits
         return;
     for (int d = 1; d <= p->max_digit; d++)
         if (!(present & (1u << d)) && mark_position(lay, p->max_digit, d, &row, &col))
-            put(ui, y + row, x + col, ui->utf8 ? "\xc2\xb7" : ".",     /* U+00B7 */
+            ui_view_put(ui, y + row, x + col, ui->utf8 ? "\xc2\xb7" : ".",     /* U+00B7 */
                 row == lay->cell_h - 1 ? attr | last_row : attr);
 }
 
@@ -474,7 +462,7 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
         if (fixed) {
             char s[2] = { sudoku_symbol(d), '\0' };
             mark_position(lay, p->max_digit, d, &row, &col);
-            put(ui, y + row, x + col, s, ((emph & (1u << d)) ? emph_attr : attr) |
+            ui_view_put(ui, y + row, x + col, s, ((emph & (1u << d)) ? emph_attr : attr) |
                 (row == lay->cell_h - 1 ? last_row : 0));
         }
     }
@@ -494,12 +482,12 @@ static void draw_marks(const struct ui *ui, const struct puzzle *p, digitset mar
         int d = digits[i];
         char s[2] = { d == 0 ? '+' : sudoku_symbol(d), '\0' };
         row = i / w;
-        put(ui, y + row, x + ix + i % w, s, (d != 0 && (emph & (1u << d)) ? emph_attr : attr) |
+        ui_view_put(ui, y + row, x + ix + i % w, s, (d != 0 && (emph & (1u << d)) ? emph_attr : attr) |
             (row == lay->cell_h - 1 ? last_row : 0));
     }
     /* Without colours the rest of the row is dotted, as the places of absent marks are. */
     for (int i = n; !ui->color && i % w != 0; i++)
-        put(ui, y + i / w, x + ix + i % w, ui->utf8 ? "\xc2\xb7" : ".",
+        ui_view_put(ui, y + i / w, x + ix + i % w, ui->utf8 ? "\xc2\xb7" : ".",
             attr | (i / w == lay->cell_h - 1 ? last_row : 0));
 }
 
@@ -523,7 +511,7 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
         int dy = (lay->cell_h - 1) / 2;
         attr_t a = cur ? cursor_attr(look.attr) : look.attr;
 
-        put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
+        ui_view_put(ui, y + dy, x + lay->cell_w / 2, look.glyph != NULL ? look.glyph : s,
             dy == lay->cell_h - 1 ? a | last_row : a);
     } else if (look.marks != 0) {
         draw_mark_places(ui, p, look.marks, y, x, cur ? cursor_attr(look.mark_attr) : look.mark_attr,
@@ -554,8 +542,24 @@ static void draw_edges(const struct ui *ui, const struct puzzle *p, bool has_mar
         if (row == dy && (col == 0 || col == right))
             return;
     }
-    put(ui, y + dy, x, open, attr);
-    put(ui, y + dy, x + right, close, attr);
+    ui_view_put(ui, y + dy, x, open, attr);
+    ui_view_put(ui, y + dy, x + right, close, attr);
+}
+
+/* A Killer cage's sum, on the top edge of its first cell (the cage's outline: no cell of
+ * the cage is above it), else in the cell's corner; highlighted with the cursor's cage. */
+static void draw_cage_sum(const struct ui *ui, const struct puzzle *p, int cell, int y, int x,
+                          bool selected)
+{
+    const struct puzzle_group *cage = ui_outline_cage_at(p, cell);
+    int r = cell / p->width;
+    char sum[16];
+
+    if (cage == NULL)
+        return;
+    snprintf(sum, sizeof sum, "%d", cage->sum);
+    ui_view_put(ui, ui->geo.hline[r] ? ui->geo.ly[r] : y, x, sum,
+                ui_attr(ui, selected ? ROLE_CLUE_HI : ROLE_CAGE_SUM));
 }
 
 static void draw_cell(const struct ui *ui, int cell)
@@ -587,6 +591,7 @@ static void draw_cell(const struct ui *ui, int cell)
     if (cur)
         base = cursor_attr(base);
     fill_cell(ui, y, x, base, last_row);
+    draw_cage_sum(ui, p, cell, y, x, clue_hi);
     if (ui->watch != NULL) {
         draw_look(ui, p, cell, y, x, cur, last_row);
         return;
@@ -614,7 +619,7 @@ static void draw_cell(const struct ui *ui, int cell)
             a = cursor_attr(a);
         if (dy == geo->lay.cell_h - 1)
             a |= last_row;
-        put(ui, y + dy, x + geo->lay.cell_w / 2, s, a);
+        ui_view_put(ui, y + dy, x + geo->lay.cell_w / 2, s, a);
     } else if (g->marks[cell]) {
         attr_t a = hi && ui->color ? ui_attr(ui, ROLE_RUN_HI) : ui_attr(ui, ROLE_MARK), emph;
         if (hint_role != ROLE_NORMAL)
@@ -662,7 +667,7 @@ void ui_view_draw_board(struct ui *ui)
 {
     const struct puzzle *p = ui->game->puzzle;
 
-    draw_lines(ui, p);
+    ui_outline_draw(ui);
     for (int cell = 0; cell < p->ncells; cell++)
         draw_cell(ui, cell);
     draw_edge_marks(ui, p);
@@ -779,7 +784,43 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
     }
 }
 
-/* One Kakuro run: its sum, what is left, and the digit sets, those ruled out dimmed. */
+/* Adds to sets (n so far, up to max) every set of len distinct digits from..top adding
+ * up to sum, with the digits in have; returns the new count. */
+static int add_digit_sets(int len, int sum, int from, int top, digitset have, digitset *sets,
+                          int n, int max)
+{
+    if (len == 0) {
+        if (sum == 0 && n < max)
+            sets[n++] = have;
+        return n;
+    }
+    for (int d = from; d <= top && n < max; d++) {
+        /* The smallest and largest the other len - 1 digits after d can add up to. */
+        int low = d + (len - 1) * (2 * d + len) / 2;
+        int high = d + (len - 1) * (2 * top - len + 2) / 2;
+        if (low > sum)
+            break;
+        if (high >= sum)
+            n = add_digit_sets(len - 1, sum - d, d + 1, top, have | 1u << d, sets, n, max);
+    }
+    return n;
+}
+
+/* The sets of len distinct digits 1..top adding up to sum, at most max of them, in the
+ * order of their smallest digits: Kakuro's table up to 9 digits, else counted out. */
+static int digit_sets(int len, int sum, int top, digitset *sets, int max)
+{
+    int n;
+
+    if (top <= 9) {
+        n = kakuro_combinations(len, sum, sets, max);
+        return n < max ? n : max;
+    }
+    return add_digit_sets(len, sum, 1, top, 0, sets, 0, max);
+}
+
+/* One Kakuro run or Killer cage: its sum, what is left, and the digit sets, those ruled
+ * out dimmed. */
 static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
     const uint8_t *grid = ui->game->grid;
@@ -798,8 +839,11 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         empty += d == 0;
     }
     /* Two short lines, to fit the panel's 24 columns. */
-    snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-             grp->sum, grp->ncells);
+    if (grp->kind == GROUP_CAGE)
+        snprintf(buf, sizeof buf, _("Cage %1$d in %2$d"), grp->sum, grp->ncells);
+    else
+        snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+                 grp->sum, grp->ncells);
     panel_room(pn, 3);      /* the run's lines together where a column's end cuts them */
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
@@ -807,17 +851,15 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     else
         snprintf(buf, sizeof buf, " left %d in %d cell%s", left, empty, empty == 1 ? "" : "s");
     panel_line(ui, pn, buf, ROLE_NORMAL);
-    n = kakuro_combinations(grp->ncells, grp->sum, sets, 128);
-    if (n > 128)
-        n = 128;
+    n = digit_sets(grp->ncells, grp->sum, ui->game->puzzle->max_digit, sets, 128);
     x = 1;
     for (int i = 0; i < n && pn->y < pn->bottom; i++) {
         bool out = (sets[i] & used) != used;
         int len = 0;
         buf[len++] = out && !ui->color ? '(' : ' ';
-        for (int d = 1; d <= 9; d++)
+        for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
             if (sets[i] & (1u << d))
-                buf[len++] = (char)('0' + d);
+                buf[len++] = sudoku_symbol(d);
         buf[len++] = out && !ui->color ? ')' : ' ';
         buf[len] = '\0';
         if (x + len > pn->w) {
@@ -832,13 +874,24 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     pn->y++;
 }
 
-static void panel_kakuro(const struct ui *ui, struct panel *pn)
+/* Whether the panel lists runs or cages for p (Kakuro, Killer). */
+static bool has_runs(const struct puzzle *p)
 {
+    for (int g = 0; g < p->ngroups; g++)
+        if (is_run(&p->groups[g]))
+            return true;
+    return false;
+}
+
+/* The cursor's runs (across, then down) or cage. */
+static void panel_runs(const struct ui *ui, struct panel *pn)
+{
+    static const enum group_kind order[] = { GROUP_ACROSS, GROUP_DOWN, GROUP_CAGE };
     const struct puzzle *p = ui->game->puzzle;
     int cur = ui->cursor;
 
-    for (int pass = 0; pass < 2; pass++) {
-        enum group_kind want = pass == 0 ? GROUP_ACROSS : GROUP_DOWN;
+    for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++) {
+        enum group_kind want = order[pass];
         for (int g = 0; g < p->ngroups; g++) {
             const struct puzzle_group *grp = &p->groups[g];
             bool selected = false;
@@ -867,8 +920,7 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
 
     panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
     if (!ui_name_tells_size(ui->title, p)) {    /* said once */
-        snprintf(buf, sizeof buf, "%s %dx%d", is_sudoku(p) ? "Sudoku" : "Kakuro", p->width,
-                 p->height);
+        snprintf(buf, sizeof buf, "%s %dx%d", ui_kind_name(p), p->width, p->height);
         panel_line(ui, &pn, buf, ROLE_NORMAL);
     }
     if (ui->show_timer) {
@@ -904,17 +956,17 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
         /* Under the board the hint has a column of its own, up to twice as wide, but
          * leaving a column for the runs after it where there is room. */
-        int room = pn.right - pn.x - (is_sudoku(p) ? 0 : pn.w + PANEL_GAP);
+        int room = pn.right - pn.x - (!has_runs(p) ? 0 : pn.w + PANEL_GAP);
         pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
         pn.y = pn.bottom;
-        if (!is_sudoku(p))
-            panel_kakuro(ui, &pn);
+        if (has_runs(p))
+            panel_runs(ui, &pn);
     } else {
         /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
          * than push the combinations off the screen. */
-        if (!is_sudoku(p))
-            panel_kakuro(ui, &pn);
+        if (has_runs(p))
+            panel_runs(ui, &pn);
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     }
     if (panel_room(&pn, 4)) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "solve.h"
 #include "util.h"
 #include "watch.h"
@@ -225,19 +226,36 @@ static void panel_account(const struct ui *ui, struct panel *pn)
     pn->y += ui_print_wrapped(pn->y, pn->x, pn->w, room < 3 ? room : 3, buf, ui_attr(ui, ROLE_MESSAGE));
 }
 
-/* Kakuro: the runs of the step, with what they still need. */
+/* A Killer cage of the step, with what it still needs. */
+static void panel_cage(const struct ui *ui, struct panel *pn, int g)
+{
+    const struct puzzle_group *grp = &ui->game->puzzle->groups[g];
+    int left, empty;
+
+    watch_group_left(ui->watch->anim.watch, g, &left, &empty);
+    if (empty == 0 && left == 0)
+        panel_printf(pn, ROLE_NORMAL, _("Cage %1$d: complete"), grp->sum);
+    else if (empty == 0)
+        panel_printf(pn, ROLE_NORMAL, _("Cage %1$d: full, wrong sum"), grp->sum);
+    else
+        panel_printf(pn, ROLE_NORMAL, _("Cage %1$d: left %2$d in %3$d"), grp->sum, left, empty);
+}
+
+/* Kakuro and Killer: the runs or cage of the step, with what they still need. */
 static void panel_runs(const struct ui *ui, struct panel *pn)
 {
     const struct puzzle *p = ui->game->puzzle;
     int groups[PUZZLE_MAX_CELL_GROUPS], n;
 
-    if (p->ops->kind != PUZZLE_KAKURO)
-        return;
     n = watch_focus_groups(ui->watch->anim.watch, groups, PUZZLE_MAX_CELL_GROUPS);
     for (int i = 0; i < n; i++) {
         const struct puzzle_group *grp = &p->groups[groups[i]];
         int left, empty;
 
+        if (grp->kind == GROUP_CAGE)
+            panel_cage(ui, pn, groups[i]);
+        if (grp->kind != GROUP_ACROSS && grp->kind != GROUP_DOWN)
+            continue;
         watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
         if (puzzle_group_has_sum(grp) && empty == 0)
             panel_printf(pn, ROLE_NORMAL, "%s %d: %s", grp->kind == GROUP_ACROSS ? "Across" : "Down",
