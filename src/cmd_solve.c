@@ -68,7 +68,8 @@ static void report_stats(const struct solve_job *job)
 /* Puzzles in multi-line layouts are separated by a blank line, so output reads back. */
 static void write_separator(struct solve_run *run, const struct format_style *style)
 {
-    bool multiline = style->id == FORMAT_SUDOKU_GRID || style->id == FORMAT_KAKURO_GRID;
+    bool multiline = style->id == FORMAT_SUDOKU_GRID || style->id == FORMAT_KAKURO_GRID
+                     || style->id == FORMAT_VARIANT;
 
     if (multiline && run->written > 0)
         putchar('\n');
@@ -253,7 +254,7 @@ static void print_outcome(struct solve_run *run, const struct solve_job *job)
                 "not be the first in reading order (the search for it ran out of budget)\n",
                 job->name, job->index);
     write_separator(run, &job->style);
-    if (job->style.id == FORMAT_KAKURO_GRID && p->name != NULL)
+    if ((job->style.id == FORMAT_KAKURO_GRID || job->style.id == FORMAT_VARIANT) && p->name != NULL)
         printf("# %s\n", p->name);
     format_write(stdout, p, job->solution, &job->style);
 }

@@ -10,7 +10,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "format_internal.h"
 #include "util.h"
+#include "variant.h"
 
 #define LINE_MAX_BYTES (1024 * 1024)
 #define CHUNK_BYTES 65536
@@ -1479,6 +1481,84 @@ out:
 }
 
 /* ===================================================================================
+ * The line source and messages for the formats in other files (format_internal.h)
+ * =================================================================================== */
+
+bool fmt_peek(struct reader *r, int k, struct fmt_line *out)
+{
+    const struct line *ln = source_peek(&r->src, k);
+    enum line_kind kind;
+
+    if (ln == NULL)
+        return false;
+    kind = line_kind(ln);
+    *out = (struct fmt_line){
+        .text = ln->text, .len = ln->len, .number = ln->number, .blank = kind == LINE_BLANK,
+        .comment = kind == LINE_COMMENT, .faulty = ln->fault != FAULT_NONE,
+    };
+    return true;
+}
+
+void fmt_drop(struct reader *r)
+{
+    source_drop(&r->src);
+}
+
+int fmt_fail(const struct reader *r, struct format_error *err, long line, long col, const char *fmt, ...)
+{
+    va_list ap;
+
+    snprintf(err->file, sizeof err->file, "%s", r->name);
+    err->line = line;
+    err->col = col;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int fmt_fail_fault(struct reader *r, struct format_error *err)
+{
+    return fail_fault(r, err, source_peek(&r->src, 0));
+}
+
+int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what)
+{
+    return fail_at_end(r, err, "%s", what);
+}
+
+bool fmt_reach_puzzle(struct reader *r, char **name)
+{
+    return reach_puzzle(r, name);
+}
+
+int fmt_symbol_value(int ch)
+{
+    return symbol_value(ch);
+}
+
+/* Sudoku X from a one-line Sudoku (FORMAT_X_LINE): the diagonals added and checked. */
+static int read_x_line(struct reader *r, struct puzzle **out, struct format_style *style,
+                       struct format_error *err)
+{
+    int rc = read_sudoku_line(r, out, style, err);
+    struct puzzle_error perr;
+
+    if (rc <= 0)
+        return rc;
+    style->id = FORMAT_X_LINE;
+    puzzle_set_variant(*out, VARIANT_X);
+    if (!puzzle_finish(*out, &perr)) {
+        struct srcpos at = error_position(r, *out, perr.cell);
+        fail(r, err, at.line, at.col, "%s", perr.message);
+        puzzle_free(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 1;
+}
+
+/* ===================================================================================
  * Detection
  * =================================================================================== */
 
@@ -1548,6 +1628,8 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
         cands[n++] = FORMAT_KAKURO_GRID;
         return n;
     }
+    if (ln->fault == FAULT_NONE && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
+        return 1;   /* a variant's name, or a line twice a square's length: nothing else */
     if (is_pm_border_line(ln) && line_looks_pencilmarks(ln)) {
         cands[n++] = FORMAT_PENCILMARKS;    /* only a pencil-mark grid has such corners */
         return n;
@@ -1735,10 +1817,14 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
     case FORMAT_KAKURO2: rc = read_kakuro2(r, out, style, err); break;
     case FORMAT_KAKURO_GRID: rc = read_kakuro_grid(r, out, style, err); break;
     case FORMAT_PENCILMARKS: rc = read_pencilmarks(r, out, style, err); break;
+    case FORMAT_VARIANT: rc = fmt_read_variant(r, out, err); break;
+    case FORMAT_JIGSAW_LINE: rc = fmt_read_jigsaw_line(r, out, err); break;
+    case FORMAT_KILLER_LINE: rc = fmt_read_killer_line(r, out, err); break;
+    case FORMAT_X_LINE: rc = read_x_line(r, out, style, err); break;
     case FORMAT_AUTO: break;
     }
     if (rc < 0 && (r->format == FORMAT_SUDOKU_GRID || r->format == FORMAT_KAKURO_GRID
-                   || r->format == FORMAT_PENCILMARKS))
+                   || r->format == FORMAT_PENCILMARKS || r->format == FORMAT_VARIANT))
         r->skip_block = true;
     return rc;
 }
@@ -1887,6 +1973,19 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     struct format_style def = { .id = sudoku ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID };
     enum format_id id = style != NULL ? style->id : FORMAT_AUTO;
 
+    /* A variant is written in its own format unless the style asked for holds it. */
+    if (p->variant != 0) {
+        char empty = style != NULL ? style->empty : '.';
+        if (id == FORMAT_JIGSAW_LINE && fmt_variant_fits(p, id))
+            fmt_write_jigsaw_line(out, p, grid, empty);
+        else if (id == FORMAT_KILLER_LINE && fmt_variant_fits(p, id))
+            fmt_write_killer_line(out, p, grid, empty);
+        else if (id == FORMAT_X_LINE && fmt_variant_fits(p, id))
+            write_sudoku_line(out, p, grid, style);
+        else
+            fmt_write_variant(out, p, grid, empty);
+        return;
+    }
     /* A style that does not fit the kind (or none) falls back to the kind's usual one. */
     if (id == FORMAT_AUTO || sudoku != (id == FORMAT_SUDOKU_LINE || id == FORMAT_SUDOKU_GRID
                                         || id == FORMAT_PENCILMARKS))
@@ -1897,7 +1996,8 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     case FORMAT_KAKURO2: write_kakuro2_board(out, p, grid); break;
     case FORMAT_KAKURO_GRID: write_kakuro_grid(out, p, grid); break;
     case FORMAT_PENCILMARKS: write_pencilmark_puzzle(out, p, grid); break;
-    case FORMAT_AUTO: break;
+    case FORMAT_VARIANT: fmt_write_variant(out, p, grid, style->empty); break;
+    default: break;     /* the variants' one-line forms hold no plain Sudoku */
     }
 }
 
@@ -1965,6 +2065,10 @@ static const struct {
     { "kakuro", FORMAT_KAKURO_GRID },
     { "pencilmarks", FORMAT_PENCILMARKS },
     { "pm", FORMAT_PENCILMARKS },
+    { "variant", FORMAT_VARIANT },
+    { "jigsaw-line", FORMAT_JIGSAW_LINE },
+    { "killer-line", FORMAT_KILLER_LINE },
+    { "x-line", FORMAT_X_LINE },
 };
 
 bool format_by_name(const char *name, enum format_id *id)

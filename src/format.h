@@ -15,6 +15,11 @@ enum format_id {
     FORMAT_KAKURO2,         /* algospot KAKURO2: cases, 0/1 board, clues "y x dir sum" */
     FORMAT_KAKURO_GRID,     /* kakudo's readable grid: \ _ D\ \A D\A tokens */
     FORMAT_PENCILMARKS,     /* the forums' pencil-mark grid: N rows of N candidate sets */
+    FORMAT_VARIANT,         /* kakudo's variant format: a variant's name, rows of digits
+                             * with region and cage maps beside them, cage sums */
+    FORMAT_JIGSAW_LINE,     /* N*N digits then N*N region symbols */
+    FORMAT_KILLER_LINE,     /* [N*N digits] N*N cage letters, then the sums A-Z, a-z */
+    FORMAT_X_LINE,          /* a one-line Sudoku read as Sudoku X (only when forced) */
 };
 
 /* How a puzzle was written, so its solution is written back the same way. */

@@ -252,7 +252,7 @@ static int cage_entry(const struct puzzle *p, int cell)
     return p->cage[cell];
 }
 
-static bool check_regions(const struct puzzle *p, struct puzzle_error *err)
+bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err)
 {
     char name[PUZZLE_CELL_NAME_MAX];
 
@@ -273,7 +273,7 @@ static bool check_regions(const struct puzzle *p, struct puzzle_error *err)
     return true;
 }
 
-static bool check_cages(const struct puzzle *p, struct puzzle_error *err)
+bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err)
 {
     char name[PUZZLE_CELL_NAME_MAX];
 
@@ -297,9 +297,9 @@ static bool check_cages(const struct puzzle *p, struct puzzle_error *err)
 
 bool variant_check(const struct puzzle *p, struct puzzle_error *err)
 {
-    if ((p->variant & VARIANT_JIGSAW) && !check_regions(p, err))
+    if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, err))
         return false;
-    if ((p->variant & VARIANT_KILLER) && !check_cages(p, err))
+    if ((p->variant & VARIANT_KILLER) && !variant_check_cages(p, err))
         return false;
     return true;
 }

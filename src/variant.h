@@ -16,6 +16,9 @@ bool variant_same(const struct puzzle *a, const struct puzzle *b);
  * contiguous cells; cages contiguous, of at most N cells, with sums distinct digits can
  * make.  false with err filled (the cell concerned) on the first fault. */
 bool variant_check(const struct puzzle *p, struct puzzle_error *err);
+/* Its two halves, for a format that says where each map was read. */
+bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err);
+bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err);
 /* Whether a Killer's cages cover every cell, as the usual Killer requires (formats ask
  * this where their variant says so); true for other variants. */
 bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "format.h"
 #include "puzzle.h"
 #include "solve.h"
 #include "tap.h"
@@ -346,6 +347,116 @@ static void test_clone(void)
     puzzle_free(q);
 }
 
+/* Whether a and b are the same puzzle: givens, variant, the same regions and cages (by
+ * their cells) with the same sums. */
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    if (a->ncells != b->ncells || a->variant != b->variant || a->ngroups != b->ngroups
+        || memcmp(a->given, b->given, (size_t)a->ncells) != 0)
+        return false;
+    for (int g = 0; g < a->ngroups; g++) {
+        const struct puzzle_group *x = &a->groups[g], *y = &b->groups[g];
+        if (x->kind != y->kind || x->sum != y->sum || x->ncells != y->ncells
+            || memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* p written in format id, as text (caller frees). */
+static char *written(const struct puzzle *p, enum format_id id)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    struct format_style style = { .id = id, .empty = '.' };
+
+    format_write(f, p, p->given, &style);
+    fclose(f);
+    return text;
+}
+
+/* The first puzzle of text read in format id (FORMAT_AUTO: detected), or NULL. */
+static struct puzzle *read_text(const char *text, enum format_id id, enum format_id *found)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
+    struct reader *r = reader_open(f, "text", id);
+    struct puzzle *p = NULL;
+    struct format_error err;
+
+    if (reader_next(r, &p, NULL, &err) <= 0)
+        tap_diag("read: %s:%ld:%ld: %s", err.file, err.line, err.col, err.message);
+    if (found != NULL)
+        *found = reader_format(r);
+    reader_close(r);
+    fclose(f);
+    return p;
+}
+
+/* Written in id, read back (detected) and written again: the same puzzle and text. */
+static void round_trip(const struct puzzle *p, enum format_id id, const char *what)
+{
+    char *text = written(p, id), *again;
+    enum format_id found = FORMAT_AUTO;
+    struct puzzle *q = read_text(text, FORMAT_AUTO, &found);
+
+    tap_ok(q != NULL && found == id && same_puzzle(p, q), "%s: written as %s, read back (detected) the same",
+           what, format_name(id));
+    again = q != NULL ? written(q, id) : NULL;
+    tap_ok(again != NULL && strcmp(text, again) == 0, "%s: written again, the same text", what);
+    puzzle_free(q);
+    free(text);
+    free(again);
+}
+
+static void test_formats(void)
+{
+    FILE *f = fopen(tap_data_path("variant/variants.txt"), "r");
+    struct reader *r = reader_open(f, "variants.txt", FORMAT_AUTO);
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p;
+    int n = 0;
+
+    while (reader_next(r, &p, &style, &err) > 0) {
+        char what[64];
+
+        snprintf(what, sizeof what, "%s", puzzle_variant_name(p->variant));
+        tap_ok(style.id == FORMAT_VARIANT && p->name != NULL && strcmp(p->name, what + (p->variant == VARIANT_X ? 7 : 0)) == 0,
+               "%s: read as the variant format, named by its comment", what);
+        round_trip(p, FORMAT_VARIANT, what);
+        if (p->variant == VARIANT_JIGSAW)
+            round_trip(p, FORMAT_JIGSAW_LINE, what);
+        n++;
+        puzzle_free(p);
+    }
+    tap_ok(n == 5, "five variant puzzles in one file");
+    reader_close(r);
+    fclose(f);
+
+    {
+        char *line = NULL, *text;
+        size_t cap = 0;
+        FILE *k = fopen(tap_data_path("variant/killer_wiki.txt"), "r");
+        enum format_id found;
+
+        tap_ok(k != NULL && getline(&line, &cap, k) > 0, "the Killer line");
+        p = read_text(line, FORMAT_AUTO, &found);
+        tap_ok(p != NULL && found == FORMAT_KILLER_LINE && p->ncages == 29 && p->variant == VARIANT_KILLER,
+               "Killer line: detected, 29 cages");
+        text = p != NULL ? written(p, FORMAT_KILLER_LINE) : NULL;
+        tap_ok(text != NULL && strcmp(text, line) == 0, "Killer line: written back as it was");
+        if (p != NULL) {
+            round_trip(p, FORMAT_VARIANT, "Killer");
+            round_trip(p, FORMAT_KILLER_LINE, "Killer");
+        }
+        free(text);
+        free(line);
+        puzzle_free(p);
+        fclose(k);
+    }
+}
+
 int main(void)
 {
     test_groups();
@@ -354,5 +465,6 @@ int main(void)
     test_search();
     test_big_killer();
     test_clone();
+    test_formats();
     return tap_done();
 }

@@ -1,0 +1,51 @@
+/* format_internal.h: the reader's line source and messages, for the format files beside format.c. */
+#ifndef KAKUDO_FORMAT_INTERNAL_H
+#define KAKUDO_FORMAT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "format.h"
+
+/* One line of the reader's lookahead, as a format file sees it. */
+struct fmt_line {
+    const char *text;       /* without the line end, NUL-terminated */
+    size_t len;
+    long number;            /* 1-based */
+    bool blank, comment;    /* only spaces; a '#' comment */
+    bool faulty;            /* too long, binary or not UTF-8: fmt_fail_fault says which */
+};
+
+/* Line k (0 = the next) of the lookahead; false at the end of the input. */
+bool fmt_peek(struct reader *r, int k, struct fmt_line *out);
+/* Consumes the next line. */
+void fmt_drop(struct reader *r);
+/* Fills err with "file:line:col: message" parts; returns -1. */
+int fmt_fail(const struct reader *r, struct format_error *err, long line, long col,
+             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The fault of the next line (fmt_line.faulty); returns -1. */
+int fmt_fail_fault(struct reader *r, struct format_error *err);
+/* "unexpected end of file: expected WHAT" at the end of the input; returns -1. */
+int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what);
+/* Skips blank and comment lines to the next content line; a comment right before it
+ * names the puzzle (*name, caller frees, or NULL).  False at the end of the input. */
+bool fmt_reach_puzzle(struct reader *r, char **name);
+/* 0 for an empty cell ('0', '.'), the digit of a Sudoku symbol, -1 for anything else. */
+int fmt_symbol_value(int ch);
+
+/* format_variant.c: the variants' formats. */
+
+/* The variant format a first content line can only be (FORMAT_VARIANT for a variant's
+ * name alone, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE), or FORMAT_AUTO. */
+enum format_id fmt_variant_detect(const char *text, size_t len);
+int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err);
+int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err);
+int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err);
+/* Whether a puzzle of this variant can be written in format id (the one-line forms
+ * hold one variant each; FORMAT_VARIANT holds every one). */
+bool fmt_variant_fits(const struct puzzle *p, enum format_id id);
+void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty);
+void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty);
+void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty);
+
+#endif

@@ -1,0 +1,691 @@
+/* format_variant.c: the Sudoku variants' formats: kakudo's readable one, and the community's Jigsaw and Killer lines. */
+#include "config.h"
+#include "format_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "util.h"
+#include "variant.h"
+
+/*
+ * kakudo's variant format (FORMAT_VARIANT), one or more puzzles a file:
+ *
+ *     # name                  (optional: a comment right before the header names it)
+ *     killer-jigsaw           the variant's name alone on a line
+ *     5.. ... ...  aaabbbccc  N rows: the digits ('.' or '0' empty, spaces and '|' as
+ *     ...                     liked), then the region map (Jigsaw) and the cage map
+ *                             (Killer), each N symbols without spaces
+ *     a=12 b=7 c=15 ...       Killer: each cage's symbol and sum, on one line or more
+ *
+ * Regions are told apart by their symbols (any N of them); so are cages, whose symbols
+ * (any but '#', '=' and '.', which marks a cell in no cage) each name one contiguous
+ * cage.  The community's one-line forms: a Jigsaw as N*N digits then N*N region
+ * symbols (SudokuWiki's layout strings, 1-9 per region); a Killer as N*N cage letters
+ * then the cages' sums in the order of their letters (A-Z, then a-z), the form of the
+ * Killer solver challenges, optionally after N*N givens.
+ */
+
+#define VTOK_MAX 64
+
+struct vtok {
+    const char *s;
+    size_t len;
+    long col;
+};
+
+/* The line's whitespace-separated tokens (at most max); their count. */
+static int split_tokens(const struct fmt_line *ln, struct vtok *toks, int max)
+{
+    size_t i = 0;
+    int n = 0;
+
+    while (i < ln->len && n < max) {
+        size_t start;
+
+        while (i < ln->len && (ln->text[i] == ' ' || ln->text[i] == '\t' || ln->text[i] == '\r'))
+            i++;
+        if (i >= ln->len)
+            break;
+        start = i;
+        while (i < ln->len && ln->text[i] != ' ' && ln->text[i] != '\t' && ln->text[i] != '\r')
+            i++;
+        toks[n++] = (struct vtok){
+            .s = ln->text + start, .len = i - start,
+            .col = (long)util_utf8_count((const uint8_t *)ln->text, start) + 1,
+        };
+    }
+    return n;
+}
+
+/* The side of a grid of count cells (4..SUDOKU_MAX_SIZE), or 0. */
+static int side_of(size_t count)
+{
+    for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_SIZE; n++)
+        if ((size_t)n * (size_t)n == count)
+            return n;
+    return 0;
+}
+
+static bool is_number(const struct vtok *t)
+{
+    if (t->len == 0 || t->len > 4)
+        return false;
+    for (size_t i = 0; i < t->len; i++)
+        if (t->s[i] < '0' || t->s[i] > '9')
+            return false;
+    return true;
+}
+
+static bool token_is_variant(const struct vtok *t, unsigned *flags)
+{
+    char name[32];
+
+    if (t->len == 0 || t->len >= sizeof name)
+        return false;
+    memcpy(name, t->s, t->len);
+    name[t->len] = '\0';
+    return puzzle_variant_by_name(name, flags);
+}
+
+static bool has_letter(const struct vtok *t)
+{
+    for (size_t i = 0; i < t->len; i++)
+        if ((t->s[i] >= 'a' && t->s[i] <= 'z') || (t->s[i] >= 'A' && t->s[i] <= 'Z'))
+            return true;
+    return false;
+}
+
+enum format_id fmt_variant_detect(const char *text, size_t len)
+{
+    struct fmt_line ln = { .text = text, .len = len };
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(&ln, t, VTOK_MAX);
+    unsigned flags;
+    bool numbers = n >= 2;
+
+    if (n == 1 && token_is_variant(&t[0], &flags))
+        return FORMAT_VARIANT;
+    if (n == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0 && !is_number(&t[1]))
+        return FORMAT_JIGSAW_LINE;
+    if (n == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0)
+        return FORMAT_JIGSAW_LINE;
+    for (int i = 1; i < n; i++)
+        numbers &= is_number(&t[i]) || (i == 1 && t[1].len == t[0].len);
+    if (numbers && side_of(t[0].len) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
+        return FORMAT_KILLER_LINE;
+    return FORMAT_AUTO;
+}
+
+/* --- Maps: symbols to regions and cages --- */
+
+/* Where each cell's digit and map symbols were read. */
+struct vpos {
+    long line, digit_col, region_col, cage_col;
+};
+
+/* Numbers the distinct symbols of map in order of first appearance (or, sorted, in
+ * the order of the symbols); '.' is -1 when dot_is_none.  Cages are numbered in order
+ * of their first cells, whatever their symbols, so that a puzzle written and read back
+ * is the same.  Returns how many, or -1 past
+ * max, *bad being the cell of the first symbol too many. */
+static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool sorted,
+                          bool dot_is_none, int *bad)
+{
+    int index[256], count = 0;
+
+    for (int i = 0; i < 256; i++)
+        index[i] = -1;
+    if (sorted) {
+        bool present[256] = { false };
+        for (int cell = 0; cell < ncells; cell++)
+            present[(unsigned char)map[cell]] = true;
+        for (int ch = 0; ch < 256; ch++)
+            if (present[ch] && !(dot_is_none && ch == '.'))
+                index[ch] = count++;
+    }
+    for (int cell = 0; cell < ncells; cell++) {
+        unsigned char ch = (unsigned char)map[cell];
+
+        if (dot_is_none && ch == '.') {
+            out[cell] = -1;
+            continue;
+        }
+        if (index[ch] < 0)
+            index[ch] = count++;
+        if (index[ch] >= max) {
+            *bad = cell;
+            return -1;
+        }
+        out[cell] = (int16_t)index[ch];
+    }
+    return count;
+}
+
+/* The sums of a Killer's cages, by symbol. */
+struct vsums {
+    int sum[256];           /* 0: none given */
+    long line[256], col[256];
+};
+
+/* Gives the puzzle its cages from the cage symbols and their sums; -1 with err filled
+ * at the map or the sum at fault. */
+static int apply_cages(struct reader *r, struct puzzle *p, const char *map, const struct vsums *sums,
+                       const struct vpos *pos, struct format_error *err)
+{
+    int16_t *cage = xmalloc((size_t)p->ncells * sizeof *cage);
+    int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, false, true, &bad);
+    int rc = 1;
+
+    for (int k = 0; k < ncages && rc > 0; k++) {
+        int first = 0;
+
+        while (cage[first] != k)
+            first++;
+        if (sums->sum[(unsigned char)map[first]] == 0)
+            rc = fmt_fail(r, err, pos[first].line, pos[first].cage_col,
+                          _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
+        else
+            puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
+    }
+    for (int ch = 0; ch < 256 && rc > 0; ch++)
+        if (sums->sum[ch] != 0 && memchr(map, ch, (size_t)p->ncells) == NULL)
+            rc = fmt_fail(r, err, sums->line[ch], sums->col[ch],
+                          _("a sum for the cage '%1$c', which the grid does not have"), ch);
+    if (rc > 0)
+        memcpy(p->cage, cage, (size_t)p->ncells * sizeof *cage);
+    free(cage);
+    return rc;
+}
+
+static int apply_regions(struct reader *r, struct puzzle *p, const char *map, const struct vpos *pos,
+                         struct format_error *err)
+{
+    int16_t *region = xmalloc((size_t)p->ncells * sizeof *region);
+    int bad = 0, rc = 1;
+
+    if (number_symbols(map, p->ncells, region, p->max_digit, false, false, &bad) < 0)
+        rc = fmt_fail(r, err, pos[bad].line, pos[bad].region_col,
+                      _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
+                      map[bad], p->max_digit + 1, p->max_digit);
+    for (int cell = 0; cell < p->ncells && rc > 0; cell++)
+        p->region[cell] = (uint8_t)region[cell];
+    free(region);
+    return rc;
+}
+
+/* Checks the finished variant, reporting a fault at the map or digit it concerns. */
+static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, struct puzzle **out,
+                          struct format_error *err)
+{
+    struct puzzle_error perr = { .cell = -1 };
+    long col = 0, line = 0;
+    bool ok = true;
+
+    if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, &perr)) {
+        ok = false;
+        col = perr.cell >= 0 ? pos[perr.cell].region_col : 0;
+    } else if ((p->variant & VARIANT_KILLER)
+               && (!variant_check_cages(p, &perr) || !variant_check_cover(p, &perr))) {
+        ok = false;
+        col = perr.cell >= 0 ? pos[perr.cell].cage_col : 0;
+    } else if (!puzzle_finish(p, &perr)) {
+        ok = false;
+        col = perr.cell >= 0 ? pos[perr.cell].digit_col : 0;
+    }
+    if (!ok) {
+        line = perr.cell >= 0 ? pos[perr.cell].line : 0;
+        fmt_fail(r, err, line, col, "%s", perr.message);
+        puzzle_free(p);
+        return -1;
+    }
+    *out = p;
+    return 1;
+}
+
+/* Reads the digits of a row from tokens (spaces and '|' between them ignored) into
+ * given; -1 with err filled. */
+static int read_digits(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok, int n,
+                       uint8_t *given, struct vpos *pos, struct format_error *err)
+{
+    int count = 0;
+
+    for (int i = 0; i < ntok; i++)
+        for (size_t j = 0; j < t[i].len; j++) {
+            int ch = (unsigned char)t[i].s[j], v;
+
+            if (ch == '|')
+                continue;
+            v = fmt_symbol_value(ch);
+            if (count >= n)
+                return fmt_fail(r, err, ln->number, t[i].col + (long)j,
+                                _("expected %1$d digits before the maps, got more"), n);
+            if (v < 0 || v > n)
+                return fmt_fail(r, err, ln->number, t[i].col + (long)j,
+                                _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
+                                n, ch > 0x20 && ch < 0x7f ? ch : '?');
+            given[count] = (uint8_t)v;
+            pos[count].line = ln->number;
+            pos[count].digit_col = t[i].col + (long)j;
+            count++;
+        }
+    if (count < n)
+        return fmt_fail(r, err, ln->number, ntok > 0 ? t[0].col : 1,
+                        _("expected %1$d digits, got %2$d"), n, count);
+    return 1;
+}
+
+static bool is_separator(const struct fmt_line *ln)
+{
+    for (size_t i = 0; i < ln->len; i++)
+        if (strchr("-+|= \t\r", ln->text[i]) == NULL)
+            return false;
+    return true;
+}
+
+/* Whether a content line holds only SYMBOL=SUM tokens. */
+static bool is_sum_line(const struct fmt_line *ln)
+{
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(ln, t, VTOK_MAX);
+
+    for (int i = 0; i < n; i++)
+        if (t[i].len < 3 || t[i].s[1] != '=')
+            return false;
+    return n > 0;
+}
+
+static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_error *err)
+{
+    struct fmt_line ln;
+
+    while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
+        struct vtok t[VTOK_MAX];
+        int n = split_tokens(&ln, t, VTOK_MAX);
+
+        for (int i = 0; i < n; i++) {
+            unsigned char ch = (unsigned char)t[i].s[0];
+            struct vtok num = { .s = t[i].s + 2, .len = t[i].len - 2, .col = t[i].col + 2 };
+            int sum = is_number(&num) ? atoi(num.s) : 0;
+
+            if (sum <= 0)
+                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
+                                num.s, (int)(num.len > 10 ? 10 : num.len));
+            if (sums->sum[ch] != 0)
+                return fmt_fail(r, err, ln.number, t[i].col, _("a second sum for the cage '%1$c'"), ch);
+            sums->sum[ch] = sum;
+            sums->line[ch] = ln.number;
+            sums->col[ch] = t[i].col;
+        }
+        fmt_drop(r);
+    }
+    return 1;
+}
+
+/* Reads the header and rows of a variant puzzle; on success *pp holds it, its maps in
+ * region_map and cage_map. */
+static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **pp, char **region_map,
+                             char **cage_map, struct vpos **posp, struct format_error *err)
+{
+    int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER), n = 0, rows = 0;
+    struct puzzle *p = NULL;
+    struct fmt_line ln;
+    long start = 0;
+
+    while (p == NULL || rows < n) {
+        struct vtok t[VTOK_MAX];
+        int ntok;
+
+        if (!fmt_peek(r, 0, &ln))
+            return p == NULL ? fmt_fail_at_end(r, err, _("the rows of the grid"))
+                             : fmt_fail_at_end(r, err, _("more rows of the grid"));
+        if (ln.faulty)
+            return fmt_fail_fault(r, err);
+        if (ln.blank && p != NULL)
+            return fmt_fail(r, err, start, 0, _("expected %1$d rows, got %2$d"), n, rows);
+        if (ln.blank || ln.comment || is_separator(&ln)) {
+            fmt_drop(r);
+            continue;
+        }
+        ntok = split_tokens(&ln, t, VTOK_MAX);
+        if (ntok < nmaps + 1)
+            return fmt_fail(r, err, ln.number, 1, nmaps == 2 ? _("expected a row's digits, then its region map and its cage map")
+                                                  : nmaps == 1 ? _("expected a row's digits, then its map")
+                                                               : _("expected a row of digits"));
+        if (p == NULL) {
+            size_t symbols = 0;
+
+            for (int i = 0; i < ntok - nmaps; i++)
+                for (size_t j = 0; j < t[i].len; j++)
+                    symbols += t[i].s[j] != '|';
+            n = (int)symbols;
+            if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
+                return fmt_fail(r, err, ln.number, t[0].col,
+                                _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE, n);
+            p = sudoku_new_unfinished(n);
+            puzzle_set_variant(p, flags);
+            *pp = p;
+            *posp = xcalloc((size_t)p->ncells, sizeof **posp);
+            *region_map = xcalloc((size_t)p->ncells + 1, 1);
+            *cage_map = xcalloc((size_t)p->ncells + 1, 1);
+            start = ln.number;
+        }
+        if (read_digits(r, &ln, t, ntok - nmaps, n, p->given + rows * n, *posp + rows * n, err) < 0)
+            return -1;
+        for (int m = 0; m < nmaps; m++) {
+            const struct vtok *map = &t[ntok - nmaps + m];
+            bool regions = m == 0 && (flags & VARIANT_JIGSAW);
+            char *dest = (regions ? *region_map : *cage_map) + rows * n;
+
+            if ((int)map->len != n)
+                return fmt_fail(r, err, ln.number, map->col, regions ? _("expected a region map of %1$d symbols, got %2$d")
+                                                                     : _("expected a cage map of %1$d symbols, got %2$d"),
+                                n, (int)map->len);
+            memcpy(dest, map->s, map->len);
+            for (int c = 0; c < n; c++) {
+                if (regions)
+                    (*posp)[rows * n + c].region_col = map->col + c;
+                else
+                    (*posp)[rows * n + c].cage_col = map->col + c;
+            }
+        }
+        rows++;
+        fmt_drop(r);
+    }
+    return 1;
+}
+
+int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err)
+{
+    struct fmt_line ln;
+    struct vtok t[VTOK_MAX];
+    struct puzzle *p = NULL;
+    struct vpos *pos = NULL;
+    struct vsums *sums = NULL;
+    char *name = NULL, *region_map = NULL, *cage_map = NULL;
+    unsigned flags = 0;
+    int rc, ntok;
+
+    if (!fmt_reach_puzzle(r, &name))
+        return 0;
+    fmt_peek(r, 0, &ln);
+    if (ln.faulty) {
+        rc = fmt_fail_fault(r, err);
+        goto out;
+    }
+    ntok = split_tokens(&ln, t, VTOK_MAX);
+    if (ntok != 1 || !token_is_variant(&t[0], &flags)) {
+        rc = fmt_fail(r, err, ln.number, t[0].col, _("expected a variant's name alone on the line (sudoku-x, jigsaw, "
+                                                     "killer, killer-x, killer-jigsaw, jigsaw-x, killer-jigsaw-x)"));
+        goto out;
+    }
+    fmt_drop(r);
+    rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
+    if (rc > 0 && (flags & VARIANT_KILLER)) {
+        sums = xcalloc(1, sizeof *sums);
+        rc = read_sum_lines(r, sums, err);
+    }
+    if (rc > 0 && (flags & VARIANT_JIGSAW))
+        rc = apply_regions(r, p, region_map, pos, err);
+    if (rc > 0 && (flags & VARIANT_KILLER))
+        rc = apply_cages(r, p, cage_map, sums, pos, err);
+    if (rc > 0) {
+        puzzle_set_name(p, name);
+        rc = finish_variant(r, p, pos, out, err);
+        p = NULL;   /* finish_variant freed it or handed it out */
+    }
+out:
+    puzzle_free(p);
+    free(pos);
+    free(sums);
+    free(name);
+    free(region_map);
+    free(cage_map);
+    return rc;
+}
+
+/* The next content line of a one-line form, consumed; 0 at the end. */
+static int next_line(struct reader *r, struct fmt_line *ln, struct format_error *err)
+{
+    while (fmt_peek(r, 0, ln) && (ln->blank || ln->comment))
+        fmt_drop(r);
+    if (!fmt_peek(r, 0, ln))
+        return 0;
+    if (ln->faulty) {
+        int rc = fmt_fail_fault(r, err);
+        fmt_drop(r);
+        return rc;
+    }
+    return 1;
+}
+
+/* The digits of a one-line form from a token (or its first count symbols). */
+static int line_digits(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int n,
+                       struct puzzle *p, struct vpos *pos, struct format_error *err)
+{
+    struct vtok part = { .s = t->s, .len = (size_t)p->ncells, .col = t->col };
+
+    (void)n;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int ch = (unsigned char)part.s[cell], v = fmt_symbol_value(ch);
+
+        if (v < 0 || v > p->max_digit)
+            return fmt_fail(r, err, ln->number, part.col + cell,
+                            _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
+                            p->max_digit, ch > 0x20 && ch < 0x7f ? ch : '?');
+        p->given[cell] = (uint8_t)v;
+        pos[cell].line = ln->number;
+        pos[cell].digit_col = part.col + cell;
+    }
+    return 1;
+}
+
+int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err)
+{
+    struct fmt_line ln;
+    struct vtok t[VTOK_MAX], regions;
+    struct puzzle *p;
+    struct vpos *pos;
+    int rc = next_line(r, &ln, err), ntok, n;
+
+    if (rc <= 0)
+        return rc;
+    fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
+    ntok = split_tokens(&ln, t, VTOK_MAX);
+    if (ntok == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0) {
+        regions = t[1];
+    } else if (ntok == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0) {
+        regions = (struct vtok){ .s = t[0].s + t[0].len / 2, .len = t[0].len / 2,
+                                 .col = t[0].col + (long)(t[0].len / 2) };
+    } else {
+        return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
+    }
+    n = side_of(regions.len);
+    p = sudoku_new_unfinished(n);
+    puzzle_set_variant(p, VARIANT_JIGSAW);
+    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    rc = line_digits(r, &ln, &t[0], n, p, pos, err);
+    for (int cell = 0; cell < p->ncells; cell++)
+        pos[cell].region_col = regions.col + cell;
+    if (rc > 0)
+        rc = apply_regions(r, p, regions.s, pos, err);
+    if (rc > 0) {
+        rc = finish_variant(r, p, pos, out, err);
+        p = NULL;
+    }
+    puzzle_free(p);
+    free(pos);
+    return rc;
+}
+
+int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err)
+{
+    struct fmt_line ln;
+    struct vtok t[VTOK_MAX];
+    struct vsums sums;
+    struct puzzle *p = NULL;
+    struct vpos *pos = NULL;
+    int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
+    bool seen[256] = { false };
+    char labels[256];
+
+    if (rc <= 0)
+        return rc;
+    fmt_drop(r);
+    ntok = split_tokens(&ln, t, VTOK_MAX);
+    cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
+    n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
+    if (n == 0)
+        return fmt_fail(r, err, ln.number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
+    p = sudoku_new_unfinished(n);
+    puzzle_set_variant(p, VARIANT_KILLER);
+    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    rc = cages_at == 1 ? line_digits(r, &ln, &t[0], n, p, pos, err) : 1;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        unsigned char ch = (unsigned char)t[cages_at].s[cell];
+        pos[cell].line = ln.number;
+        pos[cell].cage_col = t[cages_at].col + cell;
+        if (cages_at == 0)
+            pos[cell].digit_col = pos[cell].cage_col;
+        if (!seen[ch] && ch != '.')
+            ncages++;
+        seen[ch] = true;
+    }
+    /* The sums go with the cage symbols in their sorted order (A-Z, then a-z). */
+    memset(&sums, 0, sizeof sums);
+    first_sum = cages_at + 1;
+    for (int ch = 0, k = 0; ch < 256; ch++)
+        if (seen[ch] && ch != '.')
+            labels[k++] = (char)ch;
+    for (int i = first_sum; i < ntok && rc > 0; i++) {
+        int k = i - first_sum;
+        if (!is_number(&t[i]) || atoi(t[i].s) <= 0)
+            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
+                          t[i].s, (int)(t[i].len > 10 ? 10 : t[i].len));
+        else if (k >= ncages)
+            rc = fmt_fail(r, err, ln.number, t[i].col, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);
+        else
+            sums.sum[(unsigned char)labels[k]] = atoi(t[i].s);
+    }
+    if (rc > 0 && ntok - first_sum < ncages)
+        rc = fmt_fail(r, err, ln.number, (long)ln.len + 1, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);
+    if (rc > 0)
+        rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
+    if (rc > 0) {
+        rc = finish_variant(r, p, pos, out, err);
+        p = NULL;
+    }
+    puzzle_free(p);
+    free(pos);
+    return rc;
+}
+
+/* --- Writing --- */
+
+/* Cage symbols in the order of the cages' numbers: enough for a 9x9 or a 12x12 Killer
+ * and most 16x16 ones. */
+static const char cage_symbols[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$%&*+-/:;<>?@^_~";
+#define CAGE_SYMBOLS (int)(sizeof cage_symbols - 1)
+/* The Killer line's letters, in sorted order. */
+static const char line_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+#define LINE_LETTERS (int)(sizeof line_letters - 1)
+
+bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
+{
+    switch (id) {
+    case FORMAT_VARIANT:
+        return p->ops->kind == PUZZLE_SUDOKU && p->ncages <= CAGE_SYMBOLS;
+    case FORMAT_JIGSAW_LINE:
+        return p->variant == VARIANT_JIGSAW;
+    case FORMAT_KILLER_LINE:
+        return p->variant == VARIANT_KILLER && p->ncages <= LINE_LETTERS;
+    case FORMAT_X_LINE:
+        return p->variant == VARIANT_X;
+    default:
+        return p->variant == 0;
+    }
+}
+
+static char digit_symbol(int d, char empty)
+{
+    return d == 0 ? (empty == '0' ? '0' : '.') : sudoku_symbol(d);
+}
+
+/* Regions renumbered in order of first appearance, as the reader numbers them. */
+static void region_symbols(const struct puzzle *p, char *out)
+{
+    int order[SUDOKU_MAX_SIZE], next = 0;
+
+    for (int r = 0; r < SUDOKU_MAX_SIZE; r++)
+        order[r] = -1;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int r = p->region[cell];
+        if (order[r] < 0)
+            order[r] = next++;
+        out[cell] = sudoku_symbol(order[r] + 1);
+    }
+}
+
+void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
+{
+    int n = p->max_digit;
+    char *regions = NULL;
+
+    fprintf(out, "%s\n", puzzle_variant_name(p->variant));
+    if (p->region != NULL) {
+        regions = xmalloc((size_t)p->ncells);
+        region_symbols(p, regions);
+    }
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++)
+            putc(digit_symbol(grid[r * n + c], empty), out);
+        if (regions != NULL) {
+            putc(' ', out);
+            fwrite(regions + r * n, 1, (size_t)n, out);
+        }
+        if (p->cage != NULL) {
+            putc(' ', out);
+            for (int c = 0; c < n; c++) {
+                int k = p->cage[r * n + c];
+                putc(k < 0 ? '.' : k < CAGE_SYMBOLS ? cage_symbols[k] : '?', out);
+            }
+        }
+        putc('\n', out);
+    }
+    for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++)
+        fprintf(out, "%c=%d%s", cage_symbols[k], p->cage_sum[k],
+                k == p->ncages - 1 || k % 12 == 11 ? "\n" : " ");
+    free(regions);
+}
+
+void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
+{
+    char *regions = xmalloc((size_t)p->ncells);
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        putc(digit_symbol(grid[cell], empty), out);
+    putc(' ', out);
+    region_symbols(p, regions);
+    fwrite(regions, 1, (size_t)p->ncells, out);
+    putc('\n', out);
+    free(regions);
+}
+
+void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
+{
+    bool any = false;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        any |= grid[cell] != 0;
+    for (int cell = 0; cell < p->ncells && any; cell++)
+        putc(digit_symbol(grid[cell], empty), out);
+    if (any)
+        putc(' ', out);
+    for (int cell = 0; cell < p->ncells; cell++)
+        putc(p->cage[cell] < 0 ? '.' : line_letters[p->cage[cell]], out);
+    for (int k = 0; k < p->ncages; k++)
+        fprintf(out, " %d", p->cage_sum[k]);
+    putc('\n', out);
+}

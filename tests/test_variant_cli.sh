@@ -1,0 +1,96 @@
+#!/bin/sh
+# test_variant_cli.sh: the variants from the command line: each format read, solved and written back, counting, and each malformed input with its file:line:col message.
+. "$(dirname "$0")/tap.sh"
+data=$srcdir/tests/data/variant
+
+run all solve "$data/variants.txt"
+same "$data/variants.sol" "$tmp/all.out"; ok $? "X, Jigsaw, Jigsaw X, Killer X, Killer Jigsaw: solved as expected"
+status_is all 0 && [ ! -s "$tmp/all.err" ]; ok $? "each has one solution: nothing on stderr"
+run again solve "$tmp/all.out"
+same "$data/variants.sol" "$tmp/again.out"; ok $? "the solutions read back in the variant format, as solved puzzles"
+
+# The Wikipedia article's example Killer, as the Code Golf challenge "Build a Killer
+# Sudoku Solver" writes it: 81 cage letters, then the sums of A-Z, a-z.
+run wiki solve "$data/killer_wiki.txt"
+out_has wiki "215647398368952174794381652586274931142593867973816425821739546659428713437165289 AABBB"
+ok $? "Killer line: solved, written back as a Killer line led by its solution"
+run wikicount solve --count "$data/killer_wiki.txt"
+[ "$(cat "$tmp/wikicount.out")" = 1 ]; ok $? "Killer line: one solution"
+
+printf 'jigsaw\n' >"$tmp/j.txt"
+for r in 111222333 111222333 111222333 444555666 444555666 444555666 777888999 777888999 777888999; do
+  printf '......... %s\n' "$r"
+done >>"$tmp/j.txt"
+# Boxes as regions: an empty Jigsaw of standard layout has many solutions.
+run jcount solve --count=5 "$tmp/j.txt"
+[ "$(cat "$tmp/jcount.out")" = "5+" ]; ok $? "counting: several solutions"
+run jsmall solve "$tmp/j.txt"
+err_has jsmall "several solutions" && out_has jsmall "123456789 111222333"; ok $? "several: the smallest, in reading order"
+
+# A Jigsaw line (SudokuWiki's layout strings: region digits 1-9) and the forced forms.
+line=$(sed -n '/^jigsaw$/,/^$/p' "$data/variants.txt" | sed -n '2,10p' | awk '{d = d $1; r = r $2} END {print d " " r}')
+echo "$line" >"$tmp/jl.txt"
+run jl solve "$tmp/jl.txt"
+out_has jl "278519436936274851815432967481765329629143578753986142392857614547691283164328795 1122"
+ok $? "Jigsaw line: detected, solved, written as a Jigsaw line"
+x=$(sed -n '/^sudoku-x$/,/^$/p' "$data/variants.txt" | sed -n '2,10p' | tr -d '\n')
+echo "$x" >"$tmp/x.txt"
+run xl solve --format=x-line "$tmp/x.txt"
+out_has xl "278519436519436278436278519681752394924183765357964182763825941842391657195647823"
+ok $? "--format=x-line reads a one-line Sudoku as Sudoku X"
+run xplain solve --count=2 "$tmp/x.txt"
+[ "$(cat "$tmp/xplain.out")" = "2+" ]; ok $? "the same line as a plain Sudoku has several solutions"
+run forced solve --format=variant "$tmp/x.txt"
+status_is forced 2 && err_has forced "x.txt:1:1: expected a variant's name alone"; ok $? "--format=variant on a plain line says what it expected"
+
+# Malformed inputs: the message, its line and column.
+bad() {  # bad NAME EXPECTED-MESSAGE DESCRIPTION (input in $tmp/NAME.txt)
+  run "$1" solve "$tmp/$1.txt"
+  status_is "$1" 2 && err_has "$1" "$1.txt:$2"; ok $? "$3"
+}
+jig=$(sed -n '/^jigsaw$/,/^$/p' "$data/variants.txt")
+kx=$(sed -n '/^killer-x$/,/^$/p' "$data/variants.txt")
+echo "$jig" | sed '2s/112222333/112222233/' >"$tmp/region_size.txt"
+bad region_size "2:13: region 2 has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of 10 cells"
+echo "$jig" | sed '2s/112222333/312222331/' >"$tmp/region_apart.txt"
+bad region_apart "2:11: region 1 (from r1c1) is not contiguous" "a region in two pieces"
+echo "$jig" | sed '2s/112222333/11222233X/' >"$tmp/region_many.txt"
+bad region_many "8:15: '8' would be region 10; a 9x9 Jigsaw has 9 regions" "ten region symbols"
+echo "$kx" | sed '2s/abcdeeefg/abcdeeefa/' >"$tmp/cage_apart.txt"
+bad cage_apart "2:11: the cage at r1c1 is not contiguous" "a cage in two pieces"
+echo "$kx" | sed 's/^a=20 /a=2 /' >"$tmp/cage_sum.txt"
+bad cage_sum "2:11: the cage sum 2 at r1c1 cannot be made from 4 different digits 1-9" "a cage sum no digits make"
+echo "$kx" | sed 's/^a=20 //' >"$tmp/cage_nosum.txt"
+bad cage_nosum "2:11: the cage 'a' has no sum: expected a=SUM after the grid" "a cage without its sum"
+echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
+bad cage_extra "11:" "a sum for a cage the grid does not have"
+err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
+echo "$kx" | sed '2s/abcdeeefg/.bcdeeefg/' >"$tmp/cage_cover.txt"
+bad cage_cover "2:11: r1c1 is in no cage; the cages of a Killer must cover the grid" "a cell in no cage"
+echo "$kx" | sed '2s/abcdeeefg/abcdeeef/' >"$tmp/cage_short.txt"
+bad cage_short "2:11: expected a cage map of 9 symbols, got 8" "a short cage map"
+echo "$kx" | sed '2s/^\.\.\.\.\.\.\.\.\./1......1./' >"$tmp/cage_clash.txt"
+bad cage_clash "2:8: the givens at r1c1 and r1c8 are both 1" "givens repeated in a row"
+printf 'sudoku-x\n1........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n........1\n' >"$tmp/diag.txt"
+bad diag "10:9: the givens at r1c1 and r9c9 are both 1, on one diagonal" "a given that breaks a diagonal"
+echo "$kx" | sed '2s/^\.\.\.\.\.\.\.\.\./.9......./; 3s/^\.\.\.\.\.\.\.\.\./.8......./' >"$tmp/cage_given.txt"
+bad cage_given "2:2: the digits given in the cage at r1c2 cannot make its sum 10" "givens a cage sum cannot take"
+printf 'killer\n.........\n' >"$tmp/killer_nomap.txt"
+bad killer_nomap "2:1: expected a row's digits, then its map" "a Killer row without its map"
+printf 'jigsaw\n......... 111222333\n' >"$tmp/short.txt"
+bad short "3: unexpected end of file: expected more rows of the grid" "a grid cut short"
+echo "$line" | sed 's/^\(........\)./\1Z/' >"$tmp/jl_digit.txt"
+bad jl_digit "1:9: expected a digit 1-9 or '.' for an empty cell, got 'Z'" "a Jigsaw line with a bad digit"
+sed 's/ 17$//' "$data/killer_wiki.txt" >"$tmp/kl_sums.txt"
+bad kl_sums "1:" "a Killer line short of a sum"
+err_has kl_sums "28 sums for 29 cages"; ok $? "... counted"
+sed 's/ 3 15 / 3 x /' "$data/killer_wiki.txt" >"$tmp/kl_word.txt"
+run kl_word solve --format=killer-line "$tmp/kl_word.txt"
+status_is kl_word 2 && err_has kl_word "kl_word.txt:1:85: expected a cage sum (a number from 1), got 'x'"; ok $? "a Killer line with a word for a sum"
+
+# Several puzzles a file; a bad one does not stop the next.
+{ cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
+run mixed solve "$tmp/mixed.txt"
+status_is mixed 2 && same "$data/variants.sol" "$tmp/mixed.out"; ok $? "after a bad puzzle the next ones are read"
+
+tap_done
