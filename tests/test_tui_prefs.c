@@ -11,7 +11,9 @@
 #include "tap.h"
 #include "tui_test.h"
 
-static char sudoku_path[300], kakuro_path[300], config_path[300];
+static char sudoku_path[300], kakuro_path[300], config_path[300], killer_path[300];
+static const char killer_text[] =
+    "killer\n.... aabb\n.... cdde\n.... cfge\n.... hfgg\na=3 b=7 c=5 d=5 e=5 f=4 g=7 h=4\n";
 
 static void setup(void)
 {
@@ -19,6 +21,7 @@ static void setup(void)
 
     tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
     tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
+    tt_write_file(tt_scratch_path(killer_path, sizeof killer_path, "killer.txt"), killer_text);
     /* The player's XDG_CONFIG_HOME is the scratch config/ (tt_start). */
     mkdir(tt_scratch_path(dir, sizeof dir, "config"), 0700);
     mkdir(tt_scratch_path(dir, sizeof dir, "config/kakudo"), 0700);
@@ -323,6 +326,15 @@ static void test_copy(void)
     tap_ok(tt_wait_text(t, "a Kakuro grid, 4 lines") && last_osc52(t, text, sizeof text)
            && strcmp(text, "\\ 17\\ 10\\ \\\n\\16 _ _ 11\\\n\\13 _ 1 _\n\\ \\9 _ _\n") == 0,
            "a Kakuro is copied as kakudo's Kakuro grid");
+    tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+
+    t = start_with("", killer_path);
+    tt_wait_text(t, "Cell r");
+    th_send(t, "y");
+    tap_ok(tt_wait_text(t, "kakudo's variant format, 6 lines") &&
+           last_osc52(t, text, sizeof text) && strcmp(text, killer_text) == 0,
+           "a Killer is copied in kakudo's variant format, its cages and sums with it");
     tap_ok(tt_quit_cleanly(t), "quits");
     th_free(t);
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "format.h"
+#include "i18n.h"
 #include "util.h"
 
 /* base64 (RFC 4648, padded) of n bytes; caller frees. */
@@ -79,8 +80,10 @@ static size_t share_text(const struct game *g, bool position, char **text)
             format_write_kakuro_marks(f, p, g->grid, cands);
         free(cands);
     } else {
+        /* A variant in kakudo's variant format: no one-line form holds every variant. */
         struct format_style style = {
-            .id = p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
+            .id = p->variant != 0 ? FORMAT_VARIANT
+                  : p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
             .empty = '.',
         };
         format_write(f, p, p->given, &style);
@@ -108,6 +111,9 @@ void ui_share_copy(struct ui *ui, bool position)
     if (position)
         ui_message(ui, "Copied the position to the clipboard (OSC 52): a pencil-mark grid, "
                    "%d lines.", count_lines(text));
+    else if (p->variant != 0)
+        ui_message(ui, _("Copied the puzzle to the clipboard (OSC 52): kakudo's variant "
+                         "format, %d lines."), count_lines(text));
     else if (p->ops->kind == PUZZLE_SUDOKU)
         ui_message(ui, "Copied the puzzle to the clipboard (OSC 52): one line of %d cells.",
                    p->ncells);

@@ -1,0 +1,422 @@
+/* test_tui_variant.c: the variants on the player's board at 80x24: Killer cages as dashed
+ * outlines with their sums, Sudoku X's diagonals, Jigsaw regions, in UTF-8 and ASCII, with
+ * and without colour; the cursor's cage and its combinations in the panel; conflicts on a
+ * cage and a diagonal; watching the solver on a Killer; opening, pasting and resuming. */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+/*
+ * The puzzles: Wikipedia's Sudoku (its givens and solution) as a Killer with the cages
+ * below, as a Sudoku X without givens, and as a Jigsaw without givens whose first two
+ * regions traded a cell.  The test knows their geometry from these maps, not from the
+ * player, and checks every line piece of the board against it.
+ */
+#define N 9
+static const char solution[] =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+static const char givens[] =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+static const char cage_map[] =
+    "aabbccddd" "efbgghdii" "jffkkhlii" "jmmknolip" "qmmrroosp"
+    "qttrrrusv" "wtxxyyuzv" "AAxBBCCzv" "AAADDECFv";
+static const char box_map[] =
+    "000111222" "000111222" "000111222" "333444555" "333444555"
+    "333444555" "666777888" "666777888" "666777888";
+static const char region_map[] =
+    "000011222" "000111222" "001111222" "333444555" "333444555"
+    "333444555" "666777888" "666777888" "666777888";
+
+static char killer_path[600], x_path[600], jigsaw_path[600];
+static char killer_text[2048];
+
+/* kakudo's variant format: the variant's name, the rows of digits with the region and
+ * cage maps beside them, then each cage's symbol and sum. */
+static void variant_text(char *buf, size_t size, const char *variant, const char *digits,
+                         const char *regions, const char *cages)
+{
+    size_t n = (size_t)snprintf(buf, size, "# %s test\n%s\n", variant, variant);
+
+    for (int r = 0; r < N; r++) {
+        n += (size_t)snprintf(buf + n, size - n, "%.9s", digits + r * N);
+        if (regions != NULL)
+            n += (size_t)snprintf(buf + n, size - n, " %.9s", regions + r * N);
+        if (cages != NULL)
+            n += (size_t)snprintf(buf + n, size - n, " %.9s", cages + r * N);
+        n += (size_t)snprintf(buf + n, size - n, "\n");
+    }
+    for (int cell = 0; cages != NULL && cell < N * N; cell++) {
+        int sum = 0;
+        if (memchr(cages, cages[cell], (size_t)cell) != NULL)
+            continue;
+        for (int i = cell; i < N * N; i++)
+            sum += cages[i] == cages[cell] ? solution[i] - '0' : 0;
+        n += (size_t)snprintf(buf + n, size - n, "%c=%d ", cages[cell], sum);
+    }
+    snprintf(buf + n, size - n, "\n");
+}
+
+/* At 80x24 a 9x9 variant has cells of one row and five columns between lines: */
+static int line_row(int r) { return 2 * r; }        /* the line above cell row r */
+static int cell_row(int r) { return 2 * r + 1; }
+static int line_col(int c) { return 6 * c; }        /* the line left of cell column c */
+static int cell_col(int c) { return 6 * c + 1; }
+
+/* What the test's maps say parts two cells (-1: outside); vertical for a line down. */
+enum piece { NONE, LIGHT, HEAVY, CAGE, CROSSED };
+
+static enum piece parting(const char *cages, const char *regions, int a, int b)
+{
+    if (a < 0 || b < 0)
+        return HEAVY;
+    if (regions[a] != regions[b])
+        return cages != NULL && cages[a] == cages[b] ? CROSSED : HEAVY;
+    if (cages == NULL)
+        return LIGHT;
+    return cages[a] != cages[b] ? CAGE : NONE;
+}
+
+/* The character the player draws for a piece; i: the column within a piece across. */
+static uint32_t piece_char(enum piece p, bool vertical, bool utf8, int i)
+{
+    static const uint32_t down_utf8[] = { ' ', 0x2502, 0x2503, 0x2506, 0x254F };
+    static const uint32_t across_utf8[] = { ' ', 0x2500, 0x2501, 0x2504, 0x254D };
+    static const uint32_t down_ascii[] = { ' ', ':', '|', ':', '!' };
+
+    if (utf8)
+        return vertical ? down_utf8[p] : across_utf8[p];
+    if (vertical)
+        return down_ascii[p];
+    switch (p) {
+    case LIGHT: return '-';
+    case HEAVY: return '=';
+    case CAGE: return i % 2 == 0 ? '-' : ' ';
+    case CROSSED: return i % 2 == 0 ? '=' : ' ';
+    default: return ' ';
+    }
+}
+
+/* The character at (row, col); a cell never written (0 in libvterm) is a space. */
+static uint32_t char_at(struct th *t, int row, int col)
+{
+    VTermScreenCell cell;
+
+    if (!th_cell(t, row, col, &cell))
+        return 0;
+    return cell.chars[0] == 0 ? ' ' : cell.chars[0];
+}
+
+/* The board a check expects. */
+struct board {
+    const char *cages, *regions;    /* cages may be NULL */
+    bool utf8;
+};
+
+static bool mismatch(struct th *t, bool report, const char *what, int row, int col, uint32_t want)
+{
+    if (report) {
+        tap_diag("%s at row %d, column %d: U+%04X, not U+%04X", what, row, col,
+                 (unsigned)char_at(t, row, col), (unsigned)want);
+        th_dump(t);
+    }
+    return false;
+}
+
+/* Every piece of line between two cells is what the maps say: heavy between regions,
+ * dashed between cages, nothing inside a cage, broken where a cage crosses a region. */
+static bool check_lines(struct th *t, void *arg, bool report)
+{
+    const struct board *b = arg;
+
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c <= N; c++) {
+            enum piece p = parting(b->cages, b->regions, c > 0 ? r * N + c - 1 : -1,
+                                   c < N ? r * N + c : -1);
+            uint32_t want = piece_char(p, true, b->utf8, 0);
+            if (char_at(t, cell_row(r), line_col(c)) != want)
+                return mismatch(t, report, "a line down", cell_row(r), line_col(c), want);
+        }
+    for (int r = 0; r <= N; r++)
+        for (int c = 0; c < N; c++) {
+            enum piece p = parting(b->cages, b->regions, r > 0 ? (r - 1) * N + c : -1,
+                                   r < N ? r * N + c : -1);
+            uint32_t want = piece_char(p, false, b->utf8, 4);
+            /* The last column of the piece: a cage's sum stands at its start. */
+            if (char_at(t, line_row(r), cell_col(c) + 4) != want)
+                return mismatch(t, report, "a line across", line_row(r), cell_col(c) + 4, want);
+        }
+    return true;
+}
+
+/* Each cage's sum stands on the top edge of its first cell. */
+static bool check_sums(struct th *t, void *arg, bool report)
+{
+    const struct board *b = arg;
+    char row[4096], want[8];
+
+    for (int cell = 0; cell < N * N; cell++) {
+        int sum = 0, r = cell / N, c = cell % N;
+        if (memchr(b->cages, b->cages[cell], (size_t)cell) != NULL)
+            continue;       /* not the cage's first cell */
+        for (int i = cell; i < N * N; i++)
+            sum += b->cages[i] == b->cages[cell] ? solution[i] - '0' : 0;
+        snprintf(want, sizeof want, "%d", sum);
+        th_row(t, line_row(r), row, sizeof row);
+        /* th_row gives UTF-8: find the column by counting characters. */
+        {
+            const char *s = row;
+            for (int col = 0; col < cell_col(c) && *s; col++) {
+                s++;
+                while ((*s & 0xC0) == 0x80)
+                    s++;
+            }
+            if (strncmp(s, want, strlen(want)) != 0 || (s[strlen(want)] >= '0' && s[strlen(want)] <= '9')) {
+                if (report) {
+                    tap_diag("cage %c: its sum %s is not on row %d at column %d", b->cages[cell], want,
+                             line_row(r), cell_col(c));
+                    th_dump(t);
+                }
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* The diagonals are marked where the lines cross inside the frame: the main one down to
+ * the right, the other down to the left. */
+static bool check_diagonals(struct th *t, void *arg, bool report)
+{
+    const struct board *b = arg;
+    uint32_t main_glyph = b->utf8 ? 0x2572 : '\\', anti_glyph = b->utf8 ? 0x2571 : '/';
+
+    for (int i = 1; i < N; i++) {
+        if (char_at(t, line_row(i), line_col(i)) != main_glyph)
+            return mismatch(t, report, "the main diagonal", line_row(i), line_col(i), main_glyph);
+        if (char_at(t, line_row(i), line_col(N - i)) != anti_glyph)
+            return mismatch(t, report, "the anti-diagonal", line_row(i), line_col(N - i), anti_glyph);
+    }
+    return true;
+}
+
+typedef bool screen_check(struct th *t, void *arg, bool report);
+
+/* Waits until check holds; false, reported, if it does not by the deadline. */
+static bool eventually(struct th *t, screen_check *check, void *arg)
+{
+    long end = th_now_ms() + tt_wait_ms;
+
+    while (!check(t, arg, false)) {
+        if (th_now_ms() >= end)
+            return check(t, arg, true);
+        th_pump(t, 50);
+    }
+    return true;
+}
+
+static struct th *start(const char *path, const char *env1, const char *env2)
+{
+    const char *args[] = { path, NULL };
+    const char *env[] = { env1, env2, NULL };
+
+    return tt_start(args, env, 24, 80);
+}
+
+static const char *mode_name(const char *env1, const char *env2)
+{
+    static char buf[64];
+
+    snprintf(buf, sizeof buf, "%s%s%s", env1 ? env1 : "UTF-8, colour", env2 ? ", " : "", env2 ? env2 : "");
+    return buf;
+}
+
+/* The Killer's cages and sums, the Sudoku X's diagonals and the Jigsaw's regions, in one
+ * mode of the terminal. */
+static void test_drawn(const char *env1, const char *env2, bool utf8)
+{
+    const char *mode = mode_name(env1, env2);
+    struct board killer = { cage_map, box_map, utf8 };
+    struct board x = { NULL, box_map, utf8 };
+    struct board jigsaw = { NULL, region_map, utf8 };
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(killer_path, env1, env2);
+    tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer),
+           "%s: a Killer's cages are outlined, dashed, inside the heavy box lines", mode);
+    tap_ok(eventually(t, check_sums, &killer), "%s: each cage's sum is on its first cell's top edge", mode);
+    tap_ok(tt_wait_text(t, "Cage 12 in 3"), "%s: the panel names the cursor's cage", mode);
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(x_path, env1, env2);
+    tap_ok(tt_wait_text(t, "Sudoku X") && eventually(t, check_diagonals, &x) && eventually(t, check_lines, &x),
+           "%s: a Sudoku X's diagonals are marked at their cells' corners", mode);
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(jigsaw_path, env1, env2);
+    tap_ok(tt_wait_text(t, "Jigsaw") && eventually(t, check_lines, &jigsaw),
+           "%s: a Jigsaw's regions are parted by heavy lines", mode);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+
+/* The screen cell of the digit of board cell (r, c). */
+static bool digit_cell(struct th *t, int r, int c, VTermScreenCell *cell)
+{
+    return th_cell(t, cell_row(r), cell_col(c) + 2, cell);
+}
+
+static bool shown_as_conflict(struct th *t, int r, int c, bool color)
+{
+    VTermScreenCell cell;
+
+    if (!digit_cell(t, r, c, &cell))
+        return false;
+    if (color)
+        return VTERM_COLOR_IS_INDEXED(&cell.fg) && cell.fg.indexed.idx == 1;
+    return cell.attrs.underline && cell.attrs.bold;
+}
+
+/* Waits until the digit of (r, c) shows as a conflict (or not, when want is false). */
+static bool wait_conflict(struct th *t, int r, int c, bool color, bool want)
+{
+    long end = th_now_ms() + tt_wait_ms;
+
+    while (shown_as_conflict(t, r, c, color) != want) {
+        if (th_now_ms() >= end) {
+            th_dump(t);
+            return false;
+        }
+        th_pump(t, 50);
+    }
+    return true;
+}
+
+/* The panel lists the cursor's cage, its combinations, those a digit rules out struck
+ * (dimmed, or in brackets without colour); a cage over its sum and a digit repeated on a
+ * diagonal are conflicts. */
+static void test_panel_and_conflicts(const char *env1, bool color)
+{
+    const char *mode = mode_name(env1, NULL);
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(killer_path, env1, NULL);
+    tap_ok(tt_wait_text(t, "Cell r1c3") && tt_wait_text(t, "Cage 12 in 3") &&
+           tt_wait_text(t, "left 12 in 3 cells") && tt_wait_text(t, "129") && tt_wait_text(t, "345"),
+           "%s: the panel shows the cursor's cage, its sum and its combinations", mode);
+    th_send(t, "4");
+    /* (libvterm keeps no dim attribute: with colours, that the list stays is all there
+     * is to see here; the brackets are the same code's.) */
+    tap_ok(tt_wait_text(t, "left 8 in 2 cells") && tt_wait_text(t, "138") && tt_wait_text(t, "147") &&
+           (color || (tt_wait_text(t, "(138)") && !th_find(t, "(147)", NULL, NULL))),
+           "%s: a digit placed strikes out the combinations without it", mode);
+    /* 4 + 6 + 7: each digit fits its row, column and box, not the cage's sum. */
+    th_send(t, "l6hj7");
+    tap_ok(tt_wait_text(t, "Cell r2c3") && tt_wait_text(t, "full, wrong sum") &&
+           wait_conflict(t, 0, 2, color, true) && wait_conflict(t, 0, 3, color, true) &&
+           wait_conflict(t, 1, 2, color, true),
+           "%s: a cage whose digits miss its sum is shown in conflict", mode);
+    th_send(t, "0");
+    tap_ok(wait_conflict(t, 0, 2, color, false) && wait_conflict(t, 0, 3, color, false),
+           "%s: and no longer once a digit is erased", mode);
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(x_path, env1, NULL);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "1jjjjllll1");
+    tap_ok(tt_wait_text(t, "Cell r5c5") && wait_conflict(t, 0, 0, color, true) &&
+           wait_conflict(t, 4, 4, color, true),
+           "%s: a digit twice on a diagonal is shown as a conflict", mode);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Watching the solver on a Killer: it runs, shows the cages it works on, and solves. */
+static void test_watch(void)
+{
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(killer_path, NULL, NULL);
+    tt_wait_text(t, "Cage 12 in 3");
+    th_send(t, "w");
+    tap_ok(tt_see(t, "Solver: smart"), "w watches the solver on a Killer");
+    for (int i = 0; i < 25; i++)
+        th_send(t, "+");
+    tap_ok(tt_wait_text(t, "Solved in") && eventually(t, check_sums, &(struct board){ cage_map, box_map, true }),
+           "the search solves the Killer, its cages still drawn");
+    th_send(t, "k");
+    tap_ok(tt_wait_text(t, "Filled 81/81"), "k keeps the solver's solution");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Opening a Killer from the picker's "open a file" line, and pasting one. */
+static void test_open_and_paste(void)
+{
+    const char *args[] = { NULL };
+    struct board killer = { cage_map, box_map, true };
+    struct th *t;
+    char keys[2048];
+
+    tt_fresh_state();
+    t = tt_start(args, NULL, 24, 80);
+    tt_wait_text(t, "choose a puzzle");
+    snprintf(keys, sizeof keys, "o%s\r", killer_path);
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer) &&
+           eventually(t, check_sums, &killer), "a Killer opened from the picker's file line is drawn with its cages");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "p");
+    tt_wait_text(t, "Paste a puzzle now");
+    /* A terminal pastes line ends as carriage returns. */
+    for (char *nl = strchr(keys, '\0'), *s = strcpy(keys, killer_text); (nl = strchr(s, '\n')) != NULL; s = nl)
+        *nl = '\r';
+    th_send(t, "\033[200~");
+    th_send(t, keys);
+    th_send(t, "\033[201~");
+    tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer) &&
+           eventually(t, check_sums, &killer), "a Killer pasted in the picker opens with its cages");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+int main(void)
+{
+    char text[2048], empty[N * N + 1];
+
+    memset(empty, '.', N * N);
+    empty[N * N] = '\0';
+    if (!tt_init("variant", 30000))
+        return 0;
+    variant_text(killer_text, sizeof killer_text, "killer", givens, NULL, cage_map);
+    tt_write_file(tt_scratch_path(killer_path, sizeof killer_path, "killer.txt"), killer_text);
+    variant_text(text, sizeof text, "sudoku-x", empty, NULL, NULL);
+    tt_write_file(tt_scratch_path(x_path, sizeof x_path, "x.txt"), text);
+    variant_text(text, sizeof text, "jigsaw", empty, region_map, NULL);
+    tt_write_file(tt_scratch_path(jigsaw_path, sizeof jigsaw_path, "jigsaw.txt"), text);
+    test_drawn(NULL, NULL, true);
+    test_drawn("NO_COLOR=1", NULL, true);
+    test_drawn("LANG=C", "LC_ALL=C", false);
+    test_panel_and_conflicts(NULL, true);
+    test_panel_and_conflicts("NO_COLOR=1", false);
+    test_watch();
+    test_open_and_paste();
+    tt_cleanup();
+    return tap_done();
+}
