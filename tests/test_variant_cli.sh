@@ -43,6 +43,14 @@ run xplain solve --count=2 "$tmp/x.txt"
 run forced solve --format=variant "$tmp/x.txt"
 status_is forced 2 && err_has forced "x.txt:1:1: expected a variant's name alone"; ok $? "--format=variant on a plain line says what it expected"
 
+# The search's trace names the variant; the plain strategy solves a variant too.
+run trace solve --trace "$data/killer_wiki.txt"
+out_has trace "# trace of puzzle 1: killer 9x9, smart strategy" && out_has trace "215647398368952174"
+ok $? "--trace on a Killer: the variant in the heading, then the solution"
+run plain solve --strategy=plain "$data/killer_wiki.txt"
+out_has plain "215647398368952174794381652586274931142593867973816425821739546659428713437165289 AABBB"
+ok $? "the plain strategy solves a Killer"
+
 # Malformed inputs: the message, its line and column.
 bad() {  # bad NAME EXPECTED-MESSAGE DESCRIPTION (input in $tmp/NAME.txt)
   run "$1" solve "$tmp/$1.txt"
