@@ -157,7 +157,11 @@ static void say_naked_single(struct hint_search *s, struct hint *h, int cell, in
 
     hint_say_cell(h, cell);
     hint_say(h, " can only be %c: ", hint_digit_symbol(d));
-    if (seen != 0) {
+    if (seen != 0 && p->variant != 0) {
+        /* A variant's cell has more groups, and a cage rules digits out by its sum too. */
+        hint_say(h, "the digits and cage sums of its groups rule out ");
+        hint_say_digits(h, seen, "and");
+    } else if (seen != 0) {
         hint_say(h, "%s already hold%s ", sudoku ? "its row, column and box" : "its runs",
                  popcount32(seen) == 1 && !sudoku ? "s" : "");
         hint_say_digits(h, seen, "and");

@@ -36,6 +36,9 @@ struct vsearch {
     digitset *cand;         /* per cell: its digit's bit once placed */
     digitset *used;         /* per group: the digits placed in it */
     uint8_t *unit;          /* per group: holds every digit */
+    digitset *sum_used;     /* per group with a sum: the digits placed when ... */
+    digitset *sum_allows;   /* ... its allowed digits were last worked out (a cache:
+                             * the digit-set search costs more than the rest) */
     int *trail, ntrail;     /* cells placed, in order */
     int nempty;
     struct vbranch *branches;
@@ -154,9 +157,16 @@ static bool cage_sums(struct vsearch *s, int g, bool *changed)
     const struct puzzle_group *grp = &p->groups[g];
     digitset allowed;
 
-    if (!sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit))
+    if (s->sum_used[g] != s->used[g] || s->sum_allows[g] == 0) {
+        s->sum_used[g] = s->used[g];
+        /* Bit 0 (no digit ever) marks "feasible", so a full cage that makes its sum is
+         * told from one that cannot. */
+        s->sum_allows[g] = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit)
+                           | (sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit) ? 1u : 0u);
+    }
+    if (!(s->sum_allows[g] & 1u))
         return vdead(s, -1, g, 0);
-    allowed = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit);
+    allowed = s->sum_allows[g] & ~1u;
     for (int i = 0; i < grp->ncells; i++) {
         int cell = grp->cells[i];
 
@@ -174,6 +184,7 @@ static bool vpropagate(struct vsearch *s)
     const struct puzzle *p = s->p;
     bool changed = true;
 
+    /* Whole passes over the cells, then over the groups, until one changes nothing. */
     while (changed && s->nempty > 0) {
         changed = false;
         if (!naked_singles(s, &changed))
@@ -189,9 +200,8 @@ static bool vpropagate(struct vsearch *s)
     }
     /* The last cell placed may complete a cage with the wrong sum. */
     for (int g = 0; g < p->ngroups && s->nempty == 0; g++)
-        if (puzzle_group_has_sum(&p->groups[g])
-            && !sum_feasible(p->groups[g].ncells, p->groups[g].sum, s->used[g], p->max_digit))
-            return vdead(s, -1, g, 0);
+        if (puzzle_group_has_sum(&p->groups[g]) && !cage_sums(s, g, &changed))
+            return false;
     return true;
 }
 
@@ -357,6 +367,8 @@ static void variant_search(const struct puzzle *p, const uint8_t *grid, const st
         .grid = xmalloc(n), .cand = xcalloc(n, sizeof *s.cand),
         .used = xcalloc((size_t)p->ngroups, sizeof *s.used),
         .unit = xcalloc((size_t)p->ngroups, 1),
+        .sum_used = xcalloc((size_t)p->ngroups, sizeof *s.sum_used),
+        .sum_allows = xcalloc((size_t)p->ngroups, sizeof *s.sum_allows),
         .trail = xmalloc(n * sizeof *s.trail),
     };
 
@@ -372,6 +384,8 @@ static void variant_search(const struct puzzle *p, const uint8_t *grid, const st
     free(s.cand);
     free(s.used);
     free(s.unit);
+    free(s.sum_used);
+    free(s.sum_allows);
     free(s.trail);
     free(s.branches);
     free(s.saved);

@@ -327,6 +327,48 @@ static void test_big_killer(void)
     free(sol2);
 }
 
+/* The observer's steps replayed on a grid of our own: places and guesses fill cells,
+ * backtracks empty them; at each solution the replayed grid is the search's, solved. */
+struct replay {
+    const struct puzzle *p;
+    uint8_t grid[81];
+    int steps, solved, bad;
+};
+
+static int replay_step(const struct solve_step *st, void *user)
+{
+    struct replay *r = user;
+
+    r->steps++;
+    if (st->kind == STEP_PLACE || st->kind == STEP_GUESS)
+        r->grid[st->cell] = (uint8_t)st->digit;
+    else if (st->kind == STEP_BACKTRACK)
+        r->bad += r->grid[st->cell] != st->digit, r->grid[st->cell] = 0;
+    else if (st->kind == STEP_SOLVED) {
+        r->solved++;
+        r->bad += memcmp(r->grid, st->grid, 81) != 0 || !puzzle_is_solved(r->p, r->grid);
+    }
+    return 0;
+}
+
+static void test_observer(void)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(9, VARIANT_JIGSAW | VARIANT_X, jigsaw9);
+    struct replay r = { .p = p };
+    struct solve_observer obs = { replay_step, &r };
+    struct solve_request req = { .limit = 3, .observer = &obs };
+    uint8_t sol[81];
+    struct solve_result res = { .solution = sol };
+
+    finish(p, &err);
+    memcpy(r.grid, p->given, 81);
+    puzzle_solve(p, p->given, &req, &res);
+    tap_ok(res.count == 3 && r.solved == 3 && r.bad == 0 && r.steps > 81,
+           "Jigsaw X watched: %d steps replay to each of the %d solutions", r.steps, r.solved);
+    puzzle_free(p);
+}
+
 static void test_clone(void)
 {
     struct puzzle_error err;
@@ -589,6 +631,7 @@ int main(void)
     test_search();
     test_big_killer();
     test_clone();
+    test_observer();
     test_formats();
     {
         struct puzzle *set[8];
