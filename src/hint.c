@@ -803,13 +803,30 @@ static bool technique_fits_variant(enum technique t)
     }
 }
 
+/* Techniques whose strong links come from hint_strong_pair (two places of a digit in a
+ * group that must hold it: a unit, or a cage whose every fitting combination does) and
+ * whose weak links from cells sharing a group: sound on a 9x9 variant, whose cages fit
+ * the Kakuro tables. */
+static bool technique_links_fit_variant(const struct puzzle *p, enum technique t)
+{
+    if (p->max_digit != 9)
+        return false;
+    switch (t) {
+    case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
+    case TECH_X_CHAIN: case TECH_XY_CHAIN:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool technique_applies(const struct hint_position *pos, enum technique t)
 {
     const struct technique_info *info = &techniques[t];
 
     if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
         return false;
-    if (pos->p->variant != 0 && !technique_fits_variant(t))
+    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t))
         return false;
     return !info->needs_unique || pos->unique;
 }

@@ -502,26 +502,27 @@ static void test_formats(void)
     }
 }
 
-/* Every puzzle of the test set, read whole (caller frees each and the array). */
-static int load_set(struct puzzle **out, int max)
+/* The puzzles of a test data file appended to out (up to max in all); the new count. */
+static int load_file(const char *name, struct puzzle **out, int n, int max)
 {
-    FILE *f = fopen(tap_data_path("variant/variants.txt"), "r");
-    struct reader *r = reader_open(f, "variants.txt", FORMAT_AUTO);
+    FILE *f = fopen(tap_data_path(name), "r");
+    struct reader *r = reader_open(f, name, FORMAT_AUTO);
     struct format_error err;
     struct puzzle *p;
-    int n = 0;
 
     while (n < max && reader_next(r, &p, NULL, &err) > 0)
         out[n++] = p;
     reader_close(r);
     fclose(f);
-    f = fopen(tap_data_path("variant/killer_wiki.txt"), "r");
-    r = reader_open(f, "killer_wiki.txt", FORMAT_AUTO);
-    if (n < max && reader_next(r, &p, NULL, &err) > 0)
-        out[n++] = p;
-    reader_close(r);
-    fclose(f);
     return n;
+}
+
+/* Every puzzle of the test set, read whole (caller frees each). */
+static int load_set(struct puzzle **out, int max)
+{
+    int n = load_file("variant/variants.txt", out, 0, max);
+
+    return load_file("variant/killer_wiki.txt", out, n, max);
 }
 
 /* A game on each variant: a digit, a mark and an undo, saved, loaded: the same puzzle
@@ -639,6 +640,15 @@ int main(void)
 
         tap_ok(n == 6, "six variant puzzles to play and hint");
         test_saves(set, n);
+        test_hints(set, n);
+        for (int i = 0; i < n; i++)
+            puzzle_free(set[i]);
+    }
+    {
+        struct puzzle *set[16];
+        int n = load_file("variant/walk.txt", set, 0, 16);
+
+        tap_ok(n == 15, "fifteen more variant puzzles to walk");
         test_hints(set, n);
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
