@@ -80,8 +80,9 @@ static void print_help(void)
            "      --any            print any one solution without proving it unique\n"
            "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
            "      --stats          report nodes, guesses and time per puzzle on stderr\n"
-           "      --format=NAME    read FILE as NAME: line, grid, kakuro2, kakuro or\n"
-           "                       pencilmarks (also for hint, rate and the player)\n"
+           "      --format=NAME    read FILE as NAME: line, grid, kakuro2, kakuro,\n"
+           "                       pencilmarks, variant, jigsaw-line, killer-line or\n"
+           "                       x-line (also for hint, rate and the player)\n"
            "      --trace          print every step of the search, one per line, before\n"
            "                       the solution\n"
            "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
@@ -362,8 +363,9 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
             break;
         case OPT_FORMAT:
             if (!parse_formats(optarg, opt))
-                return usage_error("unknown format '%s': expected line, grid, kakuro2, kakuro or "
-                                   "pencilmarks to read, se or rating for rate's output", optarg);
+                return usage_error("unknown format '%s': expected line, grid, kakuro2, kakuro, "
+                                   "pencilmarks, variant, jigsaw-line, killer-line or x-line to read, "
+                                   "se or rating for rate's output", optarg);
             break;
         case OPT_PATH: opt->path = true; break;
         case OPT_APPLY:

@@ -189,7 +189,8 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct solve
     enum solve_outcome outcome;
 
     printf("# trace of puzzle %ld: %s %dx%d, %s strategy, up to %ld solution%s\n", job->index,
-           p->ops->name, p->width, p->height, run->opt->strategy == SOLVE_PLAIN ? "plain" : "smart",
+           p->variant != 0 ? puzzle_variant_name(p->variant) : p->ops->name, p->width, p->height,
+           run->opt->strategy == SOLVE_PLAIN ? "plain" : "smart",
            req.limit, req.limit > 1 ? "s" : "");
     puzzle_solve(p, start, &req, &res);
     *stats = res.stats;

@@ -85,7 +85,9 @@ void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *
     size_t *width;
     char (*text)[40];
 
-    if (p->ops->kind != PUZZLE_SUDOKU) {
+    /* A Kakuro, and a Sudoku variant (whose maps a pencil-mark grid cannot hold: its
+     * candidates are not kept yet), as the puzzle's own format writes it. */
+    if (p->ops->kind != PUZZLE_SUDOKU || p->variant != 0) {
         format_write(out, p, grid, NULL);
         return;
     }

@@ -33,7 +33,8 @@ static void set_err(char *err, size_t errsize, const char *fmt, ...)
 static struct format_style default_style(const struct puzzle *p)
 {
     return (struct format_style){
-        .id = p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
+        .id = p->variant != 0 ? FORMAT_VARIANT
+              : p->ops->kind == PUZZLE_SUDOKU ? FORMAT_SUDOKU_LINE : FORMAT_KAKURO_GRID,
         .empty = '.',
     };
 }
@@ -333,8 +334,7 @@ static const char *do_fill(struct game *g, struct change_list *cl)
         digitset used = 0;
         for (int i = 0; i < grp->ncells; i++)
             used |= g->grid[grp->cells[i]] ? 1u << g->grid[grp->cells[i]] : 0;
-        allowed[k] = puzzle_group_has_sum(grp) ? kakuro_run_digits(grp->ncells, grp->sum, used)
-                                               : ~used;
+        allowed[k] = puzzle_group_allows(p, grp, used);
     }
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset cand = all;
@@ -788,6 +788,15 @@ char *game_puzzle_key(const struct puzzle *p)
     h = fnv_bytes(h, p->block, n);
     h = fnv_bytes(h, p->down, n);
     h = fnv_bytes(h, p->across, n);
+    if (p->variant != 0) {      /* a plain puzzle's key stays what older saves hold */
+        h = fnv_int(h, (int)p->variant);
+        if (p->region != NULL)
+            h = fnv_bytes(h, p->region, n);
+        for (size_t i = 0; p->cage != NULL && i < n; i++)
+            h = fnv_int(h, p->cage[i] < 0 ? -1 : p->cage_sum[p->cage[i]]);
+        for (size_t i = 0; p->cage != NULL && i < n; i++)
+            h = fnv_int(h, p->cage[i]);
+    }
     return xasprintf("%016" PRIx64, h);
 }
 
@@ -1422,6 +1431,21 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
     return expect_key(sr, "puzzle", "") != NULL;
 }
 
+/* Whether text's first line is a variant's name alone (what the variant format starts
+ * with). */
+static bool starts_with_variant(const char *text, size_t size)
+{
+    char name[32];
+    size_t len = 0;
+    unsigned flags;
+
+    while (len < size && len < sizeof name - 1 && text[len] != '\n')
+        len++;
+    memcpy(name, text, len);
+    name[len] = '\0';
+    return puzzle_variant_by_name(name, &flags);
+}
+
 /* The lines up to "end", handed to the puzzle reader as a file of their own. */
 static struct puzzle *parse_puzzle(struct save_reader *sr, const struct save_header *h)
 {
@@ -1450,6 +1474,8 @@ static struct puzzle *parse_puzzle(struct save_reader *sr, const struct save_hea
         load_fail(sr, sr->line, "expected the puzzle before \"end\"");
         return NULL;
     }
+    if (h->kind == PUZZLE_SUDOKU && starts_with_variant(sr->buf + start, size))
+        id = FORMAT_VARIANT;    /* a variant is stored in kakudo's variant format */
     f = fmemopen(sr->buf + start, size, "r");
     if (f == NULL) {
         load_fail(sr, first, "cannot read the puzzle: %s", strerror(errno));

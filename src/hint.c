@@ -696,9 +696,12 @@ bool hint_sees(const struct puzzle *p, int a, int b)
 
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind)
 {
-    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-        if (p->groups[p->cell_groups[cell][k]].kind == kind)
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+        /* A Jigsaw region plays the box's part. */
+        if (grp->kind == kind || (kind == GROUP_BOX && puzzle_group_is_box(grp)))
             return p->cell_groups[cell][k];
+    }
     return -1;
 }
 
@@ -776,11 +779,54 @@ bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b)
 
 /* --- The driver --- */
 
+/* Whether a technique is known sound on a Sudoku variant.  These reason over units
+ * (groups holding every digit, which a Jigsaw region and a diagonal are) and over
+ * groups whose digits differ, each asking the group its role; the others assume the
+ * standard geometry (box shapes in fins and empty rectangles, rows and boxes in
+ * skyscrapers), take every group with two places of a digit for a strong link (untrue
+ * of a cage, which need not hold the digit) or rest on uniqueness arguments that the
+ * extra groups break (a unique rectangle's swap changes cage sums and diagonals).
+ * Widening the list is for the Killer techniques to come, each walked for soundness
+ * over solved variants (test_variant). */
+static bool technique_fits_variant(enum technique t)
+{
+    switch (t) {
+    case TECH_MISTAKE: case TECH_FULL_HOUSE: case TECH_HIDDEN_SINGLE_BOX:
+    case TECH_HIDDEN_SINGLE_LINE: case TECH_NAKED_SINGLE: case TECH_POINTING:
+    case TECH_CLAIMING: case TECH_NAKED_PAIR: case TECH_HIDDEN_PAIR: case TECH_NAKED_TRIPLE:
+    case TECH_HIDDEN_TRIPLE: case TECH_NAKED_QUAD: case TECH_HIDDEN_QUAD: case TECH_X_WING:
+    case TECH_SWORDFISH: case TECH_JELLYFISH: case TECH_XY_WING: case TECH_XYZ_WING:
+    case TECH_TRIAL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Techniques whose strong links come from hint_strong_pair (two places of a digit in a
+ * group that must hold it: a unit, or a cage whose every fitting combination does) and
+ * whose weak links from cells sharing a group: sound on a 9x9 variant, whose cages fit
+ * the Kakuro tables. */
+static bool technique_links_fit_variant(const struct puzzle *p, enum technique t)
+{
+    if (p->max_digit != 9)
+        return false;
+    switch (t) {
+    case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
+    case TECH_X_CHAIN: case TECH_XY_CHAIN:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool technique_applies(const struct hint_position *pos, enum technique t)
 {
     const struct technique_info *info = &techniques[t];
 
     if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
+        return false;
+    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t))
         return false;
     return !info->needs_unique || pos->unique;
 }

@@ -82,10 +82,13 @@ static bool full_house_in(struct hint_search *s, int g)
     return hint_emit(s, &h);
 }
 
+/* Only a unit's last empty cell takes the digit it lacks (a cage holds some digits). */
 void hint_find_full_house(struct hint_search *s)
 {
-    for (int g = 0; g < s->pos->p->ngroups; g++)
-        if (!full_house_in(s, g))
+    const struct puzzle *p = s->pos->p;
+
+    for (int g = 0; g < p->ngroups; g++)
+        if (puzzle_group_is_unit(p, &p->groups[g]) && !full_house_in(s, g))
             return;
 }
 
@@ -121,10 +124,15 @@ static bool hidden_singles_in(struct hint_search *s, int g)
     return true;
 }
 
+/* In boxes (and Jigsaw regions) or in the other units (lines, diagonals): a digit must
+ * go somewhere only in a unit. */
 static void hidden_singles(struct hint_search *s, bool boxes)
 {
-    for (int g = 0; g < s->pos->p->ngroups; g++)
-        if ((s->pos->p->groups[g].kind == GROUP_BOX) == boxes && !hidden_singles_in(s, g))
+    const struct puzzle *p = s->pos->p;
+
+    for (int g = 0; g < p->ngroups; g++)
+        if (puzzle_group_is_unit(p, &p->groups[g]) && puzzle_group_is_box(&p->groups[g]) == boxes
+            && !hidden_singles_in(s, g))
             return;
 }
 
@@ -149,7 +157,11 @@ static void say_naked_single(struct hint_search *s, struct hint *h, int cell, in
 
     hint_say_cell(h, cell);
     hint_say(h, " can only be %c: ", hint_digit_symbol(d));
-    if (seen != 0) {
+    if (seen != 0 && p->variant != 0) {
+        /* A variant's cell has more groups, and a cage rules digits out by its sum too. */
+        hint_say(h, "the digits and cage sums of its groups rule out ");
+        hint_say_digits(h, seen, "and");
+    } else if (seen != 0) {
         hint_say(h, "%s already hold%s ", sudoku ? "its row, column and box" : "its runs",
                  popcount32(seen) == 1 && !sudoku ? "s" : "");
         hint_say_digits(h, seen, "and");
@@ -200,7 +212,7 @@ static int common_group(const struct puzzle *p, int a, const int *cells, int n, 
         int g = p->cell_groups[cells[0]][k];
         bool all = true;
 
-        if (g == a || (p->groups[g].kind == GROUP_BOX) != want_box)
+        if (g == a || puzzle_group_is_box(&p->groups[g]) != want_box)
             continue;
         for (int i = 1; i < n && all; i++)
             all = hint_in_group(p, cells[i], g);
@@ -252,7 +264,8 @@ static void locked_candidates(struct hint_search *s, bool pointing)
     for (int a = 0; a < p->ngroups; a++) {
         uint32_t where[PUZZLE_MAX_DIGIT + 1];
 
-        if ((p->groups[a].kind == GROUP_BOX) != pointing)
+        /* The digit must be somewhere in a: a unit (a box or region when pointing). */
+        if (puzzle_group_is_box(&p->groups[a]) != pointing || !puzzle_group_is_unit(p, &p->groups[a]))
             continue;
         group_where(s->pos, a, where);
         for (int d = 1; d <= p->max_digit; d++)
@@ -451,10 +464,11 @@ static bool hidden_in(struct hint_search *s, int g, int k)
 
 void hint_find_hidden_subset(struct hint_search *s)
 {
+    const struct puzzle *p = s->pos->p;
     int k = subset_size(s->id);
 
-    for (int g = 0; g < s->pos->p->ngroups; g++)
-        if (!hidden_in(s, g, k))
+    for (int g = 0; g < p->ngroups; g++)
+        if (puzzle_group_is_unit(p, &p->groups[g]) && !hidden_in(s, g, k))
             return;
 }
 

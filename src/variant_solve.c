@@ -36,7 +36,15 @@ struct vsearch {
     digitset *cand;         /* per cell: its digit's bit once placed */
     digitset *used;         /* per group: the digits placed in it */
     uint8_t *unit;          /* per group: holds every digit */
+    digitset *sum_used;     /* per group with a sum: the digits placed when ... */
+    digitset *sum_allows;   /* ... its allowed digits were last worked out (a cache:
+                             * the digit-set search costs more than the rest) */
     int *trail, ntrail;     /* cells placed, in order */
+    /* What propagation still has to look at: cells left with one candidate or none
+     * (queued), and groups whose candidates changed since they were last looked at
+     * (dirty).  A state the search branches from has neither. */
+    int *queue, qlen;
+    uint8_t *queued, *dirty;
     int nempty;
     struct vbranch *branches;
     size_t branches_cap;
@@ -70,6 +78,29 @@ static bool vdead(struct vsearch *s, int cell, int group, int digit)
     return false;
 }
 
+/* Notes that cell's candidates shrank: its groups need looking at again, and the cell
+ * itself when one digit or none is left. */
+static void vchanged(struct vsearch *s, int cell)
+{
+    const int16_t *groups = s->p->cell_groups[cell];
+    digitset c = s->cand[cell];
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && groups[k] >= 0; k++)
+        s->dirty[groups[k]] = 1;
+    if ((c & (c - 1)) == 0 && !s->queued[cell]) {
+        s->queued[cell] = 1;
+        s->queue[s->qlen++] = cell;
+    }
+}
+
+/* Forgets what was queued: the state is restored to one propagated already. */
+static void vforget(struct vsearch *s)
+{
+    while (s->qlen > 0)
+        s->queued[s->queue[--s->qlen]] = 0;
+    memset(s->dirty, 0, (size_t)s->p->ngroups);
+}
+
 /* Places d at cell and takes it from the cell's groups; false if the observer stops. */
 static bool vplace(struct vsearch *s, int cell, int d, enum solve_step_kind kind,
                    int choice, int nchoices)
@@ -86,28 +117,33 @@ static bool vplace(struct vsearch *s, int cell, int d, enum solve_step_kind kind
         const struct puzzle_group *grp = &p->groups[g];
 
         s->used[g] |= bit;
-        for (int i = 0; i < grp->ncells; i++)
-            if (s->grid[grp->cells[i]] == 0)
-                s->cand[grp->cells[i]] &= ~bit;
+        s->dirty[g] = 1;
+        for (int i = 0; i < grp->ncells; i++) {
+            int peer = grp->cells[i];
+
+            if (s->grid[peer] == 0 && (s->cand[peer] & bit)) {
+                s->cand[peer] &= ~bit;
+                vchanged(s, peer);
+            }
+        }
     }
     return vreport(s, kind, cell, d, choice, nchoices, -1);
 }
 
-/* Empty cells: none left is a dead end, one left is placed.  *changed when any was. */
-static bool naked_singles(struct vsearch *s, bool *changed)
+/* The queued cells: none left is a dead end, one left is placed. */
+static bool naked_singles(struct vsearch *s)
 {
-    for (int cell = 0; cell < s->p->ncells; cell++) {
+    while (s->qlen > 0) {
+        int cell = s->queue[--s->qlen];
         digitset c = s->cand[cell];
 
-        if (s->grid[cell] != 0 || s->p->block[cell])
+        s->queued[cell] = 0;
+        if (s->grid[cell] != 0)
             continue;
         if (c == 0)
             return vdead(s, cell, -1, 0);
-        if ((c & (c - 1)) == 0) {
-            if (!vplace(s, cell, lowest_bit(c), STEP_PLACE, 0, 0))
-                return false;
-            *changed = true;
-        }
+        if (!vplace(s, cell, lowest_bit(c), STEP_PLACE, 0, 0))
+            return false;
     }
     return true;
 }
@@ -147,6 +183,61 @@ static bool hidden_singles(struct vsearch *s, int g, bool *changed)
     return true;
 }
 
+static bool in_group(const struct puzzle *p, int cell, int g)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        if (p->cell_groups[cell][k] == g)
+            return true;
+    return false;
+}
+
+/* Locked candidates over any two units (a box and a line, a line and a region, a
+ * diagonal and a box...): when a digit's places in unit g all lie in unit h too, the
+ * digit, which g must hold, is in h there, and no other cell of h can take it. */
+static void locked_candidates(struct vsearch *s, int g, bool *changed)
+{
+    const struct puzzle *p = s->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    int places[PUZZLE_MAX_DIGIT + 1][3], count[PUZZLE_MAX_DIGIT + 1] = { 0 };
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+
+        if (s->grid[cell] != 0)
+            continue;
+        for (digitset c = s->cand[cell]; c != 0; c &= c - 1) {
+            int d = lowest_bit(c);
+            if (count[d] < 3)
+                places[d][count[d]] = cell;
+            count[d]++;
+        }
+    }
+    for (int d = 1; d <= p->max_digit; d++) {
+        int first = places[d][0];
+
+        if (count[d] < 2 || count[d] > 3)
+            continue;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[first][k] >= 0; k++) {
+            int h = p->cell_groups[first][k];
+            const struct puzzle_group *other = &p->groups[h];
+            bool all = h != g;
+
+            for (int i = 1; i < count[d] && all; i++)
+                all = in_group(p, places[d][i], h);
+            if (!all)
+                continue;
+            for (int i = 0; i < other->ncells; i++) {
+                int cell = other->cells[i];
+                if (s->grid[cell] == 0 && (s->cand[cell] & (1u << d)) && !in_group(p, cell, g)) {
+                    s->cand[cell] &= ~(1u << d);
+                    vchanged(s, cell);
+                    *changed = true;
+                }
+            }
+        }
+    }
+}
+
 /* A cage's empty cells keep only the digits some set making its sum still uses. */
 static bool cage_sums(struct vsearch *s, int g, bool *changed)
 {
@@ -154,14 +245,22 @@ static bool cage_sums(struct vsearch *s, int g, bool *changed)
     const struct puzzle_group *grp = &p->groups[g];
     digitset allowed;
 
-    if (!sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit))
+    if (s->sum_used[g] != s->used[g] || s->sum_allows[g] == 0) {
+        s->sum_used[g] = s->used[g];
+        /* Bit 0 (no digit ever) marks "feasible", so a full cage that makes its sum is
+         * told from one that cannot. */
+        s->sum_allows[g] = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit)
+                           | (sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit) ? 1u : 0u);
+    }
+    if (!(s->sum_allows[g] & 1u))
         return vdead(s, -1, g, 0);
-    allowed = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit);
+    allowed = s->sum_allows[g] & ~1u;
     for (int i = 0; i < grp->ncells; i++) {
         int cell = grp->cells[i];
 
         if (s->grid[cell] == 0 && (s->cand[cell] & ~allowed) != 0) {
             s->cand[cell] &= allowed;
+            vchanged(s, cell);
             *changed = true;
         }
     }
@@ -172,26 +271,36 @@ static bool cage_sums(struct vsearch *s, int g, bool *changed)
 static bool vpropagate(struct vsearch *s)
 {
     const struct puzzle *p = s->p;
-    bool changed = true;
+    bool changed = false;
+    int g = 0;
 
-    while (changed && s->nempty > 0) {
-        changed = false;
-        if (!naked_singles(s, &changed))
+    /* The queued cells first, then the next group whose candidates changed, until
+     * nothing is left to look at. */
+    for (;;) {
+        const struct puzzle_group *grp;
+
+        if (!naked_singles(s))
             return false;
-        for (int g = 0; g < p->ngroups && !changed; g++) {
-            const struct puzzle_group *grp = &p->groups[g];
-
-            if (puzzle_group_has_sum(grp) && !cage_sums(s, g, &changed))
-                return false;
-            if (s->unit[g] && !hidden_singles(s, g, &changed))
-                return false;
-        }
+        if (s->nempty == 0)
+            break;
+        for (int n = 0; n < p->ngroups && !s->dirty[g]; n++)
+            g = g + 1 < p->ngroups ? g + 1 : 0;
+        if (!s->dirty[g])
+            break;
+        s->dirty[g] = 0;
+        grp = &p->groups[g];
+        if (puzzle_group_has_sum(grp) && !cage_sums(s, g, &changed))
+            return false;
+        changed = false;
+        if (s->unit[g] && !hidden_singles(s, g, &changed))
+            return false;
+        if (s->unit[g] && !changed)
+            locked_candidates(s, g, &changed);
     }
     /* The last cell placed may complete a cage with the wrong sum. */
-    for (int g = 0; g < p->ngroups && s->nempty == 0; g++)
-        if (puzzle_group_has_sum(&p->groups[g])
-            && !sum_feasible(p->groups[g].ncells, p->groups[g].sum, s->used[g], p->max_digit))
-            return vdead(s, -1, g, 0);
+    for (int k = 0; k < p->ngroups && s->nempty == 0; k++)
+        if (puzzle_group_has_sum(&p->groups[k]) && !cage_sums(s, k, &changed))
+            return false;
     return true;
 }
 
@@ -264,6 +373,7 @@ static int next_vguess(struct vsearch *s)
             if (!undo_vbranch(s, b))
                 return -1;
         }
+        vforget(s);
         if (b->untried == 0) {
             s->depth--;
             continue;
@@ -320,7 +430,9 @@ static bool vinit(struct vsearch *s)
         s->cand[cell] = s->all;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
             s->cand[cell] &= ~s->used[p->cell_groups[cell][k]];
+        vchanged(s, cell);  /* queued if it has one digit or none */
     }
+    memset(s->dirty, 1, (size_t)p->ngroups);
     return true;
 }
 
@@ -357,7 +469,11 @@ static void variant_search(const struct puzzle *p, const uint8_t *grid, const st
         .grid = xmalloc(n), .cand = xcalloc(n, sizeof *s.cand),
         .used = xcalloc((size_t)p->ngroups, sizeof *s.used),
         .unit = xcalloc((size_t)p->ngroups, 1),
+        .sum_used = xcalloc((size_t)p->ngroups, sizeof *s.sum_used),
+        .sum_allows = xcalloc((size_t)p->ngroups, sizeof *s.sum_allows),
         .trail = xmalloc(n * sizeof *s.trail),
+        .queue = xmalloc(n * sizeof *s.queue), .queued = xcalloc(n, 1),
+        .dirty = xcalloc((size_t)p->ngroups, 1),
     };
 
     res->count = 0;
@@ -372,7 +488,12 @@ static void variant_search(const struct puzzle *p, const uint8_t *grid, const st
     free(s.cand);
     free(s.used);
     free(s.unit);
+    free(s.sum_used);
+    free(s.sum_allows);
     free(s.trail);
+    free(s.queue);
+    free(s.queued);
+    free(s.dirty);
     free(s.branches);
     free(s.saved);
 }

@@ -4,9 +4,12 @@
 #include <string.h>
 
 #include "format.h"
+#include "game.h"
+#include "hint.h"
 #include "puzzle.h"
 #include "solve.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* A 9x9 Jigsaw layout of kakudo's own: the boxes with cells traded across their
@@ -324,6 +327,48 @@ static void test_big_killer(void)
     free(sol2);
 }
 
+/* The observer's steps replayed on a grid of our own: places and guesses fill cells,
+ * backtracks empty them; at each solution the replayed grid is the search's, solved. */
+struct replay {
+    const struct puzzle *p;
+    uint8_t grid[81];
+    int steps, solved, bad;
+};
+
+static int replay_step(const struct solve_step *st, void *user)
+{
+    struct replay *r = user;
+
+    r->steps++;
+    if (st->kind == STEP_PLACE || st->kind == STEP_GUESS)
+        r->grid[st->cell] = (uint8_t)st->digit;
+    else if (st->kind == STEP_BACKTRACK)
+        r->bad += r->grid[st->cell] != st->digit, r->grid[st->cell] = 0;
+    else if (st->kind == STEP_SOLVED) {
+        r->solved++;
+        r->bad += memcmp(r->grid, st->grid, 81) != 0 || !puzzle_is_solved(r->p, r->grid);
+    }
+    return 0;
+}
+
+static void test_observer(void)
+{
+    struct puzzle_error err;
+    struct puzzle *p = variant_new(9, VARIANT_JIGSAW | VARIANT_X, jigsaw9);
+    struct replay r = { .p = p };
+    struct solve_observer obs = { replay_step, &r };
+    struct solve_request req = { .limit = 3, .observer = &obs };
+    uint8_t sol[81];
+    struct solve_result res = { .solution = sol };
+
+    finish(p, &err);
+    memcpy(r.grid, p->given, 81);
+    puzzle_solve(p, p->given, &req, &res);
+    tap_ok(res.count == 3 && r.solved == 3 && r.bad == 0 && r.steps > 81,
+           "Jigsaw X watched: %d steps replay to each of the %d solutions", r.steps, r.solved);
+    puzzle_free(p);
+}
+
 static void test_clone(void)
 {
     struct puzzle_error err;
@@ -457,6 +502,128 @@ static void test_formats(void)
     }
 }
 
+/* The puzzles of a test data file appended to out (up to max in all); the new count. */
+static int load_file(const char *name, struct puzzle **out, int n, int max)
+{
+    FILE *f = fopen(tap_data_path(name), "r");
+    struct reader *r = reader_open(f, name, FORMAT_AUTO);
+    struct format_error err;
+    struct puzzle *p;
+
+    while (n < max && reader_next(r, &p, NULL, &err) > 0)
+        out[n++] = p;
+    reader_close(r);
+    fclose(f);
+    return n;
+}
+
+/* Every puzzle of the test set, read whole (caller frees each). */
+static int load_set(struct puzzle **out, int max)
+{
+    int n = load_file("variant/variants.txt", out, 0, max);
+
+    return load_file("variant/killer_wiki.txt", out, n, max);
+}
+
+/* A game on each variant: a digit, a mark and an undo, saved, loaded: the same puzzle
+ * (variant, maps, sums), grid and history. */
+static void test_saves(struct puzzle **set, int n)
+{
+    char dir[64], path[128], err[256];
+
+    tu_make_tmpdir(dir, sizeof dir, "/tmp/kakudo-variant.XXXXXX");
+    snprintf(path, sizeof path, "%s/game.save", dir);
+    for (int i = 0; i < n; i++) {
+        const struct puzzle *p = set[i];
+        struct game *g = game_new(p, NULL), *h;
+        const char *why;
+        int empty = 0;
+        bool ok;
+
+        while (p->given[empty] != 0)
+            empty++;
+        ok = game_set(g, empty, 1 + (p->given[empty + 1] == 1), &why)
+             && game_toggle_mark(g, empty + 1 + (p->given[empty + 1] != 0), 2, &why)
+             && game_set(g, empty, 3, &why) && game_undo(g);
+        ok = ok && game_save(g, path, err, sizeof err);
+        h = ok ? game_load(path, err, sizeof err) : NULL;
+        tap_ok(h != NULL && same_puzzle(p, h->puzzle) && h->puzzle->variant == p->variant
+               && memcmp(h->grid, g->grid, (size_t)p->ncells) == 0 && h->nmoves == g->nmoves && h->pos == g->pos
+               && memcmp(h->marks, g->marks, (size_t)p->ncells * sizeof *g->marks) == 0,
+               "%s: a game saved and loaded is the same game %s", puzzle_variant_name(p->variant), err);
+        game_free(g);
+        game_free(h);
+    }
+    {
+        /* The same givens as a plain Sudoku or another variant: another puzzle's key. */
+        struct puzzle *q = puzzle_clone(set[0]);
+        char *a = game_puzzle_key(set[0]), *b;
+        struct puzzle_error perr;
+
+        q->variant = 0;
+        puzzle_finish(q, &perr);
+        b = game_puzzle_key(q);
+        tap_ok(strcmp(a, b) != 0, "Sudoku X and the plain Sudoku of the same givens have different keys");
+        free(a);
+        free(b);
+        puzzle_free(q);
+    }
+    tu_remove_tree(dir);
+}
+
+struct walk {
+    const uint8_t *solution;
+    int wrong, checked;
+    char first_wrong[HINT_TEXT_MAX];
+};
+
+static bool check_hint(const struct hint *h, void *user)
+{
+    struct walk *w = user;
+
+    for (int i = 0; i < h->nplace; i++) {
+        w->checked++;
+        if (w->solution[h->place[i].cell] != h->place[i].digit && w->wrong++ == 0)
+            snprintf(w->first_wrong, sizeof w->first_wrong, "%s", h->text);
+    }
+    for (int i = 0; i < h->nelim; i++) {
+        w->checked++;
+        if (w->solution[h->elim[i].cell] == h->elim[i].digit && w->wrong++ == 0)
+            snprintf(w->first_wrong, sizeof w->first_wrong, "%s", h->text);
+    }
+    return true;
+}
+
+/* Every step of the rating walk, and every hint every technique finds at each step's
+ * position, agrees with the solution. */
+static bool check_step(const struct hint *h, int rating, const struct hint_position *pos, void *user)
+{
+    (void)rating;
+    check_hint(h, user);
+    hint_all(pos, check_hint, user);
+    return true;
+}
+
+static void test_hints(struct puzzle **set, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const struct puzzle *p = set[i];
+        uint8_t *solution = xmalloc((size_t)p->ncells);
+        struct solve_stats stats = { 0 };
+        struct walk w = { .solution = solution };
+        struct grade g;
+        int rc;
+
+        puzzle_solve_first(p, p->given, true, solution, NULL, &stats);
+        rc = grade_puzzle_walk(p, &g, 0, NULL, check_step, &w);
+        tap_ok(rc == 1 && g.unique && w.wrong == 0 && w.checked > 0,
+               "%s: every hint of every technique along the rating walk agrees with the solution "
+               "(%d conclusions, %d wrong%s%s)", puzzle_variant_name(p->variant), w.checked, w.wrong,
+               w.wrong ? ": " : "", w.first_wrong);
+        free(solution);
+    }
+}
+
 int main(void)
 {
     test_groups();
@@ -465,6 +632,26 @@ int main(void)
     test_search();
     test_big_killer();
     test_clone();
+    test_observer();
     test_formats();
+    {
+        struct puzzle *set[8];
+        int n = load_set(set, 8);
+
+        tap_ok(n == 6, "six variant puzzles to play and hint");
+        test_saves(set, n);
+        test_hints(set, n);
+        for (int i = 0; i < n; i++)
+            puzzle_free(set[i]);
+    }
+    {
+        struct puzzle *set[16];
+        int n = load_file("variant/walk.txt", set, 0, 16);
+
+        tap_ok(n == 15, "fifteen more variant puzzles to walk");
+        test_hints(set, n);
+        for (int i = 0; i < n; i++)
+            puzzle_free(set[i]);
+    }
     return tap_done();
 }

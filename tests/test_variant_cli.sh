@@ -43,6 +43,25 @@ run xplain solve --count=2 "$tmp/x.txt"
 run forced solve --format=variant "$tmp/x.txt"
 status_is forced 2 && err_has forced "x.txt:1:1: expected a variant's name alone"; ok $? "--format=variant on a plain line says what it expected"
 
+# The search's trace names the variant; the plain strategy solves a variant too.
+run trace solve --trace "$data/killer_wiki.txt"
+out_has trace "# trace of puzzle 1: killer 9x9, smart strategy" && out_has trace "215647398368952174"
+ok $? "--trace on a Killer: the variant in the heading, then the solution"
+run plain solve --strategy=plain "$data/killer_wiki.txt"
+out_has plain "215647398368952174794381652586274931142593867973816425821739546659428713437165289 AABBB"
+ok $? "the plain strategy solves a Killer"
+
+# hint --apply writes a variant's position in its own format, which reads back.
+run apply hint --apply=5 "$data/killer_wiki.txt"
+out_has apply "# 5. " && sed -n '/^[^#]/,$p' "$tmp/apply.out" >"$tmp/applied.txt" \
+  && grep -q "^killer$" "$tmp/applied.txt" && grep -q "^......3.. aabbbcdef$" "$tmp/applied.txt"
+ok $? "hint --apply on a Killer: steps as comments, then the position in the variant format"
+out_has apply "r1c7 can only be 3: the digits and cage sums of its groups rule out"
+ok $? "a variant's naked single says its groups and cage sums rule the rest out"
+run applied solve "$tmp/applied.txt"
+out_has applied "215647398 aabbbcdef"
+ok $? "the position hint --apply printed reads back and solves"
+
 # Malformed inputs: the message, its line and column.
 bad() {  # bad NAME EXPECTED-MESSAGE DESCRIPTION (input in $tmp/NAME.txt)
   run "$1" solve "$tmp/$1.txt"
