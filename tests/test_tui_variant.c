@@ -396,6 +396,39 @@ static void test_open_and_paste(void)
     th_free(t);
 }
 
+/* A Killer's game is saved and resumed as a Killer, and not offered for the plain Sudoku
+ * with the same givens. */
+static void test_resume(void)
+{
+    struct board killer = { cage_map, box_map, true };
+    char plain_path[600];
+    VTermScreenCell cell;
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(killer_path, NULL, NULL);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Filled 31/81"), "a digit entered in a Killer");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    tt_write_file(tt_scratch_path(plain_path, sizeof plain_path, "plain.txt"), tt_sudoku);
+    t = start(plain_path, NULL, NULL);
+    tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "saved game", NULL, NULL),
+           "the plain Sudoku with the same givens has no saved game");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start(killer_path, NULL, NULL);
+    tap_ok(tt_wait_text(t, "saved game"), "the Killer offers its saved game");
+    th_send(t, "r");
+    tap_ok(tt_wait_text(t, "Filled 31/81") && digit_cell(t, 0, 2, &cell) && cell.chars[0] == '4' &&
+           eventually(t, check_sums, &killer) && eventually(t, check_lines, &killer),
+           "resumed: the digit is back, on the Killer's cages");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
 int main(void)
 {
     char text[2048], empty[N * N + 1];
@@ -417,6 +450,7 @@ int main(void)
     test_panel_and_conflicts("NO_COLOR=1", false);
     test_watch();
     test_open_and_paste();
+    test_resume();
     tt_cleanup();
     return tap_done();
 }
