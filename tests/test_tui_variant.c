@@ -429,6 +429,51 @@ static void test_resume(void)
     tt_quit_cleanly(t);
     th_free(t);
 }
+/* The colour index of the screen cell's foreground, -1 for the terminal's own. */
+static int fg_at(struct th *t, int row, int col)
+{
+    VTermScreenCell cell;
+
+    if (!th_cell(t, row, col, &cell) || !VTERM_COLOR_IS_INDEXED(&cell.fg))
+        return -1;
+    return cell.fg.indexed.idx;
+}
+
+/* Every theme draws the same lines and sums (they are glyphs, not colours), and marks a
+ * diagonal in magenta, or bold in the mono theme. */
+static void test_themes(void)
+{
+    static const char *const themes[] = { "default", "high-contrast", "colorblind", "mono" };
+    struct board killer = { cage_map, box_map, true };
+    struct board x = { NULL, box_map, true };
+
+    for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++) {
+        char opt[64];
+        const char *args[] = { opt, killer_path, NULL };
+        struct th *t;
+        VTermScreenCell cell;
+        int fg;
+
+        snprintf(opt, sizeof opt, "--theme=%s", themes[i]);
+        t = tt_start(args, NULL, 24, 80);
+        tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer) &&
+               eventually(t, check_sums, &killer), "theme %s: the cages and their sums", themes[i]);
+        tt_quit_cleanly(t);
+        th_free(t);
+        args[1] = x_path;
+        t = tt_start(args, NULL, 24, 80);
+        fg = -2;
+        tap_ok(tt_wait_text(t, "Sudoku X") && eventually(t, check_diagonals, &x) &&
+               th_cell(t, line_row(1), line_col(1), &cell) && cell.attrs.bold &&
+               ((fg = fg_at(t, line_row(1), line_col(1))) == -1) == (strcmp(themes[i], "mono") == 0) &&
+               (fg == -1 || fg == 5 || fg == 13),
+               "theme %s: the diagonals marked, bold, %s (colour %d)", themes[i],
+               strcmp(themes[i], "mono") == 0 ? "without colour" : "in magenta", fg);
+        tt_quit_cleanly(t);
+        th_free(t);
+    }
+}
+
 int main(void)
 {
     char text[2048], empty[N * N + 1];
@@ -446,6 +491,7 @@ int main(void)
     test_drawn(NULL, NULL, true);
     test_drawn("NO_COLOR=1", NULL, true);
     test_drawn("LANG=C", "LC_ALL=C", false);
+    test_themes();
     test_panel_and_conflicts(NULL, true);
     test_panel_and_conflicts("NO_COLOR=1", false);
     test_watch();
