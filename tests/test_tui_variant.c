@@ -474,9 +474,98 @@ static void test_themes(void)
     }
 }
 
+/* --- 16x16 --- */
+
+#define N16 16
+
+/* A 16x16 Killer's cage map and each cell's cage sum, read from kakudo's variant format. */
+struct killer16 {
+    char cages[N16 * N16 + 1];
+    int sum[128];
+};
+
+static void read_killer16(const char *path, struct killer16 *k)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], givens[64], map[64];
+    int rows = 0;
+
+    if (f == NULL) {
+        perror(path);
+        exit(99);
+    }
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (rows < N16 && sscanf(line, "%63s %63s", givens, map) == 2 && strlen(map) == N16)
+            memcpy(k->cages + N16 * rows++, map, N16);
+        else if (rows == N16)
+            for (char *tok = strtok(line, " \n"); tok != NULL; tok = strtok(NULL, " \n"))
+                if (tok[1] == '=')
+                    k->sum[(unsigned char)tok[0] & 127] = atoi(tok + 2);
+    }
+    k->cages[N16 * N16] = '\0';
+    fclose(f);
+}
+
+/* The cages whose first cells are on cell rows r0..r1 have their sums on the screen, the
+ * line above cell row r being at screen row top + 2 (r - r0), cells two columns wide. */
+struct sums16 { const struct killer16 *k; int r0, r1, top; };
+
+static bool check_sums16(struct th *t, void *arg, bool report)
+{
+    const struct sums16 *v = arg;
+
+    for (int cell = v->r0 * N16; cell < (v->r1 + 1) * N16; cell++) {
+        char want[8];
+        int r = cell / N16, c = cell % N16, row = v->top + 2 * (r - v->r0), n;
+        if (memchr(v->k->cages, v->k->cages[cell], (size_t)cell) != NULL)
+            continue;
+        n = snprintf(want, sizeof want, "%d", v->k->sum[(unsigned char)v->k->cages[cell] & 127]);
+        for (int i = 0; i < n; i++)
+            if (char_at(t, row, 3 * c + 1 + i) != (uint32_t)want[i]) {
+                if (report) {
+                    tap_diag("cage %c: its sum %s is not on row %d at column %d", v->k->cages[cell],
+                             want, row, 3 * c + 1);
+                    th_dump(t);
+                }
+                return false;
+            }
+    }
+    return true;
+}
+
+/* A 16x16 Killer at 80x24: cells two columns wide with every line, the panel beside; the
+ * board scrolls up and down only, its sums whole at the top and at the bottom. */
+static void test_killer16(const char *path)
+{
+    struct killer16 k;
+    struct sums16 top, bottom;
+    struct th *t;
+
+    memset(&k, 0, sizeof k);
+    read_killer16(path, &k);
+    /* Scrolled, the window's first row is an edge mark's and 21 rows show ten cell rows
+     * and their lines: rows 0-9 at first, rows 6-15 at the bottom, from screen row 1. */
+    top = (struct sums16){ &k, 0, 9, 1 };
+    bottom = (struct sums16){ &k, 6, 15, 1 };
+    tt_fresh_state();
+    t = start(path, NULL, NULL);
+    tap_ok(tt_wait_text(t, "Killer Sudoku 16x16") && tt_wait_text(t, "Cage ") &&
+           eventually(t, check_sums16, &top),
+           "16x16 Killer at 80x24: the top rows with their cages' sums, the panel beside");
+    tap_ok(th_find(t, "\xe2\x96\xbc", NULL, NULL) && !th_find(t, "\xe2\x96\xb6", NULL, NULL),
+           "it scrolls up and down only: a mark below, none on the right");
+    th_send(t, "jjjjjjjjjjjjjjj");
+    tap_ok(tt_wait_text(t, "Cell r16c") && eventually(t, check_sums16, &bottom) &&
+           th_find(t, "\xe2\x96\xb2", NULL, NULL),
+           "at the last row the bottom rows are shown, sums whole, a mark above");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 int main(void)
 {
-    char text[2048], empty[N * N + 1];
+    char text[2048], empty[N * N + 1], killer16_path[600];
+    const char *srcdir = getenv("srcdir");
 
     memset(empty, '.', N * N);
     empty[N * N] = '\0';
@@ -497,6 +586,8 @@ int main(void)
     test_watch();
     test_open_and_paste();
     test_resume();
+    snprintf(killer16_path, sizeof killer16_path, "%s/tests/data/tui/killer16.txt", srcdir ? srcdir : ".");
+    test_killer16(killer16_path);
     tt_cleanup();
     return tap_done();
 }
