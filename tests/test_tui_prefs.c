@@ -335,6 +335,10 @@ static void test_copy(void)
     tap_ok(tt_wait_text(t, "kakudo's variant format, 6 lines") &&
            last_osc52(t, text, sizeof text) && strcmp(text, killer_text) == 0,
            "a Killer is copied in kakudo's variant format, its cages and sums with it");
+    th_send(t, "1g");
+    tap_ok(tt_wait_text(t, "Copied the position to the clipboard (OSC 52): kakudo's variant") &&
+           last_osc52(t, text, sizeof text) && strncmp(text, "killer\n1... aabb\n", 17) == 0,
+           "g copies a Killer's position in kakudo's variant format, not as a pencil-mark grid");
     tap_ok(tt_quit_cleanly(t), "quits");
     th_free(t);
 }

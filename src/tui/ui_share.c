@@ -108,7 +108,10 @@ void ui_share_copy(struct ui *ui, bool position)
     size_t len = share_text(ui->game, position, &text);
 
     osc52(text, len);
-    if (position)
+    if (position && p->variant != 0)    /* (no pencil-mark grid holds a variant) */
+        ui_message(ui, _("Copied the position to the clipboard (OSC 52): kakudo's variant "
+                         "format, %d lines."), count_lines(text));
+    else if (position)
         ui_message(ui, "Copied the position to the clipboard (OSC 52): a pencil-mark grid, "
                    "%d lines.", count_lines(text));
     else if (p->variant != 0)
