@@ -23,6 +23,10 @@
                                  * the white share of published ones (about 72%) */
 #define KGEN_PATTERN_TRIES 10000
 #define KGEN_GUESS_LIMIT 2000   /* guesses a search may take (plus four a cell) */
+#define KGEN_PART_GUESSES 500   /* the same for a part of the whole board (plus one for every
+                                 * two of its cells): one that needs more has its ambiguity
+                                 * reduced (kgen_whole_board), which costs less than the
+                                 * search wandering on */
 #define KGEN_ROUNDS 40          /* sweeps before a board is given up */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
@@ -51,6 +55,7 @@ struct kgen {
     int nruns;
     int *stack;                 /* scratch: cells (flood fill, fill search) */
     int *label;                 /* scratch: component of each cell */
+    uint32_t *seen, seen_stamp; /* scratch: cells a bounded flood reached (== stamp) */
     uint16_t *tried;            /* fill search: digits still to try per depth */
     uint8_t *region;            /* per cell: 1 in the neighbourhood being settled */
     uint8_t *local;             /* scratch grid: the fill with the region emptied */
@@ -252,6 +257,70 @@ static bool kgen_lines_open(const struct kgen *k, int cell)
     return row && col;
 }
 
+#define KGEN_NEAR_FLOOD 256     /* cells a flood around new black cells may visit */
+
+/* The white cells beside cell (row 0 and column 0 being black, none is off the board on
+ * the top or left) into out; returns their number. */
+static int kgen_white_beside(const struct kgen *k, int cell, int *out)
+{
+    int next[4] = { cell - 1, cell + 1, cell - k->w, cell + k->w }, n = 0;
+
+    for (int i = 0; i < 4; i++)
+        if (next[i] < k->n && !(i == 1 && next[i] % k->w == 0) && !k->black[next[i]])
+            out[n++] = next[i];
+    return n;
+}
+
+/*
+ * Whether the white cells are still connected after the n cells of gone (connected
+ * before) turned black.  They are when the white cells beside those are connected to
+ * each other, since any path through a cell gone can go round it through them; a flood
+ * from one of them that stays near (KGEN_NEAR_FLOOD cells) almost always reaches the
+ * others.  Only when it does not is the whole board flooded: a flood of the board for
+ * every black cell tried was most of the time a 60x60 board took to lay out.
+ */
+static bool kgen_still_connected(struct kgen *k, const int *gone, int n)
+{
+    int beside[4 * (2 * KGEN_CASCADE + 4)], nbeside = 0, ntarget = 0, reached = 0;
+    int head = 0, tail = 0, white;
+    uint32_t target_mark, reached_mark;
+
+    if (k->seen_stamp > UINT32_MAX - 2) {   /* about to wrap: old marks could look current */
+        memset(k->seen, 0, (size_t)k->n * sizeof *k->seen);
+        k->seen_stamp = 0;
+    }
+    target_mark = ++k->seen_stamp;
+    reached_mark = ++k->seen_stamp;
+    for (int i = 0; i < n; i++)
+        nbeside += kgen_white_beside(k, gone[i], beside + nbeside);
+    for (int i = 0; i < nbeside; i++) {
+        if (k->seen[beside[i]] != target_mark) {
+            k->seen[beside[i]] = target_mark;
+            ntarget++;
+        }
+    }
+    if (ntarget > 0) {
+        k->stack[tail++] = beside[0];
+        k->seen[beside[0]] = reached_mark;
+        reached = 1;
+    }
+    while (head < tail && tail < KGEN_NEAR_FLOOD && reached < ntarget) {
+        int next[4], m = kgen_white_beside(k, k->stack[head++], next);
+
+        for (int j = 0; j < m; j++) {
+            if (k->seen[next[j]] == reached_mark)
+                continue;
+            reached += k->seen[next[j]] == target_mark;
+            k->seen[next[j]] = reached_mark;
+            k->stack[tail++] = next[j];
+        }
+    }
+    if (ntarget > 0 && reached == ntarget)
+        return true;
+    white = kgen_white_count(k);
+    return white > 0 && kgen_components(k) == white;
+}
+
 /* Blackens cell and its mirror, and then any white cell left alone in a segment beside
  * them (with its mirror), and so on: near an edge a split often needs two black cells in
  * a row.  Keeps the change if it stays within cascade pairs, leaves white cells in every
@@ -262,7 +331,6 @@ static bool kgen_try_black(struct kgen *k, int cell, int cascade)
     int queue[2 * KGEN_CASCADE + 4], nqueue = 0, saved[2 * KGEN_CASCADE + 4], nsaved = 0;
     uint8_t digits[2 * KGEN_CASCADE + 4];
     bool ok = true;
-    int white;
 
     if (k->black[cell])
         return false;
@@ -295,9 +363,7 @@ static bool kgen_try_black(struct kgen *k, int cell, int cascade)
     }
     for (int i = 0; i < nsaved && ok; i++)
         ok = kgen_lines_open(k, saved[i]);
-    white = kgen_white_count(k);
-    if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && white > 0
-        && kgen_components(k) == white)
+    if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && kgen_still_connected(k, saved, nsaved))
         return true;
     for (int i = nsaved - 1; i >= 0; i--) {
         k->black[saved[i]] = 0;
@@ -608,14 +674,14 @@ enum kgen_verdict { KGEN_UNIQUE, KGEN_OTHER, KGEN_TOO_HARD };
 static int kgen_open_parts(struct kgen *k, const uint8_t *root, int *cells, int *start);
 static int kgen_label_parts(struct kgen *k, int *cells, int *start);
 
-/* Whether the fill is p's only solution extending start (the givens, or the fill with
- * some cells emptied); KGEN_OTHER with another solution in other. */
+/* Whether the fill is p's only solution extending start (the fill with some cells
+ * emptied), within guess_limit guesses; KGEN_OTHER with another solution in other. */
 static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct puzzle *p,
-                                             const uint8_t *start, uint8_t *other)
+                                             const uint8_t *start, long guess_limit,
+                                             uint8_t *other)
 {
     struct other_solution o = {
-        .fill = k->digit, .other = other, .n = (size_t)k->n,
-        .guess_limit = KGEN_GUESS_LIMIT + 4L * p->nwhite,
+        .fill = k->digit, .other = other, .n = (size_t)k->n, .guess_limit = guess_limit,
     };
     struct solve_observer observer = { .step = catch_other, .user = &o };
     struct solve_request req = {
@@ -687,17 +753,18 @@ static void kgen_mark_run(struct kgen *k, int cell, int dir)
 }
 
 /* Whether the fill is the only solution of p when only the cells of k->region are open
- * (a quick search, with the rest of the board kept).  If not, *ncells (unless NULL) gets
+ * (a quick search of at most guess_limit guesses, with the rest of the board kept).  If not, *ncells (unless NULL) gets
  * the number of cells where another solution (in k->scratch) differs, their cells going
  * to part (unless NULL), or -1 when the search wandered and found none. */
-static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *part, int *ncells)
+static bool kgen_region_settled(struct kgen *k, const struct puzzle *p, long guess_limit,
+                                int *part, int *ncells)
 {
     enum kgen_verdict verdict;
     int n = 0;
 
     for (int cell = 0; cell < k->n; cell++)
         k->local[cell] = k->region[cell] ? 0 : k->digit[cell];
-    verdict = kgen_other_solution(k, p, k->local, k->scratch);
+    verdict = kgen_other_solution(k, p, k->local, guess_limit, k->scratch);
     for (int cell = 0; verdict == KGEN_OTHER && cell < k->n; cell++) {
         if (k->scratch[cell] != k->digit[cell] && part != NULL)
             part[n] = cell;
@@ -706,6 +773,12 @@ static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *pa
     if (ncells != NULL)
         *ncells = verdict == KGEN_TOO_HARD ? -1 : n;
     return verdict == KGEN_UNIQUE;
+}
+
+/* kgen_region_settled for the neighbourhoods of runs. */
+static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *part, int *ncells)
+{
+    return kgen_region_settled(k, p, KGEN_GUESS_LIMIT + 4L * p->nwhite, part, ncells);
 }
 
 /* Watches the search of the whole board up to its first guess: the grid there is what
@@ -738,7 +811,7 @@ static int catch_root(const struct solve_step *step, void *user)
  * propagation itself ran out of time.
  */
 static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p, int *cells,
-                                          int *start, uint8_t *other)
+                                          int *start, uint8_t *other, bool *wandered)
 {
     struct root_view v = { .grid = other, .n = (size_t)k->n };
     struct solve_observer observer = { .step = catch_root, .user = &v };
@@ -750,6 +823,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
     enum kgen_verdict verdict = KGEN_UNIQUE;
     int nparts;
 
+    *wandered = false;
     puzzle_solve(p, p->given, &req, &res);
     if (!v.guessed)
         return res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
@@ -761,9 +835,11 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
         memset(k->region, 0, (size_t)k->n);
         for (int j = start[i]; j < start[i + 1]; j++)
             k->region[cells[j]] = 1;
-        if (kgen_settled_locally(k, p, NULL, &ncells))
+        if (kgen_region_settled(k, p, KGEN_PART_GUESSES + (start[i + 1] - start[i]) / 2, NULL,
+                                &ncells))
             continue;
         verdict = KGEN_OTHER;
+        *wandered = *wandered || ncells < 0;
         /* A part whose search wanders counts as differing whole: it gets the changes
          * that leave fewer digit sets, which a spread ambiguity gets. */
         for (int j = start[i]; j < start[i + 1]; j++)
@@ -896,11 +972,27 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
     return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
 }
 
+/* Adds to k->region (the cells of the runs crossing run r) the cells of the runs that
+ * cross those: the neighbourhood of a wide sweep. */
+static void kgen_widen_region(struct kgen *k, int r)
+{
+    int dir = k->run_down[r], step = kgen_step(k, dir);
+
+    for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step) {
+        int x = k->run_of[!dir][c], xstep = kgen_step(k, !dir);
+
+        for (int m = 0, d = k->run_start[x]; m < k->run_len[x]; m++, d += xstep)
+            kgen_mark_run(k, d, dir);
+    }
+}
+
 /* Looks for another solution near each run in turn (its cells and those of the runs
- * crossing it open, the rest of the board kept) and settles each one found.  Local
+ * crossing it open, and with wide those of the runs crossing these, the rest of the
+ * board kept) and settles each one found.  Local
  * searches are quick where a search of the whole board can wander for long.  Returns the
  * number of parts settled, or -1 when one could not be. */
-static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *order, int *part)
+static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *order, int *part,
+                      bool wide)
 {
     int nruns = k->nruns, settled = 0;
 
@@ -926,13 +1018,16 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
                 if (k->changed[d] > latest)
                     latest = k->changed[d];
         }
-        if (k->checked[r] != 0 && latest < k->checked[r])
+        if (!wide && k->checked[r] != 0 && latest < k->checked[r])
             continue;
         memset(k->region, 0, (size_t)k->n);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
             kgen_mark_run(k, c, !k->run_down[r]);
+        if (wide)
+            kgen_widen_region(k, r);
         if (kgen_settled_locally(k, *pp, part, &ncells)) {
-            k->checked[r] = now + 1;
+            if (!wide)
+                k->checked[r] = now + 1;
             continue;
         }
         if (ncells <= 0 || !kgen_settle_part(k, pp, part, ncells, splits))
@@ -1026,27 +1121,38 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *order = xmalloc((size_t)k->n * sizeof *order);
     int splits = 0;
     struct puzzle *p = kgen_puzzle(k);
-    bool unique = false;
+    bool unique = false, wide = false, wide_swept = false;
 
     memset(k->settled_by, 0, (size_t)k->n);
     for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
-        int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells), nparts;
+        int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
+        int nparts;
         enum kgen_verdict verdict;
+        bool wandered;
 
         /* A sweep a split cut short is not a round: a large board has many splits, and
          * counting them used up the rounds before the board settled. */
         if (splits != splits_before && settled >= 0)
             round--;
 
+        wide_swept = wide;
+        wide = false;
         if (settled < 0)
             break;
         if (settled > 0)
             continue;
         /* No run has another solution near it: now the whole board. */
-        verdict = kgen_whole_board(k, p, cells, start, other);
+        verdict = kgen_whole_board(k, p, cells, start, other, &wandered);
         if (verdict != KGEN_OTHER) {
             unique = verdict == KGEN_UNIQUE;
             break;
+        }
+        /* Where the whole board's search wandered, first a sweep of wider neighbourhoods
+         * looks for the other solutions it could not reach; the wandering parts are
+         * changed blindly only when that finds none. */
+        if (wandered && !wide_swept) {
+            wide = true;
+            continue;
         }
         nparts = kgen_diff_parts(k, other, cells, start);
         for (int i = 0; i < nparts && settled >= 0; i++)
@@ -1085,6 +1191,7 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->run_down = xmalloc(n);
     k->stack = xmalloc(n * sizeof *k->stack);
     k->label = xmalloc(n * sizeof *k->label);
+    k->seen = xcalloc(n, sizeof *k->seen);
     k->tried = xmalloc(n * sizeof *k->tried);
     k->region = xmalloc(n);
     k->local = xmalloc(n);
@@ -1109,6 +1216,7 @@ static void kgen_free(struct kgen *k)
     free(k->run_down);
     free(k->stack);
     free(k->label);
+    free(k->seen);
     free(k->tried);
     free(k->region);
     free(k->local);
