@@ -781,8 +781,8 @@ static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *pa
     return kgen_region_settled(k, p, KGEN_GUESS_LIMIT + 4L * p->nwhite, part, ncells);
 }
 
-/* Watches the search of the whole board up to its first guess: the grid there is what
- * propagation alone decides from the sums. */
+/* Watches the search of the whole board up to its first guess: the grid there, but for
+ * the digit guessed, is what propagation alone decides from the sums. */
 struct root_view {
     uint8_t *grid;
     size_t n;
@@ -796,6 +796,7 @@ static int catch_root(const struct solve_step *step, void *user)
     if (step->kind != STEP_GUESS)
         return 0;
     memcpy(v->grid, step->grid, v->n);
+    v->grid[step->cell] = 0;    /* the guess is already in the grid; the cell is open */
     v->guessed = true;
     return 1;
 }
