@@ -267,6 +267,37 @@ static void test_kakuro_shape(int level, int min_white, int max_pairs)
            name, max_pairs, runs > 0 ? pairs * 100 / runs : 0);
 }
 
+/* Large boards at level any: their uniqueness is proven part by part after the sums are
+ * propagated (kgen_whole_board), which once left the cell of the search's first guess out
+ * of every part, and made 40x40 puzzles of seed 1 with several solutions. */
+static void test_kakuro_large(void)
+{
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        struct gen_request req = {
+            .kind = PUZZLE_KAKURO, .width = 40, .height = 40, .level = GEN_ANY_LEVEL,
+            .seed = seed,
+        };
+        struct gen_result res;
+        char why[128] = "";
+
+        gen_generate(&req, &res);
+        if (!tap_ok(res.status == GEN_OK && res.puzzle != NULL,
+                    "kakuro 40x40 any seed %llu: made", (unsigned long long)seed)) {
+            puzzle_free(res.puzzle);
+            continue;
+        }
+        tap_ok(count_solutions(res.puzzle) == 1, "  has exactly one solution");
+        if (!tap_ok(kakuro_board_ok(res.puzzle, why, sizeof why),
+                    "  runs of 2 to 9 cells, connected, symmetric"))
+            tap_diag("%s", why);
+        tap_ok(res.grade.level >= LEVEL_BEGINNER && res.grade.level < LEVEL_COUNT
+               && !res.grade.gave_up && res.grade.hardest != TECH_MISTAKE,
+               "  rated %s, hardest %s", hint_level_name(res.grade.level),
+               res.grade.hardest == TECH_MISTAKE ? "none" : hint_technique(res.grade.hardest)->name);
+        puzzle_free(res.puzzle);
+    }
+}
+
 static void test_kakuro(void)
 {
     check_kakuro(8, 8, LEVEL_EASY, 5);
@@ -280,6 +311,7 @@ static void test_kakuro(void)
     check_kakuro(15, 15, GEN_ANY_LEVEL, 5);
     test_kakuro_shape(GEN_ANY_LEVEL, 65, 48);
     test_kakuro_shape(LEVEL_EASY, 0, 49);
+    test_kakuro_large();
 }
 
 /* --- Requests that cannot be met, budgets and cancelling --- */
