@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 enum { EXIT_WRITE_ERROR = 2 };
 
@@ -23,7 +24,7 @@ static int finish_output(int status)
         err = errno;
     }
     if (failed) {
-        fprintf(stderr, "kakudo: write error: %s\n", strerror(err != 0 ? err : EIO));
+        fprintf(stderr, _("kakudo: write error: %s\n"), strerror(err != 0 ? err : EIO));
         if (status == 0 || status == 1)
             status = EXIT_WRITE_ERROR;
     }
