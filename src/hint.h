@@ -347,6 +347,8 @@ const char *hint_digits(const struct hint *h, digitset set, enum hint_conj conj)
 /* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (sum 17)" */
 const char *hint_group(const struct hint *h, int group);
 const char *hint_groups(const struct hint *h, const int *groups, int n, enum hint_conj conj);
+/* "rows 1, 4 and 7", "column 3": lines numbered from 0 */
+const char *hint_lines(const struct hint *h, bool rows, const int *lines, int n);
 /* printf into a sentence's words. */
 const char *hint_words(const struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A string built piece by piece (a chain, a list of clauses) for a sentence. */

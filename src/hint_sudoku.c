@@ -2,7 +2,6 @@
 #include "config.h"
 #include "hint.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -468,21 +467,6 @@ static int line_group(const struct puzzle *p, bool row, int i)
     return hint_group_of_kind(p, row ? i * p->width : i, row ? GROUP_ROW : GROUP_COLUMN);
 }
 
-/* "rows 1, 4 and 7" */
-static const char *lines_words(const struct hint *h, bool rows, const int *lines, int n)
-{
-    struct hint_buf b = HINT_BUF_INIT;
-
-    if (h->quiet)
-        return "";
-    for (int i = 0; i < n; i++) {
-        char number[16];
-        snprintf(number, sizeof number, "%d", lines[i] + 1);
-        hint_buf_item(&b, i, n, HINT_AND, number);
-    }
-    /* TRANSLATORS: %s is a list of row or column numbers ("1, 4 and 7"). */
-    return hint_words(h, rows ? _("rows %s") : _("columns %s"), b.s);
-}
 
 /* Whether no j < k of the chosen lines fit in j cover lines: a fish holding a smaller one
  * falls apart into it and singles, and is listed as that. */
@@ -536,8 +520,8 @@ static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
                              "those columns, one in each, so no other cell of those columns can be %2$c")
                          : _("in %1$s, %2$c can only go in %3$s; the %4$s columns put their %2$cs in "
                              "those rows, one in each, so no other cell of those rows can be %2$c"),
-             lines_words(&h, c->rows, base, u->k), hint_digit_symbol(c->d),
-             lines_words(&h, !c->rows, cover, ncover), _(subset_words[u->k]));
+             hint_lines(&h, c->rows, base, u->k), hint_digit_symbol(c->d),
+             hint_lines(&h, !c->rows, cover, ncover), _(subset_words[u->k]));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
 }

@@ -168,6 +168,21 @@ const char *hint_group(const struct hint *h, int group)
     return "";
 }
 
+const char *hint_lines(const struct hint *h, bool rows, const int *lines, int n)
+{
+    struct hint_buf b = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < n; i++) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", lines[i] + 1);
+        hint_buf_item(&b, i, n, HINT_AND, number);
+    }
+    /* TRANSLATORS: %s is a row or column number, or a list of them ("1, 4 and 7"). */
+    return hint_words(h, rows ? P_("row %s", "rows %s", n) : P_("column %s", "columns %s", n), b.s);
+}
+
 const char *hint_groups(const struct hint *h, const int *groups, int n, enum hint_conj conj)
 {
     struct hint_buf b = { .len = 0 };
