@@ -432,16 +432,7 @@ void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj)
 
 void hint_say_digits(struct hint *h, digitset set, const char *conj)
 {
-    int n = popcount32(set), i = 0;
-
-    if (strcmp(conj, "and") == 0 || strcmp(conj, "or") == 0) {
-        hint_say(h, "%s", hint_digits(h, set, conj_of(conj)));
-        return;
-    }
-    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
-        if (set & (1u << d))
-            hint_say(h, "%s%c", i++ == 0 ? "" : i == n ? hint_words(h, " %s ", conj) : ", ",
-                     hint_digit_symbol(d));
+    hint_say(h, "%s", hint_digits(h, set, conj_of(conj)));
 }
 
 void hint_say_group(struct hint *h, int group)
