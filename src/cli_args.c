@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "i18n.h"
 #include "pool.h"
 #include "prefs.h"
 
@@ -54,77 +55,79 @@ static const struct option long_options[] = {
 
 static void print_help(void)
 {
-    printf("Usage: kakudo [OPTION]... [FILE[:N]]\n"
-           "  or:  kakudo solve [OPTION]... [FILE]...\n"
-           "  or:  kakudo watch [OPTION]... FILE[:N]\n"
-           "  or:  kakudo hint [--all|--apply=N] [FILE[:N]]...\n"
-           "  or:  kakudo rate [--path] [--format=se|rating] [FILE]...\n"
-           "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
-           "Play and solve Sudoku and Kakuro in the terminal.\n"
-           "\n"
-           "Commands:\n"
-           "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
-           "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
-           "                 or FILE is -) and print the solutions in the input's layout\n"
-           "  watch          open the player on the Nth puzzle of FILE and watch the solver\n"
-           "  hint           explain the next step of a puzzle: the technique, the cells\n"
-           "                 (rNcM: row N, column M) and the reason\n"
-           "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
-           "                 Hard, Expert, Master), rating on Sudoku Explainer's scale\n"
-           "                 (1.0 to 11.9), hardest technique, counts and a score\n"
-           "  generate       make new puzzles with exactly one solution at a chosen level\n"
-           "                 (--size, --level, --symmetry, --count, --seed, --format;\n"
-           "                 see 'kakudo generate --help')\n"
-           "\n"
-           "Options for solve:\n"
-           "      --any            print any one solution without proving it unique\n"
-           "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
-           "      --stats          report nodes, guesses and time per puzzle on stderr\n"
-           "      --format=NAME    read FILE as NAME: line, grid, kakuro2, kakuro or\n"
-           "                       pencilmarks (also for hint, rate and the player)\n"
-           "      --trace          print every step of the search, one per line, before\n"
-           "                       the solution\n"
-           "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
-           "                       cell first; the default) or plain (cells in reading\n"
-           "                       order, digits ascending); also for watch\n"
-           "      --nodes=N        give up a search after N nodes (default %u, or\n"
-           "                       %u with --strategy=plain; also for hint,\n"
-           "                       rate, watch and the player): exit status 3\n"
-           "  -j, --jobs=N         work on N puzzles at once, in N threads (default: the\n"
-           "                       processors online; also for hint, rate and generate):\n"
-           "                       the output is the same, in input order\n"
-           "Options for hint (FILE may also be a pencil-mark grid or a saved game):\n"
-           "      --all            list every step available now, not just the easiest\n"
-           "      --apply=N        take the next N steps, then print the position as a\n"
-           "                       pencil-mark grid\n"
-           "Options for rate:\n"
-           "      --path           print every step of the solve, with its rating\n"
-           "      --format=se      print each puzzle as a line with ED=ER/EP/ED, as\n"
-           "                       Sudoku Explainer's serate (hardest step, hardest before\n"
-           "                       the first placement, first step)\n"
-           "      --format=rating  print each puzzle as a line and its rating\n"
-           "Options for the player:\n"
-           "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
-           "      --no-color       do not use colours (also when NO_COLOR is set)\n"
-           "      --no-timer       hide the timer\n"
-           "      --unicode        draw with box-drawing characters (over charset = ascii)\n"
-           "      --timer          show the timer (over timer = hidden)\n"
-           "      --theme=NAME     colours: default, high-contrast, colorblind or mono\n"
-           "      --config=FILE    read settings from FILE instead of\n"
-           "                       $XDG_CONFIG_HOME/kakudo/config (~/.config/kakudo/config)\n"
-           "      --print-config   print the settings in force, as a config file, and exit\n"
-           "\n"
-           "      --help           display this help and exit\n"
-           "      --version        output version information and exit\n"
-           "\n"
-           "Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
-           "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
-           "kakudo's Kakuro grid.\n"
-           "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
-           "\n"
-           "Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
-           "3 if a search gave up (its budget of nodes ran out).\n", SOLVE_DEFAULT_NODES,
+    /* One translatable message per section, each a block a translator can lay out anew
+     * (the option names and values stay as they are). */
+    fputs(_("Usage: kakudo [OPTION]... [FILE[:N]]\n"
+            "  or:  kakudo solve [OPTION]... [FILE]...\n"
+            "  or:  kakudo watch [OPTION]... FILE[:N]\n"
+            "  or:  kakudo hint [--all|--apply=N] [FILE[:N]]...\n"
+            "  or:  kakudo rate [--path] [--format=se|rating] [FILE]...\n"
+            "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
+            "Play and solve Sudoku and Kakuro in the terminal.\n"
+            "\n"), stdout);
+    fputs(_("Commands:\n"
+            "  (none), play   open the player: the picker, or the Nth puzzle of FILE\n"
+            "  solve          solve every puzzle of each FILE (standard input when no FILE\n"
+            "                 or FILE is -) and print the solutions in the input's layout\n"
+            "  watch          open the player on the Nth puzzle of FILE and watch the solver\n"
+            "  hint           explain the next step of a puzzle: the technique, the cells\n"
+            "                 (rNcM: row N, column M) and the reason\n"
+            "  rate           rate every puzzle of each FILE: level (Beginner, Easy, Medium,\n"
+            "                 Hard, Expert, Master), rating on Sudoku Explainer's scale\n"
+            "                 (1.0 to 11.9), hardest technique, counts and a score\n"
+            "  generate       make new puzzles with exactly one solution at a chosen level\n"
+            "                 (--size, --level, --symmetry, --count, --seed, --format;\n"
+            "                 see 'kakudo generate --help')\n"
+            "\n"), stdout);
+    printf(_("Options for solve:\n"
+             "      --any            print any one solution without proving it unique\n"
+             "      --count[=LIMIT]  print the number of solutions (LIMIT+ if there are more)\n"
+             "      --stats          report nodes, guesses and time per puzzle on stderr\n"
+             "      --format=NAME    read FILE as NAME: line, grid, kakuro2, kakuro or\n"
+             "                       pencilmarks (also for hint, rate and the player)\n"
+             "      --trace          print every step of the search, one per line, before\n"
+             "                       the solution\n"
+             "      --strategy=NAME  search with NAME: smart (propagation, most constrained\n"
+             "                       cell first; the default) or plain (cells in reading\n"
+             "                       order, digits ascending); also for watch\n"
+             "      --nodes=N        give up a search after N nodes (default %u, or\n"
+             "                       %u with --strategy=plain; also for hint,\n"
+             "                       rate, watch and the player): exit status 3\n"
+             "  -j, --jobs=N         work on N puzzles at once, in N threads (default: the\n"
+             "                       processors online; also for hint, rate and generate):\n"
+             "                       the output is the same, in input order\n"), SOLVE_DEFAULT_NODES,
            SOLVE_DEFAULT_PLAIN_NODES);
+    fputs(_("Options for hint (FILE may also be a pencil-mark grid or a saved game):\n"
+            "      --all            list every step available now, not just the easiest\n"
+            "      --apply=N        take the next N steps, then print the position as a\n"
+            "                       pencil-mark grid\n"), stdout);
+    fputs(_("Options for rate:\n"
+            "      --path           print every step of the solve, with its rating\n"
+            "      --format=se      print each puzzle as a line with ED=ER/EP/ED, as\n"
+            "                       Sudoku Explainer's serate (hardest step, hardest before\n"
+            "                       the first placement, first step)\n"
+            "      --format=rating  print each puzzle as a line and its rating\n"), stdout);
+    fputs(_("Options for the player:\n"
+            "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
+            "      --no-color       do not use colours (also when NO_COLOR is set)\n"
+            "      --no-timer       hide the timer\n"
+            "      --unicode        draw with box-drawing characters (over charset = ascii)\n"
+            "      --timer          show the timer (over timer = hidden)\n"
+            "      --theme=NAME     colours: default, high-contrast, colorblind or mono\n"
+            "      --config=FILE    read settings from FILE instead of\n"
+            "                       $XDG_CONFIG_HOME/kakudo/config (~/.config/kakudo/config)\n"
+            "      --print-config   print the settings in force, as a config file, and exit\n"
+            "\n"), stdout);
+    fputs(_("      --help           display this help and exit\n"
+            "      --version        output version information and exit\n"
+            "\n"), stdout);
+    fputs(_("Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
+            "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
+            "kakudo's Kakuro grid.\n"
+            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
+            "\n"), stdout);
+    fputs(_("Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
+            "3 if a search gave up (its budget of nodes ran out).\n"), stdout);
 }
 
 static void print_version(void)
@@ -139,11 +142,13 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 {
     va_list ap;
 
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     fprintf(stderr, "%s: ", command);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, _(fmt), ap);
     va_end(ap);
-    fprintf(stderr, "\nTry '%s --help' for more information.\n", command);
+    fputc('\n', stderr);
+    fprintf(stderr, _("Try '%s --help' for more information.\n"), command);
     return EXIT_USAGE;
 }
 

@@ -13,6 +13,7 @@
 
 #include "format.h"
 #include "generate.h"
+#include "i18n.h"
 #include "pool.h"
 #include "util.h"
 
@@ -56,43 +57,43 @@ struct generate_args {
 
 static void print_generate_help(void)
 {
-    printf("Usage: kakudo generate sudoku [--size N] [--level NAME] [--symmetry NAME]\n"
-           "                              [--givens MIN-MAX] [--count N] [--seed S]\n"
-           "                              [--format line|grid]\n"
-           "  or:  kakudo generate kakuro [--size WxH] [--level NAME] [--count N] [--seed S]\n"
-           "                              [--format grid|kakuro2]\n"
-           "Make new puzzles with exactly one solution, rated by the techniques they need.\n"
-           "\n"
-           "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25\n"
-           "      --size WxH       Kakuro board, clue row and column included (default 10x10)\n"
-           "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
-           "                       default: the first unique puzzle); Kakuro: easy to\n"
-           "                       master\n"
-           "      --givens MIN-MAX how many givens a Sudoku has (or N); by default as\n"
-           "                       published puzzles of the level have: 9x9 Beginner\n"
-           "                       36-45, Easy 30-35, Medium 27-31, Hard 25-29, Expert\n"
-           "                       22-27, Master 20-26; other sizes the same share\n"
-           "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
-           "                       mirror, diagonal or none\n"
-           "      --count N        how many puzzles (default 1)\n"
-           "      --seed S         start from seed S (puzzle i gets S+i): the same seed gives\n"
-           "                       the same puzzles; default: from the clock\n"
-           "      --format NAME    Sudoku: line (default) or grid; Kakuro: grid (default) or\n"
-           "                       kakuro2\n"
-           "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
-           "                       then the closest level found is printed instead\n"
-           "      --attempts N     how many puzzles to make and rate looking for the level,\n"
-           "                       per puzzle: the same result on every machine (without\n"
-           "                       --budget, no time budget then)\n"
-           "  -j, --jobs=N         make N puzzles at once, in N threads (default: the\n"
-           "                       processors online): the same puzzles, in the same order\n"
-           "      --help           display this help and exit\n"
-           "\n"
-           "Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
-           "for some (each is still printed, and named on standard error), 2 on bad\n"
-           "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
-           "for it).\n",
-           DEFAULT_BUDGET_S);
+    /* Two translatable messages: the options, then the exit status. */
+    printf(_("Usage: kakudo generate sudoku [--size N] [--level NAME] [--symmetry NAME]\n"
+             "                              [--givens MIN-MAX] [--count N] [--seed S]\n"
+             "                              [--format line|grid]\n"
+             "  or:  kakudo generate kakuro [--size WxH] [--level NAME] [--count N] [--seed S]\n"
+             "                              [--format grid|kakuro2]\n"
+             "Make new puzzles with exactly one solution, rated by the techniques they need.\n"
+             "\n"
+             "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25\n"
+             "      --size WxH       Kakuro board, clue row and column included (default 10x10)\n"
+             "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
+             "                       default: the first unique puzzle); Kakuro: easy to\n"
+             "                       master\n"
+             "      --givens MIN-MAX how many givens a Sudoku has (or N); by default as\n"
+             "                       published puzzles of the level have: 9x9 Beginner\n"
+             "                       36-45, Easy 30-35, Medium 27-31, Hard 25-29, Expert\n"
+             "                       22-27, Master 20-26; other sizes the same share\n"
+             "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
+             "                       mirror, diagonal or none\n"
+             "      --count N        how many puzzles (default 1)\n"
+             "      --seed S         start from seed S (puzzle i gets S+i): the same seed gives\n"
+             "                       the same puzzles; default: from the clock\n"
+             "      --format NAME    Sudoku: line (default) or grid; Kakuro: grid (default) or\n"
+             "                       kakuro2\n"
+             "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
+             "                       then the closest level found is printed instead\n"
+             "      --attempts N     how many puzzles to make and rate looking for the level,\n"
+             "                       per puzzle: the same result on every machine (without\n"
+             "                       --budget, no time budget then)\n"
+             "  -j, --jobs=N         make N puzzles at once, in N threads (default: the\n"
+             "                       processors online): the same puzzles, in the same order\n"
+             "      --help           display this help and exit\n"
+             "\n"), DEFAULT_BUDGET_S);
+    fputs(_("Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
+            "for some (each is still printed, and named on standard error), 2 on bad\n"
+            "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
+            "for it).\n"), stdout);
 }
 
 static bool parse_seed(const char *s, uint64_t *out)
@@ -326,7 +327,7 @@ static void write_puzzle(const struct generate_args *a, const struct gen_result 
         char why[200];
         /* Generated puzzles have every clue, so a refusal here is a generator bug. */
         if (!format_write_kakuro2_case(stdout, p, why, sizeof why))
-            fatal("internal error: generated puzzle %ld: %s", index + 1, why);
+            fatal(_("internal error: generated puzzle %ld: %s"), index + 1, why);
         return;
     }
     /* Grids are separated by a blank line; one-line puzzles follow one another. */
@@ -394,19 +395,19 @@ static int report_level(const struct gen_job *job, int status)
     long i = job->index;
 
     if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up) {
-        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
-                "out while rating it: its level is %s or harder\n", i + 1, req->seed,
-                hint_level_name(res->grade.level));
+        fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): the budget ran "
+                          "out while rating it: its level is %s or harder\n"), i + 1, req->seed,
+                _(hint_level_name(res->grade.level)));
         return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
     }
     if (res->status == GEN_OTHER_LEVEL) {
         char within[64];
 
         if (req->max_attempts > 0 && res->attempts >= req->max_attempts)
-            snprintf(within, sizeof within, "%d attempt%s", res->attempts,
-                     res->attempts == 1 ? "" : "s");
+            snprintf(within, sizeof within, P_("%d attempt", "%d attempts",
+                                               (unsigned long)res->attempts), res->attempts);
         else
-            snprintf(within, sizeof within, "%" PRIu64 " s (%d tried)",
+            snprintf(within, sizeof within, _("%" PRIu64 " s (%d tried)"),
                      req->budget_ms / 1000u, res->attempts);
         if (req->level == GEN_ANY_LEVEL || (int)res->grade.level == req->level) {
             /* The level is right: --givens is what was missed. */
@@ -414,14 +415,14 @@ static int report_level(const struct gen_job *job, int status)
 
             for (int cell = 0; cell < res->puzzle->ncells; cell++)
                 n += res->puzzle->given[cell] != 0;
-            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): none with %d-%d "
-                    "givens within %s; printed one with %d instead\n", i + 1, req->seed,
+            fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): none with %d-%d "
+                              "givens within %s; printed one with %d instead\n"), i + 1, req->seed,
                     req->givens_min, req->givens_max, within, n);
         } else {
-            fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
-                    "within %s; printed one at %s instead\n", i + 1, req->seed,
-                    hint_level_name((enum hint_level)req->level), within,
-                    hint_level_name(res->grade.level));
+            fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
+                              "within %s; printed one at %s instead\n"), i + 1, req->seed,
+                    _(hint_level_name((enum hint_level)req->level)), within,
+                    _(hint_level_name(res->grade.level)));
         }
         return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
     }
@@ -437,7 +438,7 @@ static void gen_deliver(void *item, void *user)
     if (run->stopped) {
         puzzle_free(res->puzzle);
     } else if (res->status == GEN_GAVE_UP) {
-        fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n",
+        fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n"),
                 job->index + 1, job->req.seed, res->message);
         run->status = EXIT_GAVE_UP;
         puzzle_free(res->puzzle);

@@ -11,6 +11,7 @@
 #include "format.h"
 #include "game.h"
 #include "hint.h"
+#include "i18n.h"
 #include "pool.h"
 #include "rating.h"
 #include "util.h"
@@ -100,7 +101,8 @@ static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, dig
         hint_apply(pos->p, &h, grid, cands);
     }
     if (taken < n && puzzle_is_complete(pos->p, grid))
-        fprintf(out, "# (Solved after %ld step%s.)\n", taken, taken == 1 ? "" : "s");
+        fprintf(out, "# %s\n", P_("(Solved after one step.)", "(Solved after %ld steps.)",
+                                  (unsigned long)taken));
     /* The comment right before a puzzle names it: the puzzle's own name, not a step. */
     if (pos->p->name != NULL)
         fprintf(out, "# %s\n", pos->p->name);
@@ -128,23 +130,23 @@ static int hint_puzzle(FILE *out, FILE *err, const struct puzzle *p, const uint8
     memcpy(s.grid, grid, (size_t)p->ncells);
     hint_fill_candidates(p, s.grid, marks, s.cands);
     if (count < 0) {
-        fprintf(err, "kakudo: gave up: no solution found within the budget of %" PRIu64
-                " nodes (--nodes=N sets it), so no hint\n", budget.nodes);
+        fprintf(err, _("kakudo: gave up: no solution found within the budget of %" PRIu64
+                       " nodes (--nodes=N sets it), so no hint\n"), budget.nodes);
         status = CLI_EXIT_GAVE_UP;
     } else if (count == 0) {
-        fprintf(out, "The puzzle has no solution.\n");
+        fputs(_("The puzzle has no solution.\n"), out);
         status = EXIT_NO_SOLUTION;
     } else if (hint_check_position(p, s.grid, marks, count == 1 ? s.solution : NULL, &h)) {
         fprintf(out, "%s\n", h.text);     /* a mistake in the position comes first */
     } else if (puzzle_is_complete(p, s.grid)) {
-        fprintf(out, "The puzzle is already solved.\n");
+        fputs(_("The puzzle is already solved.\n"), out);
     } else {
         if (s.gave_up)
-            fprintf(out, "%s(Not known to have one solution: the search gave up, so no "
-                    "uniqueness techniques.)\n", note);
+            fprintf(out, "%s%s\n", note, _("(Not known to have one solution: the search gave up, "
+                                           "so no uniqueness techniques.)"));
         else if (count > 1)
-            fprintf(out, "%s(The puzzle has several solutions: no uniqueness techniques, and a "
-                    "trial follows one of them.)\n", note);
+            fprintf(out, "%s%s\n", note, _("(The puzzle has several solutions: no uniqueness "
+                                           "techniques, and a trial follows one of them.)"));
         if (opt->all)
             print_all_steps(out, &s.pos);
         else if (opt->apply >= 0)
@@ -167,7 +169,7 @@ static FILE *open_kept(char **buf, size_t *len)
     FILE *f = open_memstream(buf, len);
 
     if (f == NULL)
-        fatal("out of memory");
+        fatal(_("out of memory"));
     return f;
 }
 
@@ -405,23 +407,28 @@ static void print_rating(const struct rate_job *job, const struct cli_options *o
         fwrite(job->path, 1, job->npath, stdout);
     }
     if (job->rated == 0) {
-        printf("%s:%ld: no solution\n", job->name, job->index);
+        printf(_("%s:%ld: no solution\n"), job->name, job->index);
         if (*status == 0)
             *status = EXIT_NO_SOLUTION;
     } else if (job->rated < 0) {
-        printf("%s:%ld: gave up: no solution found within the budget of %" PRIu64
-               " nodes\n", job->name, job->index, job->budget.nodes);
+        printf(_("%s:%ld: gave up: no solution found within the budget of %" PRIu64
+                 " nodes\n"), job->name, job->index, job->budget.nodes);
         *status = CLI_EXIT_GAVE_UP;
     } else if (print_columns(job, opt)) {
         if (g->gave_up)
             *status = CLI_EXIT_GAVE_UP;
     } else {
+        char where[600];
+
+        snprintf(where, sizeof where, "%s:%ld%s%s%s", job->name, job->index,
+                 p->name ? " (" : "", p->name ? p->name : "", p->name ? ")" : "");
         grade_describe(g, line, sizeof line);
-        printf("%s:%ld%s%s%s: %s%s%s\n", job->name, job->index, p->name ? " (" : "",
-               p->name ? p->name : "", p->name ? ")" : "",
-               g->gave_up ? "at least " : "", line,
-               g->gave_up ? " (gave up: the budget ran out after these steps)"
-               : g->unique ? "" : " (several solutions)");
+        /* TRANSLATORS: %1$s names the puzzle, %2$s is its level, rating and techniques. */
+        printf(g->gave_up ? _("%1$s: at least %2$s (gave up: the budget ran out after these "
+                              "steps)\n")
+               /* TRANSLATORS: %1$s names the puzzle, %2$s is its level, rating and techniques. */
+               : !g->unique ? _("%1$s: %2$s (several solutions)\n") : "%1$s: %2$s\n",
+               where, line);
         if (g->gave_up)
             *status = CLI_EXIT_GAVE_UP;
     }
@@ -495,7 +502,7 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
         if (f == NULL) {
             struct rate_job *job = xcalloc(1, sizeof *job);
 
-            job->message = xasprintf("%s: cannot open: %s", files[i], strerror(errno));
+            job->message = xasprintf(_("%s: cannot open: %s"), files[i], strerror(errno));
             job->status = &status[i];
             pool_submit(pool, job);
             continue;

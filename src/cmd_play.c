@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "i18n.h"
 #include "prefs.h"
 #include "puzzle.h"
 #include "tui/tui.h"
@@ -42,15 +43,18 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     struct puzzle *p = NULL;
     int status;
 
-    /* The terminal's character set decides between UTF-8 and ASCII drawing. */
-    setlocale(LC_ALL, "");
+    /* The terminal's character set decides between UTF-8 and ASCII drawing; the
+     * messages' language is set up now, before the screen is, and numbers keep the C
+     * locale's form (no LC_ALL). */
+    setlocale(LC_CTYPE, "");
+    i18n_init();
     topt.config_errors = cli_load_prefs(opt, &topt.prefs, note_config_error, &topt);
     topt.ascii = topt.prefs.ascii;
     topt.no_color = topt.prefs.theme == PREFS_THEME_MONO;
     topt.no_timer = !topt.prefs.show_timer;
     if (nargs > 1) {
-        fprintf(stderr, "kakudo: too many files: the player opens one puzzle\n"
-                "Try 'kakudo --help' for more information.\n");
+        fprintf(stderr, _("kakudo: too many files: the player opens one puzzle\n"
+                          "Try 'kakudo --help' for more information.\n"));
         return 2;
     }
     if (nargs == 1) {

@@ -1,6 +1,7 @@
 /* cmd_player_exec.c: the command-line program's `play` and `watch`: runs the player, kakudo-player, in its place. */
 #include "config.h"
 #include "cli.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -46,6 +47,6 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     (void)nargs;
     fflush(stdout);
     execv(path, opt->argv);
-    fprintf(stderr, "kakudo: cannot run the player %s: %s\n", path, strerror(errno));
+    fprintf(stderr, _("kakudo: cannot run the player %s: %s\n"), path, strerror(errno));
     return 2;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "pool.h"
 #include "puzzle.h"
 #include "solve.h"
@@ -52,16 +53,19 @@ static void report_gave_up(struct solve_run *run, const struct solve_job *job, c
 {
     uint64_t nodes = cli_budget(run->opt).nodes;
 
-    fprintf(stderr, "kakudo: %s: puzzle %ld: gave up %s: the search ran out of its budget "
-            "of %" PRIu64 " node%s (--nodes=N sets it)\n", job->name, job->index, what,
-            nodes, nodes == 1 ? "" : "s");
+    /* TRANSLATORS: the third argument is one of the "before ..." or "counting ..." phrases. */
+    fprintf(stderr, P_("kakudo: %1$s: puzzle %2$ld: gave up %3$s: the search ran out of its "
+                       "budget of %4$" PRIu64 " node (--nodes=N sets it)\n",
+                       "kakudo: %1$s: puzzle %2$ld: gave up %3$s: the search ran out of its "
+                       "budget of %4$" PRIu64 " nodes (--nodes=N sets it)\n", (unsigned long)nodes),
+            job->name, job->index, _(what), nodes);
     run->status = CLI_EXIT_GAVE_UP > run->status ? CLI_EXIT_GAVE_UP : run->status;
 }
 
 static void report_stats(const struct solve_job *job)
 {
-    fprintf(stderr, "%s: puzzle %ld: %" PRIu64 " nodes, %" PRIu64 " guesses, %" PRIu64
-            " backtracks, %.1f us\n", job->name, job->index, job->stats.nodes,
+    fprintf(stderr, _("%s: puzzle %ld: %" PRIu64 " nodes, %" PRIu64 " guesses, %" PRIu64
+                      " backtracks, %.1f us\n"), job->name, job->index, job->stats.nodes,
             job->stats.guesses, job->stats.backtracks, (double)job->ns / 1000.0);
 }
 
@@ -100,7 +104,7 @@ static void print_count(struct solve_run *run, const struct solve_job *job)
     else
         printf("%ld\n", res->count);
     if (res->gave_up && res->count <= limit)
-        report_gave_up(run, job, "counting (the count printed is of those found by then)");
+        report_gave_up(run, job, N_("counting (the count printed is of those found by then)"));
     if (run->opt->stats)
         report_stats(job);
 }
@@ -235,22 +239,22 @@ static void print_outcome(struct solve_run *run, const struct solve_job *job)
         return;
     }
     if (outcome == SOLVE_GAVE_UP) {
-        report_gave_up(run, job, "before finding a solution (none printed)");
+        report_gave_up(run, job, N_("before finding a solution (none printed)"));
         return;
     }
     if (outcome == SOLVE_UNPROVEN)
-        report_gave_up(run, job, "before knowing whether the solution printed is the only one");
+        report_gave_up(run, job, N_("before knowing whether the solution printed is the only one"));
     if (outcome == SOLVE_NONE) {
-        fprintf(stderr, "kakudo: %s: puzzle %ld has no solution\n", job->name, job->index);
+        fprintf(stderr, _("kakudo: %s: puzzle %ld has no solution\n"), job->name, job->index);
         run->status = run->status > EXIT_NO_SOLUTION ? run->status : EXIT_NO_SOLUTION;
         return;
     }
     if (outcome == SOLVE_SEVERAL)
-        fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; "
-                "printed the first in reading order\n", job->name, job->index);
+        fprintf(stderr, _("kakudo: %s: puzzle %ld has several solutions; "
+                          "printed the first in reading order\n"), job->name, job->index);
     if (outcome == SOLVE_SEVERAL_UNORDERED)
-        fprintf(stderr, "kakudo: %s: puzzle %ld has several solutions; the one printed may "
-                "not be the first in reading order (the search for it ran out of budget)\n",
+        fprintf(stderr, _("kakudo: %s: puzzle %ld has several solutions; the one printed may "
+                          "not be the first in reading order (the search for it ran out of budget)\n"),
                 job->name, job->index);
     write_separator(run, &job->style);
     if (job->style.id == FORMAT_KAKURO_GRID && p->name != NULL)

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "i18n.h"
 #include "util.h"
 
 #define LINE_MAX_BYTES (1024 * 1024)
@@ -351,8 +352,9 @@ static int fail(const struct reader *r, struct format_error *err, long line, lon
     snprintf(err->file, sizeof err->file, "%s", r->name);
     err->line = line;
     err->col = col;
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
     return -1;
 }
@@ -386,7 +388,7 @@ static int fail_at_end(struct reader *r, struct format_error *err, const char *f
 
     r->hit_end = true;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    vsnprintf(what, sizeof what, _(fmt), ap);
     va_end(ap);
     return fail(r, err, source_end_line(&r->src), 0, "unexpected end of file: expected %s", what);
 }
@@ -661,13 +663,14 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
 static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
 {
     if (n <= 9)
-        snprintf(buf, size, "a digit 0-%d or '.'", n);
+        snprintf(buf, size, _("a digit 0-%d or '.'"), n);
     else if (n == 10)
-        snprintf(buf, size, "%s, the letter A or '.'", spaced ? "a number 0-10" : "a digit 0-9");
+        snprintf(buf, size, "%s", spaced ? _("a number 0-10, the letter A or '.'")
+                 : _("a digit 0-9, the letter A or '.'"));
     else if (spaced)
-        snprintf(buf, size, "a number 0-%d, a letter A-%c or '.'", n, sudoku_symbol(n));
+        snprintf(buf, size, _("a number 0-%d, a letter A-%c or '.'"), n, sudoku_symbol(n));
     else
-        snprintf(buf, size, "a digit 0-9, a letter A-%c or '.'", sudoku_symbol(n));
+        snprintf(buf, size, _("a digit 0-9, a letter A-%c or '.'"), sudoku_symbol(n));
     return buf;
 }
 
@@ -762,8 +765,9 @@ static int read_symbols(struct reader *r, const struct line *ln, int n, int want
                 if (one_line && (sh.spaced || i == 0 || v < 0))
                     return 1;   /* the rest of the line is not the puzzle's */
                 if (v >= 0)
-                    return fail(r, err, ln->number, col, "too many symbols: expected %d %s",
-                                want, one_line ? "on the line" : "in a row");
+                    return fail(r, err, ln->number, col,
+                                one_line ? N_("too many symbols: expected %d on the line")
+                                : N_("too many symbols: expected %d in a row"), want);
             }
             if (v < 0 || v > n)
                 return fail(r, err, ln->number, col, "expected %s, got '%s'",
@@ -880,7 +884,7 @@ static int read_sudoku_grid(struct reader *r, struct puzzle **out, struct format
             goto out;
         }
         if (ln == NULL) {
-            rc = fail_at_end(r, err, "%d more row%s", n - rows, n - rows == 1 ? "" : "s");
+            rc = fail_at_end(r, err, P_("%d more row", "%d more rows", (unsigned long)(n - rows)), n - rows);
             goto out;
         }
         if (kind == LINE_BLANK && p != NULL) {
@@ -982,7 +986,7 @@ static int stream_number(struct reader *r, long min, long max, const char *what,
     if (rc <= 0)
         return rc;
     if (!token_number(t, min, max, value))
-        return fail(r, err, t->line, t->col, "expected %s, got '%s'", what,
+        return fail(r, err, t->line, t->col, "expected %s, got '%s'", _(what),
                     quote_text(t->s, t->len, got, sizeof got));
     return 1;
 }
@@ -997,7 +1001,8 @@ static int kakuro2_board(struct reader *r, struct puzzle *p, struct format_error
         int rc = stream_number(r, 0, 1, "0 (black) or 1 (white)", &v, &t, err);
         if (rc == 0) {
             int more = n - cell / n;
-            return fail_at_end(r, err, "%d more row%s of the board", more, more == 1 ? "" : "s");
+            return fail_at_end(r, err, P_("%d more row of the board", "%d more rows of the board",
+                                                  (unsigned long)more), more);
         }
         if (rc < 0)
             return rc;
@@ -1015,15 +1020,15 @@ static int kakuro2_clue(struct reader *r, struct puzzle *p, long left, struct fo
     uint8_t *slot;
     int rc, cell;
 
-    snprintf(what, sizeof what, "a row 1-%ld", n);
+    snprintf(what, sizeof what, _("a row 1-%ld"), n);
     if ((rc = stream_number(r, 1, n, what, &y, &ty, err)) == 1) {
-        snprintf(what, sizeof what, "a column 1-%ld", n);
+        snprintf(what, sizeof what, _("a column 1-%ld"), n);
         if ((rc = stream_number(r, 1, n, what, &x, &t, err)) == 1
             && (rc = stream_number(r, 0, 1, "a direction, 0 (across) or 1 (down)", &dir, &t, err)) == 1)
             rc = stream_number(r, 1, KAKURO_MAX_SUM, "a sum 1-45", &sum, &t, err);
     }
     if (rc == 0)
-        return fail_at_end(r, err, "%ld more clue%s", left, left == 1 ? "" : "s");
+        return fail_at_end(r, err, P_("%ld more clue", "%ld more clues", (unsigned long)left), left);
     if (rc < 0)
         return rc;
     cell = (int)((y - 1) * n + (x - 1));
@@ -1032,7 +1037,7 @@ static int kakuro2_clue(struct reader *r, struct puzzle *p, long left, struct fo
         return fail(r, err, ty.line, ty.col, "a clue on the white cell %s: clues sit in black cells", name);
     slot = dir == 0 ? &p->across[cell] : &p->down[cell];
     if (*slot != 0)
-        return fail(r, err, ty.line, ty.col, "a second %s clue for %s", dir == 0 ? "across" : "down", name);
+        return fail(r, err, ty.line, ty.col, "a second %s clue for %s", dir == 0 ? _("across") : _("down"), name);
     *slot = (uint8_t)sum;
     r->pos[(dir == 0 ? 1 : 2) * p->ncells + cell] = (struct srcpos){ ty.line, ty.col };
     return 1;
@@ -1053,7 +1058,7 @@ static int kakuro2_check_clued(struct reader *r, struct puzzle **out, struct for
             continue;
         at = error_position(r, p, grp->cells[0]);
         fail(r, err, at.line, at.col, "the %s run starting at %s has no clue",
-             grp->kind == GROUP_ACROSS ? "across" : "down", puzzle_cell_name(p, grp->cells[0], name));
+             grp->kind == GROUP_ACROSS ? _("across") : _("down"), puzzle_cell_name(p, grp->cells[0], name));
         puzzle_free(p);
         *out = NULL;
         return -1;
@@ -1071,10 +1076,11 @@ static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct forma
 
     /* Until the case is read whole, an error loses the stream's place for good. */
     r->done = true;
-    snprintf(what, sizeof what, "a board size 1-%d", KAKURO_MAX_SIDE);
+    snprintf(what, sizeof what, _("a board size 1-%d"), KAKURO_MAX_SIDE);
     rc = stream_number(r, 1, KAKURO_MAX_SIDE, what, &n, &t, err);
     if (rc == 0)
-        return fail_at_end(r, err, "%ld more case%s", r->cases_left, r->cases_left == 1 ? "" : "s");
+        return fail_at_end(r, err, P_("%ld more case", "%ld more cases", (unsigned long)r->cases_left),
+                               r->cases_left);
     if (rc < 0)
         return rc;
     p = kakuro_new((int)n, (int)n);
@@ -1083,7 +1089,7 @@ static int read_kakuro2_case(struct reader *r, struct puzzle **out, struct forma
     r->packed_line = 0;
     if ((rc = kakuro2_board(r, p, err)) < 0)
         goto bad;
-    snprintf(what, sizeof what, "the number of clues, 0-%d", 2 * p->ncells);
+    snprintf(what, sizeof what, _("the number of clues, 0-%d"), 2 * p->ncells);
     rc = stream_number(r, 0, 2L * p->ncells, what, &q, &t, err);
     if (rc == 0)
         rc = fail_at_end(r, err, "the number of clues");
@@ -1125,8 +1131,10 @@ static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_sty
     rc = stream_token(r, &t, err);
     if (rc <= 0)
         return rc;
-    return fail(r, err, t.line, t.col, "expected the end of the file after %ld case%s, got '%s'",
-                r->cases_total, r->cases_total == 1 ? "" : "s", quote_text(t.s, t.len, got, sizeof got));
+    return fail(r, err, t.line, t.col, P_("expected the end of the file after %ld case, got '%s'",
+                                          "expected the end of the file after %ld cases, got '%s'",
+                                          (unsigned long)r->cases_total),
+                r->cases_total, quote_text(t.s, t.len, got, sizeof got));
 }
 
 /* ===================================================================================
@@ -1430,7 +1438,8 @@ static int read_pencilmarks(struct reader *r, struct puzzle **out, struct format
             goto out;
         }
         if (ln == NULL) {
-            rc = fail_at_end(r, err, "%d more pencil-mark row%s", n - rows, n - rows == 1 ? "" : "s");
+            rc = fail_at_end(r, err, P_("%d more pencil-mark row", "%d more pencil-mark rows",
+                                                 (unsigned long)(n - rows)), n - rows);
             goto out;
         }
         if (kind == LINE_BLANK && p != NULL) {
@@ -1924,9 +1933,9 @@ bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, siz
         const struct puzzle_group *grp = &p->groups[sumless];
         char name[PUZZLE_CELL_NAME_MAX];
 
-        snprintf(why, size, "%s%sthe %s run starting at %s has no clue, which KAKURO2 cannot write",
+        snprintf(why, size, _("%s%sthe %s run starting at %s has no clue, which KAKURO2 cannot write"),
                  p->name != NULL ? p->name : "", p->name != NULL ? ": " : "",
-                 grp->kind == GROUP_ACROSS ? "across" : "down", puzzle_cell_name(p, grp->cells[0], name));
+                 grp->kind == GROUP_ACROSS ? _("across") : _("down"), puzzle_cell_name(p, grp->cells[0], name));
         return false;
     }
     fprintf(out, "%d\n", n);
@@ -2010,7 +2019,7 @@ static void load_error(struct format_error *err, const char *file, const char *f
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", file);
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
 }
 
@@ -2054,7 +2063,8 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
     if (rc == 0 && seen == 0)
         load_error(err, "", "%s has no puzzle", path);
     else if (rc == 0)
-        load_error(err, "", "%s has only %ld puzzle%s", path, seen, seen == 1 ? "" : "s");
+        load_error(err, "", P_("%s has only %ld puzzle", "%s has only %ld puzzles",
+                               (unsigned long)seen), path, seen);
     if (marks != NULL && p != NULL && reader_marks(r) != NULL) {
         *marks = xmalloc((size_t)p->ncells * sizeof **marks);
         memcpy(*marks, reader_marks(r), (size_t)p->ncells * sizeof **marks);

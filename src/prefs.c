@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "util.h"
 #include "watch.h"
 
@@ -71,13 +72,13 @@ const char *prefs_action_name(enum prefs_action a)
 static const char *unbindable(int key)
 {
     if (key >= '1' && key <= '9')
-        return "digits 1-9 enter digits";
+        return _("digits 1-9 enter digits");
     if (key >= 'A' && key <= 'Z')
-        return "capital letters enter symbols";
+        return _("capital letters enter symbols");
     if (key == PREFS_KEY_ESC)
-        return "Esc cancels and starts Alt keys";
+        return _("Esc cancels and starts Alt keys");
     if (key == 3 || key == 26 || key == 28)
-        return "the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\\ for its signals";
+        return _("the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\\ for its signals");
     return NULL;
 }
 
@@ -342,8 +343,8 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
     char buf[256], *save = NULL;
 
     if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
-        snprintf(why, size, "unknown action 'key.%s': expected key.left, key.undo, key.hint... "
-                 "(kakudo --print-config lists them all)", action);
+        snprintf(why, size, _("unknown action 'key.%s': expected key.left, key.undo, key.hint... "
+                              "(kakudo --print-config lists them all)"), action);
         return false;
     }
     snprintf(buf, sizeof buf, "%s", v);
@@ -352,16 +353,16 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
             int key;
             const char *no;
             if (!prefs_key_parse(w, &key)) {
-                snprintf(why, size, "unknown key '%s': expected a character, C-x, or a key "
-                         "name such as Space, Up, PgDn, Del, F1", w);
+                snprintf(why, size, _("unknown key '%s': expected a character, C-x, or a key "
+                                      "name such as Space, Up, PgDn, Del, F1"), w);
                 return false;
             }
             if ((no = unbindable(key)) != NULL) {
-                snprintf(why, size, "key '%s' cannot be bound: %s", w, no);
+                snprintf(why, size, _("key '%s' cannot be bound: %s"), w, no);
                 return false;
             }
             if (n == PREFS_KEYS_MAX) {
-                snprintf(why, size, "too many keys: expected at most %d", PREFS_KEYS_MAX);
+                snprintf(why, size, _("too many keys: expected at most %d"), PREFS_KEYS_MAX);
                 return false;
             }
             keys[n++] = key;
@@ -380,8 +381,8 @@ bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, 
 
     if (strcasecmp(name, "theme") == 0) {
         if (!lookup(theme_names, PREFS_NTHEMES, value, &i)) {
-            snprintf(why, size, "unknown theme '%s': expected default, high-contrast, "
-                     "colorblind or mono", value);
+            snprintf(why, size, _("unknown theme '%s': expected default, high-contrast, "
+                                  "colorblind or mono"), value);
             return false;
         }
         p->theme = (enum prefs_theme)i;
@@ -389,12 +390,12 @@ bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, 
         if (strcasecmp(value, "unicode") == 0 || strcasecmp(value, "ascii") == 0) {
             p->ascii = strcasecmp(value, "ascii") == 0;
         } else {
-            snprintf(why, size, "unknown charset '%s': expected unicode or ascii", value);
+            snprintf(why, size, _("unknown charset '%s': expected unicode or ascii"), value);
             return false;
         }
     } else if (strcasecmp(name, "timer") == 0) {
         if (!parse_bool(value, "shown", "hidden", &p->show_timer)) {
-            snprintf(why, size, "timer '%s': expected shown or hidden", value);
+            snprintf(why, size, _("timer '%s': expected shown or hidden"), value);
             return false;
         }
     } else if (strcasecmp(name, "hint-start") == 0) {
@@ -402,26 +403,26 @@ bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, 
                                                  && value[1] == '\0' && (i = value[0] - '0'))) {
             p->hint_start = i;
         } else {
-            snprintf(why, size, "hint-start '%s': expected where, technique, pattern or "
-                     "conclusion", value);
+            snprintf(why, size, _("hint-start '%s': expected where, technique, pattern or "
+                                  "conclusion"), value);
             return false;
         }
     } else if (strcasecmp(name, "watch-speed") == 0) {
         if (!set_watch_speed(p, value)) {
-            snprintf(why, size, "watch-speed '%s': expected steps a second (1 to 1000000) "
-                     "or full", value);
+            snprintf(why, size, _("watch-speed '%s': expected steps a second (1 to 1000000) "
+                                  "or full"), value);
             return false;
         }
     } else if (strcasecmp(name, "keys") == 0) {
         if (!prefs_keys_preset(p, value)) {
-            snprintf(why, size, "unknown keys preset '%s': expected default, vi or arrows", value);
+            snprintf(why, size, _("unknown keys preset '%s': expected default, vi or arrows"), value);
             return false;
         }
     } else if (strncasecmp(name, "key.", 4) == 0) {
         return set_keys(p, name + 4, value, why, size);
     } else {
-        snprintf(why, size, "unknown setting '%s': expected theme, charset, timer, hint-start, "
-                 "watch-speed, keys or key.ACTION", name);
+        snprintf(why, size, _("unknown setting '%s': expected theme, charset, timer, hint-start, "
+                              "watch-speed, keys or key.ACTION"), name);
         return false;
     }
     return true;
@@ -462,18 +463,18 @@ static bool read_line(struct prefs *p, char *line, char *why, size_t size)
         return true;
     eq = strchr(line, '=');
     if (eq == NULL) {
-        snprintf(why, size, "expected 'setting = value'");
+        snprintf(why, size, _("expected 'setting = value'"));
         return false;
     }
     *eq = '\0';
     name = trim(line);
     value = trim(eq + 1);
     if (*name == '\0') {
-        snprintf(why, size, "expected a setting's name before '='");
+        snprintf(why, size, _("expected a setting's name before '='"));
         return false;
     }
     if (*value == '\0') {
-        snprintf(why, size, "expected a value after '%s ='", name);
+        snprintf(why, size, _("expected a value after '%s ='"), name);
         return false;
     }
     return prefs_set(p, name, value, why, size);
@@ -491,9 +492,9 @@ int prefs_read(struct prefs *p, FILE *f, const char *name,
         char why[400];
         lineno++;
         if (strlen(line) > 4000) {
-            snprintf(why, sizeof why, "expected a line shorter than 4000 bytes");
+            snprintf(why, sizeof why, _("expected a line shorter than 4000 bytes"));
         } else if (util_utf8_check((const uint8_t *)line, strlen(line)) != NULL) {
-            snprintf(why, sizeof why, "expected UTF-8 text");
+            snprintf(why, sizeof why, _("expected UTF-8 text"));
         } else if (read_line(p, line, why, sizeof why)) {
             continue;
         }

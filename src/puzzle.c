@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
@@ -173,8 +174,9 @@ static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
     va_list ap;
 
     err->cell = cell;
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
     return false;
 }
@@ -199,7 +201,7 @@ static bool add_kakuro_run(struct group_builder *b, int clue, bool across, struc
     struct puzzle *p = b->p;
     int row = clue / p->width, col = clue % p->width;
     int sum = across ? p->across[clue] : p->down[clue];
-    const char *dir = across ? "across" : "down";
+    const char *dir = across ? _("across") : _("down");
     int cells[KAKURO_MAX_SIDE];
     int n = collect_run(p, row + !across, col + across, !across, across, cells, KAKURO_MAX_SIDE);
     char name[PUZZLE_CELL_NAME_MAX];
@@ -231,7 +233,7 @@ static bool add_sumless_run(struct group_builder *b, int start, bool across, str
         return true;
     if (n > 9)
         return fail(err, start, "the %s run starting at %s has %d cells; a run holds at most 9",
-                    across ? "across" : "down", puzzle_cell_name(p, start, name), n);
+                    across ? _("across") : _("down"), puzzle_cell_name(p, start, name), n);
     builder_add(b, across ? GROUP_ACROSS : GROUP_DOWN, 0, -1, cells, n);
     return true;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 struct watch *watch_new(const struct puzzle *p)
@@ -238,11 +239,13 @@ digitset watch_just_ruled_out(const struct watch *w, int cell)
 
 const char *watch_group_name(const struct puzzle *p, int g, bool compact, char *buf, size_t size)
 {
+    /* The compact form is --trace's (the same in every language); the other the panel's. */
     static const char *const kinds[] = {
-        [GROUP_ROW] = "row", [GROUP_COLUMN] = "column", [GROUP_BOX] = "box",
-        [GROUP_ACROSS] = "across", [GROUP_DOWN] = "down",
+        [GROUP_ROW] = N_("row"), [GROUP_COLUMN] = N_("column"), [GROUP_BOX] = N_("box"),
+        [GROUP_ACROSS] = N_("across"), [GROUP_DOWN] = N_("down"),
     };
     const struct puzzle_group *grp;
+    const char *kind;
     char first[PUZZLE_CELL_NAME_MAX], last[PUZZLE_CELL_NAME_MAX];
     int index = 0;
 
@@ -251,18 +254,19 @@ const char *watch_group_name(const struct puzzle *p, int g, bool compact, char *
         return buf;
     }
     grp = &p->groups[g];
+    kind = compact ? kinds[grp->kind] : _(kinds[grp->kind]);
     if (grp->kind == GROUP_ACROSS || grp->kind == GROUP_DOWN) {
         puzzle_cell_name(p, grp->cells[0], first);
         puzzle_cell_name(p, grp->cells[grp->ncells - 1], last);
         if (compact || grp->ncells == 1)
-            snprintf(buf, size, "%s%s%s", kinds[grp->kind], compact ? ":" : " ", first);
+            snprintf(buf, size, "%s%s%s", kind, compact ? ":" : " ", first);
         else
-            snprintf(buf, size, "%s %s-%s", kinds[grp->kind], first, last);
+            snprintf(buf, size, "%s %s-%s", kind, first, last);
         return buf;
     }
     for (int k = 0; k < g; k++)
         index += p->groups[k].kind == grp->kind;
-    snprintf(buf, size, compact ? "%s%d" : "%s %d", kinds[grp->kind], index + 1);
+    snprintf(buf, size, compact ? "%s%d" : "%s %d", kind, index + 1);
     return buf;
 }
 
@@ -274,9 +278,9 @@ static void say_back_to(const struct watch *w, char *buf, size_t size, size_t us
     if (used >= size)
         return;
     if (w->back_to >= 0)
-        snprintf(buf + used, size - used, " -> back to %s", puzzle_cell_name(w->p, w->back_to, name));
+        snprintf(buf + used, size - used, _(" -> back to %s"), puzzle_cell_name(w->p, w->back_to, name));
     else
-        snprintf(buf + used, size - used, " -> no solution");
+        snprintf(buf + used, size - used, "%s", _(" -> no solution"));
 }
 
 static size_t said(int n, size_t size)
@@ -292,20 +296,20 @@ static const char *account_dead_end(const struct watch *w, char *buf, size_t siz
     int n;
 
     if (st->cell >= 0)
-        n = snprintf(buf, size, "%s: no digit fits", puzzle_cell_name(p, st->cell, name));
+        n = snprintf(buf, size, _("%s: no digit fits"), puzzle_cell_name(p, st->cell, name));
     else if (st->group >= 0 && st->digit > 0)
-        n = snprintf(buf, size, "%s: no place for %c", watch_group_name(p, st->group, false, name, sizeof name),
+        n = snprintf(buf, size, _("%s: no place for %c"), watch_group_name(p, st->group, false, name, sizeof name),
                      sudoku_symbol(st->digit));
     else if (st->group >= 0 && puzzle_group_has_sum(&p->groups[st->group]))
-        n = snprintf(buf, size, "%s: %d cannot be made", watch_group_name(p, st->group, false, name, sizeof name),
+        n = snprintf(buf, size, _("%s: %d cannot be made"), watch_group_name(p, st->group, false, name, sizeof name),
                      p->groups[st->group].sum);
     else if (st->group >= 0)
-        n = snprintf(buf, size, "%s: too few digits left to differ",
+        n = snprintf(buf, size, _("%s: too few digits left to differ"),
                      watch_group_name(p, st->group, false, name, sizeof name));
     else if (st->digit > 0)
-        n = snprintf(buf, size, "no room left for %c", sudoku_symbol(st->digit));
+        n = snprintf(buf, size, _("no room left for %c"), sudoku_symbol(st->digit));
     else
-        n = snprintf(buf, size, "dead end");
+        n = snprintf(buf, size, "%s", _("dead end"));
     say_back_to(w, buf, size, said(n, size));
     return buf;
 }
@@ -325,24 +329,24 @@ const char *watch_account(const struct watch *w, char *buf, size_t size)
     switch (st->kind) {
     case STEP_GUESS:
         if (st->nchoices > 0)
-            snprintf(buf, size, "%s = %c (guess %d of %d)", name, sudoku_symbol(st->digit),
+            snprintf(buf, size, _("%s = %c (guess %d of %d)"), name, sudoku_symbol(st->digit),
                      st->choice, st->nchoices);
         else
-            snprintf(buf, size, "%s = %c (guess)", name, sudoku_symbol(st->digit));
+            snprintf(buf, size, _("%s = %c (guess)"), name, sudoku_symbol(st->digit));
         break;
     case STEP_PLACE:
-        snprintf(buf, size, "%s = %c (forced)", name, sudoku_symbol(st->digit));
+        snprintf(buf, size, _("%s = %c (forced)"), name, sudoku_symbol(st->digit));
         break;
     case STEP_ELIMINATE:
-        snprintf(buf, size, "%s: %c ruled out", name, sudoku_symbol(st->digit));
+        snprintf(buf, size, _("%s: %c ruled out"), name, sudoku_symbol(st->digit));
         break;
     case STEP_BACKTRACK:
-        snprintf(buf, size, "%s = %c taken back", name, sudoku_symbol(st->digit));
+        snprintf(buf, size, _("%s = %c taken back"), name, sudoku_symbol(st->digit));
         break;
     case STEP_CONTRADICTION:
         return account_dead_end(w, buf, size);
     case STEP_SOLVED:
-        snprintf(buf, size, "solved: every cell filled");
+        snprintf(buf, size, "%s", _("solved: every cell filled"));
         break;
     }
     return buf;

@@ -1,16 +1,20 @@
 #!/bin/sh
-# test_hint_ko.sh: hint and rating texts in Korean (LANGUAGE=ko under a ko_KR.UTF-8 locale made
-# with localedef into a scratch LOCPATH): Hangul, no English sentence left; English unchanged.
+# test_hint_ko.sh: hint and rating texts in Korean (LANGUAGE=ko under the ko_KR.UTF-8 locale make
+# check makes with localedef): Hangul, no English sentence left; English unchanged.
 . "$(dirname "$0")/tap.sh"
 data=$srcdir/tests/data/hint/ko
 
-# A Korean UTF-8 locale of our own, so that the test needs no root and no installed locale.
-LOCPATH=$tmp/locale; export LOCPATH
-mkdir -p "$LOCPATH"
-if ! localedef -i ko_KR -f UTF-8 "$LOCPATH/ko_KR.UTF-8" >/dev/null 2>&1; then
-  echo "1..0 # SKIP localedef cannot make ko_KR.UTF-8 here"
+# The Korean UTF-8 locale make check builds with localedef (KAKUDO_LOCPATH, shared with
+# test_i18n.sh and test_tui_ko), and the catalogue it compiles (KAKUDO_LOCALEDIR).
+if [ ! -f "${KAKUDO_LOCPATH:-/nonexistent}/ko_KR.UTF-8/LC_CTYPE" ]; then
+  echo "1..0 # SKIP no ko_KR.UTF-8 under KAKUDO_LOCPATH (localedef failed?)"
   exit 0
 fi
+if [ ! -f "${KAKUDO_LOCALEDIR:-/nonexistent}/ko/LC_MESSAGES/kakudo.mo" ]; then
+  echo "1..0 # SKIP no compiled Korean catalogue (built without NLS, or msgfmt missing)"
+  exit 0
+fi
+LOCPATH=$KAKUDO_LOCPATH; export LOCPATH
 
 # ko NAME ARGS...: runs kakudo in Korean.
 ko() {

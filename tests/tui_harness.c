@@ -85,6 +85,8 @@ struct th *th_start(char *const argv[], const char *const env[], int rows, int c
         setenv("TERM", "xterm-256color", 1);
         setenv("LANG", "C.UTF-8", 1);
         unsetenv("LC_ALL");
+        unsetenv("LC_MESSAGES");
+        unsetenv("LANGUAGE");       /* C.UTF-8 would honour it: the tests read English */
         unsetenv("NO_COLOR");
         for (int i = 0; env != NULL && env[i] != NULL; i++) {
             const char *eq = strchr(env[i], '=');

@@ -204,14 +204,14 @@ static bool start_curses(struct ui *ui)
     char *cup;
 
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "kakudo: the player needs a terminal\n");
+        fprintf(stderr, _("kakudo: the player needs a terminal\n"));
         return false;
     }
     ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
-        fprintf(stderr, "kakudo: cannot use the terminal '%s'\n",
+        fprintf(stderr, _("kakudo: cannot use the terminal '%s'\n"),
                 getenv("TERM") != NULL ? getenv("TERM") : "");
         return false;
     }
@@ -221,7 +221,7 @@ static bool start_curses(struct ui *ui)
     if (cup == NULL || cup == (char *)-1) {
         endwin();
         delscreen(screen);
-        fprintf(stderr, "kakudo: cannot use the terminal '%s': it cannot move the cursor\n",
+        fprintf(stderr, _("kakudo: cannot use the terminal '%s': it cannot move the cursor\n"),
                 getenv("TERM") != NULL ? getenv("TERM") : "");
         return false;
     }
@@ -404,7 +404,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
      * has something more pressing to say). */
     if (ui.opt.config_errors > 0 && ui.message[0] == '\0')
         ui_message(&ui, "%s%s", ui.opt.config_note,
-                   ui.opt.config_errors > 1 ? " (and more: kakudo --print-config lists them)" : "");
+                   ui.opt.config_errors > 1 ? _(" (and more: kakudo --print-config lists them)") : "");
     run(&ui);
     ui_watch_free(&ui);
     ui_newgame_free(&ui);
@@ -419,7 +419,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     /* A game that could not be saved is never lost in silence: said on the terminal the
      * player gets back, and in the exit status. */
     if (ui.save_error[0] != '\0') {
-        fprintf(stderr, "kakudo: your game was not saved: %s\n", ui.save_error);
+        fprintf(stderr, _("kakudo: your game was not saved: %s\n"), ui.save_error);
         if (ui.status == 0)
             ui.status = 1;
     }

@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "game.h"
+#include "i18n.h"      /* every screen has text to translate */
 #include "puzzle.h"
 #include "tui.h"
 
@@ -126,6 +127,13 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role);
 const char *ui_glyph(const struct ui *ui, int up, int down, int left, int right);
 /* Display width of a UTF-8 string. */
 int ui_width(const char *s);
+/* Drops an incomplete UTF-8 character at the end of s (what a full snprintf buffer leaves). */
+void ui_trim_utf8(char *s);
+/* s padded with spaces to w display columns, or cut to whole characters within them, in
+ * buf (of size bytes); returns buf.  printf's "%-22s" counts bytes, not columns. */
+const char *ui_pad(char *buf, size_t size, const char *s, int w);
+/* The longest tail of s (whole characters) that fits in w columns. */
+const char *ui_tail(const char *s, int w);
 /* Prints s at (y, x) cut to w columns; returns the columns used. */
 int ui_print(int y, int x, int w, const char *s, attr_t attr);
 /* Prints s wrapped into w columns from row y, at most maxlines; returns the rows used. */
@@ -197,7 +205,7 @@ enum ui_cmd {
     CMD_ROW_START, CMD_ROW_END, CMD_COLUMN_TOP, CMD_COLUMN_BOTTOM, CMD_COPY_PUZZLE,
     CMD_COPY_POSITION
 };
-#define UI_KEYS_LINE_MAX 100    /* a footer or help line, in bytes */
+#define UI_KEYS_LINE_MAX 256    /* a footer or help line, in bytes (Hangul: 3 bytes for 2 columns) */
 /* The key bindings to use from now on (the player's preferences; the defaults before). */
 void ui_keys_init(const struct prefs *p);
 /* The command of a curses key code (arrows, Home, F1...), bound as the preferences say. */

@@ -117,7 +117,7 @@ static const char *without_path(const char *why, const char *path)
     if (strncmp(why, path, n) != 0 || why[n] != ':')
         return why;
     if (sscanf(why + n, ":%ld: %n", &line, &used) == 1 && used > 0)
-        snprintf(buf, sizeof buf, "line %ld: %s", line, why + n + used);
+        snprintf(buf, sizeof buf, _("line %ld: %s"), line, why + n + used);
     else
         snprintf(buf, sizeof buf, "%s", why + n + (why[n + 1] == ' ' ? 2 : 1));
     return buf;
@@ -168,13 +168,16 @@ static int marked_cells(const struct game *g)
 static void describe_progress(const struct game *g, char *buf, size_t size)
 {
     int filled = filled_cells(g), marked = marked_cells(g);
-    char t[32], marks[48] = "";
+    char t[32], cells[64], marks[64] = "", played[64];
 
     ui_format_time(game_elapsed_ms(g), t, sizeof t);
+    snprintf(cells, sizeof cells, P_("%d cell filled", "%d cells filled", (unsigned long)filled),
+             filled);
     if (marked > 0)
-        snprintf(marks, sizeof marks, ", marks in %d", marked);
-    snprintf(buf, size, "%d cell%s filled%s%s, %s played", filled, filled == 1 ? "" : "s",
-             marks, g->completed ? ", the solver's solution kept" : "", t);
+        snprintf(marks, sizeof marks, _(", marks in %d"), marked);
+    snprintf(played, sizeof played, _("%s played"), t);
+    snprintf(buf, size, "%s%s%s, %s", cells, marks,
+             g->completed ? _(", the solver's solution kept") : "", played);
 }
 
 /* "in 0:55 with 2 hints" */
@@ -184,15 +187,16 @@ static void describe_record(const struct game *g, char *buf, size_t size)
 
     ui_format_time(game_elapsed_ms(g), t, sizeof t);
     if (g->hints_used > 0)
-        snprintf(buf, size, "in %s with %d hint%s", t, g->hints_used, g->hints_used == 1 ? "" : "s");
+        snprintf(buf, size, P_("in %s with %d hint", "in %s with %d hints",
+                               (unsigned long)g->hints_used), t, g->hints_used);
     else
-        snprintf(buf, size, "in %s without hints", t);
+        snprintf(buf, size, _("in %s without hints"), t);
 }
 
 /* What opening a saved game says: a solved one its record, else that it goes on. */
 static void say_opened(struct ui *ui, const struct game *g)
 {
-    char about[160];
+    char about[320];
 
     if (g->solved) {
         describe_record(g, about, sizeof about);
@@ -209,18 +213,18 @@ static void offer_saved_game(struct ui *ui);
 static void confirm_start_over(struct ui *ui)
 {
     static const struct ui_choice choices[] = {
-        { UI_KEY_ESC, "no, keep it", offer_saved_game },
-        { 'y', "yes, start over", start_over },
+        { UI_KEY_ESC, N_("no, keep it"), offer_saved_game },
+        { 'y', N_("yes, start over"), start_over },
     };
-    char q[300], about[160];
+    char q[600], about[320];
 
     if (ui->pending->solved) {
         describe_record(ui->pending, about, sizeof about);
-        snprintf(q, sizeof q, "Play it again? Your first move replaces the solved game (%s).",
+        snprintf(q, sizeof q, _("Play it again? Your first move replaces the solved game (%s)."),
                  about);
     } else {
         describe_progress(ui->pending, about, sizeof about);
-        snprintf(q, sizeof q, "Start over? Your first move replaces the saved game (%s).", about);
+        snprintf(q, sizeof q, _("Start over? Your first move replaces the saved game (%s)."), about);
     }
     ui_choose(ui, q, choices, 2);
 }
@@ -230,24 +234,24 @@ static void confirm_start_over(struct ui *ui)
 static void offer_saved_game(struct ui *ui)
 {
     static const struct ui_choice resume[] = {
-        { 'r', "resume", resume_pending },
-        { 's', "start over", confirm_start_over },
-        { UI_KEY_ESC, "back", leave_board },
+        { 'r', N_("resume"), resume_pending },
+        { 's', N_("start over"), confirm_start_over },
+        { UI_KEY_ESC, N_("back"), leave_board },
     };
     static const struct ui_choice solved[] = {
-        { 'r', "see it", resume_pending },
-        { 's', "play again", confirm_start_over },
-        { UI_KEY_ESC, "back", leave_board },
+        { 'r', N_("see it"), resume_pending },
+        { 's', N_("play again"), confirm_start_over },
+        { UI_KEY_ESC, N_("back"), leave_board },
     };
-    char q[300], about[160];
+    char q[600], about[320];
 
     if (ui->pending->solved) {
         describe_record(ui->pending, about, sizeof about);
-        snprintf(q, sizeof q, "You solved this puzzle %s.", about);
+        snprintf(q, sizeof q, _("You solved this puzzle %s."), about);
         ui_choose(ui, q, solved, 3);
     } else {
         describe_progress(ui->pending, about, sizeof about);
-        snprintf(q, sizeof q, "This puzzle has a saved game (%s).", about);
+        snprintf(q, sizeof q, _("This puzzle has a saved game (%s)."), about);
         ui_choose(ui, q, resume, 3);
     }
 }
@@ -317,7 +321,7 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     ui_board_close(ui);
     bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
     set_title(ui, bundled != NULL ? bundled
-                  : g->puzzle->name != NULL ? g->puzzle->name : "Saved game");
+                  : g->puzzle->name != NULL ? g->puzzle->name : _("Saved game"));
     free(bundled);
     ui->save_path = xstrdup(path);
     ui->save_unreadable = false;
@@ -368,14 +372,14 @@ void ui_board_save(struct ui *ui)
         || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
     if (ui->save_unreadable) {
-        note_save(ui, false, "the saved game could not be read, and is not replaced");
+        note_save(ui, false, _("the saved game could not be read, and is not replaced"));
         return;
     }
     if (ui->save_path == NULL) {
         /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
         ui->save_path = state_file(ui->game->puzzle, err, sizeof err);
         if (ui->save_path == NULL) {
-            snprintf(what, sizeof what, "no state directory: %s", err);
+            snprintf(what, sizeof what, _("no state directory: %s"), err);
             note_save(ui, false, what);
             return;
         }
@@ -399,7 +403,7 @@ void ui_board_draw(struct ui *ui)
     }
     if (ui->paused) {
         char key[24], s[64];
-        snprintf(s, sizeof s, "Paused - press %s", ui_keys_name(ui, CMD_PAUSE, key, sizeof key));
+        snprintf(s, sizeof s, _("Paused - press %s"), ui_keys_name(ui, CMD_PAUSE, key, sizeof key));
         int y = ui->geo.top + ui->geo.view_h / 2;
         int x = ui->geo.left + (ui->geo.view_w - ui_width(s)) / 2;
         ui_print(y, x < 0 ? 0 : x, COLS, s, ui_attr(ui, ROLE_MESSAGE));
@@ -435,8 +439,9 @@ static void after_move(struct ui *ui)
         ui_format_time(game_elapsed_ms(ui->game), t, sizeof t);
         ui_keys_name(ui, CMD_QUIT, quit, sizeof quit);
         if (ui->game->hints_used > 0)
-            ui_message(ui, "Solved in %s with %d hint%s. (%s quits)", t, ui->game->hints_used,
-                       ui->game->hints_used == 1 ? "" : "s", quit);
+            ui_message(ui, P_("Solved in %1$s with %2$d hint. (%3$s quits)",
+                              "Solved in %1$s with %2$d hints. (%3$s quits)",
+                              (unsigned long)ui->game->hints_used), t, ui->game->hints_used, quit);
         else
             ui_message(ui, "Solved in %s! Well done. (%s quits)", t, quit);
     }
@@ -482,7 +487,7 @@ static void refused(struct ui *ui, const char *why)
         ui_message(ui, "Solved in %s: this game is over.", t);
         return;
     }
-    ui_message(ui, "%s", why != NULL ? why : "That changes nothing.");
+    ui_message(ui, "%s", why != NULL ? why : _("That changes nothing."));
 }
 
 /* A cell the player cannot change says why instead. */
@@ -496,8 +501,8 @@ static bool check_editable(struct ui *ui)
         return false;
     }
     if (p->block[c]) {
-        ui_message(ui, "%s", p->down[c] || p->across[c] ? "A clue cell cannot be changed."
-                                                         : "A black cell cannot be changed.");
+        ui_message(ui, "%s", p->down[c] || p->across[c] ? _("A clue cell cannot be changed.")
+                                                         : _("A black cell cannot be changed."));
         return false;
     }
     if (p->given[c]) {
@@ -595,7 +600,8 @@ static void check_solution(struct ui *ui)
                               puzzle_cell_name(p, c, name));
         shown++;
     }
-    ui_message(ui, "%d wrong: %s%s", wrong, where, wrong > shown ? " ..." : "");
+    ui_message(ui, P_("%d wrong: %s%s", "%d wrong: %s%s", (unsigned long)wrong), wrong, where,
+               wrong > shown ? " ..." : "");
     ui->show_wrong = true;
 }
 
@@ -633,10 +639,10 @@ static void history_step(struct ui *ui, bool undo)
         return;
     }
     if (!ok) {
-        ui_message(ui, undo ? "Nothing to undo." : "Nothing to redo.");
+        ui_message(ui, "%s", undo ? _("Nothing to undo.") : _("Nothing to redo."));
         return;
     }
-    ui_message(ui, undo ? "Undone." : "Redone.");
+    ui_message(ui, "%s", undo ? _("Undone.") : _("Redone."));
     after_move(ui);
 }
 
@@ -713,7 +719,7 @@ static void quit_board(struct ui *ui)
 static void toggle_pencil(struct ui *ui)
 {
     ui->pencil = !ui->pencil;
-    ui_message(ui, ui->pencil ? "Pencil mode: digits toggle marks." : "Digit mode.");
+    ui_message(ui, "%s", ui->pencil ? _("Pencil mode: digits toggle marks.") : _("Digit mode."));
 }
 
 static void all_marks(struct ui *ui, bool fill)
@@ -721,7 +727,7 @@ static void all_marks(struct ui *ui, bool fill)
     const char *why = NULL;
 
     if (fill ? game_fill_marks(ui->game, &why) : game_clear_marks(ui->game, &why)) {
-        ui_message(ui, fill ? "Filled in every candidate." : "Cleared all marks.");
+        ui_message(ui, "%s", fill ? _("Filled in every candidate.") : _("Cleared all marks."));
         after_move(ui);
     } else {
         refused(ui, why);
@@ -731,7 +737,7 @@ static void all_marks(struct ui *ui, bool fill)
 static void toggle_conflicts(struct ui *ui)
 {
     ui->show_conflicts = !ui->show_conflicts;
-    ui_message(ui, ui->show_conflicts ? "Conflicts shown." : "Conflicts hidden.");
+    ui_message(ui, "%s", ui->show_conflicts ? _("Conflicts shown.") : _("Conflicts hidden."));
 }
 
 /* Whether a command works while the game is paused (the board hidden). */

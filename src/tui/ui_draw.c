@@ -175,10 +175,80 @@ const char *ui_glyph(const struct ui *ui, int up, int down, int left, int right)
     return "+";
 }
 
+void ui_trim_utf8(char *s)
+{
+    size_t n = strlen(s), start = n;
+
+    /* Back to the start of the last character (at most 3 continuation bytes). */
+    while (start > 0 && n - start < 4 && ((uint8_t)s[start - 1] & 0xC0) == 0x80)
+        start--;
+    if (start > 0 && (uint8_t)s[start - 1] >= 0xC0) {
+        start--;
+        if (u8_mblen((const uint8_t *)s + start, n - start) != (int)(n - start))
+            s[start] = '\0';
+    }
+}
+
 int ui_width(const char *s)
 {
     int w = u8_strwidth((const uint8_t *)s, "UTF-8");
     return w < 0 ? (int)strlen(s) : w;
+}
+
+/* The width of the character at s (n bytes there), its length into *len. */
+static int char_width(const char *s, size_t n, int *len)
+{
+    ucs4_t uc;
+    int cw;
+
+    *len = u8_mbtouc(&uc, (const uint8_t *)s, n);
+    if (*len < 1)
+        *len = 1;
+    cw = uc_width(uc, "UTF-8");
+    return cw < 0 ? 1 : cw;
+}
+
+const char *ui_pad(char *buf, size_t size, const char *s, int w)
+{
+    size_t n = strlen(s), at = 0, out = 0;
+    int used = 0;
+
+    if (size == 0)
+        return "";
+    /* Whole characters as far as they fit in w columns and in buf, then spaces. */
+    while (at < n) {
+        int len, cw = char_width(s + at, n - at, &len);
+        if (used + cw > w || out + (size_t)len >= size)
+            break;
+        memcpy(buf + out, s + at, (size_t)len);
+        out += (size_t)len;
+        at += (size_t)len;
+        used += cw;
+    }
+    for (; used < w && out + 1 < size; used++)
+        buf[out++] = ' ';
+    buf[out] = '\0';
+    return buf;
+}
+
+const char *ui_tail(const char *s, int w)
+{
+    size_t n = strlen(s), start = n;
+    int used = 0;
+
+    /* Back one character at a time while the tail still fits. */
+    while (start > 0) {
+        size_t prev = start - 1;
+        int len;
+        while (prev > 0 && ((uint8_t)s[prev] & 0xC0) == 0x80)
+            prev--;
+        int cw = char_width(s + prev, n - prev, &len);
+        if (used + cw > w)
+            break;
+        used += cw;
+        start = prev;
+    }
+    return s + start;
 }
 
 int ui_print(int y, int x, int w, const char *s, attr_t attr)
@@ -204,8 +274,10 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
             cw = 1;
         if (used + cw > w)
             break;
-        if (uc == 0xFFFD && n == 1 && *p >= 0x80)
-            mvaddstr(y, x + used, "?");     /* a stray byte from a file name */
+        if (n < 0)
+            n = 1;
+        if (uc == 0xFFFD && (n < 3 || memcmp(p, "\xEF\xBF\xBD", 3) != 0))
+            mvaddstr(y, x + used, "?");     /* a stray byte from a file name, a cut character */
         else
             mvaddnstr(y, x + used, (const char *)p, n);
         used += cw;
@@ -295,9 +367,11 @@ void ui_message(struct ui *ui, const char *fmt, ...)
     va_list ap;
     size_t n;
 
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+    vsnprintf(ui->message, sizeof ui->message, _(fmt), ap);
     va_end(ap);
+    ui_trim_utf8(ui->message);
     /* The status line speaks in sentences, however a message was put together (reasons
      * from the core, file errors, strerror): one convention, a final period. */
     n = strlen(ui->message);

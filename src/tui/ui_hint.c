@@ -157,7 +157,7 @@ static bool apply_hint(struct ui *ui)
 
     snprintf(name, sizeof name, "%s", ui->hint->h.name);
     if (!game_apply_hint(ui->game, &ui->hint->h, &why)) {
-        ui_message(ui, "The hint could not be applied: %s.", why != NULL ? why : "refused");
+        ui_message(ui, "The hint could not be applied: %s.", why != NULL ? why : _("refused"));
         ui_hint_forget(ui);
         return false;
     }
@@ -258,14 +258,14 @@ static const char *next_rung_text(const struct ui *ui, char *buf, size_t size)
 
     ui_keys_name(ui, CMD_HINT, hint, sizeof hint);
     switch (uh->rung) {
-    case RUNG_WHERE: snprintf(buf, size, "%s: which technique", hint); break;
-    case RUNG_TECHNIQUE: snprintf(buf, size, "%s: show the pattern", hint); break;
-    case RUNG_PATTERN: snprintf(buf, size, "%s: the conclusion", hint); break;
+    case RUNG_WHERE: snprintf(buf, size, _("%s: which technique"), hint); break;
+    case RUNG_TECHNIQUE: snprintf(buf, size, _("%s: show the pattern"), hint); break;
+    case RUNG_PATTERN: snprintf(buf, size, _("%s: the conclusion"), hint); break;
     default:
         if (uh->more)
-            snprintf(buf, size, "%s: read on", hint);
+            snprintf(buf, size, _("%s: read on"), hint);
         else
-            snprintf(buf, size, "%s: apply it (%s undoes)", hint,
+            snprintf(buf, size, _("%s: apply it (%s undoes)"), hint,
                      ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
         break;
     }
@@ -276,15 +276,15 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
 {
     struct ui_hint *uh = ui->hint;
     struct ui_line *lines;
-    char title[96], text[HINT_TEXT_MAX], next[64];
+    char title[160], text[HINT_TEXT_MAX], next[128];
     int n, rows, first;
 
     if (uh == NULL || y + 2 > bottom)
         return y;
     if (uh->rung == RUNG_WHERE)
-        snprintf(title, sizeof title, "Hint %d/5", uh->rung);
+        snprintf(title, sizeof title, _("Hint %d/5"), uh->rung);
     else
-        snprintf(title, sizeof title, "Hint %d/5: %s", uh->rung, uh->h.name);
+        snprintf(title, sizeof title, _("Hint %d/5: %s"), uh->rung, uh->h.name);
     y += ui_print_wrapped(y, x, w, 2, title, ui_attr(ui, ROLE_TITLE));
     rung_text(uh, text, sizeof text);
     lines = xmalloc(PANEL_LINES_MAX * sizeof *lines);

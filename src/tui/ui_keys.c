@@ -21,25 +21,25 @@ static const struct {
     [PREFS_ROW_START] = { CMD_ROW_START, NULL }, [PREFS_ROW_END] = { CMD_ROW_END, NULL },
     [PREFS_COLUMN_TOP] = { CMD_COLUMN_TOP, NULL },
     [PREFS_COLUMN_BOTTOM] = { CMD_COLUMN_BOTTOM, NULL },
-    [PREFS_ERASE] = { CMD_ERASE, "erase the digit, or else the cell's marks" },
-    [PREFS_PENCIL] = { CMD_PENCIL, "pencil mode: digits toggle marks" },
-    [PREFS_MARK] = { CMD_MARK, "then a digit: toggle one mark (also Alt+digit)" },
-    [PREFS_FILL] = { CMD_FILL, "fill every empty cell with its candidates" },
-    [PREFS_CLEAR] = { CMD_CLEAR, "clear all marks" },
-    [PREFS_UNDO] = { CMD_UNDO, "undo" },
-    [PREFS_REDO] = { CMD_REDO, "redo" },
-    [PREFS_CONFLICTS] = { CMD_CONFLICTS, "show or hide conflicts" },
-    [PREFS_CHECK] = { CMD_CHECK, "check: how many entries are wrong, and where" },
-    [PREFS_HINT] = { CMD_HINT, "hint; again for more: where, technique, pattern, why, apply" },
-    [PREFS_COPY_PUZZLE] = { CMD_COPY_PUZZLE, "copy the puzzle to the clipboard (OSC 52)" },
-    [PREFS_COPY_POSITION] = { CMD_COPY_POSITION, "copy the position, with pencil marks" },
-    [PREFS_TIMER] = { CMD_TIMER, "show or hide the timer" },
-    [PREFS_WATCH] = { CMD_WATCH, "watch the solver solve it from here (? there: its keys)" },
-    [PREFS_NEWGAME] = { CMD_NEWGAME, "new game: a puzzle made now, of the kind, size and level chosen" },
-    [PREFS_PAUSE] = { CMD_PAUSE, "pause (hides the board)" },
-    [PREFS_HELP] = { CMD_HELP, "this help" },
-    [PREFS_COMMAND] = { CMD_PREFIX, "then a key: its command, whatever the board" },
-    [PREFS_QUIT] = { CMD_QUIT, "quit (progress is saved after every move)" },
+    [PREFS_ERASE] = { CMD_ERASE, N_("erase the digit, or else the cell's marks") },
+    [PREFS_PENCIL] = { CMD_PENCIL, N_("pencil mode: digits toggle marks") },
+    [PREFS_MARK] = { CMD_MARK, N_("then a digit: toggle one mark (also Alt+digit)") },
+    [PREFS_FILL] = { CMD_FILL, N_("fill every empty cell with its candidates") },
+    [PREFS_CLEAR] = { CMD_CLEAR, N_("clear all marks") },
+    [PREFS_UNDO] = { CMD_UNDO, N_("undo") },
+    [PREFS_REDO] = { CMD_REDO, N_("redo") },
+    [PREFS_CONFLICTS] = { CMD_CONFLICTS, N_("show or hide conflicts") },
+    [PREFS_CHECK] = { CMD_CHECK, N_("check: how many entries are wrong, and where") },
+    [PREFS_HINT] = { CMD_HINT, N_("hint; again for more: where, technique, pattern, why, apply") },
+    [PREFS_COPY_PUZZLE] = { CMD_COPY_PUZZLE, N_("copy the puzzle to the clipboard (OSC 52)") },
+    [PREFS_COPY_POSITION] = { CMD_COPY_POSITION, N_("copy the position, with pencil marks") },
+    [PREFS_TIMER] = { CMD_TIMER, N_("show or hide the timer") },
+    [PREFS_WATCH] = { CMD_WATCH, N_("watch the solver solve it from here (? there: its keys)") },
+    [PREFS_NEWGAME] = { CMD_NEWGAME, N_("new game: a puzzle made now, of the kind, size and level chosen") },
+    [PREFS_PAUSE] = { CMD_PAUSE, N_("pause (hides the board)") },
+    [PREFS_HELP] = { CMD_HELP, N_("this help") },
+    [PREFS_COMMAND] = { CMD_PREFIX, N_("then a key: its command, whatever the board") },
+    [PREFS_QUIT] = { CMD_QUIT, N_("quit (progress is saved after every move)") },
 };
 
 /* The bindings in force: the player's (ui_keys_init), else the defaults. */
@@ -193,10 +193,10 @@ void ui_keys_symbols_message(struct ui *ui)
 
     symbol_range(p, range, sizeof range);
     if (ui_keys_letter_symbols(p))
-        ui_message(ui, "This puzzle takes %s (either case); commands take Alt or ':' first "
-                   "(%s lists them).", range, ui_keys_name(ui, CMD_HELP, help, sizeof help));
+        ui_message(ui, _("This puzzle takes %s (either case); commands take Alt or ':' first "
+                         "(%s lists them)."), range, ui_keys_name(ui, CMD_HELP, help, sizeof help));
     else
-        ui_message(ui, "This puzzle takes %s.", range);
+        ui_message(ui, _("This puzzle takes %s."), range);
 }
 
 /* How a key of action a is typed on p's board: "u", "Ctrl-R", or ":u" where letters are
@@ -216,7 +216,7 @@ const char *ui_keys_name(const struct ui *ui, enum ui_cmd cmd, char *buf, size_t
     int a = action_of_cmd(cmd);
 
     if (a < 0 || km->nkeys[a] == 0) {
-        snprintf(buf, size, "%s", a >= 0 && km->nkeys[PREFS_COMMAND] > 0 ? "(no key)" : "?");
+        snprintf(buf, size, "%s", a >= 0 && km->nkeys[PREFS_COMMAND] > 0 ? _("(no key)") : "?");
         return buf;
     }
     return key_label(board_puzzle(ui), a, km->keys[a][0], buf, size);
@@ -231,14 +231,14 @@ static const enum ui_cmd footer_cmds[] = { CMD_PENCIL, CMD_UNDO, CMD_HINT, CMD_H
 static const char *footer_word(enum ui_cmd cmd)
 {
     switch (cmd) {
-    case CMD_PENCIL: return "pencil";
-    case CMD_UNDO: return "undo";
-    case CMD_HINT: return "hint";
-    case CMD_HELP: return "help";
-    case CMD_QUIT: return "quit";
-    case CMD_CHECK: return "check";
-    case CMD_MARK: return "mark";
-    default: return "redo";
+    case CMD_PENCIL: return _("pencil");
+    case CMD_UNDO: return _("undo");
+    case CMD_HINT: return _("hint");
+    case CMD_HELP: return _("help");
+    case CMD_QUIT: return _("quit");
+    case CMD_CHECK: return _("check");
+    case CMD_MARK: return _("mark");
+    default: return _("redo");
     }
 }
 
@@ -284,11 +284,11 @@ static void move_keys(const struct puzzle *p, char *buf, size_t size, bool space
     }
     letters[n] = '\0';
     if (spaced)
-        snprintf(buf, size, "%s%s%s", arrows_move() ? "arrows" : "", n > 0 && arrows_move() ? ", " : "",
+        snprintf(buf, size, "%s%s%s", arrows_move() ? _("arrows") : "", n > 0 && arrows_move() ? ", " : "",
                  letters);
     else
         snprintf(buf, size, "%s%s%s", letters, n > 0 && arrows_move() ? "/" : "",
-                 arrows_move() ? "arrows" : "");
+                 arrows_move() ? _("arrows") : "");
 }
 
 /* Adds item to the footer's lines, flowing into w columns; false when it no longer fits. */
@@ -322,7 +322,8 @@ int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], i
     move_keys(p, item, sizeof item, false);
     if (item[0] != '\0')
         footer_add(lines, &n, max, w, item);
-    snprintf(item, sizeof item, "%s set", range);
+    /* TRANSLATORS: the footer's item for the digit keys, such as "1-9 set". */
+    snprintf(item, sizeof item, _("%s set"), range);
     footer_add(lines, &n, max, w, item);
     for (size_t i = 0; i < sizeof footer_cmds / sizeof footer_cmds[0]; i++) {
         int a = action_of_cmd(footer_cmds[i]);
@@ -396,7 +397,7 @@ static void action_keys(const struct puzzle *p, int a, char *buf, size_t size)
         if (is_bare(p, a, k))
             n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " : "", name);
         else
-            n += (size_t)snprintf(buf + n, size - n, "%sAlt-%s or :%s", n > 0 ? " " : "", name, name);
+            n += (size_t)snprintf(buf + n, size - n, _("%sAlt-%s or :%s"), n > 0 ? " " : "", name, name);
     }
 }
 
@@ -410,7 +411,7 @@ static void help_letter(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], 
     if (a < 0 || keymap()->nkeys[a] == 0)
         return;
     action_keys(p, a, keys, sizeof keys);
-    help_add(lines, n, max, keys, actions[a].help);
+    help_add(lines, n, max, keys, _(actions[a].help));
 }
 
 /* One help line for the keys of two actions (Home End). */
@@ -441,44 +442,47 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
     symbol_range(p, range, sizeof range);
     if (letters) {
         char note[UI_KEYS_LINE_MAX];
-        snprintf(note, sizeof note, "Letters are symbols on this board (%s, either case);", range);
+        /* One sentence, wrapped to the screen by the help (ui_help_text). */
+        snprintf(note, sizeof note, _("Letters are symbols on this board (%s, either case); commands "
+                                      "bound to letters take Alt or ':' first: Alt-u or :u undoes."),
+                 range);
         help_add(lines, &n, max, NULL, note);
-        help_add(lines, &n, max, NULL, "commands bound to letters take Alt or ':' first: Alt-u or :u undoes.");
         help_add(lines, &n, max, NULL, "");
     }
-    help_add(lines, &n, max, NULL, "Moving");
+    help_add(lines, &n, max, NULL, _("Moving"));
     move_keys(p, keys, sizeof keys, true);
-    help_add(lines, &n, max, keys[0] != '\0' ? keys : "the mouse", "move the cursor (the mouse too)");
-    help_pair(p, lines, &n, max, PREFS_ROW_START, PREFS_ROW_END, "to the start or end of the row");
+    help_add(lines, &n, max, keys[0] != '\0' ? keys : _("the mouse"), _("move the cursor (the mouse too)"));
+    help_pair(p, lines, &n, max, PREFS_ROW_START, PREFS_ROW_END, _("to the start or end of the row"));
     help_pair(p, lines, &n, max, PREFS_COLUMN_TOP, PREFS_COLUMN_BOTTOM,
-              "to the top or bottom of the column");
-    help_add(lines, &n, max, NULL, "Entering");
+              _("to the top or bottom of the column"));
+    help_add(lines, &n, max, NULL, _("Entering"));
     if (letters) {
         snprintf(keys, sizeof keys, "%s", range);
-        help_add(lines, &n, max, keys, "set a symbol (letters in either case)");
+        help_add(lines, &n, max, keys, _("set a symbol (letters in either case)"));
     } else {
         help_add(lines, &n, max, p != NULL ? range : "1-9, A-P",
-                 p != NULL ? "set a digit" : "set a digit (capital letters above 9)");
+                 p != NULL ? _("set a digit") : _("set a digit (capital letters above 9)"));
     }
     help_letter(p, lines, &n, max, CMD_ERASE);
     for (size_t i = 0; i < sizeof entering / sizeof entering[0]; i++)
         help_letter(p, lines, &n, max, entering[i]);
-    help_add(lines, &n, max, NULL, "Checking");
+    help_add(lines, &n, max, NULL, _("Checking"));
     for (size_t i = 0; i < sizeof checking / sizeof checking[0]; i++)
         help_letter(p, lines, &n, max, checking[i]);
-    help_add(lines, &n, max, "Esc", "close the hint (and cancel a mark or command key)");
-    help_add(lines, &n, max, NULL, "Other");
+    help_add(lines, &n, max, "Esc", _("close the hint (and cancel a mark or command key)"));
+    help_add(lines, &n, max, NULL, _("Other"));
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         help_letter(p, lines, &n, max, other[i]);
     help_letter(p, lines, &n, max, CMD_QUIT);
     if (letters)
-        help_add(lines, &n, max, "Alt + a key", "that key's command, whatever the board");
+        help_add(lines, &n, max, _("Alt + a key"), _("that key's command, whatever the board"));
     help_letter(p, lines, &n, max, CMD_PREFIX);
     if (p == NULL) {
         help_add(lines, &n, max, NULL, "");
-        help_add(lines, &n, max, NULL, "On boards of more than 9 symbols (10x10 and up) letters are");
-        help_add(lines, &n, max, NULL, "symbols, in either case; commands bound to letters then take");
-        help_add(lines, &n, max, NULL, "Alt or ':' first: Alt-u or :u undoes.");
+        /* One sentence, wrapped to the screen by the help (ui_help_text). */
+        help_add(lines, &n, max, NULL, _("On boards of more than 9 symbols (10x10 and up) letters are "
+                                         "symbols, in either case; commands bound to letters then take "
+                                         "Alt or ':' first: Alt-u or :u undoes."));
     }
     return n;
 }

@@ -50,7 +50,7 @@ struct newgame {
 
 static const char *kind_name(enum puzzle_kind kind)
 {
-    return kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro";
+    return kind == PUZZLE_SUDOKU ? _("Sudoku") : _("Kakuro");
 }
 
 static int size_of(const struct newgame *ng)
@@ -218,19 +218,20 @@ static void open_result(struct ui *ui)
     struct newgame *ng = ui->newgame;
     struct gen_result *res = &ng->result;
     struct format_style style = { .id = FORMAT_AUTO };
-    char name[128], note[200] = "";
+    char name[128], note[400] = "";
     int n = size_of(ng);
 
     snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng->kind), n, n,
              hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
     puzzle_set_name(res->puzzle, name);
     if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up)
-        snprintf(note, sizeof note, "The budget of %u s ran out while rating it: this one is "
-                 "%s or harder.", NEWGAME_BUDGET_MS / 1000, hint_level_name(res->grade.level));
+        snprintf(note, sizeof note, _("The budget of %u s ran out while rating it: this one is "
+                                      "%s or harder."), NEWGAME_BUDGET_MS / 1000,
+                 _(hint_level_name(res->grade.level)));
     else if (res->status == GEN_OTHER_LEVEL)
-        snprintf(note, sizeof note, "No %s puzzle came within %u s; this one is %s.",
-                 hint_level_name((enum hint_level)ng->req.level), NEWGAME_BUDGET_MS / 1000,
-                 hint_level_name(res->grade.level));
+        snprintf(note, sizeof note, _("No %1$s puzzle came within %2$u s; this one is %3$s."),
+                 _(hint_level_name((enum hint_level)ng->req.level)), NEWGAME_BUDGET_MS / 1000,
+                 _(hint_level_name(res->grade.level)));
     if (ng->back == UI_PICKER)
         ui->from_picker = true;
     ui_board_open(ui, res->puzzle, &style, name);
@@ -240,8 +241,9 @@ static void open_result(struct ui *ui)
     if (note[0] != '\0')
         ui_message(ui, "%s", note);
     else if (ui->message[0] == '\0')
-        ui_message(ui, "A new %s %s: one solution, rated %s.", kind_name(ng->kind),
-                   ng->kind == PUZZLE_SUDOKU ? "grid" : "board", hint_level_name(res->grade.level));
+        ui_message(ui, ng->kind == PUZZLE_SUDOKU ? N_("A new Sudoku grid: one solution, rated %s.")
+                   : N_("A new Kakuro board: one solution, rated %s."),
+                   _(hint_level_name(res->grade.level)));
 }
 
 void ui_newgame_poll(struct ui *ui)
@@ -261,7 +263,7 @@ void ui_newgame_poll(struct ui *ui)
                        NEWGAME_BUDGET_MS / 1000);
         else
             ui_message(ui, "%s", ng->result.status == GEN_INVALID ? ng->result.message
-                                                                  : "Cancelled.");
+                                                                  : _("Cancelled."));
         return;
     }
     ng->state = NG_FORM;
@@ -301,27 +303,29 @@ static void field_value(const struct newgame *ng, int field, char *buf, size_t s
     switch (field) {
     case FIELD_KIND: snprintf(buf, size, "%s", kind_name(ng->kind)); break;
     case FIELD_SIZE: snprintf(buf, size, "%dx%d", n, n); break;
-    default: snprintf(buf, size, "%s", hint_level_name((enum hint_level)ng->level)); break;
+    default: snprintf(buf, size, "%s", _(hint_level_name((enum hint_level)ng->level))); break;
     }
 }
 
 static void draw_form(struct ui *ui, int y, int x, int w)
 {
-    static const char *const labels[NFIELDS] = { "Kind", "Size", "Level" };
+    static const char *const labels[NFIELDS] = { N_("Kind"), N_("Size"), N_("Level") };
     struct newgame *ng = ui->newgame;
     attr_t box = ui_attr(ui, ROLE_SELECTED);
 
     for (int f = 0; f < NFIELDS; f++) {
-        char value[32], line[64];
+        char value[64], label[64], padded[64], line[200];
 
+        /* Padded in display columns: the labels and values may be double width. */
         field_value(ng, f, value, sizeof value);
-        snprintf(line, sizeof line, "%-6s %s %-8s %s", labels[f], f == ng->field ? "<" : " ",
-                 value, f == ng->field ? ">" : " ");
+        snprintf(line, sizeof line, "%s %s %s %s", ui_pad(label, sizeof label, _(labels[f]), 6),
+                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 8),
+                 f == ng->field ? ">" : " ");
         ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
-    ui_print(y + NFIELDS + 1, x, w, "Arrows choose, Enter makes it, Esc back", box);
+    ui_print(y + NFIELDS + 1, x, w, _("Arrows choose, Enter makes it, Esc back"), box);
     if (ng->kind == PUZZLE_KAKURO)
-        ui_print(y + NFIELDS + 2, x, w, "Larger ones take long: kakudo generate", box);
+        ui_print(y + NFIELDS + 2, x, w, _("Larger ones take long: kakudo generate"), box);
 }
 
 static void draw_progress(struct ui *ui, int y, int x, int w)
@@ -337,19 +341,26 @@ static void draw_progress(struct ui *ui, int y, int x, int w)
     pthread_mutex_lock(&ng->lock);
     pr = ng->progress;
     pthread_mutex_unlock(&ng->lock);
-    snprintf(line, sizeof line, "%s %s %s %dx%d %s...",
-             ng->state == NG_CANCELLING ? "Cancelling" : "Making",
-             ng->req.level == LEVEL_EASY || ng->req.level == LEVEL_EXPERT ? "an" : "a",
-             hint_level_name((enum hint_level)ng->req.level), n, n, kind_name(ng->kind));
+    /* TRANSLATORS: "Making a Hard 9x9 Sudoku...": the level, the size twice, the kind. */
+    snprintf(line, sizeof line, ng->state == NG_CANCELLING
+             ? (ng->req.level == LEVEL_EASY || ng->req.level == LEVEL_EXPERT
+                ? _("Cancelling an %1$s %2$dx%3$d %4$s...") : _("Cancelling a %1$s %2$dx%3$d %4$s..."))
+             : ng->req.level == LEVEL_EASY || ng->req.level == LEVEL_EXPERT
+             ? _("Making an %1$s %2$dx%3$d %4$s...") : _("Making a %1$s %2$dx%3$d %4$s..."),
+             _(hint_level_name((enum hint_level)ng->req.level)), n, n, kind_name(ng->kind));
     ui_print_wrapped(y, x, w, 2, line, box | A_BOLD);
     if (ms >= NEWGAME_QUIET_MS) {
-        snprintf(line, sizeof line, "%c %llu.%llu s, %d tried%s%s", spinner[ms / 125 % 4],
-                 (unsigned long long)(ms / 1000), (unsigned long long)(ms / 100 % 10),
-                 pr.attempts, pr.best_level != GEN_ANY_LEVEL ? ", closest " : "",
-                 pr.best_level != GEN_ANY_LEVEL ? hint_level_name((enum hint_level)pr.best_level) : "");
+        char tried[150];
+
+        snprintf(tried, sizeof tried, pr.best_level != GEN_ANY_LEVEL
+                 ? _("%1$llu.%2$llu s, %3$d tried, closest %4$s") : _("%1$llu.%2$llu s, %3$d tried"),
+                 (unsigned long long)(ms / 1000), (unsigned long long)(ms / 100 % 10), pr.attempts,
+                 pr.best_level != GEN_ANY_LEVEL ? _(hint_level_name((enum hint_level)pr.best_level))
+                 : "");
+        snprintf(line, sizeof line, "%c %s", spinner[ms / 125 % 4], tried);
         ui_print(y + 2, x, w, line, box);
     }
-    ui_print(y + 4, x, w, "Esc cancels", box);
+    ui_print(y + 4, x, w, _("Esc cancels"), box);
 }
 
 void ui_newgame_draw(struct ui *ui)
@@ -374,7 +385,7 @@ void ui_newgame_draw(struct ui *ui)
         x0 += 2;
         w -= 4;
     }
-    ui_print(y0, x0, w, "New game", ui_attr(ui, ROLE_SELECTED) | A_BOLD);
+    ui_print(y0, x0, w, _("New game"), ui_attr(ui, ROLE_SELECTED) | A_BOLD);
     if (ng->state == NG_FORM)
         draw_form(ui, y0 + 2, x0, w);
     else

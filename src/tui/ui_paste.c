@@ -86,10 +86,10 @@ void ui_paste_draw(struct ui *ui)
     clrtoeol();
     move(LINES - 1, 0);
     clrtoeol();
-    ui_print(LINES - 2, 0, COLS, "Paste a puzzle now, in any format kakudo reads (Esc cancels):",
+    ui_print(LINES - 2, 0, COLS, _("Paste a puzzle now, in any format kakudo reads (Esc cancels):"),
              ui_attr(ui, ROLE_TITLE));
     if (ui->paste != NULL && ui->paste->inside) {
-        snprintf(line, sizeof line, "Reading the paste: %zu bytes...", ui->paste->len);
+        snprintf(line, sizeof line, _("Reading the paste: %zu bytes..."), ui->paste->len);
         ui_print(LINES - 1, 0, COLS, line, ui_attr(ui, ROLE_MESSAGE));
     } else if (ui->message[0] != '\0') {
         ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
@@ -143,7 +143,7 @@ static void paste_done(struct ui *ui)
     f = fmemopen(ps->buf, ps->len, "r");
     if (f == NULL)
         fatal("out of memory");
-    r = reader_open(f, "the paste", FORMAT_AUTO);
+    r = reader_open(f, _("the paste"), FORMAT_AUTO);
     rc = reader_next(r, &p, &style, &err);
     if (rc > 0 && reader_next(r, &more, &(struct format_style){ 0 }, &(struct format_error){ 0 }) > 0)
         puzzle_free(more);
@@ -155,14 +155,14 @@ static void paste_done(struct ui *ui)
     if (rc <= 0) {
         char msg[600];
         if (rc == 0)
-            snprintf(msg, sizeof msg, "no puzzle in it");
+            snprintf(msg, sizeof msg, _("no puzzle in it"));
         else
             format_error_string(&err, msg, sizeof msg);
         ui_message(ui, "The paste is not a puzzle kakudo reads: %s.", msg);
         return;
     }
     ui->from_picker = true;
-    ui_board_open(ui, p, &style, "Pasted puzzle");
+    ui_board_open(ui, p, &style, _("Pasted puzzle"));
     if (more != NULL && ui->message[0] == '\0')
         ui_message(ui, "The paste holds more than one puzzle: this is the first.");
     puzzle_free(p);

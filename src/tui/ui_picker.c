@@ -101,11 +101,11 @@ static char *recent_label(const struct game_summary *sum)
     char *name = ui_puzzle_name(p, p->name != NULL ? p->name : p->ops->name), *label;
 
     if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
-        label = xasprintf("%s  solved", name);
+        label = xasprintf(_("%s  solved"), name);
     else if (sum->filled < 0)   /* an older save, which does not say */
-        label = xasprintf("%s  in progress", name);
+        label = xasprintf(_("%s  in progress"), name);
     else
-        label = xasprintf("%s  %d%% done", name, progress_percent(sum));
+        label = xasprintf(_("%s  %d%% done"), name, progress_percent(sum));
     free(name);
     return label;
 }
@@ -141,19 +141,19 @@ static char *file_puzzle_label(long index, const struct puzzle *p, const char *s
     char *save = state_dir != NULL ? xasprintf("%s/%s.save", state_dir, key) : NULL;
     struct stat st;
     bool started = save != NULL && stat(save, &st) == 0;
-    char *label;
+    char *label, *kind;
     int givens = 0;
 
     for (int c = 0; c < p->ncells; c++)
         givens += p->given[c] != 0;
     if (p->ops->kind == PUZZLE_SUDOKU)
-        label = xasprintf("#%-5ld %s%sSudoku %dx%d, %d givens%s", index, p->name ? p->name : "",
-                          p->name ? "  " : "", p->width, p->height, givens,
-                          started ? "  (saved game)" : "");
+        kind = xasprintf(P_("Sudoku %1$dx%2$d, %3$d given", "Sudoku %1$dx%2$d, %3$d givens",
+                            (unsigned long)givens), p->width, p->height, givens);
     else
-        label = xasprintf("#%-5ld %s%sKakuro %dx%d%s", index, p->name ? p->name : "",
-                          p->name ? "  " : "", p->width, p->height,
-                          started ? "  (saved game)" : "");
+        kind = xasprintf(_("Kakuro %1$dx%2$d"), p->width, p->height);
+    label = xasprintf("#%-5ld %s%s%s%s", index, p->name ? p->name : "", p->name ? "  " : "", kind,
+                      started ? _("  (saved game)") : "");
+    free(kind);
     free(save);
     free(key);
     return label;
@@ -191,7 +191,7 @@ static bool add_file_puzzles(struct ui *ui, size_t *cap)
         format_error_string(&err, msg, sizeof msg);
         add_item(ui, cap, (struct picker_item){
             .kind = ITEM_IN_FILE, .index = (int)index,
-            .label = xasprintf("#%-5ld unreadable: %s", index, msg) });
+            .label = xasprintf(_("#%-5ld unreadable: %s"), index, msg) });
         if (reader_lost(r))
             break;
     }
@@ -216,6 +216,27 @@ void ui_picker_free(struct ui *ui)
     ui->nitems = 0;
 }
 
+/* A bundled puzzle's level (the "# level:" line of its file in data/) as the picker shows it. */
+static const char *level_label(const char *level)
+{
+    static const char *const levels[] = { N_("beginner"), N_("easy"), N_("medium"), N_("hard"),
+                                          N_("expert"), N_("master") };
+
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (strcmp(level, levels[i]) == 0)
+            return _(levels[i]);
+    return level;
+}
+
+/* A bundled puzzle's row: its name, then its level (translated) in a column of its own,
+ * lined up in display columns. */
+static char *bundled_label(const struct bundled_puzzle *b)
+{
+    char name[128];
+
+    return xasprintf("%s %s", ui_pad(name, sizeof name, b->name, 22), level_label(b->level));
+}
+
 void ui_picker_enter(struct ui *ui)
 {
     size_t cap = 0;
@@ -236,12 +257,13 @@ void ui_picker_enter(struct ui *ui)
     for (int i = 0; i < bundled_count; i++)
         add_item(ui, &cap, (struct picker_item){
             .kind = ITEM_BUNDLED, .index = i,
-            .label = xasprintf("%-22s %s", bundled_puzzles[i].name, bundled_puzzles[i].level)});
+            .label = bundled_label(&bundled_puzzles[i]) });
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
-        .kind = ITEM_NEW, .label = xstrdup("New game: Sudoku or Kakuro, any size and level (n)") });
-    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup("Open a file...") });
-    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE, .label = xstrdup("Paste a puzzle... (p)") });
+        .kind = ITEM_NEW, .label = xstrdup(_("New game: Sudoku or Kakuro, any size and level (n)")) });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup(_("Open a file...")) });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE,
+                                             .label = xstrdup(_("Paste a puzzle... (p)")) });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
 }
@@ -276,7 +298,7 @@ static void ask_delete_save(struct ui *ui)
     const char *gap = strstr(label, "  ");     /* the name ends before its progress */
     int name_len = gap != NULL ? (int)(gap - label) : (int)strlen(label);
 
-    snprintf(q, sizeof q, "Delete the saved game of %.*s? Its progress is lost for good.",
+    snprintf(q, sizeof q, _("Delete the saved game of %.*s? Its progress is lost for good."),
              name_len, label);
     ui_confirm(ui, q, delete_selected_save, NULL);
 }
@@ -294,10 +316,10 @@ static void picker_leave_file(struct ui *ui)
 static const char *section_of(const struct picker_item *it)
 {
     switch (it->kind) {
-    case ITEM_BUNDLED: return "Puzzles";
-    case ITEM_RECENT: return "Recent games";
-    case ITEM_IN_FILE: return "Puzzles in the file";
-    default: return "New game or file";
+    case ITEM_BUNDLED: return _("Puzzles");
+    case ITEM_RECENT: return _("Recent games");
+    case ITEM_IN_FILE: return _("Puzzles in the file");
+    default: return _("New game or file");
     }
 }
 
@@ -314,10 +336,10 @@ void ui_picker_draw(struct ui *ui)
 
     if (ui->browse_path != NULL) {
         char title[600];
-        snprintf(title, sizeof title, "kakudo - choose a puzzle of %s", ui->browse_path);
+        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
         ui_print(0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
     } else {
-        ui_print(0, 1, COLS - 1, "kakudo - choose a puzzle", ui_attr(ui, ROLE_TITLE));
+        ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
     if (rows < 1)
         rows = 1;
@@ -348,10 +370,10 @@ void ui_picker_draw(struct ui *ui)
         y++;
     }
     ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
-             ? "Up/Down choose  Enter open  Esc back  n new game  ? help  q quit"
+             ? _("Up/Down choose  Enter open  Esc back  n new game  ? help  q quit")
              : selected_recent(ui)
-             ? "Up/Down choose  Enter open  d delete  n new game  ? help  q quit"
-             : "Up/Down choose  Enter open  n new game  ? help  q quit", ui_attr(ui, ROLE_DIM));
+             ? _("Up/Down choose  Enter open  d delete  n new game  ? help  q quit")
+             : _("Up/Down choose  Enter open  n new game  ? help  q quit"), ui_attr(ui, ROLE_DIM));
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -627,7 +649,7 @@ void ui_input_draw(struct ui *ui)
     if (ui->message[0] != '\0')     /* what Tab found */
         ui_print(LINES - 2, 0, COLS, ui->message, ui_attr(ui, ROLE_MESSAGE));
     else
-        ui_print(LINES - 2, 0, COLS, "File (FILE or FILE:N, Tab completes, Enter opens, Esc cancels):",
+        ui_print(LINES - 2, 0, COLS, _("File (FILE or FILE:N, Tab completes, Enter opens, Esc cancels):"),
                  ui_attr(ui, ROLE_TITLE));
     move(LINES - 1, 0);
     clrtoeol();
@@ -636,8 +658,7 @@ void ui_input_draw(struct ui *ui)
         ui_print(LINES - 1, 2, COLS - 3, ui->input, A_NORMAL);
         ui_print(LINES - 1, 2 + w, 1, "_", A_REVERSE);
     } else {
-        ui_print(LINES - 1, 2, COLS - 3, ui->input + (ui->input_len > (size_t)(COLS - 4)
-                 ? ui->input_len - (size_t)(COLS - 4) : 0), A_NORMAL);
+        ui_print(LINES - 1, 2, COLS - 3, ui_tail(ui->input, COLS - 4), A_NORMAL);
     }
 }
 
@@ -799,6 +820,9 @@ static void input_complete(struct ui *ui)
                     common = k;
                     break;
                 }
+        /* Whole characters: names may share the first bytes of different ones. */
+        while (common > 0 && ((uint8_t)names[0][common] & 0xC0) == 0x80)
+            common--;
         full = xasprintf("%s%s", dir, names[0]);
         line = xasprintf("%s%.*s%s", typed_dir, (int)common, names[0],
                          n == 1 && stat(full, &st) == 0 && S_ISDIR(st.st_mode) ? "/" : "");
@@ -808,11 +832,13 @@ static void input_complete(struct ui *ui)
             size_t used = 0;
             int shown = 0, width = 0;
             for (; shown < n; shown++) {
-                char more[32];
+                char more[64];
                 int w = ui_width(names[shown]) + (shown > 0 ? 2 : 0);
                 int room = COLS;
-                if (shown + 1 < n)
-                    room -= snprintf(more, sizeof more, "  (+%d more)", n - shown - 1);
+                if (shown + 1 < n) {
+                    snprintf(more, sizeof more, _("  (+%d more)"), n - shown - 1);
+                    room -= ui_width(more);
+                }
                 if (width + w > room || used + strlen(names[shown]) + 3 >= sizeof ui->message)
                     break;
                 used += (size_t)snprintf(ui->message + used, sizeof ui->message - used, "%s%s",
@@ -820,7 +846,7 @@ static void input_complete(struct ui *ui)
                 width += w;
             }
             if (shown < n)
-                snprintf(ui->message + used, sizeof ui->message - used, "%s(+%d more)",
+                snprintf(ui->message + used, sizeof ui->message - used, _("%s(+%d more)"),
                          shown > 0 ? "  " : "", n - shown);
         }
         set_input(ui, line);

@@ -9,7 +9,7 @@
 #define HELP_LINES_MAX 64
 #define HELP_MIN_TEXT 16    /* narrower than this, the words wrap under the keys */
 
-/* The column where a help line's words start: after its keys and the gap of two or more
+/* The byte where a help line's words start: after its keys and the gap of two or more
  * spaces that follows them; a line of words alone starts where they do; 0 for a heading. */
 static int help_text_col(const char *line)
 {
@@ -29,14 +29,19 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
     for (int i = 0; i < n; i++) {
         bool heading = lines[i][0] != ' ' && lines[i][0] != '\0';
         attr_t attr = heading ? ui_attr(ui, ROLE_TITLE) : A_NORMAL;
-        int col = help_text_col(lines[i]);
+        int at = help_text_col(lines[i]), col;
         const char *text;
         struct ui_line parts[32];
         int nparts;
+        char keys[UI_KEYS_LINE_MAX];
 
+        /* at is in bytes, col in display columns: keys may be double width (a
+         * translation's "화살표"). */
+        snprintf(keys, sizeof keys, "%.*s", at, lines[i]);
+        col = ui_width(keys);
         if (w - col < HELP_MIN_TEXT)
-            col = 0;
-        text = lines[i] + col;
+            at = col = 0;
+        text = lines[i] + at;
         nparts = ui_wrap_lines(text, w - col, parts, 32);
         if (nparts > 32)
             nparts = 32;
@@ -64,18 +69,18 @@ static int help_rows(void)
 /* The picker's own keys, first in the help opened from it: how to open, delete and
  * leave there, then the board's keys for the game to come. */
 static const char *const picker_help[] = {
-    "In the picker",
-    "  arrows, j k        choose (the mouse wheel too)",
-    "  Home End           the first or the last",
-    "  PgUp PgDn          ten up or down",
-    "  Enter, l           open the puzzle or saved game chosen (a click on the one chosen, or a double click, too)",
-    "  d Del              delete the saved game chosen (asks first)",
-    "  o                  open a file by name (Tab completes, ~ is home)",
-    "  p                  paste a puzzle, in any format kakudo reads",
-    "  n                  new game: kind, size and level",
-    "  q                  quit",
+    N_("In the picker"),
+    N_("  arrows, j k        choose (the mouse wheel too)"),
+    N_("  Home End           the first or the last"),
+    N_("  PgUp PgDn          ten up or down"),
+    N_("  Enter, l           open the puzzle or saved game chosen (a click on the one chosen, or a double click, too)"),
+    N_("  d Del              delete the saved game chosen (asks first)"),
+    N_("  o                  open a file by name (Tab completes, ~ is home)"),
+    N_("  p                  paste a puzzle, in any format kakudo reads"),
+    N_("  n                  new game: kind, size and level"),
+    N_("  q                  quit"),
     "",
-    "On the board",
+    N_("On the board"),
 };
 
 /* The help's lines: the picker's keys when it is opened from there, then the keys of the
@@ -87,7 +92,7 @@ static int help_lines(const struct ui *ui, char buf[][UI_KEYS_LINE_MAX], const c
     if (ui->back == UI_PICKER) {
         first = (int)(sizeof picker_help / sizeof picker_help[0]);
         for (int i = 0; i < first; i++)
-            lines[i] = picker_help[i];
+            lines[i] = picker_help[i][0] != '\0' ? _(picker_help[i]) : "";
     }
     n = ui_keys_help(ui, buf, HELP_LINES_MAX - first);
     for (int i = 0; i < n; i++)
@@ -125,10 +130,10 @@ void ui_help_draw(struct ui *ui)
 
     if (ui->help_top > total - rows)
         ui->help_top = total - rows > 0 ? total - rows : 0;
-    ui_print(0, 1, COLS - 1, "kakudo - keys", ui_attr(ui, ROLE_TITLE));
+    ui_print(0, 1, COLS - 1, _("kakudo - keys"), ui_attr(ui, ROLE_TITLE));
     help_show(ui, ui->help_top, rows);
-    ui_print(LINES - 1, 1, COLS - 1, scrolls ? "Up/Down/PgUp/PgDn scroll; any other key goes back."
-             : "Press any key to go back.", ui_attr(ui, ROLE_DIM));
+    ui_print(LINES - 1, 1, COLS - 1, scrolls ? _("Up/Down/PgUp/PgDn scroll; any other key goes back.")
+             : _("Press any key to go back."), ui_attr(ui, ROLE_DIM));
 }
 
 /* Scrolls by delta rows; false when the help fits and there is nothing to scroll. */
@@ -183,20 +188,21 @@ void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *)
 {
     /* "no" first: Enter takes the first answer, and a stray Enter must not say yes. */
     const struct ui_choice yes_no[] = {
-        { 'n', "no", on_no },
-        { 'y', "yes", on_yes },
+        { 'n', N_("no"), on_no },
+        { 'y', N_("yes"), on_yes },
     };
 
     ui_choose(ui, question, yes_no, 2);
 }
 
-/* One answer as the footer shows it: "s: start over". */
+/* One answer as the footer shows it: "s: start over" (labels are marked with N_ where
+ * they are defined, translated here). */
 static void choice_text(const struct ui_choice *c, char *buf, size_t size)
 {
     if (c->key == UI_KEY_ESC)
-        snprintf(buf, size, "Esc: %s", c->label);
+        snprintf(buf, size, "Esc: %s", _(c->label));
     else
-        snprintf(buf, size, "%c: %s", c->key, c->label);
+        snprintf(buf, size, "%c: %s", c->key, _(c->label));
 }
 
 /* Lays the answers out from row y in w columns, each one whole, as many to a row as fit
@@ -291,7 +297,8 @@ void ui_too_small_draw(int need_h, int need_w)
 {
     char buf[128];
 
-    snprintf(buf, sizeof buf, "Terminal too small: need %dx%d, have %dx%d", need_w, need_h, COLS, LINES);
+    snprintf(buf, sizeof buf, _("Terminal too small: need %dx%d, have %dx%d"), need_w, need_h, COLS,
+             LINES);
     erase();
     ui_print_wrapped(0, 0, COLS, LINES, buf, A_BOLD);
 }

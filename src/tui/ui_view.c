@@ -753,7 +753,7 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
 {
     const uint8_t *grid = ui->game->grid;
     digitset used = 0;
-    int empty = 0, len = 0;
+    int empty = 0;
     char buf[96];
 
     for (int i = 0; i < grp->ncells; i++) {
@@ -761,20 +761,25 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
         used |= d ? 1u << d : 0;
         empty += d == 0;
     }
-    snprintf(buf, sizeof buf, "%s ? in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down", grp->ncells);
+    snprintf(buf, sizeof buf, grp->kind == GROUP_ACROSS ? _("Across ? in %d") : _("Down ? in %d"),
+             grp->ncells);
     panel_room(pn, 3);
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
-        snprintf(buf, sizeof buf, " full, no sum to reach");
+        snprintf(buf, sizeof buf, " %s", _("full, no sum to reach"));
     else
-        snprintf(buf, sizeof buf, " no sum, %d cell%s empty", empty, empty == 1 ? "" : "s");
+        snprintf(buf, sizeof buf, P_(" no sum, %d cell empty", " no sum, %d cells empty",
+                                     (unsigned long)empty), empty);
     panel_line(ui, pn, buf, ROLE_NORMAL);
     if (empty > 0) {
-        len = snprintf(buf, sizeof buf, " can use ");
+        char digits[10];
+        int nd = 0;
+
         for (int d = 1; d <= 9; d++)
             if (!(used & (1u << d)))
-                buf[len++] = (char)('0' + d);
-        buf[len] = '\0';
+                digits[nd++] = (char)('0' + d);
+        digits[nd] = '\0';
+        snprintf(buf, sizeof buf, _(" can use %s"), digits);
         panel_line(ui, pn, buf, ROLE_NORMAL);
     }
 }
@@ -798,14 +803,15 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         empty += d == 0;
     }
     /* Two short lines, to fit the panel's 24 columns. */
-    snprintf(buf, sizeof buf, "%s %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
+    snprintf(buf, sizeof buf, grp->kind == GROUP_ACROSS ? _("Across %d in %d") : _("Down %d in %d"),
              grp->sum, grp->ncells);
     panel_room(pn, 3);      /* the run's lines together where a column's end cuts them */
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
-        snprintf(buf, sizeof buf, " full, %s", left == 0 ? "sum reached" : "wrong sum");
+        snprintf(buf, sizeof buf, " %s", left == 0 ? _("full, sum reached") : _("full, wrong sum"));
     else
-        snprintf(buf, sizeof buf, " left %d in %d cell%s", left, empty, empty == 1 ? "" : "s");
+        snprintf(buf, sizeof buf, P_(" left %d in %d cell", " left %d in %d cells",
+                                     (unsigned long)empty), left, empty);
     panel_line(ui, pn, buf, ROLE_NORMAL);
     n = kakuro_combinations(grp->ncells, grp->sum, sets, 128);
     if (n > 128)
@@ -867,33 +873,34 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
 
     panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
     if (!ui_name_tells_size(ui->title, p)) {    /* said once */
-        snprintf(buf, sizeof buf, "%s %dx%d", is_sudoku(p) ? "Sudoku" : "Kakuro", p->width,
+        snprintf(buf, sizeof buf, is_sudoku(p) ? _("Sudoku %dx%d") : _("Kakuro %dx%d"), p->width,
                  p->height);
         panel_line(ui, &pn, buf, ROLE_NORMAL);
     }
     if (ui->show_timer) {
         char t[32];
         ui_format_time(game_elapsed_ms(g), t, sizeof t);
-        snprintf(buf, sizeof buf, "Time %s%s", t, game_is_paused(g) && !g->completed ? " (paused)" : "");
+        snprintf(buf, sizeof buf, game_is_paused(g) && !g->completed ? _("Time %s (paused)")
+                 : _("Time %s"), t);
         panel_line(ui, &pn, buf, ROLE_NORMAL);
     }
-    snprintf(buf, sizeof buf, "Mode: %s%s", ui->pencil ? "pencil marks" : "digits",
-             ui->mark_next ? " (mark: digit?)" : "");
+    snprintf(buf, sizeof buf, "%s%s", ui->pencil ? _("Mode: pencil marks") : _("Mode: digits"),
+             ui->mark_next ? _(" (mark: digit?)") : "");
     panel_line(ui, &pn, buf, ui->pencil ? ROLE_MESSAGE : ROLE_NORMAL);
     {
         int filled = 0;
         for (int c = 0; c < p->ncells; c++)
             filled += !p->block[c] && g->grid[c];
-        snprintf(buf, sizeof buf, "Filled %d/%d%s", filled, p->nwhite,
-                 g->solved ? "  SOLVED" : g->completed ? "  by solver" : "");
+        snprintf(buf, sizeof buf, _("Filled %d/%d%s"), filled, p->nwhite,
+                 g->solved ? _("  SOLVED") : g->completed ? _("  by solver") : "");
         panel_line(ui, &pn, buf, g->completed ? ROLE_MESSAGE : ROLE_NORMAL);
     }
-    snprintf(buf, sizeof buf, "Cell %s", puzzle_cell_name(p, ui->cursor, name));
+    snprintf(buf, sizeof buf, _("Cell %s"), puzzle_cell_name(p, ui->cursor, name));
     if (!p->block[ui->cursor] && !g->grid[ui->cursor] && g->marks[ui->cursor] &&
         !mark_position(&ui->geo.lay, p->max_digit, p->max_digit, &row, &col)) {
         /* The cell shows only part of its marks: list them all here. */
         size_t n = strlen(buf);
-        n += (size_t)snprintf(buf + n, sizeof buf - n, " marks ");
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", _(" marks "));
         for (int d = 1; d <= p->max_digit && n + 2 < sizeof buf; d++)
             if (g->marks[ui->cursor] & (1u << d))
                 buf[n++] = sudoku_symbol(d);
@@ -928,7 +935,7 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         /* No room for all the keys (a large Kakuro at 80x24): still say how to learn them
          * and how to leave. */
         char quit[24], help[24], line[UI_KEYS_LINE_MAX];
-        snprintf(line, sizeof line, "%s help  %s quit", ui_keys_name(ui, CMD_HELP, help, sizeof help),
+        snprintf(line, sizeof line, _("%s help  %s quit"), ui_keys_name(ui, CMD_HELP, help, sizeof help),
                  ui_keys_name(ui, CMD_QUIT, quit, sizeof quit));
         pn.y = pn.bottom - 1 > pn.y ? pn.bottom - 1 : pn.y;
         panel_line(ui, &pn, line, ROLE_DIM);

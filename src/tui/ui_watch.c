@@ -158,9 +158,11 @@ static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, .
     char buf[160];
     va_list ap;
 
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(buf, sizeof buf, _(fmt), ap);
     va_end(ap);
+    ui_trim_utf8(buf);
     panel_line(pn, buf, role);
 }
 
@@ -169,26 +171,26 @@ static void format_speed(const struct ui_watch *v, char *buf, size_t size)
     long rate = watch_speeds[v->anim.pace.speed];
 
     if (rate == WATCH_FULL_SPEED)
-        snprintf(buf, size, "full");
+        snprintf(buf, size, "%s", _("full"));
     else if (rate >= 1000000)
-        snprintf(buf, size, "%ldM steps/s", rate / 1000000);
+        snprintf(buf, size, _("%ldM steps/s"), rate / 1000000);
     else if (rate >= 1000)
-        snprintf(buf, size, "%ldk steps/s", rate / 1000);
+        snprintf(buf, size, _("%ldk steps/s"), rate / 1000);
     else
-        snprintf(buf, size, "%ld step%s/s", rate, rate == 1 ? "" : "s");
+        snprintf(buf, size, P_("%ld step/s", "%ld steps/s", (unsigned long)rate), rate);
 }
 
 static const char *run_state(const struct ui_watch *v)
 {
     if (v->running)
-        return v->anim.pace.paused ? "Paused" : "Running";
+        return v->anim.pace.paused ? _("Paused") : _("Running");
     switch (v->end) {
-    case END_SOLVED: return "Solved";
-    case END_NO_SOLUTION: return "No solution";
-    case END_GAVE_UP: return "Gave up";
+    case END_SOLVED: return _("Solved");
+    case END_NO_SOLUTION: return _("No solution");
+    case END_GAVE_UP: return _("Gave up");
     case END_NONE: break;
     }
-    return "Stopped";
+    return _("Stopped");
 }
 
 static void panel_counters(const struct ui *ui, struct panel *pn)
@@ -240,14 +242,17 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
 
         watch_group_left(ui->watch->anim.watch, groups[i], &left, &empty);
         if (puzzle_group_has_sum(grp) && empty == 0)
-            panel_printf(pn, ROLE_NORMAL, "%s %d: %s", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-                         grp->sum, left == 0 ? "complete" : "full, wrong sum");
+            panel_printf(pn, ROLE_NORMAL,
+                         grp->kind == GROUP_ACROSS ? (left == 0 ? N_("Across %d: complete")
+                                                               : N_("Across %d: full, wrong sum"))
+                         : left == 0 ? N_("Down %d: complete") : N_("Down %d: full, wrong sum"),
+                         grp->sum);
         else if (puzzle_group_has_sum(grp))
-            panel_printf(pn, ROLE_NORMAL, "%s %d: left %d in %d", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-                         grp->sum, left, empty);
+            panel_printf(pn, ROLE_NORMAL, grp->kind == GROUP_ACROSS ? N_("Across %d: left %d in %d")
+                         : N_("Down %d: left %d in %d"), grp->sum, left, empty);
         else
-            panel_printf(pn, ROLE_NORMAL, "%s ?: no sum, %d empty", grp->kind == GROUP_ACROSS ? "Across" : "Down",
-                         empty);
+            panel_printf(pn, ROLE_NORMAL, grp->kind == GROUP_ACROSS ? N_("Across ?: no sum, %d empty")
+                         : N_("Down ?: no sum, %d empty"), empty);
     }
 }
 
@@ -259,12 +264,12 @@ static void panel_compare(const struct ui *ui, struct panel *pn)
 
     if (!smart->valid && !plain->valid)
         return;
-    panel_line(pn, "Steps to compare:", ROLE_TITLE);
+    panel_line(pn, _("Steps to compare:"), ROLE_TITLE);
     for (int s = SOLVE_SMART; s <= SOLVE_PLAIN; s++) {
         const struct run_record *r = &v->runs[s];
         if (r->valid)
             panel_printf(pn, ROLE_NORMAL, " %s %llu%s", strategy_name((enum solve_strategy)s),
-                         (unsigned long long)r->steps, r->finished ? "" : "+ (stopped)");
+                         (unsigned long long)r->steps, r->finished ? "" : _("+ (stopped)"));
     }
     if (smart->valid && plain->valid && smart->finished && smart->steps > 0) {
         double ratio = (double)plain->steps / (double)smart->steps;
@@ -279,14 +284,14 @@ static void panel_compare(const struct ui *ui, struct panel *pn)
 static void panel_keys(const struct ui *ui, struct panel *pn)
 {
     static const char *const running[] = {
-        "+/- speed  Space pause", ". one step  s strategy", "m marks  q stop  ? keys",
+        N_("+/- speed  Space pause"), N_(". one step  s strategy"), N_("m marks  q stop  ? keys"),
     };
     /* Paused, Space resumes: the footer says what the key does now. */
     static const char *const paused[] = {
-        "+/- speed  Space resume", ". one step  s strategy", "m marks  q stop  ? keys",
+        N_("+/- speed  Space resume"), N_(". one step  s strategy"), N_("m marks  q stop  ? keys"),
     };
     static const char *const done[] = {
-        "k keep the solution", "q back  s strategy", "+/- speed  ? keys",
+        N_("k keep the solution"), N_("q back  s strategy"), N_("+/- speed  ? keys"),
     };
     const struct ui_watch *v = ui->watch;
     const char *const *keys = !v->running ? done : v->anim.pace.paused ? paused : running;
@@ -295,7 +300,7 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
         return;
     pn->y = pn->bottom - 3;
     for (int i = 0; i < 3; i++)
-        panel_line(pn, keys[i], ROLE_DIM);
+        panel_line(pn, _(keys[i]), ROLE_DIM);
 }
 
 static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
@@ -315,31 +320,34 @@ static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
 /* --- The screen --- */
 
 static const char *const help_lines[] = {
-    "Watching the solver",
-    "  + -                faster, slower: from 1 step a second to full speed",
-    "  Space              pause or resume",
-    "  .                  one step (pauses first when running)",
-    "  s                  start again with the other strategy: smart (propagation, "
-    "most constrained cell first) or plain (reading order)",
-    "  m                  show or hide the candidates",
-    "  q Esc              stop: back to your position, unchanged",
-    "  k Enter            once solved: keep the solution (u undoes it)",
-    "Styles",
-    "  bold underlined    a guess",
-    "  underlined         a forced digit",
-    "  dim underlined     taken back",
-    "  !                  a dead end",
-    "  reversed mark      a candidate just ruled out",
+    N_("Watching the solver"),
+    N_("  + -                faster, slower: from 1 step a second to full speed"),
+    N_("  Space              pause or resume"),
+    N_("  .                  one step (pauses first when running)"),
+    N_("  s                  start again with the other strategy: smart (propagation, "
+       "most constrained cell first) or plain (reading order)"),
+    N_("  m                  show or hide the candidates"),
+    N_("  q Esc              stop: back to your position, unchanged"),
+    N_("  k Enter            once solved: keep the solution (u undoes it)"),
+    N_("Styles"),
+    N_("  bold underlined    a guess"),
+    N_("  underlined         a forced digit"),
+    N_("  dim underlined     taken back"),
+    N_("  !                  a dead end"),
+    N_("  reversed mark      a candidate just ruled out"),
     "",
-    "Press any key to go back.",
+    N_("Press any key to go back."),
 };
 
 static void draw_help(const struct ui *ui)
 {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    enum { N = sizeof help_lines / sizeof help_lines[0] };
+    const char *lines[N];
 
-    ui_print(0, 1, COLS - 1, "kakudo - watching the solver", ui_attr(ui, ROLE_TITLE));
-    ui_help_text(ui, help_lines, n, 0, 1, LINES - 1, 1, COLS - 1);
+    for (int i = 0; i < N; i++)
+        lines[i] = help_lines[i][0] != '\0' ? _(help_lines[i]) : "";
+    ui_print(0, 1, COLS - 1, _("kakudo - watching the solver"), ui_attr(ui, ROLE_TITLE));
+    ui_help_text(ui, lines, N, 0, 1, LINES - 1, 1, COLS - 1);
 }
 
 void ui_watch_draw(struct ui *ui)
@@ -414,26 +422,23 @@ void ui_watch_free(struct ui *ui)
     close_watch(ui);
 }
 
-/* "1 step", "2 steps". */
-static const char *steps_word(unsigned long long steps)
-{
-    return steps == 1 ? "step" : "steps";
-}
-
 static void say_result(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
     unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
 
     if (v->end == END_SOLVED)
-        ui_message(ui, "Solved in %llu %s: k keeps it, q goes back, s tries %s.", steps,
-                   steps_word(steps), strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("Solved in %llu step: k keeps it, q goes back, s tries %s.",
+                          "Solved in %llu steps: k keeps it, q goes back, s tries %s.",
+                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
     else if (v->end == END_GAVE_UP)
-        ui_message(ui, "Gave up after %llu %s (out of budget): q goes back, s tries %s.",
-                   steps, steps_word(steps), strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("Gave up after %llu step (out of budget): q goes back, s tries %s.",
+                          "Gave up after %llu steps (out of budget): q goes back, s tries %s.",
+                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
     else
-        ui_message(ui, "No solution from this position (%llu %s): q goes back, s tries %s.", steps,
-                   steps_word(steps), strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("No solution from this position (%llu step): q goes back, s tries %s.",
+                          "No solution from this position (%llu steps): q goes back, s tries %s.",
+                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
 }
 
 /* The watched search's budget: --nodes, else the strategy's default, as for solve (at
@@ -489,8 +494,9 @@ static void run_searches(struct ui *ui)
         if (v->leave) {
             unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
             close_watch(ui);
-            ui_message(ui, "Stopped after %llu %s; your position is as it was.", steps,
-                       steps_word(steps));
+            ui_message(ui, P_("Stopped after %llu step; your position is as it was.",
+                              "Stopped after %llu steps; your position is as it was.",
+                              (unsigned long)steps), steps);
             return;
         }
         v->end = res.count > 0 ? END_SOLVED : res.gave_up ? END_GAVE_UP : END_NO_SOLUTION;
@@ -545,7 +551,7 @@ static void keep_solution(struct ui *ui)
 
     close_watch(ui);
     if (!kept) {
-        ui_message(ui, "%s.", why != NULL ? why : "The solution could not be kept");
+        ui_message(ui, "%s.", why != NULL ? why : _("The solution could not be kept"));
         return;
     }
     ui_board_after_move(ui);

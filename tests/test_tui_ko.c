@@ -1,0 +1,302 @@
+/* test_tui_ko.c: the player in Korean (LANG=ko_KR.UTF-8 from tests/locpath, po/ko.po from
+ * tests/locale) on a pseudo-terminal: the picker, its help, the board's panel and footer,
+ * a dialog, the new-game form, the hint page and "too small" speak Korean, line up in
+ * display columns (Hangul is two wide), stay inside their boxes, and no character is cut. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+static char lang_env[] = "LANG=ko_KR.UTF-8";
+static char locpath_env[4200];
+
+/* Whether the Korean locale and catalogue are there to test with. */
+static bool korean_available(char *why, size_t size)
+{
+    const char *locpath = getenv("KAKUDO_LOCPATH"), *localedir = getenv("KAKUDO_LOCALEDIR");
+    char path[4096];
+    struct stat st;
+
+    snprintf(path, sizeof path, "%s/ko_KR.UTF-8/LC_CTYPE", locpath != NULL ? locpath : "");
+    if (locpath == NULL || stat(path, &st) != 0) {
+        snprintf(why, size, "no ko_KR.UTF-8 locale under KAKUDO_LOCPATH (localedef failed?)");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/ko/LC_MESSAGES/kakudo.mo", localedir != NULL ? localedir : "");
+    if (localedir == NULL || stat(path, &st) != 0) {
+        snprintf(why, size, "no Korean catalogue under KAKUDO_LOCALEDIR (built without NLS?)");
+        return false;
+    }
+    snprintf(locpath_env, sizeof locpath_env, "LOCPATH=%s", locpath);
+    return true;
+}
+
+static struct th *start_ko(const char *const args[], int rows, int cols)
+{
+    const char *env[] = { lang_env, locpath_env, "NO_COLOR=1", NULL };
+
+    return tt_start(args, env, rows, cols);
+}
+
+/* Where text is on rows from..to of the screen, its column counted in screen cells (a
+ * Hangul syllable takes two); false if absent. */
+static bool find_cell_in(struct th *t, const char *text, int from, int to, int *row, int *col)
+{
+    for (int r = from; r <= to && r < t->rows; r++) {
+        char buf[4096];
+        int starts[1024], n = 0;
+        size_t len = 0;
+
+        /* The row as UTF-8, with the cell where each byte's character starts. */
+        for (int c = 0; c < t->cols && len + 5 < sizeof buf; c++) {
+            VTermScreenCell cell;
+            uint32_t ch;
+            char u[5];
+            int k;
+            if (!th_cell(t, r, c, &cell) || cell.chars[0] == (uint32_t)-1)
+                continue;
+            ch = cell.chars[0] ? cell.chars[0] : ' ';
+            k = ch < 0x80 ? (u[0] = (char)ch, 1)
+                : ch < 0x800 ? (u[0] = (char)(0xC0 | ch >> 6), u[1] = (char)(0x80 | (ch & 0x3F)), 2)
+                : ch < 0x10000 ? (u[0] = (char)(0xE0 | ch >> 12), u[1] = (char)(0x80 | (ch >> 6 & 0x3F)),
+                                  u[2] = (char)(0x80 | (ch & 0x3F)), 3)
+                : (u[0] = (char)(0xF0 | ch >> 18), u[1] = (char)(0x80 | (ch >> 12 & 0x3F)),
+                   u[2] = (char)(0x80 | (ch >> 6 & 0x3F)), u[3] = (char)(0x80 | (ch & 0x3F)), 4);
+            for (int i = 0; i < k && n < 1024; i++) {
+                buf[len++] = u[i];
+                starts[n++] = c;
+            }
+        }
+        buf[len] = '\0';
+        const char *hit = strstr(buf, text);
+        if (hit != NULL && hit - buf < n) {
+            *row = r;
+            *col = starts[hit - buf];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The column of the first letter on row from column col on (past spaces and the '<' of
+ * the field chosen), or -1. */
+static int value_after(struct th *t, int row, int col)
+{
+    for (; col < t->cols; col++) {
+        VTermScreenCell cell;
+        if (th_cell(t, row, col, &cell) && cell.chars[0] > ' ' && cell.chars[0] != '<')
+            return col;
+    }
+    return -1;
+}
+
+static bool find_cell(struct th *t, const char *text, int *row, int *col)
+{
+    return find_cell_in(t, text, 0, t->rows - 1, row, col);
+}
+
+/* The screen is sane (no U+FFFD from a cut character, nothing unprintable) and holds no
+ * '?' that stands for a cut character: one right before or after a Hangul syllable. */
+static bool whole_characters(struct th *t, const char *where)
+{
+    char why[512];
+
+    if (!tt_screen_sane(t, why, sizeof why)) {
+        tap_diag("%s: %s", where, why);
+        th_dump(t);
+        return false;
+    }
+    for (int r = 0; r < t->rows; r++)
+        for (int c = 0; c + 1 < t->cols; c++) {
+            VTermScreenCell a, b;
+            if (!th_cell(t, r, c, &a) || !th_cell(t, r, c + 1, &b))
+                continue;
+            if ((a.chars[0] == '?' && b.chars[0] >= 0xAC00 && b.chars[0] <= 0xD7A3 && c > 0)
+                || (b.chars[0] == '?' && a.chars[0] == (uint32_t)-1 && c + 2 < t->cols)) {
+                VTermScreenCell n;
+                /* "? 도움말" is the help key; a cut character has no space beside it. */
+                if (a.chars[0] == '?' && th_cell(t, r, c - 1, &n) && n.chars[0] == ' ')
+                    continue;
+                if (b.chars[0] == '?' && th_cell(t, r, c + 2, &n) && n.chars[0] == ' ')
+                    continue;
+                tap_diag("%s: a '?' against Hangul at row %d, column %d", where, r + 1, c + 1);
+                th_dump(t);
+                return false;
+            }
+        }
+    return true;
+}
+
+/* Whether the cells of column col on rows top..bottom all hold the same character (a
+ * dialog's right border, which text must not overwrite). */
+static bool column_is(struct th *t, int col, int top, int bottom, uint32_t ch)
+{
+    for (int r = top; r <= bottom; r++) {
+        VTermScreenCell cell;
+        if (!th_cell(t, r, col, &cell) || cell.chars[0] != ch) {
+            tap_diag("row %d, column %d: U+%04X, not U+%04X", r + 1, col + 1,
+                     (unsigned)cell.chars[0], (unsigned)ch);
+            th_dump(t);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void test_picker_and_help(void)
+{
+    struct th *t = start_ko(NULL, 24, 80);
+    int r1, c1, r2, c2;
+    bool found;
+
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "the picker's title in Korean");
+    tap_ok(tt_wait_text(t, "위/아래 고르기  Enter 열기"), "the picker's footer in Korean");
+    tap_ok(tt_wait_text(t, "새 게임 또는 파일") && tt_wait_text(t, "파일 열기..."),
+           "sections and items in Korean");
+    tap_ok(whole_characters(t, "picker"), "picker: no character cut");
+    /* Bundled rows: the (translated) level's column starts at the same cell on every row. */
+    tap_ok(find_cell(t, "입문", &r1, &c1) && find_cell(t, "전문가", &r2, &c2) && c1 == c2 && r1 != r2,
+           "bundled puzzles' levels in Korean, lined up");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "퍼즐 고르기 화면에서"), "the help from the picker, in Korean");
+    /* The keys of "화살표, j k" are double width: the words after them must still start
+     * in the column of the other lines' words. */
+    c1 = c2 = -1;
+    found = find_cell(t, "고르기 (마우스 휠도)", &r1, &c1) && find_cell(t, "처음이나 마지막", &r2, &c2);
+    tap_ok(found && c1 == c2,
+           "help: words after double-width keys line up with the others (columns %d, %d)", c1, c2);
+    tap_ok(tt_wait_text(t, "이동") && tt_wait_text(t, "커서를 옮깁니다"), "the board's keys in Korean");
+    tap_ok(whole_characters(t, "help"), "help: no character cut");
+    th_send(t, "x");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "any key goes back");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+static void test_board_dialog_and_hint(void)
+{
+    struct th *t = start_ko(NULL, 24, 80);
+    int row, col, top, bottom;
+
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "채움 "), "the board's panel in Korean");
+    tap_ok(tt_wait_text(t, "메모") && tt_wait_text(t, "힌트"), "the footer's keys in Korean");
+    tap_ok(whole_characters(t, "board"), "board: no character cut");
+    th_send(t, "f");
+    tap_ok(tt_wait_text(t, "모든 후보 숫자를 채웠습니다."), "a status message in Korean");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "힌트 1/5") && tt_wait_text(t, "i: 어떤 기법"), "the hint page's frame in Korean");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "힌트 2/5: ") && tt_wait_text(t, "i: 패턴 보기"), "the next rung in Korean");
+    tap_ok(whole_characters(t, "hint"), "hint page: no character cut");
+    th_send(t, "\033");
+    th_settle(t, tt_wait_ms);
+    th_send(t, "q");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
+     * saved game to ask about. */
+    th_send(t, "\033OH");
+    th_settle(t, tt_wait_ms);
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "이 퍼즐에는 저장된 게임이 있습니다") && tt_wait_text(t, "r: 이어 하기"),
+           "the saved-game dialog in Korean");
+    tap_ok(whole_characters(t, "dialog"), "dialog: no character cut");
+    /* The box's right border: the corner above the question, then the same column down to
+     * the corner below the answers, untouched by the text. */
+    if (find_cell(t, "┐", &top, &col) && find_cell(t, "┘", &bottom, &row) && row == col) {
+        tap_ok(column_is(t, col, top + 1, bottom - 1, 0x2502), "dialog: the text stays inside its box");
+    } else {
+        tap_ok(false, "dialog: its box's corners not found");
+        th_dump(t);
+    }
+    th_send(t, "\033");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "Esc goes back to the picker");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+static void test_new_game_form(void)
+{
+    struct th *t = start_ko(NULL, 24, 80);
+    int r1, c1, r2, c2, r3, c3;
+    bool found;
+
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "새 게임") && tt_wait_text(t, "종류") && tt_wait_text(t, "난이도"),
+           "the new-game form in Korean");
+    /* "종류", "크기", "난이도": labels padded to six columns, so the values after them
+     * start in one column, the first row's (with the "<" of the field chosen) too. */
+    c1 = c2 = c3 = -1;
+    found = find_cell(t, "종류", &r1, &c1) && find_cell_in(t, "스도쿠", r1, r1, &r1, &c1)
+            && find_cell(t, "크기", &r2, &c2) && find_cell_in(t, "9x9", r2, r2, &r2, &c2)
+            && find_cell(t, "난이도", &r3, &c3) && (c3 = value_after(t, r3, c3 + 6)) >= 0;
+    tap_ok(found && c1 == c2 && c2 == c3 && r2 == r1 + 1,
+           "the form's values line up after double-width labels (columns %d, %d, %d)", c1, c2, c3);
+    tap_ok(whole_characters(t, "new game"), "new game: no character cut");
+    th_send(t, "\033");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "Esc closes the form");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* Small terminals: the picker and the board keep whole characters; too small says so. */
+static void test_small(void)
+{
+    struct th *t = start_ko(NULL, 14, 44);
+
+    tap_ok(tt_wait_text(t, "퍼즐 고르기"), "44x14: the picker in Korean");
+    tap_ok(whole_characters(t, "44x14 picker"), "44x14 picker: no character cut");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "퍼즐 고르기 화면에서"), "44x14: the help");
+    tap_ok(whole_characters(t, "44x14 help"), "44x14 help: no character cut");
+    th_send(t, "x");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "모드: 숫자"), "44x14: the board");
+    tap_ok(whole_characters(t, "44x14 board"), "44x14 board: no character cut");
+    th_resize(t, 6, 21);
+    tap_ok(tt_wait_text(t, "터미널이 너무"), "21x6: too small, in Korean");
+    tap_ok(whole_characters(t, "21x6"), "21x6: no character cut");
+    for (int cols = 30; cols <= 60; cols += 3) {
+        th_resize(t, 16, cols);
+        th_settle(t, tt_wait_ms);
+        if (!whole_characters(t, "resized")) {
+            tap_ok(false, "%dx16: a character was cut", cols);
+            break;
+        }
+    }
+    th_resize(t, 24, 80);
+    tap_ok(tt_wait_text(t, "모드: 숫자"), "back at 80x24");
+    th_send(t, "q");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+int main(void)
+{
+    char why[200];
+
+    if (!korean_available(why, sizeof why)) {
+        printf("1..0 # SKIP %s\n", why);
+        return 0;
+    }
+    if (!tt_init("ko", 30000))
+        return 0;
+    test_picker_and_help();
+    tt_fresh_state();
+    test_board_dialog_and_hint();
+    tt_fresh_state();
+    test_new_game_form();
+    tt_fresh_state();
+    test_small();
+    tt_cleanup();
+    return tap_done();
+}
