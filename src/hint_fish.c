@@ -106,7 +106,7 @@ static bool finned_emit(struct finned *f, uint32_t cover, const int *fins, int n
     if (h.nelim == 0)
         return true;
     hint_add_group(&h, box);
-    const char *fish = hint_words(&h, "%s", _(fish_names[f->k]));
+    const char *fish = h.quiet ? "" : hint_words(&h, "%s", _(fish_names[f->k]));
     /* TRANSLATORS: a sashimi fish's note, %s the fish ("swordfish"). */
     const char *note = sashimi ? hint_words(&h, _(" (a sashimi %s: a base line keeps one place besides the fins)"), fish) : "";
     /* TRANSLATORS: %1$s are the base lines ("rows 1 and 5"), %2$c the digit, %3$s the

@@ -13,10 +13,11 @@
  * A hint's sentence is one format string for the translator, with positional arguments
  * ("%1$s has only two places in %2$s"), so that a language may put them in any order.
  * Its arguments are rendered first, into a ring of text per thread: a string stays valid
- * until WORDS_RING more bytes have been rendered on the thread, many sentences later
- * (a sentence is at most HINT_TEXT_MAX bytes).  No one frees it.
+ * until WORDS_RING more bytes have been rendered on the thread.  Each string is at most
+ * HINT_TEXT_MAX bytes and a sentence has fewer than a dozen of them, so the ring holds
+ * every argument of the sentence being said, and more.  No one frees them.
  */
-enum { WORDS_RING = 8 * HINT_TEXT_MAX };
+enum { WORDS_RING = 32 * HINT_TEXT_MAX };
 
 static _Thread_local char words_ring[WORDS_RING];
 static _Thread_local size_t words_used;
