@@ -1,6 +1,7 @@
 /* grade.c: rating a puzzle by solving it with the techniques, easiest step first. */
 #include "config.h"
 #include "hint.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,16 +151,20 @@ void grade_describe(const struct grade *g, char *buf, size_t size)
 
     char number[16];
 
-    snprintf(buf, size, "%s, rating %s, hardest %s, score %ld:", hint_level_name(g->level),
+    /* TRANSLATORS: the rate command's line: %1$s is a level ("Medium"), %2$s the rating
+     * on Sudoku Explainer's scale ("2.3"), %3$s the hardest technique, %4$ld a score; the
+     * uses of each technique follow ("Naked single 5, Hidden pair 1"). */
+    snprintf(buf, size, _("%1$s, rating %2$s, hardest %3$s, score %4$ld:"), _(hint_level_name(g->level)),
              rating_format(g->rating, number, sizeof number),
-             g->hardest == TECH_MISTAKE ? "none" : hint_technique(g->hardest)->name, g->score);
+             g->hardest == TECH_MISTAKE ? _("none") : _(hint_technique(g->hardest)->name), g->score);
     for (int t = 0; t < TECH_COUNT; t++) {
         if (g->counts[t] == 0)
             continue;
         len = strlen(buf);
         if (len + 1 >= size)
             break;
-        snprintf(buf + len, size - len, " %s %d,", hint_technique((enum technique)t)->name,
+        /* TRANSLATORS: a technique and how often the solution path used it. */
+        snprintf(buf + len, size - len, _(" %1$s %2$d,"), _(hint_technique((enum technique)t)->name),
                  g->counts[t]);
     }
     len = strlen(buf);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hint_kakuro_links.h"
+#include "i18n.h"
 #include "solve.h"
 #include "util.h"
 
@@ -15,223 +16,223 @@
 
 /* Indexed by enum technique; the order is the order of difficulty they are tried in. */
 static const struct technique_info techniques[TECH_COUNT] = {
-    [TECH_MISTAKE] = { TECH_MISTAKE, "mistake", "Mistake",
-        "A digit or a pencil mark of the position contradicts the solution.",
+    [TECH_MISTAKE] = { TECH_MISTAKE, "mistake", N_("Mistake"),
+        N_("A digit or a pencil mark of the position contradicts the solution."),
         LEVEL_BEGINNER, BOTH, false, 0, NULL },
-    [TECH_FULL_HOUSE] = { TECH_FULL_HOUSE, "full-house", "Full house",
-        "A unit with one empty cell: it takes the one digit the unit is missing.",
+    [TECH_FULL_HOUSE] = { TECH_FULL_HOUSE, "full-house", N_("Full house"),
+        N_("A unit with one empty cell: it takes the one digit the unit is missing."),
         LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 1, hint_find_full_house },
-    [TECH_LONE_SQUARE] = { TECH_LONE_SQUARE, "lone-square", "Lone square",
-        "The last empty cell of a run takes what its sum still needs.",
+    [TECH_LONE_SQUARE] = { TECH_LONE_SQUARE, "lone-square", N_("Lone square"),
+        N_("The last empty cell of a run takes what its sum still needs."),
         LEVEL_BEGINNER, HINT_KIND_KAKURO, false, 1, hint_find_lone_square },
-    [TECH_HIDDEN_SINGLE_BOX] = { TECH_HIDDEN_SINGLE_BOX, "hidden-single-box", "Hidden single (box)",
-        "A digit that fits only one cell of a box goes there.",
+    [TECH_HIDDEN_SINGLE_BOX] = { TECH_HIDDEN_SINGLE_BOX, "hidden-single-box", N_("Hidden single (box)"),
+        N_("A digit that fits only one cell of a box goes there."),
         LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 2, hint_find_hidden_single_box },
-    [TECH_HIDDEN_SINGLE_LINE] = { TECH_HIDDEN_SINGLE_LINE, "hidden-single-line", "Hidden single (line)",
-        "A digit that fits only one cell of a row or column goes there.",
+    [TECH_HIDDEN_SINGLE_LINE] = { TECH_HIDDEN_SINGLE_LINE, "hidden-single-line", N_("Hidden single (line)"),
+        N_("A digit that fits only one cell of a row or column goes there."),
         LEVEL_BEGINNER, HINT_KIND_SUDOKU, false, 3, hint_find_hidden_single_line },
-    [TECH_NAKED_SINGLE] = { TECH_NAKED_SINGLE, "naked-single", "Naked single",
-        "A cell with only one candidate left takes it.",
+    [TECH_NAKED_SINGLE] = { TECH_NAKED_SINGLE, "naked-single", N_("Naked single"),
+        N_("A cell with only one candidate left takes it."),
         LEVEL_BEGINNER, BOTH, false, 4, hint_find_naked_single },
-    [TECH_UNIQUE_SUM] = { TECH_UNIQUE_SUM, "unique-sum", "Unique sum",
-        "Some sums can be made from one set of digits only (16 in two cells: 7+9).",
+    [TECH_UNIQUE_SUM] = { TECH_UNIQUE_SUM, "unique-sum", N_("Unique sum"),
+        N_("Some sums can be made from one set of digits only (16 in two cells: 7+9)."),
         LEVEL_EASY, HINT_KIND_KAKURO, false, 5, hint_find_unique_sum },
-    [TECH_CROSS_REFERENCE] = { TECH_CROSS_REFERENCE, "cross-reference", "Cross-reference",
-        "A cell takes a digit both its across and its down run can use.",
+    [TECH_CROSS_REFERENCE] = { TECH_CROSS_REFERENCE, "cross-reference", N_("Cross-reference"),
+        N_("A cell takes a digit both its across and its down run can use."),
         LEVEL_EASY, HINT_KIND_KAKURO, false, 6, hint_find_cross_reference },
-    [TECH_EXCLUDED_DIGITS] = { TECH_EXCLUDED_DIGITS, "excluded-digits", "Excluded digits",
-        "Digits that no combination of a run's sum uses cannot appear in it.",
+    [TECH_EXCLUDED_DIGITS] = { TECH_EXCLUDED_DIGITS, "excluded-digits", N_("Excluded digits"),
+        N_("Digits that no combination of a run's sum uses cannot appear in it."),
         LEVEL_EASY, HINT_KIND_KAKURO, false, 8, hint_find_excluded_digits },
-    [TECH_REQUIRED_DIGIT] = { TECH_REQUIRED_DIGIT, "required-digit", "Required digit",
-        "A digit every combination of a run uses must go in the one cell that can take it.",
+    [TECH_REQUIRED_DIGIT] = { TECH_REQUIRED_DIGIT, "required-digit", N_("Required digit"),
+        N_("A digit every combination of a run uses must go in the one cell that can take it."),
         LEVEL_EASY, HINT_KIND_KAKURO, false, 8, hint_find_required_digit },
-    [TECH_POINTING] = { TECH_POINTING, "pointing", "Pointing",
-        "A digit confined to one line within a box cannot be elsewhere in that line.",
+    [TECH_POINTING] = { TECH_POINTING, "pointing", N_("Pointing"),
+        N_("A digit confined to one line within a box cannot be elsewhere in that line."),
         LEVEL_EASY, HINT_KIND_SUDOKU, false, 10, hint_find_pointing },
-    [TECH_CLAIMING] = { TECH_CLAIMING, "claiming", "Claiming",
-        "A digit confined to one box within a line cannot be elsewhere in that box.",
+    [TECH_CLAIMING] = { TECH_CLAIMING, "claiming", N_("Claiming"),
+        N_("A digit confined to one box within a line cannot be elsewhere in that box."),
         LEVEL_EASY, HINT_KIND_SUDOKU, false, 12, hint_find_claiming },
-    [TECH_SUM_BOUNDS] = { TECH_SUM_BOUNDS, "sum-bounds", "Sum bounds",
-        "What the rest of a run can add up to bounds a cell from below and above.",
+    [TECH_SUM_BOUNDS] = { TECH_SUM_BOUNDS, "sum-bounds", N_("Sum bounds"),
+        N_("What the rest of a run can add up to bounds a cell from below and above."),
         LEVEL_MEDIUM, HINT_KIND_KAKURO, false, 15, hint_find_sum_bounds },
-    [TECH_NAKED_PAIR] = { TECH_NAKED_PAIR, "naked-pair", "Naked pair",
-        "Two cells of a unit holding only the same two digits take both; the unit's other cells cannot.",
+    [TECH_NAKED_PAIR] = { TECH_NAKED_PAIR, "naked-pair", N_("Naked pair"),
+        N_("Two cells of a unit holding only the same two digits take both; the unit's other cells cannot."),
         LEVEL_MEDIUM, BOTH, false, 20, hint_find_naked_subset },
-    [TECH_HIDDEN_PAIR] = { TECH_HIDDEN_PAIR, "hidden-pair", "Hidden pair",
-        "Two digits that fit only the same two cells of a unit fill them; those cells take nothing else.",
+    [TECH_HIDDEN_PAIR] = { TECH_HIDDEN_PAIR, "hidden-pair", N_("Hidden pair"),
+        N_("Two digits that fit only the same two cells of a unit fill them; those cells take nothing else."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 25, hint_find_hidden_subset },
-    [TECH_NAKED_TRIPLE] = { TECH_NAKED_TRIPLE, "naked-triple", "Naked triple",
-        "Three cells of a unit holding only three digits between them take all three.",
+    [TECH_NAKED_TRIPLE] = { TECH_NAKED_TRIPLE, "naked-triple", N_("Naked triple"),
+        N_("Three cells of a unit holding only three digits between them take all three."),
         LEVEL_MEDIUM, BOTH, false, 30, hint_find_naked_subset },
-    [TECH_HIDDEN_TRIPLE] = { TECH_HIDDEN_TRIPLE, "hidden-triple", "Hidden triple",
-        "Three digits that fit only the same three cells of a unit fill them.",
+    [TECH_HIDDEN_TRIPLE] = { TECH_HIDDEN_TRIPLE, "hidden-triple", N_("Hidden triple"),
+        N_("Three digits that fit only the same three cells of a unit fill them."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 35, hint_find_hidden_subset },
-    [TECH_NAKED_QUAD] = { TECH_NAKED_QUAD, "naked-quad", "Naked quad",
-        "Four cells of a unit holding only four digits between them take all four.",
+    [TECH_NAKED_QUAD] = { TECH_NAKED_QUAD, "naked-quad", N_("Naked quad"),
+        N_("Four cells of a unit holding only four digits between them take all four."),
         LEVEL_MEDIUM, BOTH, false, 40, hint_find_naked_subset },
-    [TECH_HIDDEN_QUAD] = { TECH_HIDDEN_QUAD, "hidden-quad", "Hidden quad",
-        "Four digits that fit only the same four cells of a unit fill them.",
+    [TECH_HIDDEN_QUAD] = { TECH_HIDDEN_QUAD, "hidden-quad", N_("Hidden quad"),
+        N_("Four digits that fit only the same four cells of a unit fill them."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 45, hint_find_hidden_subset },
-    [TECH_COMBINATIONS] = { TECH_COMBINATIONS, "combinations", "Combinations",
-        "Only some combinations of a run's sum fit its cells' candidates (set by the crossing runs).",
+    [TECH_COMBINATIONS] = { TECH_COMBINATIONS, "combinations", N_("Combinations"),
+        N_("Only some combinations of a run's sum fit its cells' candidates (set by the crossing runs)."),
         LEVEL_MEDIUM, HINT_KIND_KAKURO, false, 20, hint_find_combinations },
-    [TECH_AREA_SUM] = { TECH_AREA_SUM, "area-sum", "Area sum",
-        "Across runs and down runs covering the same cells but one: their sums differ by that cell.",
+    [TECH_AREA_SUM] = { TECH_AREA_SUM, "area-sum", N_("Area sum"),
+        N_("Across runs and down runs covering the same cells but one: their sums differ by that cell."),
         LEVEL_HARD, HINT_KIND_KAKURO, false, 50, hint_find_area_sum },
-    [TECH_X_WING] = { TECH_X_WING, "x-wing", "X-wing",
-        "A digit confined to the same two columns in two rows (or rows in two columns).",
+    [TECH_X_WING] = { TECH_X_WING, "x-wing", N_("X-wing"),
+        N_("A digit confined to the same two columns in two rows (or rows in two columns)."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 50, hint_find_fish },
-    [TECH_SWORDFISH] = { TECH_SWORDFISH, "swordfish", "Swordfish",
-        "A digit confined to the same three columns in three rows (or the other way).",
+    [TECH_SWORDFISH] = { TECH_SWORDFISH, "swordfish", N_("Swordfish"),
+        N_("A digit confined to the same three columns in three rows (or the other way)."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 70, hint_find_fish },
-    [TECH_JELLYFISH] = { TECH_JELLYFISH, "jellyfish", "Jellyfish",
-        "A digit confined to the same four columns in four rows (or the other way).",
+    [TECH_JELLYFISH] = { TECH_JELLYFISH, "jellyfish", N_("Jellyfish"),
+        N_("A digit confined to the same four columns in four rows (or the other way)."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 90, hint_find_fish },
-    [TECH_SKYSCRAPER] = { TECH_SKYSCRAPER, "skyscraper", "Skyscraper",
-        "Two parallel lines with two places each for a digit, one pair of ends lined up.",
+    [TECH_SKYSCRAPER] = { TECH_SKYSCRAPER, "skyscraper", N_("Skyscraper"),
+        N_("Two parallel lines with two places each for a digit, one pair of ends lined up."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 60, hint_find_skyscraper },
-    [TECH_TWO_STRING_KITE] = { TECH_TWO_STRING_KITE, "two-string-kite", "Two-string kite",
-        "A row and a column with two places each for a digit, joined in a box.",
+    [TECH_TWO_STRING_KITE] = { TECH_TWO_STRING_KITE, "two-string-kite", N_("Two-string kite"),
+        N_("A row and a column with two places each for a digit, joined in a box."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 60, hint_find_two_string_kite },
-    [TECH_XY_WING] = { TECH_XY_WING, "xy-wing", "XY-wing",
-        "A two-digit pivot XY seeing pincers XZ and YZ: a cell seeing both pincers is not Z.",
+    [TECH_XY_WING] = { TECH_XY_WING, "xy-wing", N_("XY-wing"),
+        N_("A two-digit pivot XY seeing pincers XZ and YZ: a cell seeing both pincers is not Z."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 65, hint_find_xy_wing },
-    [TECH_XYZ_WING] = { TECH_XYZ_WING, "xyz-wing", "XYZ-wing",
-        "A pivot XYZ seeing pincers XZ and YZ: a cell seeing all three is not Z.",
+    [TECH_XYZ_WING] = { TECH_XYZ_WING, "xyz-wing", N_("XYZ-wing"),
+        N_("A pivot XYZ seeing pincers XZ and YZ: a cell seeing all three is not Z."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 75, hint_find_xyz_wing },
-    [TECH_W_WING] = { TECH_W_WING, "w-wing", "W-wing",
-        "Two cells XY joined through a unit where X has only two places: a cell seeing both is not Y.",
+    [TECH_W_WING] = { TECH_W_WING, "w-wing", N_("W-wing"),
+        N_("Two cells XY joined through a unit where X has only two places: a cell seeing both is not Y."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 80, hint_find_w_wing },
-    [TECH_TURBOT_FISH] = { TECH_TURBOT_FISH, "turbot-fish", "Turbot fish",
-        "Two places of a digit in a unit, two in another, one of each seeing the other: one far end is it.",
+    [TECH_TURBOT_FISH] = { TECH_TURBOT_FISH, "turbot-fish", N_("Turbot fish"),
+        N_("Two places of a digit in a unit, two in another, one of each seeing the other: one far end is it."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 65, hint_find_turbot_fish },
-    [TECH_EMPTY_RECTANGLE] = { TECH_EMPTY_RECTANGLE, "empty-rectangle", "Empty rectangle",
-        "A digit confined to one row and one column of a box, crossed by a line where it has two places.",
+    [TECH_EMPTY_RECTANGLE] = { TECH_EMPTY_RECTANGLE, "empty-rectangle", N_("Empty rectangle"),
+        N_("A digit confined to one row and one column of a box, crossed by a line where it has two places."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 70, hint_find_empty_rectangle },
-    [TECH_FINNED_X_WING] = { TECH_FINNED_X_WING, "finned-x-wing", "Finned X-wing",
-        "An X-wing but for extra places (fins) in one box: cells the fish and the fins both rule out.",
+    [TECH_FINNED_X_WING] = { TECH_FINNED_X_WING, "finned-x-wing", N_("Finned X-wing"),
+        N_("An X-wing but for extra places (fins) in one box: cells the fish and the fins both rule out."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 80, hint_find_finned_fish },
-    [TECH_FINNED_SWORDFISH] = { TECH_FINNED_SWORDFISH, "finned-swordfish", "Finned swordfish",
-        "A swordfish but for fins in one box: cells the fish and the fins both rule out.",
+    [TECH_FINNED_SWORDFISH] = { TECH_FINNED_SWORDFISH, "finned-swordfish", N_("Finned swordfish"),
+        N_("A swordfish but for fins in one box: cells the fish and the fins both rule out."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 90, hint_find_finned_fish },
-    [TECH_FINNED_JELLYFISH] = { TECH_FINNED_JELLYFISH, "finned-jellyfish", "Finned jellyfish",
-        "A jellyfish but for fins in one box: cells the fish and the fins both rule out.",
+    [TECH_FINNED_JELLYFISH] = { TECH_FINNED_JELLYFISH, "finned-jellyfish", N_("Finned jellyfish"),
+        N_("A jellyfish but for fins in one box: cells the fish and the fins both rule out."),
         LEVEL_HARD, HINT_KIND_SUDOKU, false, 100, hint_find_finned_fish },
-    [TECH_SIMPLE_COLOURING] = { TECH_SIMPLE_COLOURING, "simple-colouring", "Simple colouring",
-        "Places of a digit linked in pairs alternate between two colours, one of them true.",
+    [TECH_SIMPLE_COLOURING] = { TECH_SIMPLE_COLOURING, "simple-colouring", N_("Simple colouring"),
+        N_("Places of a digit linked in pairs alternate between two colours, one of them true."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 100, hint_find_simple_colouring },
-    [TECH_MULTI_COLOURING] = { TECH_MULTI_COLOURING, "multi-colouring", "Multi-colouring",
-        "Two colour clusters of one digit whose colours see each other: those colours are not both true.",
+    [TECH_MULTI_COLOURING] = { TECH_MULTI_COLOURING, "multi-colouring", N_("Multi-colouring"),
+        N_("Two colour clusters of one digit whose colours see each other: those colours are not both true."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 105, hint_find_multi_colouring },
-    [TECH_UNIQUE_RECTANGLE] = { TECH_UNIQUE_RECTANGLE, "unique-rectangle", "Unique rectangle",
-        "Four cells in two boxes that could swap two digits would give two solutions.",
+    [TECH_UNIQUE_RECTANGLE] = { TECH_UNIQUE_RECTANGLE, "unique-rectangle", N_("Unique rectangle"),
+        N_("Four cells in two boxes that could swap two digits would give two solutions."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 100, hint_find_unique_rectangle },
-    [TECH_BUG_PLUS_ONE] = { TECH_BUG_PLUS_ONE, "bug-plus-one", "BUG+1",
-        "All cells but one have two candidates: that one takes the digit that breaks the deadlock.",
+    [TECH_BUG_PLUS_ONE] = { TECH_BUG_PLUS_ONE, "bug-plus-one", N_("BUG+1"),
+        N_("All cells but one have two candidates: that one takes the digit that breaks the deadlock."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_bug_plus_one },
-    [TECH_UR_TYPE_2] = { TECH_UR_TYPE_2, "unique-rectangle-2", "Unique rectangle type 2",
-        "A rectangle of two digits whose two other corners, in one line, share one extra digit: it is there.",
+    [TECH_UR_TYPE_2] = { TECH_UR_TYPE_2, "unique-rectangle-2", N_("Unique rectangle type 2"),
+        N_("A rectangle of two digits whose two other corners, in one line, share one extra digit: it is there."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 105, hint_find_unique_rectangle_more },
-    [TECH_UR_TYPE_4] = { TECH_UR_TYPE_4, "unique-rectangle-4", "Unique rectangle type 4",
-        "A rectangle of two digits whose other two corners hold one of them in their unit: not the other.",
+    [TECH_UR_TYPE_4] = { TECH_UR_TYPE_4, "unique-rectangle-4", N_("Unique rectangle type 4"),
+        N_("A rectangle of two digits whose other two corners hold one of them in their unit: not the other."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 105, hint_find_unique_rectangle_more },
-    [TECH_UR_TYPE_5] = { TECH_UR_TYPE_5, "unique-rectangle-5", "Unique rectangle type 5",
-        "A rectangle of two digits whose other corners (diagonal, or three) share one extra digit.",
+    [TECH_UR_TYPE_5] = { TECH_UR_TYPE_5, "unique-rectangle-5", N_("Unique rectangle type 5"),
+        N_("A rectangle of two digits whose other corners (diagonal, or three) share one extra digit."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_unique_rectangle_more },
-    [TECH_UR_TYPE_6] = { TECH_UR_TYPE_6, "unique-rectangle-6", "Unique rectangle type 6",
-        "A rectangle of two digits, one of them only in its corners along both lines: not in the extra corners.",
+    [TECH_UR_TYPE_6] = { TECH_UR_TYPE_6, "unique-rectangle-6", N_("Unique rectangle type 6"),
+        N_("A rectangle of two digits, one of them only in its corners along both lines: not in the extra corners."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 110, hint_find_unique_rectangle_more },
-    [TECH_HIDDEN_RECTANGLE] = { TECH_HIDDEN_RECTANGLE, "hidden-rectangle", "Hidden rectangle",
-        "A rectangle of two digits, one only in the rectangle along the lines of a corner: not the other there.",
+    [TECH_HIDDEN_RECTANGLE] = { TECH_HIDDEN_RECTANGLE, "hidden-rectangle", N_("Hidden rectangle"),
+        N_("A rectangle of two digits, one only in the rectangle along the lines of a corner: not the other there."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_unique_rectangle_more },
-    [TECH_UR_TYPE_3] = { TECH_UR_TYPE_3, "unique-rectangle-3", "Unique rectangle type 3",
-        "A rectangle of two digits whose two extra corners act as one cell in a naked subset.",
+    [TECH_UR_TYPE_3] = { TECH_UR_TYPE_3, "unique-rectangle-3", N_("Unique rectangle type 3"),
+        N_("A rectangle of two digits whose two extra corners act as one cell in a naked subset."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_unique_rectangle_more },
-    [TECH_AVOIDABLE_RECTANGLE] = { TECH_AVOIDABLE_RECTANGLE, "avoidable-rectangle", "Avoidable rectangle",
-        "A rectangle of cells that are not givens, solved so far that two digits could swap: avoid completing it.",
+    [TECH_AVOIDABLE_RECTANGLE] = { TECH_AVOIDABLE_RECTANGLE, "avoidable-rectangle", N_("Avoidable rectangle"),
+        N_("A rectangle of cells that are not givens, solved so far that two digits could swap: avoid completing it."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_avoidable_rectangle },
-    [TECH_BUG_TYPE_2] = { TECH_BUG_TYPE_2, "bug-type-2", "BUG type 2",
-        "All cells two candidates but a few, whose extras are one digit: it is in one of them.",
+    [TECH_BUG_TYPE_2] = { TECH_BUG_TYPE_2, "bug-type-2", N_("BUG type 2"),
+        N_("All cells two candidates but a few, whose extras are one digit: it is in one of them."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 115, hint_find_bug_more },
-    [TECH_BUG_TYPE_3] = { TECH_BUG_TYPE_3, "bug-type-3", "BUG type 3",
-        "All cells two candidates but two in one unit, whose extras act as one cell in a naked subset.",
+    [TECH_BUG_TYPE_3] = { TECH_BUG_TYPE_3, "bug-type-3", N_("BUG type 3"),
+        N_("All cells two candidates but two in one unit, whose extras act as one cell in a naked subset."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 120, hint_find_bug_more },
-    [TECH_BUG_TYPE_4] = { TECH_BUG_TYPE_4, "bug-type-4", "BUG type 4",
-        "All cells two candidates but two in one unit sharing a digit only they hold there.",
+    [TECH_BUG_TYPE_4] = { TECH_BUG_TYPE_4, "bug-type-4", N_("BUG type 4"),
+        N_("All cells two candidates but two in one unit sharing a digit only they hold there."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 120, hint_find_bug_more },
-    [TECH_UNIQUE_LOOP] = { TECH_UNIQUE_LOOP, "unique-loop", "Unique loop",
-        "A loop of six or more cells that could swap two digits: a cell breaking it keeps another digit.",
+    [TECH_UNIQUE_LOOP] = { TECH_UNIQUE_LOOP, "unique-loop", N_("Unique loop"),
+        N_("A loop of six or more cells that could swap two digits: a cell breaking it keeps another digit."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, true, 125, hint_find_unique_loop },
-    [TECH_X_CHAIN] = { TECH_X_CHAIN, "x-chain", "X-chain",
-        "A chain of places for one digit, alternately the only two in a unit and seeing each other.",
+    [TECH_X_CHAIN] = { TECH_X_CHAIN, "x-chain", N_("X-chain"),
+        N_("A chain of places for one digit, alternately the only two in a unit and seeing each other."),
         LEVEL_EXPERT, BOTH, false, 130, hint_find_x_chain },
-    [TECH_XY_CHAIN] = { TECH_XY_CHAIN, "xy-chain", "XY-chain",
-        "A chain of two-digit cells, each seeing the next and sharing a digit with it.",
+    [TECH_XY_CHAIN] = { TECH_XY_CHAIN, "xy-chain", N_("XY-chain"),
+        N_("A chain of two-digit cells, each seeing the next and sharing a digit with it."),
         LEVEL_EXPERT, BOTH, false, 140, hint_find_xy_chain },
-    [TECH_AIC] = { TECH_AIC, "aic", "Alternating inference chain",
-        "A chain of candidates, linked in turn by \"one of the two is true\" and \"not both\".",
+    [TECH_AIC] = { TECH_AIC, "aic", N_("Alternating inference chain"),
+        N_("A chain of candidates, linked in turn by \"one of the two is true\" and \"not both\"."),
         LEVEL_EXPERT, BOTH, false, 150, hint_find_aic },
-    [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", "Nice loop",
-        "An alternating chain that closes on itself: every link then has exactly one true end.",
+    [TECH_NICE_LOOP] = { TECH_NICE_LOOP, "nice-loop", N_("Nice loop"),
+        N_("An alternating chain that closes on itself: every link then has exactly one true end."),
         LEVEL_EXPERT, BOTH, false, 160, hint_find_nice_loop },
-    [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", "Grouped X-chain",
-        "An X-chain whose links may join groups: the cells of a box and a line that can hold the digit.",
+    [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", N_("Grouped X-chain"),
+        N_("An X-chain whose links may join groups: the cells of a box and a line that can hold the digit."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_grouped_x_chain },
-    [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", "Sue de Coq",
-        "Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once.",
+    [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", N_("Sue de Coq"),
+        N_("Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_sue_de_coq },
-    [TECH_ALIGNED_PAIR] = { TECH_ALIGNED_PAIR, "aligned-pair-exclusion", "Aligned pair exclusion",
-        "Two cells of a unit: digits no possible combination of the two uses are ruled out.",
+    [TECH_ALIGNED_PAIR] = { TECH_ALIGNED_PAIR, "aligned-pair-exclusion", N_("Aligned pair exclusion"),
+        N_("Two cells of a unit: digits no possible combination of the two uses are ruled out."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 162, hint_find_aligned_pair },
-    [TECH_WXYZ_WING] = { TECH_WXYZ_WING, "wxyz-wing", "WXYZ-wing",
-        "Four cells of a box and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it.",
+    [TECH_WXYZ_WING] = { TECH_WXYZ_WING, "wxyz-wing", N_("WXYZ-wing"),
+        N_("Four cells of a box and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 163, hint_find_wxyz_wing },
-    [TECH_BENT_SET] = { TECH_BENT_SET, "bent-set", "Bent set",
-        "Five cells of a box and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it.",
+    [TECH_BENT_SET] = { TECH_BENT_SET, "bent-set", N_("Bent set"),
+        N_("Five cells of a box and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 164, hint_find_bent_set },
-    [TECH_ALS_XZ] = { TECH_ALS_XZ, "als-xz", "ALS-XZ",
-        "Two almost locked sets (N cells, N+1 digits) that cannot both hold X: one of them holds their common Z.",
+    [TECH_ALS_XZ] = { TECH_ALS_XZ, "als-xz", N_("ALS-XZ"),
+        N_("Two almost locked sets (N cells, N+1 digits) that cannot both hold X: one of them holds their common Z."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 165, hint_find_als_xz },
-    [TECH_ALS_XY_WING] = { TECH_ALS_XY_WING, "als-xy-wing", "ALS-XY-wing",
-        "Two almost locked sets each tied to a third by a restricted digit: one of the two holds their common Z.",
+    [TECH_ALS_XY_WING] = { TECH_ALS_XY_WING, "als-xy-wing", N_("ALS-XY-wing"),
+        N_("Two almost locked sets each tied to a third by a restricted digit: one of the two holds their common Z."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_als_xy_wing },
-    [TECH_DEATH_BLOSSOM] = { TECH_DEATH_BLOSSOM, "death-blossom", "Death blossom",
-        "A stem cell and, per candidate, an almost locked set that loses it if the stem takes it: one of them holds Z.",
+    [TECH_DEATH_BLOSSOM] = { TECH_DEATH_BLOSSOM, "death-blossom", N_("Death blossom"),
+        N_("A stem cell and, per candidate, an almost locked set that loses it if the stem takes it: one of them holds Z."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 180, hint_find_death_blossom },
-    [TECH_ALIGNED_TRIPLE] = { TECH_ALIGNED_TRIPLE, "aligned-triple-exclusion", "Aligned triple exclusion",
-        "Three aligned cells: digits no possible combination of the three uses are ruled out.",
+    [TECH_ALIGNED_TRIPLE] = { TECH_ALIGNED_TRIPLE, "aligned-triple-exclusion", N_("Aligned triple exclusion"),
+        N_("Three aligned cells: digits no possible combination of the three uses are ruled out."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 185, hint_find_aligned_triple },
-    [TECH_ALS_CHAIN] = { TECH_ALS_CHAIN, "als-chain", "ALS chain",
-        "Almost locked sets linked in turn by restricted digits: one of the two ends holds their common Z.",
+    [TECH_ALS_CHAIN] = { TECH_ALS_CHAIN, "als-chain", N_("ALS chain"),
+        N_("Almost locked sets linked in turn by restricted digits: one of the two ends holds their common Z."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 190, hint_find_als_chain },
-    [TECH_FRANKEN_FISH] = { TECH_FRANKEN_FISH, "franken-fish", "Franken fish",
-        "A fish whose base or cover units include boxes: the base units' places lie in as many cover units.",
+    [TECH_FRANKEN_FISH] = { TECH_FRANKEN_FISH, "franken-fish", N_("Franken fish"),
+        N_("A fish whose base or cover units include boxes: the base units' places lie in as many cover units."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 125, hint_find_franken_fish },
-    [TECH_MUTANT_FISH] = { TECH_MUTANT_FISH, "mutant-fish", "Mutant fish",
-        "A fish mixing rows, columns and boxes freely in its base and cover units.",
+    [TECH_MUTANT_FISH] = { TECH_MUTANT_FISH, "mutant-fish", N_("Mutant fish"),
+        N_("A fish mixing rows, columns and boxes freely in its base and cover units."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 135, hint_find_mutant_fish },
-    [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", "Contradiction chain",
-        "Supposing a candidate true (or false) forces singles that end in a contradiction.",
+    [TECH_CONTRADICTION_CHAIN] = { TECH_CONTRADICTION_CHAIN, "contradiction-chain", N_("Contradiction chain"),
+        N_("Supposing a candidate true (or false) forces singles that end in a contradiction."),
         LEVEL_MASTER, BOTH, false, 200, hint_find_contradiction_chain },
-    [TECH_CELL_FORCING_CHAIN] = { TECH_CELL_FORCING_CHAIN, "cell-forcing-chain", "Cell forcing chain",
-        "Each candidate of a cell, followed through the singles it forces, gives the same conclusion.",
+    [TECH_CELL_FORCING_CHAIN] = { TECH_CELL_FORCING_CHAIN, "cell-forcing-chain", N_("Cell forcing chain"),
+        N_("Each candidate of a cell, followed through the singles it forces, gives the same conclusion."),
         LEVEL_MASTER, BOTH, false, 220, hint_find_cell_forcing_chain },
-    [TECH_UNIT_FORCING_CHAIN] = { TECH_UNIT_FORCING_CHAIN, "unit-forcing-chain", "Unit forcing chain",
-        "Each place of a digit in a unit, followed through the singles it forces, gives the same conclusion.",
+    [TECH_UNIT_FORCING_CHAIN] = { TECH_UNIT_FORCING_CHAIN, "unit-forcing-chain", N_("Unit forcing chain"),
+        N_("Each place of a digit in a unit, followed through the singles it forces, gives the same conclusion."),
         LEVEL_MASTER, BOTH, false, 230, hint_find_unit_forcing_chain },
-    [TECH_DYNAMIC_FORCING_CHAIN] = { TECH_DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", "Dynamic forcing chain",
-        "Supposing a candidate true (or false), the basic techniques it sets off end in a contradiction.",
+    [TECH_DYNAMIC_FORCING_CHAIN] = { TECH_DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", N_("Dynamic forcing chain"),
+        N_("Supposing a candidate true (or false), the basic techniques it sets off end in a contradiction."),
         LEVEL_MASTER, BOTH, false, 250, hint_find_dynamic_forcing_chain },
-    [TECH_NESTED_FORCING_CHAIN] = { TECH_NESTED_FORCING_CHAIN, "nested-forcing-chain", "Nested forcing chain",
-        "A supposition whose steps include suppositions of their own ends in a contradiction.",
+    [TECH_NESTED_FORCING_CHAIN] = { TECH_NESTED_FORCING_CHAIN, "nested-forcing-chain", N_("Nested forcing chain"),
+        N_("A supposition whose steps include suppositions of their own ends in a contradiction."),
         LEVEL_MASTER, BOTH, false, 280, hint_find_nested_forcing_chain },
-    [TECH_TRIAL] = { TECH_TRIAL, "trial", "Trial",
-        "No technique applies: try a digit and follow it through (a guess).",
+    [TECH_TRIAL] = { TECH_TRIAL, "trial", N_("Trial"),
+        N_("No technique applies: try a digit and follow it through (a guess)."),
         LEVEL_MASTER, BOTH, false, 300, hint_find_trial },
 };
 
 static const char *const level_names[LEVEL_COUNT] = {
-    "Beginner", "Easy", "Medium", "Hard", "Expert", "Master",
+    N_("Beginner"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"), N_("Master"),
 };
 
 const struct technique_info *hint_technique(enum technique id)
@@ -293,10 +294,11 @@ void hint_begin(const struct hint_search *s, struct hint *h)
 {
     h->id = s->id;
     h->puzzle = s->pos->p;
-    h->name = techniques[s->id].name;
+    h->quiet = s->pos->quiet;
+    /* Quiet hints (the rating's) are never read: no catalogue look-up for them. */
+    h->name = h->quiet ? techniques[s->id].name : _(techniques[s->id].name);
     h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
-    h->quiet = s->pos->quiet;
     h->text[0] = '\0';
     if (!h->quiet)
         snprintf(h->text, sizeof h->text, "%s: ", h->name);
@@ -392,7 +394,7 @@ void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int di
         h->elim[h->nelim++] = (struct hint_move){ cell, digit };
 }
 
-void hint_say(struct hint *h, const char *fmt, ...)
+void hint_sayf(struct hint *h, const char *fmt, ...)
 {
     size_t len;
     va_list ap;
@@ -412,86 +414,30 @@ char hint_digit_symbol(int digit)
     return sudoku_symbol(digit);
 }
 
-void hint_say_cell(struct hint *h, int cell)
+/* "and" or "or", as the fragment writers are told. */
+static enum hint_conj conj_of(const char *conj)
 {
-    char name[PUZZLE_CELL_NAME_MAX];
-
-    if (h->quiet)
-        return;
-    hint_say(h, "%s", puzzle_cell_name(h->puzzle, cell, name));
+    return strcmp(conj, "or") == 0 ? HINT_OR : HINT_AND;
 }
 
-static void say_list_sep(struct hint *h, int i, int n, const char *conj)
+void hint_say_cell(struct hint *h, int cell)
 {
-    if (i == 0)
-        return;
-    if (i == n - 1)
-        hint_say(h, " %s ", conj);
-    else
-        hint_say(h, ", ");
+    hint_say(h, "%s", hint_cell(h, cell));
 }
 
 void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj)
 {
-    if (h->quiet)
-        return;
-    for (int i = 0; i < n; i++) {
-        say_list_sep(h, i, n, conj);
-        hint_say_cell(h, cells[i]);
-    }
+    hint_say(h, "%s", hint_cells(h, cells, n, conj_of(conj)));
 }
 
 void hint_say_digits(struct hint *h, digitset set, const char *conj)
 {
-    int n = popcount32(set), i = 0;
-
-    if (h->quiet)
-        return;
-    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
-        if (!(set & (1u << d)))
-            continue;
-        say_list_sep(h, i++, n, conj);
-        hint_say(h, "%c", hint_digit_symbol(d));
-    }
+    hint_say(h, "%s", hint_digits(h, set, conj_of(conj)));
 }
 
 void hint_say_group(struct hint *h, int group)
 {
-    const struct puzzle *p = h->puzzle;
-    const struct puzzle_group *grp = &p->groups[group];
-    int index = 0;
-
-    if (h->quiet)
-        return;
-    for (int g = 0; g < group; g++)
-        index += p->groups[g].kind == grp->kind;
-    switch (grp->kind) {
-    case GROUP_ROW: hint_say(h, "row %d", index + 1); break;
-    case GROUP_COLUMN: hint_say(h, "column %d", index + 1); break;
-    case GROUP_BOX: hint_say(h, "box %d", index + 1); break;
-    case GROUP_REGION: hint_say(h, "region %d", index + 1); break;
-    case GROUP_DIAGONAL:
-        hint_say(h, index == 0 ? "the main diagonal" : "the anti-diagonal");
-        break;
-    case GROUP_CAGE:
-        hint_say(h, "the cage at ");
-        hint_say_cell(h, grp->cells[0]);
-        hint_say(h, " (sum %d)", grp->sum);
-        break;
-    case GROUP_ACROSS:
-    case GROUP_DOWN:
-        hint_say(h, "the %s run ", grp->kind == GROUP_ACROSS ? "across" : "down");
-        hint_say_cell(h, grp->cells[0]);
-        if (grp->ncells > 1) {
-            hint_say(h, "-");
-            hint_say_cell(h, grp->cells[grp->ncells - 1]);
-        }
-        if (puzzle_group_has_sum(grp))
-            hint_say(h, " (sum %d)", grp->sum);
-        else
-            hint_say(h, " (no sum)");
-        break;
-    }
+    hint_say(h, "%s", hint_group(h, group));
 }
 
 /* The cells of h's eliminations, each once, with the digits removed from each. */
@@ -512,11 +458,19 @@ static int elim_by_cell(const struct hint *h, int *cells, digitset *sets)
     return n;
 }
 
-/* "3 from r1c8 and r1c9; 7 from r1c8": one clause per digit. */
-static void say_elims_by_digit(struct hint *h, digitset digits)
+/* One clause of the eliminations: digits from cells. */
+static void add_elim_clause(struct hint_buf *b, const char *digits, const char *cells)
 {
-    bool first = true;
+    if (b->len > 0)
+        /* TRANSLATORS: between the clauses of a list of eliminations. */
+        hint_buf_add(b, "%s", _("; "));
+    /* TRANSLATORS: candidates removed: "3 from r1c8 and r1c9", "1, 2 and 8 from r2c6". */
+    hint_buf_add(b, _("%1$s from %2$s"), digits, cells);
+}
 
+/* "3 from r1c8 and r1c9; 7 from r1c8": one clause per digit. */
+static void elims_by_digit(const struct hint *h, struct hint_buf *b, digitset digits)
+{
     for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
         int cells[HINT_MAX_ELIM], n = 0;
 
@@ -525,15 +479,14 @@ static void say_elims_by_digit(struct hint *h, digitset digits)
         for (int i = 0; i < h->nelim; i++)
             if (h->elim[i].digit == d)
                 cells[n++] = h->elim[i].cell;
-        hint_say(h, "%s%c from ", first ? "" : "; ", hint_digit_symbol(d));
-        hint_say_cells(h, cells, n, "and");
-        first = false;
+        add_elim_clause(b, hint_digits(h, 1u << d, HINT_AND), hint_cells(h, cells, n, HINT_AND));
     }
 }
 
 /* "1, 2 and 8 from r2c6 and r2c7; 9 from r2c8": one clause per set of digits; n cells
  * with sets. */
-static void say_elims_by_set(struct hint *h, const int *cells, const digitset *sets, int n)
+static void elims_by_set(const struct hint *h, struct hint_buf *b, const int *cells,
+                         const digitset *sets, int n)
 {
     bool done[HINT_MAX_ELIM] = { false };
 
@@ -548,10 +501,7 @@ static void say_elims_by_set(struct hint *h, const int *cells, const digitset *s
                 group[m++] = cells[j];
             }
         }
-        hint_say(h, i == 0 ? "" : "; ");
-        hint_say_digits(h, sets[i], "and");
-        hint_say(h, " from ");
-        hint_say_cells(h, group, m, "and");
+        add_elim_clause(b, hint_digits(h, sets[i], HINT_AND), hint_cells(h, group, m, HINT_AND));
     }
 }
 
@@ -573,6 +523,7 @@ void hint_say_eliminations(struct hint *h)
 {
     int cells[HINT_MAX_ELIM];
     digitset sets[HINT_MAX_ELIM], digits = 0;
+    struct hint_buf b = HINT_BUF_INIT;
     int n;
 
     if (h->quiet)
@@ -584,12 +535,12 @@ void hint_say_eliminations(struct hint *h)
         hint_say(h, ".");
         return;
     }
-    hint_say(h, "; remove ");
     if (count_distinct_sets(sets, n) < popcount32(digits))
-        say_elims_by_set(h, cells, sets, n);
+        elims_by_set(h, &b, cells, sets, n);
     else
-        say_elims_by_digit(h, digits);
-    hint_say(h, ".");
+        elims_by_digit(h, &b, digits);
+    /* TRANSLATORS: ends a hint's sentence with what it removes ("3 from r1c8; 7 from r1c9"). */
+    hint_say(h, _("; remove %s."), b.s);
 }
 
 /* --- The rungs before the conclusion --- */
@@ -607,14 +558,6 @@ static void scratch_copy(const struct hint *t, char *buf, size_t size)
     snprintf(buf, size, "%s", t->text);
 }
 
-static void say_groups(struct hint *t, const struct hint *h, const char *conj)
-{
-    for (int i = 0; i < h->ngroups; i++) {
-        say_list_sep(t, i, h->ngroups, conj);
-        hint_say_group(t, h->groups[i]);
-    }
-}
-
 void hint_where(const struct hint *h, char *buf, size_t size)
 {
     struct hint *t = xmalloc(sizeof *t);
@@ -622,19 +565,20 @@ void hint_where(const struct hint *h, char *buf, size_t size)
 
     scratch_begin(t, h);
     if (h->id == TECH_MISTAKE) {
-        hint_say(t, "Something in ");
-        say_groups(t, h, "or");
-        hint_say(t, " is not right.");
+        hint_say(t, _("Something in %s is not right."), hint_groups(t, h->groups, h->ngroups, HINT_OR));
     } else if (h->ngroups > 3) {
-        hint_say(t, "Look at the %d %s highlighted.", h->ngroups, kakuro ? "runs" : "units");
+        if (kakuro)
+            hint_say(t, P_("Look at the %d run highlighted.", "Look at the %d runs highlighted.",
+                           h->ngroups), h->ngroups);
+        else
+            hint_say(t, P_("Look at the %d unit highlighted.", "Look at the %d units highlighted.",
+                           h->ngroups), h->ngroups);
     } else if (h->ngroups > 0) {
-        hint_say(t, "Look at ");
-        say_groups(t, h, "and");
-        hint_say(t, ".");
+        hint_say(t, _("Look at %s."), hint_groups(t, h->groups, h->ngroups, HINT_AND));
     } else if (popcount32(h->digits) == 1) {
-        hint_say(t, "Look at the places for %c (highlighted).", hint_digit_symbol(lowest_bit(h->digits)));
+        hint_say(t, _("Look at the places for %c (highlighted)."), hint_digit_symbol(lowest_bit(h->digits)));
     } else {
-        hint_say(t, "Look at the highlighted cells.");
+        hint_say(t, "%s", _("Look at the highlighted cells."));
     }
     scratch_copy(t, buf, size);
     free(t);
@@ -643,23 +587,22 @@ void hint_where(const struct hint *h, char *buf, size_t size)
 void hint_pattern(const struct hint *h, char *buf, size_t size)
 {
     struct hint *t = xmalloc(sizeof *t);
+    const char *cells;
 
     scratch_begin(t, h);
     if (h->id == TECH_MISTAKE) {
-        hint_say(t, "It is ");
-        hint_say_cells(t, h->cells, h->ncells, "and");
-        hint_say(t, ".");
+        hint_say(t, _("It is %s."), hint_cells(t, h->cells, h->ncells, HINT_AND));
     } else {
-        hint_say(t, "The pattern: ");
         if (h->ncells > 8)
-            hint_say(t, "%d cells (highlighted)", h->ncells);
+            cells = hint_words(t, P_("%d cell (highlighted)", "%d cells (highlighted)", h->ncells),
+                               h->ncells);
         else
-            hint_say_cells(t, h->cells, h->ncells, "and");
-        if (h->digits != 0) {
-            hint_say(t, ", with ");
-            hint_say_digits(t, h->digits, "and");
-        }
-        hint_say(t, ".");
+            cells = hint_cells(t, h->cells, h->ncells, HINT_AND);
+        if (h->digits != 0)
+            /* TRANSLATORS: %1$s is the pattern's cells, %2$s its digits. */
+            hint_say(t, _("The pattern: %1$s, with %2$s."), cells, hint_digits(t, h->digits, HINT_AND));
+        else
+            hint_say(t, _("The pattern: %s."), cells);
     }
     scratch_copy(t, buf, size);
     free(t);
@@ -1099,7 +1042,7 @@ static void mistake_begin(const struct puzzle *p, struct hint *h, int cell)
 {
     h->id = TECH_MISTAKE;
     h->puzzle = p;
-    h->name = techniques[TECH_MISTAKE].name;
+    h->name = _(techniques[TECH_MISTAKE].name);
     h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
     h->quiet = false;
@@ -1121,13 +1064,12 @@ static bool wrong_digit(const struct puzzle *p, const uint8_t *grid, const uint8
         mistake_begin(p, h, cell);
         h->digits = 1u << d;
         h->elim[h->nelim++] = (struct hint_move){ cell, d };
-        hint_say_cell(h, cell);
         if (solution != NULL)
-            hint_say(h, " holds %c, which is not its digit in the solution; erase it.",
-                     hint_digit_symbol(d));
+            hint_say(h, _("%1$s holds %2$c, which is not its digit in the solution; erase it."),
+                     hint_cell(h, cell), hint_digit_symbol(d));
         else
-            hint_say(h, " holds %c, which clashes with a digit it sees; erase it.",
-                     hint_digit_symbol(d));
+            hint_say(h, _("%1$s holds %2$c, which clashes with a digit it sees; erase it."),
+                     hint_cell(h, cell), hint_digit_symbol(d));
         return true;
     }
     return false;
@@ -1143,12 +1085,10 @@ static bool lost_candidate(const struct puzzle *p, const uint8_t *grid, const di
             continue;
         mistake_begin(p, h, cell);
         h->digits = marks[cell];
-        hint_say(h, "the pencil marks of ");
-        hint_say_cell(h, cell);
-        hint_say(h, " (");
-        hint_say_digits(h, marks[cell], "and");
-        hint_say(h, ") leave out a digit that is still possible there; a candidate was "
-                 "removed by mistake.");
+        /* TRANSLATORS: %2$s is the cell's pencil marks ("1, 4 and 7"). */
+        hint_say(h, _("the pencil marks of %1$s (%2$s) leave out a digit that is still possible "
+                      "there; a candidate was removed by mistake."),
+                 hint_cell(h, cell), hint_digits(h, marks[cell], HINT_AND));
         return true;
     }
     return false;
@@ -1180,10 +1120,9 @@ static bool dead_end(const struct puzzle *p, const uint8_t *grid, const uint8_t 
         mistake_begin(p, h, cell);
         h->digits = 1u << d;
         h->elim[h->nelim++] = (struct hint_move){ cell, d };
-        hint_say(h, "no solution keeps every digit entered so far. ");
-        hint_say_cell(h, cell);
-        hint_say(h, " holds %c, which one solution does not have there; erase it.",
-                 hint_digit_symbol(d));
+        hint_say(h, _("no solution keeps every digit entered so far. %1$s holds %2$c, which one "
+                      "solution does not have there; erase it."),
+                 hint_cell(h, cell), hint_digit_symbol(d));
         return true;
     }
     return false;

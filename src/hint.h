@@ -326,13 +326,46 @@ void hint_add_place(struct hint *h, int cell, int digit);
  * that conclude outside themselves, not one of their own candidates: add the cells and
  * digits first). */
 void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int digit);
-/* Appends to h->text. */
-void hint_say(struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void hint_say_cell(struct hint *h, int cell);          /* "r4c7" */
-/* "r1c2, r1c5 and r3c4" (conj "and") or "... or ..." */
+/*
+ * Hint text is made of whole sentences, each one format string marked for translation
+ * with positional arguments where it has several, so that a translator may reorder them:
+ *     hint_say(h, _("%1$s has only two places in %2$s"), hint_digits(...), hint_group(...));
+ * The words that go into a sentence (cells, units, lists of them, digits) are rendered
+ * into strings first by the functions below (hint_text.c), which return "" when h is
+ * quiet; hint_say does not even evaluate its arguments then.
+ */
+void hint_sayf(struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends to h->text, unless h is quiet. */
+#define hint_say(h, ...) do { if (!(h)->quiet) hint_sayf((h), __VA_ARGS__); } while (0)
+
+enum hint_conj { HINT_AND, HINT_OR };
+/* A sentence's words, kept per thread for a while (many sentences; hint_text.c). */
+const char *hint_cell(const struct hint *h, int cell);                 /* "r4c7" */
+/* "r1c2, r1c5 and r3c4" (HINT_AND) or "... or ..." (HINT_OR) */
+const char *hint_cells(const struct hint *h, const int *cells, int n, enum hint_conj conj);
+const char *hint_digits(const struct hint *h, digitset set, enum hint_conj conj);
+/* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (sum 17)" */
+const char *hint_group(const struct hint *h, int group);
+const char *hint_groups(const struct hint *h, const int *groups, int n, enum hint_conj conj);
+/* "rows 1, 4 and 7", "column 3": lines numbered from 0 */
+const char *hint_lines(const struct hint *h, bool rows, const int *lines, int n);
+/* printf into a sentence's words. */
+const char *hint_words(const struct hint *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A string built piece by piece (a chain, a list of clauses) for a sentence. */
+struct hint_buf {
+    char s[HINT_TEXT_MAX];
+    size_t len;
+};
+#define HINT_BUF_INIT { .s = "", .len = 0 }
+void hint_buf_add(struct hint_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Adds item i of a list of n joined by conj (after its separator). */
+void hint_buf_item(struct hint_buf *b, int i, int n, enum hint_conj conj, const char *item);
+const char *hint_buf_words(const struct hint *h, const struct hint_buf *b);
+
+/* The older fragment writers, for code not yet in whole sentences: conj "and" or "or". */
+void hint_say_cell(struct hint *h, int cell);
 void hint_say_cells(struct hint *h, const int *cells, int n, const char *conj);
 void hint_say_digits(struct hint *h, digitset set, const char *conj);
-/* "row 1", "column 3", "box 4", "the across run r3c2-r3c4 (17)" */
 void hint_say_group(struct hint *h, int group);
 /* "; remove 3 from r1c8 and r1c9; 7 from r1c8." - or "." when there is none */
 void hint_say_eliminations(struct hint *h);

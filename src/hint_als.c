@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hint_cellset.h"
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -333,16 +334,16 @@ static void add_set(struct hint *h, const struct als *a)
 }
 
 /* "r1c2 and r1c5 in row 1 (1, 3 and 7)" or "r4c4 (2 and 5)" */
-static void say_set(struct hint *h, const struct als *a)
+static const char *set_words(const struct hint *h, const struct als *a)
 {
-    hint_say_cells(h, a->cells, a->n, "and");
-    if (a->n > 1) {
-        hint_say(h, " in ");
-        hint_say_group(h, a->group);
-    }
-    hint_say(h, " (");
-    hint_say_digits(h, a->digits, "and");
-    hint_say(h, ")");
+    if (h->quiet)
+        return "";
+    if (a->n > 1)
+        /* TRANSLATORS: an almost locked set: its cells, their unit, their digits. */
+        return hint_words(h, _("%1$s in %2$s (%3$s)"), hint_cells(h, a->cells, a->n, HINT_AND),
+                          hint_group(h, a->group), hint_digits(h, a->digits, HINT_AND));
+    /* TRANSLATORS: a cell and its candidates: "r1c2 (1 or 2)". */
+    return hint_words(h, _("%1$s (%2$s)"), hint_cell(h, a->cells[0]), hint_digits(h, a->digits, HINT_AND));
 }
 
 static const char *const set_names = "ABCDEFGHIJ";
@@ -375,27 +376,33 @@ static bool xz_emit(struct als_list *l, const struct als *a, const struct als *b
     }
     if (h.nelim == 0 || elim_seen_before(&l->seen, &h))
         return true;
-    hint_say(&h, "A = ");
-    say_set(&h, a);
-    hint_say(&h, " and B = ");
-    say_set(&h, b);
-    hint_say(&h, " are almost locked sets (one digit more than cells: each holds all its "
-             "digits but one). Every ");
-    hint_say_digits(&h, rcc, "and every");
-    hint_say(&h, " of A sees every one of B, so they do not both hold %s. ",
-             doubly ? "either of those digits" : "it");
-    if (doubly) {
-        hint_say(&h, "So each lacks one of ");
-        hint_say_digits(&h, rcc, "and");
-        hint_say(&h, " and holds all its other digits, and one of them holds each of ");
-        hint_say_digits(&h, rcc, "and");
-        hint_say(&h, ": a cell seeing all the places of a digit so held cannot take it");
-    } else {
-        hint_say(&h, "One of them lacks it and so holds ");
-        hint_say_digits(&h, zs, "and");
-        hint_say(&h, ": a cell seeing all the places of ");
-        hint_say_digits(&h, zs, "or");
-        hint_say(&h, " in A and B cannot take it");
+    if (!h.quiet) {
+        struct hint_buf every = HINT_BUF_INIT;
+        int n = digits_count(rcc), i = 0;
+        for (digitset ds = rcc; ds; ds &= ds - 1, i++)
+            /* TRANSLATORS: before the last of the restricted digits in "Every 7 and every 9
+             * of A sees every one of B". */
+            hint_buf_add(&every, "%s%c", i == 0 ? "" : i < n - 1 ? _(", ") : _(" and every "),
+                         hint_digit_symbol(lowest_bit(ds)));
+        if (doubly)
+            /* TRANSLATORS: %1$s and %2$s are the two almost locked sets, %3$s the digits
+             * they share ("7 and every 9"), %4$s the same digits joined by "and". */
+            hint_say(&h, _("A = %1$s and B = %2$s are almost locked sets (one digit more than cells: "
+                           "each holds all its digits but one). Every %3$s of A sees every one of B, "
+                           "so they do not both hold either of those digits. So each lacks one of "
+                           "%4$s and holds all its other digits, and one of them holds each of %4$s: "
+                           "a cell seeing all the places of a digit so held cannot take it"),
+                     set_words(&h, a), set_words(&h, b), every.s, hint_digits(&h, rcc, HINT_AND));
+        else
+            /* TRANSLATORS: %1$s and %2$s are the two almost locked sets, %3$s the digit
+             * they share, %4$s and %5$s the digits one of them holds, joined by "and" and
+             * by "or". */
+            hint_say(&h, _("A = %1$s and B = %2$s are almost locked sets (one digit more than cells: "
+                           "each holds all its digits but one). Every %3$s of A sees every one of B, "
+                           "so they do not both hold it. One of them lacks it and so holds %4$s: a "
+                           "cell seeing all the places of %5$s in A and B cannot take it"),
+                     set_words(&h, a), set_words(&h, b), every.s, hint_digits(&h, zs, HINT_AND),
+                     hint_digits(&h, zs, HINT_OR));
     }
     hint_say_eliminations(&h);
     return hint_emit(l->s, &h);
@@ -431,23 +438,31 @@ static bool chain_emit(struct als_list *l, const struct als *const *sets, int n,
     add_elims(l, &h, t, z);
     if (elim_seen_before(&l->seen, &h))
         return true;
-    for (int i = 0; i < n; i++) {
-        hint_say(&h, "%s%c = ", i == 0 ? "" : (i == n - 1 ? " and " : ", "), set_names[i]);
-        say_set(&h, sets[i]);
+    if (!h.quiet) {
+        struct hint_buf named = HINT_BUF_INIT, links = HINT_BUF_INIT, steps = HINT_BUF_INIT;
+        for (int i = 0; i < n; i++)
+            hint_buf_item(&named, i, n, HINT_AND,
+                          hint_words(&h, "%c = %s", set_names[i], set_words(&h, sets[i])));
+        for (int i = 0; i + 1 < n; i++)
+            /* TRANSLATORS: %1$c is a digit, %2$c and %3$c two almost locked sets (A, B...). */
+            hint_buf_add(&links, i == 0 ? _("Every %1$c of %2$c sees every %1$c of %3$c")
+                                        : _("; every %1$c of %2$c sees every %1$c of %3$c"),
+                         hint_digit_symbol(x[i]), set_names[i], set_names[i + 1]);
+        /* TRANSLATORS: the first step of an ALS chain's reasoning: %1$c the digit the ends
+         * share, %2$c the first link's digit. */
+        hint_buf_add(&steps, _("If A lacks %1$c it holds %2$c, so B lacks %2$c"), hint_digit_symbol(z),
+                     hint_digit_symbol(x[0]));
+        for (int i = 1; i + 1 < n; i++)
+            /* TRANSLATORS: each next step: %1$c a link's digit, %2$c the next set. */
+            hint_buf_add(&steps, _(" and holds %1$c, so %2$c lacks %1$c"), hint_digit_symbol(x[i]),
+                         set_names[i + 1]);
+        /* TRANSLATORS: %1$s names the sets ("A = ..., B = ... and C = ..."), %2$s how they
+         * are linked, %3$s the reasoning, %4$c the last set, %5$c the digit the ends share. */
+        hint_say(&h, _("%1$s are almost locked sets (one digit more than cells); each holds all its "
+                       "digits but one. %2$s. %3$s and holds %5$c. So A or %4$c holds %5$c, and a "
+                       "cell seeing all its places in both cannot be %5$c"),
+                 named.s, links.s, steps.s, set_names[n - 1], hint_digit_symbol(z));
     }
-    hint_say(&h, " are almost locked sets (one digit more than cells); each holds all its "
-             "digits but one. ");
-    for (int i = 0; i + 1 < n; i++)
-        hint_say(&h, "%s%c of %c sees every %c of %c", i == 0 ? "Every " : "; every ",
-                 hint_digit_symbol(x[i]), set_names[i], hint_digit_symbol(x[i]), set_names[i + 1]);
-    hint_say(&h, ". If A lacks %c it holds %c, so B lacks %c", hint_digit_symbol(z),
-             hint_digit_symbol(x[0]), hint_digit_symbol(x[0]));
-    for (int i = 1; i + 1 < n; i++)
-        hint_say(&h, " and holds %c, so %c lacks %c", hint_digit_symbol(x[i]), set_names[i + 1],
-                 hint_digit_symbol(x[i]));
-    hint_say(&h, " and holds %c. So A or %c holds %c, and a cell seeing all its places in both "
-             "cannot be %c", hint_digit_symbol(z), set_names[n - 1], hint_digit_symbol(z),
-             hint_digit_symbol(z));
     hint_say_eliminations(&h);
     return hint_emit(l->s, &h);
 }
@@ -638,21 +653,22 @@ static bool blossom_emit(struct blossom *bl, const cellset *t)
     add_elims(l, &h, t, bl->z);
     if (elim_seen_before(&l->seen, &h))
         return true;
-    hint_say(&h, "the stem ");
-    hint_say_cell(&h, bl->stem);
-    hint_say(&h, " can only be ");
-    hint_say_digits(&h, l->pos->cands[bl->stem], "or");
-    hint_say(&h, ". ");
-    for (int i = 0; i < bl->k; i++) {
-        hint_say(&h, "%s %c, the almost locked set ", i == 0 ? "If it is" : "; if it is",
-                 hint_digit_symbol(bl->digit[i]));
-        say_set(&h, &l->v[bl->pick[i]]);
-        hint_say(&h, " loses %c and holds %c", hint_digit_symbol(bl->digit[i]),
+    if (!h.quiet) {
+        struct hint_buf petals = HINT_BUF_INIT;
+        for (int i = 0; i < bl->k; i++)
+            /* TRANSLATORS: a death blossom's petal: %1$c a digit of the stem, %2$s an almost
+             * locked set, %3$c the digit it then holds. */
+            hint_buf_add(&petals, i == 0 ? _("If it is %1$c, the almost locked set %2$s loses %1$c and holds %3$c")
+                                         : _("; if it is %1$c, the almost locked set %2$s loses %1$c and holds %3$c"),
+                         hint_digit_symbol(bl->digit[i]), set_words(&h, &l->v[bl->pick[i]]),
+                         hint_digit_symbol(bl->z));
+        /* TRANSLATORS: %1$s is the stem cell, %2$s its candidates joined by "or", %3$s the
+         * petals, %4$c the digit. */
+        hint_say(&h, _("the stem %1$s can only be %2$s. %3$s. Either way one of these sets holds %4$c, "
+                       "so a cell seeing all their places for %4$c cannot be %4$c"),
+                 hint_cell(&h, bl->stem), hint_digits(&h, l->pos->cands[bl->stem], HINT_OR), petals.s,
                  hint_digit_symbol(bl->z));
     }
-    hint_say(&h, ". Either way one of these sets holds %c, so a cell seeing all their places "
-             "for %c cannot be %c", hint_digit_symbol(bl->z), hint_digit_symbol(bl->z),
-             hint_digit_symbol(bl->z));
     hint_say_eliminations(&h);
     return hint_emit(l->s, &h);
 }
@@ -796,12 +812,11 @@ struct sdc {
     digitset dl;
 };
 
-static void say_cells_digits(struct hint *h, const int *cells, int n, digitset digits)
+static const char *cells_digits_words(const struct hint *h, const int *cells, int n, digitset digits)
 {
-    hint_say_cells(h, cells, n, "and");
-    hint_say(h, " (");
-    hint_say_digits(h, digits, "and");
-    hint_say(h, ")");
+    if (h->quiet)
+        return "";
+    return hint_words(h, _("%1$s (%2$s)"), hint_cells(h, cells, n, HINT_AND), hint_digits(h, digits, HINT_AND));
 }
 
 static bool in_list(const int *v, int n, int x)
@@ -848,25 +863,17 @@ static bool sdc_emit(struct sdc *c, const int *bpick, int nbp, digitset db)
     }
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "where ");
-    hint_say_group(&h, c->box);
-    hint_say(&h, " meets ");
-    hint_say_group(&h, c->line);
-    hint_say(&h, ", ");
-    say_cells_digits(&h, c->core, c->ncore, c->vcore);
-    hint_say(&h, " join ");
-    say_cells_digits(&h, c->lpick, c->nlp, c->dl);
-    hint_say(&h, " of the line and ");
-    say_cells_digits(&h, bpick, nbp, db);
-    hint_say(&h, " of the box: %d cells with %d digits between them, and no digit has places "
-             "both in the line's cells and in the box's, so each digit is there once. So ", n, n);
-    hint_say_digits(&h, all & ~db, "and");
-    hint_say(&h, " cannot be elsewhere in ");
-    hint_say_group(&h, c->line);
-    hint_say(&h, ", nor ");
-    hint_say_digits(&h, all & ~c->dl, "and");
-    hint_say(&h, " elsewhere in ");
-    hint_say_group(&h, c->box);
+    /* TRANSLATORS: %1$s is a box and %2$s a line; %3$s the cells where they meet, %4$s
+     * cells of the line and %5$s of the box, each with their digits; %6$d how many cells;
+     * %7$s and %8$s digits. */
+    hint_say(&h, _("where %1$s meets %2$s, %3$s join %4$s of the line and %5$s of the box: %6$d cells "
+                   "with %6$d digits between them, and no digit has places both in the line's cells "
+                   "and in the box's, so each digit is there once. So %7$s cannot be elsewhere in "
+                   "%2$s, nor %8$s elsewhere in %1$s"),
+             hint_group(&h, c->box), hint_group(&h, c->line),
+             cells_digits_words(&h, c->core, c->ncore, c->vcore), cells_digits_words(&h, c->lpick, c->nlp, c->dl),
+             cells_digits_words(&h, bpick, nbp, db), n, hint_digits(&h, all & ~db, HINT_AND),
+             hint_digits(&h, all & ~c->dl, HINT_AND));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 #define MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
@@ -60,19 +61,14 @@ static bool skyscraper_emit(struct hint_search *s, int d, int g1, int g2, const 
     hint_add_cell(&h, base[1]);
     hint_add_cell(&h, top[1]);
     elim_seeing_all(s, &h, d, top, 2);
-    hint_say(&h, "%c has only two places in ", hint_digit_symbol(d));
-    hint_say_group(&h, g1);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ base[0], top[0] }, 2, "and");
-    hint_say(&h, ") and in ");
-    hint_say_group(&h, g2);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ base[1], top[1] }, 2, "and");
-    hint_say(&h, "); ");
-    hint_say_cells(&h, base, 2, "and");
-    hint_say(&h, " see each other, so they are not both %c, and one of ", hint_digit_symbol(d));
-    hint_say_cells(&h, top, 2, "and");
-    hint_say(&h, " is %c: a cell seeing both cannot be %c", hint_digit_symbol(d), hint_digit_symbol(d));
+    /* TRANSLATORS: %1$c is a digit, %2$s and %4$s lines with its two places %3$s and %5$s;
+     * %6$s the two bases, %7$s the two tops. */
+    hint_say(&h, _("%1$c has only two places in %2$s (%3$s) and in %4$s (%5$s); %6$s see each "
+                   "other, so they are not both %1$c, and one of %7$s is %1$c: a cell seeing both "
+                   "cannot be %1$c"),
+             hint_digit_symbol(d), hint_group(&h, g1), hint_cells(&h, (int[]){ base[0], top[0] }, 2, HINT_AND),
+             hint_group(&h, g2), hint_cells(&h, (int[]){ base[1], top[1] }, 2, HINT_AND),
+             hint_cells(&h, base, 2, HINT_AND), hint_cells(&h, top, 2, HINT_AND));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -143,21 +139,14 @@ static bool kite_emit(struct hint_search *s, int d, int row, int col, const int 
         hint_add_cell(&h, ends[i]);
     }
     elim_seeing_all(s, &h, d, ends, 2);
-    hint_say(&h, "%c has only two places in ", hint_digit_symbol(d));
-    hint_say_group(&h, row);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ joined[0], ends[0] }, 2, "and");
-    hint_say(&h, ") and in ");
-    hint_say_group(&h, col);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ joined[1], ends[1] }, 2, "and");
-    hint_say(&h, "); ");
-    hint_say_cells(&h, joined, 2, "and");
-    hint_say(&h, " share ");
-    hint_say_group(&h, box);
-    hint_say(&h, ", so they are not both %c, and one of ", hint_digit_symbol(d));
-    hint_say_cells(&h, ends, 2, "and");
-    hint_say(&h, " is %c: a cell seeing both cannot be %c", hint_digit_symbol(d), hint_digit_symbol(d));
+    /* TRANSLATORS: %1$c is a digit, %2$s a row and %4$s a column with its two places %3$s
+     * and %5$s; %6$s the two that share the box %7$s, %8$s the two far ends. */
+    hint_say(&h, _("%1$c has only two places in %2$s (%3$s) and in %4$s (%5$s); %6$s share %7$s, "
+                   "so they are not both %1$c, and one of %8$s is %1$c: a cell seeing both cannot "
+                   "be %1$c"),
+             hint_digit_symbol(d), hint_group(&h, row), hint_cells(&h, (int[]){ joined[0], ends[0] }, 2, HINT_AND),
+             hint_group(&h, col), hint_cells(&h, (int[]){ joined[1], ends[1] }, 2, HINT_AND),
+             hint_cells(&h, joined, 2, HINT_AND), hint_group(&h, box), hint_cells(&h, ends, 2, HINT_AND));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -218,12 +207,13 @@ static int peers_of(const struct puzzle *p, int cell, int *out)
     return n;
 }
 
-static void say_cell_digits(struct hint *h, int cell, digitset set)
+/* "r1c2 (1 or 2)" */
+static const char *cell_digits_words(const struct hint *h, int cell, digitset set)
 {
-    hint_say_cell(h, cell);
-    hint_say(h, " (");
-    hint_say_digits(h, set, "or");
-    hint_say(h, ")");
+    if (h->quiet)
+        return "";
+    /* TRANSLATORS: a cell and its candidates: "r1c2 (1 or 2)". */
+    return hint_words(h, _("%1$s (%2$s)"), hint_cell(h, cell), hint_digits(h, set, HINT_OR));
 }
 
 static bool wing_emit(struct hint_search *s, int pivot, int a, int b, int z, bool xyz)
@@ -243,18 +233,18 @@ static bool wing_emit(struct hint_search *s, int pivot, int a, int b, int z, boo
         hint_add_cell(&h, cells[i]);
     h.digits = pos->cands[pivot] | pos->cands[a] | pos->cands[b];
     elim_seeing_all(s, &h, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
-    hint_say(&h, "the pivot ");
-    say_cell_digits(&h, pivot, pos->cands[pivot]);
-    hint_say(&h, " sees ");
-    say_cell_digits(&h, a, pos->cands[a]);
-    hint_say(&h, " and ");
-    say_cell_digits(&h, b, pos->cands[b]);
     if (xyz)
-        hint_say(&h, "; whichever digit the pivot takes, one of the three is %c, so a cell seeing "
-                 "all three cannot be %c", hint_digit_symbol(z), hint_digit_symbol(z));
+        /* TRANSLATORS: %1$s is the pivot with its candidates, %2$s and %3$s the pincers
+         * with theirs, %4$c the digit. */
+        hint_say(&h, _("the pivot %1$s sees %2$s and %3$s; whichever digit the pivot takes, one "
+                       "of the three is %4$c, so a cell seeing all three cannot be %4$c"),
+                 cell_digits_words(&h, pivot, pos->cands[pivot]), cell_digits_words(&h, a, pos->cands[a]),
+                 cell_digits_words(&h, b, pos->cands[b]), hint_digit_symbol(z));
     else
-        hint_say(&h, "; whichever digit the pivot takes, one of the pincers is %c, so a cell "
-                 "seeing both pincers cannot be %c", hint_digit_symbol(z), hint_digit_symbol(z));
+        hint_say(&h, _("the pivot %1$s sees %2$s and %3$s; whichever digit the pivot takes, one "
+                       "of the pincers is %4$c, so a cell seeing both pincers cannot be %4$c"),
+                 cell_digits_words(&h, pivot, pos->cands[pivot]), cell_digits_words(&h, a, pos->cands[a]),
+                 cell_digits_words(&h, b, pos->cands[b]), hint_digit_symbol(z));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -326,19 +316,15 @@ static bool w_wing_emit(struct hint_search *s, int a, int b, int x, int g, const
     hint_add_cell(&h, b);
     h.digits = pos->cands[a];
     elim_seeing_all(s, &h, y, ends, 2);
-    hint_say_cells(&h, ends, 2, "and");
-    hint_say(&h, " can only be %c or %c; in ", hint_digit_symbol(x), hint_digit_symbol(y));
-    hint_say_group(&h, g);
-    hint_say(&h, ", %c can only go in ", hint_digit_symbol(x));
-    hint_say_cells(&h, link, 2, "or");
-    hint_say(&h, ", which see them; if ");
-    hint_say_cell(&h, a);
-    hint_say(&h, " is not %c it is %c, then ", hint_digit_symbol(y), hint_digit_symbol(x));
-    hint_say_cell(&h, link[1]);
-    hint_say(&h, " is %c and ", hint_digit_symbol(x));
-    hint_say_cell(&h, b);
-    hint_say(&h, " is %c; so one of them is %c and a cell seeing both cannot be %c",
-             hint_digit_symbol(y), hint_digit_symbol(y), hint_digit_symbol(y));
+    /* TRANSLATORS: %1$s are the two cells, %2$c and %3$c their digits, %4$s the unit
+     * where %2$c can only go in %5$s; %6$s is the first cell, %7$s the link's far end,
+     * %8$s the second cell. */
+    hint_say(&h, _("%1$s can only be %2$c or %3$c; in %4$s, %2$c can only go in %5$s, which see "
+                   "them; if %6$s is not %3$c it is %2$c, then %7$s is %2$c and %8$s is %3$c; so "
+                   "one of them is %3$c and a cell seeing both cannot be %3$c"),
+             hint_cells(&h, ends, 2, HINT_AND), hint_digit_symbol(x), hint_digit_symbol(y),
+             hint_group(&h, g), hint_cells(&h, link, 2, HINT_OR), hint_cell(&h, a),
+             hint_cell(&h, link[1]), hint_cell(&h, b));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -472,38 +458,35 @@ static bool colour_component(const struct digit_graph *gr, int start, int *colou
 
 /* Each colour's cells in reading order (nodes are numbered in cell order; nodes outside
  * the component have no colour). */
-static void say_colours(struct hint *h, const struct digit_graph *gr, const int *colour)
+/* The cells of colour c. */
+static const char *colour_words(const struct hint *h, const struct digit_graph *gr, const int *colour, int c)
 {
-    for (int c = 0; c < 2; c++) {
-        int cells[MAX_CELLS], n = 0;
-        for (int i = 0; i < gr->n; i++)
-            if (colour[i] == c)
-                cells[n++] = gr->cells[i];
-        hint_say(h, c == 0 ? "colour A " : ", colour B ");
-        hint_say_cells(h, cells, n, "and");
-    }
+    int cells[MAX_CELLS], n = 0;
+
+    for (int i = 0; i < gr->n; i++)
+        if (colour[i] == c)
+            cells[n++] = gr->cells[i];
+    return hint_cells(h, cells, n, HINT_AND);
 }
 
-/* The units that join the coloured places: "row 1: r1c2-r1c5, box 3: ..." */
-static void say_links(struct hint_search *s, struct hint *h, const struct digit_graph *gr,
-                      const int *colour)
+/* The units that join the coloured places, added to h's groups, and in words: "row 1:
+ * r1c2-r1c5, box 3: ..." */
+static const char *links_words(struct hint_search *s, struct hint *h, const struct digit_graph *gr,
+                               const int *colour)
 {
     const struct puzzle *p = s->pos->p;
-    bool first = true;
+    struct hint_buf b = HINT_BUF_INIT;
 
     for (int g = 0; g < p->ngroups; g++) {
-        int a, b;
-        if (!hint_strong_pair(s, g, gr->d, &a, &b) || colour[gr->node_of[a]] < 0)
+        int x, y;
+        if (!hint_strong_pair(s, g, gr->d, &x, &y) || colour[gr->node_of[x]] < 0)
             continue;
         hint_add_group(h, g);
-        hint_say(h, first ? "" : ", ");
-        hint_say_group(h, g);
-        hint_say(h, ": ");
-        hint_say_cell(h, a);
-        hint_say(h, "-");
-        hint_say_cell(h, b);
-        first = false;
+        if (!h->quiet)
+            hint_buf_add(&b, "%s%s: %s-%s", b.len > 0 ? _(", ") : "", hint_group(h, g),
+                         hint_cell(h, x), hint_cell(h, y));
     }
+    return hint_buf_words(h, &b);
 }
 
 /* Two cells of one colour seeing each other: that colour is false everywhere. */
@@ -543,19 +526,20 @@ static bool colouring_component(struct hint_search *s, const struct digit_graph 
     h.digits = 1u << d;
     for (int i = 0; i < ncomp; i++)
         hint_add_cell(&h, gr->cells[comp[i]]);
-    hint_say(&h, "the places for %c joined by units where %c has only two places (",
-             hint_digit_symbol(d), hint_digit_symbol(d));
-    say_links(s, &h, gr, colour);
-    hint_say(&h, ") alternate between two colours (");
-    say_colours(&h, gr, colour);
-    hint_say(&h, "); one colour holds the %cs. ", hint_digit_symbol(d));
+    const char *links = links_words(s, &h, gr, colour);
+    /* TRANSLATORS: %1$c is a digit, %2$s the units that link its places ("row 1:
+     * r1c2-r1c5, box 3: r2c7-r3c9"), %3$s and %4$s the cells of colours A and B. */
+    hint_say(&h, _("the places for %1$c joined by units where %1$c has only two places (%2$s) "
+                   "alternate between two colours (colour A %3$s, colour B %4$s); one colour holds "
+                   "the %1$cs. "),
+             hint_digit_symbol(d), links, colour_words(&h, gr, colour, 0), colour_words(&h, gr, colour, 1));
     if (wrap >= 0) {
         for (int i = 0; i < ncomp; i++)
             if (colour[comp[i]] == wrap)
                 hint_add_elim(s, &h, gr->cells[comp[i]], d);
-        hint_say_cells(&h, (int[]){ a, b }, 2, "and");
-        hint_say(&h, " have colour %c and see each other, so colour %c cannot be %c",
-                 wrap ? 'B' : 'A', wrap ? 'B' : 'A', hint_digit_symbol(d));
+        /* TRANSLATORS: %1$s are two cells, %2$c their colour (A or B), %3$c the digit. */
+        hint_say(&h, _("%1$s have colour %2$c and see each other, so colour %2$c cannot be %3$c"),
+                 hint_cells(&h, (int[]){ a, b }, 2, HINT_AND), wrap ? 'B' : 'A', hint_digit_symbol(d));
     } else {
         for (int i = 0; i < gr->n; i++) {
             int cell = gr->cells[i];
@@ -563,7 +547,7 @@ static bool colouring_component(struct hint_search *s, const struct digit_graph 
                 && sees_colour(gr, p, cell, colour, comp, ncomp, 1))
                 hint_add_elim(s, &h, cell, d);
         }
-        hint_say(&h, "A cell that sees both colours cannot be %c", hint_digit_symbol(d));
+        hint_say(&h, _("A cell that sees both colours cannot be %c"), hint_digit_symbol(d));
     }
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
@@ -700,30 +684,32 @@ static bool x_chain_emit(struct hint_search *s, const struct digit_graph *gr, co
     elim_seeing_all(s, &h, d, ends, 2);
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "for %c, ", hint_digit_symbol(d));
+    struct hint_buf chain = HINT_BUF_INIT;
     for (int i = 0; i < n; i++) {
-        if (i > 0)
-            hint_say(&h, i % 2 ? " = " : " - ");
-        hint_say_cell(&h, gr->cells[nodes[i]]);
+        if (i > 0 && !h.quiet)
+            hint_buf_add(&chain, "%s", i % 2 ? " = " : " - ");
+        if (!h.quiet)
+            hint_buf_add(&chain, "%s", hint_cell(&h, gr->cells[nodes[i]]));
         if (i % 2 == 1) {
             int g = strong_unit(s, d, gr->cells[nodes[i - 1]], gr->cells[nodes[i]]);
             if (g >= 0) {
                 hint_add_group(&h, g);
-                hint_say(&h, " (");
-                hint_say_group(&h, g);
-                hint_say(&h, ")");
+                if (!h.quiet)
+                    hint_buf_add(&chain, " (%s)", hint_group(&h, g));
             }
         }
     }
-    hint_say(&h, " (= the only two places for %c in the %s named, so one is %c; - cells that "
-             "see each other, so not both). If ", hint_digit_symbol(d),
-             s->pos->p->ops->kind == PUZZLE_KAKURO ? "run (whose sum needs it)" : "unit",
-             hint_digit_symbol(d));
-    hint_say_cell(&h, ends[0]);
-    hint_say(&h, " is not %c, the links make ", hint_digit_symbol(d));
-    hint_say_cell(&h, ends[1]);
-    hint_say(&h, " %c; so one of the ends is %c and a cell seeing both cannot be %c",
-             hint_digit_symbol(d), hint_digit_symbol(d), hint_digit_symbol(d));
+    /* TRANSLATORS: %1$c is a digit, %2$s the chain ("r1c2 = r1c5 (row 1) - r3c5 = ..."),
+     * %3$s and %4$s its ends. */
+    hint_say(&h, s->pos->p->ops->kind == PUZZLE_KAKURO
+             ? _("for %1$c, %2$s (= the only two places for %1$c in the run (whose sum needs it) "
+                 "named, so one is %1$c; - cells that see each other, so not both). If %3$s is not "
+                 "%1$c, the links make %4$s %1$c; so one of the ends is %1$c and a cell seeing both "
+                 "cannot be %1$c")
+             : _("for %1$c, %2$s (= the only two places for %1$c in the unit named, so one is "
+                 "%1$c; - cells that see each other, so not both). If %3$s is not %1$c, the links "
+                 "make %4$s %1$c; so one of the ends is %1$c and a cell seeing both cannot be %1$c"),
+             hint_digit_symbol(d), chain.s, hint_cell(&h, ends[0]), hint_cell(&h, ends[1]));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -833,21 +819,23 @@ static bool xy_chain_emit(struct hint_search *s, const struct xy_graph *xg, cons
     elim_seeing_all(s, &h, x, ends, 2);
     if (h.nelim == 0)
         return true;
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            hint_say(&h, " - ");
-        say_cell_digits(&h, xg->cells[states[i] / 2], xg->cands[states[i] / 2]);
+    if (!h.quiet) {
+        struct hint_buf chain = HINT_BUF_INIT, steps = HINT_BUF_INIT;
+        for (int i = 0; i < n; i++)
+            hint_buf_add(&chain, "%s%s", i > 0 ? " - " : "",
+                         cell_digits_words(&h, xg->cells[states[i] / 2], xg->cands[states[i] / 2]));
+        /* TRANSLATORS: the first step of an XY-chain's reasoning: a cell, the digit it is
+         * not, the digit it then is. */
+        hint_buf_add(&steps, _("if %1$s is not %2$c it is %3$c"), hint_cell(&h, ends[0]),
+                     hint_digit_symbol(x), hint_digit_symbol(xy_digit(xg, states[0])));
+        for (int i = 1; i < n; i++)
+            /* TRANSLATORS: each next step of an XY-chain's reasoning. */
+            hint_buf_add(&steps, _(", so %1$s is %2$c"), hint_cell(&h, xg->cells[states[i] / 2]),
+                         hint_digit_symbol(xy_digit(xg, states[i])));
+        /* TRANSLATORS: %1$s is the chain, %2$s its steps, %3$c the digit. */
+        hint_say(&h, _("%1$s: %2$s; one of the ends is %3$c, so a cell seeing both cannot be %3$c"),
+                 chain.s, steps.s, hint_digit_symbol(x));
     }
-    hint_say(&h, ": if ");
-    hint_say_cell(&h, ends[0]);
-    hint_say(&h, " is not %c it is %c", hint_digit_symbol(x), hint_digit_symbol(xy_digit(xg, states[0])));
-    for (int i = 1; i < n; i++) {
-        hint_say(&h, ", so ");
-        hint_say_cell(&h, xg->cells[states[i] / 2]);
-        hint_say(&h, " is %c", hint_digit_symbol(xy_digit(xg, states[i])));
-    }
-    hint_say(&h, "; one of the ends is %c, so a cell seeing both cannot be %c",
-             hint_digit_symbol(x), hint_digit_symbol(x));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -931,17 +919,13 @@ static bool rectangle_emit(struct hint_search *s, const int *corners, int extra,
     for (int d = 1; d <= p->max_digit; d++)
         if (pair & (1u << d))
             hint_add_elim(s, &h, extra, d);
-    hint_say_cells(&h, corners, 4, "and");
-    hint_say(&h, " form a rectangle in two boxes; ");
-    hint_say_cells(&h, others, 3, "and");
-    hint_say(&h, " can only be ");
-    hint_say_digits(&h, pair, "or");
-    hint_say(&h, ". If ");
-    hint_say_cell(&h, extra);
-    hint_say(&h, " were one of them too, the two digits could be swapped around the rectangle and "
-             "the puzzle would have two solutions; it has one, so ");
-    hint_say_cell(&h, extra);
-    hint_say(&h, " is neither");
+    /* TRANSLATORS: %1$s are the four corners, %2$s three of them, %3$s their two digits
+     * joined by "or", %4$s the fourth corner. */
+    hint_say(&h, _("%1$s form a rectangle in two boxes; %2$s can only be %3$s. If %4$s were one "
+                   "of them too, the two digits could be swapped around the rectangle and the "
+                   "puzzle would have two solutions; it has one, so %4$s is neither"),
+             hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, others, 3, HINT_AND),
+             hint_digits(&h, pair, HINT_OR), hint_cell(&h, extra));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -1038,13 +1022,10 @@ void hint_find_bug_plus_one(struct hint_search *s)
         hint_add_cell(&h, extra);
         h.digits = pos->cands[extra];
         hint_add_place(&h, extra, z);
-        hint_say(&h, "every empty cell but ");
-        hint_say_cell(&h, extra);
-        hint_say(&h, " has two candidates; without %c there, every digit would have exactly two "
-                 "places in each unit that lacks it, a deadly pattern with two solutions. The "
-                 "puzzle has one, so ", hint_digit_symbol(z));
-        hint_say_cell(&h, extra);
-        hint_say(&h, " is %c.", hint_digit_symbol(z));
+        hint_say(&h, _("every empty cell but %1$s has two candidates; without %2$c there, every "
+                       "digit would have exactly two places in each unit that lacks it, a deadly "
+                       "pattern with two solutions. The puzzle has one, so %1$s is %2$c."),
+                 hint_cell(&h, extra), hint_digit_symbol(z));
         hint_emit(s, &h);
         return;
     }

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -122,14 +123,14 @@ static bool colours_see(const struct hint_position *pos, const struct clusters *
     return false;
 }
 
-static void say_colour(struct hint *h, const struct clusters *c, int k, int col)
+static const char *colour_words(const struct hint *h, const struct clusters *c, int k, int col)
 {
     int cells[MAX_CELLS], n = 0;
 
     for (int v = 0; v < c->n && n < 12; v++)
         if (c->cluster[v] == k && c->colour[v] == col)
             cells[n++] = c->cell[v];
-    hint_say_cells(h, cells, n, "and");
+    return hint_cells(h, cells, n, HINT_AND);
 }
 
 static void add_cluster_cells(struct hint *h, const struct clusters *c, int k)
@@ -166,32 +167,24 @@ static bool multi_emit(struct hint_search *s, const struct clusters *c, int P, i
     }
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "the places for %c joined by units where %c has only two places form two "
-             "clusters, each of two colours, one of them true: A (", hint_digit_symbol(d),
-             hint_digit_symbol(d));
-    say_colour(&h, c, P, p);
-    hint_say(&h, ") against A' (");
-    say_colour(&h, c, P, !p);
-    hint_say(&h, "), and B (");
-    say_colour(&h, c, Q, q);
-    hint_say(&h, ") against B' (");
-    say_colour(&h, c, Q, !q);
-    hint_say(&h, "). ");
-    hint_say_cell(&h, a);
-    hint_say(&h, " of A sees ");
-    hint_say_cell(&h, b);
-    hint_say(&h, " of B, so A and B are not both true");
-    if (wrap) {
-        hint_say(&h, "; ");
-        hint_say_cell(&h, wrap_a);
-        hint_say(&h, " of A also sees ");
-        hint_say_cell(&h, wrap_b);
-        hint_say(&h, " of B', so A would leave neither B nor B' true: A is false, and its "
-                 "places cannot be %c", hint_digit_symbol(d));
-    } else {
-        hint_say(&h, ": A' or B' is true, and a cell seeing a place of A' and one of B' "
-                 "cannot be %c", hint_digit_symbol(d));
-    }
+    /* TRANSLATORS: %1$c is a digit, %2$s to %5$s the cells of colours A, A', B and B'. */
+    hint_say(&h, _("the places for %1$c joined by units where %1$c has only two places form two "
+                   "clusters, each of two colours, one of them true: A (%2$s) against A' (%3$s), and "
+                   "B (%4$s) against B' (%5$s). "),
+             hint_digit_symbol(d), colour_words(&h, c, P, p), colour_words(&h, c, P, !p),
+             colour_words(&h, c, Q, q), colour_words(&h, c, Q, !q));
+    if (wrap)
+        /* TRANSLATORS: %1$s is a cell of A, %2$s one of B; %3$s another of A, %4$s one of B';
+         * %5$c the digit. */
+        hint_say(&h, _("%1$s of A sees %2$s of B, so A and B are not both true; %3$s of A also sees "
+                       "%4$s of B', so A would leave neither B nor B' true: A is false, and its places "
+                       "cannot be %5$c"),
+                 hint_cell(&h, a), hint_cell(&h, b), hint_cell(&h, wrap_a), hint_cell(&h, wrap_b),
+                 hint_digit_symbol(d));
+    else
+        hint_say(&h, _("%1$s of A sees %2$s of B, so A and B are not both true: A' or B' is true, and "
+                       "a cell seeing a place of A' and one of B' cannot be %3$c"),
+                 hint_cell(&h, a), hint_cell(&h, b), hint_digit_symbol(d));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }

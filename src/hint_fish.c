@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 static bool has(const struct hint_position *pos, int cell, int d)
@@ -22,17 +23,8 @@ static int fish_size(enum technique id)
     }
 }
 
-static const char *const fish_names[] = { "", "", "X-wing", "swordfish", "jellyfish" };
-
-static void say_lines(struct hint *h, bool rows, const int *lines, int n)
-{
-    hint_say(h, "%s ", rows ? (n == 1 ? "row" : "rows") : (n == 1 ? "column" : "columns"));
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            hint_say(h, i == n - 1 ? " and " : ", ");
-        hint_say(h, "%d", lines[i] + 1);
-    }
-}
+/* TRANSLATORS: the fish, within a sentence. */
+static const char *const fish_names[] = { "", "", N_("X-wing"), N_("swordfish"), N_("jellyfish") };
 
 /* --- Finned and sashimi fish --- */
 
@@ -114,23 +106,31 @@ static bool finned_emit(struct finned *f, uint32_t cover, const int *fins, int n
     if (h.nelim == 0)
         return true;
     hint_add_group(&h, box);
-    hint_say(&h, "in ");
-    say_lines(&h, f->rows, f->base, f->k);
-    hint_say(&h, ", %c can only go in ", hint_digit_symbol(d));
-    say_lines(&h, !f->rows, covers, nc);
-    hint_say(&h, ", but for the fin%s ", nfins > 1 ? "s" : "");
-    hint_say_cells(&h, fins, nfins, "and");
-    hint_say(&h, " in ");
-    hint_say_group(&h, box);
-    if (sashimi)
-        hint_say(&h, " (a sashimi %s: a base line keeps one place besides the fins)", fish_names[f->k]);
-    hint_say(&h, ". If no fin is %c, the %s puts the %cs of those %s in its base lines; if one is, ",
-             hint_digit_symbol(d), fish_names[f->k], hint_digit_symbol(d), f->rows ? "columns" : "rows");
-    hint_say_group(&h, box);
-    hint_say(&h, " has its %c there. Either way a cell of those %s in ", hint_digit_symbol(d),
-             f->rows ? "columns" : "rows");
-    hint_say_group(&h, box);
-    hint_say(&h, " outside the base lines cannot be %c", hint_digit_symbol(d));
+    const char *fish = h.quiet ? "" : hint_words(&h, "%s", _(fish_names[f->k]));
+    /* TRANSLATORS: a sashimi fish's note, %s the fish ("swordfish"). */
+    const char *note = sashimi ? hint_words(&h, _(" (a sashimi %s: a base line keeps one place besides the fins)"), fish) : "";
+    /* TRANSLATORS: %1$s are the base lines ("rows 1 and 5"), %2$c the digit, %3$s the
+     * cover lines, %4$s the fins, %5$s their box, %6$s a note on sashimi fish (or
+     * nothing), %7$s the fish ("X-wing"). */
+    hint_say(&h, f->rows
+             ? P_("in %1$s, %2$c can only go in %3$s, but for the fin %4$s in %5$s%6$s. If no fin is "
+                  "%2$c, the %7$s puts the %2$cs of those columns in its base lines; if one is, %5$s "
+                  "has its %2$c there. Either way a cell of those columns in %5$s outside the base "
+                  "lines cannot be %2$c",
+                  "in %1$s, %2$c can only go in %3$s, but for the fins %4$s in %5$s%6$s. If no fin is "
+                  "%2$c, the %7$s puts the %2$cs of those columns in its base lines; if one is, %5$s "
+                  "has its %2$c there. Either way a cell of those columns in %5$s outside the base "
+                  "lines cannot be %2$c", nfins)
+             : P_("in %1$s, %2$c can only go in %3$s, but for the fin %4$s in %5$s%6$s. If no fin is "
+                  "%2$c, the %7$s puts the %2$cs of those rows in its base lines; if one is, %5$s "
+                  "has its %2$c there. Either way a cell of those rows in %5$s outside the base "
+                  "lines cannot be %2$c",
+                  "in %1$s, %2$c can only go in %3$s, but for the fins %4$s in %5$s%6$s. If no fin is "
+                  "%2$c, the %7$s puts the %2$cs of those rows in its base lines; if one is, %5$s "
+                  "has its %2$c there. Either way a cell of those rows in %5$s outside the base "
+                  "lines cannot be %2$c", nfins),
+             hint_lines(&h, f->rows, f->base, f->k), hint_digit_symbol(d), hint_lines(&h, !f->rows, covers, nc),
+             hint_cells(&h, fins, nfins, HINT_AND), hint_group(&h, box), note, fish);
     hint_say_eliminations(&h);
     return hint_emit(f->s, &h);
 }
@@ -362,21 +362,13 @@ static bool fm_emit(struct fm *f)
         hint_add_group(&h, f->base[i]);
     for (int i = 0; i < f->k; i++)
         hint_add_group(&h, f->cover[i]);
-    hint_say(&h, "%c has its places in ", hint_digit_symbol(f->d));
-    for (int i = 0; i < f->k; i++) {
-        if (i > 0)
-            hint_say(&h, i == f->k - 1 ? " and " : ", ");
-        hint_say_group(&h, f->base[i]);
-    }
-    hint_say(&h, " (no cell in two of them) all within ");
-    for (int i = 0; i < f->k; i++) {
-        if (i > 0)
-            hint_say(&h, i == f->k - 1 ? " and " : ", ");
-        hint_say_group(&h, f->cover[i]);
-    }
-    hint_say(&h, ". The %d base units need %d %cs, each in a different cover unit, which then "
-             "have theirs: no other cell of the cover units can be %c", f->k, f->k,
-             hint_digit_symbol(f->d), hint_digit_symbol(f->d));
+    /* TRANSLATORS: %1$c is a digit, %2$s the base units, %3$s the cover units, %4$d how
+     * many of each. */
+    hint_say(&h, _("%1$c has its places in %2$s (no cell in two of them) all within %3$s. The %4$d "
+                   "base units need %4$d %1$cs, each in a different cover unit, which then have "
+                   "theirs: no other cell of the cover units can be %1$c"),
+             hint_digit_symbol(f->d), hint_groups(&h, f->base, f->k, HINT_AND),
+             hint_groups(&h, f->cover, f->k, HINT_AND), f->k);
     hint_say_eliminations(&h);
     return hint_emit(f->s, &h);
 }

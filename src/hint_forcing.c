@@ -10,6 +10,7 @@
 
 #include "hint_kakuro_links.h"
 #include "hint_links.h"
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -483,17 +484,20 @@ static int need_conclusion(const struct forcing *f, struct branch *b, int cell, 
 
 /* --- Saying it --- */
 
-static void say_fact(struct hint *h, const struct fact *fa)
+/* "r4c2 = 5 (the only place for 5 in row 4)" */
+static void add_fact_words(struct hint *h, struct hint_buf *out, const struct fact *fa)
 {
-    hint_say_cell(h, fa->cell);
-    hint_say(h, " = %c", hint_digit_symbol(fa->digit));
-    if (fa->why == WHY_NAKED) {
-        hint_say(h, " (its last digit)");
-    } else if (fa->why == WHY_HIDDEN) {
-        hint_say(h, " (the only place for %c in ", hint_digit_symbol(fa->digit));
-        hint_say_group(h, fa->group);
-        hint_say(h, ")");
-    }
+    if (h->quiet)
+        return;
+    if (fa->why == WHY_NAKED)
+        /* TRANSLATORS: a fact of a chain: a cell, its digit. */
+        hint_buf_add(out, _("%1$s = %2$c (its last digit)"), hint_cell(h, fa->cell), hint_digit_symbol(fa->digit));
+    else if (fa->why == WHY_HIDDEN)
+        /* TRANSLATORS: a fact of a chain: a cell, its digit, the unit where it has one place. */
+        hint_buf_add(out, _("%1$s = %2$c (the only place for %2$c in %3$s)"), hint_cell(h, fa->cell),
+                     hint_digit_symbol(fa->digit), hint_group(h, fa->group));
+    else
+        hint_buf_add(out, "%s = %c", hint_cell(h, fa->cell), hint_digit_symbol(fa->digit));
 }
 
 /* The candidates of a cell of a run step's run just after step i: what it has now, and
@@ -509,15 +513,14 @@ static digitset cands_after(const struct forcing *f, const struct branch *b, int
 }
 
 /* "the down run r2c7-r4c7 (19) leaves r4c7 only 7, r3c7 only 1 or 2" (the cells it took
- * digits from) */
-static void say_run_step(struct hint *h, const struct forcing *f, const struct branch *b, int i)
+ * digits from, which join the hint) */
+static void add_run_step(struct hint *h, struct hint_buf *out, const struct forcing *f,
+                         const struct branch *b, int i)
 {
     const struct puzzle_group *grp = &f->l->p->groups[b->facts[i].group];
-    bool first = true;
+    struct hint_buf left_words = HINT_BUF_INIT;
 
     hint_add_group(h, b->facts[i].group);
-    hint_say_group(h, b->facts[i].group);
-    hint_say(h, " leaves");
     for (int k = 0; k < grp->ncells; k++) {
         int c = grp->cells[k];
         bool took = false;
@@ -527,33 +530,36 @@ static void say_run_step(struct hint *h, const struct forcing *f, const struct b
         if (!took || (left = cands_after(f, b, c, i)) == 0)
             continue;
         hint_add_cell(h, c);
-        hint_say(h, first ? " " : ", ");
-        hint_say_cell(h, c);
-        hint_say(h, " only ");
-        hint_say_digits(h, left, "or");
-        first = false;
+        if (!h->quiet)
+            /* TRANSLATORS: what a run leaves a cell: "r3c7 only 1 or 2". */
+            hint_buf_add(&left_words, "%s%s", left_words.len > 0 ? _(", ") : "",
+                         hint_words(h, _("%1$s only %2$s"), hint_cell(h, c), hint_digits(h, left, HINT_OR)));
     }
-    if (first)
-        hint_say(h, " no digit to some cell");
+    if (h->quiet)
+        return;
+    if (left_words.len > 0)
+        /* TRANSLATORS: %1$s is a run, %2$s what it leaves its cells. */
+        hint_buf_add(out, _("%1$s leaves %2$s"), hint_group(h, b->facts[i].group), left_words.s);
+    else
+        hint_buf_add(out, _("%s leaves no digit to some cell"), hint_group(h, b->facts[i].group));
 }
 
 /* The needed facts in order, as a list; the cells go into the hint, in that order. */
-static void say_needed(struct hint *h, const struct forcing *f, const struct branch *b)
+static void add_needed(struct hint *h, struct hint_buf *out, const struct forcing *f,
+                       const struct branch *b)
 {
-    bool first = true;
-
     for (int i = 0; i < b->nfacts; i++) {
         if (!b->needed[i] || b->facts[i].why == WHY_SUPPOSED)
             continue;
-        hint_say(h, first ? "" : ", ");
-        first = false;
+        if (!h->quiet && out->len > 0)
+            hint_buf_add(out, "%s", _(", "));
         if (b->facts[i].why == WHY_RUN) {
-            say_run_step(h, f, b, i);
+            add_run_step(h, out, f, b, i);
             continue;
         }
         hint_add_cell(h, b->facts[i].cell);
         h->digits |= 1u << b->facts[i].digit;
-        say_fact(h, &b->facts[i]);
+        add_fact_words(h, out, &b->facts[i]);
     }
 }
 
@@ -567,57 +573,54 @@ static bool any_needed(const struct branch *b)
 
 /* "no combination of the across run r4c7-r4c8 (sum 8) would fit its cells (r4c7 1 or 6,
  * r4c8 1 or 7)" */
-static void say_run_left(struct hint *h, const struct branch *b, int g)
+static const char *run_left_words(const struct hint *h, const struct branch *b, int g)
 {
     const struct puzzle_group *grp = &h->puzzle->groups[g];
-    bool first = true;
+    struct hint_buf cells = HINT_BUF_INIT;
 
-    hint_say(h, "no combination of ");
-    hint_say_group(h, g);
-    hint_say(h, " would fit its cells");
+    if (h->quiet)
+        return "";
     for (int k = 0; k < grp->ncells; k++) {
         int c = grp->cells[k];
         if (b->cands[c] == 0)
             continue;       /* filled in the position */
-        hint_say(h, first ? " (" : ", ");
-        hint_say_cell(h, c);
-        hint_say(h, " ");
-        hint_say_digits(h, b->cands[c], "or");
-        first = false;
+        hint_buf_add(&cells, "%s%s", cells.len > 0 ? _(", ") : "",
+                     hint_words(h, _("%1$s %2$s"), hint_cell(h, c), hint_digits(h, b->cands[c], HINT_OR)));
     }
-    if (!first)
-        hint_say(h, ")");
+    if (cells.len > 0)
+        /* TRANSLATORS: %1$s is a run, %2$s its cells with their candidates. */
+        return hint_words(h, _("no combination of %1$s would fit its cells (%2$s)"), hint_group(h, g), cells.s);
+    return hint_words(h, _("no combination of %s would fit its cells"), hint_group(h, g));
 }
 
-static void say_ending(struct hint *h, const struct branch *b)
+/* How the branch ends: the contradiction (its cell or unit joins the hint). */
+static const char *ending_words(struct hint *h, const struct branch *b)
 {
     if (b->end == END_NO_DIGIT) {
         hint_add_cell(h, b->end_cell);
-        hint_say_cell(h, b->end_cell);
-        hint_say(h, " would have no digit left");
-    } else if (b->end == END_NO_COMBINATION) {
-        hint_add_group(h, b->end_group);
-        say_run_left(h, b, b->end_group);
-    } else {
-        hint_say(h, "%c would have no place left in ", hint_digit_symbol(b->end_digit));
-        hint_say_group(h, b->end_group);
+        return h->quiet ? "" : hint_words(h, _("%s would have no digit left"), hint_cell(h, b->end_cell));
     }
+    if (b->end == END_NO_COMBINATION) {
+        hint_add_group(h, b->end_group);
+        return run_left_words(h, b, b->end_group);
+    }
+    if (h->quiet)
+        return "";
+    /* TRANSLATORS: %1$c is a digit, %2$s a unit. */
+    return hint_words(h, _("%1$c would have no place left in %2$s"), hint_digit_symbol(b->end_digit),
+                      hint_group(h, b->end_group));
 }
 
-/* "If r4c7 were 3, then r4c2 = 5 (...), ..." with the needed facts; false if there are none
- * (the branch's outcome follows from the supposition alone). */
-static bool say_supposition(struct hint *h, const struct forcing *f, const struct branch *b,
-                            int cell, int d, bool on, const char *verb)
+/* The needed facts of a supposition of (cell, d) into needed (the cell joins the hint);
+ * false if there are none (the branch's outcome follows from the supposition alone). */
+static bool supposition_facts(struct hint *h, struct hint_buf *needed, const struct forcing *f,
+                              const struct branch *b, int cell, int d)
 {
     hint_add_cell(h, cell);
     h->digits |= 1u << d;
-    hint_say(h, "If ");
-    hint_say_cell(h, cell);
-    hint_say(h, " %s%s %c, ", verb, on ? "" : " not", hint_digit_symbol(d));
     if (!any_needed(b))
         return false;
-    hint_say(h, "then ");
-    say_needed(h, f, b);
+    add_needed(h, needed, f, b);
     return true;
 }
 
@@ -648,12 +651,21 @@ static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
         hint_add_elim(f->s, &h, sp->cell, sp->digit);
     else
         hint_add_place(&h, sp->cell, sp->digit);
-    if (say_supposition(&h, f, b, sp->cell, sp->digit, sp->on, "were"))
-        hint_say(&h, ", and ");
-    say_ending(&h, b);
-    hint_say(&h, "; so ");
-    hint_say_cell(&h, sp->cell);
-    hint_say(&h, " is %s%c.", sp->on ? "not " : "", hint_digit_symbol(sp->digit));
+    struct hint_buf needed = HINT_BUF_INIT;
+    bool facts = supposition_facts(&h, &needed, f, b, sp->cell, sp->digit);
+    const char *ending = ending_words(&h, b), *cell = hint_cell(&h, sp->cell);
+    char d = hint_digit_symbol(sp->digit);
+    /* TRANSLATORS: %1$s is a cell, %2$c a digit, %3$s the facts that follow from the
+     * supposition, %4$s the contradiction they end in. */
+    if (facts)
+        hint_say(&h, sp->on ? _("If %1$s were %2$c, then %3$s, and %4$s; so %1$s is not %2$c.")
+                            : _("If %1$s were not %2$c, then %3$s, and %4$s; so %1$s is %2$c."),
+                 cell, d, needed.s, ending);
+    else
+        /* TRANSLATORS: %1$s is a cell, %2$c a digit, %3$s the contradiction. */
+        hint_say(&h, sp->on ? _("If %1$s were %2$c, %3$s; so %1$s is not %2$c.")
+                            : _("If %1$s were not %2$c, %3$s; so %1$s is %2$c."),
+                 cell, d, ending);
     return hint_emit(f->s, &h);
 }
 
@@ -841,13 +853,18 @@ static bool set_conclusion(struct forcing *f, const struct forcing_set *fs, cons
     return best->size >= 0;
 }
 
-static void say_conclusion(struct hint *h, const struct conclusion *c)
+/* "r4c7 is 3", "r4c7 is not 3" */
+static const char *move_words(const struct hint *h, int cell, int digit, bool place)
 {
-    hint_say_cell(h, c->cell);
-    if (c->place)
-        hint_say(h, " is %c", hint_digit_symbol(c->digit));
-    else
-        hint_say(h, " is not %c", hint_digit_symbol(c->digit));
+    if (h->quiet)
+        return "";
+    return hint_words(h, place ? _("%1$s is %2$c") : _("%1$s is not %2$c"), hint_cell(h, cell),
+                      hint_digit_symbol(digit));
+}
+
+static const char *conclusion_words(const struct hint *h, const struct conclusion *c)
+{
+    return move_words(h, c->cell, c->digit, c->place);
 }
 
 /* Every other conclusion the branches in f->br agree on joins the hint, named after the
@@ -871,22 +888,20 @@ static void say_also(struct forcing *f, const struct forcing_set *fs, struct hin
             for (; removed; removed &= removed - 1)
                 hint_add_elim(f->s, h, cell, lowest_bit(removed));
     }
-    if (h->nplace == nplace && h->nelim == nelim)
+    if ((h->nplace == nplace && h->nelim == nelim) || h->quiet)
         return;
-    hint_say(h, " The same branches also agree that ");
-    for (int i = nplace; i < h->nplace; i++) {
-        hint_say(h, i > nplace ? ", " : "");
-        hint_say_cell(h, h->place[i].cell);
-        hint_say(h, " is %c", hint_digit_symbol(h->place[i].digit));
-    }
+    struct hint_buf more = HINT_BUF_INIT;
+    for (int i = nplace; i < h->nplace; i++)
+        hint_buf_add(&more, "%s%s", i > nplace ? _(", ") : "",
+                     move_words(h, h->place[i].cell, h->place[i].digit, true));
     for (int i = nelim; i < h->nelim; i++) {
         if (h->elim[i].cell == c->cell && h->elim[i].digit == c->digit)
             continue;
-        hint_say(h, i > nelim || h->nplace > nplace ? ", " : "");
-        hint_say_cell(h, h->elim[i].cell);
-        hint_say(h, " is not %c", hint_digit_symbol(h->elim[i].digit));
+        hint_buf_add(&more, "%s%s", i > nelim || h->nplace > nplace ? _(", ") : "",
+                     move_words(h, h->elim[i].cell, h->elim[i].digit, false));
     }
-    hint_say(h, ".");
+    /* TRANSLATORS: %s lists more conclusions ("r1c2 is 3, r4c4 is not 5"). */
+    hint_say(h, _(" The same branches also agree that %s."), more.s);
 }
 
 static bool set_emit(struct forcing *f, const struct forcing_set *fs, const struct conclusion *c)
@@ -901,33 +916,38 @@ static bool set_emit(struct forcing *f, const struct forcing_set *fs, const stru
     if (fs->group < 0) {
         add_cell_units(&h, f, fs->cell[0]);
         hint_add_cell(&h, fs->cell[0]);
-        hint_say_cell(&h, fs->cell[0]);
-        hint_say(&h, " can only be ");
-        hint_say_digits(&h, f->cands[fs->cell[0]], "or");
+        /* TRANSLATORS: a cell and its candidates, joined by "or". */
+        hint_say(&h, _("%1$s can only be %2$s. "), hint_cell(&h, fs->cell[0]),
+                 hint_digits(&h, f->cands[fs->cell[0]], HINT_OR));
     } else {
         hint_add_group(&h, fs->group);
-        hint_say(&h, "in ");
-        hint_say_group(&h, fs->group);
-        hint_say(&h, ", %c can only go in ", hint_digit_symbol(fs->digit[0]));
-        hint_say_cells(&h, fs->cell, fs->n, "or");
+        /* TRANSLATORS: a unit, a digit, its places joined by "or". */
+        hint_say(&h, _("in %1$s, %2$c can only go in %3$s. "), hint_group(&h, fs->group),
+                 hint_digit_symbol(fs->digit[0]), hint_cells(&h, fs->cell, fs->n, HINT_OR));
     }
-    hint_say(&h, ". ");
     for (int i = 0; i < fs->n; i++) {
         struct branch *b = &f->br[i];
+        struct hint_buf needed = HINT_BUF_INIT;
         need_conclusion(f, b, c->cell, c->digit, c->place);
         /* A placement is the last fact named; a removal follows from the last. */
-        if (!say_supposition(&h, f, b, fs->cell[i], fs->digit[i], true, "is")) {
-            say_conclusion(&h, c);
-        } else if (!c->place) {
-            hint_say(&h, ", so ");
-            say_conclusion(&h, c);
-        }
-        hint_say(&h, ". ");
+        bool facts = supposition_facts(&h, &needed, f, b, fs->cell[i], fs->digit[i]);
+        const char *cell = hint_cell(&h, fs->cell[i]);
+        char d = hint_digit_symbol(fs->digit[i]);
+        if (!facts)
+            /* TRANSLATORS: a branch: %1$s is a cell, %2$c its digit, %3$s the conclusion. */
+            hint_say(&h, _("If %1$s is %2$c, %3$s. "), cell, d, conclusion_words(&h, c));
+        else if (c->place)
+            /* TRANSLATORS: a branch: %1$s is a cell, %2$c its digit, %3$s the facts that
+             * follow, the last of them the conclusion. */
+            hint_say(&h, _("If %1$s is %2$c, then %3$s. "), cell, d, needed.s);
+        else
+            /* TRANSLATORS: a branch: %1$s is a cell, %2$c its digit, %3$s the facts that
+             * follow, %4$s the conclusion. */
+            hint_say(&h, _("If %1$s is %2$c, then %3$s, so %4$s. "), cell, d, needed.s,
+                     conclusion_words(&h, c));
     }
     hint_add_cell(&h, c->cell);
-    hint_say(&h, "Either way, ");
-    say_conclusion(&h, c);
-    hint_say(&h, ".");
+    hint_say(&h, _("Either way, %s."), conclusion_words(&h, c));
     say_also(f, fs, &h, c);
     return hint_emit(f->s, &h);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -169,13 +170,16 @@ static void build_strong(struct grouped *g)
     free(inside);
 }
 
-static void say_node(struct hint *h, const struct gnode *a)
+/* "r1c2/r1c3": a node's cells. */
+static const char *node_words(const struct hint *h, const struct gnode *a)
 {
-    for (int i = 0; i < a->n; i++) {
-        if (i > 0)
-            hint_say(h, "/");
-        hint_say_cell(h, a->cells[i]);
-    }
+    struct hint_buf b = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < a->n; i++)
+        hint_buf_add(&b, "%s%s", i > 0 ? "/" : "", hint_cell(h, a->cells[i]));
+    return hint_buf_words(h, &b);
 }
 
 /* The chain's nodes from the start to state; their count. */
@@ -232,26 +236,24 @@ static bool chain_emit(struct grouped *g, const int *nodes, const int *units, in
     }
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "for %c, ", hint_digit_symbol(g->d));
+    struct hint_buf chain = HINT_BUF_INIT;
     for (int i = 0; i < n; i++) {
-        if (i > 0)
-            hint_say(&h, i % 2 ? " = " : " - ");
-        say_node(&h, &g->nodes[nodes[i]]);
+        if (!h.quiet)
+            hint_buf_add(&chain, "%s%s", i == 0 ? "" : i % 2 ? " = " : " - ",
+                         node_words(&h, &g->nodes[nodes[i]]));
         if (i % 2 == 1) {
             hint_add_group(&h, units[i]);
-            hint_say(&h, " (");
-            hint_say_group(&h, units[i]);
-            hint_say(&h, ")");
+            if (!h.quiet)
+                hint_buf_add(&chain, " (%s)", hint_group(&h, units[i]));
         }
     }
-    hint_say(&h, " (a/b: the digit is in one of those cells; = every place for %c in the unit "
-             "named, so one side holds it; - every cell of one sees every cell of the other, so "
-             "not both). If ", hint_digit_symbol(g->d));
-    say_node(&h, x);
-    hint_say(&h, " does not hold %c, the links put it in ", hint_digit_symbol(g->d));
-    say_node(&h, y);
-    hint_say(&h, "; so one end holds %c and a cell seeing every cell of both cannot be %c",
-             hint_digit_symbol(g->d), hint_digit_symbol(g->d));
+    /* TRANSLATORS: %1$c is a digit, %2$s the chain ("r1c2/r1c3 = r5c2 (column 2) - ..."),
+     * %3$s and %4$s its ends. */
+    hint_say(&h, _("for %1$c, %2$s (a/b: the digit is in one of those cells; = every place for %1$c in "
+                   "the unit named, so one side holds it; - every cell of one sees every cell of the "
+                   "other, so not both). If %3$s does not hold %1$c, the links put it in %4$s; so one "
+                   "end holds %1$c and a cell seeing every cell of both cannot be %1$c"),
+             hint_digit_symbol(g->d), chain.s, node_words(&h, x), node_words(&h, y));
     hint_say_eliminations(&h);
     return hint_emit(g->s, &h);
 }

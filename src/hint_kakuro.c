@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 #define RUN_MAX 9
@@ -121,33 +122,50 @@ static digitset combos_common(const digitset *sets, int n)
     return c;
 }
 
-static void say_combo(struct hint *h, digitset set)
+/* "1+3+8" */
+static void add_combo(struct hint_buf *b, digitset set)
 {
     bool first = true;
 
     for (int d = 1; d <= 9; d++) {
         if (set & (1u << d)) {
-            hint_say(h, first ? "%d" : "+%d", d);
+            hint_buf_add(b, first ? "%d" : "+%d", d);
             first = false;
         }
     }
 }
 
-/* "the 3 empty cells of the across run r1c2-r1c5 (20), which must add up to 12" */
-static void say_run_need(struct hint *h, const struct run_view *rv)
+/* "1+3+8, 1+4+7 or 2+3+7": the combinations, joined by conj. */
+static const char *combos_words(const struct hint *h, const digitset *sets, int n, enum hint_conj conj)
+{
+    struct hint_buf b = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < n; i++) {
+        hint_buf_item(&b, i, n, conj, "");
+        add_combo(&b, sets[i]);
+    }
+    return hint_buf_words(h, &b);
+}
+
+/* "the 3 empty cells of the across run r1c2-r1c5 (sum 20) need 3 different digits adding
+ * up to 12 (without 8, already placed)": the clause that starts a run's sentence. */
+static const char *run_need_words(const struct hint *h, const struct run_view *rv)
 {
     const struct puzzle_group *grp = &h->puzzle->groups[rv->g];
 
-    if (rv->n == grp->ncells) {
-        hint_say_group(h, rv->g);
-        hint_say(h, " needs %d different digits adding up to %d", rv->n, rv->rem);
-    } else {
-        hint_say(h, "the %d empty cells of ", rv->n);
-        hint_say_group(h, rv->g);
-        hint_say(h, " need %d different digits adding up to %d (without ", rv->n, rv->rem);
-        hint_say_digits(h, rv->placed, "or");
-        hint_say(h, ", already placed)");
-    }
+    if (h->quiet)
+        return "";
+    if (rv->n == grp->ncells)
+        /* TRANSLATORS: %1$s is a run, %2$d how many cells it has, %3$d their sum. */
+        return hint_words(h, _("%1$s needs %2$d different digits adding up to %3$d"),
+                          hint_group(h, rv->g), rv->n, rv->rem);
+    /* TRANSLATORS: %1$d empty cells of the run %2$s need digits adding up to %3$d; %4$s
+     * are the digits the run already holds. */
+    return hint_words(h, _("the %1$d empty cells of %2$s need %1$d different digits adding up to "
+                           "%3$d (without %4$s, already placed)"),
+                      rv->n, hint_group(h, rv->g), rv->rem, hint_digits(h, rv->placed, HINT_OR));
 }
 
 static void begin_run_hint(const struct hint_search *s, struct hint *h, const struct run_view *rv)
@@ -185,12 +203,12 @@ static bool lone_square_in(struct hint_search *s, int g)
     begin_run_hint(s, &h, &rv);
     h.digits = 1u << d;
     hint_add_place(&h, cell, d);
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is the last empty cell of ");
-    hint_say_group(&h, g);
-    hint_say(&h, "; the other cells add up to %d, so ", s->pos->p->groups[g].sum - d);
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is %d - %d = %d.", s->pos->p->groups[g].sum, s->pos->p->groups[g].sum - d, d);
+    /* TRANSLATORS: %1$s is a cell, %2$s its run, %3$d the run's sum, %4$d what the other
+     * cells add up to, %5$d the cell's digit. */
+    hint_say(&h, _("%1$s is the last empty cell of %2$s; the other cells add up to %4$d, so %1$s "
+                   "is %3$d - %4$d = %5$d."),
+             hint_cell(&h, cell), hint_group(&h, g), s->pos->p->groups[g].sum,
+             s->pos->p->groups[g].sum - d, d);
     return hint_emit(s, &h);
 }
 
@@ -220,18 +238,18 @@ static bool sum_digits_in(struct hint_search *s, int g, bool unique)
     h.digits = allowed;
     for (int i = 0; i < rv.n; i++)
         elim_outside(s, &h, rv.cells[i], allowed);
-    say_run_need(&h, &rv);
     if (unique) {
-        hint_say(&h, ", which can only be ");
-        say_combo(&h, allowed);
-        hint_say(&h, "; so its cells can only be ");
-        hint_say_digits(&h, allowed, "or");
+        /* TRANSLATORS: %1$s says what the run needs, %2$s is its one combination ("1+2+4"),
+         * %3$s its digits joined by "or". */
+        hint_say(&h, _("%1$s, which can only be %2$s; so its cells can only be %3$s"),
+                 run_need_words(&h, &rv), combos_words(&h, &allowed, 1, HINT_OR),
+                 hint_digits(&h, allowed, HINT_OR));
     } else {
         digitset removed = 0;
         for (int i = 0; i < h.nelim; i++)
             removed |= 1u << h.elim[i].digit;
-        hint_say(&h, "; no such set of digits uses ");
-        hint_say_digits(&h, removed, "or");
+        hint_say(&h, _("%1$s; no such set of digits uses %2$s"), run_need_words(&h, &rv),
+                 hint_digits(&h, removed, HINT_OR));
     }
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
@@ -286,19 +304,12 @@ static bool cross_reference_at(struct hint_search *s, int cell)
     hint_add_cell(&h, cell);
     h.digits = a | d;
     hint_add_place(&h, cell, digit);
-    hint_say(&h, "for ");
-    hint_say_group(&h, ga);
-    hint_say(&h, ", ");
-    hint_say_cell(&h, cell);
-    hint_say(&h, " can be ");
-    hint_say_digits(&h, a, "or");
-    hint_say(&h, "; for ");
-    hint_say_group(&h, gd);
-    hint_say(&h, ", ");
-    hint_say_digits(&h, d, "or");
-    hint_say(&h, ". The only digit both allow is %d, so ", digit);
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is %d.", digit);
+    /* TRANSLATORS: %1$s is the across run, %2$s the cell, %3$s the digits it allows, %4$s
+     * the down run, %5$s the digits that allows, %6$d the one digit both allow. */
+    hint_say(&h, _("for %1$s, %2$s can be %3$s; for %4$s, %5$s. The only digit both allow is "
+                   "%6$d, so %2$s is %6$d."),
+             hint_group(&h, ga), hint_cell(&h, cell), hint_digits(&h, a, HINT_OR), hint_group(&h, gd),
+             hint_digits(&h, d, HINT_OR), digit);
     return hint_emit(s, &h);
 }
 
@@ -340,12 +351,10 @@ static bool required_in(struct hint_search *s, int g)
         begin_run_hint(s, &h, &rv);
         h.digits = 1u << d;
         hint_add_place(&h, where, d);
-        say_run_need(&h, &rv);
-        hint_say(&h, "; every such set uses %d, and ", d);
-        hint_say_cell(&h, where);
-        hint_say(&h, " is the only one of them that can take it, so ");
-        hint_say_cell(&h, where);
-        hint_say(&h, " is %d.", d);
+        /* TRANSLATORS: %1$s says what the run needs, %2$d is a digit, %3$s a cell. */
+        hint_say(&h, _("%1$s; every such set uses %2$d, and %3$s is the only one of them that can "
+                       "take it, so %3$s is %2$d."),
+                 run_need_words(&h, &rv), d, hint_cell(&h, where));
         if (!hint_emit(s, &h))
             return false;
     }
@@ -423,18 +432,20 @@ static bool bounds_at(struct hint_search *s, const struct run_view *rv, int i)
             hint_add_elim(s, &h, cell, d);
     if (h.nelim == 0)
         return true;
-    say_run_need(&h, rv);
-    if (rv->n == 2) {
-        hint_say(&h, "; the other cell, ");
-        hint_say_cell(&h, rv->cells[!i]);
-        hint_say(&h, ", is at least %d and at most %d, so ", lo, hi);
-    } else {
-        hint_say(&h, "; the cells other than ");
-        hint_say_cell(&h, cell);
-        hint_say(&h, " can add up to at least %d and at most %d, so ", lo, hi);
-    }
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is between %d and %d", min < 1 ? 1 : min, max > 9 ? 9 : max);
+    if (rv->n == 2)
+        /* TRANSLATORS: %1$s says what the run needs, %2$s is the other cell, %3$d and %4$d
+         * its bounds, %5$s the cell, %6$d and %7$d its bounds. */
+        hint_say(&h, _("%1$s; the other cell, %2$s, is at least %3$d and at most %4$d, so %5$s is "
+                       "between %6$d and %7$d"),
+                 run_need_words(&h, rv), hint_cell(&h, rv->cells[!i]), lo, hi, hint_cell(&h, cell),
+                 min < 1 ? 1 : min, max > 9 ? 9 : max);
+    else
+        /* TRANSLATORS: %1$s says what the run needs, %2$s is the cell, %3$d and %4$d bound
+         * the sum of the run's other cells, %5$d and %6$d the cell's digit. */
+        hint_say(&h, _("%1$s; the cells other than %2$s can add up to at least %3$d and at most "
+                       "%4$d, so %2$s is between %5$d and %6$d"),
+                 run_need_words(&h, rv), hint_cell(&h, cell), lo, hi, min < 1 ? 1 : min,
+                 max > 9 ? 9 : max);
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -509,6 +520,22 @@ static int fit_run(const struct hint_position *pos, const struct run_view *rv, d
     return nsets;
 }
 
+/* "r1c2 1 or 3 and r1c3 2 or 4": each empty cell of the run with its candidates. */
+static const char *run_cands_words(const struct hint *h, const struct hint_position *pos,
+                                   const struct run_view *rv)
+{
+    struct hint_buf b = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < rv->n; i++)
+        /* TRANSLATORS: a cell and what it can be: "r1c2 1 or 3". */
+        hint_buf_item(&b, i, rv->n, HINT_AND,
+                      hint_words(h, _("%1$s %2$s"), hint_cell(h, rv->cells[i]),
+                                 hint_digits(h, pos->cands[rv->cells[i]], HINT_OR)));
+    return hint_buf_words(h, &b);
+}
+
 static bool combinations_in(struct hint_search *s, int g)
 {
     digitset allowed[RUN_MAX], sets[MAX_COMBOS];
@@ -527,24 +554,17 @@ static bool combinations_in(struct hint_search *s, int g)
         elim_outside(s, &h, rv.cells[i], allowed[i]);
     if (h.nelim == 0)
         return true;
-    say_run_need(&h, &rv);
-    hint_say(&h, ". Its cells can be ");
-    for (int i = 0; i < rv.n; i++) {
-        hint_say(&h, i == 0 ? "" : i == rv.n - 1 ? " and " : ", ");
-        hint_say_cell(&h, rv.cells[i]);
-        hint_say(&h, " ");
-        hint_say_digits(&h, s->pos->cands[rv.cells[i]], "or");
-    }
-    if (nsets <= 4) {
-        hint_say(&h, "; only ");
-        for (int i = 0; i < nsets; i++) {
-            hint_say(&h, i == 0 ? "" : i == nsets - 1 ? " or " : ", ");
-            say_combo(&h, sets[i]);
-        }
-        hint_say(&h, " fit%s them", nsets == 1 ? "s" : "");
-    } else {
-        hint_say(&h, "; not every digit can be placed with a sum that fits the others");
-    }
+    if (nsets <= 4)
+        /* TRANSLATORS: %1$s says what the run needs, %2$s what its cells can be ("r1c2 1 or
+         * 3 and r1c3 2 or 4"), %3$s the combinations that fit ("1+2 or 3+4"). */
+        hint_say(&h, P_("%1$s. Its cells can be %2$s; only %3$s fits them",
+                        "%1$s. Its cells can be %2$s; only %3$s fit them", nsets),
+                 run_need_words(&h, &rv), run_cands_words(&h, s->pos, &rv),
+                 combos_words(&h, sets, nsets, HINT_OR));
+    else
+        hint_say(&h, _("%1$s. Its cells can be %2$s; not every digit can be placed with a sum that "
+                       "fits the others"),
+                 run_need_words(&h, &rv), run_cands_words(&h, s->pos, &rv));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -639,19 +659,22 @@ static bool area_unknown(const struct hint_position *pos, const struct area *a, 
 
 /* Every run of the kind, by name, so the sum can be checked: "the across runs r3c2-r3c4
  * (sum 17), r5c2-r5c3 (sum 4) and ... (21 in all)". */
-static void say_area_runs(struct hint *h, const struct area *a, enum group_kind kind, int count, int sum)
+static const char *area_runs_words(const struct hint *h, const struct area *a, enum group_kind kind,
+                                   int count, int sum)
 {
-    int k = 0;
+    int groups[2 * AREA_MAX_CELLS], n = 0;
+    const char *runs;
 
-    for (int i = 0; i < a->nruns; i++) {
-        if (h->puzzle->groups[a->runs[i]].kind != kind)
-            continue;
-        if (k++ > 0)
-            hint_say(h, k == count ? " and " : ", ");
-        hint_say_group(h, a->runs[i]);
-    }
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < a->nruns; i++)
+        if (h->puzzle->groups[a->runs[i]].kind == kind)
+            groups[n++] = a->runs[i];
+    runs = hint_groups(h, groups, n, HINT_AND);
     if (count > 1)
-        hint_say(h, " (%d in all)", sum);
+        /* TRANSLATORS: %1$s is a list of runs, %2$d the sum of their sums. */
+        return hint_words(h, _("%1$s (%2$d in all)"), runs, sum);
+    return runs;
 }
 
 static bool area_emit(struct hint_search *s, const struct area *a, const struct area_result *res)
@@ -672,18 +695,30 @@ static bool area_emit(struct hint_search *s, const struct area *a, const struct 
     }
     h.digits = 1u << res->value;
     hint_add_place(&h, res->cell, res->value);
-    say_area_runs(&h, a, GROUP_ACROSS, counts[0], sums[0]);
-    hint_say(&h, " cover the same cells as ");
-    say_area_runs(&h, a, GROUP_DOWN, counts[1], sums[1]);
-    hint_say(&h, ", except ");
-    hint_say_cell(&h, res->cell);
-    hint_say(&h, ", which only the %s runs cover", res->by_across ? "across" : "down");
+    const char *across = area_runs_words(&h, a, GROUP_ACROSS, counts[0], sums[0]);
+    const char *down = area_runs_words(&h, a, GROUP_DOWN, counts[1], sums[1]);
+    const char *cell = hint_cell(&h, res->cell);
     if (res->filled[0] || res->filled[1])
-        hint_say(&h, ", and filled cells holding %d (across only) and %d (down only)",
-                 res->filled[0], res->filled[1]);
-    hint_say(&h, "; the sums differ by ");
-    hint_say_cell(&h, res->cell);
-    hint_say(&h, "'s digit, so it is %d.", res->value);
+        /* TRANSLATORS: %1$s are across runs, %2$s down runs, %3$s the cell only one kind
+         * covers, %4$d and %5$d the digits of filled cells only across or only down runs
+         * cover, %6$d the cell's digit. */
+        hint_say(&h, res->by_across
+                 ? _("%1$s cover the same cells as %2$s, except %3$s, which only the across runs "
+                     "cover, and filled cells holding %4$d (across only) and %5$d (down only); the "
+                     "sums differ by %3$s's digit, so it is %6$d.")
+                 : _("%1$s cover the same cells as %2$s, except %3$s, which only the down runs "
+                     "cover, and filled cells holding %4$d (across only) and %5$d (down only); the "
+                     "sums differ by %3$s's digit, so it is %6$d."),
+                 across, down, cell, res->filled[0], res->filled[1], res->value);
+    else
+        /* TRANSLATORS: %1$s are across runs, %2$s down runs, %3$s the cell only one kind
+         * covers, %4$d its digit. */
+        hint_say(&h, res->by_across
+                 ? _("%1$s cover the same cells as %2$s, except %3$s, which only the across runs "
+                     "cover; the sums differ by %3$s's digit, so it is %4$d.")
+                 : _("%1$s cover the same cells as %2$s, except %3$s, which only the down runs "
+                     "cover; the sums differ by %3$s's digit, so it is %4$d."),
+                 across, down, cell, res->value);
     return hint_emit(s, &h);
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "hint.h"
 
+#include "i18n.h"
 #include "util.h"
 
 static bool has(const struct hint_position *pos, int cell, int d)
@@ -70,21 +71,13 @@ static bool turbot_emit(struct hint_search *s, int d, int g1, int g2, int weak, 
     elim_seeing_both(s, &h, d, a, e);
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "%c has only two places in ", hint_digit_symbol(d));
-    hint_say_group(&h, g1);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ a, b }, 2, "and");
-    hint_say(&h, ") and in ");
-    hint_say_group(&h, g2);
-    hint_say(&h, " (");
-    hint_say_cells(&h, (int[]){ c, e }, 2, "and");
-    hint_say(&h, "); ");
-    hint_say_cells(&h, (int[]){ b, c }, 2, "and");
-    hint_say(&h, " share ");
-    hint_say_group(&h, weak);
-    hint_say(&h, ", so they are not both %c, and one of ", hint_digit_symbol(d));
-    hint_say_cells(&h, (int[]){ a, e }, 2, "and");
-    hint_say(&h, " is %c: a cell seeing both cannot be %c", hint_digit_symbol(d), hint_digit_symbol(d));
+    hint_say(&h, _("%1$c has only two places in %2$s (%3$s) and in %4$s (%5$s); %6$s share %7$s, "
+                   "so they are not both %1$c, and one of %8$s is %1$c: a cell seeing both cannot "
+                   "be %1$c"),
+             hint_digit_symbol(d), hint_group(&h, g1), hint_cells(&h, (int[]){ a, b }, 2, HINT_AND),
+             hint_group(&h, g2), hint_cells(&h, (int[]){ c, e }, 2, HINT_AND),
+             hint_cells(&h, (int[]){ b, c }, 2, HINT_AND), hint_group(&h, weak),
+             hint_cells(&h, (int[]){ a, e }, 2, HINT_AND));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -150,27 +143,15 @@ static bool er_emit(struct hint_search *s, int d, int box, int row, int col, int
     hint_add_elim(s, &h, target, d);
     if (h.nelim == 0)
         return true;
-    hint_say(&h, "in ");
-    hint_say_group(&h, box);
-    hint_say(&h, ", %c can only go in ", hint_digit_symbol(d));
-    hint_say_cells(&h, places, nplaces, "or");
-    hint_say(&h, ", all in ");
-    hint_say_group(&h, row);
-    hint_say(&h, " or ");
-    hint_say_group(&h, col);
-    hint_say(&h, " (an empty rectangle). In ");
-    hint_say_group(&h, link);
-    hint_say(&h, " %c can only go in ", hint_digit_symbol(d));
-    hint_say_cells(&h, (int[]){ near, far }, 2, "or");
-    hint_say(&h, ". Were ");
-    hint_say_cell(&h, target);
-    hint_say(&h, " %c, ", hint_digit_symbol(d));
-    hint_say_cell(&h, far);
-    hint_say(&h, " would not be, so ");
-    hint_say_cell(&h, near);
-    hint_say(&h, " would, and ");
-    hint_say_group(&h, box);
-    hint_say(&h, " would have no place left for %c", hint_digit_symbol(d));
+    /* TRANSLATORS: %1$s is a box, %2$c a digit, %3$s its places there, all in the row %4$s
+     * or the column %5$s; %6$s the line where it has two places, %7$s and %8$s (near and
+     * far); %9$s the cell it cannot be in. */
+    hint_say(&h, _("in %1$s, %2$c can only go in %3$s, all in %4$s or %5$s (an empty rectangle). In "
+                   "%6$s %2$c can only go in %7$s or %8$s. Were %9$s %2$c, %8$s would not be, so %7$s "
+                   "would, and %1$s would have no place left for %2$c"),
+             hint_group(&h, box), hint_digit_symbol(d), hint_cells(&h, places, nplaces, HINT_OR),
+             hint_group(&h, row), hint_group(&h, col), hint_group(&h, link), hint_cell(&h, near),
+             hint_cell(&h, far), hint_cell(&h, target));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }

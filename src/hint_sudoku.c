@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -73,12 +74,10 @@ static bool full_house_in(struct hint_search *s, int g)
     hint_add_cell(&h, empty);
     h.digits = 1u << d;
     hint_add_place(&h, empty, d);
-    hint_say_cell(&h, empty);
-    hint_say(&h, " is the only empty cell of ");
-    hint_say_group(&h, g);
-    hint_say(&h, ", and %c is the only digit it lacks, so ", hint_digit_symbol(d));
-    hint_say_cell(&h, empty);
-    hint_say(&h, " is %c.", hint_digit_symbol(d));
+    /* TRANSLATORS: %1$s is a cell ("r4c7"), %2$s a unit ("row 4"), %3$c a digit. */
+    hint_say(&h, _("%1$s is the only empty cell of %2$s, and %3$c is the only digit it lacks, "
+                   "so %1$s is %3$c."),
+             hint_cell(&h, empty), hint_group(&h, g), hint_digit_symbol(d));
     return hint_emit(s, &h);
 }
 
@@ -111,13 +110,9 @@ static bool hidden_singles_in(struct hint_search *s, int g)
         hint_add_cell(&h, cells[0]);
         h.digits = 1u << d;
         hint_add_place(&h, cells[0], d);
-        hint_say(&h, "in ");
-        hint_say_group(&h, g);
-        hint_say(&h, ", %c fits only ", hint_digit_symbol(d));
-        hint_say_cell(&h, cells[0]);
-        hint_say(&h, " (each other empty cell sees that digit or has had it ruled out), so ");
-        hint_say_cell(&h, cells[0]);
-        hint_say(&h, " is %c.", hint_digit_symbol(d));
+        hint_say(&h, _("in %1$s, %2$c fits only %3$s (each other empty cell sees that digit or "
+                       "has had it ruled out), so %3$s is %2$c."),
+                 hint_group(&h, g), hint_digit_symbol(d), hint_cell(&h, cells[0]));
         if (!hint_emit(s, &h))
             return false;
     }
@@ -155,28 +150,31 @@ static void say_naked_single(struct hint_search *s, struct hint *h, int cell, in
     digitset basic = hint_basic_candidates(p, s->pos->grid, cell);
     digitset seen = all_digits(p) & ~basic, earlier = basic & ~(1u << d);
 
-    hint_say_cell(h, cell);
-    hint_say(h, " can only be %c: ", hint_digit_symbol(d));
-    if (seen != 0 && p->variant != 0) {
+    const char *name = hint_cell(h, cell), *held = "", *gone = "";
+    char digit = hint_digit_symbol(d);
+
+    if (seen != 0 && p->variant != 0)
         /* A variant's cell has more groups, and a cage rules digits out by its sum too. */
-        hint_say(h, "the digits and cage sums of its groups rule out ");
-        hint_say_digits(h, seen, "and");
-    } else if (seen != 0) {
-        hint_say(h, "%s already hold%s ", sudoku ? "its row, column and box" : "its runs",
-                 popcount32(seen) == 1 && !sudoku ? "s" : "");
-        hint_say_digits(h, seen, "and");
-    }
-    if (earlier != 0) {
-        hint_say(h, "%s", seen != 0 ? ", and " : "");
-        hint_say_digits(h, earlier, "and");
-        hint_say(h, " %s eliminated there by earlier steps",
-                 popcount32(earlier) == 1 ? "was" : "were");
-    } else if (!sudoku) {
-        hint_say(h, " (each digit once per run)");
-    }
-    hint_say(h, ", so ");
-    hint_say_cell(h, cell);
-    hint_say(h, " is %c.", hint_digit_symbol(d));
+        held = hint_words(h, _("the digits and cage sums of its groups rule out %s"),
+                          hint_digits(h, seen, HINT_AND));
+    else if (seen != 0)
+        /* TRANSLATORS: %s is a list of digits ("1, 4 and 7"). */
+        held = sudoku ? hint_words(h, _("its row, column and box already hold %s"), hint_digits(h, seen, HINT_AND))
+               : hint_words(h, P_("its runs already holds %s", "its runs already hold %s", popcount32(seen)),
+                            hint_digits(h, seen, HINT_AND));
+    if (earlier != 0)
+        gone = hint_words(h, P_("%s was eliminated there by earlier steps",
+                                "%s were eliminated there by earlier steps", popcount32(earlier)),
+                          hint_digits(h, earlier, HINT_AND));
+    if (seen != 0 && earlier != 0)
+        /* TRANSLATORS: %1$s is a cell, %2$c its digit, %3$s what its units hold, %4$s what
+         * earlier steps eliminated. */
+        hint_say(h, _("%1$s can only be %2$c: %3$s, and %4$s, so %1$s is %2$c."), name, digit, held, gone);
+    else if (earlier != 0 || sudoku)
+        hint_say(h, _("%1$s can only be %2$c: %3$s, so %1$s is %2$c."), name, digit, seen != 0 ? held : gone);
+    else
+        hint_say(h, _("%1$s can only be %2$c: %3$s (each digit once per run), so %1$s is %2$c."),
+                 name, digit, held);
 }
 
 void hint_find_naked_single(struct hint_search *s)
@@ -244,15 +242,10 @@ static bool locked_in(struct hint_search *s, int a, int d, uint32_t where, bool 
     for (int i = 0; i < m; i++)
         if (!hint_in_group(p, others[i], a))
             hint_add_elim(s, &h, others[i], d);
-    hint_say(&h, "in ");
-    hint_say_group(&h, a);
-    hint_say(&h, ", %c can only go in ", hint_digit_symbol(d));
-    hint_say_cells(&h, cells, n, "or");
-    hint_say(&h, ", all in ");
-    hint_say_group(&h, b);
-    hint_say(&h, "; so the %c of ", hint_digit_symbol(d));
-    hint_say_group(&h, b);
-    hint_say(&h, " is one of them and no other cell of it can be %c", hint_digit_symbol(d));
+    /* TRANSLATORS: %1$s and %4$s are units, %2$c a digit, %3$s a list of cells joined by "or". */
+    hint_say(&h, _("in %1$s, %2$c can only go in %3$s, all in %4$s; so the %2$c of %4$s is one of "
+                   "them and no other cell of it can be %2$c"),
+             hint_group(&h, a), hint_digit_symbol(d), hint_cells(&h, cells, n, HINT_OR), hint_group(&h, b));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -330,7 +323,8 @@ static int subset_size(enum technique id)
     }
 }
 
-static const char *const subset_words[] = { "", "", "two", "three", "four" };
+/* TRANSLATORS: how many cells or lines a subset or a fish has. */
+static const char *const subset_words[] = { "", "", N_("two"), N_("three"), N_("four") };
 
 /* --- Naked subsets --- */
 
@@ -362,15 +356,18 @@ static bool naked_found(struct union_pick *u, uint32_t uni, void *ctx)
             if (uni & (1u << d))
                 hint_add_elim(c->s, &h, cell, d);
     }
-    hint_say_cells(&h, cells, u->k, "and");
-    hint_say(&h, " can only be ");
-    hint_say_digits(&h, uni, "or");
-    hint_say(&h, u->k == 2 ? ", so they hold these two digits" : ", so they hold these %s digits between them",
-             subset_words[u->k]);
-    hint_say(&h, " and no other cell of ");
-    hint_say_group(&h, c->g);
-    hint_say(&h, " can be ");
-    hint_say_digits(&h, uni, "or");
+    if (u->k == 2)
+        /* TRANSLATORS: %1$s is a list of cells, %2$s of digits joined by "or", %3$s a unit. */
+        hint_say(&h, _("%1$s can only be %2$s, so they hold these two digits and no other cell "
+                       "of %3$s can be %2$s"),
+                 hint_cells(&h, cells, u->k, HINT_AND), hint_digits(&h, uni, HINT_OR),
+                 hint_group(&h, c->g));
+    else
+        /* TRANSLATORS: %4$s is "three" or "four". */
+        hint_say(&h, _("%1$s can only be %2$s, so they hold these %4$s digits between them and no "
+                       "other cell of %3$s can be %2$s"),
+                 hint_cells(&h, cells, u->k, HINT_AND), hint_digits(&h, uni, HINT_OR),
+                 hint_group(&h, c->g), _(subset_words[u->k]));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
 }
@@ -428,13 +425,11 @@ static bool hidden_found(struct union_pick *u, uint32_t uni, void *ctx)
             if (!(digits & (1u << d)))
                 hint_add_elim(c->s, &h, grp->cells[i], d);
     }
-    hint_say(&h, "in ");
-    hint_say_group(&h, c->g);
-    hint_say(&h, ", ");
-    hint_say_digits(&h, digits, "and");
-    hint_say(&h, " fit only ");
-    hint_say_cells(&h, cells, n, "and");
-    hint_say(&h, ", so these %s cells hold them and nothing else", subset_words[u->k]);
+    /* TRANSLATORS: %1$s is a unit, %2$s a list of digits, %3$s of cells, %4$s "two",
+     * "three" or "four". */
+    hint_say(&h, _("in %1$s, %2$s fit only %3$s, so these %4$s cells hold them and nothing else"),
+             hint_group(&h, c->g), hint_digits(&h, digits, HINT_AND), hint_cells(&h, cells, n, HINT_AND),
+             _(subset_words[u->k]));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
 }
@@ -486,15 +481,6 @@ static int line_group(const struct puzzle *p, bool row, int i)
     return hint_group_of_kind(p, row ? i * p->width : i, row ? GROUP_ROW : GROUP_COLUMN);
 }
 
-static void say_lines(struct hint *h, bool rows, const int *lines, int n)
-{
-    hint_say(h, "%s ", rows ? "rows" : "columns");
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            hint_say(h, i == n - 1 ? " and " : ", ");
-        hint_say(h, "%d", lines[i] + 1);
-    }
-}
 
 /* Whether no j < k of the chosen lines fit in j cover lines: a fish holding a smaller one
  * falls apart into it and singles, and is listed as that. */
@@ -542,14 +528,14 @@ static bool fish_found(struct union_pick *u, uint32_t uni, void *ctx)
                 hint_add_elim(c->s, &h, cell, c->d);
         }
     }
-    hint_say(&h, "in ");
-    say_lines(&h, c->rows, base, u->k);
-    hint_say(&h, ", %c can only go in ", hint_digit_symbol(c->d));
-    say_lines(&h, !c->rows, cover, ncover);
-    hint_say(&h, "; the %s %s put their %cs in those %s, one in each, so no other cell of "
-             "those %s can be %c", subset_words[u->k], c->rows ? "rows" : "columns",
-             hint_digit_symbol(c->d), c->rows ? "columns" : "rows", c->rows ? "columns" : "rows",
-             hint_digit_symbol(c->d));
+    /* TRANSLATORS: %1$s are the base lines ("rows 1, 4 and 7"), %2$c the digit, %3$s the
+     * cover lines, %4$s "two", "three" or "four". */
+    hint_say(&h, c->rows ? _("in %1$s, %2$c can only go in %3$s; the %4$s rows put their %2$cs in "
+                             "those columns, one in each, so no other cell of those columns can be %2$c")
+                         : _("in %1$s, %2$c can only go in %3$s; the %4$s columns put their %2$cs in "
+                             "those rows, one in each, so no other cell of those rows can be %2$c"),
+             hint_lines(&h, c->rows, base, u->k), hint_digit_symbol(c->d),
+             hint_lines(&h, !c->rows, cover, ncover), _(subset_words[u->k]));
     hint_say_eliminations(&h);
     return hint_emit(c->s, &h);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -119,14 +120,12 @@ static bool pseudo_emit(struct pseudo *ps, int k, digitset digits)
     if (h.nelim == 0)
         return true;
     ps->say(&h, ps->ctx);
-    hint_say(&h, " Together with ");
-    hint_say_cells(&h, sub, k, "and");
-    hint_say(&h, " they hold only ");
-    hint_say_digits(&h, digits, "and");
-    hint_say(&h, ", %d digits for %d places of ", k + 1, k + 1);
-    hint_say_group(&h, ps->g);
-    hint_say(&h, ": a naked subset, so no other cell of it can be ");
-    hint_say_digits(&h, digits, "or");
+    /* TRANSLATORS: %1$s are cells, %2$s digits, %3$d how many, %4$s a unit, %5$s the
+     * digits joined by "or". */
+    hint_say(&h, _(" Together with %1$s they hold only %2$s, %3$d digits for %3$d places of %4$s: a "
+                   "naked subset, so no other cell of it can be %5$s"),
+             hint_cells(&h, sub, k, HINT_AND), hint_digits(&h, digits, HINT_AND), k + 1,
+             hint_group(&h, ps->g), hint_digits(&h, digits, HINT_OR));
     hint_say_eliminations(&h);
     return hint_emit(ps->s, &h);
 }
@@ -190,22 +189,25 @@ static void rect_mark(struct hint *h, const struct rect *r)
     }
 }
 
-/* "r1c1, r1c2, r5c1 and r5c2 form a rectangle in two boxes, each can be 3 or 7; r1c1 and
- * r5c1 hold just these." */
-static void rect_say(struct hint *h, const struct rect *r)
+/* "r1c1, r1c2, r5c1 and r5c2 form a rectangle in two boxes and can all be 3 or 7; r1c1
+ * can be nothing else. Were all four only 3 or 7, ... two solutions": the premise of every
+ * rectangle's sentence, which goes on "; it has one, so ...". */
+static const char *rect_words(const struct hint *h, const struct rect *r)
 {
-    hint_say_cells(h, r->corners, 4, "and");
-    hint_say(h, " form a rectangle in two boxes and can all be ");
-    hint_say_digits(h, r->pair, "or");
-    if (r->nfloor > 0) {
-        hint_say(h, "; ");
-        hint_say_cells(h, r->floor, r->nfloor, "and");
-        hint_say(h, r->nfloor == 1 ? " can be nothing else" : " can be nothing else");
-    }
-    hint_say(h, ". Were all four only ");
-    hint_say_digits(h, r->pair, "or");
-    hint_say(h, ", the two digits could swap around the rectangle and the puzzle would have "
-             "two solutions; it has one, so ");
+    if (h->quiet)
+        return "";
+    if (r->nfloor > 0)
+        /* TRANSLATORS: %1$s are the rectangle's four corners, %2$s its two digits joined by
+         * "or", %3$s the corners that hold only those. */
+        return hint_words(h, _("%1$s form a rectangle in two boxes and can all be %2$s; %3$s can be "
+                               "nothing else. Were all four only %2$s, the two digits could swap "
+                               "around the rectangle and the puzzle would have two solutions"),
+                          hint_cells(h, r->corners, 4, HINT_AND), hint_digits(h, r->pair, HINT_OR),
+                          hint_cells(h, r->floor, r->nfloor, HINT_AND));
+    return hint_words(h, _("%1$s form a rectangle in two boxes and can all be %2$s. Were all four "
+                           "only %2$s, the two digits could swap around the rectangle and the puzzle "
+                           "would have two solutions"),
+                      hint_cells(h, r->corners, 4, HINT_AND), hint_digits(h, r->pair, HINT_OR));
 }
 
 static bool ur_emit_extra(struct hint_search *s, const struct rect *r, int z, const char *how)
@@ -217,11 +219,14 @@ static bool ur_emit_extra(struct hint_search *s, const struct rect *r, int z, co
     elim_seeing_all(s, &h, z, r->roof, r->nroof);
     if (h.nelim == 0)
         return true;
-    rect_say(&h, r);
-    hint_say(&h, "one of ");
-    hint_say_cells(&h, r->roof, r->nroof, "and");
-    hint_say(&h, " is their only other candidate, %c%s; a cell seeing %s cannot be %c",
-             hint_digit_symbol(z), how, r->nroof == 2 ? "both" : "all of them", hint_digit_symbol(z));
+    /* TRANSLATORS: %1$s is the rectangle's premise, %2$s the corners with an extra digit
+     * %3$c, %4$s a note on it (or nothing). */
+    hint_say(&h, r->nroof == 2
+             ? _("%1$s; it has one, so one of %2$s is their only other candidate, %3$c%4$s; a cell "
+                 "seeing both cannot be %3$c")
+             : _("%1$s; it has one, so one of %2$s is their only other candidate, %3$c%4$s; a cell "
+                 "seeing all of them cannot be %3$c"),
+             rect_words(&h, r), hint_cells(&h, r->roof, r->nroof, HINT_AND), hint_digit_symbol(z), how);
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -256,13 +261,12 @@ static void ur3_say(struct hint *h, void *ctx)
 {
     const struct rect *r = ((struct ur3_ctx *)ctx)->r;
 
-    rect_say(h, r);
-    hint_say_cells(h, r->roof, 2, "and");
-    hint_say(h, " are not both ");
-    hint_say_digits(h, r->pair, "or");
-    hint_say(h, ": one of them is ");
-    hint_say_digits(h, r->extra, "or");
-    hint_say(h, ", as if they were one cell with these candidates.");
+    /* TRANSLATORS: %1$s is the rectangle's premise, %2$s two corners, %3$s the rectangle's
+     * digits and %4$s the corners' extra digits, joined by "or". */
+    hint_say(h, _("%1$s; it has one, so %2$s are not both %3$s: one of them is %4$s, as if they were "
+                  "one cell with these candidates."),
+             rect_words(h, r), hint_cells(h, r->roof, 2, HINT_AND), hint_digits(h, r->pair, HINT_OR),
+             hint_digits(h, r->extra, HINT_OR));
 }
 
 /* Type 3: the two roof cells' extras, as one cell, with other cells of a group they share
@@ -308,12 +312,12 @@ static bool ur_type_4(struct hint_search *s, const struct rect *r)
             hint_add_elim(s, &h, r->roof[1], v);
             if (h.nelim == 0)
                 continue;
-            rect_say(&h, r);
-            hint_say_cells(&h, r->roof, 2, "and");
-            hint_say(&h, " are not both %c or %c. In ", hint_digit_symbol(u), hint_digit_symbol(v));
-            hint_say_group(&h, g[i]);
-            hint_say(&h, " %c can only go in one of them, so neither can be %c",
-                     hint_digit_symbol(u), hint_digit_symbol(v));
+            /* TRANSLATORS: %1$s is the rectangle's premise, %2$s two corners, %3$c and %4$c
+             * the rectangle's digits, %5$s a unit. */
+            hint_say(&h, _("%1$s; it has one, so %2$s are not both %3$c or %4$c. In %5$s %3$c can only "
+                           "go in one of them, so neither can be %4$c"),
+                     rect_words(&h, r), hint_cells(&h, r->roof, 2, HINT_AND), hint_digit_symbol(u),
+                     hint_digit_symbol(v), hint_group(&h, g[i]));
             hint_say_eliminations(&h);
             if (!hint_emit(s, &h))
                 return false;
@@ -360,16 +364,18 @@ static bool ur_type_6(struct hint_search *s, const struct rect *r)
             }
             if (h.nelim == 0)
                 continue;
-            rect_say(&h, r);
-            hint_say(&h, "in both %s of the rectangle %c can only go in its corners: were ",
-                     rows ? "rows" : "columns", hint_digit_symbol(u));
-            hint_say_cell(&h, r->roof[0]);
-            hint_say(&h, " or ");
-            hint_say_cell(&h, r->roof[1]);
-            hint_say(&h, " %c, both would be, and ", hint_digit_symbol(u));
-            hint_say_cells(&h, r->floor, 2, "and");
-            hint_say(&h, " both %c: deadly. So neither is %c",
-                     hint_digit_symbol(lowest_bit(r->pair & ~(1u << u))), hint_digit_symbol(u));
+            /* TRANSLATORS: %1$s is the rectangle's premise, %2$c a digit, %3$s and %4$s two
+             * corners, %5$s the other two, %6$c the other digit. */
+            hint_say(&h, rows
+                     ? _("%1$s; it has one, so in both rows of the rectangle %2$c can only go in its "
+                         "corners: were %3$s or %4$s %2$c, both would be, and %5$s both %6$c: deadly. "
+                         "So neither is %2$c")
+                     : _("%1$s; it has one, so in both columns of the rectangle %2$c can only go in "
+                         "its corners: were %3$s or %4$s %2$c, both would be, and %5$s both %6$c: "
+                         "deadly. So neither is %2$c"),
+                     rect_words(&h, r), hint_digit_symbol(u), hint_cell(&h, r->roof[0]),
+                     hint_cell(&h, r->roof[1]), hint_cells(&h, r->floor, 2, HINT_AND),
+                     hint_digit_symbol(lowest_bit(r->pair & ~(1u << u))));
             hint_say_eliminations(&h);
             if (!hint_emit(s, &h))
                 return false;
@@ -398,18 +404,14 @@ static bool hidden_rectangle(struct hint_search *s, const struct rect *r)
             hint_add_elim(s, &h, o, v);
             if (h.nelim == 0)
                 continue;
-            rect_say(&h, r);
-            hint_say(&h, "look at ");
-            hint_say_cell(&h, o);
-            hint_say(&h, ", diagonal to ");
-            hint_say_cell(&h, r->floor[f]);
-            hint_say(&h, ": in its row and in its column %c can only go in the rectangle. Were ",
-                     hint_digit_symbol(u));
-            hint_say_cell(&h, o);
-            hint_say(&h, " %c, the %cs of its row and column would be the two corners beside it, "
-                     "and ", hint_digit_symbol(v), hint_digit_symbol(u));
-            hint_say_cell(&h, r->floor[f]);
-            hint_say(&h, " %c: deadly. So it is not %c", hint_digit_symbol(v), hint_digit_symbol(v));
+            /* TRANSLATORS: %1$s is the rectangle's premise, %2$s a corner diagonal to %3$s,
+             * %4$c and %5$c the rectangle's digits. */
+            hint_say(&h, _("%1$s; it has one, so look at %2$s, diagonal to %3$s: in its row and in its "
+                           "column %4$c can only go in the rectangle. Were %2$s %5$c, the %4$cs of its "
+                           "row and column would be the two corners beside it, and %3$s %5$c: deadly. "
+                           "So it is not %5$c"),
+                     rect_words(&h, r), hint_cell(&h, o), hint_cell(&h, r->floor[f]),
+                     hint_digit_symbol(u), hint_digit_symbol(v));
             hint_say_eliminations(&h);
             if (!hint_emit(s, &h))
                 return false;
@@ -576,22 +578,27 @@ static bool avoidable_at(struct hint_search *s, const int *corners)
     }
     if (h.nelim == 0)
         return true;
-    hint_say_cells(&h, corners, 4, "and");
-    hint_say(&h, " form a rectangle in two boxes, none of them a given; ");
-    hint_say_cells(&h, solved, nsolved, "and");
-    hint_say(&h, nsolved == 1 ? " is solved" : " are solved");
-    hint_say(&h, " with %c and %c. Were ", hint_digit_symbol(want[0]), hint_digit_symbol(want[1]));
-    hint_say_cells(&h, empty, nempty, "and");
-    hint_say(&h, " to complete the %c/%c pattern, the two digits could swap around it and the "
-             "puzzle would have two solutions; it has one, so ",
-             hint_digit_symbol(want[0]), hint_digit_symbol(want[1]));
-    if (nempty == 1) {
-        hint_say_cell(&h, empty[0]);
-        hint_say(&h, " is not %c", hint_digit_symbol(h.elim[0].digit));
-    } else {
-        hint_say(&h, "one of them is its other candidate, %c, and a cell seeing them all cannot be %c",
-                 hint_digit_symbol(h.elim[0].digit), hint_digit_symbol(h.elim[0].digit));
-    }
+    /* TRANSLATORS: %1$s are the four corners, %2$s those solved with %3$c and %4$c, %5$s
+     * the empty ones. */
+    const char *premise = hint_words(&h, P_("%1$s form a rectangle in two boxes, none of them a given; "
+                                            "%2$s is solved with %3$c and %4$c. Were %5$s to complete "
+                                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                                            "and the puzzle would have two solutions",
+                                            "%1$s form a rectangle in two boxes, none of them a given; "
+                                            "%2$s are solved with %3$c and %4$c. Were %5$s to complete "
+                                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                                            "and the puzzle would have two solutions", nsolved),
+                                     hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, solved, nsolved, HINT_AND),
+                                     hint_digit_symbol(want[0]), hint_digit_symbol(want[1]),
+                                     hint_cells(&h, empty, nempty, HINT_AND));
+    if (nempty == 1)
+        /* TRANSLATORS: %1$s is the premise, %2$s a cell, %3$c a digit. */
+        hint_say(&h, _("%1$s; it has one, so %2$s is not %3$c"), premise, hint_cell(&h, empty[0]),
+                 hint_digit_symbol(h.elim[0].digit));
+    else
+        hint_say(&h, _("%1$s; it has one, so one of them is its other candidate, %2$c, and a cell "
+                       "seeing them all cannot be %2$c"),
+                 premise, hint_digit_symbol(h.elim[0].digit));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -671,23 +678,23 @@ static bool loop_emit(struct loop *l)
     }
     if (h.nelim == 0)
         return true;
-    hint_say_cells(&h, l->cells, l->n, "and");
-    hint_say(&h, " make a loop, each joined to the next by a unit that holds just those two of "
-             "them, and all can be ");
-    hint_say_digits(&h, l->pair, "or");
-    hint_say(&h, ". Were they all only ");
-    hint_say_digits(&h, l->pair, "or");
-    hint_say(&h, ", the two digits could swap around the loop and the puzzle would have two "
-             "solutions; it has one, so ");
-    if (ne == 1) {
-        hint_say_cell(&h, extra[0]);
-        hint_say(&h, " takes another digit");
-    } else {
-        hint_say(&h, "one of ");
-        hint_say_cells(&h, extra, ne, "and");
-        hint_say(&h, " is %c, and a cell seeing them all cannot be %c",
-                 hint_digit_symbol(lowest_bit(ext)), hint_digit_symbol(lowest_bit(ext)));
-    }
+    if (ne == 1)
+        /* TRANSLATORS: %1$s are the loop's cells, %2$s its two digits joined by "or", %3$s
+         * the cell that breaks it. */
+        hint_say(&h, _("%1$s make a loop, each joined to the next by a unit that holds just those two "
+                       "of them, and all can be %2$s. Were they all only %2$s, the two digits could "
+                       "swap around the loop and the puzzle would have two solutions; it has one, so "
+                       "%3$s takes another digit"),
+                 hint_cells(&h, l->cells, l->n, HINT_AND), hint_digits(&h, l->pair, HINT_OR),
+                 hint_cell(&h, extra[0]));
+    else
+        /* TRANSLATORS: %3$s are the cells with an extra digit %4$c. */
+        hint_say(&h, _("%1$s make a loop, each joined to the next by a unit that holds just those two "
+                       "of them, and all can be %2$s. Were they all only %2$s, the two digits could "
+                       "swap around the loop and the puzzle would have two solutions; it has one, so "
+                       "one of %3$s is %4$c, and a cell seeing them all cannot be %4$c"),
+                 hint_cells(&h, l->cells, l->n, HINT_AND), hint_digits(&h, l->pair, HINT_OR),
+                 hint_cells(&h, extra, ne, HINT_AND), hint_digit_symbol(lowest_bit(ext)));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -815,18 +822,21 @@ static bool bug_choose(const struct hint_position *pos, struct bug *b, int k)
 
 static void bug_say(struct hint *h, const struct bug *b)
 {
-    hint_say(h, "every empty cell but ");
-    hint_say_cells(h, b->poly, b->npoly, "and");
-    hint_say(h, " has two candidates; without ");
-    for (int k = 0; k < b->npoly; k++) {
-        if (k > 0)
-            hint_say(h, k == b->npoly - 1 ? " and " : ", ");
-        hint_say_digits(h, b->extra[k], "and");
-        hint_say(h, " in ");
-        hint_say_cell(h, b->poly[k]);
-    }
-    hint_say(h, ", every digit would have exactly two places in each unit that lacks it, a "
-             "deadly pattern with two solutions. The puzzle has one, so one of those is true.");
+    struct hint_buf extras = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return;
+    for (int k = 0; k < b->npoly; k++)
+        /* TRANSLATORS: digits in a cell: "3 and 7 in r1c2". */
+        hint_buf_item(&extras, k, b->npoly, HINT_AND,
+                      hint_words(h, _("%1$s in %2$s"), hint_digits(h, b->extra[k], HINT_AND),
+                                 hint_cell(h, b->poly[k])));
+    /* TRANSLATORS: %1$s are the cells with more than two candidates, %2$s their extra
+     * digits, cell by cell. */
+    hint_say(h, _("every empty cell but %1$s has two candidates; without %2$s, every digit would "
+                  "have exactly two places in each unit that lacks it, a deadly pattern with two "
+                  "solutions. The puzzle has one, so one of those is true."),
+             hint_cells(h, b->poly, b->npoly, HINT_AND), extras.s);
 }
 
 static void bug_mark(struct hint *h, const struct bug *b)
@@ -855,8 +865,8 @@ static bool bug_type_2(struct hint_search *s, const struct bug *b)
     if (h.nelim == 0)
         return true;
     bug_say(&h, b);
-    hint_say(&h, " One of them is %c: a cell seeing them all cannot be %c",
-             hint_digit_symbol(lowest_bit(z)), hint_digit_symbol(lowest_bit(z)));
+    hint_say(&h, _(" One of them is %1$c: a cell seeing them all cannot be %1$c"),
+             hint_digit_symbol(lowest_bit(z)));
     hint_say_eliminations(&h);
     return hint_emit(s, &h);
 }
@@ -875,11 +885,9 @@ static void bug3_say(struct hint *h, void *ctx)
     const struct bug *b = ((struct bug3_ctx *)ctx)->b;
 
     bug_say(h, b);
-    hint_say(h, " So ");
-    hint_say_cells(h, b->poly, 2, "and");
-    hint_say(h, " act as one cell that can only be ");
-    hint_say_digits(h, b->extra[0] | b->extra[1], "or");
-    hint_say(h, ".");
+    /* TRANSLATORS: %1$s are two cells, %2$s their extra digits joined by "or". */
+    hint_say(h, _(" So %1$s act as one cell that can only be %2$s."),
+             hint_cells(h, b->poly, 2, HINT_AND), hint_digits(h, b->extra[0] | b->extra[1], HINT_OR));
 }
 
 static bool bug_type_3(struct hint_search *s, const struct bug *b)
@@ -929,12 +937,10 @@ static bool bug_type_4(struct hint_search *s, const struct bug *b)
             if (h.nelim == 0)
                 continue;
             bug_say(&h, b);
-            hint_say(&h, " In ");
-            hint_say_group(&h, g[i]);
-            hint_say(&h, " %c can only go in ", hint_digit_symbol(d));
-            hint_say_cells(&h, b->poly, 2, "or");
-            hint_say(&h, ", so one of them is %c and the other its extra digit: neither is its "
-                     "other digit", hint_digit_symbol(d));
+            /* TRANSLATORS: %1$s is a unit, %2$c a digit, %3$s two cells joined by "or". */
+            hint_say(&h, _(" In %1$s %2$c can only go in %3$s, so one of them is %2$c and the other its "
+                           "extra digit: neither is its other digit"),
+                     hint_group(&h, g[i]), hint_digit_symbol(d), hint_cells(&h, b->poly, 2, HINT_OR));
             hint_say_eliminations(&h);
             if (!hint_emit(s, &h))
                 return false;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hint_cellset.h"
+#include "i18n.h"
 #include "util.h"
 
 static bool is_empty(const struct hint_position *pos, int cell)
@@ -145,26 +146,20 @@ static bool bent_emit(struct bent *b, digitset digits)
     }
     if (h.nelim == 0 || bent_seen(b, b->pick, b->n) || elim_seen_before(&b->seen, &h))
         return true;
-    hint_say_cells(&h, b->pick, b->n, "and");
-    hint_say(&h, ", in ");
-    hint_say_group(&h, b->g1);
-    hint_say(&h, " and ");
-    hint_say_group(&h, b->g2);
-    hint_say(&h, ", hold only ");
-    hint_say_digits(&h, digits, "and");
-    hint_say(&h, ": %d digits for %d cells. ", b->n, b->n);
-    if (loose) {
-        int z = lowest_bit(loose);
-        hint_say(&h, "Every digit but %c can go in at most one of them (its places see each "
-                 "other), so without %c they could not all be filled: one of them is %c, and a "
-                 "cell seeing all its places for %c cannot be %c", hint_digit_symbol(z),
-                 hint_digit_symbol(z), hint_digit_symbol(z), hint_digit_symbol(z),
-                 hint_digit_symbol(z));
-    } else {
-        hint_say(&h, "Each digit can go in at most one of them (its places see each other), "
-                 "so each is there once, and a cell seeing all the places of a digit cannot "
-                 "take it");
-    }
+    /* TRANSLATORS: %1$s are the cells, in %2$s and %3$s; %4$s their digits, %5$d how many
+     * (as many as cells). */
+    hint_say(&h, _("%1$s, in %2$s and %3$s, hold only %4$s: %5$d digits for %5$d cells. "),
+             hint_cells(&h, b->pick, b->n, HINT_AND), hint_group(&h, b->g1), hint_group(&h, b->g2),
+             hint_digits(&h, digits, HINT_AND), b->n);
+    if (loose)
+        hint_say(&h, _("Every digit but %1$c can go in at most one of them (its places see each "
+                       "other), so without %1$c they could not all be filled: one of them is %1$c, "
+                       "and a cell seeing all its places for %1$c cannot be %1$c"),
+                 hint_digit_symbol(lowest_bit(loose)));
+    else
+        hint_say(&h, "%s", _("Each digit can go in at most one of them (its places see each other), "
+                             "so each is there once, and a cell seeing all the places of a digit "
+                             "cannot take it"));
     hint_say_eliminations(&h);
     return hint_emit(b->s, &h);
 }
@@ -418,27 +413,29 @@ static bool aligned_emit(struct aligned *a)
             hint_add_group(&h, pos->p->cell_groups[a->cells[0]][k]);
     if (elim_seen_before(&a->seen, &h))
         return true;
-    hint_say(&h, "of the digits ");
-    hint_say_cells(&h, a->cells, a->k, "and");
-    hint_say(&h, " could take together, a combination fails when it gives two of them that see "
-             "each other the same digit, or leaves no candidate to a cell seeing them: ");
-    for (int e = 0; e < a->nexcl; e++) {
-        hint_say(&h, e == 0 ? "" : ", ");
-        hint_say_cell(&h, a->excl[e]);
-        hint_say(&h, " (");
-        hint_say_digits(&h, pos->cands[a->excl[e]], "or");
-        hint_say(&h, ")");
-    }
-    hint_say(&h, ". No combination that fits uses ");
-    for (int i = 0, first = 1; i < a->k; i++) {
-        digitset gone = pos->cands[a->cells[i]] & ~a->allowed[i];
-        if (!gone)
-            continue;
-        hint_say(&h, first ? "" : ", nor ");
-        hint_say_digits(&h, gone, "or");
-        hint_say(&h, " in ");
-        hint_say_cell(&h, a->cells[i]);
-        first = 0;
+    if (!h.quiet) {
+        struct hint_buf seeing = HINT_BUF_INIT, unused = HINT_BUF_INIT;
+        for (int e = 0; e < a->nexcl; e++)
+            /* TRANSLATORS: a cell and its candidates: "r1c2 (1 or 2)". */
+            hint_buf_add(&seeing, "%s%s", e == 0 ? "" : _(", "),
+                         hint_words(&h, _("%1$s (%2$s)"), hint_cell(&h, a->excl[e]),
+                                    hint_digits(&h, pos->cands[a->excl[e]], HINT_OR)));
+        for (int i = 0; i < a->k; i++) {
+            digitset gone = pos->cands[a->cells[i]] & ~a->allowed[i];
+            if (!gone)
+                continue;
+            /* TRANSLATORS: between the clauses of "uses 3 or 5 in r1c1, nor 2 in r1c2". */
+            hint_buf_add(&unused, "%s", unused.len == 0 ? "" : _(", nor "));
+            /* TRANSLATORS: digits a combination does not use, in a cell: "3 or 5 in r1c1". */
+            hint_buf_add(&unused, _("%1$s in %2$s"), hint_digits(&h, gone, HINT_OR),
+                         hint_cell(&h, a->cells[i]));
+        }
+        /* TRANSLATORS: %1$s are the aligned cells, %2$s the cells seeing them with their
+         * candidates, %3$s the digits no combination uses, cell by cell. */
+        hint_say(&h, _("of the digits %1$s could take together, a combination fails when it gives "
+                       "two of them that see each other the same digit, or leaves no candidate to a "
+                       "cell seeing them: %2$s. No combination that fits uses %3$s"),
+                 hint_cells(&h, a->cells, a->k, HINT_AND), seeing.s, unused.s);
     }
     hint_say_eliminations(&h);
     return hint_emit(a->s, &h);

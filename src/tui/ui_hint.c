@@ -240,7 +240,7 @@ static void rung_text(const struct ui_hint *uh, char *buf, size_t size)
 
     switch (uh->rung) {
     case RUNG_WHERE: hint_where(&uh->h, buf, size); break;
-    case RUNG_TECHNIQUE: snprintf(buf, size, "%s", info->definition); break;
+    case RUNG_TECHNIQUE: snprintf(buf, size, "%s", _(info->definition)); break;
     case RUNG_PATTERN: hint_pattern(&uh->h, buf, size); break;
     default: snprintf(buf, size, "%s", hint_reason(&uh->h)); break;
     }

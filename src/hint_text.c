@@ -1,0 +1,202 @@
+/* hint_text.c: the words of hint sentences (cells, units, lists, eliminations) as strings, for whole translatable sentences. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "util.h"
+
+/*
+ * A hint's sentence is one format string for the translator, with positional arguments
+ * ("%1$s has only two places in %2$s"), so that a language may put them in any order.
+ * Its arguments are rendered first, into a ring of text per thread: a string stays valid
+ * until WORDS_RING more bytes have been rendered on the thread.  Each string is at most
+ * HINT_TEXT_MAX bytes and a sentence has fewer than a dozen of them, so the ring holds
+ * every argument of the sentence being said, and more.  No one frees them.
+ */
+enum { WORDS_RING = 32 * HINT_TEXT_MAX };
+
+static _Thread_local char words_ring[WORDS_RING];
+static _Thread_local size_t words_used;
+
+/* A copy of s (cut to HINT_TEXT_MAX - 1 bytes) in the ring. */
+static const char *words_keep(const char *s)
+{
+    size_t n = strlen(s);
+    char *out;
+
+    if (n >= HINT_TEXT_MAX)
+        n = HINT_TEXT_MAX - 1;
+    if (words_used + n + 1 > WORDS_RING)
+        words_used = 0;
+    out = words_ring + words_used;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    words_used += n + 1;
+    return out;
+}
+
+void hint_buf_add(struct hint_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (b->len + 1 >= sizeof b->s)
+        return;
+    va_start(ap, fmt);
+    int n = vsnprintf(b->s + b->len, sizeof b->s - b->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        b->len += (size_t)n < sizeof b->s - b->len ? (size_t)n : sizeof b->s - b->len - 1;
+}
+
+const char *hint_buf_words(const struct hint *h, const struct hint_buf *b)
+{
+    return h->quiet ? "" : words_keep(b->s);
+}
+
+const char *hint_words(const struct hint *h, const char *fmt, ...)
+{
+    char buf[HINT_TEXT_MAX];
+    va_list ap;
+
+    if (h->quiet)
+        return "";
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return words_keep(buf);
+}
+
+/* The separator before item i of n in a list joined by conj. */
+static const char *list_sep(int i, int n, enum hint_conj conj)
+{
+    if (i == 0)
+        return "";
+    if (i < n - 1)
+        /* TRANSLATORS: between the items of a list, but before the last. */
+        return _(", ");
+    /* TRANSLATORS: before the last item of a list: "r1c2, r1c5 and r3c4". */
+    return conj == HINT_OR ? _(" or ") : _(" and ");
+}
+
+void hint_buf_item(struct hint_buf *b, int i, int n, enum hint_conj conj, const char *item)
+{
+    hint_buf_add(b, "%s%s", list_sep(i, n, conj), item);
+}
+
+const char *hint_cell(const struct hint *h, int cell)
+{
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    return h->quiet ? "" : words_keep(puzzle_cell_name(h->puzzle, cell, name));
+}
+
+const char *hint_cells(const struct hint *h, const int *cells, int n, enum hint_conj conj)
+{
+    struct hint_buf b = { .len = 0 };
+    char name[PUZZLE_CELL_NAME_MAX];
+
+    if (h->quiet)
+        return "";
+    b.s[0] = '\0';
+    for (int i = 0; i < n; i++)
+        hint_buf_item(&b, i, n, conj, puzzle_cell_name(h->puzzle, cells[i], name));
+    return words_keep(b.s);
+}
+
+const char *hint_digits(const struct hint *h, digitset set, enum hint_conj conj)
+{
+    struct hint_buf b = { .len = 0 };
+    int n = popcount32(set), i = 0;
+
+    if (h->quiet)
+        return "";
+    b.s[0] = '\0';
+    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
+        if (set & (1u << d))
+            hint_buf_item(&b, i++, n, conj, (char[]){ hint_digit_symbol(d), '\0' });
+    }
+    return words_keep(b.s);
+}
+
+/* The number of the group among the puzzle's groups of its kind, from 1. */
+static int group_number(const struct puzzle *p, int group)
+{
+    int index = 0;
+
+    for (int g = 0; g < group; g++)
+        index += p->groups[g].kind == p->groups[group].kind;
+    return index + 1;
+}
+
+static const char *run_words(const struct hint *h, const struct puzzle_group *grp)
+{
+    char first[PUZZLE_CELL_NAME_MAX], last[PUZZLE_CELL_NAME_MAX], cells[2 * PUZZLE_CELL_NAME_MAX + 2];
+    bool across = grp->kind == GROUP_ACROSS;
+
+    puzzle_cell_name(h->puzzle, grp->cells[0], first);
+    puzzle_cell_name(h->puzzle, grp->cells[grp->ncells - 1], last);
+    if (grp->ncells > 1)
+        snprintf(cells, sizeof cells, "%s-%s", first, last);
+    else
+        snprintf(cells, sizeof cells, "%s", first);
+    if (!puzzle_group_has_sum(grp))
+        return hint_words(h, across ? _("the across run %s (no sum)") : _("the down run %s (no sum)"),
+                          cells);
+    /* TRANSLATORS: %1$s is the run's cells ("r3c2-r3c4"), %2$d its sum. */
+    return hint_words(h, across ? _("the across run %1$s (sum %2$d)") : _("the down run %1$s (sum %2$d)"),
+                      cells, grp->sum);
+}
+
+const char *hint_group(const struct hint *h, int group)
+{
+    const struct puzzle_group *grp = &h->puzzle->groups[group];
+    int number = group_number(h->puzzle, group);
+
+    if (h->quiet)
+        return "";
+    switch (grp->kind) {
+    case GROUP_ROW: return hint_words(h, _("row %d"), number);
+    case GROUP_COLUMN: return hint_words(h, _("column %d"), number);
+    case GROUP_BOX: return hint_words(h, _("box %d"), number);
+    case GROUP_REGION: return hint_words(h, _("region %d"), number);
+    case GROUP_DIAGONAL: return number == 1 ? _("the main diagonal") : _("the anti-diagonal");
+    case GROUP_CAGE:
+        /* TRANSLATORS: %1$s is the cage's first cell, %2$d its sum. */
+        return hint_words(h, _("the cage at %1$s (sum %2$d)"), hint_cell(h, grp->cells[0]), grp->sum);
+    case GROUP_ACROSS:
+    case GROUP_DOWN:
+        return run_words(h, grp);
+    }
+    return "";
+}
+
+const char *hint_lines(const struct hint *h, bool rows, const int *lines, int n)
+{
+    struct hint_buf b = HINT_BUF_INIT;
+
+    if (h->quiet)
+        return "";
+    for (int i = 0; i < n; i++) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", lines[i] + 1);
+        hint_buf_item(&b, i, n, HINT_AND, number);
+    }
+    /* TRANSLATORS: %s is a row or column number, or a list of them ("1, 4 and 7"). */
+    return hint_words(h, rows ? P_("row %s", "rows %s", n) : P_("column %s", "columns %s", n), b.s);
+}
+
+const char *hint_groups(const struct hint *h, const int *groups, int n, enum hint_conj conj)
+{
+    struct hint_buf b = { .len = 0 };
+
+    if (h->quiet)
+        return "";
+    b.s[0] = '\0';
+    for (int i = 0; i < n; i++)
+        hint_buf_item(&b, i, n, conj, hint_group(h, groups[i]));
+    return words_keep(b.s);
+}

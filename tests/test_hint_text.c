@@ -1,0 +1,115 @@
+/* test_hint_text.c: the words of hint sentences (hint_text.c): lists, units, runs, lines, the ring they live in, positional sentences. */
+#include "config.h"
+#include "hint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "tap.h"
+
+static struct puzzle *load(const char *spec)
+{
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
+
+    if (p == NULL)
+        tap_diag("cannot load %s: %s", spec, err.message);
+    return p;
+}
+
+static void same(const char *got, const char *want, const char *what)
+{
+    if (!tap_ok(strcmp(got, want) == 0, "%s: \"%s\"", what, want))
+        tap_diag("got \"%s\"", got);
+}
+
+/* The group of kind with number k (from 1) among the puzzle's groups of that kind. */
+static int nth_group(const struct puzzle *p, enum group_kind kind, int k)
+{
+    for (int g = 0; g < p->ngroups; g++)
+        if (p->groups[g].kind == kind && --k == 0)
+            return g;
+    return -1;
+}
+
+static void test_sudoku_words(void)
+{
+    struct puzzle *p = load("hint/ko/sudoku9.txt");
+    struct hint *h = calloc(1, sizeof *h);
+
+    if (!tap_ok(p != NULL && h != NULL, "a 9x9 Sudoku loads"))
+        return;
+    h->puzzle = p;
+    same(hint_cell(h, 3 * 9 + 6), "r4c7", "a cell");
+    same(hint_cells(h, (int[]){ 1, 4, 21 }, 3, HINT_AND), "r1c2, r1c5 and r3c4", "cells joined by and");
+    same(hint_cells(h, (int[]){ 1, 4 }, 2, HINT_OR), "r1c2 or r1c5", "two cells joined by or");
+    same(hint_cells(h, (int[]){ 80 }, 1, HINT_AND), "r9c9", "one cell alone");
+    same(hint_digits(h, (1u << 1) | (1u << 4) | (1u << 7), HINT_OR), "1, 4 or 7", "digits joined by or");
+    same(hint_group(h, nth_group(p, GROUP_ROW, 4)), "row 4", "a row");
+    same(hint_group(h, nth_group(p, GROUP_COLUMN, 7)), "column 7", "a column");
+    same(hint_group(h, nth_group(p, GROUP_BOX, 5)), "box 5", "a box");
+    same(hint_groups(h, (int[]){ nth_group(p, GROUP_ROW, 1), nth_group(p, GROUP_BOX, 3) }, 2, HINT_OR),
+         "row 1 or box 3", "units joined by or");
+    same(hint_lines(h, true, (int[]){ 0, 3, 6 }, 3), "rows 1, 4 and 7", "rows, plural");
+    same(hint_lines(h, false, (int[]){ 2 }, 1), "column 3", "a column, singular");
+
+    /* One sentence with positional arguments, the words rendered first. */
+    h->text[0] = '\0';
+    hint_say(h, "%2$s holds %1$c; %2$s sees %3$s", '5', hint_cell(h, 0), hint_cells(h, (int[]){ 1, 2 }, 2, HINT_AND));
+    same(h->text, "r1c1 holds 5; r1c1 sees r1c2 and r1c3", "a sentence reorders its arguments");
+
+    /* Words stay valid while many more are rendered: the ring holds many sentences. */
+    const char *first = hint_cells(h, (int[]){ 0, 10, 20, 30 }, 4, HINT_AND);
+    for (int i = 0; i < 200; i++)
+        hint_cell(h, i % 81);
+    same(first, "r1c1, r2c2, r3c3 and r4c4", "words outlive 200 more renderings");
+    bool long_ok = true;
+    for (int i = 0; i < 100 && long_ok; i++) {
+        int cells[81];
+        for (int k = 0; k < 81; k++)
+            cells[k] = k;
+        const char *all = hint_cells(h, cells, 81, HINT_AND);
+        long_ok = strncmp(all, "r1c1, r1c2", 10) == 0 && strstr(all, " and r9c9") != NULL;
+    }
+    tap_ok(long_ok, "long lists wrap around the ring whole");
+
+    /* Quiet hints render nothing and say nothing. */
+    h->quiet = true;
+    h->text[0] = '\0';
+    same(hint_cells(h, (int[]){ 1, 2 }, 2, HINT_AND), "", "quiet: no words");
+    hint_say(h, "%s", "never");
+    same(h->text, "", "quiet: no sentence");
+    free(h);
+    puzzle_free(p);
+}
+
+static void test_kakuro_words(void)
+{
+    struct puzzle *p = load("hint/ko/kakuro.txt");
+    struct hint *h = calloc(1, sizeof *h);
+    int across = -1, down = -1;
+
+    if (!tap_ok(p != NULL && h != NULL, "a Kakuro loads"))
+        return;
+    h->puzzle = p;
+    for (int g = 0; g < p->ngroups && (across < 0 || down < 0); g++) {
+        if (p->groups[g].kind == GROUP_ACROSS && across < 0)
+            across = g;
+        if (p->groups[g].kind == GROUP_DOWN && down < 0)
+            down = g;
+    }
+    same(hint_group(h, across), "the across run r2c2-r2c3 (sum 17)", "an across run, its cells and sum");
+    same(hint_group(h, down), "the down run r2c2-r3c2 (sum 12)", "a down run");
+    free(h);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    test_sudoku_words();
+    test_kakuro_words();
+    return tap_done();
+}
