@@ -72,7 +72,7 @@ static int compare_ours(const void *a, const void *b)
 static void print_floor(const char *name, struct se_pair *pairs, int n, int floor)
 {
     int at = 0, near = 0;
-    char buf[3][16];
+    char buf[4][16];
 
     for (int i = 0; i < n; i++) {
         at += pairs[i].ours >= floor;
@@ -80,11 +80,12 @@ static void print_floor(const char *name, struct se_pair *pairs, int n, int floo
     }
     qsort(pairs, (size_t)n, sizeof *pairs, compare_ours);
     printf("%s: %d puzzles SE rates %s or more: kakudo %d at %s or more (%.0f%%), %d within 0.5 "
-           "below or more (%.0f%%); kakudo's median %s, lowest %s\n", name, n,
+           "below or more (%.0f%%); kakudo's median %s, lowest %s, highest %s\n", name, n,
            rating_format(floor, buf[0], sizeof buf[0]), at, buf[0], n > 0 ? 100.0 * at / n : 0.0,
            near, n > 0 ? 100.0 * near / n : 0.0,
            rating_format(n > 0 ? pairs[n / 2].ours : 0, buf[1], sizeof buf[1]),
-           rating_format(n > 0 ? pairs[0].ours : 0, buf[2], sizeof buf[2]));
+           rating_format(n > 0 ? pairs[0].ours : 0, buf[2], sizeof buf[2]),
+           rating_format(n > 0 ? pairs[n - 1].ours : 0, buf[3], sizeof buf[3]));
 }
 
 int main(int argc, char **argv)
