@@ -26,6 +26,80 @@ static int fish_size(enum technique id)
 /* TRANSLATORS: the fish, within a sentence. */
 static const char *const fish_names[] = { "", "", N_("X-wing"), N_("swordfish"), N_("jellyfish") };
 
+/* --- What the fish searches remember --- */
+
+/*
+ * A digit's search that reported nothing, remembered per thread (with the cover choices a
+ * bounded search took): a rating's walk asks again at every step, and most digits' places
+ * have not moved since.  A fish search of a digit depends on its places (and the
+ * puzzle's units) only, so one whose places match is skipped, and its choices are taken
+ * from the budget as the search would have: the same fish are found, in the same order,
+ * as without the memo.
+ */
+#define FM_MEMOS 4                      /* per kind of search and digit */
+#define FM_MEMO_WORDS 2                 /* up to 9x9 (franken_mutant's limit) */
+
+struct fm_memo {
+    const struct puzzle *p;
+    uint64_t shape;                     /* the units, as fm_shape hashes them */
+    uint64_t places[FM_MEMO_WORDS];     /* the digit's places */
+    long nodes;                         /* cover choices its search took */
+    bool used;
+};
+
+/* The searches remembered: Franken, mutant, finned X-wing, swordfish, jellyfish. */
+enum { MEMO_FRANKEN, MEMO_MUTANT, MEMO_FINNED, MEMO_KINDS = MEMO_FINNED + 3 };
+
+static _Thread_local struct fm_memo fm_memos[MEMO_KINDS][10][FM_MEMOS];
+static _Thread_local unsigned fm_memo_next[MEMO_KINDS][10];
+
+/* A hash of the puzzle's units, so that a puzzle freed and another made at its address
+ * is told apart. */
+static uint64_t fm_shape(const struct puzzle *p)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)p->ngroups;
+
+    for (int g = 0; g < p->ngroups; g++)
+        for (int i = 0; i < p->groups[g].ncells; i++)
+            h = (h ^ (uint64_t)(p->groups[g].cells[i] + 1 + 128 * g)) * 1099511628211ull;
+    return h;
+}
+
+/* Digit d's places in pos into places; false when the grid is too large to remember. */
+static bool memo_places(const struct hint_position *pos, int d, uint64_t places[FM_MEMO_WORDS])
+{
+    if (pos->p->ncells > 64 * FM_MEMO_WORDS || d >= 10)
+        return false;
+    memset(places, 0, FM_MEMO_WORDS * sizeof *places);
+    for (int cell = 0; cell < pos->p->ncells; cell++)
+        if (has(pos, cell, d))
+            places[cell / 64] |= 1ull << (cell % 64);
+    return true;
+}
+
+static const struct fm_memo *memo_find(int kind, const struct puzzle *p, uint64_t shape, int d,
+                                       const uint64_t *places)
+{
+    const struct fm_memo *m = fm_memos[kind][d];
+
+    for (int i = 0; i < FM_MEMOS; i++)
+        if (m[i].used && m[i].p == p && m[i].shape == shape
+            && memcmp(m[i].places, places, sizeof m[i].places) == 0)
+            return &m[i];
+    return NULL;
+}
+
+static void memo_keep(int kind, const struct puzzle *p, uint64_t shape, int d,
+                      const uint64_t *places, long nodes)
+{
+    unsigned *next = &fm_memo_next[kind][d];
+    struct fm_memo *m = &fm_memos[kind][d][*next % FM_MEMOS];
+
+    *next += 1;
+    *m = (struct fm_memo){ .p = p, .shape = shape, .nodes = nodes, .used = true };
+    memcpy(m->places, places, sizeof m->places);
+}
+
 /* --- Finned and sashimi fish --- */
 
 struct finned {
@@ -37,6 +111,7 @@ struct finned {
     int fin_span;                       /* a box's extent across the base lines */
     uint32_t span[SUDOKU_MAX_SIZE];     /* per cross line: the cross lines of its boxes */
     int *box;                           /* per cell: its box */
+    int emitted;                        /* fish reported */
 };
 
 /* How many cells of the box of cell 0 lie in its row (rows) or its column. */
@@ -105,6 +180,7 @@ static bool finned_emit(struct finned *f, uint32_t cover, const int *fins, int n
     }
     if (h.nelim == 0)
         return true;
+    f->emitted++;
     hint_add_group(&h, box);
     const char *fish = h.quiet ? "" : hint_words(&h, "%s", _(fish_names[f->k]));
     /* TRANSLATORS: a sashimi fish's note, %s the fish ("swordfish"). */
@@ -196,11 +272,19 @@ void hint_find_finned_fish(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
     struct finned f = { .s = s, .k = fish_size(s->id), .n = p->width };
+    uint64_t shape;
 
     f.box = xmalloc((size_t)p->ncells * sizeof *f.box);
     for (int cell = 0; cell < p->ncells; cell++)
         f.box[cell] = hint_group_of_kind(p, cell, GROUP_BOX);
+    shape = fm_shape(p);
     for (f.d = 1; f.d <= p->max_digit; f.d++) {
+        uint64_t places[FM_MEMO_WORDS];
+        int emitted = f.emitted, kind = MEMO_FINNED + f.k - 2;
+        bool memo_ok = memo_places(s->pos, f.d, places);
+
+        if (memo_ok && memo_find(kind, p, shape, f.d, places) != NULL)
+            continue;
         for (int rows = 1; rows >= 0; rows--) {
             f.rows = rows;
             f.fin_span = box_extent(p, rows);
@@ -219,6 +303,8 @@ void hint_find_finned_fish(struct hint_search *s)
             if (!finned_choose(&f, 0, 0, 0))
                 goto done;
         }
+        if (memo_ok && f.emitted == emitted)
+            memo_keep(kind, p, shape, f.d, places, 0);
     }
 done:
     free(f.box);
@@ -249,6 +335,15 @@ struct fm {
     int count[FM_MAX_GROUPS];                 /* per group: base cells in it */
     int need[FM_MAX_GROUPS];                  /* per group: covers its places need at least */
     int nbase;                                /* base cells */
+    bool is_base[FM_MAX_GROUPS];              /* the group is a base unit now */
+    bool is_cover[FM_MAX_GROUPS];             /* the group is a cover unit now */
+    int hist[SUDOKU_MAX_SIZE + 1];            /* per count c > 0: the groups other than
+                                               * the base units holding c base cells */
+    int max_count;                            /* the most base cells a group can hold */
+    /* per group where d has 2+ places: the groups its places lie in, with how many */
+    struct fm_touch { int16_t group, n; } touch[FM_MAX_GROUPS][PUZZLE_MAX_CELL_GROUPS * SUDOKU_MAX_SIZE];
+    int ntouch[FM_MAX_GROUPS], nplaces[FM_MAX_GROUPS];
+    int emitted;                              /* fish reported */
 };
 
 /* The search's bound: cover choices tried per call, over every digit and size.  The
@@ -315,19 +410,21 @@ static int fm_kind(const struct fm *f)
 static bool fm_collapses(const struct fm *f)
 {
     const struct puzzle *p = f->s->pos->p;
+    unsigned touches[FM_MAX] = { 0 };   /* per base unit: the cover units its cells meet */
 
+    for (int m = 0; m < f->ncells; m++) {
+        int base = 0;
+        while (!hint_in_group(p, f->cells[m], f->base[base]))
+            base++;
+        for (int i = 0; i < f->k; i++)
+            if (hint_in_group(p, f->cells[m], f->cover[i]))
+                touches[base] |= 1u << i;
+    }
     for (int sub = 1; sub < (1 << f->k) - 1; sub++) {
         unsigned touched = 0;
-        for (int m = 0; m < f->ncells; m++) {
-            int base = 0;
-            while (!hint_in_group(p, f->cells[m], f->base[base]))
-                base++;
-            if (!(sub & (1 << base)))
-                continue;
-            for (int i = 0; i < f->k; i++)
-                if (hint_in_group(p, f->cells[m], f->cover[i]))
-                    touched |= 1u << i;
-        }
+        for (int base = 0; base < f->k; base++)
+            if (sub & (1 << base))
+                touched |= touches[base];
         if (popcount32(touched) <= popcount32((uint32_t)sub))
             return true;
     }
@@ -349,10 +446,7 @@ static bool fm_emit(struct fm *f)
         const struct puzzle_group *grp = &f->s->pos->p->groups[f->cover[i]];
         for (int j = 0; j < grp->ncells; j++) {
             int c = grp->cells[j];
-            bool base = false;
-            for (int m = 0; m < f->ncells; m++)
-                base |= f->cells[m] == c;
-            if (!base)
+            if (!(f->basecells.w[c / 64] & (1ull << (c % 64))))
                 hint_add_elim(f->s, &h, c, f->d);
         }
     }
@@ -362,6 +456,7 @@ static bool fm_emit(struct fm *f)
         hint_add_group(&h, f->base[i]);
     for (int i = 0; i < f->k; i++)
         hint_add_group(&h, f->cover[i]);
+    f->emitted++;
     /* TRANSLATORS: %1$c is a digit, %2$s the base units, %3$s the cover units, %4$d how
      * many of each. */
     hint_say(&h, _("%1$c has its places in %2$s (no cell in two of them) all within %3$s. The %4$d "
@@ -418,21 +513,18 @@ static bool fm_cover(struct fm *f)
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
         int g = p->cell_groups[cell][k];
         uint64_t before[FM_WORDS];
-        bool used = false;
 
-        for (int i = 0; i < f->k; i++)
-            used |= f->base[i] == g;
-        for (int i = 0; i < f->ncover; i++)
-            used |= f->cover[i] == g;
-        if (used || (f->franken && !franken_cover_fits(f, g)))
+        if (f->is_base[g] || f->is_cover[g] || (f->franken && !franken_cover_fits(f, g)))
             continue;
         f->cover[f->ncover++] = g;
+        f->is_cover[g] = true;
         for (int i = 0; i < f->nw; i++) {
             before[i] = f->covered.w[i];
             f->covered.w[i] |= f->places[g].w[i];
         }
         bool go = fm_cover(f);
         memcpy(f->covered.w, before, (size_t)f->nw * sizeof *before);
+        f->is_cover[g] = false;
         f->ncover--;
         if (!go)
             return false;
@@ -440,42 +532,59 @@ static bool fm_cover(struct fm *f)
     return true;
 }
 
-/* Adds delta to the count of base cells of every group holding one of g's places. */
+/* Adds delta to the count of base cells of every group holding one of g's places, and
+ * keeps the histogram of the counts of the groups that are not base units (g is one by
+ * now: a base unit shares no place with another, so no other base unit's count moves). */
 static void fm_count(struct fm *f, int g, int delta)
+{
+    f->nbase += delta * f->nplaces[g];
+    for (int t = 0; t < f->ntouch[g]; t++) {
+        int h = f->touch[g][t].group, n = delta * f->touch[g][t].n;
+
+        if (f->is_base[h]) {
+            f->count[h] += n;
+            continue;
+        }
+        f->hist[f->count[h]]--;
+        f->count[h] += n;
+        f->hist[f->count[h]]++;
+    }
+}
+
+/* Lists the groups g's places lie in, with how many, for fm_count. */
+static void fm_touch_build(struct fm *f, int g)
 {
     const struct puzzle *p = f->s->pos->p;
 
+    f->ntouch[g] = f->nplaces[g] = 0;
     for (int i = 0; i < f->nw; i++) {
         for (uint64_t m = f->places[g].w[i]; m; m &= m - 1) {
             int cell = i * 64 + __builtin_ctzll(m);
-            f->nbase += delta;
-            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-                f->count[p->cell_groups[cell][k]] += delta;
+            f->nplaces[g]++;
+            for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+                int h = p->cell_groups[cell][k], t = 0;
+                while (t < f->ntouch[g] && f->touch[g][t].group != h)
+                    t++;
+                if (t == f->ntouch[g])
+                    f->touch[g][f->ntouch[g]++] = (struct fm_touch){ (int16_t)h, 0 };
+                f->touch[g][t].n++;
+            }
         }
     }
 }
 
 /* Whether k units could hold every base cell: the k units (not base units) holding most
- * of them hold them all at best.  Most base sets fail this at once. */
-static bool fm_coverable(const struct fm *f, int nbase_units)
+ * of them hold them all at best.  Most base sets fail this at once.  The histogram of
+ * counts gives those k units without a pass over the groups. */
+static bool fm_coverable(const struct fm *f)
 {
-    const struct puzzle *p = f->s->pos->p;
-    int best[FM_MAX] = { 0 }, sum = 0;
+    int left = f->k, sum = 0;
 
-    for (int g = 0; g < p->ngroups; g++) {
-        int c = f->count[g];
-        for (int i = 0; i < nbase_units && c > 0; i++)
-            c = f->base[i] == g ? 0 : c;
-        for (int i = 0; i < f->k; i++) {
-            if (c > best[i]) {
-                int t = best[i];
-                best[i] = c;
-                c = t;
-            }
-        }
+    for (int c = f->max_count; c > 0 && left > 0; c--) {
+        int take = f->hist[c] < left ? f->hist[c] : left;
+        sum += take * c;
+        left -= take;
     }
-    for (int i = 0; i < f->k; i++)
-        sum += best[i];
     return sum >= f->nbase;
 }
 
@@ -489,7 +598,7 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
         /* the mutant search takes the bases with rows and columns (the Franken one those
          * with lines of one way): bounded, it leaves out mutants whose lines of one way
          * meet mixed covers */
-        if ((!f->franken && popcount32(kinds) < 2) || !fm_coverable(f, f->k))
+        if ((!f->franken && popcount32(kinds) < 2) || !fm_coverable(f))
             return true;
         f->ncover = 0;
         memset(&f->covered, 0, sizeof f->covered);
@@ -505,12 +614,14 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
             || set_meets(f, &f->basecells, &f->places[g]))
             continue;
         set_xor(f, &f->basecells, &f->places[g]);
+        f->is_base[g] = true;           /* its count is 0: no base cell lies in it yet */
         fm_count(f, g, 1);
         f->base[depth] = g;
         /* what k units cannot hold now, they cannot hold with more base cells */
-        bool go = (depth + 1 < f->k && depth > 0 && !fm_coverable(f, depth + 1))
+        bool go = (depth + 1 < f->k && depth > 0 && !fm_coverable(f))
                   || fm_choose(f, i + 1, depth + 1, next);
         fm_count(f, g, -1);
+        f->is_base[g] = false;
         set_xor(f, &f->basecells, &f->places[g]);
         if (!go)
             return false;
@@ -547,6 +658,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
 {
     const struct puzzle *p = s->pos->p;
     struct fm *f;
+    uint64_t shape;
 
     /* Up to 9x9: beyond, the base sets to try grow too fast (48 units at 16x16) to pay
      * at every step that reaches them. */
@@ -558,7 +670,26 @@ static void franken_mutant(struct hint_search *s, bool franken)
     f->franken = franken;
     f->nw = (p->ncells + 63) / 64;
     f->nodes = franken ? FM_NODES : FM_MUTANT_NODES;
+    for (int g = 0; g < p->ngroups; g++)
+        f->max_count = p->groups[g].ncells > f->max_count ? p->groups[g].ncells : f->max_count;
+    if (f->max_count > SUDOKU_MAX_SIZE)
+        f->max_count = SUDOKU_MAX_SIZE;
+    shape = fm_shape(p);
     for (f->d = 1; f->d <= p->max_digit; f->d++) {
+        uint64_t places[FM_MEMO_WORDS];
+        const struct fm_memo *memo;
+        long nodes = f->nodes;
+        int emitted = f->emitted, kind = franken ? MEMO_FRANKEN : MEMO_MUTANT;
+        bool memo_ok = memo_places(s->pos, f->d, places);
+
+        if (memo_ok && (memo = memo_find(kind, p, shape, f->d, places)) != NULL) {
+            /* the search would take memo->nodes choices and report nothing: with fewer
+             * left, it would stop within them */
+            if (f->nodes < memo->nodes)
+                goto done;
+            f->nodes -= memo->nodes;
+            continue;
+        }
         f->nunits = 0;
         for (int g = 0; g < p->ngroups; g++) {
             const struct puzzle_group *grp = &p->groups[g];
@@ -573,6 +704,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
             if (n >= 2) {
                 f->need[g] = covers_needed(p, grp, s->pos, f->d);
                 f->units[f->nunits++] = g;
+                fm_touch_build(f, g);
             }
         }
         for (f->k = 2; f->k <= FM_MAX; f->k++) {
@@ -580,6 +712,8 @@ static void franken_mutant(struct hint_search *s, bool franken)
             if (!fm_choose(f, 0, 0, 0))
                 goto done;
         }
+        if (memo_ok && f->emitted == emitted)
+            memo_keep(kind, p, shape, f->d, places, nodes - f->nodes);
     }
 done:
     free(f);

@@ -13,18 +13,38 @@
  * numbers (the table of its difficulty ratings, as on SukakuExplainer's wiki): singles
  * 1.0-2.3, locked candidates 2.6/2.8, subsets and fish 3.0-5.4, XY/XYZ-wing 4.2/4.4,
  * unique rectangles from 4.5, BUG 5.6, and for chains the base SE gives each kind before
- * its length bonus: X-chains and cycles 6.5/6.6 (a turbot fish, which skyscrapers and
- * kites are, is the shortest: 6.6), chains mixing cell and unit links 7.0, Nishio
- * (a supposition's singles ending in a contradiction) 7.5, cell and region forcing
- * chains 8.0; dynamic forcing chains 8.5, with forcing chains nested in them 9.0, 9.5...
+ * its length bonus: X-chains and cycles 6.5/6.6, chains mixing cell and unit links 7.0,
+ * Nishio (a supposition's singles ending in a contradiction) 7.5, cell and region
+ * forcing chains 8.0, dynamic forcing chains 8.5, with basic techniques in them ("+")
+ * 9.0, and nested ones 9.5, 10.0 and 10.5 as they nest forcing chains, cell and region
+ * forcing chains, or dynamic ones.
  *
- * Techniques SE does not have take the number of what SE sees in them: a W-wing is a
- * six-link chain of cell and unit links (7.1 with its length), simple colouring a chain
- * or cycle of one digit (6.6 + length).  kakudo's forcing chains follow a supposition
- * through the singles it forces, which SE does in its Nishio (7.5), static (8.0) and
- * dynamic (8.5) chains alike: a contradiction chain is set at 7.9 and cell and unit
- * forcing chains at 8.3, between them, where they agree best with SE's ratings of the
- * puzzles in tests/data/rating/se_rated.txt (mean difference 0.05 above SE 7.0).  Kakuro techniques take the number of the Sudoku
+ * Where Sukaku Explainer (SE's maintained descendant, which rated the puzzles of
+ * tests/data/rating/se_rated.txt) has a technique SE 1.2.1 lacks, its number: a
+ * skyscraper 4.0, a two-string kite 4.1, a turbot fish or empty rectangle 4.2; a chain of
+ * one digit with 3 to 8 strong links 5.4, 5.8, 6.2 ... 7.4 (strong_links_rating, SE's
+ * X-chain where lower); a WXYZ-wing 5.5 and a VWXYZ-wing (kakudo's bent set of five
+ * cells) 6.2, each plus a tenth or two by the shape of its largest cell (wing_bonus).
+ *
+ * Techniques neither has take the number of what SE does in their place, so that a step
+ * rates what SE would charge for the same deduction.  A W-wing is a six-link chain of
+ * cell and unit links (7.1 with its length), simple colouring a chain or cycle of one
+ * digit (6.6 + length).  The almost-locked-set family (ALS-XZ, ALS-XY-wing, ALS chains,
+ * death blossom) and Sue de Coq rest on locked sets, which SE's chains of singles cannot
+ * follow: SE proves their conclusions with cell or region forcing chains, 8.0 plus the
+ * length bonus of two candidates per cell of the sets (an ALS-XZ over six cells 8.3,
+ * an ALS-XY-wing over eight 8.4, as SE rates the puzzles they solve).  kakudo's forcing
+ * chains follow a supposition through the singles it forces, which SE does in its
+ * Nishio (7.5), static (8.0) and dynamic (8.5) chains alike: a contradiction chain is set
+ * at 7.9 and cell and unit forcing chains at 8.3, between them, where they agree best
+ * with SE's ratings of se_rated.txt.  A dynamic forcing chain follows its supposition
+ * through the basic techniques, SE's dynamic chains (8.5); a nested one refutes
+ * suppositions within it by further chains, as SE's nested chains of the second and
+ * third kind do (10.0).  SE's length for these counts every candidate of the proof, its
+ * eliminations too, where kakudo counts the steps it shows: each step counts as
+ * PROOF_STEP_CANDIDATES, so that the hardest known puzzles (forum_hardest, all SE 11.0
+ * or more) rate 10.8-11.3 and a supposition settled by a few basic steps 8.7-9.4, SE's
+ * common range for its dynamic chains.  Kakuro techniques take the number of the Sudoku
  * technique of the same kind and within the band of their level, so that a Kakuro's
  * number and level agree as a Sudoku's do: the last cell of a run is a full house (1.0),
  * a cell's one candidate a naked single (2.3), reading a sum's digits and crossing them
@@ -34,12 +54,15 @@
  *
  * Trial is not a technique SE has: where kakudo has nothing logical left, SE goes on with
  * dynamic and nested forcing chains (8.5 and up, past 11 for the hardest known puzzles).
- * rating_trial rates a trial from how much was still open when it was needed; the
- * chains of other work bring the real numbers.
+ * rating_trial rates a trial from how much was still open when it was needed.
  *
  * Techniques added to enum technique get their number here, by designated initialiser;
  * one without an entry rates at its level's default (level_default), never at 0.
  */
+/* What SE counts in a supposition's proof for each step kakudo shows (a placement and the
+ * candidates it rules out). */
+#define PROOF_STEP_CANDIDATES 4
+
 static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_FULL_HOUSE] = { 10, LENGTH_NONE },
     [TECH_LONE_SQUARE] = { 10, LENGTH_NONE },
@@ -64,15 +87,15 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_X_WING] = { 32, LENGTH_NONE },
     [TECH_SWORDFISH] = { 38, LENGTH_NONE },
     [TECH_JELLYFISH] = { 52, LENGTH_NONE },
-    [TECH_SKYSCRAPER] = { 66, LENGTH_NONE },
-    [TECH_TWO_STRING_KITE] = { 66, LENGTH_NONE },
+    [TECH_SKYSCRAPER] = { 40, LENGTH_NONE },
+    [TECH_TWO_STRING_KITE] = { 41, LENGTH_NONE },
     [TECH_XY_WING] = { 42, LENGTH_NONE },
     [TECH_XYZ_WING] = { 44, LENGTH_NONE },
     [TECH_W_WING] = { 71, LENGTH_NONE },
     [TECH_SIMPLE_COLOURING] = { 66, LENGTH_CELLS },
     [TECH_UNIQUE_RECTANGLE] = { 45, LENGTH_NONE },
     [TECH_BUG_PLUS_ONE] = { 56, LENGTH_NONE },
-    [TECH_X_CHAIN] = { 66, LENGTH_CELLS },
+    [TECH_X_CHAIN] = { 54, LENGTH_STRONG_LINKS },
     [TECH_XY_CHAIN] = { 70, LENGTH_TWO_PER_CELL },
     [TECH_AIC] = { 70, LENGTH_TWO_PER_CELL },
     [TECH_NICE_LOOP] = { 70, LENGTH_TWO_PER_CELL },
@@ -80,14 +103,14 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_CELL_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
     [TECH_UNIT_FORCING_CHAIN] = { 83, LENGTH_TWO_PER_CELL, true },
     [TECH_TRIAL] = { 95, LENGTH_NONE },
-    /* Merged from uniq and als: SE 1.2.1's numbers where SE has the technique (unique
-     * rectangles and loops 4.5-5.0, BUG 5.6-6.0, aligned pair 6.2 and triple 7.5 exclusion),
-     * else the number of what SE sees in it: turbot fish, empty rectangle and finned fish
-     * are X-chains or X-cycles (6.5-6.7), multi-colouring a longer one, Sue de Coq, WXYZ-wings
-     * and bent sets subsets of their size (4.6-5.0), the ALS family chains (7.5-8.0: SE
-     * rates the puzzles they solve 8.3-8.9; to be calibrated further). */
-    [TECH_TURBOT_FISH] = { 66, LENGTH_NONE },
-    [TECH_EMPTY_RECTANGLE] = { 66, LENGTH_NONE },
+    /* SE 1.2.1's numbers where SE has the technique (unique rectangles and loops 4.5-5.0,
+     * BUG 5.6-6.0, aligned pair 6.2 and triple 7.5 exclusion), Sukaku Explainer's where it
+     * has it (turbot fish, empty rectangle, WXYZ-wings and bent sets), else the number of
+     * what SE does in its place: finned fish are X-chains or X-cycles (6.5-6.7),
+     * multi-colouring a longer one, the ALS family and Sue de Coq cell and region forcing
+     * chains (8.0 + length). */
+    [TECH_TURBOT_FISH] = { 42, LENGTH_NONE },
+    [TECH_EMPTY_RECTANGLE] = { 42, LENGTH_NONE },
     [TECH_FINNED_X_WING] = { 65, LENGTH_NONE },
     [TECH_FINNED_SWORDFISH] = { 66, LENGTH_NONE },
     [TECH_FINNED_JELLYFISH] = { 67, LENGTH_NONE },
@@ -103,36 +126,37 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_BUG_TYPE_3] = { 58, LENGTH_NONE },
     [TECH_BUG_TYPE_4] = { 57, LENGTH_NONE },
     [TECH_UNIQUE_LOOP] = { 48, LENGTH_NONE },
-    [TECH_SUE_DE_COQ] = { 50, LENGTH_NONE },
+    [TECH_SUE_DE_COQ] = { 80, LENGTH_TWO_PER_CELL },
     [TECH_ALIGNED_PAIR] = { 62, LENGTH_NONE },
-    [TECH_WXYZ_WING] = { 46, LENGTH_NONE },
-    [TECH_BENT_SET] = { 48, LENGTH_NONE },
-    [TECH_ALS_XZ] = { 75, LENGTH_NONE },
-    [TECH_ALS_XY_WING] = { 78, LENGTH_NONE },
-    [TECH_DEATH_BLOSSOM] = { 80, LENGTH_NONE },
+    [TECH_WXYZ_WING] = { 55, LENGTH_WING },
+    [TECH_BENT_SET] = { 62, LENGTH_WING },
+    [TECH_ALS_XZ] = { 80, LENGTH_TWO_PER_CELL },
+    [TECH_ALS_XY_WING] = { 80, LENGTH_TWO_PER_CELL },
+    [TECH_DEATH_BLOSSOM] = { 80, LENGTH_TWO_PER_CELL },
     [TECH_ALIGNED_TRIPLE] = { 75, LENGTH_NONE },
-    [TECH_ALS_CHAIN] = { 80, LENGTH_CELLS },
+    [TECH_ALS_CHAIN] = { 80, LENGTH_TWO_PER_CELL },
     [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
     [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
     /* Grouped X-chains are SE's X-chains with group nodes; the dynamic forcing chain
      * follows a supposition through the techniques up to Medium, as SE's dynamic forcing
-     * chains "(+)" do (8.5-9.0: 8.5 here, and its proof's steps make its length); a
-     * nested one uses suppositions within suppositions, SE's nested forcing chains
-     * (9.5 and up). */
+     * chains do (8.5, and its proof's steps make its length); a nested one uses
+     * suppositions within suppositions, SE's nested forcing chains (10.0 here). */
     [TECH_GROUPED_X_CHAIN] = { 66, LENGTH_CELLS },
-    [TECH_DYNAMIC_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },
-    [TECH_NESTED_FORCING_CHAIN] = { 95, LENGTH_CELLS, true },
+    [TECH_DYNAMIC_FORCING_CHAIN] = { 85, LENGTH_PROOF, true },
+    [TECH_NESTED_FORCING_CHAIN] = { 100, LENGTH_PROOF, true },
 };
 
 /* The lowest rating of each level's band: a technique's number and its level agree when
  * the number lies in its level's band (rating_level_band).  Singles are below 2.5, locked
- * candidates below 3.0, subsets from 3.0, wings and uniqueness from 4.1, chains from 6.5
- * and suppositions from 7.9 (the contradiction chain).  The bands cannot hold every
- * technique: SE rates the Hard skyscraper and kite as X-chains (6.6) and the W-wing as a
- * chain (7.1), and X-wing and swordfish (Hard) among the subsets (3.2, 3.8). */
+ * candidates below 3.0, subsets from 3.0, wings and single-digit patterns from 4.1,
+ * WXYZ-wings, BUGs and chains from 5.5 and suppositions from 7.9 (the contradiction
+ * chain).  The bands cannot hold every technique: SE rates the Hard finned fish as
+ * X-chains (6.5-6.7) and the W-wing as a chain (7.1), X-wing and swordfish (Hard) among
+ * the subsets (3.2, 3.8), the ALS family (Expert) as forcing chains (8.0 and up), and
+ * unique rectangles (Expert) from 4.5. */
 static const int band_floor[LEVEL_COUNT] = {
     [LEVEL_BEGINNER] = 0, [LEVEL_EASY] = 25, [LEVEL_MEDIUM] = 30,
-    [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 65, [LEVEL_MASTER] = 79,
+    [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 55, [LEVEL_MASTER] = 79,
 };
 
 /* A technique without an entry: the middle of its level's band. */
@@ -179,19 +203,60 @@ int rating_length_bonus(int length)
 
 int rating_step_length(const struct hint *h)
 {
-    if (h->length > 0 && rating_length_kind(h->id) != LENGTH_NONE)
+    enum rating_length kind = rating_length_kind(h->id);
+
+    if (kind == LENGTH_PROOF)
+        return PROOF_STEP_CANDIDATES * h->length;
+    if (h->length > 0 && kind != LENGTH_NONE && kind != LENGTH_WING)
         return h->length;
-    switch (rating_length_kind(h->id)) {
-    case LENGTH_CELLS: return h->ncells;
+    switch (kind) {
+    case LENGTH_CELLS: case LENGTH_STRONG_LINKS: return h->ncells;
     case LENGTH_TWO_PER_CELL: return 2 * h->ncells;
-    case LENGTH_NONE: break;
+    case LENGTH_PROOF: case LENGTH_WING: case LENGTH_NONE: break;
     }
     return 0;
 }
 
+/* Sukaku Explainer's numbers for a chain of one digit with n strong links (a pattern of n
+ * "strong-linked fishes"), or SE's X-chain (6.6 and its length bonus) where lower. */
+static int strong_links_rating(int cells)
+{
+    static const int by_links[] = { 0, 0, 40, 54, 58, 62, 66, 70, 74 };
+    int links = cells / 2, chain = 66 + rating_length_bonus(cells);
+
+    if (links < 2 || links >= (int)(sizeof by_links / sizeof by_links[0]))
+        return chain;
+    return by_links[links] < chain ? by_links[links] : chain;
+}
+
 int rating_step(const struct hint *h)
 {
+    if (rating_length_kind(h->id) == LENGTH_STRONG_LINKS)
+        return strong_links_rating(h->ncells);
     return rating_base(h->id) + rating_length_bonus(rating_step_length(h));
+}
+
+/* Sukaku Explainer's bonus for a wing of n cells (WXYZ 4, VWXYZ 5) whose largest cell has
+ * most candidates: wings whose largest cell is middling are the hardest to see, a tenth
+ * for each candidate it is nearer the middle (3), less for a small wing. */
+static int wing_bonus(const struct hint *h, const struct hint_position *pos)
+{
+    int most = 0, bonus;
+
+    for (int i = 0; i < h->ncells; i++) {
+        int n = popcount32(pos->cands[h->cells[i]]);
+
+        most = n > most ? n : most;
+    }
+    bonus = (h->ncells - 3) - (most > 3 ? most - 3 : 3 - most);
+    return bonus > 0 ? bonus : 0;
+}
+
+int rating_step_in(const struct hint *h, const struct hint_position *pos)
+{
+    if (rating_length_kind(h->id) == LENGTH_WING && pos != NULL)
+        return rating_base(h->id) + wing_bonus(h, pos);
+    return rating_step(h);
 }
 
 enum hint_level rating_level_band(int tenths)
@@ -264,5 +329,5 @@ int rating_trial(const struct hint_position *pos)
 
 int rating_of_step(const struct hint *h, const struct hint_position *pos)
 {
-    return h->id == TECH_TRIAL ? rating_trial(pos) : rating_step(h);
+    return h->id == TECH_TRIAL ? rating_trial(pos) : rating_step_in(h, pos);
 }

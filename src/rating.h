@@ -22,6 +22,10 @@ enum rating_length {
     LENGTH_NONE,                /* a fixed pattern: no bonus */
     LENGTH_CELLS,               /* a chain of one candidate per cell (X-chains) */
     LENGTH_TWO_PER_CELL,        /* two candidates per cell (XY-chains, forcing chains) */
+    LENGTH_PROOF,               /* a supposition's proof, hint.length steps, each of
+                                 * which SE counts as about four candidates */
+    LENGTH_STRONG_LINKS,        /* a chain of one digit, rated by its strong links */
+    LENGTH_WING,                /* a wing's shape: its largest cell (Sukaku Explainer) */
 };
 
 struct rating_entry {
@@ -46,6 +50,9 @@ int rating_length_bonus(int length);
 int rating_step_length(const struct hint *h);
 /* One step's rating in tenths: the base of its technique plus its length bonus. */
 int rating_step(const struct hint *h);
+/* The same, in the position it is taken in (a wing's number depends on its cells'
+ * candidates there). */
+int rating_step_in(const struct hint *h, const struct hint_position *pos);
 /* The level whose techniques' base ratings band holds this rating (for the levels of
  * techniques without an entry, and for describing a number in words). */
 enum hint_level rating_level_band(int tenths);

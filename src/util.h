@@ -29,7 +29,15 @@ const uint8_t *util_utf8_check(const uint8_t *s, size_t n);
 /* The characters in s[0..n), a byte that starts none counting as one. */
 size_t util_utf8_count(const uint8_t *s, size_t n);
 
-static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+/* Bits set in x.  Without -mpopcnt, __builtin_popcount is a call into libgcc, which the
+ * hint searches make millions of times; these few inline operations are cheaper. */
+static inline int popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
 #endif

@@ -9,22 +9,9 @@
 #include "hint.h"
 #include "puzzle.h"
 #include "rating.h"
+#include "se_agreement.h"
 #include "tap.h"
 #include "util.h"
-
-static struct puzzle *puzzle_of(const char *line)
-{
-    FILE *f = fmemopen((void *)(uintptr_t)line, strlen(line), "rb");
-    struct reader *r = reader_open(f, "test", FORMAT_AUTO);
-    struct puzzle *p = NULL;
-    struct format_error err;
-
-    if (reader_next(r, &p, NULL, &err) <= 0)
-        p = NULL;
-    reader_close(r);
-    fclose(f);
-    return p;
-}
 
 static void check_length_bonus(void)
 {
@@ -83,7 +70,7 @@ static void check_table(void)
 
 static void check_puzzles(void)
 {
-    struct puzzle *p = puzzle_of("...26.7.168..7..9.19...45..82.1...4...46.29...5...3.28..93...74.4..5..367.3.18...\n");
+    struct puzzle *p = se_puzzle_of("...26.7.168..7..9.19...45..82.1...4...46.29...5...3.28..93...74.4..5..367.3.18...\n");
     struct grade g = { .rating = 0 };
     bool rated = p != NULL && grade_puzzle(p, &g);
     char buf[16];
@@ -94,51 +81,51 @@ static void check_puzzles(void)
     puzzle_free(p);
 }
 
-/* Published SE ratings: the mean difference, and how many within 0.2, where kakudo has
- * SE's techniques (ER 7.0 and up: chains and forcing chains); below, kakudo lacks some of
- * the uniqueness and ALS techniques SE has, and rates higher. */
+/* Published SE ratings (Sukaku Explainer's, tests/data/rating/se_rated.txt): the rank
+ * correlation over all, and at SE 7.0 and up (chains, forcing chains and what SE does in
+ * place of the ALS family) the share within 0.2 and 0.5 and the mean difference.  The
+ * figures and their tables by SE band and by technique are printed as diagnostics; the
+ * thresholds sit a little below what was measured (README, "Rating"), so a change that
+ * makes the agreement worse fails here. */
 static void check_agreement(const char *path)
 {
     FILE *f = fopen(path, "r");
-    char line[256];
-    int n = 0, close = 0, over = 0, monotone = 0, total = 0, banded = 0;
-    long diff = 0;
+    char line[256], puzzle[128];
+    struct se_pair *pairs = NULL;
+    size_t cap = 0;
+    int n = 0, over = 0, monotone = 0, banded = 0, se;
+    struct se_agreement a;
 
     if (!tap_ok(f != NULL, "%s opens", path))
         return;
     while (fgets(line, sizeof line, f) != NULL) {
-        char puzzle[128];
-        double se;
         struct puzzle *p;
         struct grade g;
 
-        if (line[0] == '#' || sscanf(line, "%127s %lf", puzzle, &se) != 2)
+        if (!se_parse_line(line, puzzle, sizeof puzzle, &se))
             continue;
-        strcat(puzzle, "\n");
-        p = puzzle_of(puzzle);
+        p = se_puzzle_of(puzzle);
         if (p != NULL && grade_puzzle(p, &g)) {
-            int want = (int)(se * 10 + 0.5), d = g.rating - want;
-
-            total++;
+            pairs = xgrow(pairs, &cap, (size_t)n + 1, sizeof *pairs);
+            pairs[n++] = (struct se_pair){ se, g.rating, g.rated_hardest };
             monotone += g.rating >= g.rating_ep && g.rating_ep >= g.rating_ed;
             banded += rating_level_band(g.rating) == g.level;
-            over += d >= 0;
-            if (want >= 70) {
-                n++;
-                diff += d < 0 ? -d : d;
-                close += d >= -2 && d <= 2;
-            }
+            over += g.rating >= se;
         }
         puzzle_free(p);
     }
     fclose(f);
-    tap_ok(n >= 50 && diff <= 2L * n && close * 10 >= n * 8,
-           "SE 7.0 and up: %d puzzles, mean difference %.2f, %d within 0.2", n,
-           n > 0 ? diff / 10.0 / n : 0.0, close);
-    tap_ok(total > 0 && over * 10 >= total * 7, "%d of %d rated at SE's number or above", over, total);
-    tap_ok(total > 0 && monotone == total, "ER >= EP >= ED on every puzzle");
-    tap_ok(total > 0 && banded * 4 >= total * 3, "level and number agree (the number in the "
-           "level's band) on %d of %d", banded, total);
+    se_agreement_print(stdout, "# ", pairs, n);
+    se_agreement_compute(pairs, n, &a);
+    tap_ok(n >= 250 && a.spearman >= 0.85, "Spearman %.3f over %d puzzles", a.spearman, n);
+    tap_ok(a.nhigh >= 50 && a.high_within2 * 100 >= a.nhigh * 89 && a.high_within5 * 100 >= a.nhigh * 92
+           && a.high_mean_abs <= 0.10, "SE 7.0 and up: %d puzzles, %d within 0.2, %d within 0.5, "
+           "mean |difference| %.2f", a.nhigh, a.high_within2, a.high_within5, a.high_mean_abs);
+    tap_ok(n > 0 && over * 10 >= n * 7, "%d of %d rated at SE's number or above", over, n);
+    tap_ok(n > 0 && monotone == n, "ER >= EP >= ED on every puzzle");
+    tap_ok(n > 0 && banded * 10 >= n * 9, "level and number agree (the number in the "
+           "level's band) on %d of %d", banded, n);
+    free(pairs);
 }
 
 int main(void)
