@@ -9,6 +9,7 @@
 
 #include "hint_kakuro_links.h"
 #include "solve.h"
+#include "i18n.h"
 #include "util.h"
 
 #define BOTH (HINT_KIND_SUDOKU | HINT_KIND_KAKURO)
@@ -177,6 +178,12 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_GROUPED_X_CHAIN] = { TECH_GROUPED_X_CHAIN, "grouped-x-chain", "Grouped X-chain",
         "An X-chain whose links may join groups: the cells of a box and a line that can hold the digit.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 170, hint_find_grouped_x_chain },
+    [TECH_GROUPED_AIC] = { TECH_GROUPED_AIC, "grouped-aic", N_("Grouped AIC"),
+        N_("An alternating inference chain whose nodes may be groups: the cells of a box and a line that can hold a digit."),
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 172, hint_find_grouped_aic },
+    [TECH_GROUPED_NICE_LOOP] = { TECH_GROUPED_NICE_LOOP, "grouped-nice-loop", N_("Grouped nice loop"),
+        N_("A nice loop whose nodes may be groups: the cells of a box and a line that can hold a digit."),
+        LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 175, hint_find_grouped_nice_loop },
     [TECH_SUE_DE_COQ] = { TECH_SUE_DE_COQ, "sue-de-coq", "Sue de Coq",
         "Cells where a box meets a line, with cells of the line and of the box, hold as many digits as cells, each once.",
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 160, hint_find_sue_de_coq },

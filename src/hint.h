@@ -93,6 +93,9 @@ enum technique {
     TECH_ALS_CHAIN,             /* a chain of four or more almost locked sets */
     TECH_FRANKEN_FISH,          /* boxes among the base and cover sets (hint_fish.c): */
     TECH_MUTANT_FISH,           /* Expert, tried after the chains for their cost */
+    TECH_GROUPED_AIC,           /* an alternating chain with box-line groups among its nodes */
+    TECH_GROUPED_NICE_LOOP,     /* such a chain closed into a loop (both: Expert, last for */
+                                /* their cost: the ungrouped chains are searched first) */
     TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
@@ -380,6 +383,8 @@ void hint_find_x_chain(struct hint_search *s);
 void hint_find_xy_chain(struct hint_search *s);
 void hint_find_aic(struct hint_search *s);          /* hint_aic.c */
 void hint_find_nice_loop(struct hint_search *s);
+void hint_find_grouped_aic(struct hint_search *s);
+void hint_find_grouped_nice_loop(struct hint_search *s);
 void hint_find_contradiction_chain(struct hint_search *s);  /* hint_forcing.c */
 void hint_find_cell_forcing_chain(struct hint_search *s);
 void hint_find_unit_forcing_chain(struct hint_search *s);

@@ -120,6 +120,10 @@ static const struct rating_entry ratings[TECH_COUNT] = {
      * nested one uses suppositions within suppositions, SE's nested forcing chains
      * (9.5 and up). */
     [TECH_GROUPED_X_CHAIN] = { 66, LENGTH_CELLS },
+    /* Grouped AICs and nice loops: SE's chain of cell and unit links (7.0) and a tenth for
+     * the group nodes, the bonus SE's successors give grouped chains over plain ones. */
+    [TECH_GROUPED_AIC] = { 71, LENGTH_TWO_PER_CELL },
+    [TECH_GROUPED_NICE_LOOP] = { 71, LENGTH_TWO_PER_CELL },
     [TECH_DYNAMIC_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },
     [TECH_NESTED_FORCING_CHAIN] = { 95, LENGTH_CELLS, true },
 };
