@@ -100,6 +100,8 @@ enum technique {
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
     TECH_DYNAMIC_FORCING_CHAIN, /* a supposition followed through the basic techniques */
+    TECH_DYNAMIC_CELL_FORCING_CHAIN,    /* cell and unit forcing chains followed likewise */
+    TECH_DYNAMIC_UNIT_FORCING_CHAIN,
     TECH_NESTED_FORCING_CHAIN,  /* ... and through suppositions within it */
     TECH_TRIAL,                 /* nothing logical is left: try a digit */
     TECH_COUNT
@@ -392,6 +394,8 @@ void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
 void hint_find_grouped_x_chain(struct hint_search *s);          /* hint_grouped.c */
 void hint_find_dynamic_forcing_chain(struct hint_search *s);    /* hint_dynamic.c */
 void hint_find_nested_forcing_chain(struct hint_search *s);
+void hint_find_dynamic_cell_forcing_chain(struct hint_search *s);
+void hint_find_dynamic_unit_forcing_chain(struct hint_search *s);
 void hint_find_trial(struct hint_search *s);
 void hint_find_als_xz(struct hint_search *s);               /* hint_als.c */
 void hint_als_free(struct als_list *als);

@@ -125,6 +125,8 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_GROUPED_AIC] = { 71, LENGTH_TWO_PER_CELL },
     [TECH_GROUPED_NICE_LOOP] = { 71, LENGTH_TWO_PER_CELL },
     [TECH_DYNAMIC_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },
+    [TECH_DYNAMIC_CELL_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },    /* SE's dynamic cell */
+    [TECH_DYNAMIC_UNIT_FORCING_CHAIN] = { 85, LENGTH_CELLS, true },    /* and region chains */
     [TECH_NESTED_FORCING_CHAIN] = { 95, LENGTH_CELLS, true },
 };
 
