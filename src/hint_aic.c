@@ -295,18 +295,28 @@ static bool aic_report_filter(const struct aic_search *a, struct hint *h)
     return kept > 0;
 }
 
-/* Collecting: notes h's conclusions, reporting none; reporting grouped: not a placement
+/* The table of what ungrouped chains prove, allocated on first use. */
+static uint8_t *plain_table(struct hint_search *s)
+{
+    if (s->chains->plain == NULL)
+        s->chains->plain = xcalloc((size_t)s->chains->links.nnodes + 1, 1);
+    return s->chains->plain;
+}
+
+/* Ungrouped: notes h's conclusions (hint_chains.plain), and when collecting reports none; reporting grouped: not a placement
  * an ungrouped chain proves (their eliminations were dropped by aic_report_filter). */
 static bool aic_report(struct aic_search *a, struct hint *h)
 {
     const struct cand_links *l = a->l;
 
-    if (a->collect != NULL) {
+    if (!a->grouped) {
+        uint8_t *plain = a->collect != NULL ? a->collect : plain_table(a->s);
         for (int i = 0; i < h->nelim; i++)
-            a->collect[links_node(l, h->elim[i].cell, h->elim[i].digit)] |= PLAIN_ELIM;
+            plain[links_node(l, h->elim[i].cell, h->elim[i].digit)] |= PLAIN_ELIM;
         for (int i = 0; i < h->nplace; i++)
-            a->collect[links_node(l, h->place[i].cell, h->place[i].digit)] |= PLAIN_PLACE;
-        return true;
+            plain[links_node(l, h->place[i].cell, h->place[i].digit)] |= PLAIN_PLACE;
+        if (a->collect != NULL)
+            return true;
     }
     if (a->grouped && h->nplace > 0
         && (a->s->chains->plain[links_node(l, h->place[0].cell, h->place[0].digit)] & PLAIN_PLACE))
@@ -467,19 +477,24 @@ static void aic_search_all(struct hint_search *s, bool loops, bool grouped, uint
     for (int node = 0; node < a.nall; node++)
         if (a.nstrong[node] > 0 && !aic_from(&a, node))
             break;
+    /* Every ungrouped conclusion is noted unless a visitor stopped the search early (a
+     * search cut at AIC_EFFORT stops there each time, collecting or not). */
+    if (!grouped && !s->stopped)
+        s->chains->plain_done[loops] = true;
+    if (!grouped && a.effort > AIC_EFFORT)
+        s->chains->plain_cut = true;
     aic_free(&a);
 }
 
-/* The conclusions of every ungrouped chain and loop, once per search (hint_chains.plain). */
+/* The conclusions of every ungrouped chain and loop, once per search (hint_chains.plain):
+ * the AIC and nice loop techniques, when they ran whole before, noted them already. */
 static void find_plain_conclusions(struct hint_search *s)
 {
-    struct cand_links *l = links_get(s);
-
-    if (s->chains->plain != NULL)
-        return;
-    s->chains->plain = xcalloc((size_t)l->nnodes + 1, 1);
-    aic_search_all(s, false, false, s->chains->plain);
-    aic_search_all(s, true, false, s->chains->plain);
+    links_get(s);
+    plain_table(s);     /* empty when both ran whole and found nothing */
+    for (int loops = 0; loops < 2; loops++)
+        if (!s->chains->plain_done[loops])
+            aic_search_all(s, loops, false, plain_table(s));
 }
 
 void hint_find_aic(struct hint_search *s)
@@ -492,14 +507,18 @@ void hint_find_nice_loop(struct hint_search *s)
     aic_search_all(s, true, false, NULL);
 }
 
+/* Where the ungrouped chains ran out of effort (a large grid still open), the grouped
+ * ones, over a larger graph, would too: they are not searched. */
 void hint_find_grouped_aic(struct hint_search *s)
 {
     find_plain_conclusions(s);
-    aic_search_all(s, false, true, NULL);
+    if (!s->chains->plain_cut)
+        aic_search_all(s, false, true, NULL);
 }
 
 void hint_find_grouped_nice_loop(struct hint_search *s)
 {
     find_plain_conclusions(s);
-    aic_search_all(s, true, true, NULL);
+    if (!s->chains->plain_cut)
+        aic_search_all(s, true, true, NULL);
 }

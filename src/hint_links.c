@@ -243,6 +243,8 @@ struct group_nodes {
     int *cells;
     int *in_start;              /* the group nodes inside unit u for digit d: */
     int *in;                    /* in[in_start[u * stride + d] .. in_start[... + 1]) */
+    int *place_start;           /* the places of d in unit u, likewise */
+    int *places;
 };
 
 /* The cells of box and line that can hold d; their count. */
@@ -319,6 +321,26 @@ static void groups_index(struct cand_links *l, struct group_nodes *g)
     free(fill);
 }
 
+/* The places of every digit in every unit, listed once for the strong links. */
+static void places_index(struct cand_links *l, struct group_nodes *g)
+{
+    const struct puzzle *p = l->p;
+    size_t n = 0, cap = 0;
+
+    g->place_start = xmalloc(((size_t)p->ngroups * (size_t)l->stride + 1) * sizeof *g->place_start);
+    g->places = NULL;
+    for (int u = 0; u < p->ngroups; u++) {
+        for (int d = 0; d < l->stride; d++) {
+            g->place_start[u * l->stride + d] = (int)n;
+            if (d == 0)
+                continue;
+            g->places = xgrow(g->places, &cap, n + (size_t)p->groups[u].ncells, sizeof *g->places);
+            n += (size_t)hint_cells_with(l->pos, u, d, g->places + n);
+        }
+    }
+    g->place_start[p->ngroups * l->stride] = (int)n;
+}
+
 int links_groups(struct cand_links *l)
 {
     if (l->groups == NULL) {
@@ -326,6 +348,7 @@ int links_groups(struct cand_links *l)
         if (l->p->ops->kind == PUZZLE_SUDOKU) {
             groups_number(l, l->groups);
             groups_index(l, l->groups);
+            places_index(l, l->groups);
         }
     }
     return l->groups->n;
@@ -341,6 +364,8 @@ static void groups_free(struct group_nodes *g)
     free(g->cells);
     free(g->in_start);
     free(g->in);
+    free(g->place_start);
+    free(g->places);
     free(g);
 }
 
@@ -393,16 +418,20 @@ bool links_weak_any(const struct cand_links *l, int a, int b)
 static int rest_of_unit(const struct cand_links *l, int u, int d, const int *cells, int n)
 {
     const struct group_nodes *g = l->groups;
-    int places[SUDOKU_MAX_SIZE], rest[SUDOKU_MAX_SIZE], k = hint_cells_with(l->pos, u, d, places), nr = 0;
+    const int *places = g->places + g->place_start[u * l->stride + d];
+    int rest[SUDOKU_MAX_SIZE], k = g->place_start[u * l->stride + d + 1] - g->place_start[u * l->stride + d];
+    int nr = 0;
 
+    /* Group nodes are Sudoku's, whose units hold every digit: d has a place left in u
+     * unless u holds it already (and then k is 0). */
+    if (k <= n || l->p->groups[u].ncells != l->p->max_digit)
+        return -1;      /* d is in the node only, or u need not hold it */
     for (int i = 0; i < n; i++)
         if (!cells_hold(places, k, cells[i]))
             return -1;      /* the node is not inside u */
     for (int i = 0; i < k; i++)
         if (!cells_hold(cells, n, places[i]))
             rest[nr++] = places[i];
-    if (nr == 0 || !(hint_group_required(l->pos, u) & (1u << d)))
-        return -1;      /* d is in the node, or u need not hold it */
     if (nr == 1)
         return links_node(l, rest[0], d);
     for (int i = g->in_start[u * l->stride + d]; i < g->in_start[u * l->stride + d + 1]; i++) {

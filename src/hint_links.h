@@ -36,7 +36,9 @@ struct forcing_memo;
 struct hint_chains {
     struct cand_links links;
     struct forcing_memo *memo;  /* hint_forcing.c's */
-    uint8_t *plain;             /* hint_aic.c's: per candidate, what ungrouped chains prove */
+    uint8_t *plain;             /* hint_aic.c's: per candidate, what ungrouped chains prove, */
+    bool plain_done[2];         /* once the chains' [0] and loops' [1] search has run whole */
+    bool plain_cut;             /* one of them ran out of effort (a large open grid) */
 };
 
 /*
