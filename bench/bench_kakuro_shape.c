@@ -1,4 +1,4 @@
-/* bench_kakuro_shape.c: how Kakuro boards look: the share of white cells inside the clue row and column, the mix of run lengths, and the share of steps that are lone squares and unique sums, for puzzle files (by size) and for boards the generator makes (by size and level). */
+/* bench_kakuro_shape.c: how Kakuro boards look: the share of white cells inside the clue row and column, the mix of run lengths, and the mix of the rating walk's steps, for puzzle files (by size, and by size and level) and for boards the generator makes (by size and level). */
 #include "config.h"
 
 #include <stdio.h>
@@ -18,14 +18,19 @@
  * 18-24, 25 and over).  --generate: COUNT boards of kakudo's generator at that size and
  * level (seeds 1 to COUNT), summed up together.  For each: white cells in percent of the
  * cells inside the border, runs of 2, 3, 4, 5 and 6-9 cells in percent of the runs, and
- * the share of the rating walk's steps that are lone squares or unique sums.
+ * the share of the rating walk's steps that are lone squares or unique sums; then a
+ * line of the step mix: lone squares, unique sums, the other Easy steps (cross
+ * references, excluded and required digits) and the Medium or harder ones.  A file's
+ * puzzles are also summed up by size class and the level kakudo rates them, so that
+ * generated Easy boards compare with the published boards rated Easy.
  */
 
 #define RUN_CLASSES 5
 #define SIZE_CLASSES 5
 
 struct shape {
-    long puzzles, inside, white, runs, by_len[RUN_CLASSES], steps, simple_steps;
+    long puzzles, inside, white, runs, by_len[RUN_CLASSES], steps;
+    long by_tech[TECH_COUNT];
 };
 
 static int size_class(const struct puzzle *p)
@@ -39,10 +44,9 @@ static const char *const size_names[SIZE_CLASSES] = {
     "10-11", "12-13", "14-17", "18-24", "25+",
 };
 
-static void shape_add(struct shape *s, const struct puzzle *p)
+/* Adds p (rated g, NULL: not rated) to s. */
+static void shape_add(struct shape *s, const struct puzzle *p, const struct grade *g)
 {
-    struct grade g;
-
     s->puzzles++;
     s->inside += (long)(p->width - 1) * (p->height - 1);
     s->white += p->nwhite;
@@ -51,10 +55,25 @@ static void shape_add(struct shape *s, const struct puzzle *p)
         s->runs++;
         s->by_len[len >= 6 ? 4 : len - 2 < 0 ? 0 : len - 2]++;
     }
-    if (grade_puzzle(p, &g)) {
-        s->steps += g.steps;
-        s->simple_steps += g.counts[TECH_LONE_SQUARE] + g.counts[TECH_UNIQUE_SUM];
+    if (g != NULL) {
+        s->steps += g->steps;
+        for (int t = 0; t < TECH_COUNT; t++)
+            s->by_tech[t] += g->counts[t];
     }
+}
+
+/* The share of s's steps in percent of the techniques from first to last, or if level
+ * is not -1, of every technique of that level or above. */
+static double step_share(const struct shape *s, enum technique first, enum technique last,
+                         int level)
+{
+    long n = 0;
+
+    for (int t = 0; t < TECH_COUNT; t++)
+        if (level >= 0 ? (int)hint_technique((enum technique)t)->level >= level
+                       : t >= (int)first && t <= (int)last)
+            n += s->by_tech[t];
+    return s->steps ? 100.0 * n / s->steps : 0.0;
 }
 
 static void shape_print(const char *what, const struct shape *s)
@@ -66,13 +85,23 @@ static void shape_print(const char *what, const struct shape *s)
            what, s->puzzles, 100.0 * s->white / s->inside, 100.0 * s->by_len[0] / s->runs,
            100.0 * s->by_len[1] / s->runs, 100.0 * s->by_len[2] / s->runs,
            100.0 * s->by_len[3] / s->runs, 100.0 * s->by_len[4] / s->runs,
-           s->steps ? 100.0 * s->simple_steps / s->steps : 0.0);
+           step_share(s, TECH_LONE_SQUARE, TECH_LONE_SQUARE, -1)
+           + step_share(s, TECH_UNIQUE_SUM, TECH_UNIQUE_SUM, -1));
+    printf("%-28s %5s  steps %5.1f a board: lone squares %4.1f%%, unique sums %4.1f%%, "
+           "other singles %4.1f%%, other Easy %4.1f%%, Medium and harder %4.1f%%\n", "", "",
+           (double)s->steps / s->puzzles, step_share(s, TECH_LONE_SQUARE, TECH_LONE_SQUARE, -1),
+           step_share(s, TECH_UNIQUE_SUM, TECH_UNIQUE_SUM, -1),
+           step_share(s, TECH_FULL_HOUSE, TECH_NAKED_SINGLE, -1)
+           - step_share(s, TECH_LONE_SQUARE, TECH_LONE_SQUARE, -1),
+           step_share(s, 0, 0, LEVEL_EASY) - step_share(s, 0, 0, LEVEL_MEDIUM)
+           - step_share(s, TECH_UNIQUE_SUM, TECH_UNIQUE_SUM, -1),
+           step_share(s, 0, 0, LEVEL_MEDIUM));
 }
 
 static void shape_file(const char *path, size_t max)
 {
     struct bench_set set = { 0 };
-    struct shape by_size[SIZE_CLASSES] = { 0 };
+    struct shape by_size[SIZE_CLASSES] = { 0 }, by_level[SIZE_CLASSES][LEVEL_COUNT] = { { { 0 } } };
     const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
     char what[128];
 
@@ -81,12 +110,26 @@ static void shape_file(const char *path, size_t max)
         bench_set_free(&set);
         return;
     }
-    for (size_t i = 0; i < set.n; i++)
-        if (set.puzzles[i]->ops->kind == PUZZLE_KAKURO)
-            shape_add(&by_size[size_class(set.puzzles[i])], set.puzzles[i]);
+    for (size_t i = 0; i < set.n; i++) {
+        const struct puzzle *p = set.puzzles[i];
+        struct grade g;
+        bool rated;
+
+        if (p->ops->kind != PUZZLE_KAKURO)
+            continue;
+        rated = grade_puzzle(p, &g);
+        shape_add(&by_size[size_class(p)], p, rated ? &g : NULL);
+        if (rated)
+            shape_add(&by_level[size_class(p)][g.level], p, &g);
+    }
     for (int c = 0; c < SIZE_CLASSES; c++) {
         snprintf(what, sizeof what, "%s %s", name, size_names[c]);
         shape_print(what, &by_size[c]);
+        for (int l = 0; l < LEVEL_COUNT; l++) {
+            snprintf(what, sizeof what, "%s %s %s", name, size_names[c],
+                     hint_level_name((enum hint_level)l));
+            shape_print(what, &by_level[c][l]);
+        }
     }
     bench_set_free(&set);
 }
@@ -97,7 +140,8 @@ static bool shape_generate(const char *spec)
     struct gen_request req = { .kind = PUZZLE_KAKURO, .max_attempts = 1000 };
     struct shape s = { 0 };
     char level[32], what[128];
-    int count;
+    int count, at_level = 0;
+    uint64_t start = bench_cpu_ns();
 
     if (sscanf(spec, "%dx%d:%31[a-z]:%d", &req.width, &req.height, level, &count) != 4
         || !gen_level_by_name(level, &req.level) || count < 1) {
@@ -109,11 +153,14 @@ static bool shape_generate(const char *spec)
         req.seed = (uint64_t)i;
         gen_generate(&req, &res);
         if (res.puzzle != NULL)
-            shape_add(&s, res.puzzle);
+            shape_add(&s, res.puzzle, &res.grade);
+        at_level += res.status == GEN_OK;
         puzzle_free(res.puzzle);
     }
     snprintf(what, sizeof what, "generated %dx%d %s", req.width, req.height, level);
     shape_print(what, &s);
+    printf("%-28s %5s  %d of %d at the level asked, %.3f s CPU a board\n", "", "", at_level,
+           count, (double)(bench_cpu_ns() - start) / 1e9 / count);
     return true;
 }
 

@@ -19,7 +19,8 @@
 #   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
-#   BENCH_GEN_BUDGET (default 120) the seconds each may take.
+#   BENCH_GEN_BUDGET (default 120) the seconds each may take; BASELINE_GENERATE, a
+#   bench_generate built against an earlier kakudo, is run on the same sizes first.
 # Times are CPU times (user + system) unless said otherwise: on a machine shared with
 # other work they are what a program costs, where wall-clock time also counts its waits
 # for a processor.
@@ -386,16 +387,38 @@ part_generate() {
 
 # ---------------------------------------------------------------------------------------
 # Kakuro generation as the board grows: cells against CPU time, the system's share, memory
+# gen_median LINE: the median CPU seconds of a bench_generate --kakuro-size line.
+gen_median() { printf '%s\n' "$1" | sed -n 's/.*median *\([0-9.]*\) s.*/\1/p'; }
+
 part_kakuro_sizes() {
   echo "== Kakuro generation at level any as the board grows (each size in a process of its"
   echo "   own; a budget of ${BENCH_GEN_BUDGET:-120} s a puzzle): cells, CPU time, user and system"
-  echo "   time, peak memory.  Targets: 60x60 < 2 s, 100x100 < 15 s, 128x128 < 60 s, system"
-  echo "   time < 5% of user time."
+  echo "   time, peak memory, and the growth: the exponent e of time ~ cells^e from the size"
+  echo "   before.  Targets: 60x60 < 2 s, 100x100 < 15 s, 128x128 < 60 s, system time < 5%"
+  echo "   of user time.  With BASELINE_GENERATE (a bench_generate built against an earlier"
+  echo "   kakudo) that one runs first for each size, and after/before is the medians' ratio."
+  prev_cells= prev_time=
   for side in ${BENCH_GEN_SIZES:-10 30 60 100 128}; do
     count=3
     [ "$side" -ge 60 ] && count=1
-    "$builddir/bench/bench_generate" --kakuro-size "$side" --count "$count" \
-      --budget "${BENCH_GEN_BUDGET:-120}" || echo "   (${side}x${side}: not every puzzle was made within the budget)"
+    if [ -n "${BASELINE_GENERATE:-}" ]; then
+      before=$("$BASELINE_GENERATE" --kakuro-size "$side" --count "$count" \
+        --budget "${BENCH_GEN_BUDGET:-120}") || before="$before (not every puzzle made)"
+      echo " before:$before"
+    fi
+    after=$("$builddir/bench/bench_generate" --kakuro-size "$side" --count "$count" \
+      --budget "${BENCH_GEN_BUDGET:-120}") || after="$after (not every puzzle made)"
+    echo "${BASELINE_GENERATE:+ after: }$after"
+    cells=$((side * side)) time=$(gen_median "$after")
+    if [ -n "${BASELINE_GENERATE:-}" ]; then
+      awk -v b="$(gen_median "$before")" -v a="$time" \
+        'BEGIN { if (b > 0) printf "         after/before: %.2fx\n", a / b }'
+    fi
+    if [ -n "$prev_cells" ]; then
+      awk -v c0="$prev_cells" -v t0="$prev_time" -v c="$cells" -v t="$time" \
+        'BEGIN { if (t0 > 0 && t > 0) printf "         growth from %d cells: time ~ cells^%.2f\n", c0, log(t / t0) / log(c / c0) }'
+    fi
+    prev_cells=$cells prev_time=$time
   done
 }
 

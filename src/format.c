@@ -1130,7 +1130,8 @@ static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_sty
 }
 
 /* ===================================================================================
- * kakudo's readable Kakuro grid: \ _ 1-9 D\ \A D\A tokens, one line per row
+ * kakudo's readable Kakuro grid: \ _ 1-9 D\ \A D\A tokens, one line per row; a
+ * position's white cells may hold candidates instead (123, [5], .)
  * =================================================================================== */
 
 /* A Kakuro board being read: rows are stored KAKURO_MAX_SIDE cells apart until the
@@ -1138,6 +1139,7 @@ static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_sty
 struct kakuro_rows {
     int width, height;
     uint8_t *block, *down, *across, *given;
+    digitset *marks;        /* per cell, once a cell has candidates (NULL before) */
 };
 
 #define KAKURO_ROWS_CELLS (KAKURO_MAX_SIDE * KAKURO_MAX_SIDE)
@@ -1158,6 +1160,44 @@ static bool clue_sum(const char *s, size_t len, uint8_t *sum)
     return true;
 }
 
+/* Whether t is a white cell's candidates: two or more digits, or digits in brackets
+ * (which a lone candidate needs, a lone digit being a placed one), or '.' for none. */
+static bool is_candidates_token(const struct token *t)
+{
+    return (t->len > 1 && strspn(t->s, "123456789") >= 2) || t->s[0] == '['
+           || (t->len == 1 && t->s[0] == '.');
+}
+
+/* Reads a candidates token into cell's marks (0 for '.': none known, as '_'). */
+static int kakuro_candidates(const struct reader *r, const struct token *t, struct kakuro_rows *k,
+                             int cell, struct format_error *err)
+{
+    bool bracket = t->s[0] == '[';
+    size_t end = t->len - (bracket && t->s[t->len - 1] == ']');
+    digitset set = 0;
+    char got[100];
+
+    quote_text(t->s, t->len, got, sizeof got);
+    if (k->marks == NULL)
+        k->marks = xcalloc(KAKURO_ROWS_CELLS, sizeof *k->marks);
+    if (bracket && end == t->len)
+        return fail(r, err, t->line, t->col + (long)t->len, "expected ']' to close the "
+                    "candidates '%s'", got);
+    for (size_t i = bracket; i < end && !(t->len == 1 && t->s[0] == '.'); i++) {
+        int d = t->s[i] - '0';
+        if (d < 1 || d > 9)
+            return fail(r, err, t->line, t->col + (long)i, "expected candidates (digits 1-9) "
+                        "in '%s'", got);
+        if (set & (1u << d))
+            return fail(r, err, t->line, t->col + (long)i, "candidate %d twice in '%s'", d, got);
+        set |= 1u << d;
+    }
+    if (bracket && set == 0)
+        return fail(r, err, t->line, t->col, "expected candidates (digits 1-9) in '%s'", got);
+    k->marks[cell] = set;
+    return 1;
+}
+
 static int kakuro_cell(const struct reader *r, const struct token *t, struct kakuro_rows *k,
                        int cell, struct format_error *err)
 {
@@ -1165,10 +1205,14 @@ static int kakuro_cell(const struct reader *r, const struct token *t, struct kak
     char got[100];
 
     k->block[cell] = k->down[cell] = k->across[cell] = k->given[cell] = 0;
+    if (k->marks != NULL)
+        k->marks[cell] = 0;
     if (t->len == 1 && (t->s[0] == '_' || (t->s[0] >= '1' && t->s[0] <= '9'))) {
         k->given[cell] = t->s[0] == '_' ? 0 : (uint8_t)(t->s[0] - '0');
         return 1;
     }
+    if (slash == NULL && is_candidates_token(t))
+        return kakuro_candidates(r, t, k, cell, err);
     if (slash != NULL && memchr(slash + 1, '\\', t->len - (size_t)(slash + 1 - t->s)) == NULL) {
         size_t left = (size_t)(slash - t->s), right = t->len - left - 1;
         bool digits = strspn(t->s, "0123456789") >= left
@@ -1183,8 +1227,8 @@ static int kakuro_cell(const struct reader *r, const struct token *t, struct kak
         if (digits)
             return 1;
     }
-    return fail(r, err, t->line, t->col, "expected \\, _, a digit 1-9 or a clue (D\\, \\A, D\\A), got '%s'",
-                quote_text(t->s, t->len, got, sizeof got));
+    return fail(r, err, t->line, t->col, "expected \\, _, a digit 1-9, candidates (123, [5], .) "
+                "or a clue (D\\, \\A, D\\A), got '%s'", quote_text(t->s, t->len, got, sizeof got));
 }
 
 static int kakuro_row(struct reader *r, const struct line *ln, struct kakuro_rows *k,
@@ -1241,11 +1285,14 @@ static void derive_clues(struct puzzle *p)
     }
 }
 
-/* The board read, as a puzzle; positions move from the rows' stride to the width's. */
+/* The board read, as a puzzle; positions (and the candidates, into r->marks) move from
+ * the rows' stride to the width's. */
 static struct puzzle *kakuro_from_rows(struct reader *r, const struct kakuro_rows *k)
 {
     struct puzzle *p = kakuro_new(k->width, k->height);
 
+    if (k->marks != NULL)
+        r->marks = xgrow(r->marks, &r->marks_cap, (size_t)p->ncells, sizeof *r->marks);
     for (int row = 0; row < k->height; row++) {
         size_t from = (size_t)row * KAKURO_MAX_SIDE, to = (size_t)row * (size_t)k->width;
         size_t n = (size_t)k->width;
@@ -1253,6 +1300,8 @@ static struct puzzle *kakuro_from_rows(struct reader *r, const struct kakuro_row
         memcpy(p->down + to, k->down + from, n);
         memcpy(p->across + to, k->across + from, n);
         memcpy(p->given + to, k->given + from, n);
+        if (k->marks != NULL)
+            memcpy(r->marks + to, k->marks + from, n * sizeof *r->marks);
         memmove(r->pos + to, r->pos + from, n * sizeof *r->pos);
     }
     return p;
@@ -1287,7 +1336,9 @@ static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format
         derive_clues(p);
         puzzle_set_name(p, name);
         rc = finish_puzzle(r, p, out, err);
+        r->has_marks = rc > 0 && k.marks != NULL;
     }
+    free(k.marks);
     free(k.block);
     free(name);
     return rc;
@@ -1410,6 +1461,9 @@ static int pm_row(struct reader *r, const struct line *ln, int n, uint8_t *given
     return 1;
 }
 
+static int next_content(struct reader *r, int k);
+static bool line_has_kakuro_marks(const struct line *ln);
+
 static int read_pencilmarks(struct reader *r, struct puzzle **out, struct format_style *style,
                             struct format_error *err)
 {
@@ -1418,7 +1472,9 @@ static int read_pencilmarks(struct reader *r, struct puzzle **out, struct format
     long start = 0;
     int n = 0, rows = 0, rc;
 
-    r->has_marks = false;
+    /* A Kakuro position's candidates are in its grid (backslashes on the first line). */
+    if (next_content(r, 0) >= 0 && line_has_kakuro_marks(source_peek(&r->src, next_content(r, 0))))
+        return read_kakuro_grid(r, out, style, err);
     if (!reach_puzzle(r, &name))
         return 0;
     while (p == NULL || rows < n) {
@@ -1729,6 +1785,7 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
         return rc;
     }
     style->id = r->format;
+    r->has_marks = false;
     switch (r->format) {
     case FORMAT_SUDOKU_LINE: rc = read_sudoku_line(r, out, style, err); break;
     case FORMAT_SUDOKU_GRID: rc = read_sudoku_grid(r, out, style, err); break;

@@ -50,8 +50,9 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
                 struct format_error *err);
 /* The format detected (or forced); FORMAT_AUTO before the first puzzle is read. */
 enum format_id reader_format(const struct reader *r);
-/* The pencil marks of the last puzzle read when it was a pencil-mark grid (p->ncells
- * sets, 0 for a digit), else NULL; valid until the next reader_next or reader_close. */
+/* The pencil marks of the last puzzle read when it was a pencil-mark grid or a Kakuro
+ * grid with candidates (p->ncells sets, 0 for a digit or a cell without any), else NULL;
+ * valid until the next reader_next or reader_close. */
 const digitset *reader_marks(const struct reader *r);
 /* Whether an error lost the reader's place, so that nothing more can be read. */
 bool reader_lost(const struct reader *r);
@@ -81,7 +82,9 @@ bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, siz
 void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
                               const digitset *cands);
 /* A Kakuro position the same way: its clue cells as the Kakuro grid writes them ("16\\7",
- * "\\"), each white cell its digit or its candidates, columns padded to their widest. */
+ * "\\"), each white cell its digit or its candidates ("279"; a lone one in brackets,
+ * "[7]", as a lone digit is a placed one), columns padded to their widest.  The Kakuro
+ * grid reader reads it back, candidates as marks. */
 void format_write_kakuro_marks(FILE *out, const struct puzzle *p, const uint8_t *grid,
                                const digitset *cands);
 

@@ -15,19 +15,26 @@ static void pad(FILE *out, size_t len, size_t width)
 }
 
 /* A cell's text: its digit, else its candidates (cands, or those the grid leaves it when
- * cands is NULL), as symbols; '.' when it has none. */
+ * cands is NULL), as symbols; '.' when it has none.  With bracket_lone, a lone candidate
+ * is in brackets ("[5]"), so that it reads back as a candidate, not a placed digit. */
 static void cell_text(const struct puzzle *p, const uint8_t *grid, const digitset *cands,
-                      int cell, char *buf)
+                      int cell, bool bracket_lone, char *buf)
 {
     digitset set = grid[cell] ? (digitset)1 << grid[cell]
                    : cands != NULL ? cands[cell] : puzzle_candidates(p, grid, cell);
     int n = 0;
 
+    bool lone = bracket_lone && grid[cell] == 0 && popcount32(set) == 1;
+
+    if (lone)
+        buf[n++] = '[';
     for (int d = 1; d <= p->max_digit; d++)
         if (set & ((digitset)1 << d))
             buf[n++] = sudoku_symbol(d);
     if (n == 0)
         buf[n++] = '.';
+    if (lone)
+        buf[n++] = ']';
     buf[n] = '\0';
 }
 
@@ -54,7 +61,7 @@ static char (*cell_texts(const struct puzzle *p, const uint8_t *grid, const digi
         if (p->block[cell])
             clue_text(p, cell, text[cell], sizeof text[cell]);
         else
-            cell_text(p, grid, cands, cell, text[cell]);
+            cell_text(p, grid, cands, cell, p->ops->kind == PUZZLE_KAKURO, text[cell]);
         if (strlen(text[cell]) > width[c])
             width[c] = strlen(text[cell]);
     }

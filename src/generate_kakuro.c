@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rating.h"
 #include "solve.h"
 #include "util.h"
 
@@ -22,6 +23,10 @@
                                  * the white share of published ones (about 72%) */
 #define KGEN_PATTERN_TRIES 10000
 #define KGEN_GUESS_LIMIT 2000   /* guesses a search may take (plus four a cell) */
+#define KGEN_PART_GUESSES 500   /* the same for a part of the whole board (plus one for every
+                                 * two of its cells): one that needs more has its ambiguity
+                                 * reduced (kgen_whole_board), which costs less than the
+                                 * search wandering on */
 #define KGEN_ROUNDS 40          /* sweeps before a board is given up */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
@@ -50,6 +55,7 @@ struct kgen {
     int nruns;
     int *stack;                 /* scratch: cells (flood fill, fill search) */
     int *label;                 /* scratch: component of each cell */
+    uint32_t *seen, seen_stamp; /* scratch: cells a bounded flood reached (== stamp) */
     uint16_t *tried;            /* fill search: digits still to try per depth */
     uint8_t *region;            /* per cell: 1 in the neighbourhood being settled */
     uint8_t *local;             /* scratch grid: the fill with the region emptied */
@@ -58,7 +64,14 @@ struct kgen {
     uint32_t *checked;          /* per run: the change count when its neighbourhood was
                                  * last found settled (0: never) */
     uint32_t changes;           /* digits changed so far, counting from 1 */
+    uint8_t *settled_by;        /* per cell: the settling changes made to it in this
+                                 * kgen_make_unique (saturating) */
     int failed_patterns;        /* boards that could not be laid out, this attempt */
+    bool long_runs;             /* Easy: black cells go where they leave no run shorter
+                                 * than 3 wherever there is a choice, and steering eases
+                                 * digits before it splits runs, since published Easy
+                                 * boards have as many runs of 2 as harder ones (about
+                                 * 42%) and splitting for ease made them 55% */
     struct solve_scratch *search;       /* the uniqueness searches' storage, kept */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
@@ -249,6 +262,70 @@ static bool kgen_lines_open(const struct kgen *k, int cell)
     return row && col;
 }
 
+#define KGEN_NEAR_FLOOD 256     /* cells a flood around new black cells may visit */
+
+/* The white cells beside cell (row 0 and column 0 being black, none is off the board on
+ * the top or left) into out; returns their number. */
+static int kgen_white_beside(const struct kgen *k, int cell, int *out)
+{
+    int next[4] = { cell - 1, cell + 1, cell - k->w, cell + k->w }, n = 0;
+
+    for (int i = 0; i < 4; i++)
+        if (next[i] < k->n && !(i == 1 && next[i] % k->w == 0) && !k->black[next[i]])
+            out[n++] = next[i];
+    return n;
+}
+
+/*
+ * Whether the white cells are still connected after the n cells of gone (connected
+ * before) turned black.  They are when the white cells beside those are connected to
+ * each other, since any path through a cell gone can go round it through them; a flood
+ * from one of them that stays near (KGEN_NEAR_FLOOD cells) almost always reaches the
+ * others.  Only when it does not is the whole board flooded: a flood of the board for
+ * every black cell tried was most of the time a 60x60 board took to lay out.
+ */
+static bool kgen_still_connected(struct kgen *k, const int *gone, int n)
+{
+    int beside[4 * (2 * KGEN_CASCADE + 4)], nbeside = 0, ntarget = 0, reached = 0;
+    int head = 0, tail = 0, white;
+    uint32_t target_mark, reached_mark;
+
+    if (k->seen_stamp > UINT32_MAX - 2) {   /* about to wrap: old marks could look current */
+        memset(k->seen, 0, (size_t)k->n * sizeof *k->seen);
+        k->seen_stamp = 0;
+    }
+    target_mark = ++k->seen_stamp;
+    reached_mark = ++k->seen_stamp;
+    for (int i = 0; i < n; i++)
+        nbeside += kgen_white_beside(k, gone[i], beside + nbeside);
+    for (int i = 0; i < nbeside; i++) {
+        if (k->seen[beside[i]] != target_mark) {
+            k->seen[beside[i]] = target_mark;
+            ntarget++;
+        }
+    }
+    if (ntarget > 0) {
+        k->stack[tail++] = beside[0];
+        k->seen[beside[0]] = reached_mark;
+        reached = 1;
+    }
+    while (head < tail && tail < KGEN_NEAR_FLOOD && reached < ntarget) {
+        int next[4], m = kgen_white_beside(k, k->stack[head++], next);
+
+        for (int j = 0; j < m; j++) {
+            if (k->seen[next[j]] == reached_mark)
+                continue;
+            reached += k->seen[next[j]] == target_mark;
+            k->seen[next[j]] = reached_mark;
+            k->stack[tail++] = next[j];
+        }
+    }
+    if (ntarget > 0 && reached == ntarget)
+        return true;
+    white = kgen_white_count(k);
+    return white > 0 && kgen_components(k) == white;
+}
+
 /* Blackens cell and its mirror, and then any white cell left alone in a segment beside
  * them (with its mirror), and so on: near an edge a split often needs two black cells in
  * a row.  Keeps the change if it stays within cascade pairs, leaves white cells in every
@@ -259,7 +336,6 @@ static bool kgen_try_black(struct kgen *k, int cell, int cascade)
     int queue[2 * KGEN_CASCADE + 4], nqueue = 0, saved[2 * KGEN_CASCADE + 4], nsaved = 0;
     uint8_t digits[2 * KGEN_CASCADE + 4];
     bool ok = true;
-    int white;
 
     if (k->black[cell])
         return false;
@@ -292,14 +368,53 @@ static bool kgen_try_black(struct kgen *k, int cell, int cascade)
     }
     for (int i = 0; i < nsaved && ok; i++)
         ok = kgen_lines_open(k, saved[i]);
-    white = kgen_white_count(k);
-    if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && white > 0
-        && kgen_components(k) == white)
+    if (ok && nqueue < (int)(sizeof queue / sizeof queue[0]) && kgen_still_connected(k, saved, nsaved))
         return true;
     for (int i = nsaved - 1; i >= 0; i--) {
         k->black[saved[i]] = 0;
         k->digit[saved[i]] = digits[i];
     }
+    return false;
+}
+
+/* The white cells after cell in steps of step, up to a black cell. */
+static int kgen_piece(const struct kgen *k, int cell, int step)
+{
+    int len = 0;
+
+    for (int c = cell + step; c < k->n && !k->black[c] && (step != 1 || c / k->w == cell / k->w);
+         c += step)
+        len++;
+    return len;
+}
+
+/* Whether blackening cell alone cuts a run of it into a piece of one or two cells. */
+static bool kgen_cuts_short(const struct kgen *k, int cell)
+{
+    for (int dir = 0; dir < 2; dir++) {
+        int step = kgen_step(k, dir), before = kgen_piece(k, cell, -step);
+        int after = kgen_piece(k, cell, step);
+
+        if ((before > 0 && before < 3) || (after > 0 && after < 3))
+            return true;
+    }
+    return false;
+}
+
+/* Whether a black cell at cell (and its mirror) is one k->long_runs keeps away from. */
+static bool kgen_avoided(const struct kgen *k, int cell)
+{
+    return k->long_runs && (kgen_cuts_short(k, cell) || kgen_cuts_short(k, kgen_mirror(k, cell)));
+}
+
+/* Blackens the first of the n cells where the board stays valid, those k->long_runs
+ * avoids after the others; false if none works. */
+static bool kgen_black_first(struct kgen *k, const int *cells, int n, int cascade)
+{
+    for (int pass = k->long_runs ? 0 : 1; pass < 2; pass++)
+        for (int i = 0; i < n; i++)
+            if ((pass == 1 || !kgen_avoided(k, cells[i])) && kgen_try_black(k, cells[i], cascade))
+                return true;
     return false;
 }
 
@@ -316,10 +431,7 @@ static bool kgen_split_segment(struct kgen *k, int cell, int dir)
     for (int i = RUN_MIN; i < len - RUN_MIN && n < (int)(sizeof at / sizeof at[0]); i++)
         at[n++] = first + i * step;
     gen_rng_shuffle(&k->ctx->rng, at, n);
-    for (int i = 0; i < n; i++)
-        if (kgen_try_black(k, at[i], KGEN_CASCADE))
-            return true;
-    return false;
+    return kgen_black_first(k, at, n, KGEN_CASCADE);
 }
 
 /* A random symmetric board: runs longer than max_len split, then black cells added one
@@ -355,7 +467,7 @@ static bool kgen_pattern(struct kgen *k)
         black += kgen_interior(k, cell) && k->black[cell];
     for (int i = 0; i < npairs && black < target; i++) {
         int cell = k->run_start[i];
-        if (kgen_try_black(k, cell, KGEN_CASCADE))
+        if (!kgen_avoided(k, cell) && kgen_try_black(k, cell, KGEN_CASCADE))
             black += cell == kgen_mirror(k, cell) ? 1 : 2;
     }
     kgen_find_runs(k);
@@ -602,14 +714,17 @@ static int catch_other(const struct solve_step *step, void *user)
 
 enum kgen_verdict { KGEN_UNIQUE, KGEN_OTHER, KGEN_TOO_HARD };
 
-/* Whether the fill is p's only solution extending start (the givens, or the fill with
- * some cells emptied); KGEN_OTHER with another solution in other. */
+static int kgen_open_parts(struct kgen *k, const uint8_t *root, int *cells, int *start);
+static int kgen_label_parts(struct kgen *k, int *cells, int *start);
+
+/* Whether the fill is p's only solution extending start (the fill with some cells
+ * emptied), within guess_limit guesses; KGEN_OTHER with another solution in other. */
 static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct puzzle *p,
-                                             const uint8_t *start, uint8_t *other)
+                                             const uint8_t *start, long guess_limit,
+                                             uint8_t *other)
 {
     struct other_solution o = {
-        .fill = k->digit, .other = other, .n = (size_t)k->n,
-        .guess_limit = KGEN_GUESS_LIMIT + 4L * p->nwhite,
+        .fill = k->digit, .other = other, .n = (size_t)k->n, .guess_limit = guess_limit,
     };
     struct solve_observer observer = { .step = catch_other, .user = &o };
     struct solve_request req = {
@@ -681,28 +796,107 @@ static void kgen_mark_run(struct kgen *k, int cell, int dir)
 }
 
 /* Whether the fill is the only solution of p when only the cells of k->region are open
- * (a quick search, with the rest of the board kept); if not, the cells where another
- * solution differs go to part, their number to *ncells. */
-static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *part, int *ncells)
+ * (a quick search of at most guess_limit guesses, with the rest of the board kept).  If not, *ncells (unless NULL) gets
+ * the number of cells where another solution (in k->scratch) differs, their cells going
+ * to part (unless NULL), or -1 when the search wandered and found none. */
+static bool kgen_region_settled(struct kgen *k, const struct puzzle *p, long guess_limit,
+                                int *part, int *ncells)
 {
     enum kgen_verdict verdict;
+    int n = 0;
 
     for (int cell = 0; cell < k->n; cell++)
         k->local[cell] = k->region[cell] ? 0 : k->digit[cell];
-    verdict = kgen_other_solution(k, p, k->local, k->scratch);
-    if (part != NULL) {
-        *ncells = 0;
-        for (int cell = 0; verdict == KGEN_OTHER && cell < k->n; cell++)
-            if (k->scratch[cell] != k->digit[cell])
-                part[(*ncells)++] = cell;
+    verdict = kgen_other_solution(k, p, k->local, guess_limit, k->scratch);
+    for (int cell = 0; verdict == KGEN_OTHER && cell < k->n; cell++) {
+        if (k->scratch[cell] != k->digit[cell] && part != NULL)
+            part[n] = cell;
+        n += k->scratch[cell] != k->digit[cell];
     }
+    if (ncells != NULL)
+        *ncells = verdict == KGEN_TOO_HARD ? -1 : n;
     return verdict == KGEN_UNIQUE;
+}
+
+/* kgen_region_settled for the neighbourhoods of runs. */
+static bool kgen_settled_locally(struct kgen *k, const struct puzzle *p, int *part, int *ncells)
+{
+    return kgen_region_settled(k, p, KGEN_GUESS_LIMIT + 4L * p->nwhite, part, ncells);
+}
+
+/* Watches the search of the whole board up to its first guess: the grid there, but for
+ * the digit guessed, is what propagation alone decides from the sums. */
+struct root_view {
+    uint8_t *grid;
+    size_t n;
+    bool guessed;
+};
+
+static int catch_root(const struct solve_step *step, void *user)
+{
+    struct root_view *v = user;
+
+    if (step->kind != STEP_GUESS)
+        return 0;
+    memcpy(v->grid, step->grid, v->n);
+    v->grid[step->cell] = 0;    /* the guess is already in the grid; the cell is open */
+    v->guessed = true;
+    return 1;
+}
+
+/*
+ * Whether the fill is p's only solution; KGEN_OTHER with the cells where other solutions
+ * differ from it in other (the fill elsewhere).  The sums are propagated first (the
+ * search up to its first guess); the cells left open then fall into parts that share no
+ * run, each searched on its own with the rest of the board fixed to the fill.  A part
+ * whose search wanders is not a reason to give the board up (on a 100x100 board most
+ * are): its cells are all marked as differing, so that they get the changes that leave
+ * fewer digit sets, and the next round looks again.  KGEN_TOO_HARD only when the
+ * propagation itself ran out of time.
+ */
+static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p, int *cells,
+                                          int *start, uint8_t *other, bool *wandered)
+{
+    struct root_view v = { .grid = other, .n = (size_t)k->n };
+    struct solve_observer observer = { .step = catch_root, .user = &v };
+    struct solve_request req = {
+        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+        .scratch = k->search,
+    };
+    struct solve_result res = { .solution = NULL };
+    enum kgen_verdict verdict = KGEN_UNIQUE;
+    int nparts;
+
+    *wandered = false;
+    puzzle_solve(p, p->given, &req, &res);
+    if (!v.guessed)
+        return res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
+    nparts = kgen_open_parts(k, other, cells, start);
+    memcpy(other, k->digit, (size_t)k->n);
+    for (int i = 0; i < nparts; i++) {
+        int ncells = 0;
+
+        memset(k->region, 0, (size_t)k->n);
+        for (int j = start[i]; j < start[i + 1]; j++)
+            k->region[cells[j]] = 1;
+        if (kgen_region_settled(k, p, KGEN_PART_GUESSES + (start[i + 1] - start[i]) / 2, NULL,
+                                &ncells))
+            continue;
+        verdict = KGEN_OTHER;
+        *wandered = *wandered || ncells < 0;
+        /* A part whose search wanders counts as differing whole: it gets the changes
+         * that leave fewer digit sets, which a spread ambiguity gets. */
+        for (int j = start[i]; j < start[i + 1]; j++)
+            other[cells[j]] = ncells < 0 ? (uint8_t)(k->digit[cells[j]] % 9 + 1)
+                                         : k->scratch[cells[j]];
+    }
+    return verdict;
 }
 
 /* A change of digit a settling change may make, the digit sets it leaves, and a random
  * key that orders those that tie. */
 struct kgen_option {
-    int cell, digit, score;
+    int cell, digit, score, reused;
     uint64_t tie;
 };
 
@@ -710,15 +904,20 @@ static int kgen_option_cmp(const void *a, const void *b)
 {
     const struct kgen_option *x = a, *y = b;
 
+    if (x->reused != y->reused)
+        return (x->reused > y->reused) - (x->reused < y->reused);
     if (x->score != y->score)
         return (x->score > y->score) - (x->score < y->score);
     return (x->tie > y->tie) - (x->tie < y->tie);
 }
 
 /* The change of one of the part's cells (up to KGEN_LOCAL_CELLS of them) that settles the
- * part's neighbourhood (the cells of the runs through it), fewest digit sets first, then
- * at random; false if none does.  The changes are tried in that order, so the first
- * that settles is the one, and most are never tried. */
+ * part's neighbourhood (the cells of the runs through it): on the cells settling changes
+ * were made to least often, fewest digit sets first, then at random; false if none does.
+ * The changes are tried in that order, so the first that settles is the one, and most
+ * are never tried.  A cell changed before comes last because two parts can undo each
+ * other: on a large board the change settling one unsettled the other and the other's
+ * changed the same cell back, round after round, until the board was given up. */
 static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *part,
                                  int ncells, int *best_cell, int *best_digit)
 {
@@ -735,6 +934,7 @@ static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *pa
             opt[nopt++] = (struct kgen_option){
                 .cell = part[i], .digit = lowest_bit(m),
                 .score = kgen_ambiguity(k, part[i], lowest_bit(m)),
+                .reused = k->settled_by[part[i]],
                 .tie = gen_rng_next(&k->ctx->rng),
             };
     qsort(opt, (size_t)nopt, sizeof *opt, kgen_option_cmp);
@@ -779,11 +979,9 @@ static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
     bool split = false;
 
     memcpy(black_before, k->black, (size_t)k->n);
-    for (int i = 0; i < ncells && !split; i++) {
-        if (kgen_try_black(k, part[i], KGEN_SPLIT_CASCADE)) {
-            kgen_find_runs_after_split(k, black_before);
-            split = true;
-        }
+    if (kgen_black_first(k, part, ncells, KGEN_SPLIT_CASCADE)) {
+        kgen_find_runs_after_split(k, black_before);
+        split = true;
     }
     free(black_before);
     return split;
@@ -803,6 +1001,8 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
         return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
     if (kgen_settling_change(k, *pp, part, ncells, &cell, &digit)) {
         kgen_set_digit(k, *pp, cell, digit);
+        if (k->settled_by[cell] < UINT8_MAX)
+            k->settled_by[cell]++;
         return true;
     }
     if (*splits < KGEN_SPLITS + k->nruns / 16 && kgen_split_run(k, part, ncells)) {
@@ -814,11 +1014,27 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
     return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
 }
 
+/* Adds to k->region (the cells of the runs crossing run r) the cells of the runs that
+ * cross those: the neighbourhood of a wide sweep. */
+static void kgen_widen_region(struct kgen *k, int r)
+{
+    int dir = k->run_down[r], step = kgen_step(k, dir);
+
+    for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step) {
+        int x = k->run_of[!dir][c], xstep = kgen_step(k, !dir);
+
+        for (int m = 0, d = k->run_start[x]; m < k->run_len[x]; m++, d += xstep)
+            kgen_mark_run(k, d, dir);
+    }
+}
+
 /* Looks for another solution near each run in turn (its cells and those of the runs
- * crossing it open, the rest of the board kept) and settles each one found.  Local
+ * crossing it open, and with wide those of the runs crossing these, the rest of the
+ * board kept) and settles each one found.  Local
  * searches are quick where a search of the whole board can wander for long.  Returns the
  * number of parts settled, or -1 when one could not be. */
-static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *order, int *part)
+static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *order, int *part,
+                      bool wide)
 {
     int nruns = k->nruns, settled = 0;
 
@@ -844,32 +1060,50 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
                 if (k->changed[d] > latest)
                     latest = k->changed[d];
         }
-        if (k->checked[r] != 0 && latest < k->checked[r])
+        if (!wide && k->checked[r] != 0 && latest < k->checked[r])
             continue;
         memset(k->region, 0, (size_t)k->n);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
             kgen_mark_run(k, c, !k->run_down[r]);
+        if (wide)
+            kgen_widen_region(k, r);
         if (kgen_settled_locally(k, *pp, part, &ncells)) {
-            k->checked[r] = now + 1;
+            if (!wide)
+                k->checked[r] = now + 1;
             continue;
         }
-        if (ncells == 0 || !kgen_settle_part(k, pp, part, ncells, splits))
+        if (ncells <= 0 || !kgen_settle_part(k, pp, part, ncells, splits))
             return -1;
         settled++;
     }
     return settled;
 }
 
-/* Sorts the cells where the fill and other differ into parts that share no run, each
- * part's cells together in cells, part p starting at start[p] (start has room for one
- * more than the parts).  Returns the number of parts. */
+/* Sorts the cells where the fill and other differ into parts that share no run (see
+ * kgen_label_parts).  Returns the number of parts. */
 static int kgen_diff_parts(struct kgen *k, const uint8_t *other, int *cells, int *start)
+{
+    for (int cell = 0; cell < k->n; cell++)
+        k->label[cell] = !k->black[cell] && other[cell] != k->digit[cell];
+    return kgen_label_parts(k, cells, start);
+}
+
+/* Sorts the white cells propagation left open in root into parts that share no run, as
+ * kgen_diff_parts does. */
+static int kgen_open_parts(struct kgen *k, const uint8_t *root, int *cells, int *start)
+{
+    for (int cell = 0; cell < k->n; cell++)
+        k->label[cell] = !k->black[cell] && root[cell] == 0;
+    return kgen_label_parts(k, cells, start);
+}
+
+/* Sorts the cells whose label is 1 into parts that share no run, each part's cells
+ * together in cells, part p starting at start[p] (start has room for one more than the
+ * parts); the labels are cleared.  Returns the number of parts. */
+static int kgen_label_parts(struct kgen *k, int *cells, int *start)
 {
     int nparts = 0, used = 0;
 
-    /* label: 1 for a differing cell not yet in a part, 0 otherwise. */
-    for (int cell = 0; cell < k->n; cell++)
-        k->label[cell] = !k->black[cell] && other[cell] != k->digit[cell];
     for (int cell = 0; cell < k->n; cell++) {
         int head;
 
@@ -929,21 +1163,38 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *order = xmalloc((size_t)k->n * sizeof *order);
     int splits = 0;
     struct puzzle *p = kgen_puzzle(k);
-    bool unique = false;
+    bool unique = false, wide = false, wide_swept = false;
 
+    memset(k->settled_by, 0, (size_t)k->n);
     for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
-        int settled = kgen_sweep(k, &p, &splits, order, cells), nparts;
+        int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
+        int nparts;
         enum kgen_verdict verdict;
+        bool wandered;
 
+        /* A sweep a split cut short is not a round: a large board has many splits, and
+         * counting them used up the rounds before the board settled. */
+        if (splits != splits_before && settled >= 0)
+            round--;
+
+        wide_swept = wide;
+        wide = false;
         if (settled < 0)
             break;
         if (settled > 0)
             continue;
         /* No run has another solution near it: now the whole board. */
-        verdict = kgen_other_solution(k, p, p->given, other);
+        verdict = kgen_whole_board(k, p, cells, start, other, &wandered);
         if (verdict != KGEN_OTHER) {
             unique = verdict == KGEN_UNIQUE;
             break;
+        }
+        /* Where the whole board's search wandered, first a sweep of wider neighbourhoods
+         * looks for the other solutions it could not reach; the wandering parts are
+         * changed blindly only when that finds none. */
+        if (wandered && !wide_swept) {
+            wide = true;
+            continue;
         }
         nparts = kgen_diff_parts(k, other, cells, start);
         for (int i = 0; i < nparts && settled >= 0; i++)
@@ -972,6 +1223,8 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->w = ctx->req->width;
     k->h = ctx->req->height;
     k->n = k->w * k->h;
+    /* Below 10x10 a playing area has no room for pieces of 3 between black cells. */
+    k->long_runs = ctx->req->level == LEVEL_EASY && k->w >= 10 && k->h >= 10;
     n = (size_t)k->n;
     k->black = xmalloc(n);
     k->digit = xmalloc(n);
@@ -982,12 +1235,14 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->run_down = xmalloc(n);
     k->stack = xmalloc(n * sizeof *k->stack);
     k->label = xmalloc(n * sizeof *k->label);
+    k->seen = xcalloc(n, sizeof *k->seen);
     k->tried = xmalloc(n * sizeof *k->tried);
     k->region = xmalloc(n);
     k->local = xmalloc(n);
     k->scratch = xmalloc(n);
     k->changed = xcalloc(n, sizeof *k->changed);
     k->checked = xcalloc(n, sizeof *k->checked);
+    k->settled_by = xmalloc(n);
     k->search = solve_scratch_new();
     for (int len = 0; len <= RUN_MAX; len++)
         for (int sum = 0; sum < 46; sum++)
@@ -1005,12 +1260,14 @@ static void kgen_free(struct kgen *k)
     free(k->run_down);
     free(k->stack);
     free(k->label);
+    free(k->seen);
     free(k->tried);
     free(k->region);
     free(k->local);
     free(k->scratch);
     free(k->changed);
     free(k->checked);
+    free(k->settled_by);
     solve_scratch_free(k->search);
 }
 
@@ -1022,12 +1279,40 @@ struct kgen_batch {
     const struct puzzle *p;
     uint8_t *grid;
     digitset *cands;
+    const struct hint_position *pos;    /* the position the steps are found in */
+    struct grade *g;                    /* NULL, or where the steps are counted */
 };
+
+/* Counts a step of the batch into its grade: as the rating's walk counts its steps,
+ * the hardest technique that of the highest level whose step rated highest. */
+static void kgen_batch_count(struct kgen_batch *b, const struct hint *h)
+{
+    const struct technique_info *info = hint_technique(h->id);
+    struct grade *g = b->g;
+    int tenths = rating_of_step(h, b->pos);
+
+    if (g->steps == 0)
+        g->rating_ed = tenths;
+    if (tenths > g->rating) {
+        g->rating = tenths;
+        g->rated_hardest = h->id;
+    }
+    g->counts[h->id]++;
+    g->steps++;
+    g->score += info->weight;
+    if (g->hardest == TECH_MISTAKE || info->level > hint_technique(g->hardest)->level
+        || (info->level == hint_technique(g->hardest)->level && tenths > g->hardest_rating)) {
+        g->hardest = h->id;
+        g->hardest_rating = tenths;
+    }
+}
 
 static bool kgen_batch_apply(const struct hint *h, void *user)
 {
     struct kgen_batch *b = user;
 
+    if (b->g != NULL)
+        kgen_batch_count(b, h);
     hint_apply(b->p, h, b->grid, b->cands);
     return true;
 }
@@ -1038,21 +1323,23 @@ static bool kgen_batch_apply(const struct hint *h, void *user)
  * round for each step.  Returns the level at which the grid came out complete, or level
  * when it did not. */
 static int kgen_closure(const struct hint_position *pos, int level, uint8_t *grid,
-                        digitset *cands, struct kgen_batch *next)
+                        digitset *cands, struct kgen_batch *next,
+                        const enum technique *order, int norder)
 {
     size_t n = (size_t)pos->p->ncells;
 
+    next->pos = pos;
     for (int upto = LEVEL_BEGINNER; upto <= level; upto++) {
         bool found = true;
 
         while (found && !puzzle_is_complete(pos->p, grid)) {
             found = false;
-            for (int t = 0; t < TECH_COUNT && !found; t++) {
-                if ((int)hint_technique((enum technique)t)->level > upto)
+            for (int i = 0; i < norder && !found; i++) {
+                if ((int)hint_technique(order[i])->level > upto)
                     continue;
                 memcpy(next->grid, grid, n);
                 memcpy(next->cands, cands, n * sizeof *cands);
-                if (hint_find_all(pos, (enum technique)t, kgen_batch_apply, next) > 0) {
+                if (hint_find_all(pos, order[i], kgen_batch_apply, next) > 0) {
                     memcpy(grid, next->grid, n);
                     memcpy(cands, next->cands, n * sizeof *cands);
                     found = true;
@@ -1086,7 +1373,11 @@ static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, i
 
     puzzle_start_grid(p, grid);
     hint_fill_candidates(p, grid, NULL, cands);
-    *hardest = kgen_closure(&pos, level, grid, cands, &next);
+    enum technique order[TECH_COUNT];
+
+    for (int t = 0; t < TECH_COUNT; t++)
+        order[t] = (enum technique)t;
+    *hardest = kgen_closure(&pos, level, grid, cands, &next, order, TECH_COUNT);
     /* The closure leaves only steps above level, unless a technique finds more once
      * others have been taken: those are taken here one by one. */
     while (hint_next(&pos, h)) {
@@ -1187,11 +1478,15 @@ static int kgen_around(struct kgen *k, int *stuck, int n)
 /* One change towards the level, given the n cells where the techniques get stuck (none:
  * the puzzle is easier than asked).  While easing gets the techniques further it eases,
  * else it splits a run where they stop; each falls back on the other, the split on any
- * stuck cell.  False if nothing could change. */
+ * stuck cell.  With k->long_runs every way of easing comes before a split.  False if
+ * nothing could change. */
 static bool kgen_steer_change(struct kgen *k, int *stuck, int n, bool progressed)
 {
     if (n == 0)
         return kgen_harden(k);
+    if (k->long_runs && (kgen_ease(k, stuck, n, false) || kgen_ease(k, stuck, n, true)
+                         || kgen_ease(k, stuck, kgen_around(k, stuck, n), false)))
+        return true;
     if (progressed && (kgen_ease(k, stuck, n, false) || kgen_split_run(k, stuck, n)))
         return true;
     if (!progressed && (kgen_split_run(k, stuck, n < KGEN_EASE ? n : KGEN_EASE)
@@ -1249,6 +1544,41 @@ static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
     return p;
 }
 
+/*
+ * The grade of the unique puzzle p made from k's fill when no level was asked: the level
+ * at which every step of a technique taken at once, easiest technique first, completes
+ * the grid (kgen_closure), which is the level of the rating's walk, one step at a time,
+ * since taking a step never hides another.  The steps and the hardest technique are
+ * counted as the batches take them.  The walk looks over the whole board for every step
+ * it takes, a cost that grows with the square of the board: a minute at 100x100, where
+ * this takes a few rounds of each technique.
+ */
+static void kgen_grade_any(struct kgen *k, const struct puzzle *p, struct grade *g)
+{
+    digitset *cands = xmalloc((size_t)k->n * sizeof *cands);
+    struct kgen_batch next = {
+        .p = p, .grid = k->scratch, .cands = xmalloc((size_t)k->n * sizeof *cands), .g = g,
+    };
+    struct hint_position pos = {
+        .p = p, .grid = k->local, .cands = cands, .unique = true, .solution = k->digit,
+        .quiet = true,
+    };
+    enum technique order[TECH_COUNT];
+    int norder = rating_order(order);
+
+    memset(g, 0, sizeof *g);
+    g->hardest = g->rated_hardest = TECH_MISTAKE;
+    g->unique = true;
+    puzzle_start_grid(p, k->local);
+    hint_fill_candidates(p, k->local, NULL, cands);
+    /* In the walk's order, so that of two techniques that both apply, the same is taken. */
+    kgen_closure(&pos, LEVEL_MASTER, k->local, cands, &next, order, norder);
+    g->level = hint_technique(g->hardest)->level;
+    g->gave_up = !puzzle_is_complete(p, k->local);
+    free(next.cands);
+    free(cands);
+}
+
 struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
 {
     struct kgen k;
@@ -1272,8 +1602,10 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
     }
     if (p != NULL && ctx->req->level != GEN_ANY_LEVEL)
         p = kgen_steer(&k, p);
-    kgen_free(&k);
-    if (p != NULL)
+    if (p != NULL && ctx->req->level == GEN_ANY_LEVEL)
+        kgen_grade_any(&k, p, g);
+    else if (p != NULL)
         gen_grade(ctx, p, g, true);
+    kgen_free(&k);
     return p;
 }

@@ -411,7 +411,7 @@ static void test_forced_format(void)
     tap_ok(starts_with(got, "1: grid 9x9"), "a grid forced as a grid reads");
     free(got);
     got = dump_text(grid, sizeof grid - 1, "g.txt", FORMAT_KAKURO_GRID);
-    tap_ok(starts_with(got, "g.txt:1:1: expected \\, _, a digit 1-9 or a clue (D\\, \\A, D\\A), got '103000509'\n"),
+    tap_ok(starts_with(got, "g.txt:1:1: expected \\, _, a digit 1-9, candidates (123, [5], .) or a clue (D\\, \\A, D\\A), got '103000509'\n"),
            "a grid forced as a Kakuro grid is an error");
     free(got);
 }

@@ -109,10 +109,11 @@ static void test_kakuro(void)
     out = write_kakuro(p, grid, NULL);
     same_text(out,
               "\\   17\\ 10\\    \\\n"
-              "\\16 9   7      11\\\n"
-              "\\13 8   1      345789\n"
+              "\\16 9   [7]    11\\\n"
+              "\\13 [8] 1      345789\n"
               "\\   \\9  234567 2345678\n",
-              "a Kakuro: clue cells as in its grid, digits, white cells' candidates");
+              "a Kakuro: clue cells as in its grid, digits, white cells' candidates (a lone "
+              "one in brackets, so that it reads back as a candidate)");
     free(out);
     out = write_marks(p, grid, NULL);
     same_text(out, "\\ 17\\ 10\\ \\\n\\16 9 _ 11\\\n\\13 _ 1 _\n\\ \\9 _ _\n",

@@ -93,6 +93,41 @@ run badpm hint "$tmp/bad.txt"
 status_is badpm 2 && err_has badpm "bad.txt:3:3: expected a cell's digit or candidates"
 ok $? "a malformed pencil-mark grid: file:line:col and what was expected, exit 2"
 
+# --- Kakuro positions with candidates (hint --apply's output, the player's g) ---
+
+kak=$srcdir/tests/data/hint/kakuro_sample.txt
+: >"$tmp/kround.bad"
+for i in 1 4 9; do
+  for steps in 1 6 23 57; do
+    "$bin" hint --apply=$steps "$kak:$i" >"$tmp/ka.txt"
+    for more in 1 9 40; do
+      "$bin" hint --apply=$more "$tmp/ka.txt" | grep -v '^#' >"$tmp/kb.txt"
+      "$bin" hint --apply=$((steps + more)) "$kak:$i" | grep -v '^#' >"$tmp/kc.txt"
+      grep -q '\[[1-9]\]' "$tmp/kb.txt" && echo "$i $steps $more" >>"$tmp/kbrackets"
+      cmp -s "$tmp/kb.txt" "$tmp/kc.txt" || echo "# puzzle $i: --apply=$steps then $more differs" >>"$tmp/kround.bad"
+    done
+  done
+done
+cat "$tmp/kround.bad"
+[ ! -s "$tmp/kround.bad" ]; ok $? "Kakuro: hint --apply=N, then --apply=M on its output, is --apply=N+M (janko puzzles)"
+[ -s "$tmp/kbrackets" ]; ok $? "Kakuro: a cell left one candidate is written in brackets ([5]), not as placed"
+run knext hint --apply=11 "$kak:1"
+run kpos hint "$tmp/knext.out"
+run k12 hint --apply=12 "$kak:1"
+[ "$(sed 's/^/# 12. /' "$tmp/kpos.out")" = "$(grep '^# 12\. ' "$tmp/k12.out")" ]
+ok $? "Kakuro: hint on a position with candidates gives the next step of the walk"
+run kforced hint --format=pencilmarks "$tmp/knext.out"
+same "$tmp/kpos.out" "$tmp/kforced.out"; ok $? "Kakuro: --format=pencilmarks reads a Kakuro position too"
+sed -n '/^\\ /,$p' "$tmp/knext.out" >"$tmp/kgrid.txt"
+awk 'NR == 3 { sub(/ 689 /, " 6x9 ") } { print }' "$tmp/kgrid.txt" >"$tmp/kbad.txt"
+grep -q ' 6x9 ' "$tmp/kbad.txt" || echo "# the grid to spoil changed: $(sed -n 3p "$tmp/kgrid.txt")"
+run kbad hint "$tmp/kbad.txt"
+status_is kbad 2 && err_has kbad "kbad.txt:3:5: expected \\, _, a digit 1-9, candidates (123, [5], .) or a clue (D\\, \\A, D\\A), got '6x9'"
+ok $? "Kakuro: a malformed candidate: file:line:col and what was expected, exit 2"
+awk 'NR == 3 { sub(/ 689 /, " 699 ") } { print }' "$tmp/kgrid.txt" >"$tmp/kdup.txt"
+run kdup hint "$tmp/kdup.txt"
+status_is kdup 2 && err_has kdup "candidate 9 twice in '699'"; ok $? "Kakuro: a candidate twice: said, exit 2"
+
 run save hint "$data/position.save"
 out_has save "Hidden single (box): in box 1, 1 fits only r3c1"; ok $? "hint on a saved game: the next step from the player's position"
 run mistake hint "$data/mistake.save"
