@@ -313,6 +313,7 @@ static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follo
     const struct puzzle *p = pos->p;
     const struct dyn_set *set = &fd->set;
     int nplace, nelim;
+    bool whole;
     struct hint h;
 
     hint_begin(s, &h);
@@ -348,11 +349,17 @@ static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follo
     hint_say_cell(&h, fd->at);
     hint_say(&h, fd->place ? _(" is %c.") : _(" is not %c."), hint_digit_symbol(fd->digit));
     h.length = fd->size;
-    /* The others: the branches are followed again, as explaining moved the followers. */
-    follow_set(dyn, singles, set, pos, a);
+    /* The others: the branches are followed again (explaining moved the followers), whole
+     * as they were in the search, else none is added: a branch cut short agrees on nothing. */
+    {
+        long dwork = follow_set_budget(dyn, 0), swork = follow_set_budget(singles, 0);
+        whole = follow_set(dyn, singles, set, pos, a);
+        follow_set_budget(dyn, dwork);
+        follow_set_budget(singles, swork);
+    }
     nplace = h.nplace;
     nelim = h.nelim;
-    for (int cell = 0; cell < p->ncells; cell++) {
+    for (int cell = 0; cell < p->ncells && whole; cell++) {
         if (p->block[cell] || pos->grid[cell])
             continue;
         if (a->placed[cell] && !a->placed_static[cell]) {

@@ -816,3 +816,11 @@ void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, in
         hint_say(h, place ? _(" is %c") : _(" is not %c"), hint_digit_symbol(digit));
     }
 }
+
+long follow_set_budget(struct follow *f, long work)
+{
+    long old = f->opt.work;
+
+    f->opt.work = work;
+    return old;
+}

@@ -62,6 +62,9 @@ int follow_conclusion_size(struct follow *f, int at, int digit, bool place);
  * conclusion; followed again with text on. */
 void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
                            bool place);
+/* Sets the follower's budget (0: none, for following again what was followed within it
+ * once); returns the one it had. */
+long follow_set_budget(struct follow *f, long work);
 /* Whether the follower's budget is spent. */
 bool follow_spent(const struct follow *f);
 
