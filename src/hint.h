@@ -93,10 +93,15 @@ enum technique {
     TECH_ALS_CHAIN,             /* a chain of four or more almost locked sets */
     TECH_FRANKEN_FISH,          /* boxes among the base and cover sets (hint_fish.c): */
     TECH_MUTANT_FISH,           /* Expert, tried after the chains for their cost */
+    TECH_GROUPED_AIC,           /* an alternating chain with box-line groups among its nodes */
+    TECH_GROUPED_NICE_LOOP,     /* such a chain closed into a loop (both: Expert, last for */
+                                /* their cost: the ungrouped chains are searched first) */
     TECH_CONTRADICTION_CHAIN,   /* a supposition whose singles end in a contradiction */
     TECH_CELL_FORCING_CHAIN,    /* every candidate of a cell forces the same conclusion */
     TECH_UNIT_FORCING_CHAIN,    /* every place of a digit in a unit forces the same */
     TECH_DYNAMIC_FORCING_CHAIN, /* a supposition followed through the basic techniques */
+    TECH_DYNAMIC_CELL_FORCING_CHAIN,    /* cell and unit forcing chains followed likewise */
+    TECH_DYNAMIC_UNIT_FORCING_CHAIN,
     TECH_NESTED_FORCING_CHAIN,  /* ... and through suppositions within it */
     TECH_TRIAL,                 /* nothing logical is left: try a digit */
     TECH_COUNT
@@ -413,6 +418,8 @@ void hint_find_x_chain(struct hint_search *s);
 void hint_find_xy_chain(struct hint_search *s);
 void hint_find_aic(struct hint_search *s);          /* hint_aic.c */
 void hint_find_nice_loop(struct hint_search *s);
+void hint_find_grouped_aic(struct hint_search *s);
+void hint_find_grouped_nice_loop(struct hint_search *s);
 void hint_find_contradiction_chain(struct hint_search *s);  /* hint_forcing.c */
 void hint_find_cell_forcing_chain(struct hint_search *s);
 void hint_find_unit_forcing_chain(struct hint_search *s);
@@ -420,6 +427,8 @@ void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
 void hint_find_grouped_x_chain(struct hint_search *s);          /* hint_grouped.c */
 void hint_find_dynamic_forcing_chain(struct hint_search *s);    /* hint_dynamic.c */
 void hint_find_nested_forcing_chain(struct hint_search *s);
+void hint_find_dynamic_cell_forcing_chain(struct hint_search *s);
+void hint_find_dynamic_unit_forcing_chain(struct hint_search *s);
 void hint_find_trial(struct hint_search *s);
 void hint_find_als_xz(struct hint_search *s);               /* hint_als.c */
 void hint_als_free(struct als_list *als);

@@ -1,5 +1,6 @@
 /* hint_aic.c: alternating inference chains and continuous nice loops: chains of candidates
- * whose links alternate between strong (one of the two is true) and weak (not both). */
+ * (and, grouped, of box-line groups) whose links alternate between strong (one of the two
+ * is true) and weak (not both). */
 #include "config.h"
 #include "hint.h"
 
@@ -7,6 +8,7 @@
 
 #include "hint_kakuro_links.h"
 #include "hint_links.h"
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -21,15 +23,27 @@
  * states are node * 2 + (1 if true).  A loop is looked for from its smallest node only.
  * Chains are kept to AIC_MAX_NODES candidates, and the links followed in one search to
  * AIC_EFFORT (reached only on grids larger than 9x9).
+ *
+ * The grouped chains and loops search the same way over a graph with group nodes too
+ * (hint_links.h): "the digit is in one of these cells of a box and a line".  One is
+ * reported only with a group among its nodes and two digits or more (a chain of one digit
+ * is a grouped X-chain), and only for what no chain without groups proves: the
+ * conclusions of the ungrouped chains and loops are found first (all of them, once per
+ * search), and a grouped chain keeps only the others.
  */
 #define AIC_MAX_NODES 20
 #define AIC_EFFORT 60000L           /* 9x9 takes 15000 at most */
-#define MAX_WEAK (2 * PUZZLE_MAX_DIGIT + 3 * SUDOKU_MAX_SIZE + SUM_LINKS_MAX)
+#define MAX_WEAK LINKS_MAX_WEAK_ANY
+
+enum { PLAIN_ELIM = 1, PLAIN_PLACE = 2 };  /* hint_chains.plain, per candidate */
 
 struct aic_search {
     struct hint_search *s;
     const struct cand_links *l;
     bool loops;                 /* TECH_NICE_LOOP: report closed loops only */
+    bool grouped;               /* group nodes too; report chains with one only */
+    uint8_t *collect;           /* not NULL: note the conclusions here (PLAIN_*), report none */
+    int nall;                   /* nodes: candidates, then group nodes when grouped */
     int (*strong)[4];           /* per node, the strongly linked nodes */
     uint8_t *nstrong;
     int *weak_start, *weak_count;   /* per node, its weakly linked in weak[], or -1 */
@@ -49,26 +63,31 @@ static const int *aic_weak(struct aic_search *a, int node, int *n)
     if (a->weak_start[node] < 0) {
         a->weak = xgrow(a->weak, &a->weak_cap, a->weak_used + MAX_WEAK, sizeof *a->weak);
         a->weak_start[node] = (int)a->weak_used;
-        a->weak_count[node] = links_weak_all(a->l, node, a->weak + a->weak_used);
+        a->weak_count[node] = a->grouped ? links_weak_all_any(a->l, node, a->weak + a->weak_used)
+                                         : links_weak_all(a->l, node, a->weak + a->weak_used);
         a->weak_used += (size_t)a->weak_count[node];
     }
     *n = a->weak_count[node];
     return a->weak + a->weak_start[node];
 }
 
-static void aic_init(struct aic_search *a, struct hint_search *s, bool loops)
+static void aic_init(struct aic_search *a, struct hint_search *s, bool loops, bool grouped)
 {
-    const struct cand_links *l = links_get(s);
+    struct cand_links *l = links_get(s);
     size_t n;
 
     a->s = s;
     a->l = l;
     a->loops = loops;
-    n = (size_t)l->nnodes;
+    a->grouped = grouped;
+    a->collect = NULL;
+    a->nall = l->nnodes + (grouped ? links_groups(l) : 0);
+    n = (size_t)a->nall;
     a->strong = xmalloc(n * sizeof *a->strong);
     a->nstrong = xcalloc(n, 1);
-    for (int node = 0; node < l->nnodes; node++)
-        a->nstrong[node] = (uint8_t)links_strong(l, node, a->strong[node]);
+    for (int node = 0; node < a->nall; node++)
+        a->nstrong[node] = (uint8_t)(grouped ? links_strong_any(l, node, a->strong[node])
+                                             : links_strong(l, node, a->strong[node]));
     a->weak_start = xmalloc(n * sizeof *a->weak_start);
     a->weak_count = xmalloc(n * sizeof *a->weak_count);
     for (size_t i = 0; i < n; i++)
@@ -113,11 +132,31 @@ static int aic_path(const struct aic_search *a, int state, int *nodes)
     return n;
 }
 
-static bool nodes_repeat(const int *nodes, int n)
+/* Two nodes of the same digit on one cell: the same candidate, or a group and one of its
+ * cells or another group crossing it. */
+static bool nodes_overlap(const struct cand_links *l, int x, int y)
+{
+    const int *cx, *cy;
+    int nx, ny;
+
+    if (x == y)
+        return true;
+    if (links_digit_any(l, x) != links_digit_any(l, y))
+        return false;
+    nx = links_cells_any(l, x, &cx);
+    ny = links_cells_any(l, y, &cy);
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (cx[i] == cy[j])
+                return true;
+    return false;
+}
+
+static bool nodes_repeat(const struct cand_links *l, const int *nodes, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            if (nodes[i] == nodes[j])
+            if (nodes_overlap(l, nodes[i], nodes[j]))
                 return true;
     return false;
 }
@@ -125,17 +164,23 @@ static bool nodes_repeat(const int *nodes, int n)
 /* Removes every candidate that cannot be true with x nor with y (one of them is). */
 static void elim_ruled_out_by_both(const struct aic_search *a, struct hint *h, int x, int y)
 {
-    int weak[MAX_WEAK], n = links_weak_all(a->l, x, weak);
+    int weak[MAX_WEAK], n = a->grouped ? links_weak_all_any(a->l, x, weak) : links_weak_all(a->l, x, weak);
 
     for (int i = 0; i < n; i++)
-        if (weak[i] != y && links_weak(a->l, weak[i], y))
+        if (!links_is_group(a->l, weak[i]) && weak[i] != y && links_weak_any(a->l, weak[i], y))
             hint_add_elim(a->s, h, links_cell(a->l, weak[i]), links_digit(a->l, weak[i]));
 }
 
+/* "r1c2 is 5", "r4c78 holds 5" (one of its cells is 5), and their negations. */
 static void say_node(struct hint *h, const struct cand_links *l, int node, bool is)
 {
-    hint_say_cell(h, links_cell(l, node));
-    hint_say(h, is ? " is %c" : " is not %c", hint_digit_symbol(links_digit(l, node)));
+    char d = hint_digit_symbol(links_digit_any(l, node));
+
+    links_say_cells(h, l, node);
+    if (links_is_group(l, node))
+        hint_say(h, is ? _(" holds %c") : _(" holds no %c"), d);
+    else
+        hint_say(h, is ? " is %c" : " is not %c", d);
 }
 
 /* "If r1c2 is not 5, r1c2 is 7 (its only other digit), so r3c1 is not 7, ..." */
@@ -148,17 +193,19 @@ static void say_walk(struct hint *h, const struct aic_search *a, const int *node
     for (int i = 1; i < n; i++) {
         hint_say(h, i == 1 ? ", " : ", so ");
         say_node(h, l, nodes[i], i % 2 == 1);
-        if (i % 2 == 0 && links_weak_reason(l, nodes[i - 1], nodes[i]) >= 0) {
+        if (i % 2 == 0 && !links_is_group(l, nodes[i - 1]) && !links_is_group(l, nodes[i])
+            && links_weak_reason(l, nodes[i - 1], nodes[i]) >= 0) {
             hint_say(h, " (no combination of ");
             hint_say_group(h, links_weak_reason(l, nodes[i - 1], nodes[i]));
             hint_say(h, " has both)");
         } else if (i % 2 == 1) {
-            int g = links_strong_reason(l, nodes[i - 1], nodes[i]);
+            int g = links_strong_reason_any(l, nodes[i - 1], nodes[i]);
             if (g < 0) {
                 hint_say(h, " (its only other digit");
             } else {
-                hint_say(h, " (the only other place for %c in ",
-                         hint_digit_symbol(links_digit(l, nodes[i])));
+                hint_say(h, links_is_group(l, nodes[i]) ? _(" (the only other places for %c in ")
+                                                        : " (the only other place for %c in ",
+                         hint_digit_symbol(links_digit_any(l, nodes[i])));
                 hint_say_group(h, g);
                 if (puzzle_group_has_sum(&l->p->groups[g]))
                     hint_say(h, ", whose sum needs it");     /* a Kakuro run may not */
@@ -172,17 +219,31 @@ static void hint_chain_cells(struct hint *h, const struct cand_links *l, const i
 {
     h->length = n;
     for (int i = 0; i < n; i++) {
-        hint_add_cell(h, links_cell(l, nodes[i]));
-        h->digits |= 1u << links_digit(l, nodes[i]);
+        const int *cells;
+        int k = links_cells_any(l, nodes[i], &cells);
+        for (int j = 0; j < k; j++)
+            hint_add_cell(h, cells[j]);
+        h->digits |= 1u << links_digit_any(l, nodes[i]);
     }
 }
 
 /* "So r1c2 is 5 or r5c8 is 4" and why the eliminations follow from that. */
 static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
 {
-    int cx = links_cell(l, x), cy = links_cell(l, y), dx = links_digit(l, x), dy = links_digit(l, y);
+    int cx, cy, dx, dy;
 
     hint_say(h, ". So ");
+    if (links_is_group(l, x) || links_is_group(l, y)) {
+        say_node(h, l, x, true);
+        hint_say(h, " or ");
+        say_node(h, l, y, true);
+        hint_say(h, _(", and a candidate that can be true with neither is false"));
+        return;
+    }
+    cx = links_cell(l, x);
+    cy = links_cell(l, y);
+    dx = links_digit(l, x);
+    dy = links_digit(l, y);
     if (l->sums != NULL && cx != cy) {
         /* Kakuro: a run's sum rules out more than the digit's peers. */
         say_node(h, l, x, true);
@@ -209,6 +270,60 @@ static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
     }
 }
 
+/* A grouped chain worth reporting: a group among its nodes, and two digits or more. */
+static bool grouped_enough(const struct cand_links *l, const int *nodes, int n)
+{
+    bool group = false, digits = false;
+
+    for (int i = 0; i < n; i++) {
+        group |= links_is_group(l, nodes[i]);
+        digits |= links_digit_any(l, nodes[i]) != links_digit_any(l, nodes[0]);
+    }
+    return group && digits;
+}
+
+/* Drops the eliminations of h an ungrouped chain proves; whether any is left. */
+static bool aic_report_filter(const struct aic_search *a, struct hint *h)
+{
+    const uint8_t *plain = a->s->chains->plain;
+    int kept = 0;
+
+    for (int i = 0; i < h->nelim; i++)
+        if (!(plain[links_node(a->l, h->elim[i].cell, h->elim[i].digit)] & PLAIN_ELIM))
+            h->elim[kept++] = h->elim[i];
+    h->nelim = kept;
+    return kept > 0;
+}
+
+/* The table of what ungrouped chains prove, allocated on first use. */
+static uint8_t *plain_table(struct hint_search *s)
+{
+    if (s->chains->plain == NULL)
+        s->chains->plain = xcalloc((size_t)s->chains->links.nnodes + 1, 1);
+    return s->chains->plain;
+}
+
+/* Ungrouped: notes h's conclusions (hint_chains.plain), and when collecting reports none; reporting grouped: not a placement
+ * an ungrouped chain proves (their eliminations were dropped by aic_report_filter). */
+static bool aic_report(struct aic_search *a, struct hint *h)
+{
+    const struct cand_links *l = a->l;
+
+    if (!a->grouped) {
+        uint8_t *plain = a->collect != NULL ? a->collect : plain_table(a->s);
+        for (int i = 0; i < h->nelim; i++)
+            plain[links_node(l, h->elim[i].cell, h->elim[i].digit)] |= PLAIN_ELIM;
+        for (int i = 0; i < h->nplace; i++)
+            plain[links_node(l, h->place[i].cell, h->place[i].digit)] |= PLAIN_PLACE;
+        if (a->collect != NULL)
+            return true;
+    }
+    if (a->grouped && h->nplace > 0
+        && (a->s->chains->plain[links_node(l, h->place[0].cell, h->place[0].digit)] & PLAIN_PLACE))
+        return true;
+    return hint_emit(a->s, h);
+}
+
 static bool aic_emit(struct aic_search *a, const int *nodes, int n)
 {
     const struct cand_links *l = a->l;
@@ -216,29 +331,45 @@ static bool aic_emit(struct aic_search *a, const int *nodes, int n)
     struct hint h;
 
     hint_begin(a->s, &h);
+    h.quiet |= a->collect != NULL;
     hint_chain_cells(&h, l, nodes, n);
-    if (x == y) {
+    if (x == y && !links_is_group(l, x)) {
         hint_add_place(&h, links_cell(l, x), links_digit(l, x));
         say_walk(&h, a, nodes, n);
         hint_say(&h, ": a contradiction, so ");
         say_node(&h, l, x, true);
         hint_say(&h, ".");
-        return hint_emit(a->s, &h);
+        return aic_report(a, &h);
     }
     elim_ruled_out_by_both(a, &h, x, y);
-    if (h.nelim == 0)
+    if (h.nelim == 0 || (a->grouped && !aic_report_filter(a, &h)))
         return true;
     say_walk(&h, a, nodes, n);
-    say_ends(&h, l, x, y);
+    if (x == y) {
+        hint_say(&h, ": a contradiction, so ");
+        say_node(&h, l, x, true);
+        hint_say(&h, _(", and a cell seeing all of it cannot be %c"), hint_digit_symbol(links_digit_any(l, x)));
+    } else {
+        say_ends(&h, l, x, y);
+    }
     hint_say_eliminations(&h);
-    return hint_emit(a->s, &h);
+    return aic_report(a, &h);
 }
 
 /* "r1c7 cannot be both 3 and 1", "r6c7 and r2c7 cannot both be 8" */
 static void say_not_both(struct hint *h, const struct cand_links *l, int x, int y)
 {
-    int cx = links_cell(l, x), cy = links_cell(l, y), dx = links_digit(l, x), dy = links_digit(l, y);
+    int cx, cy, dx = links_digit_any(l, x), dy = links_digit_any(l, y);
 
+    if (links_is_group(l, x) || links_is_group(l, y)) {
+        links_say_cells(h, l, x);
+        hint_say(h, " and ");
+        links_say_cells(h, l, y);
+        hint_say(h, _(" cannot both hold %c"), hint_digit_symbol(dx));
+        return;
+    }
+    cx = links_cell(l, x);
+    cy = links_cell(l, y);
     if (cx == cy) {
         hint_say_cell(h, cx);
         hint_say(h, " cannot be both %c and %c", hint_digit_symbol(dx), hint_digit_symbol(dy));
@@ -254,10 +385,11 @@ static bool loop_emit(struct aic_search *a, const int *nodes, int n)
     struct hint h;
 
     hint_begin(a->s, &h);
+    h.quiet |= a->collect != NULL;
     hint_chain_cells(&h, l, nodes, n);
     for (int i = 0; i < n; i++)
         elim_ruled_out_by_both(a, &h, nodes[i], nodes[(i + 1) % n]);
-    if (h.nelim == 0)
+    if (h.nelim == 0 || (a->grouped && !aic_report_filter(a, &h)))
         return true;
     say_walk(&h, a, nodes, n);
     hint_say(&h, "; and ");
@@ -265,14 +397,14 @@ static bool loop_emit(struct aic_search *a, const int *nodes, int n)
     hint_say(&h, ", so the links close into a loop. Around it, of every two linked candidates "
              "exactly one is true, and a candidate that rules out both is false");
     hint_say_eliminations(&h);
-    return hint_emit(a->s, &h);
+    return aic_report(a, &h);
 }
 
 /* The true node e reached from start in state: is there a conclusion to report? */
 static bool aic_end(struct aic_search *a, int start, int state)
 {
     int e = state / 2, nodes[AIC_MAX_NODES], n;
-    bool closes = e != start && links_weak(a->l, start, e), useful = e == start;
+    bool closes = e != start && links_weak_any(a->l, start, e), useful = e == start;
 
     if (a->depth[state] < 3 || (a->loops != closes) || (!a->loops && e < start))
         return true;
@@ -286,7 +418,7 @@ static bool aic_end(struct aic_search *a, int start, int state)
             return true;
     }
     n = aic_path(a, state, nodes);
-    if (nodes_repeat(nodes, n - (e == start)))
+    if (nodes_repeat(a->l, nodes, n - (e == start)) || (a->grouped && !grouped_enough(a->l, nodes, n)))
         return true;
     return a->loops ? loop_emit(a, nodes, n) : aic_emit(a, nodes, n);
 }
@@ -336,23 +468,57 @@ static bool aic_from(struct aic_search *a, int start)
     return true;
 }
 
-static void aic_search_all(struct hint_search *s, bool loops)
+static void aic_search_all(struct hint_search *s, bool loops, bool grouped, uint8_t *collect)
 {
     struct aic_search a;
 
-    aic_init(&a, s, loops);
-    for (int node = 0; node < a.l->nnodes; node++)
+    aic_init(&a, s, loops, grouped);
+    a.collect = collect;
+    for (int node = 0; node < a.nall; node++)
         if (a.nstrong[node] > 0 && !aic_from(&a, node))
             break;
+    /* Every ungrouped conclusion is noted unless a visitor stopped the search early (a
+     * search cut at AIC_EFFORT stops there each time, collecting or not). */
+    if (!grouped && !s->stopped)
+        s->chains->plain_done[loops] = true;
+    if (!grouped && a.effort > AIC_EFFORT)
+        s->chains->plain_cut = true;
     aic_free(&a);
+}
+
+/* The conclusions of every ungrouped chain and loop, once per search (hint_chains.plain):
+ * the AIC and nice loop techniques, when they ran whole before, noted them already. */
+static void find_plain_conclusions(struct hint_search *s)
+{
+    links_get(s);
+    plain_table(s);     /* empty when both ran whole and found nothing */
+    for (int loops = 0; loops < 2; loops++)
+        if (!s->chains->plain_done[loops])
+            aic_search_all(s, loops, false, plain_table(s));
 }
 
 void hint_find_aic(struct hint_search *s)
 {
-    aic_search_all(s, false);
+    aic_search_all(s, false, false, NULL);
 }
 
 void hint_find_nice_loop(struct hint_search *s)
 {
-    aic_search_all(s, true);
+    aic_search_all(s, true, false, NULL);
+}
+
+/* Where the ungrouped chains ran out of effort (a large grid still open), the grouped
+ * ones, over a larger graph, would too: they are not searched. */
+void hint_find_grouped_aic(struct hint_search *s)
+{
+    find_plain_conclusions(s);
+    if (!s->chains->plain_cut)
+        aic_search_all(s, false, true, NULL);
+}
+
+void hint_find_grouped_nice_loop(struct hint_search *s)
+{
+    find_plain_conclusions(s);
+    if (!s->chains->plain_cut)
+        aic_search_all(s, true, true, NULL);
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "hint_follow.h"
+#include "hint_kakuro_links.h"
+#include "i18n.h"
 #include "util.h"
 
 /*
@@ -141,6 +143,304 @@ void hint_find_dynamic_forcing_chain(struct hint_search *s)
 void hint_find_nested_forcing_chain(struct hint_search *s)
 {
     find_refutations(s, true);
+}
+
+/* --- Dynamic cell and unit forcing chains --- */
+
+/*
+ * Each candidate of a cell (or each place of a digit in a unit that must hold it) is
+ * supposed in turn and followed through the engine's basic techniques, as the dynamic
+ * contradiction chains are; what every branch agrees on is true: a digit all of them
+ * place, a candidate all of them remove.  What singles alone show in every branch is the
+ * static cell and unit forcing chains' (hint_forcing.c), tried first: each branch is
+ * followed through singles too, and those conclusions are left out here.  A set with a
+ * branch that ends in a contradiction is left to the contradiction chains.  Sets of two
+ * or three branches, as the static ones; the conclusions are reported placements first,
+ * then the shortest proof (all branches' steps) first, every other conclusion of the same
+ * branches joining the hint.
+ */
+#define SET_MAX_BRANCHES 3
+
+struct dyn_set {
+    int n, group;               /* group: the unit, or -1 for a cell's candidates */
+    int cell[SET_MAX_BRANCHES], digit[SET_MAX_BRANCHES];
+};
+
+struct dyn_found {
+    struct dyn_set set;
+    int at, digit, size, order;
+    bool place;
+};
+
+static int compare_dyn_found(const void *a, const void *b)
+{
+    const struct dyn_found *x = a, *y = b;
+
+    if (x->place != y->place)
+        return x->place ? -1 : 1;
+    return x->size != y->size ? x->size - y->size : x->order - y->order;
+}
+
+/* The cells with two or three candidates, or the digits with two or three places in a
+ * unit that must hold them; their count. */
+static int list_dyn_sets(const struct hint_position *pos, bool units, struct dyn_set *out)
+{
+    const struct puzzle *p = pos->p;
+    int n = 0;
+
+    if (!units) {
+        for (int cell = 0; cell < p->ncells; cell++) {
+            int k = popcount32(pos->cands[cell]);
+            if (p->block[cell] || pos->grid[cell] || k < 2 || k > SET_MAX_BRANCHES)
+                continue;
+            out[n] = (struct dyn_set){ .n = 0, .group = -1 };
+            for (digitset c = pos->cands[cell]; c; c &= c - 1) {
+                out[n].cell[out[n].n] = cell;
+                out[n].digit[out[n].n++] = lowest_bit(c);
+            }
+            n++;
+        }
+        return n;
+    }
+    for (int g = 0; g < p->ngroups; g++) {
+        digitset required = hint_group_required(pos, g);
+        for (int d = 1; d <= p->max_digit; d++) {
+            int cells[PUZZLE_MAX_DIGIT + 1], k;
+            if (!(required & (1u << d)) || (hint_group_placed(pos, g) & (1u << d)))
+                continue;
+            k = hint_cells_with(pos, g, d, cells);
+            if (k < 2 || k > SET_MAX_BRANCHES)
+                continue;
+            out[n] = (struct dyn_set){ .n = k, .group = g };
+            for (int i = 0; i < k; i++) {
+                out[n].cell[i] = cells[i];
+                out[n].digit[i] = d;
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
+/* What a cell can still be in a branch: its digit once placed, else its candidates. */
+static digitset still_possible(const uint8_t *grid, const digitset *cands, int cell)
+{
+    return grid[cell] ? 1u << grid[cell] : cands[cell];
+}
+
+/* What the branches of a set agree on, per cell: the digits some branch keeps (kept) and
+ * the digit all place (placed, 0 if none); and the same through singles alone. */
+struct agreement {
+    digitset *kept, *kept_static;
+    uint8_t *placed, *placed_static;
+};
+
+/* Follows every branch of the set, through singles then through the techniques, into a;
+ * false if one ends in a contradiction or the work ran out. */
+static bool follow_set(struct follow *dyn, struct follow *singles, const struct dyn_set *set,
+                       const struct hint_position *pos, struct agreement *a)
+{
+    const struct puzzle *p = pos->p;
+
+    for (int i = 0; i < set->n; i++) {
+        struct follow *f[2] = { singles, dyn };
+        for (int k = 0; k < 2; k++) {
+            digitset *kept = k ? a->kept : a->kept_static;
+            uint8_t *placed = k ? a->placed : a->placed_static;
+            enum follow_result r = follow_suppose(f[k], set->cell[i], set->digit[i], true);
+            const uint8_t *grid = follow_grid(f[k]);
+            const digitset *cands = follow_cands(f[k]);
+            if (r == FOLLOW_CONTRADICTION || r == FOLLOW_OUT_OF_WORK)
+                return false;
+            for (int cell = 0; cell < p->ncells; cell++) {
+                if (p->block[cell] || pos->grid[cell])
+                    continue;
+                if (i == 0) {
+                    kept[cell] = 0;
+                    placed[cell] = grid[cell];
+                } else if (placed[cell] != grid[cell]) {
+                    placed[cell] = 0;
+                }
+                kept[cell] |= still_possible(grid, cands, cell);
+            }
+        }
+    }
+    return true;
+}
+
+/* The proof of one conclusion in every branch (each followed again); its size. */
+static int set_proof_size(struct follow *dyn, const struct dyn_set *set, int at, int digit, bool place)
+{
+    int size = 0;
+
+    for (int i = 0; i < set->n; i++) {
+        follow_suppose(dyn, set->cell[i], set->digit[i], true);
+        size += follow_conclusion_size(dyn, at, digit, place);
+    }
+    return size;
+}
+
+/* The set's best new conclusion (a placement, else the first removal in reading order)
+ * into found; false if it has none beyond the singles'. */
+static bool set_best(const struct hint_position *pos, const struct agreement *a, struct dyn_found *found)
+{
+    const struct puzzle *p = pos->p;
+
+    found->at = -1;
+    for (int cell = 0; cell < p->ncells && !(found->at >= 0 && found->place); cell++) {
+        digitset gone;
+        if (p->block[cell] || pos->grid[cell])
+            continue;
+        if (a->placed[cell] && !a->placed_static[cell]) {
+            *found = (struct dyn_found){ .set = found->set, .at = cell, .digit = a->placed[cell],
+                                         .place = true };
+            continue;
+        }
+        gone = pos->cands[cell] & ~a->kept[cell] & a->kept_static[cell];
+        if (gone && found->at < 0)
+            *found = (struct dyn_found){ .set = found->set, .at = cell, .digit = lowest_bit(gone),
+                                         .place = false };
+    }
+    return found->at >= 0;
+}
+
+/* Reports the set's conclusion, each branch shown, and every other new conclusion its
+ * branches agree on. */
+static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follow *singles,
+                         const struct dyn_found *fd, struct agreement *a)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    const struct dyn_set *set = &fd->set;
+    int nplace, nelim;
+    bool whole;
+    struct hint h;
+
+    hint_begin(s, &h);
+    if (fd->place)
+        hint_add_place(&h, fd->at, fd->digit);
+    else
+        hint_add_elim(s, &h, fd->at, fd->digit);
+    if (set->group < 0) {
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[set->cell[0]][k] >= 0; k++)
+            hint_add_group(&h, p->cell_groups[set->cell[0]][k]);
+        hint_add_cell(&h, set->cell[0]);
+        hint_say_cell(&h, set->cell[0]);
+        hint_say(&h, _(" can only be "));
+        hint_say_digits(&h, pos->cands[set->cell[0]], "or");
+    } else {
+        hint_add_group(&h, set->group);
+        hint_say(&h, _("in "));
+        hint_say_group(&h, set->group);
+        hint_say(&h, _(", %c can only go in "), hint_digit_symbol(set->digit[0]));
+        hint_say_cells(&h, set->cell, set->n, "or");
+    }
+    hint_say(&h, ".");
+    for (int i = 0; i < set->n; i++) {
+        size_t at = strlen(h.text);
+        hint_say(&h, " ");
+        follow_say_conclusion(dyn, &h, set->cell[i], set->digit[i], fd->at, fd->digit, fd->place);
+        if (!h.quiet && h.text[at + 1] == 'i')
+            h.text[at + 1] = 'I';       /* a sentence of its own */
+        hint_say(&h, ".");
+    }
+    hint_add_cell(&h, fd->at);
+    hint_say(&h, _(" Either way, "));
+    hint_say_cell(&h, fd->at);
+    hint_say(&h, fd->place ? _(" is %c.") : _(" is not %c."), hint_digit_symbol(fd->digit));
+    h.length = fd->size;
+    /* The others: the branches are followed again (explaining moved the followers), whole
+     * as they were in the search, else none is added: a branch cut short agrees on nothing. */
+    {
+        long dwork = follow_set_budget(dyn, 0), swork = follow_set_budget(singles, 0);
+        whole = follow_set(dyn, singles, set, pos, a);
+        follow_set_budget(dyn, dwork);
+        follow_set_budget(singles, swork);
+    }
+    nplace = h.nplace;
+    nelim = h.nelim;
+    for (int cell = 0; cell < p->ncells && whole; cell++) {
+        if (p->block[cell] || pos->grid[cell])
+            continue;
+        if (a->placed[cell] && !a->placed_static[cell]) {
+            if (!(fd->place && cell == fd->at))
+                hint_add_place(&h, cell, a->placed[cell]);
+            continue;
+        }
+        for (digitset gone = pos->cands[cell] & ~a->kept[cell] & a->kept_static[cell]; gone; gone &= gone - 1)
+            hint_add_elim(s, &h, cell, lowest_bit(gone));
+    }
+    if (h.nplace > nplace || h.nelim > nelim) {
+        bool first = true;
+        hint_say(&h, _(" The same branches also agree that "));
+        for (int i = nplace; i < h.nplace; i++, first = false) {
+            hint_say(&h, first ? "" : ", ");
+            hint_say_cell(&h, h.place[i].cell);
+            hint_say(&h, _(" is %c"), hint_digit_symbol(h.place[i].digit));
+        }
+        for (int i = nelim; i < h.nelim; i++, first = false) {
+            hint_say(&h, first ? "" : ", ");
+            hint_say_cell(&h, h.elim[i].cell);
+            hint_say(&h, _(" is not %c"), hint_digit_symbol(h.elim[i].digit));
+        }
+        hint_say(&h, ".");
+    }
+    return hint_emit(s, &h);
+}
+
+static void find_dynamic_sets(struct hint_search *s, bool units)
+{
+    const struct hint_position *pos = s->pos;
+    const struct puzzle *p = pos->p;
+    struct follow_options dopt = { .ceiling = TECH_COUNT, .nested = false, .work = DYNAMIC_WORK };
+    struct follow_options sopt = { .ceiling = TECH_NAKED_SINGLE, .nested = false, .work = DYNAMIC_WORK };
+    struct follow *dyn, *singles;
+    struct dyn_set *sets;
+    struct dyn_found *found;
+    struct agreement a;
+    int n, nfound = 0;
+    bool more = true;
+
+    if (!worth_searching(pos))
+        return;
+    dyn = follow_new(s, &dopt);
+    singles = follow_new(s, &sopt);
+    sets = xmalloc(((size_t)p->ncells + (size_t)p->ngroups * (size_t)(p->max_digit + 1)) * sizeof *sets);
+    n = list_dyn_sets(pos, units, sets);
+    found = xmalloc(((size_t)n + 1) * sizeof *found);
+    a.kept = xmalloc((size_t)p->ncells * sizeof *a.kept);
+    a.kept_static = xmalloc((size_t)p->ncells * sizeof *a.kept_static);
+    a.placed = xmalloc((size_t)p->ncells);
+    a.placed_static = xmalloc((size_t)p->ncells);
+    for (int i = 0; i < n && !follow_spent(dyn) && !follow_spent(singles); i++) {
+        struct dyn_found *fd = &found[nfound];
+        fd->set = sets[i];
+        if (!follow_set(dyn, singles, &sets[i], pos, &a) || !set_best(pos, &a, fd))
+            continue;
+        fd->size = set_proof_size(dyn, &sets[i], fd->at, fd->digit, fd->place);
+        fd->order = nfound++;
+    }
+    qsort(found, (size_t)nfound, sizeof *found, compare_dyn_found);
+    for (int i = 0; i < nfound && more; i++)
+        more = dyn_set_emit(s, dyn, singles, &found[i], &a);
+    free(a.kept);
+    free(a.kept_static);
+    free(a.placed);
+    free(a.placed_static);
+    free(found);
+    free(sets);
+    follow_free(singles);
+    follow_free(dyn);
+}
+
+void hint_find_dynamic_cell_forcing_chain(struct hint_search *s)
+{
+    find_dynamic_sets(s, false);
+}
+
+void hint_find_dynamic_unit_forcing_chain(struct hint_search *s)
+{
+    find_dynamic_sets(s, true);
 }
 
 /* --- Trial: suppositions shown, the rest left to a search --- */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "util.h"
 
 #define FOLLOW_ENGINE_HINTS 16      /* steps taken from one technique at a time */
@@ -541,21 +542,19 @@ static void need_what_step_rests_on(const struct follow *f, struct branch *b, in
     }
 }
 
-/* Marks the steps the branch's contradiction rests on (and, for a nested branch, lists
- * its parent's in b->out); returns the proof's size. */
-static int need_contradiction(const struct follow *f, struct branch *b, int *nesting)
+static void need_start(struct branch *b)
 {
-    int size = 0;
-
     b->needed = xgrow(b->needed, &b->needed_cap, (size_t)b->nsteps + 1, 1);
     memset(b->needed, 0, (size_t)b->nsteps);
     b->nout = 0;
-    if (b->end == END_NO_DIGIT)
-        need_cell(f, b, b->end_cell, -1, b->nsteps);
-    else if (b->end == END_NO_PLACE)
-        need_group(f, b, b->end_group, b->end_digit, -1, b->nsteps);
-    else
-        need_placements(f, b, b->end_group);
+}
+
+/* With the needs of a conclusion marked, marks what they rest on in turn (a step rests
+ * only on earlier ones); returns the proof's size. */
+static int need_close(const struct follow *f, struct branch *b, int *nesting)
+{
+    int size = 0;
+
     *nesting = 0;
     for (int i = b->nsteps - 1; i >= 0; i--) {
         if (!b->needed[i])
@@ -571,6 +570,33 @@ static int need_contradiction(const struct follow *f, struct branch *b, int *nes
         }
     }
     return size;
+}
+
+/* Marks the steps the branch's contradiction rests on (and, for a nested branch, lists
+ * its parent's in b->out); returns the proof's size. */
+static int need_contradiction(const struct follow *f, struct branch *b, int *nesting)
+{
+    need_start(b);
+    if (b->end == END_NO_DIGIT)
+        need_cell(f, b, b->end_cell, -1, b->nsteps);
+    else if (b->end == END_NO_PLACE)
+        need_group(f, b, b->end_group, b->end_digit, -1, b->nsteps);
+    else
+        need_placements(f, b, b->end_group);
+    return need_close(f, b, nesting);
+}
+
+/* The same for a conclusion the branch reached: the cell given d (place), or d removed
+ * from it. */
+static int need_conclusion(const struct follow *f, struct branch *b, int cell, int d, bool place,
+                           int *nesting)
+{
+    need_start(b);
+    if (place)
+        need_step(b, b->grid[cell] == d ? b->placed_by[cell] : -1);
+    else
+        need_node(f, b, cell, d, b->nsteps);
+    return need_close(f, b, nesting);
 }
 
 /* --- Saying it --- */
@@ -614,9 +640,10 @@ static void say_ending(struct hint *h, const struct branch *b)
     }
 }
 
-/* "If r4c7 were 3, then r4c2 = 5 (its last digit), ..., and r5c5 would have no digit
- * left" for a branch whose needs are marked. */
-static void say_branch(struct hint *h, const struct branch *b, int cell, int d, bool on)
+/* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..." for a branch whose needs are
+ * marked (verb "were", or "is" for a branch of a forcing set); whether any step is named. */
+static bool say_steps(struct hint *h, const struct branch *b, int cell, int d, bool on,
+                      const char *verb)
 {
     bool first = true;
 
@@ -624,15 +651,22 @@ static void say_branch(struct hint *h, const struct branch *b, int cell, int d, 
     h->digits |= 1u << d;
     hint_say(h, "if ");
     hint_say_cell(h, cell);
-    hint_say(h, " were%s %c, ", on ? "" : " not", hint_digit_symbol(d));
+    hint_say(h, " %s%s %c", verb, on ? "" : " not", hint_digit_symbol(d));
     for (int i = 0; i < b->nsteps; i++) {
         if (!b->needed[i] || b->steps[i].why == WHY_SUPPOSED)
             continue;
-        hint_say(h, first ? "then " : ", ");
+        hint_say(h, first ? ", then " : ", ");
         say_step(h, b, &b->steps[i]);
         first = false;
     }
-    hint_say(h, first ? "" : ", and ");
+    return !first;
+}
+
+/* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..., and r5c5 would have no digit
+ * left" for a branch whose needs are marked. */
+static void say_branch(struct hint *h, const struct branch *b, int cell, int d, bool on)
+{
+    hint_say(h, say_steps(h, b, cell, d, on, "were") ? ", and " : ", ");
     say_ending(h, b);
 }
 
@@ -746,4 +780,47 @@ void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d,
         return;
     need_contradiction(f, &f->outer, &nesting);
     say_branch(h, &f->outer, cell, d, on);
+}
+
+const uint8_t *follow_grid(const struct follow *f)
+{
+    return f->outer.grid;
+}
+
+const digitset *follow_cands(const struct follow *f)
+{
+    return f->outer.cands;
+}
+
+int follow_conclusion_size(struct follow *f, int cell, int d, bool place)
+{
+    int nesting;
+
+    return need_conclusion(f, &f->outer, cell, d, place, &nesting);
+}
+
+void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
+                           bool place)
+{
+    long work = f->opt.work;
+    int nesting;
+
+    f->opt.work = 0;        /* it was followed within the budget once already */
+    follow_run(f, cell, d, true, !h->quiet);
+    f->opt.work = work;
+    need_conclusion(f, &f->outer, at, digit, place, &nesting);
+    /* A placement is the last step named; a removal follows from the last. */
+    if (!say_steps(h, &f->outer, cell, d, true, "is") || !place) {
+        hint_say(h, _(", so "));
+        hint_say_cell(h, at);
+        hint_say(h, place ? _(" is %c") : _(" is not %c"), hint_digit_symbol(digit));
+    }
+}
+
+long follow_set_budget(struct follow *f, long work)
+{
+    long old = f->opt.work;
+
+    f->opt.work = work;
+    return old;
 }

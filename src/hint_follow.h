@@ -51,6 +51,20 @@ int follow_proof_size(struct follow *f, int *nesting);
 /* After a contradiction, says "if r4c7 were 3, then ..., and r5c2 would have no digit
  * left" into h, adding the cells and digits it names; followed again with text on. */
 void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d, bool on);
+/* After a supposition followed without a contradiction: the grid and candidates it
+ * reached, until the next one is followed (a placed cell has no candidates left). */
+const uint8_t *follow_grid(const struct follow *f);
+const digitset *follow_cands(const struct follow *f);
+/* Then: the size of the proof that it gave the cell `at` digit (place) or removed digit
+ * from it, as follow_proof_size's. */
+int follow_conclusion_size(struct follow *f, int at, int digit, bool place);
+/* Says "if r4c7 is 3, then ..., so r5c2 is not 4" into h for "cell is d" and such a
+ * conclusion; followed again with text on. */
+void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
+                           bool place);
+/* Sets the follower's budget (0: none, for following again what was followed within it
+ * once); returns the one it had. */
+long follow_set_budget(struct follow *f, long work);
 /* Whether the follower's budget is spent. */
 bool follow_spent(const struct follow *f);
 

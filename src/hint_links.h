@@ -27,6 +27,7 @@ struct cand_links {
     int *peer_start;            /* the peers of cell c: peers[peer_start[c] .. peer_start[c + 1]) */
     int *peers;
     struct sum_links *sums;     /* Kakuro: the runs' sum links (hint_kakuro_links.c), or NULL */
+    struct group_nodes *groups; /* Sudoku: the group nodes (links_groups), built on first use */
 };
 
 struct forcing_memo;
@@ -35,7 +36,43 @@ struct forcing_memo;
 struct hint_chains {
     struct cand_links links;
     struct forcing_memo *memo;  /* hint_forcing.c's */
+    uint8_t *plain;             /* hint_aic.c's: per candidate, what ungrouped chains prove, */
+    bool plain_done[2];         /* once the chains' [0] and loops' [1] search has run whole */
+    bool plain_cut;             /* one of them ran out of effort (a large open grid) */
 };
+
+/*
+ * Group nodes (Sudoku only): the two or more cells where a box and a row or column cross
+ * that can hold a digit, standing for "the digit is in one of these cells".  They are
+ * numbered after the candidates: nodes nnodes .. nnodes + links_groups() - 1.  A group
+ * and a node of its digit are strongly linked in a unit holding both when every place of
+ * the digit in that unit is in one of them, weakly linked when every cell of one sees
+ * every cell of the other.  The functions below named *_any take either kind of node.
+ */
+
+/* Builds the group nodes on first use; their count (0 for Kakuro). */
+int links_groups(struct cand_links *l);
+static inline bool links_is_group(const struct cand_links *l, int node)
+{
+    return node >= l->nnodes;
+}
+/* The digit of any node; its cells (a candidate's one cell), and their count. */
+int links_digit_any(const struct cand_links *l, int node);
+int links_cells_any(const struct cand_links *l, int node, const int **cells);
+/* Whether nodes a and b (different, either kind) cannot both be true. */
+bool links_weak_any(const struct cand_links *l, int a, int b);
+/* The nodes of either kind strongly linked with node, each once; their count (at most 4). */
+int links_strong_any(const struct cand_links *l, int node, int *out);
+/* The nodes of either kind weakly linked with node; their count (at most
+ * LINKS_MAX_WEAK_ANY). */
+int links_weak_all_any(const struct cand_links *l, int node, int *out);
+#define LINKS_MAX_WEAK_ANY (2 * PUZZLE_MAX_DIGIT + 3 * SUDOKU_MAX_SIZE + SUM_LINKS_MAX \
+                            + 6 * SUDOKU_MAX_SIZE)
+/* links_strong_reason for nodes of either kind. */
+int links_strong_reason_any(const struct cand_links *l, int a, int b);
+/* "r4c7" for a candidate's cell; for a group's, the line once and the numbers of its
+ * cells along it: "r4c78", "r23c5" ("r12c10/11" where numbers have two digits). */
+void links_say_cells(struct hint *h, const struct cand_links *l, int node);
 
 /* The search's candidate graph, built on first use. */
 struct cand_links *links_get(struct hint_search *s);

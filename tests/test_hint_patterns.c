@@ -33,7 +33,7 @@ static bool targets_own_cells(enum technique t)
     switch (t) {
     case TECH_HIDDEN_PAIR: case TECH_HIDDEN_TRIPLE: case TECH_HIDDEN_QUAD:
     case TECH_SIMPLE_COLOURING: case TECH_UNIQUE_RECTANGLE: case TECH_BUG_PLUS_ONE:
-    case TECH_AIC: case TECH_NICE_LOOP:
+    case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
     case TECH_MULTI_COLOURING: case TECH_ALIGNED_PAIR: case TECH_ALIGNED_TRIPLE:
         return true;
     default:
