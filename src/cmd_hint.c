@@ -345,7 +345,8 @@ static void rate_work(void *item, void *user)
         return;
     if (opt->path)
         path = open_kept(&job->path, &job->npath);
-    job->budget.deadline_ns = util_now_ns() + GRADE_CEILING_MS * 1000000ull;
+    job->budget.cpu_clock = true;       /* the same bound under load as on an idle machine */
+    job->budget.deadline_ns = solve_budget_now(&job->budget) + GRADE_CEILING_MS * 1000000ull;
     job->rated = grade_puzzle_walk(job->p, &job->g, GRADE_DEFAULT_WORK, &job->budget,
                                    path != NULL ? print_path_step : NULL, path);
     if (path != NULL)

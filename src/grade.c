@@ -53,7 +53,7 @@ static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budg
 {
     if (work != 0 && done >= work)
         return false;
-    return budget == NULL || budget->deadline_ns == 0 || util_now_ns() < budget->deadline_ns;
+    return budget == NULL || budget->deadline_ns == 0 || solve_budget_now(budget) < budget->deadline_ns;
 }
 
 /* The lowest-rated step found so far, for cheapest_step. */

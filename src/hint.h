@@ -275,7 +275,7 @@ struct grade {
  * the steps (a step's techniques look over them).  The same on every machine: enough for
  * a 64x64 Kakuro, a second or two on most boards; but a step's techniques cost from a few
  * to a few hundred nanoseconds per candidate, so `kakudo rate` also has a ceiling of
- * GRADE_CEILING_MS per puzzle on the clock. */
+ * GRADE_CEILING_MS of CPU time per puzzle. */
 #define GRADE_DEFAULT_WORK 80000000u
 #define GRADE_CEILING_MS 5000u
 

@@ -63,7 +63,12 @@ bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes)
     if (budget->nodes != 0 && nodes >= budget->nodes)
         return true;
     return budget->deadline_ns != 0 && nodes % SOLVE_CLOCK_EVERY == 0
-           && util_now_ns() >= budget->deadline_ns;
+           && solve_budget_now(budget) >= budget->deadline_ns;
+}
+
+uint64_t solve_budget_now(const struct solve_budget *budget)
+{
+    return budget->cpu_clock ? util_thread_cpu_ns() : util_now_ns();
 }
 
 struct solve_budget solve_budget_interactive(uint64_t nodes)

@@ -46,7 +46,11 @@ enum solve_strategy {
  * waits, checked every SOLVE_CLOCK_EVERY nodes. */
 struct solve_budget {
     uint64_t nodes;         /* search nodes (guesses) at most */
-    uint64_t deadline_ns;   /* give up once util_now_ns() reaches this */
+    uint64_t deadline_ns;   /* give up once solve_budget_now() reaches this */
+    bool cpu_clock;         /* the deadline counts the calling thread's CPU time, not the
+                               wall clock: batch work (rate) keeps its bound on a busy
+                               machine, where a wall-clock ceiling would cut the same
+                               work short one run in many */
 };
 
 #define SOLVE_CLOCK_EVERY 256
@@ -71,6 +75,8 @@ static inline struct solve_budget solve_budget_nodes(uint64_t nodes)
 
 /* Whether a search that has visited nodes nodes has spent budget (NULL: no bound). */
 bool solve_budget_spent(const struct solve_budget *budget, uint64_t nodes);
+/* The clock budget->deadline_ns is read on: this thread's CPU time or the wall clock. */
+uint64_t solve_budget_now(const struct solve_budget *budget);
 
 /* What is left of budget after nodes were spent (at least one node, so that a search
  * given it still gives up rather than running unbounded). */

@@ -96,6 +96,14 @@ char *xasprintf(const char *fmt, ...)
     return s;
 }
 
+uint64_t util_thread_cpu_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 uint64_t util_now_ns(void)
 {
     struct timespec ts;

@@ -19,6 +19,8 @@ _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 
 /* Monotonic time in nanoseconds. */
 uint64_t util_now_ns(void);
+/* The calling thread's CPU time in nanoseconds (a monotonic count of the work it did). */
+uint64_t util_thread_cpu_ns(void);
 
 /* UTF-8, for the readers (the command-line program links no text library): the length
  * of the well-formed character at s (1-4), or -1 when the bytes there (n of them, n > 0)

@@ -660,9 +660,26 @@ static void test_budget_first(void)
     puzzle_free(p);
 }
 
+/* A deadline on this thread's CPU clock: spent once the thread has worked past it (a
+ * loop of real work, so the test waits on work done, not on time passing), and not
+ * spent before, however long the thread sleeps or waits for the processor. */
+static void test_budget_cpu_clock(void)
+{
+    struct solve_budget b = { .cpu_clock = true };
+    volatile uint64_t sink = 0;
+
+    b.deadline_ns = solve_budget_now(&b) + 1000000u;      /* 1 ms of this thread's work */
+    tap_ok(!solve_budget_spent(&b, SOLVE_CLOCK_EVERY), "CPU-clock deadline: not spent at once");
+    while (solve_budget_now(&b) < b.deadline_ns)
+        sink += 1;
+    tap_ok(solve_budget_spent(&b, SOLVE_CLOCK_EVERY) && sink > 0,
+           "CPU-clock deadline: spent once the thread has worked 1 ms");
+}
+
 int main(void)
 {
     test_budget_nodes();
+    test_budget_cpu_clock();
     test_budget_first();
     test_sizes();
     test_clashing();
