@@ -505,7 +505,7 @@ static int read_generate_args(int argc, char **argv, struct generate_args *a, ch
 
     *a = (struct generate_args){
         .req = { .level = GEN_ANY_LEVEL, .symmetry = GEN_SYM_ROTATE180,
-                 .budget_ms = DEFAULT_BUDGET_S * 1000u },
+                 .budget_ms = DEFAULT_BUDGET_S * 1000u, .cpu_clock = true },
         .count = 1,
     };
     status = parse_generate_options(argc, argv, a, kind);

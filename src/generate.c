@@ -351,9 +351,17 @@ static bool closer(const struct gen_request *req, const struct grade *g, const s
 }
 
 
+/* The request's clock: its own, this thread's CPU time, or the wall clock. */
+static uint64_t gen_request_now(const struct gen_request *req)
+{
+    if (req->clock_ns != NULL)
+        return req->clock_ns(req->user);
+    return req->cpu_clock ? util_thread_cpu_ns() : util_now_ns();
+}
+
 uint64_t gen_now_ns(const struct gen_context *ctx)
 {
-    return ctx->req->clock_ns != NULL ? ctx->req->clock_ns(ctx->req->user) : util_now_ns();
+    return gen_request_now(ctx->req);
 }
 
 bool gen_budget_spent(const struct gen_context *ctx)
@@ -366,7 +374,7 @@ struct solve_budget gen_search_budget(const struct gen_context *ctx)
     /* The searches read the monotonic clock, so they keep to a deadline on it only. */
     if (ctx->req->clock_ns != NULL)
         return (struct solve_budget){ .nodes = 0 };
-    return (struct solve_budget){ .deadline_ns = ctx->deadline_ns };
+    return (struct solve_budget){ .deadline_ns = ctx->deadline_ns, .cpu_clock = ctx->req->cpu_clock };
 }
 
 bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g,
@@ -382,7 +390,7 @@ bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct gra
 void gen_generate(const struct gen_request *req, struct gen_result *res)
 {
     struct gen_context ctx = {
-        .req = req, .start_ns = req->clock_ns != NULL ? req->clock_ns(req->user) : util_now_ns(),
+        .req = req, .start_ns = gen_request_now(req),
         .progress = { .best_level = GEN_ANY_LEVEL },
     };
 

@@ -68,6 +68,10 @@ struct gen_request {
      * clock; a test's own clock makes the budget's end the same on every machine (the
      * searches inside an attempt then have no deadline of their own). */
     uint64_t (*clock_ns)(void *user);
+    /* Without clock_ns: measure the budget in the generating thread's CPU time rather
+     * than on the wall clock, so a busy machine makes the same puzzles as an idle one
+     * (`kakudo generate`; the player, whose user waits, keeps the wall clock). */
+    bool cpu_clock;
 };
 
 enum gen_status {
