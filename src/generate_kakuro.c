@@ -1287,24 +1287,10 @@ struct kgen_batch {
  * the hardest technique that of the highest level whose step rated highest. */
 static void kgen_batch_count(struct kgen_batch *b, const struct hint *h)
 {
-    const struct technique_info *info = hint_technique(h->id);
-    struct grade *g = b->g;
-    int tenths = rating_of_step(h, b->pos);
+    bool placed = true;     /* keeps EP (hardest before the first placement) out: no one
+                               reads it of a generated Kakuro, and a batch has no order */
 
-    if (g->steps == 0)
-        g->rating_ed = tenths;
-    if (tenths > g->rating) {
-        g->rating = tenths;
-        g->rated_hardest = h->id;
-    }
-    g->counts[h->id]++;
-    g->steps++;
-    g->score += info->weight;
-    if (g->hardest == TECH_MISTAKE || info->level > hint_technique(g->hardest)->level
-        || (info->level == hint_technique(g->hardest)->level && tenths > g->hardest_rating)) {
-        g->hardest = h->id;
-        g->hardest_rating = tenths;
-    }
+    grade_count_step(b->g, h, rating_of_step(h, b->pos), &placed);
 }
 
 static bool kgen_batch_apply(const struct hint *h, void *user)

@@ -10,8 +10,7 @@
 #include "rating.h"
 #include "util.h"
 
-/* Counts a step of rating tenths into g; *placed: a digit was placed before it. */
-static void grade_count(struct grade *g, const struct hint *h, int tenths, bool *placed)
+void grade_count_step(struct grade *g, const struct hint *h, int tenths, bool *placed)
 {
     const struct technique_info *info = hint_technique(h->id);
 
@@ -122,7 +121,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
                 break;
             done += cands;     /* what the step's techniques looked over */
             tenths = cheapest_step(&s.pos, order, norder, &h, g->rating);
-            grade_count(g, &h, tenths, &placed);
+            grade_count_step(g, &h, tenths, &placed);
             if (step != NULL && !step(&h, tenths, &s.pos, user))
                 break;
             hint_apply(p, &h, s.grid, s.cands);

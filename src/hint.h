@@ -293,6 +293,10 @@ int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,
  * it; false stops the walk (the grade is then of the steps seen). */
 typedef bool (*grade_step_fn)(const struct hint *h, int rating, const struct hint_position *pos,
                               void *user);
+/* Counts a step rated tenths into g, as the rating's walk does: ED, ER, EP (while
+ * *placed is false: no digit placed before it; a step placing one sets it), the counts,
+ * the score, and the hardest technique (of the highest level, the step rated highest). */
+void grade_count_step(struct grade *g, const struct hint *h, int tenths, bool *placed);
 /* grade_puzzle_within, showing each step to step (with its text) when it is not NULL. */
 int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
                       const struct solve_budget *budget, grade_step_fn step, void *user);
