@@ -671,7 +671,7 @@ static bool steps_words(struct hint *h, struct hint_buf *out, const struct branc
 
 /* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..., and r5c5 would have no digit
  * left" for a branch whose needs are marked. */
-static void say_branch(struct hint *h, const struct branch *b, int cell, int d, bool on)
+static const char *branch_words(struct hint *h, const struct branch *b, int cell, int d, bool on)
 {
     struct hint_buf steps;
     bool any = steps_words(h, &steps, b, cell, d);
@@ -680,12 +680,11 @@ static void say_branch(struct hint *h, const struct branch *b, int cell, int d, 
     if (any)
         /* TRANSLATORS: a clause, not a sentence (it may follow other words): the
            supposition (%1$s a cell, %2$c a digit), the steps it forces, the contradiction. */
-        hint_say(h, on ? _("if %1$s were %2$c, then %3$s, and %4$s") : _("if %1$s were not %2$c, then %3$s, and %4$s"),
-                 hint_cell(h, cell), hint_digit_symbol(d), hint_buf_words(h, &steps), ending);
-    else
-        /* TRANSLATORS: a clause, not a sentence: the supposition, its contradiction. */
-        hint_say(h, on ? _("if %1$s were %2$c, %3$s") : _("if %1$s were not %2$c, %3$s"),
-                 hint_cell(h, cell), hint_digit_symbol(d), ending);
+        return hint_words(h, on ? _("if %1$s were %2$c, then %3$s, and %4$s") : _("if %1$s were not %2$c, then %3$s, and %4$s"),
+                          hint_cell(h, cell), hint_digit_symbol(d), hint_buf_words(h, &steps), ending);
+    /* TRANSLATORS: a clause, not a sentence: the supposition, its contradiction. */
+    return hint_words(h, on ? _("if %1$s were %2$c, %3$s") : _("if %1$s were not %2$c, %3$s"),
+                      hint_cell(h, cell), hint_digit_symbol(d), ending);
 }
 
 /* --- Following --- */
@@ -737,8 +736,7 @@ static bool nested_step(struct follow *f, struct branch *b)
                 t->text[0] = '\0';
                 t->ncells = 0;
                 t->digits = 0;
-                say_branch(t, in, cell, d, true);
-                keep_text(b, k, t->text);
+                keep_text(b, k, branch_words(t, in, cell, d, true));
                 free(t);
             }
             remove_cand(f, b, cell, d, k);
@@ -786,7 +784,7 @@ int follow_proof_size(struct follow *f, int *nesting)
     return need_contradiction(f, &f->outer, nesting != NULL ? nesting : &dummy);
 }
 
-void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d, bool on)
+const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on)
 {
     long work = f->opt.work;
     int nesting;
@@ -795,9 +793,9 @@ void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d,
     follow_run(f, cell, d, on, !h->quiet);
     f->opt.work = work;
     if (f->outer.end == END_NONE)
-        return;
+        return "";
     need_contradiction(f, &f->outer, &nesting);
-    say_branch(h, &f->outer, cell, d, on);
+    return branch_words(h, &f->outer, cell, d, on);
 }
 
 const uint8_t *follow_grid(const struct follow *f)
@@ -817,8 +815,8 @@ int follow_conclusion_size(struct follow *f, int cell, int d, bool place)
     return need_conclusion(f, &f->outer, cell, d, place, &nesting);
 }
 
-void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
-                           bool place)
+const char *follow_conclusion_words(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
+                                    bool place)
 {
     long work = f->opt.work;
     int nesting;
@@ -836,17 +834,17 @@ void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, in
         if (any && place)
             /* TRANSLATORS: a clause, not a sentence: a branch of a forcing chain, the
                supposition (%1$s a cell, %2$c a digit) and the steps it forces. */
-            hint_say(h, _("if %1$s is %2$c, then %3$s"), hint_cell(h, cell), hint_digit_symbol(d),
+            return hint_words(h, _("if %1$s is %2$c, then %3$s"), hint_cell(h, cell), hint_digit_symbol(d),
                      hint_buf_words(h, &steps));
         else if (any)
             /* TRANSLATORS: a clause, not a sentence: the supposition, its steps, and the
                cell (%4$s) that loses digit %5$c. */
-            hint_say(h, _("if %1$s is %2$c, then %3$s, so %4$s is not %5$c"), hint_cell(h, cell),
+            return hint_words(h, _("if %1$s is %2$c, then %3$s, so %4$s is not %5$c"), hint_cell(h, cell),
                      hint_digit_symbol(d), hint_buf_words(h, &steps), at_words, hint_digit_symbol(digit));
         else
             /* TRANSLATORS: a clause, not a sentence: the supposition and the cell (%3$s) that
                gets (or loses) digit %4$c. */
-            hint_say(h, place ? _("if %1$s is %2$c, so %3$s is %4$c") : _("if %1$s is %2$c, so %3$s is not %4$c"),
+            return hint_words(h, place ? _("if %1$s is %2$c, so %3$s is %4$c") : _("if %1$s is %2$c, so %3$s is not %4$c"),
                      hint_cell(h, cell), hint_digit_symbol(d), at_words, hint_digit_symbol(digit));
     }
 }
