@@ -78,11 +78,14 @@ static bool refuted_emit(struct hint_search *s, struct follow *f, const struct r
         hint_add_elim(s, &h, r->sp.cell, r->sp.digit);
     else
         hint_add_place(&h, r->sp.cell, r->sp.digit);
-    follow_say_contradiction(f, &h, r->sp.cell, r->sp.digit, r->sp.on);
+    {
+        const char *branch = follow_contradiction_words(f, &h, r->sp.cell, r->sp.digit, r->sp.on);
+        /* TRANSLATORS: %1$s is a clause "if r4c7 were 3, then ..., and r5c2 would have no
+           digit left"; %2$s the supposed cell, %3$c its digit. */
+        hint_say(&h, r->sp.on ? _("%1$s; so %2$s is not %3$c.") : _("%1$s; so %2$s is %3$c."), branch,
+                 hint_cell(&h, r->sp.cell), hint_digit_symbol(r->sp.digit));
+    }
     h.length = r->size;         /* the steps of the proof: the rating's length */
-    hint_say(&h, "; so ");
-    hint_say_cell(&h, r->sp.cell);
-    hint_say(&h, " is %s%c.", r->sp.on ? "not " : "", hint_digit_symbol(r->sp.digit));
     return hint_emit(s, &h);
 }
 
@@ -325,29 +328,26 @@ static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follo
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[set->cell[0]][k] >= 0; k++)
             hint_add_group(&h, p->cell_groups[set->cell[0]][k]);
         hint_add_cell(&h, set->cell[0]);
-        hint_say_cell(&h, set->cell[0]);
-        hint_say(&h, _(" can only be "));
-        hint_say_digits(&h, pos->cands[set->cell[0]], "or");
+        hint_say(&h, _("%1$s can only be %2$s. "), hint_cell(&h, set->cell[0]),
+                 hint_digits(&h, pos->cands[set->cell[0]], HINT_OR));
     } else {
         hint_add_group(&h, set->group);
-        hint_say(&h, _("in "));
-        hint_say_group(&h, set->group);
-        hint_say(&h, _(", %c can only go in "), hint_digit_symbol(set->digit[0]));
-        hint_say_cells(&h, set->cell, set->n, "or");
+        hint_say(&h, _("in %1$s, %2$c can only go in %3$s. "), hint_group(&h, set->group),
+                 hint_digit_symbol(set->digit[0]), hint_cells(&h, set->cell, set->n, HINT_OR));
     }
-    hint_say(&h, ".");
     for (int i = 0; i < set->n; i++) {
         size_t at = strlen(h.text);
-        hint_say(&h, " ");
-        follow_say_conclusion(dyn, &h, set->cell[i], set->digit[i], fd->at, fd->digit, fd->place);
-        if (!h.quiet && h.text[at + 1] == 'i')
-            h.text[at + 1] = 'I';       /* a sentence of its own */
-        hint_say(&h, ".");
+        const char *branch = follow_conclusion_words(dyn, &h, set->cell[i], set->digit[i], fd->at, fd->digit,
+                                                     fd->place);
+        /* TRANSLATORS: a branch of a forcing chain as a sentence of its own: %s is a clause
+           "if r4c7 is 3, then ..., so r5c2 is not 4". */
+        hint_say(&h, _("%s. "), branch);
+        if (!h.quiet && h.text[at] == 'i')
+            h.text[at] = 'I';           /* a sentence of its own */
     }
     hint_add_cell(&h, fd->at);
-    hint_say(&h, _(" Either way, "));
-    hint_say_cell(&h, fd->at);
-    hint_say(&h, fd->place ? _(" is %c.") : _(" is not %c."), hint_digit_symbol(fd->digit));
+    hint_say(&h, _("Either way, %s."), hint_words(&h, fd->place ? _("%1$s is %2$c") : _("%1$s is not %2$c"),
+                                                  hint_cell(&h, fd->at), hint_digit_symbol(fd->digit)));
     h.length = fd->size;
     /* The others: the branches are followed again (explaining moved the followers), whole
      * as they were in the search, else none is added: a branch cut short agrees on nothing. */
@@ -371,19 +371,19 @@ static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follo
             hint_add_elim(s, &h, cell, lowest_bit(gone));
     }
     if (h.nplace > nplace || h.nelim > nelim) {
+        struct hint_buf more = { .len = 0 };
         bool first = true;
-        hint_say(&h, _(" The same branches also agree that "));
-        for (int i = nplace; i < h.nplace; i++, first = false) {
-            hint_say(&h, first ? "" : ", ");
-            hint_say_cell(&h, h.place[i].cell);
-            hint_say(&h, _(" is %c"), hint_digit_symbol(h.place[i].digit));
-        }
-        for (int i = nelim; i < h.nelim; i++, first = false) {
-            hint_say(&h, first ? "" : ", ");
-            hint_say_cell(&h, h.elim[i].cell);
-            hint_say(&h, _(" is not %c"), hint_digit_symbol(h.elim[i].digit));
-        }
-        hint_say(&h, ".");
+
+        more.s[0] = '\0';
+        for (int i = nplace; i < h.nplace && !h.quiet; i++, first = false)
+            hint_buf_add(&more, "%s%s", first ? "" : _(", "),
+                         hint_words(&h, _("%1$s is %2$c"), hint_cell(&h, h.place[i].cell),
+                                    hint_digit_symbol(h.place[i].digit)));
+        for (int i = nelim; i < h.nelim && !h.quiet; i++, first = false)
+            hint_buf_add(&more, "%s%s", first ? "" : _(", "),
+                         hint_words(&h, _("%1$s is not %2$c"), hint_cell(&h, h.elim[i].cell),
+                                    hint_digit_symbol(h.elim[i].digit)));
+        hint_say(&h, _(" The same branches also agree that %s."), more.s);
     }
     return hint_emit(s, &h);
 }
@@ -553,36 +553,32 @@ void hint_find_trial(struct hint_search *s)
         hint_add_group(&h, p->cell_groups[cell][k]);
     hint_add_place(&h, cell, d);
     if (!pos->unique) {
-        hint_say(&h, "the puzzle is not known to have one solution, so a guess is needed. ");
-        hint_say_cell(&h, cell);
-        hint_say(&h, " can be ");
-        hint_say_digits(&h, pos->cands[cell], "or");
-        hint_say(&h, "; a search (trial and error) finds a solution with %c there (another digit "
-                 "may lead to another): guess ", hint_digit_symbol(d));
+        /* TRANSLATORS: %1$s is a cell, %2$s its digits, %3$c the digit guessed. */
+        hint_say(&h, _("the puzzle is not known to have one solution, so a guess is needed. %1$s can be "
+                       "%2$s; a search (trial and error) finds a solution with %3$c there (another digit "
+                       "may lead to another): guess %1$s is %3$c."),
+                 hint_cell(&h, cell), hint_digits(&h, pos->cands[cell], HINT_OR), hint_digit_symbol(d));
     } else {
-        hint_say(&h, "no technique settles this position, so suppose each digit of ");
-        hint_say_cell(&h, cell);
-        hint_say(&h, " (");
-        hint_say_digits(&h, pos->cands[cell], "or");
-        hint_say(&h, ") in turn. ");
+        /* TRANSLATORS: %1$s is a cell, %2$s its digits. */
+        hint_say(&h, _("no technique settles this position, so suppose each digit of %1$s (%2$s) in turn. "),
+                 hint_cell(&h, cell), hint_digits(&h, pos->cands[cell], HINT_OR));
         for (int i = 0; i < nref; i++) {
             size_t at = strlen(h.text);
-            follow_say_contradiction(f, &h, cell, ref[i].sp.digit, true);
+            const char *branch = follow_contradiction_words(f, &h, cell, ref[i].sp.digit, true);
+
+            hint_say(&h, _("%s. "), branch);
             if (h.text[at] == 'i')
                 h.text[at] = 'I';       /* a sentence of its own */
-            hint_say(&h, ". ");
         }
-        if (popcount32(left) == 1) {
-            hint_say(&h, "Only %c is left: ", hint_digit_symbol(d));
-        } else {
-            hint_say(&h, "No chain settles ");
-            hint_say_digits(&h, left, "or");
-            hint_say(&h, "; a search (trial and error) finds the solution with %c there, and the "
-                     "puzzle has only one, so ", hint_digit_symbol(d));
-        }
+        if (popcount32(left) == 1)
+            /* TRANSLATORS: %1$c is a digit, %2$s a cell. */
+            hint_say(&h, _("Only %1$c is left: %2$s is %1$c."), hint_digit_symbol(d), hint_cell(&h, cell));
+        else
+            /* TRANSLATORS: %1$s are digits, %2$c the digit found, %3$s the cell. */
+            hint_say(&h, _("No chain settles %1$s; a search (trial and error) finds the solution with %2$c "
+                           "there, and the puzzle has only one, so %3$s is %2$c."),
+                     hint_digits(&h, left, HINT_OR), hint_digit_symbol(d), hint_cell(&h, cell));
     }
-    hint_say_cell(&h, cell);
-    hint_say(&h, " is %c.", hint_digit_symbol(d));
     hint_emit(s, &h);
 done:
     follow_free(f);

@@ -601,62 +601,69 @@ static int need_conclusion(const struct follow *f, struct branch *b, int cell, i
 
 /* --- Saying it --- */
 
-static void say_step(struct hint *h, const struct branch *b, const struct step *st)
+/* "r4c2 = 5 (its last digit)": a step of a branch, into out (its cell joins the hint). */
+static void add_step_words(struct hint *h, struct hint_buf *out, const struct branch *b,
+                           const struct step *st)
 {
+    if (st->why != WHY_ENGINE) {
+        hint_add_cell(h, st->cell);
+        h->digits |= 1u << st->digit;
+    }
+    if (h->quiet)
+        return;
     if (st->why == WHY_ENGINE) {
-        hint_say(h, "[%s]", st->text >= 0 ? b->text + st->text : "a basic step");
-        return;
-    }
-    hint_add_cell(h, st->cell);
-    h->digits |= 1u << st->digit;
-    hint_say_cell(h, st->cell);
-    if (st->why == WHY_NESTED) {
-        hint_say(h, " is not %c (%s)", hint_digit_symbol(st->digit),
-                 st->text >= 0 ? b->text + st->text : "a supposition refutes it");
-        return;
-    }
-    hint_say(h, " = %c", hint_digit_symbol(st->digit));
-    if (st->why == WHY_NAKED) {
-        hint_say(h, " (its last digit)");
+        /* TRANSLATORS: a step of a chain made by another technique, shown in brackets. */
+        hint_buf_add(out, "[%s]", st->text >= 0 ? b->text + st->text : _("a basic step"));
+    } else if (st->why == WHY_NESTED) {
+        /* TRANSLATORS: a step of a chain: a cell, a digit, and (in parentheses) the
+           supposition that refutes it, "if r2c3 were 4, then ...". */
+        hint_buf_add(out, _("%1$s is not %2$c (%3$s)"), hint_cell(h, st->cell), hint_digit_symbol(st->digit),
+                     st->text >= 0 ? b->text + st->text : _("a supposition refutes it"));
+    } else if (st->why == WHY_NAKED) {
+        /* TRANSLATORS: a fact of a chain: a cell, its digit. */
+        hint_buf_add(out, _("%1$s = %2$c (its last digit)"), hint_cell(h, st->cell), hint_digit_symbol(st->digit));
     } else if (st->why == WHY_HIDDEN) {
-        hint_say(h, " (the only place for %c in ", hint_digit_symbol(st->digit));
-        hint_say_group(h, st->group);
-        hint_say(h, ")");
+        /* TRANSLATORS: a fact of a chain: a cell, its digit, the unit where it has one place. */
+        hint_buf_add(out, _("%1$s = %2$c (the only place for %2$c in %3$s)"), hint_cell(h, st->cell),
+                     hint_digit_symbol(st->digit), hint_group(h, st->group));
+    } else {
+        hint_buf_add(out, "%s = %c", hint_cell(h, st->cell), hint_digit_symbol(st->digit));
     }
 }
 
-static void say_ending(struct hint *h, const struct branch *b)
+/* How the branch ends: the contradiction (its cell joins the hint). */
+static const char *ending_words(struct hint *h, const struct branch *b)
 {
     if (b->end == END_NO_DIGIT) {
         hint_add_cell(h, b->end_cell);
-        hint_say_cell(h, b->end_cell);
-        hint_say(h, " would have no digit left");
-    } else if (b->end == END_NO_PLACE) {
-        hint_say(h, "%c would have no place left in ", hint_digit_symbol(b->end_digit));
-        hint_say_group(h, b->end_group);
-    } else {
-        hint_say_group(h, b->end_group);
-        hint_say(h, " could not make its sum");
+        return h->quiet ? "" : hint_words(h, _("%s would have no digit left"), hint_cell(h, b->end_cell));
     }
+    if (h->quiet)
+        return "";
+    if (b->end == END_NO_PLACE)
+        /* TRANSLATORS: %1$c is a digit, %2$s a unit. */
+        return hint_words(h, _("%1$c would have no place left in %2$s"), hint_digit_symbol(b->end_digit),
+                          hint_group(h, b->end_group));
+    /* TRANSLATORS: %s is a Kakuro run. */
+    return hint_words(h, _("%s could not make its sum"), hint_group(h, b->end_group));
 }
 
-/* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..." for a branch whose needs are
- * marked (verb "were", or "is" for a branch of a forcing set); whether any step is named. */
-static bool say_steps(struct hint *h, const struct branch *b, int cell, int d, bool on,
-                      const char *verb)
+/* The needed steps of a branch whose needs are marked, "r4c2 = 5 (its last digit), ...",
+ * into out (the supposed cell and digit join the hint); whether any step is named. */
+static bool steps_words(struct hint *h, struct hint_buf *out, const struct branch *b, int cell, int d)
 {
     bool first = true;
 
     hint_add_cell(h, cell);
     h->digits |= 1u << d;
-    hint_say(h, "if ");
-    hint_say_cell(h, cell);
-    hint_say(h, " %s%s %c", verb, on ? "" : " not", hint_digit_symbol(d));
+    out->len = 0;
+    out->s[0] = '\0';
     for (int i = 0; i < b->nsteps; i++) {
         if (!b->needed[i] || b->steps[i].why == WHY_SUPPOSED)
             continue;
-        hint_say(h, first ? ", then " : ", ");
-        say_step(h, b, &b->steps[i]);
+        if (!first && !h->quiet)
+            hint_buf_add(out, "%s", _(", "));
+        add_step_words(h, out, b, &b->steps[i]);
         first = false;
     }
     return !first;
@@ -664,10 +671,20 @@ static bool say_steps(struct hint *h, const struct branch *b, int cell, int d, b
 
 /* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..., and r5c5 would have no digit
  * left" for a branch whose needs are marked. */
-static void say_branch(struct hint *h, const struct branch *b, int cell, int d, bool on)
+static const char *branch_words(struct hint *h, const struct branch *b, int cell, int d, bool on)
 {
-    hint_say(h, say_steps(h, b, cell, d, on, "were") ? ", and " : ", ");
-    say_ending(h, b);
+    struct hint_buf steps;
+    bool any = steps_words(h, &steps, b, cell, d);
+    const char *ending = ending_words(h, b);
+
+    if (any)
+        /* TRANSLATORS: a clause, not a sentence (it may follow other words): the
+           supposition (%1$s a cell, %2$c a digit), the steps it forces, the contradiction. */
+        return hint_words(h, on ? _("if %1$s were %2$c, then %3$s, and %4$s") : _("if %1$s were not %2$c, then %3$s, and %4$s"),
+                          hint_cell(h, cell), hint_digit_symbol(d), hint_buf_words(h, &steps), ending);
+    /* TRANSLATORS: a clause, not a sentence: the supposition, its contradiction. */
+    return hint_words(h, on ? _("if %1$s were %2$c, %3$s") : _("if %1$s were not %2$c, %3$s"),
+                      hint_cell(h, cell), hint_digit_symbol(d), ending);
 }
 
 /* --- Following --- */
@@ -719,8 +736,7 @@ static bool nested_step(struct follow *f, struct branch *b)
                 t->text[0] = '\0';
                 t->ncells = 0;
                 t->digits = 0;
-                say_branch(t, in, cell, d, true);
-                keep_text(b, k, t->text);
+                keep_text(b, k, branch_words(t, in, cell, d, true));
                 free(t);
             }
             remove_cand(f, b, cell, d, k);
@@ -768,7 +784,7 @@ int follow_proof_size(struct follow *f, int *nesting)
     return need_contradiction(f, &f->outer, nesting != NULL ? nesting : &dummy);
 }
 
-void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d, bool on)
+const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on)
 {
     long work = f->opt.work;
     int nesting;
@@ -777,9 +793,9 @@ void follow_say_contradiction(struct follow *f, struct hint *h, int cell, int d,
     follow_run(f, cell, d, on, !h->quiet);
     f->opt.work = work;
     if (f->outer.end == END_NONE)
-        return;
+        return "";
     need_contradiction(f, &f->outer, &nesting);
-    say_branch(h, &f->outer, cell, d, on);
+    return branch_words(h, &f->outer, cell, d, on);
 }
 
 const uint8_t *follow_grid(const struct follow *f)
@@ -799,8 +815,8 @@ int follow_conclusion_size(struct follow *f, int cell, int d, bool place)
     return need_conclusion(f, &f->outer, cell, d, place, &nesting);
 }
 
-void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
-                           bool place)
+const char *follow_conclusion_words(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
+                                    bool place)
 {
     long work = f->opt.work;
     int nesting;
@@ -810,10 +826,26 @@ void follow_say_conclusion(struct follow *f, struct hint *h, int cell, int d, in
     f->opt.work = work;
     need_conclusion(f, &f->outer, at, digit, place, &nesting);
     /* A placement is the last step named; a removal follows from the last. */
-    if (!say_steps(h, &f->outer, cell, d, true, "is") || !place) {
-        hint_say(h, _(", so "));
-        hint_say_cell(h, at);
-        hint_say(h, place ? _(" is %c") : _(" is not %c"), hint_digit_symbol(digit));
+    {
+        struct hint_buf steps;
+        bool any = steps_words(h, &steps, &f->outer, cell, d);
+        const char *at_words = hint_cell(h, at);
+
+        if (any && place)
+            /* TRANSLATORS: a clause, not a sentence: a branch of a forcing chain, the
+               supposition (%1$s a cell, %2$c a digit) and the steps it forces. */
+            return hint_words(h, _("if %1$s is %2$c, then %3$s"), hint_cell(h, cell), hint_digit_symbol(d),
+                     hint_buf_words(h, &steps));
+        else if (any)
+            /* TRANSLATORS: a clause, not a sentence: the supposition, its steps, and the
+               cell (%4$s) that loses digit %5$c. */
+            return hint_words(h, _("if %1$s is %2$c, then %3$s, so %4$s is not %5$c"), hint_cell(h, cell),
+                     hint_digit_symbol(d), hint_buf_words(h, &steps), at_words, hint_digit_symbol(digit));
+        else
+            /* TRANSLATORS: a clause, not a sentence: the supposition and the cell (%3$s) that
+               gets (or loses) digit %4$c. */
+            return hint_words(h, place ? _("if %1$s is %2$c, so %3$s is %4$c") : _("if %1$s is %2$c, so %3$s is not %4$c"),
+                     hint_cell(h, cell), hint_digit_symbol(d), at_words, hint_digit_symbol(digit));
     }
 }
 
