@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "variant_fast.h"
 
 /*
  * The plain and 9x9 searches know the rows, columns and boxes of a standard grid; this
@@ -457,9 +458,11 @@ static void vsearch_run(struct vsearch *s)
     }
 }
 
-/* The search from grid, in reading order when reading_order. */
-static void variant_search(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req,
-                           struct solve_result *res, bool reading_order)
+/* The search cell by cell, each step reported: what an observer watches, and the
+ * search of grids too large for variant_fast.c. */
+static void variant_observed_search(const struct puzzle *p, const uint8_t *grid,
+                                    const struct solve_request *req, struct solve_result *res,
+                                    bool reading_order)
 {
     size_t n = (size_t)p->ncells;
     struct vsearch s = {
@@ -496,6 +499,15 @@ static void variant_search(const struct puzzle *p, const uint8_t *grid, const st
     free(s.dirty);
     free(s.branches);
     free(s.saved);
+}
+
+/* The search from grid, in reading order when reading_order. */
+static void variant_search(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req,
+                           struct solve_result *res, bool reading_order)
+{
+    if (req->observer == NULL && variant_fast_solve(p, grid, req, res, reading_order))
+        return;     /* a batch search of a grid the bitboards hold: variant_fast.c */
+    variant_observed_search(p, grid, req, res, reading_order);
 }
 
 void variant_solve(const struct puzzle *p, const uint8_t *grid,

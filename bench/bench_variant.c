@@ -1,0 +1,335 @@
+/* bench_variant.c: CPU time per puzzle of the variant searches (Jigsaw, X, Killer), as ratios to plain 9x9 solving of comparable puzzles in the same run. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_set.h"
+#include "generate.h"
+#include "solve.h"
+
+/*
+ * Every puzzle is solved as `kakudo solve` does (up to two solutions: uniqueness
+ * proved), each solve timed alone on the process's CPU clock, `repeat` times; a
+ * puzzle's time is the least of its repeats (the others measure the machine's other
+ * work), less the clock's own cost.  A set prints the least, median, 99th percentile
+ * and worst of its puzzles' times, and its median and total over the comparison set's.
+ *
+ * The pairs compared:
+ *  - Jigsaw (boxes given as regions) against plain, on the same public puzzles (a file
+ *    of the command line): the same puzzle to the solver, one reading boxes, the other
+ *    regions;
+ *  - Jigsaw and Sudoku X against plain, on puzzles made here: a random grid of the kind,
+ *    then givens taken away in random order while the solution stays unique (minimal
+ *    puzzles, all made the same way, so of similar difficulty);
+ *  - Killer (random cages of 1-5 cells over a random grid, givens added until unique),
+ *    or the Killers of a file (--killer=FILE), against the same plain puzzles: the goal
+ *    there is a median under 1 ms.
+ */
+
+static int repeat = 5;
+static uint64_t clock_cost;
+
+/* The least CPU time of a timed region holding nothing: taken off every time. */
+static uint64_t measure_clock_cost(void)
+{
+    uint64_t least = UINT64_MAX;
+
+    for (int i = 0; i < 1000; i++) {
+        uint64_t t0 = bench_cpu_ns(), t1 = bench_cpu_ns();
+        if (t1 - t0 < least)
+            least = t1 - t0;
+    }
+    return least;
+}
+
+static long count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, grid, &req, &res);
+    return res.count;
+}
+
+/* A puzzle's time: the least of its repeats, in nanoseconds. */
+static uint64_t time_puzzle(const struct puzzle *p, uint8_t *solution)
+{
+    uint64_t least = UINT64_MAX;
+
+    for (int r = 0; r < repeat; r++) {
+        uint64_t t0 = bench_cpu_ns(), t;
+
+        if (count_solutions(p, p->given, solution) != 1)
+            fprintf(stderr, "bench_variant: a puzzle without one solution\n");
+        t = bench_cpu_ns() - t0;
+        if (t < least)
+            least = t;
+    }
+    return least > clock_cost ? least - clock_cost : 0;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+struct timing {
+    uint64_t median, total;
+};
+
+/* Times every puzzle of set and prints a line of its figures, under name. */
+static struct timing time_set(const char *name, const struct bench_set *set)
+{
+    uint64_t *t = xmalloc(set->n * sizeof *t);
+    uint8_t solution[128 * 128];
+    struct timing out = { 0, 0 };
+
+    for (size_t i = 0; i < set->n; i++) {
+        t[i] = time_puzzle(set->puzzles[i], solution);
+        out.total += t[i];
+    }
+    qsort(t, set->n, sizeof *t, compare_u64);
+    out.median = t[set->n / 2];
+    printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f\n",
+           name, set->n, t[0] / 1e3, out.median / 1e3, t[set->n * 99 / 100] / 1e3,
+           t[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n);
+    free(t);
+    return out;
+}
+
+static void print_ratio(const char *name, struct timing v, struct timing plain)
+{
+    printf("  %-34s ratio to plain: median %.2fx, total %.2fx\n", name,
+           plain.median ? (double)v.median / (double)plain.median : 0.0,
+           plain.total ? (double)v.total / (double)plain.total : 0.0);
+}
+
+static void add(struct bench_set *set, struct puzzle *p)
+{
+    set->puzzles = xgrow(set->puzzles, &set->cap, set->n + 1, sizeof *set->puzzles);
+    set->puzzles[set->n++] = p;
+}
+
+/* --- Puzzles of each kind --- */
+
+/* An unfinished 9x9 of the given variant with regions = boxes (a Jigsaw's). */
+static struct puzzle *blank(unsigned variant)
+{
+    struct puzzle *p = sudoku_new_unfinished(9);
+
+    puzzle_set_variant(p, variant);
+    if (variant & VARIANT_JIGSAW)
+        for (int cell = 0; cell < 81; cell++)
+            p->region[cell] = (uint8_t)(cell / 27 * 3 + cell % 9 / 3);
+    return p;
+}
+
+static struct puzzle *finish(struct puzzle *p)
+{
+    struct puzzle_error err;
+
+    if (!puzzle_finish(p, &err)) {
+        fprintf(stderr, "bench_variant: %s\n", err.message);
+        exit(1);
+    }
+    return p;
+}
+
+/* The plain puzzle as a Jigsaw whose regions are its boxes. */
+static struct puzzle *as_jigsaw(const struct puzzle *plain)
+{
+    struct puzzle *p = blank(VARIANT_JIGSAW);
+
+    memcpy(p->given, plain->given, 81);
+    return finish(p);
+}
+
+/* A random solution grid of the variant: random digits in random cells while some
+ * solution remains, then the search's first solution. */
+static void random_grid(struct gen_rng *rng, unsigned variant, uint8_t *grid)
+{
+    struct puzzle *p = finish(blank(variant));
+    uint8_t start[81] = { 0 }, solution[81];
+
+    for (int placed = 0; placed < 12;) {
+        int cell = gen_rng_below(rng, 81), d = 1 + gen_rng_below(rng, 9);
+
+        if (start[cell] != 0)
+            continue;
+        start[cell] = (uint8_t)d;
+        if (count_solutions(p, start, solution) == 0)
+            start[cell] = 0;
+        else
+            placed++;
+    }
+    count_solutions(p, start, grid);
+    puzzle_free(p);
+}
+
+/* A minimal puzzle of the variant: a random grid, givens taken away in random order
+ * while the solution stays unique. */
+static struct puzzle *minimal_puzzle(struct gen_rng *rng, unsigned variant)
+{
+    struct puzzle *p = finish(blank(variant));
+    uint8_t grid[81], solution[81];
+    int order[81];
+
+    random_grid(rng, variant, grid);
+    memcpy(p->given, grid, 81);
+    for (int i = 0; i < 81; i++)
+        order[i] = i;
+    gen_rng_shuffle(rng, order, 81);
+    for (int i = 0; i < 81; i++) {
+        int cell = order[i], d = p->given[cell];
+
+        p->given[cell] = 0;
+        if (count_solutions(p, p->given, solution) != 1)
+            p->given[cell] = (uint8_t)d;
+    }
+    return p;
+}
+
+/* Grows cage k from cell over free orthogonal neighbours of distinct digits, up to size
+ * cells. */
+static int grow_cage(struct gen_rng *rng, struct puzzle *p, const uint8_t *grid, int cell,
+                     int k, int size)
+{
+    int cells[9], n = 0, sum = 0;
+    digitset used = 0;
+
+    cells[n++] = cell;
+    p->cage[cell] = (int16_t)k;
+    used |= 1u << grid[cell];
+    sum += grid[cell];
+    while (n < size) {
+        int from = cells[gen_rng_below(rng, n)], next[4], m = 0;
+        int r = from / 9, c = from % 9;
+
+        if (r > 0) next[m++] = from - 9;
+        if (r < 8) next[m++] = from + 9;
+        if (c > 0) next[m++] = from - 1;
+        if (c < 8) next[m++] = from + 1;
+        int to = next[gen_rng_below(rng, m)];
+
+        if (p->cage[to] >= 0 || (used & (1u << grid[to]))) {
+            /* Stop after a few tries rather than hunt for a free neighbour. */
+            if (gen_rng_below(rng, 4) == 0)
+                break;
+            continue;
+        }
+        cells[n++] = to;
+        p->cage[to] = (int16_t)k;
+        used |= 1u << grid[to];
+        sum += grid[to];
+    }
+    return sum;
+}
+
+/* A Killer: random cages of 1-5 cells (mostly 2-3) over a random grid, then givens in
+ * random cells until the solution is unique. */
+static struct puzzle *random_killer(struct gen_rng *rng)
+{
+    static const int sizes[] = { 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5 };
+    struct puzzle *p = blank(VARIANT_KILLER);
+    uint8_t grid[81], solution[81];
+    int order[81];
+
+    random_grid(rng, 0, grid);
+    for (int i = 0; i < 81; i++)
+        order[i] = i;
+    gen_rng_shuffle(rng, order, 81);
+    for (int i = 0; i < 81; i++) {
+        int cell = order[i];
+
+        if (p->cage[cell] < 0) {
+            int k = puzzle_add_cage(p, 0);
+            p->cage_sum[k] = grow_cage(rng, p, grid, cell, k,
+                                       sizes[gen_rng_below(rng, (int)(sizeof sizes / sizeof sizes[0]))]);
+        }
+    }
+    finish(p);
+    for (int i = 0; count_solutions(p, p->given, solution) != 1 && i < 81; i++)
+        p->given[order[i]] = grid[order[i]];
+    return p;
+}
+
+/* --- Main --- */
+
+static void bench_public(const char *path, long every, size_t max)
+{
+    struct bench_set plain = { 0 }, jigsaw = { 0 };
+    struct timing tp, tj;
+
+    if (!bench_load(path, every, max, &plain))
+        return;
+    for (size_t i = 0; i < plain.n; i++)
+        add(&jigsaw, as_jigsaw(plain.puzzles[i]));
+    printf("%s:\n", path);
+    tp = time_set("plain 9x9", &plain);
+    tj = time_set("Jigsaw (regions = boxes)", &jigsaw);
+    print_ratio("Jigsaw (regions = boxes)", tj, tp);
+    bench_set_free(&plain);
+    bench_set_free(&jigsaw);
+}
+
+int main(int argc, char **argv)
+{
+    long every = 1, count = 1000;
+    size_t max = (size_t)-1;
+    uint64_t seed = 1;
+    const char *killers = NULL;
+    struct gen_rng rng;
+    struct bench_set plain = { 0 }, jigsaw = { 0 }, xset = { 0 }, killer = { 0 };
+    struct timing tp, t;
+
+    for (int a = 1; a < argc; a++) {
+        if (strncmp(argv[a], "--every=", 8) == 0)
+            every = atol(argv[a] + 8) > 0 ? atol(argv[a] + 8) : 1;
+        else if (strncmp(argv[a], "--max=", 6) == 0)
+            max = (size_t)atol(argv[a] + 6);
+        else if (strncmp(argv[a], "--count=", 8) == 0)
+            count = atol(argv[a] + 8);
+        else if (strncmp(argv[a], "--seed=", 7) == 0)
+            seed = strtoull(argv[a] + 7, NULL, 10);
+        else if (strncmp(argv[a], "--repeat=", 9) == 0)
+            repeat = atoi(argv[a] + 9) > 0 ? atoi(argv[a] + 9) : 1;
+        else if (strncmp(argv[a], "--killer=", 9) == 0)
+            killers = argv[a] + 9;
+    }
+    clock_cost = measure_clock_cost();
+    printf("bench_variant: CPU time per puzzle, proving uniqueness; least of %d repeats, "
+           "less the clock's %.2f us\n", repeat, clock_cost / 1e3);
+    for (int a = 1; a < argc; a++)
+        if (argv[a][0] != '-')
+            bench_public(argv[a], every, max);
+
+    gen_rng_seed(&rng, seed);
+    for (long i = 0; i < count; i++) {
+        add(&plain, minimal_puzzle(&rng, 0));
+        add(&jigsaw, as_jigsaw(plain.puzzles[i]));
+        add(&xset, minimal_puzzle(&rng, VARIANT_X));
+    }
+    if (killers != NULL)
+        bench_load(killers, 1, max, &killer);
+    else
+        for (long i = 0; i < count; i++)
+            add(&killer, random_killer(&rng));
+    printf("made here (seed %llu): minimal puzzles from random grids; Killers %s\n",
+           (unsigned long long)seed, killers != NULL ? killers : "with random cages");
+    tp = time_set("plain 9x9", &plain);
+    t = time_set("Jigsaw (regions = boxes)", &jigsaw);
+    print_ratio("Jigsaw (regions = boxes)", t, tp);
+    t = time_set("Sudoku X", &xset);
+    print_ratio("Sudoku X", t, tp);
+    t = time_set("Killer", &killer);
+    print_ratio("Killer", t, tp);
+    printf("  Killer median %s 1 ms (the goal)\n", t.median < 1000000 ? "under" : "OVER");
+    bench_set_free(&plain);
+    bench_set_free(&jigsaw);
+    bench_set_free(&xset);
+    bench_set_free(&killer);
+    return 0;
+}

@@ -1,0 +1,19 @@
+/* variant_fast.h: the batch search for variants of up to 128 cells (per-digit bitboards), without an observer. */
+#ifndef KAKUDO_VARIANT_FAST_H
+#define KAKUDO_VARIANT_FAST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solve.h"
+
+/* Counts p's solutions from grid up to req->limit as variant_solve does (the first one
+ * found in res->solution; in reading order, digits ascending, when reading_order, so it
+ * is the smallest).  false, with nothing done, when p does not fit this search (more
+ * than 128 cells, digits above 11, or no 128-bit integers): the caller searches as
+ * before.  Ignores req->observer: call it only without one. */
+bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
+                        const struct solve_request *req, struct solve_result *res,
+                        bool reading_order);
+
+#endif
