@@ -44,12 +44,15 @@ static uint64_t measure_clock_cost(void)
     return least;
 }
 
+static uint64_t nodes_seen;     /* search nodes of the solves timed */
+
 static long count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
 {
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = solution };
 
     puzzle_solve(p, grid, &req, &res);
+    nodes_seen += res.stats.nodes;
     return res.count;
 }
 
@@ -87,15 +90,17 @@ static struct timing time_set(const char *name, const struct bench_set *set)
     uint8_t solution[128 * 128];
     struct timing out = { 0, 0 };
 
+    nodes_seen = 0;
     for (size_t i = 0; i < set->n; i++) {
         t[i] = time_puzzle(set->puzzles[i], solution);
         out.total += t[i];
     }
     qsort(t, set->n, sizeof *t, compare_u64);
     out.median = t[set->n / 2];
-    printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f\n",
+    printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f  nodes %6.1f\n",
            name, set->n, t[0] / 1e3, out.median / 1e3, t[set->n * 99 / 100] / 1e3,
-           t[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n);
+           t[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n,
+           (double)nodes_seen / (double)set->n / repeat);
     free(t);
     return out;
 }
@@ -147,8 +152,80 @@ static struct puzzle *as_jigsaw(const struct puzzle *plain)
     return finish(p);
 }
 
+/* --- Sudoku X from a plain puzzle --- */
+
+/* The 1296 orders of a 9x9's lines that keep it a Sudoku: bands permuted, and lines
+ * within each band. */
+static uint8_t line_orders[1296][9];
+
+static void make_line_orders(void)
+{
+    static const uint8_t perm3[6][3] = { {0,1,2}, {0,2,1}, {1,0,2}, {1,2,0}, {2,0,1}, {2,1,0} };
+    int n = 0;
+
+    for (int b = 0; b < 6; b++)
+        for (int x = 0; x < 6; x++)
+            for (int y = 0; y < 6; y++)
+                for (int z = 0; z < 6; z++, n++) {
+                    const int inner[3] = { x, y, z };
+
+                    for (int i = 0; i < 9; i++)
+                        line_orders[n][i] = (uint8_t)(3 * perm3[b][i / 3] + perm3[inner[i / 3]][i % 3]);
+                }
+}
+
+/* Chooses cols[k..8] (stacks and columns within them unused in taken) so that both
+ * diagonals of the grid whose line r is rows[r] and column c is cols[c] hold distinct
+ * digits. */
+static bool diagonal_columns(const uint8_t *grid, const uint8_t *rows, uint8_t *cols, int k,
+                             unsigned taken, digitset main, digitset anti)
+{
+    if (k == 9)
+        return true;
+    for (int c = 0; c < 9; c++) {
+        digitset dm = 1u << grid[9 * rows[k] + c], da = 1u << grid[9 * rows[8 - k] + c];
+
+        /* Position k's column lies in the stack of position k's first column. */
+        if ((taken & (1u << c)) || (k % 3 != 0 && c / 3 != cols[k - k % 3] / 3))
+            continue;
+        if (k % 3 == 0 && (taken & (7u << (3 * (c / 3)))))
+            continue;
+        if ((main & dm) || (anti & da))
+            continue;
+        cols[k] = (uint8_t)c;
+        if (diagonal_columns(grid, rows, cols, k + 1, taken | 1u << c, main | dm, anti | da))
+            return true;
+    }
+    return false;
+}
+
+/* The plain puzzle with its lines reordered so that its solution's diagonals hold
+ * distinct digits, as a plain puzzle (*plain) and as a Sudoku X (returned, unique since
+ * the plain one is); NULL when no order of its lines does it. */
+static struct puzzle *as_x(const struct puzzle *from, struct puzzle **plain)
+{
+    uint8_t solution[81], cols[9];
+
+    if (count_solutions(from, from->given, solution) != 1)
+        return NULL;
+    for (int r = 0; r < 1296; r++) {
+        const uint8_t *rows = line_orders[r];
+
+        if (diagonal_columns(solution, rows, cols, 0, 0, 0, 0)) {
+            struct puzzle *x = blank(VARIANT_X), *p = blank(0);
+
+            for (int cell = 0; cell < 81; cell++)
+                x->given[cell] = p->given[cell] = from->given[9 * rows[cell / 9] + cols[cell % 9]];
+            *plain = finish(p);
+            return finish(x);
+        }
+    }
+    return NULL;
+}
+
 /* A random solution grid of the variant: random digits in random cells while some
- * solution remains, then the search's first solution. */
+ * solution remains, then the smallest solution they lead to (whatever the search, the
+ * same grid). */
 static void random_grid(struct gen_rng *rng, unsigned variant, uint8_t *grid)
 {
     struct puzzle *p = finish(blank(variant));
@@ -165,7 +242,13 @@ static void random_grid(struct gen_rng *rng, unsigned variant, uint8_t *grid)
         else
             placed++;
     }
-    count_solutions(p, start, grid);
+    {
+        struct solve_budget budget = { 0 };
+        struct solve_stats stats = { 0 };
+
+        count_solutions(p, start, solution);
+        p->ops->smallest(p, start, solution, grid, &budget, &stats);
+    }
     puzzle_free(p);
 }
 
@@ -260,19 +343,34 @@ static struct puzzle *random_killer(struct gen_rng *rng)
 
 static void bench_public(const char *path, long every, size_t max)
 {
-    struct bench_set plain = { 0 }, jigsaw = { 0 };
-    struct timing tp, tj;
+    struct bench_set plain = { 0 }, jigsaw = { 0 }, xplain = { 0 }, xset = { 0 };
+    struct timing tp, t;
 
     if (!bench_load(path, every, max, &plain))
         return;
-    for (size_t i = 0; i < plain.n; i++)
+    for (size_t i = 0; i < plain.n; i++) {
+        struct puzzle *reordered, *x = as_x(plain.puzzles[i], &reordered);
+
         add(&jigsaw, as_jigsaw(plain.puzzles[i]));
+        if (x != NULL) {
+            add(&xset, x);
+            add(&xplain, reordered);
+        }
+    }
     printf("%s:\n", path);
     tp = time_set("plain 9x9", &plain);
-    tj = time_set("Jigsaw (regions = boxes)", &jigsaw);
-    print_ratio("Jigsaw (regions = boxes)", tj, tp);
+    t = time_set("Jigsaw (regions = boxes)", &jigsaw);
+    print_ratio("Jigsaw (regions = boxes)", t, tp);
+    if (xset.n > 0) {
+        printf("  (Sudoku X: each puzzle's lines reordered so that its diagonals hold distinct digits)\n");
+        tp = time_set("plain 9x9, lines reordered", &xplain);
+        t = time_set("Sudoku X, the same", &xset);
+        print_ratio("Sudoku X, the same", t, tp);
+    }
     bench_set_free(&plain);
     bench_set_free(&jigsaw);
+    bench_set_free(&xplain);
+    bench_set_free(&xset);
 }
 
 int main(int argc, char **argv)
@@ -300,12 +398,15 @@ int main(int argc, char **argv)
             killers = argv[a] + 9;
     }
     clock_cost = measure_clock_cost();
+    make_line_orders();
     printf("bench_variant: CPU time per puzzle, proving uniqueness; least of %d repeats, "
            "less the clock's %.2f us\n", repeat, clock_cost / 1e3);
     for (int a = 1; a < argc; a++)
         if (argv[a][0] != '-')
             bench_public(argv[a], every, max);
 
+    if (count <= 0 && killers == NULL)
+        return 0;
     gen_rng_seed(&rng, seed);
     for (long i = 0; i < count; i++) {
         add(&plain, minimal_puzzle(&rng, 0));

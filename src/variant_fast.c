@@ -32,33 +32,55 @@ __extension__ typedef unsigned __int128 cells128;
 
 #define FAST_MAX_CELLS 128
 #define FAST_MAX_DIGIT 11
+#define FAST_MAX_UNITS (3 * FAST_MAX_DIGIT + 2)
+/* A line meets at most N/2 regions in two cells or more: 9x9 Jigsaw X has under 200. */
+#define FAST_MAX_PAIRS 320
+#define FAST_MAX_COMBOS 4096
+
+/* What the search knows of a puzzle's groups, worked out once per shape: a batch or the
+ * generator solves many puzzles of one shape (a Jigsaw's regions, a Killer's cages) in a
+ * row, and the pairs of units sharing cells cost more to find than an easy solve. */
+struct fast_geometry {
+    /* The shape: everything puzzle_finish builds the groups from. */
+    bool built;
+    int width, height, max_digit, box_rows, box_cols, ncages;
+    unsigned variant;
+    uint8_t region[FAST_MAX_CELLS];
+    int16_t cage[FAST_MAX_CELLS];
+    int cage_sum[FAST_MAX_CELLS];
+    /* Its groups. */
+    bool fits;                  /* false: the search of variant_solve.c takes it */
+    cells128 all;               /* the puzzle's cells */
+    cells128 peers[FAST_MAX_CELLS];     /* per cell: those sharing a group with it */
+    cells128 units[FAST_MAX_UNITS];     /* the groups holding every digit */
+    int nunits;
+    /* Pairs of units sharing two cells or more (locked candidates): each unit's cells
+     * outside the other. */
+    struct fast_pair { cells128 own, rest; } pairs[FAST_MAX_PAIRS];
+    int npairs;
+    /* Cages, each with the digit sets of its size making its sum. */
+    struct fast_cage { cells128 cells; int first, ncombos; } cages[FAST_MAX_CELLS];
+    int nsum_groups;
+    digitset combos[FAST_MAX_COMBOS];
+    int ncombos;
+};
 
 struct fast_state {
     cells128 cand[FAST_MAX_DIGIT + 1];  /* per digit: the cells that may take it */
     cells128 solved;                    /* cells whose digit is placed */
-};
-
-/* Two units sharing two cells or more: where a digit of one lies only in the overlap,
- * the rest of the other loses it. */
-struct fast_overlap {
-    cells128 unit, overlap, rest;
+    digitset todo;                      /* digits whose cells changed since their units
+                                           were last looked at for singles ... */
+    digitset locked_todo;               /* ... and for locked candidates */
 };
 
 struct fast_ctx {
+    const struct fast_geometry *g;
+    const struct puzzle *p;
     int max_digit;
-    cells128 all;               /* the puzzle's cells */
-    cells128 peers[FAST_MAX_CELLS];
-    cells128 *units;            /* each group holding every digit */
-    int nunits;
-    struct fast_cage { cells128 cells; int len, sum; } *cages;
-    int ncages;
-    struct fast_overlap *overlaps;
-    int noverlaps;
     bool reading_order;
     long limit;
     const struct solve_budget *budget;
     struct solve_result *res;
-    const struct puzzle *p;
     struct solve_stats stats;
     bool done, gave_up;
 };
@@ -75,46 +97,45 @@ static inline int first_cell(cells128 x)
     return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
-static inline int cell_count(cells128 x)
-{
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
-
 static inline bool one_cell(cells128 x)
 {
     return (x & (x - 1)) == 0;
 }
 
 /* The digits cell may still take. */
-static digitset cell_digits(const struct fast_ctx *c, const struct fast_state *s, int cell)
+static digitset cell_digits(int max_digit, const struct fast_state *s, int cell)
 {
     cells128 b = cell_bit(cell);
     digitset out = 0;
 
-    for (int d = 1; d <= c->max_digit; d++)
+    for (int d = 1; d <= max_digit; d++)
         if (s->cand[d] & b)
             out |= 1u << d;
     return out;
 }
 
-/* Places d at cell (which may take it). */
-static inline void fast_place(const struct fast_ctx *c, struct fast_state *s, int cell, int d)
+/* Places d at cell (which may take it); the digits that lose cells are to be looked at. */
+static inline void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     cells128 b = cell_bit(cell);
 
     s->solved |= b;
-    for (int e = 1; e <= c->max_digit; e++)
-        s->cand[e] &= ~b;
-    s->cand[d] = (s->cand[d] & ~c->peers[cell]) | b;
+    for (int e = 1; e <= g->max_digit; e++)
+        if (s->cand[e] & b) {
+            s->cand[e] &= ~b;
+            s->todo |= 1u << e;
+        }
+    s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
+    s->todo |= 1u << d;
 }
 
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
  * when any was placed. */
-static bool naked_singles(const struct fast_ctx *c, struct fast_state *s, bool *placed)
+static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
 {
-    cells128 unsolved = c->all & ~s->solved, once = 0, more = 0, singles;
+    cells128 unsolved = g->all & ~s->solved, once = 0, more = 0, singles;
 
-    for (int d = 1; d <= c->max_digit; d++) {
+    for (int d = 1; d <= g->max_digit; d++) {
         cells128 x = s->cand[d] & unsolved;
 
         more |= once & x;
@@ -124,104 +145,110 @@ static bool naked_singles(const struct fast_ctx *c, struct fast_state *s, bool *
         return false;
     for (singles = once & ~more; singles != 0; singles &= singles - 1) {
         int cell = first_cell(singles);
-        digitset left = cell_digits(c, s, cell);
+        digitset left = cell_digits(g->max_digit, s, cell);
 
         /* An earlier single of this pass may have taken the digit from a peer. */
         if (left == 0)
             return false;
-        fast_place(c, s, cell, lowest_bit(left));
+        fast_place(g, s, cell, lowest_bit(left));
         *placed = true;
     }
     return true;
 }
 
-/* A digit with one place in a unit goes there; with none, a dead end. */
-static bool hidden_singles(const struct fast_ctx *c, struct fast_state *s, bool *placed)
+/* Digit d in each unit: with one place it goes there, with none a dead end. */
+static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    for (int u = 0; u < c->nunits; u++) {
-        cells128 unit = c->units[u];
+    for (int u = 0; u < g->nunits; u++) {
+        cells128 m = s->cand[d] & g->units[u];
 
-        for (int d = 1; d <= c->max_digit; d++) {
-            cells128 x = s->cand[d] & unit;
-
-            if (x == 0)
-                return false;
-            if (one_cell(x) && !(x & s->solved)) {
-                fast_place(c, s, first_cell(x), d);
-                *placed = true;
-            }
-        }
-    }
-    return true;
-}
-
-/* Each cage's empty cells keep the digits some set making its sum still uses; false
- * when none can (a full cage with the wrong sum included). */
-static bool cage_sums(const struct fast_ctx *c, struct fast_state *s, bool *changed)
-{
-    for (int k = 0; k < c->ncages; k++) {
-        const struct fast_cage *cage = &c->cages[k];
-        cells128 placed = cage->cells & s->solved, open = cage->cells & ~s->solved;
-        digitset used = 0, allowed;
-
-        for (int d = 1; d <= c->max_digit && placed != 0; d++)
-            if (s->cand[d] & placed)
-                used |= 1u << d;
-        if (!sum_feasible(cage->len, cage->sum, used, c->max_digit))
+        if (m == 0)
             return false;
-        if (open == 0)
-            continue;
-        allowed = sum_digits(cage->len, cage->sum, used, c->max_digit);
-        for (int d = 1; d <= c->max_digit; d++)
-            if (!(allowed & (1u << d)) && (s->cand[d] & open)) {
-                s->cand[d] &= ~open;
-                *changed = true;
-            }
+        if (one_cell(m) && !(m & s->solved))
+            fast_place(g, s, first_cell(m), d);
     }
     return true;
 }
 
-/* Locked candidates: a digit whose places in a unit all lie where it meets another
- * leaves the rest of the other. */
-static void locked_candidates(const struct fast_ctx *c, struct fast_state *s, bool *changed)
+/* Where digit d's places in a unit all lie in another, the rest of the other loses it. */
+static void locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    for (int i = 0; i < c->noverlaps; i++) {
-        const struct fast_overlap *o = &c->overlaps[i];
+    cells128 x = s->cand[d];
 
-        for (int d = 1; d <= c->max_digit; d++) {
-            cells128 x = s->cand[d];
-
-            if ((x & o->unit & ~o->overlap) == 0 && (x & o->rest)) {
-                s->cand[d] = x & ~o->rest;
-                *changed = true;
-            }
-        }
+    for (int i = 0; i < g->npairs; i++)
+        if ((x & g->pairs[i].own) == 0 && (x & g->pairs[i].rest) != 0)
+            x &= ~g->pairs[i].rest;
+    if (x != s->cand[d]) {
+        s->cand[d] = x;
+        s->todo |= 1u << d;
     }
 }
 
-/* Everything the rules above force; false at a dead end. */
-static bool fast_propagate(const struct fast_ctx *c, struct fast_state *s)
+/* Each cage's empty cells keep the digits of its sets that hold the digits placed and
+ * whose other digits its empty cells can still take; false when no set is left (a full
+ * cage with the wrong sum included). */
+static bool cage_sums(const struct fast_geometry *g, struct fast_state *s, bool *changed)
+{
+    for (int k = 0; k < g->nsum_groups; k++) {
+        const struct fast_cage *cage = &g->cages[k];
+        cells128 placed = cage->cells & s->solved, open = cage->cells & ~s->solved;
+        digitset used = 0, avail = 0, allowed = 0;
+
+        for (int d = 1; d <= g->max_digit; d++) {
+            cells128 x = s->cand[d] & cage->cells;
+
+            used |= (x & placed) ? 1u << d : 0;
+            avail |= (x & open) ? 1u << d : 0;
+        }
+        for (int i = cage->first; i < cage->first + cage->ncombos; i++) {
+            digitset set = g->combos[i];
+
+            if ((set & used) == used && (set & ~used & ~avail) == 0)
+                allowed |= set;
+        }
+        if (allowed == 0)
+            return false;
+        for (digitset lose = avail & ~allowed; lose != 0; lose &= lose - 1) {
+            int d = lowest_bit(lose);
+
+            s->cand[d] &= ~open;
+            s->todo |= 1u << d;
+            *changed = true;
+        }
+    }
+    return true;
+}
+
+/* Everything the rules above force, the cheaper first; false at a dead end. */
+static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
 {
     for (;;) {
         bool changed = false;
 
-        if (!naked_singles(c, s, &changed))
+        if (!naked_singles(g, s, &changed))
             return false;
         if (changed)
             continue;
-        if (!hidden_singles(c, s, &changed))
+        if ((g->all & ~s->solved) == 0)
+            return cage_sums(g, s, &changed);
+        if (s->todo != 0) {
+            int d = lowest_bit(s->todo);
+
+            s->locked_todo |= s->todo;
+            s->todo &= s->todo - 1;
+            if (!hidden_singles(g, s, d))
+                return false;
+            continue;
+        }
+        if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
             continue;
-        if (!cage_sums(c, s, &changed))
-            return false;
-        if (changed)
-            continue;
-        if ((c->all & ~s->solved) == 0)
+        if (s->locked_todo == 0)
             return true;
-        locked_candidates(c, s, &changed);
-        if (!changed)
-            return true;
+        for (digitset left = s->locked_todo; left != 0; left &= left - 1)
+            locked_candidates(g, s, lowest_bit(left));
+        s->locked_todo = 0;
     }
 }
 
@@ -229,7 +256,7 @@ static bool fast_propagate(const struct fast_ctx *c, struct fast_state *s)
  * digits left (two, found from bit-sliced counts, when there is one). */
 static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
 {
-    cells128 unsolved = c->all & ~s->solved, one = 0, two = 0, three = 0, pairs;
+    cells128 unsolved = c->g->all & ~s->solved, one = 0, two = 0, three = 0, pairs;
     int best = -1, fewest = FAST_MAX_DIGIT + 1;
 
     if (c->reading_order)
@@ -245,7 +272,7 @@ static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
     if (pairs != 0)
         return first_cell(pairs);
     for (cells128 left = unsolved; left != 0; left &= left - 1) {
-        int cell = first_cell(left), n = popcount32(cell_digits(c, s, cell));
+        int cell = first_cell(left), n = popcount32(cell_digits(c->max_digit, s, cell));
 
         if (n < fewest) {
             fewest = n;
@@ -260,7 +287,7 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
     if (c->res->count++ == 0 && c->res->solution != NULL)
         for (int cell = 0; cell < c->p->ncells; cell++)
             c->res->solution[cell] = c->p->block[cell] ? 0
-                                     : (uint8_t)lowest_bit(cell_digits(c, s, cell));
+                                     : (uint8_t)lowest_bit(cell_digits(c->max_digit, s, cell));
     if (c->res->count >= c->limit)
         c->done = true;
 }
@@ -271,12 +298,12 @@ static void fast_search(struct fast_ctx *c, const struct fast_state *s)
     int cell;
     digitset choices;
 
-    if ((c->all & ~s->solved) == 0) {
+    if ((c->g->all & ~s->solved) == 0) {
         found(c, s);
         return;
     }
     cell = branch_cell(c, s);
-    choices = cell_digits(c, s, cell);
+    choices = cell_digits(c->max_digit, s, cell);
     for (; choices != 0 && !c->done; choices &= choices - 1) {
         struct fast_state next = *s;
 
@@ -286,48 +313,138 @@ static void fast_search(struct fast_ctx *c, const struct fast_state *s)
         }
         c->stats.nodes++;
         c->stats.guesses++;
-        fast_place(c, &next, cell, lowest_bit(choices));
-        if (fast_propagate(c, &next))
+        fast_place(c->g, &next, cell, lowest_bit(choices));
+        if (fast_propagate(c->g, &next))
             fast_search(c, &next);
         if (!c->done)
             c->stats.backtracks++;
     }
 }
 
-/* The masks of p's units, cages, peers and unit overlaps. */
-static void fast_geometry(struct fast_ctx *c, const struct puzzle *p)
+/* --- The shape's groups, kept per thread --- */
+
+static _Thread_local struct fast_geometry geometry_cache;
+
+/* Whether g was built for p's shape. */
+static bool same_shape(const struct fast_geometry *g, const struct puzzle *p)
 {
-    cells128 *masks = xmalloc((size_t)p->ngroups * sizeof *masks);
+    size_t n = (size_t)p->ncells;
 
-    c->units = xmalloc((size_t)p->ngroups * sizeof *c->units);
-    c->cages = xmalloc((size_t)p->ngroups * sizeof *c->cages);
-    for (int g = 0; g < p->ngroups; g++) {
-        const struct puzzle_group *grp = &p->groups[g];
+    if (!g->built || g->width != p->width || g->height != p->height || g->max_digit != p->max_digit
+        || g->box_rows != p->box_rows || g->box_cols != p->box_cols || g->variant != p->variant
+        || g->ncages != p->ncages)
+        return false;
+    if (p->region != NULL && memcmp(g->region, p->region, n) != 0)
+        return false;
+    if (p->cage != NULL && (memcmp(g->cage, p->cage, n * sizeof *p->cage) != 0
+                            || memcmp(g->cage_sum, p->cage_sum,
+                                      (size_t)p->ncages * sizeof *p->cage_sum) != 0))
+        return false;
+    return true;
+}
 
-        masks[g] = 0;
+/* Adds to g the digit sets of len digits 1..max_digit adding to sum; false when they do
+ * not fit. */
+static bool add_combos(struct fast_geometry *g, struct fast_cage *cage, int len, int sum)
+{
+    cage->first = g->ncombos;
+    cage->ncombos = 0;
+    for (digitset set = 2; set < 2u << g->max_digit; set += 2) {
+        int total = 0;
+
+        if (popcount32(set) != len)
+            continue;
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        if (total != sum)
+            continue;
+        if (g->ncombos == FAST_MAX_COMBOS)
+            return false;
+        g->combos[g->ncombos++] = set;
+        cage->ncombos++;
+    }
+    return true;
+}
+
+/* Masks of p's units, cages and peers, the pairs of units sharing cells and the cages'
+ * digit sets; false when p does not fit the fixed room. */
+static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+{
+    cells128 masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
+
+    g->all = 0;
+    g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
+    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
+        return false;
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!p->block[cell])
+            g->all |= cell_bit(cell);
+    for (int k = 0; k < p->ngroups; k++) {
+        const struct puzzle_group *grp = &p->groups[k];
+
+        masks[k] = 0;
         for (int i = 0; i < grp->ncells; i++)
-            masks[g] |= cell_bit(grp->cells[i]);
-        if (puzzle_group_is_unit(p, grp))
-            c->units[c->nunits++] = masks[g];
-        if (puzzle_group_has_sum(grp))
-            c->cages[c->ncages++] = (struct fast_cage){ masks[g], grp->ncells, grp->sum };
+            masks[k] |= cell_bit(grp->cells[i]);
+        if (puzzle_group_is_unit(p, grp)) {
+            if (g->nunits == FAST_MAX_UNITS)
+                return false;
+            g->units[g->nunits++] = masks[k];
+        }
+        if (puzzle_group_has_sum(grp)) {
+            struct fast_cage *cage = &g->cages[g->nsum_groups++];
+
+            cage->cells = masks[k];
+            if (!add_combos(g, cage, grp->ncells, grp->sum))
+                return false;
+        }
     }
     for (int cell = 0; cell < p->ncells; cell++) {
-        c->peers[cell] = 0;
+        g->peers[cell] = 0;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-            c->peers[cell] |= masks[p->cell_groups[cell][k]];
-        c->peers[cell] &= ~cell_bit(cell);
+            g->peers[cell] |= masks[p->cell_groups[cell][k]];
+        g->peers[cell] &= ~cell_bit(cell);
     }
-    c->overlaps = xmalloc((size_t)c->nunits * (size_t)c->nunits * sizeof *c->overlaps);
-    for (int a = 0; a < c->nunits; a++)
-        for (int b = 0; b < c->nunits; b++) {
-            cells128 both = c->units[a] & c->units[b];
+    for (int a = 0; a < g->nunits; a++)
+        for (int b = 0; b < g->nunits; b++) {
+            cells128 both = g->units[a] & g->units[b];
 
-            if (a != b && cell_count(both) >= 2)
-                c->overlaps[c->noverlaps++] = (struct fast_overlap){
-                    c->units[a], both, c->units[b] & ~both };
+            if (a != b && both != 0 && !one_cell(both)) {
+                if (g->npairs == FAST_MAX_PAIRS)
+                    return false;
+                g->pairs[g->npairs++] = (struct fast_pair){
+                    g->units[a] & ~both, g->units[b] & ~both };
+            }
         }
-    free(masks);
+    return true;
+}
+
+/* The groups of p's shape, built unless the last puzzle of this thread had it. */
+static const struct fast_geometry *geometry_for(const struct puzzle *p)
+{
+    struct fast_geometry *g = &geometry_cache;
+    size_t n = (size_t)p->ncells;
+
+    if (same_shape(g, p))
+        return g;
+    g->built = true;
+    g->width = p->width;
+    g->height = p->height;
+    g->max_digit = p->max_digit;
+    g->box_rows = p->box_rows;
+    g->box_cols = p->box_cols;
+    g->variant = p->variant;
+    g->ncages = p->ncages;
+    if (p->region != NULL)
+        memcpy(g->region, p->region, n);
+    if (p->cage != NULL) {
+        memcpy(g->cage, p->cage, n * sizeof *p->cage);
+        if (p->ncages > FAST_MAX_CELLS)
+            g->built = false;
+        else
+            memcpy(g->cage_sum, p->cage_sum, (size_t)p->ncages * sizeof *p->cage_sum);
+    }
+    g->fits = g->built && build_groups(g, p);
+    return g;
 }
 
 /* The givens placed; false when two clash or one is out of range. */
@@ -335,7 +452,7 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
 {
     memset(s, 0, sizeof *s);
     for (int d = 1; d <= c->max_digit; d++)
-        s->cand[d] = c->all;
+        s->cand[d] = c->g->all;
     for (int cell = 0; cell < c->p->ncells; cell++) {
         int d = grid[cell];
 
@@ -343,8 +460,9 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
             continue;
         if (d > c->max_digit || !(s->cand[d] & cell_bit(cell)))
             return false;
-        fast_place(c, s, cell, d);
+        fast_place(c->g, s, cell, d);
     }
+    s->todo = ((2u << c->max_digit) - 1) & ~1u;
     return true;
 }
 
@@ -353,27 +471,23 @@ bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
                         bool reading_order)
 {
     struct fast_ctx c = {
-        .max_digit = p->max_digit, .reading_order = reading_order, .limit = req->limit,
-        .budget = &req->budget, .res = res, .p = p,
+        .p = p, .max_digit = p->max_digit, .reading_order = reading_order,
+        .limit = req->limit, .budget = &req->budget, .res = res,
     };
     struct fast_state start;
 
     if (p->ncells > FAST_MAX_CELLS || p->max_digit > FAST_MAX_DIGIT)
         return false;
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (!p->block[cell])
-            c.all |= cell_bit(cell);
-    fast_geometry(&c, p);
+    c.g = geometry_for(p);
+    if (!c.g->fits)
+        return false;
     res->count = 0;
     res->stopped = res->gave_up = false;
     c.stats.nodes++;
-    if (req->limit >= 1 && fast_start(&c, grid, &start) && fast_propagate(&c, &start))
+    if (req->limit >= 1 && fast_start(&c, grid, &start) && fast_propagate(c.g, &start))
         fast_search(&c, &start);
     res->gave_up = c.gave_up;
     solve_stats_add(&res->stats, &c.stats);
-    free(c.units);
-    free(c.cages);
-    free(c.overlaps);
     return true;
 }
 
