@@ -97,6 +97,11 @@ static inline int first_cell(cells128 x)
     return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+static inline int cell_count(cells128 x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+
 static inline bool one_cell(cells128 x)
 {
     return (x & (x - 1)) == 0;
@@ -269,8 +274,21 @@ static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
         one |= x;
     }
     pairs = two & ~three;
-    if (pairs != 0)
-        return first_cell(pairs);
+    if (pairs != 0) {
+        /* Of the cells with two digits, the one with the most empty peers: either
+         * guess there settles the most. */
+        int most = -1;
+
+        for (; pairs != 0; pairs &= pairs - 1) {
+            int cell = first_cell(pairs), n = cell_count(c->g->peers[cell] & unsolved);
+
+            if (n > most) {
+                most = n;
+                best = cell;
+            }
+        }
+        return best;
+    }
     for (cells128 left = unsolved; left != 0; left &= left - 1) {
         int cell = first_cell(left), n = popcount32(cell_digits(c->max_digit, s, cell));
 
