@@ -194,6 +194,17 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
     return -1;
 }
 
+/* A --format a variant can be written in: its readable format, or the one-line form of
+ * exactly its kind (a Killer X has none). */
+static bool variant_format_by_name(const char *name, unsigned variant, enum format_id *out)
+{
+    if (!format_by_name(name, out))
+        return false;
+    return *out == FORMAT_VARIANT || (*out == FORMAT_KILLER_LINE && variant == VARIANT_KILLER)
+           || (*out == FORMAT_JIGSAW_LINE && variant == VARIANT_JIGSAW)
+           || (*out == FORMAT_X_LINE && variant == VARIANT_X);
+}
+
 /* "24-28" or "26" into min and max (at least 1). */
 static bool parse_givens(const char *s, int *min, int *max)
 {
@@ -214,6 +225,29 @@ static bool parse_givens(const char *s, int *min, int *max)
     *min = (int)lo;
     *max = (int)hi;
     return true;
+}
+
+/* The size, symmetry and format of a Sudoku variant (req->variant set); -1 to go on,
+ * else the status. */
+static int settle_variant_args(struct generate_args *a)
+{
+    struct gen_request *req = &a->req;
+    long n = 9;
+
+    req->kind = PUZZLE_SUDOKU;
+    if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
+        return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
+                                    "such as 9 or 16", a->size);
+    req->size = (int)n;
+    if (a->symmetry != NULL && !gen_symmetry_by_name(a->symmetry, &req->symmetry))
+        return generate_usage_error("unknown --symmetry '%s': expected none, rotate180, "
+                                    "rotate90, mirror or diagonal", a->symmetry);
+    a->out = FORMAT_VARIANT;
+    if (a->format != NULL && !variant_format_by_name(a->format, req->variant, &a->out))
+        return generate_usage_error("unknown --format '%s' for %s: expected variant, or "
+                                    "the one-line form of its kind (killer-line, jigsaw-line, "
+                                    "x-line)", a->format, puzzle_variant_name(req->variant));
+    return -1;
 }
 
 /* Checks the values against the kind and fills the request; -1 to go on, else the status. */
@@ -253,13 +287,21 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
         else if (a->format != NULL && strcmp(a->format, "grid") != 0)
             return generate_usage_error("unknown --format '%s' for Kakuro: expected grid or "
                                         "kakuro2", a->format);
+    } else if (puzzle_variant_by_name(kind, &req->variant) && req->variant != 0) {
+        int status = settle_variant_args(a);
+        if (status >= 0)
+            return status;
     } else {
-        return generate_usage_error("cannot generate '%s': expected 'sudoku' or 'kakuro'", kind);
+        return generate_usage_error("cannot generate '%s': expected 'sudoku', 'kakuro', "
+                                    "'killer', 'x', 'jigsaw' or a combination such as "
+                                    "'killer-x'", kind);
     }
     if (a->level != NULL && !gen_level_by_name(a->level, &req->level))
         return generate_usage_error("unknown --level '%s': expected beginner, easy, medium, "
                                     "hard, expert, master or any", a->level);
-    if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
+    if (a->givens != NULL && strcmp(a->givens, "0") == 0)
+        req->givens_none = true;    /* a Killer of cages alone; gen_check_request says who */
+    else if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
         return generate_usage_error("invalid --givens '%s': expected MIN-MAX (or N), such as "
                                     "24-28", a->givens);
     if (!gen_check_request(req, why, sizeof why))

@@ -187,6 +187,8 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
 {
     int br, bc;
 
+    if (req->kind == PUZZLE_SUDOKU && req->variant != 0)
+        return gen_variant_check(req, why, size);
     if (req->kind == PUZZLE_SUDOKU) {
         if (!sudoku_box_shape(req->size, &br, &bc)) {
             snprintf(why, size, "no Sudoku of size %d: sizes are 4 to 25 that make boxes, "
@@ -262,10 +264,14 @@ void gen_givens(const struct gen_request *req, int *min, int *max, bool *strict)
 {
     int cells = req->size * req->size;
 
-    *strict = req->givens_min > 0 || req->givens_max > 0;
-    if (*strict) {
+    *strict = req->givens_none || req->givens_min > 0 || req->givens_max > 0;
+    if (req->givens_none) {
+        *min = *max = 0;    /* --givens 0: none at all (a Killer's cages alone) */
+    } else if (*strict) {
         *min = req->givens_min;
         *max = req->givens_max > 0 ? req->givens_max : cells;
+    } else if (req->variant & VARIANT_KILLER) {
+        *min = *max = 0;    /* a Killer: as published, no givens where its cages allow */
     } else if (req->level >= 0 && req->level < LEVEL_COUNT) {
         /* The same share of the cells, rounded to the nearest. */
         *min = (level_givens_9x9[req->level].min * cells + 40) / 81;
@@ -406,8 +412,9 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         ctx.deadline_ns = ctx.start_ns + req->budget_ms * 1000000u;
     for (;;) {
         struct grade g;
-        struct puzzle *p = req->kind == PUZZLE_SUDOKU ? gen_sudoku_attempt(&ctx, &g)
-                                                      : gen_kakuro_attempt(&ctx, &g);
+        struct puzzle *p = req->kind == PUZZLE_KAKURO ? gen_kakuro_attempt(&ctx, &g)
+                           : req->variant != 0 ? gen_variant_attempt(&ctx, &g)
+                           : gen_sudoku_attempt(&ctx, &g);
 
         if (p == NULL && ctx.out_of_time && !ctx.cancelled && !ctx.impossible) {
             /* The budget ran out inside an attempt: the closest so far, if any. */
@@ -422,9 +429,12 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             puzzle_free(res->puzzle);
             res->puzzle = NULL;
             res->status = ctx.impossible ? GEN_INVALID : GEN_CANCELLED;
-            if (ctx.impossible)
+            if (ctx.impossible && req->kind == PUZZLE_KAKURO)
                 snprintf(res->message, sizeof res->message, "could not lay out a %dx%d Kakuro "
                          "board with runs of 2 to 9 cells", req->width, req->height);
+            else if (ctx.impossible)
+                snprintf(res->message, sizeof res->message, "could not make a %dx%d %s",
+                         req->size, req->size, puzzle_variant_name(req->variant));
             break;
         }
         ctx.progress.attempts++;

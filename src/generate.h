@@ -52,12 +52,17 @@ typedef bool (*gen_progress_fn)(const struct gen_progress *progress, void *user)
 
 struct gen_request {
     enum puzzle_kind kind;
-    int size;               /* Sudoku: the side, 4 to 25, with a box shape */
+    int size;               /* Sudoku: the side, 4 to 25, with a box shape (a Jigsaw:
+                             * any side 4 to 16) */
+    unsigned variant;       /* Sudoku: enum puzzle_variant flags (Killer, X, Jigsaw, any
+                             * combination); 0 for plain Sudoku */
     int width, height;      /* Kakuro: the board, clue row and column included */
     int level;              /* an enum hint_level, or GEN_ANY_LEVEL */
     enum gen_symmetry symmetry;     /* Sudoku only: Kakuro boards are turned by 180 degrees */
     int givens_min, givens_max;     /* Sudoku: how many givens (--givens); both 0: as
                                      * published puzzles of the level have (gen_givens) */
+    bool givens_none;       /* a Killer with no givens at all (--givens 0): puzzles
+                             * whose cages alone do not make one solution are misses */
     uint64_t seed;
     uint64_t budget_ms;     /* how long to look for the level; 0: no limit */
     int max_attempts;       /* attempts to make at most before settling for the closest
@@ -94,6 +99,8 @@ struct gen_result {
 /* Checks the request (sizes, a level the kind can have, the symmetry); false and a
  * message saying what is accepted when it cannot be met. */
 bool gen_check_request(const struct gen_request *req, char *why, size_t size);
+/* gen_check_request's part for a Sudoku variant (generate_variant.c). */
+bool gen_variant_check(const struct gen_request *req, char *why, size_t size);
 /* Generates one puzzle; res is always filled in. */
 void gen_generate(const struct gen_request *req, struct gen_result *res);
 
@@ -152,6 +159,8 @@ bool gen_budget_spent(const struct gen_context *ctx);
  * level asked for; NULL when cancelled (or ctx->impossible set). */
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g);
 struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g);
+/* The same for a Sudoku variant (req->variant non-zero; generate_variant.c). */
+struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g);
 
 /* The cells of a Sudoku of side n that symmetry sym groups together: each group's cells
  * are stored one after another in cells, group g starting at start[g] (start has

@@ -1,0 +1,665 @@
+/* generate_variant.c: one attempt at a Sudoku variant (X, Jigsaw, Killer, combined): regions, a full grid, cages, then givens removed. */
+#include "config.h"
+#include "generate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "util.h"
+#include "variant.h"
+
+/*
+ * A variant is a Sudoku with other groups (puzzle.h), so one attempt is:
+ *   1. Jigsaw: random regions of N contiguous cells, by swapping border cells between
+ *      neighbouring regions of a regular layout until none of it is left;
+ *   2. a random full grid obeying every group (the diagonals, the regions);
+ *   3. Killer: the grid cut into random contiguous cages of distinct digits, mostly of
+ *      2 to 4 cells, whose sums the solution gives;
+ *   4. givens removed in symmetric groups while the puzzle keeps one solution and, below
+ *      Master, stays within the level: a Killer starts from its cages alone and down to
+ *      no givens, as published Killers have, when its cages are enough.
+ */
+
+/* --- Jigsaw regions --- */
+
+static const int step_dr[4] = { -1, 1, 0, 0 }, step_dc[4] = { 0, 0, -1, 1 };
+
+/* The neighbour of cell in direction k, or -1 off the board. */
+static int neighbour(int n, int cell, int k)
+{
+    int r = cell / n + step_dr[k], c = cell % n + step_dc[k];
+
+    return r < 0 || r >= n || c < 0 || c >= n ? -1 : r * n + c;
+}
+
+/* Whether the cells of region reg (in map) form one piece. */
+static bool region_connected(int n, const uint8_t *map, int reg, int *stack, uint8_t *seen)
+{
+    int first = -1, count = 0, reached = 0, top = 0;
+
+    for (int cell = 0; cell < n * n; cell++) {
+        if (map[cell] == reg) {
+            count++;
+            if (first < 0)
+                first = cell;
+        }
+    }
+    if (first < 0)
+        return true;
+    memset(seen, 0, (size_t)(n * n));
+    stack[top++] = first;
+    seen[first] = 1;
+    while (top > 0) {
+        int cell = stack[--top];
+
+        reached++;
+        for (int k = 0; k < 4; k++) {
+            int next = neighbour(n, cell, k);
+
+            if (next >= 0 && !seen[next] && map[next] == reg) {
+                seen[next] = 1;
+                stack[top++] = next;
+            }
+        }
+    }
+    return reached == count;
+}
+
+/* A cell of region from next to region to, chosen at random; -1 if none. */
+static int random_border_cell(int n, const uint8_t *map, int from, int to, struct gen_rng *rng)
+{
+    int found = -1, seen = 0;
+
+    for (int cell = 0; cell < n * n; cell++) {
+        if (map[cell] != from)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            int next = neighbour(n, cell, k);
+
+            if (next >= 0 && map[next] == to) {
+                /* Reservoir sampling: each border cell equally likely. */
+                if (gen_rng_below(rng, ++seen) == 0)
+                    found = cell;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+/* Fills map with n random contiguous regions of n cells: from the boxes (rows where the
+ * size has no boxes), many swaps of two border cells between neighbouring regions, each
+ * kept only when both regions stay in one piece. */
+static void make_regions(int n, uint8_t *map, struct gen_rng *rng)
+{
+    int br, bc, *stack = xmalloc((size_t)(n * n) * sizeof *stack);
+    uint8_t *seen = xmalloc((size_t)(n * n));
+    long swaps = 0, tries = 0;
+
+    if (!sudoku_box_shape(n, &br, &bc)) {
+        br = 1;
+        bc = n;
+    }
+    for (int cell = 0; cell < n * n; cell++) {
+        int r = cell / n, c = cell % n;
+
+        map[cell] = (uint8_t)(r / br * (n / bc) + c / bc);
+    }
+    /* Enough swaps that nothing of the regular layout shows. */
+    while (swaps < 4L * n * n && tries < 200L * n * n) {
+        int a = gen_rng_below(rng, n * n), k = gen_rng_below(rng, 4), b = neighbour(n, a, k);
+        int ra, rb, a2;
+
+        tries++;
+        if (b < 0 || map[a] == map[b])
+            continue;
+        ra = map[a];
+        rb = map[b];
+        /* a goes to rb, and some cell of rb next to ra goes to ra. */
+        a2 = random_border_cell(n, map, rb, ra, rng);
+        if (a2 < 0 || a2 == b)
+            a2 = b;
+        map[a] = (uint8_t)rb;
+        map[a2] = (uint8_t)ra;
+        if (region_connected(n, map, ra, stack, seen) && region_connected(n, map, rb, stack, seen)) {
+            swaps++;
+        } else {
+            map[a] = (uint8_t)ra;
+            map[a2] = (uint8_t)rb;
+        }
+    }
+    free(seen);
+    free(stack);
+}
+
+/* --- A full grid over the puzzle's groups --- */
+
+struct vfiller {
+    const struct puzzle *p;
+    struct gen_rng *rng;
+    uint8_t *grid;
+    uint32_t *used;         /* per group: the digits placed in it */
+    long nodes, node_limit;
+    bool gave_up;
+};
+
+static void vfiller_toggle(struct vfiller *f, int cell, int d)
+{
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && f->p->cell_groups[cell][k] >= 0; k++)
+        f->used[f->p->cell_groups[cell][k]] ^= 1u << d;
+}
+
+static uint32_t vfiller_candidates(const struct vfiller *f, int cell)
+{
+    uint32_t all = ((1u << (f->p->max_digit + 1)) - 1) & ~1u, taken = 0;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && f->p->cell_groups[cell][k] >= 0; k++)
+        taken |= f->used[f->p->cell_groups[cell][k]];
+    return all & ~taken;
+}
+
+/* The empty cell with the fewest candidates (-1: full), its candidates in *cands. */
+static int vfiller_pick(const struct vfiller *f, uint32_t *cands)
+{
+    int best = -1, best_count = f->p->max_digit + 1;
+
+    *cands = 0;
+    for (int cell = 0; cell < f->p->ncells; cell++) {
+        uint32_t cand;
+        int count;
+
+        if (f->grid[cell])
+            continue;
+        cand = vfiller_candidates(f, cell);
+        count = popcount32(cand);
+        if (count < best_count) {
+            best = cell;
+            best_count = count;
+            *cands = cand;
+            if (count <= 1)
+                break;
+        }
+    }
+    return best;
+}
+
+static bool vfiller_search(struct vfiller *f)
+{
+    int digits[SUDOKU_MAX_SIZE], n = 0;
+    uint32_t cands;
+    int cell = vfiller_pick(f, &cands);
+
+    if (cell < 0)
+        return true;
+    if (cands == 0 || ++f->nodes > f->node_limit) {
+        f->gave_up = f->nodes > f->node_limit;
+        return false;
+    }
+    for (uint32_t m = cands; m != 0; m &= m - 1)
+        digits[n++] = lowest_bit(m);
+    gen_rng_shuffle(f->rng, digits, n);
+    for (int i = 0; i < n && !f->gave_up; i++) {
+        f->grid[cell] = (uint8_t)digits[i];
+        vfiller_toggle(f, cell, digits[i]);
+        if (vfiller_search(f))
+            return true;
+        vfiller_toggle(f, cell, digits[i]);
+        f->grid[cell] = 0;
+    }
+    return false;
+}
+
+/* Fills grid with a random solution of p's groups (no cages yet); false when several
+ * fresh starts all wandered, as on a Jigsaw layout with few or no solutions. */
+static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid)
+{
+    struct vfiller f = { .p = p, .rng = rng, .grid = grid };
+    bool ok = false;
+
+    f.used = xmalloc((size_t)p->ngroups * sizeof *f.used);
+    for (int start = 0; start < 20 && !ok; start++) {
+        memset(grid, 0, (size_t)p->ncells);
+        memset(f.used, 0, (size_t)p->ngroups * sizeof *f.used);
+        f.nodes = 0;
+        f.node_limit = 8L * p->ncells;
+        f.gave_up = false;
+        ok = vfiller_search(&f);
+    }
+    free(f.used);
+    return ok;
+}
+
+/* --- Killer cages --- */
+
+#define KILLER_SPLITS_MAX 60    /* cage splits to make the cages alone have one solution */
+
+/* The size a new cage aims at: mostly 2 to 4 cells, some of 5 or 6, few lone cells, as
+ * in published Killers (1: 2%, 2: 38%, 3: 32%, 4: 18%, 5: 7%, 6: 3%). */
+static int cage_target_size(struct gen_rng *rng, int n)
+{
+    static const int weights[] = { 0, 2, 38, 32, 18, 7, 3 };
+    int roll = gen_rng_below(rng, 100), size = 1, acc = 0;
+
+    for (; size < 6; size++) {
+        acc += weights[size];
+        if (roll < acc)
+            break;
+    }
+    return size > n ? n : size;
+}
+
+/* A random free neighbour of the cells[0..len-1] whose digit is not in digits, or -1. */
+static int cage_free_neighbour(int n, const int16_t *cage, const uint8_t *solution,
+                               const int *cells, int len, uint32_t digits, struct gen_rng *rng)
+{
+    int found = -1, seen = 0;
+
+    for (int i = 0; i < len; i++) {
+        for (int k = 0; k < 4; k++) {
+            int next = neighbour(n, cells[i], k);
+
+            if (next >= 0 && cage[next] < 0 && !(digits & (1u << solution[next]))
+                && gen_rng_below(rng, ++seen) == 0)
+                found = next;
+        }
+    }
+    return found;
+}
+
+static int cage_size(const int16_t *cage, int ncells, int id, uint32_t *digits,
+                     const uint8_t *solution)
+{
+    int size = 0;
+
+    *digits = 0;
+    for (int cell = 0; cell < ncells; cell++) {
+        if (cage[cell] == id) {
+            size++;
+            *digits |= 1u << solution[cell];
+        }
+    }
+    return size;
+}
+
+/* Joins the lone cell to its smallest neighbouring cage that lacks its digit, if any:
+ * a lone cell is a given in disguise. */
+static void cage_join_lone(int n, int16_t *cage, const uint8_t *solution, int cell)
+{
+    int best = -1, best_size = n < 6 ? n : 6;
+    uint32_t digits;
+
+    for (int k = 0; k < 4; k++) {
+        int next = neighbour(n, cell, k), size;
+
+        if (next < 0 || cage[next] == cage[cell])
+            continue;
+        size = cage_size(cage, n * n, cage[next], &digits, solution);
+        if (size < best_size && !(digits & (1u << solution[cell]))) {
+            best = cage[next];
+            best_size = size;
+        }
+    }
+    if (best >= 0)
+        cage[cell] = (int16_t)best;
+}
+
+/* Cuts the solution into contiguous cages of distinct digits: cage (n*n entries) gets
+ * each cell's cage number (not necessarily consecutive). */
+static void make_cages(int n, const uint8_t *solution, int16_t *cage, struct gen_rng *rng)
+{
+    int ncells = n * n, ncages = 0;
+    int *order = xmalloc((size_t)ncells * sizeof *order), *cells = xmalloc((size_t)n * sizeof *cells);
+    uint32_t digits;
+
+    for (int i = 0; i < ncells; i++) {
+        order[i] = i;
+        cage[i] = -1;
+    }
+    gen_rng_shuffle(rng, order, ncells);
+    for (int i = 0; i < ncells; i++) {
+        int len = 1, target, next;
+
+        if (cage[order[i]] >= 0)
+            continue;
+        target = cage_target_size(rng, n);
+        cells[0] = order[i];
+        cage[order[i]] = (int16_t)ncages;
+        digits = 1u << solution[order[i]];
+        while (len < target
+               && (next = cage_free_neighbour(n, cage, solution, cells, len, digits, rng)) >= 0) {
+            cage[next] = (int16_t)ncages;
+            cells[len++] = next;
+            digits |= 1u << solution[next];
+        }
+        ncages++;
+    }
+    for (int cell = 0; cell < ncells; cell++)
+        if (cage_size(cage, ncells, cage[cell], &digits, solution) == 1 && gen_rng_below(rng, 4) != 0)
+            cage_join_lone(n, cage, solution, cell);
+    free(cells);
+    free(order);
+}
+
+/* Splits the cage holding cell in two contiguous parts, grown at random from cell and
+ * from another of its cells; new_id numbers the second part.  false for a lone cell. */
+static bool split_cage(int n, int16_t *cage, int cell, int16_t new_id, struct gen_rng *rng)
+{
+    int ncells = n * n, members[SUDOKU_MAX_SIZE], len = 0, other;
+    int16_t old = cage[cell];
+    int *queue = xmalloc((size_t)ncells * sizeof *queue), head = 0, tail = 0;
+
+    for (int c = 0; c < ncells; c++)
+        if (cage[c] == old)
+            members[len++] = c;
+    if (len < 2) {
+        free(queue);
+        return false;
+    }
+    do
+        other = members[gen_rng_below(rng, len)];
+    while (other == cell);
+    /* Unclaimed members are marked -2 while the two parts grow from their seeds. */
+    for (int i = 0; i < len; i++)
+        cage[members[i]] = -2;
+    cage[cell] = old;
+    cage[other] = new_id;
+    queue[tail++] = cell;
+    queue[tail++] = other;
+    while (head < tail) {
+        /* A random queued cell grows next, so the parts take random shapes. */
+        int pick = head + gen_rng_below(rng, tail - head), c = queue[pick];
+
+        queue[pick] = queue[head];
+        queue[head++] = c;
+        for (int k = 0; k < 4; k++) {
+            int next = neighbour(n, c, k);
+
+            if (next >= 0 && cage[next] == -2) {
+                cage[next] = cage[c];
+                queue[tail++] = next;
+            }
+        }
+    }
+    free(queue);
+    return true;
+}
+
+/* The Killer of the frame's variant with the cage map and the sums the solution gives,
+ * every cell given; NULL if it does not check (a generator bug). */
+static struct puzzle *killer_build(const struct puzzle *frame, unsigned variant,
+                                   const int16_t *cage, const uint8_t *solution)
+{
+    struct puzzle_error err;
+    struct puzzle *p = sudoku_new_unfinished(frame->max_digit);
+    /* Cage numbers run up to a cell's number and one more per split. */
+    int nids = 2 * p->ncells + KILLER_SPLITS_MAX, *renumber = xmalloc((size_t)nids * sizeof *renumber);
+
+    p->box_rows = frame->box_rows;
+    p->box_cols = frame->box_cols;
+    puzzle_set_variant(p, variant);
+    if (variant & VARIANT_JIGSAW)
+        memcpy(p->region, frame->region, (size_t)p->ncells);
+    if (variant & VARIANT_KILLER) {
+        /* Cages numbered in order of their first cell, as readers number them. */
+        for (int i = 0; i < nids; i++)
+            renumber[i] = -1;
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (renumber[cage[cell]] < 0)
+                renumber[cage[cell]] = puzzle_add_cage(p, 0);
+            p->cage[cell] = (int16_t)renumber[cage[cell]];
+            p->cage_sum[p->cage[cell]] += solution[cell];
+        }
+    }
+    free(renumber);
+    memcpy(p->given, solution, (size_t)p->ncells);
+    if (!puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Keeps the first two solutions a search meets. */
+struct two_solutions {
+    uint8_t *grid[2];
+    int found;
+    int ncells;
+};
+
+static int keep_solution(const struct solve_step *step, void *user)
+{
+    struct two_solutions *two = user;
+
+    if (step->kind == STEP_SOLVED && two->found < 2)
+        memcpy(two->grid[two->found++], step->grid, (size_t)two->ncells);
+    return 0;
+}
+
+/* Makes the cages alone (no givens) have one solution, splitting a cage where a second
+ * solution differs from the first, as setters do; false if that did not settle it. */
+static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *frame,
+                                int16_t *cage, const uint8_t *solution)
+{
+    int ncells = frame->ncells, next_id = ncells;
+    uint8_t *grids = xmalloc(2 * (size_t)ncells), *empty = xcalloc((size_t)ncells, 1);
+    bool unique = false;
+
+    for (int round = 0; round < KILLER_SPLITS_MAX && !unique && gen_tick(ctx); round++) {
+        struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
+        struct two_solutions two = { .grid = { grids, grids + ncells }, .ncells = ncells };
+        struct solve_observer obs = { .step = keep_solution, .user = &two };
+        struct solve_request req = { .limit = 2, .observer = &obs,
+                                     .budget = solve_budget_nodes(200u * (uint64_t)ncells) };
+        struct solve_result res = { .solution = NULL };
+        int differ[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], ndiffer = 0;
+        const uint8_t *other;
+
+        if (p == NULL)
+            break;
+        puzzle_solve(p, empty, &req, &res);
+        puzzle_free(p);
+        unique = res.count == 1 && !res.gave_up;
+        if (unique || res.count == 0)
+            break;
+        /* Out of budget: split a random cage, which narrows the search too. */
+        other = two.found == 2 ? (memcmp(two.grid[0], solution, (size_t)ncells) == 0
+                                  ? two.grid[1] : two.grid[0]) : NULL;
+        for (int cell = 0; cell < ncells; cell++)
+            if (other == NULL || other[cell] != solution[cell])
+                differ[ndiffer++] = cell;
+        gen_rng_shuffle(&ctx->rng, differ, ndiffer);
+        for (int i = 0; i < ndiffer && !split_cage(frame->max_digit, cage, differ[i],
+                                                   (int16_t)next_id, &ctx->rng); i++)
+            ;
+        next_id++;
+    }
+    free(empty);
+    free(grids);
+    return unique;
+}
+
+/* --- Givens --- */
+
+#define VARIANT_GUESS_LIMIT_PER_CELL 4
+
+/* Whether p's givens have exactly one solution, proven within a budget of guesses. */
+static bool variant_has_one_solution(const struct puzzle *p)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = NULL };
+
+    req.budget = solve_budget_nodes((uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1);
+    puzzle_solve(p, p->given, &req, &res);
+    return res.count == 1 && !res.gave_up;
+}
+
+/* The empty puzzle of the request's variant and size, with its regions (Jigsaw) drawn at
+ * random and its groups built, but no cages yet; NULL if the size has none. */
+static struct puzzle *variant_frame(struct gen_context *ctx, unsigned variant)
+{
+    struct puzzle_error err;
+    struct puzzle *p = sudoku_new_unfinished(ctx->req->size);
+
+    if (p == NULL)
+        return NULL;
+    puzzle_set_variant(p, variant & (unsigned)~VARIANT_KILLER);
+    if (variant & VARIANT_JIGSAW)
+        make_regions(p->max_digit, p->region, &ctx->rng);
+    if (!puzzle_finish(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* The puzzle with every cell given; a Killer's cages cut from the solution and split
+ * until they alone have one solution (else, rarely, NULL: another attempt). */
+static struct puzzle *variant_full(struct gen_context *ctx, const struct puzzle *frame,
+                                   const uint8_t *solution)
+{
+    int16_t *cage = xmalloc((size_t)frame->ncells * sizeof *cage);
+    struct puzzle *p = NULL;
+
+    for (int i = 0; i < frame->ncells; i++)
+        cage[i] = 0;
+    if (ctx->req->variant & VARIANT_KILLER) {
+        make_cages(frame->max_digit, solution, cage, &ctx->rng);
+        if (!killer_settle_cages(ctx, frame, cage, solution))
+            goto out;
+    }
+    p = killer_build(frame, ctx->req->variant, cage, solution);
+out:
+    free(cage);
+    return p;
+}
+
+/* Removes givens from p (all given) down to the request's range, in symmetric groups,
+ * each removal kept when one solution remains and, below Master, the level is not
+ * passed.  Rates the result into g.  false when cancelled. */
+static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grade *g)
+{
+    const struct gen_request *req = ctx->req;
+    int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
+    bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
+    bool rated = false, strict, ok = true;
+
+    cells = xmalloc((size_t)p->ncells * sizeof *cells);
+    start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
+    ngroups = gen_symmetry_groups(n, req->symmetry, cells, start);
+    order = xmalloc((size_t)ngroups * sizeof *order);
+    for (int i = 0; i < ngroups; i++)
+        order[i] = i;
+    gen_rng_shuffle(&ctx->rng, order, ngroups);
+    gen_givens(req, &min, &max, &strict);
+    target = min + gen_rng_below(&ctx->rng, max - min + 1);
+
+    for (int i = 0; i < ngroups && givens > target; i++) {
+        int grp = order[i], size = start[grp + 1] - start[grp];
+        uint8_t kept[4];
+        struct grade trial;
+
+        if (givens - size < min)
+            continue;
+        if (!gen_tick(ctx)) {
+            ok = !ctx->cancelled;
+            break;
+        }
+        for (int k = start[grp]; k < start[grp + 1]; k++) {
+            kept[k - start[grp]] = p->given[cells[k]];
+            p->given[cells[k]] = 0;
+        }
+        /* A Killer's cages alone have one solution already (killer_settle_cages). */
+        if (((p->variant & VARIANT_KILLER) || variant_has_one_solution(p))
+            && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
+                               && (int)trial.level <= req->level))) {
+            if (rate_each) {
+                *g = trial;
+                rated = true;
+            }
+            givens -= size;
+            continue;
+        }
+        for (int k = start[grp]; k < start[grp + 1]; k++)
+            p->given[cells[k]] = kept[k - start[grp]];
+    }
+    if (ok && !rated)
+        gen_grade(ctx, p, g, true);
+    free(order);
+    free(start);
+    free(cells);
+    return ok;
+}
+
+struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
+{
+    struct puzzle *frame = NULL, *p = NULL;
+    uint8_t *solution;
+
+    solution = xmalloc((size_t)ctx->req->size * (size_t)ctx->req->size);
+    /* A Jigsaw layout may have no solution, or none the filler finds soon: draw another.
+     * So may a Killer's cages stay ambiguous after many splits: cut others. */
+    while (p == NULL) {
+        if (!gen_tick(ctx))
+            goto out;
+        puzzle_free(frame);
+        frame = variant_frame(ctx, ctx->req->variant);
+        if (frame == NULL) {
+            ctx->impossible = true;
+            goto out;
+        }
+        if (fill_variant_grid(frame, &ctx->rng, solution))
+            p = variant_full(ctx, frame, solution);
+    }
+    if (!remove_givens(ctx, p, g)) {
+        puzzle_free(p);
+        p = NULL;
+    }
+out:
+    puzzle_free(frame);
+    free(solution);
+    return p;
+}
+
+bool gen_variant_check(const struct gen_request *req, char *why, size_t size)
+{
+    const char *name = puzzle_variant_name(req->variant);
+    int br, bc, cells = req->size * req->size;
+
+    if ((req->variant & ~(unsigned)(VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER)) != 0) {
+        snprintf(why, size, "unknown variant: expected killer, x, jigsaw or a combination");
+        return false;
+    }
+    if (req->size < SUDOKU_MIN_SIZE || req->size > 16) {
+        snprintf(why, size, "no %s of size %d: sizes are 4 to 16", name, req->size);
+        return false;
+    }
+    if (!(req->variant & VARIANT_JIGSAW) && !sudoku_box_shape(req->size, &br, &bc)) {
+        snprintf(why, size, "no %s of size %d: sizes are 4 to 16 that make boxes, such as "
+                 "4, 6, 8, 9, 12 or 16 (a Jigsaw takes any)", name, req->size);
+        return false;
+    }
+    if ((int)req->symmetry < 0 || req->symmetry >= GEN_SYM_COUNT) {
+        snprintf(why, size, "unknown symmetry: expected none, rotate180, rotate90, mirror or "
+                 "diagonal");
+        return false;
+    }
+    if (req->givens_none && !(req->variant & VARIANT_KILLER)) {
+        snprintf(why, size, "a %s needs givens: only a Killer's cages can stand alone", name);
+        return false;
+    }
+    if (!req->givens_none && (req->givens_min < 0 || req->givens_max < req->givens_min
+                              || req->givens_max > cells)) {
+        snprintf(why, size, "no %dx%d %s has %d-%d givens: expected MIN-MAX with MIN at most "
+                 "MAX, MAX at most %d", req->size, req->size, name, req->givens_min,
+                 req->givens_max, cells);
+        return false;
+    }
+    if (req->level != GEN_ANY_LEVEL && (req->level < 0 || req->level >= LEVEL_COUNT)) {
+        snprintf(why, size, "unknown level: expected beginner, easy, medium, hard, expert, "
+                 "master or any");
+        return false;
+    }
+    return true;
+}
