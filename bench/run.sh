@@ -18,6 +18,9 @@
 #   puzzles, BENCH_SEED_PUZZLE_SECONDS (default 5) the most it gets for one of them;
 #   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
+#   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
+#   makes; BENCH_KILLER_COUNT (default 1000; slow: seconds each) the Killers generated per
+#   level of BENCH_KILLER_LEVELS (default beginner easy medium hard expert);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take; BASELINE_GENERATE, a
 #   bench_generate built against an earlier kakudo, is run on the same sizes first.
@@ -105,7 +108,7 @@ tdoku_same_run() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes startup overhead jobs big}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes startup overhead jobs big variant}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -485,9 +488,32 @@ part_big() {
 # ======================================================================== end of sperf
 
 # ---------------------------------------------------------------------------------------
+# vspeed (issue 14): the variant searches against plain 9x9 in the same process (targets:
+# Jigsaw and X within 2x of plain per puzzle of similar difficulty, Killer median < 1 ms)
+part_variant() {
+  count=${BENCH_VARIANT_COUNT:-1000}
+  killers=${BENCH_KILLER_COUNT:-1000}
+  levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert}
+  echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
+  echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
+  echo "   and $killers Killers per level from kakudo generate (BENCH_KILLER_COUNT, -j2, seed 1)"
+  set -- --repeat="$repeat_runs" --count="$count"
+  if [ "$killers" -gt 0 ]; then
+    for level in $levels; do
+      "$kakudo" generate killer --level "$level" --count "$killers" --seed 1 -j2 \
+        > "$tmp/killer-$level.txt" 2>/dev/null && set -- "$@" --killer="$tmp/killer-$level.txt"
+    done
+  fi
+  if have_set sudoku/magictour_top1465.txt; then
+    set -- "$@" "$data/sudoku/magictour_top1465.txt"
+  fi
+  "$builddir/bench/bench_variant" "$@"
+}
+
+# ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|startup|overhead|jobs|big) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, startup, overhead, jobs, big)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|startup|overhead|jobs|big|variant) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
   esac
 done
