@@ -237,12 +237,14 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
         if (s->todo != 0) {
-            int d = lowest_bit(s->todo);
+            /* Each digit changed, then the naked singles again. */
+            digitset todo = s->todo;
 
-            s->locked_todo |= s->todo;
-            s->todo &= s->todo - 1;
-            if (!hidden_singles(g, s, d))
-                return false;
+            s->locked_todo |= todo;
+            s->todo = 0;
+            for (; todo != 0; todo &= todo - 1)
+                if (!hidden_singles(g, s, lowest_bit(todo)))
+                    return false;
             continue;
         }
         if (!cage_sums(g, s, &changed))
