@@ -771,6 +771,12 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
     switch (t) {
     case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
     case TECH_X_CHAIN: case TECH_XY_CHAIN:
+    /* hint_links gives every cell all its groups (diagonals, regions, cages), group nodes
+     * only where a box or region crosses a line (a diagonal on X), strong links between
+     * group nodes only in groups of N cells, which hold every digit. */
+    case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
+    /* The forcing chains follow singles over every group, and cage sums as Kakuro runs. */
+    case TECH_CONTRADICTION_CHAIN: case TECH_CELL_FORCING_CHAIN: case TECH_UNIT_FORCING_CHAIN:
         return true;
     default:
         return false;
