@@ -775,8 +775,11 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
      * only where a box or region crosses a line (a diagonal on X), strong links between
      * group nodes only in groups of N cells, which hold every digit. */
     case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
-    /* The forcing chains follow singles over every group, and cage sums as Kakuro runs. */
+    /* The forcing chains follow singles over every group, and cage sums as Kakuro runs;
+     * the dynamic and nested ones also the techniques up to Medium, which all fit. */
     case TECH_CONTRADICTION_CHAIN: case TECH_CELL_FORCING_CHAIN: case TECH_UNIT_FORCING_CHAIN:
+    case TECH_DYNAMIC_FORCING_CHAIN: case TECH_DYNAMIC_CELL_FORCING_CHAIN:
+    case TECH_DYNAMIC_UNIT_FORCING_CHAIN: case TECH_NESTED_FORCING_CHAIN:
         return true;
     default:
         return false;
