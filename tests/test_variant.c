@@ -624,6 +624,73 @@ static void test_hints(struct puzzle **set, int n)
     }
 }
 
+/* No variant puzzle of the tests needs Trial: the chains and forcing chains, which work
+ * on every variant's groups, finish each (a guess would hide a technique left off). */
+static void test_no_trial(struct puzzle **set, int n, const char *what)
+{
+    int trials = 0, rated = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct grade g;
+        if (grade_puzzle_walk(set[i], &g, 0, NULL, NULL, NULL) == 1 && g.unique) {
+            rated++;
+            trials += g.counts[TECH_TRIAL];
+        }
+    }
+    tap_ok(rated == n && trials == 0, "%s: every puzzle rated without Trial (%d rated, %d trials)",
+           what, rated, trials);
+}
+
+/* The next solution line of a .sol file of 81-digit lines ('#' comments); false at its end. */
+static bool read_solution_line(FILE *f, uint8_t *out, int ncells)
+{
+    char line[256];
+
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        for (int i = 0; i < ncells; i++)
+            out[i] = (uint8_t)(line[i] - '0');
+        return strlen(line) >= (size_t)ncells;
+    }
+    return false;
+}
+
+/* Published Sudoku X and Jigsaw puzzles (tests/data/variant/README): each has one
+ * solution, the published one, a level and a rating, and a sound hint walk. */
+static void test_public(void)
+{
+    struct puzzle *set[8];
+    int n = load_file("variant/public.txt", set, 0, 8);
+    FILE *f = fopen(tap_data_path("variant/public.sol"), "r");
+
+    tap_ok(n == 4 && f != NULL, "four published X and Jigsaw puzzles and their solutions");
+    for (int i = 0; i < n && f != NULL; i++) {
+        const struct puzzle *p = set[i];
+        uint8_t *published = xmalloc((size_t)p->ncells), *solution = xmalloc((size_t)p->ncells);
+        struct solve_stats stats = { 0 };
+        struct grade g;
+        bool read = read_solution_line(f, published, p->ncells);
+        enum solve_outcome out = puzzle_solve_first(p, p->given, true, solution, NULL, &stats);
+        int rc = grade_puzzle_walk(p, &g, 0, NULL, NULL, NULL);
+
+        tap_ok(read && out == SOLVE_UNIQUE && memcmp(solution, published, (size_t)p->ncells) == 0,
+               "public %d (%s): one solution, the published one", i + 1, puzzle_variant_name(p->variant));
+        tap_ok(rc == 1 && g.unique && g.level >= LEVEL_BEGINNER && g.rating >= 10 && g.score > 0
+               && !g.gave_up && g.counts[TECH_TRIAL] == 0,
+               "public %d (%s): rated %s, %d.%d, score %ld, without Trial", i + 1,
+               puzzle_variant_name(p->variant), hint_level_name(g.level), g.rating / 10, g.rating % 10,
+               g.score);
+        free(published);
+        free(solution);
+    }
+    if (f != NULL)
+        fclose(f);
+    test_hints(set, n);
+    for (int i = 0; i < n; i++)
+        puzzle_free(set[i]);
+}
+
 int main(void)
 {
     test_groups();
@@ -641,6 +708,7 @@ int main(void)
         tap_ok(n == 6, "six variant puzzles to play and hint");
         test_saves(set, n);
         test_hints(set, n);
+        test_no_trial(set, n, "variants.txt and killer_wiki.txt");
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
@@ -650,8 +718,10 @@ int main(void)
 
         tap_ok(n == 15, "fifteen more variant puzzles to walk");
         test_hints(set, n);
+        test_no_trial(set, n, "walk.txt");
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
+    test_public();
     return tap_done();
 }
