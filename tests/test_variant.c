@@ -656,6 +656,58 @@ static bool read_solution_line(FILE *f, uint8_t *out, int ncells)
     return false;
 }
 
+struct first_step {
+    enum technique want;
+    char elims[256];            /* "r7c5-7 ..." of the first step of that technique */
+    bool found;
+};
+
+static bool catch_first(const struct hint *h, int rating, const struct hint_position *pos, void *user)
+{
+    struct first_step *f = user;
+    size_t len = 0;
+
+    (void)rating;
+    (void)pos;
+    if (f->found || h->id != f->want)
+        return true;
+    f->found = true;
+    for (int i = 0; i < h->nelim && len < sizeof f->elims - 16; i++)
+        len += (size_t)snprintf(f->elims + len, sizeof f->elims - len, "%sr%dc%d-%d", i ? " " : "",
+                                h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1, h->elim[i].digit);
+    return true;
+}
+
+/* The first step of a chain technique along a variant's rating walk removes exactly these
+ * candidates: a chain through a diagonal (X), a region (Jigsaw), a cage whose sum needs the
+ * digit (Killer), each link shown in the step's text. */
+static void test_chain_steps(struct puzzle **walk)
+{
+    static const struct {
+        int puzzle;
+        enum technique t;
+        const char *elims;
+        const char *what;
+    } cases[] = {
+        { 0, TECH_AIC, "r7c5-7", "X: an AIC with a strong link in the main diagonal" },
+        { 2, TECH_AIC, "r6c2-5", "Jigsaw X: an AIC with a strong link in region 4" },
+        { 3, TECH_NICE_LOOP, "r8c4-2 r1c6-2 r2c6-2 r3c6-2 r4c6-2 r5c6-2 r7c6-2 r7c5-2 r9c4-2 r9c6-3 r9c6-4 "
+          "r8c6-3 r8c6-4",
+          "Killer X: a nice loop with a strong link in a cage (sum 16)" },
+        { 4, TECH_NICE_LOOP, "r3c2-5 r3c2-6 r3c2-7 r3c2-8 r3c2-9 r3c1-4 r3c4-4 r4c2-4 r5c2-4 r6c2-4 r7c2-4 r2c1-4 "
+          "r2c2-5 r2c2-6 r2c2-7 r2c2-8 r2c2-9", "Killer Jigsaw: a nice loop with a strong link in a cage (sum 12)" },
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct first_step f = { .want = cases[i].t };
+        struct grade g;
+
+        grade_puzzle_walk(walk[cases[i].puzzle], &g, 0, NULL, catch_first, &f);
+        tap_ok(f.found && strcmp(f.elims, cases[i].elims) == 0, "%s: removes %s",
+               cases[i].what, f.elims);
+    }
+}
+
 /* Published Sudoku X and Jigsaw puzzles (tests/data/variant/README): each has one
  * solution, the published one, a level and a rating, and a sound hint walk. */
 static void test_public(void)
@@ -719,6 +771,7 @@ int main(void)
         tap_ok(n == 15, "fifteen more variant puzzles to walk");
         test_hints(set, n);
         test_no_trial(set, n, "walk.txt");
+        test_chain_steps(set);
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
