@@ -775,6 +775,13 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
      * only where a box or region crosses a line (a diagonal on X), strong links between
      * group nodes only in groups of N cells, which hold every digit. */
     case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
+    /* The turbot fish's strong links come from hint_strong_pair, its weak one from
+     * hint_sees (every group); the wings, aligned pairs and the ALS family take their
+     * sets from any group whose digits differ (a cage too: N cells, N+1 digits hold all
+     * but one) and what sees what from every group's cells (hint_peer_sets). */
+    case TECH_TURBOT_FISH: case TECH_WXYZ_WING: case TECH_BENT_SET: case TECH_ALIGNED_PAIR:
+    case TECH_ALIGNED_TRIPLE: case TECH_ALS_XZ: case TECH_ALS_XY_WING: case TECH_DEATH_BLOSSOM:
+    case TECH_ALS_CHAIN: case TECH_SUE_DE_COQ:
     /* The forcing chains follow singles over every group, and cage sums as Kakuro runs;
      * the dynamic and nested ones also the techniques up to Medium, which all fit. */
     case TECH_CONTRADICTION_CHAIN: case TECH_CELL_FORCING_CHAIN: case TECH_UNIT_FORCING_CHAIN:
