@@ -651,6 +651,21 @@ bool hint_sees(const struct puzzle *p, int a, int b)
     return false;
 }
 
+bool hint_rectangle_can_swap(const struct puzzle *p, const int *corners)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        int in[4], n = 0;
+        for (int i = 0; i < 4; i++)
+            if (hint_in_group(p, corners[i], g))
+                in[n++] = corners[i];
+        if (n == 0)
+            continue;
+        if (n != 2 || (in[0] / p->width != in[1] / p->width && in[0] % p->width != in[1] % p->width))
+            return false;
+    }
+    return true;
+}
+
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind)
 {
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
@@ -782,6 +797,14 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
     case TECH_TURBOT_FISH: case TECH_WXYZ_WING: case TECH_BENT_SET: case TECH_ALIGNED_PAIR:
     case TECH_ALIGNED_TRIPLE: case TECH_ALS_XZ: case TECH_ALS_XY_WING: case TECH_DEATH_BLOSSOM:
     case TECH_ALS_CHAIN: case TECH_SUE_DE_COQ:
+    /* The rectangles are searched only where the swap keeps every group
+     * (hint_rectangle_can_swap): on X no corner on a diagonal, on Jigsaw the four corners
+     * in two regions, on Killer each cage holding none or a swapped pair of them.  Unique
+     * loops and the BUGs stay off: their argument counts places in rows, columns and boxes
+     * only, and a diagonal or cage could tell the two solutions apart. */
+    case TECH_UNIQUE_RECTANGLE: case TECH_UR_TYPE_2: case TECH_UR_TYPE_3: case TECH_UR_TYPE_4:
+    case TECH_UR_TYPE_5: case TECH_UR_TYPE_6: case TECH_HIDDEN_RECTANGLE:
+    case TECH_AVOIDABLE_RECTANGLE:
     /* The forcing chains follow singles over every group, and cage sums as Kakuro runs;
      * the dynamic and nested ones also the techniques up to Medium, which all fit. */
     case TECH_CONTRADICTION_CHAIN: case TECH_CELL_FORCING_CHAIN: case TECH_UNIT_FORCING_CHAIN:

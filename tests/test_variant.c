@@ -656,6 +656,62 @@ static bool read_solution_line(FILE *f, uint8_t *out, int ncells)
     return false;
 }
 
+static int rect_regions(const struct puzzle *p, const int *corners)
+{
+    int seen[4], n = 0;
+
+    for (int i = 0; i < 4; i++) {
+        int g = hint_group_of_kind(p, corners[i], GROUP_BOX), j = 0;
+        while (j < n && seen[j] != g)
+            j++;
+        if (j == n)
+            seen[n++] = g;
+    }
+    return n;
+}
+
+/* A deadly pattern must survive every group: where its swap would break a diagonal, a
+ * region or a cage, the uniqueness techniques must not use the rectangle. */
+static void test_rectangle_swaps(struct puzzle **set)
+{
+    const struct puzzle *x = set[0], *jigsaw = set[1], *killer = set[5];
+    int diag[4] = { 0, 1, 9, 10 }, off[4] = { 1, 2, 28, 29 };   /* r1c1 r1c2 r2c1 r2c2; r1c2 r1c3 r4c2 r4c3 */
+    int accepted = 0, wrong = 0;
+
+    tap_ok(x->variant == VARIANT_X && !hint_rectangle_can_swap(x, diag),
+           "X: no deadly rectangle with a corner on a diagonal");
+    tap_ok(hint_rectangle_can_swap(x, off), "X: a rectangle off the diagonals in two boxes can swap");
+    for (int r1 = 0; r1 < 9; r1++)
+        for (int r2 = r1 + 1; r2 < 9; r2++)
+            for (int c1 = 0; c1 < 9; c1++)
+                for (int c2 = c1 + 1; c2 < 9; c2++) {
+                    int corners[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
+                    bool can = hint_rectangle_can_swap(jigsaw, corners);
+                    accepted += can;
+                    wrong += can && rect_regions(jigsaw, corners) != 2;
+                }
+    tap_ok(jigsaw->variant == VARIANT_JIGSAW && accepted > 0 && wrong == 0,
+           "Jigsaw: the rectangles that can swap span exactly two regions (%d of them, %d wrong)", accepted, wrong);
+    accepted = wrong = 0;
+    for (int g = 0; g < killer->ngroups; g++) {
+        const struct puzzle_group *grp = &killer->groups[g];
+        if (grp->kind != GROUP_CAGE || grp->ncells < 2)
+            continue;
+        /* A rectangle with one corner in this cage and the rest outside it cannot swap. */
+        int a = grp->cells[0], r2 = (a / 9 + 4) % 9, c2 = (a % 9 + 4) % 9;
+        int corners[4] = { a, a - a % 9 + c2, r2 * 9 + a % 9, r2 * 9 + c2 };
+        bool alone = true;
+        for (int i = 1; i < 4; i++)
+            alone &= !hint_in_group(killer, corners[i], g);
+        if (alone) {
+            accepted++;
+            wrong += hint_rectangle_can_swap(killer, corners);
+        }
+    }
+    tap_ok(killer->variant == VARIANT_KILLER && accepted > 0 && wrong == 0,
+           "Killer: no rectangle swaps with a cage holding one corner (%d tried, %d wrong)", accepted, wrong);
+}
+
 struct first_step {
     enum technique want;
     char elims[256];            /* "r7c5-7 ..." of the first step of that technique */
@@ -761,6 +817,7 @@ int main(void)
         test_saves(set, n);
         test_hints(set, n);
         test_no_trial(set, n, "variants.txt and killer_wiki.txt");
+        test_rectangle_swaps(set);
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
