@@ -735,8 +735,8 @@ static bool catch_first(const struct hint *h, int rating, const struct hint_posi
 }
 
 /* The first step of a chain technique along a variant's rating walk removes exactly these
- * candidates: a chain through a diagonal (X), a region (Jigsaw), a cage whose sum needs the
- * digit (Killer), each link shown in the step's text. */
+ * candidates: a chain through a diagonal (X), a region (Jigsaw).  (The Killer walks no
+ * longer reach a chain: the cage techniques, tried first, finish them.) */
 static void test_chain_steps(struct puzzle **walk)
 {
     static const struct {
@@ -747,11 +747,6 @@ static void test_chain_steps(struct puzzle **walk)
     } cases[] = {
         { 0, TECH_AIC, "r7c5-7", "X: an AIC with a strong link in the main diagonal" },
         { 2, TECH_AIC, "r6c2-5", "Jigsaw X: an AIC with a strong link in region 4" },
-        { 3, TECH_NICE_LOOP, "r8c4-2 r1c6-2 r2c6-2 r3c6-2 r4c6-2 r5c6-2 r7c6-2 r7c5-2 r9c4-2 r9c6-3 r9c6-4 "
-          "r8c6-3 r8c6-4",
-          "Killer X: a nice loop with a strong link in a cage (sum 16)" },
-        { 4, TECH_NICE_LOOP, "r3c2-5 r3c2-6 r3c2-7 r3c2-8 r3c2-9 r3c1-4 r3c4-4 r4c2-4 r5c2-4 r6c2-4 r7c2-4 r2c1-4 "
-          "r2c2-5 r2c2-6 r2c2-7 r2c2-8 r2c2-9", "Killer Jigsaw: a nice loop with a strong link in a cage (sum 12)" },
     };
 
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
