@@ -669,6 +669,21 @@ bool hint_sees(const struct puzzle *p, int a, int b)
     return false;
 }
 
+bool hint_rectangle_can_swap(const struct puzzle *p, const int *corners)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        int in[4], n = 0;
+        for (int i = 0; i < 4; i++)
+            if (hint_in_group(p, corners[i], g))
+                in[n++] = corners[i];
+        if (n == 0)
+            continue;
+        if (n != 2 || (in[0] / p->width != in[1] / p->width && in[0] % p->width != in[1] % p->width))
+            return false;
+    }
+    return true;
+}
+
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind)
 {
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
@@ -790,6 +805,30 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
     switch (t) {
     case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
     case TECH_X_CHAIN: case TECH_XY_CHAIN:
+    /* hint_links gives every cell all its groups (diagonals, regions, cages), group nodes
+     * only where a box or region crosses a line (a diagonal on X), strong links between
+     * group nodes only in groups of N cells, which hold every digit. */
+    case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
+    /* The turbot fish's strong links come from hint_strong_pair, its weak one from
+     * hint_sees (every group); the wings, aligned pairs and the ALS family take their
+     * sets from any group whose digits differ (a cage too: N cells, N+1 digits hold all
+     * but one) and what sees what from every group's cells (hint_peer_sets). */
+    case TECH_TURBOT_FISH: case TECH_WXYZ_WING: case TECH_BENT_SET: case TECH_ALIGNED_PAIR:
+    case TECH_ALIGNED_TRIPLE: case TECH_ALS_XZ: case TECH_ALS_XY_WING: case TECH_DEATH_BLOSSOM:
+    case TECH_ALS_CHAIN: case TECH_SUE_DE_COQ:
+    /* The rectangles are searched only where the swap keeps every group
+     * (hint_rectangle_can_swap): on X no corner on a diagonal, on Jigsaw the four corners
+     * in two regions, on Killer each cage holding none or a swapped pair of them.  Unique
+     * loops and the BUGs stay off: their argument counts places in rows, columns and boxes
+     * only, and a diagonal or cage could tell the two solutions apart. */
+    case TECH_UNIQUE_RECTANGLE: case TECH_UR_TYPE_2: case TECH_UR_TYPE_3: case TECH_UR_TYPE_4:
+    case TECH_UR_TYPE_5: case TECH_UR_TYPE_6: case TECH_HIDDEN_RECTANGLE:
+    case TECH_AVOIDABLE_RECTANGLE:
+    /* The forcing chains follow singles over every group, and cage sums as Kakuro runs;
+     * the dynamic and nested ones also the techniques up to Medium, which all fit. */
+    case TECH_CONTRADICTION_CHAIN: case TECH_CELL_FORCING_CHAIN: case TECH_UNIT_FORCING_CHAIN:
+    case TECH_DYNAMIC_FORCING_CHAIN: case TECH_DYNAMIC_CELL_FORCING_CHAIN:
+    case TECH_DYNAMIC_UNIT_FORCING_CHAIN: case TECH_NESTED_FORCING_CHAIN:
         return true;
     default:
         return false;

@@ -386,6 +386,12 @@ void hint_say_group(struct hint *h, int group);
 void hint_say_eliminations(struct hint *h);
 char hint_digit_symbol(int digit);
 bool hint_sees(const struct puzzle *p, int a, int b);
+/* Whether swapping the two digits around a rectangle's corners (r1c1 r1c2 r2c1 r2c2)
+ * keeps every group of the puzzle: each holds none of them, or two in one row or column,
+ * so its digits stay the same (a cage's sum too).  A deadly pattern needs it: on Sudoku X
+ * a corner on a diagonal, in Jigsaw corners in three regions, in Killer a cage holding
+ * one corner would tell the two solutions apart. */
+bool hint_rectangle_can_swap(const struct puzzle *p, const int *corners);
 bool hint_in_group(const struct puzzle *p, int cell, int group);
 /* The cell's group of that kind, or -1. */
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind);

@@ -44,7 +44,7 @@ struct aic_search {
     bool grouped;               /* group nodes too; report chains with one only */
     uint8_t *collect;           /* not NULL: note the conclusions here (PLAIN_*), report none */
     int nall;                   /* nodes: candidates, then group nodes when grouped */
-    int (*strong)[4];           /* per node, the strongly linked nodes */
+    int (*strong)[LINKS_MAX_STRONG];    /* per node, the strongly linked nodes */
     uint8_t *nstrong;
     int *weak_start, *weak_count;   /* per node, its weakly linked in weak[], or -1 */
     int *weak;

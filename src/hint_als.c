@@ -979,12 +979,14 @@ void hint_find_sue_de_coq(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
 
+    /* A Jigsaw region is a box, a Sudoku X diagonal a line: the argument only asks that
+     * each hold every digit once. */
     for (int box = 0; box < p->ngroups; box++) {
-        if (p->groups[box].kind != GROUP_BOX)
+        if (p->groups[box].kind != GROUP_BOX && p->groups[box].kind != GROUP_REGION)
             continue;
         for (int line = 0; line < p->ngroups; line++) {
             enum group_kind k = p->groups[line].kind;
-            if ((k == GROUP_ROW || k == GROUP_COLUMN) && !sdc_at(s, box, line))
+            if ((k == GROUP_ROW || k == GROUP_COLUMN || k == GROUP_DIAGONAL) && !sdc_at(s, box, line))
                 return;
         }
     }

@@ -957,6 +957,8 @@ static bool rectangle_at(struct hint_search *s, const int *corners)
     }
     if (nboxes != 2 || nbi != 3 || (pos->cands[extra] & pair) != pair)
         return true;
+    if (p->variant != 0 && !hint_rectangle_can_swap(p, corners))
+        return true;
     return rectangle_emit(s, corners, extra, pair);
 }
 

@@ -186,7 +186,7 @@ static void forcing_init(struct forcing *f, struct hint_search *s)
         f->every[g] = p->groups[g].ncells == p->max_digit;
     for (int cell = 0; cell < p->ncells; cell++) {
         f->cands[cell] = p->block[cell] || s->pos->grid[cell] ? 0 : s->pos->cands[cell];
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < LINKS_MAX_UNITS; k++)
             for (digitset c = f->cands[cell]; c && l->unit[cell][k] >= 0; c &= c - 1)
                 f->count[l->unit[cell][k] * l->stride + lowest_bit(c)]++;
     }
@@ -258,7 +258,7 @@ static void remove_cand(const struct forcing *f, struct branch *b, int cell, int
     }
     if ((b->cands[cell] & (b->cands[cell] - 1)) == 0 && !b->on[cell])
         add_fact(b, cell, lowest_bit(b->cands[cell]), WHY_NAKED, -1);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < LINKS_MAX_UNITS; k++) {
         int g = l->unit[cell][k], left, z;
         if (g < 0)
             continue;
@@ -627,7 +627,7 @@ static bool supposition_facts(struct hint *h, struct hint_buf *needed, const str
 /* Where to look: the units of the cell a chain starts from. */
 static void add_cell_units(struct hint *h, const struct forcing *f, int cell)
 {
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < LINKS_MAX_UNITS; k++)
         if (f->l->unit[cell][k] >= 0)
             hint_add_group(h, f->l->unit[cell][k]);
 }

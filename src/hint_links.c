@@ -20,7 +20,7 @@ static void build_peers(struct cand_links *l)
     for (int cell = 0; cell < p->ncells; cell++) {
         l->peer_start[cell] = n;
         mark[cell] = cell;
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < LINKS_MAX_UNITS; k++) {
             const struct puzzle_group *grp;
             if (l->unit[cell][k] < 0)
                 continue;
@@ -66,15 +66,26 @@ static void number_nodes(struct cand_links *l)
     }
 }
 
-/* The cell's groups by kind: a Sudoku cell's row, column and box; a Kakuro cell's across
- * and down runs, then -1 (as for a black cell or a side with no run). */
+/* The cell's groups: a Sudoku cell's row, column and box (a Jigsaw region in the box's
+ * slot), then a variant's diagonals and cage in the extra slots; a Kakuro cell's across
+ * and down runs; -1 where it has none (a black cell, a side with no run). */
 static void links_cell_units(const struct puzzle *p, int cell, int *unit)
 {
-    unit[0] = unit[1] = unit[2] = -1;
+    int extra = LINKS_FIRST_EXTRA;
+
+    for (int k = 0; k < LINKS_MAX_UNITS; k++)
+        unit[k] = -1;
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
         int g = p->cell_groups[cell][k];
         enum group_kind kind = p->groups[g].kind;
-        unit[kind >= GROUP_ACROSS ? kind - GROUP_ACROSS : kind] = g;
+        if (kind == GROUP_ROW || kind == GROUP_ACROSS)
+            unit[0] = g;
+        else if (kind == GROUP_COLUMN || kind == GROUP_DOWN)
+            unit[1] = g;
+        else if (kind == GROUP_BOX || kind == GROUP_REGION)
+            unit[2] = g;
+        else if (extra < LINKS_MAX_UNITS)
+            unit[extra++] = g;
     }
 }
 
@@ -91,7 +102,7 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     for (int cell = 0; cell < p->ncells; cell++)
         links_cell_units(p, cell, l->unit[cell]);
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
-    l->peers = xmalloc((size_t)p->ncells * 3 * (size_t)p->max_digit * sizeof *l->peers);
+    l->peers = xmalloc((size_t)p->ncells * LINKS_MAX_UNITS * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
     l->sums = p->ops->kind == PUZZLE_KAKURO ? sum_links_new(l) : NULL;
 }
@@ -114,9 +125,14 @@ bool links_sees(const struct cand_links *l, int a, int b)
 {
     if (a == b)
         return false;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < LINKS_FIRST_EXTRA; k++)
         if (l->unit[a][k] >= 0 && l->unit[a][k] == l->unit[b][k])
             return true;
+    /* A diagonal may sit in another extra slot of each cell (the centre is on both). */
+    for (int k = LINKS_FIRST_EXTRA; k < LINKS_MAX_UNITS && l->unit[a][k] >= 0; k++)
+        for (int j = LINKS_FIRST_EXTRA; j < LINKS_MAX_UNITS && l->unit[b][j] >= 0; j++)
+            if (l->unit[a][k] == l->unit[b][j])
+                return true;
     return false;
 }
 
@@ -160,7 +176,7 @@ int links_strong(const struct cand_links *l, int node, int *out)
 
     if (popcount32(cand) == 2)
         out[n++] = links_node(l, cell, lowest_bit(cand & ~(1u << d)));
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < LINKS_MAX_UNITS; k++) {
         int other = other_place(l, l->unit[cell][k], d, cell), m;
         bool dup = false;
         if (other < 0)
@@ -196,8 +212,8 @@ int links_strong_reason(const struct cand_links *l, int a, int b)
 
     if (ca == cb)
         return -1;
-    for (int k = 0; k < 3; k++)
-        if (l->unit[ca][k] >= 0 && l->unit[ca][k] == l->unit[cb][k] && other_place(l, l->unit[ca][k], d, ca) == cb)
+    for (int k = 0; k < LINKS_MAX_UNITS; k++)
+        if (l->unit[ca][k] >= 0 && other_place(l, l->unit[ca][k], d, ca) == cb)
             return l->unit[ca][k];
     return -1;
 }
@@ -261,6 +277,18 @@ static int crossing_places(const struct cand_links *l, int box, int line, int d,
     return n;
 }
 
+/* A Jigsaw region crosses the lines as a box does. */
+static bool group_is_box(enum group_kind kind)
+{
+    return kind == GROUP_BOX || kind == GROUP_REGION;
+}
+
+/* On Sudoku X a diagonal is a line: a unit whose crossing with a box is a group node. */
+static bool group_is_line(enum group_kind kind)
+{
+    return kind == GROUP_ROW || kind == GROUP_COLUMN || kind == GROUP_DIAGONAL;
+}
+
 /* Each box-line crossing with two or more places for a digit becomes a node. */
 static void groups_number(struct cand_links *l, struct group_nodes *g)
 {
@@ -271,10 +299,10 @@ static void groups_number(struct cand_links *l, struct group_nodes *g)
     g->cell_start = xmalloc(sizeof *g->cell_start);
     g->cell_start[0] = 0;
     for (int box = 0; box < p->ngroups; box++) {
-        if (p->groups[box].kind != GROUP_BOX)
+        if (!group_is_box(p->groups[box].kind))
             continue;
         for (int line = 0; line < p->ngroups; line++) {
-            if (p->groups[line].kind != GROUP_ROW && p->groups[line].kind != GROUP_COLUMN)
+            if (!group_is_line(p->groups[line].kind))
                 continue;
             for (int d = 1; d <= p->max_digit; d++) {
                 int k = crossing_places(l, box, line, d, places);
@@ -446,7 +474,8 @@ static int rest_of_unit(const struct cand_links *l, int u, int d, const int *cel
     return -1;
 }
 
-/* The units wholly holding the node's cells: a candidate's three, a group's two. */
+/* The units wholly holding the node's cells: a candidate's (three, more in a variant),
+ * a group's two. */
 static int node_units(const struct cand_links *l, int node, int *units)
 {
     if (links_is_group(l, node)) {
@@ -454,8 +483,8 @@ static int node_units(const struct cand_links *l, int node, int *units)
         units[1] = l->groups->unit[node - l->nnodes][1];
         return 2;
     }
-    memcpy(units, l->unit[links_cell(l, node)], 3 * sizeof *units);
-    return 3;
+    memcpy(units, l->unit[links_cell(l, node)], LINKS_MAX_UNITS * sizeof *units);
+    return LINKS_MAX_UNITS;
 }
 
 static int add_once(int *out, int n, int node)
@@ -469,7 +498,7 @@ static int add_once(int *out, int n, int node)
 
 int links_strong_any(const struct cand_links *l, int node, int *out)
 {
-    int units[3], nu, d, n = 0, nc;
+    int units[LINKS_MAX_UNITS], nu, d, n = 0, nc;
     const int *cells;
 
     if (l->groups == NULL || l->groups->n == 0)
@@ -493,7 +522,7 @@ int links_strong_any(const struct cand_links *l, int node, int *out)
 int links_weak_all_any(const struct cand_links *l, int node, int *out)
 {
     const struct group_nodes *g = l->groups;
-    int units[3], nu = node_units(l, node, units), d = links_digit_any(l, node), n = 0;
+    int units[LINKS_MAX_UNITS], nu = node_units(l, node, units), d = links_digit_any(l, node), n = 0;
     const int *cells;
     int nc = links_cells_any(l, node, &cells);
 
@@ -525,7 +554,7 @@ int links_weak_all_any(const struct cand_links *l, int node, int *out)
 
 int links_strong_reason_any(const struct cand_links *l, int a, int b)
 {
-    int units[3], nu;
+    int units[LINKS_MAX_UNITS], nu;
 
     if (!links_is_group(l, a) && !links_is_group(l, b))
         return links_strong_reason(l, a, b);
@@ -548,6 +577,14 @@ void links_say_cells(struct hint *h, const struct cand_links *l, int node)
 
     if (n == 1) {
         hint_say_cell(h, cells[0]);
+        return;
+    }
+    if (!row && cells[0] % p->width != cells[1] % p->width) {
+        /* A group on a Sudoku X diagonal: neither one row nor one column. */
+        for (int i = 0; i < n; i++) {
+            hint_say(h, "%s", i > 0 ? "/" : "");
+            hint_say_cell(h, cells[i]);
+        }
         return;
     }
     if (row)

@@ -13,6 +13,11 @@
  * of a run's cells that no combination of its sum holds together).  A strong link here
  * is always weak as well.
  */
+/* A cell's groups: row, column, box or region, two diagonals and a cage at most. */
+#define LINKS_MAX_UNITS PUZZLE_MAX_CELL_GROUPS
+/* The slots past row, column and box, where a variant's extra groups go. */
+#define LINKS_FIRST_EXTRA 3
+
 struct cand_links {
     struct hint_search *s;
     const struct hint_position *pos;
@@ -22,8 +27,9 @@ struct cand_links {
     int *node_of;               /* per cell * stride + digit: its node, or -1 */
     int *node_cell;             /* per node */
     uint8_t *node_digit;        /* per node */
-    int (*unit)[3];             /* per cell: its row, column and box (group indices);
-                                 * Kakuro: its across and down runs, -1 where it has none */
+    int (*unit)[LINKS_MAX_UNITS];       /* per cell: its row, column and box or region
+                                 * (group indices), then a variant's diagonals and cage;
+                                 * Kakuro: its across and down runs; -1 where it has none */
     int *peer_start;            /* the peers of cell c: peers[peer_start[c] .. peer_start[c + 1]) */
     int *peers;
     struct sum_links *sums;     /* Kakuro: the runs' sum links (hint_kakuro_links.c), or NULL */
@@ -61,7 +67,9 @@ int links_digit_any(const struct cand_links *l, int node);
 int links_cells_any(const struct cand_links *l, int node, const int **cells);
 /* Whether nodes a and b (different, either kind) cannot both be true. */
 bool links_weak_any(const struct cand_links *l, int a, int b);
-/* The nodes of either kind strongly linked with node, each once; their count (at most 4). */
+/* The nodes of either kind strongly linked with node, each once; their count (at most
+ * LINKS_MAX_STRONG: the cell's other digit and one per unit). */
+#define LINKS_MAX_STRONG (1 + LINKS_MAX_UNITS)
 int links_strong_any(const struct cand_links *l, int node, int *out);
 /* The nodes of either kind weakly linked with node; their count (at most
  * LINKS_MAX_WEAK_ANY). */
@@ -94,11 +102,11 @@ static inline int links_digit(const struct cand_links *l, int node)
     return l->node_digit[node];
 }
 
-/* Two different cells sharing a row, column or box. */
+/* Two different cells sharing a group: row, column, box, region, diagonal or cage. */
 bool links_sees(const struct cand_links *l, int a, int b);
 /* Whether nodes a and b (different) cannot both be true. */
 bool links_weak(const struct cand_links *l, int a, int b);
-/* The nodes strongly linked with node, each once; their count (at most 4). */
+/* The nodes strongly linked with node, each once; their count (at most LINKS_MAX_STRONG). */
 int links_strong(const struct cand_links *l, int node, int *out);
 /* The nodes weakly linked with node; their count. */
 int links_weak_all(const struct cand_links *l, int node, int *out);

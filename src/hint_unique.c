@@ -491,7 +491,8 @@ static bool in_two_boxes(const int *box, const int *corners)
     return n == 2;
 }
 
-/* Calls fn on every rectangle of four empty cells in two boxes. */
+/* Calls fn on every rectangle of four empty cells in two boxes (on a variant, whose swap
+ * keeps every group). */
 static void each_rectangle(struct hint_search *s, bool (*fn)(struct hint_search *, const int *))
 {
     const struct puzzle *p = s->pos->p;
@@ -504,7 +505,8 @@ static void each_rectangle(struct hint_search *s, bool (*fn)(struct hint_search 
             for (int c1 = 0; c1 < n; c1++)
                 for (int c2 = c1 + 1; c2 < n; c2++) {
                     int corners[4] = { r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2 };
-                    if (!in_two_boxes(box, corners))
+                    if (!in_two_boxes(box, corners)
+                        || (p->variant != 0 && !hint_rectangle_can_swap(p, corners)))
                         continue;
                     if (!fn(s, corners))
                         goto done;

@@ -624,6 +624,176 @@ static void test_hints(struct puzzle **set, int n)
     }
 }
 
+/* No variant puzzle of the tests needs Trial: the chains and forcing chains, which work
+ * on every variant's groups, finish each (a guess would hide a technique left off). */
+static void test_no_trial(struct puzzle **set, int n, const char *what)
+{
+    int trials = 0, rated = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct grade g;
+        if (grade_puzzle_walk(set[i], &g, 0, NULL, NULL, NULL) == 1 && g.unique) {
+            rated++;
+            trials += g.counts[TECH_TRIAL];
+        }
+    }
+    tap_ok(rated == n && trials == 0, "%s: every puzzle rated without Trial (%d rated, %d trials)",
+           what, rated, trials);
+}
+
+/* The next solution line of a .sol file of 81-digit lines ('#' comments); false at its end. */
+static bool read_solution_line(FILE *f, uint8_t *out, int ncells)
+{
+    char line[256];
+
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        for (int i = 0; i < ncells; i++)
+            out[i] = (uint8_t)(line[i] - '0');
+        return strlen(line) >= (size_t)ncells;
+    }
+    return false;
+}
+
+static int rect_regions(const struct puzzle *p, const int *corners)
+{
+    int seen[4], n = 0;
+
+    for (int i = 0; i < 4; i++) {
+        int g = hint_group_of_kind(p, corners[i], GROUP_BOX), j = 0;
+        while (j < n && seen[j] != g)
+            j++;
+        if (j == n)
+            seen[n++] = g;
+    }
+    return n;
+}
+
+/* A deadly pattern must survive every group: where its swap would break a diagonal, a
+ * region or a cage, the uniqueness techniques must not use the rectangle. */
+static void test_rectangle_swaps(struct puzzle **set)
+{
+    const struct puzzle *x = set[0], *jigsaw = set[1], *killer = set[5];
+    int diag[4] = { 0, 1, 9, 10 }, off[4] = { 1, 2, 28, 29 };   /* r1c1 r1c2 r2c1 r2c2; r1c2 r1c3 r4c2 r4c3 */
+    int accepted = 0, wrong = 0;
+
+    tap_ok(x->variant == VARIANT_X && !hint_rectangle_can_swap(x, diag),
+           "X: no deadly rectangle with a corner on a diagonal");
+    tap_ok(hint_rectangle_can_swap(x, off), "X: a rectangle off the diagonals in two boxes can swap");
+    for (int r1 = 0; r1 < 9; r1++)
+        for (int r2 = r1 + 1; r2 < 9; r2++)
+            for (int c1 = 0; c1 < 9; c1++)
+                for (int c2 = c1 + 1; c2 < 9; c2++) {
+                    int corners[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
+                    bool can = hint_rectangle_can_swap(jigsaw, corners);
+                    accepted += can;
+                    wrong += can && rect_regions(jigsaw, corners) != 2;
+                }
+    tap_ok(jigsaw->variant == VARIANT_JIGSAW && accepted > 0 && wrong == 0,
+           "Jigsaw: the rectangles that can swap span exactly two regions (%d of them, %d wrong)", accepted, wrong);
+    accepted = wrong = 0;
+    for (int g = 0; g < killer->ngroups; g++) {
+        const struct puzzle_group *grp = &killer->groups[g];
+        if (grp->kind != GROUP_CAGE || grp->ncells < 2)
+            continue;
+        /* A rectangle with one corner in this cage and the rest outside it cannot swap. */
+        int a = grp->cells[0], r2 = (a / 9 + 4) % 9, c2 = (a % 9 + 4) % 9;
+        int corners[4] = { a, a - a % 9 + c2, r2 * 9 + a % 9, r2 * 9 + c2 };
+        bool alone = true;
+        for (int i = 1; i < 4; i++)
+            alone &= !hint_in_group(killer, corners[i], g);
+        if (alone) {
+            accepted++;
+            wrong += hint_rectangle_can_swap(killer, corners);
+        }
+    }
+    tap_ok(killer->variant == VARIANT_KILLER && accepted > 0 && wrong == 0,
+           "Killer: no rectangle swaps with a cage holding one corner (%d tried, %d wrong)", accepted, wrong);
+}
+
+struct first_step {
+    enum technique want;
+    char elims[256];            /* "r7c5-7 ..." of the first step of that technique */
+    bool found;
+};
+
+static bool catch_first(const struct hint *h, int rating, const struct hint_position *pos, void *user)
+{
+    struct first_step *f = user;
+    size_t len = 0;
+
+    (void)rating;
+    (void)pos;
+    if (f->found || h->id != f->want)
+        return true;
+    f->found = true;
+    for (int i = 0; i < h->nelim && len < sizeof f->elims - 16; i++)
+        len += (size_t)snprintf(f->elims + len, sizeof f->elims - len, "%sr%dc%d-%d", i ? " " : "",
+                                h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1, h->elim[i].digit);
+    return true;
+}
+
+/* The first step of a chain technique along a variant's rating walk removes exactly these
+ * candidates: a chain through a diagonal (X), a region (Jigsaw).  (The Killer walks no
+ * longer reach a chain: the cage techniques, tried first, finish them.) */
+static void test_chain_steps(struct puzzle **walk)
+{
+    static const struct {
+        int puzzle;
+        enum technique t;
+        const char *elims;
+        const char *what;
+    } cases[] = {
+        { 0, TECH_AIC, "r7c5-7", "X: an AIC with a strong link in the main diagonal" },
+        { 2, TECH_AIC, "r6c2-5", "Jigsaw X: an AIC with a strong link in region 4" },
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct first_step f = { .want = cases[i].t };
+        struct grade g;
+
+        grade_puzzle_walk(walk[cases[i].puzzle], &g, 0, NULL, catch_first, &f);
+        tap_ok(f.found && strcmp(f.elims, cases[i].elims) == 0, "%s: removes %s",
+               cases[i].what, f.elims);
+    }
+}
+
+/* Published Sudoku X and Jigsaw puzzles (tests/data/variant/README): each has one
+ * solution, the published one, a level and a rating, and a sound hint walk. */
+static void test_public(void)
+{
+    struct puzzle *set[8];
+    int n = load_file("variant/public.txt", set, 0, 8);
+    FILE *f = fopen(tap_data_path("variant/public.sol"), "r");
+
+    tap_ok(n == 4 && f != NULL, "four published X and Jigsaw puzzles and their solutions");
+    for (int i = 0; i < n && f != NULL; i++) {
+        const struct puzzle *p = set[i];
+        uint8_t *published = xmalloc((size_t)p->ncells), *solution = xmalloc((size_t)p->ncells);
+        struct solve_stats stats = { 0 };
+        struct grade g;
+        bool read = read_solution_line(f, published, p->ncells);
+        enum solve_outcome out = puzzle_solve_first(p, p->given, true, solution, NULL, &stats);
+        int rc = grade_puzzle_walk(p, &g, 0, NULL, NULL, NULL);
+
+        tap_ok(read && out == SOLVE_UNIQUE && memcmp(solution, published, (size_t)p->ncells) == 0,
+               "public %d (%s): one solution, the published one", i + 1, puzzle_variant_name(p->variant));
+        tap_ok(rc == 1 && g.unique && g.level >= LEVEL_BEGINNER && g.rating >= 10 && g.score > 0
+               && !g.gave_up && g.counts[TECH_TRIAL] == 0,
+               "public %d (%s): rated %s, %d.%d, score %ld, without Trial", i + 1,
+               puzzle_variant_name(p->variant), hint_level_name(g.level), g.rating / 10, g.rating % 10,
+               g.score);
+        free(published);
+        free(solution);
+    }
+    if (f != NULL)
+        fclose(f);
+    test_hints(set, n);
+    for (int i = 0; i < n; i++)
+        puzzle_free(set[i]);
+}
+
 int main(void)
 {
     test_groups();
@@ -641,6 +811,8 @@ int main(void)
         tap_ok(n == 6, "six variant puzzles to play and hint");
         test_saves(set, n);
         test_hints(set, n);
+        test_no_trial(set, n, "variants.txt and killer_wiki.txt");
+        test_rectangle_swaps(set);
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
@@ -650,8 +822,11 @@ int main(void)
 
         tap_ok(n == 15, "fifteen more variant puzzles to walk");
         test_hints(set, n);
+        test_no_trial(set, n, "walk.txt");
+        test_chain_steps(set);
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
+    test_public();
     return tap_done();
 }
