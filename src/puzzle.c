@@ -3,6 +3,7 @@
 #include "puzzle.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +15,15 @@
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
 {
     size_t n = (size_t)width * (size_t)height;
-    /* One block: the struct, the cells' groups, then the four byte arrays (a reader of a
-     * million puzzles makes a puzzle for each).  puzzle_free frees it whole. */
+    /* One block: the struct, then the four byte arrays (a reader of a million puzzles
+     * makes a puzzle for each).  puzzle_free frees it whole. */
     size_t head = (sizeof (struct puzzle) + 15) & ~(size_t)15;
-    size_t groups = n * sizeof (int16_t[PUZZLE_MAX_CELL_GROUPS]);
-    char *block = xmalloc(head + groups + 4 * n);
+    char *block = xmalloc(head + 4 * n);
     struct puzzle *p = (struct puzzle *)(void *)block;
 
     *p = (struct puzzle){ .ops = ops, .width = width, .height = height, .ncells = (int)n,
                           .max_digit = max_digit };
-    p->cell_groups = (int16_t (*)[PUZZLE_MAX_CELL_GROUPS])(void *)(block + head);
-    p->given = (uint8_t *)block + head + groups;
+    p->given = (uint8_t *)block + head;
     p->block = p->given + n;
     p->down = p->block + n;
     p->across = p->down + n;
@@ -32,12 +31,43 @@ struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height,
     return p;
 }
 
+/* The groups of puzzles of one layout: one allocation per layout, not per puzzle, freed
+ * with the last puzzle that holds it.  Puzzles of one file are freed on whichever
+ * thread printed them, so the count is atomic. */
+struct puzzle_group_store {
+    atomic_int refs;
+    struct puzzle_group *groups;
+    int *cells;                     /* behind groups[].cells */
+    int16_t cell_groups[][PUZZLE_MAX_CELL_GROUPS];      /* per cell */
+};
+
+/* A store for a puzzle of ncells cells, every cell in no group yet; one reference. */
+static struct puzzle_group_store *store_new(size_t ncells)
+{
+    struct puzzle_group_store *s = xmalloc(sizeof *s + ncells * sizeof s->cell_groups[0]);
+
+    atomic_init(&s->refs, 1);
+    s->groups = NULL;
+    s->cells = NULL;
+    memset(s->cell_groups, 0xff, ncells * sizeof s->cell_groups[0]);
+    return s;
+}
+
+static void store_release(struct puzzle_group_store *s)
+{
+    if (s == NULL || atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    free(s->groups);
+    free(s->cells);
+    free(s);
+}
+
 static void free_groups(struct puzzle *p)
 {
-    free(p->groups);
-    free(p->group_cells_);
+    store_release(p->groups_store_);
+    p->groups_store_ = NULL;
     p->groups = NULL;
-    p->group_cells_ = NULL;
+    p->cell_groups = NULL;
     p->ngroups = 0;
 }
 
@@ -71,7 +101,7 @@ struct puzzle *puzzle_clone(const struct puzzle *p)
     memcpy(q->across, p->across, n);
     puzzle_set_name(q, p->name);
     variant_copy(q, p);
-    if (p->groups != NULL && !puzzle_finish(q, &err))
+    if (p->groups != NULL && !puzzle_finish_like(q, p, &err))
         fatal("internal error: a finished puzzle no longer checks: %s", err.message);
     return q;
 }
@@ -135,7 +165,8 @@ static void builder_done(struct group_builder *b)
 {
     struct puzzle *p = b->p;
 
-    p->group_cells_ = b->cells;
+    p->groups_store_->groups = p->groups;
+    p->groups_store_->cells = b->cells;
     for (int g = 0; g < p->ngroups; g++)
         p->groups[g].cells = b->cells + b->offsets[g];
     free(b->offsets);
@@ -410,21 +441,21 @@ static bool check_group_givens(const struct puzzle *p, const struct puzzle_group
 }
 
 /* The same for every row, column and box of a plain Sudoku at once, in one pass over
- * the cells: the reader asks it of every puzzle of a file.  A digit repeats where its
- * bit is already in the mask of its group; the masks of a row and of a box are gathered
- * in registers segment by segment (a row within one box), as updating them in memory
- * cell by cell chains each cell to the last. */
-static bool sudoku_givens_plain(const struct puzzle *p)
+ * the cells: the reader asks it of every puzzle of a file.  Each unit's mask of digits is
+ * gathered without looking for repeats cell by cell: the givens are distinct in every
+ * unit exactly when the units' masks hold, between them, three bits per given.  A digit
+ * out of range sets bit 0, which no digit uses.  The masks of a row and of a box are
+ * gathered in registers segment by segment (a row within one box). */
+static inline bool givens_plain_shape(const struct puzzle *p, int n, int height, int width)
 {
-    digitset col[SUDOKU_MAX_SIZE] = { 0 }, box[SUDOKU_MAX_SIZE] = { 0 }, repeated = 0;
-    int n = p->max_digit, width = p->box_cols, stacks = n / width, band = 0, row_in_band = 0;
-    unsigned too_big = 0;
+    digitset col[SUDOKU_MAX_SIZE] = { 0 }, box[SUDOKU_MAX_SIZE] = { 0 }, bad = 0;
+    int stacks = n / width, band = 0, row_in_band = 0, givens = 0, bits = 0;
 
     for (int r = 0; r < n; r++) {
         const uint8_t *given = p->given + r * n;
         digitset *boxes = box + band * stacks, row = 0;
 
-        if (++row_in_band == p->box_rows) {     /* no division per row */
+        if (++row_in_band == height) {      /* no division per row */
             row_in_band = 0;
             band++;
         }
@@ -433,19 +464,30 @@ static bool sudoku_givens_plain(const struct puzzle *p)
 
             for (int c = s * width; c < (s + 1) * width; c++) {
                 unsigned d = given[c];
-                digitset bit = (1u << (d & 31)) & ~1u;
+                digitset bit = d <= (unsigned)n ? (1u << d) & ~1u : 1u;
 
-                too_big |= d > (unsigned)n;
-                repeated |= (segment | col[c]) & bit;
+                givens += d != 0;
                 segment |= bit;
                 col[c] |= bit;
             }
-            repeated |= (row | boxes[s]) & segment;
             row |= segment;
             boxes[s] |= segment;
         }
+        bits += popcount32(row);
+        bad |= row;
     }
-    return !too_big && !repeated;
+    for (int i = 0; i < n; i++)
+        bits += popcount32(col[i]) + popcount32(box[i]);
+    return !(bad & 1u) && bits == 3 * givens;
+}
+
+static bool sudoku_givens_plain(const struct puzzle *p)
+{
+    /* 9x9 with its size known to the compiler, which then unrolls the loops over a box's
+     * width: the sets read most are of 9x9 puzzles. */
+    if (p->max_digit == 9 && p->box_rows == 3 && p->box_cols == 3)
+        return givens_plain_shape(p, 9, 3, 3);
+    return givens_plain_shape(p, p->max_digit, p->box_rows, p->box_cols);
 }
 
 /* Whether p is a Sudoku whose groups are its rows, columns and boxes alone. */
@@ -477,7 +519,8 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     err->cell = -1;
     err->message[0] = '\0';
     free_groups(p);
-    memset(p->cell_groups, 0xff, (size_t)p->ncells * sizeof *p->cell_groups);
+    p->groups_store_ = store_new((size_t)p->ncells);
+    p->cell_groups = p->groups_store_->cell_groups;
     if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err)) {
         return false;
     } else if (p->ops->kind == PUZZLE_SUDOKU) {
@@ -507,26 +550,22 @@ static bool same_layout(const struct puzzle *p, const struct puzzle *shape)
 
 bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
 {
-    size_t n = (size_t)p->ncells, ngroups, ncells_in_groups;
-    const struct puzzle_group *last;
-
     if (!same_layout(p, shape))
         return puzzle_finish(p, err);
     err->cell = -1;
     err->message[0] = '\0';
+    /* Copied and referenced first, so that p may be its own shape. */
+    struct puzzle_group_store *store = shape->groups_store_;
+    struct puzzle_group *groups = shape->groups;
+    int ngroups = shape->ngroups, nwhite = shape->nwhite;
+
+    atomic_fetch_add_explicit(&store->refs, 1, memory_order_relaxed);
     free_groups(p);
-    ngroups = (size_t)shape->ngroups;
-    last = &shape->groups[ngroups - 1];
-    ncells_in_groups = (size_t)(last->cells - shape->group_cells_) + (size_t)last->ncells;
-    p->ngroups = shape->ngroups;
-    p->groups = xmalloc(ngroups * sizeof *p->groups);
-    p->group_cells_ = xmalloc(ncells_in_groups * sizeof *p->group_cells_);
-    memcpy(p->groups, shape->groups, ngroups * sizeof *p->groups);
-    memcpy(p->group_cells_, shape->group_cells_, ncells_in_groups * sizeof *p->group_cells_);
-    for (size_t g = 0; g < ngroups; g++)
-        p->groups[g].cells = p->group_cells_ + (shape->groups[g].cells - shape->group_cells_);
-    memcpy(p->cell_groups, shape->cell_groups, n * sizeof *p->cell_groups);
-    p->nwhite = shape->nwhite;
+    p->groups_store_ = store;
+    p->groups = groups;
+    p->cell_groups = store->cell_groups;
+    p->ngroups = ngroups;
+    p->nwhite = nwhite;
     return check_givens(p, err);
 }
 

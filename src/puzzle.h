@@ -93,7 +93,10 @@ struct puzzle {
     int16_t (*cell_groups)[PUZZLE_MAX_CELL_GROUPS];  /* per cell, -1 padded */
     int nwhite;         /* cells that take a digit */
     char *name;         /* from the file, or NULL */
-    int *group_cells_;  /* storage behind groups[].cells */
+    /* Storage behind groups, their cells and cell_groups: built once by puzzle_finish,
+     * then shared (counted references) by every puzzle puzzle_finish_like gives the same
+     * layout, such as each puzzle of a long file. */
+    struct puzzle_group_store *groups_store_;
 };
 
 /* An error in a puzzle's content; formats add the file, line and column. */
@@ -180,7 +183,7 @@ struct puzzle *kakuro_new(int width, int height);
 bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
 
 /* puzzle_finish for a puzzle laid out as shape, a finished one (same kind, size, black
- * cells and clues: only the givens may differ), whose groups it copies rather than
+ * cells and clues: only the givens may differ), whose groups it shares rather than
  * builds: what a reader of a million one-line Sudoku does.  Any other shape falls back
  * to puzzle_finish. */
 bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err);
