@@ -297,6 +297,24 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     return used;
 }
 
+/* Where a line from start to end (a break) must end to fit w columns: end itself when it
+ * fits (spaces at its end need no room), else after the whole characters that fit, at
+ * least one, so that a word wider than the line is split rather than cut. */
+static size_t line_fit(const char *s, size_t start, size_t end, int w)
+{
+    size_t at = start;
+    int used = 0;
+
+    while (at < end) {
+        int len, cw = char_width(s + at, end - at, &len);
+        if (s[at] != ' ' && used + cw > w && at > start)
+            break;
+        used += cw;
+        at += (size_t)len;
+    }
+    return at < end ? at : end;
+}
+
 int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
 {
     size_t n = strlen(s), start = 0;
@@ -315,6 +333,7 @@ int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
             end++;
         while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
             end++;
+        end = line_fit(s, start, end, w);
         if (count < max)
             lines[count] = (struct ui_line){ start, end - start };
         count++;
