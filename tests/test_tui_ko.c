@@ -354,6 +354,60 @@ static void test_small(void)
     th_free(t);
 }
 
+/* A Korean locale that is not UTF-8 (ko_KR.EUC-KR, made by localedef too): the catalogue
+ * comes in EUC-KR and the player measures, pads, wraps and cuts it in that set; the
+ * harness turns the output into UTF-8 for the screen it checks. */
+static void test_euc_kr(void)
+{
+    static char lang[] = "LANG=ko_KR.EUC-KR";
+    const char *env[] = { lang, locpath_env, "NO_COLOR=1", NULL };
+    const char *locpath = getenv("KAKUDO_LOCPATH");
+    char path[4096];
+    struct stat st;
+    struct th *t;
+    int r1, c1, r2, c2;
+    bool found;
+
+    snprintf(path, sizeof path, "%s/ko_KR.EUC-KR/LC_CTYPE", locpath != NULL ? locpath : "");
+    if (locpath == NULL || stat(path, &st) != 0) {
+        tap_ok(true, "# SKIP no ko_KR.EUC-KR under KAKUDO_LOCPATH (localedef failed?)");
+        return;
+    }
+    t = tt_start(NULL, env, 24, 80);
+    if (!th_output_charset(t, "EUC-KR")) {
+        tap_ok(true, "# SKIP iconv has no EUC-KR");
+        th_free(t);
+        return;
+    }
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기") && tt_wait_text(t, "위/아래 고르기  Enter 열기"),
+           "EUC-KR: the picker in Korean");
+    tap_ok(whole_characters(t, "EUC-KR picker"), "EUC-KR picker: no character cut");
+    c1 = c2 = -1;
+    found = find_cell(t, "입문", &r1, &c1) && find_cell(t, "전문가", &r2, &c2) && r1 != r2;
+    tap_ok(found && c1 == c2, "EUC-KR: the levels' column lined up in display columns (%d, %d)", c1, c2);
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "퍼즐 고르기 화면에서"), "EUC-KR: the help");
+    c1 = c2 = -1;
+    found = find_cell(t, "고르기 (마우스 휠도)", &r1, &c1) && find_cell(t, "처음이나 마지막", &r2, &c2);
+    tap_ok(found && c1 == c2, "EUC-KR help: words after double-width keys line up (columns %d, %d)", c1, c2);
+    th_send(t, "x");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "메모"), "EUC-KR: the board's panel and footer");
+    th_send(t, "i");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "힌트 2/5: ") && tt_wait_text(t, "i: 패턴 보기"), "EUC-KR: the hint, wrapped in the panel");
+    tap_ok(whole_characters(t, "EUC-KR board"), "EUC-KR board: no character cut");
+    th_resize(t, 16, 44);
+    th_settle(t, tt_wait_ms);
+    tap_ok(whole_characters(t, "EUC-KR 44x16"), "EUC-KR at 44x16: no character cut");
+    th_send(t, "\033");
+    th_settle(t, tt_wait_ms);
+    th_send(t, "q");
+    th_wait_exit(t, tt_wait_ms);
+    th_free(t);
+}
+
 int main(void)
 {
     char why[200];
@@ -373,6 +427,8 @@ int main(void)
     test_small();
     tt_fresh_state();
     test_long_names();
+    tt_fresh_state();
+    test_euc_kr();
     tt_cleanup();
     return tap_done();
 }
