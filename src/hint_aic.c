@@ -172,47 +172,77 @@ static void elim_ruled_out_by_both(const struct aic_search *a, struct hint *h, i
 }
 
 /* "r1c2 is 5", "r4c78 holds 5" (one of its cells is 5), and their negations. */
-static void say_node(struct hint *h, const struct cand_links *l, int node, bool is)
+static const char *node_words(const struct hint *h, const struct cand_links *l, int node, bool is)
 {
+    const char *cells = links_cells_words(h, l, node);
     char d = hint_digit_symbol(links_digit_any(l, node));
 
-    links_say_cells(h, l, node);
     if (links_is_group(l, node))
-        hint_say(h, is ? _(" holds %c") : _(" holds no %c"), d);
-    else
-        hint_say(h, is ? " is %c" : " is not %c", d);
+        /* TRANSLATORS: %1$s is a group of cells of a box and a line ("r4c78"): one of them is
+           digit %2$c, or none is. */
+        return hint_words(h, is ? _("%1$s holds %2$c") : _("%1$s holds no %2$c"), cells, d);
+    return hint_words(h, is ? _("%1$s is %2$c") : _("%1$s is not %2$c"), cells, d);
+}
+
+/* Why a strong link makes node true once prev is false: "r9c6 is 6 (the only other place
+ * for 6 in column 6)". */
+static const char *strong_step_words(const struct hint *h, const struct cand_links *l, int prev, int node)
+{
+    const char *is = node_words(h, l, node, true);
+    int g = links_strong_reason_any(l, prev, node);
+    bool group = links_is_group(l, node);
+    char d = hint_digit_symbol(links_digit_any(l, node));
+
+    if (g < 0)
+        /* TRANSLATORS: a step of a chain: %s is "r1c4 is 6"; the cell had two digits. */
+        return hint_words(h, _("%s (its only other digit)"), is);
+    if (puzzle_group_has_sum(&l->p->groups[g]))     /* a Kakuro run may not need it */
+        /* TRANSLATORS: a step of a chain: %1$s is "r1c4 is 6", %2$c the digit, %3$s a
+           Kakuro run. */
+        return hint_words(h, group ? _("%1$s (the only other places for %2$c in %3$s, whose sum needs it)")
+                                   : _("%1$s (the only other place for %2$c in %3$s, whose sum needs it)"),
+                          is, d, hint_group(h, g));
+    /* TRANSLATORS: a step of a chain: %1$s is "r9c6 is 6" (or "r4c78 holds 6"), %2$c the
+       digit, %3$s the unit. */
+    return hint_words(h, group ? _("%1$s (the only other places for %2$c in %3$s)")
+                               : _("%1$s (the only other place for %2$c in %3$s)"),
+                      is, d, hint_group(h, g));
+}
+
+/* Why a weak link makes node false once prev is true: "r1c6 is not 6", and on Kakuro,
+ * where two digits can be weakly linked through a run's sum, the run named. */
+static const char *weak_step_words(const struct hint *h, const struct cand_links *l, int prev, int node)
+{
+    const char *is_not = node_words(h, l, node, false);
+    int g = links_is_group(l, prev) || links_is_group(l, node) ? -1 : links_weak_reason(l, prev, node);
+
+    if (g < 0)
+        return is_not;
+    /* TRANSLATORS: a step of a chain: %1$s is "r3c4 is not 2", %2$s the Kakuro run. */
+    return hint_words(h, _("%1$s (no combination of %2$s has both)"), is_not, hint_group(h, g));
 }
 
 /* "If r1c2 is not 5, r1c2 is 7 (its only other digit), so r3c1 is not 7, ..." */
-static void say_walk(struct hint *h, const struct aic_search *a, const int *nodes, int n)
+static const char *walk_words(const struct hint *h, const struct aic_search *a, const int *nodes, int n)
 {
     const struct cand_links *l = a->l;
+    struct hint_buf steps = HINT_BUF_INIT;
 
-    hint_say(h, "If ");
-    say_node(h, l, nodes[0], false);
+    if (h->quiet)
+        return "";
     for (int i = 1; i < n; i++) {
-        hint_say(h, i == 1 ? ", " : ", so ");
-        say_node(h, l, nodes[i], i % 2 == 1);
-        if (i % 2 == 0 && !links_is_group(l, nodes[i - 1]) && !links_is_group(l, nodes[i])
-            && links_weak_reason(l, nodes[i - 1], nodes[i]) >= 0) {
-            hint_say(h, " (no combination of ");
-            hint_say_group(h, links_weak_reason(l, nodes[i - 1], nodes[i]));
-            hint_say(h, " has both)");
-        } else if (i % 2 == 1) {
-            int g = links_strong_reason_any(l, nodes[i - 1], nodes[i]);
-            if (g < 0) {
-                hint_say(h, " (its only other digit");
-            } else {
-                hint_say(h, links_is_group(l, nodes[i]) ? _(" (the only other places for %c in ")
-                                                        : " (the only other place for %c in ",
-                         hint_digit_symbol(links_digit_any(l, nodes[i])));
-                hint_say_group(h, g);
-                if (puzzle_group_has_sum(&l->p->groups[g]))
-                    hint_say(h, ", whose sum needs it");     /* a Kakuro run may not */
-            }
-            hint_say(h, ")");
-        }
+        const char *step = i % 2 == 1 ? strong_step_words(h, l, nodes[i - 1], nodes[i])
+                                      : weak_step_words(h, l, nodes[i - 1], nodes[i]);
+        if (i == 1)
+            hint_buf_add(&steps, "%s", step);
+        else
+            /* TRANSLATORS: each next step of a chain's walk, after the one before. */
+            hint_buf_add(&steps, _(", so %s"), step);
     }
+    /* TRANSLATORS: a chain's walk, not a whole sentence: %1$s is the start supposed
+       false ("r1c4 is not 2"), %2$s the steps that follow ("r1c4 is 6 (its only other
+       digit), so r1c6 is not 6, so ..."). */
+    return hint_words(h, _("If %1$s, %2$s"), node_words(h, l, nodes[0], false), hint_buf_words(h, &steps));
 }
 
 static void hint_chain_cells(struct hint *h, const struct cand_links *l, const int *nodes, int n)
@@ -227,17 +257,16 @@ static void hint_chain_cells(struct hint *h, const struct cand_links *l, const i
     }
 }
 
-/* "So r1c2 is 5 or r5c8 is 4" and why the eliminations follow from that. */
-static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
+/* "<walk>. So r1c2 is 5 or r5c8 is 4" and why the eliminations follow from that. */
+static void say_ends(struct hint *h, const struct cand_links *l, const char *walk, int x, int y)
 {
     int cx, cy, dx, dy;
 
-    hint_say(h, ". So ");
     if (links_is_group(l, x) || links_is_group(l, y)) {
-        say_node(h, l, x, true);
-        hint_say(h, " or ");
-        say_node(h, l, y, true);
-        hint_say(h, _(", and a candidate that can be true with neither is false"));
+        /* TRANSLATORS: %1$s is a chain's walk ("If r1c4 is not 2, ..."), %2$s and %3$s its
+           ends ("r1c4 is 2", "r4c78 holds 6"). */
+        hint_say(h, _("%1$s. So %2$s or %3$s, and a candidate that can be true with neither is false"), walk,
+                 node_words(h, l, x, true), node_words(h, l, y, true));
         return;
     }
     cx = links_cell(l, x);
@@ -246,27 +275,26 @@ static void say_ends(struct hint *h, const struct cand_links *l, int x, int y)
     dy = links_digit(l, y);
     if (l->sums != NULL && cx != cy) {
         /* Kakuro: a run's sum rules out more than the digit's peers. */
-        say_node(h, l, x, true);
-        hint_say(h, " or ");
-        say_node(h, l, y, true);
-        hint_say(h, ", and a candidate that can be true with neither (the same digit in a "
-                 "run with one, or a digit no combination of a run allows beside one) is false");
+        /* TRANSLATORS: %1$s is a chain's walk, %2$s and %3$s its ends ("r1c4 is 2"). */
+        hint_say(h, _("%1$s. So %2$s or %3$s, and a candidate that can be true with neither (the same digit "
+                      "in a run with one, or a digit no combination of a run allows beside one) is false"),
+                 walk, node_words(h, l, x, true), node_words(h, l, y, true));
     } else if (dx == dy) {
-        hint_say_cells(h, (int[]){ cx, cy }, 2, "or");
-        hint_say(h, " is %c, and a cell seeing both cannot be %c", hint_digit_symbol(dx),
-                 hint_digit_symbol(dx));
+        /* TRANSLATORS: %1$s is a chain's walk, %2$s its two ends ("r3c5 or r7c9"), %3$c
+           the digit. */
+        hint_say(h, _("%1$s. So %2$s is %3$c, and a cell seeing both cannot be %3$c"), walk,
+                 hint_cells(h, (int[]){ cx, cy }, 2, HINT_OR), hint_digit_symbol(dx));
     } else if (cx == cy) {
-        hint_say_cell(h, cx);
-        hint_say(h, " is %c or %c, and no other digit", hint_digit_symbol(dx), hint_digit_symbol(dy));
+        /* TRANSLATORS: %1$s is a chain's walk, %2$s the cell at both its ends, %3$c and %4$c
+           the digits. */
+        hint_say(h, _("%1$s. So %2$s is %3$c or %4$c, and no other digit"), walk, hint_cell(h, cx),
+                 hint_digit_symbol(dx), hint_digit_symbol(dy));
     } else {
-        say_node(h, l, x, true);
-        hint_say(h, " or ");
-        say_node(h, l, y, true);
-        hint_say(h, "; they see each other, so ");
-        hint_say_cell(h, cx);
-        hint_say(h, " cannot be %c and ", hint_digit_symbol(dy));
-        hint_say_cell(h, cy);
-        hint_say(h, " cannot be %c", hint_digit_symbol(dx));
+        /* TRANSLATORS: %1$s is a chain's walk, %2$s and %3$s its ends ("r1c4 is 2", "r3c4
+           is 3"); the end cells %4$s and %6$s, digits %5$c and %7$c. */
+        hint_say(h, _("%1$s. So %2$s or %3$s; they see each other, so %4$s cannot be %5$c and %6$s cannot be %7$c"),
+                 walk, node_words(h, l, x, true), node_words(h, l, y, true), hint_cell(h, cx),
+                 hint_digit_symbol(dy), hint_cell(h, cy), hint_digit_symbol(dx));
     }
 }
 
@@ -335,48 +363,43 @@ static bool aic_emit(struct aic_search *a, const int *nodes, int n)
     hint_chain_cells(&h, l, nodes, n);
     if (x == y && !links_is_group(l, x)) {
         hint_add_place(&h, links_cell(l, x), links_digit(l, x));
-        say_walk(&h, a, nodes, n);
-        hint_say(&h, ": a contradiction, so ");
-        say_node(&h, l, x, true);
-        hint_say(&h, ".");
+        /* TRANSLATORS: %1$s is a chain's walk ("If r2c9 is not 8, ..."), %2$s what it
+           proves ("r2c9 is 8"). */
+        hint_say(&h, _("%1$s: a contradiction, so %2$s."), walk_words(&h, a, nodes, n), node_words(&h, l, x, true));
         return aic_report(a, &h);
     }
     elim_ruled_out_by_both(a, &h, x, y);
     if (h.nelim == 0 || (a->grouped && !aic_report_filter(a, &h)))
         return true;
-    say_walk(&h, a, nodes, n);
-    if (x == y) {
-        hint_say(&h, ": a contradiction, so ");
-        say_node(&h, l, x, true);
-        hint_say(&h, _(", and a cell seeing all of it cannot be %c"), hint_digit_symbol(links_digit_any(l, x)));
-    } else {
-        say_ends(&h, l, x, y);
-    }
+    if (x == y)
+        /* TRANSLATORS: %1$s is a chain's walk, %2$s what it proves ("r4c78 holds 6"), %3$c
+           the digit. */
+        hint_say(&h, _("%1$s: a contradiction, so %2$s, and a cell seeing all of it cannot be %3$c"),
+                 walk_words(&h, a, nodes, n), node_words(&h, l, x, true), hint_digit_symbol(links_digit_any(l, x)));
+    else
+        say_ends(&h, l, walk_words(&h, a, nodes, n), x, y);
     hint_say_eliminations(&h);
     return aic_report(a, &h);
 }
 
 /* "r1c7 cannot be both 3 and 1", "r6c7 and r2c7 cannot both be 8" */
-static void say_not_both(struct hint *h, const struct cand_links *l, int x, int y)
+static const char *not_both_words(const struct hint *h, const struct cand_links *l, int x, int y)
 {
     int cx, cy, dx = links_digit_any(l, x), dy = links_digit_any(l, y);
 
-    if (links_is_group(l, x) || links_is_group(l, y)) {
-        links_say_cells(h, l, x);
-        hint_say(h, " and ");
-        links_say_cells(h, l, y);
-        hint_say(h, _(" cannot both hold %c"), hint_digit_symbol(dx));
-        return;
-    }
+    if (links_is_group(l, x) || links_is_group(l, y))
+        /* TRANSLATORS: %1$s and %2$s are cells or groups of cells ("r4c78"), %3$c a digit. */
+        return hint_words(h, _("%1$s and %2$s cannot both hold %3$c"), links_cells_words(h, l, x),
+                          links_cells_words(h, l, y), hint_digit_symbol(dx));
     cx = links_cell(l, x);
     cy = links_cell(l, y);
-    if (cx == cy) {
-        hint_say_cell(h, cx);
-        hint_say(h, " cannot be both %c and %c", hint_digit_symbol(dx), hint_digit_symbol(dy));
-    } else {
-        hint_say_cells(h, (int[]){ cx, cy }, 2, "and");
-        hint_say(h, " cannot both be %c", hint_digit_symbol(dx));
-    }
+    if (cx == cy)
+        /* TRANSLATORS: %1$s is a cell, %2$c and %3$c digits. */
+        return hint_words(h, _("%1$s cannot be both %2$c and %3$c"), hint_cell(h, cx), hint_digit_symbol(dx),
+                          hint_digit_symbol(dy));
+    /* TRANSLATORS: %1$s is two cells ("r6c7 and r2c7"), %2$c a digit. */
+    return hint_words(h, _("%1$s cannot both be %2$c"), hint_cells(h, (int[]){ cx, cy }, 2, HINT_AND),
+                      hint_digit_symbol(dx));
 }
 
 static bool loop_emit(struct aic_search *a, const int *nodes, int n)
@@ -391,11 +414,11 @@ static bool loop_emit(struct aic_search *a, const int *nodes, int n)
         elim_ruled_out_by_both(a, &h, nodes[i], nodes[(i + 1) % n]);
     if (h.nelim == 0 || (a->grouped && !aic_report_filter(a, &h)))
         return true;
-    say_walk(&h, a, nodes, n);
-    hint_say(&h, "; and ");
-    say_not_both(&h, l, nodes[n - 1], nodes[0]);
-    hint_say(&h, ", so the links close into a loop. Around it, of every two linked candidates "
-             "exactly one is true, and a candidate that rules out both is false");
+    /* TRANSLATORS: %1$s is a chain's walk ("If r1c4 is not 2, ..."), %2$s the weak link
+       that closes it ("r9c4 and r1c4 cannot both be 2"). */
+    hint_say(&h, _("%1$s; and %2$s, so the links close into a loop. Around it, of every two linked candidates "
+                   "exactly one is true, and a candidate that rules out both is false"),
+             walk_words(&h, a, nodes, n), not_both_words(&h, l, nodes[n - 1], nodes[0]));
     hint_say_eliminations(&h);
     return aic_report(a, &h);
 }

@@ -79,7 +79,8 @@ static bool refuted_emit(struct hint_search *s, struct follow *f, const struct r
     else
         hint_add_place(&h, r->sp.cell, r->sp.digit);
     {
-        const char *branch = follow_contradiction_words(f, &h, r->sp.cell, r->sp.digit, r->sp.on);
+        const char *branch = follow_contradiction_words(f, &h, r->sp.cell, r->sp.digit, r->sp.on,
+                                                           FOLLOW_CLAUSE);
         /* TRANSLATORS: %1$s is a clause "if r4c7 were 3, then ..., and r5c2 would have no
            digit left"; %2$s the supposed cell, %3$c its digit. */
         hint_say(&h, r->sp.on ? _("%1$s; so %2$s is not %3$c.") : _("%1$s; so %2$s is %3$c."), branch,
@@ -336,14 +337,11 @@ static bool dyn_set_emit(struct hint_search *s, struct follow *dyn, struct follo
                  hint_digit_symbol(set->digit[0]), hint_cells(&h, set->cell, set->n, HINT_OR));
     }
     for (int i = 0; i < set->n; i++) {
-        size_t at = strlen(h.text);
         const char *branch = follow_conclusion_words(dyn, &h, set->cell[i], set->digit[i], fd->at, fd->digit,
                                                      fd->place);
-        /* TRANSLATORS: a branch of a forcing chain as a sentence of its own: %s is a clause
-           "if r4c7 is 3, then ..., so r5c2 is not 4". */
+        /* TRANSLATORS: a sentence of its own, "If r4c7 is 3, then ..., so r5c2 is not 4",
+           and its period. */
         hint_say(&h, _("%s. "), branch);
-        if (!h.quiet && h.text[at] == 'i')
-            h.text[at] = 'I';           /* a sentence of its own */
     }
     hint_add_cell(&h, fd->at);
     hint_say(&h, _("Either way, %s."), hint_words(&h, fd->place ? _("%1$s is %2$c") : _("%1$s is not %2$c"),
@@ -563,12 +561,11 @@ void hint_find_trial(struct hint_search *s)
         hint_say(&h, _("no technique settles this position, so suppose each digit of %1$s (%2$s) in turn. "),
                  hint_cell(&h, cell), hint_digits(&h, pos->cands[cell], HINT_OR));
         for (int i = 0; i < nref; i++) {
-            size_t at = strlen(h.text);
-            const char *branch = follow_contradiction_words(f, &h, cell, ref[i].sp.digit, true);
+            /* Said outside hint_say, which would not evaluate it when quiet: it adds the
+               branch's cells to the hint. */
+            const char *branch = follow_contradiction_words(f, &h, cell, ref[i].sp.digit, true, FOLLOW_SENTENCE);
 
             hint_say(&h, _("%s. "), branch);
-            if (h.text[at] == 'i')
-                h.text[at] = 'I';       /* a sentence of its own */
         }
         if (popcount32(left) == 1)
             /* TRANSLATORS: %1$c is a digit, %2$s a cell. */

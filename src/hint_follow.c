@@ -670,20 +670,26 @@ static bool steps_words(struct hint *h, struct hint_buf *out, const struct branc
 }
 
 /* "if r4c7 were 3, then r4c2 = 5 (its last digit), ..., and r5c5 would have no digit
- * left" for a branch whose needs are marked. */
-static const char *branch_words(struct hint *h, const struct branch *b, int cell, int d, bool on)
+ * left" for a branch whose needs are marked; "If ..." at the start of a sentence. */
+static const char *branch_words(struct hint *h, const struct branch *b, int cell, int d, bool on,
+                                enum follow_start start)
 {
     struct hint_buf steps;
-    bool any = steps_words(h, &steps, b, cell, d);
+    bool any = steps_words(h, &steps, b, cell, d), own = start == FOLLOW_SENTENCE;
     const char *ending = ending_words(h, b);
 
     if (any)
         /* TRANSLATORS: a clause, not a sentence (it may follow other words): the
-           supposition (%1$s a cell, %2$c a digit), the steps it forces, the contradiction. */
-        return hint_words(h, on ? _("if %1$s were %2$c, then %3$s, and %4$s") : _("if %1$s were not %2$c, then %3$s, and %4$s"),
+           supposition (%1$s a cell, %2$c a digit), the steps it forces, the contradiction.
+           With a capital, the same words start a sentence. */
+        return hint_words(h, on ? (own ? _("If %1$s were %2$c, then %3$s, and %4$s")
+                                       : _("if %1$s were %2$c, then %3$s, and %4$s"))
+                                : (own ? _("If %1$s were not %2$c, then %3$s, and %4$s")
+                                       : _("if %1$s were not %2$c, then %3$s, and %4$s")),
                           hint_cell(h, cell), hint_digit_symbol(d), hint_buf_words(h, &steps), ending);
-    /* TRANSLATORS: a clause, not a sentence: the supposition, its contradiction. */
-    return hint_words(h, on ? _("if %1$s were %2$c, %3$s") : _("if %1$s were not %2$c, %3$s"),
+    /* TRANSLATORS: a clause, not a sentence: the supposition, its contradiction (%3$s). */
+    return hint_words(h, on ? (own ? _("If %1$s were %2$c, %3$s") : _("if %1$s were %2$c, %3$s"))
+                            : (own ? _("If %1$s were not %2$c, %3$s") : _("if %1$s were not %2$c, %3$s")),
                       hint_cell(h, cell), hint_digit_symbol(d), ending);
 }
 
@@ -736,7 +742,7 @@ static bool nested_step(struct follow *f, struct branch *b)
                 t->text[0] = '\0';
                 t->ncells = 0;
                 t->digits = 0;
-                keep_text(b, k, branch_words(t, in, cell, d, true));
+                keep_text(b, k, branch_words(t, in, cell, d, true, FOLLOW_CLAUSE));
                 free(t);
             }
             remove_cand(f, b, cell, d, k);
@@ -784,7 +790,8 @@ int follow_proof_size(struct follow *f, int *nesting)
     return need_contradiction(f, &f->outer, nesting != NULL ? nesting : &dummy);
 }
 
-const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on)
+const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on,
+                                       enum follow_start start)
 {
     long work = f->opt.work;
     int nesting;
@@ -795,7 +802,7 @@ const char *follow_contradiction_words(struct follow *f, struct hint *h, int cel
     if (f->outer.end == END_NONE)
         return "";
     need_contradiction(f, &f->outer, &nesting);
-    return branch_words(h, &f->outer, cell, d, on);
+    return branch_words(h, &f->outer, cell, d, on, start);
 }
 
 const uint8_t *follow_grid(const struct follow *f)
@@ -832,19 +839,19 @@ const char *follow_conclusion_words(struct follow *f, struct hint *h, int cell, 
         const char *at_words = hint_cell(h, at);
 
         if (any && place)
-            /* TRANSLATORS: a clause, not a sentence: a branch of a forcing chain, the
-               supposition (%1$s a cell, %2$c a digit) and the steps it forces. */
-            return hint_words(h, _("if %1$s is %2$c, then %3$s"), hint_cell(h, cell), hint_digit_symbol(d),
+            /* TRANSLATORS: a branch of a forcing chain as a sentence (its period comes
+               after): the supposition (%1$s a cell, %2$c a digit) and the steps it forces. */
+            return hint_words(h, _("If %1$s is %2$c, then %3$s"), hint_cell(h, cell), hint_digit_symbol(d),
                      hint_buf_words(h, &steps));
         else if (any)
-            /* TRANSLATORS: a clause, not a sentence: the supposition, its steps, and the
-               cell (%4$s) that loses digit %5$c. */
-            return hint_words(h, _("if %1$s is %2$c, then %3$s, so %4$s is not %5$c"), hint_cell(h, cell),
+            /* TRANSLATORS: a sentence (its period comes after): the supposition, its steps,
+               and the cell (%4$s) that loses digit %5$c. */
+            return hint_words(h, _("If %1$s is %2$c, then %3$s, so %4$s is not %5$c"), hint_cell(h, cell),
                      hint_digit_symbol(d), hint_buf_words(h, &steps), at_words, hint_digit_symbol(digit));
         else
-            /* TRANSLATORS: a clause, not a sentence: the supposition and the cell (%3$s) that
-               gets (or loses) digit %4$c. */
-            return hint_words(h, place ? _("if %1$s is %2$c, so %3$s is %4$c") : _("if %1$s is %2$c, so %3$s is not %4$c"),
+            /* TRANSLATORS: a sentence (its period comes after): the supposition and the cell
+               (%3$s) that gets (or loses) digit %4$c. */
+            return hint_words(h, place ? _("If %1$s is %2$c, so %3$s is %4$c") : _("If %1$s is %2$c, so %3$s is not %4$c"),
                      hint_cell(h, cell), hint_digit_symbol(d), at_words, hint_digit_symbol(digit));
     }
 }

@@ -48,10 +48,13 @@ enum follow_result follow_suppose(struct follow *f, int cell, int d, bool on);
 /* After a contradiction: the size of its proof (steps shown, nested ones counted with
  * their own steps) and how deep the nesting went (0: none). */
 int follow_proof_size(struct follow *f, int *nesting);
-/* After a contradiction, the clause "if r4c7 were 3, then ..., and r5c2 would have no
- * digit left" (words of h), adding the cells and digits it names; followed again with
- * text on. */
-const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on);
+/* Where a branch's words go: after other words ("if r4c7 were 3, ...") or at the start of
+ * a sentence of their own ("If r4c7 were 3, ..."). */
+enum follow_start { FOLLOW_CLAUSE, FOLLOW_SENTENCE };
+/* After a contradiction, the words "if r4c7 were 3, then ..., and r5c2 would have no digit
+ * left" (words of h), adding the cells and digits they name; followed again with text on. */
+const char *follow_contradiction_words(struct follow *f, struct hint *h, int cell, int d, bool on,
+                                       enum follow_start start);
 /* After a supposition followed without a contradiction: the grid and candidates it
  * reached, until the next one is followed (a placed cell has no candidates left). */
 const uint8_t *follow_grid(const struct follow *f);
@@ -59,8 +62,8 @@ const digitset *follow_cands(const struct follow *f);
 /* Then: the size of the proof that it gave the cell `at` digit (place) or removed digit
  * from it, as follow_proof_size's. */
 int follow_conclusion_size(struct follow *f, int at, int digit, bool place);
-/* The clause "if r4c7 is 3, then ..., so r5c2 is not 4" (words of h) for "cell is d" and such a
- * conclusion; followed again with text on. */
+/* The sentence "If r4c7 is 3, then ..., so r5c2 is not 4" (words of h, without its
+ * period) for "cell is d" and such a conclusion; followed again with text on. */
 const char *follow_conclusion_words(struct follow *f, struct hint *h, int cell, int d, int at, int digit,
                                     bool place);
 /* Sets the follower's budget (0: none, for following again what was followed within it

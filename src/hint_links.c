@@ -568,32 +568,30 @@ int links_strong_reason_any(const struct cand_links *l, int a, int b)
     return -1;
 }
 
-void links_say_cells(struct hint *h, const struct cand_links *l, int node)
+const char *links_cells_words(const struct hint *h, const struct cand_links *l, int node)
 {
     const struct puzzle *p = l->p;
     const int *cells;
     int n = links_cells_any(l, node, &cells);
     bool row = n < 2 || cells[0] / p->width == cells[1] / p->width, wide = p->width > 9;
+    struct hint_buf b = HINT_BUF_INIT;
 
-    if (n == 1) {
-        hint_say_cell(h, cells[0]);
-        return;
-    }
+    if (n == 1)
+        return hint_cell(h, cells[0]);
     if (!row && cells[0] % p->width != cells[1] % p->width) {
         /* A group on a Sudoku X diagonal: neither one row nor one column. */
-        for (int i = 0; i < n; i++) {
-            hint_say(h, "%s", i > 0 ? "/" : "");
-            hint_say_cell(h, cells[i]);
-        }
-        return;
+        for (int i = 0; i < n; i++)
+            hint_buf_add(&b, "%s%s", i > 0 ? "/" : "", hint_cell(h, cells[i]));
+        return hint_buf_words(h, &b);
     }
     if (row)
-        hint_say(h, "r%dc", cells[0] / p->width + 1);
+        hint_buf_add(&b, "r%dc", cells[0] / p->width + 1);
     else
-        hint_say(h, "r");
+        hint_buf_add(&b, "r");
     for (int i = 0; i < n; i++)
-        hint_say(h, "%s%d", i > 0 && wide ? "/" : "",
-                 row ? cells[i] % p->width + 1 : cells[i] / p->width + 1);
+        hint_buf_add(&b, "%s%d", i > 0 && wide ? "/" : "",
+                     row ? cells[i] % p->width + 1 : cells[i] / p->width + 1);
     if (!row)
-        hint_say(h, "c%d", cells[0] % p->width + 1);
+        hint_buf_add(&b, "c%d", cells[0] % p->width + 1);
+    return hint_buf_words(h, &b);
 }

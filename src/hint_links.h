@@ -80,7 +80,7 @@ int links_weak_all_any(const struct cand_links *l, int node, int *out);
 int links_strong_reason_any(const struct cand_links *l, int a, int b);
 /* "r4c7" for a candidate's cell; for a group's, the line once and the numbers of its
  * cells along it: "r4c78", "r23c5" ("r12c10/11" where numbers have two digits). */
-void links_say_cells(struct hint *h, const struct cand_links *l, int node);
+const char *links_cells_words(const struct hint *h, const struct cand_links *l, int node);
 
 /* The search's candidate graph, built on first use. */
 struct cand_links *links_get(struct hint_search *s);

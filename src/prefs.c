@@ -491,6 +491,9 @@ int prefs_read(struct prefs *p, FILE *f, const char *name,
     while (getline(&line, &cap, f) >= 0) {
         char why[400];
         lineno++;
+        /* Only the settings must be UTF-8: a comment may be in the locale's character set,
+         * as --print-config writes its translated comments. */
+        cut_comment(line);
         if (strlen(line) > 4000) {
             snprintf(why, sizeof why, _("expected a line shorter than 4000 bytes"));
         } else if (util_utf8_check((const uint8_t *)line, strlen(line)) != NULL) {
@@ -548,28 +551,44 @@ char *prefs_default_path(void)
     return NULL;
 }
 
+/* A comment of the written config: "# " before each of its lines (a translation may take
+ * more lines than the English), so that the file still reads back. */
+static void write_comment(FILE *out, const char *text)
+{
+    for (const char *line = text; *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        int len = end != NULL ? (int)(end - line) : (int)strlen(line);
+
+        fprintf(out, "# %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
+}
+
 void prefs_write(FILE *out, const struct prefs *p)
 {
     char name[PREFS_KEY_NAME_MAX];
 
-    fprintf(out, "# kakudo configuration: the settings in force (kakudo --print-config).\n"
-            "# Lines are 'setting = value'; '#' starts a comment.\n\n");
-    fprintf(out, "# Colours: default, high-contrast, colorblind (no red against green) or mono\n");
+    /* The comments speak the user's language; the settings stay as prefs_read reads them. */
+    write_comment(out, _("kakudo configuration: the settings in force (kakudo --print-config).\n"
+                         "Lines are 'setting = value'; '#' starts a comment."));
+    fprintf(out, "\n");
+    write_comment(out, _("Colours: default, high-contrast, colorblind (no red against green) or mono"));
     fprintf(out, "theme = %s\n", prefs_theme_name(p->theme));
-    fprintf(out, "# Lines: unicode (box drawing, where the locale is UTF-8) or ascii\n");
+    write_comment(out, _("Lines: unicode (box drawing, where the locale is UTF-8) or ascii"));
     fprintf(out, "charset = %s\n", p->ascii ? "ascii" : "unicode");
-    fprintf(out, "# The play clock: shown or hidden (t shows or hides it while playing)\n");
+    write_comment(out, _("The play clock: shown or hidden (t shows or hides it while playing)"));
     fprintf(out, "timer = %s\n", p->show_timer ? "shown" : "hidden");
-    fprintf(out, "# What the first press of the hint key shows: where, technique, pattern or conclusion\n");
+    write_comment(out, _("What the first press of the hint key shows: where, technique, pattern or conclusion"));
     fprintf(out, "hint-start = %s\n", rung_names[p->hint_start]);
-    fprintf(out, "# The solver animation's first speed: steps a second (1 to 1000000) or full\n");
+    write_comment(out, _("The solver animation's first speed: steps a second (1 to 1000000) or full"));
     if (p->watch_speed == WATCH_FULL_SPEED)
         fprintf(out, "watch-speed = full\n");
     else
         fprintf(out, "watch-speed = %ld\n", p->watch_speed);
-    fprintf(out, "\n# Keys: a preset (default, vi or arrows), then each action's keys, spaces\n"
-            "# between: a character, C-x for Ctrl-X, or Space Tab Enter Hash Up Down Left Right\n"
-            "# Home End PgUp PgDn Backspace Del Ins F1-F12; 'none' for no key.\n");
+    fprintf(out, "\n");
+    write_comment(out, _("Keys: a preset (default, vi or arrows), then each action's keys, spaces\n"
+                         "between: a character, C-x for Ctrl-X, or Space Tab Enter Hash Up Down Left Right\n"
+                         "Home End PgUp PgDn Backspace Del Ins F1-F12; 'none' for no key."));
     fprintf(out, "keys = %s\n", p->keys_preset[0] != '\0' ? p->keys_preset : "default");
     for (int a = 0; a < PREFS_NACTIONS; a++) {
         fprintf(out, "key.%s =", action_names[a]);

@@ -35,8 +35,7 @@ korean_only() {  # korean_only NAME [KOREAN-WORD-IT-MUST-HAVE]
     || { english_left "$1"; head -n 5 "$tmp/$1.out" | sed 's/^/# stdout: /'; return 1; }
 }
 
-# hint --all lists every step available now, of every technique; on Kakuro those include
-# the chains of hint_aic.c, not yet in whole sentences, so Kakuro is checked by its path.
+# hint --all lists every step available now, of every technique.
 for f in sudoku4; do
   ko "all-$f" hint --all "$data/$f.txt"
   status_is "all-$f" 0 && korean_only "all-$f"; ok $? "hint --all, $f: Korean, no English sentence left"
@@ -45,6 +44,18 @@ for f in sudoku4 sudoku9 kakuro; do
   ko "path-$f" rate --path "$data/$f.txt"
   status_is "path-$f" 0 && korean_only "path-$f"; ok $? "rate --path, $f: Korean, no English sentence left"
 done
+
+# The chains of hint_aic.c in whole Korean sentences: alternating inference chains and nice
+# loops on a Sudoku (the Wiki position behind hint/cli/wiki.all), nice loops through Kakuro
+# runs' sums.
+ko aic-sudoku hint --all "$srcdir/tests/data/hint/cli/wiki.txt"
+status_is aic-sudoku 0 && grep -qF '교대 추론 사슬: r' "$tmp/aic-sudoku.out" && grep -qF '나이스 루프: r' "$tmp/aic-sudoku.out" \
+  && grep -qF '링크가 닫혀 루프가 됩니다' "$tmp/aic-sudoku.out" && korean_only aic-sudoku
+ok $? "hint --all, Sudoku: AIC and nice loop sentences in Korean, no English word left"
+ko aic-kakuro hint --all "$data/kakuro.txt"
+status_is aic-kakuro 0 && grep -qF '나이스 루프: r' "$tmp/aic-kakuro.out" && grep -qF '합에' "$tmp/aic-kakuro.out" \
+  && korean_only aic-kakuro
+ok $? "hint --all, Kakuro: nice loops through runs in Korean, no English word left"
 
 ko rate rate "$data/sudoku9.txt"
 status_is rate 0 && korean_only rate "평점 "; ok $? "rate: the level, the rating and the techniques in Korean"

@@ -85,4 +85,20 @@ ko stats C.UTF-8 solve --stats "$data/cli/boj2580.in"
 grep -q ' us$' "$tmp/stats.err" && ! grep -q '[0-9],[0-9]* us' "$tmp/stats.err"
 ok $? "--stats: times with a decimal point"
 
+# --print-config: its comments in Korean, its settings the same bytes as in English, and
+# what it prints reads back as the same settings.
+: >"$tmp/empty.conf"
+printf 'theme = colorblind\nkey.undo = z\n' >"$tmp/some.conf"
+ko pcko C.UTF-8 --config="$tmp/some.conf" --print-config
+LANG=C "$bin" --config="$tmp/some.conf" --print-config >"$tmp/pcen.out" 2>&1
+grep -q '^# kakudo 설정: ' "$tmp/pcko.out" && ! grep -q '^# .*[A-Za-z]\{3,\} [a-z]\{3,\} [a-z]\{3,\}' "$tmp/pcko.out" \
+  && ! grep -qF 'settings in force' "$tmp/pcko.out"
+ok $? "--print-config: the comments in Korean"
+grep -v '^#' "$tmp/pcko.out" >"$tmp/pcko.set"; grep -v '^#' "$tmp/pcen.out" >"$tmp/pcen.set"
+same "$tmp/pcen.set" "$tmp/pcko.set" && grep -qx 'theme = colorblind' "$tmp/pcko.set" && grep -qx 'key.undo = z' "$tmp/pcko.set"
+ok $? "--print-config: the settings lines as in English"
+ko pcback C.UTF-8 --config="$tmp/pcko.out" --print-config
+status_is pcback 0 && same "$tmp/pcko.out" "$tmp/pcback.out"
+ok $? "--print-config in Korean reads back as the same settings"
+
 tap_done

@@ -246,6 +246,80 @@ static void test_new_game_form(void)
     th_free(t);
 }
 
+/* The text of rows from..to from screen column col on, every space left out: what a
+ * wrapped panel line says, wherever it was broken. */
+static void panel_text(struct th *t, int col, int from, int to, char *out, size_t size)
+{
+    size_t len = 0;
+
+    out[0] = '\0';
+    for (int r = from; r <= to && r < t->rows; r++)
+        for (int c = col; c < t->cols && len + 5 < size; c++) {
+            VTermScreenCell cell;
+            uint32_t ch;
+            if (!th_cell(t, r, c, &cell) || cell.chars[0] == (uint32_t)-1 || cell.chars[0] <= ' ')
+                continue;
+            ch = cell.chars[0];
+            if (ch < 0x80) {
+                out[len++] = (char)ch;
+            } else if (ch < 0x800) {
+                out[len++] = (char)(0xC0 | ch >> 6);
+                out[len++] = (char)(0x80 | (ch & 0x3F));
+            } else {
+                out[len++] = (char)(0xE0 | ch >> 12);
+                out[len++] = (char)(0x80 | (ch >> 6 & 0x3F));
+                out[len++] = (char)(0x80 | (ch & 0x3F));
+            }
+            out[len] = '\0';
+        }
+}
+
+/* A name longer than the panel is wide wraps onto the next lines in display columns, never
+ * cut: the puzzle's title (a long Korean file name) and the hint's technique name. */
+static void test_long_names(void)
+{
+    static const char name[] = "아주-긴-이름의-스도쿠-퍼즐-모음-가나다라마바사아자차카타파하.txt";
+    char path[4096], text[8192], title[512];
+    const char *args[] = { path, NULL };
+    struct th *t;
+    int row, col, end_row, end_col;
+
+    tt_scratch_path(path, sizeof path, name);
+    tt_write_file(path, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+    t = start_ko(args, 24, 80);
+    tap_ok(tt_wait_text(t, "모드: 숫자"), "a puzzle with a long name opens");
+    /* The title starts the panel, at its top, and goes on down to the kind's line. */
+    if (find_cell(t, "아주-", &row, &col) && find_cell(t, "스도쿠 9x9", &end_row, &end_col)) {
+        panel_text(t, col, row, end_row - 1, text, sizeof text);
+        snprintf(title, sizeof title, "%s", name);
+        tap_ok(strstr(text, title) != NULL && end_row - row >= 2,
+               "80x24: the long title wraps whole onto %d lines (%s)", end_row - row, text);
+    } else {
+        tap_ok(false, "80x24: the title's start or the kind's line not found");
+        th_dump(t);
+    }
+    th_send(t, "i");
+    tt_wait_text(t, "힌트 1/5");
+    th_send(t, "i");
+    /* "힌트 2/5: " and the technique's whole name, however many lines it takes. */
+    if (tt_wait_text(t, "i: 패턴 보기") && find_cell(t, "힌트 2/5:", &row, &col)
+        && find_cell(t, "i: 패턴 보기", &end_row, &end_col)) {
+        panel_text(t, col, row, end_row - 1, text, sizeof text);
+        tap_ok(strstr(text, "힌트2/5:히든싱글") != NULL || strstr(text, "힌트2/5:네이키드싱글") != NULL
+               || strstr(text, "힌트2/5:풀하우스") != NULL,
+               "80x24: the technique's name whole in the hint's title (%s)", text);
+    } else {
+        tap_ok(false, "80x24: the hint's title not found");
+        th_dump(t);
+    }
+    tap_ok(whole_characters(t, "long names"), "long names: no character cut");
+    th_send(t, "\033");
+    th_settle(t, tt_wait_ms);
+    th_send(t, "q");
+    th_wait_exit(t, tt_wait_ms);
+    th_free(t);
+}
+
 /* Small terminals: the picker and the board keep whole characters; too small says so. */
 static void test_small(void)
 {
@@ -280,6 +354,60 @@ static void test_small(void)
     th_free(t);
 }
 
+/* A Korean locale that is not UTF-8 (ko_KR.EUC-KR, made by localedef too): the catalogue
+ * comes in EUC-KR and the player measures, pads, wraps and cuts it in that set; the
+ * harness turns the output into UTF-8 for the screen it checks. */
+static void test_euc_kr(void)
+{
+    static char lang[] = "LANG=ko_KR.EUC-KR";
+    const char *env[] = { lang, locpath_env, "NO_COLOR=1", NULL };
+    const char *locpath = getenv("KAKUDO_LOCPATH");
+    char path[4096];
+    struct stat st;
+    struct th *t;
+    int r1, c1, r2, c2;
+    bool found;
+
+    snprintf(path, sizeof path, "%s/ko_KR.EUC-KR/LC_CTYPE", locpath != NULL ? locpath : "");
+    if (locpath == NULL || stat(path, &st) != 0) {
+        tap_ok(true, "# SKIP no ko_KR.EUC-KR under KAKUDO_LOCPATH (localedef failed?)");
+        return;
+    }
+    t = tt_start(NULL, env, 24, 80);
+    if (!th_output_charset(t, "EUC-KR")) {
+        tap_ok(true, "# SKIP iconv has no EUC-KR");
+        th_free(t);
+        return;
+    }
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기") && tt_wait_text(t, "위/아래 고르기  Enter 열기"),
+           "EUC-KR: the picker in Korean");
+    tap_ok(whole_characters(t, "EUC-KR picker"), "EUC-KR picker: no character cut");
+    c1 = c2 = -1;
+    found = find_cell(t, "입문", &r1, &c1) && find_cell(t, "전문가", &r2, &c2) && r1 != r2;
+    tap_ok(found && c1 == c2, "EUC-KR: the levels' column lined up in display columns (%d, %d)", c1, c2);
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "퍼즐 고르기 화면에서"), "EUC-KR: the help");
+    c1 = c2 = -1;
+    found = find_cell(t, "고르기 (마우스 휠도)", &r1, &c1) && find_cell(t, "처음이나 마지막", &r2, &c2);
+    tap_ok(found && c1 == c2, "EUC-KR help: words after double-width keys line up (columns %d, %d)", c1, c2);
+    th_send(t, "x");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "메모"), "EUC-KR: the board's panel and footer");
+    th_send(t, "i");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "힌트 2/5: ") && tt_wait_text(t, "i: 패턴 보기"), "EUC-KR: the hint, wrapped in the panel");
+    tap_ok(whole_characters(t, "EUC-KR board"), "EUC-KR board: no character cut");
+    th_resize(t, 16, 44);
+    th_settle(t, tt_wait_ms);
+    tap_ok(whole_characters(t, "EUC-KR 44x16"), "EUC-KR at 44x16: no character cut");
+    th_send(t, "\033");
+    th_settle(t, tt_wait_ms);
+    th_send(t, "q");
+    th_wait_exit(t, tt_wait_ms);
+    th_free(t);
+}
+
 int main(void)
 {
     char why[200];
@@ -297,6 +425,10 @@ int main(void)
     test_new_game_form();
     tt_fresh_state();
     test_small();
+    tt_fresh_state();
+    test_long_names();
+    tt_fresh_state();
+    test_euc_kr();
     tt_cleanup();
     return tap_done();
 }

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <iconv.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
@@ -392,6 +393,50 @@ void th_feed(struct th *t, const char *bytes, size_t n)
     vterm_screen_flush_damage(t->screen);
 }
 
+bool th_output_charset(struct th *t, const char *charset)
+{
+    iconv_t cd = iconv_open("UTF-8", charset);
+
+    if (cd == (iconv_t)-1)
+        return false;
+    t->conv = cd;
+    t->n_pending = 0;
+    return true;
+}
+
+/* Output in the program's character set, as UTF-8 to th_feed: a character cut at the end
+ * waits for the rest, a byte iconv cannot read becomes '?'. */
+static void feed_converted(struct th *t, const char *bytes, size_t n)
+{
+    char in[8192 + sizeof t->pending], out[4 * sizeof in];
+    char *ip = in, *op = out;
+    size_t il = t->n_pending + n, ol = sizeof out;
+
+    if (t->conv == NULL) {
+        th_feed(t, bytes, n);
+        return;
+    }
+    memcpy(in, t->pending, t->n_pending);
+    memcpy(in + t->n_pending, bytes, n);
+    t->n_pending = 0;
+    while (il > 0) {
+        if (iconv((iconv_t)t->conv, &ip, &il, &op, &ol) != (size_t)-1)
+            break;
+        if (errno == EINVAL && il < sizeof t->pending) {
+            memcpy(t->pending, ip, il);
+            t->n_pending = il;
+            break;
+        }
+        if (ol == 0)
+            break;
+        *op++ = '?';
+        ol--;
+        ip++;
+        il--;
+    }
+    th_feed(t, out, (size_t)(op - out));
+}
+
 /* Reads what is there within ms; returns whether anything was read. */
 static bool read_some(struct th *t, int ms)
 {
@@ -407,7 +452,7 @@ static bool read_some(struct th *t, int ms)
         ssize_t n = read(t->fd, buf, sizeof buf);
         if (n <= 0)
             break;
-        th_feed(t, buf, (size_t)n);
+        feed_converted(t, buf, (size_t)n);
         any = true;
     }
     if (!any)
@@ -735,6 +780,8 @@ void th_free(struct th *t)
         close(t->fd);
     if (t->slave >= 0)
         close(t->slave);
+    if (t->conv != NULL)
+        iconv_close((iconv_t)t->conv);
     vterm_free(t->vt);
     free(t->output);
     free(t);

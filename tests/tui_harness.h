@@ -41,6 +41,11 @@ struct th {
     /* Everything the program wrote, for sequences the screen does not keep (OSC 52). */
     char *output;
     size_t output_len, output_cap;
+    /* A program writing another character set (th_output_charset): the converter to
+     * UTF-8, and the start of a character a read cut off, kept for the next. */
+    void *conv;
+    char pending[8];
+    size_t n_pending;
 };
 
 /* Starts argv[0] with its arguments on a rows x cols pty; env holds "NAME=value" to set
@@ -107,5 +112,9 @@ void th_forget_output(struct th *t);
 void th_dump(struct th *t);
 /* Kills the program if still running, and frees everything. */
 void th_free(struct th *t);
+/* The program writes in charset (a locale that is not UTF-8, "EUC-KR"): its output is
+ * turned into UTF-8 for the screen.  Call it before reading anything; false if iconv
+ * does not know charset. */
+bool th_output_charset(struct th *t, const char *charset);
 
 #endif

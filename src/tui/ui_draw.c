@@ -2,6 +2,7 @@
 #include "config.h"
 #include "ui.h"
 
+#include <langinfo.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <unilbrk.h>
 #include <unistr.h>
 #include <uniwidth.h>
+#include <wchar.h>
 
 #include "util.h"
 
@@ -185,10 +187,89 @@ const char *ui_glyph(const struct ui *ui, int up, int down, int left, int right)
     return "+";
 }
 
+/*
+ * Text on the screen is in the locale's character set: gettext converts the catalogues to
+ * it (LC_CTYPE, i18n.c) and curses writes it as it is, so a Korean EUC-KR terminal gets
+ * EUC-KR.  The functions below step through it a character at a time, with libunistring
+ * in UTF-8 and with the C library's multibyte functions in any other set (glibc's wchar_t
+ * is a Unicode code point, __STDC_ISO_10646__), and take widths from libunistring in the
+ * locale's encoding (where an East Asian set counts the ambiguous characters two wide, as
+ * those terminals and wcwidth do).
+ */
+static bool text_utf8(void)
+{
+    static int utf8 = -1;
+
+    if (utf8 < 0) {
+        const char *codeset = nl_langinfo(CODESET);
+        utf8 = codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    }
+    return utf8;
+}
+
+static const char *text_encoding(void)
+{
+    return text_utf8() ? "UTF-8" : locale_charset();
+}
+
+/* The character at s (n bytes there): its length into *len (at least 1), its code point
+ * into *uc; false for a byte that starts no character (a stray byte, a cut one). */
+static bool next_char(const char *s, size_t n, int *len, ucs4_t *uc)
+{
+    if (text_utf8()) {
+        *len = u8_mbtouc(uc, (const uint8_t *)s, n);
+        if (*len < 1)
+            *len = 1;
+        return *uc != 0xFFFD || (*len >= 3 && memcmp(s, "\xEF\xBF\xBD", 3) == 0);
+    } else {
+        mbstate_t st;
+        wchar_t wc;
+        size_t k;
+
+        memset(&st, 0, sizeof st);
+        k = mbrtowc(&wc, s, n, &st);
+        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+            *len = 1;
+            *uc = (ucs4_t)(unsigned char)s[0];
+            return k == 0;
+        }
+        *len = (int)k;
+        *uc = (ucs4_t)wc;
+        return true;
+    }
+}
+
+/* The width of the character at s (n bytes there), its length into *len. */
+static int char_width(const char *s, size_t n, int *len)
+{
+    ucs4_t uc;
+    int cw;
+
+    if (!next_char(s, n, len, &uc))
+        return 1;       /* drawn as '?' */
+    cw = uc_width(uc, text_encoding());
+    return cw < 0 ? 1 : cw;
+}
+
 void ui_trim_utf8(char *s)
 {
     size_t n = strlen(s), start = n;
 
+    if (!text_utf8()) {
+        /* Forward to the last character; a cut one at the end goes. */
+        for (size_t at = 0; at < n;) {
+            mbstate_t st;
+            size_t k;
+            memset(&st, 0, sizeof st);
+            k = mbrtowc(NULL, s + at, n - at, &st);
+            if (k == (size_t)-2) {
+                s[at] = '\0';
+                return;
+            }
+            at += k == (size_t)-1 || k == 0 ? 1 : k;
+        }
+        return;
+    }
     /* Back to the start of the last character (at most 3 continuation bytes). */
     while (start > 0 && n - start < 4 && ((uint8_t)s[start - 1] & 0xC0) == 0x80)
         start--;
@@ -201,21 +282,19 @@ void ui_trim_utf8(char *s)
 
 int ui_width(const char *s)
 {
-    int w = u8_strwidth((const uint8_t *)s, "UTF-8");
-    return w < 0 ? (int)strlen(s) : w;
-}
+    size_t n = strlen(s);
+    int w = 0;
 
-/* The width of the character at s (n bytes there), its length into *len. */
-static int char_width(const char *s, size_t n, int *len)
-{
-    ucs4_t uc;
-    int cw;
-
-    *len = u8_mbtouc(&uc, (const uint8_t *)s, n);
-    if (*len < 1)
-        *len = 1;
-    cw = uc_width(uc, "UTF-8");
-    return cw < 0 ? 1 : cw;
+    if (text_utf8()) {
+        w = u8_strwidth((const uint8_t *)s, "UTF-8");
+        return w < 0 ? (int)n : w;
+    }
+    for (size_t at = 0; at < n;) {
+        int len;
+        w += char_width(s + at, n - at, &len);
+        at += (size_t)len;
+    }
+    return w;
 }
 
 const char *ui_pad(char *buf, size_t size, const char *s, int w)
@@ -243,20 +322,15 @@ const char *ui_pad(char *buf, size_t size, const char *s, int w)
 
 const char *ui_tail(const char *s, int w)
 {
-    size_t n = strlen(s), start = n;
-    int used = 0;
+    size_t n = strlen(s), start = 0;
+    int total = ui_width(s);
 
-    /* Back one character at a time while the tail still fits. */
-    while (start > 0) {
-        size_t prev = start - 1;
+    /* Forward a character at a time (only a UTF-8 string can be read backwards) until
+     * the rest fits. */
+    while (start < n && total > w) {
         int len;
-        while (prev > 0 && ((uint8_t)s[prev] & 0xC0) == 0x80)
-            prev--;
-        int cw = char_width(s + prev, n - prev, &len);
-        if (used + cw > w)
-            break;
-        used += cw;
-        start = prev;
+        total -= char_width(s + start, n - start, &len);
+        start += (size_t)len;
     }
     return s + start;
 }
@@ -277,16 +351,11 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     attrset(attr);
     while (*p && used < w) {
         ucs4_t uc;
-        int n = u8_mbtouc(&uc, p, strlen((const char *)p));
-        int cw = uc_width(uc, "UTF-8");
+        int n, cw = char_width((const char *)p, strlen((const char *)p), &n);
 
-        if (cw < 0)
-            cw = 1;
         if (used + cw > w)
             break;
-        if (n < 0)
-            n = 1;
-        if (uc == 0xFFFD && (n < 3 || memcmp(p, "\xEF\xBF\xBD", 3) != 0))
+        if (!next_char((const char *)p, strlen((const char *)p), &n, &uc))
             mvaddstr(y, x + used, "?");     /* a stray byte from a file name, a cut character */
         else
             mvaddnstr(y, x + used, (const char *)p, n);
@@ -295,6 +364,24 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     }
     attrset(A_NORMAL);
     return used;
+}
+
+/* Where a line from start to end (a break) must end to fit w columns: end itself when it
+ * fits (spaces at its end need no room), else after the whole characters that fit, at
+ * least one, so that a word wider than the line is split rather than cut. */
+static size_t line_fit(const char *s, size_t start, size_t end, int w)
+{
+    size_t at = start;
+    int used = 0;
+
+    while (at < end) {
+        int len, cw = char_width(s + at, end - at, &len);
+        if (s[at] != ' ' && used + cw > w && at > start)
+            break;
+        used += cw;
+        at += (size_t)len;
+    }
+    return at < end ? at : end;
 }
 
 int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
@@ -306,7 +393,10 @@ int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
     if (w <= 0)
         return 0;
     breaks = xmalloc(n + 1);
-    u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, NULL, "UTF-8", breaks);
+    if (text_utf8())
+        u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, NULL, "UTF-8", breaks);
+    else
+        ulc_width_linebreaks(s, n, w, 0, 0, NULL, locale_charset(), breaks);
     while (start < n) {
         size_t end = start;
 
@@ -315,6 +405,7 @@ int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
             end++;
         while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
             end++;
+        end = line_fit(s, start, end, w);
         if (count < max)
             lines[count] = (struct ui_line){ start, end - start };
         count++;

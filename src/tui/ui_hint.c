@@ -285,7 +285,9 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
         snprintf(title, sizeof title, _("Hint %d/5"), uh->rung);
     else
         snprintf(title, sizeof title, _("Hint %d/5: %s"), uh->rung, uh->h.name);
-    y += ui_print_wrapped(y, x, w, 2, title, ui_attr(ui, ROLE_TITLE));
+    /* A long technique name takes the lines it needs, leaving a line of text and the
+     * next rung's. */
+    y += ui_print_wrapped(y, x, w, bottom - y - 2 > 1 ? bottom - y - 2 : 1, title, ui_attr(ui, ROLE_TITLE));
     rung_text(uh, text, sizeof text);
     lines = xmalloc(PANEL_LINES_MAX * sizeof *lines);
     n = ui_wrap_lines(text, w, lines, PANEL_LINES_MAX);

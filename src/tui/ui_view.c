@@ -746,10 +746,17 @@ static bool panel_room(struct panel *pn, int n)
     return pn->y > pn->top && panel_next_column(pn) && pn->y + n <= pn->bottom;
 }
 
+/* A line of the panel, wrapped in display columns onto the next ones where it is longer
+ * than the panel is wide (a long name, a long translation): never cut. */
 static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
 {
-    if (panel_room(pn, 1))
-        ui_print(pn->y++, pn->x, pn->w, s, ui_attr(ui, role));
+    struct ui_line lines[8];
+    int n = ui_wrap_lines(s, pn->w, lines, 8);
+
+    if (n == 0 && panel_room(pn, 1))
+        pn->y++;
+    for (int i = 0; i < n && i < 8 && panel_room(pn, 1); i++)
+        ui_print_line(pn->y++, pn->x, pn->w, s, lines[i], ui_attr(ui, role));
 }
 
 /* A Kakuro run without a clue: "Across ? in 2", what is empty, and the digits its
