@@ -36,6 +36,7 @@
 #define KGEN_STEER_MAX 3        /* and while the stuck cells get fewer, up to 3 times that */
 #define KGEN_RETRIES 2          /* changes in a row that did not settle before giving up */
 #define KGEN_EASE 8             /* easing changes one stuck cell in 8 */
+#define KGEN_TICK_RUNS 32       /* a sweep looks at the budget once every 32 runs */
 
 /*
  * The board includes its clue row and column (row 0 and column 0 are always black); the
@@ -1048,7 +1049,9 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
         /* A split renumbers the runs: the next sweep starts afresh. */
         if (k->nruns != nruns)
             break;
-        if (!gen_tick(k->ctx))
+        /* gen_tick reads the clock, a system call when the budget is CPU time: a tick
+         * for every run made 70,000 calls on one 60x60 board, 5% of its time. */
+        if (i % KGEN_TICK_RUNS == 0 && !gen_tick(k->ctx))
             return -1;
         step = kgen_step(k, k->run_down[r]);
         /* Nothing changed near the run (the cells of the runs crossing it) since it was
