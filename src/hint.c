@@ -52,9 +52,27 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_CLAIMING] = { TECH_CLAIMING, "claiming", N_("Claiming"),
         N_("A digit confined to one box within a line cannot be elsewhere in that box."),
         LEVEL_EASY, HINT_KIND_SUDOKU, false, 12, hint_find_claiming },
+    [TECH_CAGE_COMBINATIONS] = { TECH_CAGE_COMBINATIONS, "cage-combinations", N_("Cage combinations"),
+        N_("A cage's cells keep only the digits of the sets of distinct digits that make its sum and fit their candidates."),
+        LEVEL_EASY, HINT_KIND_SUDOKU, false, 8, hint_find_cage_combinations },
+    [TECH_CAGE_UNIT] = { TECH_CAGE_UNIT, "cage-unit", N_("Cage/unit interaction"),
+        N_("A digit a cage needs, confined to one unit within it, is not elsewhere in that unit; a digit of a unit confined to one cage is in that cage."),
+        LEVEL_EASY, HINT_KIND_SUDOKU, false, 12, hint_find_cage_unit },
     [TECH_SUM_BOUNDS] = { TECH_SUM_BOUNDS, "sum-bounds", N_("Sum bounds"),
         N_("What the rest of a run can add up to bounds a cell from below and above."),
         LEVEL_MEDIUM, HINT_KIND_KAKURO, false, 15, hint_find_sum_bounds },
+    [TECH_INNIES_OUTIES] = { TECH_INNIES_OUTIES, "innies-outies", N_("Rule of 45"),
+        N_("Units add up to 45 each: less the cages wholly inside, the one or two cells left over (innies), or the cells of the cages sticking out (outies), add up to the rest."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 18, hint_find_innies_outies },
+    [TECH_CAGE_SPLITTING] = { TECH_CAGE_SPLITTING, "cage-splitting", N_("Cage splitting"),
+        N_("When the rule of 45 gives the sum of part of a cage, the rest of the cage adds up to what is left."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 22, hint_find_cage_splitting },
+    [TECH_HIDDEN_CAGE] = { TECH_HIDDEN_CAGE, "hidden-cage", N_("Hidden cage"),
+        N_("The cells of a unit the whole cages inside it leave over form a cage of their own, with a known sum."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 25, hint_find_hidden_cage },
+    [TECH_REGION_INNIES] = { TECH_REGION_INNIES, "region-innies-outies", N_("Jigsaw rule of 45"),
+        N_("k rows (or columns) and the k regions overlapping them most hold each digit k times: the cells of the lines outside the regions hold the digits of the cells of the regions outside the lines."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 20, hint_find_region_innies },
     [TECH_NAKED_PAIR] = { TECH_NAKED_PAIR, "naked-pair", N_("Naked pair"),
         N_("Two cells of a unit holding only the same two digits take both; the unit's other cells cannot."),
         LEVEL_MEDIUM, BOTH, false, 20, hint_find_naked_subset },
@@ -753,7 +771,8 @@ static bool technique_fits_variant(enum technique t)
     case TECH_CLAIMING: case TECH_NAKED_PAIR: case TECH_HIDDEN_PAIR: case TECH_NAKED_TRIPLE:
     case TECH_HIDDEN_TRIPLE: case TECH_NAKED_QUAD: case TECH_HIDDEN_QUAD: case TECH_X_WING:
     case TECH_SWORDFISH: case TECH_JELLYFISH: case TECH_XY_WING: case TECH_XYZ_WING:
-    case TECH_TRIAL:
+    case TECH_CAGE_COMBINATIONS: case TECH_CAGE_UNIT: case TECH_INNIES_OUTIES:
+    case TECH_CAGE_SPLITTING: case TECH_HIDDEN_CAGE: case TECH_REGION_INNIES: case TECH_TRIAL:
         return true;
     default:
         return false;

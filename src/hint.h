@@ -40,7 +40,13 @@ enum technique {
     TECH_REQUIRED_DIGIT,        /* Kakuro: a digit every combination uses, one place left */
     TECH_POINTING,
     TECH_CLAIMING,
+    TECH_CAGE_COMBINATIONS,     /* Killer (hint_killer.c): a cage's sets that fit its cells */
+    TECH_CAGE_UNIT,             /* a digit a cage needs within one unit, or a unit's in one cage */
     TECH_SUM_BOUNDS,            /* Kakuro: the smallest and largest a cell can be */
+    TECH_INNIES_OUTIES,         /* Killer: the rule of 45 leaves one or two cells */
+    TECH_CAGE_SPLITTING,        /* the rule of 45 tells part of a cage: the rest is a cage */
+    TECH_HIDDEN_CAGE,           /* the rule of 45 leaves three or more cells of one unit */
+    TECH_REGION_INNIES,         /* Jigsaw: lines and regions less their overlap hold the same */
     TECH_NAKED_PAIR,
     TECH_HIDDEN_PAIR,
     TECH_NAKED_TRIPLE,
@@ -445,6 +451,12 @@ void hint_find_bent_set(struct hint_search *s);
 void hint_find_aligned_pair(struct hint_search *s);
 void hint_find_aligned_triple(struct hint_search *s);
 void hint_find_multi_colouring(struct hint_search *s);      /* hint_colouring.c */
+void hint_find_cage_combinations(struct hint_search *s);  /* hint_killer.c */
+void hint_find_cage_unit(struct hint_search *s);
+void hint_find_innies_outies(struct hint_search *s);
+void hint_find_cage_splitting(struct hint_search *s);
+void hint_find_hidden_cage(struct hint_search *s);
+void hint_find_region_innies(struct hint_search *s);
 void hint_find_lone_square(struct hint_search *s);
 void hint_find_unique_sum(struct hint_search *s);
 void hint_find_cross_reference(struct hint_search *s);

@@ -76,6 +76,16 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_POINTING] = { 26, LENGTH_NONE },
     [TECH_CLAIMING] = { 28, LENGTH_NONE },
     [TECH_SUM_BOUNDS] = { 30, LENGTH_NONE },
+    /* Killer: SE has no cages.  Its scale for the steps a Killer solver takes in their
+     * place: a cage's combinations as a unique sum and cage/unit interactions as the
+     * intersections (claiming), the rule of 45 and what follows from it as subsets,
+     * easiest first, the order the Killer guides teach them in. */
+    [TECH_CAGE_COMBINATIONS] = { 25, LENGTH_NONE },
+    [TECH_CAGE_UNIT] = { 28, LENGTH_NONE },
+    [TECH_INNIES_OUTIES] = { 30, LENGTH_NONE },
+    [TECH_CAGE_SPLITTING] = { 32, LENGTH_NONE },
+    [TECH_HIDDEN_CAGE] = { 34, LENGTH_NONE },
+    [TECH_REGION_INNIES] = { 31, LENGTH_NONE },
     [TECH_NAKED_PAIR] = { 30, LENGTH_NONE },
     [TECH_HIDDEN_PAIR] = { 34, LENGTH_NONE },
     [TECH_NAKED_TRIPLE] = { 36, LENGTH_NONE },

@@ -52,9 +52,9 @@ out_has plain "21564739836895217479438165258627493114259386797381642582173954665
 ok $? "the plain strategy solves a Killer"
 
 # hint --apply writes a variant's position in its own format, which reads back.
-run apply hint --apply=5 "$data/killer_wiki.txt"
-out_has apply "# 5. " && sed -n '/^[^#]/,$p' "$tmp/apply.out" >"$tmp/applied.txt" \
-  && grep -q "^killer$" "$tmp/applied.txt" && grep -q "^......3.. aabbbcdef$" "$tmp/applied.txt"
+run apply hint --apply=9 "$data/killer_wiki.txt"
+out_has apply "# 9. " && sed -n '/^[^#]/,$p' "$tmp/apply.out" >"$tmp/applied.txt" \
+  && grep -q "^killer$" "$tmp/applied.txt" && grep -q "^21....3.. aabbbcdef$" "$tmp/applied.txt"
 ok $? "hint --apply on a Killer: steps as comments, then the position in the variant format"
 out_has apply "r1c7 can only be 3: the digits and cage sums of its groups rule out"
 ok $? "a variant's naked single says its groups and cage sums rule the rest out"
