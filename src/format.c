@@ -1402,8 +1402,15 @@ static int pm_pieces(const struct line *ln)
     return n;
 }
 
+/* Whether a piece is in brackets, "[7]": candidates, however few (kakudo writes a lone
+ * candidate so, as a lone symbol is a placed digit in the forums' grids). */
+static bool pm_bracketed(const struct token *t)
+{
+    return t->len >= 2 && t->s[0] == '[' && t->s[t->len - 1] == ']';
+}
+
 /* Whether ln reads as a pencil-mark row: pieces of symbols, one of them several (a cell
- * with candidates), or a pencil-mark border with the forums' corners. */
+ * with candidates, "[7]" too), or a pencil-mark border with the forums' corners. */
 static bool line_looks_pencilmarks(const struct line *ln)
 {
     struct cursor c = cursor_at_start(ln);
@@ -1415,7 +1422,8 @@ static bool line_looks_pencilmarks(const struct line *ln)
     if (is_pm_border_line(ln))
         return strpbrk(ln->text, ".:'*") != NULL;
     while (pm_piece(&c, &t)) {
-        for (size_t i = 0; i < t.len; i++)
+        bool bracketed = pm_bracketed(&t);
+        for (size_t i = bracketed; i < t.len - bracketed; i++)
             if (symbol_value((unsigned char)t.s[i]) <= 0 && !(t.len == 1 && t.s[0] == '.'))
                 return false;
         several |= t.len > 1;
@@ -1423,18 +1431,23 @@ static bool line_looks_pencilmarks(const struct line *ln)
     return several;
 }
 
+
 /* Reads one piece as a cell of an n-Sudoku: its digit (one symbol), or 0 and its
- * candidates (several; '.' or '0' alone: none known). */
+ * candidates (several, or any in brackets: "[7]"; '.' or '0' alone: none known). */
 static int pm_cell(const struct reader *r, const struct token *t, int n, uint8_t *digit,
                    digitset *marks, struct format_error *err)
 {
     char buf[48];
+    bool bracketed = pm_bracketed(t);
 
     *digit = 0;
     *marks = 0;
     if (t->len == 1 && (t->s[0] == '.' || t->s[0] == '0'))
         return 1;
-    for (size_t i = 0; i < t->len; i++) {
+    if (bracketed && t->len == 2)
+        return fail(r, err, t->line, t->col + 1, "expected candidates (symbols 1 to %1$c) "
+                    "between '[' and ']' in '%2$s'", sudoku_symbol(n), quote_text(t->s, t->len, buf, sizeof buf));
+    for (size_t i = bracketed; i < t->len - bracketed; i++) {
         int v = symbol_value((unsigned char)t->s[i]);
         if (v <= 0 || v > n)
             return fail(r, err, t->line, t->col + (long)i, "expected a cell's digit or candidates "
@@ -1445,7 +1458,7 @@ static int pm_cell(const struct reader *r, const struct token *t, int n, uint8_t
                         t->s[i], quote_text(t->s, t->len, buf, sizeof buf));
         *marks |= 1u << v;
     }
-    if (t->len == 1) {
+    if (t->len == 1 && !bracketed) {
         *digit = (uint8_t)lowest_bit(*marks);
         *marks = 0;
     }

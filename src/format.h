@@ -82,8 +82,9 @@ bool format_write_kakuro2_case(FILE *out, const struct puzzle *p, char *why, siz
  * its digit or its candidates (cands; NULL: those the grid leaves it), '.' with none,
  * cells padded to their column's widest, boxes between '|', borders of '-' with '.'
  * corners on top, ':' and '+' between bands, "'" at the bottom.  A Kakuro is written as
- * format_write does.  The reader reads it back (FORMAT_PENCILMARKS): a lone symbol is a
- * digit, several are candidates. */
+ * format_write does.  A cell left one candidate is written in brackets ("[5]"): the
+ * forums write a bare digit, which reads as placed.  The reader reads it back
+ * (FORMAT_PENCILMARKS): a lone symbol is a digit, several or any in brackets candidates. */
 void format_write_pencilmarks(FILE *out, const struct puzzle *p, const uint8_t *grid,
                               const digitset *cands);
 /* A Kakuro position the same way: its clue cells as the Kakuro grid writes them ("16\\7",

@@ -61,7 +61,7 @@ static char (*cell_texts(const struct puzzle *p, const uint8_t *grid, const digi
         if (p->block[cell])
             clue_text(p, cell, text[cell], sizeof text[cell]);
         else
-            cell_text(p, grid, cands, cell, p->ops->kind == PUZZLE_KAKURO, text[cell]);
+            cell_text(p, grid, cands, cell, true, text[cell]);
         if (strlen(text[cell]) > width[c])
             width[c] = strlen(text[cell]);
     }

@@ -76,8 +76,10 @@ static bool keep_cheapest(const struct hint *h, void *user)
 /* SE takes the lowest-rated of all the chains it finds, and a chain rates by its length:
  * when the step found (h, the first of its technique) is a chain rated above the hardest
  * step so far (below it, a shorter chain would not change the puzzle's rating, and the
- * search costs), every instance of the chain techniques from its own on that could rate
- * lower is looked at, and the lowest replaces h.  Returns the rating of the step kept. */
+ * search costs), every instance of the chain techniques from its own on, in its walk
+ * tier, that could rate lower is looked at, and the lowest replaces h.  A supposition is
+ * no substitute for a pattern (rating_walk_tier): an ALS-XZ stays the step where a
+ * contradiction chain would rate a tenth lower.  Returns the rating of the step kept. */
 static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
                          struct hint *h, int hardest)
 {
@@ -88,8 +90,8 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
         return c.tenths;
     while (from < n && order[from] != h->id)
         from++;
-    for (int i = from; i < n && rating_base(order[i]) < c.tenths; i++)
-        if (!rating_first_is_lowest(order[i]))
+    for (int i = from; i < n && rating_walk_tier(order[i]) == rating_walk_tier(h->id); i++)
+        if (rating_base(order[i]) < c.tenths && !rating_first_is_lowest(order[i]))
             hint_find_all(pos, order[i], keep_cheapest, &c);
     return c.tenths;
 }

@@ -223,6 +223,8 @@ static bool chain_emit(struct grouped *g, const int *nodes, const int *units, in
 
     hint_begin(g->s, &h);
     h.digits = 1u << g->d;
+    /* Its length is its nodes, a group one node: SE's strong links (rating.c). */
+    h.length = n;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < g->nodes[nodes[i]].n; j++)
             hint_add_cell(&h, g->nodes[nodes[i]].cells[j]);

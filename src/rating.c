@@ -147,11 +147,15 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_ALS_CHAIN] = { 80, LENGTH_TWO_PER_CELL },
     [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
     [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
-    /* Grouped X-chains are SE's X-chains with group nodes; the dynamic forcing chain
+    /* Grouped X-chains rate as Sukaku Explainer's chains of strong links, whose box
+     * links may hold the digit in a group of cells: by their strong links, a group one
+     * node (hint.length), as the ungrouped X-chain (at 6.6 and a tenth per cell they
+     * rated 0.9 above SE's 5.2-5.7 on the five se_rated.txt puzzles they settle, now
+     * 5.4-5.5 where they stay the hardest step); the dynamic forcing chain
      * follows a supposition through the techniques up to Medium, as SE's dynamic forcing
      * chains do (8.5, and its proof's steps make its length); a nested one uses
      * suppositions within suppositions, SE's nested forcing chains (10.0 here). */
-    [TECH_GROUPED_X_CHAIN] = { 66, LENGTH_CELLS },
+    [TECH_GROUPED_X_CHAIN] = { 54, LENGTH_STRONG_LINKS },
     /* Grouped AICs and nice loops: SE has no group nodes outside its forcing chains, so it
      * makes the same deduction with a cell or region forcing chain (8.0 and the length
      * bonus), as it does the ALS family's; at 7.1 (a plain AIC and a tenth) four of the
@@ -167,14 +171,14 @@ static const struct rating_entry ratings[TECH_COUNT] = {
 /* The lowest rating of each level's band: a technique's number and its level agree when
  * the number lies in its level's band (rating_level_band).  Singles are below 2.5, locked
  * candidates below 3.0, subsets from 3.0, wings and single-digit patterns from 4.1,
- * WXYZ-wings, BUGs and chains from 5.5 and suppositions from 7.9 (the contradiction
- * chain).  The bands cannot hold every technique: SE rates the Hard finned fish as
+ * chains from 5.4 (three strong links), WXYZ-wings and BUGs from 5.5 and suppositions
+ * from 7.9 (the contradiction chain).  The bands cannot hold every technique: SE rates the Hard finned fish as
  * X-chains (6.5-6.7) and the W-wing as a chain (7.1), X-wing and swordfish (Hard) among
  * the subsets (3.2, 3.8), the ALS family (Expert) as forcing chains (8.0 and up), and
  * unique rectangles (Expert) from 4.5. */
 static const int band_floor[LEVEL_COUNT] = {
     [LEVEL_BEGINNER] = 0, [LEVEL_EASY] = 25, [LEVEL_MEDIUM] = 30,
-    [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 55, [LEVEL_MASTER] = 79,
+    [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 54, [LEVEL_MASTER] = 79,
 };
 
 /* A technique without an entry: the middle of its level's band. */
@@ -250,7 +254,7 @@ static int strong_links_rating(int cells)
 int rating_step(const struct hint *h)
 {
     if (rating_length_kind(h->id) == LENGTH_STRONG_LINKS)
-        return strong_links_rating(h->ncells);
+        return strong_links_rating(h->length > 0 ? h->length : h->ncells);
     return rating_base(h->id) + rating_length_bonus(rating_step_length(h));
 }
 
@@ -295,11 +299,32 @@ const char *rating_format(int tenths, char *buf, size_t size)
 
 /* --- The order of the walk --- */
 
+/*
+ * The walk tries techniques by their numbers, as SE does, within tiers: every pattern
+ * first, then the suppositions (the Master techniques: contradiction and forcing chains),
+ * then trial.  The number and the order part where SE rates a pattern as the forcing
+ * chain it uses in its place: the ALS family, Sue de Coq and grouped AICs rate 8.0 and
+ * up, above the contradiction chain's 7.9, yet a player sees them as patterns, and a
+ * puzzle one of them settles is Expert.  Ordered by number alone, the contradiction chain
+ * came first and such puzzles were Master.
+ */
+int rating_walk_tier(enum technique t)
+{
+    const struct technique_info *info = hint_technique(t);
+
+    if (t == TECH_TRIAL)
+        return 2;
+    return info != NULL && info->level == LEVEL_MASTER ? 1 : 0;
+}
+
 static int compare_by_rating(const void *a, const void *b)
 {
     enum technique x = *(const enum technique *)a, y = *(const enum technique *)b;
-    int rx = x == TECH_TRIAL ? 1000 : rating_base(x), ry = y == TECH_TRIAL ? 1000 : rating_base(y);
+    int tx = rating_walk_tier(x), ty = rating_walk_tier(y);
+    int rx = rating_base(x), ry = rating_base(y);
 
+    if (tx != ty)
+        return tx < ty ? -1 : 1;
     if (rx != ry)
         return rx < ry ? -1 : 1;
     return (x > y) - (x < y);

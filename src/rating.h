@@ -13,8 +13,9 @@
  * Each technique has a base rating on SE's scale (rating.c has the table and its
  * sources); a chain adds SE's length bonus to it.  A puzzle's rating is its hardest step
  * when solved easiest step first, where "easiest" is by these ratings, as in SE: the
- * walk tries the techniques in the order of their base ratings, not in the order of
- * hint_next (which follows the levels).
+ * walk tries the techniques in the order of their base ratings (the patterns before the
+ * suppositions, rating_walk_tier), not in the order of hint_next (which follows the
+ * levels).
  */
 
 /* How a technique's hint tells its length, for the chain bonus. */
@@ -60,8 +61,12 @@ enum hint_level rating_level_band(int tenths);
 /* "7.2" into buf (at least 8 bytes). */
 const char *rating_format(int tenths, char *buf, size_t size);
 
-/* The techniques in rating order into order: by base rating, the table's order between
- * equals, trial last; returns how many (TECH_COUNT - 1: the mistake is no step). */
+/* The walk's tier of a technique: 0 a pattern, 1 a supposition (contradiction and
+ * forcing chains), 2 trial.  Lower tiers are tried first, whatever their numbers. */
+int rating_walk_tier(enum technique t);
+/* The techniques in the walk's order into order: by tier, then by base rating, the
+ * table's order between equals, trial last; returns how many (TECH_COUNT - 1: the
+ * mistake is no step). */
 int rating_order(enum technique order[TECH_COUNT]);
 
 /* A trial step's rating in the position it is taken in (rating.c says how). */

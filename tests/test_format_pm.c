@@ -83,10 +83,10 @@ static void round_trip(const char *line, const char *what)
     tap_ok(back.rc > 0 && back.format == FORMAT_PENCILMARKS && back.marks != NULL,
            "%s: the written grid is detected as pencil marks and reads back", what);
     if (back.rc > 0 && back.marks != NULL) {
-        /* A cell left one candidate is written as that digit, as the forums do. */
+        /* A cell left one candidate is written in brackets ("[5]"), so it reads back as
+         * that candidate, not as a placed digit (the forums' bare digit). */
         for (int cell = 0; cell < in.p->ncells; cell++) {
-            bool single = in.p->given[cell] == 0 && popcount32(cands[cell]) == 1;
-            int digit = single ? lowest_bit(cands[cell]) : in.p->given[cell];
+            int digit = in.p->given[cell];
             same &= back.p->given[cell] == digit
                     && (digit != 0 || back.marks[cell] == cands[cell]);
         }
@@ -158,6 +158,14 @@ int main(void)
            "rows of candidates without borders are a pencil-mark grid too");
     result_free(&res);
 
+    /* kakudo's own lone candidate, "[3]": a candidate, where a bare 3 is a placed digit. */
+    read_text("[3] 1234 3 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+              FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.marks != NULL
+           && res.p->given[0] == 0 && res.marks[0] == 1u << 3 && res.p->given[2] == 3,
+           "a bracketed lone candidate ([3]) reads as a candidate, a bare 3 as placed");
+    result_free(&res);
+
     read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
               FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.format == FORMAT_SUDOKU_LINE && res.marks == NULL,
@@ -175,6 +183,12 @@ int main(void)
     expect_error("1234 1234 1239 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
                  1, 14, "symbols 1 to 4", "a symbol past the size");
     expect_error("1234 1234 1234\n", 1, 0, "N cells", "a row of a size no Sudoku has");
+    expect_error("1234 [] 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 7, "between '[' and ']' in '[]'", "empty brackets: what belongs between them");
+    expect_error("1234 [12 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 6, "expected a cell's digit or candidates", "a bracket left open");
+    expect_error("1234 [5] 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
+                 1, 7, "symbols 1 to 4", "a bracketed symbol past the size: its column");
     expect_error("1 1234 1 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
                  1, 8, "", "two equal digits in a row: the second's place");
 

@@ -71,26 +71,27 @@ static void test_sudoku4(void)
     grid[puzzle_index(p, 1, 1)] = 4;               /* a digit the player placed */
     out = write_marks(p, grid, NULL);
     same_text(out,
-              ".--------.--------.\n"
-              "| 1   2  | 34  3  |\n"
-              "| 3   4  | 2   13 |\n"
-              ":--------+--------:\n"
-              "| 24  3  | 1   12 |\n"
-              "| 2   12 | 13  4  |\n"
-              "'--------'--------'\n",
-              "without candidates given, those the grid leaves; columns padded; the forums' borders");
+              ".----------.----------.\n"
+              "| 1    [2] | 34   [3] |\n"
+              "| [3]  4   | 2    13  |\n"
+              ":----------+----------:\n"
+              "| 24   3   | [1]  12  |\n"
+              "| [2]  12  | 13   4   |\n"
+              "'----------'----------'\n",
+              "without candidates given, those the grid leaves ([2]: a lone candidate, not placed); "
+              "columns padded; the forums' borders");
     free(out);
     cands[puzzle_index(p, 0, 1)] = 1u << 2 | 1u << 4;
     cands[puzzle_index(p, 0, 2)] = 1u << 3;
     out = write_marks(p, grid, cands);
     same_text(out,
-              ".-------.------.\n"
-              "| 1  24 | 3  . |\n"
-              "| .  4  | 2  . |\n"
-              ":-------+------:\n"
-              "| .  3  | .  . |\n"
-              "| .  .  | .  4 |\n"
-              "'-------'------'\n",
+              ".-------.--------.\n"
+              "| 1  24 | [3]  . |\n"
+              "| .  4  | 2    . |\n"
+              ":-------+--------:\n"
+              "| .  3  | .    . |\n"
+              "| .  .  | .    4 |\n"
+              "'-------'--------'\n",
               "candidates given: each empty cell's own, '.' with none");
     free(out);
     puzzle_free(p);

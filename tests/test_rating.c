@@ -29,6 +29,16 @@ static void check_length_bonus(void)
     tap_ok(all, "the chain-length bonus follows SE's steps 4, 6, 8, 12, 16, 24 ...");
 }
 
+/* Where t stands in the walk's order, n if nowhere. */
+static int walk_position(const enum technique *order, int n, enum technique t)
+{
+    int i = 0;
+
+    while (i < n && order[i] != t)
+        i++;
+    return i;
+}
+
 static void check_table(void)
 {
     static const struct { enum technique t; int tenths; } se[] = {
@@ -59,13 +69,31 @@ static void check_table(void)
     }
     tap_ok(all, "every technique has a number from 1.0 to 11.9");
     tap_ok(kakuro, "every Kakuro technique's number lies in its level's band");
-    for (int i = 1; i < n - 1; i++)
-        ordered &= rating_base(order[i - 1]) <= rating_base(order[i]);
+    for (int i = 1; i < n - 1; i++) {
+        int tier = rating_walk_tier(order[i - 1]), next = rating_walk_tier(order[i]);
+        ordered &= tier < next || (tier == next && rating_base(order[i - 1]) <= rating_base(order[i]));
+    }
     tap_ok(n == TECH_COUNT - 1 && ordered && order[n - 1] == TECH_TRIAL,
-           "the walk tries the techniques by their numbers, trial last");
+           "the walk tries the techniques by their numbers, patterns before suppositions, trial last");
+    tap_ok(walk_position(order, n, TECH_ALS_XZ) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
+           && walk_position(order, n, TECH_ALS_CHAIN) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
+           && walk_position(order, n, TECH_GROUPED_AIC) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
+           && rating_base(TECH_ALS_XZ) >= 80 && rating_base(TECH_CONTRADICTION_CHAIN) < 80,
+           "ALS and grouped AICs are tried before contradiction chains, yet rate 8.0 and up");
     tap_ok(rating_level_band(12) == LEVEL_BEGINNER && rating_level_band(26) == LEVEL_EASY
            && rating_level_band(72) == LEVEL_EXPERT && rating_level_band(110) == LEVEL_MASTER,
            "numbers fall in the levels' bands");
+}
+
+/* The highest rating a grouped X-chain step got in a walk, 0 if none. */
+static bool note_grouped(const struct hint *h, int tenths, const struct hint_position *pos, void *user)
+{
+    int *most = user;
+
+    (void)pos;
+    if (h->id == TECH_GROUPED_X_CHAIN && tenths > *most)
+        *most = tenths;
+    return true;
 }
 
 static void check_puzzles(void)
@@ -78,6 +106,25 @@ static void check_puzzles(void)
     tap_ok(rated && g.rating == 12 && g.rating_ed == 12 && g.level == LEVEL_BEGINNER,
            "a puzzle of hidden singles in boxes rates 1.2 (got %s)",
            rating_format(g.rating, buf, sizeof buf));
+    puzzle_free(p);
+    /* SE 8.3 (se_rated.txt): an ALS-XZ settles it where a contradiction chain would too;
+     * ordered by number alone the walk took the chain and called it Master. */
+    p = se_puzzle_of("030000000106500700000300049400700010501000902070002008250003000007009604000000030\n");
+    rated = p != NULL && grade_puzzle(p, &g);
+    tap_ok(rated && g.level == LEVEL_EXPERT && g.rated_hardest == TECH_ALS_XZ && g.rating == 83
+           && g.counts[TECH_CONTRADICTION_CHAIN] == 0,
+           "a puzzle an ALS-XZ settles is Expert at 8.3 (got %s, %s, hardest %s)",
+           rated ? hint_level_name(g.level) : "-", rating_format(g.rating, buf, sizeof buf),
+           rated ? hint_technique(g.rated_hardest)->key : "-");
+    puzzle_free(p);
+    /* SE 5.7: a grouped X-chain of three strong links, two of them into groups; counted
+     * by its cells (8) it rated 6.9, by its strong links as SE does 5.4. */
+    p = se_puzzle_of("200700854600580000100090000000000072028000160970000000000050001000038006863007005\n");
+    int grouped = 0;
+    rated = p != NULL && grade_puzzle_walk(p, &g, GRADE_DEFAULT_WORK, NULL, note_grouped, &grouped) > 0;
+    tap_ok(rated && grouped == 54 && g.rating == 54 && g.level == LEVEL_EXPERT,
+           "a grouped X-chain of three strong links rates 5.4 (got %s, puzzle %s)",
+           rating_format(grouped, buf, sizeof buf), rating_format(g.rating, buf + 8, sizeof buf - 8));
     puzzle_free(p);
 }
 

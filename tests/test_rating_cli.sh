@@ -72,8 +72,7 @@ run named_back hint "$tmp/named_first.out"
 status_is two_back 0 && grep -q "^# .*named.txt:$" "$tmp/two.out" && same "$tmp/named_back.out" "$tmp/two_back.out"
 ok $? "hint --apply on several files: each file's heading a comment, each grid read back as FILE:N"
 sed -n '/^\.---/,$p' "$tmp/apply.out" >"$tmp/pos.txt"
-# A position without naked singles (a cell left one candidate is written as its digit, as
-# the forums do, and so reads back as placed).
+# A position as the puzzle gives it (a lone candidate would be in brackets, "[5]").
 head -n 1 "$tmp/five.txt" >"$tmp/hard.txt"
 run start hint --apply=0 "$tmp/hard.txt"
 run again hint --apply=0 "$tmp/start.out"
@@ -92,6 +91,38 @@ grep -q '| x ' "$tmp/bad.txt" || echo "# the grid to spoil changed: $(sed -n 3p 
 run badpm hint "$tmp/bad.txt"
 status_is badpm 2 && err_has badpm "bad.txt:3:3: expected a cell's digit or candidates"
 ok $? "a malformed pencil-mark grid: file:line:col and what was expected, exit 2"
+
+# A cell left one candidate is written in brackets ("[5]"): the forums' grids write it as
+# a bare digit, which reads as placed, so apply N then M would differ from apply N+M.
+: >"$tmp/sround.bad"
+: >"$tmp/sbrackets"
+grep -v '^#' "$data/se_rated.txt" | awk 'NR == 1 || NR == 10 || NR == 88 { print $1 }' >"$tmp/three.txt"
+for i in 1 2 3; do
+  for steps in 4 20 45; do
+    "$bin" hint --apply=$steps "$tmp/three.txt:$i" >"$tmp/sa.txt"
+    grep -q '\[[1-9]\]' "$tmp/sa.txt" && echo "$i $steps" >>"$tmp/sbrackets"
+    for more in 1 7 30; do
+      "$bin" hint --apply=$more "$tmp/sa.txt" | grep -v '^#' >"$tmp/sb.txt"
+      "$bin" hint --apply=$((steps + more)) "$tmp/three.txt:$i" | grep -v '^#' >"$tmp/sc.txt"
+      cmp -s "$tmp/sb.txt" "$tmp/sc.txt" || echo "# puzzle $i: --apply=$steps then $more differs" >>"$tmp/sround.bad"
+    done
+  done
+done
+cat "$tmp/sround.bad"
+[ ! -s "$tmp/sround.bad" ]; ok $? "Sudoku: hint --apply=N, then --apply=M on its output, is --apply=N+M"
+[ -s "$tmp/sbrackets" ]; ok $? "Sudoku: a cell left one candidate is written in brackets ([5]), not as placed"
+set -- $(head -n 1 "$tmp/sbrackets") 1 4
+"$bin" hint --apply=$2 "$tmp/three.txt:$1" >"$tmp/sa.txt"
+sed -n '/^\.---/,$p' "$tmp/sa.txt" | sed 's/\[\([1-9]\)\]/\1/g' >"$tmp/forum.txt"
+sed -n '/^\.---/,$p' "$tmp/sa.txt" >"$tmp/kakudo.txt"
+run forum hint "$tmp/forum.txt"
+run kakudo_pm hint "$tmp/kakudo.txt"
+status_is forum 0 && status_is kakudo_pm 0 && ! cmp -s "$tmp/forum.out" "$tmp/kakudo_pm.out"
+ok $? "Sudoku: the forums' bare digit still reads as placed, kakudo's [5] as a candidate"
+sed '3s/| \([^ ]*\) /| [] /' "$tmp/kakudo.txt" >"$tmp/empty_br.txt"
+run empty_br hint "$tmp/empty_br.txt"
+status_is empty_br 2 && err_has empty_br "empty_br.txt:3:4: expected candidates (symbols 1 to 9) between '[' and ']' in '[]'"
+ok $? "Sudoku: empty brackets in a pencil-mark grid: file:line:col and what was expected"
 
 # --- Kakuro positions with candidates (hint --apply's output, the player's g) ---
 

@@ -299,8 +299,8 @@ static bool last_osc52(struct th *t, char *out, size_t size)
 static void test_copy(void)
 {
     static const char grid_top[] =
-        ".-------------------.----------------.-------------------.\n"
-        "| 5    3     12     | 26    7   2468 | 1489   1249  248  |\n";
+        ".-------------------.-----------------.-------------------.\n"
+        "| 5    3     12     | 26    7    2468 | 1489   1249  248  |\n";
     struct th *t = start_with("", sudoku_path);
     char text[4096];
 
