@@ -253,7 +253,7 @@ static int settle_variant_args(struct generate_args *a)
                                     "rotate90, mirror or diagonal", a->symmetry);
     a->out = FORMAT_VARIANT;
     if (a->format != NULL && !variant_format_by_name(a->format, req->variant, &a->out))
-        return generate_usage_error("unknown --format '%s' for %s: expected variant, or "
+        return generate_usage_error("unknown --format '%1$s' for %2$s: expected variant, or "
                                     "the one-line form of its kind (killer-line, jigsaw-line, "
                                     "x-line)", a->format, puzzle_variant_name(req->variant));
     return -1;
