@@ -21,7 +21,7 @@ enum { EXIT_OTHER_LEVEL = 1, EXIT_USAGE = 2, EXIT_GAVE_UP = 3 };
 
 enum generate_option {
     OPT_SIZE = 256, OPT_LEVEL, OPT_SYMMETRY, OPT_COUNT, OPT_SEED, OPT_FORMAT, OPT_BUDGET,
-    OPT_ATTEMPTS, OPT_GIVENS, OPT_HELP,
+    OPT_ATTEMPTS, OPT_GIVENS, OPT_VARIANT, OPT_HELP,
 };
 
 /* Every option of the command takes an argument but --help. */
@@ -35,6 +35,7 @@ static const struct option generate_options[] = {
     { "budget", required_argument, NULL, OPT_BUDGET },
     { "attempts", required_argument, NULL, OPT_ATTEMPTS },
     { "givens", required_argument, NULL, OPT_GIVENS },
+    { "variant", required_argument, NULL, OPT_VARIANT },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 },
@@ -46,6 +47,7 @@ static const struct option generate_options[] = {
 struct generate_args {
     struct gen_request req;
     const char *size, *level, *symmetry, *format, *givens;  /* as given, for messages */
+    const char *variant;    /* --variant, for `generate sudoku` */
     long count;
     long jobs;              /* -j, --jobs; 0: the processors online */
     bool seed_given;
@@ -63,9 +65,12 @@ static void print_generate_help(void)
              "                              [--format line|grid]\n"
              "  or:  kakudo generate kakuro [--size WxH] [--level NAME] [--count N] [--seed S]\n"
              "                              [--format grid|kakuro2]\n"
+             "  or:  kakudo generate killer|x|jigsaw|killer-x|killer-jigsaw|jigsaw-x|\n"
+             "                       killer-jigsaw-x [OPTION]... (or sudoku --variant=NAME)\n"
              "Make new puzzles with exactly one solution, rated by the techniques they need.\n"
              "\n"
-             "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25\n"
+             "      --size N         Sudoku side: 9 (default), 4, 6, 8, 12, 16, ... up to 25;\n"
+             "                       variants up to 16, a Jigsaw any side (5, 7 too)\n"
              "      --size WxH       Kakuro board, clue row and column included (default 10x10)\n"
              "      --level NAME     beginner, easy, medium, hard, expert, master, or any (the\n"
              "                       default: the first unique puzzle); Kakuro: easy to\n"
@@ -73,14 +78,17 @@ static void print_generate_help(void)
              "      --givens MIN-MAX how many givens a Sudoku has (or N); by default as\n"
              "                       published puzzles of the level have: 9x9 Beginner\n"
              "                       36-45, Easy 30-35, Medium 27-31, Hard 25-29, Expert\n"
-             "                       22-27, Master 20-26; other sizes the same share\n"
+             "                       22-27, Master 20-26; other sizes the same share; a\n"
+             "                       Killer: none where its cages allow (0: none at all)\n"
              "      --symmetry NAME  where Sudoku givens stand: rotate180 (default), rotate90,\n"
              "                       mirror, diagonal or none\n"
              "      --count N        how many puzzles (default 1)\n"
              "      --seed S         start from seed S (puzzle i gets S+i): the same seed gives\n"
              "                       the same puzzles; default: from the clock\n"
              "      --format NAME    Sudoku: line (default) or grid; Kakuro: grid (default) or\n"
-             "                       kakuro2\n"
+             "                       kakuro2; variants: variant (default), or killer-line,\n"
+             "                       jigsaw-line or x-line for that variant alone\n"
+             "      --variant NAME   with sudoku: killer, x, jigsaw or a combination\n"
              "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
              "                       then the closest level found is printed instead\n"
              "      --attempts N     how many puzzles to make and rate looking for the level,\n"
@@ -150,6 +158,7 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         case OPT_SIZE: a->size = optarg; break;
         case OPT_LEVEL: a->level = optarg; break;
         case OPT_GIVENS: a->givens = optarg; break;
+        case OPT_VARIANT: a->variant = optarg; break;
         case OPT_SYMMETRY: a->symmetry = optarg; break;
         case OPT_FORMAT: a->format = optarg; break;
         case OPT_COUNT:
@@ -244,7 +253,7 @@ static int settle_variant_args(struct generate_args *a)
                                     "rotate90, mirror or diagonal", a->symmetry);
     a->out = FORMAT_VARIANT;
     if (a->format != NULL && !variant_format_by_name(a->format, req->variant, &a->out))
-        return generate_usage_error("unknown --format '%s' for %s: expected variant, or "
+        return generate_usage_error("unknown --format '%1$s' for %2$s: expected variant, or "
                                     "the one-line form of its kind (killer-line, jigsaw-line, "
                                     "x-line)", a->format, puzzle_variant_name(req->variant));
     return -1;
@@ -256,7 +265,20 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
     struct gen_request *req = &a->req;
     char why[200];
 
-    if (strcmp(kind, "sudoku") == 0) {
+    if (strcmp(kind, "sudoku") == 0 && a->variant != NULL) {
+        /* `generate sudoku --variant=killer-x` is `generate killer-x`. */
+        if (!puzzle_variant_by_name(a->variant, &req->variant))
+            return generate_usage_error("unknown --variant '%s': expected killer, x, jigsaw "
+                                        "or a combination such as killer-x", a->variant);
+    } else if (a->variant != NULL) {
+        return generate_usage_error("--variant is for Sudoku: expected 'generate sudoku "
+                                    "--variant=%s'", a->variant);
+    }
+    if (req->variant != 0 && strcmp(kind, "kakuro") != 0) {
+        int status = settle_variant_args(a);
+        if (status >= 0)
+            return status;
+    } else if (strcmp(kind, "sudoku") == 0) {
         long n = 9;
         req->kind = PUZZLE_SUDOKU;
         if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
@@ -334,7 +356,10 @@ static void puzzle_label(const struct gen_request *req, const struct gen_result 
 {
     const char *level = level_key((int)res->grade.level);
 
-    if (req->kind == PUZZLE_SUDOKU)
+    if (req->variant != 0)
+        snprintf(buf, size, "%s%d-%s-%" PRIu64, puzzle_variant_name(req->variant), req->size,
+                 level, seed);
+    else if (req->kind == PUZZLE_SUDOKU)
         snprintf(buf, size, "sudoku%d-%s-%" PRIu64, req->size, level, seed);
     else
         snprintf(buf, size, "kakuro%dx%d-%s-%" PRIu64, req->width, req->height, level, seed);
@@ -348,7 +373,10 @@ static void puzzle_summary(const struct gen_request *req, const struct gen_resul
     const char *hardest = res->grade.hardest == TECH_MISTAKE ? "none"
                           : hint_technique(res->grade.hardest)->name;
 
-    if (req->kind == PUZZLE_SUDOKU)
+    if (p->variant & VARIANT_KILLER)
+        snprintf(buf, size, "%s, hardest %s, %d givens, %d cages, seed %" PRIu64,
+                 hint_level_name(res->grade.level), hardest, given_count(p), p->ncages, seed);
+    else if (req->kind == PUZZLE_SUDOKU)
         snprintf(buf, size, "%s, hardest %s, %d givens, seed %" PRIu64,
                  hint_level_name(res->grade.level), hardest, given_count(p), seed);
     else
@@ -373,7 +401,8 @@ static void write_puzzle(const struct generate_args *a, const struct gen_result 
         return;
     }
     /* Grids are separated by a blank line; one-line puzzles follow one another. */
-    if (index > 0 && a->out != FORMAT_SUDOKU_LINE)
+    if (index > 0 && a->out != FORMAT_SUDOKU_LINE && a->out != FORMAT_KILLER_LINE
+        && a->out != FORMAT_JIGSAW_LINE && a->out != FORMAT_X_LINE)
         putchar('\n');
     printf("# %s %s\n", label, summary);
     format_write(stdout, p, p->given, &style);
@@ -383,8 +412,11 @@ static void print_command(const struct generate_args *a, const char *kind)
 {
     const struct gen_request *req = &a->req;
 
-    printf("# kakudo generate %s", kind);
-    if (req->kind == PUZZLE_SUDOKU && req->givens_min > 0)
+    /* `generate sudoku --variant=x` reads back as `generate sudoku-x`. */
+    printf("# kakudo generate %s", req->variant != 0 ? puzzle_variant_name(req->variant) : kind);
+    if (req->givens_none)
+        printf(" --size %d --symmetry %s --givens 0", req->size, gen_symmetry_name(req->symmetry));
+    else if (req->kind == PUZZLE_SUDOKU && req->givens_min > 0)
         printf(" --size %d --symmetry %s --givens %d-%d", req->size,
                gen_symmetry_name(req->symmetry), req->givens_min, req->givens_max);
     else if (req->kind == PUZZLE_SUDOKU)

@@ -89,6 +89,21 @@ static int random_border_cell(int n, const uint8_t *map, int from, int to, struc
     return found;
 }
 
+/* Renumbers the regions in order of their first cell, as the formats' readers number
+ * them, so that a puzzle written and read back is the same. */
+static void number_regions(int n, uint8_t *map)
+{
+    int renumber[SUDOKU_MAX_SIZE], next = 0;
+
+    for (int reg = 0; reg < n; reg++)
+        renumber[reg] = -1;
+    for (int cell = 0; cell < n * n; cell++) {
+        if (renumber[map[cell]] < 0)
+            renumber[map[cell]] = next++;
+        map[cell] = (uint8_t)renumber[map[cell]];
+    }
+}
+
 /* Fills map with n random contiguous regions of n cells: from the boxes (rows where the
  * size has no boxes), many swaps of two border cells between neighbouring regions, each
  * kept only when both regions stay in one piece. */
@@ -108,7 +123,7 @@ static void make_regions(int n, uint8_t *map, struct gen_rng *rng)
         map[cell] = (uint8_t)(r / br * (n / bc) + c / bc);
     }
     /* Enough swaps that nothing of the regular layout shows. */
-    while (swaps < 4L * n * n && tries < 200L * n * n) {
+    while (swaps < 20L * n * n && tries < 400L * n * n) {
         int a = gen_rng_below(rng, n * n), k = gen_rng_below(rng, 4), b = neighbour(n, a, k);
         int ra, rb, a2;
 
@@ -132,6 +147,7 @@ static void make_regions(int n, uint8_t *map, struct gen_rng *rng)
     }
     free(seen);
     free(stack);
+    number_regions(n, map);
 }
 
 /* --- A full grid over the puzzle's groups --- */
@@ -336,27 +352,21 @@ static void make_cages(int n, const uint8_t *solution, int16_t *cage, struct gen
         ncages++;
     }
     for (int cell = 0; cell < ncells; cell++)
-        if (cage_size(cage, ncells, cage[cell], &digits, solution) == 1 && gen_rng_below(rng, 4) != 0)
+        if (cage_size(cage, ncells, cage[cell], &digits, solution) == 1)
             cage_join_lone(n, cage, solution, cell);
     free(cells);
     free(order);
 }
 
-/* Splits the cage holding cell in two contiguous parts, grown at random from cell and
- * from another of its cells; new_id numbers the second part.  false for a lone cell. */
-static bool split_cage(int n, int16_t *cage, int cell, int16_t new_id, struct gen_rng *rng)
+/* One random split of the cage of members (len cells, holding cell) in two contiguous
+ * parts, grown at random from cell and from another of its cells; new_id numbers the
+ * second part. */
+static void split_cage_once(int n, int16_t *cage, const int *members, int len, int cell,
+                            int16_t new_id, struct gen_rng *rng)
 {
-    int ncells = n * n, members[SUDOKU_MAX_SIZE], len = 0, other;
     int16_t old = cage[cell];
-    int *queue = xmalloc((size_t)ncells * sizeof *queue), head = 0, tail = 0;
+    int queue[SUDOKU_MAX_SIZE], head = 0, tail = 0, other;
 
-    for (int c = 0; c < ncells; c++)
-        if (cage[c] == old)
-            members[len++] = c;
-    if (len < 2) {
-        free(queue);
-        return false;
-    }
     do
         other = members[gen_rng_below(rng, len)];
     while (other == cell);
@@ -382,8 +392,53 @@ static bool split_cage(int n, int16_t *cage, int cell, int16_t new_id, struct ge
             }
         }
     }
-    free(queue);
-    return true;
+}
+
+#define SPLIT_TRIES 8     /* splits of a cage of 4+ cells tried for one without lone cells */
+
+/* Splits the cage holding cell in two.  A cage of four cells or more is split, where a
+ * few tries find it, into parts of two cells or more: lone cells are rare in published
+ * Killers. */
+static void split_cage(int n, int16_t *cage, int cell, int16_t new_id, struct gen_rng *rng)
+{
+    int members[SUDOKU_MAX_SIZE], len = 0;
+    int16_t old = cage[cell];
+
+    for (int c = 0; c < n * n; c++)
+        if (cage[c] == old)
+            members[len++] = c;
+    for (int try = 0; len >= 2; try++) {
+        int part = 0;
+
+        split_cage_once(n, cage, members, len, cell, new_id, rng);
+        for (int i = 0; i < len; i++)
+            part += cage[members[i]] == new_id;
+        if (len < 4 || (part >= 2 && len - part >= 2) || try == SPLIT_TRIES)
+            break;
+        for (int i = 0; i < len; i++)
+            cage[members[i]] = old;
+    }
+}
+
+/* Splits the largest cage holding one of the cells (the first such in their order), so
+ * that splits seldom leave lone cells. */
+static void split_largest_cage(int n, int16_t *cage, const int *cells, int ncells, int16_t new_id,
+                               struct gen_rng *rng)
+{
+    int best = -1, best_size = 1;
+    uint32_t digits;
+    static const uint8_t no_solution[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+
+    for (int i = 0; i < ncells; i++) {
+        int size = cage_size(cage, n * n, cage[cells[i]], &digits, no_solution);
+
+        if (size > best_size) {
+            best = cells[i];
+            best_size = size;
+        }
+    }
+    if (best >= 0)
+        split_cage(n, cage, best, new_id, rng);
 }
 
 /* The Killer of the frame's variant with the cage map and the sums the solution gives,
@@ -470,10 +525,7 @@ static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *fr
             if (other == NULL || other[cell] != solution[cell])
                 differ[ndiffer++] = cell;
         gen_rng_shuffle(&ctx->rng, differ, ndiffer);
-        for (int i = 0; i < ndiffer && !split_cage(frame->max_digit, cage, differ[i],
-                                                   (int16_t)next_id, &ctx->rng); i++)
-            ;
-        next_id++;
+        split_largest_cage(frame->max_digit, cage, differ, ndiffer, (int16_t)next_id++, &ctx->rng);
     }
     free(empty);
     free(grids);
@@ -482,7 +534,7 @@ static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *fr
 
 /* --- Givens --- */
 
-#define VARIANT_GUESS_LIMIT_PER_CELL 4
+#define VARIANT_GUESS_LIMIT_PER_CELL 20
 
 /* Whether p's givens have exactly one solution, proven within a budget of guesses. */
 static bool variant_has_one_solution(const struct puzzle *p)

@@ -26,6 +26,26 @@ static const int kakuro_sizes[] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 #define NKAKURO_SIZES ((int)(sizeof kakuro_sizes / sizeof kakuro_sizes[0]))
 #define MAX_SIZES (SUDOKU_MAX_SIZE + NKAKURO_SIZES)
 
+/* The kinds offered, in the order Left and Right go through them: Sudoku, Kakuro, then
+ * Sudoku's variants (the puzzle's groups, puzzle.h). */
+static const struct newgame_kind {
+    enum puzzle_kind kind;
+    unsigned variant;
+    const char *name;
+} newgame_kinds[] = {
+    { PUZZLE_SUDOKU, 0, N_("Sudoku") },
+    { PUZZLE_KAKURO, 0, N_("Kakuro") },
+    { PUZZLE_SUDOKU, VARIANT_KILLER, N_("Killer") },
+    { PUZZLE_SUDOKU, VARIANT_X, N_("Sudoku X") },
+    { PUZZLE_SUDOKU, VARIANT_JIGSAW, N_("Jigsaw") },
+    { PUZZLE_SUDOKU, VARIANT_KILLER | VARIANT_X, N_("Killer X") },
+    { PUZZLE_SUDOKU, VARIANT_KILLER | VARIANT_JIGSAW, N_("Killer Jigsaw") },
+    { PUZZLE_SUDOKU, VARIANT_JIGSAW | VARIANT_X, N_("Jigsaw X") },
+};
+#define NKINDS ((int)(sizeof newgame_kinds / sizeof newgame_kinds[0]))
+/* Variants go up to 16x16 (gen_variant_check). */
+#define VARIANT_MAX_SIZE 16
+
 enum newgame_field { FIELD_KIND, FIELD_SIZE, FIELD_LEVEL, NFIELDS };
 enum newgame_state { NG_FORM, NG_RUNNING, NG_CANCELLING };
 
@@ -34,6 +54,8 @@ struct newgame {
     enum newgame_state state;
     /* The form; kept between games, so "New game" again offers the last choice. */
     enum puzzle_kind kind;
+    unsigned variant;               /* enum puzzle_variant flags of a Sudoku */
+    int choice;                     /* newgame_kinds[choice] is kind and variant */
     int size, level, field;
     int wanted_level;               /* the level last chosen; level is the nearest the
                                      * kind and size can have */
@@ -48,9 +70,9 @@ struct newgame {
     uint64_t started_ns;
 };
 
-static const char *kind_name(enum puzzle_kind kind)
+static const char *kind_name(const struct newgame *ng)
 {
-    return kind == PUZZLE_SUDOKU ? _("Sudoku") : _("Kakuro");
+    return _(newgame_kinds[ng->choice].name);
 }
 
 static int size_of(const struct newgame *ng)
@@ -58,25 +80,27 @@ static int size_of(const struct newgame *ng)
     return ng->size;
 }
 
-/* The sides the form offers for a kind, ascending; their count. */
-static int sizes_of(enum puzzle_kind kind, int sizes[MAX_SIZES])
+/* The sides the form offers for a kind (and Sudoku variant), ascending; their count:
+ * a variant up to 16, a Jigsaw any side (its regions need no boxes). */
+static int sizes_of(enum puzzle_kind kind, unsigned variant, int sizes[MAX_SIZES])
 {
     int n = 0, br, bc;
+    int largest = variant != 0 ? VARIANT_MAX_SIZE : SUDOKU_MAX_SIZE;
 
     if (kind == PUZZLE_KAKURO) {
         memcpy(sizes, kakuro_sizes, sizeof kakuro_sizes);
         return NKAKURO_SIZES;
     }
-    for (int side = SUDOKU_MIN_SIZE; side <= SUDOKU_MAX_SIZE; side++)
-        if (sudoku_box_shape(side, &br, &bc))
+    for (int side = SUDOKU_MIN_SIZE; side <= largest; side++)
+        if ((variant & VARIANT_JIGSAW) || sudoku_box_shape(side, &br, &bc))
             sizes[n++] = side;
     return n;
 }
 
 /* The offered side nearest to side (the smaller on a tie). */
-static int nearest_size(enum puzzle_kind kind, int side)
+static int nearest_size(enum puzzle_kind kind, unsigned variant, int side)
 {
-    int sizes[MAX_SIZES], n = sizes_of(kind, sizes), best = sizes[0];
+    int sizes[MAX_SIZES], n = sizes_of(kind, variant, sizes), best = sizes[0];
 
     for (int i = 1; i < n; i++)
         if (abs(sizes[i] - side) < abs(best - side))
@@ -87,7 +111,7 @@ static int nearest_size(enum puzzle_kind kind, int side)
 /* The offered side dir steps from the current one, round from one end to the other. */
 static int next_size(const struct newgame *ng, int dir)
 {
-    int sizes[MAX_SIZES], n = sizes_of(ng->kind, sizes), i = 0;
+    int sizes[MAX_SIZES], n = sizes_of(ng->kind, ng->variant, sizes), i = 0;
 
     while (i < n - 1 && sizes[i] != ng->size)
         i++;
@@ -96,6 +120,9 @@ static int next_size(const struct newgame *ng, int dir)
 
 static bool level_fits(const struct newgame *ng, int level)
 {
+    /* A Killer's cages can need more than singles even at 4x4. */
+    if (ng->variant & VARIANT_KILLER)
+        return level >= 0 && level < LEVEL_COUNT;
     return gen_level_possible(ng->kind, size_of(ng), level);
 }
 
@@ -188,7 +215,8 @@ static void newgame_start(struct ui *ui)
     int n = size_of(ng);
 
     ng->req = (struct gen_request){
-        .kind = ng->kind, .size = n, .width = n, .height = n, .level = ng->level,
+        .kind = ng->kind, .variant = ng->variant, .size = n, .width = n, .height = n,
+        .level = ng->level,
         .symmetry = GEN_SYM_ROTATE180, .seed = ng->next_seed++,
         .budget_ms = NEWGAME_BUDGET_MS, .progress = worker_progress, .user = ng,
     };
@@ -221,7 +249,7 @@ static void open_result(struct ui *ui)
     char name[128], note[400] = "";
     int n = size_of(ng);
 
-    snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng->kind), n, n,
+    snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng), n, n,
              hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
     puzzle_set_name(res->puzzle, name);
     if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up)
@@ -240,6 +268,10 @@ static void open_result(struct ui *ui)
     /* A resume question (a game made from the same seed before) keeps its own screen. */
     if (note[0] != '\0')
         ui_message(ui, "%s", note);
+    else if (ui->message[0] == '\0' && ng->variant != 0)
+        /* TRANSLATORS: "A new Killer X puzzle: one solution, rated Hard." */
+        ui_message(ui, N_("A new %1$s puzzle: one solution, rated %2$s."), kind_name(ng),
+                   _(hint_level_name(res->grade.level)));
     else if (ui->message[0] == '\0')
         ui_message(ui, ng->kind == PUZZLE_SUDOKU ? N_("A new Sudoku grid: one solution, rated %s.")
                    : N_("A new Kakuro board: one solution, rated %s."),
@@ -301,7 +333,7 @@ static void field_value(const struct newgame *ng, int field, char *buf, size_t s
     int n = size_of(ng);
 
     switch (field) {
-    case FIELD_KIND: snprintf(buf, size, "%s", kind_name(ng->kind)); break;
+    case FIELD_KIND: snprintf(buf, size, "%s", kind_name(ng)); break;
     case FIELD_SIZE: snprintf(buf, size, "%dx%d", n, n); break;
     default: snprintf(buf, size, "%s", _(hint_level_name((enum hint_level)ng->level))); break;
     }
@@ -316,10 +348,11 @@ static void draw_form(struct ui *ui, int y, int x, int w)
     for (int f = 0; f < NFIELDS; f++) {
         char value[64], label[64], padded[64], line[200];
 
-        /* Padded in display columns: the labels and values may be double width. */
+        /* Padded in display columns: the labels and values may be double width; values
+         * to the longest kind, "Killer Jigsaw". */
         field_value(ng, f, value, sizeof value);
         snprintf(line, sizeof line, "%s %s %s %s", ui_pad(label, sizeof label, _(labels[f]), 6),
-                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 8),
+                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 13),
                  f == ng->field ? ">" : " ");
         ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
@@ -347,7 +380,7 @@ static void draw_progress(struct ui *ui, int y, int x, int w)
                 ? _("Cancelling an %1$s %2$dx%3$d %4$s...") : _("Cancelling a %1$s %2$dx%3$d %4$s..."))
              : ng->req.level == LEVEL_EASY || ng->req.level == LEVEL_EXPERT
              ? _("Making an %1$s %2$dx%3$d %4$s...") : _("Making a %1$s %2$dx%3$d %4$s..."),
-             _(hint_level_name((enum hint_level)ng->req.level)), n, n, kind_name(ng->kind));
+             _(hint_level_name((enum hint_level)ng->req.level)), n, n, kind_name(ng));
     ui_print_wrapped(y, x, w, 2, line, box | A_BOLD);
     if (ms >= NEWGAME_QUIET_MS) {
         char tried[150];
@@ -398,8 +431,10 @@ static void change_field(struct newgame *ng, int dir)
 {
     switch (ng->field) {
     case FIELD_KIND:
-        ng->kind = ng->kind == PUZZLE_SUDOKU ? PUZZLE_KAKURO : PUZZLE_SUDOKU;
-        ng->size = nearest_size(ng->kind, ng->size);
+        ng->choice = ((ng->choice + dir) % NKINDS + NKINDS) % NKINDS;
+        ng->kind = newgame_kinds[ng->choice].kind;
+        ng->variant = newgame_kinds[ng->choice].variant;
+        ng->size = nearest_size(ng->kind, ng->variant, ng->size);
         break;
     case FIELD_SIZE:
         ng->size = next_size(ng, dir);

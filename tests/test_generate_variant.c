@@ -1,0 +1,221 @@
+/* test_generate_variant.c: generated Killer, X and Jigsaw puzzles: unique, at the level, sound cages and regions, reproducible, read back. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "generate.h"
+#include "hint.h"
+#include "solve.h"
+#include "tap.h"
+#include "variant.h"
+
+/* Attempts per puzzle, so the tests make the same puzzles on every machine and under
+ * the sanitizers, whatever the load. */
+#define ATTEMPTS 4
+
+static struct gen_request request(unsigned variant, int size, int level, uint64_t seed)
+{
+    return (struct gen_request){
+        .kind = PUZZLE_SUDOKU, .variant = variant, .size = size, .level = level,
+        .symmetry = GEN_SYM_ROTATE180, .seed = seed, .max_attempts = ATTEMPTS,
+    };
+}
+
+/* The solution of p, or false when it has not exactly one. */
+static bool unique_solution(const struct puzzle *p, uint8_t *solution)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = solution };
+
+    puzzle_solve(p, p->given, &req, &res);
+    return res.count == 1 && !res.gave_up;
+}
+
+/* Each cage's cells hold distinct digits of the solution adding up to its sum. */
+static bool cages_fit(const struct puzzle *p, const uint8_t *solution)
+{
+    for (int cage = 0; cage < p->ncages; cage++) {
+        uint32_t seen = 0;
+        int sum = 0, cells = 0;
+
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (p->cage[cell] != cage)
+                continue;
+            if (seen & (1u << solution[cell]))
+                return false;
+            seen |= 1u << solution[cell];
+            sum += solution[cell];
+            cells++;
+        }
+        if (cells == 0 || sum != p->cage_sum[cage])
+            return false;
+    }
+    return true;
+}
+
+/* Writes p in the variant format and reads it back. */
+static struct puzzle *round_trip(const struct puzzle *p, enum format_id id)
+{
+    struct format_style style = { .id = id };
+    struct format_error err;
+    struct puzzle *back = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    struct reader *r;
+
+    format_write(f, p, p->given, &style);
+    fclose(f);
+    f = fmemopen(text, len, "rb");
+    r = reader_open(f, "generated", FORMAT_AUTO);
+    if (reader_next(r, &back, &style, &err) != 1)
+        back = NULL;
+    reader_close(r);
+    fclose(f);
+    free(text);
+    return back;
+}
+
+static int given_count(const struct puzzle *p)
+{
+    int n = 0;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        n += p->given[cell] != 0;
+    return n;
+}
+
+/* One generated puzzle of the variant checked through: the rules, uniqueness, the
+ * level, the geometry, the format. */
+static void check_variant(unsigned variant, int size, int level, uint64_t seed)
+{
+    struct gen_request req = request(variant, size, level, seed);
+    struct gen_result res;
+    struct puzzle_error perr;
+    const char *name = puzzle_variant_name(variant);
+    uint8_t solution[16 * 16];
+
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_OK || res.status == GEN_OTHER_LEVEL,
+           "%s %dx%d %s seed %llu: made", name, size, size,
+           level == GEN_ANY_LEVEL ? "any" : hint_level_name((enum hint_level)level),
+           (unsigned long long)seed);
+    if (res.puzzle == NULL)
+        return;
+    tap_ok(res.puzzle->variant == variant && res.puzzle->max_digit == size,
+           "  it is a %s of size %d", name, size);
+    tap_ok(unique_solution(res.puzzle, solution), "  one solution");
+    tap_ok(variant_check(res.puzzle, &perr) && variant_check_cover(res.puzzle, &perr),
+           "  regions of N contiguous cells, contiguous cages covering the grid");
+    if (variant & VARIANT_KILLER)
+        tap_ok(cages_fit(res.puzzle, solution), "  cage sums are the solution's, digits distinct");
+    if (res.status == GEN_OK && level != GEN_ANY_LEVEL) {
+        struct grade g;
+
+        tap_ok(grade_puzzle(res.puzzle, &g) && (int)g.level == level,
+               "  rated at the level asked for");
+    }
+    {
+        struct puzzle *back = round_trip(res.puzzle, FORMAT_VARIANT);
+
+        tap_ok(back != NULL && variant_same(back, res.puzzle)
+               && memcmp(back->given, res.puzzle->given, (size_t)back->ncells) == 0,
+               "  read back the same from the variant format");
+        puzzle_free(back);
+    }
+    puzzle_free(res.puzzle);
+}
+
+/* The same request twice: the same puzzle. */
+static void test_reproducible(unsigned variant, int size)
+{
+    struct gen_request req = request(variant, size, GEN_ANY_LEVEL, 77);
+    struct gen_result a, b;
+
+    gen_generate(&req, &a);
+    gen_generate(&req, &b);
+    tap_ok(a.puzzle != NULL && b.puzzle != NULL && variant_same(a.puzzle, b.puzzle)
+           && memcmp(a.puzzle->given, b.puzzle->given, (size_t)a.puzzle->ncells) == 0,
+           "%s %dx%d: the same seed gives the same puzzle", puzzle_variant_name(variant), size,
+           size);
+    puzzle_free(a.puzzle);
+    puzzle_free(b.puzzle);
+}
+
+/* Killers as published: no givens asked, none given; cages mostly of 2 to 4 cells. */
+static void test_killer_shape(void)
+{
+    int sizes[10] = { 0 }, cages = 0, largest = 0, without_givens = 0;
+
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        struct gen_request req = request(VARIANT_KILLER, 9, GEN_ANY_LEVEL, seed);
+        struct gen_result res;
+
+        req.givens_none = true;
+        gen_generate(&req, &res);
+        if (res.puzzle == NULL)
+            continue;
+        without_givens += given_count(res.puzzle) == 0;
+        for (int cage = 0; cage < res.puzzle->ncages; cage++) {
+            int n = variant_cell_count(res.puzzle, cage);
+
+            sizes[n < 9 ? n : 9]++;
+            cages++;
+            largest = n > largest ? n : largest;
+        }
+        puzzle_free(res.puzzle);
+    }
+    tap_ok(without_givens == 6, "--givens 0: six Killers of cages alone (%d)", without_givens);
+    tap_ok(cages > 0 && 100 * (sizes[2] + sizes[3] + sizes[4]) >= 75 * cages,
+           "three cages in four or more have 2 to 4 cells (%d of %d)",
+           sizes[2] + sizes[3] + sizes[4], cages);
+    tap_ok(largest <= 6 && 100 * sizes[1] <= 8 * cages,
+           "no cage over 6 cells (largest %d), lone cells 8%% at most (%d)", largest, sizes[1]);
+}
+
+static void test_requests(void)
+{
+    struct gen_request req = request(VARIANT_X, 10, GEN_ANY_LEVEL, 1);
+    char why[200];
+
+    tap_ok(gen_check_request(&req, why, sizeof why), "a 10x10 Sudoku X can be asked for");
+    req.size = 7;
+    tap_ok(!gen_check_request(&req, why, sizeof why) && strstr(why, "Jigsaw") != NULL,
+           "a 7x7 Sudoku X cannot: only a Jigsaw takes sizes without boxes (%s)", why);
+    req.variant = VARIANT_JIGSAW;
+    tap_ok(gen_check_request(&req, why, sizeof why), "a 7x7 Jigsaw can");
+    req.size = 17;
+    tap_ok(!gen_check_request(&req, why, sizeof why), "variants stop at 16x16");
+    req.size = 9;
+    req.givens_none = true;
+    tap_ok(!gen_check_request(&req, why, sizeof why), "no givens at all is for Killers only");
+    req.variant = VARIANT_KILLER | VARIANT_JIGSAW;
+    tap_ok(gen_check_request(&req, why, sizeof why), "a Killer Jigsaw may have none");
+}
+
+int main(void)
+{
+    test_requests();
+    check_variant(VARIANT_KILLER, 9, GEN_ANY_LEVEL, 1);
+    check_variant(VARIANT_KILLER, 9, LEVEL_HARD, 2);
+    check_variant(VARIANT_KILLER, 6, GEN_ANY_LEVEL, 3);
+    check_variant(VARIANT_KILLER, 4, GEN_ANY_LEVEL, 4);
+    check_variant(VARIANT_X, 9, GEN_ANY_LEVEL, 5);
+    check_variant(VARIANT_X, 9, LEVEL_EASY, 6);
+    check_variant(VARIANT_X, 8, GEN_ANY_LEVEL, 7);
+    check_variant(VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 8);
+    check_variant(VARIANT_JIGSAW, 9, LEVEL_MEDIUM, 9);
+    check_variant(VARIANT_JIGSAW, 5, GEN_ANY_LEVEL, 10);
+    check_variant(VARIANT_JIGSAW, 7, GEN_ANY_LEVEL, 11);
+    check_variant(VARIANT_KILLER | VARIANT_X, 9, GEN_ANY_LEVEL, 12);
+    check_variant(VARIANT_KILLER | VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 13);
+    check_variant(VARIANT_JIGSAW | VARIANT_X, 9, GEN_ANY_LEVEL, 14);
+    check_variant(VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 6, GEN_ANY_LEVEL, 15);
+    test_reproducible(VARIANT_KILLER, 9);
+    test_reproducible(VARIANT_JIGSAW, 7);
+    test_killer_shape();
+    return tap_done();
+}

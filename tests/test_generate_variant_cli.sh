@@ -1,0 +1,64 @@
+#!/bin/sh
+# test_generate_variant_cli.sh: `kakudo generate killer|x|jigsaw|...` from the command line: the variant format read back and solved once, seeds and -j, --givens 0, the one-line forms, bad requests.
+. "$(dirname "$0")/tap.sh"
+
+# --attempts: the same puzzles on every machine, whatever its load.
+run killer generate killer --seed 3 --count 2 --attempts 2 -j1
+status_is killer 0 || status_is killer 1; ok $? "generate killer: puzzles printed"
+head -n 1 "$tmp/killer.out" | grep -qx '# kakudo generate killer --size 9 --symmetry rotate180 --level any --count 2 --attempts 2 --seed 3' ||
+  head -n 1 "$tmp/killer.out" | grep -q '^# kakudo generate killer --size 9' || { sed 's/^/# /' "$tmp/killer.out"; false; }
+ok $? "the first line says how to make them again"
+[ "$(grep -c '^killer$' "$tmp/killer.out")" = 2 ] && grep -q '^# killer9-.*cages, seed 3$' "$tmp/killer.out"
+ok $? "each in the variant format, named killer9-LEVEL-SEED, its cages counted"
+run ksolve solve --count "$tmp/killer.out"
+[ "$(cat "$tmp/ksolve.out")" = "1
+1" ]; ok $? "both read back, with one solution each"
+run again generate killer --seed 3 --count 2 --attempts 2 -j2
+same "$tmp/killer.out" "$tmp/again.out"; ok $? "the same seed gives the same puzzles, with -j2 too"
+run one generate killer --seed 4 --attempts 2
+sed -n '2,$p' "$tmp/one.out" >"$tmp/one.body"
+sed -n '/seed 4$/,$p' "$tmp/killer.out" >"$tmp/second.body"
+same "$tmp/second.body" "$tmp/one.body"; ok $? "puzzle 2 of --seed 3 is the puzzle of --seed 4"
+
+run none generate killer --givens 0 --seed 5 --attempts 2
+status_is none 0 && out_has none ', 0 givens, ' &&
+  [ "$(awk 'NF == 2 && $1 ~ /^[.0-9]+$/ && $1 ~ /[1-9]/' "$tmp/none.out")" = "" ] ||
+  { sed 's/^/# /' "$tmp/none.out"; false; }
+ok $? "--givens 0: a Killer of cages alone, every row of its grid empty"
+
+for kind in x jigsaw killer-x killer-jigsaw jigsaw-x; do
+  run "$kind" generate "$kind" --seed 7 --attempts 1
+  head -n 3 "$tmp/$kind.out" | tail -n 1 | grep -qx "$kind\|sudoku-$kind" && run "s$kind" solve --count "$tmp/$kind.out" &&
+    [ "$(cat "$tmp/s$kind.out")" = 1 ]
+  ok $? "generate $kind: read back, one solution"
+done
+run sx generate sudoku --variant=x --seed 7 --attempts 1
+same "$tmp/x.out" "$tmp/sx.out"; ok $? "generate sudoku --variant=x is generate x"
+
+run j7 generate jigsaw --size 7 --seed 1 --attempts 1
+out_has j7 '# jigsaw7-' && run sj7 solve --count "$tmp/j7.out" && [ "$(cat "$tmp/sj7.out")" = 1 ]
+ok $? "a 7x7 Jigsaw, unique"
+run k6 generate killer --size 6 --seed 1 --attempts 1
+out_has k6 '# killer6-' && run sk6 solve --count "$tmp/k6.out" && [ "$(cat "$tmp/sk6.out")" = 1 ]
+ok $? "a 6x6 Killer, unique"
+
+run kl generate killer --format killer-line --seed 2 --attempts 1
+[ "$(grep -vc '^#' "$tmp/kl.out")" = 1 ] && run skl solve --count "$tmp/kl.out" && [ "$(cat "$tmp/skl.out")" = 1 ]
+ok $? "--format killer-line: one line a puzzle, read back"
+run jl generate jigsaw --format jigsaw-line --seed 2 --attempts 1
+[ "$(grep -vc '^#' "$tmp/jl.out")" = 1 ]; ok $? "--format jigsaw-line: one line a puzzle"
+
+run bad1 generate x --size 7
+status_is bad1 2 && err_has bad1 "no sudoku-x of size 7"; ok $? "a 7x7 Sudoku X is refused"
+run bad2 generate jigsaw --givens 0
+status_is bad2 2 && err_has bad2 "only a Killer's cages can stand alone"; ok $? "--givens 0 is for Killers"
+run bad3 generate killer --format jigsaw-line
+status_is bad3 2 && err_has bad3 "unknown --format 'jigsaw-line' for killer"; ok $? "a one-line form of another variant is refused"
+run bad4 generate sudoku --variant=diagonal
+status_is bad4 2 && err_has bad4 "unknown --variant 'diagonal'"; ok $? "an unknown --variant is refused"
+run bad5 generate kakuro --variant=x
+status_is bad5 2 && err_has bad5 "--variant is for Sudoku"; ok $? "--variant is for Sudoku"
+run bad6 generate killer --size 25
+status_is bad6 2 && err_has bad6 "sizes are 4 to 16"; ok $? "variants stop at 16x16"
+
+tap_done

@@ -1,0 +1,97 @@
+/* test_tui_newgame_variant.c: the player's "New game" offering the Sudoku variants: the kinds, their sizes, a Killer and a Jigsaw made and opened. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+#define KEY_LEFT "\033OD"
+#define KEY_RIGHT "\033OC"
+#define KEY_DOWN "\033OB"
+#define KEY_UP "\033OA"
+
+static struct th *start(const char *seed)
+{
+    char seed_env[64];
+    const char *env[] = { seed_env, "LANG=C", NULL };
+
+    snprintf(seed_env, sizeof seed_env, "KAKUDO_SEED=%s", seed);
+    return tt_start(NULL, env, 24, 80);
+}
+
+/* Right goes through the kinds: Sudoku, Kakuro, then the variants and back. */
+static void test_kinds(void)
+{
+    static const char *const kinds[] = {
+        "Kakuro", "Killer", "Sudoku X", "Jigsaw", "Killer X", "Killer Jigsaw", "Jigsaw X", "Sudoku",
+    };
+    struct th *t = start("5");
+    bool all = true;
+
+    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku"), "the form opens on Sudoku");
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        char want[64];
+
+        snprintf(want, sizeof want, "Kind   < %s ", kinds[i]);
+        th_send(t, KEY_RIGHT);
+        if (!tt_wait_text(t, want)) {
+            tap_diag("missing: %s", want);
+            all = false;
+        }
+    }
+    tap_ok(all, "Right goes through Kakuro, Killer, Sudoku X, Jigsaw and their combinations");
+
+    /* Sizes follow the kind: a Jigsaw takes 7x7, Sudoku X only sizes with boxes. */
+    th_send(t, KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind     Jigsaw ") && tt_wait_text(t, "Size   < 7x7"),
+           "a Jigsaw offers 7x7 (9x9, 8x8, 7x7)");
+    th_send(t, KEY_UP KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku X ") && tt_wait_text(t, "Size     6x6"),
+           "Sudoku X has no 7x7: the nearest size, 6x6, instead");
+    th_send(t, KEY_DOWN KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Size   < 8x8"), "and Right goes from 6x6 to 8x8");
+    th_send(t, KEY_LEFT KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Size   < 16x16"), "variants go round to 16x16 at most");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Size   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+}
+
+/* A 6x6 Killer and a 7x7 Jigsaw made in the background and opened on the board. */
+static void test_make(void)
+{
+    struct th *t = start("3");
+
+    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    th_send(t, "n" KEY_RIGHT KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind     Killer ") && tt_wait_text(t, "Size   < 6x6"), "Killer 6x6 chosen");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "Killer 6x6 ") && tt_wait_text(t, "Killer Sudoku 6x6"),
+           "Enter makes a Killer and opens it on the board");
+    tap_ok(tt_wait_text(t, "Cage ") && tt_wait_text(t, "in "),
+           "the panel shows the cursor's cage: it has cages");
+    th_send(t, "n" KEY_RIGHT KEY_DOWN KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind     Sudoku X ") && tt_wait_text(t, "Size   < 4x4"),
+           "the form, over the board, keeps the last choice: Sudoku X 4x4");
+    th_send(t, KEY_UP KEY_RIGHT KEY_DOWN KEY_RIGHT KEY_RIGHT KEY_RIGHT "\r");
+    tap_ok(tt_wait_text(t, "Jigsaw 7x7 ") && tt_wait_text(t, "one solution"),
+           "a 7x7 Jigsaw is made from the next seed and opened");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
+    th_free(t);
+}
+
+int main(void)
+{
+    /* Generous waits: under the sanitizers making a puzzle is slower. */
+    if (!tt_init("newgame_variant", 60000))
+        return 0;
+    test_kinds();
+    tt_fresh_state();
+    test_make();
+    tt_cleanup();
+    return tap_done();
+}
