@@ -236,9 +236,9 @@ static bool parse_givens(const char *s, int *min, int *max)
     return true;
 }
 
-/* The size, symmetry and format of a Sudoku variant (req->variant set); -1 to go on,
- * else the status. */
-static int settle_variant_args(struct generate_args *a)
+/* A Sudoku's (or a variant's) --size and --symmetry into the request; -1 to go on, else
+ * the status. */
+static int settle_sudoku_shape(struct generate_args *a)
 {
     struct gen_request *req = &a->req;
     long n = 9;
@@ -251,6 +251,18 @@ static int settle_variant_args(struct generate_args *a)
     if (a->symmetry != NULL && !gen_symmetry_by_name(a->symmetry, &req->symmetry))
         return generate_usage_error("unknown --symmetry '%s': expected none, rotate180, "
                                     "rotate90, mirror or diagonal", a->symmetry);
+    return -1;
+}
+
+/* The size, symmetry and format of a Sudoku variant (req->variant set); -1 to go on,
+ * else the status. */
+static int settle_variant_args(struct generate_args *a)
+{
+    struct gen_request *req = &a->req;
+    int status = settle_sudoku_shape(a);
+
+    if (status >= 0)
+        return status;
     a->out = FORMAT_VARIANT;
     if (a->format != NULL && !variant_format_by_name(a->format, req->variant, &a->out))
         return generate_usage_error("unknown --format '%1$s' for %2$s: expected variant, or "
@@ -279,15 +291,9 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
         if (status >= 0)
             return status;
     } else if (strcmp(kind, "sudoku") == 0) {
-        long n = 9;
-        req->kind = PUZZLE_SUDOKU;
-        if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
-            return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
-                                        "such as 9 or 16", a->size);
-        req->size = (int)n;
-        if (a->symmetry != NULL && !gen_symmetry_by_name(a->symmetry, &req->symmetry))
-            return generate_usage_error("unknown --symmetry '%s': expected none, rotate180, "
-                                        "rotate90, mirror or diagonal", a->symmetry);
+        int status = settle_sudoku_shape(a);
+        if (status >= 0)
+            return status;
         a->out = FORMAT_SUDOKU_LINE;
         if (a->format != NULL && strcmp(a->format, "grid") == 0)
             a->out = FORMAT_SUDOKU_GRID;
