@@ -21,6 +21,11 @@
  *    still use (sum_digits: Kakuro's tables for 9x9);
  *  - locked candidates over every pair of units sharing cells (box and line, region and
  *    line, diagonal and box...).
+ * Each digit keeps the set of units whose cells for it changed since they were last
+ * looked at (for singles, and apart for locked candidates): a cell losing a digit
+ * touches only its own three or four units, so most rounds look at a few units rather
+ * than all of them.  Locked candidates from unit a into unit b can only appear when a
+ * loses cells, so a pair is looked at when its first unit changed.
  * The state is the digits' words and the solved cells: a branch copies it, so nothing
  * is undone.  The branch cell has the fewest candidates (the first in reading order
  * when the smallest solution is wanted, digits ascending, so the first found is it).
@@ -36,6 +41,9 @@ __extension__ typedef unsigned __int128 cells128;
 /* A line meets at most N/2 regions in two cells or more: 9x9 Jigsaw X has under 200. */
 #define FAST_MAX_PAIRS 320
 #define FAST_MAX_COMBOS 4096
+
+/* A set of units, bit u for unit u. */
+typedef uint64_t unitset;
 
 /* What the search knows of a puzzle's groups, worked out once per shape: a batch or the
  * generator solves many puzzles of one shape (a Jigsaw's regions, a Killer's cages) in a
@@ -54,12 +62,16 @@ struct fast_geometry {
     cells128 peers[FAST_MAX_CELLS];     /* per cell: those sharing a group with it */
     cells128 units[FAST_MAX_UNITS];     /* the groups holding every digit */
     int nunits;
+    unitset all_units;
+    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it ... */
+    unitset peer_units[FAST_MAX_CELLS];  /* ... and those holding one of its peers */
     /* Pairs of units sharing two cells or more (locked candidates): each unit's cells
-     * outside the other. */
+     * outside the other, grouped by the first unit (pair_start[u] to pair_start[u + 1]). */
     struct fast_pair { cells128 own, rest; } pairs[FAST_MAX_PAIRS];
     int npairs;
+    int pair_start[FAST_MAX_UNITS + 1];
     /* Cages, each with the digit sets of its size making its sum. */
-    struct fast_cage { cells128 cells; int first, ncombos; } cages[FAST_MAX_CELLS];
+    struct fast_cage { cells128 cells; unitset units; int first, ncombos; } cages[FAST_MAX_CELLS];
     int nsum_groups;
     digitset combos[FAST_MAX_COMBOS];
     int ncombos;
@@ -68,9 +80,9 @@ struct fast_geometry {
 struct fast_state {
     cells128 cand[FAST_MAX_DIGIT + 1];  /* per digit: the cells that may take it */
     cells128 solved;                    /* cells whose digit is placed */
-    digitset todo;                      /* digits whose cells changed since their units
-                                           were last looked at for singles ... */
-    digitset locked_todo;               /* ... and for locked candidates */
+    unitset todo[FAST_MAX_DIGIT + 1];   /* per digit: units whose cells for it changed
+                                           since last looked at for singles ... */
+    unitset locked_todo[FAST_MAX_DIGIT + 1];    /* ... and for locked candidates */
 };
 
 struct fast_ctx {
@@ -119,19 +131,37 @@ static digitset cell_digits(int max_digit, const struct fast_state *s, int cell)
     return out;
 }
 
-/* Places d at cell (which may take it); the digits that lose cells are to be looked at. */
+/* The units holding one of cells. */
+static unitset units_of(const struct fast_geometry *g, cells128 cells)
+{
+    unitset out = 0;
+
+    for (; cells != 0; cells &= cells - 1)
+        out |= g->cell_units[first_cell(cells)];
+    return out;
+}
+
+/* Marks digit d's units in units as changed. */
+static inline void mark_units(struct fast_state *s, int d, unitset units)
+{
+    s->todo[d] |= units;
+    s->locked_todo[d] |= units;
+}
+
+/* Places d at cell (which may take it); the units where digits lose cells are to be
+ * looked at: the cell's own for the other digits, those of its peers for d. */
 static inline void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     cells128 b = cell_bit(cell);
 
     s->solved |= b;
     for (int e = 1; e <= g->max_digit; e++)
-        if (s->cand[e] & b) {
+        if (e != d && (s->cand[e] & b)) {
             s->cand[e] &= ~b;
-            s->todo |= 1u << e;
+            mark_units(s, e, g->cell_units[cell]);
         }
+    mark_units(s, d, g->peer_units[cell]);
     s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
-    s->todo |= 1u << d;
 }
 
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
@@ -161,11 +191,14 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     return true;
 }
 
-/* Digit d in each unit: with one place it goes there, with none a dead end. */
+/* Digit d in each unit that changed: with one place it goes there, with none a dead end. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    for (int u = 0; u < g->nunits; u++) {
-        cells128 m = s->cand[d] & g->units[u];
+    unitset todo = s->todo[d];
+
+    s->todo[d] = 0;
+    for (; todo != 0; todo &= todo - 1) {
+        cells128 m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
         if (m == 0)
             return false;
@@ -175,17 +208,27 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
     return true;
 }
 
-/* Where digit d's places in a unit all lie in another, the rest of the other loses it. */
+/* Where digit d's places in a unit that changed all lie in another, the rest of the
+ * other loses it.  The singles are all placed by now, so a unit with d in one place has
+ * taken it from its peers already. */
 static void locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
     cells128 x = s->cand[d];
+    unitset todo = s->locked_todo[d];
 
-    for (int i = 0; i < g->npairs; i++)
-        if ((x & g->pairs[i].own) == 0 && (x & g->pairs[i].rest) != 0)
-            x &= ~g->pairs[i].rest;
+    s->locked_todo[d] = 0;
+    for (; todo != 0; todo &= todo - 1) {
+        int u = __builtin_ctzll(todo);
+
+        if (one_cell(x & g->units[u]))
+            continue;
+        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
+            if ((x & g->pairs[i].own) == 0 && (x & g->pairs[i].rest) != 0)
+                x &= ~g->pairs[i].rest;
+    }
     if (x != s->cand[d]) {
+        mark_units(s, d, units_of(g, s->cand[d] & ~x));
         s->cand[d] = x;
-        s->todo |= 1u << d;
     }
 }
 
@@ -216,8 +259,10 @@ static bool cage_sums(const struct fast_geometry *g, struct fast_state *s, bool 
         for (digitset lose = avail & ~allowed; lose != 0; lose &= lose - 1) {
             int d = lowest_bit(lose);
 
-            s->cand[d] &= ~open;
-            s->todo |= 1u << d;
+            if (s->cand[d] & open) {
+                s->cand[d] &= ~open;
+                mark_units(s, d, cage->units);
+            }
             *changed = true;
         }
     }
@@ -236,26 +281,25 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
             continue;
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
-        if (s->todo != 0) {
-            /* Each digit changed, then the naked singles again. */
-            digitset todo = s->todo;
-
-            s->locked_todo |= todo;
-            s->todo = 0;
-            for (; todo != 0; todo &= todo - 1)
-                if (!hidden_singles(g, s, lowest_bit(todo)))
+        for (int d = 1; d <= g->max_digit; d++)
+            if (s->todo[d] != 0) {
+                changed = true;
+                if (!hidden_singles(g, s, d))
                     return false;
-            continue;
-        }
+            }
+        if (changed)
+            continue;   /* then the naked singles again */
         if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
             continue;
-        if (s->locked_todo == 0)
+        for (int d = 1; d <= g->max_digit; d++)
+            if (s->locked_todo[d] != 0) {
+                changed = true;
+                locked_candidates(g, s, d);
+            }
+        if (!changed)
             return true;
-        for (digitset left = s->locked_todo; left != 0; left &= left - 1)
-            locked_candidates(g, s, lowest_bit(left));
-        s->locked_todo = 0;
     }
 }
 
@@ -423,8 +467,18 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
             g->peers[cell] |= masks[p->cell_groups[cell][k]];
         g->peers[cell] &= ~cell_bit(cell);
+        g->cell_units[cell] = 0;
+        for (int u = 0; u < g->nunits; u++)
+            if (g->units[u] & cell_bit(cell))
+                g->cell_units[cell] |= (unitset)1 << u;
     }
-    for (int a = 0; a < g->nunits; a++)
+    g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
+    for (int cell = 0; cell < p->ncells; cell++)
+        g->peer_units[cell] = units_of(g, g->peers[cell]);
+    for (int k = 0; k < g->nsum_groups; k++)
+        g->cages[k].units = units_of(g, g->cages[k].cells);
+    for (int a = 0; a < g->nunits; a++) {
+        g->pair_start[a] = g->npairs;
         for (int b = 0; b < g->nunits; b++) {
             cells128 both = g->units[a] & g->units[b];
 
@@ -435,6 +489,8 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                     g->units[a] & ~both, g->units[b] & ~both };
             }
         }
+    }
+    g->pair_start[g->nunits] = g->npairs;
     return true;
 }
 
@@ -480,9 +536,14 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
             continue;
         if (d > c->max_digit || !(s->cand[d] & cell_bit(cell)))
             return false;
-        fast_place(c->g, s, cell, d);
+        /* As fast_place, without marking units: they are all marked below. */
+        s->solved |= cell_bit(cell);
+        for (int e = 1; e <= c->max_digit; e++)
+            s->cand[e] &= ~cell_bit(cell);
+        s->cand[d] = (s->cand[d] & ~c->g->peers[cell]) | cell_bit(cell);
     }
-    s->todo = ((2u << c->max_digit) - 1) & ~1u;
+    for (int d = 1; d <= c->max_digit; d++)
+        mark_units(s, d, c->g->all_units);
     return true;
 }
 
