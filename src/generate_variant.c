@@ -9,6 +9,7 @@
 #include "solve.h"
 #include "util.h"
 #include "variant.h"
+#include "variant_fast.h"
 
 /*
  * A variant is a Sudoku with other groups (puzzle.h), so one attempt is:
@@ -492,6 +493,34 @@ static int keep_solution(const struct solve_step *step, void *user)
     return 0;
 }
 
+/* The number of p's solutions from grid (0, 1 or 2) within a budget of nodes, *gave_up
+ * when it ran out; with two, other gets one differing from solution (NULL if none
+ * known).  The batch search where the grid fits it (a cut cage is settled in a few
+ * microseconds), else the observed one keeping the first two solutions. */
+static long second_solution(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
+                            uint8_t *grids, const uint8_t **other, bool *gave_up)
+{
+    size_t n = (size_t)p->ncells;
+    struct solve_request req = { .limit = 2, .budget = solve_budget_nodes(200u * (uint64_t)n) };
+    struct solve_result res = { .solution = grids };
+    struct two_solutions two = { .grid = { grids, grids + n }, .ncells = p->ncells };
+    struct solve_observer obs = { .step = keep_solution, .user = &two };
+
+    *other = NULL;
+    if (variant_fast_solve_other(p, grid, solution, &req, &res)) {
+        if (res.count == 2)
+            *other = grids;
+    } else {
+        req.observer = &obs;
+        res.solution = NULL;
+        puzzle_solve(p, grid, &req, &res);
+        if (two.found == 2)
+            *other = memcmp(two.grid[0], solution, n) == 0 ? two.grid[1] : two.grid[0];
+    }
+    *gave_up = res.gave_up;
+    return res.count;
+}
+
 /* Makes the cages alone (no givens) have one solution, splitting a cage where a second
  * solution differs from the first, as setters do; false if that did not settle it. */
 static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *frame,
@@ -503,24 +532,20 @@ static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *fr
 
     for (int round = 0; round < KILLER_SPLITS_MAX && !unique && gen_tick(ctx); round++) {
         struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
-        struct two_solutions two = { .grid = { grids, grids + ncells }, .ncells = ncells };
-        struct solve_observer obs = { .step = keep_solution, .user = &two };
-        struct solve_request req = { .limit = 2, .observer = &obs,
-                                     .budget = solve_budget_nodes(200u * (uint64_t)ncells) };
-        struct solve_result res = { .solution = NULL };
         int differ[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], ndiffer = 0;
         const uint8_t *other;
+        bool gave_up;
+        long count;
 
         if (p == NULL)
             break;
-        puzzle_solve(p, empty, &req, &res);
+        count = second_solution(p, empty, solution, grids, &other, &gave_up);
         puzzle_free(p);
-        unique = res.count == 1 && !res.gave_up;
-        if (unique || res.count == 0)
+        unique = count == 1 && !gave_up;
+        if (unique || count == 0)
             break;
-        /* Out of budget: split a random cage, which narrows the search too. */
-        other = two.found == 2 ? (memcmp(two.grid[0], solution, (size_t)ncells) == 0
-                                  ? two.grid[1] : two.grid[0]) : NULL;
+        /* Out of budget (no other solution known): split a random cage, which narrows
+         * the search too. */
         for (int cell = 0; cell < ncells; cell++)
             if (other == NULL || other[cell] != solution[cell])
                 differ[ndiffer++] = cell;

@@ -93,8 +93,9 @@ struct fast_ctx {
     long limit;
     const struct solve_budget *budget;
     struct solve_result *res;
+    const uint8_t *avoid;       /* a solution not to write in res->solution, or NULL */
     struct solve_stats stats;
-    bool done, gave_up;
+    bool done, gave_up, written;
 };
 
 static inline cells128 cell_bit(int cell)
@@ -348,10 +349,20 @@ static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
 
 static void found(struct fast_ctx *c, const struct fast_state *s)
 {
-    if (c->res->count++ == 0 && c->res->solution != NULL)
-        for (int cell = 0; cell < c->p->ncells; cell++)
-            c->res->solution[cell] = c->p->block[cell] ? 0
-                                     : (uint8_t)lowest_bit(cell_digits(c->max_digit, s, cell));
+    uint8_t *out = c->res->solution;
+
+    c->res->count++;
+    if (out != NULL && !c->written) {
+        bool avoided = c->avoid != NULL;
+
+        for (int cell = 0; cell < c->p->ncells; cell++) {
+            out[cell] = c->p->block[cell] ? 0
+                        : (uint8_t)lowest_bit(cell_digits(c->max_digit, s, cell));
+            avoided = avoided && out[cell] == c->avoid[cell];
+        }
+        /* The solution to avoid is written over by the next one found. */
+        c->written = !avoided;
+    }
     if (c->res->count >= c->limit)
         c->done = true;
 }
@@ -547,13 +558,13 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
     return true;
 }
 
-bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
-                        const struct solve_request *req, struct solve_result *res,
-                        bool reading_order)
+static bool fast_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                       const struct solve_request *req, struct solve_result *res,
+                       bool reading_order)
 {
     struct fast_ctx c = {
         .p = p, .max_digit = p->max_digit, .reading_order = reading_order,
-        .limit = req->limit, .budget = &req->budget, .res = res,
+        .limit = req->limit, .budget = &req->budget, .res = res, .avoid = avoid,
     };
     struct fast_state start;
 
@@ -572,6 +583,19 @@ bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
     return true;
 }
 
+bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
+                        const struct solve_request *req, struct solve_result *res,
+                        bool reading_order)
+{
+    return fast_solve(p, grid, NULL, req, res, reading_order);
+}
+
+bool variant_fast_solve_other(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                              const struct solve_request *req, struct solve_result *res)
+{
+    return fast_solve(p, grid, avoid, req, res, false);
+}
+
 #else
 
 bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
@@ -579,6 +603,13 @@ bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
                         bool reading_order)
 {
     (void)p, (void)grid, (void)req, (void)res, (void)reading_order;
+    return false;
+}
+
+bool variant_fast_solve_other(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                              const struct solve_request *req, struct solve_result *res)
+{
+    (void)p, (void)grid, (void)avoid, (void)req, (void)res;
     return false;
 }
 

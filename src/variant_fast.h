@@ -16,4 +16,10 @@ bool variant_fast_solve(const struct puzzle *p, const uint8_t *grid,
                         const struct solve_request *req, struct solve_result *res,
                         bool reading_order);
 
+/* As variant_fast_solve (not in reading order), but res->solution gets the first solution
+ * found that differs from avoid (avoid itself when no other is found): where a second
+ * solution differs from the one meant. */
+bool variant_fast_solve_other(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                              const struct solve_request *req, struct solve_result *res);
+
 #endif
