@@ -614,7 +614,10 @@ out:
 
 /* Removes givens from p (all given) down to the request's range, in symmetric groups,
  * each removal kept when one solution remains and, below Master, the level is not
- * passed.  Rates the result into g.  false when cancelled. */
+ * passed.  A variant's diagonals and regions make it easier than a plain Sudoku with as
+ * many givens (a Jigsaw X at Hard's 25-29 givens is seldom past Medium), so a puzzle
+ * still below the level at the range's least goes on losing givens until it reaches the
+ * level, unless --givens holds them.  Rates the result into g.  false when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grade *g)
 {
     const struct gen_request *req = ctx->req;
@@ -632,34 +635,45 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
     gen_givens(req, &min, &max, &strict);
     target = min + gen_rng_below(&ctx->rng, max - min + 1);
 
-    for (int i = 0; i < ngroups && givens > target; i++) {
-        int grp = order[i], size = start[grp + 1] - start[grp];
-        uint8_t kept[4];
-        struct grade trial;
+    for (int i = 0, pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            if (!ok || !rate_each || strict || !rated || (int)g->level >= req->level)
+                break;
+            min = target = 0;   /* below the level: on past the range */
+        }
+        for (; i < ngroups && givens > target; i++) {
+            int grp = order[i], size = start[grp + 1] - start[grp];
+            uint8_t kept[4];
+            struct grade trial;
 
-        if (givens - size < min)
-            continue;
-        if (!gen_tick(ctx)) {
-            ok = !ctx->cancelled;
-            break;
-        }
-        for (int k = start[grp]; k < start[grp + 1]; k++) {
-            kept[k - start[grp]] = p->given[cells[k]];
-            p->given[cells[k]] = 0;
-        }
-        /* A Killer's cages alone have one solution already (killer_settle_cages). */
-        if (((p->variant & VARIANT_KILLER) || variant_has_one_solution(p))
-            && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
-                               && (int)trial.level <= req->level))) {
-            if (rate_each) {
-                *g = trial;
-                rated = true;
+            if (givens - size < min)
+                continue;
+            if (!gen_tick(ctx)) {
+                ok = !ctx->cancelled;
+                break;
             }
-            givens -= size;
-            continue;
+            for (int k = start[grp]; k < start[grp + 1]; k++) {
+                kept[k - start[grp]] = p->given[cells[k]];
+                p->given[cells[k]] = 0;
+            }
+            /* A Killer's cages alone have one solution already (killer_settle_cages). */
+            if (((p->variant & VARIANT_KILLER) || variant_has_one_solution(p))
+                && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
+                                   && (int)trial.level <= req->level))) {
+                if (rate_each) {
+                    *g = trial;
+                    rated = true;
+                }
+                givens -= size;
+                if (pass == 1 && (int)g->level == req->level) {
+                    i++;
+                    break;      /* the level reached: no further */
+                }
+                continue;
+            }
+            for (int k = start[grp]; k < start[grp + 1]; k++)
+                p->given[cells[k]] = kept[k - start[grp]];
         }
-        for (int k = start[grp]; k < start[grp + 1]; k++)
-            p->given[cells[k]] = kept[k - start[grp]];
     }
     if (ok && !rated)
         gen_grade(ctx, p, g, true);

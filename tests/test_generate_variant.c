@@ -196,6 +196,30 @@ static void test_requests(void)
     tap_ok(gen_check_request(&req, why, sizeof why), "a Killer Jigsaw may have none");
 }
 
+/* A Jigsaw X at Hard's 25-29 givens is Beginner or Easy: below the level there, givens
+ * go on being removed until it is reached; an explicit --givens holds them. */
+static void test_past_the_givens_range(void)
+{
+    struct gen_request req = request(VARIANT_JIGSAW | VARIANT_X, 9, LEVEL_HARD, 2);
+    struct gen_result res;
+    struct grade g;
+
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_OK && res.puzzle != NULL && grade_puzzle(res.puzzle, &g)
+           && g.level == LEVEL_HARD, "Jigsaw X at Hard within %d attempts", ATTEMPTS);
+    tap_ok(res.puzzle != NULL && given_count(res.puzzle) < 25,
+           "  with fewer givens than a plain Hard's 25-29 (%d)",
+           res.puzzle != NULL ? given_count(res.puzzle) : -1);
+    puzzle_free(res.puzzle);
+
+    req.givens_min = 25;
+    req.givens_max = 29;
+    gen_generate(&req, &res);
+    tap_ok(res.puzzle != NULL && given_count(res.puzzle) >= 25 && given_count(res.puzzle) <= 29,
+           "  --givens 25-29 holds them (%d)", res.puzzle != NULL ? given_count(res.puzzle) : -1);
+    puzzle_free(res.puzzle);
+}
+
 int main(void)
 {
     test_requests();
@@ -217,5 +241,6 @@ int main(void)
     test_reproducible(VARIANT_KILLER, 9);
     test_reproducible(VARIANT_JIGSAW, 7);
     test_killer_shape();
+    test_past_the_givens_range();
     return tap_done();
 }
