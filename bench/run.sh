@@ -19,8 +19,10 @@
 #   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
-#   makes; BENCH_KILLER_COUNT (default 1000; slow: seconds each) the Killers generated per
-#   level of BENCH_KILLER_LEVELS (default beginner easy medium hard expert);
+#   makes; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
+#   BENCH_KILLER_LEVELS (default beginner easy medium hard expert), kept in BENCH_CACHE
+#   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
+#   when missing (delete them after changing the generator: a set takes minutes to hours);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take; BASELINE_GENERATE, a
 #   bench_generate built against an earlier kakudo, is run on the same sizes first.
@@ -543,21 +545,43 @@ part_big() {
 # ======================================================================== end of sperf
 
 # ---------------------------------------------------------------------------------------
+# killer_set CACHE LEVEL COUNT: the file of COUNT Killers of LEVEL (seed 1), generated into
+# CACHE when missing (-j2; the same puzzles whatever -j); the generation's CPU time per
+# Killer and how many reached the level go to $tmp/killer-gen.txt.
+killer_set() {
+  file=$1/killer-$2-seed1-n$3.txt
+  if [ ! -s "$file" ]; then
+    line=$("$run" --out "$file.part" "$kakudo" generate killer --level "$2" --count "$3" \
+           --seed 1 -j2 2>/dev/null)
+    at_level=$(grep -ci "^# killer9-$2-[0-9]* $2," "$file.part")
+    awk -v c="$(field cpu_ns "$line")" -v n="$3" -v l="$2" -v a="$at_level" 'BEGIN {
+      printf "   generated %d %s Killers (%d at the level): %.3f s CPU each, %.1f a CPU minute\n",
+             n, l, a, c / 1e9 / n, n * 60e9 / c }' >>"$tmp/killer-gen.txt"
+    mv "$file.part" "$file"
+  else
+    echo "   $file: generated before (BENCH_CACHE)" >>"$tmp/killer-gen.txt"
+  fi
+  echo "$file"
+}
+
 # vspeed (issue 14): the variant searches against plain 9x9 in the same process (targets:
 # Jigsaw and X within 2x of plain per puzzle of similar difficulty, Killer median < 1 ms)
 part_variant() {
   count=${BENCH_VARIANT_COUNT:-1000}
   killers=${BENCH_KILLER_COUNT:-1000}
   levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert}
+  cache=${BENCH_CACHE:-$builddir/bench/cache}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
   echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
-  echo "   and $killers Killers per level from kakudo generate (BENCH_KILLER_COUNT, -j2, seed 1)"
+  echo "   and $killers Killers per level from kakudo generate (BENCH_KILLER_COUNT, seed 1),"
+  echo "   generated once into $cache"
   set -- --repeat="$repeat_runs" --count="$count"
   if [ "$killers" -gt 0 ]; then
+    mkdir -p "$cache" || return
     for level in $levels; do
-      "$kakudo" generate killer --level "$level" --count "$killers" --seed 1 -j2 \
-        > "$tmp/killer-$level.txt" 2>/dev/null && set -- "$@" --killer="$tmp/killer-$level.txt"
+      set -- "$@" --killer="$(killer_set "$cache" "$level" "$killers")"
     done
+    cat "$tmp/killer-gen.txt"
   fi
   if have_set sudoku/magictour_top1465.txt; then
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
