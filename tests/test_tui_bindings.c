@@ -197,6 +197,24 @@ static void test_dialogs(void)
     th_free(t);
 }
 
+/* A board too small to draw takes its quit key, as bound, and no other key. */
+static void test_too_small(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t;
+
+    tt_fresh_state();
+    tt_write_file(config_path, "key.quit = x\n");
+    t = tt_start(args, NULL, 8, 30);
+    tap_ok(tt_wait_text(t, "Terminal too small"), "a board on 30x8 is too small");
+    th_send(t, "q");
+    th_settle(t, tt_wait_ms);
+    tap_ok(th_wait_exit(t, 0) == -1, "q, not the quit key now, does nothing there");
+    th_send(t, "x");
+    tap_ok(exits_cleanly(t), "x, the quit key as bound, quits from the too-small screen");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("bindings", 30000))
@@ -205,6 +223,7 @@ int main(void)
     test_picker();
     test_watch();
     test_dialogs();
+    test_too_small();
     tt_cleanup();
     return tap_done();
 }
