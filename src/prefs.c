@@ -3,6 +3,7 @@
 #include "prefs.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -710,8 +711,19 @@ static void write_scope_keys(FILE *out, const struct prefs *p, enum prefs_scope 
     }
 }
 
+/* A comment from a translated text with one %s, the key it names in its place. */
+static void format_comment(char *buf, size_t size, const char *text, ...)
+{
+    va_list ap;
+
+    va_start(ap, text);
+    vsnprintf(buf, size, text, ap);
+    va_end(ap);
+}
+
 void prefs_write(FILE *out, const struct prefs *p)
 {
+    char comment[400], name[PREFS_KEY_NAME_MAX];
 
     /* The comments speak the user's language; the settings stay as prefs_read reads them. */
     write_comment(out, _("kakudo configuration: the settings in force (kakudo --print-config).\n"
@@ -721,7 +733,14 @@ void prefs_write(FILE *out, const struct prefs *p)
     fprintf(out, "theme = %s\n", prefs_theme_name(p->theme));
     write_comment(out, _("Lines: unicode (box drawing, where the locale is UTF-8) or ascii"));
     fprintf(out, "charset = %s\n", p->ascii ? "ascii" : "unicode");
-    write_comment(out, _("The play clock: shown or hidden (t shows or hides it while playing)"));
+    if (p->nkeys[PREFS_TIMER] > 0) {
+        format_comment(comment, sizeof comment, _("The play clock: shown or hidden (%s shows or "
+                                                  "hides it while playing)"),
+                       prefs_key_label(p->keys[PREFS_TIMER][0], name, sizeof name));
+        write_comment(out, comment);
+    } else {
+        write_comment(out, _("The play clock: shown or hidden"));
+    }
     fprintf(out, "timer = %s\n", p->show_timer ? "shown" : "hidden");
     write_comment(out, _("What the first press of the hint key shows: where, technique, pattern or conclusion"));
     fprintf(out, "hint-start = %s\n", rung_names[p->hint_start]);

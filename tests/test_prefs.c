@@ -278,6 +278,32 @@ static void test_round_trip(void)
     free(again);
 }
 
+/* --print-config's comments name the keys as bound. */
+static void test_comment_keys(void)
+{
+    struct prefs p;
+    struct reports r;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    prefs_defaults(&p, false);
+    read_text(&p, "key.timer = C-t\n", &r);
+    f = open_memstream(&out, &len);
+    prefs_write(f, &p);
+    fclose(f);
+    tap_ok(strstr(out, "(Ctrl-T shows or hides it while playing)") != NULL && strstr(out, "(t shows") == NULL,
+           "the timer's comment names its key as bound");
+    free(out);
+    out = NULL;
+    read_text(&p, "key.timer = none\n", &r);
+    f = open_memstream(&out, &len);
+    prefs_write(f, &p);
+    fclose(f);
+    tap_ok(strstr(out, "# The play clock: shown or hidden\n") != NULL, "and none without a key");
+    free(out);
+}
+
 static void test_paths(void)
 {
     char *path;
@@ -306,6 +332,7 @@ int main(void)
     test_keys();
     test_scope_keys();
     test_round_trip();
+    test_comment_keys();
     test_paths();
     return tap_done();
 }
