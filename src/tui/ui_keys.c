@@ -72,10 +72,11 @@ const struct prefs *ui_keys_prefs(void)
     return keymap();
 }
 
+/* The board's action that runs cmd, or -1 (the other scopes' actions run no command). */
 static int action_of_cmd(enum ui_cmd cmd)
 {
-    for (int a = 0; a < PREFS_QUIT + 1; a++)
-        if (actions[a].cmd == cmd)
+    for (int a = 0; a < PREFS_NACTIONS; a++)
+        if (actions[a].cmd == cmd && prefs_action_scope((enum prefs_action)a) == PREFS_SCOPE_BOARD)
             return a;
     return -1;
 }

@@ -376,7 +376,8 @@ static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
 /* --- The screen --- */
 
 /* The keys, each action's as bound and then the one that always does it (fixed: a key
- * name, not translated). */
+ * name, not translated), and what they do (NULL: words that name another key, made by
+ * help_key_text). */
 static const struct {
     enum prefs_action action;
     const char *fixed, *text;
@@ -389,7 +390,7 @@ static const struct {
                                      "most constrained cell first) or plain (reading order)") },
     { PREFS_WATCH_MARKS, NULL, N_("show or hide the candidates") },
     { PREFS_WATCH_QUIT, "Esc", N_("stop: back to your position, unchanged") },
-    { PREFS_WATCH_KEEP, "Enter", N_("once solved: keep the solution (%s undoes it)") },
+    { PREFS_WATCH_KEEP, "Enter", NULL },
 };
 
 /* What the styles mean, help lines as they are. */
@@ -404,12 +405,12 @@ static const char *const help_styles[] = {
     N_("Press any key to go back."),
 };
 
-/* help_keys[i]'s text, translated, with the board's undo key where it names one. */
+/* help_keys[i]'s text, translated; keeping a solution names the board's undo key. */
 static void help_key_text(const struct ui *ui, size_t i, char *buf, size_t size)
 {
     char undo[24];
 
-    if (help_keys[i].action == PREFS_WATCH_KEEP)
+    if (help_keys[i].text == NULL)
         snprintf(buf, size, _("once solved: keep the solution (%s undoes it)"),
                  ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
     else
