@@ -814,14 +814,78 @@ static void set_sudoku_style(struct format_style *style, enum format_id id, cons
     style->empty = look->empty != '\0' ? look->empty : '.';
 }
 
+/* Eight symbols of a 9x9 one-line Sudoku ('1'-'9', '0' or '.' for empty) as digits, at
+ * once; false when one of them is anything else. */
+static bool packed_word_digits(const char *text, uint8_t *digits)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t word, x, dots;
+
+    memcpy(&word, text, 8);
+    x = word ^ (ones * '0');                    /* '0'-'9' -> 0-9 */
+    /* Bytes that were '.', found exactly: a zero byte of x ^ ('.' ^ '0'). */
+    dots = x ^ (ones * ('.' ^ '0'));
+    dots = ~(((dots & ~high) + ~high) | dots | ~high) & high;
+    x &= ~((dots >> 7) * 0xff);
+    memcpy(digits, &x, 8);
+    /* Every byte now below 10: adding 118 leaves the top bit clear. */
+    return (((x & ~high) + ones * 118) | x) & high ? false : true;
+}
+
+/* The common case of a 9x9 one-line file, read where it lies in the input buffer without
+ * copying the line: 81 symbols then the line end, the line wholly in the buffer and no
+ * line held for lookahead.  0 when the line is not of that kind: the general reader then
+ * takes it (and reports its faults). */
+static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
+                                     struct format_style *style, struct format_error *err)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    struct line_source *src = &r->src;
+    const char *text = src->chunk + src->chunk_pos;
+    size_t avail = src->chunk_end - src->chunk_pos, end;
+    uint8_t digits[88];
+    const uint8_t *empty;
+    bool ok = true;
+    struct puzzle *p;
+
+    if (r->line_size != 9 || src->count != 0 || avail < 83)
+        return 0;
+    end = text[81] == '\n' ? 82 : text[81] == '\r' && text[82] == '\n' ? 83 : 0;
+    if (end == 0)
+        return 0;
+    for (int i = 0; i < 80; i += 8)
+        ok &= packed_word_digits(text + i, digits + i);
+    digits[80] = (uint8_t)(text[80] == '.' ? 0 : text[80] - '0');
+    if (!ok || digits[80] > 9)
+        return 0;
+    src->chunk_pos += end;
+    src->lines_read++;
+    src->last_terminated = true;
+    p = sudoku_of_size(9);
+    memcpy(p->given, digits, 81);
+    r->packed_line = src->lines_read;
+    empty = memchr(digits, 0, 81);
+    *style = (struct format_style){
+        .id = FORMAT_SUDOKU_LINE,
+        .empty = empty != NULL && text[empty - digits] == '0' ? '0' : '.',
+    };
+    return finish_puzzle(r, p, out, err);
+#else
+    (void)r, (void)out, (void)style, (void)err;
+    return 0;
+#endif
+}
+
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
                             struct format_error *err)
 {
     const struct line *ln;
     struct sudoku_look look = { .spaced = false };
     struct puzzle *p;
-    int rc;
+    int rc = read_sudoku_line_in_place(r, out, style, err);
 
+    if (rc != 0)
+        return rc;
     while ((ln = source_peek(&r->src, 0)) != NULL && line_kind(ln) != LINE_CONTENT)
         source_drop(&r->src);
     if (ln == NULL)
