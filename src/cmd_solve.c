@@ -32,6 +32,8 @@ struct solve_budget cli_budget(const struct cli_options *opt)
 struct solve_job {
     const char *name;       /* the file as named in messages */
     long index;             /* puzzle number within the file, 1-based */
+    long unchecked_line;    /* not 0: the reader left the givens to the search (the
+                             * puzzle's line): checked only when it finds nothing */
     struct puzzle *p;       /* NULL: message instead */
     struct format_style style;
     char *message;          /* for stderr, then status EXIT_BAD_INPUT */
@@ -214,6 +216,26 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct solve
     return outcome;
 }
 
+/* Whether the search found no solution: all a search says of givens that clash. */
+static bool found_nothing(const struct cli_options *opt, const struct solve_job *job)
+{
+    return opt->count ? job->counted.count == 0 && !job->counted.gave_up
+                      : job->outcome == SOLVE_NONE;
+}
+
+/* The reader's check of givens it left to the search: when they clash, the job says
+ * what the reader would have said, in place of the search's answer. */
+static void check_givens_now(struct solve_job *job)
+{
+    struct format_error err;
+    char msg[600];
+
+    if (format_check_givens(job->p, job->name, job->unchecked_line, &err))
+        return;
+    format_error_string(&err, msg, sizeof msg);
+    job->message = xstrdup(msg);
+}
+
 /* The search of one puzzle (a worker's part): all but --trace, which prints as it goes. */
 static void solve_work(void *item, void *user)
 {
@@ -236,6 +258,8 @@ static void solve_work(void *item, void *user)
                                           &job->stats);
     if (opt->stats)
         job->ns = util_now_ns() - t0;
+    if (job->unchecked_line > 0 && found_nothing(opt, job))
+        check_givens_now(job);
 }
 
 /* What the search found, on standard output and error (in input order). */
@@ -358,6 +382,10 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
     bool failed = false;
     int got;
 
+    /* Every search but the traced one (which prints as it goes) finds clashing givens as
+     * it starts: the reader's check of them would be done twice. */
+    if (!opt->trace)
+        reader_leave_givens(r);
     while ((got = reader_next(r, &p, &style, &err)) != 0) {
         struct solve_job *job;
 
@@ -377,6 +405,7 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
         job = take_job(run, (size_t)p->ncells);
         job->name = name;
         job->index = index;
+        job->unchecked_line = reader_givens_unchecked(r);
         job->p = p;
         job->style = style;
         puzzle_start_grid(p, job->start);

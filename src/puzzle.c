@@ -581,10 +581,11 @@ static bool same_layout(const struct puzzle *p, const struct puzzle *shape)
            && memcmp(shape->across, p->across, n) == 0 && variant_same(p, shape);
 }
 
-bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
+/* Gives p shape's groups when it has shape's layout; false when it has not. */
+static bool adopt_layout(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
 {
     if (!same_layout(p, shape))
-        return puzzle_finish(p, err);
+        return false;
     err->cell = -1;
     err->message[0] = '\0';
     /* Copied and referenced first, so that p may be its own shape. */
@@ -599,6 +600,26 @@ bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puz
     p->cell_groups = store->cell_groups;
     p->ngroups = ngroups;
     p->nwhite = nwhite;
+    return true;
+}
+
+bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err)
+{
+    if (!adopt_layout(p, shape, err))
+        return puzzle_finish(p, err);
+    return check_givens(p, err);
+}
+
+bool puzzle_finish_like_unchecked(struct puzzle *p, const struct puzzle *shape,
+                                  struct puzzle_error *err)
+{
+    return adopt_layout(p, shape, err) || puzzle_finish(p, err);
+}
+
+bool puzzle_check_givens(const struct puzzle *p, struct puzzle_error *err)
+{
+    err->cell = -1;
+    err->message[0] = '\0';
     return check_givens(p, err);
 }
 

@@ -49,4 +49,21 @@ grep -q 'many.txt:62:40:' "$tmp/many.err"; ok $? "a bad symbol past the lookahea
 grep -q 'many.txt:63:2:' "$tmp/many.err"; ok $? "givens that clash past the lookahead: the line and the second given"
 [ "$(cat "$tmp/many.status")" = 2 ]; ok $? "exit status 2 for the bad lines"
 [ "$(grep -c . "$tmp/many.out")" -ge 90 ]; ok $? "the lines after the bad ones still solved"
+# Givens that clash in a line read in place are checked by solve only when the search
+# finds nothing: every mode says what the line reader says, and prints nothing else.
+easy=$(tr -d '\n' <"$srcdir/tests/data/cli/boj2239.in" | cut -c 1-81)
+awk -v p="$easy" 'BEGIN { for (i = 1; i <= 60; i++) print (i == 55 ? "11" substr(p, 3) : p) }' \
+  >"$tmp/clash.txt"
+{ head -n 1 "$tmp/clash.txt"; sed -n 55p "$tmp/clash.txt"; } >"$tmp/clash2.txt"
+"$bin" solve "$tmp/clash2.txt" 2>&1 >/dev/null | sed 's|clash2.txt:2:|clash.txt:55:|' >"$tmp/clash.want"
+for mode in "" "--count" "--strategy=plain" "--any" "-j2" "--stats" "--count --strategy=plain"; do
+  # shellcheck disable=SC2086  # the mode is words
+  "$bin" solve $mode "$tmp/clash.txt" >"$tmp/clash.out" 2>"$tmp/clash.err"
+  status=$?
+  grep -v ' nodes, ' "$tmp/clash.err" >"$tmp/clash.msg"
+  same "$tmp/clash.want" "$tmp/clash.msg" && [ "$status" = 2 ] && [ "$(grep -c . "$tmp/clash.out")" = 59 ] \
+    && [ "$(grep -c ' nodes, ' "$tmp/clash.err")" = "$(case $mode in *--stats*) echo 59 ;; *) echo 0 ;; esac)" ]
+  ok $? "givens that clash at line 55, solve ${mode:-(default)}: the reader's message, exit 2, 59 answers"
+done
+grep -q 'clash.txt:55:2: ' "$tmp/clash.want"; ok $? "the message names line 55, column 2"
 tap_done
