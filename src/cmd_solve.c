@@ -422,8 +422,12 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
     static char *stdin_only[] = { dash };
     struct solve_run run = { .opt = opt };
     /* --trace prints the steps as the search takes them: one job, unless asked. */
-    struct pool *pool = pool_open(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt), solve_work,
-                                  solve_deliver, &run);
+    /* A window of 128 puzzles a job, not 16: a 9x9 search takes 3-50 us, so 16 gave the
+     * workers well under a millisecond of work while the reader, woken to refill, waited
+     * for a processor; on a busy machine they sat idle for 23% of their time (forum_hardest
+     * at -j2, bench_jobs), with 128 for 2%.  A job holds a puzzle and two grids. */
+    struct pool *pool = pool_open_window(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt), 128,
+                                         solve_work, solve_deliver, &run);
 
     if (nfiles == 0) {
         files = stdin_only;
