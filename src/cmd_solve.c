@@ -55,7 +55,16 @@ struct solve_run {
      * the thread that submits, so only that thread touches the list; it holds at most
      * the pool's window of jobs. */
     struct solve_job *spare;
+    struct pool *pool;      /* opened at the first item (solve_pool) */
 };
+
+/* The pool, opened at the first item, whose size sets the window: a 9x9 search takes
+ * microseconds, so 16 puzzles a job gave the workers well under a millisecond of work
+ * while the reader, woken to refill the window, waited for a processor; on a busy
+ * machine they sat idle 23% of their time (forum_hardest at -j2, bench_jobs), 2% with
+ * 128.  Bigger puzzles (16x16, Kakuro boards) keep 16, which holds their memory where
+ * it was (janko at -j2 3.8 MiB, 4.8 with 128). */
+static struct pool *solve_pool(struct solve_run *run, size_t ncells);
 
 /* Notes that a search of the puzzle gave up, and why, on stderr. */
 static void report_gave_up(struct solve_run *run, const struct solve_job *job, const char *what)
@@ -361,17 +370,16 @@ static void solve_deliver(void *item, void *user)
     solve_job_release(run, job);
 }
 
-static void submit_message(struct pool *pool, struct solve_run *run, const char *name,
-                           char *message)
+static void submit_message(struct solve_run *run, const char *name, char *message)
 {
     struct solve_job *job = take_job(run, 0);
 
     job->name = name;
     job->message = message;
-    pool_submit(pool, job);
+    pool_submit(solve_pool(run, 0), job);
 }
 
-static void solve_stream(struct pool *pool, struct solve_run *run, const char *name, FILE *f)
+static void solve_stream(struct solve_run *run, const char *name, FILE *f)
 {
     const struct cli_options *opt = run->opt;
     struct reader *r = reader_open(f, name, opt->format);
@@ -393,7 +401,7 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
         if (got < 0) {
             char msg[600];
             format_error_string(&err, msg, sizeof msg);
-            submit_message(pool, run, name, xstrdup(msg));
+            submit_message(run, name, xstrdup(msg));
             failed = true;
             /* The reader resumes at the next puzzle where the format shows where it
              * starts (the next line, past a blank line, the next KAKURO2 case). */
@@ -409,11 +417,22 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
         job->p = p;
         job->style = style;
         puzzle_start_grid(p, job->start);
-        pool_submit(pool, job);
+        pool_submit(solve_pool(run, (size_t)p->ncells), job);
     }
     if (found == 0 && !failed)
-        submit_message(pool, run, name, xasprintf("%s: no puzzle found", name));
+        submit_message(run, name, xasprintf("%s: no puzzle found", name));
     reader_close(r);
+}
+
+static struct pool *solve_pool(struct solve_run *run, size_t ncells)
+{
+    const struct cli_options *opt = run->opt;
+
+    /* --trace prints the steps as the search takes them: one job, unless asked. */
+    if (run->pool == NULL)
+        run->pool = pool_open_window(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt),
+                                     ncells <= 81 ? 128 : 16, solve_work, solve_deliver, run);
+    return run->pool;
 }
 
 int cli_solve(char **files, int nfiles, const struct cli_options *opt)
@@ -421,13 +440,6 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
     static char dash[] = "-";
     static char *stdin_only[] = { dash };
     struct solve_run run = { .opt = opt };
-    /* --trace prints the steps as the search takes them: one job, unless asked. */
-    /* A window of 128 puzzles a job, not 16: a 9x9 search takes 3-50 us, so 16 gave the
-     * workers well under a millisecond of work while the reader, woken to refill, waited
-     * for a processor; on a busy machine they sat idle for 23% of their time (forum_hardest
-     * at -j2, bench_jobs), with 128 for 2%.  A job holds a puzzle and two grids. */
-    struct pool *pool = pool_open_window(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt), 128,
-                                         solve_work, solve_deliver, &run);
 
     if (nfiles == 0) {
         files = stdin_only;
@@ -438,14 +450,14 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
 
         if (f == NULL) {
-            submit_message(pool, &run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
+            submit_message(&run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
             continue;
         }
-        solve_stream(pool, &run, is_stdin ? "<stdin>" : files[i], f);
+        solve_stream(&run, is_stdin ? "<stdin>" : files[i], f);
         if (!is_stdin)
             fclose(f);
     }
-    pool_close(pool);
+    pool_close(run.pool);
     free_spare_jobs(&run);
     return run.status;     /* a write error is main's to report (finish_output) */
 }
