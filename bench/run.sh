@@ -523,6 +523,11 @@ part_jobs() {
       -- "$cmd -j1=$kakudo $cmd -j1 $f" | tee "$tmp/jobs.txt"
     target "$cmd $set, -j2 against -j1 (wall, median)" \
       "$(sed -n 's/.*speed-up [0-9.]*x (min) \/ \([0-9.]*\)x (median).*/\1/p' "$tmp/jobs.txt")" ">=" 1.8 x
+    # In process, with the pool's waits: what the code allows whatever the machine's load
+    # (CPU time of -j2 against -j1, and the share of time the workers had no item).
+    "$builddir/bench/bench_jobs" --runs 3 "$cmd" "$f" 2>&1 | tee "$tmp/jobs_waits.txt"
+    target "$cmd $set, -j2 speed-up the code allows on 2 free cores (bench_jobs)" \
+      "$(sed -n 's/.*allows on 2 free cores: \([0-9.]*\)x.*/\1/p' "$tmp/jobs_waits.txt")" ">=" 1.8 x
   done
   echo "   After: $(load)"
 }

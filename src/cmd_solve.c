@@ -32,6 +32,8 @@ struct solve_budget cli_budget(const struct cli_options *opt)
 struct solve_job {
     const char *name;       /* the file as named in messages */
     long index;             /* puzzle number within the file, 1-based */
+    long unchecked_line;    /* not 0: the reader left the givens to the search (the
+                             * puzzle's line): checked only when it finds nothing */
     struct puzzle *p;       /* NULL: message instead */
     struct format_style style;
     char *message;          /* for stderr, then status EXIT_BAD_INPUT */
@@ -53,7 +55,16 @@ struct solve_run {
      * the thread that submits, so only that thread touches the list; it holds at most
      * the pool's window of jobs. */
     struct solve_job *spare;
+    struct pool *pool;      /* opened at the first item (solve_pool) */
 };
+
+/* The pool, opened at the first item, whose size sets the window: a 9x9 search takes
+ * microseconds, so 16 puzzles a job gave the workers well under a millisecond of work
+ * while the reader, woken to refill the window, waited for a processor; on a busy
+ * machine they sat idle 23% of their time (forum_hardest at -j2, bench_jobs), 2% with
+ * 128.  Bigger puzzles (16x16, Kakuro boards) keep 16, which holds their memory where
+ * it was (janko at -j2 3.8 MiB, 4.8 with 128). */
+static struct pool *solve_pool(struct solve_run *run, size_t ncells);
 
 /* Notes that a search of the puzzle gave up, and why, on stderr. */
 static void report_gave_up(struct solve_run *run, const struct solve_job *job, const char *what)
@@ -214,6 +225,26 @@ static enum solve_outcome trace_search(struct solve_run *run, const struct solve
     return outcome;
 }
 
+/* Whether the search found no solution: all a search says of givens that clash. */
+static bool found_nothing(const struct cli_options *opt, const struct solve_job *job)
+{
+    return opt->count ? job->counted.count == 0 && !job->counted.gave_up
+                      : job->outcome == SOLVE_NONE;
+}
+
+/* The reader's check of givens it left to the search: when they clash, the job says
+ * what the reader would have said, in place of the search's answer. */
+static void check_givens_now(struct solve_job *job)
+{
+    struct format_error err;
+    char msg[600];
+
+    if (format_check_givens(job->p, job->name, job->unchecked_line, &err))
+        return;
+    format_error_string(&err, msg, sizeof msg);
+    job->message = xstrdup(msg);
+}
+
 /* The search of one puzzle (a worker's part): all but --trace, which prints as it goes. */
 static void solve_work(void *item, void *user)
 {
@@ -236,6 +267,8 @@ static void solve_work(void *item, void *user)
                                           &job->stats);
     if (opt->stats)
         job->ns = util_now_ns() - t0;
+    if (job->unchecked_line > 0 && found_nothing(opt, job))
+        check_givens_now(job);
 }
 
 /* What the search found, on standard output and error (in input order). */
@@ -337,17 +370,16 @@ static void solve_deliver(void *item, void *user)
     solve_job_release(run, job);
 }
 
-static void submit_message(struct pool *pool, struct solve_run *run, const char *name,
-                           char *message)
+static void submit_message(struct solve_run *run, const char *name, char *message)
 {
     struct solve_job *job = take_job(run, 0);
 
     job->name = name;
     job->message = message;
-    pool_submit(pool, job);
+    pool_submit(solve_pool(run, 0), job);
 }
 
-static void solve_stream(struct pool *pool, struct solve_run *run, const char *name, FILE *f)
+static void solve_stream(struct solve_run *run, const char *name, FILE *f)
 {
     const struct cli_options *opt = run->opt;
     struct reader *r = reader_open(f, name, opt->format);
@@ -358,6 +390,10 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
     bool failed = false;
     int got;
 
+    /* Every search but the traced one (which prints as it goes) finds clashing givens as
+     * it starts: the reader's check of them would be done twice. */
+    if (!opt->trace)
+        reader_leave_givens(r);
     while ((got = reader_next(r, &p, &style, &err)) != 0) {
         struct solve_job *job;
 
@@ -365,7 +401,7 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
         if (got < 0) {
             char msg[600];
             format_error_string(&err, msg, sizeof msg);
-            submit_message(pool, run, name, xstrdup(msg));
+            submit_message(run, name, xstrdup(msg));
             failed = true;
             /* The reader resumes at the next puzzle where the format shows where it
              * starts (the next line, past a blank line, the next KAKURO2 case). */
@@ -377,14 +413,26 @@ static void solve_stream(struct pool *pool, struct solve_run *run, const char *n
         job = take_job(run, (size_t)p->ncells);
         job->name = name;
         job->index = index;
+        job->unchecked_line = reader_givens_unchecked(r);
         job->p = p;
         job->style = style;
         puzzle_start_grid(p, job->start);
-        pool_submit(pool, job);
+        pool_submit(solve_pool(run, (size_t)p->ncells), job);
     }
     if (found == 0 && !failed)
-        submit_message(pool, run, name, xasprintf("%s: no puzzle found", name));
+        submit_message(run, name, xasprintf("%s: no puzzle found", name));
     reader_close(r);
+}
+
+static struct pool *solve_pool(struct solve_run *run, size_t ncells)
+{
+    const struct cli_options *opt = run->opt;
+
+    /* --trace prints the steps as the search takes them: one job, unless asked. */
+    if (run->pool == NULL)
+        run->pool = pool_open_window(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt),
+                                     ncells <= 81 ? 128 : 16, solve_work, solve_deliver, run);
+    return run->pool;
 }
 
 int cli_solve(char **files, int nfiles, const struct cli_options *opt)
@@ -392,9 +440,6 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
     static char dash[] = "-";
     static char *stdin_only[] = { dash };
     struct solve_run run = { .opt = opt };
-    /* --trace prints the steps as the search takes them: one job, unless asked. */
-    struct pool *pool = pool_open(opt->trace && opt->jobs == 0 ? 1 : cli_jobs(opt), solve_work,
-                                  solve_deliver, &run);
 
     if (nfiles == 0) {
         files = stdin_only;
@@ -405,14 +450,14 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
 
         if (f == NULL) {
-            submit_message(pool, &run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
+            submit_message(&run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
             continue;
         }
-        solve_stream(pool, &run, is_stdin ? "<stdin>" : files[i], f);
+        solve_stream(&run, is_stdin ? "<stdin>" : files[i], f);
         if (!is_stdin)
             fclose(f);
     }
-    pool_close(pool);
+    pool_close(run.pool);
     free_spare_jobs(&run);
     return run.status;     /* a write error is main's to report (finish_output) */
 }

@@ -341,6 +341,8 @@ struct reader {
     digitset *marks;        /* FORMAT_PENCILMARKS: the last puzzle's candidates */
     size_t marks_cap;
     bool has_marks;         /* marks belong to the last puzzle read */
+    bool leave_givens;      /* reader_leave_givens: one-line Sudoku unchecked ... */
+    long unchecked_line;    /* ... and the line of the last puzzle read so, else 0 */
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -443,7 +445,13 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
             puzzle_free(r->shape);
             r->shape = sudoku_new(p->box_rows, p->box_cols);
         }
-        ok = puzzle_finish_like(p, r->shape, &perr);
+        /* Left to the caller only where the error's place is the line alone. */
+        if (r->leave_givens && r->packed_line > 0 && p->variant == 0) {
+            ok = puzzle_finish_like_unchecked(p, r->shape, &perr);
+            r->unchecked_line = r->packed_line;
+        } else {
+            ok = puzzle_finish_like(p, r->shape, &perr);
+        }
     } else {
         ok = puzzle_finish(p, &perr);
     }
@@ -814,14 +822,78 @@ static void set_sudoku_style(struct format_style *style, enum format_id id, cons
     style->empty = look->empty != '\0' ? look->empty : '.';
 }
 
+/* Eight symbols of a 9x9 one-line Sudoku ('1'-'9', '0' or '.' for empty) as digits, at
+ * once; false when one of them is anything else. */
+static bool packed_word_digits(const char *text, uint8_t *digits)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t word, x, dots;
+
+    memcpy(&word, text, 8);
+    x = word ^ (ones * '0');                    /* '0'-'9' -> 0-9 */
+    /* Bytes that were '.', found exactly: a zero byte of x ^ ('.' ^ '0'). */
+    dots = x ^ (ones * ('.' ^ '0'));
+    dots = ~(((dots & ~high) + ~high) | dots | ~high) & high;
+    x &= ~((dots >> 7) * 0xff);
+    memcpy(digits, &x, 8);
+    /* Every byte now below 10: adding 118 leaves the top bit clear. */
+    return (((x & ~high) + ones * 118) | x) & high ? false : true;
+}
+
+/* The common case of a 9x9 one-line file, read where it lies in the input buffer without
+ * copying the line: 81 symbols then the line end, the line wholly in the buffer and no
+ * line held for lookahead.  0 when the line is not of that kind: the general reader then
+ * takes it (and reports its faults). */
+static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
+                                     struct format_style *style, struct format_error *err)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    struct line_source *src = &r->src;
+    const char *text = src->chunk + src->chunk_pos;
+    size_t avail = src->chunk_end - src->chunk_pos, end;
+    uint8_t digits[88];
+    const uint8_t *empty;
+    bool ok = true;
+    struct puzzle *p;
+
+    if (r->line_size != 9 || src->count != 0 || avail < 83)
+        return 0;
+    end = text[81] == '\n' ? 82 : text[81] == '\r' && text[82] == '\n' ? 83 : 0;
+    if (end == 0)
+        return 0;
+    for (int i = 0; i < 80; i += 8)
+        ok &= packed_word_digits(text + i, digits + i);
+    digits[80] = (uint8_t)(text[80] == '.' ? 0 : text[80] - '0');
+    if (!ok || digits[80] > 9)
+        return 0;
+    src->chunk_pos += end;
+    src->lines_read++;
+    src->last_terminated = true;
+    p = sudoku_of_size(9);
+    memcpy(p->given, digits, 81);
+    r->packed_line = src->lines_read;
+    empty = memchr(digits, 0, 81);
+    *style = (struct format_style){
+        .id = FORMAT_SUDOKU_LINE,
+        .empty = empty != NULL && text[empty - digits] == '0' ? '0' : '.',
+    };
+    return finish_puzzle(r, p, out, err);
+#else
+    (void)r, (void)out, (void)style, (void)err;
+    return 0;
+#endif
+}
+
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
                             struct format_error *err)
 {
     const struct line *ln;
     struct sudoku_look look = { .spaced = false };
     struct puzzle *p;
-    int rc;
+    int rc = read_sudoku_line_in_place(r, out, style, err);
 
+    if (rc != 0)
+        return rc;
     while ((ln = source_peek(&r->src, 0)) != NULL && line_kind(ln) != LINE_CONTENT)
         source_drop(&r->src);
     if (ln == NULL)
@@ -1874,6 +1946,7 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
     int rc = 0;
 
     *out = NULL;
+    r->unchecked_line = 0;
     if (style == NULL)
         style = &unused;
     *style = (struct format_style){ .id = r->format, .empty = '.' };
@@ -1923,6 +1996,34 @@ bool reader_lost(const struct reader *r)
     return r->done;
 }
 
+void reader_leave_givens(struct reader *r)
+{
+    r->leave_givens = true;
+}
+
+long reader_givens_unchecked(const struct reader *r)
+{
+    return r->unchecked_line;
+}
+
+bool format_check_givens(const struct puzzle *p, const char *file, long line,
+                         struct format_error *err)
+{
+    struct puzzle_error perr;
+
+    if (puzzle_check_givens(p, &perr))
+        return true;
+    /* As finish_puzzle reports it for a line read in one pass: column = cell + 1. */
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", file);
+    err->line = line;
+    err->col = perr.cell >= 0 && perr.cell < p->ncells ? (long)perr.cell + 1 : 0;
+    if (perr.cell < 0 || perr.cell >= p->ncells)
+        err->line = 0;
+    snprintf(err->message, sizeof err->message, "%s", perr.message);
+    return false;
+}
+
 void reader_close(struct reader *r)
 {
     if (r == NULL)
@@ -1962,9 +2063,22 @@ static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *
     static const char dots[] = ".123456789ABCDEFGHIJKLMNOP", zeros[] = "0123456789ABCDEFGHIJKLMNOP";
     const char *symbols = style->empty == '0' ? zeros : dots;
     char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
-    int n = p->ncells;
+    int n = p->ncells, cell = 0;
 
-    for (int cell = 0; cell < n; cell++)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Eight digits 1-9 at once (a solution is all of them): '0' + d is 0x30 | d. */
+    for (; cell + 8 <= n; cell += 8) {
+        const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+        uint64_t x;
+
+        memcpy(&x, grid + cell, 8);
+        if (((x - ones) & ~x & high) | ((x + ones * 118) & high) | (x & high))
+            break;      /* a 0 or a digit above 9: the table below */
+        x |= ones * '0';
+        memcpy(buf + cell, &x, 8);
+    }
+#endif
+    for (; cell < n; cell++)
         buf[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
     buf[n] = '\n';
     fwrite(buf, 1, (size_t)n + 1, out);

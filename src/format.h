@@ -61,6 +61,14 @@ enum format_id reader_format(const struct reader *r);
 const digitset *reader_marks(const struct reader *r);
 /* Whether an error lost the reader's place, so that nothing more can be read. */
 bool reader_lost(const struct reader *r);
+/* For a caller whose search finds clashing givens as it starts (solve): the givens of
+ * one-line Sudoku are then not checked by the reader; reader_givens_unchecked gives the
+ * line of the last puzzle read so (else 0), and format_check_givens, given it, checks
+ * them and says what the reader would have said (false when they clash). */
+void reader_leave_givens(struct reader *r);
+long reader_givens_unchecked(const struct reader *r);
+bool format_check_givens(const struct puzzle *p, const char *file, long line,
+                         struct format_error *err);
 void reader_close(struct reader *r);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2

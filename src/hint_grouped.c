@@ -45,6 +45,7 @@ struct grouped {
     int *parent, *depth, *stamp, *queue, *via;  /* per state (node * 2 + strong-next) */
     int gen;
     long effort;
+    uint8_t *meets;             /* [a * ngroups + b]: groups a and b share a cell */
 };
 
 static bool has_d(const struct grouped *g, int cell)
@@ -109,7 +110,10 @@ static void build_nodes(struct grouped *g)
         for (int line = 0; line < p->ngroups; line++) {
             const struct puzzle_group *lg = &p->groups[line];
             int cells[GROUPED_MAX_CELLS], n = 0;
-            if (lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
+            /* A line that misses the box has no cell in it: not walked (on a 25x25, 40
+             * of the 50 lines miss each box). */
+            if ((lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
+                || !g->meets[box * p->ngroups + line])
                 continue;
             for (int i = 0; i < lg->ncells && n < GROUPED_MAX_CELLS; i++)
                 if (has_d(g, lg->cells[i]) && hint_in_group(p, lg->cells[i], box))
@@ -231,9 +235,12 @@ static bool chain_emit(struct grouped *g, const int *nodes, const int *units, in
     for (int cell = 0; cell < p->ncells; cell++) {
         struct gnode c = { 1, { cell } };
         bool inside = false;
+        /* Most cells cannot hold d: asked first, before the walk over the chain. */
+        if (!has_d(g, cell))
+            continue;
         for (int i = 0; i < n && !inside; i++)
             inside = in_node(&g->nodes[nodes[i]], cell);
-        if (!inside && has_d(g, cell) && sees_all(g, &c, x) && sees_all(g, &c, y))
+        if (!inside && sees_all(g, &c, x) && sees_all(g, &c, y))
             hint_add_elim(g->s, &h, cell, g->d);
     }
     if (h.nelim == 0)
@@ -316,9 +323,23 @@ static bool chain_from(struct grouped *g, int start)
     return true;
 }
 
+/* Which groups share a cell, for build_nodes. */
+static uint8_t *groups_meeting(const struct puzzle *p)
+{
+    uint8_t *meets = xcalloc((size_t)p->ngroups * (size_t)p->ngroups, 1);
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        for (int a = 0; a < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][a] >= 0; a++)
+            for (int b = 0; b < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][b] >= 0; b++)
+                meets[p->cell_groups[cell][a] * p->ngroups + p->cell_groups[cell][b]] = 1;
+    return meets;
+}
+
 void hint_find_grouped_x_chain(struct hint_search *s)
 {
     struct grouped g = { .s = s, .p = s->pos->p };
+
+    g.meets = groups_meeting(g.p);
 
     for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
         bool more = true;
@@ -344,4 +365,5 @@ void hint_find_grouped_x_chain(struct hint_search *s)
             break;
     }
     free(g.nodes);
+    free(g.meets);
 }

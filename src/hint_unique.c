@@ -491,19 +491,31 @@ static bool in_two_boxes(const int *box, const int *corners)
     return n == 2;
 }
 
-/* Calls fn on every rectangle of four empty cells in two boxes (on a variant, whose swap
- * keeps every group). */
-static void each_rectangle(struct hint_search *s, bool (*fn)(struct hint_search *, const int *))
+/* Calls fn on every rectangle in two boxes (on a variant, whose swap keeps every group)
+ * whose four corners pass corner_ok, in order (rows, then columns, ascending).  fn would
+ * pass over a rectangle with another corner at once, so those are skipped without being
+ * built: per row a mask of the cells that may be corners, and for a pair of rows only the
+ * columns both allow (a 25x25 board has 90,000 rectangles, most of them with a given or
+ * a placed corner). */
+static void each_rectangle(struct hint_search *s,
+                           bool (*corner_ok)(const struct hint_position *, int),
+                           bool (*fn)(struct hint_search *, const int *))
 {
     const struct puzzle *p = s->pos->p;
     int n = p->width, *box = xmalloc((size_t)p->ncells * sizeof *box);
+    uint32_t usable[SUDOKU_MAX_SIZE] = { 0 };
 
-    for (int cell = 0; cell < p->ncells; cell++)
+    if (n > SUDOKU_MAX_SIZE || p->height != n)
+        goto done;
+    for (int cell = 0; cell < p->ncells; cell++) {
         box[cell] = box_of(p, cell);
+        usable[cell / n] |= (uint32_t)corner_ok(s->pos, cell) << (cell % n);
+    }
     for (int r1 = 0; r1 < n; r1++)
         for (int r2 = r1 + 1; r2 < n; r2++)
-            for (int c1 = 0; c1 < n; c1++)
-                for (int c2 = c1 + 1; c2 < n; c2++) {
+            for (uint32_t m1 = usable[r1] & usable[r2]; m1 != 0; m1 &= m1 - 1)
+                for (uint32_t m2 = m1 & (m1 - 1); m2 != 0; m2 &= m2 - 1) {
+                    int c1 = lowest_bit(m1), c2 = lowest_bit(m2);
                     int corners[4] = { r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2 };
                     if (!in_two_boxes(box, corners)
                         || (p->variant != 0 && !hint_rectangle_can_swap(p, corners)))
@@ -515,17 +527,9 @@ done:
     free(box);
 }
 
-static bool rect_empty_pairs(struct hint_search *s, const int *corners)
-{
-    for (int i = 0; i < 4; i++)
-        if (!is_empty(s->pos, corners[i]))
-            return true;
-    return rect_pairs(s, corners);
-}
-
 void hint_find_unique_rectangle_more(struct hint_search *s)
 {
-    each_rectangle(s, rect_empty_pairs);
+    each_rectangle(s, is_empty, rect_pairs);
 }
 
 /* --- Avoidable rectangle: solved cells that were not givens can swap too --- */
@@ -605,9 +609,15 @@ static bool avoidable_at(struct hint_search *s, const int *corners)
     return hint_emit(s, &h);
 }
 
+/* A corner of an avoidable rectangle is no given. */
+static bool not_given(const struct hint_position *pos, int cell)
+{
+    return pos->p->given[cell] == 0;
+}
+
 void hint_find_avoidable_rectangle(struct hint_search *s)
 {
-    each_rectangle(s, avoidable_at);
+    each_rectangle(s, not_given, avoidable_at);
 }
 
 /* --- Unique loops: a longer ring of cells that could swap two digits --- */

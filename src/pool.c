@@ -41,7 +41,24 @@ struct pool {
     pthread_mutex_t lock;
     pthread_cond_t work_ready;      /* an item was queued, or the pool is closing */
     pthread_cond_t item_done;
+    struct pool_waits waits;        /* this pool's, added to the process's at close */
 };
+
+/* Every closed pool's waits, for pool_waits_total (bench_jobs). */
+static struct pool_waits waits_total;
+static pthread_mutex_t waits_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* pthread_cond_wait, timed into *ns and counted in *count (lock held): the clock is
+ * read only around a wait, which costs a system call's worth anyway. */
+static void timed_wait(pthread_cond_t *cond, pthread_mutex_t *lock, uint64_t *ns,
+                       uint64_t *count)
+{
+    uint64_t t0 = util_now_ns();
+
+    pthread_cond_wait(cond, lock);
+    *ns += util_now_ns() - t0;
+    ++*count;
+}
 
 int pool_online_cpus(void)
 {
@@ -52,6 +69,12 @@ int pool_online_cpus(void)
 
 struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, void *ctx)
 {
+    return pool_open_window(jobs, POOL_WINDOW_PER_JOB, work, deliver, ctx);
+}
+
+struct pool *pool_open_window(int jobs, int per_job, pool_work_fn *work,
+                              pool_deliver_fn *deliver, void *ctx)
+{
     struct pool *pool = xcalloc(1, sizeof *pool);
 
     pool->jobs = jobs < 1 ? 1 : jobs;
@@ -59,7 +82,7 @@ struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, v
     pool->deliver = deliver;
     pool->ctx = ctx;
     if (pool->jobs > 1) {
-        pool->window = (size_t)pool->jobs * POOL_WINDOW_PER_JOB;
+        pool->window = (size_t)pool->jobs * (size_t)(per_job < 2 ? 2 : per_job);
         pool->ring = xcalloc(pool->window, sizeof *pool->ring);
         pool->threads = xcalloc((size_t)pool->jobs, sizeof *pool->threads);
         pthread_mutex_init(&pool->lock, NULL);
@@ -67,6 +90,13 @@ struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, v
         pthread_cond_init(&pool->item_done, NULL);
     }
     return pool;
+}
+
+void pool_waits_total(struct pool_waits *out)
+{
+    pthread_mutex_lock(&waits_lock);
+    *out = waits_total;
+    pthread_mutex_unlock(&waits_lock);
 }
 
 int pool_threads(const struct pool *pool)
@@ -84,7 +114,8 @@ static void *worker_main(void *arg)
 
         while (pool->next == pool->tail && !pool->closing) {
             pool->idle++;
-            pthread_cond_wait(&pool->work_ready, &pool->lock);
+            timed_wait(&pool->work_ready, &pool->lock, &pool->waits.worker_ns,
+                       &pool->waits.worker_waits);
             pool->idle--;
         }
         if (pool->next == pool->tail)
@@ -154,7 +185,8 @@ static void drain_to(struct pool *pool, size_t keep)
         need = pool->tail - pool->head - keep;
         pool->want_done = need > pool->ndone ? need : pool->ndone + 1;
         pool->waiting = true;
-        pthread_cond_wait(&pool->item_done, &pool->lock);
+        timed_wait(&pool->item_done, &pool->lock, &pool->waits.submit_ns,
+                   &pool->waits.submit_waits);
         pool->waiting = false;
     }
 }
@@ -194,6 +226,12 @@ void pool_close(struct pool *pool)
         pthread_mutex_unlock(&pool->lock);
         for (int i = 0; i < pool->nthreads; i++)
             pthread_join(pool->threads[i], NULL);
+        pthread_mutex_lock(&waits_lock);
+        waits_total.worker_ns += pool->waits.worker_ns;
+        waits_total.worker_waits += pool->waits.worker_waits;
+        waits_total.submit_ns += pool->waits.submit_ns;
+        waits_total.submit_waits += pool->waits.submit_waits;
+        pthread_mutex_unlock(&waits_lock);
         pthread_mutex_destroy(&pool->lock);
         pthread_cond_destroy(&pool->work_ready);
         pthread_cond_destroy(&pool->item_done);

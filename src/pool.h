@@ -2,6 +2,8 @@
 #ifndef KAKUDO_POOL_H
 #define KAKUDO_POOL_H
 
+#include <stdint.h>
+
 /*
  * The batch commands (solve, rate, hint, generate --count) hand each puzzle to the pool
  * as an item.  work() runs on a worker thread and keeps its output with the item;
@@ -23,6 +25,11 @@ typedef void pool_deliver_fn(void *item, void *ctx);
 /* A pool of jobs threads (1: none).  deliver may be NULL (work delivers itself: only
  * for one job). */
 struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, void *ctx);
+/* The same with per_job items in flight per job (pool_open: 16).  Items of a few
+ * microseconds want more: the workers then have work for as long as the submitting
+ * thread may wait for a processor on a busy machine before it can refill the window. */
+struct pool *pool_open_window(int jobs, int per_job, pool_work_fn *work,
+                              pool_deliver_fn *deliver, void *ctx);
 
 /* Queues item; delivers whatever earlier items are done, and first waits for the oldest
  * when the window is full. */
@@ -36,5 +43,15 @@ int pool_online_cpus(void);
 
 /* How many threads the pool started (0 with one job or before the second item). */
 int pool_threads(const struct pool *pool);
+
+/* Time spent waiting in the pools closed so far in this process (with more than one
+ * job): by the workers for an item to work on, and by the submitting thread for the
+ * oldest item to be done, so as to deliver in order.  What keeps -j N from N times one
+ * job's speed, measured by bench_jobs. */
+struct pool_waits {
+    uint64_t worker_ns, worker_waits;
+    uint64_t submit_ns, submit_waits;
+};
+void pool_waits_total(struct pool_waits *out);
 
 #endif

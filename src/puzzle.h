@@ -187,6 +187,14 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
  * builds: what a reader of a million one-line Sudoku does.  Any other shape falls back
  * to puzzle_finish. */
 bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puzzle_error *err);
+/* The same, but the givens are left for the caller to check (puzzle_check_givens): for a
+ * search that finds clashing givens as it starts anyway.  A puzzle of another layout is
+ * finished, givens checked, by puzzle_finish. */
+bool puzzle_finish_like_unchecked(struct puzzle *p, const struct puzzle *shape,
+                                  struct puzzle_error *err);
+/* Whether no group of a finished puzzle repeats a given (or breaks its sum); err says
+ * where when one does. */
+bool puzzle_check_givens(const struct puzzle *p, struct puzzle_error *err);
 
 /* For the kinds' constructors: a board of empty white cells without groups. */
 struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit);

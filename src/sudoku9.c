@@ -1,6 +1,7 @@
 /* sudoku9.c: the fast 9x9 Sudoku search: per-digit band bitboards, box-line shrinking, singles, state-copy branching. */
 #include "config.h"
 #include "solve.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -438,40 +439,48 @@ static void search(struct search *ctx, struct state *s)
     }
 }
 
-/* Whether the givens repeat a digit in some row, column or box, or hold a byte that is
- * no digit (above 9). */
-static bool givens_invalid(const uint8_t *grid)
+/* Per cell (reading order): its band, its bit in the band, and its row, column and box
+ * (4 bits each), for the givens' pass. */
+#define CELL_BAND_BIT(c) ((c) / 27 << 8 | (9 * ((c) % 3) + 3 * ((c) % 27 / 9) + (c) % 9 / 3))
+#define CELL_UNITS(c) ((c) / 9 | (c) % 9 << 4 | ((c) / 27 * 3 + (c) % 9 / 3) << 8)
+#define T9(F, n) F(n), F((n) + 1), F((n) + 2), F((n) + 3), F((n) + 4), F((n) + 5), \
+                 F((n) + 6), F((n) + 7), F((n) + 8)
+#define T81(F) T9(F, 0), T9(F, 9), T9(F, 18), T9(F, 27), T9(F, 36), T9(F, 45), \
+               T9(F, 54), T9(F, 63), T9(F, 72)
+static const uint16_t cell_band_bit[81] = { T81(CELL_BAND_BIT) };
+static const uint16_t cell_units[81] = { T81(CELL_UNITS) };
+
+/* Every digit possible everywhere, then the givens assigned, to be propagated; false
+ * when the givens repeat a digit in a row, column or box, or hold a byte that is no
+ * digit (above 9).  One pass over the givens alone does both. */
+static bool start_state(const uint8_t *grid, struct state *s)
 {
     uint16_t rows[9] = { 0 }, cols[9] = { 0 }, boxes[9] = { 0 };
+    uint32_t clash = 0;
+    uint64_t givens[2];
 
-    for (int c = 0; c < 81; c++) {
-        int d = grid[c];
-        if (d == 0)
-            continue;
-        if (d > 9)
-            return true;
-        uint16_t bit = (uint16_t)(1u << d);
-        int r = c / 9, k = c % 9, x = r / 3 * 3 + k / 3;
-        if ((rows[r] | cols[k] | boxes[x]) & bit)
-            return true;
-        rows[r] |= bit;
-        cols[k] |= bit;
-        boxes[x] |= bit;
-    }
-    return false;
-}
-
-/* Every digit possible everywhere, then the givens assigned, to be propagated. */
-static void start_state(const uint8_t *grid, struct state *s)
-{
     memset(s, 0, sizeof *s);
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 9; d++)
             s->plane[b][d] = BAND_CELLS;
     s->dirty = ALL_DIGITS;
-    for (int c = 0; c < 81; c++)
-        if (grid[c] != 0)
-            assign(s, c / 27, band_bit(c % 27), grid[c] - 1);
+    util_nonzero_bytes(grid, 81, givens);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = givens[w]; m != 0; m &= m - 1) {
+            int c = 64 * w + __builtin_ctzll(m), d = grid[c];
+            unsigned units = cell_units[c], where = cell_band_bit[c];
+            unsigned r = units & 15, k = units >> 4 & 15, x = units >> 8;
+
+            if (d > 9)
+                return false;
+            uint16_t bit = (uint16_t)(1u << d);
+            clash |= (rows[r] | cols[k] | boxes[x]) & bit;
+            rows[r] |= bit;
+            cols[k] |= bit;
+            boxes[x] |= bit;
+            assign(s, (int)(where >> 8), (int)(where & 31), d - 1);
+        }
+    return clash == 0;
 }
 
 long sudoku9_solve_within(const uint8_t *grid, long limit, uint8_t *solution,
@@ -482,9 +491,8 @@ long sudoku9_solve_within(const uint8_t *grid, long limit, uint8_t *solution,
     struct search ctx = { .limit = limit, .count = 0, .solution = solution, .budget = budget };
 
     *gave_up = false;
-    if (limit < 1 || givens_invalid(grid))
+    if (limit < 1 || !start_state(grid, &s))
         return 0;
-    start_state(grid, &s);
     search(&ctx, &s);
     if (stats != NULL)
         solve_stats_add(stats, &ctx.stats);
@@ -831,7 +839,8 @@ void sudoku9_solve_observed(const struct puzzle *p, const uint8_t *grid,
         if (grid[c] != 0)
             w.filled[c / 27] |= 1u << band_bit(c % 27);
     w.step = (struct solve_step){ .cell = -1, .group = -1, .grid = w.grid };
-    start_state(grid, &s);
+    if (!start_state(grid, &s))
+        return;     /* givens that clash: none (the caller has checked them) */
     basic_candidates(grid, &s, &before);
     search_observed(&w, &before, &s, 0);
     res->stopped = w.stop;

@@ -118,6 +118,10 @@ SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
     const int16_t *groups = s->p->cell_groups[cell];
     int base[3] = { groups[0] * s->stride, groups[1] * s->stride, groups[2] * s->stride };
     unsigned none = 0;
+    /* In locals: a store through the byte pointer places may alias anything, so the
+     * compiler would reload s->htail and s->hidden after every count. */
+    uint8_t *places = s->places;
+    int *hidden = s->hidden, htail = s->htail;
 
     /* Without a branch on each count, which goes either way at random: the queue takes
      * every count and keeps those that fell to one. */
@@ -126,13 +130,14 @@ SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 
         for (int k = 0; k < 3; k++) {
             int at = base[k] + d;
-            unsigned left = --s->places[at];
+            unsigned left = --places[at];
 
-            s->hidden[s->htail] = at;
-            s->htail += left == 1;
+            hidden[htail] = at;
+            htail += left == 1;
             none |= left == 0;
         }
     }
+    s->htail = htail;
     return !none;
 }
 
@@ -398,14 +403,27 @@ static void spread_segments(const struct puzzle *p, const struct segments *seg,
     memset(cols_of_line, 0, (size_t)n * sizeof *cols_of_line);
     memset(rows_of_box, 0, (size_t)n * sizeof *rows_of_box);
     memset(cols_of_box, 0, (size_t)n * sizeof *cols_of_box);
-    for (int line = 0; line < n; line++) {
+    /* The boxes of a line found by counting, not dividing: a division by a size known
+     * only at run time costs more than the rest of the loop body. */
+    for (int line = 0, line_band = 0, row_in_band = 0, line_stack = 0, col_in_stack = 0;
+         line < n; line++) {
+        struct spread *row_boxes = rows_of_box + line_band * stacks;
+
         for (int stack = 0; stack < stacks; stack++) {
             spread_add(&rows_of_line[line], seg->row[line][stack]);
-            spread_add(&rows_of_box[line / p->box_rows * stacks + stack], seg->row[line][stack]);
+            spread_add(&row_boxes[stack], seg->row[line][stack]);
         }
         for (int band = 0; band < bands; band++) {
             spread_add(&cols_of_line[line], seg->col[line][band]);
-            spread_add(&cols_of_box[band * stacks + line / p->box_cols], seg->col[line][band]);
+            spread_add(&cols_of_box[band * stacks + line_stack], seg->col[line][band]);
+        }
+        if (++row_in_band == p->box_rows) {
+            row_in_band = 0;
+            line_band++;
+        }
+        if (++col_in_stack == p->box_cols) {
+            col_in_stack = 0;
+            line_stack++;
         }
     }
 }
@@ -417,11 +435,14 @@ static void segment_outsides(const struct puzzle *p, int band, int stack, int li
 {
     int n = p->max_digit, r0 = band * p->box_rows, c0 = stack * p->box_cols;
 
+    /* The box's cells along the line: from `from`, `width` of them (no division). */
+    int from = across ? c0 : r0, width = across ? p->box_cols : p->box_rows;
+
     *nline_out = *nbox_out = 0;
     for (int k = 0; k < n; k++) {
-        bool inside = across ? k / p->box_cols == stack : k / p->box_rows == band;
-        if (!inside)
-            line_out[(*nline_out)++] = across ? line * n + k : k * n + line;
+        if (k >= from && k < from + width)
+            continue;
+        line_out[(*nline_out)++] = across ? line * n + k : k * n + line;
     }
     for (int r = r0; r < r0 + p->box_rows; r++)
         for (int c = c0; c < c0 + p->box_cols; c++)
@@ -562,7 +583,6 @@ static int most_constrained_cell(const struct search *s)
     const struct puzzle *p = s->p;
     int best = -1, best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
     const int *empty_in = s->empty_in;
-
     for (int cell = 0; cell < p->ncells; cell++) {
         const int16_t *groups = p->cell_groups[cell];
         int count, reach;

@@ -42,4 +42,30 @@ static inline int popcount32(uint32_t x)
 }
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
+/* The nonzero bytes of bytes[0..n) as bits, byte i at bit i % 64 of mask[i / 64] (mask
+ * has room for n bits).  A grid's givens are then visited with no branch per empty cell:
+ * a branch on each of 81 cells, taken at random, cost more than the work on the givens.
+ * Eight bytes at a time where the byte order is known to be little-endian. */
+static inline void util_nonzero_bytes(const uint8_t *bytes, size_t n, uint64_t *mask)
+{
+    size_t i = 0;
+
+    for (size_t w = 0; w < (n + 63) / 64; w++)
+        mask[w] = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word, high;
+
+        __builtin_memcpy(&word, bytes + i, 8);
+        /* The top bit of each byte set when the byte is not zero, then the eight top
+         * bits gathered into the top byte by one multiply. */
+        high = (((word & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | word)
+               & 0x8080808080808080ull;
+        mask[i / 64] |= ((high >> 7) * 0x0102040810204080ull >> 56) << (i % 64);
+    }
+#endif
+    for (; i < n; i++)
+        mask[i / 64] |= (uint64_t)(bytes[i] != 0) << (i % 64);
+}
+
 #endif

@@ -393,6 +393,48 @@ static void test_resume_after_bad_line(void)
     fclose(f);
 }
 
+/* Lines past the lookahead of a 9x9 one-line file are read in place, in the input
+ * buffer: each must read as it does alone (style, empties as '.' or '0', givens). */
+static void test_lines_in_place(void)
+{
+    static const char *const lines[] = {
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "400030000000600800000000001000050090080000600070200000000102700503000040900000000",
+        "4...3.......6..8..........1....5..9..8....6...7.2..000000102700503000040900000000",
+        "000030000000600800000000001000050090080000600070200000000102700503000040900000...",
+        "123456789123456789123456789123456789123456789123456789123456789123456789123456789",
+    };
+    const int nlines = (int)(sizeof lines / sizeof lines[0]), total = 200;
+    char *text = NULL, *got, *want = NULL;
+    size_t len = 0, want_len = 0;
+    FILE *f = open_memstream(&text, &len), *w = open_memstream(&want, &want_len);
+
+    for (int i = 0; i < total; i++)
+        fprintf(f, "%s\n", lines[i % nlines]);
+    fclose(f);
+    got = dump_text(text, len, "many.txt", FORMAT_AUTO);
+    for (int i = 0; i < total; i++) {
+        char one[100], *alone;
+
+        snprintf(one, sizeof one, "%s\n", lines[i % nlines]);
+        alone = dump_text(one, strlen(one), "many.txt", FORMAT_AUTO);
+        /* Alone it is puzzle 1 on line 1. */
+        if (strncmp(alone, "1: ", 3) == 0)
+            fprintf(w, "%d: %s", i + 1, alone + 3);
+        else if (strncmp(alone, "many.txt:1:", 11) == 0)
+            fprintf(w, "many.txt:%d:%s", i + 1, alone + 11);
+        else
+            fputs(alone, w);
+        free(alone);
+    }
+    fclose(w);
+    tap_ok(same_text(want, got, "200 lines"), "one-line 9x9 lines past the lookahead read as each alone "
+           "(empties as . or 0, clashing givens at their line and column)");
+    free(text);
+    free(got);
+    free(want);
+}
+
 static bool starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -577,6 +619,7 @@ int main(int argc, char **argv)
     test_overlong_line();
     test_streaming();
     test_resume_after_bad_line();
+    test_lines_in_place();
     test_forced_format();
     test_names();
     test_error_strings();

@@ -1,0 +1,69 @@
+#!/bin/sh
+# test_solve_lines.sh: 9x9 one-line files read in place (lines past the reader's lookahead): the same solutions and messages as the line reader gives.
+. "$(dirname "$0")/tap.sh"
+
+# Lines 1-100 of a file are puzzles of top200.txt; lines 60 on are edited into every kind
+# of line the in-place reader must take or hand on to the line reader.  Each edited line
+# is also read as line 2 of a file of its own, behind a plain puzzle (so by the line
+# reader): the two readings must print and say the same.
+grep -v '^#' "$srcdir/tests/data/top200.txt" | head -n 100 >"$tmp/plain.txt"
+awk '
+function put(s) { printf "%s\n", s }
+NR == 60 { gsub(/\./, "0"); put($0); next }                   # empties written 0
+NR == 61 { printf "%s\r\n", $0; next }                         # CRLF
+NR == 62 { put(substr($0, 1, 39) "x" substr($0, 41)); next }   # a bad symbol
+NR == 63 { put("55" substr($0, 3)); next }                     # givens that clash
+NR == 64 { put($0 "1"); next }                                 # 82 symbols
+NR == 65 { put($0 ":1:" $0); next }                            # tdoku puzzle:count:solution
+NR == 66 { put("# a comment"); put(""); put($0); next }        # a comment, a blank line
+NR == 67 { put($0 "   "); next }                               # trailing spaces
+NR == 68 { put(substr($0, 1, 80)); next }                      # 80 symbols
+NR == 69 { put(substr($0, 1, 80) "x"); next }                  # a bad 81st symbol
+NR == 70 { put(substr($0, 1, 80) "0"); next }                  # 81st empty, as 0
+NR == 71 { put(substr($0, 1, 80) "\t"); next }                 # a tab for the 81st
+NR == 72 { s = $0; gsub(/\./, "0", s); put(substr($0, 1, 40) substr(s, 41)); next }  # . and 0
+NR == 73 { printf "%s\r", $0; printf "\n"; next }              # CR then LF, as two writes
+NR == 100 { printf "%s", $0; next }                            # no newline at the end
+{ put($0) }' "$tmp/plain.txt" >"$tmp/many.txt"
+
+"$bin" solve -j1 "$tmp/many.txt" >"$tmp/many.out" 2>"$tmp/many.err"
+echo $? >"$tmp/many.status"
+
+# The reference: every line of many.txt read as line 2 of a file of its own.
+head -n 1 "$tmp/plain.txt" >"$tmp/first.txt"
+"$bin" solve -j1 "$tmp/first.txt" >"$tmp/first.out" 2>/dev/null
+: >"$tmp/ref.out"
+: >"$tmp/ref.err"
+line=0
+while IFS= read -r text || [ -n "$text" ]; do
+  line=$((line + 1))
+  { cat "$tmp/first.txt"; printf '%s\n' "$text"; } >"$tmp/one.txt"
+  "$bin" solve -j1 "$tmp/one.txt" >"$tmp/one.out" 2>"$tmp/one.err"
+  tail -n +2 "$tmp/one.out" >>"$tmp/ref.out"
+  sed "s|one.txt:2:|many.txt:$line:|" "$tmp/one.err" >>"$tmp/ref.err"
+done <"$tmp/many.txt"
+
+same "$tmp/ref.out" "$tmp/many.out"; ok $? "every line solved and written as the line reader does (empties as . or 0)"
+same "$tmp/ref.err" "$tmp/many.err"; ok $? "the same messages, at the same line and column"
+grep -q 'many.txt:62:40:' "$tmp/many.err"; ok $? "a bad symbol past the lookahead: its line and column"
+grep -q 'many.txt:63:2:' "$tmp/many.err"; ok $? "givens that clash past the lookahead: the line and the second given"
+[ "$(cat "$tmp/many.status")" = 2 ]; ok $? "exit status 2 for the bad lines"
+[ "$(grep -c . "$tmp/many.out")" -ge 90 ]; ok $? "the lines after the bad ones still solved"
+# Givens that clash in a line read in place are checked by solve only when the search
+# finds nothing: every mode says what the line reader says, and prints nothing else.
+easy=$(tr -d '\n' <"$srcdir/tests/data/cli/boj2239.in" | cut -c 1-81)
+awk -v p="$easy" 'BEGIN { for (i = 1; i <= 60; i++) print (i == 55 ? "11" substr(p, 3) : p) }' \
+  >"$tmp/clash.txt"
+{ head -n 1 "$tmp/clash.txt"; sed -n 55p "$tmp/clash.txt"; } >"$tmp/clash2.txt"
+"$bin" solve "$tmp/clash2.txt" 2>&1 >/dev/null | sed 's|clash2.txt:2:|clash.txt:55:|' >"$tmp/clash.want"
+for mode in "" "--count" "--strategy=plain" "--any" "-j2" "--stats" "--count --strategy=plain"; do
+  # shellcheck disable=SC2086  # the mode is words
+  "$bin" solve $mode "$tmp/clash.txt" >"$tmp/clash.out" 2>"$tmp/clash.err"
+  status=$?
+  grep -v ' nodes, ' "$tmp/clash.err" >"$tmp/clash.msg"
+  same "$tmp/clash.want" "$tmp/clash.msg" && [ "$status" = 2 ] && [ "$(grep -c . "$tmp/clash.out")" = 59 ] \
+    && [ "$(grep -c ' nodes, ' "$tmp/clash.err")" = "$(case $mode in *--stats*) echo 59 ;; *) echo 0 ;; esac)" ]
+  ok $? "givens that clash at line 55, solve ${mode:-(default)}: the reader's message, exit 2, 59 answers"
+done
+grep -q 'clash.txt:55:2: ' "$tmp/clash.want"; ok $? "the message names line 55, column 2"
+tap_done
