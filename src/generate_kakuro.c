@@ -59,7 +59,12 @@ struct kgen {
     uint32_t *seen, seen_stamp; /* scratch: cells a bounded flood reached (== stamp) */
     uint16_t *tried;            /* fill search: digits still to try per depth */
     uint8_t *region;            /* per cell: 1 in the neighbourhood being settled */
-    uint8_t *local;             /* scratch grid: the fill with the region emptied */
+    int *region_cells, nregion; /* the cells region marks, in the order they were added:
+                                 * cleared and searched through this list, since a board
+                                 * of thousands of cells is checked an area at a time */
+    uint8_t *open_grid;         /* the fill, but 0 on the region's cells while a check
+                                 * searches them: kept so between checks */
+    uint8_t *local;             /* scratch grid (the steering's and the grade's) */
     uint8_t *scratch;           /* scratch grid: a solution found there */
     uint32_t *changed;          /* per cell: the change count when its digit last changed */
     uint32_t *checked;          /* per run: the change count when its neighbourhood was
@@ -674,6 +679,7 @@ static void kgen_try_digit(struct kgen *k, struct puzzle *p, int cell, int d)
     int change = d - k->digit[cell];
 
     k->digit[cell] = (uint8_t)d;
+    k->open_grid[cell] = (uint8_t)d;
     for (int i = 0; i < 2 && p != NULL; i++) {
         struct puzzle_group *grp = &p->groups[p->cell_groups[cell][i]];
         uint8_t *clue = grp->kind == GROUP_ACROSS ? p->across : p->down;
@@ -696,9 +702,20 @@ struct other_solution {
     const uint8_t *fill;
     uint8_t *other;
     size_t n;
+    const int *open;            /* the cells searched: elsewhere the grid is the fill */
+    int nopen;
     long guesses, guess_limit;
     bool found;
 };
+
+/* Whether grids a and b agree on the n cells listed. */
+static bool kgen_same_on(const uint8_t *a, const uint8_t *b, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[cells[i]] != b[cells[i]])
+            return false;
+    return true;
+}
 
 static int catch_other(const struct solve_step *step, void *user)
 {
@@ -706,7 +723,7 @@ static int catch_other(const struct solve_step *step, void *user)
 
     if (step->kind == STEP_GUESS && ++o->guesses > o->guess_limit)
         return 1;
-    if (step->kind != STEP_SOLVED || memcmp(step->grid, o->fill, o->n) == 0)
+    if (step->kind != STEP_SOLVED || kgen_same_on(step->grid, o->fill, o->open, o->nopen))
         return 0;
     memcpy(o->other, step->grid, o->n);
     o->found = true;
@@ -718,14 +735,16 @@ enum kgen_verdict { KGEN_UNIQUE, KGEN_OTHER, KGEN_TOO_HARD };
 static int kgen_open_parts(struct kgen *k, const uint8_t *root, int *cells, int *start);
 static int kgen_label_parts(struct kgen *k, int *cells, int *start);
 
-/* Whether the fill is p's only solution extending start (the fill with some cells
- * emptied), within guess_limit guesses; KGEN_OTHER with another solution in other. */
+/* Whether the fill is p's only solution extending start (the fill with the nopen cells
+ * of open emptied), within guess_limit guesses; KGEN_OTHER with another solution in
+ * other. */
 static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct puzzle *p,
-                                             const uint8_t *start, long guess_limit,
-                                             uint8_t *other)
+                                             const uint8_t *start, const int *open,
+                                             int nopen, long guess_limit, uint8_t *other)
 {
     struct other_solution o = {
         .fill = k->digit, .other = other, .n = (size_t)k->n, .guess_limit = guess_limit,
+        .open = open, .nopen = nopen,
     };
     struct solve_observer observer = { .step = catch_other, .user = &o };
     struct solve_request req = {
@@ -734,7 +753,7 @@ static enum kgen_verdict kgen_other_solution(const struct kgen *k, const struct 
     };
     struct solve_result res = { .solution = NULL };
 
-    puzzle_solve(p, start, &req, &res);
+    kakuro_solve_open(p, start, open, nopen, &req, &res);
     if (o.found)
         return KGEN_OTHER;
     return res.stopped || res.gave_up ? KGEN_TOO_HARD : KGEN_UNIQUE;
@@ -787,13 +806,36 @@ static uint16_t kgen_other_digits(const struct kgen *k, int cell)
     return kgen_allowed(k, cell) & (uint16_t)~(1u << k->digit[cell]);
 }
 
-/* Adds the cells of cell's run in direction dir to k->region. */
+/* Empties the region, in the time of its cells. */
+static void kgen_region_clear(struct kgen *k)
+{
+    for (int i = 0; i < k->nregion; i++)
+        k->region[k->region_cells[i]] = 0;
+    k->nregion = 0;
+}
+
+static void kgen_region_add(struct kgen *k, int cell)
+{
+    if (!k->region[cell]) {
+        k->region[cell] = 1;
+        k->region_cells[k->nregion++] = cell;
+    }
+}
+
+/* Adds the cells of cell's run in direction dir to the region. */
 static void kgen_mark_run(struct kgen *k, int cell, int dir)
 {
     int r = k->run_of[dir][cell], step = kgen_step(k, dir);
 
     for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
-        k->region[c] = 1;
+        kgen_region_add(k, c);
+}
+
+static int kgen_int_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
 }
 
 /* Whether the fill is the only solution of p when only the cells of k->region are open
@@ -806,14 +848,21 @@ static bool kgen_region_settled(struct kgen *k, const struct puzzle *p, long gue
     enum kgen_verdict verdict;
     int n = 0;
 
-    for (int cell = 0; cell < k->n; cell++)
-        k->local[cell] = k->region[cell] ? 0 : k->digit[cell];
-    verdict = kgen_other_solution(k, p, k->local, guess_limit, k->scratch);
-    for (int cell = 0; verdict == KGEN_OTHER && cell < k->n; cell++) {
-        if (k->scratch[cell] != k->digit[cell] && part != NULL)
+    for (int i = 0; i < k->nregion; i++)
+        k->open_grid[k->region_cells[i]] = 0;
+    verdict = kgen_other_solution(k, p, k->open_grid, k->region_cells, k->nregion,
+                                  guess_limit, k->scratch);
+    for (int i = 0; i < k->nregion; i++) {
+        int cell = k->region_cells[i];
+
+        k->open_grid[cell] = k->digit[cell];
+        if (verdict == KGEN_OTHER && k->scratch[cell] != k->digit[cell] && part != NULL)
             part[n] = cell;
-        n += k->scratch[cell] != k->digit[cell];
+        n += verdict == KGEN_OTHER && k->scratch[cell] != k->digit[cell];
     }
+    /* In board order, as the settling changes draw from them at random. */
+    if (part != NULL && n > 1)
+        qsort(part, (size_t)n, sizeof *part, kgen_int_cmp);
     if (ncells != NULL)
         *ncells = verdict == KGEN_TOO_HARD ? -1 : n;
     return verdict == KGEN_UNIQUE;
@@ -877,9 +926,9 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
     for (int i = 0; i < nparts; i++) {
         int ncells = 0;
 
-        memset(k->region, 0, (size_t)k->n);
+        kgen_region_clear(k);
         for (int j = start[i]; j < start[i + 1]; j++)
-            k->region[cells[j]] = 1;
+            kgen_region_add(k, cells[j]);
         if (kgen_region_settled(k, p, KGEN_PART_GUESSES + (start[i + 1] - start[i]) / 2, NULL,
                                 &ncells))
             continue;
@@ -925,7 +974,7 @@ static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *pa
     struct kgen_option opt[KGEN_LOCAL_CELLS * 9];
     int nopt = 0;
 
-    memset(k->region, 0, (size_t)k->n);
+    kgen_region_clear(k);
     for (int i = 0; i < ncells; i++) {
         kgen_mark_run(k, part[i], 0);
         kgen_mark_run(k, part[i], 1);
@@ -982,6 +1031,7 @@ static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
     memcpy(black_before, k->black, (size_t)k->n);
     if (kgen_black_first(k, part, ncells, KGEN_SPLIT_CASCADE)) {
         kgen_find_runs_after_split(k, black_before);
+        memcpy(k->open_grid, k->digit, (size_t)k->n);   /* the new black cells' digits */
         split = true;
     }
     free(black_before);
@@ -1065,7 +1115,7 @@ static int kgen_sweep(struct kgen *k, struct puzzle **pp, int *splits, int *orde
         }
         if (!wide && k->checked[r] != 0 && latest < k->checked[r])
             continue;
-        memset(k->region, 0, (size_t)k->n);
+        kgen_region_clear(k);
         for (int j = 0, c = k->run_start[r]; j < k->run_len[r]; j++, c += step)
             kgen_mark_run(k, c, !k->run_down[r]);
         if (wide)
@@ -1169,6 +1219,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     bool unique = false, wide = false, wide_swept = false;
 
     memset(k->settled_by, 0, (size_t)k->n);
+    memcpy(k->open_grid, k->digit, (size_t)k->n);
     for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
         int nparts;
@@ -1240,7 +1291,9 @@ static void kgen_init(struct kgen *k, struct gen_context *ctx)
     k->label = xmalloc(n * sizeof *k->label);
     k->seen = xcalloc(n, sizeof *k->seen);
     k->tried = xmalloc(n * sizeof *k->tried);
-    k->region = xmalloc(n);
+    k->region = xcalloc(n, 1);
+    k->region_cells = xmalloc(n * sizeof *k->region_cells);
+    k->open_grid = xmalloc(n);
     k->local = xmalloc(n);
     k->scratch = xmalloc(n);
     k->changed = xcalloc(n, sizeof *k->changed);
@@ -1266,6 +1319,8 @@ static void kgen_free(struct kgen *k)
     free(k->seen);
     free(k->tried);
     free(k->region);
+    free(k->region_cells);
+    free(k->open_grid);
     free(k->local);
     free(k->scratch);
     free(k->changed);
@@ -1373,10 +1428,10 @@ static int kgen_stuck_cells(struct kgen *k, const struct puzzle *p, int level, i
         int l = (int)hint_technique(h->id)->level;
 
         if (l > level) {
-            memset(k->region, 0, (size_t)k->n);
+            kgen_region_clear(k);
             for (int i = 0; i < h->ncells; i++)
                 if (grid[h->cells[i]] == 0 && !k->region[h->cells[i]]) {
-                    k->region[h->cells[i]] = 1;
+                    kgen_region_add(k, h->cells[i]);
                     stuck[n++] = h->cells[i];
                 }
             for (int cell = 0, first = n; cell < k->n; cell++) {
@@ -1452,7 +1507,7 @@ static int kgen_around(struct kgen *k, int *stuck, int n)
 {
     int m = 0;
 
-    memset(k->region, 0, (size_t)k->n);
+    kgen_region_clear(k);
     for (int i = 0; i < n && i < KGEN_EASE; i++) {
         kgen_mark_run(k, stuck[i], 0);
         kgen_mark_run(k, stuck[i], 1);

@@ -154,6 +154,12 @@ void sudoku_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
 void kakuro_solve(const struct puzzle *p, const uint8_t *grid,
                   const struct solve_request *req, struct solve_result *res);
+/* kakuro_solve with only the nopen cells listed open: grid holds 0 in each of them and a
+ * digit in every other white cell, and the runs without an open cell are taken to keep
+ * their rules unchecked (the caller's own fill), so a search costs the size of the open
+ * area, not of the board.  res is filled in as by puzzle_solve. */
+void kakuro_solve_open(const struct puzzle *p, const uint8_t *grid, const int *open, int nopen,
+                       const struct solve_request *req, struct solve_result *res);
 /* Kakuro's puzzle_ops.smallest: the prefix kept propagated, each digit decided by a
  * search of the cell's independent part alone, within a budget. */
 int kakuro_solve_smallest(const struct puzzle *p, const uint8_t *grid, const uint8_t *known,

@@ -577,6 +577,97 @@ static size_t read_solution(FILE *f, uint8_t *digits, size_t max)
     return n;
 }
 
+/* kakuro_solve_open on grid with the cells of area (n of them) emptied against
+ * kakuro_solve on the same grid: the same count and first solution, whatever the
+ * order area lists its cells in. */
+static bool open_agrees(const struct puzzle *p, const uint8_t *grid, const int *area, int n)
+{
+    size_t size = (size_t)p->ncells;
+    uint8_t *start = xmalloc(size), *a = xcalloc(size, 1), *b = xcalloc(size, 1);
+    struct solve_request req = { .limit = 2 };
+    struct solve_result whole = { .solution = a }, open = { .solution = b };
+    bool same;
+
+    memcpy(start, grid, size);
+    for (int i = 0; i < n; i++)
+        start[area[i]] = 0;
+    kakuro_solve(p, start, &req, &whole);
+    kakuro_solve_open(p, start, area, n, &req, &open);
+    same = whole.count == open.count && memcmp(a, b, size) == 0;
+    free(start);
+    free(a);
+    free(b);
+    return same;
+}
+
+/* Areas around random white cells of a solved puzzle (the cells of the runs crossing a
+ * cell's runs, listed backwards), opened in the solution: the open search agrees with the
+ * whole one.  Returns the areas that disagreed. */
+static int open_areas_disagree(const struct puzzle *p, const uint8_t *solution, unsigned *seed)
+{
+    int *area = xmalloc((size_t)p->ncells * sizeof *area), bad = 0;
+    uint8_t *in = xmalloc((size_t)p->ncells);
+
+    for (int round = 0; round < 20; round++) {
+        int cell, n = 0;
+
+        do {
+            *seed = *seed * 1103515245u + 12345u;
+            cell = (int)((*seed >> 8) % (unsigned)p->ncells);
+        } while (p->block[cell]);
+        memset(in, 0, (size_t)p->ncells);
+        for (int i = 0; i < 2; i++) {
+            const struct puzzle_group *g = &p->groups[p->cell_groups[cell][i]];
+
+            for (int j = 0; j < g->ncells; j++) {
+                const struct puzzle_group *x = &p->groups[p->cell_groups[g->cells[j]][1 - i]];
+
+                for (int m = 0; m < x->ncells; m++)
+                    if (!in[x->cells[m]]) {
+                        in[x->cells[m]] = 1;
+                        area[n++] = x->cells[m];
+                    }
+            }
+        }
+        for (int i = 0; i < n / 2; i++) {
+            int t = area[i];
+
+            area[i] = area[n - 1 - i];
+            area[n - 1 - i] = t;
+        }
+        bad += !open_agrees(p, solution, area, n);
+    }
+    free(in);
+    free(area);
+    return bad;
+}
+
+static void test_open_small(void)
+{
+    struct puzzle *t = kakuro_from(3, 3, two_2x2), *u = kakuro_from(3, 3, unique_2x2);
+    uint8_t grid[9] = { 0 }, sol[9];
+    int all[4] = { 8, 4, 5, 7 }, black[2] = { 4, 0 }, one[1] = { 4 };
+    struct solve_request req = { .limit = 10 };
+    struct solve_result res = { .solution = sol };
+
+    if (t == NULL || u == NULL)
+        return;
+    tap_ok(open_agrees(t, grid, all, 4), "open search, every cell open: two solutions, as the whole");
+    kakuro_solve_open(t, grid, all, 4, &req, &res);
+    tap_ok(res.count == 2, "open search counts both solutions of a two-solution puzzle");
+    kakuro_solve_open(t, grid, black, 2, &req, &res);
+    tap_ok(res.count == 0, "open search: a black cell in the list finds nothing");
+    grid[5] = 2;
+    grid[7] = 3;
+    grid[8] = 4;
+    kakuro_solve_open(u, grid, one, 1, &req, &res);
+    tap_ok(res.count == 1 && sol[4] == 1, "open search of one cell: the digit its runs leave");
+    kakuro_solve_open(u, grid, all, 4, &req, &res);
+    tap_ok(res.count == 0, "open search: a listed cell that holds a digit finds nothing");
+    puzzle_free(t);
+    puzzle_free(u);
+}
+
 static void test_janko_samples(void)
 {
     char path[4096];
@@ -585,7 +676,8 @@ static void test_janko_samples(void)
     struct puzzle *p;
     struct format_style style;
     struct format_error err;
-    int puzzles = 0, good = 0, got;
+    int puzzles = 0, good = 0, got, disagree = 0;
+    unsigned seed = 1;
 
     snprintf(path, sizeof path, "%s", tap_data_path("kakuro_sample.txt"));
     f = fopen(path, "r");
@@ -617,9 +709,10 @@ static void test_janko_samples(void)
         puzzle_start_grid(p, grid);
         count = solve_count(p, grid, 2, NULL, sol, NULL);
         n = read_solution(sf, expected, (size_t)p->ncells);
-        if (count == 1 && n == (size_t)p->ncells && memcmp(sol, expected, n) == 0)
+        if (count == 1 && n == (size_t)p->ncells && memcmp(sol, expected, n) == 0) {
             good++;
-        else
+            disagree += open_areas_disagree(p, expected, &seed);
+        } else
             tap_diag("%s: count %ld", p->name != NULL ? p->name : "?", count);
         puzzles++;
         free(grid);
@@ -632,6 +725,9 @@ static void test_janko_samples(void)
     fclose(sf);
     tap_ok(puzzles == 10 && good == puzzles, "janko samples: %d of %d unique with the known solution",
            good, puzzles);
+    tap_ok(good > 0 && disagree == 0,
+           "open search of areas around random cells agrees with the whole search (%d of %d differ)",
+           disagree, 20 * good);
 }
 
 /* Runs without a clue (sum 0): their digits differ, their sum is free. */
@@ -667,5 +763,6 @@ int main(void)
     test_sumless();
     test_smallest_solution();
     test_janko_samples();
+    test_open_small();
     return tap_done();
 }
