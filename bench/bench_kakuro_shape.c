@@ -23,7 +23,14 @@
  * references, excluded and required digits) and the Medium or harder ones.  A file's
  * puzzles are also summed up by size class and the level kakudo rates them, so that
  * generated Easy boards compare with the published boards rated Easy.
+ *
+ * The boards of 12x12 and over of the files read before a --generate are its reference
+ * (janko's, in bench/run.sh): each generated line is followed by how far its white share
+ * and each run-length share lie from the reference's, in points, and a target line, pass
+ * when every one is within 5 points (issue 13: boards like published ones).
  */
+
+#define TARGET_POINTS 5.0
 
 #define RUN_CLASSES 5
 #define SIZE_CLASSES 5
@@ -32,6 +39,9 @@ struct shape {
     long puzzles, inside, white, runs, by_len[RUN_CLASSES], steps;
     long by_tech[TECH_COUNT];
 };
+
+/* The files' boards of 12x12 and over, the generated boards' reference. */
+static struct shape reference;
 
 static int size_class(const struct puzzle *p)
 {
@@ -98,6 +108,42 @@ static void shape_print(const char *what, const struct shape *s)
            step_share(s, 0, 0, LEVEL_MEDIUM));
 }
 
+/* s's white share [0] and run-length shares [1..RUN_CLASSES], in percent. */
+static void shape_shares(const struct shape *s, double share[RUN_CLASSES + 1])
+{
+    share[0] = s->inside ? 100.0 * s->white / s->inside : 0.0;
+    for (int c = 0; c < RUN_CLASSES; c++)
+        share[c + 1] = s->runs ? 100.0 * s->by_len[c] / s->runs : 0.0;
+}
+
+/* How far s lies from the reference, share by share, and whether all are within
+ * TARGET_POINTS. */
+static void shape_compare(const char *what, const struct shape *s)
+{
+    static const char *const names[RUN_CLASSES + 1] = {
+        "white", "runs of 2", "3", "4", "5", "6-9",
+    };
+    double mine[RUN_CLASSES + 1], ref[RUN_CLASSES + 1], worst = 0.0;
+
+    if (reference.puzzles == 0 || s->puzzles == 0)
+        return;
+    shape_shares(s, mine);
+    shape_shares(&reference, ref);
+    printf("%-28s %5s  against the reference's %ld boards of 12x12 and over, in points:", "", "",
+           reference.puzzles);
+    for (int i = 0; i <= RUN_CLASSES; i++) {
+        double d = mine[i] - ref[i];
+
+        printf("%s %s %+.1f", i ? "," : "", names[i], d);
+        if (d < 0)
+            d = -d;
+        if (d > worst)
+            worst = d;
+    }
+    printf("\n   target %s: white share and run lengths within %.0f points of the reference's "
+           "(worst %.1f): %s\n", what, TARGET_POINTS, worst, worst <= TARGET_POINTS ? "pass" : "MISS");
+}
+
 static void shape_file(const char *path, size_t max)
 {
     struct bench_set set = { 0 };
@@ -119,6 +165,8 @@ static void shape_file(const char *path, size_t max)
             continue;
         rated = grade_puzzle(p, &g);
         shape_add(&by_size[size_class(p)], p, rated ? &g : NULL);
+        if (p->width >= 12 && p->height >= 12)
+            shape_add(&reference, p, NULL);
         if (rated)
             shape_add(&by_level[size_class(p)][g.level], p, &g);
     }
@@ -161,6 +209,7 @@ static bool shape_generate(const char *spec)
     shape_print(what, &s);
     printf("%-28s %5s  %d of %d at the level asked, %.3f s CPU a board\n", "", "", at_level,
            count, (double)(bench_cpu_ns() - start) / 1e9 / count);
+    shape_compare(what, &s);
     return true;
 }
 

@@ -1,6 +1,7 @@
 /* bench_rate_time.c: the CPU time of rating one puzzle (grade_puzzle, what `kakudo rate` runs per puzzle): median, 90th percentile and worst per set. */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +11,17 @@
 #include "bench_set.h"
 
 /*
- * Usage: bench_rate_time [--every=K] [--max=N] FILE...
+ * Usage: bench_rate_time [--each] [--every=K] [--max=N] FILE...
  * For each FILE it takes every Kth puzzle (default 1), at most N (default all), rates each
  * once, timing each in CPU time, and prints the median, the 90th percentile and the worst,
  * with how many puzzles ended in a trial step.  It uses only grade_puzzle, so the same
  * source builds against an older kakudo to measure before and after a change
- * (bench/rate_time.sh does that).
+ * (bench/rate_time.sh does that).  With --each it also prints one line per puzzle (its
+ * number in the file, CPU ms, rating, trial and gave-up marks), to find the slow or failing
+ * ones of a sample.
  */
+
+static bool print_each;
 
 static int compare_u64(const void *a, const void *b)
 {
@@ -46,6 +51,10 @@ static void bench_file(const char *path, long every, size_t max)
         ns[i] = bench_cpu_ns() - t0;
         total += ns[i];
         trials += g.counts[TECH_TRIAL] > 0;
+        if (print_each)
+            printf("%s:%ld: %.2f ms, rating %d.%d%s%s\n", name, (long)i * every + 1, ns[i] / 1e6,
+                   g.rating / 10, g.rating % 10, g.counts[TECH_TRIAL] > 0 ? ", trial" : "",
+                   g.gave_up ? ", gave up" : "");
     }
     qsort(ns, set.n, sizeof *ns, compare_u64);
     printf("%s: %zu puzzles (every %ld%s): rating CPU ms/puzzle median %.2f, p90 %.2f, "
@@ -58,5 +67,13 @@ static void bench_file(const char *path, long every, size_t max)
 
 int main(int argc, char **argv)
 {
-    return bench_set_main(argc, argv, bench_file);
+    int kept = 1;
+
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--each") == 0)
+            print_each = true;
+        else
+            argv[kept++] = argv[a];
+    }
+    return bench_set_main(kept, argv, bench_file);
 }

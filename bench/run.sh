@@ -125,7 +125,7 @@ tdoku_same_run() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes startup overhead jobs big variant}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes kakuro_shape startup overhead jobs big variant}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -595,10 +595,27 @@ part_variant() {
 }
 
 # ---------------------------------------------------------------------------------------
+# issue 13: generated Kakuro boards against janko's (white share and run lengths), in
+# the same run; KAKURO_SHAPE_COUNT boards (default 10) per size and level
+part_kakuro_shape() {
+  echo "== Kakuro board shapes: generated 12x12, 15x15 and 20x20 at every level against janko's"
+  echo "   boards of 12x12 and over (target: every share within 5 points)"
+  have_set kakuro/janko.txt || return
+  set --
+  for level in easy medium hard expert master; do
+    for side in 12 15 20; do
+      set -- "$@" "--generate=${side}x$side:$level:${KAKURO_SHAPE_COUNT:-10}"
+    done
+  done
+  "$builddir/bench/bench_kakuro_shape" "$data/kakuro/janko.txt" "$@" | tee "$tmp/shape.txt"
+  sed -n 's/^   target //p' "$tmp/shape.txt" >>"$tmp/targets.txt"
+}
+
+# ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|startup|overhead|jobs|big|variant) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|kakuro_shape|startup|overhead|jobs|big|variant) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, kakuro_shape, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
   esac
 done
 if [ -s "$tmp/targets.txt" ]; then

@@ -73,11 +73,13 @@ struct kgen {
     uint8_t *settled_by;        /* per cell: the settling changes made to it in this
                                  * kgen_make_unique (saturating) */
     int failed_patterns;        /* boards that could not be laid out, this attempt */
-    bool long_runs;             /* Easy: black cells go where they leave no run shorter
-                                 * than 3 wherever there is a choice, and steering eases
-                                 * digits before it splits runs, since published Easy
-                                 * boards have as many runs of 2 as harder ones (about
-                                 * 42%) and splitting for ease made them 55% */
+    bool long_runs;             /* Easy: steering eases digits before it splits runs,
+                                 * since published Easy boards have as many runs of 2 as
+                                 * harder ones (about 42%) and splitting for ease made
+                                 * them 55%.  (Black cells also kept away from cutting
+                                 * runs short, but the whitening pass lengthens runs, and
+                                 * with both an Easy board ended with 31% runs of 2.) */
+    bool keep_black;            /* whitening: settling changes digits, never splits runs */
     struct solve_scratch *search;       /* the uniqueness searches' storage, kept */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
@@ -394,33 +396,12 @@ static int kgen_piece(const struct kgen *k, int cell, int step)
     return len;
 }
 
-/* Whether blackening cell alone cuts a run of it into a piece of one or two cells. */
-static bool kgen_cuts_short(const struct kgen *k, int cell)
-{
-    for (int dir = 0; dir < 2; dir++) {
-        int step = kgen_step(k, dir), before = kgen_piece(k, cell, -step);
-        int after = kgen_piece(k, cell, step);
-
-        if ((before > 0 && before < 3) || (after > 0 && after < 3))
-            return true;
-    }
-    return false;
-}
-
-/* Whether a black cell at cell (and its mirror) is one k->long_runs keeps away from. */
-static bool kgen_avoided(const struct kgen *k, int cell)
-{
-    return k->long_runs && (kgen_cuts_short(k, cell) || kgen_cuts_short(k, kgen_mirror(k, cell)));
-}
-
-/* Blackens the first of the n cells where the board stays valid, those k->long_runs
- * avoids after the others; false if none works. */
+/* Blackens the first of the n cells where the board stays valid; false if none works. */
 static bool kgen_black_first(struct kgen *k, const int *cells, int n, int cascade)
 {
-    for (int pass = k->long_runs ? 0 : 1; pass < 2; pass++)
-        for (int i = 0; i < n; i++)
-            if ((pass == 1 || !kgen_avoided(k, cells[i])) && kgen_try_black(k, cells[i], cascade))
-                return true;
+    for (int i = 0; i < n; i++)
+        if (kgen_try_black(k, cells[i], cascade))
+            return true;
     return false;
 }
 
@@ -473,7 +454,7 @@ static bool kgen_pattern(struct kgen *k)
         black += kgen_interior(k, cell) && k->black[cell];
     for (int i = 0; i < npairs && black < target; i++) {
         int cell = k->run_start[i];
-        if (!kgen_avoided(k, cell) && kgen_try_black(k, cell, KGEN_CASCADE))
+        if (kgen_try_black(k, cell, KGEN_CASCADE))
             black += cell == kgen_mirror(k, cell) ? 1 : 2;
     }
     kgen_find_runs(k);
@@ -1025,9 +1006,12 @@ static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *pa
  * stays valid; false if no such cell works. */
 static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
 {
-    uint8_t *black_before = xmalloc((size_t)k->n);
+    uint8_t *black_before;
     bool split = false;
 
+    if (k->keep_black)
+        return false;
+    black_before = xmalloc((size_t)k->n);
     memcpy(black_before, k->black, (size_t)k->n);
     if (kgen_black_first(k, part, ncells, KGEN_SPLIT_CASCADE)) {
         kgen_find_runs_after_split(k, black_before);
@@ -1588,6 +1572,243 @@ static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
     return p;
 }
 
+/* --- Whitening: the white share and run lengths of published boards --- */
+
+/*
+ * Settling uniqueness and steering towards a level split runs, so a board ends with a
+ * third of its cells black where janko's have 28%, and with too many short runs.  The
+ * last pass turns black cells white again (with their mirrors), each given a digit
+ * neither of its runs holds, where the puzzle stays unique (settled by changes of digit
+ * alone) and at its level (steered by them): of a few cells that fit, the one that brings
+ * the run lengths nearest janko's mix first (kgen_run_mix).  Each turning settles and
+ * grades the whole board again, so boards over KGEN_WHITEN_MAX_CELLS are left as they
+ * are: a 30x30 board took 3 s instead of 0.1 s.
+ */
+#define KGEN_WHITEN_MAX_CELLS 576   /* cells inside the border: up to 25x25 */
+#define KGEN_WHITE_SHARE 72     /* percent of the cells inside the border, as janko's */
+#define KGEN_WHITEN_SAMPLE 24   /* black cells weighed for each one turned white */
+#define KGEN_WHITEN_MAXLEN 7    /* longest run a cell turned white may make (janko's
+                                 * runs of 6-9 are 8%; unchecked, whitening made 12%) */
+#define KGEN_PAIR_WEIGHT 4      /* runs of 2 weigh more in the mix: turning a cell white
+                                 * lengthens runs, so the pairs are the share it loses */
+#define KGEN_WHITEN_FAILS 24    /* turnings that did not keep the puzzle, before stopping */
+#define RUN_CLASSES 5           /* runs of 2, 3, 4, 5 and 6-9 cells */
+
+/* janko's boards of 12x12 and over: the share of runs of each class, in percent. */
+static const int kgen_run_mix[RUN_CLASSES] = { 41, 25, 15, 10, 9 };
+
+static int kgen_run_class(int len)
+{
+    return len >= 6 ? 4 : len - 2;
+}
+
+/* Counts the white segments of k's board (two cells or more) by class into count, from
+ * the black cells alone (the runs need not be numbered); returns their number. */
+static int kgen_count_segments(const struct kgen *k, int count[RUN_CLASSES])
+{
+    int nruns = 0;
+
+    memset(count, 0, RUN_CLASSES * sizeof *count);
+    for (int dir = 0; dir < 2; dir++) {
+        int step = kgen_step(k, dir);
+
+        for (int cell = 0; cell < k->n; cell++) {
+            int len;
+
+            if (k->black[cell] || !k->black[cell - step])
+                continue;       /* not the first white cell after a black one */
+            len = kgen_piece(k, cell, step) + 1;
+            if (len >= RUN_MIN) {
+                count[kgen_run_class(len < RUN_MAX ? len : RUN_MAX)]++;
+                nruns++;
+            }
+        }
+    }
+    return nruns;
+}
+
+/* How far a run count is from janko's mix: the squared differences of the shares. */
+static long kgen_mix_distance(const int count[RUN_CLASSES], int nruns)
+{
+    long d = 0;
+
+    for (int c = 0; c < RUN_CLASSES && nruns > 0; c++) {
+        long diff = 100L * count[c] - (long)kgen_run_mix[c] * nruns;
+
+        d += (c == 0 ? KGEN_PAIR_WEIGHT : 1) * diff * diff / nruns / nruns;
+    }
+    return d;
+}
+
+/* Gives white cell the digit of its runs' fewest digit sets among those neither run
+ * holds, skipping the first skip of them in that order; false if there are no more. */
+static bool kgen_whiten_digit(struct kgen *k, int cell, int skip)
+{
+    uint16_t allowed = kgen_allowed(k, cell);
+    int best = 0, best_score = 0;
+
+    for (int round = 0; round <= skip; round++) {
+        best = 0;
+        for (uint16_t m = allowed; m != 0; m &= (uint16_t)(m - 1)) {
+            int d = lowest_bit(m), score = kgen_ambiguity(k, cell, d);
+
+            if (best == 0 || score < best_score) {
+                best = d;
+                best_score = score;
+            }
+        }
+        if (best == 0)
+            return false;
+        allowed &= (uint16_t)~(1u << best);
+    }
+    k->digit[cell] = (uint8_t)best;
+    return true;
+}
+
+/* Gives new digits to the cells of the white segment through cell in direction dir that
+ * repeat a digit before them (the pieces a cell turned white joins were runs of their
+ * own); false if one has no digit left. */
+static bool kgen_segment_repair(struct kgen *k, int cell, int dir)
+{
+    int step = kgen_step(k, dir), first = cell;
+    uint16_t seen = 0;
+
+    while (!k->black[first - step])
+        first -= step;
+    for (int c = first; c < k->n && !k->black[c] && (dir == 1 || c / k->w == first / k->w);
+         c += step) {
+        if (k->digit[c] != 0 && (seen & (1u << k->digit[c]))) {
+            k->digit[c] = 0;
+            if (!kgen_whiten_digit(k, c, 0))
+                return false;
+        }
+        seen |= (uint16_t)(1u << k->digit[c]);
+    }
+    return true;
+}
+
+/* Whether black cell and its mirror can turn white (every segment through them 2 to 9
+ * cells); if so, how far the run mix would be from janko's then.  The board is as it was
+ * on return. */
+static bool kgen_whiten_fits(struct kgen *k, int cell, long *distance)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) }, count[RUN_CLASSES];
+    bool fits = true;
+
+    k->black[pair[0]] = k->black[pair[1]] = 0;
+    k->digit[pair[0]] = k->digit[pair[1]] = 0;
+    for (int i = 0; i < 2 && fits; i++)
+        for (int dir = 0; dir < 2; dir++) {
+            int len = kgen_segment(k, pair[i], dir);
+
+            fits = fits && len >= RUN_MIN && len <= KGEN_WHITEN_MAXLEN;
+        }
+    if (fits)
+        *distance = kgen_mix_distance(count, kgen_count_segments(k, count));
+    k->black[pair[0]] = k->black[pair[1]] = 1;
+    return fits;
+}
+
+/* Whether puzzle p is at the level asked for (any, when none was). */
+static bool kgen_at_level(struct kgen *k, const struct puzzle *p, int *stuck)
+{
+    int level = k->ctx->req->level, hardest;
+
+    return level == GEN_ANY_LEVEL
+           || (kgen_stuck_cells(k, p, level, stuck, &hardest) == 0 && hardest == level);
+}
+
+/* Turns black cell and its mirror white with the digits of fewest digit sets, then
+ * settles uniqueness by changes of digit alone; the new puzzle if it is unique and at its
+ * level, else NULL (and the board and fill as they were, from saved_black/saved_digit). */
+static struct puzzle *kgen_whiten_pair(struct kgen *k, int cell, int *stuck,
+                                       uint8_t *saved_black, uint8_t *saved_digit)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) };
+    struct puzzle *p = NULL;
+
+    memcpy(saved_black, k->black, (size_t)k->n);
+    memcpy(saved_digit, k->digit, (size_t)k->n);
+    k->black[pair[0]] = k->black[pair[1]] = 0;
+    k->digit[pair[0]] = k->digit[pair[1]] = 0;
+    kgen_find_runs(k);
+    if (kgen_whiten_digit(k, pair[0], 0) && kgen_whiten_digit(k, pair[1], 0)
+        && kgen_segment_repair(k, pair[0], 0) && kgen_segment_repair(k, pair[0], 1)
+        && kgen_segment_repair(k, pair[1], 0) && kgen_segment_repair(k, pair[1], 1)) {
+        k->keep_black = true;
+        p = kgen_make_unique(k);
+        /* Longer runs often make it harder: steered back by changes of digit. */
+        if (p != NULL && !kgen_at_level(k, p, stuck))
+            p = kgen_steer(k, p);
+        k->keep_black = false;
+    }
+    if (p != NULL && !kgen_at_level(k, p, stuck)) {
+        puzzle_free(p);
+        p = NULL;
+    }
+    if (p == NULL) {
+        memcpy(k->black, saved_black, (size_t)k->n);
+        memcpy(k->digit, saved_digit, (size_t)k->n);
+        kgen_find_runs(k);
+    }
+    return p;
+}
+
+/* Turns black cells white, of a few that fit the one that brings the run mix nearest
+ * janko's first, until the white share is janko's, every black cell has been tried or
+ * turnings keep failing.  Returns the last puzzle kept: p, or its successor. */
+static struct puzzle *kgen_whiten(struct kgen *k, struct puzzle *p)
+{
+    int inside = (k->w - 1) * (k->h - 1), fails = 0, ncand = 0;
+    int *stuck = xmalloc((size_t)k->n * sizeof *stuck);
+    int *cand = xmalloc((size_t)k->n * sizeof *cand);
+    uint8_t *saved_black = xmalloc((size_t)k->n), *saved_digit = xmalloc((size_t)k->n);
+
+    /* One cell of each black mirror pair inside the border, in random order. */
+    for (int cell = 0; cell < k->n; cell++)
+        if (k->black[cell] && kgen_interior(k, cell) && cell <= kgen_mirror(k, cell))
+            cand[ncand++] = cell;
+    gen_rng_shuffle(&k->ctx->rng, cand, ncand);
+    /* A board the steering left off its level is not made harder still. */
+    if (inside > KGEN_WHITEN_MAX_CELLS || !kgen_at_level(k, p, stuck))
+        ncand = 0;
+    while (ncand > 0 && fails < KGEN_WHITEN_FAILS
+           && 100 * kgen_white_count(k) < KGEN_WHITE_SHARE * inside && gen_tick(k->ctx)) {
+        int best = -1, weighed = 0;
+        long best_distance = 0;
+        struct puzzle *next;
+
+        /* The candidates that do not fit now may later: they stay, past those weighed. */
+        for (int i = ncand - 1; i >= 0 && weighed < KGEN_WHITEN_SAMPLE; i--) {
+            long distance;
+
+            if (!kgen_whiten_fits(k, cand[i], &distance))
+                continue;
+            weighed++;
+            if (best < 0 || distance < best_distance) {
+                best = i;
+                best_distance = distance;
+            }
+        }
+        if (best < 0)
+            break;
+        next = kgen_whiten_pair(k, cand[best], stuck, saved_black, saved_digit);
+        /* Tried: out of the list either way. */
+        cand[best] = cand[--ncand];
+        if (next == NULL) {
+            fails++;
+            continue;
+        }
+        puzzle_free(p);
+        p = next;
+    }
+    free(saved_digit);
+    free(saved_black);
+    free(cand);
+    free(stuck);
+    return p;
+}
+
 /*
  * The grade of the unique puzzle p made from k's fill when no level was asked: the level
  * at which every step of a technique taken at once, easiest technique first, completes
@@ -1646,6 +1867,8 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
     }
     if (p != NULL && ctx->req->level != GEN_ANY_LEVEL)
         p = kgen_steer(&k, p);
+    if (p != NULL)
+        p = kgen_whiten(&k, p);
     if (p != NULL && ctx->req->level == GEN_ANY_LEVEL)
         kgen_grade_any(&k, p, g);
     else if (p != NULL)

@@ -68,21 +68,21 @@ enum technique {
     TECH_FINNED_X_WING,         /* finned and sashimi fish */
     TECH_FINNED_SWORDFISH,
     TECH_FINNED_JELLYFISH,
-    TECH_SIMPLE_COLOURING,
-    TECH_MULTI_COLOURING,       /* two clusters of one digit related by a weak link */
-    TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution */
-    TECH_BUG_PLUS_ONE,          /* likewise */
-    TECH_UR_TYPE_2,             /* uniqueness (hint_unique.c): likewise */
+    TECH_UNIQUE_RECTANGLE,      /* only when the puzzle is known to have one solution; */
+    TECH_UR_TYPE_2,             /* Hard, as SE's 4.5-4.8 and HoDoKu have them */
     TECH_UR_TYPE_4,
     TECH_UR_TYPE_5,
     TECH_UR_TYPE_6,
     TECH_HIDDEN_RECTANGLE,
     TECH_UR_TYPE_3,
     TECH_AVOIDABLE_RECTANGLE,
-    TECH_BUG_TYPE_2,
+    TECH_UNIQUE_LOOP,
+    TECH_SIMPLE_COLOURING,
+    TECH_MULTI_COLOURING,       /* two clusters of one digit related by a weak link */
+    TECH_BUG_PLUS_ONE,          /* only when the puzzle is known to have one solution */
+    TECH_BUG_TYPE_2,            /* likewise (hint_unique.c) */
     TECH_BUG_TYPE_3,
     TECH_BUG_TYPE_4,
-    TECH_UNIQUE_LOOP,
     TECH_X_CHAIN,
     TECH_XY_CHAIN,
     TECH_AIC,                   /* alternating inference chain: strong and weak links */

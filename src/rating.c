@@ -174,8 +174,8 @@ static const struct rating_entry ratings[TECH_COUNT] = {
  * chains from 5.4 (three strong links), WXYZ-wings and BUGs from 5.5 and suppositions
  * from 7.9 (the contradiction chain).  The bands cannot hold every technique: SE rates the Hard finned fish as
  * X-chains (6.5-6.7) and the W-wing as a chain (7.1), X-wing and swordfish (Hard) among
- * the subsets (3.2, 3.8), the ALS family (Expert) as forcing chains (8.0 and up), and
- * unique rectangles (Expert) from 4.5. */
+ * the subsets (3.2, 3.8), and the ALS family (Expert) as forcing chains (8.0 and up).
+ * Unique rectangles and loops (4.5-4.8) are Hard, in their band, as HoDoKu has them. */
 static const int band_floor[LEVEL_COUNT] = {
     [LEVEL_BEGINNER] = 0, [LEVEL_EASY] = 25, [LEVEL_MEDIUM] = 30,
     [LEVEL_HARD] = 41, [LEVEL_EXPERT] = 54, [LEVEL_MASTER] = 79,

@@ -83,6 +83,14 @@ static void check_table(void)
     tap_ok(rating_level_band(12) == LEVEL_BEGINNER && rating_level_band(26) == LEVEL_EASY
            && rating_level_band(72) == LEVEL_EXPERT && rating_level_band(110) == LEVEL_MASTER,
            "numbers fall in the levels' bands");
+    /* SE rates the rectangles and loops 4.5-4.8, among the wings; HoDoKu calls them Hard.
+     * As Expert they made puzzles they settle Expert with a number in the Hard band. */
+    all = true;
+    for (int t = TECH_UNIQUE_RECTANGLE; t <= TECH_UNIQUE_LOOP; t++)
+        if (rating_base((enum technique)t) < 54)
+            all &= hint_technique((enum technique)t)->level == LEVEL_HARD;
+    tap_ok(all && hint_technique(TECH_BUG_PLUS_ONE)->level == LEVEL_EXPERT,
+           "uniqueness techniques rated below 5.4 are Hard, the BUGs (5.6 and up) Expert");
 }
 
 /* The highest rating a grouped X-chain step got in a walk, 0 if none. */
@@ -170,7 +178,7 @@ static void check_agreement(const char *path)
            "mean |difference| %.2f", a.nhigh, a.high_within2, a.high_within5, a.high_mean_abs);
     tap_ok(n > 0 && over * 10 >= n * 7, "%d of %d rated at SE's number or above", over, n);
     tap_ok(n > 0 && monotone == n, "ER >= EP >= ED on every puzzle");
-    tap_ok(n > 0 && banded * 10 >= n * 9, "level and number agree (the number in the "
+    tap_ok(n > 0 && banded * 100 >= n * 94, "level and number agree (the number in the "
            "level's band) on %d of %d", banded, n);
     free(pairs);
 }
