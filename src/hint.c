@@ -64,9 +64,15 @@ static const struct technique_info techniques[TECH_COUNT] = {
     [TECH_INNIES_OUTIES] = { TECH_INNIES_OUTIES, "innies-outies", N_("Rule of 45"),
         N_("Units add up to 45 each: less the cages wholly inside, the one or two cells left over (innies), or the cells of the cages sticking out (outies), add up to the rest."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 18, hint_find_innies_outies },
+    [TECH_INNIES_OUTIES_BOXES] = { TECH_INNIES_OUTIES_BOXES, "innies-outies-boxes", N_("Rule of 45 over boxes"),
+        N_("Several boxes or regions, or a box and a line beside it, add up to 45 each: less the cages wholly inside, the one or two cells left over, or the cells of the cages sticking out, add up to the rest."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 19, hint_find_innies_outies_boxes },
     [TECH_CAGE_SPLITTING] = { TECH_CAGE_SPLITTING, "cage-splitting", N_("Cage splitting"),
         N_("When the rule of 45 gives the sum of part of a cage, the rest of the cage adds up to what is left."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 22, hint_find_cage_splitting },
+    [TECH_INNIE_OUTIE_DIFFERENCE] = { TECH_INNIE_OUTIE_DIFFERENCE, "innie-outie-difference", N_("Innie-outie difference"),
+        N_("Counting some of the cages that stick out of an area and not the others, the innies left add up to a known amount more or less than the outies: candidates that cannot balance go."),
+        LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 24, hint_find_innie_outie_difference },
     [TECH_HIDDEN_CAGE] = { TECH_HIDDEN_CAGE, "hidden-cage", N_("Hidden cage"),
         N_("The cells of a unit the whole cages inside it leave over form a cage of their own, with a known sum."),
         LEVEL_MEDIUM, HINT_KIND_SUDOKU, false, 25, hint_find_hidden_cage },
@@ -787,7 +793,8 @@ static bool technique_fits_variant(enum technique t)
     case TECH_HIDDEN_TRIPLE: case TECH_NAKED_QUAD: case TECH_HIDDEN_QUAD: case TECH_X_WING:
     case TECH_SWORDFISH: case TECH_JELLYFISH: case TECH_XY_WING: case TECH_XYZ_WING:
     case TECH_CAGE_COMBINATIONS: case TECH_CAGE_UNIT: case TECH_INNIES_OUTIES:
-    case TECH_CAGE_SPLITTING: case TECH_HIDDEN_CAGE: case TECH_REGION_INNIES: case TECH_TRIAL:
+    case TECH_INNIES_OUTIES_BOXES: case TECH_CAGE_SPLITTING: case TECH_INNIE_OUTIE_DIFFERENCE:
+    case TECH_HIDDEN_CAGE: case TECH_REGION_INNIES: case TECH_TRIAL:
         return true;
     default:
         return false;

@@ -44,7 +44,9 @@ enum technique {
     TECH_CAGE_UNIT,             /* a digit a cage needs within one unit, or a unit's in one cage */
     TECH_SUM_BOUNDS,            /* Kakuro: the smallest and largest a cell can be */
     TECH_INNIES_OUTIES,         /* Killer: the rule of 45 leaves one or two cells */
+    TECH_INNIES_OUTIES_BOXES,   /* the same over several boxes or regions */
     TECH_CAGE_SPLITTING,        /* the rule of 45 tells part of a cage: the rest is a cage */
+    TECH_INNIE_OUTIE_DIFFERENCE,    /* innies less outies: their candidates must balance */
     TECH_HIDDEN_CAGE,           /* the rule of 45 leaves three or more cells of one unit */
     TECH_REGION_INNIES,         /* Jigsaw: lines and regions less their overlap hold the same */
     TECH_NAKED_PAIR,
@@ -460,7 +462,9 @@ void hint_find_multi_colouring(struct hint_search *s);      /* hint_colouring.c 
 void hint_find_cage_combinations(struct hint_search *s);  /* hint_killer.c */
 void hint_find_cage_unit(struct hint_search *s);
 void hint_find_innies_outies(struct hint_search *s);
+void hint_find_innies_outies_boxes(struct hint_search *s);
 void hint_find_cage_splitting(struct hint_search *s);
+void hint_find_innie_outie_difference(struct hint_search *s);
 void hint_find_hidden_cage(struct hint_search *s);
 void hint_find_region_innies(struct hint_search *s);
 void hint_find_lone_square(struct hint_search *s);

@@ -14,14 +14,20 @@
 /* A cage whose sum has more fitting digit sets than this is left alone: its candidates
  * say little and listing the sets would cost more than the step is worth (16x16, 25x25). */
 #define KILLER_MAX_COMBOS 4096
-/* The most lines a rule-of-45 area spans (consecutive rows or columns). */
+/* The most lines a rule-of-45 area spans (consecutive rows or columns), and the most
+ * units of any area (lines, or boxes and regions). */
 #define KILLER_MAX_LINES 4
+#define KILLER_MAX_UNITS 4
+/* The most empty cells an innie-outie difference weighs against each other. */
+#define KILLER_MAX_DIFF_CELLS 3
 
-/* Cells that must add up to a sum: a cage, or the cells the rule of 45 leaves over.
+/* Cells that must add up to a sum: a cage, or the cells the rule of 45 leaves over; or,
+ * for an innie-outie difference, cells whose sum less that of the others is known.
  * Only the empty cells are kept; sum is what they still need. */
 struct vcage {
     int n;
     int cells[PUZZLE_MAX_DIGIT];
+    int npos;                   /* cells[0..npos) add up, cells[npos..n) are taken away */
     int sum;
     bool distinct;              /* the cells share a group: their digits differ */
 };
@@ -116,6 +122,63 @@ static bool fit_sets(const struct hint_position *pos, const struct vcage *v, int
     return true;
 }
 
+/* Digit by digit over v's cells in turn: each leaf whose signed digits make v->sum,
+ * no two cells that see each other alike, lets its digits stay. */
+struct fit_walk {
+    const struct hint_position *pos;
+    const struct vcage *v;
+    bool sees[KILLER_MAX_DIFF_CELLS][KILLER_MAX_DIFF_CELLS];
+    int digit[KILLER_MAX_DIFF_CELLS];
+    struct vfit *fit;
+};
+
+static void fit_walk_from(struct fit_walk *w, int i, int total)
+{
+    const struct vcage *v = w->v;
+
+    if (i == v->n) {
+        if (total != v->sum)
+            return;
+        for (int k = 0; k < v->n; k++)
+            w->fit->allowed[k] |= 1u << w->digit[k];
+        w->fit->ncombos++;
+        return;
+    }
+    for (int d = 1; d <= w->pos->p->max_digit; d++) {
+        int k;
+        if (!(w->pos->cands[v->cells[i]] & (1u << d)))
+            continue;
+        for (k = 0; k < i && !(w->sees[i][k] && w->digit[k] == d); k++)
+            ;
+        if (k < i)
+            continue;
+        w->digit[i] = d;
+        fit_walk_from(w, i + 1, i < v->npos ? total + d : total - d);
+    }
+}
+
+/* What fits a few cells whose digits may repeat where they do not see each other, or
+ * some of which are taken away (an innie-outie difference): every assignment of their
+ * candidates is tried, so only when there are few. */
+static bool fit_by_assignments(const struct hint_position *pos, const struct vcage *v,
+                               struct vfit *fit)
+{
+    struct fit_walk w = { .pos = pos, .v = v, .fit = fit };
+    long leaves = 1;
+
+    if (v->n > KILLER_MAX_DIFF_CELLS)
+        return false;
+    for (int i = 0; i < v->n; i++) {
+        leaves *= popcount32(pos->cands[v->cells[i]]);
+        for (int k = 0; k < i; k++)
+            w.sees[i][k] = hint_sees(pos->p, v->cells[i], v->cells[k]);
+    }
+    if (leaves > KILLER_MAX_COMBOS)
+        return false;
+    fit_walk_from(&w, 0, 0);
+    return fit->ncombos > 0;
+}
+
 /* Works out what fits v; false when nothing does or there are too many sets to tell. */
 static bool fit_vcage(const struct hint_position *pos, const struct vcage *v, digitset must,
                       struct vfit *fit)
@@ -125,23 +188,16 @@ static bool fit_vcage(const struct hint_position *pos, const struct vcage *v, di
     memset(fit, 0, sizeof *fit);
     if (v->n == 0)
         return false;
-    if (v->distinct) {
+    if (v->distinct && v->npos == v->n) {
         fit->must = must;
         return fit_sets(pos, v, v->n, pos->p->max_digit, v->sum, 0, &budget, fit)
                && fit->ncombos > 0;
     }
-    if (v->n != 2)
+    /* Two cells apart, which may repeat a digit (each digit of one needs its complement
+     * in the other), or cells taken from others. */
+    if (v->npos == v->n && v->n != 2)
         return false;
-    /* Two cells that may repeat a digit: each digit of one needs its complement in the other. */
-    for (int i = 0; i < 2; i++)
-        for (int d = 1; d <= pos->p->max_digit; d++) {
-            int e = v->sum - d;
-            if ((pos->cands[v->cells[i]] & (1u << d)) && e >= 1 && e <= pos->p->max_digit
-                && (pos->cands[v->cells[1 - i]] & (1u << e)))
-                fit->allowed[i] |= 1u << d;
-        }
-    fit->ncombos = fit->allowed[0] != 0;
-    return fit->ncombos > 0;
+    return fit_by_assignments(pos, v, fit);
 }
 
 /* Whether every cell of cells shares some group with the first: they all differ. */
@@ -175,6 +231,7 @@ static bool vcage_from(const struct hint_position *pos, const int *cells, int n,
         else
             return false;
     }
+    v->npos = v->n;
     v->distinct = cells_share_group(pos->p, cells, n);
     return true;
 }
@@ -379,60 +436,138 @@ void hint_find_cage_unit(struct hint_search *s)
 
 /* --- The rule of 45 --- */
 
-/* An area of whole units (one row, column, box or region, or consecutive rows or
- * columns), which holds every digit once per unit, and what its cages leave over. */
+/* The areas the rule of 45 runs over, each kind for its own technique: whole lines (one
+ * row, column, box or region, or consecutive rows or columns) and several boxes or
+ * regions (or a box and a line beside it). */
+enum area_kind { AREA_LINES = 1, AREA_BOXES = 2 };
+
+/* An area of whole units, which holds every digit once per unit, and what its cages
+ * leave over. */
 struct area {
-    int groups[KILLER_MAX_LINES];
+    int groups[KILLER_MAX_UNITS];
     int ngroups;
     int total;                      /* what the area's cells add up to */
     int inner;                      /* the sums of the cages wholly inside */
     int ninnie, nout;
-    int innies[PUZZLE_MAX_DIGIT * PUZZLE_MAX_DIGIT];
+    int innies[PUZZLE_MAX_DIGIT * PUZZLE_MAX_DIGIT];    /* in no cage first (nloose) */
     int outies[PUZZLE_MAX_DIGIT * PUZZLE_MAX_DIGIT];
+    int nloose;
     int outer;                      /* the sums of the cages partly inside */
     bool covered;                   /* every cell of the area is in a cage */
+    int npartial;                   /* the cages partly inside, by group */
+    int partial[PUZZLE_MAX_DIGIT * KILLER_MAX_UNITS];
+    int nshown;                     /* cages a hint points at besides the units */
+    int shown[HINT_MAX_GROUPS];
+    uint8_t *in;                    /* per cell: in the area */
+    struct reported *reported;      /* what the search over the areas has said so far */
+    int diff_cells;                 /* the empty cells a difference weighs, exactly */
 };
 
-/* Fills the innies (cells of the area outside the cages wholly inside it) and outies
- * (cells outside it of the cages partly inside); in marks the area's cells. */
-static void area_fill(const struct puzzle *p, struct area *a, uint8_t *in)
+/* The conclusions reported by one search over the areas: the same conclusion reached
+ * over another area (row 1, then rows 1 and 2; a difference counted two ways) is not
+ * listed again. */
+struct reported {
+    uint64_t *sig;
+    size_t n, cap;
+};
+
+static uint64_t mix64(uint64_t x)
 {
-    memset(in, 0, (size_t)p->ncells);
-    a->total = a->inner = a->outer = a->ninnie = a->nout = 0;
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+/* A hint's conclusions as one number, whatever their order. */
+static uint64_t conclusions_signature(const struct hint *h)
+{
+    uint64_t sig = mix64((uint64_t)h->nplace << 32 | (uint64_t)h->nelim);
+
+    for (int i = 0; i < h->nplace; i++)
+        sig += mix64(((uint64_t)h->place[i].cell << 8 | (uint64_t)h->place[i].digit) | 1u << 31);
+    for (int i = 0; i < h->nelim; i++)
+        sig += mix64((uint64_t)h->elim[i].cell << 8 | (uint64_t)h->elim[i].digit);
+    return sig;
+}
+
+/* Reports h unless the search has reported its conclusions already. */
+static bool emit_once(struct hint_search *s, const struct area *a, struct hint *h)
+{
+    struct reported *r = a->reported;
+    uint64_t sig = conclusions_signature(h);
+
+    for (size_t i = 0; i < r->n; i++)
+        if (r->sig[i] == sig)
+            return true;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 32;
+        r->sig = xrealloc(r->sig, r->cap * sizeof *r->sig);
+    }
+    r->sig[r->n++] = sig;
+    return hint_emit(s, h);
+}
+
+/* Adds cage group g to the n cages of list (by group index, ascending) unless there. */
+static void add_cage_sorted(int *list, int *n, int g)
+{
+    int i = *n;
+
+    for (int k = 0; k < *n; k++)
+        if (list[k] == g)
+            return;
+    while (i > 0 && list[i - 1] > g) {
+        list[i] = list[i - 1];
+        i--;
+    }
+    list[i] = g;
+    (*n)++;
+}
+
+/* Fills the innies (cells of the area outside the cages wholly inside it) and outies
+ * (cells outside it of the cages partly inside); a->in marks the area's cells. */
+static void area_fill(const struct puzzle *p, struct area *a)
+{
+    int cages[PUZZLE_MAX_DIGIT * KILLER_MAX_UNITS], ncages = 0;
+
+    memset(a->in, 0, (size_t)p->ncells);
+    a->total = a->inner = a->outer = a->ninnie = a->nout = a->npartial = a->nshown = 0;
     a->covered = true;
     for (int k = 0; k < a->ngroups; k++) {
         const struct puzzle_group *grp = &p->groups[a->groups[k]];
         a->total += grp->sum;
         for (int i = 0; i < grp->ncells; i++)
-            in[grp->cells[i]] = 1;
+            a->in[grp->cells[i]] = 1;
     }
     for (int k = 0; k < a->ngroups; k++) {
         const struct puzzle_group *grp = &p->groups[a->groups[k]];
         for (int i = 0; i < grp->ncells; i++) {
-            int c = grp->cells[i], cage = p->cage[c];
-            if (cage < 0) {
+            int c = grp->cells[i];
+            if (p->cage[c] >= 0) {
+                add_cage_sorted(cages, &ncages, hint_group_of_kind(p, c, GROUP_CAGE));
+            } else {
                 a->covered = false;
                 a->innies[a->ninnie++] = c;
             }
         }
     }
-    for (int g = 0; g < p->ngroups; g++) {
-        const struct puzzle_group *grp = &p->groups[g];
+    a->nloose = a->ninnie;
+    for (int k = 0; k < ncages; k++) {
+        const struct puzzle_group *grp = &p->groups[cages[k]];
         int inside = 0;
-        if (grp->kind != GROUP_CAGE)
-            continue;
         for (int i = 0; i < grp->ncells; i++)
-            inside += in[grp->cells[i]];
+            inside += a->in[grp->cells[i]];
         if (inside == grp->ncells) {
             a->inner += grp->sum;
-        } else if (inside > 0) {
-            a->outer += grp->sum;
-            for (int i = 0; i < grp->ncells; i++) {
-                if (in[grp->cells[i]])
-                    a->innies[a->ninnie++] = grp->cells[i];
-                else
-                    a->outies[a->nout++] = grp->cells[i];
-            }
+            continue;
+        }
+        a->outer += grp->sum;
+        a->partial[a->npartial++] = cages[k];
+        for (int i = 0; i < grp->ncells; i++) {
+            if (a->in[grp->cells[i]])
+                a->innies[a->ninnie++] = grp->cells[i];
+            else
+                a->outies[a->nout++] = grp->cells[i];
         }
     }
 }
@@ -479,8 +614,16 @@ static void begin_area_hint(struct hint_search *s, struct hint *h, const struct 
     hint_begin(s, h);
     for (int k = 0; k < a->ngroups; k++)
         hint_add_group(h, a->groups[k]);
+    for (int k = 0; k < a->nshown; k++)
+        hint_add_group(h, a->shown[k]);
     for (int i = 0; i < v->n; i++)
         hint_add_cell(h, v->cells[i]);
+}
+
+/* The digit the one empty cell of v must be (taken away, it is minus the rest). */
+static int lone_digit(const struct vcage *v)
+{
+    return v->npos == 1 ? v->sum : -v->sum;
 }
 
 /* The conclusion of cells v that must add up to v->sum: one empty cell is placed, more
@@ -492,7 +635,7 @@ static bool conclude_sum(struct hint_search *s, const struct area *a, const stru
     struct hint h;
 
     if (v->n == 1) {
-        int d = v->sum;
+        int d = lone_digit(v);
         if (d < 1 || d > s->pos->p->max_digit || !(s->pos->cands[v->cells[0]] & (1u << d)))
             return true;
         begin_area_hint(s, &h, a, v);
@@ -507,7 +650,7 @@ static bool conclude_sum(struct hint_search *s, const struct area *a, const stru
              * them still empty, %3$c its digit. */
             hint_say(&h, _("%1$s; only %2$s of them is empty, so it is %3$c."), clause,
                      hint_cell(&h, v->cells[0]), hint_digit_symbol(d));
-        return hint_emit(s, &h);
+        return emit_once(s, a, &h);
     }
     if (!fit_vcage(s->pos, v, 0, &fit))
         return true;
@@ -515,7 +658,13 @@ static bool conclude_sum(struct hint_search *s, const struct area *a, const stru
     elim_unfitting(s, &h, v, &fit);
     if (h.nelim == 0)
         return true;
-    if (v->distinct && fit.ncombos <= KILLER_SAY_COMBOS)
+    if (v->npos < v->n)
+        /* TRANSLATORS: %1$s says how the sum of some cells compares with the sum of
+         * others and why, %2$s the empty ones among them. */
+        hint_say(&h, _("%1$s; of the candidates of %2$s, only those the other cells' "
+                       "candidates can balance stay"),
+                 clause, hint_cells(&h, v->cells, v->n, HINT_AND));
+    else if (v->distinct && fit.ncombos <= KILLER_SAY_COMBOS)
         /* TRANSLATORS: %1$s says which cells add up to what and why, %2$s the empty ones,
          * %3$d what they still add up to, %4$s the digit sets that fit ("1+2 or 3+4"). */
         hint_say(&h, P_("%1$s; the empty ones, %2$s, share a unit and need %3$d, which only %4$s "
@@ -529,7 +678,7 @@ static bool conclude_sum(struct hint_search *s, const struct area *a, const stru
                        "candidate leaves the others a way to make it"),
                  clause, hint_cells(&h, v->cells, v->n, HINT_AND), v->sum);
     hint_say_eliminations(&h);
-    return hint_emit(s, &h);
+    return emit_once(s, a, &h);
 }
 
 /* The cage all of lo's cells lie in, when they are only part of it; else -1. */
@@ -586,17 +735,175 @@ static bool leftover_step(struct hint_search *s, const struct area *a, const str
     }
     if (!vcage_from(s->pos, lo->cells, lo->n, lo->sum, &v) || v.n == 0)
         return true;
-    if (s->id == TECH_INNIES_OUTIES ? v.n > 2 : (v.n < 3 || !v.distinct))
+    if (s->id == TECH_HIDDEN_CAGE ? (v.n < 3 || !v.distinct) : v.n > 2)
         return true;
     clause = leftover_words(&words, a, lo);
     return conclude_sum(s, a, &v, clause, lo->n);
 }
 
-static bool area_steps(struct hint_search *s, struct area *a, uint8_t *in)
+/* --- Innie-outie differences --- */
+
+/*
+ * Each cage partly inside an area may be counted whole, its cells outside then being
+ * outies, or not, its cells inside then being innies.  With the cages wholly inside
+ * counted too, the area's sum less the cages counted is what the innies add up to less
+ * the outies.  Counting none of them gives the innies alone, all of them the outies
+ * alone (the rule of 45 above); the choices between weigh a few innies against a few
+ * outies, "r1c5 is 3 less than r2c9", and keep the candidates that balance.
+ */
+struct difference {
+    bool whole[PUZZLE_MAX_DIGIT * KILLER_MAX_UNITS];    /* per partial cage: counted */
+    int in[PUZZLE_MAX_DIGIT * KILLER_MAX_UNITS], nin;
+    int out[PUZZLE_MAX_DIGIT * PUZZLE_MAX_DIGIT], nout;
+};
+
+/* The empty cells of group g inside the area (inside true) or outside it. */
+static int empty_cells_on(const struct hint_position *pos, const struct area *a, int g, bool inside)
+{
+    const struct puzzle_group *grp = &pos->p->groups[g];
+    int n = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        n += pos->grid[grp->cells[i]] == 0 && (a->in[grp->cells[i]] != 0) == inside;
+    return n;
+}
+
+/* "row 1 adds up to 45; the cages wholly inside it and those of r2c9 add up to 48 and
+ * cover it but for r1c5; so the sum of r1c5 is 3 less than the sum of r2c9" */
+static const char *difference_words(const struct hint *h, const struct area *a,
+                                    const struct difference *df, int counted)
+{
+    const char *units = hint_groups(h, a->groups, a->ngroups, HINT_AND);
+    const char *ins = hint_cells(h, df->in, df->nin, HINT_AND);
+    const char *outs = hint_cells(h, df->out, df->nout, HINT_AND);
+    int diff = a->total - counted;
+
+    if (h->quiet)
+        return "";
+    if (diff > 0)
+        /* TRANSLATORS: %1$s is a unit or units, %2$d what they add up to, %3$s cells outside
+         * them (outies) whose cages reach in, %4$d the sums of those cages and of the cages
+         * wholly inside, %5$s the cells of the units left out of all those cages (innies),
+         * %6$d how much more the innies add up to than the outies. */
+        return hint_words(h, P_("%1$s adds up to %2$d; the cages wholly inside it and those of %3$s "
+                                "add up to %4$d and cover it but for %5$s; so the sum of %5$s is %6$d "
+                                "more than the sum of %3$s",
+                                "%1$s add up to %2$d; the cages wholly inside them and those of %3$s "
+                                "add up to %4$d and cover them but for %5$s; so the sum of %5$s is %6$d "
+                                "more than the sum of %3$s", a->ngroups),
+                          units, a->total, outs, counted, ins, diff);
+    if (diff < 0)
+        /* TRANSLATORS: as above; %6$d is how much less the innies add up to. */
+        return hint_words(h, P_("%1$s adds up to %2$d; the cages wholly inside it and those of %3$s "
+                                "add up to %4$d and cover it but for %5$s; so the sum of %5$s is %6$d "
+                                "less than the sum of %3$s",
+                                "%1$s add up to %2$d; the cages wholly inside them and those of %3$s "
+                                "add up to %4$d and cover them but for %5$s; so the sum of %5$s is %6$d "
+                                "less than the sum of %3$s", a->ngroups),
+                          units, a->total, outs, counted, ins, -diff);
+    /* TRANSLATORS: as above, the innies adding up to as much as the outies. */
+    return hint_words(h, P_("%1$s adds up to %2$d; the cages wholly inside it and those of %3$s "
+                            "add up to %4$d and cover it but for %5$s; so the sum of %5$s equals "
+                            "the sum of %3$s",
+                            "%1$s add up to %2$d; the cages wholly inside them and those of %3$s "
+                            "add up to %4$d and cover them but for %5$s; so the sum of %5$s equals "
+                            "the sum of %3$s", a->ngroups),
+                      units, a->total, outs, counted, ins);
+}
+
+/* The cells of one choice and what they prove. */
+static bool difference_step(struct hint_search *s, struct area *a, struct difference *df)
+{
+    const struct puzzle *p = s->pos->p;
+    int counted = a->inner;
+    struct vcage v = { .sum = 0 };
+    struct hint words;
+    bool go_on;
+
+    df->nin = df->nout = 0;
+    a->nshown = 0;
+    for (int i = 0; i < a->nloose; i++)
+        df->in[df->nin++] = a->innies[i];
+    for (int k = 0; k < a->npartial; k++) {
+        const struct puzzle_group *grp = &p->groups[a->partial[k]];
+        if (df->whole[k]) {
+            counted += grp->sum;
+            if (a->nshown < HINT_MAX_GROUPS)
+                a->shown[a->nshown++] = a->partial[k];
+        }
+        for (int i = 0; i < grp->ncells; i++) {
+            int c = grp->cells[i];
+            if (df->whole[k] && !a->in[c])
+                df->out[df->nout++] = c;
+            else if (!df->whole[k] && a->in[c])
+                df->in[df->nin++] = c;
+        }
+    }
+    if (df->nin == 0 || df->nout == 0)
+        return true;        /* innies or outies alone: the rule of 45 */
+    v.sum = a->total - counted;
+    for (int i = 0; i < df->nin; i++)
+        if (s->pos->grid[df->in[i]])
+            v.sum -= s->pos->grid[df->in[i]];
+        else
+            v.cells[v.n++] = df->in[i];
+    v.npos = v.n;
+    for (int i = 0; i < df->nout; i++)
+        if (s->pos->grid[df->out[i]])
+            v.sum += s->pos->grid[df->out[i]];
+        else
+            v.cells[v.n++] = df->out[i];
+    if (v.n == 0)
+        return true;
+    hint_begin(s, &words);
+    go_on = conclude_sum(s, a, &v, difference_words(&words, a, df, counted), df->nin + df->nout);
+    a->nshown = 0;
+    return go_on;
+}
+
+/* Tries every choice from partial cage k on that weighs a->diff_cells empty cells in
+ * all (nempty so far). */
+static bool difference_choices(struct hint_search *s, struct area *a, struct difference *df,
+                               int k, int nempty)
+{
+    int inside, outside;
+
+    if (nempty > a->diff_cells)
+        return true;
+    if (k == a->npartial)
+        return nempty < a->diff_cells || difference_step(s, a, df);
+    inside = empty_cells_on(s->pos, a, a->partial[k], true);
+    outside = empty_cells_on(s->pos, a, a->partial[k], false);
+    df->whole[k] = false;
+    if (!difference_choices(s, a, df, k + 1, nempty + inside))
+        return false;
+    if (inside + outside == 0)
+        return true;        /* a full cage: either way says the same */
+    df->whole[k] = true;
+    return difference_choices(s, a, df, k + 1, nempty + outside);
+}
+
+static bool area_differences(struct hint_search *s, struct area *a)
+{
+    struct difference *df = xmalloc(sizeof *df);
+    int loose = 0;
+    bool go_on;
+
+    for (int i = 0; i < a->nloose; i++)
+        loose += s->pos->grid[a->innies[i]] == 0;
+    go_on = difference_choices(s, a, df, 0, loose);
+    free(df);
+    return go_on;
+}
+
+/* What the technique being searched finds in one area. */
+static bool area_steps(struct hint_search *s, struct area *a)
 {
     struct leftover lo;
 
-    area_fill(s->pos->p, a, in);
+    area_fill(s->pos->p, a);
+    if (s->id == TECH_INNIE_OUTIE_DIFFERENCE)
+        return area_differences(s, a);
     lo = (struct leftover){ a->innies, a->ninnie, a->total - a->inner, false };
     if (!leftover_step(s, a, &lo))
         return false;
@@ -606,26 +913,189 @@ static bool area_steps(struct hint_search *s, struct area *a, uint8_t *in)
     return leftover_step(s, a, &lo);
 }
 
-/* Runs the rule of 45 over every area: each row, column, box or region, then runs of
- * 2..KILLER_MAX_LINES consecutive rows and columns. */
-static void find_leftovers(struct hint_search *s)
+/* --- The areas --- */
+
+/* The boxes (or Jigsaw regions) of a puzzle, numbered in group order, and how they lie. */
+struct box_map {
+    int n;
+    int group[PUZZLE_MAX_DIGIT];
+    uint32_t adjacent[PUZZLE_MAX_DIGIT];    /* bit j: box j shares an edge with it */
+    uint32_t rows[PUZZLE_MAX_DIGIT];        /* bit r: it has a cell in row r */
+    uint32_t cols[PUZZLE_MAX_DIGIT];
+    uint32_t near_rows[PUZZLE_MAX_DIGIT];   /* rows and columns of the cells beside it */
+    uint32_t near_cols[PUZZLE_MAX_DIGIT];
+};
+
+static int box_number(const struct box_map *m, int g)
+{
+    for (int k = 0; k < m->n; k++)
+        if (m->group[k] == g)
+            return k;
+    return -1;
+}
+
+static void box_map_fill(const struct puzzle *p, struct box_map *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int g = 0; g < p->ngroups && m->n < PUZZLE_MAX_DIGIT; g++)
+        if (puzzle_group_is_box(&p->groups[g]))
+            m->group[m->n++] = g;
+    for (int c = 0; c < p->ncells; c++) {
+        int r = c / p->width, col = c % p->width;
+        int b = box_number(m, hint_group_of_kind(p, c, GROUP_BOX));
+        /* The four cells beside c: up, down, left, right. */
+        const int beside[4][2] = { { r - 1, col }, { r + 1, col }, { r, col - 1 }, { r, col + 1 } };
+        if (b < 0)
+            continue;
+        m->rows[b] |= 1u << r;
+        m->cols[b] |= 1u << col;
+        for (int k = 0; k < 4; k++) {
+            int nr = beside[k][0], nc = beside[k][1], o;
+            if (nr < 0 || nr >= p->height || nc < 0 || nc >= p->width)
+                continue;
+            o = box_number(m, hint_group_of_kind(p, nr * p->width + nc, GROUP_BOX));
+            if (o >= 0 && o != b) {
+                m->adjacent[b] |= 1u << o;
+                m->near_rows[b] |= 1u << nr;
+                m->near_cols[b] |= 1u << nc;
+            }
+        }
+    }
+}
+
+/* Whether the boxes of set (bits) are joined edge to edge. */
+static bool boxes_connected(const struct box_map *m, uint32_t set)
+{
+    uint32_t reached = set & -set, grown = reached;
+
+    do {
+        reached = grown;
+        for (int k = 0; k < m->n; k++)
+            if (reached & (1u << k))
+                grown |= m->adjacent[k] & set;
+    } while (grown != reached);
+    return reached == set;
+}
+
+/* Whether lines (bits) are k consecutive lines. */
+static bool consecutive_lines(uint32_t lines, int k)
+{
+    return lines != 0 && popcount32(lines) == k && ((lines / (lines & -lines)) + 1) == 1u << k;
+}
+
+/* Whether the boxes of set fill exactly k consecutive rows or columns: an area of lines
+ * already. */
+static bool boxes_are_lines(const struct box_map *m, uint32_t set)
+{
+    uint32_t rows = 0, cols = 0;
+    int k = popcount32(set);
+
+    for (int b = 0; b < m->n; b++)
+        if (set & (1u << b)) {
+            rows |= m->rows[b];
+            cols |= m->cols[b];
+        }
+    return consecutive_lines(rows, k) || consecutive_lines(cols, k);
+}
+
+/* Runs the technique over the area of the boxes of set. */
+static bool boxes_area(struct hint_search *s, struct area *a, const struct box_map *m, uint32_t set)
+{
+    a->ngroups = 0;
+    for (int b = 0; b < m->n && a->ngroups < KILLER_MAX_UNITS; b++)
+        if (set & (1u << b))
+            a->groups[a->ngroups++] = m->group[b];
+    return area_steps(s, a);
+}
+
+/* The k regions a run of k lines overlaps most (region_area_fill's choice), as a set. */
+static uint32_t regions_over_lines(const struct puzzle *p, const struct box_map *m, bool rows,
+                                   int first, int k)
+{
+    int overlap[PUZZLE_MAX_DIGIT] = { 0 };
+    uint32_t set = 0;
+
+    for (int c = 0; c < p->ncells; c++) {
+        int line = rows ? c / p->width : c % p->width;
+        if (line >= first && line < first + k)
+            overlap[box_number(m, hint_group_of_kind(p, c, GROUP_BOX))]++;
+    }
+    for (int i = 0; i < k; i++) {
+        int best = -1;
+        for (int b = 0; b < m->n; b++)
+            if (!(set & (1u << b)) && (best < 0 || overlap[b] > overlap[best]))
+                best = b;
+        set |= 1u << best;
+    }
+    return set;
+}
+
+/* Several boxes or regions: two or three joined edge to edge (not a band of whole
+ * lines), on a Jigsaw also the regions that nearly fill a run of up to four lines, and a
+ * box or region with a row or column beside it. */
+static bool areas_of_boxes(struct hint_search *s, struct area *a, const struct box_map *m)
 {
     const struct puzzle *p = s->pos->p;
-    uint8_t *in;
-    struct area *a;
+    uint32_t seen[2 * PUZZLE_MAX_DIGIT * KILLER_MAX_UNITS];
+    int nseen = 0;
 
-    if (!has_cages(s->pos))
-        return;
-    in = xmalloc((size_t)p->ncells);
-    a = xmalloc(sizeof *a);
+    for (int x = 0; x < m->n; x++)
+        for (int y = x + 1; y < m->n; y++) {
+            uint32_t pair = 1u << x | 1u << y;
+            if ((m->adjacent[x] & (1u << y)) && !boxes_are_lines(m, pair) && !boxes_area(s, a, m, pair))
+                return false;
+            for (int z = y + 1; z < m->n && !s->stopped; z++) {
+                uint32_t three = pair | 1u << z;
+                if (boxes_connected(m, three) && !boxes_are_lines(m, three)
+                    && !boxes_area(s, a, m, three))
+                    return false;
+            }
+        }
+    for (int rows = 1; (p->variant & VARIANT_JIGSAW) && rows >= 0; rows--)
+        for (int k = 2; k <= KILLER_MAX_UNITS && k < m->n; k++)
+            for (int first = 0; first + k <= p->max_digit && !s->stopped; first++) {
+                uint32_t set = regions_over_lines(p, m, rows, first, k);
+                int i;
+                if ((k <= 3 && boxes_connected(m, set)) || boxes_are_lines(m, set))
+                    continue;       /* listed above, or lines */
+                for (i = 0; i < nseen && seen[i] != set; i++)
+                    ;
+                if (i < nseen)
+                    continue;
+                seen[nseen++] = set;
+                if (!boxes_area(s, a, m, set))
+                    return false;
+            }
+    for (int b = 0; b < m->n && !s->stopped; b++)
+        for (int line = 0; line < p->max_digit; line++)
+            for (int rows = 1; rows >= 0; rows--) {
+                uint32_t beside = rows ? m->near_rows[b] & ~m->rows[b] : m->near_cols[b] & ~m->cols[b];
+                if (!(beside & (1u << line)))
+                    continue;
+                a->groups[0] = m->group[b];
+                a->groups[1] = hint_group_of_kind(p, rows ? line * p->width : line,
+                                                  rows ? GROUP_ROW : GROUP_COLUMN);
+                a->ngroups = 2;
+                if (!area_steps(s, a))
+                    return false;
+            }
+    return true;
+}
+
+/* Each row, column, box or region, then runs of 2..KILLER_MAX_LINES consecutive rows
+ * and columns. */
+static bool areas_of_lines(struct hint_search *s, struct area *a)
+{
+    const struct puzzle *p = s->pos->p;
+
     for (int g = 0; g < p->ngroups && !s->stopped; g++) {
         enum group_kind kind = p->groups[g].kind;
         if (kind != GROUP_ROW && kind != GROUP_COLUMN && !puzzle_group_is_box(&p->groups[g]))
             continue;
         a->groups[0] = g;
         a->ngroups = 1;
-        if (!area_steps(s, a, in))
-            goto done;
+        if (!area_steps(s, a))
+            return false;
     }
     for (int rows = 0; rows < 2; rows++) {
         int n = p->max_digit;
@@ -637,29 +1107,64 @@ static void find_leftovers(struct hint_search *s)
                     a->groups[k] = hint_group_of_kind(p, cell, rows ? GROUP_ROW : GROUP_COLUMN);
                 }
                 a->ngroups = len;
-                if (!area_steps(s, a, in))
-                    goto done;
+                if (!area_steps(s, a))
+                    return false;
             }
         }
     }
-done:
+    return true;
+}
+
+/* Runs the technique being searched over every area of the kinds asked (area_kind bits);
+ * a difference over every area weighing one empty cell, then two, and so on: the
+ * simplest first. */
+static void find_leftovers(struct hint_search *s, unsigned kinds)
+{
+    const struct puzzle *p = s->pos->p;
+    struct reported reported = { NULL, 0, 0 };
+    struct box_map boxes;
+    struct area *a;
+    int most = s->id == TECH_INNIE_OUTIE_DIFFERENCE ? KILLER_MAX_DIFF_CELLS : 1;
+
+    if (!has_cages(s->pos))
+        return;
+    a = xmalloc(sizeof *a);
+    a->in = xmalloc((size_t)p->ncells);
+    a->reported = &reported;
+    if (kinds & AREA_BOXES)
+        box_map_fill(p, &boxes);
+    for (a->diff_cells = 1; a->diff_cells <= most && !s->stopped; a->diff_cells++)
+        if (!(kinds & AREA_LINES) || areas_of_lines(s, a))
+            if (kinds & AREA_BOXES)
+                areas_of_boxes(s, a, &boxes);
+    free(reported.sig);
+    free(a->in);
     free(a);
-    free(in);
 }
 
 void hint_find_innies_outies(struct hint_search *s)
 {
-    find_leftovers(s);
+    find_leftovers(s, AREA_LINES);
+}
+
+void hint_find_innies_outies_boxes(struct hint_search *s)
+{
+    find_leftovers(s, AREA_BOXES);
 }
 
 void hint_find_cage_splitting(struct hint_search *s)
 {
-    find_leftovers(s);
+    find_leftovers(s, AREA_LINES | AREA_BOXES);
+}
+
+void hint_find_innie_outie_difference(struct hint_search *s)
+{
+    find_leftovers(s, AREA_LINES | AREA_BOXES);
 }
 
 void hint_find_hidden_cage(struct hint_search *s)
 {
-    find_leftovers(s);
+    find_leftovers(s, AREA_LINES | AREA_BOXES);
 }
 
 /* --- Jigsaw: the rule of 45 over regions --- */

@@ -79,11 +79,15 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     /* Killer: SE has no cages.  Its scale for the steps a Killer solver takes in their
      * place: a cage's combinations as a unique sum and cage/unit interactions as the
      * intersections (claiming), the rule of 45 and what follows from it as subsets,
-     * easiest first, the order the Killer guides teach them in. */
+     * easiest first, the order the Killer guides teach them in: over lines before
+     * boxes (a band of boxes is harder to see whole), a difference of innies and
+     * outies after a split cage (it weighs cells against each other, a pair's work). */
     [TECH_CAGE_COMBINATIONS] = { 25, LENGTH_NONE },
     [TECH_CAGE_UNIT] = { 28, LENGTH_NONE },
     [TECH_INNIES_OUTIES] = { 30, LENGTH_NONE },
+    [TECH_INNIES_OUTIES_BOXES] = { 31, LENGTH_NONE },
     [TECH_CAGE_SPLITTING] = { 32, LENGTH_NONE },
+    [TECH_INNIE_OUTIE_DIFFERENCE] = { 33, LENGTH_NONE },
     [TECH_HIDDEN_CAGE] = { 34, LENGTH_NONE },
     [TECH_REGION_INNIES] = { 31, LENGTH_NONE },
     [TECH_NAKED_PAIR] = { 30, LENGTH_NONE },

@@ -11,14 +11,17 @@
 #include "tap.h"
 #include "util.h"
 
-/* A 9x9 Killer from a map of cage letters ('.' for no cage) and the sums by letter. */
-static struct puzzle *killer_new(const char *map, const int *sums)
+/* A 9x9 Killer from a map of cage letters ('.' for no cage) and the sums by letter; a
+ * Killer Jigsaw when regions (81 digits 1-9) is not NULL. */
+static struct puzzle *killer_jigsaw_new(const char *map, const int *sums, const char *regions)
 {
     struct puzzle *p = sudoku_new_unfinished(9);
     struct puzzle_error err;
     int number[26];
 
-    puzzle_set_variant(p, VARIANT_KILLER);
+    puzzle_set_variant(p, VARIANT_KILLER | (regions != NULL ? VARIANT_JIGSAW : 0));
+    for (int c = 0; regions != NULL && c < 81; c++)
+        p->region[c] = (uint8_t)(regions[c] - '1');
     for (int k = 0; k < 26; k++)
         number[k] = -1;
     for (int c = 0; c < 81; c++) {
@@ -35,6 +38,11 @@ static struct puzzle *killer_new(const char *map, const int *sums)
         return NULL;
     }
     return p;
+}
+
+static struct puzzle *killer_new(const char *map, const int *sums)
+{
+    return killer_jigsaw_new(map, sums, NULL);
 }
 
 /* A position with the basic candidates, some cells' candidates set by hand. */
@@ -283,6 +291,121 @@ static void test_hidden_cage(void)
     puzzle_free(p);
 }
 
+/* Innie-outie difference.  Cages over the solution 123456789 / 456789123 / 789123456:
+ * row 1 holds a (6) and b (15); c (17) covers r1c7, r1c8 and r2c8, d (18) r1c9, r2c9 and
+ * r3c9.  Counting c and not d, r1c9 less r2c8 is 45 - 21 - 17 = 7. */
+static void test_innie_outie_difference(void)
+{
+    static const int sums[26] = { 6, 15, 17, 18 };
+    struct puzzle *p = killer_new("aaabbbccd"
+                                  ".......cd"
+                                  "........d"
+                                  "......................................................"
+                                  , sums);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p);
+    tap_ok(finds(&x, TECH_INNIE_OUTIE_DIFFERENCE, "r1c9-1 r1c9-2 r1c9-3 r1c9-4 r1c9-5 r1c9-6 r1c9-7 "
+                 "r2c8-3 r2c8-4 r2c8-5 r2c8-6 r2c8-7 r2c8-8 r2c8-9", &f)
+           && strstr(f.text, "the sum of r1c9 is 7 more than the sum of r2c8") != NULL,
+           "innie-outie difference: r1c9 is r2c8 + 7, so 8 or 9 against 1 or 2: %s", f.text);
+    /* (A hidden cage says r1c7-r1c9 are 7+8+9, not how r1c9 and r2c8 pair.) */
+    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r1c9-1") && !concludes(&x, TECH_INNIES_OUTIES, "r2c8-9"),
+           "the rule of 45 of one or two cells says nothing of r1c9 or r2c8 here");
+    set_cands(&x, 1, 9, "89");
+    set_cands(&x, 2, 8, "12");
+    finds(&x, TECH_INNIE_OUTIE_DIFFERENCE, "", &f);
+    tap_ok(f.count == 0, "innie-outie difference: nothing when every candidate has its partner (%d hints)",
+           f.count);
+    x.grid[2 * 9 - 2] = 2;      /* r2c8 */
+    x.cands[2 * 9 - 2] = 0;
+    tap_ok(finds(&x, TECH_INNIE_OUTIE_DIFFERENCE, "r1c9=9", &f),
+           "innie-outie difference: r2c8 placed, r1c9 is 9: %s", f.text);
+    puzzle_free(p);
+}
+
+/* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
+ * columns): dominoes across the box edge and a cage of three inside, one innie r3c6 in
+ * the cage of 10 down to r4c6.  No line or single box shows it. */
+static void test_two_boxes(void)
+{
+    static const int sums[26] = { 3, 9, 15, 7, 13, 10, 11, 19, 10 };
+    struct puzzle *p = killer_new("aaddgg..."
+                                  "bbeehh..."
+                                  "ccffhi..."
+                                  ".....i..."
+                                  "............................................."
+                                  , sums);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c6=3", &f) && strstr(f.text, "box 1 and box 2") != NULL,
+           "rule of 45 over boxes 1 and 2: the innie r3c6 is 3: %s", f.text);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c6=7", &f),
+           "rule of 45 over boxes 1 and 2: the outie r4c6 is 7: %s", f.text);
+    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c6=3") && !concludes(&x, TECH_INNIES_OUTIES, "r4c6=7"),
+           "rule of 45 over lines and single boxes: not here");
+    puzzle_free(p);
+}
+
+/* Box 1 and row 4 beside it (solution rows 123/456/789, 234567891, 567891234): the
+ * columns of box 1 go down into row 4, which ends in a cage of 5 down to r5c9. */
+static void test_box_and_line(void)
+{
+    static const int sums[26] = { 3, 9, 9, 9, 11, 13, 11, 24, 5 };
+    struct puzzle *p = killer_new("aab......"
+                                  "ccb......"
+                                  "def......"
+                                  "defgghhhi"
+                                  "........i"
+                                  "...................................."
+                                  , sums);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c9=1", &f) && strstr(f.text, "box 1 and row 4") != NULL,
+           "rule of 45 over box 1 and row 4: the innie r4c9 is 1: %s", f.text);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r5c9=4", &f),
+           "rule of 45 over box 1 and row 4: the outie r5c9 is 4: %s", f.text);
+    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r4c9=1"), "rule of 45 over lines: not here");
+    puzzle_free(p);
+}
+
+/* Killer Jigsaw: regions 1 and 2 nearly fill rows 1-2 (region 3 has r2c2, region 2
+ * reaches r3c8).  Over the solution 123456789 / 912345678 / 234568917 / 741239856:
+ * dominoes down across the regions' edge, and the innie r3c8 in a cage of 6 with r4c8. */
+static void test_two_regions(void)
+{
+    static const char regions[] = "111111112" "132222222" "333333324" "344444444" "555555555"
+                                  "666666666" "777777777" "888888888" "999999999";
+    static const int sums[26] = { 12, 5, 7, 9, 11, 13, 15, 17, 6, 4 };
+    struct puzzle *p = killer_jigsaw_new("aabcdefgh"
+                                         "ajbcdefgh"
+                                         ".j.....i."
+                                         ".......i."
+                                         "............................................."
+                                         , sums, regions);
+    struct position x;
+    struct found f;
+
+    if (!tap_ok(p != NULL, "a Killer Jigsaw of two regions nearly filling a band")) {
+        puzzle_free(p);
+        return;
+    }
+    position_open(&x, p);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c8=1", &f) && strstr(f.text, "region 1 and region 2") != NULL,
+           "rule of 45 over regions 1 and 2: the innie r3c8 is 1: %s", f.text);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c8=5", &f),
+           "rule of 45 over regions 1 and 2: the outie r4c8 is 5: %s", f.text);
+    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c8=1"), "rule of 45 over lines and single regions: not here");
+    tap_ok(finds(&x, TECH_INNIES_OUTIES, "r2c2=1", &f),
+           "rows 1 and 2 leave r2c2 (of region 3), 1 as well: %s", f.text);
+    puzzle_free(p);
+}
+
 /* The Wikipedia Killer (no givens) and the Killers of the variant set: rated without
  * trial now that their cages are reasoned about. */
 static void test_rating(const char *name, int first, int count)
@@ -296,12 +419,13 @@ static void test_rating(const char *name, int first, int count)
     while (reader_next(r, &p, NULL, &err) > 0) {
         struct grade g;
         if (n++ >= first && n <= first + count && (p->variant & VARIANT_KILLER)) {
-            int rc = grade_puzzle_within(p, &g, 0, NULL);
-            tap_ok(rc == 1 && g.unique && g.counts[TECH_TRIAL] == 0
+            /* grade_puzzle's default budgets, as rate's. */
+            bool rated = grade_puzzle(p, &g);
+            tap_ok(rated && !g.gave_up && g.unique && g.counts[TECH_TRIAL] == 0
                    && g.level <= LEVEL_MEDIUM,
-                   "%s:%d (%s) rated without trial: %s, rating %d.%d, %d steps (%d)", name, n,
-                   puzzle_variant_name(p->variant), hint_level_name(g.level), g.rating / 10,
-                   g.rating % 10, g.steps, rc);
+                   "%s:%d (%s) rated without trial within the default budget: %s, rating %d.%d, "
+                   "%d steps%s", name, n, puzzle_variant_name(p->variant), hint_level_name(g.level),
+                   g.rating / 10, g.rating % 10, g.steps, g.gave_up ? " (gave up)" : "");
         }
         puzzle_free(p);
     }
@@ -396,13 +520,18 @@ static struct puzzle *random_killer(const uint8_t *solution, unsigned seed)
 struct walk {
     const uint8_t *solution;
     int wrong, checked;
-    int steps[TECH_COUNT];
+    int steps[TECH_COUNT];          /* steps of the walks */
+    int found[TECH_COUNT];          /* hints found at their positions */
+    bool counting;                  /* check_hint counts into found */
     char first_wrong[HINT_TEXT_MAX];
 };
 
 static bool check_hint(const struct hint *h, void *user)
 {
     struct walk *w = user;
+
+    if (w->counting)
+        w->found[h->id]++;
 
     for (int i = 0; i < h->nplace; i++)
         if (w->checked++, w->solution[h->place[i].cell] != h->place[i].digit && w->wrong++ == 0)
@@ -417,16 +546,18 @@ static bool check_hint(const struct hint *h, void *user)
 static bool check_step(const struct hint *h, int rating, const struct hint_position *pos, void *user)
 {
     static const enum technique killer[] = {
-        TECH_CAGE_COMBINATIONS, TECH_CAGE_UNIT, TECH_INNIES_OUTIES, TECH_CAGE_SPLITTING,
-        TECH_HIDDEN_CAGE,
+        TECH_CAGE_COMBINATIONS, TECH_CAGE_UNIT, TECH_INNIES_OUTIES, TECH_INNIES_OUTIES_BOXES,
+        TECH_CAGE_SPLITTING, TECH_INNIE_OUTIE_DIFFERENCE, TECH_HIDDEN_CAGE,
     };
     struct walk *w = user;
 
     (void)rating;
     w->steps[h->id]++;
     check_hint(h, user);
+    w->counting = true;
     for (size_t k = 0; k < sizeof killer / sizeof killer[0]; k++)
         hint_find_all(pos, killer[k], check_hint, user);
+    w->counting = false;
     return true;
 }
 
@@ -465,10 +596,54 @@ static void test_random_killers(int count)
            "%d random Killers: every Killer hint along their rating walks agrees with the solution "
            "(%d conclusions, %d wrong%s%s)", made, w.checked, w.wrong, w.wrong ? ": " : "",
            w.first_wrong);
-    tap_diag("steps: cage combinations %d, cage/unit %d, rule of 45 %d, cage splitting %d, "
-             "hidden cage %d; %d of %d walks needed trial",
+    tap_diag("steps: cage combinations %d, cage/unit %d, rule of 45 %d, over boxes %d, cage "
+             "splitting %d, innie-outie difference %d, hidden cage %d; %d of %d walks needed trial",
              w.steps[TECH_CAGE_COMBINATIONS], w.steps[TECH_CAGE_UNIT], w.steps[TECH_INNIES_OUTIES],
-             w.steps[TECH_CAGE_SPLITTING], w.steps[TECH_HIDDEN_CAGE], trials, made);
+             w.steps[TECH_INNIES_OUTIES_BOXES], w.steps[TECH_CAGE_SPLITTING],
+             w.steps[TECH_INNIE_OUTIE_DIFFERENCE], w.steps[TECH_HIDDEN_CAGE], trials, made);
+    tap_diag("hints found at the walks' positions: rule of 45 %d, over boxes %d, cage splitting %d, "
+             "innie-outie difference %d, hidden cage %d",
+             w.found[TECH_INNIES_OUTIES], w.found[TECH_INNIES_OUTIES_BOXES], w.found[TECH_CAGE_SPLITTING],
+             w.found[TECH_INNIE_OUTIE_DIFFERENCE], w.found[TECH_HIDDEN_CAGE]);
+    tap_ok(w.found[TECH_INNIES_OUTIES_BOXES] > 0 && w.found[TECH_INNIE_OUTIE_DIFFERENCE] > 0,
+           "the walks meet the rule of 45 over boxes and innie-outie differences, checked as above");
+}
+
+/* Generated Killers whose walks take the rule of 45 over boxes and innie-outie
+ * differences (tests/data/variant/killer_45.txt): every Killer hint at every position of
+ * their walks agrees with the solution, and the new forms are steps of them. */
+static void test_generated_walks(void)
+{
+    FILE *f = fopen(tap_data_path("variant/killer_45.txt"), "r");
+    struct reader *r = reader_open(f, "variant/killer_45.txt", FORMAT_AUTO);
+    struct format_error err;
+    struct puzzle *p;
+    uint8_t solution[81];
+    struct walk w = { .solution = solution };
+    int n = 0, unique = 0, trials = 0;
+
+    while (reader_next(r, &p, NULL, &err) > 0) {
+        struct grade g;
+        n++;
+        if (hint_count_solutions(p, p->given, solution) == 1) {
+            unique++;
+            if (grade_puzzle_walk(p, &g, GRADE_DEFAULT_WORK, NULL, check_step, &w) == 1)
+                trials += g.counts[TECH_TRIAL];
+        }
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+    tap_ok(n == 9 && unique == n && w.wrong == 0 && w.checked > 0,
+           "%d generated Killers: every Killer hint along their walks agrees with the solution "
+           "(%d conclusions, %d wrong%s%s)", n, w.checked, w.wrong, w.wrong ? ": " : "", w.first_wrong);
+    tap_ok(w.steps[TECH_INNIES_OUTIES_BOXES] > 0 && w.steps[TECH_INNIE_OUTIE_DIFFERENCE] > 0 && trials == 0,
+           "their walks take the rule of 45 over boxes (%d steps) and innie-outie differences (%d), "
+           "no trial (%d)", w.steps[TECH_INNIES_OUTIES_BOXES], w.steps[TECH_INNIE_OUTIE_DIFFERENCE], trials);
+    tap_diag("hints found at their positions: rule of 45 %d, over boxes %d, cage splitting %d, "
+             "innie-outie difference %d, hidden cage %d",
+             w.found[TECH_INNIES_OUTIES], w.found[TECH_INNIES_OUTIES_BOXES], w.found[TECH_CAGE_SPLITTING],
+             w.found[TECH_INNIE_OUTIE_DIFFERENCE], w.found[TECH_HIDDEN_CAGE]);
 }
 
 int main(void)
@@ -478,9 +653,14 @@ int main(void)
     test_innies_outies();
     test_two_rows();
     test_hidden_cage();
+    test_innie_outie_difference();
+    test_two_boxes();
+    test_box_and_line();
+    test_two_regions();
     test_region_innies();
     test_rating("variant/killer_wiki.txt", 0, 1);
     test_rating("variant/variants.txt", 3, 2);
     test_random_killers(20);
+    test_generated_walks();
     return tap_done();
 }
