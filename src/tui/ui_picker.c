@@ -20,11 +20,7 @@
 
 #define PICKER_RECENT_MAX 20    /* recent games listed */
 #define PICKER_FILE_MAX 10000   /* puzzles of a browsed file listed */
-#define PICKER_ROWS_MAX 1024    /* screen rows remembered for the mouse */
 #define PICKER_WHEEL_STEP 3     /* items a turn of the mouse wheel moves */
-
-/* Which item the last draw put on each screen row (-1: none), so a click finds it. */
-static int row_item[PICKER_ROWS_MAX];
 
 static void add_item(struct ui *ui, size_t *cap, struct picker_item item)
 {
@@ -315,16 +311,6 @@ static void picker_leave_file(struct ui *ui)
     ui_picker_enter(ui);
 }
 
-static const char *section_of(const struct picker_item *it)
-{
-    switch (it->kind) {
-    case ITEM_BUNDLED: return _("Puzzles");
-    case ITEM_RECENT: return _("Recent games");
-    case ITEM_IN_FILE: return _("Puzzles in the file");
-    default: return _("New game or file");
-    }
-}
-
 /* Whether the selection is a saved game (which d deletes). */
 static bool selected_recent(const struct ui *ui)
 {
@@ -333,9 +319,6 @@ static bool selected_recent(const struct ui *ui)
 
 void ui_picker_draw(struct ui *ui)
 {
-    int y = 2, rows = LINES - 4;
-    int first;
-
     if (ui->browse_path != NULL) {
         char title[600];
         snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
@@ -343,34 +326,7 @@ void ui_picker_draw(struct ui *ui)
     } else {
         ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
-    if (rows < 1)
-        rows = 1;
-    /* Keep the selection in view; section headings take a line each. */
-    if (ui->sel < ui->top)
-        ui->top = ui->sel;
-    if (ui->sel >= ui->top + rows / 2 + rows / 4)
-        ui->top = ui->sel - rows / 2 - rows / 4 + 1;
-    if (ui->top < 0)
-        ui->top = 0;
-    first = ui->top;
-    for (int r = 0; r < PICKER_ROWS_MAX; r++)
-        row_item[r] = -1;
-    for (int i = first; i < ui->nitems && y < LINES - 2; i++) {
-        if (i == first || strcmp(section_of(&ui->items[i]), section_of(&ui->items[i - 1])) != 0) {
-            if (i != first)
-                y++;
-            if (y >= LINES - 2)
-                break;
-            ui_print(y++, 1, COLS - 1, section_of(&ui->items[i]), ui_attr(ui, ROLE_TITLE));
-            if (y >= LINES - 2)
-                break;
-        }
-        ui_print(y, 3, COLS - 3, ui->items[i].label,
-                 i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
-        if (y < PICKER_ROWS_MAX)
-            row_item[y] = i;
-        y++;
-    }
+    ui_picker_list_draw(ui, 1, LINES - 2);
     ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
              ? _("Up/Down choose  Enter open  Esc back  n new game  ? help  q quit")
              : selected_recent(ui)
@@ -578,7 +534,7 @@ static void picker_mouse(struct ui *ui)
     } else if (ev.bstate & UI_BUTTON_WHEEL_DOWN) {
         ui->sel += PICKER_WHEEL_STEP;
     } else if (ev.bstate & UI_BUTTON1_ANY) {
-        item = ev.y >= 0 && ev.y < PICKER_ROWS_MAX ? row_item[ev.y] : -1;
+        item = ui_picker_item_at(ev.y);
         if (item < 0 || item >= ui->nitems)
             return;
         /* Presses that came together arrive joined into one double click. */
