@@ -186,6 +186,8 @@ static void test_board_dialog_and_hint(void)
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "채움 "), "the board's panel in Korean");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && !th_find(t, "스도쿠 4x4", NULL, NULL),
+           "the panel names the bundled puzzle once: its English name tells kind and size");
     tap_ok(tt_wait_text(t, "메모") && tt_wait_text(t, "힌트"), "the footer's keys in Korean");
     tap_ok(whole_characters(t, "board"), "board: no character cut");
     th_send(t, "f");
@@ -199,6 +201,8 @@ static void test_board_dialog_and_hint(void)
     th_settle(t, tt_wait_ms);
     th_send(t, "q");
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)  ") && !th_find(t, "(beginner) 4x4", NULL, NULL),
+           "Recent games says the size once in Korean too");
     /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
      * saved game to ask about. */
     th_send(t, "\033OH");

@@ -387,7 +387,8 @@ char *ui_bundled_title(const struct puzzle *p)
     return title;
 }
 
-const char *ui_kind_name(const struct puzzle *p)
+/* p's kind in English (a msgid): "Killer Sudoku X". */
+static const char *kind_msgid(const struct puzzle *p)
 {
     /* By the variant's flags: X 1, Jigsaw 2, Killer 4. */
     static const char *const sudoku[8] = {
@@ -397,17 +398,30 @@ const char *ui_kind_name(const struct puzzle *p)
     unsigned v = p->variant & (VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER);
 
     if (p->ops->kind != PUZZLE_SUDOKU)
-        return _("Kakuro");
-    return _(sudoku[(v & VARIANT_X ? 1 : 0) | (v & VARIANT_JIGSAW ? 2 : 0) |
-                    (v & VARIANT_KILLER ? 4 : 0)]);
+        return N_("Kakuro");
+    return sudoku[(v & VARIANT_X ? 1 : 0) | (v & VARIANT_JIGSAW ? 2 : 0) |
+                  (v & VARIANT_KILLER ? 4 : 0)];
 }
 
+const char *ui_kind_name(const struct puzzle *p)
+{
+    return _(kind_msgid(p));
+}
+
+/* Whether name holds "KIND WxH" with p's kind in the words given and p's size. */
+static bool name_holds(const char *name, const char *kind, const struct puzzle *p)
+{
+    char kind_size[128];
+
+    snprintf(kind_size, sizeof kind_size, "%s %dx%d", kind, p->width, p->height);
+    return strstr(name, kind_size) != NULL;
+}
+
+/* The kind in the user's language or in English: the bundled puzzles' names are English
+ * ("Sudoku 9x9 (easy)"), as puzzle files are never translated. */
 bool ui_name_tells_size(const char *name, const struct puzzle *p)
 {
-    char kind_size[64];
-
-    snprintf(kind_size, sizeof kind_size, "%s %dx%d", ui_kind_name(p), p->width, p->height);
-    return name != NULL && strstr(name, kind_size) != NULL;
+    return name != NULL && (name_holds(name, ui_kind_name(p), p) || name_holds(name, kind_msgid(p), p));
 }
 
 char *ui_puzzle_name(const struct puzzle *p, const char *name)
