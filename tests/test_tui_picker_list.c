@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +25,14 @@
 #define BUNDLED_MAX 64
 
 /* The bundled puzzles as the picker lists them ("Sudoku 9x9             easy"), in the
- * order of their files in data/, and what the board calls each ("Sudoku 9x9 (easy)"). */
-static char labels[BUNDLED_MAX][128], titles[BUNDLED_MAX][128];
+ * order of their files in data/, what the board calls each ("Sudoku 9x9 (easy)"), and
+ * their names ("Sudoku 9x9"). */
+static char labels[BUNDLED_MAX][128], titles[BUNDLED_MAX][128], names[BUNDLED_MAX][128];
 static int nbundled;
+
+/* The last bundled puzzle, a 9x9 variant: its kind ("jigsaw-x") and region letters. */
+#define N 9
+static char last_kind[64], last_regions[N * N + 1];
 
 /* The value of the "# FIELD: " line of a bundled file, into buf. */
 static bool header_field(const char *path, const char *field, char *buf, size_t size)
@@ -51,6 +57,25 @@ static bool header_field(const char *path, const char *field, char *buf, size_t 
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads the region map of a 9x9 Jigsaw in kakudo's variant format: after the variant's
+ * name, rows of nine digits and nine region letters. */
+static void read_regions(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], digits[32], regions[32];
+    int r = -1;
+
+    while (f != NULL && r < N && fgets(line, sizeof line, f) != NULL) {
+        if (line[0] == '#')
+            continue;
+        if (r >= 0 && sscanf(line, "%31s %31s", digits, regions) == 2 && strlen(regions) == N)
+            memcpy(last_regions + r * N, regions, N);
+        r++;
+    }
+    if (f != NULL)
+        fclose(f);
 }
 
 /* Reads the names and levels of data/*.txt, in file order (the picker's order). */
@@ -80,10 +105,55 @@ static void read_bundled(void)
         if (header_field(path, "name", name, sizeof name) && header_field(path, "level", level, sizeof level)) {
             snprintf(labels[nbundled], sizeof labels[nbundled], "%-22s %s", name, level);
             snprintf(titles[nbundled], sizeof titles[nbundled], "%s (%s)", name, level);
+            snprintf(names[nbundled], sizeof names[nbundled], "%s", name);
             nbundled++;
+            if (header_field(path, "kind", last_kind, sizeof last_kind) && strstr(last_kind, "jigsaw"))
+                read_regions(path);
+            else
+                last_regions[0] = '\0';
         }
         free(files[i]);
     }
+}
+
+/* How many times text is on the screen. */
+static int count_on_screen(struct th *t, const char *text)
+{
+    char buf[4096];
+    int n = 0;
+
+    for (int r = 0; r < t->rows; r++)
+        for (const char *s = th_row(t, r, buf, sizeof buf); (s = strstr(s, text)) != NULL; s++)
+            n++;
+    return n;
+}
+
+/* The character at (row, col); a cell never written is a space. */
+static uint32_t char_at(struct th *t, int row, int col)
+{
+    VTermScreenCell cell;
+
+    if (!th_cell(t, row, col, &cell))
+        return 0;
+    return cell.chars[0] == 0 ? ' ' : cell.chars[0];
+}
+
+/* Whether the board shows the last puzzle's variant as drawn at 80x24 (a cell one row by
+ * five columns between lines): a Jigsaw's regions parted by heavy lines down, the light
+ * ones inside a region; a Sudoku X's diagonals marked where the lines cross. */
+static bool variant_drawn(struct th *t, const void *arg)
+{
+    (void)arg;
+    for (int r = 0; last_regions[0] != '\0' && r < N; r++)
+        for (int c = 1; c < N; c++) {
+            bool parted = last_regions[r * N + c - 1] != last_regions[r * N + c];
+            if (char_at(t, 2 * r + 1, 6 * c) != (parted ? 0x2503u : 0x2502u))
+                return false;
+        }
+    for (int i = 1; strstr(last_kind, "x") != NULL && i < N; i++)
+        if (char_at(t, 2 * i, 6 * i) != 0x2572u || char_at(t, 2 * i, 6 * (N - i)) != 0x2571u)
+            return false;
+    return true;
 }
 
 /* Whether text is on the screen shown reversed (the picker's selection, without colour). */
@@ -182,8 +252,15 @@ static void test_scrolling(void)
     th_send(t, KEY_END KEY_UP KEY_UP KEY_UP KEY_UP KEY_UP);   /* past 3 items, 2 games */
     wait_selected(t, labels[nbundled - 1]);
     th_send(t, "\r");
-    tap_ok(tt_wait_text(t, titles[nbundled - 1]) && tt_wait_text(t, "Cell r"),
+    /* (The panel may wrap the title after the name.) */
+    tap_ok(tt_wait_text(t, names[nbundled - 1]) && tt_wait_text(t, "Cell r"),
            "the last bundled puzzle opens: %s", titles[nbundled - 1]);
+    tap_ok(count_on_screen(t, "9x9") == 1, "the board says its kind and size once, in the title");
+    tap_ok(last_regions[0] != '\0' || strstr(last_kind, "x") != NULL,
+           "the last bundled puzzle is a Jigsaw or a Sudoku X (%s)", last_kind);
+    if (!tap_ok(th_wait_until(t, variant_drawn, NULL, true, tt_wait_ms),
+                "its board shows the %s's regions and diagonals", last_kind))
+        th_dump(t);
     th_send(t, "q");
     tap_ok(wait_selected(t, labels[nbundled - 1]) && short_sections_shown(t, recent),
            "back without a move: the puzzle is still selected, in view with the rest");
