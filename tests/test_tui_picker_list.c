@@ -239,6 +239,8 @@ static void test_scrolling(void)
     snprintf(recent, sizeof recent, "%s  ", titles[0]);
     tap_ok(wait_selected(t, recent) && short_sections_shown(t, titles[1]),
            "80x24: back from a game, its recent game is selected, with Open a file in view");
+    tap_ok(th_find(t, "New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes (n)", NULL, NULL),
+           "80x24: New game names the variants, whole");
     tap_ok(th_find(t, "Puzzles", NULL, NULL) && th_find(t, labels[0], NULL, NULL)
            && th_find(t, DOWN_MARK, NULL, NULL), "80x24: the bundled puzzles' window, marked below");
     walk_down(t, recent, UP_MARK, DOWN_MARK, "80x24");

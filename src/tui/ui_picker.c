@@ -258,7 +258,8 @@ void ui_picker_enter(struct ui *ui)
             .label = bundled_label(&bundled_puzzles[i]) });
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
-        .kind = ITEM_NEW, .label = xstrdup(_("New game: Sudoku or Kakuro, any size and level (n)")) });
+        .kind = ITEM_NEW,
+        .label = xstrdup(_("New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes (n)")) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup(_("Open a file...")) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE,
                                              .label = xstrdup(_("Paste a puzzle... (p)")) });
