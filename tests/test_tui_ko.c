@@ -158,6 +158,8 @@ static void test_picker_and_help(void)
     tap_ok(tt_wait_text(t, "위/아래 고르기  Enter 열기"), "the picker's footer in Korean");
     tap_ok(tt_wait_text(t, "새 게임 또는 파일") && tt_wait_text(t, "파일 열기..."),
            "sections and items in Korean");
+    tap_ok(tt_wait_text(t, "\xe2\x86\x93 ") && tt_wait_text(t, "개 더"),
+           "the bundled puzzles' window says in Korean how many more lie below");
     tap_ok(whole_characters(t, "picker"), "picker: no character cut");
     /* Bundled rows: the (translated) level's column starts at the same cell on every row. */
     tap_ok(find_cell(t, "입문", &r1, &c1) && find_cell(t, "전문가", &r2, &c2) && c1 == c2 && r1 != r2,
