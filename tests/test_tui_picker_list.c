@@ -304,6 +304,28 @@ static void test_small(int rows, int cols)
     th_free(t);
 }
 
+/* A terminal too short for every item of the short sections: a window of two rows shows
+ * one item and one mark, and the selection is always in view. */
+static void test_tiny(int rows, int cols)
+{
+    const char *env[] = { "NO_COLOR=1", NULL };
+    char more[64];
+    struct th *t = tt_start(NULL, env, rows, cols);
+
+    snprintf(more, sizeof more, DOWN_MARK "%d more", nbundled - 1);
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(wait_selected(t, labels[0]) && tt_wait_text(t, more) && th_find(t, "Recent games", NULL, NULL),
+           "%dx%d: the first puzzle and '%s' under it, the recent games", cols, rows, more);
+    th_send(t, KEY_END);
+    tap_ok(wait_selected(t, "Paste a puzzle...") && tt_wait_text(t, UP_MARK "2 more"),
+           "%dx%d: End selects the last item, marked as having two above", cols, rows);
+    th_send(t, KEY_UP KEY_UP);
+    tap_ok(wait_selected(t, "New game:") && tt_wait_text(t, DOWN_MARK "2 more"),
+           "%dx%d: Up twice, New game, marked as having two below", cols, rows);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("picker-list", 30000))
@@ -318,6 +340,7 @@ int main(void)
     test_ascii();
     test_small(14, 80);
     test_small(16, 44);
+    test_tiny(12, 44);
     tt_cleanup();
     return tap_done();
 }

@@ -10,7 +10,8 @@
 
 #define LIST_SECTIONS_MAX 8     /* bundled, recent, new game or file; or a file's puzzles */
 #define LIST_ROWS_MAX 1024      /* screen rows remembered for the mouse */
-#define LIST_MARKS_MIN_ROWS 3   /* a window this small has no room for "more" rows */
+#define LIST_MARKS_MIN_ROWS 3   /* a window this tall has room for both "more" rows;
+                                   one of two rows has one (below if there is more there) */
 
 /* Which item the last draw put on each screen row (-1: none), so a click finds it. */
 static int row_item[LIST_ROWS_MAX];
@@ -91,7 +92,7 @@ static bool list_fit(struct list_section *sec, int n, int avail)
 }
 
 /* The window of section s from top: a "more" row takes the place of an item at an end
- * that has items beyond it, when the window has room for one item between two marks. */
+ * that has items beyond it, while one item stays. */
 static struct list_window list_window_at(const struct list_section *s, int top)
 {
     struct list_window w = { .top = top };
@@ -107,6 +108,10 @@ static struct list_window list_window_at(const struct list_section *s, int top)
         room -= w.above;
         w.below = s->end - top > room;
         room -= w.below;
+    } else if (s->rows == 2) {
+        w.below = s->end - top > 1;
+        w.above = !w.below;
+        room = 1;
     }
     w.shown = room < s->end - top ? room : s->end - top;
     return w;
@@ -115,7 +120,7 @@ static struct list_window list_window_at(const struct list_section *s, int top)
 /* The largest top whose window is still full: the list's end in view, marked above. */
 static int list_last_top(const struct list_section *s)
 {
-    int top = s->end - (s->rows - (s->rows >= LIST_MARKS_MIN_ROWS));
+    int top = s->end - (s->rows - (s->rows >= 2));
 
     return top > s->first ? top : s->first;
 }
