@@ -182,6 +182,19 @@ static bool short_sections_shown(struct th *t, const char *recent)
            && th_find(t, "Paste a puzzle...", NULL, NULL);
 }
 
+/* Clicks the left button on text, in xterm's SGR mouse encoding; false if text is absent. */
+static bool click_on(struct th *t, const char *text)
+{
+    char seq[64];
+    int row, col;
+
+    if (!th_find(t, text, &row, &col))
+        return false;
+    snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1, row + 1, col + 1, row + 1);
+    th_send(t, seq);
+    return true;
+}
+
 /* Plays a move in bundled puzzle i (from the top of the list) and goes back, so that it
  * is among the recent games. */
 static void play_bundled(struct th *t, int i)
@@ -243,6 +256,24 @@ static void test_scrolling(void)
            "80x24: New game names the variants, whole");
     tap_ok(th_find(t, "Puzzles", NULL, NULL) && th_find(t, labels[0], NULL, NULL)
            && th_find(t, DOWN_MARK, NULL, NULL), "80x24: the bundled puzzles' window, marked below");
+    {
+        int shown = 0;
+        while (shown < nbundled && th_find(t, labels[shown], NULL, NULL))
+            shown++;
+        th_send(t, KEY_HOME);
+        wait_selected(t, labels[0]);
+        tap_ok(shown < nbundled && click_on(t, DOWN_MARK) && wait_selected(t, labels[shown])
+               && th_find(t, UP_MARK, NULL, NULL),
+               "a click on the 'more below' row selects the first puzzle hidden there (%d shown)", shown);
+        tap_ok(click_on(t, UP_MARK) && wait_selected(t, labels[1]),
+               "a click on the 'more above' row selects the nearest puzzle hidden there");
+        for (int k = 0; k < nbundled && th_find(t, UP_MARK, NULL, NULL); k++) {
+            click_on(t, UP_MARK);
+            th_settle(t, tt_wait_ms);
+        }
+        tap_ok(wait_selected(t, labels[0]) && !th_find(t, UP_MARK, NULL, NULL),
+               "clicks there go on up to the first");
+    }
     walk_down(t, recent, UP_MARK, DOWN_MARK, "80x24");
     th_send(t, KEY_UP);
     tap_ok(wait_selected(t, labels[nbundled - 1]), "Up from the recent games: the last puzzle");

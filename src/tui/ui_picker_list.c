@@ -174,24 +174,35 @@ static void draw_more(const struct ui *ui, int y, int count, bool up)
     ui_print(y, 3, COLS - 3, text, ui_attr(ui, ROLE_DIM));
 }
 
+/* Notes that row y shows item i (for the mouse). */
+static void note_row(int y, int i)
+{
+    if (y >= 0 && y < LIST_ROWS_MAX)
+        row_item[y] = i;
+}
+
 /* Draws section s's heading and window from row y, no further than row limit (exclusive);
- * the row after it. */
+ * the row after it.  A "more" row stands for the first item hidden beyond it, so that a
+ * click there brings that one into view. */
 static int draw_section(const struct ui *ui, const struct list_section *s,
                         const struct list_window *w, int y, int limit)
 {
     if (y >= limit)
         return y;
     ui_print(y++, 1, COLS - 1, section_of(&ui->items[s->first]), ui_attr(ui, ROLE_TITLE));
-    if (w->above && y < limit)
+    if (w->above && y < limit) {
+        note_row(y, w->top - 1);
         draw_more(ui, y++, w->top - s->first, true);
+    }
     for (int i = w->top; i < w->top + w->shown && y < limit; i++, y++) {
         ui_print(y, 3, COLS - 3, ui->items[i].label,
                  i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
-        if (y < LIST_ROWS_MAX)
-            row_item[y] = i;
+        note_row(y, i);
     }
-    if (w->below && y < limit)
+    if (w->below && y < limit) {
+        note_row(y, w->top + w->shown);
         draw_more(ui, y++, s->end - (w->top + w->shown), false);
+    }
     return y;
 }
 
