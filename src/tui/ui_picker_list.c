@@ -18,13 +18,13 @@ static int row_item[LIST_ROWS_MAX];
 /* Where each section's window was scrolled to (its first item in view, counted from the
  * section's first item), by the kind of that item: a section keeps its place while the
  * selection is in another one and when the picker is entered again after a game. */
-static int kept_top[ITEM_PASTE + 1];
+#define LIST_KINDS_MAX 16
+static int kept_top[LIST_KINDS_MAX];
 
 /* A run of items under one heading, and the window of rows it gets on the screen. */
 struct list_section {
     int first, end;             /* its items: ui->items[first .. end - 1] */
     int rows;                   /* rows for its items, "more" marks included */
-    int top;                    /* the first item in view */
 };
 
 /* What the window of a section shows from a given top. */
@@ -152,7 +152,8 @@ static struct list_window list_window_around(const struct list_section *s, int t
 static struct list_window list_window_kept(const struct ui *ui, const struct list_section *s,
                                            bool selected)
 {
-    int *kept = &kept_top[ui->items[s->first].kind];
+    int kind = (int)ui->items[s->first].kind, none = 0;
+    int *kept = kind >= 0 && kind < LIST_KINDS_MAX ? &kept_top[kind] : &none;
     int top = s->first + *kept;
     struct list_window w;
 
