@@ -1,5 +1,6 @@
-/* test_bundled.c: every bundled puzzle in data/ has exactly one solution and its recorded
- * level, and no two are the same puzzle (share a solution). */
+/* test_bundled.c: every bundled puzzle in data/ has exactly one solution and the level
+ * its file records and is named by, no two are the same puzzle (share a solution), and
+ * every kind has levels enough: each variant two at least, each combination one. */
 #include "config.h"
 
 #include <dirent.h>
@@ -65,10 +66,51 @@ static bool same_solution(const struct solved *a, const struct solved *b)
            && memcmp(a->grid, b->grid, (size_t)a->width * (size_t)a->height) == 0;
 }
 
+#define KINDS_MAX 16
+
+/* The levels met of each kind ("sudoku", "kakuro", "killer", "killer-x", ...). */
+struct kind_levels {
+    char kind[32];
+    unsigned levels;        /* bit i: a puzzle of level i */
+};
+static struct kind_levels kinds[KINDS_MAX];
+static int nkinds;
+
+static void add_level(const char *kind, enum hint_level level)
+{
+    int i = 0;
+
+    while (i < nkinds && strcmp(kinds[i].kind, kind) != 0)
+        i++;
+    if (i == nkinds) {
+        if (nkinds == KINDS_MAX)
+            return;
+        snprintf(kinds[nkinds++].kind, sizeof kinds[0].kind, "%s", kind);
+    }
+    kinds[i].levels |= 1u << level;
+}
+
+/* How many levels the puzzles of a kind have. */
+static int levels_of(const char *kind)
+{
+    for (int i = 0; i < nkinds; i++)
+        if (strcmp(kinds[i].kind, kind) == 0)
+            return __builtin_popcount(kinds[i].levels);
+    return 0;
+}
+
+/* Whether a file's name ends in its level: "16-killer9-easy.txt". */
+static bool named_by_level(const char *name, const char *level)
+{
+    size_t n = strlen(name), k = strlen(level);
+
+    return n > k + 5 && name[n - k - 5] == '-' && strncmp(name + n - k - 4, level, k) == 0
+           && strcmp(name + n - 4, ".txt") == 0;
+}
+
 /* Checks one bundled file; adds its level to the levels seen for its kind, and its
  * solution to *out. */
-static void check_file(const char *dir, const char *name, unsigned levels[2], int *files,
-                       struct solved *out)
+static void check_file(const char *dir, const char *name, int *files, struct solved *out)
 {
     char path[8192], level[64] = "", kind[64] = "";
     struct puzzle *p;
@@ -84,10 +126,13 @@ static void check_file(const char *dir, const char *name, unsigned levels[2], in
                 && header_field(path, "kind", kind, sizeof kind), "%s: records its kind and level",
                 name))
         return;
+    tap_ok(named_by_level(name, level), "%s: its name says its level (%s)", name, level);
     p = load_first(path);
     if (!tap_ok(p != NULL, "%s: reads", name))
         return;
-    tap_ok(strcmp(kind, p->ops->name) == 0, "%s: is a %s", name, kind);
+    /* A variant's kind is its name ("killer", "sudoku-x"), as `generate` takes it. */
+    tap_ok(strcmp(kind, p->variant != 0 ? puzzle_variant_name(p->variant) : p->ops->name) == 0,
+           "%s: is a %s", name, kind);
     solution = calloc((size_t)p->ncells, 1);
     if (solution == NULL)
         exit(99);
@@ -99,7 +144,8 @@ static void check_file(const char *dir, const char *name, unsigned levels[2], in
     rated = grade_puzzle(p, &g);
     tap_ok(rated && strcasecmp(level, hint_level_name(g.level)) == 0,
            "%s: rates %s as recorded (%s)", name, hint_level_name(g.level), level);
-    levels[p->ops->kind == PUZZLE_KAKURO] |= 1u << g.level;
+    if (rated)
+        add_level(kind, g.level);
     puzzle_free(p);
 }
 
@@ -117,7 +163,8 @@ int main(void)
     char *names[256];
     struct solved solved[256] = { { .name = NULL } };
     int n = 0, files = 0, twins = 0;
-    unsigned levels[2] = { 0, 0 };
+    static const char *const variants[] = { "killer", "sudoku-x", "jigsaw" };
+    static const char *const combinations[] = { "killer-x", "killer-jigsaw", "jigsaw-x" };
 
     snprintf(dir, sizeof dir, "%s/data", srcdir != NULL ? srcdir : ".");
     d = opendir(dir);
@@ -133,7 +180,7 @@ int main(void)
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, by_name);
     for (int i = 0; i < n; i++)
-        check_file(dir, names[i], levels, &files, &solved[i]);
+        check_file(dir, names[i], &files, &solved[i]);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             if (solved[i].grid != NULL && solved[j].grid != NULL
@@ -147,8 +194,12 @@ int main(void)
         free(names[i]);
     }
     tap_ok(files >= 10, "%d bundled puzzles", files);
-    tap_ok(__builtin_popcount(levels[0]) >= 5 && __builtin_popcount(levels[1]) >= 3,
-           "Sudoku of %d levels and Kakuro of %d", __builtin_popcount(levels[0]),
-           __builtin_popcount(levels[1]));
+    tap_ok(levels_of("sudoku") >= 5 && levels_of("kakuro") >= 3, "Sudoku of %d levels and Kakuro of %d",
+           levels_of("sudoku"), levels_of("kakuro"));
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        tap_ok(levels_of(variants[i]) >= 2, "%s: %d levels (two at least)", variants[i], levels_of(variants[i]));
+    for (size_t i = 0; i < sizeof combinations / sizeof combinations[0]; i++)
+        tap_ok(levels_of(combinations[i]) >= 1, "%s: %d levels (one at least)", combinations[i],
+               levels_of(combinations[i]));
     return tap_done();
 }

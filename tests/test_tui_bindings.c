@@ -50,7 +50,7 @@ static void test_picker(void)
            && th_find(t, "x quit", NULL, NULL) && !th_find(t, "q quit", NULL, NULL)
            && th_find(t, "Enter open", NULL, NULL),
            "the picker's footer names the keys as bound (g new game, F2 help, x quit)");
-    tap_ok(th_find(t, "any size and level (g)", NULL, NULL), "the New game item names its key as bound");
+    tap_ok(th_find(t, "Jigsaw and mixes (g)", NULL, NULL), "the New game item names its key as bound");
     th_send(t, "n");
     th_settle(t, tt_wait_ms);
     tap_ok(!th_find(t, "Arrows choose, Enter makes it", NULL, NULL), "n no longer opens New game");

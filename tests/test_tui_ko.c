@@ -159,6 +159,8 @@ static void test_picker_and_help(void)
     tap_ok(tt_wait_text(t, "위/아래 고르기  Enter 열기"), "the picker's footer in Korean");
     tap_ok(tt_wait_text(t, "새 게임 또는 파일") && tt_wait_text(t, "파일 열기..."),
            "sections and items in Korean");
+    tap_ok(tt_wait_text(t, "\xe2\x86\x93 ") && tt_wait_text(t, "개 더"),
+           "the bundled puzzles' window says in Korean how many more lie below");
     tap_ok(whole_characters(t, "picker"), "picker: no character cut");
     /* Bundled rows: the (translated) level's column starts at the same cell on every row. */
     tap_ok(find_cell(t, "입문", &r1, &c1) && find_cell(t, "전문가", &r2, &c2) && c1 == c2 && r1 != r2,
@@ -187,6 +189,8 @@ static void test_board_dialog_and_hint(void)
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "채움 "), "the board's panel in Korean");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && !th_find(t, "스도쿠 4x4", NULL, NULL),
+           "the panel names the bundled puzzle once: its English name tells kind and size");
     tap_ok(tt_wait_text(t, "메모") && tt_wait_text(t, "힌트"), "the footer's keys in Korean");
     tap_ok(whole_characters(t, "board"), "board: no character cut");
     th_send(t, "f");
@@ -200,6 +204,8 @@ static void test_board_dialog_and_hint(void)
     th_settle(t, tt_wait_ms);
     th_send(t, "q");
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)  ") && !th_find(t, "(beginner) 4x4", NULL, NULL),
+           "Recent games says the size once in Korean too");
     /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
      * saved game to ask about. */
     th_send(t, "\033OH");

@@ -29,7 +29,7 @@ static void test_from_picker(void)
 {
     struct th *t = start("2");
 
-    tap_ok(tt_wait_text(t, "New game: Sudoku or Kakuro"), "the picker offers a new game");
+    tap_ok(tt_wait_text(t, "New game: Sudoku, Kakuro"), "the picker offers a new game");
     th_send(t, "n");
     tap_ok(tt_wait_text(t, "Kind   < Sudoku") && tt_wait_text(t, "9x9") && tt_wait_text(t, "Easy"),
            "n opens the form: Sudoku, 9x9, Easy");
@@ -99,7 +99,7 @@ static void test_form_ends(void)
 {
     struct th *t = start("1");
 
-    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    tt_wait_text(t, "New game: Sudoku, Kakuro");
     th_send(t, "n" KEY_DOWN KEY_DOWN KEY_RIGHT KEY_RIGHT);
     tap_ok(tt_wait_text(t, "Level  < Hard"), "Level Hard chosen");
     th_send(t, "\033OA" KEY_LEFT KEY_LEFT KEY_LEFT);

@@ -29,7 +29,7 @@ static void test_kinds(void)
     struct th *t = start("5");
     bool all = true;
 
-    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    tt_wait_text(t, "New game: Sudoku, Kakuro");
     th_send(t, "n");
     tap_ok(tt_wait_text(t, "Kind   < Sudoku"), "the form opens on Sudoku");
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -65,7 +65,7 @@ static void test_make(void)
 {
     struct th *t = start("3");
 
-    tt_wait_text(t, "New game: Sudoku or Kakuro");
+    tt_wait_text(t, "New game: Sudoku, Kakuro");
     th_send(t, "n" KEY_RIGHT KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT);
     tap_ok(tt_wait_text(t, "Kind     Killer ") && tt_wait_text(t, "Size   < 6x6"), "Killer 6x6 chosen");
     th_send(t, "\r");

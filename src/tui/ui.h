@@ -293,6 +293,12 @@ void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
 /* Back to the picker from a game, its saved game (may be NULL) selected in Recent games. */
 void ui_picker_return(struct ui *ui, const char *left_save);
+/* ui_picker_list.c: the picker's sections from row y to row limit (exclusive), each a
+ * blank row (while there is room), a heading and a window onto its items that keeps the
+ * selection in view; the item the last draw put on row y (on a "more" row, the first item
+ * hidden beyond it), or -1. */
+void ui_picker_list_draw(struct ui *ui, int y, int limit);
+int ui_picker_item_at(int y);
 /* The name of a bundled puzzle with p's givens ("Sudoku 9x9 (expert)"), however it was
  * opened; NULL if p is none of them.  Caller frees. */
 char *ui_bundled_title(const struct puzzle *p);

@@ -20,11 +20,7 @@
 
 #define PICKER_RECENT_MAX 20    /* recent games listed */
 #define PICKER_FILE_MAX 10000   /* puzzles of a browsed file listed */
-#define PICKER_ROWS_MAX 1024    /* screen rows remembered for the mouse */
 #define PICKER_WHEEL_STEP 3     /* items a turn of the mouse wheel moves */
-
-/* Which item the last draw put on each screen row (-1: none), so a click finds it. */
-static int row_item[PICKER_ROWS_MAX];
 
 static void add_item(struct ui *ui, size_t *cap, struct picker_item item)
 {
@@ -273,8 +269,9 @@ void ui_picker_enter(struct ui *ui)
             .label = bundled_label(&bundled_puzzles[i]) });
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
-        .kind = ITEM_NEW, .label = label_with_key(_("New game: Sudoku or Kakuro, any size and level"),
-                                                  PREFS_PICKER_NEWGAME) });
+        .kind = ITEM_NEW,
+        .label = label_with_key(_("New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes"),
+                                PREFS_PICKER_NEWGAME) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup(_("Open a file...")) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE,
                                              .label = label_with_key(_("Paste a puzzle..."),
@@ -328,16 +325,6 @@ static void picker_leave_file(struct ui *ui)
     ui_picker_enter(ui);
 }
 
-static const char *section_of(const struct picker_item *it)
-{
-    switch (it->kind) {
-    case ITEM_BUNDLED: return _("Puzzles");
-    case ITEM_RECENT: return _("Recent games");
-    case ITEM_IN_FILE: return _("Puzzles in the file");
-    default: return _("New game or file");
-    }
-}
-
 /* Whether the selection is a saved game (which d deletes). */
 static bool selected_recent(const struct ui *ui)
 {
@@ -366,9 +353,6 @@ static void picker_draw_footer(const struct ui *ui)
 
 void ui_picker_draw(struct ui *ui)
 {
-    int y = 2, rows = LINES - 4;
-    int first;
-
     if (ui->browse_path != NULL) {
         char title[600];
         snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
@@ -376,34 +360,7 @@ void ui_picker_draw(struct ui *ui)
     } else {
         ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
-    if (rows < 1)
-        rows = 1;
-    /* Keep the selection in view; section headings take a line each. */
-    if (ui->sel < ui->top)
-        ui->top = ui->sel;
-    if (ui->sel >= ui->top + rows / 2 + rows / 4)
-        ui->top = ui->sel - rows / 2 - rows / 4 + 1;
-    if (ui->top < 0)
-        ui->top = 0;
-    first = ui->top;
-    for (int r = 0; r < PICKER_ROWS_MAX; r++)
-        row_item[r] = -1;
-    for (int i = first; i < ui->nitems && y < LINES - 2; i++) {
-        if (i == first || strcmp(section_of(&ui->items[i]), section_of(&ui->items[i - 1])) != 0) {
-            if (i != first)
-                y++;
-            if (y >= LINES - 2)
-                break;
-            ui_print(y++, 1, COLS - 1, section_of(&ui->items[i]), ui_attr(ui, ROLE_TITLE));
-            if (y >= LINES - 2)
-                break;
-        }
-        ui_print(y, 3, COLS - 3, ui->items[i].label,
-                 i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
-        if (y < PICKER_ROWS_MAX)
-            row_item[y] = i;
-        y++;
-    }
+    ui_picker_list_draw(ui, 1, LINES - 2);
     picker_draw_footer(ui);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
@@ -460,7 +417,8 @@ char *ui_bundled_title(const struct puzzle *p)
     return title;
 }
 
-const char *ui_kind_name(const struct puzzle *p)
+/* p's kind in English (a msgid): "Killer Sudoku X". */
+static const char *kind_msgid(const struct puzzle *p)
 {
     /* By the variant's flags: X 1, Jigsaw 2, Killer 4. */
     static const char *const sudoku[8] = {
@@ -470,17 +428,30 @@ const char *ui_kind_name(const struct puzzle *p)
     unsigned v = p->variant & (VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER);
 
     if (p->ops->kind != PUZZLE_SUDOKU)
-        return _("Kakuro");
-    return _(sudoku[(v & VARIANT_X ? 1 : 0) | (v & VARIANT_JIGSAW ? 2 : 0) |
-                    (v & VARIANT_KILLER ? 4 : 0)]);
+        return N_("Kakuro");
+    return sudoku[(v & VARIANT_X ? 1 : 0) | (v & VARIANT_JIGSAW ? 2 : 0) |
+                  (v & VARIANT_KILLER ? 4 : 0)];
 }
 
+const char *ui_kind_name(const struct puzzle *p)
+{
+    return _(kind_msgid(p));
+}
+
+/* Whether name holds "KIND WxH" with p's kind in the words given and p's size. */
+static bool name_holds(const char *name, const char *kind, const struct puzzle *p)
+{
+    char kind_size[128];
+
+    snprintf(kind_size, sizeof kind_size, "%s %dx%d", kind, p->width, p->height);
+    return strstr(name, kind_size) != NULL;
+}
+
+/* The kind in the user's language or in English: the bundled puzzles' names are English
+ * ("Sudoku 9x9 (easy)"), as puzzle files are never translated. */
 bool ui_name_tells_size(const char *name, const struct puzzle *p)
 {
-    char kind_size[64];
-
-    snprintf(kind_size, sizeof kind_size, "%s %dx%d", ui_kind_name(p), p->width, p->height);
-    return name != NULL && strstr(name, kind_size) != NULL;
+    return name != NULL && (name_holds(name, ui_kind_name(p), p) || name_holds(name, kind_msgid(p), p));
 }
 
 char *ui_puzzle_name(const struct puzzle *p, const char *name)
@@ -607,7 +578,7 @@ static void picker_mouse(struct ui *ui)
     } else if (ev.bstate & UI_BUTTON_WHEEL_DOWN) {
         ui->sel += PICKER_WHEEL_STEP;
     } else if (ev.bstate & UI_BUTTON1_ANY) {
-        item = ev.y >= 0 && ev.y < PICKER_ROWS_MAX ? row_item[ev.y] : -1;
+        item = ui_picker_item_at(ev.y);
         if (item < 0 || item >= ui->nitems)
             return;
         /* Presses that came together arrive joined into one double click. */
