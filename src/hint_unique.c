@@ -746,12 +746,11 @@ void hint_find_unique_loop(struct hint_search *s)
 {
     const struct hint_position *pos = s->pos;
     const struct puzzle *p = pos->p;
-    uint8_t counts[3 * SUDOKU_MAX_SIZE + 8];
+    /* every group: a variant's diagonals, regions and cages must hold two loop cells or
+     * none, as rows and columns must (loop_closed) */
+    uint8_t *counts = xcalloc((size_t)p->ngroups, sizeof *counts);
     struct loop l = { .s = s, .in_group_count = counts };
 
-    if (p->ngroups > (int)sizeof counts)
-        return;
-    memset(counts, 0, sizeof counts);
     /* A loop has at least 4 bivalue cells of the pair (at most two extra of 6). */
     for (int start = 0; start < p->ncells; start++) {
         if (!is_empty(pos, start) || popcount32(pos->cands[start]) != 2)
@@ -764,8 +763,9 @@ void hint_find_unique_loop(struct hint_search *s)
         bool go = loop_extend(&l);
         loop_count(&l, start, -1);
         if (!go)
-            return;
+            break;
     }
+    free(counts);
 }
 
 /* --- BUG types 2-4: a bivalue grave broken by several cells --- */
