@@ -285,6 +285,14 @@ bool hint_technique_by_key(const char *key, enum technique *id)
     return false;
 }
 
+const char *hint_technique_name(enum technique id, unsigned variant)
+{
+    /* A Jigsaw's regions take the boxes' part, and its players call them regions. */
+    if (id == TECH_HIDDEN_SINGLE_BOX && (variant & VARIANT_JIGSAW))
+        return N_("Hidden single (region)");
+    return techniques[id].name;
+}
+
 const char *hint_level_name(enum hint_level level)
 {
     if ((int)level < 0 || level >= LEVEL_COUNT)
@@ -328,7 +336,9 @@ void hint_begin(const struct hint_search *s, struct hint *h)
     h->puzzle = s->pos->p;
     h->quiet = s->pos->quiet;
     /* Quiet hints (the rating's) are never read: no catalogue look-up for them. */
-    h->name = h->quiet ? techniques[s->id].name : _(techniques[s->id].name);
+    h->name = hint_technique_name(s->id, s->pos->p->variant);
+    if (!h->quiet)
+        h->name = _(h->name);
     h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
     h->text[0] = '\0';
