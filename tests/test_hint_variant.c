@@ -449,6 +449,34 @@ static void test_wording(void)
     puzzle_free(xp);
 }
 
+/* Pointing and claiming name the group that confines the digit as what it is: a cage, a
+ * region, a diagonal. */
+static void test_locked_words(void)
+{
+    struct puzzle *kp = killer_with("a:r2c3 r3c2 r3c3 r3c4"), *xp = variant_new(VARIANT_X, NULL, NULL);
+    struct puzzle *jp = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, kp, false);
+    places_in(&x, box(1), 5, "r3c2 r2c3");
+    report(finds(&x, TECH_POINTING, "r3c4-5", &f) && strstr(f.text, "all in the cage at r2c3 (sum 10)") != NULL,
+           &f, "Killer pointing: box 1's 5s in one cage, not in one line");
+    position_open(&x, xp, false);
+    places_in(&x, diagonal(0), 5, "r1c1 r2c2");
+    report(finds(&x, TECH_CLAIMING, "r1c2-5 r1c3-5 r2c1-5 r2c3-5 r3c1-5 r3c2-5", &f)
+           && strstr(f.text, "in the main diagonal, 5 can only go in r1c1 or r2c2, all in box 1") != NULL,
+           &f, "Sudoku X claiming from the main diagonal");
+    position_open(&x, jp, false);
+    places_in(&x, box(1), 5, "r4c1 r5c1");
+    report(finds(&x, TECH_POINTING, "r6c1-5 r7c1-5 r8c1-5 r9c1-5", &f)
+           && strstr(f.text, "in region 1, 5 can only go in r4c1 or r5c1, all in column 1") != NULL,
+           &f, "Jigsaw pointing from region 1");
+    puzzle_free(kp);
+    puzzle_free(xp);
+    puzzle_free(jp);
+}
+
 int main(void)
 {
     test_finned_jigsaw();
@@ -462,5 +490,6 @@ int main(void)
     test_unique_loop();
     test_bug();
     test_wording();
+    test_locked_words();
     return tap_done();
 }
