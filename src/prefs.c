@@ -3,6 +3,7 @@
 #include "prefs.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -29,6 +30,26 @@ static const char *const action_names[PREFS_NACTIONS] = {
     [PREFS_COPY_POSITION] = "copy-position", [PREFS_TIMER] = "timer", [PREFS_WATCH] = "watch",
     [PREFS_NEWGAME] = "new-game", [PREFS_PAUSE] = "pause", [PREFS_HELP] = "help",
     [PREFS_COMMAND] = "command", [PREFS_QUIT] = "quit",
+    [PREFS_PICKER_UP] = "picker.up", [PREFS_PICKER_DOWN] = "picker.down",
+    [PREFS_PICKER_OPEN] = "picker.open", [PREFS_PICKER_BACK] = "picker.back",
+    [PREFS_PICKER_OPEN_FILE] = "picker.open-file", [PREFS_PICKER_PASTE] = "picker.paste",
+    [PREFS_PICKER_NEWGAME] = "picker.new-game", [PREFS_PICKER_DELETE] = "picker.delete",
+    [PREFS_PICKER_HELP] = "picker.help", [PREFS_PICKER_QUIT] = "picker.quit",
+    [PREFS_WATCH_FASTER] = "watch.faster", [PREFS_WATCH_SLOWER] = "watch.slower",
+    [PREFS_WATCH_PAUSE] = "watch.pause", [PREFS_WATCH_STEP] = "watch.step",
+    [PREFS_WATCH_STRATEGY] = "watch.strategy", [PREFS_WATCH_MARKS] = "watch.marks",
+    [PREFS_WATCH_KEEP] = "watch.keep", [PREFS_WATCH_HELP] = "watch.help",
+    [PREFS_WATCH_QUIT] = "watch.quit",
+    [PREFS_DIALOG_YES] = "dialog.yes", [PREFS_DIALOG_NO] = "dialog.no",
+    [PREFS_DIALOG_RESUME] = "dialog.resume", [PREFS_DIALOG_START_OVER] = "dialog.start-over",
+    [PREFS_DIALOG_CANCEL] = "dialog.cancel", [PREFS_DIALOG_UP] = "dialog.up",
+    [PREFS_DIALOG_DOWN] = "dialog.down", [PREFS_DIALOG_PREVIOUS] = "dialog.previous",
+    [PREFS_DIALOG_NEXT] = "dialog.next",
+};
+
+/* Each scope's first action; its actions run up to the next scope's first. */
+static const enum prefs_action scope_first[PREFS_NSCOPES + 1] = {
+    PREFS_LEFT, PREFS_PICKER_UP, PREFS_WATCH_FASTER, PREFS_DIALOG_YES, PREFS_NACTIONS
 };
 
 static const char *const rung_names[] = { NULL, "where", "technique", "pattern", "conclusion" };
@@ -42,6 +63,8 @@ static const struct { const char *name; int key; } key_names[] = {
     { "PageDown", PREFS_KEY_PGDN }, { "Backspace", PREFS_KEY_BACKSPACE },
     { "BS", PREFS_KEY_BACKSPACE }, { "Del", PREFS_KEY_DELETE }, { "Delete", PREFS_KEY_DELETE },
     { "Ins", PREFS_KEY_INSERT }, { "Insert", PREFS_KEY_INSERT },
+    /* Never bound, but named, so that a line binding it says why not. */
+    { "Esc", PREFS_KEY_ESC }, { "Escape", PREFS_KEY_ESC },
 };
 #define NKEY_NAMES (sizeof key_names / sizeof key_names[0])
 
@@ -65,21 +88,65 @@ const char *prefs_action_name(enum prefs_action a)
     return a >= 0 && a < PREFS_NACTIONS ? action_names[a] : "?";
 }
 
+enum prefs_scope prefs_action_scope(enum prefs_action a)
+{
+    int s = PREFS_SCOPE_BOARD;
+
+    while (s + 1 < PREFS_NSCOPES && a >= scope_first[s + 1])
+        s++;
+    return (enum prefs_scope)s;
+}
+
 /* --- Keys --- */
 
-/* Keys that cannot be bound: digits and capitals enter symbols, Escape is also Alt, and
- * the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\ for its signals. */
-static const char *unbindable(int key)
+static bool is_arrow(int key)
 {
-    if (key >= '1' && key <= '9')
-        return _("digits 1-9 enter digits");
-    if (key >= 'A' && key <= 'Z')
-        return _("capital letters enter symbols");
+    return key == PREFS_KEY_UP || key == PREFS_KEY_DOWN || key == PREFS_KEY_LEFT
+           || key == PREFS_KEY_RIGHT;
+}
+
+/* The keys of a scope that cannot be bound, why, or NULL.  So that no binding can lock
+ * anyone out, Enter, Esc and the keys that move in a list keep their work on every
+ * screen but the board, which binds its own arrows. */
+static const char *scope_fixed(enum prefs_scope scope, int key)
+{
+    switch (scope) {
+    case PREFS_SCOPE_BOARD:
+        if (key >= '1' && key <= '9')
+            return _("digits 1-9 enter digits");
+        if (key >= 'A' && key <= 'Z')
+            return _("capital letters enter symbols");
+        break;
+    case PREFS_SCOPE_PICKER:
+        if (key == '\r' || (is_arrow(key) && key != PREFS_KEY_RIGHT) || key == PREFS_KEY_PGUP
+            || key == PREFS_KEY_PGDN || key == PREFS_KEY_HOME || key == PREFS_KEY_END)
+            return _("Enter, Esc, Up, Down, Left, PgUp, PgDn, Home and End always work in the picker");
+        break;
+    case PREFS_SCOPE_WATCH:
+        if (key == '\r')
+            return _("Enter always keeps the solver's solution");
+        break;
+    case PREFS_SCOPE_DIALOG:
+        if (key == '\r' || is_arrow(key))
+            return _("Enter, Esc and the arrows always work in dialogs");
+        if (key >= 'A' && key <= 'Z')
+            return _("a capital letter answers a dialog as its small letter does");
+        break;
+    case PREFS_NSCOPES:
+        break;
+    }
+    return NULL;
+}
+
+/* Keys that cannot be bound in scope: Escape cancels and is also Alt, the terminal keeps
+ * Ctrl-C, Ctrl-Z and Ctrl-\ for its signals, and each scope has its own (scope_fixed). */
+static const char *unbindable(enum prefs_scope scope, int key)
+{
     if (key == PREFS_KEY_ESC)
         return _("Esc cancels and starts Alt keys");
     if (key == 3 || key == 26 || key == 28)
         return _("the terminal keeps Ctrl-C, Ctrl-Z and Ctrl-\\ for its signals");
-    return NULL;
+    return scope_fixed(scope, key);
 }
 
 /* The code point of the well-formed UTF-8 character of n bytes at s. */
@@ -198,28 +265,45 @@ const char *prefs_key_label(int key, char *buf, size_t size)
     return buf;
 }
 
-int prefs_key_action(const struct prefs *p, int key)
+int prefs_scope_key_action(const struct prefs *p, enum prefs_scope s, int key)
 {
-    for (int a = 0; a < PREFS_NACTIONS; a++)
+    if (s < 0 || s >= PREFS_NSCOPES)
+        return -1;
+    for (int a = scope_first[s]; a < (int)scope_first[s + 1]; a++)
         for (int i = 0; i < p->nkeys[a]; i++)
             if (p->keys[a][i] == key)
                 return a;
     return -1;
 }
 
-/* Takes key away from every action but a. */
+int prefs_key_action(const struct prefs *p, int key)
+{
+    return prefs_scope_key_action(p, PREFS_SCOPE_BOARD, key);
+}
+
+/* Makes keys[0..n) the keys of a, the unused places zero (so that equal settings compare
+ * equal byte for byte). */
+static void set_action_keys(struct prefs *p, int a, const int *keys, int n)
+{
+    memmove(p->keys[a], keys, (size_t)n * sizeof keys[0]);
+    memset(p->keys[a] + n, 0, (size_t)(PREFS_KEYS_MAX - n) * sizeof keys[0]);
+    p->nkeys[a] = n;
+}
+
+/* Takes key away from every other action of a's scope (other scopes keep theirs). */
 static void unbind_elsewhere(struct prefs *p, int key, int a)
 {
-    for (int b = 0; b < PREFS_NACTIONS; b++) {
+    enum prefs_scope s = prefs_action_scope((enum prefs_action)a);
+
+    for (int b = scope_first[s]; b < (int)scope_first[s + 1]; b++) {
+        int kept[PREFS_KEYS_MAX], n = 0;
+
         if (b == a)
             continue;
         for (int i = 0; i < p->nkeys[b]; i++)
-            if (p->keys[b][i] == key) {
-                memmove(&p->keys[b][i], &p->keys[b][i + 1],
-                        (size_t)(p->nkeys[b] - i - 1) * sizeof p->keys[b][0]);
-                p->nkeys[b]--;
-                i--;
-            }
+            if (p->keys[b][i] != key)
+                kept[n++] = p->keys[b][i];
+        set_action_keys(p, b, kept, n);
     }
 }
 
@@ -227,14 +311,15 @@ static void unbind_elsewhere(struct prefs *p, int key, int a)
 static void preset_bind(struct prefs *p, enum prefs_action a, const char *names)
 {
     char buf[128], *save = NULL;
+    int keys[PREFS_KEYS_MAX], n = 0;
 
     snprintf(buf, sizeof buf, "%s", names);
-    p->nkeys[a] = 0;
     for (char *w = strtok_r(buf, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
         int key;
-        if (prefs_key_parse(w, &key) && p->nkeys[a] < PREFS_KEYS_MAX)
-            p->keys[a][p->nkeys[a]++] = key;
+        if (prefs_key_parse(w, &key) && n < PREFS_KEYS_MAX)
+            keys[n++] = key;
     }
+    set_action_keys(p, a, keys, n);
 }
 
 static void default_keys(struct prefs *p)
@@ -249,6 +334,18 @@ static void default_keys(struct prefs *p)
         [PREFS_COPY_PUZZLE] = "y", [PREFS_COPY_POSITION] = "g", [PREFS_TIMER] = "t",
         [PREFS_WATCH] = "w", [PREFS_NEWGAME] = "n", [PREFS_PAUSE] = "Space",
         [PREFS_HELP] = "?", [PREFS_COMMAND] = ":", [PREFS_QUIT] = "q",
+        /* The picker: j k l h as on the board (with Enter, Esc and the arrows). */
+        [PREFS_PICKER_UP] = "k", [PREFS_PICKER_DOWN] = "j", [PREFS_PICKER_OPEN] = "l",
+        [PREFS_PICKER_BACK] = "h", [PREFS_PICKER_OPEN_FILE] = "o", [PREFS_PICKER_PASTE] = "p",
+        [PREFS_PICKER_NEWGAME] = "n", [PREFS_PICKER_DELETE] = "d Del", [PREFS_PICKER_HELP] = "?",
+        [PREFS_PICKER_QUIT] = "q",
+        [PREFS_WATCH_FASTER] = "+ =", [PREFS_WATCH_SLOWER] = "- _", [PREFS_WATCH_PAUSE] = "Space",
+        [PREFS_WATCH_STEP] = ".", [PREFS_WATCH_STRATEGY] = "s", [PREFS_WATCH_MARKS] = "m",
+        [PREFS_WATCH_KEEP] = "k", [PREFS_WATCH_HELP] = "?", [PREFS_WATCH_QUIT] = "q",
+        [PREFS_DIALOG_YES] = "y", [PREFS_DIALOG_NO] = "n", [PREFS_DIALOG_RESUME] = "r",
+        [PREFS_DIALOG_START_OVER] = "s", [PREFS_DIALOG_CANCEL] = "q c", [PREFS_DIALOG_UP] = "k",
+        [PREFS_DIALOG_DOWN] = "j Tab", [PREFS_DIALOG_PREVIOUS] = "h",
+        [PREFS_DIALOG_NEXT] = "l Space",
     };
 
     for (int a = 0; a < PREFS_NACTIONS; a++)
@@ -275,6 +372,21 @@ bool prefs_keys_preset(struct prefs *p, const char *name)
         preset_bind(p, PREFS_RIGHT, "Right");
         preset_bind(p, PREFS_PENCIL, "p Insert");
         preset_bind(p, PREFS_HELP, "? F1");
+        /* The picker and the New game form move, open and go back by the arrows, Enter
+         * and Esc alone; the solver's speed is on Up and Down, a step on Right. */
+        preset_bind(p, PREFS_PICKER_UP, "");
+        preset_bind(p, PREFS_PICKER_DOWN, "");
+        preset_bind(p, PREFS_PICKER_OPEN, "");
+        preset_bind(p, PREFS_PICKER_BACK, "");
+        preset_bind(p, PREFS_PICKER_HELP, "? F1");
+        preset_bind(p, PREFS_WATCH_FASTER, "+ = Up");
+        preset_bind(p, PREFS_WATCH_SLOWER, "- _ Down");
+        preset_bind(p, PREFS_WATCH_STEP, ". Right");
+        preset_bind(p, PREFS_WATCH_HELP, "? F1");
+        preset_bind(p, PREFS_DIALOG_UP, "");
+        preset_bind(p, PREFS_DIALOG_DOWN, "Tab");
+        preset_bind(p, PREFS_DIALOG_PREVIOUS, "");
+        preset_bind(p, PREFS_DIALOG_NEXT, "Space");
     }
     snprintf(p->keys_preset, sizeof p->keys_preset, "%s", name);
     return true;
@@ -343,8 +455,9 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
     char buf[256], *save = NULL;
 
     if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
-        snprintf(why, size, _("unknown action 'key.%s': expected key.left, key.undo, key.hint... "
-                              "(kakudo --print-config lists them all)"), action);
+        snprintf(why, size, _("unknown action 'key.%s': expected key.undo, key.picker.open, "
+                              "key.watch.pause, key.dialog.yes... (kakudo --print-config lists "
+                              "them all)"), action);
         return false;
     }
     snprintf(buf, sizeof buf, "%s", v);
@@ -357,7 +470,7 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
                                       "name such as Space, Up, PgDn, Del, F1"), w);
                 return false;
             }
-            if ((no = unbindable(key)) != NULL) {
+            if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
                 snprintf(why, size, _("key '%s' cannot be bound: %s"), w, no);
                 return false;
             }
@@ -370,8 +483,7 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
     }
     for (int i = 0; i < n; i++)
         unbind_elsewhere(p, keys[i], a);
-    memcpy(p->keys[a], keys, (size_t)n * sizeof keys[0]);
-    p->nkeys[a] = n;
+    set_action_keys(p, a, keys, n);
     return true;
 }
 
@@ -564,9 +676,54 @@ static void write_comment(FILE *out, const char *text)
     }
 }
 
-void prefs_write(FILE *out, const struct prefs *p)
+/* The key.ACTION lines of a scope, after a comment on the keys that always work there. */
+static void write_scope_keys(FILE *out, const struct prefs *p, enum prefs_scope s)
 {
     char name[PREFS_KEY_NAME_MAX];
+
+    if (s != PREFS_SCOPE_BOARD)
+        fprintf(out, "\n");
+    switch (s) {
+    case PREFS_SCOPE_BOARD:
+        break;
+    case PREFS_SCOPE_PICKER:
+        write_comment(out, _("The picker's keys (key.picker.ACTION); Enter, Esc, Up, Down, Left,\n"
+                             "PgUp, PgDn, Home and End always work there."));
+        break;
+    case PREFS_SCOPE_WATCH:
+        write_comment(out, _("The solver animation's keys (key.watch.ACTION); Esc always stops it\n"
+                             "and Enter keeps a solution."));
+        break;
+    case PREFS_SCOPE_DIALOG:
+        write_comment(out, _("The dialogs' answers and the New game form's keys (key.dialog.ACTION);\n"
+                             "Enter takes the first answer, Esc cancels and the arrows move, always."));
+        break;
+    case PREFS_NSCOPES:
+        return;
+    }
+    for (int a = scope_first[s]; a < (int)scope_first[s + 1]; a++) {
+        fprintf(out, "key.%s =", action_names[a]);
+        if (p->nkeys[a] == 0)
+            fprintf(out, " none");
+        for (int i = 0; i < p->nkeys[a]; i++)
+            fprintf(out, " %s", prefs_key_name(p->keys[a][i], name, sizeof name));
+        fprintf(out, "\n");
+    }
+}
+
+/* A comment from a translated text with one %s, the key it names in its place. */
+static void format_comment(char *buf, size_t size, const char *text, ...)
+{
+    va_list ap;
+
+    va_start(ap, text);
+    vsnprintf(buf, size, text, ap);
+    va_end(ap);
+}
+
+void prefs_write(FILE *out, const struct prefs *p)
+{
+    char comment[400], name[PREFS_KEY_NAME_MAX];
 
     /* The comments speak the user's language; the settings stay as prefs_read reads them. */
     write_comment(out, _("kakudo configuration: the settings in force (kakudo --print-config).\n"
@@ -576,7 +733,14 @@ void prefs_write(FILE *out, const struct prefs *p)
     fprintf(out, "theme = %s\n", prefs_theme_name(p->theme));
     write_comment(out, _("Lines: unicode (box drawing, where the locale is UTF-8) or ascii"));
     fprintf(out, "charset = %s\n", p->ascii ? "ascii" : "unicode");
-    write_comment(out, _("The play clock: shown or hidden (t shows or hides it while playing)"));
+    if (p->nkeys[PREFS_TIMER] > 0) {
+        format_comment(comment, sizeof comment, _("The play clock: shown or hidden (%s shows or "
+                                                  "hides it while playing)"),
+                       prefs_key_label(p->keys[PREFS_TIMER][0], name, sizeof name));
+        write_comment(out, comment);
+    } else {
+        write_comment(out, _("The play clock: shown or hidden"));
+    }
     fprintf(out, "timer = %s\n", p->show_timer ? "shown" : "hidden");
     write_comment(out, _("What the first press of the hint key shows: where, technique, pattern or conclusion"));
     fprintf(out, "hint-start = %s\n", rung_names[p->hint_start]);
@@ -590,12 +754,6 @@ void prefs_write(FILE *out, const struct prefs *p)
                          "between: a character, C-x for Ctrl-X, or Space Tab Enter Hash Up Down Left Right\n"
                          "Home End PgUp PgDn Backspace Del Ins F1-F12; 'none' for no key."));
     fprintf(out, "keys = %s\n", p->keys_preset[0] != '\0' ? p->keys_preset : "default");
-    for (int a = 0; a < PREFS_NACTIONS; a++) {
-        fprintf(out, "key.%s =", action_names[a]);
-        if (p->nkeys[a] == 0)
-            fprintf(out, " none");
-        for (int i = 0; i < p->nkeys[a]; i++)
-            fprintf(out, " %s", prefs_key_name(p->keys[a][i], name, sizeof name));
-        fprintf(out, "\n");
-    }
+    for (int s = 0; s < PREFS_NSCOPES; s++)
+        write_scope_keys(out, p, (enum prefs_scope)s);
 }

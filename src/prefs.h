@@ -11,13 +11,30 @@ enum prefs_theme {
     PREFS_NTHEMES
 };
 
-/* What a key can be bound to on the board, in the order the config and help list them. */
+/* Where an action's keys work.  Each screen has its own, so one key may do one thing on
+ * the board and another in the picker; within one scope a key has one action. */
+enum prefs_scope {
+    PREFS_SCOPE_BOARD, PREFS_SCOPE_PICKER, PREFS_SCOPE_WATCH, PREFS_SCOPE_DIALOG, PREFS_NSCOPES
+};
+
+/* What a key can be bound to, by scope, in the order the config and help list them:
+ * the board's (key.undo), the picker's (key.picker.open), the solver animation's
+ * (key.watch.pause), the dialogs' answers and the New game form's (key.dialog.yes). */
 enum prefs_action {
     PREFS_LEFT, PREFS_DOWN, PREFS_UP, PREFS_RIGHT, PREFS_ROW_START, PREFS_ROW_END,
     PREFS_COLUMN_TOP, PREFS_COLUMN_BOTTOM, PREFS_ERASE, PREFS_PENCIL, PREFS_MARK, PREFS_FILL,
     PREFS_CLEAR, PREFS_UNDO, PREFS_REDO, PREFS_CONFLICTS, PREFS_CHECK, PREFS_HINT,
     PREFS_COPY_PUZZLE, PREFS_COPY_POSITION, PREFS_TIMER, PREFS_WATCH, PREFS_NEWGAME,
-    PREFS_PAUSE, PREFS_HELP, PREFS_COMMAND, PREFS_QUIT, PREFS_NACTIONS
+    PREFS_PAUSE, PREFS_HELP, PREFS_COMMAND, PREFS_QUIT,
+    PREFS_PICKER_UP, PREFS_PICKER_DOWN, PREFS_PICKER_OPEN, PREFS_PICKER_BACK,
+    PREFS_PICKER_OPEN_FILE, PREFS_PICKER_PASTE, PREFS_PICKER_NEWGAME, PREFS_PICKER_DELETE,
+    PREFS_PICKER_HELP, PREFS_PICKER_QUIT,
+    PREFS_WATCH_FASTER, PREFS_WATCH_SLOWER, PREFS_WATCH_PAUSE, PREFS_WATCH_STEP,
+    PREFS_WATCH_STRATEGY, PREFS_WATCH_MARKS, PREFS_WATCH_KEEP, PREFS_WATCH_HELP, PREFS_WATCH_QUIT,
+    PREFS_DIALOG_YES, PREFS_DIALOG_NO, PREFS_DIALOG_RESUME, PREFS_DIALOG_START_OVER,
+    PREFS_DIALOG_CANCEL, PREFS_DIALOG_UP, PREFS_DIALOG_DOWN, PREFS_DIALOG_PREVIOUS,
+    PREFS_DIALOG_NEXT,
+    PREFS_NACTIONS
 };
 
 /* A key is a Unicode code point (Ctrl-R is 0x12) or one of these named keys. */
@@ -77,10 +94,14 @@ bool prefs_key_parse(const char *name, int *key);
 const char *prefs_key_name(int key, char *buf, size_t size);
 /* A key's name for people: "Ctrl-R", "Space", "PgUp", "u". */
 const char *prefs_key_label(int key, char *buf, size_t size);
-/* An action's name in the config ("undo", "copy-puzzle"). */
+/* An action's name in the config ("undo", "copy-puzzle", "picker.open"). */
 const char *prefs_action_name(enum prefs_action a);
-/* The action a key is bound to, or -1. */
+/* The action a key is bound to on the board, or -1. */
 int prefs_key_action(const struct prefs *p, int key);
+/* The action a key is bound to in scope s, or -1. */
+int prefs_scope_key_action(const struct prefs *p, enum prefs_scope s, int key);
+/* The scope whose keys an action's are. */
+enum prefs_scope prefs_action_scope(enum prefs_action a);
 
 const char *prefs_theme_name(enum prefs_theme t);
 /* A theme by its name; false if none. */

@@ -49,6 +49,21 @@ run rt2 --config="$tmp/printed" --print-config
 status_is rt2 0 && same "$tmp/rt1.out" "$tmp/rt2.out"
 ok $? "--print-config's output, read as a config, prints the same"
 
+printf 'key.picker.open = u Right\nkey.picker.delete = Enter\nkey.watch.pause = p\nkey.watch.keep = Esc\nkey.dialog.yes = Y\nkey.dialog.no = o\n' >"$tmp/scopes"
+run scopes --config="$tmp/scopes" --print-config
+status_is scopes 2 && err_has scopes "$tmp/scopes:2: key 'Enter' cannot be bound: Enter, Esc, Up, Down, Left, PgUp, PgDn, Home and End always work in the picker" \
+  && err_has scopes "$tmp/scopes:4: key 'Esc' cannot be bound" \
+  && err_has scopes "$tmp/scopes:5: key 'Y' cannot be bound: a capital letter answers a dialog as its small letter does"
+ok $? "fixed keys of the picker, the watch and dialogs: FILE:LINE: why"
+out_has scopes "key.picker.open = u Right" && out_has scopes "key.watch.pause = p" \
+  && out_has scopes "key.dialog.no = o" && out_has scopes "key.picker.delete = d Del" \
+  && out_has scopes "key.undo = u" && out_has scopes "key.pause = Space"
+ok $? "the good scoped lines apply, the bad ones change nothing, and the board keeps its keys"
+cp "$tmp/scopes.out" "$tmp/scopes2"
+run scopes2 --config="$tmp/scopes2" --print-config
+status_is scopes2 0 && same "$tmp/scopes.out" "$tmp/scopes2.out"
+ok $? "--print-config's picker, watch and dialog keys read back the same"
+
 run missing --config="$tmp/nothing-here" --print-config
 status_is missing 2 && err_has missing "$tmp/nothing-here: No such file" && out_has missing "theme = default"
 ok $? "a --config file that does not exist is said; the defaults apply"

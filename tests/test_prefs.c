@@ -44,6 +44,15 @@ static bool has_key(const struct prefs *p, enum prefs_action a, const char *name
     return prefs_key_parse(name, &key) && prefs_key_action(p, key) == (int)a;
 }
 
+/* Whether the key called name runs a, in a's scope. */
+static bool has_scope_key(const struct prefs *p, enum prefs_action a, const char *name)
+{
+    int key;
+
+    return prefs_key_parse(name, &key)
+           && prefs_scope_key_action(p, prefs_action_scope(a), key) == (int)a;
+}
+
 static void test_defaults(void)
 {
     struct prefs p;
@@ -55,6 +64,24 @@ static void test_defaults(void)
            && has_key(&p, PREFS_LEFT, "h") && has_key(&p, PREFS_LEFT, "Left")
            && has_key(&p, PREFS_ERASE, "Backspace") && has_key(&p, PREFS_PAUSE, "Space"),
            "the default keys");
+    tap_ok(has_scope_key(&p, PREFS_PICKER_UP, "k") && has_scope_key(&p, PREFS_PICKER_OPEN, "l")
+           && has_scope_key(&p, PREFS_PICKER_DELETE, "d") && has_scope_key(&p, PREFS_PICKER_DELETE, "Del")
+           && has_scope_key(&p, PREFS_PICKER_PASTE, "p") && has_scope_key(&p, PREFS_PICKER_QUIT, "q"),
+           "the picker's default keys");
+    tap_ok(has_scope_key(&p, PREFS_WATCH_PAUSE, "Space") && has_scope_key(&p, PREFS_WATCH_FASTER, "+")
+           && has_scope_key(&p, PREFS_WATCH_FASTER, "=") && has_scope_key(&p, PREFS_WATCH_STEP, ".")
+           && has_scope_key(&p, PREFS_WATCH_KEEP, "k") && has_scope_key(&p, PREFS_WATCH_QUIT, "q"),
+           "the solver animation's default keys");
+    tap_ok(has_scope_key(&p, PREFS_DIALOG_YES, "y") && has_scope_key(&p, PREFS_DIALOG_NO, "n")
+           && has_scope_key(&p, PREFS_DIALOG_CANCEL, "q") && has_scope_key(&p, PREFS_DIALOG_DOWN, "Tab")
+           && has_scope_key(&p, PREFS_DIALOG_NEXT, "Space"), "the dialogs' default keys");
+    tap_ok(prefs_action_scope(PREFS_QUIT) == PREFS_SCOPE_BOARD
+           && prefs_action_scope(PREFS_PICKER_UP) == PREFS_SCOPE_PICKER
+           && prefs_action_scope(PREFS_PICKER_QUIT) == PREFS_SCOPE_PICKER
+           && prefs_action_scope(PREFS_WATCH_FASTER) == PREFS_SCOPE_WATCH
+           && prefs_action_scope(PREFS_DIALOG_NEXT) == PREFS_SCOPE_DIALOG
+           && strcmp(prefs_action_name(PREFS_WATCH_PAUSE), "watch.pause") == 0,
+           "each action has its scope and its name");
     prefs_defaults(&p, true);
     tap_ok(p.theme == PREFS_THEME_MONO, "NO_COLOR's default is the mono theme");
 }
@@ -141,6 +168,81 @@ static void test_keys(void)
     tap_ok(bad == 1 && strstr(r.text, "expected default, vi or arrows") != NULL, "an unknown preset");
 }
 
+/* The picker's, the solver animation's and the dialogs' keys: a scope of their own each,
+ * fixed keys refused with file and line, presets. */
+static void test_scope_keys(void)
+{
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "key.picker.open = u Right\nkey.watch.pause = p\nkey.dialog.yes = o\n"
+                    "key.picker.paste = n\nkey.watch.quit = x 5 Q\n", &r);
+    tap_ok(bad == 0, "scoped keys read (%s)", r.text);
+    tap_ok(has_scope_key(&p, PREFS_PICKER_OPEN, "u") && has_scope_key(&p, PREFS_PICKER_OPEN, "Right")
+           && !has_scope_key(&p, PREFS_PICKER_OPEN, "l"), "key.picker.open replaces the picker's open keys");
+    tap_ok(has_key(&p, PREFS_UNDO, "u") && has_key(&p, PREFS_PENCIL, "p") && has_key(&p, PREFS_NEWGAME, "n"),
+           "the board keeps its keys: scopes are independent");
+    tap_ok(has_scope_key(&p, PREFS_PICKER_PASTE, "n") && p.nkeys[PREFS_PICKER_NEWGAME] == 0,
+           "a key given twice in one scope moves (n from new-game to paste)");
+    tap_ok(has_scope_key(&p, PREFS_WATCH_PAUSE, "p") && !has_scope_key(&p, PREFS_WATCH_PAUSE, "Space")
+           && has_scope_key(&p, PREFS_DIALOG_YES, "o") && !has_scope_key(&p, PREFS_DIALOG_YES, "y"),
+           "watch.pause and dialog.yes rebound");
+    tap_ok(has_scope_key(&p, PREFS_WATCH_QUIT, "5") && has_scope_key(&p, PREFS_WATCH_QUIT, "Q"),
+           "digits and capitals are keys outside the board");
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "key.picker.open = Enter\nkey.picker.delete = d Up\nkey.picker.up = PgUp\n"
+                    "key.watch.keep = Enter\nkey.watch.pause = Esc\nkey.dialog.yes = Y\n"
+                    "key.dialog.next = Right\nkey.picker.frobnicate = z\nkey.watch.step = Foo\n"
+                    "key.watch.step = ,\nkey.dialog.no = C-c\n", &r);
+    tap_ok(bad == 10, "ten bad scoped lines (%d)", bad);
+    tap_ok(strstr(r.text, "cfg:1: key 'Enter' cannot be bound: Enter, Esc, Up, Down, Left, PgUp, "
+                  "PgDn, Home and End always work in the picker\n") != NULL,
+           "Enter stays Enter in the picker: file, line and why");
+    tap_ok(strstr(r.text, "cfg:2: key 'Up' cannot be bound") != NULL
+           && strstr(r.text, "cfg:3: key 'PgUp' cannot be bound") != NULL,
+           "the picker's arrows and PgUp stay theirs");
+    tap_ok(strstr(r.text, "cfg:4: key 'Enter' cannot be bound: Enter always keeps the solver's solution\n")
+           != NULL, "Enter stays in the watch");
+    tap_ok(strstr(r.text, "cfg:5: key 'Esc' cannot be bound") != NULL, "Esc cannot be bound in the watch");
+    tap_ok(strstr(r.text, "cfg:6: key 'Y' cannot be bound: a capital letter answers a dialog") != NULL,
+           "capitals answer dialogs as small letters");
+    tap_ok(strstr(r.text, "cfg:7: key 'Right' cannot be bound: Enter, Esc and the arrows always work "
+                  "in dialogs\n") != NULL, "the dialogs' arrows stay");
+    tap_ok(strstr(r.text, "cfg:8: unknown action 'key.picker.frobnicate': expected key.undo, "
+                  "key.picker.open") != NULL, "an unknown picker action");
+    tap_ok(strstr(r.text, "cfg:9: unknown key 'Foo'") != NULL, "an unknown key name");
+    tap_ok(strstr(r.text, "cfg:11: key 'C-c' cannot be bound: the terminal keeps") != NULL,
+           "Ctrl-C stays the terminal's");
+    tap_ok(has_scope_key(&p, PREFS_PICKER_OPEN, "l") && has_scope_key(&p, PREFS_PICKER_DELETE, "d")
+           && has_scope_key(&p, PREFS_WATCH_PAUSE, "Space") && has_scope_key(&p, PREFS_DIALOG_YES, "y"),
+           "bad lines leave the keys as they were");
+    tap_ok(has_scope_key(&p, PREFS_WATCH_STEP, ",") && !has_scope_key(&p, PREFS_WATCH_STEP, "."),
+           "and the good line after them applies");
+    tap_ok(has_key(&p, PREFS_RIGHT, "Right") && has_key(&p, PREFS_UP, "Up"),
+           "the board's arrows are the board's to bind");
+
+    read_text(&p, "keys = arrows\n", &r);
+    tap_ok(p.nkeys[PREFS_PICKER_UP] == 0 && p.nkeys[PREFS_PICKER_OPEN] == 0
+           && p.nkeys[PREFS_PICKER_BACK] == 0 && has_scope_key(&p, PREFS_PICKER_HELP, "F1")
+           && has_scope_key(&p, PREFS_PICKER_NEWGAME, "n"),
+           "keys = arrows: no letter moves, opens or goes back in the picker; F1 helps");
+    tap_ok(has_scope_key(&p, PREFS_WATCH_FASTER, "Up") && has_scope_key(&p, PREFS_WATCH_SLOWER, "Down")
+           && has_scope_key(&p, PREFS_WATCH_STEP, "Right") && has_scope_key(&p, PREFS_WATCH_HELP, "F1")
+           && has_scope_key(&p, PREFS_WATCH_FASTER, "+"),
+           "keys = arrows: the solver's speed on Up and Down, a step on Right");
+    tap_ok(p.nkeys[PREFS_DIALOG_UP] == 0 && has_scope_key(&p, PREFS_DIALOG_DOWN, "Tab")
+           && has_scope_key(&p, PREFS_DIALOG_NEXT, "Space") && !has_scope_key(&p, PREFS_DIALOG_NEXT, "l"),
+           "keys = arrows: the New game form by the arrows, Tab and Space");
+    read_text(&p, "keys = vi\n", &r);
+    tap_ok(has_scope_key(&p, PREFS_PICKER_UP, "k") && has_scope_key(&p, PREFS_PICKER_DOWN, "j")
+           && has_scope_key(&p, PREFS_PICKER_OPEN, "l") && has_scope_key(&p, PREFS_PICKER_BACK, "h")
+           && has_scope_key(&p, PREFS_WATCH_PAUSE, "Space") && has_scope_key(&p, PREFS_DIALOG_UP, "k"),
+           "keys = vi: the picker and dialogs move by j k h l, as by default");
+}
+
 /* Settings printed, read back over the defaults, print the same. */
 static void test_round_trip(void)
 {
@@ -154,7 +256,9 @@ static void test_round_trip(void)
     prefs_defaults(&p, false);
     read_text(&p, "keys = vi\ntheme = colorblind\ncharset = ascii\ntimer = no\n"
               "hint-start = pattern\nwatch-speed = full\nkey.undo = z \xea\xb0\x80\n"
-              "key.hint = C-t Hash Space\nkey.quit = none\n", &r);
+              "key.hint = C-t Hash Space\nkey.quit = none\nkey.picker.open = u Right\n"
+              "key.picker.quit = none\nkey.watch.pause = p\nkey.watch.faster = = +\n"
+              "key.dialog.cancel = x\nkey.dialog.yes = \xea\xb0\x80\n", &r);
     f = open_memstream(&out, &len);
     prefs_write(f, &p);
     fclose(f);
@@ -166,8 +270,38 @@ static void test_round_trip(void)
     prefs_write(f, &q);
     fclose(f);
     tap_ok(len == len2 && strcmp(out, again) == 0, "which print the same");
+    tap_ok(strstr(out, "\nkey.picker.open = u Right\n") != NULL && strstr(out, "\nkey.picker.quit = none\n")
+           && strstr(out, "\nkey.watch.pause = p\n") && strstr(out, "\nkey.watch.faster = = +\n")
+           && strstr(out, "\nkey.dialog.yes = \xea\xb0\x80\n") && strstr(out, "\nkey.dialog.cancel = x\n"),
+           "the picker's, watch's and dialogs' keys are printed");
     free(out);
     free(again);
+}
+
+/* --print-config's comments name the keys as bound. */
+static void test_comment_keys(void)
+{
+    struct prefs p;
+    struct reports r;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    prefs_defaults(&p, false);
+    read_text(&p, "key.timer = C-t\n", &r);
+    f = open_memstream(&out, &len);
+    prefs_write(f, &p);
+    fclose(f);
+    tap_ok(strstr(out, "(Ctrl-T shows or hides it while playing)") != NULL && strstr(out, "(t shows") == NULL,
+           "the timer's comment names its key as bound");
+    free(out);
+    out = NULL;
+    read_text(&p, "key.timer = none\n", &r);
+    f = open_memstream(&out, &len);
+    prefs_write(f, &p);
+    fclose(f);
+    tap_ok(strstr(out, "# The play clock: shown or hidden\n") != NULL, "and none without a key");
+    free(out);
 }
 
 static void test_paths(void)
@@ -196,7 +330,9 @@ int main(void)
     test_settings();
     test_bad_lines();
     test_keys();
+    test_scope_keys();
     test_round_trip();
+    test_comment_keys();
     test_paths();
     return tap_done();
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "tui_test.h"
@@ -408,6 +409,35 @@ static void test_euc_kr(void)
     th_free(t);
 }
 
+/* Keys rebound in the config: the picker's footer and the watch's panel name them in
+ * Korean too. */
+static void test_rebound_keys(void)
+{
+    char dir[300], config[300];
+    struct th *t;
+
+    mkdir(tt_scratch_path(dir, sizeof dir, "config"), 0700);
+    mkdir(tt_scratch_path(dir, sizeof dir, "config/kakudo"), 0700);
+    tt_write_file(tt_scratch_path(config, sizeof config, "config/kakudo/config"),
+                  "watch-speed = 2\nkey.picker.new-game = g\nkey.watch.pause = p\nkey.watch.quit = x\n");
+    t = start_ko(NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "g 새 게임") && !th_find(t, "n 새 게임", NULL, NULL),
+           "rebound: the picker's footer says g for a new game, in Korean");
+    th_send(t, "\r");
+    tt_wait_text(t, "모드: 숫자");
+    th_send(t, "w");
+    tap_ok(tt_see(t, "p 정지") && tt_see(t, "x 멈춤"), "rebound: the watch's panel says p and x, in Korean");
+    th_send(t, "p");
+    tap_ok(tt_wait_text(t, "p 계속"), "p pauses, and the panel says p resumes");
+    th_send(t, "x");
+    tap_ok(th_wait_gone(t, "p 계속", tt_wait_ms), "x stops");
+    th_send(t, "q");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+    unlink(config);
+}
+
 int main(void)
 {
     char why[200];
@@ -429,6 +459,8 @@ int main(void)
     test_long_names();
     tt_fresh_state();
     test_euc_kr();
+    tt_fresh_state();
+    test_rebound_keys();
     tt_cleanup();
     return tap_done();
 }

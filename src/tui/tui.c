@@ -341,7 +341,9 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
         return false;
     if (r == KEY_CODE_YES && w == KEY_RESIZE)
         return true;
-    if (board_too_small(ui) && !(r == OK && w == 'q'))
+    /* A board too small to draw takes only its quit key (as bound). */
+    if (board_too_small(ui)
+        && !(r == OK && ui_keys_command(ui->game->puzzle, (int)w, false) == CMD_QUIT))
         return true;
     screens[ui->screen].key(ui, (int)w, r == KEY_CODE_YES);
     return true;

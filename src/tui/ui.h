@@ -65,11 +65,12 @@ struct picker_item {
 
 struct ui;
 
-/* One answer of a dialog: the key that picks it (letters in either case, UI_KEY_ESC for
- * Escape, which q also means; Enter picks the first answer), its words in the dialog's
- * footer, and what it does once the dialog is closed (NULL: nothing more). */
+/* One answer of a dialog: the action whose keys pick it (key.dialog.yes..., letters in
+ * either case; PREFS_DIALOG_CANCEL for the answer Escape gives, which the cancel keys
+ * also mean; Enter picks the first answer), its words in the dialog's footer, and what it
+ * does once the dialog is closed (NULL: nothing more). */
 struct ui_choice {
-    int key;
+    enum prefs_action answer;
     const char *label;
     void (*action)(struct ui *ui);
 };
@@ -239,6 +240,34 @@ const char *ui_keys_name(const struct ui *ui, enum ui_cmd cmd, char *buf, size_t
 int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], int max);
 /* The help of the board shown (or, with no game, of boards in general); its line count. */
 int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max);
+/* The bindings in force (ui_keys_init's, else the defaults). */
+const struct prefs *ui_keys_prefs(void);
+/* The config's key (PREFS_KEY_UP...) of a curses key code, or 0. */
+int ui_keys_of_code(int code);
+/* Adds item to footer lines, two spaces after the one before, flowing into w columns up
+ * to max lines (*n the last one in use); false when it no longer fits. */
+bool ui_keys_flow(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, const char *item);
+/* Appends one help line, "  KEYS  what they do" (the keys padded to 18 columns, as wide
+ * as they show), or a heading when keys is NULL. */
+void ui_keys_help_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, const char *keys,
+                      const char *text);
+
+/* ui_bindings.c: the keys of the picker, the solver animation and the dialogs, as the
+ * preferences bind them (key.picker.ACTION...), and how their texts name them */
+/* The action of scope s a key runs (a curses key code when is_code), or -1; in dialogs a
+ * capital letter answers as its small letter. */
+int ui_bind_action(enum prefs_scope s, int key, bool is_code);
+/* How a's first key is typed ("Space", "Ctrl-T"), into buf; without keys, fixed (a key
+ * that always does it, such as "Enter"), or else "(no key)". */
+const char *ui_bind_key(enum prefs_action a, const char *fixed, char *buf, size_t size);
+/* All of a's keys, spaces between, then fixed (may be NULL), into buf: "d Del". */
+const char *ui_bind_keys(enum prefs_action a, const char *fixed, char *buf, size_t size);
+/* Whether a has a key. */
+bool ui_bind_has_key(enum prefs_action a);
+/* Adds a footer item worded from a's first key: fmt (a translated msgid with one %s) with
+ * the key; nothing when a has none.  Flows as ui_keys_flow. */
+void ui_bind_item(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, enum prefs_action a,
+                  const char *fmt);
 
 /* ui_hint.c: the hint ladder: where to look, the technique, the pattern, the conclusion,
  * then the step applied as one undoable move */
@@ -339,7 +368,8 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
                  int rows, int x, int w);
 /* Asks a question over the current screen, answered by one of n choices. */
 void ui_choose(struct ui *ui, const char *question, const struct ui_choice *choices, int n);
-/* A yes/no question: y does on_yes, n (or Enter, Esc, q) on_no. */
+/* A yes/no question: dialog.yes's key (y) does on_yes, dialog.no's (n), Enter, Esc or
+ * dialog.cancel's (q) on_no. */
 void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *),
                 void (*on_no)(struct ui *));
 void ui_confirm_draw(struct ui *ui);

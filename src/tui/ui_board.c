@@ -213,8 +213,8 @@ static void offer_saved_game(struct ui *ui);
 static void confirm_start_over(struct ui *ui)
 {
     static const struct ui_choice choices[] = {
-        { UI_KEY_ESC, N_("no, keep it"), offer_saved_game },
-        { 'y', N_("yes, start over"), start_over },
+        { PREFS_DIALOG_CANCEL, N_("no, keep it"), offer_saved_game },
+        { PREFS_DIALOG_YES, N_("yes, start over"), start_over },
     };
     char q[600], about[320];
 
@@ -234,14 +234,14 @@ static void confirm_start_over(struct ui *ui)
 static void offer_saved_game(struct ui *ui)
 {
     static const struct ui_choice resume[] = {
-        { 'r', N_("resume"), resume_pending },
-        { 's', N_("start over"), confirm_start_over },
-        { UI_KEY_ESC, N_("back"), leave_board },
+        { PREFS_DIALOG_RESUME, N_("resume"), resume_pending },
+        { PREFS_DIALOG_START_OVER, N_("start over"), confirm_start_over },
+        { PREFS_DIALOG_CANCEL, N_("back"), leave_board },
     };
     static const struct ui_choice solved[] = {
-        { 'r', N_("see it"), resume_pending },
-        { 's', N_("play again"), confirm_start_over },
-        { UI_KEY_ESC, N_("back"), leave_board },
+        { PREFS_DIALOG_RESUME, N_("see it"), resume_pending },
+        { PREFS_DIALOG_START_OVER, N_("play again"), confirm_start_over },
+        { PREFS_DIALOG_CANCEL, N_("back"), leave_board },
     };
     char q[600], about[320];
 

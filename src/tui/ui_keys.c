@@ -6,15 +6,21 @@
 #include "config.h"
 #include "ui.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistr.h>
 
-/* What each action of the config does on the board, and its help line (NULL: its keys
- * share a line with others, or it has none of its own). */
+/* The help text of the board's watch key names the key of the watch's help. */
+static const enum prefs_action watch_help = PREFS_WATCH_HELP;
+
+/* What each action of the board does, and its help line (NULL: its keys share a line
+ * with others, or it has none of its own), which may name the key of another action
+ * (names, in the place of its %s).  The other scopes' actions are no commands here. */
 static const struct {
     enum ui_cmd cmd;
     const char *help;
+    const enum prefs_action *names;
 } actions[PREFS_NACTIONS] = {
     [PREFS_LEFT] = { CMD_LEFT, NULL }, [PREFS_DOWN] = { CMD_DOWN, NULL },
     [PREFS_UP] = { CMD_UP, NULL }, [PREFS_RIGHT] = { CMD_RIGHT, NULL },
@@ -34,7 +40,8 @@ static const struct {
     [PREFS_COPY_PUZZLE] = { CMD_COPY_PUZZLE, N_("copy the puzzle to the clipboard (OSC 52)") },
     [PREFS_COPY_POSITION] = { CMD_COPY_POSITION, N_("copy the position, with pencil marks") },
     [PREFS_TIMER] = { CMD_TIMER, N_("show or hide the timer") },
-    [PREFS_WATCH] = { CMD_WATCH, N_("watch the solver solve it from here (? there: its keys)") },
+    [PREFS_WATCH] = { CMD_WATCH, N_("watch the solver solve it from here (%s there: its keys)"),
+                      &watch_help },
     [PREFS_NEWGAME] = { CMD_NEWGAME, N_("new game: a puzzle made now, of the kind, size and level chosen") },
     [PREFS_PAUSE] = { CMD_PAUSE, N_("pause (hides the board)") },
     [PREFS_HELP] = { CMD_HELP, N_("this help") },
@@ -60,10 +67,16 @@ static const struct prefs *keymap(void)
     return bindings;
 }
 
+const struct prefs *ui_keys_prefs(void)
+{
+    return keymap();
+}
+
+/* The board's action that runs cmd, or -1 (the other scopes' actions run no command). */
 static int action_of_cmd(enum ui_cmd cmd)
 {
     for (int a = 0; a < PREFS_NACTIONS; a++)
-        if (actions[a].cmd == cmd)
+        if (actions[a].cmd == cmd && prefs_action_scope((enum prefs_action)a) == PREFS_SCOPE_BOARD)
             return a;
     return -1;
 }
@@ -135,8 +148,7 @@ enum ui_cmd ui_keys_command(const struct puzzle *p, int key, bool as_command)
     return as_command || is_bare(p, a, key) ? actions[a].cmd : CMD_NONE;
 }
 
-/* The config's name of a curses key code, or 0. */
-static int prefs_key_of_code(int code)
+int ui_keys_of_code(int code)
 {
     static const struct { int code, key; } codes[] = {
         { KEY_UP, PREFS_KEY_UP }, { KEY_DOWN, PREFS_KEY_DOWN }, { KEY_LEFT, PREFS_KEY_LEFT },
@@ -156,7 +168,7 @@ static int prefs_key_of_code(int code)
 
 enum ui_cmd ui_keys_code_command(int code)
 {
-    int key = prefs_key_of_code(code);
+    int key = ui_keys_of_code(code);
     int a = key != 0 ? prefs_key_action(keymap(), key) : -1;
 
     return a >= 0 ? actions[a].cmd : CMD_NONE;
@@ -291,8 +303,7 @@ static void move_keys(const struct puzzle *p, char *buf, size_t size, bool space
                  arrows_move() ? _("arrows") : "");
 }
 
-/* Adds item to the footer's lines, flowing into w columns; false when it no longer fits. */
-static bool footer_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, const char *item)
+bool ui_keys_flow(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, const char *item)
 {
     size_t len = strlen(lines[*n]);
 
@@ -321,17 +332,17 @@ int ui_keys_footer(const struct ui *ui, int w, char lines[][UI_KEYS_LINE_MAX], i
     symbol_range(p, range, sizeof range);
     move_keys(p, item, sizeof item, false);
     if (item[0] != '\0')
-        footer_add(lines, &n, max, w, item);
+        ui_keys_flow(lines, &n, max, w, item);
     /* TRANSLATORS: the footer's item for the digit keys, such as "1-9 set". */
     snprintf(item, sizeof item, _("%s set"), range);
-    footer_add(lines, &n, max, w, item);
+    ui_keys_flow(lines, &n, max, w, item);
     for (size_t i = 0; i < sizeof footer_cmds / sizeof footer_cmds[0]; i++) {
         int a = action_of_cmd(footer_cmds[i]);
         if (a < 0 || keymap()->nkeys[a] == 0)
             continue;
         ui_keys_name(ui, footer_cmds[i], key, sizeof key);
         snprintf(item, sizeof item, "%s %s", key, footer_word(footer_cmds[i]));
-        if (!footer_add(lines, &n, max, w, item))
+        if (!ui_keys_flow(lines, &n, max, w, item))
             break;
     }
     return lines[n][0] != '\0' ? n + 1 : n;
@@ -361,10 +372,8 @@ static size_t append_cut(char *line, size_t len, const char *s)
     return len;
 }
 
-/* Appends one help line, "  KEYS  what they do" (the keys padded to 18 columns, as
- * wide as they show), or a heading when keys is NULL. */
-static void help_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, const char *keys,
-                     const char *text)
+void ui_keys_help_add(char lines[][UI_KEYS_LINE_MAX], int *n, int max, const char *keys,
+                      const char *text)
 {
     char *line;
     size_t len = 0;
@@ -401,6 +410,17 @@ static void action_keys(const struct puzzle *p, int a, char *buf, size_t size)
     }
 }
 
+/* A help text (a table's msgid, translated) with the key it names in the place of its %s. */
+static void format_help(char *buf, size_t size, const char *text, ...)
+{
+    va_list ap;
+
+    va_start(ap, text);
+    vsnprintf(buf, size, text, ap);
+    va_end(ap);
+    ui_trim_utf8(buf);
+}
+
 /* The help line of the command cmd, with its keys on this board (none without keys). */
 static void help_letter(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], int *n,
                         int max, enum ui_cmd cmd)
@@ -408,10 +428,19 @@ static void help_letter(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], 
     int a = action_of_cmd(cmd);
     char keys[64];
 
+    char text[UI_KEYS_LINE_MAX];
+
     if (a < 0 || keymap()->nkeys[a] == 0)
         return;
     action_keys(p, a, keys, sizeof keys);
-    help_add(lines, n, max, keys, _(actions[a].help));
+    if (actions[a].names != NULL) {
+        char named[PREFS_KEY_NAME_MAX];
+        format_help(text, sizeof text, _(actions[a].help),
+                    ui_bind_key(*actions[a].names, NULL, named, sizeof named));
+    } else {
+        snprintf(text, sizeof text, "%s", _(actions[a].help));
+    }
+    ui_keys_help_add(lines, n, max, keys, text);
 }
 
 /* One help line for the keys of two actions (Home End). */
@@ -424,7 +453,7 @@ static void help_pair(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], in
     action_keys(p, b, kb, sizeof kb);
     snprintf(keys, sizeof keys, "%s%s%s", ka, ka[0] && kb[0] ? " " : "", kb);
     if (keys[0] != '\0')
-        help_add(lines, n, max, keys, text);
+        ui_keys_help_add(lines, n, max, keys, text);
 }
 
 int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
@@ -446,41 +475,41 @@ int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
         snprintf(note, sizeof note, _("Letters are symbols on this board (%s, either case); commands "
                                       "bound to letters take Alt or ':' first: Alt-u or :u undoes."),
                  range);
-        help_add(lines, &n, max, NULL, note);
-        help_add(lines, &n, max, NULL, "");
+        ui_keys_help_add(lines, &n, max, NULL, note);
+        ui_keys_help_add(lines, &n, max, NULL, "");
     }
-    help_add(lines, &n, max, NULL, _("Moving"));
+    ui_keys_help_add(lines, &n, max, NULL, _("Moving"));
     move_keys(p, keys, sizeof keys, true);
-    help_add(lines, &n, max, keys[0] != '\0' ? keys : _("the mouse"), _("move the cursor (the mouse too)"));
+    ui_keys_help_add(lines, &n, max, keys[0] != '\0' ? keys : _("the mouse"), _("move the cursor (the mouse too)"));
     help_pair(p, lines, &n, max, PREFS_ROW_START, PREFS_ROW_END, _("to the start or end of the row"));
     help_pair(p, lines, &n, max, PREFS_COLUMN_TOP, PREFS_COLUMN_BOTTOM,
               _("to the top or bottom of the column"));
-    help_add(lines, &n, max, NULL, _("Entering"));
+    ui_keys_help_add(lines, &n, max, NULL, _("Entering"));
     if (letters) {
         snprintf(keys, sizeof keys, "%s", range);
-        help_add(lines, &n, max, keys, _("set a symbol (letters in either case)"));
+        ui_keys_help_add(lines, &n, max, keys, _("set a symbol (letters in either case)"));
     } else {
-        help_add(lines, &n, max, p != NULL ? range : "1-9, A-P",
+        ui_keys_help_add(lines, &n, max, p != NULL ? range : "1-9, A-P",
                  p != NULL ? _("set a digit") : _("set a digit (capital letters above 9)"));
     }
     help_letter(p, lines, &n, max, CMD_ERASE);
     for (size_t i = 0; i < sizeof entering / sizeof entering[0]; i++)
         help_letter(p, lines, &n, max, entering[i]);
-    help_add(lines, &n, max, NULL, _("Checking"));
+    ui_keys_help_add(lines, &n, max, NULL, _("Checking"));
     for (size_t i = 0; i < sizeof checking / sizeof checking[0]; i++)
         help_letter(p, lines, &n, max, checking[i]);
-    help_add(lines, &n, max, "Esc", _("close the hint (and cancel a mark or command key)"));
-    help_add(lines, &n, max, NULL, _("Other"));
+    ui_keys_help_add(lines, &n, max, "Esc", _("close the hint (and cancel a mark or command key)"));
+    ui_keys_help_add(lines, &n, max, NULL, _("Other"));
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         help_letter(p, lines, &n, max, other[i]);
     help_letter(p, lines, &n, max, CMD_QUIT);
     if (letters)
-        help_add(lines, &n, max, _("Alt + a key"), _("that key's command, whatever the board"));
+        ui_keys_help_add(lines, &n, max, _("Alt + a key"), _("that key's command, whatever the board"));
     help_letter(p, lines, &n, max, CMD_PREFIX);
     if (p == NULL) {
-        help_add(lines, &n, max, NULL, "");
+        ui_keys_help_add(lines, &n, max, NULL, "");
         /* One sentence, wrapped to the screen by the help (ui_help_text). */
-        help_add(lines, &n, max, NULL, _("On boards of more than 9 symbols (10x10 and up) letters are "
+        ui_keys_help_add(lines, &n, max, NULL, _("On boards of more than 9 symbols (10x10 and up) letters are "
                                          "symbols, in either case; commands bound to letters then take "
                                          "Alt or ':' first: Alt-u or :u undoes."));
     }

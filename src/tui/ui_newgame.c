@@ -454,12 +454,37 @@ static void change_field(struct newgame *ng, int dir)
     fit_level(ng);
 }
 
+/* The form's action of a key: the arrows, Enter and Esc always do theirs (up, down,
+ * previous, next, start, cancel), the rest as key.dialog.ACTION binds them; -1 for none,
+ * FORM_START for Enter. */
+enum { FORM_START = -2 };
+
+static int form_action(int key, bool is_code)
+{
+    if (is_code) {
+        switch (key) {
+        case KEY_UP: return PREFS_DIALOG_UP;
+        case KEY_DOWN: return PREFS_DIALOG_DOWN;
+        case KEY_LEFT: return PREFS_DIALOG_PREVIOUS;
+        case KEY_RIGHT: return PREFS_DIALOG_NEXT;
+        case KEY_ENTER: return FORM_START;
+        default: break;
+        }
+    } else if (key == '\r' || key == '\n') {
+        return FORM_START;
+    } else if (key == UI_KEY_ESC) {
+        return PREFS_DIALOG_CANCEL;
+    }
+    return ui_bind_action(PREFS_SCOPE_DIALOG, key, is_code);
+}
+
 void ui_newgame_key(struct ui *ui, int key, bool is_code)
 {
     struct newgame *ng = ui->newgame;
+    int a = form_action(key, is_code);
 
     if (ng->state != NG_FORM) {
-        if (!is_code && (key == UI_KEY_ESC || key == 'q' || key == 'c')) {
+        if (a == PREFS_DIALOG_CANCEL) {
             pthread_mutex_lock(&ng->lock);
             ng->cancel = true;
             pthread_mutex_unlock(&ng->lock);
@@ -467,24 +492,13 @@ void ui_newgame_key(struct ui *ui, int key, bool is_code)
         }
         return;
     }
-    if (is_code) {
-        switch (key) {
-        case KEY_UP: ng->field = (ng->field + NFIELDS - 1) % NFIELDS; break;
-        case KEY_DOWN: ng->field = (ng->field + 1) % NFIELDS; break;
-        case KEY_LEFT: change_field(ng, -1); break;
-        case KEY_RIGHT: change_field(ng, 1); break;
-        case KEY_ENTER: newgame_start(ui); break;
-        default: break;
-        }
-        return;
-    }
-    switch (key) {
-    case 'k': ng->field = (ng->field + NFIELDS - 1) % NFIELDS; break;
-    case 'j': case '\t': ng->field = (ng->field + 1) % NFIELDS; break;
-    case 'h': change_field(ng, -1); break;
-    case 'l': case ' ': change_field(ng, 1); break;
-    case '\r': case '\n': newgame_start(ui); break;
-    case UI_KEY_ESC: case 'q': newgame_leave(ui); break;
+    switch (a) {
+    case PREFS_DIALOG_UP: ng->field = (ng->field + NFIELDS - 1) % NFIELDS; break;
+    case PREFS_DIALOG_DOWN: ng->field = (ng->field + 1) % NFIELDS; break;
+    case PREFS_DIALOG_PREVIOUS: change_field(ng, -1); break;
+    case PREFS_DIALOG_NEXT: change_field(ng, 1); break;
+    case FORM_START: newgame_start(ui); break;
+    case PREFS_DIALOG_CANCEL: newgame_leave(ui); break;
     default: break;
     }
 }

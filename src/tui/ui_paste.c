@@ -213,7 +213,8 @@ void ui_paste_key(struct ui *ui, int key, bool is_code)
         paste_drain(ui);
         return;
     }
-    if (!is_code && (key == UI_KEY_ESC || key == 'q')) {
+    if ((!is_code && key == UI_KEY_ESC)
+        || ui_bind_action(PREFS_SCOPE_DIALOG, key, is_code) == PREFS_DIALOG_CANCEL) {
         paste_close(ui);
         return;
     }

@@ -239,6 +239,17 @@ static char *bundled_label(const struct bundled_puzzle *b)
     return xasprintf("%s %s", ui_pad(name, sizeof name, b->name, 22), level_label(b->level));
 }
 
+/* An item's label with the key that opens it from anywhere in the list, as bound:
+ * "Paste a puzzle... (p)"; the label alone when no key is. */
+static char *label_with_key(const char *label, enum prefs_action a)
+{
+    char key[PREFS_KEY_NAME_MAX];
+
+    if (!ui_bind_has_key(a))
+        return xstrdup(label);
+    return xasprintf("%s (%s)", label, ui_bind_key(a, NULL, key, sizeof key));
+}
+
 void ui_picker_enter(struct ui *ui)
 {
     size_t cap = 0;
@@ -262,10 +273,12 @@ void ui_picker_enter(struct ui *ui)
             .label = bundled_label(&bundled_puzzles[i]) });
     add_recent(ui, &cap);
     add_item(ui, &cap, (struct picker_item){
-        .kind = ITEM_NEW, .label = xstrdup(_("New game: Sudoku or Kakuro, any size and level (n)")) });
+        .kind = ITEM_NEW, .label = label_with_key(_("New game: Sudoku or Kakuro, any size and level"),
+                                                  PREFS_PICKER_NEWGAME) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup(_("Open a file...")) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE,
-                                             .label = xstrdup(_("Paste a puzzle... (p)")) });
+                                             .label = label_with_key(_("Paste a puzzle..."),
+                                                                     PREFS_PICKER_PASTE) });
     if (ui->sel >= ui->nitems)
         ui->sel = ui->nitems - 1;
 }
@@ -331,6 +344,26 @@ static bool selected_recent(const struct ui *ui)
     return ui->sel >= 0 && ui->sel < ui->nitems && ui->items[ui->sel].kind == ITEM_RECENT;
 }
 
+/* The footer: what the keys that always work do, then the bound keys of what can be done
+ * with the item chosen, as many as fit. */
+static void picker_draw_footer(const struct ui *ui)
+{
+    char line[1][UI_KEYS_LINE_MAX] = { "" };
+    int n = 0, w = COLS - 2;
+
+    ui_keys_flow(line, &n, 1, w, _("Up/Down choose"));
+    ui_keys_flow(line, &n, 1, w, _("Enter open"));
+    if (ui->browse_path != NULL)
+        ui_keys_flow(line, &n, 1, w, _("Esc back"));
+    if (selected_recent(ui))
+        /* TRANSLATORS: footer items: the key, then what it does there. */
+        ui_bind_item(line, &n, 1, w, PREFS_PICKER_DELETE, _("%s delete"));
+    ui_bind_item(line, &n, 1, w, PREFS_PICKER_NEWGAME, _("%s new game"));
+    ui_bind_item(line, &n, 1, w, PREFS_PICKER_HELP, _("%s help"));
+    ui_bind_item(line, &n, 1, w, PREFS_PICKER_QUIT, _("%s quit"));
+    ui_print(LINES - 2, 1, COLS - 1, line[0], ui_attr(ui, ROLE_DIM));
+}
+
 void ui_picker_draw(struct ui *ui)
 {
     int y = 2, rows = LINES - 4;
@@ -371,11 +404,7 @@ void ui_picker_draw(struct ui *ui)
             row_item[y] = i;
         y++;
     }
-    ui_print(LINES - 2, 1, COLS - 1, ui->browse_path != NULL
-             ? _("Up/Down choose  Enter open  Esc back  n new game  ? help  q quit")
-             : selected_recent(ui)
-             ? _("Up/Down choose  Enter open  d delete  n new game  ? help  q quit")
-             : _("Up/Down choose  Enter open  n new game  ? help  q quit"), ui_attr(ui, ROLE_DIM));
+    picker_draw_footer(ui);
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -595,60 +624,83 @@ static void picker_mouse(struct ui *ui)
         ui->sel = 0;
 }
 
-void ui_picker_key(struct ui *ui, int key, bool is_code)
+/* Chooses item sel, kept within the list. */
+static void picker_select(struct ui *ui, int sel)
 {
-    if (is_code && key == KEY_MOUSE) {
-        picker_mouse(ui);
-        return;
-    }
-    if (is_code) {
-        switch (key) {
-        case KEY_UP: ui->sel--; break;
-        case KEY_DOWN: ui->sel++; break;
-        case KEY_PPAGE: ui->sel -= 10; break;
-        case KEY_NPAGE: ui->sel += 10; break;
-        case KEY_HOME: ui->sel = 0; break;
-        case KEY_END: ui->sel = ui->nitems - 1; break;
-        case KEY_ENTER: picker_open(ui); return;
-        case KEY_DC:
-            if (selected_recent(ui))
-                ask_delete_save(ui);
-            return;
-        case KEY_LEFT:
-            if (ui->browse_path != NULL)
-                picker_leave_file(ui);
-            return;
-        default: return;
-        }
-    } else {
-        switch (key) {
-        case 'k': ui->sel--; break;
-        case 'j': ui->sel++; break;
-        case '\r': case '\n': case 'l': picker_open(ui); return;
-        case 'o': case 'p':
-            if (ui->browse_path != NULL)
-                picker_leave_file(ui);
-            select_kind(ui, key == 'o' ? ITEM_OPEN : ITEM_PASTE);
-            picker_open(ui);
-            return;
-        case 'n': ui_newgame_open(ui); return;
-        case 'd':
-            if (selected_recent(ui))
-                ask_delete_save(ui);
-            return;
-        case UI_KEY_ESC: case 'h':
-            if (ui->browse_path != NULL)
-                picker_leave_file(ui);
-            return;
-        case 'q': ui->quit = true; return;
-        case '?': ui_help_open(ui); return;
-        default: return;
-        }
-    }
-    if (ui->sel >= ui->nitems)
-        ui->sel = ui->nitems - 1;
+    ui->sel = sel >= ui->nitems ? ui->nitems - 1 : sel;
     if (ui->sel < 0)
         ui->sel = 0;
+}
+
+/* Back from a browsed file's puzzles; nothing in the main list. */
+static void picker_back(struct ui *ui)
+{
+    if (ui->browse_path != NULL)
+        picker_leave_file(ui);
+}
+
+/* Opens "Open a file..." or "Paste a puzzle..." (of the main list) from anywhere. */
+static void picker_open_kind(struct ui *ui, int kind)
+{
+    picker_back(ui);
+    select_kind(ui, kind);
+    picker_open(ui);
+}
+
+/* The keys that always work, whatever is bound: the arrows, PgUp, PgDn, Home and End
+ * move, Enter opens, Esc and Left go back; false if key is none of them. */
+static bool picker_fixed_key(struct ui *ui, int key, bool is_code)
+{
+    if (!is_code) {
+        if (key == '\r' || key == '\n')
+            picker_open(ui);
+        else if (key == UI_KEY_ESC)
+            picker_back(ui);
+        else
+            return false;
+        return true;
+    }
+    switch (key) {
+    case KEY_UP: picker_select(ui, ui->sel - 1); break;
+    case KEY_DOWN: picker_select(ui, ui->sel + 1); break;
+    case KEY_PPAGE: picker_select(ui, ui->sel - 10); break;
+    case KEY_NPAGE: picker_select(ui, ui->sel + 10); break;
+    case KEY_HOME: picker_select(ui, 0); break;
+    case KEY_END: picker_select(ui, ui->nitems - 1); break;
+    case KEY_ENTER: picker_open(ui); break;
+    case KEY_LEFT: picker_back(ui); break;
+    default: return false;
+    }
+    return true;
+}
+
+/* What a key.picker.ACTION does. */
+static void picker_action(struct ui *ui, int a)
+{
+    switch (a) {
+    case PREFS_PICKER_UP: picker_select(ui, ui->sel - 1); break;
+    case PREFS_PICKER_DOWN: picker_select(ui, ui->sel + 1); break;
+    case PREFS_PICKER_OPEN: picker_open(ui); break;
+    case PREFS_PICKER_BACK: picker_back(ui); break;
+    case PREFS_PICKER_OPEN_FILE: picker_open_kind(ui, ITEM_OPEN); break;
+    case PREFS_PICKER_PASTE: picker_open_kind(ui, ITEM_PASTE); break;
+    case PREFS_PICKER_NEWGAME: ui_newgame_open(ui); break;
+    case PREFS_PICKER_DELETE:
+        if (selected_recent(ui))
+            ask_delete_save(ui);
+        break;
+    case PREFS_PICKER_HELP: ui_help_open(ui); break;
+    case PREFS_PICKER_QUIT: ui->quit = true; break;
+    default: break;
+    }
+}
+
+void ui_picker_key(struct ui *ui, int key, bool is_code)
+{
+    if (is_code && key == KEY_MOUSE)
+        picker_mouse(ui);
+    else if (!picker_fixed_key(ui, key, is_code))
+        picker_action(ui, ui_bind_action(PREFS_SCOPE_PICKER, key, is_code));
 }
 
 /* --- The "open file" line --- */

@@ -67,37 +67,63 @@ static int help_rows(void)
 }
 
 /* The picker's own keys, first in the help opened from it: how to open, delete and
- * leave there, then the board's keys for the game to come. */
-static const char *const picker_help[] = {
-    N_("In the picker"),
-    N_("  arrows, j k        choose (the mouse wheel too)"),
-    N_("  Home End           the first or the last"),
-    N_("  PgUp PgDn          ten up or down"),
-    N_("  Enter, l           open the puzzle or saved game chosen (a click on the one chosen, or a double click, too)"),
-    N_("  d Del              delete the saved game chosen (asks first)"),
-    N_("  o                  open a file by name (Tab completes, ~ is home)"),
-    N_("  p                  paste a puzzle, in any format kakudo reads"),
-    N_("  n                  new game: kind, size and level"),
-    N_("  q                  quit"),
-    "",
-    N_("On the board"),
+ * leave there, then the board's keys for the game to come.  Each line's keys are the
+ * action's, as bound, then those that always do it (fixed, not translated: key names),
+ * or fixed alone. */
+static const struct {
+    int action;                 /* an enum prefs_action, or -1 */
+    const char *fixed, *text;
+} picker_help[] = {
+    { PREFS_PICKER_OPEN, "Enter", N_("open the puzzle or saved game chosen (a click on the one "
+                                     "chosen, or a double click, too)") },
+    { PREFS_PICKER_BACK, "Esc Left", N_("back from a file's puzzles to the list") },
+    { -1, "Home End", N_("the first or the last") },
+    { -1, "PgUp PgDn", N_("ten up or down") },
+    { PREFS_PICKER_DELETE, NULL, N_("delete the saved game chosen (asks first)") },
+    { PREFS_PICKER_OPEN_FILE, NULL, N_("open a file by name (Tab completes, ~ is home)") },
+    { PREFS_PICKER_PASTE, NULL, N_("paste a puzzle, in any format kakudo reads") },
+    { PREFS_PICKER_NEWGAME, NULL, N_("new game: kind, size and level") },
+    { PREFS_PICKER_HELP, NULL, N_("this help") },
+    { PREFS_PICKER_QUIT, NULL, N_("quit") },
 };
+
+/* The picker's help lines, into lines; their count. */
+static int picker_help_lines(char lines[][UI_KEYS_LINE_MAX], int max)
+{
+    char up[64], down[64], keys[160];
+    int n = 0;
+
+    ui_keys_help_add(lines, &n, max, NULL, _("In the picker"));
+    ui_bind_keys(PREFS_PICKER_UP, NULL, up, sizeof up);
+    ui_bind_keys(PREFS_PICKER_DOWN, NULL, down, sizeof down);
+    snprintf(keys, sizeof keys, "%s%s%s%s%s", _("arrows"), up[0] || down[0] ? ", " : "", down,
+             up[0] && down[0] ? " " : "", up);
+    ui_trim_utf8(keys);
+    ui_keys_help_add(lines, &n, max, keys, _("choose (the mouse wheel too)"));
+    for (size_t i = 0; i < sizeof picker_help / sizeof picker_help[0]; i++) {
+        if (picker_help[i].action >= 0)
+            ui_bind_keys((enum prefs_action)picker_help[i].action, picker_help[i].fixed, keys,
+                         sizeof keys);
+        else
+            snprintf(keys, sizeof keys, "%s", picker_help[i].fixed);
+        if (keys[0] != '\0')
+            ui_keys_help_add(lines, &n, max, keys, _(picker_help[i].text));
+    }
+    ui_keys_help_add(lines, &n, max, NULL, "");
+    ui_keys_help_add(lines, &n, max, NULL, _("On the board"));
+    return n;
+}
 
 /* The help's lines: the picker's keys when it is opened from there, then the keys of the
  * board (ui_keys.c), into buf; their count. */
 static int help_lines(const struct ui *ui, char buf[][UI_KEYS_LINE_MAX], const char **lines)
 {
-    int first = 0, n;
+    int n = ui->back == UI_PICKER ? picker_help_lines(buf, HELP_LINES_MAX) : 0;
 
-    if (ui->back == UI_PICKER) {
-        first = (int)(sizeof picker_help / sizeof picker_help[0]);
-        for (int i = 0; i < first; i++)
-            lines[i] = picker_help[i][0] != '\0' ? _(picker_help[i]) : "";
-    }
-    n = ui_keys_help(ui, buf, HELP_LINES_MAX - first);
+    n += ui_keys_help(ui, buf + n, HELP_LINES_MAX - n);
     for (int i = 0; i < n; i++)
-        lines[first + i] = buf[i];
-    return first + n;
+        lines[i] = buf[i];
+    return n;
 }
 
 /* Draws the help's rows from row from on (rows 0: none); the count of them all, at the
@@ -151,6 +177,20 @@ static bool help_scroll(struct ui *ui, int delta)
     return true;
 }
 
+/* -1 or 1 when key moves up or down a line where the help was opened (the picker's
+ * picker.up and picker.down, the board's up and down), else 0. */
+static int help_line_key(const struct ui *ui, int key, bool is_code)
+{
+    int a;
+
+    if (ui->back == UI_PICKER) {
+        a = ui_bind_action(PREFS_SCOPE_PICKER, key, is_code);
+        return a == PREFS_PICKER_UP ? -1 : a == PREFS_PICKER_DOWN ? 1 : 0;
+    }
+    a = is_code ? -1 : prefs_key_action(ui_keys_prefs(), key);
+    return a == PREFS_UP ? -1 : a == PREFS_DOWN ? 1 : 0;
+}
+
 void ui_help_key(struct ui *ui, int key, bool is_code)
 {
     int page = help_rows() - 1 > 1 ? help_rows() - 1 : 1;
@@ -168,8 +208,8 @@ void ui_help_key(struct ui *ui, int key, bool is_code)
     if (is_code && (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE))
         scrolled = help_scroll(ui, key == KEY_UP ? -1 : key == KEY_DOWN ? 1
                                : key == KEY_PPAGE ? -page : page);
-    else if (!is_code && (key == 'k' || key == 'j'))
-        scrolled = help_scroll(ui, key == 'k' ? -1 : 1);
+    else if (help_line_key(ui, key, is_code) != 0)
+        scrolled = help_scroll(ui, help_line_key(ui, key, is_code));
     if (!scrolled)
         ui->screen = ui->back;
 }
@@ -188,21 +228,26 @@ void ui_confirm(struct ui *ui, const char *question, void (*on_yes)(struct ui *)
 {
     /* "no" first: Enter takes the first answer, and a stray Enter must not say yes. */
     const struct ui_choice yes_no[] = {
-        { 'n', N_("no"), on_no },
-        { 'y', N_("yes"), on_yes },
+        { PREFS_DIALOG_NO, N_("no"), on_no },
+        { PREFS_DIALOG_YES, N_("yes"), on_yes },
     };
 
     ui_choose(ui, question, yes_no, 2);
 }
 
-/* One answer as the footer shows it: "s: start over" (labels are marked with N_ where
- * they are defined, translated here). */
+/* One answer as the footer shows it, by its first key as bound: "s: start over" (labels
+ * are marked with N_ where they are defined, translated here); the cancelling answer by
+ * Esc, which always gives it. */
 static void choice_text(const struct ui_choice *c, char *buf, size_t size)
 {
-    if (c->key == UI_KEY_ESC)
-        snprintf(buf, size, "Esc: %s", _(c->label));
+    char key[PREFS_KEY_NAME_MAX];
+
+    if (c->answer == PREFS_DIALOG_CANCEL)
+        snprintf(key, sizeof key, "Esc");
     else
-        snprintf(buf, size, "%c: %s", c->key, _(c->label));
+        ui_bind_key(c->answer, NULL, key, sizeof key);
+    snprintf(buf, size, "%s: %s", key, _(c->label));
+    ui_trim_utf8(buf);
 }
 
 /* Lays the answers out from row y in w columns, each one whole, as many to a row as fit
@@ -255,26 +300,24 @@ void ui_confirm_draw(struct ui *ui)
     layout_answers(ui, y0 + qrows + 2, x0 + 2, w - 4, ui_attr(ui, ROLE_SELECTED), true);
 }
 
-/* The answer a key picks, or -1: its own key, Enter the first answer (by convention the
- * safe one), Esc and q the one on Escape (else the first). */
+/* The answer a key picks, or -1: one of its own keys, Enter the first answer (by
+ * convention the safe one), Esc and dialog.cancel's keys the cancelling one (else the
+ * first). */
 static int choice_for_key(const struct ui *ui, int key)
 {
+    int a;
+
     if (ui->nchoices == 0)
         return -1;
     if (key == '\r' || key == '\n')
         return 0;
-    for (int i = 0; i < ui->nchoices; i++) {
-        int k = ui->choices[i].key;
-        if (k == key || (k >= 'a' && k <= 'z' && key == k - 'a' + 'A'))
+    a = key == UI_KEY_ESC ? PREFS_DIALOG_CANCEL : ui_bind_action(PREFS_SCOPE_DIALOG, key, false);
+    if (a < 0)
+        return -1;
+    for (int i = 0; i < ui->nchoices; i++)
+        if ((int)ui->choices[i].answer == a)
             return i;
-    }
-    if (key == UI_KEY_ESC || key == 'q') {
-        for (int i = 0; i < ui->nchoices; i++)
-            if (ui->choices[i].key == UI_KEY_ESC)
-                return i;
-        return 0;
-    }
-    return -1;
+    return a == PREFS_DIALOG_CANCEL ? 0 : -1;
 }
 
 void ui_confirm_key(struct ui *ui, int key, bool is_code)

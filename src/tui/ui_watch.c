@@ -299,26 +299,64 @@ static void panel_compare(const struct ui *ui, struct panel *pn)
     }
 }
 
+/* The speed keys in short: "+/-", each way's first key as bound ("+" alone when slower
+ * has none); false when neither has one. */
+static bool speed_keys(char *buf, size_t size)
+{
+    char faster[PREFS_KEY_NAME_MAX], slower[PREFS_KEY_NAME_MAX];
+    bool up = ui_bind_has_key(PREFS_WATCH_FASTER), down = ui_bind_has_key(PREFS_WATCH_SLOWER);
+
+    snprintf(buf, size, "%s%s%s", up ? ui_bind_key(PREFS_WATCH_FASTER, NULL, faster, sizeof faster) : "",
+             up && down ? "/" : "", down ? ui_bind_key(PREFS_WATCH_SLOWER, NULL, slower, sizeof slower) : "");
+    return up || down;
+}
+
+/* The panel's footer: the keys for what can be done now, worded from the keys as bound
+ * (Space pauses, or resumes once paused; k keeps a solution once there is one), flowed
+ * into up to 3 lines of the panel's width. */
 static void panel_keys(const struct ui *ui, struct panel *pn)
 {
-    static const char *const running[] = {
-        N_("+/- speed  Space pause"), N_(". one step  s strategy"), N_("m marks  q stop  ? keys"),
-    };
-    /* Paused, Space resumes: the footer says what the key does now. */
-    static const char *const paused[] = {
-        N_("+/- speed  Space resume"), N_(". one step  s strategy"), N_("m marks  q stop  ? keys"),
-    };
-    static const char *const done[] = {
-        N_("k keep the solution"), N_("q back  s strategy"), N_("+/- speed  ? keys"),
-    };
+    enum { ROWS = 3 };
     const struct ui_watch *v = ui->watch;
-    const char *const *keys = !v->running ? done : v->anim.pace.paused ? paused : running;
+    char lines[ROWS][UI_KEYS_LINE_MAX] = { "", "", "" }, speed[2 * PREFS_KEY_NAME_MAX + 1];
+    char item[UI_KEYS_LINE_MAX], key[PREFS_KEY_NAME_MAX];
+    int n = 0;
 
-    if (!panel_room(pn, 3))
+    if (!panel_room(pn, ROWS))
         return;
-    pn->y = pn->bottom - 3;
-    for (int i = 0; i < 3; i++)
-        panel_line(pn, _(keys[i]), ROLE_DIM);
+    if (v->running) {
+        /* TRANSLATORS: watch panel items: the key, then what it does there. */
+        if (speed_keys(speed, sizeof speed)) {
+            snprintf(item, sizeof item, _("%s speed"), speed);
+            ui_keys_flow(lines, &n, ROWS, pn->w, item);
+        }
+        ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_PAUSE,
+                     v->anim.pace.paused ? _("%s resume") : _("%s pause"));
+        ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_STEP, _("%s one step"));
+        ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_STRATEGY, _("%s strategy"));
+        ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_MARKS, _("%s marks"));
+        snprintf(item, sizeof item, _("%s stop"), ui_bind_key(PREFS_WATCH_QUIT, "Esc", key, sizeof key));
+        ui_keys_flow(lines, &n, ROWS, pn->w, item);
+    } else {
+        if (v->end == END_SOLVED) {
+            snprintf(item, sizeof item, _("%s keep the solution"),
+                     ui_bind_key(PREFS_WATCH_KEEP, "Enter", key, sizeof key));
+            ui_keys_flow(lines, &n, ROWS, pn->w, item);
+            if (n == 0)     /* a line of its own, as it is the one to see */
+                n++;
+        }
+        snprintf(item, sizeof item, _("%s back"), ui_bind_key(PREFS_WATCH_QUIT, "Esc", key, sizeof key));
+        ui_keys_flow(lines, &n, ROWS, pn->w, item);
+        ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_STRATEGY, _("%s strategy"));
+        if (speed_keys(speed, sizeof speed)) {
+            snprintf(item, sizeof item, _("%s speed"), speed);
+            ui_keys_flow(lines, &n, ROWS, pn->w, item);
+        }
+    }
+    ui_bind_item(lines, &n, ROWS, pn->w, PREFS_WATCH_HELP, _("%s keys"));
+    pn->y = pn->bottom - ROWS;
+    for (int i = 0; i < ROWS; i++)
+        panel_line(pn, lines[i], ROLE_DIM);
 }
 
 static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
@@ -337,16 +375,26 @@ static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
 
 /* --- The screen --- */
 
-static const char *const help_lines[] = {
-    N_("Watching the solver"),
-    N_("  + -                faster, slower: from 1 step a second to full speed"),
-    N_("  Space              pause or resume"),
-    N_("  .                  one step (pauses first when running)"),
-    N_("  s                  start again with the other strategy: smart (propagation, "
-       "most constrained cell first) or plain (reading order)"),
-    N_("  m                  show or hide the candidates"),
-    N_("  q Esc              stop: back to your position, unchanged"),
-    N_("  k Enter            once solved: keep the solution (u undoes it)"),
+/* The keys, each action's as bound and then the one that always does it (fixed: a key
+ * name, not translated), and what they do (NULL: words that name another key, made by
+ * help_key_text). */
+static const struct {
+    enum prefs_action action;
+    const char *fixed, *text;
+} help_keys[] = {
+    { PREFS_WATCH_FASTER, NULL, N_("faster, up to full speed") },
+    { PREFS_WATCH_SLOWER, NULL, N_("slower, down to 1 step a second") },
+    { PREFS_WATCH_PAUSE, NULL, N_("pause or resume") },
+    { PREFS_WATCH_STEP, NULL, N_("one step (pauses first when running)") },
+    { PREFS_WATCH_STRATEGY, NULL, N_("start again with the other strategy: smart (propagation, "
+                                     "most constrained cell first) or plain (reading order)") },
+    { PREFS_WATCH_MARKS, NULL, N_("show or hide the candidates") },
+    { PREFS_WATCH_QUIT, "Esc", N_("stop: back to your position, unchanged") },
+    { PREFS_WATCH_KEEP, "Enter", NULL },
+};
+
+/* What the styles mean, help lines as they are. */
+static const char *const help_styles[] = {
     N_("Styles"),
     N_("  bold underlined    a guess"),
     N_("  underlined         a forced digit"),
@@ -357,15 +405,42 @@ static const char *const help_lines[] = {
     N_("Press any key to go back."),
 };
 
+/* help_keys[i]'s text, translated; keeping a solution names the board's undo key. */
+static void help_key_text(const struct ui *ui, size_t i, char *buf, size_t size)
+{
+    char undo[24];
+
+    if (help_keys[i].text == NULL)
+        snprintf(buf, size, _("once solved: keep the solution (%s undoes it)"),
+                 ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+    else
+        snprintf(buf, size, "%s", _(help_keys[i].text));
+    ui_trim_utf8(buf);
+}
+
 static void draw_help(const struct ui *ui)
 {
-    enum { N = sizeof help_lines / sizeof help_lines[0] };
+    enum { NKEYS = sizeof help_keys / sizeof help_keys[0],
+           NSTYLES = sizeof help_styles / sizeof help_styles[0], N = 1 + NKEYS + NSTYLES };
+    char buf[N][UI_KEYS_LINE_MAX];
     const char *lines[N];
+    int n = 0;
 
-    for (int i = 0; i < N; i++)
-        lines[i] = help_lines[i][0] != '\0' ? _(help_lines[i]) : "";
+    ui_keys_help_add(buf, &n, N, NULL, _("Watching the solver"));
+    for (size_t i = 0; i < NKEYS; i++) {
+        char keys[80], text[UI_KEYS_LINE_MAX];
+
+        ui_bind_keys(help_keys[i].action, help_keys[i].fixed, keys, sizeof keys);
+        help_key_text(ui, i, text, sizeof text);
+        if (keys[0] != '\0')
+            ui_keys_help_add(buf, &n, N, keys, text);
+    }
+    for (int i = 0; i < n; i++)
+        lines[i] = buf[i];
+    for (size_t i = 0; i < NSTYLES; i++)
+        lines[n++] = help_styles[i][0] != '\0' ? _(help_styles[i]) : "";
     ui_print(0, 1, COLS - 1, _("kakudo - watching the solver"), ui_attr(ui, ROLE_TITLE));
-    ui_help_text(ui, lines, N, 0, 1, LINES - 1, 1, COLS - 1);
+    ui_help_text(ui, lines, n, 0, 1, LINES - 1, 1, COLS - 1);
 }
 
 void ui_watch_draw(struct ui *ui)
@@ -440,23 +515,31 @@ void ui_watch_free(struct ui *ui)
     close_watch(ui);
 }
 
+/* How the search ended, with the keys for what comes next as they are bound. */
 static void say_result(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
     unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
+    const char *other = strategy_name(other_strategy(v->strategy));
+    char keep[PREFS_KEY_NAME_MAX], back[PREFS_KEY_NAME_MAX], strategy[PREFS_KEY_NAME_MAX];
 
+    ui_bind_key(PREFS_WATCH_KEEP, "Enter", keep, sizeof keep);
+    ui_bind_key(PREFS_WATCH_QUIT, "Esc", back, sizeof back);
+    ui_bind_key(PREFS_WATCH_STRATEGY, NULL, strategy, sizeof strategy);
+    /* TRANSLATORS: %1$llu steps; then the keys that keep the solution, go back and try
+     * the other strategy, whose name (smart or plain) is the last. */
     if (v->end == END_SOLVED)
-        ui_message(ui, P_("Solved in %llu step: k keeps it, q goes back, s tries %s.",
-                          "Solved in %llu steps: k keeps it, q goes back, s tries %s.",
-                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("Solved in %1$llu step: %2$s keeps it, %3$s goes back, %4$s tries %5$s.",
+                          "Solved in %1$llu steps: %2$s keeps it, %3$s goes back, %4$s tries %5$s.",
+                          (unsigned long)steps), steps, keep, back, strategy, other);
     else if (v->end == END_GAVE_UP)
-        ui_message(ui, P_("Gave up after %llu step (out of budget): q goes back, s tries %s.",
-                          "Gave up after %llu steps (out of budget): q goes back, s tries %s.",
-                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("Gave up after %1$llu step (out of budget): %2$s goes back, %3$s tries %4$s.",
+                          "Gave up after %1$llu steps (out of budget): %2$s goes back, %3$s tries %4$s.",
+                          (unsigned long)steps), steps, back, strategy, other);
     else
-        ui_message(ui, P_("No solution from this position (%llu step): q goes back, s tries %s.",
-                          "No solution from this position (%llu steps): q goes back, s tries %s.",
-                          (unsigned long)steps), steps, strategy_name(other_strategy(v->strategy)));
+        ui_message(ui, P_("No solution from this position (%1$llu step): %2$s goes back, %3$s tries %4$s.",
+                          "No solution from this position (%1$llu steps): %2$s goes back, %3$s tries %4$s.",
+                          (unsigned long)steps), steps, back, strategy, other);
 }
 
 /* The watched search's budget: --nodes, else the strategy's default, as for solve (at
@@ -583,88 +666,106 @@ static void change_speed(struct ui_watch *v, int by)
     v->speed = v->anim.pace.speed;
 }
 
-/* Keys that act alike whether the search runs or is over; false if key is none. */
-static bool common_key(struct ui *ui, int key)
+/* Actions that act alike whether the search runs or is over; false if a is none. */
+static bool common_action(struct ui *ui, int a)
 {
     struct ui_watch *v = ui->watch;
 
-    switch (key) {
-    case '+': case '=':
+    switch (a) {
+    case PREFS_WATCH_FASTER:
         change_speed(v, 1);
         return true;
-    case '-': case '_':
+    case PREFS_WATCH_SLOWER:
         change_speed(v, -1);
         return true;
-    case 'm':
+    case PREFS_WATCH_MARKS:
         v->show_marks = !v->show_marks;
         if (v->show_marks && !ui_view_marks_fit(ui))
             ui_message(ui, "Candidates show when the cells are large enough: a larger terminal.");
         return true;
-    case '?':
+    case PREFS_WATCH_HELP:
         if (v->running)
             watch_pacer_pause(&v->anim.pace, true);
         v->help = true;
         return true;
+    default:
+        return false;
     }
-    return false;
 }
 
-static void running_key(struct ui *ui, int key)
+static void running_action(struct ui *ui, int a)
 {
     struct ui_watch *v = ui->watch;
 
-    switch (key) {
-    case ' ':
+    switch (a) {
+    case PREFS_WATCH_PAUSE:
         watch_pacer_pause(&v->anim.pace, !v->anim.pace.paused);
         break;
-    case '.':
+    case PREFS_WATCH_STEP:
         watch_pacer_single_step(&v->anim.pace);
         break;
-    case 's':
+    case PREFS_WATCH_STRATEGY:
         v->switch_strategy = true;
         v->switch_paused = v->anim.pace.paused;
         watch_pacer_stop(&v->anim.pace);
         break;
-    case 'q': case UI_KEY_ESC:
+    case PREFS_WATCH_QUIT:
         v->leave = true;
         watch_pacer_stop(&v->anim.pace);
+        break;
+    default:
         break;
     }
 }
 
-static void finished_key(struct ui *ui, int key)
+static void finished_action(struct ui *ui, int a)
 {
     struct ui_watch *v = ui->watch;
 
-    switch (key) {
-    case 'k': case '\r': case '\n':
+    switch (a) {
+    case PREFS_WATCH_KEEP:
         if (v->end == END_SOLVED)
             keep_solution(ui);
         break;
-    case 's':
+    case PREFS_WATCH_STRATEGY:
         v->strategy = other_strategy(v->strategy);
         run_searches(ui);
         break;
-    case 'q': case UI_KEY_ESC:
+    case PREFS_WATCH_QUIT:
         close_watch(ui);
         ui_message(ui, "Back to your position.");
         break;
+    default:
+        break;
     }
+}
+
+/* The action of a key: as bound, but Enter always keeps a solution and Esc always stops,
+ * so that no binding locks anyone in. */
+static int watch_action(int key, bool is_code)
+{
+    if (!is_code && (key == '\r' || key == '\n'))
+        return PREFS_WATCH_KEEP;
+    if (!is_code && key == UI_KEY_ESC)
+        return PREFS_WATCH_QUIT;
+    return ui_bind_action(PREFS_SCOPE_WATCH, key, is_code);
 }
 
 void ui_watch_key(struct ui *ui, int key, bool is_code)
 {
     struct ui_watch *v = ui->watch;
+    int a;
 
     if (v->help) {
         if (!(is_code && key == KEY_RESIZE))
             v->help = false;
         return;
     }
-    if (is_code || common_key(ui, key))
+    a = watch_action(key, is_code);
+    if (common_action(ui, a))
         return;
     if (v->running)
-        running_key(ui, key);
+        running_action(ui, a);
     else
-        finished_key(ui, key);
+        finished_action(ui, a);
 }

@@ -37,7 +37,8 @@ static void check_whole(const struct prefs *p)
         if (p->nkeys[a] < 0 || p->nkeys[a] > PREFS_KEYS_MAX)
             fuzz_fail("action %d has %d keys", a, p->nkeys[a]);
         for (int i = 0; i < p->nkeys[a]; i++)
-            if (prefs_key_action(p, p->keys[a][i]) != a)
+            if (prefs_scope_key_action(p, prefs_action_scope((enum prefs_action)a),
+                                       p->keys[a][i]) != a)
                 fuzz_fail("a key bound twice");
     }
 }
