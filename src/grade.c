@@ -112,6 +112,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
     count = hint_start_open_within(&s, p, budget);
     s.pos.quiet = step == NULL;
     g->unique = s.pos.unique;
+    g->variant = p->variant;
     g->gave_up = count < 0;    /* no solution found within the budget */
     if (count > 0) {
         while (!(g->gave_up = !walk_may_go_on(work, done, budget))) {
@@ -157,7 +158,7 @@ void grade_describe(const struct grade *g, char *buf, size_t size)
      * uses of each technique follow ("Naked single 5, Hidden pair 1"). */
     snprintf(buf, size, _("%1$s, rating %2$s, hardest %3$s, score %4$ld:"), _(hint_level_name(g->level)),
              rating_format(g->rating, number, sizeof number),
-             g->hardest == TECH_MISTAKE ? _("none") : _(hint_technique(g->hardest)->name), g->score);
+             g->hardest == TECH_MISTAKE ? _("none") : _(hint_technique_name(g->hardest, g->variant)), g->score);
     for (int t = 0; t < TECH_COUNT; t++) {
         if (g->counts[t] == 0)
             continue;
@@ -165,7 +166,7 @@ void grade_describe(const struct grade *g, char *buf, size_t size)
         if (len + 1 >= size)
             break;
         /* TRANSLATORS: a technique and how often the solution path used it. */
-        snprintf(buf + len, size - len, _(" %1$s %2$d,"), _(hint_technique((enum technique)t)->name),
+        snprintf(buf + len, size - len, _(" %1$s %2$d,"), _(hint_technique_name((enum technique)t, g->variant)),
                  g->counts[t]);
     }
     len = strlen(buf);

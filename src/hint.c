@@ -291,6 +291,14 @@ bool hint_technique_by_key(const char *key, enum technique *id)
     return false;
 }
 
+const char *hint_technique_name(enum technique id, unsigned variant)
+{
+    /* A Jigsaw's regions take the boxes' part, and its players call them regions. */
+    if (id == TECH_HIDDEN_SINGLE_BOX && (variant & VARIANT_JIGSAW))
+        return N_("Hidden single (region)");
+    return techniques[id].name;
+}
+
 const char *hint_level_name(enum hint_level level)
 {
     if ((int)level < 0 || level >= LEVEL_COUNT)
@@ -334,7 +342,9 @@ void hint_begin(const struct hint_search *s, struct hint *h)
     h->puzzle = s->pos->p;
     h->quiet = s->pos->quiet;
     /* Quiet hints (the rating's) are never read: no catalogue look-up for them. */
-    h->name = h->quiet ? techniques[s->id].name : _(techniques[s->id].name);
+    h->name = hint_technique_name(s->id, s->pos->p->variant);
+    if (!h->quiet)
+        h->name = _(h->name);
     h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
     h->digits = 0;
     h->text[0] = '\0';
@@ -777,13 +787,11 @@ bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b)
 
 /* Whether a technique is known sound on a Sudoku variant.  These reason over units
  * (groups holding every digit, which a Jigsaw region and a diagonal are) and over
- * groups whose digits differ, each asking the group its role; the others assume the
- * standard geometry (box shapes in fins and empty rectangles, rows and boxes in
- * skyscrapers), take every group with two places of a digit for a strong link (untrue
- * of a cage, which need not hold the digit) or rest on uniqueness arguments that the
- * extra groups break (a unique rectangle's swap changes cage sums and diagonals).
- * Widening the list is for the Killer techniques to come, each walked for soundness
- * over solved variants (test_variant). */
+ * groups whose digits differ, each asking the group its role; the others take every
+ * group with two places of a digit for a strong link (untrue of a cage, which need not
+ * hold the digit: technique_links_fit_variant) or rest on uniqueness arguments that the
+ * extra groups may break (technique_deadly_fits_variant).  Each is walked for soundness
+ * over solved variants (test_variant, test_hint_killer). */
 static bool technique_fits_variant(enum technique t)
 {
     switch (t) {
@@ -795,7 +803,44 @@ static bool technique_fits_variant(enum technique t)
     case TECH_CAGE_COMBINATIONS: case TECH_CAGE_UNIT: case TECH_INNIES_OUTIES:
     case TECH_INNIES_OUTIES_BOXES: case TECH_CAGE_SPLITTING: case TECH_INNIE_OUTIE_DIFFERENCE:
     case TECH_HIDDEN_CAGE: case TECH_REGION_INNIES: case TECH_TRIAL:
+    /* Their strong links are in rows and columns, the link joining them a cross line or
+     * a box or region (whose cells see each other), and a cell is ruled out when it sees
+     * both ends through any group: a diagonal or a cage rules out as well as a row (the
+     * turbot fish takes the pairs joined another way, a diagonal among them). */
+    case TECH_SKYSCRAPER: case TECH_TWO_STRING_KITE:
+    /* An empty rectangle needs only that the box's places lie in one row and one column
+     * of it: a Jigsaw region's places in a row and a column through one of its cells say
+     * the same, whatever its shape (hint_single_digit.c). */
+    case TECH_EMPTY_RECTANGLE:
+    /* A fin's cell rules out what it sees; the fins in one box or region, the cells of the
+     * cover lines in it see them all.  Franken and mutant fish take their base and cover
+     * sets from the units alone (rows, columns, boxes or regions, diagonals): a unit holds
+     * each digit once, which is all a fish needs (hint_fish.c). */
+    case TECH_FINNED_X_WING: case TECH_FINNED_SWORDFISH: case TECH_FINNED_JELLYFISH:
+    case TECH_FRANKEN_FISH: case TECH_MUTANT_FISH:
+    /* A unique loop is closed only when every group meeting it (diagonal, region, cage)
+     * holds two of its cells an odd step apart along it: each then holds one of each
+     * digit, and swapping the two digits around the loop keeps every group's digits, a
+     * cage's sum too: a second solution. */
+    case TECH_UNIQUE_LOOP:
         return true;
+    default:
+        return false;
+    }
+}
+
+/* The BUGs: with every empty cell two candidates and every digit in every group 0 or 2
+ * times, each cell taking its other candidate gives a second solution when each group is
+ * a unit: a unit lacking d has it in exactly one of its two places, so it has it in the
+ * other afterwards, once.  A diagonal or a region is a unit (a cell on a diagonal is in
+ * four of them, which only adds groups to check).  A cage is not: it may hold neither of
+ * its two places' d, and would then hold d twice after the swap, its sum changed; so the
+ * BUGs stay off on Killers. */
+static bool technique_deadly_fits_variant(const struct puzzle *p, enum technique t)
+{
+    switch (t) {
+    case TECH_BUG_PLUS_ONE: case TECH_BUG_TYPE_2: case TECH_BUG_TYPE_3: case TECH_BUG_TYPE_4:
+        return !(p->variant & VARIANT_KILLER);
     default:
         return false;
     }
@@ -825,9 +870,8 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
     case TECH_ALS_CHAIN: case TECH_SUE_DE_COQ:
     /* The rectangles are searched only where the swap keeps every group
      * (hint_rectangle_can_swap): on X no corner on a diagonal, on Jigsaw the four corners
-     * in two regions, on Killer each cage holding none or a swapped pair of them.  Unique
-     * loops and the BUGs stay off: their argument counts places in rows, columns and boxes
-     * only, and a diagonal or cage could tell the two solutions apart. */
+     * in two regions, on Killer each cage holding none or a swapped pair of them.  (Unique
+     * loops and the BUGs: technique_fits_variant and technique_deadly_fits_variant.) */
     case TECH_UNIQUE_RECTANGLE: case TECH_UR_TYPE_2: case TECH_UR_TYPE_3: case TECH_UR_TYPE_4:
     case TECH_UR_TYPE_5: case TECH_UR_TYPE_6: case TECH_HIDDEN_RECTANGLE:
     case TECH_AVOIDABLE_RECTANGLE:
@@ -848,7 +892,8 @@ static bool technique_applies(const struct hint_position *pos, enum technique t)
 
     if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
         return false;
-    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t))
+    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t)
+        && !technique_deadly_fits_variant(pos->p, t))
         return false;
     return !info->needs_unique || pos->unique;
 }

@@ -136,6 +136,9 @@ struct technique_info {
 const struct technique_info *hint_technique(enum technique id);
 /* Looks a technique up by key; false if there is none. */
 bool hint_technique_by_key(const char *key, enum technique *id);
+/* The technique's name (untranslated) on a puzzle of that variant: the table's, but for
+ * the words a variant's players use ("Hidden single (region)" on a Jigsaw). */
+const char *hint_technique_name(enum technique id, unsigned variant);
 const char *hint_level_name(enum hint_level level);
 
 #define HINT_MAX_GROUPS 16
@@ -277,6 +280,7 @@ struct grade {
     bool unique;                        /* the puzzle has exactly one solution */
     bool gave_up;                       /* the budget ran out: the rating is of the steps
                                          * made by then, the level a lower bound */
+    unsigned variant;                   /* the puzzle's, for the techniques' names */
 };
 
 /* The grading walk's budget of work: the candidates left in the position, added up over

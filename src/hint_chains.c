@@ -921,9 +921,13 @@ static bool rectangle_emit(struct hint_search *s, const int *corners, int extra,
             hint_add_elim(s, &h, extra, d);
     /* TRANSLATORS: %1$s are the four corners, %2$s three of them, %3$s their two digits
      * joined by "or", %4$s the fourth corner. */
-    hint_say(&h, _("%1$s form a rectangle in two boxes; %2$s can only be %3$s. If %4$s were one "
-                   "of them too, the two digits could be swapped around the rectangle and the "
-                   "puzzle would have two solutions; it has one, so %4$s is neither"),
+    hint_say(&h, (p->variant & VARIANT_JIGSAW)
+             ? _("%1$s form a rectangle in two regions; %2$s can only be %3$s. If %4$s were one "
+                 "of them too, the two digits could be swapped around the rectangle and the "
+                 "puzzle would have two solutions; it has one, so %4$s is neither")
+             : _("%1$s form a rectangle in two boxes; %2$s can only be %3$s. If %4$s were one "
+                 "of them too, the two digits could be swapped around the rectangle and the "
+                 "puzzle would have two solutions; it has one, so %4$s is neither"),
              hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, others, 3, HINT_AND),
              hint_digits(&h, pair, HINT_OR), hint_cell(&h, extra));
     hint_say_eliminations(&h);

@@ -1,5 +1,6 @@
 /* hint_fish.c: fish beyond the basic ones: finned and sashimi X-wing, swordfish and
- * jellyfish; Franken and mutant fish, whose base and cover sets include boxes. */
+ * jellyfish (fins in a box or Jigsaw region); Franken and mutant fish, whose base and
+ * cover sets include boxes, regions and Sudoku X's diagonals. */
 #include "config.h"
 #include "hint.h"
 
@@ -108,22 +109,13 @@ struct finned {
     bool rows;                          /* base lines are rows */
     uint32_t where[SUDOKU_MAX_SIZE];    /* per line: the cross positions of d */
     int base[4];
-    int fin_span;                       /* a box's extent across the base lines */
-    uint32_t span[SUDOKU_MAX_SIZE];     /* per cross line: the cross lines of its boxes */
-    int *box;                           /* per cell: its box */
+    int fin_span;                       /* the most cross lines a box or region meets */
+    uint32_t spans[SUDOKU_MAX_SIZE];    /* the cross lines each box or region meets, each */
+    int nspans;                         /* set once, by lowest line: where fins may lie */
+    uint32_t *box_span;                 /* per box or region: the cross lines it meets */
+    int *box;                           /* per cell: its box or region */
     int emitted;                        /* fish reported */
 };
-
-/* How many cells of the box of cell 0 lie in its row (rows) or its column. */
-static int box_extent(const struct puzzle *p, bool rows)
-{
-    const struct puzzle_group *box = &p->groups[hint_group_of_kind(p, 0, GROUP_BOX)];
-    int n = 0;
-
-    for (int i = 0; i < box->ncells; i++)
-        n += rows ? box->cells[i] / p->width == 0 : box->cells[i] % p->width == 0;
-    return n;
-}
 
 static int cell_at(const struct finned *f, int line, int cross)
 {
@@ -212,8 +204,9 @@ static bool finned_emit(struct finned *f, uint32_t cover, const int *fins, int n
 }
 
 /* With the fins in the cross lines fin (the rest of the union the cover), whether the
- * fins lie in one box: emits the fish if so. */
-static bool finned_try(struct finned *f, uint32_t cover, uint32_t fin)
+ * fins lie in one box or region, one that meets the cross lines span: emits the fish if
+ * so (a fin set within several spans is tried from its own box's). */
+static bool finned_try(struct finned *f, uint32_t cover, uint32_t fin, uint32_t span)
 {
     int fins[SUDOKU_MAX_SIZE * 4], nfins = 0, box = -1;
 
@@ -228,27 +221,53 @@ static bool finned_try(struct finned *f, uint32_t cover, uint32_t fin)
             fins[nfins++] = cell;
         }
     }
-    return nfins == 0 || finned_emit(f, cover, fins, nfins, box);
+    return nfins == 0 || f->box_span[box] != span || finned_emit(f, cover, fins, nfins, box);
 }
 
-/* The cover lines: k lines of the union; the rest, the fins, within one box: so the fin
- * lines are some of the union's lines through one box. */
+/* The cover lines: k lines of the union; the rest, the fins, within one box or region:
+ * so the fin lines are some of the union's lines through one box or region. */
 static bool finned_covers(struct finned *f, uint32_t uni)
 {
     int extra = popcount32(uni) - f->k;
-    uint32_t done = 0;
 
-    for (uint32_t m = uni; m; m &= m - 1) {
-        uint32_t span = f->span[lowest_bit(m)] & uni;
-        if (span & done)
-            continue;
-        done |= span;
+    for (int i = 0; i < f->nspans; i++) {
+        uint32_t span = f->spans[i] & uni;
         /* every subset of span with extra lines */
         for (uint32_t fin = span; fin; fin = (fin - 1) & span)
-            if (popcount32(fin) == extra && !finned_try(f, uni & ~fin, fin))
+            if (popcount32(fin) == extra && !finned_try(f, uni & ~fin, fin, f->spans[i]))
                 return false;
     }
     return true;
+}
+
+/* The cross lines each box or region meets (per box in box_span, each distinct set once
+ * in spans, by lowest line), and the most of them one meets. */
+static void finned_spans(struct finned *f)
+{
+    const struct puzzle *p = f->s->pos->p;
+
+    f->nspans = f->fin_span = 0;
+    for (int g = 0; g < p->ngroups; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        uint32_t span = 0;
+        int at;
+
+        f->box_span[g] = 0;
+        if (!puzzle_group_is_box(grp))
+            continue;
+        for (int i = 0; i < grp->ncells; i++)
+            span |= 1u << (f->rows ? grp->cells[i] % f->n : grp->cells[i] / f->n);
+        f->box_span[g] = span;
+        if (popcount32(span) > f->fin_span)
+            f->fin_span = popcount32(span);
+        for (at = 0; at < f->nspans && f->spans[at] != span; at++)
+            ;
+        if (at < f->nspans || f->nspans == SUDOKU_MAX_SIZE)
+            continue;
+        for (at = f->nspans++; at > 0 && lowest_bit(f->spans[at - 1]) > lowest_bit(span); at--)
+            f->spans[at] = f->spans[at - 1];
+        f->spans[at] = span;
+    }
 }
 
 static bool finned_choose(struct finned *f, int start, int depth, uint32_t uni)
@@ -275,6 +294,7 @@ void hint_find_finned_fish(struct hint_search *s)
     uint64_t shape;
 
     f.box = xmalloc((size_t)p->ncells * sizeof *f.box);
+    f.box_span = xmalloc((size_t)p->ngroups * sizeof *f.box_span);
     for (int cell = 0; cell < p->ncells; cell++)
         f.box[cell] = hint_group_of_kind(p, cell, GROUP_BOX);
     shape = fm_shape(p);
@@ -287,13 +307,7 @@ void hint_find_finned_fish(struct hint_search *s)
             continue;
         for (int rows = 1; rows >= 0; rows--) {
             f.rows = rows;
-            f.fin_span = box_extent(p, rows);
-            for (int j = 0; j < f.n; j++) {
-                f.span[j] = 0;
-                for (int i = 0; i < f.n; i++)
-                    if (f.box[cell_at(&f, 0, i)] == f.box[cell_at(&f, 0, j)])
-                        f.span[j] |= 1u << i;
-            }
+            finned_spans(&f);
             for (int line = 0; line < f.n; line++) {
                 f.where[line] = 0;
                 for (int cross = 0; cross < f.n; cross++)
@@ -307,6 +321,7 @@ void hint_find_finned_fish(struct hint_search *s)
             memo_keep(kind, p, shape, f.d, places, 0);
     }
 done:
+    free(f.box_span);
     free(f.box);
 }
 
@@ -315,7 +330,7 @@ done:
 #define FM_MAX 3                        /* base sets of up to three units: bounded, fast */
 #define FM_MAX_CELLS (FM_MAX * SUDOKU_MAX_SIZE)
 #define FM_WORDS ((SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 63) / 64)
-#define FM_MAX_GROUPS (3 * SUDOKU_MAX_SIZE)
+#define FM_MAX_GROUPS (3 * SUDOKU_MAX_SIZE + 2)   /* the units: lines, boxes, diagonals */
 
 /* A set of cells, one bit each. */
 struct cellset {
@@ -377,13 +392,22 @@ static int first_uncovered(const struct fm *f)
     return -1;
 }
 
-/* The row and column kinds among the k groups, as bits; *box when a box is among them. */
+/* A fish's units are p's units (rows, columns, boxes or regions, diagonals): each holds
+ * every digit once, which is all the fish's count needs.  Cages (which need not hold the
+ * digit) are never base sets, nor cover sets here.  Units come first among the groups. */
+static bool fm_unit(const struct puzzle *p, int g)
+{
+    return g < FM_MAX_GROUPS && puzzle_group_is_unit(p, &p->groups[g]);
+}
+
+/* The line kinds (rows, columns, diagonals) among the k groups, as bits; *box when a box
+ * or region is among them. */
 static unsigned line_kinds(const struct puzzle *p, const int *groups, int k, bool *box)
 {
     unsigned kinds = 0;
 
     for (int i = 0; i < k; i++) {
-        if (p->groups[groups[i]].kind == GROUP_BOX)
+        if (puzzle_group_is_box(&p->groups[groups[i]]))
             *box = true;
         else
             kinds |= 1u << p->groups[groups[i]].kind;
@@ -392,14 +416,16 @@ static unsigned line_kinds(const struct puzzle *p, const int *groups, int k, boo
 }
 
 /* 0: a basic fish (rows against columns); 1: Franken (lines of one direction and boxes
- * against lines of the other and boxes); 2: mutant (anything else). */
+ * against lines of the other and boxes); 2: mutant (anything else: a diagonal among its
+ * units makes a fish mutant). */
 static int fm_kind(const struct fm *f)
 {
     const struct puzzle *p = f->s->pos->p;
     bool box = false;
     unsigned bk = line_kinds(p, f->base, f->k, &box), ck = line_kinds(p, f->cover, f->k, &box);
 
-    if (popcount32(bk) > 1 || popcount32(ck) > 1 || (bk & ck) != 0)
+    if (popcount32(bk) > 1 || popcount32(ck) > 1 || (bk & ck) != 0
+        || ((bk | ck) & (1u << GROUP_DIAGONAL)))
         return 2;
     return box ? 1 : 0;
 }
@@ -483,13 +509,15 @@ static bool franken_cover_fits(const struct fm *f, int g)
     const struct puzzle *p = f->s->pos->p;
     enum group_kind kind = p->groups[g].kind;
 
-    if (kind == GROUP_BOX)
+    if (puzzle_group_is_box(&p->groups[g]))
         return true;
+    if (kind == GROUP_DIAGONAL)
+        return false;
     for (int i = 0; i < f->k; i++)
         if (p->groups[f->base[i]].kind == kind)
             return false;
     for (int i = 0; i < f->ncover; i++)
-        if (p->groups[f->cover[i]].kind != GROUP_BOX && p->groups[f->cover[i]].kind != kind)
+        if (!puzzle_group_is_box(&p->groups[f->cover[i]]) && p->groups[f->cover[i]].kind != kind)
             return false;
     return true;
 }
@@ -514,7 +542,8 @@ static bool fm_cover(struct fm *f)
         int g = p->cell_groups[cell][k];
         uint64_t before[FM_WORDS];
 
-        if (f->is_base[g] || f->is_cover[g] || (f->franken && !franken_cover_fits(f, g)))
+        if (!fm_unit(p, g) || f->is_base[g] || f->is_cover[g]
+            || (f->franken && !franken_cover_fits(f, g)))
             continue;
         f->cover[f->ncover++] = g;
         f->is_cover[g] = true;
@@ -563,6 +592,8 @@ static void fm_touch_build(struct fm *f, int g)
             f->nplaces[g]++;
             for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
                 int h = p->cell_groups[cell][k], t = 0;
+                if (!fm_unit(p, h))
+                    continue;
                 while (t < f->ntouch[g] && f->touch[g][t].group != h)
                     t++;
                 if (t == f->ntouch[g])
@@ -595,10 +626,11 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
     const struct puzzle *p = f->s->pos->p;
 
     if (depth == f->k) {
-        /* the mutant search takes the bases with rows and columns (the Franken one those
-         * with lines of one way): bounded, it leaves out mutants whose lines of one way
-         * meet mixed covers */
-        if ((!f->franken && popcount32(kinds) < 2) || !fm_coverable(f))
+        /* the mutant search takes the bases with rows and columns, or a diagonal (the
+         * Franken one those with lines of one way): bounded, it leaves out mutants whose
+         * lines of one way meet mixed covers */
+        if ((!f->franken && popcount32(kinds) < 2 && !(kinds & (1u << GROUP_DIAGONAL)))
+            || !fm_coverable(f))
             return true;
         f->ncover = 0;
         memset(&f->covered, 0, sizeof f->covered);
@@ -608,9 +640,10 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
         int g = f->units[i];
         unsigned next = kinds;
 
-        if (p->groups[g].kind != GROUP_BOX)
+        if (!puzzle_group_is_box(&p->groups[g]))
             next |= 1u << p->groups[g].kind;
-        if ((f->franken && popcount32(next) > 1) || f->need[g] > f->k
+        if ((f->franken && (popcount32(next) > 1 || (next & (1u << GROUP_DIAGONAL))))
+            || f->need[g] > f->k
             || set_meets(f, &f->basecells, &f->places[g]))
             continue;
         set_xor(f, &f->basecells, &f->places[g]);
@@ -630,7 +663,9 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
 }
 
 /* How many cover units a base unit's places need at least: a cover unit holds places of
- * a line within one box, and places of a box within one row or one column. */
+ * a line (or diagonal) within one box or region, and places of a box within one row or
+ * one column (or diagonal: a bound for rows and columns alone, it may leave out a fish
+ * whose covers mix them with a diagonal, never list a false one). */
 static int covers_needed(const struct puzzle *p, const struct puzzle_group *grp,
                          const struct hint_position *pos, int d)
 {
@@ -649,7 +684,7 @@ static int covers_needed(const struct puzzle *p, const struct puzzle_group *grp,
                 seen[k][n[k]++] = g;
         }
     }
-    if (grp->kind == GROUP_BOX)
+    if (puzzle_group_is_box(grp))
         return n[1] < n[2] ? n[1] : n[2];
     return n[0];
 }
@@ -662,7 +697,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
 
     /* Up to 9x9: beyond, the base sets to try grow too fast (48 units at 16x16) to pay
      * at every step that reaches them. */
-    if (p->ops->kind != PUZZLE_SUDOKU || p->width > 9 || p->ngroups > FM_MAX_GROUPS)
+    if (p->ops->kind != PUZZLE_SUDOKU || p->width > 9)
         return;
     f = xmalloc(sizeof *f);
     memset(f, 0, sizeof *f);
@@ -691,7 +726,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
             continue;
         }
         f->nunits = 0;
-        for (int g = 0; g < p->ngroups; g++) {
+        for (int g = 0; g < p->ngroups && g < FM_MAX_GROUPS; g++) {
             const struct puzzle_group *grp = &p->groups[g];
             int n = 0;
             memset(&f->places[g], 0, sizeof f->places[g]);
@@ -701,7 +736,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
                     n++;
                 }
             }
-            if (n >= 2) {
+            if (n >= 2 && fm_unit(p, g)) {
                 f->need[g] = covers_needed(p, grp, s->pos, f->d);
                 f->units[f->nunits++] = g;
                 fm_touch_build(f, g);

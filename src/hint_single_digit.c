@@ -1,6 +1,6 @@
 /* hint_single_digit.c: single-digit patterns beyond the skyscraper and two-string kite:
- * the turbot fish in general (strong links joined by a weak one, a box among them) and
- * the empty rectangle. */
+ * the turbot fish in general (strong links joined by a weak one, a box, region or
+ * diagonal among them) and the empty rectangle (in a box or a Jigsaw region). */
 #include "config.h"
 #include "hint.h"
 
@@ -12,9 +12,15 @@ static bool has(const struct hint_position *pos, int cell, int d)
     return !pos->p->block[cell] && !pos->grid[cell] && (pos->cands[cell] & (1u << d));
 }
 
+/* A box or a Jigsaw region. */
 static bool is_box(const struct puzzle *p, int g)
 {
-    return p->groups[g].kind == GROUP_BOX;
+    return puzzle_group_is_box(&p->groups[g]);
+}
+
+static bool is_line(enum group_kind kind)
+{
+    return kind == GROUP_ROW || kind == GROUP_COLUMN;
 }
 
 /* Removes d from every cell seeing both a and b (not a or b themselves). */
@@ -42,18 +48,18 @@ static int shared_group(const struct puzzle *p, int a, int b, int except)
 
 /* A strong link a-b in g1, one c-e in g2, b and c seeing each other: b and c are not both
  * d, so a or e is; a cell seeing both a and e is not d.  The skyscraper (parallel lines,
- * b and c in one cross line) and the kite (a row and a column, b and c in one box) are
- * listed under their own names; the turbot fish is every other such pair, a box link
- * among them or the lines joined in a box. */
+ * b and c in one cross line) and the kite (a row and a column, b and c in one box or
+ * region) are listed under their own names; the turbot fish is every other such pair: a
+ * box, region or diagonal link among them, or the lines joined in a box or a diagonal. */
 static bool turbot_is_named(const struct puzzle *p, int g1, int g2, int weak)
 {
     enum group_kind k1 = p->groups[g1].kind, k2 = p->groups[g2].kind, kw = p->groups[weak].kind;
 
-    if (k1 == GROUP_BOX || k2 == GROUP_BOX)
+    if (!is_line(k1) || !is_line(k2))
         return false;
     if (k1 == k2)
-        return kw != GROUP_BOX;         /* a skyscraper */
-    return kw == GROUP_BOX;             /* a two-string kite */
+        return is_line(kw) && kw != k1;     /* a skyscraper */
+    return is_box(p, weak);                 /* a two-string kite */
 }
 
 static bool turbot_emit(struct hint_search *s, int d, int g1, int g2, int weak, const int *cells)
@@ -171,8 +177,35 @@ static bool er_shape(const struct puzzle *p, const int *places, int n, int row, 
     return off_row && off_col;
 }
 
-/* For the box's row (or column) line: strong links in the lines crossing it outside the
- * box; the link's far end and the box's other line meet at the target. */
+/* A strong link on d in link from near (in line, outside the box) to its far end: the far
+ * end and the box's other line meet at the target (the cell of the other line in the far
+ * end's row, or column): were it d, the far end would not be, so near would, and the box
+ * would have no place left. */
+static bool er_link(struct hint_search *s, int d, int box, int line, int other, int near, int link,
+                    const int *places, int n)
+{
+    const struct puzzle *p = s->pos->p;
+    const struct puzzle_group *og = &p->groups[other];
+    enum group_kind kind = p->groups[line].kind;
+    int a, b, far, target = -1;
+
+    if (!hint_strong_pair(s, link, d, &a, &b))
+        return true;
+    far = a == near ? b : a;
+    for (int j = 0; j < og->ncells; j++) {
+        int c = og->cells[j];
+        if (hint_group_of_kind(p, c, kind) == hint_group_of_kind(p, far, kind))
+            target = c;
+    }
+    if (target < 0 || target == far || hint_in_group(p, target, box))
+        return true;
+    return er_emit(s, d, box, kind == GROUP_ROW ? line : other, kind == GROUP_ROW ? other : line, link,
+                   near, far, target, places, n);
+}
+
+/* For the box's row (or column) line: strong links from its cells outside the box, in the
+ * lines crossing it there or (Sudoku X) a diagonal through them, whose two places may lie
+ * anywhere: the argument needs only that the link holds d once. */
 static bool er_links(struct hint_search *s, int d, int box, int line, int other, const int *places, int n)
 {
     const struct puzzle *p = s->pos->p;
@@ -180,25 +213,16 @@ static bool er_links(struct hint_search *s, int d, int box, int line, int other,
     enum group_kind cross = p->groups[line].kind == GROUP_ROW ? GROUP_COLUMN : GROUP_ROW;
 
     for (int i = 0; i < grp->ncells; i++) {
-        int near = grp->cells[i], link, a, b, far, target = -1;
-        const struct puzzle_group *og = &p->groups[other];
+        int near = grp->cells[i];
         if (hint_in_group(p, near, box) || !has(s->pos, near, d))
             continue;
-        link = hint_group_of_kind(p, near, cross);
-        if (!hint_strong_pair(s, link, d, &a, &b))
-            continue;
-        far = a == near ? b : a;
-        /* the target: in the other line, across from the far end */
-        for (int j = 0; j < og->ncells; j++) {
-            int c = og->cells[j];
-            if (hint_group_of_kind(p, c, p->groups[line].kind) == hint_group_of_kind(p, far, p->groups[line].kind))
-                target = c;
-        }
-        if (target < 0 || target == far || hint_in_group(p, target, box))
-            continue;
-        if (!er_emit(s, d, box, p->groups[line].kind == GROUP_ROW ? line : other,
-                     p->groups[line].kind == GROUP_ROW ? other : line, link, near, far, target, places, n))
+        if (!er_link(s, d, box, line, other, near, hint_group_of_kind(p, near, cross), places, n))
             return false;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[near][k] >= 0; k++) {
+            int g = p->cell_groups[near][k];
+            if (p->groups[g].kind == GROUP_DIAGONAL && !er_link(s, d, box, line, other, near, g, places, n))
+                return false;
+        }
     }
     return true;
 }

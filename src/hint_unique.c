@@ -194,8 +194,22 @@ static void rect_mark(struct hint *h, const struct rect *r)
  * rectangle's sentence, which goes on "; it has one, so ...". */
 static const char *rect_words(const struct hint *h, const struct rect *r)
 {
+    bool regions = h->puzzle->variant & VARIANT_JIGSAW;
+
     if (h->quiet)
         return "";
+    if (r->nfloor > 0 && regions)
+        /* TRANSLATORS: as "... form a rectangle in two boxes ...", on a Jigsaw. */
+        return hint_words(h, _("%1$s form a rectangle in two regions and can all be %2$s; %3$s can be "
+                               "nothing else. Were all four only %2$s, the two digits could swap "
+                               "around the rectangle and the puzzle would have two solutions"),
+                          hint_cells(h, r->corners, 4, HINT_AND), hint_digits(h, r->pair, HINT_OR),
+                          hint_cells(h, r->floor, r->nfloor, HINT_AND));
+    if (regions)
+        return hint_words(h, _("%1$s form a rectangle in two regions and can all be %2$s. Were all four "
+                               "only %2$s, the two digits could swap around the rectangle and the puzzle "
+                               "would have two solutions"),
+                          hint_cells(h, r->corners, 4, HINT_AND), hint_digits(h, r->pair, HINT_OR));
     if (r->nfloor > 0)
         /* TRANSLATORS: %1$s are the rectangle's four corners, %2$s its two digits joined by
          * "or", %3$s the corners that hold only those. */
@@ -586,17 +600,29 @@ static bool avoidable_at(struct hint_search *s, const int *corners)
         return true;
     /* TRANSLATORS: %1$s are the four corners, %2$s those solved with %3$c and %4$c, %5$s
      * the empty ones. */
-    const char *premise = hint_words(&h, P_("%1$s form a rectangle in two boxes, none of them a given; "
-                                            "%2$s is solved with %3$c and %4$c. Were %5$s to complete "
-                                            "the %3$c/%4$c pattern, the two digits could swap around it "
-                                            "and the puzzle would have two solutions",
-                                            "%1$s form a rectangle in two boxes, none of them a given; "
-                                            "%2$s are solved with %3$c and %4$c. Were %5$s to complete "
-                                            "the %3$c/%4$c pattern, the two digits could swap around it "
-                                            "and the puzzle would have two solutions", nsolved),
-                                     hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, solved, nsolved, HINT_AND),
-                                     hint_digit_symbol(want[0]), hint_digit_symbol(want[1]),
-                                     hint_cells(&h, empty, nempty, HINT_AND));
+    const char *premise = (p->variant & VARIANT_JIGSAW)
+        ? hint_words(&h, P_("%1$s form a rectangle in two regions, none of them a given; "
+                            "%2$s is solved with %3$c and %4$c. Were %5$s to complete "
+                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                            "and the puzzle would have two solutions",
+                            "%1$s form a rectangle in two regions, none of them a given; "
+                            "%2$s are solved with %3$c and %4$c. Were %5$s to complete "
+                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                            "and the puzzle would have two solutions", nsolved),
+                     hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, solved, nsolved, HINT_AND),
+                     hint_digit_symbol(want[0]), hint_digit_symbol(want[1]),
+                     hint_cells(&h, empty, nempty, HINT_AND))
+        : hint_words(&h, P_("%1$s form a rectangle in two boxes, none of them a given; "
+                            "%2$s is solved with %3$c and %4$c. Were %5$s to complete "
+                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                            "and the puzzle would have two solutions",
+                            "%1$s form a rectangle in two boxes, none of them a given; "
+                            "%2$s are solved with %3$c and %4$c. Were %5$s to complete "
+                            "the %3$c/%4$c pattern, the two digits could swap around it "
+                            "and the puzzle would have two solutions", nsolved),
+                     hint_cells(&h, corners, 4, HINT_AND), hint_cells(&h, solved, nsolved, HINT_AND),
+                     hint_digit_symbol(want[0]), hint_digit_symbol(want[1]),
+                     hint_cells(&h, empty, nempty, HINT_AND));
     if (nempty == 1)
         /* TRANSLATORS: %1$s is the premise, %2$s a cell, %3$c a digit. */
         hint_say(&h, _("%1$s; it has one, so %2$s is not %3$c"), premise, hint_cell(&h, empty[0]),
@@ -756,12 +782,11 @@ void hint_find_unique_loop(struct hint_search *s)
 {
     const struct hint_position *pos = s->pos;
     const struct puzzle *p = pos->p;
-    uint8_t counts[3 * SUDOKU_MAX_SIZE + 8];
+    /* every group: a variant's diagonals, regions and cages must hold two loop cells or
+     * none, as rows and columns must (loop_closed) */
+    uint8_t *counts = xcalloc((size_t)p->ngroups, sizeof *counts);
     struct loop l = { .s = s, .in_group_count = counts };
 
-    if (p->ngroups > (int)sizeof counts)
-        return;
-    memset(counts, 0, sizeof counts);
     /* A loop has at least 4 bivalue cells of the pair (at most two extra of 6). */
     for (int start = 0; start < p->ncells; start++) {
         if (!is_empty(pos, start) || popcount32(pos->cands[start]) != 2)
@@ -774,8 +799,9 @@ void hint_find_unique_loop(struct hint_search *s)
         bool go = loop_extend(&l);
         loop_count(&l, start, -1);
         if (!go)
-            return;
+            break;
     }
+    free(counts);
 }
 
 /* --- BUG types 2-4: a bivalue grave broken by several cells --- */

@@ -542,12 +542,17 @@ static bool check_hint(const struct hint *h, void *user)
     return true;
 }
 
-/* Each step of the rating walk, and every hint of the Killer techniques at its position. */
+/* Each step of the rating walk, and every hint of the Killer techniques at its position
+ * (and of the Sudoku techniques that take a cage among their groups: fish, single-digit
+ * patterns, unique loops). */
 static bool check_step(const struct hint *h, int rating, const struct hint_position *pos, void *user)
 {
     static const enum technique killer[] = {
         TECH_CAGE_COMBINATIONS, TECH_CAGE_UNIT, TECH_INNIES_OUTIES, TECH_INNIES_OUTIES_BOXES,
         TECH_CAGE_SPLITTING, TECH_INNIE_OUTIE_DIFFERENCE, TECH_HIDDEN_CAGE,
+        TECH_SKYSCRAPER, TECH_TWO_STRING_KITE, TECH_TURBOT_FISH,
+        TECH_EMPTY_RECTANGLE, TECH_FINNED_X_WING, TECH_FINNED_SWORDFISH, TECH_FINNED_JELLYFISH,
+        TECH_FRANKEN_FISH, TECH_MUTANT_FISH, TECH_UNIQUE_LOOP,
     };
     struct walk *w = user;
 

@@ -746,7 +746,7 @@ static void test_chain_steps(struct puzzle **walk)
         const char *what;
     } cases[] = {
         { 0, TECH_AIC, "r7c5-7", "X: an AIC with a strong link in the main diagonal" },
-        { 2, TECH_AIC, "r6c2-5", "Jigsaw X: an AIC with a strong link in region 4" },
+        { 2, TECH_AIC, "r1c8-7", "Jigsaw X: an AIC with a strong link in region 8 and a weak one on the anti-diagonal" },
     };
 
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

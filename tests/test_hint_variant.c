@@ -1,0 +1,495 @@
+/* test_hint_variant.c: the Sudoku techniques on a variant's units (Jigsaw regions, Sudoku X's
+ * diagonals, Killer cages): exact conclusions on positions built for each, and the cases
+ * where they must not fire. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hint.h"
+#include "puzzle.h"
+#include "tap.h"
+#include "util.h"
+
+/* A Jigsaw layout (kakudo generate jigsaw --seed 5): region 1 is r1c1-r1c3, r2c1, r2c3,
+ * r3c1, r3c3, r4c1 and r5c1, no box's shape. */
+static const char jigsaw_regions[] = "111222233" "141522233" "141555223" "144545533" "144445563"
+                                     "777666663" "777789966" "887789996" "888889999";
+
+static struct puzzle *variant_new(unsigned variant, const char *cages, const int *sums)
+{
+    struct puzzle *p = sudoku_new_unfinished(9);
+    struct puzzle_error err;
+    int number[26];
+
+    puzzle_set_variant(p, variant);
+    if (variant & VARIANT_JIGSAW)
+        for (int c = 0; c < 81; c++)
+            p->region[c] = (uint8_t)(jigsaw_regions[c] - '1');
+    for (int k = 0; k < 26; k++)
+        number[k] = -1;
+    for (int c = 0; cages != NULL && c < 81; c++) {
+        int k = cages[c] - 'a';
+        if (cages[c] == '.')
+            continue;
+        if (number[k] < 0)
+            number[k] = puzzle_add_cage(p, sums[k]);
+        p->cage[c] = (int16_t)number[k];
+    }
+    if (!puzzle_finish(p, &err)) {
+        tap_diag("layout: %s", err.message);
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* A position: every cell empty with every digit, or (filled) every cell holding a digit
+ * but those opened by hand. */
+struct position {
+    uint8_t grid[81];
+    digitset cands[81];
+    struct hint_position pos;
+};
+
+static void position_open(struct position *x, const struct puzzle *p, bool filled)
+{
+    memset(x->grid, filled ? 1 : 0, sizeof x->grid);
+    for (int c = 0; c < 81; c++)
+        x->cands[c] = filled ? 0 : 0x3fe;
+    x->pos = (struct hint_position){ .p = p, .grid = x->grid, .cands = x->cands, .unique = filled };
+}
+
+static int cell_of(const char *name)
+{
+    return (name[1] - '1') * 9 + name[3] - '1';
+}
+
+/* "1234" -> {1,2,3,4} */
+static digitset set_of(const char *digits)
+{
+    digitset d = 0;
+
+    for (; *digits; digits++)
+        d |= 1u << (*digits - '0');
+    return d;
+}
+
+/* Opens the cells "r1c1 r2c5 ..." with candidates digits. */
+static void open_cells(struct position *x, const char *cells, const char *digits)
+{
+    for (const char *c = cells; *c; c += c[4] == ' ' ? 5 : 4) {
+        x->grid[cell_of(c)] = 0;
+        x->cands[cell_of(c)] = set_of(digits);
+    }
+}
+
+/* Digit d has its places in unit g in the cells "r1c1 r2c5 ..." only. */
+static void places_in(struct position *x, int g, int d, const char *cells)
+{
+    const struct puzzle_group *grp = &x->pos.p->groups[g];
+
+    for (int i = 0; i < grp->ncells; i++) {
+        int cell = grp->cells[i];
+        bool keep = false;
+        for (const char *c = cells; *c && !keep; c += c[4] == ' ' ? 5 : 4)
+            keep = cell_of(c) == cell;
+        if (keep)
+            x->cands[cell] |= 1u << d;
+        else
+            x->cands[cell] &= ~(1u << d);
+    }
+}
+
+static int row(int r) { return r - 1; }
+static int column(int c) { return 9 + c - 1; }
+static int box(int b) { return 18 + b - 1; }    /* or region */
+static int diagonal(int k) { return 27 + k; }   /* 0 main, 1 anti */
+
+/* A hint's conclusions as sorted words: "r1c9=7 r2c8-9". */
+static int word_cmp(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+static void conclusions(const struct hint *h, char *out, size_t size)
+{
+    char words[HINT_MAX_PLACE + HINT_MAX_ELIM][24];
+    int n = 0;
+
+    for (int i = 0; i < h->nplace; i++)
+        snprintf(words[n++], sizeof words[0], "r%dc%d=%d", h->place[i].cell / 9 + 1, h->place[i].cell % 9 + 1,
+                 h->place[i].digit);
+    for (int i = 0; i < h->nelim; i++)
+        snprintf(words[n++], sizeof words[0], "r%dc%d-%d", h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1,
+                 h->elim[i].digit);
+    qsort(words, (size_t)n, sizeof words[0], word_cmp);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%.23s", i ? " " : "", words[i]);
+}
+
+struct found {
+    const char *want;
+    bool seen;
+    int count;
+    char text[HINT_TEXT_MAX];
+    char first[1024];           /* the first hint's conclusions, to say what was found */
+};
+
+static bool match(const struct hint *h, void *user)
+{
+    struct found *f = user;
+    char got[1024];
+
+    conclusions(h, got, sizeof got);
+    if (f->count++ == 0)
+        snprintf(f->first, sizeof f->first, "%s", got);
+    if (!f->seen && strcmp(got, f->want) == 0) {
+        f->seen = true;
+        snprintf(f->text, sizeof f->text, "%s", h->text);
+    }
+    return true;
+}
+
+/* Whether technique t finds a hint concluding exactly want ("" and no hint: nothing). */
+static bool finds(struct position *x, enum technique t, const char *want, struct found *f)
+{
+    *f = (struct found){ .want = want };
+    hint_find_all(&x->pos, t, match, f);
+    return f->seen || (want[0] == '\0' && f->count == 0);
+}
+
+static void report(bool ok, const struct found *f, const char *what)
+{
+    tap_ok(ok, "%s: %s", what, f->seen ? f->text : f->count ? f->first : "(nothing)");
+}
+
+/* --- Fish --- */
+
+/* Rows 2 and 8 hold 4 only in columns 1 and 7, but for the fin r2c3 in region 1, which
+ * runs down column 1 to r5c1: a box would stop at r3c1. */
+static void test_finned_jigsaw(void)
+{
+    struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, row(2), 4, "r2c1 r2c3 r2c7");
+    places_in(&x, row(8), 4, "r8c1 r8c7");
+    report(finds(&x, TECH_FINNED_X_WING, "r1c1-4 r3c1-4 r4c1-4 r5c1-4", &f), &f,
+           "Jigsaw finned X-wing: the fin's region reaches r4c1 and r5c1");
+    tap_ok(strstr(f.text, "region 1") != NULL, "the fin's region is named a region");
+    places_in(&x, row(2), 4, "r2c1 r2c3 r2c4 r2c7");
+    report(finds(&x, TECH_FINNED_X_WING, "", &f), &f,
+           "Jigsaw finned X-wing: not with fins in two regions (r2c3, r2c4)");
+    puzzle_free(p);
+}
+
+/* Region 1 holds 6 only in r1c3 and r4c1, row 8 only in r8c1 and r8c3: the two base units
+ * fill columns 1 and 3. */
+static void test_franken_jigsaw(void)
+{
+    struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, box(1), 6, "r1c3 r4c1");
+    places_in(&x, row(8), 6, "r8c1 r8c3");
+    report(finds(&x, TECH_FRANKEN_FISH, "r4c3-6 r5c3-6 r6c1-6 r6c3-6 r7c1-6 r7c3-6 r9c1-6 r9c3-6", &f),
+           &f, "Jigsaw Franken X-wing: region 1 and row 8 against columns 1 and 3");
+    places_in(&x, row(8), 6, "r8c1 r8c3 r8c5");
+    report(finds(&x, TECH_FRANKEN_FISH, "", &f), &f, "not when row 8 has a place outside the cover");
+    puzzle_free(p);
+}
+
+/* The main diagonal holds 1 only in r1c1 and r5c5, row 8 only in r8c1 and r8c5. */
+static void test_mutant_x(void)
+{
+    struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, diagonal(0), 1, "r1c1 r5c5");
+    places_in(&x, row(8), 1, "r8c1 r8c5");
+    report(finds(&x, TECH_MUTANT_FISH, "r1c5-1 r2c1-1 r2c5-1 r3c1-1 r3c5-1 r4c1-1 r4c5-1 r5c1-1 r6c1-1 "
+                 "r6c5-1 r7c1-1 r7c5-1 r9c1-1 r9c5-1", &f),
+           &f, "Sudoku X mutant X-wing: the main diagonal and row 8 against columns 1 and 5");
+    tap_ok(strstr(f.text, "the main diagonal") != NULL, "the diagonal is named");
+    places_in(&x, diagonal(0), 1, "r1c1 r5c5 r9c9");
+    report(finds(&x, TECH_MUTANT_FISH, "", &f), &f, "not when the diagonal has a third place");
+    puzzle_free(p);
+}
+
+/* --- Single-digit patterns --- */
+
+/* Rows 1 and 4: 5 in r1c3, r1c9 and r4c3, r4c4: the tops r1c9 and r4c4 lie on the two
+ * diagonals, which see r5c5, r6c4 and r9c9 (on plain Sudoku, no cell sees both). */
+static void test_skyscraper_x(void)
+{
+    struct puzzle *x_p = variant_new(VARIANT_X, NULL, NULL), *plain = variant_new(0, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, x_p, false);
+    places_in(&x, row(1), 5, "r1c3 r1c9");
+    places_in(&x, row(4), 5, "r4c3 r4c4");
+    report(finds(&x, TECH_SKYSCRAPER, "r5c5-5 r6c4-5 r9c9-5", &f), &f,
+           "Sudoku X skyscraper: cells seeing both tops through a diagonal");
+    x.pos.p = plain;
+    report(finds(&x, TECH_SKYSCRAPER, "", &f), &f, "the same places on plain Sudoku: nothing");
+    puzzle_free(x_p);
+    puzzle_free(plain);
+}
+
+/* Row 2 and column 7 hold 3 in two places each, r2c2 and r7c7 joined by the main diagonal
+ * only: a turbot fish (no skyscraper or kite). */
+static void test_turbot_diagonal(void)
+{
+    struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, row(2), 3, "r2c2 r2c5");
+    places_in(&x, column(7), 3, "r7c7 r4c7");
+    report(finds(&x, TECH_TURBOT_FISH, "r4c5-3", &f), &f,
+           "Sudoku X turbot fish: r2c2 and r7c7 on the main diagonal");
+    tap_ok(strstr(f.text, "share the main diagonal") != NULL, "the diagonal link is named");
+    places_in(&x, row(2), 3, "r2c3 r2c5");
+    report(finds(&x, TECH_TURBOT_FISH, "", &f), &f, "not from r2c3, off the diagonal");
+    puzzle_free(p);
+}
+
+/* Row 5 (r5c1, r5c8) and column 3 (r2c3, r9c3): r5c1 and r2c3 share region 1 only. */
+static void test_kite_jigsaw(void)
+{
+    struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, row(5), 7, "r5c1 r5c8");
+    places_in(&x, column(3), 7, "r2c3 r9c3");
+    report(finds(&x, TECH_TWO_STRING_KITE, "r9c8-7", &f), &f,
+           "Jigsaw two-string kite joined in region 1");
+    tap_ok(strstr(f.text, "region 1") != NULL, "the kite's region is named");
+    places_in(&x, column(3), 7, "r6c3 r9c3");
+    report(finds(&x, TECH_TWO_STRING_KITE, "", &f), &f,
+           "not when the column's place r6c3 shares no region with r5c1");
+    puzzle_free(p);
+}
+
+/* Region 1 holds 8 only in r1c3 (row 1) and r4c1 (column 1), crossing at r1c1; column 6
+ * holds it only in r1c6 and r7c6: r7c1 cannot be 8. */
+static void test_empty_rectangle_jigsaw(void)
+{
+    struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, box(1), 8, "r1c3 r4c1");
+    places_in(&x, column(6), 8, "r1c6 r7c6");
+    report(finds(&x, TECH_EMPTY_RECTANGLE, "r7c1-8", &f), &f,
+           "Jigsaw empty rectangle in region 1 (row 1 and column 1)");
+    places_in(&x, box(1), 8, "r1c3 r3c3 r4c1");
+    report(finds(&x, TECH_EMPTY_RECTANGLE, "", &f), &f,
+           "not when r3c3 is in neither row 1 nor column 1");
+    puzzle_free(p);
+}
+
+/* Box 1 holds 9 only in r1c3 (row 1) and r3c1 (column 1); the anti-diagonal only in r1c9
+ * and r5c5: were r5c1 9, r5c5 would not be, r1c9 would, and box 1 would have no place. */
+static void test_empty_rectangle_diagonal(void)
+{
+    struct puzzle *xp = variant_new(VARIANT_X, NULL, NULL), *plain = variant_new(0, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, xp, false);
+    places_in(&x, box(1), 9, "r1c3 r3c1");
+    places_in(&x, diagonal(1), 9, "r1c9 r5c5");
+    report(finds(&x, TECH_EMPTY_RECTANGLE, "r5c1-9", &f), &f,
+           "Sudoku X empty rectangle with its strong link in the anti-diagonal");
+    x.pos.p = plain;
+    report(finds(&x, TECH_EMPTY_RECTANGLE, "", &f), &f, "the same places on plain Sudoku: nothing");
+    puzzle_free(xp);
+    puzzle_free(plain);
+}
+
+/* --- Uniqueness --- */
+
+/* Six cells in rows 1, 8, 5 and columns 4-6, off the diagonals, each row, column and box
+ * holding two of them: a loop of 3 and 7 (the last also 5; the search starts from the
+ * loop's first cell in reading order, which must hold just the two). */
+static const char loop_x[] = "r1c4 r1c5 r8c5 r8c6 r5c6 r5c4";
+/* The same in columns 1-3: r1c1 is on the main diagonal. */
+static const char loop_diag[] = "r1c1 r1c2 r4c2 r4c3 r7c3 r7c1";
+
+static void open_loop(struct position *x, const struct puzzle *p, const char *cells)
+{
+    position_open(x, p, true);
+    open_cells(x, cells, "37");
+    x->cands[cell_of(cells + strlen(cells) - 4)] = set_of("357");
+}
+
+/* A Killer whose cages are given as "a:r1c1 r1c2;b:r4c2 r5c2" (sums 10 each: the sums
+ * play no part in these positions). */
+static struct puzzle *killer_with(const char *cages)
+{
+    static const int sums[26] = { 10, 10, 10, 10 };
+    char map[82];
+    char letter = 'a';
+
+    memset(map, '.', 81);
+    map[81] = '\0';
+    for (const char *c = cages; *c; c++) {
+        if (*c == ':' || *c == ' ')
+            continue;
+        if (*c == ';') {
+            letter++;
+            continue;
+        }
+        if (*c == 'r') {
+            map[cell_of(c)] = letter;
+            c += 3;
+        }
+    }
+    return variant_new(VARIANT_KILLER, map, sums);
+}
+
+static void test_unique_loop(void)
+{
+    struct puzzle *xp = variant_new(VARIANT_X, NULL, NULL);
+    struct puzzle *k_in = killer_with("a:r1c1 r1c2");
+    struct puzzle *k_out = killer_with("a:r4c2 r5c2");
+    struct position x;
+    struct found f;
+
+    open_loop(&x, xp, loop_x);
+    report(finds(&x, TECH_UNIQUE_LOOP, "r5c4-3 r5c4-7", &f), &f, "Sudoku X unique loop off the diagonals");
+    open_loop(&x, xp, loop_diag);
+    report(finds(&x, TECH_UNIQUE_LOOP, "", &f), &f,
+           "Sudoku X: no unique loop through r1c1, whose diagonal holds one of its cells");
+    open_loop(&x, k_in, loop_diag);
+    report(finds(&x, TECH_UNIQUE_LOOP, "r7c1-3 r7c1-7", &f), &f,
+           "Killer unique loop: the cage of r1c1 and r1c2 holds two of its cells, swapped");
+    open_loop(&x, k_out, loop_diag);
+    report(finds(&x, TECH_UNIQUE_LOOP, "", &f), &f,
+           "Killer: no unique loop when a cage (r4c2, r5c2) holds one of its cells");
+    puzzle_free(xp);
+    puzzle_free(k_in);
+    puzzle_free(k_out);
+}
+
+/* A rectangle of 3 and 7, r1c4 also 5: every group holds 0 or 2 places of each digit but
+ * for r1c4's 5, a BUG+1 (and a unique rectangle). */
+static void open_rectangle(struct position *x, const struct puzzle *p, const char *corners)
+{
+    position_open(x, p, true);
+    open_cells(x, corners, "37");
+    x->cands[cell_of(corners)] = set_of("357");
+}
+
+static void test_bug(void)
+{
+    struct puzzle *xp = variant_new(VARIANT_X, NULL, NULL), *jp = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct puzzle *kp = killer_with("a:r1c4 r1c5");
+    struct position x;
+    struct found f;
+
+    open_rectangle(&x, xp, "r1c4 r1c5 r8c4 r8c5");
+    report(finds(&x, TECH_BUG_PLUS_ONE, "r1c4=5", &f), &f, "Sudoku X BUG+1 off the diagonals");
+    open_rectangle(&x, xp, "r2c2 r2c4 r5c2 r5c4");
+    report(finds(&x, TECH_BUG_PLUS_ONE, "", &f), &f,
+           "Sudoku X: no BUG+1 when the main diagonal holds one 3/7 cell (r2c2)");
+    /* r1c1 r1c3 in region 1, r7c1 r7c3 in region 7 */
+    open_rectangle(&x, jp, "r1c1 r1c3 r7c1 r7c3");
+    report(finds(&x, TECH_BUG_PLUS_ONE, "r1c1=5", &f), &f, "Jigsaw BUG+1 over two regions");
+    open_rectangle(&x, jp, "r1c3 r1c4 r7c3 r7c4");
+    report(finds(&x, TECH_BUG_PLUS_ONE, "", &f), &f,
+           "Jigsaw: no BUG+1 when regions 1, 2, 7 and 8 hold one corner each");
+    open_rectangle(&x, kp, "r1c4 r1c5 r8c4 r8c5");
+    report(finds(&x, TECH_BUG_PLUS_ONE, "", &f), &f, "Killer: no BUG (a cage need not hold its digits)");
+    open_rectangle(&x, jp, "r1c1 r1c3 r7c1 r7c3");
+    x.cands[cell_of("r7c1")] = set_of("347");
+    x.cands[cell_of("r1c1")] = set_of("347");
+    report(finds(&x, TECH_BUG_TYPE_2, "", &f), &f, "BUG type 2 on Jigsaw: r1c1 and r7c1 see nothing to rule out");
+    puzzle_free(xp);
+    puzzle_free(jp);
+    puzzle_free(kp);
+}
+
+/* --- Wording --- */
+
+static void test_wording(void)
+{
+    struct puzzle *jp = variant_new(VARIANT_JIGSAW, NULL, NULL), *xp = variant_new(VARIANT_X, NULL, NULL);
+    struct position x;
+    struct hint h;
+
+    open_rectangle(&x, jp, "r1c1 r1c3 r7c1 r7c3");
+    tap_ok(hint_find(&x.pos, TECH_UNIQUE_RECTANGLE, &h) && strstr(h.text, "in two regions") != NULL
+           && strstr(h.text, "box") == NULL, "Jigsaw unique rectangle: %s", h.text);
+    position_open(&x, jp, false);
+    places_in(&x, box(1), 2, "r5c1");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_BOX, &h) && strcmp(h.name, "Hidden single (region)") == 0
+           && strncmp(h.text, "Hidden single (region): in region 1,", 36) == 0,
+           "Jigsaw hidden single: %s", h.text);
+    position_open(&x, xp, false);
+    places_in(&x, box(1), 2, "r2c2");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_BOX, &h) && strcmp(h.name, "Hidden single (box)") == 0,
+           "Sudoku X hidden single in a box: %s", h.text);
+    puzzle_free(jp);
+    puzzle_free(xp);
+}
+
+/* Pointing and claiming name the group that confines the digit as what it is: a cage, a
+ * region, a diagonal. */
+static void test_locked_words(void)
+{
+    struct puzzle *kp = killer_with("a:r2c3 r3c2 r3c3 r3c4"), *xp = variant_new(VARIANT_X, NULL, NULL);
+    struct puzzle *jp = variant_new(VARIANT_JIGSAW, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, kp, false);
+    places_in(&x, box(1), 5, "r3c2 r2c3");
+    report(finds(&x, TECH_POINTING, "r3c4-5", &f) && strstr(f.text, "all in the cage at r2c3 (sum 10)") != NULL,
+           &f, "Killer pointing: box 1's 5s in one cage, not in one line");
+    position_open(&x, xp, false);
+    places_in(&x, diagonal(0), 5, "r1c1 r2c2");
+    report(finds(&x, TECH_CLAIMING, "r1c2-5 r1c3-5 r2c1-5 r2c3-5 r3c1-5 r3c2-5", &f)
+           && strstr(f.text, "in the main diagonal, 5 can only go in r1c1 or r2c2, all in box 1") != NULL,
+           &f, "Sudoku X claiming from the main diagonal");
+    position_open(&x, jp, false);
+    places_in(&x, box(1), 5, "r4c1 r5c1");
+    report(finds(&x, TECH_POINTING, "r6c1-5 r7c1-5 r8c1-5 r9c1-5", &f)
+           && strstr(f.text, "in region 1, 5 can only go in r4c1 or r5c1, all in column 1") != NULL,
+           &f, "Jigsaw pointing from region 1");
+    puzzle_free(kp);
+    puzzle_free(xp);
+    puzzle_free(jp);
+}
+
+int main(void)
+{
+    test_finned_jigsaw();
+    test_franken_jigsaw();
+    test_mutant_x();
+    test_skyscraper_x();
+    test_turbot_diagonal();
+    test_kite_jigsaw();
+    test_empty_rectangle_jigsaw();
+    test_empty_rectangle_diagonal();
+    test_unique_loop();
+    test_bug();
+    test_wording();
+    test_locked_words();
+    return tap_done();
+}
