@@ -343,7 +343,7 @@ static void default_keys(struct prefs *p)
         [PREFS_WATCH_STEP] = ".", [PREFS_WATCH_STRATEGY] = "s", [PREFS_WATCH_MARKS] = "m",
         [PREFS_WATCH_KEEP] = "k", [PREFS_WATCH_HELP] = "?", [PREFS_WATCH_QUIT] = "q",
         [PREFS_DIALOG_YES] = "y", [PREFS_DIALOG_NO] = "n", [PREFS_DIALOG_RESUME] = "r",
-        [PREFS_DIALOG_START_OVER] = "s", [PREFS_DIALOG_CANCEL] = "q c", [PREFS_DIALOG_UP] = "k",
+        [PREFS_DIALOG_START_OVER] = "s", [PREFS_DIALOG_CANCEL] = "q", [PREFS_DIALOG_UP] = "k",
         [PREFS_DIALOG_DOWN] = "j Tab", [PREFS_DIALOG_PREVIOUS] = "h",
         [PREFS_DIALOG_NEXT] = "l Space",
     };

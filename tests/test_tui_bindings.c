@@ -174,6 +174,10 @@ static void test_dialogs(void)
     th_send(t, "r");
     th_settle(t, tt_wait_ms);
     tap_ok(th_find(t, "o: resume", NULL, NULL), "r no longer resumes");
+    th_send(t, "c");
+    th_settle(t, tt_wait_ms);
+    tap_ok(th_find(t, "o: resume", NULL, NULL),
+           "c is no answer here: the question stays (as cancel it would leave the player)");
     th_send(t, "O");
     tap_ok(tt_wait_text(t, "Resumed the saved game") && tt_wait_text(t, "Filled 31/81"),
            "O, o's capital, resumes");
