@@ -47,9 +47,9 @@ bundle 17-killer9-hard.txt "Killer Sudoku 9x9" killer hard --seed 4 --attempts 4
 bundle 18-x9-easy.txt "Sudoku X 9x9" sudoku-x easy --seed 1 --attempts 400
 bundle 19-x9-hard.txt "Sudoku X 9x9" sudoku-x hard --seed 1 --attempts 400
 bundle 20-jigsaw9-easy.txt "Jigsaw Sudoku 9x9" jigsaw easy --seed 1 --attempts 400
-bundle 21-jigsaw9-hard.txt "Jigsaw Sudoku 9x9" jigsaw hard --seed 1 --attempts 400
+bundle 21-jigsaw9-hard.txt "Jigsaw Sudoku 9x9" jigsaw hard --seed 2 --attempts 400
 # The combinations of the variants, one level each.
-bundle 22-killer-x9-medium.txt "Killer Sudoku X 9x9" killer-x medium --seed 1 --attempts 40
-bundle 23-killer-jigsaw9-medium.txt "Killer Jigsaw 9x9" killer-jigsaw medium --seed 1 --attempts 40
+bundle 22-killer-x9-medium.txt "Killer Sudoku X 9x9" killer-x medium --seed 2 --attempts 40
+bundle 23-killer-jigsaw9-medium.txt "Killer Jigsaw 9x9" killer-jigsaw medium --seed 3 --attempts 40
 # Seeds 1 and 2 look long for an Easy Jigsaw X (most come out Beginner): seed 3 finds one.
 bundle 24-jigsaw-x9-easy.txt "Jigsaw Sudoku X 9x9" jigsaw-x easy --seed 3 --attempts 100
