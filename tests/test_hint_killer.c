@@ -9,6 +9,7 @@
 #include "hint.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* A 9x9 Killer from a map of cage letters ('.' for no cage) and the sums by letter; a
@@ -74,29 +75,6 @@ static void set_cands(struct position *x, int row, int col, const char *digits)
     x->cands[(row - 1) * 9 + col - 1] = set_of(digits);
 }
 
-/* A hint's conclusions as sorted words: "r1c9=7 r2c8-9". */
-static int word_cmp(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-static void conclusions(const struct hint *h, char *out, size_t size)
-{
-    char words[HINT_MAX_PLACE + HINT_MAX_ELIM][24];
-    int n = 0;
-
-    for (int i = 0; i < h->nplace; i++)
-        snprintf(words[n++], sizeof words[0], "r%dc%d=%d", h->place[i].cell / 9 + 1, h->place[i].cell % 9 + 1,
-                 h->place[i].digit);
-    for (int i = 0; i < h->nelim; i++)
-        snprintf(words[n++], sizeof words[0], "r%dc%d-%d", h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1,
-                 h->elim[i].digit);
-    qsort(words, (size_t)n, sizeof words[0], word_cmp);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? " " : "", words[i]);
-}
-
 struct found {
     const char *want;
     bool seen;
@@ -109,7 +87,7 @@ static bool match(const struct hint *h, void *user)
     struct found *f = user;
     char got[1024];
 
-    conclusions(h, got, sizeof got);
+    tu_hint_conclusions(h, got, sizeof got);
     f->count++;
     if (!f->seen && strcmp(got, f->want) == 0) {
         f->seen = true;
@@ -123,7 +101,7 @@ static bool show(const struct hint *h, void *user)
     char got[1024];
 
     (void)user;
-    conclusions(h, got, sizeof got);
+    tu_hint_conclusions(h, got, sizeof got);
     tap_diag("%s: %s", got, h->text);
     return true;
 }
@@ -147,7 +125,7 @@ static bool has_word(const struct hint *h, void *user)
     struct any *a = user;
     char got[1024], *w;
 
-    conclusions(h, got, sizeof got);
+    tu_hint_conclusions(h, got, sizeof got);
     for (w = strtok(got, " "); w != NULL; w = strtok(NULL, " "))
         if (strcmp(w, a->word) == 0)
             a->seen = true;

@@ -10,6 +10,7 @@
 #include "hint.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* A Jigsaw layout (kakudo generate jigsaw --seed 5): region 1 is r1c1-r1c3, r2c1, r2c3,
@@ -107,29 +108,6 @@ static int column(int c) { return 9 + c - 1; }
 static int box(int b) { return 18 + b - 1; }    /* or region */
 static int diagonal(int k) { return 27 + k; }   /* 0 main, 1 anti */
 
-/* A hint's conclusions as sorted words: "r1c9=7 r2c8-9". */
-static int word_cmp(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-static void conclusions(const struct hint *h, char *out, size_t size)
-{
-    char words[HINT_MAX_PLACE + HINT_MAX_ELIM][24];
-    int n = 0;
-
-    for (int i = 0; i < h->nplace; i++)
-        snprintf(words[n++], sizeof words[0], "r%dc%d=%d", h->place[i].cell / 9 + 1, h->place[i].cell % 9 + 1,
-                 h->place[i].digit);
-    for (int i = 0; i < h->nelim; i++)
-        snprintf(words[n++], sizeof words[0], "r%dc%d-%d", h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1,
-                 h->elim[i].digit);
-    qsort(words, (size_t)n, sizeof words[0], word_cmp);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), size - strlen(out), "%s%.23s", i ? " " : "", words[i]);
-}
-
 struct found {
     const char *want;
     bool seen;
@@ -143,7 +121,7 @@ static bool match(const struct hint *h, void *user)
     struct found *f = user;
     char got[1024];
 
-    conclusions(h, got, sizeof got);
+    tu_hint_conclusions(h, got, sizeof got);
     if (f->count++ == 0)
         snprintf(f->first, sizeof f->first, "%s", got);
     if (!f->seen && strcmp(got, f->want) == 0) {

@@ -1,5 +1,6 @@
 /* test_util.h: small helpers the unit test programs share: reading a whole file, listing
- * a data folder, a scratch folder, building a Kakuro from grid tokens. */
+ * a data folder, a scratch folder, building a Kakuro from grid tokens, a 9x9 hint's
+ * conclusions as words. */
 #ifndef KAKUDO_TEST_UTIL_H
 #define KAKUDO_TEST_UTIL_H
 
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hint.h"
 #include "puzzle.h"
 #include "util.h"
 
@@ -129,6 +131,30 @@ static inline struct puzzle *tu_kakuro_from_tokens(int w, int h, const char *con
         p->across[i] = (uint8_t)atoi(slash + 1);
     }
     return p;
+}
+
+static inline int tu_word_cmp(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* A 9x9 hint's conclusions as sorted words, "r1c9=7 r2c8-9", so that a test compares
+ * what a technique concluded with one string whatever order it found them in. */
+static inline void tu_hint_conclusions(const struct hint *h, char *out, size_t size)
+{
+    char words[HINT_MAX_PLACE + HINT_MAX_ELIM][24];
+    int n = 0;
+
+    for (int i = 0; i < h->nplace; i++)
+        snprintf(words[n++], sizeof words[0], "r%dc%d=%d", h->place[i].cell / 9 + 1, h->place[i].cell % 9 + 1,
+                 h->place[i].digit);
+    for (int i = 0; i < h->nelim; i++)
+        snprintf(words[n++], sizeof words[0], "r%dc%d-%d", h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1,
+                 h->elim[i].digit);
+    qsort(words, (size_t)n, sizeof words[0], tu_word_cmp);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%.23s", i ? " " : "", words[i]);
 }
 
 #endif
