@@ -750,7 +750,10 @@ static int kgen_ambiguity(const struct kgen *k, int cell, int d)
 
         for (int i = 0, c = k->run_start[r]; i < k->run_len[r]; i++, c += step)
             sum += c == cell ? d : k->digit[c];
-        total *= k->combos[k->run_len[r]][sum];
+        /* Whitening joins two runs whose digits may repeat until the repair: past 45 no
+         * digit set makes the sum, and the run says nothing about d. */
+        if (sum <= 45)
+            total *= k->combos[k->run_len[r]][sum];
     }
     return total;
 }
