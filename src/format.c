@@ -2194,6 +2194,22 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     }
 }
 
+bool format_line_style(const struct puzzle *p, struct format_style *style)
+{
+    static const enum format_id lines[] = {
+        FORMAT_SUDOKU_LINE, FORMAT_X_LINE, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE,
+    };
+
+    if (p->ops->kind != PUZZLE_SUDOKU)
+        return false;
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        if (fmt_variant_fits(p, lines[i])) {
+            *style = (struct format_style){ .id = lines[i], .empty = '.' };
+            return true;
+        }
+    return false;
+}
+
 void format_write_kakuro2_header(FILE *out, long cases)
 {
     fprintf(out, "%ld\n", cases);
