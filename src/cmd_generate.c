@@ -371,13 +371,14 @@ static void puzzle_label(const struct gen_request *req, const struct gen_result 
         snprintf(buf, size, "kakuro%dx%d-%s-%" PRIu64, req->width, req->height, level, seed);
 }
 
-/* "Hard, hardest X-wing, 24 givens, seed 42" */
+/* "Hard, hardest X-wing, 24 givens, seed 42": the technique named as rate names it on
+ * this variant ("Hidden single (region)" on a Jigsaw), untranslated as the format is. */
 static void puzzle_summary(const struct gen_request *req, const struct gen_result *res,
                            uint64_t seed, char *buf, size_t size)
 {
     const struct puzzle *p = res->puzzle;
     const char *hardest = res->grade.hardest == TECH_MISTAKE ? "none"
-                          : hint_technique(res->grade.hardest)->name;
+                          : hint_technique_name(res->grade.hardest, p->variant);
 
     if (p->variant & VARIANT_KILLER)
         snprintf(buf, size, "%s, hardest %s, %d givens, %d cages, seed %" PRIu64,

@@ -61,4 +61,12 @@ status_is bad5 2 && err_has bad5 "--variant is for Sudoku"; ok $? "--variant is 
 run bad6 generate killer --size 25
 status_is bad6 2 && err_has bad6 "sizes are 4 to 16"; ok $? "variants stop at 16x16"
 
+# The comment names the hardest technique as rate does: a Jigsaw's region is no box.
+run jig generate jigsaw --level beginner --seed 1 --attempts 4 -j1
+run jigrate rate "$tmp/jig.out"
+made=$(sed -n 's/^# jigsaw9-.*, hardest \(.*\), [0-9]* givens, seed 1$/\1/p' "$tmp/jig.out")
+rated=$(sed -n 's/.*, hardest \(.*\), score .*/\1/p' "$tmp/jigrate.out")
+[ -n "$made" ] && [ "$made" = "$rated" ] || echo "# generate: '$made', rate: '$rated'"
+[ -n "$made" ] && [ "$made" = "$rated" ]; ok $? "generate jigsaw: the hardest technique named as rate names it ($rated)"
+
 tap_done
