@@ -52,6 +52,7 @@ struct line_source {
     int read_errno;
     long lines_read;
     bool last_terminated;   /* the last line read ended with a newline */
+    bool skipping;          /* the rest of a line too long to keep is still to be skipped */
     struct line ring[LOOKAHEAD];
     int head, count;
 };
@@ -70,7 +71,10 @@ static void line_append(struct line *ln, const char *s, size_t n)
     ln->len += n;
 }
 
-/* Reads the bytes up to the next newline into ln; false when there are none left. */
+/* Reads the bytes up to the next newline into ln; false when there are none left.  A
+ * line too long to keep is returned (faulty) as soon as it is, and the rest of it skipped
+ * on the next call: an endless line (/dev/zero, a pipe without newlines) is reported at
+ * once rather than read to its end first. */
 static bool source_read_raw(struct line_source *s, struct line *ln, bool *terminated)
 {
     bool got = false;
@@ -100,10 +104,15 @@ static bool source_read_raw(struct line_source *s, struct line *ln, bool *termin
         avail = s->chunk_end - s->chunk_pos;
         nl = memchr(start, '\n', avail);
         take = nl != NULL ? (size_t)(nl - start) : avail;
+        s->chunk_pos += take + (nl != NULL);
+        if (s->skipping) {
+            s->skipping = nl == NULL;
+            continue;
+        }
         got = true;
         line_append(ln, start, take);
-        s->chunk_pos += take + (nl != NULL);
-        if (nl != NULL) {
+        if (nl != NULL || ln->fault == FAULT_TOO_LONG) {
+            s->skipping = nl == NULL;
             *terminated = true;
             break;
         }
@@ -856,7 +865,7 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
     bool ok = true;
     struct puzzle *p;
 
-    if (r->line_size != 9 || src->count != 0 || avail < 83)
+    if (r->line_size != 9 || src->count != 0 || avail < 83 || src->skipping)
         return 0;
     end = text[81] == '\n' ? 82 : text[81] == '\r' && text[82] == '\n' ? 83 : 0;
     if (end == 0)
