@@ -1927,7 +1927,8 @@ static int detect_format(struct reader *r, struct format_error *err)
     n = format_candidates(r, first, cands);
     if (n == 0)
         return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
-                    "N rows of N), a KAKURO2 file or a Kakuro grid");
+                    "N rows of N), a Sudoku variant (its name on a line, then its rows and maps; or a "
+                    "Jigsaw or Killer line), a KAKURO2 file or a Kakuro grid");
     r->format = n == 1 ? cands[0] : best_reading(r, cands, n);
     return 1;
 }

@@ -127,6 +127,13 @@ echo "$sol" | awk '{
 run long_sums solve --count "$tmp/long_sums.txt"
 status_is long_sums 0 && [ "$(cat "$tmp/long_sums.out")" = 1 ]; ok $? "73 cage sums on one line, all read"
 
+# A Jigsaw line a symbol short reads as no format: the message names the variants' forms.
+echo "$line" | sed 's/.$//' >"$tmp/jl_short.txt"
+run jl_short solve "$tmp/jl_short.txt"
+status_is jl_short 2 && err_has jl_short "jl_short.txt:1: not a puzzle: expected a Sudoku" \
+  && err_has jl_short "a Sudoku variant (its name on a line, then its rows and maps; or a Jigsaw or Killer line)"
+ok $? "a line no format reads: the message names the variant forms too"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
