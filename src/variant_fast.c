@@ -63,8 +63,7 @@ struct fast_geometry {
     cells128 units[FAST_MAX_UNITS];     /* the groups holding every digit */
     int nunits;
     unitset all_units;
-    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it ... */
-    unitset peer_units[FAST_MAX_CELLS];  /* ... and those holding one of its peers */
+    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
     /* Pairs of units sharing two cells or more (locked candidates): each unit's cells
      * outside the other, grouped by the first unit (pair_start[u] to pair_start[u + 1]). */
     struct fast_pair { cells128 own, rest; } pairs[FAST_MAX_PAIRS];
@@ -137,8 +136,11 @@ static unitset units_of(const struct fast_geometry *g, cells128 cells)
 {
     unitset out = 0;
 
-    for (; cells != 0; cells &= cells - 1)
-        out |= g->cell_units[first_cell(cells)];
+    /* A half at a time: 64-bit steps cost less than 128-bit ones. */
+    for (uint64_t low = (uint64_t)cells; low != 0; low &= low - 1)
+        out |= g->cell_units[__builtin_ctzll(low)];
+    for (uint64_t high = (uint64_t)(cells >> 64); high != 0; high &= high - 1)
+        out |= g->cell_units[64 + __builtin_ctzll(high)];
     return out;
 }
 
@@ -149,20 +151,29 @@ static inline void mark_units(struct fast_state *s, int d, unitset units)
     s->locked_todo[d] |= units;
 }
 
-/* Places d at cell (which may take it); the units where digits lose cells are to be
- * looked at: the cell's own for the other digits, those of its peers for d. */
-static inline void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+/* Takes d from cell's peers, placing it there: its units where d loses cells are to be
+ * looked at. */
+static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     cells128 b = cell_bit(cell);
 
     s->solved |= b;
+    mark_units(s, d, units_of(g, s->cand[d] & g->peers[cell]));
+    s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
+}
+
+/* Places d at cell (which may take it); the cell's own units are to be looked at for
+ * the other digits it loses. */
+static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+{
+    cells128 b = cell_bit(cell);
+
     for (int e = 1; e <= g->max_digit; e++)
         if (e != d && (s->cand[e] & b)) {
             s->cand[e] &= ~b;
             mark_units(s, e, g->cell_units[cell]);
         }
-    mark_units(s, d, g->peer_units[cell]);
-    s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
+    take_from_peers(g, s, cell, d);
 }
 
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
@@ -179,16 +190,20 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     }
     if (unsolved & ~once)
         return false;
-    for (singles = once & ~more; singles != 0; singles &= singles - 1) {
-        int cell = first_cell(singles);
-        digitset left = cell_digits(g->max_digit, s, cell);
+    singles = once & ~more;
+    if (singles == 0)
+        return true;
+    *placed = true;
+    /* Digit by digit: a single holds no other digit, so only d's peers lose one. */
+    for (int d = 1; d <= g->max_digit; d++)
+        for (cells128 x = singles & s->cand[d]; x != 0; x &= x - 1) {
+            int cell = first_cell(x);
 
-        /* An earlier single of this pass may have taken the digit from a peer. */
-        if (left == 0)
-            return false;
-        fast_place(g, s, cell, lowest_bit(left));
-        *placed = true;
-    }
+            /* An earlier single of d may have taken it from this peer. */
+            if (!(s->cand[d] & cell_bit(cell)))
+                return false;
+            take_from_peers(g, s, cell, d);
+        }
     return true;
 }
 
@@ -515,8 +530,6 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 g->cell_units[cell] |= (unitset)1 << u;
     }
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
-    for (int cell = 0; cell < p->ncells; cell++)
-        g->peer_units[cell] = units_of(g, g->peers[cell]);
     for (int k = 0; k < g->nsum_groups; k++)
         g->cages[k].units = units_of(g, g->cages[k].cells);
     for (int a = 0; a < g->nunits; a++) {
