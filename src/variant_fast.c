@@ -168,11 +168,16 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
 {
     cells128 b = cell_bit(cell);
 
-    for (int e = 1; e <= g->max_digit; e++)
-        if (e != d && (s->cand[e] & b)) {
-            s->cand[e] &= ~b;
-            mark_units(s, e, g->cell_units[cell]);
-        }
+    unitset units = g->cell_units[cell];
+
+    /* Without a branch per digit: which digits the cell holds is not predictable. */
+    for (int e = 1; e <= g->max_digit; e++) {
+        unitset lost = units & -(unitset)((s->cand[e] >> cell) & 1);
+
+        s->todo[e] |= lost;
+        s->locked_todo[e] |= lost;
+        s->cand[e] &= ~b;
+    }
     take_from_peers(g, s, cell, d);
 }
 
@@ -207,19 +212,31 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     return true;
 }
 
-/* Digit d in each unit that changed: with one place it goes there, with none a dead end. */
+/* Digit d in each unit that changed: with one place it goes there, with none a dead end.
+ * The places are gathered first and placed after, without a branch per unit: whether a
+ * unit has one is not predictable. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d)
 {
     unitset todo = s->todo[d];
+    cells128 singles = 0;
+    bool empty = false;
 
     s->todo[d] = 0;
     for (; todo != 0; todo &= todo - 1) {
         cells128 m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
-        if (m == 0)
+        empty |= m == 0;
+        singles |= m & -(cells128)one_cell(m);
+    }
+    if (empty)
+        return false;
+    for (singles &= ~s->solved; singles != 0; singles &= singles - 1) {
+        int cell = first_cell(singles);
+
+        /* Two places of d in one unit: the first took it from the second. */
+        if (!(s->cand[d] & cell_bit(cell)))
             return false;
-        if (one_cell(m) && !(m & s->solved))
-            fast_place(g, s, first_cell(m), d);
+        fast_place(g, s, cell, d);
     }
     return true;
 }
@@ -238,9 +255,9 @@ static void locked_candidates(const struct fast_geometry *g, struct fast_state *
 
         if (one_cell(x & g->units[u]))
             continue;
+        /* Without a branch per pair: whether one locks is not predictable. */
         for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
-            if ((x & g->pairs[i].own) == 0 && (x & g->pairs[i].rest) != 0)
-                x &= ~g->pairs[i].rest;
+            x &= ~(g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0));
     }
     if (x != s->cand[d]) {
         mark_units(s, d, units_of(g, s->cand[d] & ~x));
