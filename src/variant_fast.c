@@ -215,7 +215,7 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
 /* Digit d in each unit that changed: with one place it goes there, with none a dead end.
  * The places are gathered first and placed after, without a branch per unit: whether a
  * unit has one is not predictable. */
-static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d)
+static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
     unitset todo = s->todo[d];
     cells128 singles = 0;
@@ -230,7 +230,9 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
     }
     if (empty)
         return false;
-    for (singles &= ~s->solved; singles != 0; singles &= singles - 1) {
+    singles &= ~s->solved;
+    *placed |= singles != 0;
+    for (; singles != 0; singles &= singles - 1) {
         int cell = first_cell(singles);
 
         /* Two places of d in one unit: the first took it from the second. */
@@ -244,7 +246,7 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
 /* Where digit d's places in a unit that changed all lie in another, the rest of the
  * other loses it.  The singles are all placed by now, so a unit with d in one place has
  * taken it from its peers already. */
-static void locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
+static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
     cells128 x = s->cand[d];
     unitset todo = s->locked_todo[d];
@@ -259,10 +261,11 @@ static void locked_candidates(const struct fast_geometry *g, struct fast_state *
         for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
             x &= ~(g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0));
     }
-    if (x != s->cand[d]) {
-        mark_units(s, d, units_of(g, s->cand[d] & ~x));
-        s->cand[d] = x;
-    }
+    if (x == s->cand[d])
+        return false;
+    mark_units(s, d, units_of(g, s->cand[d] & ~x));
+    s->cand[d] = x;
+    return true;
 }
 
 /* Each cage's empty cells keep the digits of its sets that hold the digits placed and
@@ -315,22 +318,18 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
         for (int d = 1; d <= g->max_digit; d++)
-            if (s->todo[d] != 0) {
-                changed = true;
-                if (!hidden_singles(g, s, d))
-                    return false;
-            }
+            if (s->todo[d] != 0 && !hidden_singles(g, s, d, &changed))
+                return false;
         if (changed)
             continue;   /* then the naked singles again */
         if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
             continue;
+        /* A round that changes nothing ends here, rather than counting again. */
         for (int d = 1; d <= g->max_digit; d++)
-            if (s->locked_todo[d] != 0) {
-                changed = true;
-                locked_candidates(g, s, d);
-            }
+            if (s->locked_todo[d] != 0)
+                changed |= locked_candidates(g, s, d);
         if (!changed)
             return true;
     }
@@ -385,15 +384,18 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
 
     c->res->count++;
     if (out != NULL && !c->written) {
-        bool avoided = c->avoid != NULL;
+        /* Digit by digit: each cell is in one digit's word, block cells in none. */
+        memset(out, 0, (size_t)c->p->ncells);
+        for (int d = 1; d <= c->max_digit; d++) {
+            cells128 x = s->cand[d] & c->g->all;
 
-        for (int cell = 0; cell < c->p->ncells; cell++) {
-            out[cell] = c->p->block[cell] ? 0
-                        : (uint8_t)lowest_bit(cell_digits(c->max_digit, s, cell));
-            avoided = avoided && out[cell] == c->avoid[cell];
+            for (uint64_t low = (uint64_t)x; low != 0; low &= low - 1)
+                out[__builtin_ctzll(low)] = (uint8_t)d;
+            for (uint64_t high = (uint64_t)(x >> 64); high != 0; high &= high - 1)
+                out[64 + __builtin_ctzll(high)] = (uint8_t)d;
         }
         /* The solution to avoid is written over by the next one found. */
-        c->written = !avoided;
+        c->written = c->avoid == NULL || memcmp(out, c->avoid, (size_t)c->p->ncells) != 0;
     }
     if (c->res->count >= c->limit)
         c->done = true;
@@ -598,6 +600,8 @@ static const struct fast_geometry *geometry_for(const struct puzzle *p)
 /* The givens placed; false when two clash or one is out of range. */
 static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
 {
+    cells128 given[FAST_MAX_DIGIT + 1] = { 0 };
+
     memset(s, 0, sizeof *s);
     for (int d = 1; d <= c->max_digit; d++)
         s->cand[d] = c->g->all;
@@ -608,14 +612,16 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
             continue;
         if (d > c->max_digit || !(s->cand[d] & cell_bit(cell)))
             return false;
-        /* As fast_place, without marking units: they are all marked below. */
+        /* As fast_place, without marking units (they are all marked below), and the
+         * other digits lose the givens' cells after. */
         s->solved |= cell_bit(cell);
-        for (int e = 1; e <= c->max_digit; e++)
-            s->cand[e] &= ~cell_bit(cell);
-        s->cand[d] = (s->cand[d] & ~c->g->peers[cell]) | cell_bit(cell);
+        given[d] |= cell_bit(cell);
+        s->cand[d] &= ~c->g->peers[cell];
     }
-    for (int d = 1; d <= c->max_digit; d++)
+    for (int d = 1; d <= c->max_digit; d++) {
+        s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
         mark_units(s, d, c->g->all_units);
+    }
     return true;
 }
 
