@@ -41,6 +41,9 @@ __extension__ typedef unsigned __int128 cells128;
 /* A line meets at most N/2 regions in two cells or more: 9x9 Jigsaw X has under 200. */
 #define FAST_MAX_PAIRS 320
 #define FAST_MAX_COMBOS 4096
+/* Digit sets keyed by their size and sum: sums of distinct digits up to 11 reach 66. */
+#define FAST_SUM_KEYS 67
+#define FAST_SET_KEYS ((FAST_MAX_DIGIT + 1) * FAST_SUM_KEYS)
 
 /* A set of units, bit u for unit u. */
 typedef uint64_t unitset;
@@ -73,6 +76,11 @@ struct fast_geometry {
     struct fast_cage { cells128 cells; unitset units; int sum, first, ncombos; } cages[FAST_MAX_CELLS];
     int nsum_groups;
     digitset combos[FAST_MAX_COMBOS];
+    /* Every set of digits 1..max_digit ordered by size, then sum: those of size n adding
+     * to s are sets[set_start[n * FAST_SUM_KEYS + s]] up to the next key's start. */
+    digitset sets[1 << FAST_MAX_DIGIT];
+    int set_start[FAST_SET_KEYS + 1];
+    int sets_digits;            /* the max_digit they were sorted for (0: none yet) */
     int ncombos;
 };
 
@@ -451,26 +459,50 @@ static bool same_shape(const struct fast_geometry *g, const struct puzzle *p)
     return true;
 }
 
+/* Orders the sets of digits 1..max_digit by size and sum (a counting sort), so that a
+ * cage's sets are one slice: a Killer's shape is new with each puzzle, and looking over
+ * every set for each of its 50-odd cages and unit remainders cost more than its solve. */
+static void sort_digit_sets(struct fast_geometry *g)
+{
+    int count[FAST_SET_KEYS + 1] = { 0 }, nsets = 1 << g->max_digit;
+
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        count[popcount32(set) * FAST_SUM_KEYS + total + 1]++;
+    }
+    for (int key = 0; key < FAST_SET_KEYS; key++)
+        count[key + 1] += count[key];
+    memcpy(g->set_start, count, sizeof g->set_start);
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        g->sets[count[popcount32(set) * FAST_SUM_KEYS + total]++] = set;
+    }
+}
+
 /* Adds to g the digit sets of len digits 1..max_digit adding to sum; false when they do
  * not fit. */
 static bool add_combos(struct fast_geometry *g, struct fast_cage *cage, int len, int sum)
 {
+    int key = len * FAST_SUM_KEYS + sum, n;
+
     cage->first = g->ncombos;
     cage->ncombos = 0;
-    for (digitset set = 2; set < 2u << g->max_digit; set += 2) {
-        int total = 0;
-
-        if (popcount32(set) != len)
-            continue;
-        for (digitset rest = set; rest != 0; rest &= rest - 1)
-            total += lowest_bit(rest);
-        if (total != sum)
-            continue;
-        if (g->ncombos == FAST_MAX_COMBOS)
-            return false;
-        g->combos[g->ncombos++] = set;
-        cage->ncombos++;
-    }
+    if (len < 1 || len > g->max_digit || sum < 0 || sum >= FAST_SUM_KEYS)
+        return true;
+    n = g->set_start[key + 1] - g->set_start[key];
+    if (g->ncombos + n > FAST_MAX_COMBOS)
+        return false;
+    memcpy(&g->combos[g->ncombos], &g->sets[g->set_start[key]], (size_t)n * sizeof *g->combos);
+    g->ncombos += n;
+    cage->ncombos = n;
     return true;
 }
 
@@ -511,6 +543,10 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
 
     g->all = 0;
     g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
+    if (g->sets_digits != g->max_digit) {
+        sort_digit_sets(g);
+        g->sets_digits = g->max_digit;
+    }
     if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
         return false;
     for (int cell = 0; cell < p->ncells; cell++)
