@@ -7,6 +7,7 @@
 
 #include "bench_set.h"
 #include "generate.h"
+#include "hint.h"
 #include "solve.h"
 
 /*
@@ -25,7 +26,15 @@
  *    puzzles, all made the same way, so of similar difficulty);
  *  - Killer (random cages of 1-5 cells over a random grid, givens added until unique),
  *    and the Killers of each --killer=FILE (kakudo's generator's, a level per file),
- *    against the same plain puzzles: the goal there is a median under 1 ms.
+ *    against the same plain puzzles: the goal there is a median under 1 ms;
+ *  - Sudoku X against plain puzzles of the same difficulty: minimal X puzzles have fewer
+ *    givens than plain ones and most rate Master (SE 8+) where plain ones rate 1-4, so
+ *    both are rated (grade_puzzle, what `kakudo rate` does) and each X puzzle's time is
+ *    set against the median of the plain ones (made here and the public file's) of its
+ *    rating band, SE points in halves.
+ * Each set also prints its first solves alone (a single pass, as `kakudo solve` meets
+ * each puzzle once): the repeats of one puzzle take the same branches, which the
+ * processor learns, and that flatters branchy code more than table-driven code.
  */
 
 static int repeat = 5;
@@ -56,8 +65,14 @@ static long count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t
     return res.count;
 }
 
-/* A puzzle's time: the least of its repeats, in nanoseconds. */
-static uint64_t time_puzzle(const struct puzzle *p, uint8_t *solution)
+static uint64_t less_clock(uint64_t t)
+{
+    return t > clock_cost ? t - clock_cost : 0;
+}
+
+/* A puzzle's time: the least of its repeats, in nanoseconds; *first gets the first
+ * repeat's. */
+static uint64_t time_puzzle(const struct puzzle *p, uint8_t *solution, uint64_t *first)
 {
     uint64_t least = UINT64_MAX;
 
@@ -67,10 +82,12 @@ static uint64_t time_puzzle(const struct puzzle *p, uint8_t *solution)
         if (count_solutions(p, p->given, solution) != 1)
             fprintf(stderr, "bench_variant: a puzzle without one solution\n");
         t = bench_cpu_ns() - t0;
+        if (r == 0)
+            *first = less_clock(t);
         if (t < least)
             least = t;
     }
-    return least > clock_cost ? least - clock_cost : 0;
+    return less_clock(least);
 }
 
 static int compare_u64(const void *a, const void *b)
@@ -80,43 +97,91 @@ static int compare_u64(const void *a, const void *b)
 }
 
 struct timing {
-    uint64_t median, total;
+    uint64_t median, total;             /* least of the repeats */
+    uint64_t first_median, first_total; /* first solves alone */
     size_t n;
+    uint64_t *each;                     /* per puzzle, in the set's order (least) */
 };
 
-/* Times every puzzle of set and prints a line of its figures, under name. */
-static struct timing time_set(const char *name, const struct bench_set *set)
+static uint64_t median_of(const uint64_t *t, size_t n, uint64_t *sorted)
 {
-    uint64_t *t;
+    memcpy(sorted, t, n * sizeof *t);
+    qsort(sorted, n, sizeof *sorted, compare_u64);
+    return sorted[n / 2];
+}
+
+/* Times every puzzle of set and prints a line of its figures, under name; keeps each
+ * puzzle's time in ->each when keep (the caller frees it). */
+static struct timing time_set_keep(const char *name, const struct bench_set *set, bool keep)
+{
+    uint64_t *t, *first, *sorted;
     uint8_t solution[128 * 128];
-    struct timing out = { 0, 0, 0 };
+    struct timing out = { 0 };
 
     if (set->n == 0)
         return out;
     t = xmalloc(set->n * sizeof *t);
+    first = xmalloc(set->n * sizeof *first);
+    sorted = xmalloc(set->n * sizeof *sorted);
     out.n = set->n;
     nodes_seen = 0;
     for (size_t i = 0; i < set->n; i++) {
-        t[i] = time_puzzle(set->puzzles[i], solution);
+        t[i] = time_puzzle(set->puzzles[i], solution, &first[i]);
         out.total += t[i];
+        out.first_total += first[i];
     }
-    qsort(t, set->n, sizeof *t, compare_u64);
-    out.median = t[set->n / 2];
-    printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f  nodes %6.1f\n",
-           name, set->n, t[0] / 1e3, out.median / 1e3, t[set->n * 99 / 100] / 1e3,
-           t[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n,
-           (double)nodes_seen / (double)set->n / repeat);
-    free(t);
+    out.first_median = median_of(first, set->n, sorted);
+    out.median = median_of(t, set->n, sorted);
+    printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f  nodes %6.1f"
+           "  (first solves: median %.2f, mean %.2f)\n",
+           name, set->n, sorted[0] / 1e3, out.median / 1e3, sorted[set->n * 99 / 100] / 1e3,
+           sorted[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n,
+           (double)nodes_seen / (double)set->n / repeat, out.first_median / 1e3,
+           out.first_total / 1e3 / (double)set->n);
+    out.each = keep ? t : NULL;
+    if (!keep)
+        free(t);
+    free(first);
+    free(sorted);
     return out;
+}
+
+static struct timing time_set(const char *name, const struct bench_set *set)
+{
+    return time_set_keep(name, set, false);
+}
+
+static double mean_of(uint64_t total, size_t n)
+{
+    return (double)total / (double)n;
+}
+
+/* The ratios of v to plain, least of the repeats and first solves; with a target, a
+ * line saying whether both medians and means are within it. */
+static const char *set_label = "made here";  /* the set being timed, for target lines */
+
+static void print_ratio_target(const char *name, struct timing v, struct timing plain, double target)
+{
+    double median, mean, first_median, first_mean;
+
+    if (v.n == 0 || plain.n == 0 || plain.median == 0 || plain.first_median == 0)
+        return;
+    median = (double)v.median / (double)plain.median;
+    mean = mean_of(v.total, v.n) / mean_of(plain.total, plain.n);
+    first_median = (double)v.first_median / (double)plain.first_median;
+    first_mean = mean_of(v.first_total, v.n) / mean_of(plain.first_total, plain.n);
+    printf("  %-34s ratio to plain: median %.2fx, mean %.2fx; first solves: median %.2fx, mean %.2fx\n",
+           name, median, mean, first_median, first_mean);
+    if (target > 0)
+        printf("  target %s, %s, within %.0fx of plain (medians and means, both ways): %s\n", name,
+               set_label, target,
+               median <= target && mean <= target && first_median <= target && first_mean <= target
+               ? "pass" : "MISS");
 }
 
 static void print_ratio(const char *name, struct timing v, struct timing plain)
 {
-    if (v.n == 0 || plain.n == 0 || plain.median == 0)
-        return;
-    printf("  %-34s ratio to plain: median %.2fx, mean %.2fx\n", name,
-           (double)v.median / (double)plain.median,
-           ((double)v.total / (double)v.n) / ((double)plain.total / (double)plain.n));
+    print_ratio_target(name, v, plain, 0);
 }
 
 static void add(struct bench_set *set, struct puzzle *p)
@@ -346,6 +411,129 @@ static struct puzzle *random_killer(struct gen_rng *rng)
     return p;
 }
 
+/* --- Sudoku X against plain puzzles of its rating --- */
+
+static size_t rated_max = 300;  /* puzzles rated per set (--rated=N) */
+
+#define RATING_BANDS 25         /* SE 0.0-12.4 in halves of a point */
+
+struct rated { int band; uint64_t time, first; };
+
+/* Rates up to rated_max puzzles spread over set, then times them (apart: the rating's
+ * own searches would teach the processor each puzzle's branches). */
+static void rate_and_time(const struct bench_set *set, struct rated **all, size_t *n)
+{
+    size_t take = set->n < rated_max ? set->n : rated_max, start = *n;
+    const struct puzzle **kept = xcalloc(take + 1, sizeof *kept);
+    uint8_t solution[81];
+
+    *all = xrealloc(*all, (*n + take + 1) * sizeof **all);
+    for (size_t k = 0; k < take; k++) {
+        const struct puzzle *p = set->puzzles[k * set->n / take];
+        struct grade g;
+
+        if (grade_puzzle(p, &g) && !g.gave_up && g.rating / 5 < RATING_BANDS) {
+            kept[*n - start] = p;
+            (*all)[(*n)++].band = g.rating / 5;
+        }
+    }
+    for (size_t i = start; i < *n; i++)
+        (*all)[i].time = time_puzzle(kept[i - start], solution, &(*all)[i].first);
+    free(kept);
+}
+
+static uint64_t median_in_band(const struct rated *r, size_t n, int band, bool first, size_t *count)
+{
+    uint64_t *t = xcalloc(n + 1, sizeof *t);
+    uint64_t m = 0;
+
+    *count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (r[i].band == band)
+            t[(*count)++] = first ? r[i].first : r[i].time;
+    if (*count > 0) {
+        qsort(t, *count, sizeof *t, compare_u64);
+        m = t[*count / 2];
+    }
+    free(t);
+    return m;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each X puzzle's time against the median plain time of its rating band (bands with
+ * five plain puzzles or more): per band, then the median of those ratios and the sum of
+ * the X times over the sum of their bands' plain medians, for the least of the repeats
+ * and the first solves. */
+static void compare_by_rating(const struct bench_set *xset, const struct bench_set *plain,
+                              const char **files, int nfiles, long every, size_t max)
+{
+    struct rated *xr = NULL, *pr = NULL;
+    size_t nx = 0, np = 0, matched = 0;
+    double *ratio, *first_ratio, sum_x = 0, sum_p = 0, sum_xf = 0, sum_pf = 0;
+
+    rate_and_time(xset, &xr, &nx);
+    rate_and_time(plain, &pr, &np);
+    for (int f = 0; f < nfiles; f++) {
+        struct bench_set file = { 0 };
+
+        if (bench_load(files[f], every, max, &file))
+            rate_and_time(&file, &pr, &np);
+        bench_set_free(&file);
+    }
+    printf("  Sudoku X against plain puzzles of its rating (SE, kakudo rate; %zu X and %zu plain rated,"
+           " plain from the set above%s):\n", nx, np, nfiles > 0 ? " and the files" : "");
+    ratio = xcalloc(nx + 1, sizeof *ratio);
+    first_ratio = xcalloc(nx + 1, sizeof *first_ratio);
+    for (int b = 0; b < RATING_BANDS; b++) {
+        size_t in_band, plain_n, ignored;
+        uint64_t xm = median_in_band(xr, nx, b, false, &in_band);
+        uint64_t pm = median_in_band(pr, np, b, false, &plain_n);
+        uint64_t pf = median_in_band(pr, np, b, true, &ignored);
+
+        if (in_band == 0)
+            continue;
+        printf("    SE %4.1f-%4.1f: %4zu X, median %8.2f us; %4zu plain, median %8.2f us",
+               b / 2.0, b / 2.0 + 0.4, in_band, xm / 1e3, plain_n, pm / 1e3);
+        if (plain_n < 5 || pm == 0 || pf == 0) {
+            printf(" (too few plain to compare)\n");
+            continue;
+        }
+        printf("; %.2fx\n", (double)xm / (double)pm);
+        for (size_t i = 0; i < nx; i++)
+            if (xr[i].band == b) {
+                ratio[matched] = (double)xr[i].time / (double)pm;
+                first_ratio[matched++] = (double)xr[i].first / (double)pf;
+                sum_x += (double)xr[i].time;
+                sum_p += (double)pm;
+                sum_xf += (double)xr[i].first;
+                sum_pf += (double)pf;
+            }
+    }
+    if (matched > 0) {
+        double median, first_median;
+
+        qsort(ratio, matched, sizeof *ratio, compare_double);
+        qsort(first_ratio, matched, sizeof *first_ratio, compare_double);
+        median = ratio[matched / 2];
+        first_median = first_ratio[matched / 2];
+        printf("  %-34s ratio to plain of its rating (%zu of %zu X): median %.2fx, mean %.2fx;"
+               " first solves: median %.2fx, mean %.2fx\n", "Sudoku X", matched, nx,
+               median, sum_x / sum_p, first_median, sum_xf / sum_pf);
+        printf("  target Sudoku X, made here, within 2x of plain of its rating (medians and means, both ways): %s\n",
+               median <= 2 && sum_x <= 2 * sum_p && first_median <= 2 && sum_xf <= 2 * sum_pf
+               ? "pass" : "MISS");
+    }
+    free(ratio);
+    free(first_ratio);
+    free(xr);
+    free(pr);
+}
+
 /* --- Main --- */
 
 static void bench_public(const char *path, long every, size_t max)
@@ -365,19 +553,21 @@ static void bench_public(const char *path, long every, size_t max)
         }
     }
     printf("%s:\n", path);
+    set_label = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
     tp = time_set("plain 9x9", &plain);
     t = time_set("Jigsaw (regions = boxes)", &jigsaw);
-    print_ratio("Jigsaw (regions = boxes)", t, tp);
+    print_ratio_target("Jigsaw (regions = boxes)", t, tp, 2);
     if (xset.n > 0) {
         printf("  (Sudoku X: each puzzle's lines reordered so that its diagonals hold distinct digits)\n");
         tp = time_set("plain 9x9, lines reordered", &xplain);
         t = time_set("Sudoku X, the same", &xset);
-        print_ratio("Sudoku X, the same", t, tp);
+        print_ratio_target("Sudoku X, the same", t, tp, 2);
     }
     bench_set_free(&plain);
     bench_set_free(&jigsaw);
     bench_set_free(&xplain);
     bench_set_free(&xset);
+    set_label = "made here";
 }
 
 int main(int argc, char **argv)
@@ -389,7 +579,9 @@ int main(int argc, char **argv)
     int nkillers = 0;
     struct gen_rng rng;
     struct bench_set plain = { 0 }, jigsaw = { 0 }, xset = { 0 }, killer = { 0 };
-    struct timing tp = { 0, 0, 0 }, t;
+    struct timing tp = { 0 }, t;
+    const char **files = xcalloc((size_t)argc, sizeof *files);
+    int nfiles = 0;
 
     for (int a = 1; a < argc; a++) {
         if (strncmp(argv[a], "--every=", 8) == 0)
@@ -404,6 +596,10 @@ int main(int argc, char **argv)
             repeat = atoi(argv[a] + 9) > 0 ? atoi(argv[a] + 9) : 1;
         else if (strncmp(argv[a], "--killer=", 9) == 0)
             killers[nkillers++] = argv[a] + 9;
+        else if (strncmp(argv[a], "--rated=", 8) == 0)
+            rated_max = (size_t)atol(argv[a] + 8);
+        else if (argv[a][0] != '-')
+            files[nfiles++] = argv[a];
     }
     clock_cost = measure_clock_cost();
     make_line_orders();
@@ -426,9 +622,11 @@ int main(int argc, char **argv)
                (unsigned long long)seed);
         tp = time_set("plain 9x9", &plain);
         t = time_set("Jigsaw (regions = boxes)", &jigsaw);
-        print_ratio("Jigsaw (regions = boxes)", t, tp);
+        print_ratio_target("Jigsaw (regions = boxes)", t, tp, 2);
         t = time_set("Sudoku X", &xset);
         print_ratio("Sudoku X", t, tp);
+        if (rated_max > 0)
+            compare_by_rating(&xset, &plain, files, nfiles, every, max);
         t = time_set("Killer", &killer);
         print_ratio("Killer", t, tp);
         printf("  Killer median %s 1 ms (the goal)\n", t.median < 1000000 ? "under" : "OVER");
@@ -445,6 +643,7 @@ int main(int argc, char **argv)
         bench_set_free(&file);
     }
     free(killers);
+    free(files);
     bench_set_free(&plain);
     bench_set_free(&jigsaw);
     bench_set_free(&xset);

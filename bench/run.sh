@@ -19,7 +19,8 @@
 #   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
-#   makes; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
+#   makes, BENCH_VARIANT_RATED (default 300) how many of each set it rates to set X
+#   against plain puzzles of its rating; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
 #   BENCH_KILLER_LEVELS (default beginner easy medium hard expert), kept in BENCH_CACHE
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
@@ -591,7 +592,9 @@ part_variant() {
   if have_set sudoku/magictour_top1465.txt; then
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
   fi
-  "$builddir/bench/bench_variant" "$@"
+  # Its "target" lines (Jigsaw and X within 2x of plain) join the summary.
+  "$builddir/bench/bench_variant" --rated="${BENCH_VARIANT_RATED:-300}" "$@" | tee "$tmp/variant.txt"
+  sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }
 
 # ---------------------------------------------------------------------------------------

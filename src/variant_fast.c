@@ -41,6 +41,9 @@ __extension__ typedef unsigned __int128 cells128;
 /* A line meets at most N/2 regions in two cells or more: 9x9 Jigsaw X has under 200. */
 #define FAST_MAX_PAIRS 320
 #define FAST_MAX_COMBOS 4096
+/* Digit sets keyed by their size and sum: sums of distinct digits up to 11 reach 66. */
+#define FAST_SUM_KEYS 67
+#define FAST_SET_KEYS ((FAST_MAX_DIGIT + 1) * FAST_SUM_KEYS)
 
 /* A set of units, bit u for unit u. */
 typedef uint64_t unitset;
@@ -63,8 +66,7 @@ struct fast_geometry {
     cells128 units[FAST_MAX_UNITS];     /* the groups holding every digit */
     int nunits;
     unitset all_units;
-    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it ... */
-    unitset peer_units[FAST_MAX_CELLS];  /* ... and those holding one of its peers */
+    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
     /* Pairs of units sharing two cells or more (locked candidates): each unit's cells
      * outside the other, grouped by the first unit (pair_start[u] to pair_start[u + 1]). */
     struct fast_pair { cells128 own, rest; } pairs[FAST_MAX_PAIRS];
@@ -74,6 +76,11 @@ struct fast_geometry {
     struct fast_cage { cells128 cells; unitset units; int sum, first, ncombos; } cages[FAST_MAX_CELLS];
     int nsum_groups;
     digitset combos[FAST_MAX_COMBOS];
+    /* Every set of digits 1..max_digit ordered by size, then sum: those of size n adding
+     * to s are sets[set_start[n * FAST_SUM_KEYS + s]] up to the next key's start. */
+    digitset sets[1 << FAST_MAX_DIGIT];
+    int set_start[FAST_SET_KEYS + 1];
+    int sets_digits;            /* the max_digit they were sorted for (0: none yet) */
     int ncombos;
 };
 
@@ -137,8 +144,11 @@ static unitset units_of(const struct fast_geometry *g, cells128 cells)
 {
     unitset out = 0;
 
-    for (; cells != 0; cells &= cells - 1)
-        out |= g->cell_units[first_cell(cells)];
+    /* A half at a time: 64-bit steps cost less than 128-bit ones. */
+    for (uint64_t low = (uint64_t)cells; low != 0; low &= low - 1)
+        out |= g->cell_units[__builtin_ctzll(low)];
+    for (uint64_t high = (uint64_t)(cells >> 64); high != 0; high &= high - 1)
+        out |= g->cell_units[64 + __builtin_ctzll(high)];
     return out;
 }
 
@@ -149,20 +159,34 @@ static inline void mark_units(struct fast_state *s, int d, unitset units)
     s->locked_todo[d] |= units;
 }
 
-/* Places d at cell (which may take it); the units where digits lose cells are to be
- * looked at: the cell's own for the other digits, those of its peers for d. */
-static inline void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+/* Takes d from cell's peers, placing it there: its units where d loses cells are to be
+ * looked at. */
+static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     cells128 b = cell_bit(cell);
 
     s->solved |= b;
-    for (int e = 1; e <= g->max_digit; e++)
-        if (e != d && (s->cand[e] & b)) {
-            s->cand[e] &= ~b;
-            mark_units(s, e, g->cell_units[cell]);
-        }
-    mark_units(s, d, g->peer_units[cell]);
+    mark_units(s, d, units_of(g, s->cand[d] & g->peers[cell]));
     s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
+}
+
+/* Places d at cell (which may take it); the cell's own units are to be looked at for
+ * the other digits it loses. */
+static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+{
+    cells128 b = cell_bit(cell);
+
+    unitset units = g->cell_units[cell];
+
+    /* Without a branch per digit: which digits the cell holds is not predictable. */
+    for (int e = 1; e <= g->max_digit; e++) {
+        unitset lost = units & -(unitset)((s->cand[e] >> cell) & 1);
+
+        s->todo[e] |= lost;
+        s->locked_todo[e] |= lost;
+        s->cand[e] &= ~b;
+    }
+    take_from_peers(g, s, cell, d);
 }
 
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
@@ -179,40 +203,59 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     }
     if (unsolved & ~once)
         return false;
-    for (singles = once & ~more; singles != 0; singles &= singles - 1) {
-        int cell = first_cell(singles);
-        digitset left = cell_digits(g->max_digit, s, cell);
+    singles = once & ~more;
+    if (singles == 0)
+        return true;
+    *placed = true;
+    /* Digit by digit: a single holds no other digit, so only d's peers lose one. */
+    for (int d = 1; d <= g->max_digit; d++)
+        for (cells128 x = singles & s->cand[d]; x != 0; x &= x - 1) {
+            int cell = first_cell(x);
 
-        /* An earlier single of this pass may have taken the digit from a peer. */
-        if (left == 0)
-            return false;
-        fast_place(g, s, cell, lowest_bit(left));
-        *placed = true;
-    }
+            /* An earlier single of d may have taken it from this peer. */
+            if (!(s->cand[d] & cell_bit(cell)))
+                return false;
+            take_from_peers(g, s, cell, d);
+        }
     return true;
 }
 
-/* Digit d in each unit that changed: with one place it goes there, with none a dead end. */
-static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d)
+/* Digit d in each unit that changed: with one place it goes there, with none a dead end.
+ * The places are gathered first and placed after, without a branch per unit: whether a
+ * unit has one is not predictable. */
+static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
     unitset todo = s->todo[d];
+    cells128 singles = 0;
+    bool empty = false;
 
     s->todo[d] = 0;
     for (; todo != 0; todo &= todo - 1) {
         cells128 m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
-        if (m == 0)
+        empty |= m == 0;
+        singles |= m & -(cells128)one_cell(m);
+    }
+    if (empty)
+        return false;
+    singles &= ~s->solved;
+    *placed |= singles != 0;
+    for (; singles != 0; singles &= singles - 1) {
+        int cell = first_cell(singles);
+
+        /* Two places of d in one unit: the first took it from the second. */
+        if (!(s->cand[d] & cell_bit(cell)))
             return false;
-        if (one_cell(m) && !(m & s->solved))
-            fast_place(g, s, first_cell(m), d);
+        fast_place(g, s, cell, d);
     }
     return true;
 }
 
 /* Where digit d's places in a unit that changed all lie in another, the rest of the
  * other loses it.  The singles are all placed by now, so a unit with d in one place has
- * taken it from its peers already. */
-static void locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
+ * taken it from its peers already: looking at it finds nothing, and costs less than the
+ * branch that would skip it. */
+static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
     cells128 x = s->cand[d];
     unitset todo = s->locked_todo[d];
@@ -221,16 +264,15 @@ static void locked_candidates(const struct fast_geometry *g, struct fast_state *
     for (; todo != 0; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
 
-        if (one_cell(x & g->units[u]))
-            continue;
+        /* Without a branch per pair: whether one locks is not predictable. */
         for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
-            if ((x & g->pairs[i].own) == 0 && (x & g->pairs[i].rest) != 0)
-                x &= ~g->pairs[i].rest;
+            x &= ~(g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0));
     }
-    if (x != s->cand[d]) {
-        mark_units(s, d, units_of(g, s->cand[d] & ~x));
-        s->cand[d] = x;
-    }
+    if (x == s->cand[d])
+        return false;
+    mark_units(s, d, units_of(g, s->cand[d] & ~x));
+    s->cand[d] = x;
+    return true;
 }
 
 /* Each cage's empty cells keep the digits of its sets that hold the digits placed and
@@ -283,22 +325,18 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
         for (int d = 1; d <= g->max_digit; d++)
-            if (s->todo[d] != 0) {
-                changed = true;
-                if (!hidden_singles(g, s, d))
-                    return false;
-            }
+            if (s->todo[d] != 0 && !hidden_singles(g, s, d, &changed))
+                return false;
         if (changed)
             continue;   /* then the naked singles again */
         if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
             continue;
+        /* A round that changes nothing ends here, rather than counting again. */
         for (int d = 1; d <= g->max_digit; d++)
-            if (s->locked_todo[d] != 0) {
-                changed = true;
-                locked_candidates(g, s, d);
-            }
+            if (s->locked_todo[d] != 0)
+                changed |= locked_candidates(g, s, d);
         if (!changed)
             return true;
     }
@@ -353,15 +391,18 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
 
     c->res->count++;
     if (out != NULL && !c->written) {
-        bool avoided = c->avoid != NULL;
+        /* Digit by digit: each cell is in one digit's word, block cells in none. */
+        memset(out, 0, (size_t)c->p->ncells);
+        for (int d = 1; d <= c->max_digit; d++) {
+            cells128 x = s->cand[d] & c->g->all;
 
-        for (int cell = 0; cell < c->p->ncells; cell++) {
-            out[cell] = c->p->block[cell] ? 0
-                        : (uint8_t)lowest_bit(cell_digits(c->max_digit, s, cell));
-            avoided = avoided && out[cell] == c->avoid[cell];
+            for (uint64_t low = (uint64_t)x; low != 0; low &= low - 1)
+                out[__builtin_ctzll(low)] = (uint8_t)d;
+            for (uint64_t high = (uint64_t)(x >> 64); high != 0; high &= high - 1)
+                out[64 + __builtin_ctzll(high)] = (uint8_t)d;
         }
         /* The solution to avoid is written over by the next one found. */
-        c->written = !avoided;
+        c->written = c->avoid == NULL || memcmp(out, c->avoid, (size_t)c->p->ncells) != 0;
     }
     if (c->res->count >= c->limit)
         c->done = true;
@@ -418,26 +459,50 @@ static bool same_shape(const struct fast_geometry *g, const struct puzzle *p)
     return true;
 }
 
+/* Orders the sets of digits 1..max_digit by size and sum (a counting sort), so that a
+ * cage's sets are one slice: a Killer's shape is new with each puzzle, and looking over
+ * every set for each of its 50-odd cages and unit remainders cost more than its solve. */
+static void sort_digit_sets(struct fast_geometry *g)
+{
+    int count[FAST_SET_KEYS + 1] = { 0 }, nsets = 1 << g->max_digit;
+
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        count[popcount32(set) * FAST_SUM_KEYS + total + 1]++;
+    }
+    for (int key = 0; key < FAST_SET_KEYS; key++)
+        count[key + 1] += count[key];
+    memcpy(g->set_start, count, sizeof g->set_start);
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        g->sets[count[popcount32(set) * FAST_SUM_KEYS + total]++] = set;
+    }
+}
+
 /* Adds to g the digit sets of len digits 1..max_digit adding to sum; false when they do
  * not fit. */
 static bool add_combos(struct fast_geometry *g, struct fast_cage *cage, int len, int sum)
 {
+    int key = len * FAST_SUM_KEYS + sum, n;
+
     cage->first = g->ncombos;
     cage->ncombos = 0;
-    for (digitset set = 2; set < 2u << g->max_digit; set += 2) {
-        int total = 0;
-
-        if (popcount32(set) != len)
-            continue;
-        for (digitset rest = set; rest != 0; rest &= rest - 1)
-            total += lowest_bit(rest);
-        if (total != sum)
-            continue;
-        if (g->ncombos == FAST_MAX_COMBOS)
-            return false;
-        g->combos[g->ncombos++] = set;
-        cage->ncombos++;
-    }
+    if (len < 1 || len > g->max_digit || sum < 0 || sum >= FAST_SUM_KEYS)
+        return true;
+    n = g->set_start[key + 1] - g->set_start[key];
+    if (g->ncombos + n > FAST_MAX_COMBOS)
+        return false;
+    memcpy(&g->combos[g->ncombos], &g->sets[g->set_start[key]], (size_t)n * sizeof *g->combos);
+    g->ncombos += n;
+    cage->ncombos = n;
     return true;
 }
 
@@ -478,6 +543,10 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
 
     g->all = 0;
     g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
+    if (g->sets_digits != g->max_digit) {
+        sort_digit_sets(g);
+        g->sets_digits = g->max_digit;
+    }
     if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
         return false;
     for (int cell = 0; cell < p->ncells; cell++)
@@ -515,8 +584,6 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 g->cell_units[cell] |= (unitset)1 << u;
     }
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
-    for (int cell = 0; cell < p->ncells; cell++)
-        g->peer_units[cell] = units_of(g, g->peers[cell]);
     for (int k = 0; k < g->nsum_groups; k++)
         g->cages[k].units = units_of(g, g->cages[k].cells);
     for (int a = 0; a < g->nunits; a++) {
@@ -568,6 +635,8 @@ static const struct fast_geometry *geometry_for(const struct puzzle *p)
 /* The givens placed; false when two clash or one is out of range. */
 static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
 {
+    cells128 given[FAST_MAX_DIGIT + 1] = { 0 };
+
     memset(s, 0, sizeof *s);
     for (int d = 1; d <= c->max_digit; d++)
         s->cand[d] = c->g->all;
@@ -578,14 +647,16 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
             continue;
         if (d > c->max_digit || !(s->cand[d] & cell_bit(cell)))
             return false;
-        /* As fast_place, without marking units: they are all marked below. */
+        /* As fast_place, without marking units (they are all marked below), and the
+         * other digits lose the givens' cells after. */
         s->solved |= cell_bit(cell);
-        for (int e = 1; e <= c->max_digit; e++)
-            s->cand[e] &= ~cell_bit(cell);
-        s->cand[d] = (s->cand[d] & ~c->g->peers[cell]) | cell_bit(cell);
+        given[d] |= cell_bit(cell);
+        s->cand[d] &= ~c->g->peers[cell];
     }
-    for (int d = 1; d <= c->max_digit; d++)
+    for (int d = 1; d <= c->max_digit; d++) {
+        s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
         mark_units(s, d, c->g->all_units);
+    }
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include "solve.h"
 #include "tap.h"
 #include "util.h"
+#include "variant_fast.h"
 
 /*
  * A search with an observer walks the groups cell by cell (variant_solve.c); without
@@ -139,9 +140,86 @@ static void test_file(const char *name)
     }
 }
 
+/* Whether solution keeps grid's digits and every group of p holds distinct digits (the
+ * givens of p itself may differ: grid has fewer). */
+static bool solves(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution)
+{
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (solution[cell] == 0 || (grid[cell] != 0 && grid[cell] != solution[cell]))
+            return false;
+    for (int g = 0; g < p->ngroups; g++) {
+        digitset seen = 0;
+
+        for (int i = 0; i < p->groups[g].ncells; i++) {
+            digitset bit = 1u << solution[p->groups[g].cells[i]];
+
+            if (seen & bit)
+                return false;
+            seen |= bit;
+        }
+    }
+    return true;
+}
+
+/* The search for a solution other than one known (the generator's check that a second
+ * solution differs from the one meant): with one it gives back the one known, with
+ * several it finds another than the one the search meets first. */
+static void test_other(const struct puzzle *p, const char *what)
+{
+    uint8_t grid[81], known[81], other[81];
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = known };
+    int givens = 0;
+
+    memcpy(grid, p->given, 81);
+    puzzle_solve(p, grid, &req, &res);
+    res.solution = other;
+    tap_ok(res.count == 1 && variant_fast_solve_other(p, grid, known, &req, &res)
+           && res.count == 1 && memcmp(other, known, 81) == 0,
+           "%s: one solution; the search for another gives it back", what);
+    for (int cell = 0; cell < 81; cell++)
+        if (grid[cell] != 0 && givens++ % 3 == 0)
+            grid[cell] = 0;
+    res.solution = known;
+    puzzle_solve(p, grid, &req, &res);
+    res.solution = other;
+    tap_ok(res.count == 2 && variant_fast_solve_other(p, grid, known, &req, &res) && res.count == 2
+           && memcmp(other, known, 81) != 0 && solves(p, grid, other) && solves(p, grid, known),
+           "%s, a third of its givens gone: a solution other than the first found, obeying the rules",
+           what);
+}
+
+/* Minimal Sudoku X that branch hundreds of times, and two that singles and locked
+ * candidates (diagonals with boxes included) solve without a guess. */
+static void test_minimal_x(void)
+{
+    struct puzzle *ps[16];
+    int n = load("variant/x_minimal.txt", ps, 16);
+
+    tap_ok(n == 10, "variant/x_minimal.txt: read (%d)", n);
+    for (int i = 0; i < n; i++) {
+        char what[64];
+        uint8_t solution[81];
+        struct solve_request req = { .limit = 2 };
+        struct solve_result res = { .solution = solution };
+
+        snprintf(what, sizeof what, "x-minimal-%d", i + 1);
+        test_other(ps[i], what);
+        if (i >= 8) {
+            puzzle_solve(ps[i], ps[i]->given, &req, &res);
+            tap_ok(res.count == 1 && res.stats.guesses == 0,
+                   "%s: solved without a guess (%llu guesses)", what,
+                   (unsigned long long)res.stats.guesses);
+        }
+        puzzle_free(ps[i]);
+    }
+}
+
 int main(void)
 {
     test_file("variant/variants.txt");
     test_file("variant/killer_wiki.txt");
+    test_file("variant/x_minimal.txt");
+    test_minimal_x();
     return tap_done();
 }
