@@ -25,6 +25,11 @@ static inline int count_digits(digitset x)
     return (int)((x * 0x01010101u) >> 24);
 }
 
+/* The places entries (see struct search): a count below, positions XORed above. */
+#define PLACE_COUNT_BITS 5
+#define PLACE_COUNT_MASK ((1u << PLACE_COUNT_BITS) - 1)
+#define PLACE_STRIDE_BITS 5         /* digits 1..25 fit in 32 */
+
 /* A branch point: the cell guessed, the digits still to try there, and where the trail
  * stood before the first guess, so each further guess starts from the same state. */
 struct branch {
@@ -54,11 +59,15 @@ struct search {
      * by a pass over every group changed since the last: most of the time of a big
      * board went to those passes.  The observer keeps the passes, whose order of steps
      * it shows. */
-    uint8_t *places;        /* [group * stride + digit] */
-    int stride;             /* max_digit + 1 */
-    int *hidden;            /* group * stride + digit fallen to one place, to look at */
+    /* Each entry also holds, above its count (PLACE_COUNT_BITS), the XOR of the
+     * positions within the group of the cells that can take the digit: once the count
+     * is 1 that is the position of the one cell left, found without a pass over the
+     * group.  A stride of a power of two splits an entry's index without a division. */
+    uint16_t *places;       /* [group << PLACE_STRIDE_BITS | digit] */
+    uint16_t (*place_mark)[3];  /* per cell and group k: what losing a place there takes off */
+    int *hidden;            /* group << PLACE_STRIDE_BITS | digit fallen to one place */
     int hhead, htail;
-    uint8_t *saved_places;  /* per branch: places as it was before its first guess */
+    uint16_t *saved_places; /* per branch: places as it was before its first guess */
     size_t saved_places_cap;
     /* Each cell's peers (the other cells of its groups, once each, in group order) from
      * peer_start[cell] to peer_start[cell + 1], and room for those that lose a digit. */
@@ -116,11 +125,13 @@ SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 {
     const int16_t *groups = s->p->cell_groups[cell];
-    int base[3] = { groups[0] * s->stride, groups[1] * s->stride, groups[2] * s->stride };
+    int base[3] = { groups[0] << PLACE_STRIDE_BITS, groups[1] << PLACE_STRIDE_BITS,
+                    groups[2] << PLACE_STRIDE_BITS };
+    const uint16_t *mark = s->place_mark[cell];
     unsigned none = 0;
-    /* In locals: a store through the byte pointer places may alias anything, so the
-     * compiler would reload s->htail and s->hidden after every count. */
-    uint8_t *places = s->places;
+    /* In locals: the stores through places would otherwise make the compiler reload
+     * s->htail and s->hidden after every count. */
+    uint16_t *places = s->places;
     int *hidden = s->hidden, htail = s->htail;
 
     /* Without a branch on each count, which goes either way at random: the queue takes
@@ -130,7 +141,9 @@ SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 
         for (int k = 0; k < 3; k++) {
             int at = base[k] + d;
-            unsigned left = --places[at];
+            unsigned entry = (unsigned)(places[at] - 1u) ^ mark[k], left = entry & PLACE_COUNT_MASK;
+
+            places[at] = (uint16_t)entry;
 
             hidden[htail] = at;
             htail += left == 1;
@@ -279,11 +292,15 @@ SEARCH_INLINE int place_queued_hidden(struct search *s)
 
     while (s->hhead < s->htail) {
         int at = s->hidden[s->hhead++];
-        const struct puzzle_group *grp = &s->p->groups[at / s->stride];
+        unsigned entry = s->places[at];
+        int d = at & ((1 << PLACE_STRIDE_BITS) - 1);
+        int cell = s->p->groups[at >> PLACE_STRIDE_BITS].cells[entry >> PLACE_COUNT_BITS];
 
-        if (s->places[at] != 1)
+        if ((entry & PLACE_COUNT_MASK) != 1)
             continue;       /* none left: the dead end was met when it fell to 0 */
-        if (!place_hidden_single(s, false, grp, at % s->stride))
+        if (s->grid[cell] == d)
+            continue;       /* placed meanwhile */
+        if (!(s->cand[cell] & (1u << d)) || !place(s, false, cell, d, STEP_PLACE, 0, 0))
             return -1;
         placed++;
         /* Its placements queue naked singles: those first, as the observed pass does. */
@@ -330,25 +347,30 @@ static void collect_segments(const struct search *s, struct segments *seg)
     const struct puzzle *p = s->p;
     int n = p->max_digit;
 
-    memset(seg->row, 0, (size_t)n * sizeof seg->row[0]);
-    memset(seg->col, 0, (size_t)n * sizeof seg->col[0]);
     /* Boxes by band and stack: no division per cell.  A placed cell counts with its
      * candidates, which are its digit alone: that digit is in no other cell of the box or
      * the line, so it can neither point nor claim. */
-    for (int r = 0, band = 0; r < n; band++)
+    for (int r = 0, band = 0; r < n; band++) {
+        /* A band's column segments row by row, along the contiguous rows of cand (a
+         * loop the compiler runs several columns at a time), then stored once. */
+        digitset down[SUDOKU_MAX_SIZE] = { 0 };
+
         for (int rr = 0; rr < p->box_rows; rr++, r++) {
             const digitset *cand = s->cand + r * n;
 
+            for (int c = 0; c < n; c++)
+                down[c] |= cand[c];
             for (int c = 0, stack = 0; c < n; stack++) {
                 digitset segment = 0;
 
-                for (int cc = 0; cc < p->box_cols; cc++, c++) {
+                for (int cc = 0; cc < p->box_cols; cc++, c++)
                     segment |= cand[c];
-                    seg->col[c][band] |= cand[c];
-                }
                 seg->row[r][stack] = segment;
             }
         }
+        for (int c = 0; c < n; c++)
+            seg->col[c][band] = down[c];
+    }
 }
 
 /* Locked candidates along one line through one box.  The segment is where the line
@@ -635,13 +657,13 @@ static void open_branch(struct search *s)
     }
     memcpy(s->saved + (size_t)s->depth * n, s->cand, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+        size_t np = (size_t)s->p->ngroups << PLACE_STRIDE_BITS;
 
         if (((size_t)s->depth + 1) * np > s->saved_places_cap) {
             s->saved_places_cap = ((size_t)s->depth + 1) * np * 2;
-            s->saved_places = xrealloc(s->saved_places, s->saved_places_cap);
+            s->saved_places = xrealloc(s->saved_places, s->saved_places_cap * sizeof *s->places);
         }
-        memcpy(s->saved_places + (size_t)s->depth * np, s->places, np);
+        memcpy(s->saved_places + (size_t)s->depth * np, s->places, np * sizeof *s->places);
     }
     b = &s->branches[s->depth++];
     *b = (struct branch){
@@ -667,9 +689,9 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
     }
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * n, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+        size_t np = (size_t)s->p->ngroups << PLACE_STRIDE_BITS;
 
-        memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np);
+        memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np * sizeof *s->places);
     }
     s->nempty = b->nempty;
     memset(s->dirty, 0, sizeof s->dirty);  /* the branch opened on a propagated state */
@@ -755,24 +777,25 @@ static bool count_places(struct search *s)
 {
     const struct puzzle *p = s->p;
 
-    memset(s->places, 0, (size_t)p->ngroups * (size_t)s->stride);
+    memset(s->places, 0, ((size_t)p->ngroups << PLACE_STRIDE_BITS) * sizeof *s->places);
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset c = s->grid[cell] != 0 ? 1u << s->grid[cell] : s->cand[cell];
 
         for (int k = 0; k < 3; k++) {
-            uint8_t *row = s->places + p->cell_groups[cell][k] * s->stride;
+            uint16_t *row = s->places + (p->cell_groups[cell][k] << PLACE_STRIDE_BITS);
 
             for (digitset b = c; b != 0; b &= b - 1)
-                row[lowest_bit(b)]++;
+                row[lowest_bit(b)] = (uint16_t)((row[lowest_bit(b)] + 1u) ^ s->place_mark[cell][k]);
         }
     }
     for (int g = 0; g < p->ngroups; g++)
         for (int d = 1; d <= p->max_digit; d++) {
-            int at = g * s->stride + d;
+            int at = g << PLACE_STRIDE_BITS | d;
+            unsigned count = s->places[at] & PLACE_COUNT_MASK;
 
-            if (s->places[at] == 0)
+            if (count == 0)
                 return false;
-            if (s->places[at] == 1)
+            if (count == 1)
                 s->hidden[s->htail++] = at;
         }
     return true;
@@ -833,7 +856,8 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
     return true;
 }
 
-/* Lists each cell's peers (see struct search). */
+/* Lists each cell's peers (see struct search) and, without an observer, its position
+ * in each of its groups as the places entries XOR it. */
 static void build_peers(struct search *s)
 {
     const struct puzzle *p = s->p;
@@ -850,11 +874,14 @@ static void build_peers(struct search *s)
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
 
-            for (int i = 0; i < grp->ncells; i++)
+            for (int i = 0; i < grp->ncells; i++) {
+                if (grp->cells[i] == cell && s->place_mark != NULL)
+                    s->place_mark[cell][k] = (uint16_t)(i << PLACE_COUNT_BITS);
                 if (seen[grp->cells[i]] != cell && (size_t)n < cap) {
                     seen[grp->cells[i]] = cell;
                     s->peers[n++] = (int16_t)grp->cells[i];
                 }
+            }
         }
     }
     s->peer_start[p->ncells] = n;
@@ -877,14 +904,17 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
 
     memcpy(s.grid, grid, n);
     memset(s.dirty, 1, sizeof s.dirty);
+    if (s.observer == NULL)
+        s.place_mark = xmalloc(n * sizeof *s.place_mark);
     build_peers(&s);
     if (s.observer != NULL) {
         run_observed(&s, used);
     } else {
-        s.stride = p->max_digit + 1;
-        s.places = xmalloc((size_t)p->ngroups * (size_t)s.stride);
+        size_t np = (size_t)p->ngroups << PLACE_STRIDE_BITS;
+
+        s.places = xmalloc(np * sizeof *s.places);
         /* Each (group, digit) falls to one place at most once between two guesses. */
-        s.hidden = xmalloc((size_t)p->ngroups * (size_t)s.stride * sizeof *s.hidden);
+        s.hidden = xmalloc(np * sizeof *s.hidden);
         run_quiet(&s, used);
     }
     res->stopped = s.stop;
@@ -899,6 +929,7 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     free(s.branches);
     free(s.saved);
     free(s.places);
+    free(s.place_mark);
     free(s.hidden);
     free(s.saved_places);
     free(s.peers);
