@@ -597,14 +597,43 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
     }
 }
 
+/* The empty cell with two candidates whose groups hold the most empty cells, the first
+ * in reading order among equals; -1 if none has two.  One test per cell: a propagated
+ * state has no empty cell with one candidate, and a placed cell's candidates are its
+ * digit alone, so two digits mean an empty pair. */
+static int pair_cell(const struct search *s)
+{
+    const struct puzzle *p = s->p;
+    const int *empty_in = s->empty_in;
+    int best = -1, best_reach = -1;
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset rest = s->cand[cell] & (s->cand[cell] - 1);
+
+        if (rest == 0 || (rest & (rest - 1)) != 0)
+            continue;
+        const int16_t *groups = p->cell_groups[cell];
+        int reach = empty_in[groups[0]] + empty_in[groups[1]] + empty_in[groups[2]];
+
+        if (reach > best_reach) {
+            best = cell;
+            best_reach = reach;
+        }
+    }
+    return best;
+}
+
 /* The empty cell with the fewest candidates; among equals, the one whose groups hold
  * the most empty cells (its digit then constrains the most), then the first in reading
  * order.  The tie-break halves the nodes on hard 16x16 puzzles. */
 static int most_constrained_cell(const struct search *s)
 {
     const struct puzzle *p = s->p;
-    int best = -1, best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
+    int best = pair_cell(s), best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
     const int *empty_in = s->empty_in;
+
+    if (best >= 0)
+        return best;
     for (int cell = 0; cell < p->ncells; cell++) {
         const int16_t *groups = p->cell_groups[cell];
         int count, reach;
