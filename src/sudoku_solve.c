@@ -28,7 +28,6 @@ static inline int count_digits(digitset x)
 /* The places entries (see struct search): a count below, positions XORed above. */
 #define PLACE_COUNT_BITS 5
 #define PLACE_COUNT_MASK ((1u << PLACE_COUNT_BITS) - 1)
-#define PLACE_STRIDE_BITS 5         /* digits 1..25 fit in 32 */
 
 /* A branch point: the cell guessed, the digits still to try there, and where the trail
  * stood before the first guess, so each further guess starts from the same state. */
@@ -62,10 +61,12 @@ struct search {
     /* Each entry also holds, above its count (PLACE_COUNT_BITS), the XOR of the
      * positions within the group of the cells that can take the digit: once the count
      * is 1 that is the position of the one cell left, found without a pass over the
-     * group.  A stride of a power of two splits an entry's index without a division. */
-    uint16_t *places;       /* [group << PLACE_STRIDE_BITS | digit] */
+     * group.  A stride of a power of two splits an entry's index without a division,
+     * digit d at d - 1 so that 16 digits take 16 entries (less to save per branch). */
+    uint16_t *places;       /* [group << place_shift | (digit - 1)] */
+    int place_shift;        /* the least with max_digit <= 1 << place_shift */
     uint16_t (*place_mark)[3];  /* per cell and group k: what losing a place there takes off */
-    int *hidden;            /* group << PLACE_STRIDE_BITS | digit fallen to one place */
+    int *hidden;            /* the places index of a digit fallen to one place */
     int hhead, htail;
     uint16_t *saved_places; /* per branch: places as it was before its first guess */
     size_t saved_places_cap;
@@ -125,8 +126,8 @@ SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 {
     const int16_t *groups = s->p->cell_groups[cell];
-    int base[3] = { groups[0] << PLACE_STRIDE_BITS, groups[1] << PLACE_STRIDE_BITS,
-                    groups[2] << PLACE_STRIDE_BITS };
+    int shift = s->place_shift;
+    int base[3] = { (groups[0] << shift) - 1, (groups[1] << shift) - 1, (groups[2] << shift) - 1 };
     const uint16_t *mark = s->place_mark[cell];
     unsigned none = 0;
     /* In locals: the stores through places would otherwise make the compiler reload
@@ -163,6 +164,59 @@ SEARCH_INLINE bool dead_end(struct search *s, bool observed, int cell, int g, in
     return false;
 }
 
+/* Removes d from a peer's candidates (no observer); false at a dead end. */
+SEARCH_INLINE bool take_from_peer(struct search *s, int peer, int d)
+{
+    digitset left = s->cand[peer] &= ~(1u << d);
+
+    if (left == 0 || !lose_places(s, peer, 1u << d))
+        return false;
+    if ((left & (left - 1)) == 0)
+        s->queue[s->qtail++] = peer;
+    return true;
+}
+
+/* Removes digit d, just placed in cell, from its peers (no observer).  Most often each
+ * of the cell's groups has d in one other cell at most (count 2 or 1 in its places
+ * entry): that cell is at the XOR of the positions, found without looking at the other
+ * peers; else every peer is looked at.  False at a dead end. */
+SEARCH_INLINE bool take_from_peers(struct search *s, int cell, int d)
+{
+    const struct puzzle *p = s->p;
+    const int16_t *groups = p->cell_groups[cell];
+    bool wide = false;
+
+    for (int k = 0; k < 3; k++)
+        wide |= (s->places[(groups[k] << s->place_shift) + d - 1] & PLACE_COUNT_MASK) > 2;
+    if (!wide) {
+        for (int k = 0; k < 3; k++) {
+            /* Read now: the peer found in an earlier group may be in this one too. */
+            unsigned entry = s->places[(groups[k] << s->place_shift) + d - 1];
+            unsigned at = (entry ^ s->place_mark[cell][k]) >> PLACE_COUNT_BITS;
+
+            if ((entry & PLACE_COUNT_MASK) == 2
+                && !take_from_peer(s, p->groups[groups[k]].cells[at], d))
+                return false;
+        }
+        return true;
+    }
+    {
+        const int16_t *next = s->peers + s->peer_start[cell];
+        const int16_t *end = s->peers + s->peer_start[cell + 1];
+        int nhits = 0;
+
+        /* Gathered without a branch per peer (see place). */
+        for (; next < end; next++) {
+            s->hits[nhits] = *next;
+            nhits += (int)((s->cand[*next] >> d) & 1u);
+        }
+        for (int i = 0; i < nhits; i++)
+            if (!take_from_peer(s, s->hits[i], d))
+                return false;
+    }
+    return true;
+}
+
 /* Puts d in cell and removes it from the candidates of the cell's peers; false at a
  * peer left with no candidate (or when the observer stops the search). */
 SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
@@ -182,7 +236,8 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
     touch_groups(s, observed, cell);
     if (observed && !report(s, kind, cell, d, choice, nchoices))
         return false;
-    (void)p;
+    if (!observed)
+        return take_from_peers(s, cell, d);
     {
         const int16_t *next = s->peers + s->peer_start[cell];
         const int16_t *end = s->peers + s->peer_start[cell + 1];
@@ -293,8 +348,8 @@ SEARCH_INLINE int place_queued_hidden(struct search *s)
     while (s->hhead < s->htail) {
         int at = s->hidden[s->hhead++];
         unsigned entry = s->places[at];
-        int d = at & ((1 << PLACE_STRIDE_BITS) - 1);
-        int cell = s->p->groups[at >> PLACE_STRIDE_BITS].cells[entry >> PLACE_COUNT_BITS];
+        int d = (at & ((1 << s->place_shift) - 1)) + 1;
+        int cell = s->p->groups[at >> s->place_shift].cells[entry >> PLACE_COUNT_BITS];
 
         if ((entry & PLACE_COUNT_MASK) != 1)
             continue;       /* none left: the dead end was met when it fell to 0 */
@@ -607,17 +662,26 @@ static int pair_cell(const struct search *s)
     const int *empty_in = s->empty_in;
     int best = -1, best_reach = -1;
 
-    for (int cell = 0; cell < p->ncells; cell++) {
-        digitset rest = s->cand[cell] & (s->cand[cell] - 1);
+    /* The pairs of 64 cells at a time as bits, without a branch per cell (which would
+     * go either way at random), then only those looked at. */
+    for (int from = 0; from < p->ncells; from += 64) {
+        int to = from + 64 < p->ncells ? from + 64 : p->ncells;
+        uint64_t pairs = 0;
 
-        if (rest == 0 || (rest & (rest - 1)) != 0)
-            continue;
-        const int16_t *groups = p->cell_groups[cell];
-        int reach = empty_in[groups[0]] + empty_in[groups[1]] + empty_in[groups[2]];
+        for (int cell = from; cell < to; cell++) {
+            digitset rest = s->cand[cell] & (s->cand[cell] - 1);
 
-        if (reach > best_reach) {
-            best = cell;
-            best_reach = reach;
+            pairs |= (uint64_t)((rest != 0) & ((rest & (rest - 1)) == 0)) << (cell - from);
+        }
+        for (; pairs != 0; pairs &= pairs - 1) {
+            int cell = from + __builtin_ctzll(pairs);
+            const int16_t *groups = p->cell_groups[cell];
+            int reach = empty_in[groups[0]] + empty_in[groups[1]] + empty_in[groups[2]];
+
+            if (reach > best_reach) {
+                best = cell;
+                best_reach = reach;
+            }
         }
     }
     return best;
@@ -686,7 +750,7 @@ static void open_branch(struct search *s)
     }
     memcpy(s->saved + (size_t)s->depth * n, s->cand, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups << PLACE_STRIDE_BITS;
+        size_t np = (size_t)s->p->ngroups << s->place_shift;
 
         if (((size_t)s->depth + 1) * np > s->saved_places_cap) {
             s->saved_places_cap = ((size_t)s->depth + 1) * np * 2;
@@ -718,7 +782,7 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
     }
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * n, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups << PLACE_STRIDE_BITS;
+        size_t np = (size_t)s->p->ngroups << s->place_shift;
 
         memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np * sizeof *s->places);
     }
@@ -806,20 +870,23 @@ static bool count_places(struct search *s)
 {
     const struct puzzle *p = s->p;
 
-    memset(s->places, 0, ((size_t)p->ngroups << PLACE_STRIDE_BITS) * sizeof *s->places);
+    memset(s->places, 0, ((size_t)p->ngroups << s->place_shift) * sizeof *s->places);
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset c = s->grid[cell] != 0 ? 1u << s->grid[cell] : s->cand[cell];
 
         for (int k = 0; k < 3; k++) {
-            uint16_t *row = s->places + (p->cell_groups[cell][k] << PLACE_STRIDE_BITS);
+            int row = p->cell_groups[cell][k] << s->place_shift;
 
-            for (digitset b = c; b != 0; b &= b - 1)
-                row[lowest_bit(b)] = (uint16_t)((row[lowest_bit(b)] + 1u) ^ s->place_mark[cell][k]);
+            for (digitset b = c; b != 0; b &= b - 1) {
+                uint16_t *entry = &s->places[row + lowest_bit(b) - 1];
+
+                *entry = (uint16_t)((*entry + 1u) ^ s->place_mark[cell][k]);
+            }
         }
     }
     for (int g = 0; g < p->ngroups; g++)
         for (int d = 1; d <= p->max_digit; d++) {
-            int at = g << PLACE_STRIDE_BITS | d;
+            int at = g << s->place_shift | (d - 1);
             unsigned count = s->places[at] & PLACE_COUNT_MASK;
 
             if (count == 0)
@@ -900,7 +967,8 @@ static void build_peers(struct search *s)
     for (int cell = 0; cell < p->ncells; cell++) {
         s->peer_start[cell] = n;
         seen[cell] = cell;
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        /* Every Sudoku cell lies in exactly three groups. */
+        for (int k = 0; k < 3; k++) {
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
 
             for (int i = 0; i < grp->ncells; i++) {
@@ -939,8 +1007,11 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     if (s.observer != NULL) {
         run_observed(&s, used);
     } else {
-        size_t np = (size_t)p->ngroups << PLACE_STRIDE_BITS;
+        size_t np;
 
+        while ((1 << s.place_shift) < p->max_digit)
+            s.place_shift++;
+        np = (size_t)p->ngroups << s.place_shift;
         s.places = xmalloc(np * sizeof *s.places);
         /* Each (group, digit) falls to one place at most once between two guesses. */
         s.hidden = xmalloc(np * sizeof *s.hidden);
