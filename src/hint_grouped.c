@@ -46,6 +46,23 @@ struct grouped {
     int gen;
     long effort;
     uint8_t *meets;             /* [a * ngroups + b]: groups a and b share a cell */
+    /* Each box-line crossing build_nodes looks at, in its order: the line's cells in the
+     * box, in the line's order, from crossing_start[i] to crossing_start[i + 1]; worked
+     * out once, not per digit. */
+    int *crossing_cells, *crossing_start, ncrossings;
+    /* Per group, the nodes wholly inside it (ascending), from inside_start[u] to
+     * inside_start[u + 1], for build_strong: by each node's groups, not by asking every
+     * group about every node. */
+    int *inside, *inside_start;
+    /* Per node u, once asked (weak_known[u]), bit v of weak[u * weak_words ..] for each
+     * node v with a strong link: u and v are disjoint and every cell of one sees every
+     * cell of the other.  Every start's search asks the same questions: answered once
+     * per digit, not once per start. */
+    uint64_t *weak;
+    uint8_t *weak_known;
+    size_t weak_words;
+    int *linked, nlinked;       /* the nodes with a strong link, ascending: a chain
+                                 * goes on only from those */
 };
 
 static bool has_d(const struct grouped *g, int cell)
@@ -67,14 +84,6 @@ static bool in_node(const struct gnode *a, int cell)
         if (a->cells[i] == cell)
             return true;
     return false;
-}
-
-static bool node_in_group(const struct grouped *g, const struct gnode *a, int grp)
-{
-    for (int i = 0; i < a->n; i++)
-        if (!hint_in_group(g->p, a->cells[i], grp))
-            return false;
-    return true;
 }
 
 static bool disjoint(const struct gnode *a, const struct gnode *b)
@@ -104,24 +113,91 @@ static void build_nodes(struct grouped *g)
     for (int cell = 0; cell < p->ncells; cell++)
         if (has_d(g, cell))
             add_node(g, &cell, 1);
+    for (int x = 0; x < g->ncrossings; x++) {
+        int cells[GROUPED_MAX_CELLS], n = 0;
+
+        for (int i = g->crossing_start[x]; i < g->crossing_start[x + 1] && n < GROUPED_MAX_CELLS; i++)
+            if (has_d(g, g->crossing_cells[i]))
+                cells[n++] = g->crossing_cells[i];
+        if (n >= 2)
+            add_node(g, cells, n);
+    }
+}
+
+/* The box-line crossings (see struct grouped). */
+static void find_crossings(struct grouped *g)
+{
+    const struct puzzle *p = g->p;
+    size_t n = 0, cap = 0, xcap = 0;
+
+    g->crossing_cells = NULL;
+    g->crossing_start = xmalloc(sizeof *g->crossing_start);
+    g->crossing_start[0] = 0;
+    g->ncrossings = 0;
     for (int box = 0; box < p->ngroups; box++) {
         if (p->groups[box].kind != GROUP_BOX)
             continue;
         for (int line = 0; line < p->ngroups; line++) {
             const struct puzzle_group *lg = &p->groups[line];
-            int cells[GROUPED_MAX_CELLS], n = 0;
             /* A line that misses the box has no cell in it: not walked (on a 25x25, 40
              * of the 50 lines miss each box). */
             if ((lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
                 || !g->meets[box * p->ngroups + line])
                 continue;
-            for (int i = 0; i < lg->ncells && n < GROUPED_MAX_CELLS; i++)
-                if (has_d(g, lg->cells[i]) && hint_in_group(p, lg->cells[i], box))
-                    cells[n++] = lg->cells[i];
-            if (n >= 2)
-                add_node(g, cells, n);
+            for (int i = 0; i < lg->ncells; i++)
+                if (hint_in_group(p, lg->cells[i], box)) {
+                    g->crossing_cells = xgrow(g->crossing_cells, &cap, n + 1, sizeof *g->crossing_cells);
+                    g->crossing_cells[n++] = lg->cells[i];
+                }
+            g->crossing_start = xgrow(g->crossing_start, &xcap, (size_t)g->ncrossings + 2,
+                                      sizeof *g->crossing_start);
+            g->crossing_start[++g->ncrossings] = (int)n;
         }
     }
+}
+
+/* The groups holding every cell of node a: the first cell's groups that hold the rest. */
+static int node_groups(const struct grouped *g, const struct gnode *a, int *groups)
+{
+    const int16_t *first = g->p->cell_groups[a->cells[0]];
+    int n = 0;
+
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && first[k] >= 0; k++) {
+        bool all = true;
+
+        for (int i = 1; i < a->n && all; i++)
+            all = hint_in_group(g->p, a->cells[i], first[k]);
+        if (all)
+            groups[n++] = first[k];
+    }
+    return n;
+}
+
+/* The nodes inside each group (see struct grouped), by counting then filling. */
+static void find_inside(struct grouped *g)
+{
+    int ngroups = g->p->ngroups, groups[PUZZLE_MAX_CELL_GROUPS];
+    int *fill;
+
+    g->inside_start = xcalloc((size_t)ngroups + 1, sizeof *g->inside_start);
+    for (int a = 0; a < g->nnodes; a++) {
+        int n = node_groups(g, &g->nodes[a], groups);
+
+        for (int k = 0; k < n; k++)
+            g->inside_start[groups[k] + 1]++;
+    }
+    for (int u = 0; u < ngroups; u++)
+        g->inside_start[u + 1] += g->inside_start[u];
+    g->inside = xmalloc(((size_t)g->inside_start[ngroups] + 1) * sizeof *g->inside);
+    fill = xmalloc(((size_t)ngroups + 1) * sizeof *fill);
+    memcpy(fill, g->inside_start, ((size_t)ngroups + 1) * sizeof *fill);
+    for (int a = 0; a < g->nnodes; a++) {
+        int n = node_groups(g, &g->nodes[a], groups);
+
+        for (int k = 0; k < n; k++)
+            g->inside[fill[groups[k]]++] = a;
+    }
+    free(fill);
 }
 
 /* The strong links: in each unit, the pairs of disjoint nodes inside it that hold all its
@@ -129,20 +205,18 @@ static void build_nodes(struct grouped *g)
 static void build_strong(struct grouped *g)
 {
     const struct puzzle *p = g->p;
-    int *inside = xmalloc((size_t)g->nnodes * sizeof *inside);
     struct glink *links = NULL;
     int *from = NULL;
     size_t nlinks = 0, cap = 0, fcap = 0;
 
     for (int u = 0; u < p->ngroups; u++) {
-        int places = 0, nin = 0;
+        int places = 0, nin = g->inside_start[u + 1] - g->inside_start[u];
+        const int *inside = g->inside + g->inside_start[u];
+
         for (int i = 0; i < p->groups[u].ncells; i++)
             places += has_d(g, p->groups[u].cells[i]);
         if (places < 2)
             continue;
-        for (int a = 0; a < g->nnodes; a++)
-            if (node_in_group(g, &g->nodes[a], u))
-                inside[nin++] = a;
         for (int i = 0; i < nin; i++) {
             for (int j = 0; j < nin; j++) {
                 const struct gnode *a = &g->nodes[inside[i]], *b = &g->nodes[inside[j]];
@@ -171,7 +245,6 @@ static void build_strong(struct grouped *g)
     }
     free(links);
     free(from);
-    free(inside);
 }
 
 /* "r1c2/r1c3": a node's cells. */
@@ -267,6 +340,25 @@ static bool chain_emit(struct grouped *g, const int *nodes, const int *units, in
     return hint_emit(g->s, &h);
 }
 
+/* The weak links of node u (see struct grouped), worked out on first use. */
+static const uint64_t *weak_links(struct grouped *g, int u)
+{
+    uint64_t *row = g->weak + (size_t)u * g->weak_words;
+
+    if (!g->weak_known[u]) {
+        memset(row, 0, g->weak_words * sizeof *row);
+        for (int i = 0; i < g->nlinked; i++) {
+            int v = g->linked[i];
+
+            if (v != u && disjoint(&g->nodes[u], &g->nodes[v])
+                && sees_all(g, &g->nodes[u], &g->nodes[v]))
+                row[v / 64] |= (uint64_t)1 << (v % 64);
+        }
+        g->weak_known[u] = 1;
+    }
+    return row;
+}
+
 /* Breadth first from node start (its strong link first); false when the search must stop. */
 static bool chain_from(struct grouped *g, int start)
 {
@@ -303,12 +395,14 @@ static bool chain_from(struct grouped *g, int start)
                 }
             }
         } else {
-            for (int v = 0; v < g->nnodes; v++) {
-                int ns = v * 2;
-                if (g->stamp[ns] == g->gen || v == u || g->strong_start[v] == g->strong_start[v + 1])
+            const uint64_t *weak = weak_links(g, u);
+
+            for (int i = 0; i < g->nlinked; i++) {
+                int v = g->linked[i], ns = v * 2;
+                if (g->stamp[ns] == g->gen || v == u)
                     continue;
                 g->effort++;
-                if (!disjoint(&g->nodes[u], &g->nodes[v]) || !sees_all(g, &g->nodes[u], &g->nodes[v]))
+                if (!(weak[v / 64] >> (v % 64) & 1))
                     continue;
                 g->stamp[ns] = g->gen;
                 g->parent[ns] = st;
@@ -340,17 +434,27 @@ void hint_find_grouped_x_chain(struct hint_search *s)
     struct grouped g = { .s = s, .p = s->pos->p };
 
     g.meets = groups_meeting(g.p);
+    find_crossings(&g);
 
     for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
         bool more = true;
         g.d = d;
         build_nodes(&g);
+        find_inside(&g);
         build_strong(&g);
         g.parent = xmalloc((size_t)g.nnodes * 2 * sizeof *g.parent);
         g.depth = xmalloc((size_t)g.nnodes * 2 * sizeof *g.depth);
         g.stamp = xcalloc((size_t)g.nnodes * 2, sizeof *g.stamp);
         g.queue = xmalloc((size_t)g.nnodes * 2 * sizeof *g.queue);
         g.via = xmalloc((size_t)g.nnodes * 2 * sizeof *g.via);
+        g.weak_words = ((size_t)g.nnodes + 63) / 64;
+        g.weak = xmalloc(((size_t)g.nnodes * g.weak_words + 1) * sizeof *g.weak);
+        g.weak_known = xcalloc((size_t)g.nnodes + 1, 1);
+        g.linked = xmalloc(((size_t)g.nnodes + 1) * sizeof *g.linked);
+        g.nlinked = 0;
+        for (int v = 0; v < g.nnodes; v++)
+            if (g.strong_start[v] != g.strong_start[v + 1])
+                g.linked[g.nlinked++] = v;
         g.gen = 0;
         for (int start = 0; start < g.nnodes && more; start++)
             more = g.strong_start[start] == g.strong_start[start + 1] || chain_from(&g, start);
@@ -359,11 +463,18 @@ void hint_find_grouped_x_chain(struct hint_search *s)
         free(g.stamp);
         free(g.queue);
         free(g.via);
+        free(g.weak);
+        free(g.weak_known);
+        free(g.linked);
         free(g.strong);
         free(g.strong_start);
+        free(g.inside);
+        free(g.inside_start);
         if (!more)
             break;
     }
     free(g.nodes);
     free(g.meets);
+    free(g.crossing_cells);
+    free(g.crossing_start);
 }

@@ -25,6 +25,10 @@ static inline int count_digits(digitset x)
     return (int)((x * 0x01010101u) >> 24);
 }
 
+/* The places entries (see struct search): a count below, positions XORed above. */
+#define PLACE_COUNT_BITS 5
+#define PLACE_COUNT_MASK ((1u << PLACE_COUNT_BITS) - 1)
+
 /* A branch point: the cell guessed, the digits still to try there, and where the trail
  * stood before the first guess, so each further guess starts from the same state. */
 struct branch {
@@ -54,11 +58,17 @@ struct search {
      * by a pass over every group changed since the last: most of the time of a big
      * board went to those passes.  The observer keeps the passes, whose order of steps
      * it shows. */
-    uint8_t *places;        /* [group * stride + digit] */
-    int stride;             /* max_digit + 1 */
-    int *hidden;            /* group * stride + digit fallen to one place, to look at */
+    /* Each entry also holds, above its count (PLACE_COUNT_BITS), the XOR of the
+     * positions within the group of the cells that can take the digit: once the count
+     * is 1 that is the position of the one cell left, found without a pass over the
+     * group.  A stride of a power of two splits an entry's index without a division,
+     * digit d at d - 1 so that 16 digits take 16 entries (less to save per branch). */
+    uint16_t *places;       /* [group << place_shift | (digit - 1)] */
+    int place_shift;        /* the least with max_digit <= 1 << place_shift */
+    uint16_t (*place_mark)[3];  /* per cell and group k: what losing a place there takes off */
+    int *hidden;            /* the places index of a digit fallen to one place */
     int hhead, htail;
-    uint8_t *saved_places;  /* per branch: places as it was before its first guess */
+    uint16_t *saved_places; /* per branch: places as it was before its first guess */
     size_t saved_places_cap;
     /* Each cell's peers (the other cells of its groups, once each, in group order) from
      * peer_start[cell] to peer_start[cell + 1], and room for those that lose a digit. */
@@ -116,11 +126,13 @@ SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 {
     const int16_t *groups = s->p->cell_groups[cell];
-    int base[3] = { groups[0] * s->stride, groups[1] * s->stride, groups[2] * s->stride };
+    int shift = s->place_shift;
+    int base[3] = { (groups[0] << shift) - 1, (groups[1] << shift) - 1, (groups[2] << shift) - 1 };
+    const uint16_t *mark = s->place_mark[cell];
     unsigned none = 0;
-    /* In locals: a store through the byte pointer places may alias anything, so the
-     * compiler would reload s->htail and s->hidden after every count. */
-    uint8_t *places = s->places;
+    /* In locals: the stores through places would otherwise make the compiler reload
+     * s->htail and s->hidden after every count. */
+    uint16_t *places = s->places;
     int *hidden = s->hidden, htail = s->htail;
 
     /* Without a branch on each count, which goes either way at random: the queue takes
@@ -130,7 +142,9 @@ SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 
         for (int k = 0; k < 3; k++) {
             int at = base[k] + d;
-            unsigned left = --places[at];
+            unsigned entry = (unsigned)(places[at] - 1u) ^ mark[k], left = entry & PLACE_COUNT_MASK;
+
+            places[at] = (uint16_t)entry;
 
             hidden[htail] = at;
             htail += left == 1;
@@ -148,6 +162,59 @@ SEARCH_INLINE bool dead_end(struct search *s, bool observed, int cell, int g, in
     if (observed && !s->stop)
         report_step(s, STEP_CONTRADICTION, cell, d, 0, 0, g);
     return false;
+}
+
+/* Removes d from a peer's candidates (no observer); false at a dead end. */
+SEARCH_INLINE bool take_from_peer(struct search *s, int peer, int d)
+{
+    digitset left = s->cand[peer] &= ~(1u << d);
+
+    if (left == 0 || !lose_places(s, peer, 1u << d))
+        return false;
+    if ((left & (left - 1)) == 0)
+        s->queue[s->qtail++] = peer;
+    return true;
+}
+
+/* Removes digit d, just placed in cell, from its peers (no observer).  Most often each
+ * of the cell's groups has d in one other cell at most (count 2 or 1 in its places
+ * entry): that cell is at the XOR of the positions, found without looking at the other
+ * peers; else every peer is looked at.  False at a dead end. */
+SEARCH_INLINE bool take_from_peers(struct search *s, int cell, int d)
+{
+    const struct puzzle *p = s->p;
+    const int16_t *groups = p->cell_groups[cell];
+    bool wide = false;
+
+    for (int k = 0; k < 3; k++)
+        wide |= (s->places[(groups[k] << s->place_shift) + d - 1] & PLACE_COUNT_MASK) > 2;
+    if (!wide) {
+        for (int k = 0; k < 3; k++) {
+            /* Read now: the peer found in an earlier group may be in this one too. */
+            unsigned entry = s->places[(groups[k] << s->place_shift) + d - 1];
+            unsigned at = (entry ^ s->place_mark[cell][k]) >> PLACE_COUNT_BITS;
+
+            if ((entry & PLACE_COUNT_MASK) == 2
+                && !take_from_peer(s, p->groups[groups[k]].cells[at], d))
+                return false;
+        }
+        return true;
+    }
+    {
+        const int16_t *next = s->peers + s->peer_start[cell];
+        const int16_t *end = s->peers + s->peer_start[cell + 1];
+        int nhits = 0;
+
+        /* Gathered without a branch per peer (see place). */
+        for (; next < end; next++) {
+            s->hits[nhits] = *next;
+            nhits += (int)((s->cand[*next] >> d) & 1u);
+        }
+        for (int i = 0; i < nhits; i++)
+            if (!take_from_peer(s, s->hits[i], d))
+                return false;
+    }
+    return true;
 }
 
 /* Puts d in cell and removes it from the candidates of the cell's peers; false at a
@@ -169,7 +236,8 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
     touch_groups(s, observed, cell);
     if (observed && !report(s, kind, cell, d, choice, nchoices))
         return false;
-    (void)p;
+    if (!observed)
+        return take_from_peers(s, cell, d);
     {
         const int16_t *next = s->peers + s->peer_start[cell];
         const int16_t *end = s->peers + s->peer_start[cell + 1];
@@ -279,11 +347,15 @@ SEARCH_INLINE int place_queued_hidden(struct search *s)
 
     while (s->hhead < s->htail) {
         int at = s->hidden[s->hhead++];
-        const struct puzzle_group *grp = &s->p->groups[at / s->stride];
+        unsigned entry = s->places[at];
+        int d = (at & ((1 << s->place_shift) - 1)) + 1;
+        int cell = s->p->groups[at >> s->place_shift].cells[entry >> PLACE_COUNT_BITS];
 
-        if (s->places[at] != 1)
+        if ((entry & PLACE_COUNT_MASK) != 1)
             continue;       /* none left: the dead end was met when it fell to 0 */
-        if (!place_hidden_single(s, false, grp, at % s->stride))
+        if (s->grid[cell] == d)
+            continue;       /* placed meanwhile */
+        if (!(s->cand[cell] & (1u << d)) || !place(s, false, cell, d, STEP_PLACE, 0, 0))
             return -1;
         placed++;
         /* Its placements queue naked singles: those first, as the observed pass does. */
@@ -330,25 +402,30 @@ static void collect_segments(const struct search *s, struct segments *seg)
     const struct puzzle *p = s->p;
     int n = p->max_digit;
 
-    memset(seg->row, 0, (size_t)n * sizeof seg->row[0]);
-    memset(seg->col, 0, (size_t)n * sizeof seg->col[0]);
     /* Boxes by band and stack: no division per cell.  A placed cell counts with its
      * candidates, which are its digit alone: that digit is in no other cell of the box or
      * the line, so it can neither point nor claim. */
-    for (int r = 0, band = 0; r < n; band++)
+    for (int r = 0, band = 0; r < n; band++) {
+        /* A band's column segments row by row, along the contiguous rows of cand (a
+         * loop the compiler runs several columns at a time), then stored once. */
+        digitset down[SUDOKU_MAX_SIZE] = { 0 };
+
         for (int rr = 0; rr < p->box_rows; rr++, r++) {
             const digitset *cand = s->cand + r * n;
 
+            for (int c = 0; c < n; c++)
+                down[c] |= cand[c];
             for (int c = 0, stack = 0; c < n; stack++) {
                 digitset segment = 0;
 
-                for (int cc = 0; cc < p->box_cols; cc++, c++) {
+                for (int cc = 0; cc < p->box_cols; cc++, c++)
                     segment |= cand[c];
-                    seg->col[c][band] |= cand[c];
-                }
                 seg->row[r][stack] = segment;
             }
         }
+        for (int c = 0; c < n; c++)
+            seg->col[c][band] = down[c];
+    }
 }
 
 /* Locked candidates along one line through one box.  The segment is where the line
@@ -575,14 +652,52 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
     }
 }
 
+/* The empty cell with two candidates whose groups hold the most empty cells, the first
+ * in reading order among equals; -1 if none has two.  One test per cell: a propagated
+ * state has no empty cell with one candidate, and a placed cell's candidates are its
+ * digit alone, so two digits mean an empty pair. */
+static int pair_cell(const struct search *s)
+{
+    const struct puzzle *p = s->p;
+    const int *empty_in = s->empty_in;
+    int best = -1, best_reach = -1;
+
+    /* The pairs of 64 cells at a time as bits, without a branch per cell (which would
+     * go either way at random), then only those looked at. */
+    for (int from = 0; from < p->ncells; from += 64) {
+        int to = from + 64 < p->ncells ? from + 64 : p->ncells;
+        uint64_t pairs = 0;
+
+        for (int cell = from; cell < to; cell++) {
+            digitset rest = s->cand[cell] & (s->cand[cell] - 1);
+
+            pairs |= (uint64_t)((rest != 0) & ((rest & (rest - 1)) == 0)) << (cell - from);
+        }
+        for (; pairs != 0; pairs &= pairs - 1) {
+            int cell = from + __builtin_ctzll(pairs);
+            const int16_t *groups = p->cell_groups[cell];
+            int reach = empty_in[groups[0]] + empty_in[groups[1]] + empty_in[groups[2]];
+
+            if (reach > best_reach) {
+                best = cell;
+                best_reach = reach;
+            }
+        }
+    }
+    return best;
+}
+
 /* The empty cell with the fewest candidates; among equals, the one whose groups hold
  * the most empty cells (its digit then constrains the most), then the first in reading
  * order.  The tie-break halves the nodes on hard 16x16 puzzles. */
 static int most_constrained_cell(const struct search *s)
 {
     const struct puzzle *p = s->p;
-    int best = -1, best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
+    int best = pair_cell(s), best_count = PUZZLE_MAX_DIGIT + 1, best_reach = -1;
     const int *empty_in = s->empty_in;
+
+    if (best >= 0)
+        return best;
     for (int cell = 0; cell < p->ncells; cell++) {
         const int16_t *groups = p->cell_groups[cell];
         int count, reach;
@@ -635,13 +750,13 @@ static void open_branch(struct search *s)
     }
     memcpy(s->saved + (size_t)s->depth * n, s->cand, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+        size_t np = (size_t)s->p->ngroups << s->place_shift;
 
         if (((size_t)s->depth + 1) * np > s->saved_places_cap) {
             s->saved_places_cap = ((size_t)s->depth + 1) * np * 2;
-            s->saved_places = xrealloc(s->saved_places, s->saved_places_cap);
+            s->saved_places = xrealloc(s->saved_places, s->saved_places_cap * sizeof *s->places);
         }
-        memcpy(s->saved_places + (size_t)s->depth * np, s->places, np);
+        memcpy(s->saved_places + (size_t)s->depth * np, s->places, np * sizeof *s->places);
     }
     b = &s->branches[s->depth++];
     *b = (struct branch){
@@ -667,9 +782,9 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
     }
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * n, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups * (size_t)s->stride;
+        size_t np = (size_t)s->p->ngroups << s->place_shift;
 
-        memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np);
+        memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np * sizeof *s->places);
     }
     s->nempty = b->nempty;
     memset(s->dirty, 0, sizeof s->dirty);  /* the branch opened on a propagated state */
@@ -755,24 +870,28 @@ static bool count_places(struct search *s)
 {
     const struct puzzle *p = s->p;
 
-    memset(s->places, 0, (size_t)p->ngroups * (size_t)s->stride);
+    memset(s->places, 0, ((size_t)p->ngroups << s->place_shift) * sizeof *s->places);
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset c = s->grid[cell] != 0 ? 1u << s->grid[cell] : s->cand[cell];
 
         for (int k = 0; k < 3; k++) {
-            uint8_t *row = s->places + p->cell_groups[cell][k] * s->stride;
+            int row = p->cell_groups[cell][k] << s->place_shift;
 
-            for (digitset b = c; b != 0; b &= b - 1)
-                row[lowest_bit(b)]++;
+            for (digitset b = c; b != 0; b &= b - 1) {
+                uint16_t *entry = &s->places[row + lowest_bit(b) - 1];
+
+                *entry = (uint16_t)((*entry + 1u) ^ s->place_mark[cell][k]);
+            }
         }
     }
     for (int g = 0; g < p->ngroups; g++)
         for (int d = 1; d <= p->max_digit; d++) {
-            int at = g * s->stride + d;
+            int at = g << s->place_shift | (d - 1);
+            unsigned count = s->places[at] & PLACE_COUNT_MASK;
 
-            if (s->places[at] == 0)
+            if (count == 0)
                 return false;
-            if (s->places[at] == 1)
+            if (count == 1)
                 s->hidden[s->htail++] = at;
         }
     return true;
@@ -833,7 +952,8 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
     return true;
 }
 
-/* Lists each cell's peers (see struct search). */
+/* Lists each cell's peers (see struct search) and, without an observer, its position
+ * in each of its groups as the places entries XOR it. */
 static void build_peers(struct search *s)
 {
     const struct puzzle *p = s->p;
@@ -847,14 +967,18 @@ static void build_peers(struct search *s)
     for (int cell = 0; cell < p->ncells; cell++) {
         s->peer_start[cell] = n;
         seen[cell] = cell;
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        /* Every Sudoku cell lies in exactly three groups. */
+        for (int k = 0; k < 3; k++) {
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
 
-            for (int i = 0; i < grp->ncells; i++)
+            for (int i = 0; i < grp->ncells; i++) {
+                if (grp->cells[i] == cell && s->place_mark != NULL)
+                    s->place_mark[cell][k] = (uint16_t)(i << PLACE_COUNT_BITS);
                 if (seen[grp->cells[i]] != cell && (size_t)n < cap) {
                     seen[grp->cells[i]] = cell;
                     s->peers[n++] = (int16_t)grp->cells[i];
                 }
+            }
         }
     }
     s->peer_start[p->ncells] = n;
@@ -877,14 +1001,20 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
 
     memcpy(s.grid, grid, n);
     memset(s.dirty, 1, sizeof s.dirty);
+    if (s.observer == NULL)
+        s.place_mark = xmalloc(n * sizeof *s.place_mark);
     build_peers(&s);
     if (s.observer != NULL) {
         run_observed(&s, used);
     } else {
-        s.stride = p->max_digit + 1;
-        s.places = xmalloc((size_t)p->ngroups * (size_t)s.stride);
+        size_t np;
+
+        while ((1 << s.place_shift) < p->max_digit)
+            s.place_shift++;
+        np = (size_t)p->ngroups << s.place_shift;
+        s.places = xmalloc(np * sizeof *s.places);
         /* Each (group, digit) falls to one place at most once between two guesses. */
-        s.hidden = xmalloc((size_t)p->ngroups * (size_t)s.stride * sizeof *s.hidden);
+        s.hidden = xmalloc(np * sizeof *s.hidden);
         run_quiet(&s, used);
     }
     res->stopped = s.stop;
@@ -899,6 +1029,7 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     free(s.branches);
     free(s.saved);
     free(s.places);
+    free(s.place_mark);
     free(s.hidden);
     free(s.saved_places);
     free(s.peers);
