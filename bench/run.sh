@@ -20,7 +20,7 @@
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
 #   makes; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
-#   BENCH_KILLER_LEVELS (default beginner easy medium hard expert), kept in BENCH_CACHE
+#   BENCH_KILLER_LEVELS (default beginner easy medium hard expert master), kept in BENCH_CACHE
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
@@ -574,7 +574,7 @@ killer_set() {
 part_variant() {
   count=${BENCH_VARIANT_COUNT:-1000}
   killers=${BENCH_KILLER_COUNT:-1000}
-  levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert}
+  levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert master}
   cache=${BENCH_CACHE:-$builddir/bench/cache}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
   echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
@@ -588,10 +588,14 @@ part_variant() {
     done
     cat "$tmp/killer-gen.txt"
   fi
+  # A published set: 62 of krazydad's Intermediate Killers (tests/data/variant).
+  set -- "$@" --killer="$srcdir/tests/data/variant/killer_krazydad.txt"
   if have_set sudoku/magictour_top1465.txt; then
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
   fi
-  "$builddir/bench/bench_variant" "$@"
+  "$builddir/bench/bench_variant" "$@" | tee "$tmp/variant.txt"
+  # Each Killer set's target line (median < 1 ms) into the summary.
+  sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }
 
 # ---------------------------------------------------------------------------------------
