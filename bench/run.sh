@@ -21,7 +21,7 @@
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
 #   makes, BENCH_VARIANT_RATED (default 300) how many of each set it rates to set X
 #   against plain puzzles of its rating; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
-#   BENCH_KILLER_LEVELS (default beginner easy medium hard expert), kept in BENCH_CACHE
+#   BENCH_KILLER_LEVELS (default beginner easy medium hard expert master), kept in BENCH_CACHE
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
@@ -575,7 +575,7 @@ killer_set() {
 part_variant() {
   count=${BENCH_VARIANT_COUNT:-1000}
   killers=${BENCH_KILLER_COUNT:-1000}
-  levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert}
+  levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert master}
   cache=${BENCH_CACHE:-$builddir/bench/cache}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
   echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
@@ -589,10 +589,13 @@ part_variant() {
     done
     cat "$tmp/killer-gen.txt"
   fi
+  # A published set: 62 of krazydad's Intermediate Killers (tests/data/variant).
+  set -- "$@" --killer="$srcdir/tests/data/variant/killer_krazydad.txt"
   if have_set sudoku/magictour_top1465.txt; then
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
   fi
-  # Its "target" lines (Jigsaw and X within 2x of plain) join the summary.
+  # Its "target" lines (Jigsaw and X within 2x of plain; each Killer set's median under
+  # 1 ms) join the summary.
   "$builddir/bench/bench_variant" --rated="${BENCH_VARIANT_RATED:-300}" "$@" | tee "$tmp/variant.txt"
   sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }

@@ -557,6 +557,30 @@ static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *fr
     return unique;
 }
 
+/* --- Rating up to the level --- */
+
+/* Stops a grading walk at its first step above the level it is handed. */
+static bool walk_within_level(const struct hint *h, int rating, const struct hint_position *pos,
+                              void *user)
+{
+    (void)rating;
+    (void)pos;
+    return (int)hint_technique(h->id)->level <= *(const int *)user;
+}
+
+/* Rates p as gen_grade does, but stops at the first step above level: the walk is the
+ * same step for step, so g->level > level exactly when the whole walk's would be, and a
+ * puzzle at most at the level gets its whole rating.  A rejected puzzle costs its walk up
+ * to that step, not the harder steps after it (chains and forcing, the most costly
+ * searches, come again at every step of a puzzle past the level). */
+static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, int level,
+                       struct grade *g)
+{
+    struct solve_budget budget = gen_search_budget(ctx);
+
+    return grade_puzzle_walk(p, g, 0, &budget, walk_within_level, &level) != 0;
+}
+
 /* --- Givens --- */
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
@@ -594,22 +618,16 @@ static struct puzzle *variant_frame(struct gen_context *ctx, unsigned variant)
 /* The puzzle with every cell given; a Killer's cages cut from the solution and split
  * until they alone have one solution (else, rarely, NULL: another attempt). */
 static struct puzzle *variant_full(struct gen_context *ctx, const struct puzzle *frame,
-                                   const uint8_t *solution)
+                                   const uint8_t *solution, int16_t *cage)
 {
-    int16_t *cage = xmalloc((size_t)frame->ncells * sizeof *cage);
-    struct puzzle *p = NULL;
-
     for (int i = 0; i < frame->ncells; i++)
         cage[i] = 0;
     if (ctx->req->variant & VARIANT_KILLER) {
         make_cages(frame->max_digit, solution, cage, &ctx->rng);
         if (!killer_settle_cages(ctx, frame, cage, solution))
-            goto out;
+            return NULL;
     }
-    p = killer_build(frame, ctx->req->variant, cage, solution);
-out:
-    free(cage);
-    return p;
+    return killer_build(frame, ctx->req->variant, cage, solution);
 }
 
 /* Removes givens from p (all given) down to the request's range, in symmetric groups,
@@ -658,7 +676,7 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
             }
             /* A Killer's cages alone have one solution already (killer_settle_cages). */
             if (((p->variant & VARIANT_KILLER) || variant_has_one_solution(p))
-                && (!rate_each || (gen_grade(ctx, p, &trial, false) && !trial.gave_up
+                && (!rate_each || (grade_upto(ctx, p, req->level, &trial) && !trial.gave_up
                                    && (int)trial.level <= req->level))) {
                 if (rate_each) {
                     *g = trial;
@@ -683,12 +701,159 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
     return ok;
 }
 
+/* --- Killers of cages alone --- */
+
+/*
+ * A Killer asked at a level and without --givens MIN-MAX is published with no givens
+ * when its cages allow.  Its cages alone have one solution already, so it is rated once
+ * with none: below the level (most random cages make an Easy or Medium Killer), it is
+ * made harder the way setters do, by joining neighbouring cages while the cages still
+ * have one solution and the level is not passed; above the level, givens are kept
+ * (remove_givens).  One rating of the bare puzzle, then one per join tried, instead of
+ * one per given removed: and a join turns a Medium into a Hard where before the attempt
+ * was thrown away.
+ */
+
+#define KILLER_JOIN_MAX_CELLS 5     /* a joined cage at most this big: mostly 2-4 stay */
+#define KILLER_JOIN_RATINGS 24      /* joins rated in one attempt at most */
+
+/* Whether the request asks for a Killer at a level with no givens where its cages allow:
+ * no --givens range, or --givens 0. */
+static bool killer_aims_bare(const struct gen_request *req)
+{
+    int min, max;
+    bool strict;
+
+    if (!(req->variant & VARIANT_KILLER) || req->level == GEN_ANY_LEVEL)
+        return false;
+    gen_givens(req, &min, &max, &strict);
+    return max == 0;
+}
+
+/* The Killer of the cage map with no givens, rated into g; NULL if it does not build or
+ * its rating gave up (out of time). */
+static struct puzzle *killer_rated_bare(struct gen_context *ctx, const struct puzzle *frame,
+                                        const int16_t *cage, const uint8_t *solution,
+                                        struct grade *g)
+{
+    struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
+
+    if (p == NULL)
+        return NULL;
+    memset(p->given, 0, (size_t)p->ncells);
+    if (!grade_upto(ctx, p, ctx->req->level, g) || g->gave_up) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Whether the cages of the map alone have one solution (the fast search, in its budget). */
+static bool killer_cages_unique(const struct gen_context *ctx, const struct puzzle *frame,
+                                const int16_t *cage, const uint8_t *solution)
+{
+    struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
+    uint8_t *grids = xmalloc(2 * (size_t)frame->ncells), *empty = xcalloc((size_t)frame->ncells, 1);
+    const uint8_t *other;
+    bool gave_up = true, unique = false;
+
+    if (p != NULL)
+        unique = second_solution(p, empty, solution, grids, &other, &gave_up) == 1 && !gave_up;
+    puzzle_free(p);
+    free(empty);
+    free(grids);
+    return unique;
+}
+
+/* Whether cages a and b of the map may be joined: different cages whose digits differ,
+ * together small enough. */
+static bool killer_can_join(const int16_t *cage, int ncells, int a, int b, const uint8_t *solution)
+{
+    uint32_t da, db;
+
+    if (cage[a] == cage[b])
+        return false;
+    return cage_size(cage, ncells, cage[a], &da, solution)
+           + cage_size(cage, ncells, cage[b], &db, solution) <= KILLER_JOIN_MAX_CELLS
+           && (da & db) == 0;
+}
+
+/* Joins cages at random neighbouring pairs of cells, each pair tried once, keeping a
+ * join while the cages alone have one solution and the rating stays at most the level,
+ * until the level is reached; *p and *g follow the joins kept. */
+static void killer_harden(struct gen_context *ctx, const struct puzzle *frame, int16_t *cage,
+                          const uint8_t *solution, struct puzzle **p, struct grade *g)
+{
+    int n = frame->max_digit, ncells = frame->ncells, npairs = 0, ratings = 0;
+    int *pairs = xmalloc(2 * (size_t)ncells * sizeof *pairs);
+    int16_t *was = xmalloc((size_t)ncells * sizeof *was);
+
+    /* Each cell with its right and lower neighbour: every neighbouring pair once. */
+    for (int cell = 0; cell < ncells; cell++)
+        for (int k = 1; k < 4; k += 2)
+            if (neighbour(n, cell, k) >= 0)
+                pairs[npairs++] = 4 * cell + k;
+    gen_rng_shuffle(&ctx->rng, pairs, npairs);
+    for (int i = 0; i < npairs && (int)g->level < ctx->req->level
+                    && ratings < KILLER_JOIN_RATINGS && gen_tick(ctx); i++) {
+        int a = pairs[i] / 4, b = neighbour(n, a, pairs[i] % 4);
+        int16_t from = cage[b];
+        struct puzzle *q;
+        struct grade trial;
+
+        if (!killer_can_join(cage, ncells, a, b, solution))
+            continue;
+        memcpy(was, cage, (size_t)ncells * sizeof *cage);
+        for (int cell = 0; cell < ncells; cell++)
+            if (cage[cell] == from)
+                cage[cell] = cage[a];
+        if (killer_cages_unique(ctx, frame, cage, solution)) {
+            ratings++;
+            q = killer_rated_bare(ctx, frame, cage, solution, &trial);
+            if (q != NULL && (int)trial.level <= ctx->req->level) {
+                puzzle_free(*p);
+                *p = q;
+                *g = trial;
+                continue;
+            }
+            puzzle_free(q);
+        }
+        memcpy(cage, was, (size_t)ncells * sizeof *cage);
+    }
+    free(was);
+    free(pairs);
+}
+
+/* A Killer with no givens at most at the level, made harder by joins toward it: true
+ * with *p replaced by it and g its rating; false (*p kept, all given) when the bare cages
+ * are above the level, so that givens must stay; *p NULL when out of time. */
+static bool killer_bare(struct gen_context *ctx, const struct puzzle *frame, int16_t *cage,
+                        const uint8_t *solution, struct puzzle **p, struct grade *g)
+{
+    struct puzzle *bare = killer_rated_bare(ctx, frame, cage, solution, g);
+
+    if (bare == NULL || (int)g->level > ctx->req->level) {
+        puzzle_free(bare);
+        if (!gen_tick(ctx)) {
+            puzzle_free(*p);
+            *p = NULL;
+        }
+        return false;
+    }
+    killer_harden(ctx, frame, cage, solution, &bare, g);
+    puzzle_free(*p);
+    *p = bare;
+    return true;
+}
+
 struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
 {
     struct puzzle *frame = NULL, *p = NULL;
-    uint8_t *solution;
+    size_t ncells = (size_t)ctx->req->size * (size_t)ctx->req->size;
+    uint8_t *solution = xmalloc(ncells);
+    int16_t *cage = xmalloc(ncells * sizeof *cage);
+    bool bare = false;
 
-    solution = xmalloc((size_t)ctx->req->size * (size_t)ctx->req->size);
     /* A Jigsaw layout may have no solution, or none the filler finds soon: draw another.
      * So may a Killer's cages stay ambiguous after many splits: cut others. */
     while (p == NULL) {
@@ -701,14 +866,20 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
             goto out;
         }
         if (fill_variant_grid(frame, &ctx->rng, solution))
-            p = variant_full(ctx, frame, solution);
+            p = variant_full(ctx, frame, solution, cage);
     }
-    if (!remove_givens(ctx, p, g)) {
+    if (killer_aims_bare(ctx->req)) {
+        bare = killer_bare(ctx, frame, cage, solution, &p, g);
+        if (p == NULL)
+            goto out;
+    }
+    if (!bare && !remove_givens(ctx, p, g)) {
         puzzle_free(p);
         p = NULL;
     }
 out:
     puzzle_free(frame);
+    free(cage);
     free(solution);
     return p;
 }

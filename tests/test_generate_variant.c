@@ -176,6 +176,43 @@ static void test_killer_shape(void)
            "no cage over 6 cells (largest %d), lone cells 8%% at most (%d)", largest, sizes[1]);
 }
 
+/* Killers at Hard and Expert within a few attempts, of cages alone: the cages of an
+ * attempt rated below the level are joined, pair by pair, until it is reached (random
+ * cages alone rate Easy or Medium); the joined cages stay small and the puzzle the same
+ * for the same seed. */
+static void test_killer_levels(void)
+{
+    static const struct { int level; uint64_t seed; } asks[] = {
+        { LEVEL_HARD, 1 }, { LEVEL_EXPERT, 2 }, { LEVEL_EXPERT, 5 },
+    };
+
+    for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+        struct gen_request req = request(VARIANT_KILLER, 9, asks[i].level, asks[i].seed);
+        struct gen_result res, again;
+        struct grade g;
+        int largest = 0;
+
+        gen_generate(&req, &res);
+        tap_ok(res.status == GEN_OK && res.puzzle != NULL && grade_puzzle(res.puzzle, &g)
+               && (int)g.level == asks[i].level, "Killer %s seed %llu within %d attempts",
+               hint_level_name((enum hint_level)asks[i].level),
+               (unsigned long long)asks[i].seed, ATTEMPTS);
+        if (res.puzzle == NULL)
+            continue;
+        for (int cage = 0; cage < res.puzzle->ncages; cage++) {
+            int n = variant_cell_count(res.puzzle, cage);
+            largest = n > largest ? n : largest;
+        }
+        tap_ok(given_count(res.puzzle) == 0 && largest <= 6,
+               "  no givens (%d), no cage over 6 cells (%d)", given_count(res.puzzle), largest);
+        gen_generate(&req, &again);
+        tap_ok(again.puzzle != NULL && variant_same(again.puzzle, res.puzzle),
+               "  the same seed: the same cages");
+        puzzle_free(again.puzzle);
+        puzzle_free(res.puzzle);
+    }
+}
+
 static void test_requests(void)
 {
     struct gen_request req = request(VARIANT_X, 10, GEN_ANY_LEVEL, 1);
@@ -241,6 +278,7 @@ int main(void)
     test_reproducible(VARIANT_KILLER, 9);
     test_reproducible(VARIANT_JIGSAW, 7);
     test_killer_shape();
+    test_killer_levels();
     test_past_the_givens_range();
     return tap_done();
 }

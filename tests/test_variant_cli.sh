@@ -17,6 +17,15 @@ ok $? "Killer line: solved, written back as a Killer line led by its solution"
 run wikicount solve --count "$data/killer_wiki.txt"
 [ "$(cat "$tmp/wikicount.out")" = 1 ]; ok $? "Killer line: one solution"
 
+# 62 published Killers (krazydad's Intermediate booklets, in the Killer line form): each
+# solved to the published solution, with one solution.
+run kd solve --count "$data/killer_krazydad.txt"
+[ "$(sort -u "$tmp/kd.out")" = 1 ] && [ "$(wc -l <"$tmp/kd.out")" -eq 62 ]
+ok $? "62 published Killers: one solution each"
+run kdsol solve "$data/killer_krazydad.txt"
+cut -d' ' -f1 "$tmp/kdsol.out" | same "$data/killer_krazydad.solutions" -
+ok $? "  each the published solution"
+
 printf 'jigsaw\n' >"$tmp/j.txt"
 for r in 111222333 111222333 111222333 444555666 444555666 444555666 777888999 777888999 777888999; do
   printf '......... %s\n' "$r"
