@@ -235,9 +235,11 @@ static void check_kakuro(int width, int height, int level, uint64_t seed)
 /* Boards like published ones: janko.at's boards of 12x12 and over are 72% white inside
  * the border, and 41% of their runs are two cells long, 25% three, 15% four, 10% five and
  * 9% longer.  Splits that settle uniqueness or ease a board blacken cells and cut runs
- * short; the whitening pass brings them back.  level's 12x12 boards (six seeds) must have
- * the white share within 6 points of janko's, runs of 2 within 8 and of 3 within 6 (the
- * benchmark, bench/run.sh part kakuro_shape, holds ten boards of each size to 5). */
+ * short; the whitening pass brings them back, as far as it brings the board nearer
+ * janko's shape (whitened on to 72%, Hard boards ended with 33% runs of 2).  level's
+ * 12x12 boards (six seeds) must have the white share within 5 points of janko's, runs of
+ * 2 within 5 and of 3 within 6 (the benchmark, bench/run.sh part kakuro_shape, holds ten
+ * boards of each size to 5). */
 static void test_kakuro_shape(int level)
 {
     long inside = 0, white = 0, runs = 0, pairs = 0, threes = 0;
@@ -261,12 +263,12 @@ static void test_kakuro_shape(int level)
         }
         puzzle_free(res.puzzle);
     }
-    tap_ok(inside > 0 && white * 100 >= 66 * inside && white * 100 <= 78 * inside,
-           "kakuro 12x12 boards (%s) are 66-78%% white inside the border (%ld%%)", name,
+    tap_ok(inside > 0 && white * 100 >= 67 * inside && white * 100 <= 77 * inside,
+           "kakuro 12x12 boards (%s) are 67-77%% white inside the border (%ld%%)", name,
            inside > 0 ? white * 100 / inside : 0);
-    tap_ok(runs > 0 && pairs * 100 >= 33 * runs && pairs * 100 <= 47 * runs
+    tap_ok(runs > 0 && pairs * 100 >= 36 * runs && pairs * 100 <= 46 * runs
            && threes * 100 >= 19 * runs && threes * 100 <= 31 * runs,
-           "kakuro 12x12 boards (%s): 33-47%% of their runs are two cells long (%ld%%), "
+           "kakuro 12x12 boards (%s): 36-46%% of their runs are two cells long (%ld%%), "
            "19-31%% three (%ld%%)", name, runs > 0 ? pairs * 100 / runs : 0,
            runs > 0 ? threes * 100 / runs : 0);
 }
@@ -313,6 +315,8 @@ static void test_kakuro(void)
     check_kakuro(12, 7, GEN_ANY_LEVEL, 5);
     check_kakuro(3, 3, GEN_ANY_LEVEL, 5);
     check_kakuro(15, 15, GEN_ANY_LEVEL, 5);
+    /* Whitened two cells a batch (kgen_whiten). */
+    check_kakuro(30, 30, LEVEL_MEDIUM, 1);
     test_kakuro_shape(GEN_ANY_LEVEL);
     for (int level = LEVEL_EASY; level < LEVEL_COUNT; level++)
         test_kakuro_shape(level);

@@ -83,6 +83,10 @@ static void check_table(void)
     tap_ok(rating_level_band(12) == LEVEL_BEGINNER && rating_level_band(26) == LEVEL_EASY
            && rating_level_band(72) == LEVEL_EXPERT && rating_level_band(110) == LEVEL_MASTER,
            "numbers fall in the levels' bands");
+    /* The Master band starts where SE's dynamic forcing chains do: the ALS family (Expert)
+     * and the short static chains (Master) share SE's 7.9-8.4. */
+    tap_ok(rating_level_band(84) == LEVEL_EXPERT && rating_level_band(85) == LEVEL_MASTER,
+           "the Master band starts at 8.5, SE's dynamic forcing chains");
     /* SE rates the rectangles and loops 4.5-4.8, among the wings; HoDoKu calls them Hard.
      * As Expert they made puzzles they settle Expert with a number in the Hard band. */
     all = true;
@@ -178,7 +182,7 @@ static void check_agreement(const char *path)
            "mean |difference| %.2f", a.nhigh, a.high_within2, a.high_within5, a.high_mean_abs);
     tap_ok(n > 0 && over * 10 >= n * 7, "%d of %d rated at SE's number or above", over, n);
     tap_ok(n > 0 && monotone == n, "ER >= EP >= ED on every puzzle");
-    tap_ok(n > 0 && banded * 100 >= n * 94, "level and number agree (the number in the "
+    tap_ok(n > 0 && banded * 100 >= n * 97, "level and number agree (the number in the "
            "level's band) on %d of %d", banded, n);
     free(pairs);
 }
