@@ -423,6 +423,26 @@ static void test_wording(void)
     places_in(&x, box(1), 2, "r2c2");
     tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_BOX, &h) && strcmp(h.name, "Hidden single (box)") == 0,
            "Sudoku X hidden single in a box: %s", h.text);
+    position_open(&x, xp, false);
+    places_in(&x, diagonal(1), 4, "r3c7");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_LINE, &h) && strcmp(h.name, "Hidden single (diagonal)") == 0
+           && strncmp(h.text, "Hidden single (diagonal): in the anti-diagonal,", 47) == 0,
+           "Sudoku X hidden single in a diagonal: %s", h.text);
+    position_open(&x, xp, false);
+    places_in(&x, column(4), 4, "r3c4");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_LINE, &h) && strcmp(h.name, "Hidden single (line)") == 0,
+           "Sudoku X hidden single in a column: %s", h.text);
+    tap_ok(strcmp(hint_technique_name(TECH_HIDDEN_SINGLE_LINE, VARIANT_X), "Hidden single (line or diagonal)") == 0
+           && strcmp(hint_technique_name(TECH_HIDDEN_SINGLE_LINE, 0), "Hidden single (line)") == 0
+           && strstr(hint_technique_definition(TECH_HIDDEN_SINGLE_LINE, VARIANT_X), "diagonal") != NULL,
+           "Sudoku X: the technique counts lines and diagonals, and its definition says so");
+    tap_ok(strcmp(hint_technique_name(TECH_INNIES_OUTIES_BOXES, VARIANT_JIGSAW | VARIANT_KILLER),
+                  "Rule of 45 over regions") == 0
+           && strstr(hint_technique_definition(TECH_HIDDEN_SINGLE_BOX, VARIANT_JIGSAW), "region") != NULL
+           && strstr(hint_technique_definition(TECH_POINTING, VARIANT_JIGSAW), "box") == NULL
+           && strstr(hint_technique_definition(TECH_CLAIMING, VARIANT_JIGSAW), "box") == NULL
+           && strstr(hint_technique_definition(TECH_POINTING, VARIANT_X), "box") != NULL,
+           "Jigsaw: names and definitions say region where the table says box");
     puzzle_free(jp);
     puzzle_free(xp);
 }
