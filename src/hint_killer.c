@@ -216,8 +216,9 @@ static bool cells_share_group(const struct puzzle *p, const int *cells, int n)
 }
 
 /* The empty cells of cells into v with the sum they still need (sum less the digits
- * placed); their digits differ if they share a group.  false when there are more empty
- * cells than v holds (then nothing is said of them). */
+ * placed); their digits differ if they share a group (the empty ones: a filled cell
+ * elsewhere has its digit already counted off).  false when there are more empty cells
+ * than v holds (then nothing is said of them). */
 static bool vcage_from(const struct hint_position *pos, const int *cells, int n, int sum,
                        struct vcage *v)
 {
@@ -232,7 +233,7 @@ static bool vcage_from(const struct hint_position *pos, const int *cells, int n,
             return false;
     }
     v->npos = v->n;
-    v->distinct = cells_share_group(pos->p, cells, n);
+    v->distinct = cells_share_group(pos->p, v->cells, v->n);
     return true;
 }
 
