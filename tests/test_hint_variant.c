@@ -203,6 +203,26 @@ static void test_mutant_x(void)
     puzzle_free(p);
 }
 
+/* Box 1 holds 1 only in row 1 and column 1 (r1c1-r1c3, r2c1, r3c1: three rows, three
+ * columns), the anti-diagonal only in r1c9 and r9c1: the two base units against row 1 and
+ * column 1, a cover of a box mixing a row and a column. */
+static void test_mutant_mixed_cover(void)
+{
+    struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
+    struct position x;
+    struct found f;
+
+    position_open(&x, p, false);
+    places_in(&x, box(1), 1, "r1c1 r1c2 r1c3 r2c1 r3c1");
+    places_in(&x, diagonal(1), 1, "r1c9 r9c1");
+    report(finds(&x, TECH_MUTANT_FISH, "r1c4-1 r1c5-1 r1c6-1 r1c7-1 r1c8-1 r4c1-1 r5c1-1 r6c1-1 "
+                 "r7c1-1 r8c1-1", &f), &f,
+           "Sudoku X mutant X-wing: box 1 and the anti-diagonal against row 1 and column 1");
+    places_in(&x, box(1), 1, "r1c1 r1c2 r1c3 r2c1 r3c1 r2c2");
+    report(finds(&x, TECH_MUTANT_FISH, "", &f), &f, "not when box 1 has r2c2 outside row 1 and column 1");
+    puzzle_free(p);
+}
+
 /* --- Single-digit patterns --- */
 
 /* Rows 1 and 4: 5 in r1c3, r1c9 and r4c3, r4c4: the tops r1c9 and r4c4 lie on the two
@@ -480,6 +500,7 @@ int main(void)
     test_finned_jigsaw();
     test_franken_jigsaw();
     test_mutant_x();
+    test_mutant_mixed_cover();
     test_skyscraper_x();
     test_turbot_diagonal();
     test_kite_jigsaw();
