@@ -323,8 +323,7 @@ static void test_empty_rectangle_diagonal(void)
 /* --- Uniqueness --- */
 
 /* Six cells in rows 1, 8, 5 and columns 4-6, off the diagonals, each row, column and box
- * holding two of them: a loop of 3 and 7 (the last also 5; the search starts from the
- * loop's first cell in reading order, which must hold just the two). */
+ * holding two of them: a loop of 3 and 7 (the last also 5). */
 static const char loop_x[] = "r1c4 r1c5 r8c5 r8c6 r5c6 r5c4";
 /* The same in columns 1-3: r1c1 is on the main diagonal. */
 static const char loop_diag[] = "r1c1 r1c2 r4c2 r4c3 r7c3 r7c1";
@@ -371,6 +370,13 @@ static void test_unique_loop(void)
 
     open_loop(&x, xp, loop_x);
     report(finds(&x, TECH_UNIQUE_LOOP, "r5c4-3 r5c4-7", &f), &f, "Sudoku X unique loop off the diagonals");
+    /* The extra digit in the loop's first cell in reading order: the loop is found from
+     * another of its cells. */
+    open_loop(&x, xp, loop_x);
+    x.cands[cell_of("r5c4")] = set_of("37");
+    x.cands[cell_of("r1c4")] = set_of("357");
+    report(finds(&x, TECH_UNIQUE_LOOP, "r1c4-3 r1c4-7", &f), &f,
+           "Sudoku X unique loop whose first cell holds the extra digit");
     open_loop(&x, xp, loop_diag);
     report(finds(&x, TECH_UNIQUE_LOOP, "", &f), &f,
            "Sudoku X: no unique loop through r1c1, whose diagonal holds one of its cells");
