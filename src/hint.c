@@ -880,13 +880,12 @@ static bool technique_deadly_fits_variant(const struct puzzle *p, enum technique
 }
 
 /* Techniques whose strong links come from hint_strong_pair (two places of a digit in a
- * group that must hold it: a unit, or a cage whose every fitting combination does) and
- * whose weak links from cells sharing a group: sound on a 9x9 variant, whose cages fit
- * the Kakuro tables. */
-static bool technique_links_fit_variant(const struct puzzle *p, enum technique t)
+ * group that must hold it: a unit, or a cage whose every fitting combination does,
+ * hint_group_required: the Kakuro tables up to 9 digits, the digit sets one by one
+ * beyond) and whose weak links from cells sharing a group: sound on a variant of any
+ * size. */
+static bool technique_links_fit_variant(enum technique t)
 {
-    if (p->max_digit != 9)
-        return false;
     switch (t) {
     case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
     case TECH_X_CHAIN: case TECH_XY_CHAIN:
@@ -894,6 +893,10 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
      * only where a box or region crosses a line (a diagonal on X), strong links between
      * group nodes only in groups of N cells, which hold every digit. */
     case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
+    /* Grouped X-chains: group nodes where a box or region meets a row, column or
+     * diagonal, strong links in groups that must hold the digit (hint_group_required: a
+     * unit, a cage whose every combination has it), weak links through every group. */
+    case TECH_GROUPED_X_CHAIN:
     /* The turbot fish's strong links come from hint_strong_pair, its weak one from
      * hint_sees (every group); the wings, aligned pairs and the ALS family take their
      * sets from any group whose digits differ (a cage too: N cells, N+1 digits hold all
@@ -925,7 +928,7 @@ static bool technique_applies(const struct hint_position *pos, enum technique t)
 
     if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
         return false;
-    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t)
+    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(t)
         && !technique_deadly_fits_variant(pos->p, t))
         return false;
     return !info->needs_unique || pos->unique;

@@ -6,21 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "i18n.h"
 #include "util.h"
 
 /*
  * A group node stands for "the digit is in one of these cells" (two or more cells where a
- * box and a row or column cross).  Two nodes are strongly linked in a unit that holds
- * both when every place of the digit in that unit is in one of them (one of them holds
- * it), weakly linked when every cell of one sees every cell of the other (not both).  A
+ * box, or a Jigsaw's region, and a row, column or diagonal cross).  Two nodes are strongly
+ * linked in a group that holds both and must hold the digit (a unit; a Killer cage whose
+ * every combination has it) when every place of the digit in that group is in one of
+ * them (one of them holds it), weakly linked when every cell of one sees every cell of the
+ * other through any group, a cage too (not both).  A
  * chain alternates strong and weak links, strong at both ends, so one end holds the digit:
  * a cell seeing every cell of both ends cannot.  Chains without a group are X-chains,
  * found before; here at least one group is required.  Search: breadth first from each
  * node, chains of at most GROUPED_MAX_NODES nodes, bounded by GROUPED_EFFORT links.
  */
 #define GROUPED_MAX_NODES 12
-#define GROUPED_MAX_CELLS 5         /* cells of a group node: a box's width at most */
+#define GROUPED_MAX_CELLS 9         /* cells of a group node: a box's width on plain
+                                     * Sudoku; a region's or a diagonal's share may be more
+                                     * (a node of more is left out) */
 #define GROUPED_EFFORT 200000L
 
 struct gnode {
@@ -46,6 +51,7 @@ struct grouped {
     int gen;
     long effort;
     uint8_t *meets;             /* [a * ngroups + b]: groups a and b share a cell */
+    digitset *required;         /* per group: the digits it must hold (hint_group_required) */
 };
 
 static bool has_d(const struct grouped *g, int cell)
@@ -95,7 +101,14 @@ static bool sees_all(const struct grouped *g, const struct gnode *a, const struc
     return true;
 }
 
-/* The nodes: each place of d, then each box-line intersection with two or more. */
+/* Whether a group is a line a group node may lie along: a row, a column, a diagonal. */
+static bool is_line(const struct puzzle_group *grp)
+{
+    return grp->kind == GROUP_ROW || grp->kind == GROUP_COLUMN || grp->kind == GROUP_DIAGONAL;
+}
+
+/* The nodes: each place of d, then each box-line intersection with two or more (a Jigsaw
+ * region plays the box, a diagonal the line). */
 static void build_nodes(struct grouped *g)
 {
     const struct puzzle *p = g->p;
@@ -105,19 +118,23 @@ static void build_nodes(struct grouped *g)
         if (has_d(g, cell))
             add_node(g, &cell, 1);
     for (int box = 0; box < p->ngroups; box++) {
-        if (p->groups[box].kind != GROUP_BOX)
+        if (!puzzle_group_is_box(&p->groups[box]))
             continue;
         for (int line = 0; line < p->ngroups; line++) {
             const struct puzzle_group *lg = &p->groups[line];
             int cells[GROUPED_MAX_CELLS], n = 0;
             /* A line that misses the box has no cell in it: not walked (on a 25x25, 40
              * of the 50 lines miss each box). */
-            if ((lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
-                || !g->meets[box * p->ngroups + line])
+            if (!is_line(lg) || !g->meets[box * p->ngroups + line])
                 continue;
-            for (int i = 0; i < lg->ncells && n < GROUPED_MAX_CELLS; i++)
-                if (has_d(g, lg->cells[i]) && hint_in_group(p, lg->cells[i], box))
+            for (int i = 0; i < lg->ncells && n >= 0; i++) {
+                if (!has_d(g, lg->cells[i]) || !hint_in_group(p, lg->cells[i], box))
+                    continue;
+                if (n == GROUPED_MAX_CELLS)
+                    n = -1;         /* too many: no node */
+                else
                     cells[n++] = lg->cells[i];
+            }
             if (n >= 2)
                 add_node(g, cells, n);
         }
@@ -136,6 +153,9 @@ static void build_strong(struct grouped *g)
 
     for (int u = 0; u < p->ngroups; u++) {
         int places = 0, nin = 0;
+        /* a cage that may do without d links nothing */
+        if (!(g->required[u] & (1u << g->d)))
+            continue;
         for (int i = 0; i < p->groups[u].ncells; i++)
             places += has_d(g, p->groups[u].cells[i]);
         if (places < 2)
@@ -340,6 +360,9 @@ void hint_find_grouped_x_chain(struct hint_search *s)
     struct grouped g = { .s = s, .p = s->pos->p };
 
     g.meets = groups_meeting(g.p);
+    g.required = xmalloc((size_t)g.p->ngroups * sizeof *g.required);
+    for (int u = 0; u < g.p->ngroups; u++)
+        g.required[u] = hint_group_required(s->pos, u);
 
     for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
         bool more = true;
@@ -366,4 +389,5 @@ void hint_find_grouped_x_chain(struct hint_search *s)
     }
     free(g.nodes);
     free(g.meets);
+    free(g.required);
 }
