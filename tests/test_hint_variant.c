@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hint.h"
+#include "hint_kakuro_links.h"
 #include "puzzle.h"
 #include "tap.h"
 #include "test_util.h"
@@ -429,6 +430,38 @@ static void test_bug(void)
     puzzle_free(kp);
 }
 
+/* --- Cages past nine digits --- */
+
+/* A 16x16 Killer's cage of r1c1-r1c3 adding up to 45 can only be 14+15+16 (the Kakuro
+ * tables stop at 9): the digits it needs, what each cell keeps, and none when no cell
+ * can be 16. */
+static void test_wide_cage(void)
+{
+    struct puzzle *p = sudoku_new_unfinished(16);
+    struct puzzle_error err;
+    uint8_t grid[256] = { 0 };
+    digitset cands[256], allowed[KAKURO_GROUP_MAX], common = 0;
+    digitset want = 1u << 14 | 1u << 15 | 1u << 16;
+    struct hint_position pos = { .p = p, .grid = grid, .cands = cands };
+    int g, sets;
+
+    puzzle_set_variant(p, VARIANT_KILLER);
+    int k = puzzle_add_cage(p, 45);
+    p->cage[0] = p->cage[1] = p->cage[2] = (int16_t)k;
+    tap_ok(puzzle_finish(p, &err), "a 16x16 Killer with a cage of 45 in three cells: %s", err.message);
+    hint_fill_candidates(p, grid, NULL, cands);
+    g = hint_group_of_kind(p, 0, GROUP_CAGE);
+    sets = kakuro_fit_group(p, g, grid, cands, allowed, &common);
+    tap_ok(sets == 1 && common == want && allowed[0] == want && allowed[2] == want
+           && hint_group_required(&pos, g) == want,
+           "16x16 cage of 45 in three cells: 14+15+16 only (%d sets, common %#x)", sets, common);
+    for (int c = 0; c < 3; c++)
+        cands[c] &= ~(1u << 16);
+    tap_ok(kakuro_fit_group(p, g, grid, cands, allowed, &common) == 0 && hint_group_required(&pos, g) == 0,
+           "and no set when no cell can be 16");
+    puzzle_free(p);
+}
+
 /* --- Wording --- */
 
 static void test_wording(void)
@@ -514,6 +547,7 @@ int main(void)
     test_empty_rectangle_diagonal();
     test_unique_loop();
     test_bug();
+    test_wide_cage();
     test_wording();
     test_locked_words();
     return tap_done();
