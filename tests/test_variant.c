@@ -632,27 +632,6 @@ static void test_hints(struct puzzle **set, int n)
     test_hints_counted(set, n, NULL);
 }
 
-/* Generated variants of every size but 9x9 (tests/data/variant/sizes.txt): the chains,
- * the turbot fish and grouped X-chains work on them, soundly, and are found on them. */
-static void test_sizes(void)
-{
-    struct puzzle *set[32];
-    int n = load_file("variant/sizes.txt", set, 0, 32), found[TECH_COUNT] = { 0 };
-    int sizes = 0, chains = 0;
-
-    for (int i = 0; i < n; i++)
-        sizes += set[i]->max_digit != 9;
-    tap_ok(n >= 12 && sizes == n, "%d variant puzzles of sizes other than 9x9 to walk", n);
-    test_hints_counted(set, n, found);
-    for (int t = TECH_X_CHAIN; t <= TECH_GROUPED_X_CHAIN; t++)
-        chains += found[t];
-    tap_ok(found[TECH_GROUPED_X_CHAIN] > 0 && found[TECH_TURBOT_FISH] > 0 && chains > 0,
-           "found along those walks: grouped X-chains %d, turbot fish %d, X-chains to nice loops %d",
-           found[TECH_GROUPED_X_CHAIN], found[TECH_TURBOT_FISH], chains);
-    for (int i = 0; i < n; i++)
-        puzzle_free(set[i]);
-}
-
 /* No variant puzzle of the tests needs Trial: the chains and forcing chains, which work
  * on every variant's groups, finish each (a guess would hide a technique left off). */
 static void test_no_trial(struct puzzle **set, int n, const char *what)
@@ -819,6 +798,28 @@ static void test_public(void)
     if (f != NULL)
         fclose(f);
     test_hints(set, n);
+    for (int i = 0; i < n; i++)
+        puzzle_free(set[i]);
+}
+
+/* Generated variants of every size but 9x9 (tests/data/variant/sizes.txt): the chains,
+ * the turbot fish and grouped X-chains work on them, soundly, and are found on them. */
+static void test_sizes(void)
+{
+    struct puzzle *set[32];
+    int n = load_file("variant/sizes.txt", set, 0, 32), found[TECH_COUNT] = { 0 };
+    int sizes = 0, chains = 0;
+
+    for (int i = 0; i < n; i++)
+        sizes += set[i]->max_digit != 9;
+    tap_ok(n >= 12 && sizes == n, "%d variant puzzles of sizes other than 9x9 to walk", n);
+    test_hints_counted(set, n, found);
+    test_no_trial(set, n, "sizes.txt");
+    for (int t = TECH_X_CHAIN; t <= TECH_GROUPED_X_CHAIN; t++)
+        chains += found[t];
+    tap_ok(found[TECH_GROUPED_X_CHAIN] > 0 && found[TECH_TURBOT_FISH] > 0 && chains > 0,
+           "found along those walks: grouped X-chains %d, turbot fish %d, X-chains to nice loops %d",
+           found[TECH_GROUPED_X_CHAIN], found[TECH_TURBOT_FISH], chains);
     for (int i = 0; i < n; i++)
         puzzle_free(set[i]);
 }
