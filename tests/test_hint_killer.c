@@ -203,7 +203,7 @@ static void test_leftover_filled(void)
                                   "..........."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     x.grid[0] = 5;

@@ -153,7 +153,7 @@ static void test_mutant_mixed_cover(void)
 {
     struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, box(1), 1, "r1c1 r1c2 r1c3 r2c1 r3c1");
@@ -316,8 +316,8 @@ static void test_unique_loop(void)
     /* The extra digit in the loop's first cell in reading order: the loop is found from
      * another of its cells. */
     open_loop(&x, xp, loop_x);
-    x.cands[cell_of("r5c4")] = set_of("37");
-    x.cands[cell_of("r1c4")] = set_of("357");
+    x.cands[cell_of("r5c4")] = tu_digits("37");
+    x.cands[cell_of("r1c4")] = tu_digits("357");
     report(finds(&x, TECH_UNIQUE_LOOP, "r1c4-3 r1c4-7", &f), &f,
            "Sudoku X unique loop whose first cell holds the extra digit");
     open_loop(&x, xp, loop_diag);
