@@ -299,13 +299,18 @@ bool gen_tick(struct gen_context *ctx)
     return !ctx->cancelled;
 }
 
-static int level_distance(int a, int b)
+/* How far a puzzle's level is from the one asked for: with any level asked, every level
+ * is as near (the givens then choose among the misses). */
+static int level_distance(int level, int asked)
 {
-    return a > b ? a - b : b - a;
+    if (asked == GEN_ANY_LEVEL)
+        return 0;
+    return level > asked ? level - asked : asked - level;
 }
 
-/* How far a Sudoku's givens are above the range aimed at (0 within it, or for Kakuro);
- * *fits: within the range --givens asked for, if any. */
+/* How far a Sudoku's givens are outside the range aimed at (0 within it, or for Kakuro):
+ * above it only for a level's range, where fewer givens are no miss; on either side for
+ * a range --givens asked for.  *fits: within the range --givens asked for, if any. */
 static int givens_over(const struct gen_request *req, const struct puzzle *p, bool *fits)
 {
     int min, max, n = 0;
@@ -320,6 +325,8 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
     for (int cell = 0; cell < p->ncells; cell++)
         n += p->given[cell] != 0;
     *fits = !strict || (n >= min && n <= max);
+    if (strict && n < min)
+        return min - n;
     return n > max ? n - max : 0;
 }
 
@@ -338,8 +345,8 @@ static bool kept_is_hit(const struct gen_request *req, const struct gen_result *
     return fits && (req->level == GEN_ANY_LEVEL || (int)res->grade.level == req->level);
 }
 
-/* Whether g and p are closer to the request than what res keeps: the level first, then
- * the givens over the range. */
+/* Whether g and p are closer to the request than what res keeps: within --givens first,
+ * then the level (any level: all alike), then the givens outside the range. */
 static bool closer(const struct gen_request *req, const struct grade *g, const struct puzzle *p,
                    const struct gen_result *res)
 {

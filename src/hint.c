@@ -291,12 +291,40 @@ bool hint_technique_by_key(const char *key, enum technique *id)
     return false;
 }
 
+/* The words a variant's players use where the table's name a box or a line: a Jigsaw's
+ * regions take the boxes' part, Sudoku X's diagonals are lines too (a count of hidden
+ * singles takes both; each hint says which, hint_begin_named).  NULL: the table's. */
+static const struct {
+    enum technique id;
+    unsigned variant;
+    const char *name, *definition;
+} variant_words[] = {
+    { TECH_HIDDEN_SINGLE_BOX, VARIANT_JIGSAW, N_("Hidden single (region)"),
+      N_("A digit that fits only one cell of a region goes there.") },
+    { TECH_HIDDEN_SINGLE_LINE, VARIANT_X, N_("Hidden single (line or diagonal)"),
+      N_("A digit that fits only one cell of a row, column or diagonal goes there.") },
+    { TECH_POINTING, VARIANT_JIGSAW, NULL,
+      N_("A digit confined to one line within a region cannot be elsewhere in that line.") },
+    { TECH_CLAIMING, VARIANT_JIGSAW, NULL,
+      N_("A digit confined to one region within a line cannot be elsewhere in that region.") },
+    { TECH_INNIES_OUTIES_BOXES, VARIANT_JIGSAW, N_("Rule of 45 over regions"), NULL },
+};
+
 const char *hint_technique_name(enum technique id, unsigned variant)
 {
-    /* A Jigsaw's regions take the boxes' part, and its players call them regions. */
-    if (id == TECH_HIDDEN_SINGLE_BOX && (variant & VARIANT_JIGSAW))
-        return N_("Hidden single (region)");
+    for (size_t i = 0; i < sizeof variant_words / sizeof variant_words[0]; i++)
+        if (variant_words[i].id == id && (variant & variant_words[i].variant) && variant_words[i].name)
+            return variant_words[i].name;
     return techniques[id].name;
+}
+
+const char *hint_technique_definition(enum technique id, unsigned variant)
+{
+    for (size_t i = 0; i < sizeof variant_words / sizeof variant_words[0]; i++)
+        if (variant_words[i].id == id && (variant & variant_words[i].variant)
+            && variant_words[i].definition)
+            return variant_words[i].definition;
+    return techniques[id].definition;
 }
 
 const char *hint_level_name(enum hint_level level)
@@ -338,11 +366,16 @@ void hint_fill_candidates(const struct puzzle *p, const uint8_t *grid, const dig
 
 void hint_begin(const struct hint_search *s, struct hint *h)
 {
+    hint_begin_named(s, h, hint_technique_name(s->id, s->pos->p->variant));
+}
+
+void hint_begin_named(const struct hint_search *s, struct hint *h, const char *name)
+{
     h->id = s->id;
     h->puzzle = s->pos->p;
     h->quiet = s->pos->quiet;
     /* Quiet hints (the rating's) are never read: no catalogue look-up for them. */
-    h->name = hint_technique_name(s->id, s->pos->p->variant);
+    h->name = name;
     if (!h->quiet)
         h->name = _(h->name);
     h->ngroups = h->ncells = h->nplace = h->nelim = h->length = 0;
@@ -847,13 +880,12 @@ static bool technique_deadly_fits_variant(const struct puzzle *p, enum technique
 }
 
 /* Techniques whose strong links come from hint_strong_pair (two places of a digit in a
- * group that must hold it: a unit, or a cage whose every fitting combination does) and
- * whose weak links from cells sharing a group: sound on a 9x9 variant, whose cages fit
- * the Kakuro tables. */
-static bool technique_links_fit_variant(const struct puzzle *p, enum technique t)
+ * group that must hold it: a unit, or a cage whose every fitting combination does,
+ * hint_group_required: the Kakuro tables up to 9 digits, the digit sets one by one
+ * beyond) and whose weak links from cells sharing a group: sound on a variant of any
+ * size. */
+static bool technique_links_fit_variant(enum technique t)
 {
-    if (p->max_digit != 9)
-        return false;
     switch (t) {
     case TECH_W_WING: case TECH_SIMPLE_COLOURING: case TECH_MULTI_COLOURING:
     case TECH_X_CHAIN: case TECH_XY_CHAIN:
@@ -861,6 +893,10 @@ static bool technique_links_fit_variant(const struct puzzle *p, enum technique t
      * only where a box or region crosses a line (a diagonal on X), strong links between
      * group nodes only in groups of N cells, which hold every digit. */
     case TECH_AIC: case TECH_NICE_LOOP: case TECH_GROUPED_AIC: case TECH_GROUPED_NICE_LOOP:
+    /* Grouped X-chains: group nodes where a box or region meets a row, column or
+     * diagonal, strong links in groups that must hold the digit (hint_group_required: a
+     * unit, a cage whose every combination has it), weak links through every group. */
+    case TECH_GROUPED_X_CHAIN:
     /* The turbot fish's strong links come from hint_strong_pair, its weak one from
      * hint_sees (every group); the wings, aligned pairs and the ALS family take their
      * sets from any group whose digits differ (a cage too: N cells, N+1 digits hold all
@@ -892,7 +928,7 @@ static bool technique_applies(const struct hint_position *pos, enum technique t)
 
     if (info->find == NULL || !(info->kinds & (1u << pos->p->ops->kind)))
         return false;
-    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(pos->p, t)
+    if (pos->p->variant != 0 && !technique_fits_variant(t) && !technique_links_fit_variant(t)
         && !technique_deadly_fits_variant(pos->p, t))
         return false;
     return !info->needs_unique || pos->unique;

@@ -139,6 +139,8 @@ bool hint_technique_by_key(const char *key, enum technique *id);
 /* The technique's name (untranslated) on a puzzle of that variant: the table's, but for
  * the words a variant's players use ("Hidden single (region)" on a Jigsaw). */
 const char *hint_technique_name(enum technique id, unsigned variant);
+/* Its definition (untranslated) on a puzzle of that variant, likewise. */
+const char *hint_technique_definition(enum technique id, unsigned variant);
 const char *hint_level_name(enum hint_level level);
 
 #define HINT_MAX_GROUPS 16
@@ -336,6 +338,9 @@ struct hint_search {
 
 /* Starts a hint of the technique being searched. */
 void hint_begin(const struct hint_search *s, struct hint *h);
+/* The same under a name of its own (untranslated, N_()), where the unit decides it: a
+ * hidden single in a diagonal. */
+void hint_begin_named(const struct hint_search *s, struct hint *h, const char *name);
 /* Whether h's elimination i is of one of its own digits from one of its own cells. */
 bool hint_concludes_on_own_cells(const struct hint *h, int i);
 /* Reports h if it proves anything; false when the search must stop. */

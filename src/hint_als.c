@@ -863,13 +863,18 @@ static bool sdc_emit(struct sdc *c, const int *bpick, int nbp, digitset db)
     }
     if (h.nelim == 0)
         return true;
-    /* TRANSLATORS: %1$s is a box and %2$s a line; %3$s the cells where they meet, %4$s
-     * cells of the line and %5$s of the box, each with their digits; %6$d how many cells;
-     * %7$s and %8$s digits. */
-    hint_say(&h, _("where %1$s meets %2$s, %3$s join %4$s of the line and %5$s of the box: %6$d cells "
-                   "with %6$d digits between them, and no digit has places both in the line's cells "
-                   "and in the box's, so each digit is there once. So %7$s cannot be elsewhere in "
-                   "%2$s, nor %8$s elsewhere in %1$s"),
+    /* TRANSLATORS: %1$s is a box (a Jigsaw's region in the second form) and %2$s a line;
+     * %3$s the cells where they meet, %4$s cells of the line and %5$s of the box, each with
+     * their digits; %6$d how many cells; %7$s and %8$s digits. */
+    hint_say(&h, p->groups[c->box].kind == GROUP_REGION
+             ? _("where %1$s meets %2$s, %3$s join %4$s of the line and %5$s of the region: %6$d cells "
+                 "with %6$d digits between them, and no digit has places both in the line's cells "
+                 "and in the region's, so each digit is there once. So %7$s cannot be elsewhere in "
+                 "%2$s, nor %8$s elsewhere in %1$s")
+             : _("where %1$s meets %2$s, %3$s join %4$s of the line and %5$s of the box: %6$d cells "
+                 "with %6$d digits between them, and no digit has places both in the line's cells "
+                 "and in the box's, so each digit is there once. So %7$s cannot be elsewhere in "
+                 "%2$s, nor %8$s elsewhere in %1$s"),
              hint_group(&h, c->box), hint_group(&h, c->line),
              cells_digits_words(&h, c->core, c->ncore, c->vcore), cells_digits_words(&h, c->lpick, c->nlp, c->dl),
              cells_digits_words(&h, bpick, nbp, db), n, hint_digits(&h, all & ~db, HINT_AND),

@@ -662,31 +662,60 @@ static bool fm_choose(struct fm *f, int start, int depth, unsigned kinds)
     return true;
 }
 
-/* How many cover units a base unit's places need at least: a cover unit holds places of
- * a line (or diagonal) within one box or region, and places of a box within one row or
- * one column (or diagonal: a bound for rows and columns alone, it may leave out a fish
- * whose covers mix them with a diagonal, never list a false one). */
-static int covers_needed(const struct puzzle *p, const struct puzzle_group *grp,
-                         const struct hint_position *pos, int d)
+/* The most of the n cells from i on (cells in taken already chosen) that no unit holds
+ * two of, clash[j] being the cells sharing a unit with cell j. */
+static int most_apart(const uint32_t *clash, int n, int i, uint32_t taken)
 {
-    int seen[3][SUDOKU_MAX_SIZE], n[3] = { 0, 0, 0 };
-    enum group_kind kinds[3] = { GROUP_BOX, GROUP_ROW, GROUP_COLUMN };
+    if (i == n)
+        return 0;
+    int without = most_apart(clash, n, i + 1, taken);
+    if (clash[i] & taken)
+        return without;
+    int with = 1 + most_apart(clash, n, i + 1, taken | 1u << i);
+    return with > without ? with : without;
+}
 
-    for (int i = 0; i < grp->ncells; i++) {
-        if (!has(pos, grp->cells[i], d))
-            continue;
-        for (int k = 0; k < 3; k++) {
-            int g = hint_group_of_kind(p, grp->cells[i], kinds[k]);
-            bool known = false;
-            for (int j = 0; j < n[k] && !known; j++)
-                known = seen[k][j] == g;
-            if (!known)
-                seen[k][n[k]++] = g;
+/* How many cover units base unit g's places of d need at least.  A Franken fish's covers
+ * are lines of one way and boxes: a line's places need a box or region each, a box's
+ * places a row each or a column each.  A mutant's covers mix rows, columns, boxes or
+ * regions and diagonals freely (a box's places in row 1 and column 1 take two covers,
+ * however many rows and columns they meet): they need at least as many as the most
+ * places no other unit holds two of, each then wanting a cover of its own. */
+static int covers_needed(const struct fm *f, int g, int d)
+{
+    const struct puzzle *p = f->s->pos->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    int cells[SUDOKU_MAX_SIZE], n = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (has(f->s->pos, grp->cells[i], d))
+            cells[n++] = grp->cells[i];
+    if (f->franken) {
+        int seen[3][SUDOKU_MAX_SIZE], count[3] = { 0, 0, 0 };
+        enum group_kind kinds[3] = { GROUP_BOX, GROUP_ROW, GROUP_COLUMN };
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                int h = hint_group_of_kind(p, cells[i], kinds[k]);
+                bool known = false;
+                for (int j = 0; j < count[k] && !known; j++)
+                    known = seen[k][j] == h;
+                if (!known)
+                    seen[k][count[k]++] = h;
+            }
         }
+        if (puzzle_group_is_box(grp))
+            return count[1] < count[2] ? count[1] : count[2];
+        return count[0];
     }
-    if (puzzle_group_is_box(grp))
-        return n[1] < n[2] ? n[1] : n[2];
-    return n[0];
+    uint32_t clash[SUDOKU_MAX_SIZE] = { 0 };
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            for (int k = 0; j != i && k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cells[i]][k] >= 0; k++) {
+                int h = p->cell_groups[cells[i]][k];
+                if (h != g && fm_unit(p, h) && hint_in_group(p, cells[j], h))
+                    clash[i] |= 1u << j;
+            }
+    return most_apart(clash, n, 0, 0);
 }
 
 static void franken_mutant(struct hint_search *s, bool franken)
@@ -737,7 +766,7 @@ static void franken_mutant(struct hint_search *s, bool franken)
                 }
             }
             if (n >= 2 && fm_unit(p, g)) {
-                f->need[g] = covers_needed(p, grp, s->pos, f->d);
+                f->need[g] = covers_needed(f, g, f->d);
                 f->units[f->nunits++] = g;
                 fm_touch_build(f, g);
             }

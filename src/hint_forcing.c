@@ -301,7 +301,7 @@ static void run_step(struct forcing *f, struct branch *b, int g)
 {
     const struct puzzle *p = f->l->p;
     const struct puzzle_group *grp = &p->groups[g];
-    digitset allowed[KAKURO_RUN_MAX];
+    digitset allowed[KAKURO_GROUP_MAX];
     int i = b->nfacts;
     bool removed = false;
 

@@ -6,21 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "i18n.h"
 #include "util.h"
 
 /*
  * A group node stands for "the digit is in one of these cells" (two or more cells where a
- * box and a row or column cross).  Two nodes are strongly linked in a unit that holds
- * both when every place of the digit in that unit is in one of them (one of them holds
- * it), weakly linked when every cell of one sees every cell of the other (not both).  A
+ * box, or a Jigsaw's region, and a row, column or diagonal cross).  Two nodes are strongly
+ * linked in a group that holds both and must hold the digit (a unit; a Killer cage whose
+ * every combination has it) when every place of the digit in that group is in one of
+ * them (one of them holds it), weakly linked when every cell of one sees every cell of the
+ * other through any group, a cage too (not both).  A
  * chain alternates strong and weak links, strong at both ends, so one end holds the digit:
  * a cell seeing every cell of both ends cannot.  Chains without a group are X-chains,
  * found before; here at least one group is required.  Search: breadth first from each
  * node, chains of at most GROUPED_MAX_NODES nodes, bounded by GROUPED_EFFORT links.
  */
 #define GROUPED_MAX_NODES 12
-#define GROUPED_MAX_CELLS 5         /* cells of a group node: a box's width at most */
+#define GROUPED_MAX_CELLS 9         /* cells of a group node: a box's width on plain
+                                     * Sudoku; a region's or a diagonal's share may be more
+                                     * (a node of more is left out) */
 #define GROUPED_EFFORT 200000L
 
 struct gnode {
@@ -63,6 +68,7 @@ struct grouped {
     size_t weak_words;
     int *linked, nlinked;       /* the nodes with a strong link, ascending: a chain
                                  * goes on only from those */
+    digitset *required;         /* per group: the digits it must hold (hint_group_required) */
 };
 
 static bool has_d(const struct grouped *g, int cell)
@@ -104,7 +110,14 @@ static bool sees_all(const struct grouped *g, const struct gnode *a, const struc
     return true;
 }
 
-/* The nodes: each place of d, then each box-line intersection with two or more. */
+/* Whether a group is a line a group node may lie along: a row, a column, a diagonal. */
+static bool is_line(const struct puzzle_group *grp)
+{
+    return grp->kind == GROUP_ROW || grp->kind == GROUP_COLUMN || grp->kind == GROUP_DIAGONAL;
+}
+
+/* The nodes: each place of d, then each box-line intersection with two or more (a Jigsaw
+ * region plays the box, a diagonal the line). */
 static void build_nodes(struct grouped *g)
 {
     const struct puzzle *p = g->p;
@@ -116,9 +129,14 @@ static void build_nodes(struct grouped *g)
     for (int x = 0; x < g->ncrossings; x++) {
         int cells[GROUPED_MAX_CELLS], n = 0;
 
-        for (int i = g->crossing_start[x]; i < g->crossing_start[x + 1] && n < GROUPED_MAX_CELLS; i++)
-            if (has_d(g, g->crossing_cells[i]))
+        for (int i = g->crossing_start[x]; i < g->crossing_start[x + 1] && n >= 0; i++) {
+            if (!has_d(g, g->crossing_cells[i]))
+                continue;
+            if (n == GROUPED_MAX_CELLS)
+                n = -1;             /* too many: no node */
+            else
                 cells[n++] = g->crossing_cells[i];
+        }
         if (n >= 2)
             add_node(g, cells, n);
     }
@@ -135,14 +153,13 @@ static void find_crossings(struct grouped *g)
     g->crossing_start[0] = 0;
     g->ncrossings = 0;
     for (int box = 0; box < p->ngroups; box++) {
-        if (p->groups[box].kind != GROUP_BOX)
+        if (!puzzle_group_is_box(&p->groups[box]))
             continue;
         for (int line = 0; line < p->ngroups; line++) {
             const struct puzzle_group *lg = &p->groups[line];
             /* A line that misses the box has no cell in it: not walked (on a 25x25, 40
              * of the 50 lines miss each box). */
-            if ((lg->kind != GROUP_ROW && lg->kind != GROUP_COLUMN)
-                || !g->meets[box * p->ngroups + line])
+            if (!is_line(lg) || !g->meets[box * p->ngroups + line])
                 continue;
             for (int i = 0; i < lg->ncells; i++)
                 if (hint_in_group(p, lg->cells[i], box)) {
@@ -213,6 +230,9 @@ static void build_strong(struct grouped *g)
         int places = 0, nin = g->inside_start[u + 1] - g->inside_start[u];
         const int *inside = g->inside + g->inside_start[u];
 
+        /* a cage that may do without d links nothing */
+        if (!(g->required[u] & (1u << g->d)))
+            continue;
         for (int i = 0; i < p->groups[u].ncells; i++)
             places += has_d(g, p->groups[u].cells[i]);
         if (places < 2)
@@ -435,6 +455,9 @@ void hint_find_grouped_x_chain(struct hint_search *s)
 
     g.meets = groups_meeting(g.p);
     find_crossings(&g);
+    g.required = xmalloc((size_t)g.p->ngroups * sizeof *g.required);
+    for (int u = 0; u < g.p->ngroups; u++)
+        g.required[u] = hint_group_required(s->pos, u);
 
     for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
         bool more = true;
@@ -477,4 +500,5 @@ void hint_find_grouped_x_chain(struct hint_search *s)
     free(g.meets);
     free(g.crossing_cells);
     free(g.crossing_start);
+    free(g.required);
 }

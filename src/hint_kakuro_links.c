@@ -108,16 +108,128 @@ int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset
     return sets;
 }
 
+/* --- Cages beyond nine digits --- */
+
+static bool matching_augment(const digitset *sets, int cell, int *owner, digitset *seen)
+{
+    for (digitset c = sets[cell] & ~*seen; c; c &= c - 1) {
+        int d = lowest_bit(c);
+        if (*seen & (1u << d))
+            continue;       /* seen deeper down since c was taken */
+        *seen |= 1u << d;
+        if (owner[d] < 0 || matching_augment(sets, owner[d], owner, seen)) {
+            owner[d] = cell;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool kakuro_matching(const digitset *sets, int n)
+{
+    int owner[PUZZLE_MAX_DIGIT + 1];
+
+    for (int d = 0; d <= PUZZLE_MAX_DIGIT; d++)
+        owner[d] = -1;
+    for (int i = 0; i < n; i++) {
+        digitset seen = 0;
+        if (!matching_augment(sets, i, owner, &seen))
+            return false;
+    }
+    return true;
+}
+
+/*
+ * A cage of a Killer of more than nine digits (16x16) is past the Kakuro tables and their
+ * ten-bit sets: each set of distinct digits adding up to its sum is tried on its cells
+ * instead, a digit fitting a cell when the others can still take the rest of the set.
+ * Up to FIT_WIDE_SETS sets: with more, the cage is taken to fit every candidate and to
+ * need no digit (nothing is concluded from it).
+ */
+#define FIT_WIDE_SETS 2048
+
+struct wide_fit {
+    int n;
+    const digitset *cand;
+    digitset allowed[PUZZLE_MAX_DIGIT];
+    digitset common;
+    int sets, budget;
+};
+
+static void wide_try(struct wide_fit *w, digitset set)
+{
+    digitset sets[PUZZLE_MAX_DIGIT];
+
+    for (int i = 0; i < w->n; i++)
+        sets[i] = w->cand[i] & set;
+    if (!kakuro_matching(sets, w->n))
+        return;
+    w->common = w->sets++ == 0 ? set : w->common & set;
+    for (int i = 0; i < w->n; i++) {
+        digitset keep = sets[i];
+        for (digitset c = keep & ~w->allowed[i]; c; c &= c - 1) {
+            sets[i] = c & -c;
+            if (kakuro_matching(sets, w->n))
+                w->allowed[i] |= c & -c;
+        }
+        sets[i] = keep;
+    }
+}
+
+/* Every set of k distinct digits of avail, none above top, adding up to sum (chosen
+ * taken already); false when the budget runs out. */
+static bool wide_sets(struct wide_fit *w, digitset avail, int k, int top, int sum, digitset chosen)
+{
+    if (k == 0) {
+        if (sum == 0) {
+            if (--w->budget < 0)
+                return false;
+            wide_try(w, chosen);
+        }
+        return true;
+    }
+    /* the k largest digits up to top must reach sum, the k smallest must not pass it */
+    if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
+        return true;
+    for (int d = top < sum ? top : sum; d >= k; d--)
+        if ((avail & (1u << d)) && !wide_sets(w, avail, k - 1, d - 1, sum - d, chosen | 1u << d))
+            return false;
+    return true;
+}
+
+static int kakuro_fit_wide(int n, const digitset *cand, int rem, int max_digit, digitset *allowed,
+                           digitset *common)
+{
+    struct wide_fit w = { .n = n, .cand = cand, .budget = FIT_WIDE_SETS };
+    digitset avail = 0;
+
+    for (int i = 0; i < n; i++)
+        avail |= cand[i];
+    if (!wide_sets(&w, avail, n, max_digit, rem, 0)) {
+        for (int i = 0; i < n; i++)
+            allowed[i] = cand[i];
+        if (common != NULL)
+            *common = 0;
+        return 1;
+    }
+    for (int i = 0; i < n; i++)
+        allowed[i] = w.allowed[i];
+    if (common != NULL)
+        *common = w.sets > 0 ? w.common : 0;
+    return w.sets;
+}
+
 /* kakuro_fit_group with the candidates of cell hold (if not -1) taken as held instead. */
 static int fit_group_holding(const struct puzzle *p, int g, const uint8_t *grid,
                              const digitset *cands, int hold, digitset held,
                              digitset *allowed, digitset *common)
 {
     const struct puzzle_group *grp = &p->groups[g];
-    digitset cand[KAKURO_RUN_MAX], fit[KAKURO_RUN_MAX], placed = 0;
-    int where[KAKURO_RUN_MAX], n = 0, rem = grp->sum, sets;
+    digitset cand[PUZZLE_MAX_DIGIT], fit[PUZZLE_MAX_DIGIT], placed = 0;
+    int where[PUZZLE_MAX_DIGIT], n = 0, rem = grp->sum, sets;
 
-    if (!puzzle_group_has_sum(grp) || grp->ncells > KAKURO_RUN_MAX)
+    if (!puzzle_group_has_sum(grp) || grp->ncells > KAKURO_GROUP_MAX
+        || (p->max_digit <= 9 && grp->ncells > KAKURO_RUN_MAX))
         return -1;
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
@@ -141,7 +253,8 @@ static int fit_group_holding(const struct puzzle *p, int g, const uint8_t *grid,
             *common = 0;
         return rem == 0;
     }
-    sets = kakuro_fit(n, cand, rem, fit, common);
+    sets = p->max_digit <= 9 ? kakuro_fit(n, cand, rem, fit, common)
+                             : kakuro_fit_wide(n, cand, rem, p->max_digit, fit, common);
     for (int k = 0; k < n; k++)
         allowed[where[k]] = fit[k];
     return sets;
@@ -157,7 +270,7 @@ digitset hint_group_required(const struct hint_position *pos, int g)
 {
     const struct puzzle *p = pos->p;
     const struct puzzle_group *grp = &p->groups[g];
-    digitset allowed[KAKURO_RUN_MAX], common;
+    digitset allowed[KAKURO_GROUP_MAX], common;
 
     if (grp->ncells == p->max_digit)
         return (((1u << (p->max_digit + 1)) - 1) & ~1u) & ~hint_group_placed(pos, g);

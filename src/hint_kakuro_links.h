@@ -13,10 +13,15 @@
  * the digits every one uses; returns how many digit sets fit (0: none, a contradiction). */
 int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset *common);
 
+/* The most cells of a group with a sum: a Kakuro run's 9, a Killer cage's max_digit. */
+#define KAKURO_GROUP_MAX PUZZLE_MAX_DIGIT
+
 /* Group g of p with the digits of grid placed and the candidates cands of its empty cells:
- * allowed[i] for its i-th cell as kakuro_fit (the placed digit for a filled cell, 0 if it
- * clashes), *common as there; returns the number of digit sets that fit, or -1 for a
- * group without a sum (its cells only differ).  */
+ * allowed[i] for its i-th cell (allowed has room for KAKURO_GROUP_MAX) as kakuro_fit (the
+ * placed digit for a filled cell, 0 if it clashes), *common as there; returns the number
+ * of digit sets that fit, or -1 for a group without a sum (its cells only differ).  A
+ * Killer of more than 9 digits tries the digit sets one by one: when there are too many,
+ * every candidate is allowed, none common, and 1 is returned.  */
 int kakuro_fit_group(const struct puzzle *p, int g, const uint8_t *grid, const digitset *cands,
                      digitset *allowed, digitset *common);
 
@@ -25,6 +30,9 @@ int kakuro_fit_group(const struct puzzle *p, int g, const uint8_t *grid, const d
  * cells' candidates uses; none in a run without a sum.  Two places of such a digit make a
  * strong link; one place, a hidden single. */
 digitset hint_group_required(const struct hint_position *pos, int g);
+
+/* Whether each of the n cells can take a different digit of its set sets[i]. */
+bool kakuro_matching(const digitset *sets, int n);
 
 /* --- Sum links: two candidates of a run that no fitting combination holds together --- */
 

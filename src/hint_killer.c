@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "i18n.h"
 #include "util.h"
 
@@ -42,35 +43,6 @@ struct vfit {
     digitset must;              /* only the sets holding these digits count */
 };
 
-static bool kuhn_augment(const digitset *sets, int n, int cell, int *owner, digitset *seen)
-{
-    for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++) {
-        if (!(sets[cell] & (1u << d)) || (*seen & (1u << d)))
-            continue;
-        *seen |= 1u << d;
-        if (owner[d] < 0 || kuhn_augment(sets, n, owner[d], owner, seen)) {
-            owner[d] = cell;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Whether each of the n cells can take a different digit of its set. */
-static bool has_matching(const digitset *sets, int n)
-{
-    int owner[PUZZLE_MAX_DIGIT + 1];
-
-    for (int d = 0; d <= PUZZLE_MAX_DIGIT; d++)
-        owner[d] = -1;
-    for (int i = 0; i < n; i++) {
-        digitset seen = 0;
-        if (!kuhn_augment(sets, n, i, owner, &seen))
-            return false;
-    }
-    return true;
-}
-
 /* Adds to fit what the digit set combo allows the cells (nothing if it does not fit). */
 static void fit_combo(const struct hint_position *pos, const struct vcage *v, digitset combo,
                       struct vfit *fit)
@@ -81,7 +53,7 @@ static void fit_combo(const struct hint_position *pos, const struct vcage *v, di
         return;
     for (int i = 0; i < v->n; i++)
         sets[i] = pos->cands[v->cells[i]] & combo;
-    if (!has_matching(sets, v->n))
+    if (!kakuro_matching(sets, v->n))
         return;
     if (fit->ncombos < KILLER_SAY_COMBOS)
         fit->combos[fit->ncombos] = combo;
@@ -93,7 +65,7 @@ static void fit_combo(const struct hint_position *pos, const struct vcage *v, di
                 continue;
             keep = sets[i];
             sets[i] = 1u << d;
-            if (has_matching(sets, v->n))
+            if (kakuro_matching(sets, v->n))
                 fit->allowed[i] |= 1u << d;
             sets[i] = keep;
         }
@@ -216,8 +188,9 @@ static bool cells_share_group(const struct puzzle *p, const int *cells, int n)
 }
 
 /* The empty cells of cells into v with the sum they still need (sum less the digits
- * placed); their digits differ if they share a group.  false when there are more empty
- * cells than v holds (then nothing is said of them). */
+ * placed); their digits differ if they share a group (the empty ones: a filled cell
+ * elsewhere has its digit already counted off).  false when there are more empty cells
+ * than v holds (then nothing is said of them). */
 static bool vcage_from(const struct hint_position *pos, const int *cells, int n, int sum,
                        struct vcage *v)
 {
@@ -232,7 +205,7 @@ static bool vcage_from(const struct hint_position *pos, const int *cells, int n,
             return false;
     }
     v->npos = v->n;
-    v->distinct = cells_share_group(pos->p, cells, n);
+    v->distinct = cells_share_group(pos->p, v->cells, v->n);
     return true;
 }
 

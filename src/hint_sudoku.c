@@ -91,6 +91,19 @@ void hint_find_full_house(struct hint_search *s)
             return;
 }
 
+/* A hidden single is named by its unit: a diagonal's is not a line's, whatever the
+ * technique's count calls them both. */
+static const char *hidden_single_name(const struct hint_search *s, int g)
+{
+    const struct puzzle *p = s->pos->p;
+
+    if (p->groups[g].kind == GROUP_DIAGONAL)
+        return N_("Hidden single (diagonal)");
+    if (s->id == TECH_HIDDEN_SINGLE_LINE)
+        return N_("Hidden single (line)");
+    return hint_technique_name(s->id, p->variant);
+}
+
 static bool hidden_singles_in(struct hint_search *s, int g)
 {
     const struct puzzle *p = s->pos->p;
@@ -105,7 +118,7 @@ static bool hidden_singles_in(struct hint_search *s, int g)
         if (!(missing & (1u << d)) || popcount32(where[d]) != 1)
             continue;
         where_cells(s->pos, g, where[d], cells);
-        hint_begin(s, &h);
+        hint_begin_named(s, &h, hidden_single_name(s, g));
         hint_add_group(&h, g);
         hint_add_cell(&h, cells[0]);
         h.digits = 1u << d;

@@ -754,10 +754,14 @@ static bool loop_extend(struct loop *l)
         for (int i = 0; i < grp->ncells; i++) {
             int c = grp->cells[i];
             bool extra, crowded = false;
-            if (c <= l->cells[0] || !is_empty(l->s->pos, c) || (l->s->pos->cands[c] & l->pair) != l->pair
+            if (!is_empty(l->s->pos, c) || (l->s->pos->cands[c] & l->pair) != l->pair
                 || in_list(l->cells, l->n, c))
                 continue;
             extra = l->s->pos->cands[c] != l->pair;
+            /* the loop starts from its first cell holding just the pair: before it in
+             * reading order, only cells with extra digits */
+            if (c < l->cells[0] && !extra)
+                continue;
             if (extra && l->nextra == LOOP_MAX_EXTRA)
                 continue;
             for (int j = 0; j < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[c][j] >= 0; j++)
@@ -787,7 +791,8 @@ void hint_find_unique_loop(struct hint_search *s)
     uint8_t *counts = xcalloc((size_t)p->ngroups, sizeof *counts);
     struct loop l = { .s = s, .in_group_count = counts };
 
-    /* A loop has at least 4 bivalue cells of the pair (at most two extra of 6). */
+    /* A loop has at least 4 bivalue cells of the pair (at most two extra of 6): it is
+     * looked for from the first of them, its other cells anywhere. */
     for (int start = 0; start < p->ncells; start++) {
         if (!is_empty(pos, start) || popcount32(pos->cands[start]) != 2)
             continue;

@@ -191,6 +191,29 @@ static void test_two_rows(void)
     puzzle_free(p);
 }
 
+/* Rows 1 and 2: dominoes of 10 and a cage of 15 (r1c8, r1c9, r2c9) inside leave r1c1,
+ * r2c7 and r2c8, adding up to 90 - 75 = 15.  r1c1 holds 5 and shares no unit with the
+ * other two, which share row 2: they need 10 and differ, so the text names the sets. */
+static void test_leftover_filled(void)
+{
+    static const int sums[26] = { 10, 10, 10, 0, 10, 10, 10, 0, 15 };
+    struct puzzle *p = killer_new(".aabbccii"
+                                  "eeffgg..i"
+                                  "......................................................"
+                                  "..........."
+                                  , sums);
+    struct position x;
+    struct tu_found f;
+
+    position_open(&x, p);
+    x.grid[0] = 5;
+    hint_fill_candidates(p, x.grid, NULL, x.cands);
+    tap_ok(finds(&x, TECH_INNIES_OUTIES, "r2c7-5 r2c8-5", &f) && strstr(f.text, "row 1 and row 2") != NULL
+           && strstr(f.text, "r2c7 and r2c8, share a unit and need 10, which only 1+9, 2+8, 3+7 or 4+6") != NULL,
+           "rule of 45 with a filled cell among the leftovers: the empty ones share a unit: %s", f.text);
+    puzzle_free(p);
+}
+
 static void test_hidden_cage(void)
 {
     /* Row 1: a (6) and b (24) inside; r1c7-r1c9 add up to 15. */
@@ -580,6 +603,7 @@ int main(void)
     test_cage_unit();
     test_innies_outies();
     test_two_rows();
+    test_leftover_filled();
     test_hidden_cage();
     test_innie_outie_difference();
     test_two_boxes();

@@ -60,6 +60,11 @@ ok $? "hint --all, Kakuro: nice loops through runs in Korean, no English word le
 ko rate rate "$data/sudoku9.txt"
 status_is rate 0 && korean_only rate "평점 "; ok $? "rate: the level, the rating and the techniques in Korean"
 
+# Sudoku X: a hidden single in a diagonal is named as one; the count takes lines and diagonals.
+ko xpath rate --path "$data/x9.txt"
+status_is xpath 0 && korean_only xpath "히든 싱글(대각선): 주대각선에서" && grep -qF "히든 싱글(줄 또는 대각선)" "$tmp/xpath.out"
+ok $? "rate --path, Sudoku X: hidden singles in a diagonal in Korean"
+
 # The same hint in English and in Korean concludes the same: the cells and digits agree.
 run en hint "$data/sudoku9.txt"
 ko ko1 hint "$data/sudoku9.txt"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hint.h"
+#include "hint_kakuro_links.h"
 #include "puzzle.h"
 #include "tap.h"
 #include "test_util.h"
@@ -145,6 +146,26 @@ static void test_mutant_x(void)
     puzzle_free(p);
 }
 
+/* Box 1 holds 1 only in row 1 and column 1 (r1c1-r1c3, r2c1, r3c1: three rows, three
+ * columns), the anti-diagonal only in r1c9 and r9c1: the two base units against row 1 and
+ * column 1, a cover of a box mixing a row and a column. */
+static void test_mutant_mixed_cover(void)
+{
+    struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
+    struct position x;
+    struct tu_found f;
+
+    position_open(&x, p, false);
+    places_in(&x, box(1), 1, "r1c1 r1c2 r1c3 r2c1 r3c1");
+    places_in(&x, diagonal(1), 1, "r1c9 r9c1");
+    report(finds(&x, TECH_MUTANT_FISH, "r1c4-1 r1c5-1 r1c6-1 r1c7-1 r1c8-1 r4c1-1 r5c1-1 r6c1-1 "
+                 "r7c1-1 r8c1-1", &f), &f,
+           "Sudoku X mutant X-wing: box 1 and the anti-diagonal against row 1 and column 1");
+    places_in(&x, box(1), 1, "r1c1 r1c2 r1c3 r2c1 r3c1 r2c2");
+    report(finds(&x, TECH_MUTANT_FISH, "", &f), &f, "not when box 1 has r2c2 outside row 1 and column 1");
+    puzzle_free(p);
+}
+
 /* --- Single-digit patterns --- */
 
 /* Rows 1 and 4: 5 in r1c3, r1c9 and r4c3, r4c4: the tops r1c9 and r4c4 lie on the two
@@ -245,8 +266,7 @@ static void test_empty_rectangle_diagonal(void)
 /* --- Uniqueness --- */
 
 /* Six cells in rows 1, 8, 5 and columns 4-6, off the diagonals, each row, column and box
- * holding two of them: a loop of 3 and 7 (the last also 5; the search starts from the
- * loop's first cell in reading order, which must hold just the two). */
+ * holding two of them: a loop of 3 and 7 (the last also 5). */
 static const char loop_x[] = "r1c4 r1c5 r8c5 r8c6 r5c6 r5c4";
 /* The same in columns 1-3: r1c1 is on the main diagonal. */
 static const char loop_diag[] = "r1c1 r1c2 r4c2 r4c3 r7c3 r7c1";
@@ -293,6 +313,13 @@ static void test_unique_loop(void)
 
     open_loop(&x, xp, loop_x);
     report(finds(&x, TECH_UNIQUE_LOOP, "r5c4-3 r5c4-7", &f), &f, "Sudoku X unique loop off the diagonals");
+    /* The extra digit in the loop's first cell in reading order: the loop is found from
+     * another of its cells. */
+    open_loop(&x, xp, loop_x);
+    x.cands[cell_of("r5c4")] = tu_digits("37");
+    x.cands[cell_of("r1c4")] = tu_digits("357");
+    report(finds(&x, TECH_UNIQUE_LOOP, "r1c4-3 r1c4-7", &f), &f,
+           "Sudoku X unique loop whose first cell holds the extra digit");
     open_loop(&x, xp, loop_diag);
     report(finds(&x, TECH_UNIQUE_LOOP, "", &f), &f,
            "Sudoku X: no unique loop through r1c1, whose diagonal holds one of its cells");
@@ -345,6 +372,38 @@ static void test_bug(void)
     puzzle_free(kp);
 }
 
+/* --- Cages past nine digits --- */
+
+/* A 16x16 Killer's cage of r1c1-r1c3 adding up to 45 can only be 14+15+16 (the Kakuro
+ * tables stop at 9): the digits it needs, what each cell keeps, and none when no cell
+ * can be 16. */
+static void test_wide_cage(void)
+{
+    struct puzzle *p = sudoku_new_unfinished(16);
+    struct puzzle_error err;
+    uint8_t grid[256] = { 0 };
+    digitset cands[256], allowed[KAKURO_GROUP_MAX], common = 0;
+    digitset want = 1u << 14 | 1u << 15 | 1u << 16;
+    struct hint_position pos = { .p = p, .grid = grid, .cands = cands };
+    int g, sets;
+
+    puzzle_set_variant(p, VARIANT_KILLER);
+    int k = puzzle_add_cage(p, 45);
+    p->cage[0] = p->cage[1] = p->cage[2] = (int16_t)k;
+    tap_ok(puzzle_finish(p, &err), "a 16x16 Killer with a cage of 45 in three cells: %s", err.message);
+    hint_fill_candidates(p, grid, NULL, cands);
+    g = hint_group_of_kind(p, 0, GROUP_CAGE);
+    sets = kakuro_fit_group(p, g, grid, cands, allowed, &common);
+    tap_ok(sets == 1 && common == want && allowed[0] == want && allowed[2] == want
+           && hint_group_required(&pos, g) == want,
+           "16x16 cage of 45 in three cells: 14+15+16 only (%d sets, common %#x)", sets, common);
+    for (int c = 0; c < 3; c++)
+        cands[c] &= ~(1u << 16);
+    tap_ok(kakuro_fit_group(p, g, grid, cands, allowed, &common) == 0 && hint_group_required(&pos, g) == 0,
+           "and no set when no cell can be 16");
+    puzzle_free(p);
+}
+
 /* --- Wording --- */
 
 static void test_wording(void)
@@ -365,6 +424,26 @@ static void test_wording(void)
     places_in(&x, box(1), 2, "r2c2");
     tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_BOX, &h) && strcmp(h.name, "Hidden single (box)") == 0,
            "Sudoku X hidden single in a box: %s", h.text);
+    position_open(&x, xp, false);
+    places_in(&x, diagonal(1), 4, "r3c7");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_LINE, &h) && strcmp(h.name, "Hidden single (diagonal)") == 0
+           && strncmp(h.text, "Hidden single (diagonal): in the anti-diagonal,", 47) == 0,
+           "Sudoku X hidden single in a diagonal: %s", h.text);
+    position_open(&x, xp, false);
+    places_in(&x, column(4), 4, "r3c4");
+    tap_ok(hint_find(&x.pos, TECH_HIDDEN_SINGLE_LINE, &h) && strcmp(h.name, "Hidden single (line)") == 0,
+           "Sudoku X hidden single in a column: %s", h.text);
+    tap_ok(strcmp(hint_technique_name(TECH_HIDDEN_SINGLE_LINE, VARIANT_X), "Hidden single (line or diagonal)") == 0
+           && strcmp(hint_technique_name(TECH_HIDDEN_SINGLE_LINE, 0), "Hidden single (line)") == 0
+           && strstr(hint_technique_definition(TECH_HIDDEN_SINGLE_LINE, VARIANT_X), "diagonal") != NULL,
+           "Sudoku X: the technique counts lines and diagonals, and its definition says so");
+    tap_ok(strcmp(hint_technique_name(TECH_INNIES_OUTIES_BOXES, VARIANT_JIGSAW | VARIANT_KILLER),
+                  "Rule of 45 over regions") == 0
+           && strstr(hint_technique_definition(TECH_HIDDEN_SINGLE_BOX, VARIANT_JIGSAW), "region") != NULL
+           && strstr(hint_technique_definition(TECH_POINTING, VARIANT_JIGSAW), "box") == NULL
+           && strstr(hint_technique_definition(TECH_CLAIMING, VARIANT_JIGSAW), "box") == NULL
+           && strstr(hint_technique_definition(TECH_POINTING, VARIANT_X), "box") != NULL,
+           "Jigsaw: names and definitions say region where the table says box");
     puzzle_free(jp);
     puzzle_free(xp);
 }
@@ -402,6 +481,7 @@ int main(void)
     test_finned_jigsaw();
     test_franken_jigsaw();
     test_mutant_x();
+    test_mutant_mixed_cover();
     test_skyscraper_x();
     test_turbot_diagonal();
     test_kite_jigsaw();
@@ -409,6 +489,7 @@ int main(void)
     test_empty_rectangle_diagonal();
     test_unique_loop();
     test_bug();
+    test_wide_cage();
     test_wording();
     test_locked_words();
     return tap_done();

@@ -199,6 +199,12 @@ g=$(givens big); [ "$g" -ge 114 ] && [ "$g" -le 142 ]; ok $? "generate: a 16x16 
 run anygiv generate sudoku --givens 20 --attempts 3 --seed 1
 status_is anygiv 1 && err_has anygiv "none with 20-20 givens within 3 attempts; printed one with"
 ok $? "generate --givens without --level: the range holds too, and a miss is said (exit 1)"
+# Seed 3's first attempt is an Expert of 26 givens, its second a Beginner of 28: at any
+# level the one nearer 20 givens stays, whatever its level.
+run anynear1 generate sudoku --givens 20 --attempts 1 --seed 3 -j1
+run anynear2 generate sudoku --givens 20 --attempts 2 --seed 3 -j1
+[ "$(givens anynear1)" = 26 ] && [ "$(givens anynear2)" = 26 ] && out_has anynear2 "Expert"
+ok $? "generate --givens 20 --level any: of the misses, the one nearest the range ($(givens anynear2) givens)"
 run anyrange generate sudoku --givens 24-27 --count 2 --seed 3
 for g in $(givens anyrange); do [ "$g" -ge 24 ] && [ "$g" -le 27 ] || echo "# $g givens"; done >"$tmp/anyrange.bad"
 [ "$(givens anyrange | wc -l)" -eq 2 ] && [ ! -s "$tmp/anyrange.bad" ]

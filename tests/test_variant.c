@@ -575,12 +575,15 @@ struct walk {
     const uint8_t *solution;
     int wrong, checked;
     char first_wrong[HINT_TEXT_MAX];
+    int *found;                 /* per technique: hints found (NULL: not counted) */
 };
 
 static bool check_hint(const struct hint *h, void *user)
 {
     struct walk *w = user;
 
+    if (w->found != NULL)
+        w->found[h->id]++;
     for (int i = 0; i < h->nplace; i++) {
         w->checked++;
         if (w->solution[h->place[i].cell] != h->place[i].digit && w->wrong++ == 0)
@@ -604,24 +607,29 @@ static bool check_step(const struct hint *h, int rating, const struct hint_posit
     return true;
 }
 
-static void test_hints(struct puzzle **set, int n)
+static void test_hints_counted(struct puzzle **set, int n, int *found)
 {
     for (int i = 0; i < n; i++) {
         const struct puzzle *p = set[i];
         uint8_t *solution = xmalloc((size_t)p->ncells);
         struct solve_stats stats = { 0 };
-        struct walk w = { .solution = solution };
+        struct walk w = { .solution = solution, .found = found };
         struct grade g;
         int rc;
 
         puzzle_solve_first(p, p->given, true, solution, NULL, &stats);
         rc = grade_puzzle_walk(p, &g, 0, NULL, check_step, &w);
         tap_ok(rc == 1 && g.unique && w.wrong == 0 && w.checked > 0,
-               "%s: every hint of every technique along the rating walk agrees with the solution "
-               "(%d conclusions, %d wrong%s%s)", puzzle_variant_name(p->variant), w.checked, w.wrong,
-               w.wrong ? ": " : "", w.first_wrong);
+               "%s %dx%d: every hint of every technique along the rating walk agrees with the "
+               "solution (%d conclusions, %d wrong%s%s)", puzzle_variant_name(p->variant), p->width,
+               p->height, w.checked, w.wrong, w.wrong ? ": " : "", w.first_wrong);
         free(solution);
     }
+}
+
+static void test_hints(struct puzzle **set, int n)
+{
+    test_hints_counted(set, n, NULL);
 }
 
 /* No variant puzzle of the tests needs Trial: the chains and forcing chains, which work
@@ -794,6 +802,28 @@ static void test_public(void)
         puzzle_free(set[i]);
 }
 
+/* Generated variants of every size but 9x9 (tests/data/variant/sizes.txt): the chains,
+ * the turbot fish and grouped X-chains work on them, soundly, and are found on them. */
+static void test_sizes(void)
+{
+    struct puzzle *set[32];
+    int n = load_file("variant/sizes.txt", set, 0, 32), found[TECH_COUNT] = { 0 };
+    int sizes = 0, chains = 0;
+
+    for (int i = 0; i < n; i++)
+        sizes += set[i]->max_digit != 9;
+    tap_ok(n >= 12 && sizes == n, "%d variant puzzles of sizes other than 9x9 to walk", n);
+    test_hints_counted(set, n, found);
+    test_no_trial(set, n, "sizes.txt");
+    for (int t = TECH_X_CHAIN; t <= TECH_GROUPED_X_CHAIN; t++)
+        chains += found[t];
+    tap_ok(found[TECH_GROUPED_X_CHAIN] > 0 && found[TECH_TURBOT_FISH] > 0 && chains > 0,
+           "found along those walks: grouped X-chains %d, turbot fish %d, X-chains to nice loops %d",
+           found[TECH_GROUPED_X_CHAIN], found[TECH_TURBOT_FISH], chains);
+    for (int i = 0; i < n; i++)
+        puzzle_free(set[i]);
+}
+
 int main(void)
 {
     test_groups();
@@ -828,5 +858,6 @@ int main(void)
             puzzle_free(set[i]);
     }
     test_public();
+    test_sizes();
     return tap_done();
 }

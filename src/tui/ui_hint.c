@@ -236,11 +236,11 @@ bool ui_hint_next(struct ui *ui)
 /* The text of the rung shown. */
 static void rung_text(const struct ui_hint *uh, char *buf, size_t size)
 {
-    const struct technique_info *info = hint_technique(uh->h.id);
+    const char *definition = hint_technique_definition(uh->h.id, uh->h.puzzle->variant);
 
     switch (uh->rung) {
     case RUNG_WHERE: hint_where(&uh->h, buf, size); break;
-    case RUNG_TECHNIQUE: snprintf(buf, size, "%s", _(info->definition)); break;
+    case RUNG_TECHNIQUE: snprintf(buf, size, "%s", _(definition)); break;
     case RUNG_PATTERN: hint_pattern(&uh->h, buf, size); break;
     default: snprintf(buf, size, "%s", hint_reason(&uh->h)); break;
     }
