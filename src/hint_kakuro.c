@@ -586,31 +586,53 @@ struct area {
     int runs[2 * AREA_MAX_CELLS];
     int nruns;
     int ncells;             /* cells covered by the chosen runs, both directions */
+    int grown[2];           /* per kind grown (0 across, 1 down): the runs before this
+                             * one had their crossing runs of that kind added */
+    int open_once;          /* empty cells covered in one direction only: an area
+                             * proves something only when there is one */
 };
 
 /* A run without a clue stays out: its cells then count as covered one way only, which
  * keeps the arithmetic right. */
-static void area_add(struct area *a, const struct puzzle *p, int g)
+static void area_add(struct area *a, const struct puzzle *p, const uint8_t *grid, int g)
 {
+    const struct puzzle_group *grp;
+    enum group_kind other;
+
     if (g < 0 || a->in[g] || a->nruns >= 2 * AREA_MAX_CELLS || !puzzle_group_has_sum(&p->groups[g]))
         return;
     a->in[g] = 1;
     a->runs[a->nruns++] = g;
-    a->ncells += p->groups[g].ncells;
+    grp = &p->groups[g];
+    a->ncells += grp->ncells;
+    other = grp->kind == GROUP_ACROSS ? GROUP_DOWN : GROUP_ACROSS;
+    /* An empty cell the area covered once is now covered twice, or one it did not cover
+     * is covered once. */
+    for (int j = 0; j < grp->ncells; j++) {
+        int c = grp->cells[j], o = hint_group_of_kind(p, c, other);
+
+        if (!grid[c])
+            a->open_once += o >= 0 && a->in[o] ? -1 : 1;
+    }
 }
 
-/* Adds the runs of the given kind crossing the cells of the chosen runs of the other kind. */
-static bool area_grow(struct area *a, const struct puzzle *p, enum group_kind kind)
+/* Adds the runs of the given kind crossing the cells of the chosen runs of the other kind.
+ * Runs grown that way before have all theirs in already (a run refused for the area's
+ * size stays refused), so only the runs chosen since are looked at: the same runs, in
+ * the same order, as looking at them all. */
+static bool area_grow(struct area *a, const struct puzzle *p, const uint8_t *grid,
+                      enum group_kind kind)
 {
-    int before = a->nruns, n = a->nruns;
+    int before = a->nruns, n = a->nruns, k = kind == GROUP_DOWN;
 
-    for (int i = 0; i < n; i++) {
+    for (int i = a->grown[k]; i < n; i++) {
         const struct puzzle_group *grp = &p->groups[a->runs[i]];
         if (grp->kind == kind)
             continue;
         for (int j = 0; j < grp->ncells; j++)
-            area_add(a, p, hint_group_of_kind(p, grp->cells[j], kind));
+            area_add(a, p, grid, hint_group_of_kind(p, grp->cells[j], kind));
     }
+    a->grown[k] = n;
     return a->nruns > before;
 }
 
@@ -726,7 +748,7 @@ static bool area_check(struct hint_search *s, const struct area *a, int *done, i
 {
     struct area_result res;
 
-    if (!area_unknown(s->pos, a, &res) || res.value < 1 || res.value > 9
+    if (a->open_once != 1 || !area_unknown(s->pos, a, &res) || res.value < 1 || res.value > 9
         || !(s->pos->cands[res.cell] & (1u << res.value)))
         return true;
     for (int i = 0; i < *ndone; i++)
@@ -749,11 +771,12 @@ static bool area_from(struct hint_search *s, int g, struct area *a, int *done, i
      * made a call cost the square of the board (15 ms at 100x100). */
     for (int i = 0; i < a->nruns; i++)
         a->in[a->runs[i]] = 0;
-    a->nruns = a->ncells = 0;
-    area_add(a, p, g);
+    a->nruns = a->ncells = a->open_once = 0;
+    a->grown[0] = a->grown[1] = 0;
+    area_add(a, p, s->pos->grid, g);
     for (int round = 0; grew && a->ncells <= 2 * AREA_MAX_CELLS; round++) {
         enum group_kind kind = round % 2 ? p->groups[g].kind : other;
-        grew = area_grow(a, p, kind);
+        grew = area_grow(a, p, s->pos->grid, kind);
         if (grew && a->nruns >= 3 && !area_check(s, a, done, ndone))
             return false;
     }
