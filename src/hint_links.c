@@ -9,14 +9,21 @@
 
 #include "util.h"
 
-/* The peers of every cell, listed once each: the cells of its three units. */
+/* The peers of every cell, listed once each: the cells of its units.  The list takes
+ * room for the cells of each cell's units, not for the largest units of any board: a
+ * Kakuro cell has two runs, and a board's black cells none. */
 static void build_peers(struct cand_links *l)
 {
     const struct puzzle *p = l->p;
     int *mark = xmalloc((size_t)p->ncells * sizeof *mark), n = 0;
+    size_t room = 0;
 
-    for (int cell = 0; cell < p->ncells; cell++)
+    for (int cell = 0; cell < p->ncells; cell++) {
         mark[cell] = -1;
+        for (int k = 0; k < LINKS_MAX_UNITS; k++)
+            room += l->unit[cell][k] >= 0 ? (size_t)p->groups[l->unit[cell][k]].ncells : 0;
+    }
+    l->peers = xmalloc((room + 1) * sizeof *l->peers);
     for (int cell = 0; cell < p->ncells; cell++) {
         l->peer_start[cell] = n;
         mark[cell] = cell;
@@ -102,7 +109,6 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     for (int cell = 0; cell < p->ncells; cell++)
         links_cell_units(p, cell, l->unit[cell]);
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
-    l->peers = xmalloc((size_t)p->ncells * LINKS_MAX_UNITS * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
     l->sums = p->ops->kind == PUZZLE_KAKURO ? sum_links_new(l) : NULL;
 }
