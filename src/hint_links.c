@@ -45,19 +45,18 @@ static void build_peers(struct cand_links *l)
     free(mark);
 }
 
-/* Numbers the candidates of the empty cells. */
+/* Numbers the candidates of the empty cells: a cell's, in digit order, from its first. */
 static void number_nodes(struct cand_links *l)
 {
     const struct puzzle *p = l->p;
-    size_t n = (size_t)p->ncells * (size_t)l->stride;
     int count = 0;
 
-    l->node_of = xmalloc(n * sizeof *l->node_of);
-    for (size_t i = 0; i < n; i++)
-        l->node_of[i] = -1;
-    for (int cell = 0; cell < p->ncells; cell++)
+    l->node_first = xmalloc((size_t)p->ncells * sizeof *l->node_first);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        l->node_first[cell] = -1;
         if (!p->block[cell] && !l->pos->grid[cell])
             count += popcount32(l->pos->cands[cell]);
+    }
     l->nnodes = count;
     l->node_cell = xmalloc(((size_t)count + 1) * sizeof *l->node_cell);
     l->node_digit = xmalloc((size_t)count + 1);
@@ -65,8 +64,8 @@ static void number_nodes(struct cand_links *l)
     for (int cell = 0; cell < p->ncells; cell++) {
         if (p->block[cell] || l->pos->grid[cell])
             continue;
+        l->node_first[cell] = count;
         for (digitset c = l->pos->cands[cell]; c; c &= c - 1) {
-            l->node_of[cell * l->stride + lowest_bit(c)] = count;
             l->node_cell[count] = cell;
             l->node_digit[count++] = (uint8_t)lowest_bit(c);
         }
@@ -117,7 +116,7 @@ static void groups_free(struct group_nodes *g);
 
 static void links_free(struct cand_links *l)
 {
-    free(l->node_of);
+    free(l->node_first);
     free(l->node_cell);
     free(l->node_digit);
     free(l->unit);
