@@ -74,22 +74,25 @@ struct follow {
 
 /* --- Setting up --- */
 
+/* The peers of every cell, listed once each, in room for the cells of each cell's groups. */
 static void build_peers(struct follow *f)
 {
     const struct puzzle *p = f->p;
     int *mark = xmalloc((size_t)p->ncells * sizeof *mark), n = 0;
-    size_t cap = 0;
+    size_t room = 0;
 
-    for (int cell = 0; cell < p->ncells; cell++)
+    for (int cell = 0; cell < p->ncells; cell++) {
         mark[cell] = -1;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            room += (size_t)p->groups[p->cell_groups[cell][k]].ncells;
+    }
     f->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *f->peer_start);
-    f->peers = NULL;
+    f->peers = xmalloc((room + 1) * sizeof *f->peers);
     for (int cell = 0; cell < p->ncells; cell++) {
         f->peer_start[cell] = n;
         mark[cell] = cell;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
-            f->peers = xgrow(f->peers, &cap, (size_t)n + (size_t)grp->ncells, sizeof *f->peers);
             for (int i = 0; i < grp->ncells; i++) {
                 if (mark[grp->cells[i]] != cell) {
                     mark[grp->cells[i]] = cell;
