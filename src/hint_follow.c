@@ -102,6 +102,7 @@ static void build_peers(struct follow *f)
         }
     }
     f->peer_start[p->ncells] = n;
+    f->peers = xrealloc(f->peers, ((size_t)n + 1) * sizeof *f->peers);     /* a cell is not its own peer */
     free(mark);
 }
 
@@ -233,7 +234,8 @@ struct follow *follow_new(struct hint_search *s, const struct follow_options *op
     number_nodes(f);
     root_init(f);
     branch_alloc(f, &f->outer);
-    branch_alloc(f, &f->inner);
+    if (opt->nested)
+        branch_alloc(f, &f->inner);     /* only suppositions within use it */
     list_techniques(f);
     /* A technique looks over the grid, and the subsets over the combinations of each
      * unit's cells, which grow much faster than the grid: 81 on 9x9, 4800 on 25x25. */

@@ -42,6 +42,7 @@ static void build_peers(struct cand_links *l)
         }
     }
     l->peer_start[p->ncells] = n;
+    l->peers = xrealloc(l->peers, ((size_t)n + 1) * sizeof *l->peers);     /* a cell is not its own peer */
     free(mark);
 }
 
