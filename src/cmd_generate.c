@@ -214,6 +214,17 @@ static bool variant_format_by_name(const char *name, unsigned variant, enum form
            || (*out == FORMAT_X_LINE && variant == VARIANT_X);
 }
 
+/* The name of the one-line form that holds the variant, or NULL (the combinations). */
+static const char *variant_line_format(unsigned variant)
+{
+    switch (variant) {
+    case VARIANT_KILLER: return format_name(FORMAT_KILLER_LINE);
+    case VARIANT_JIGSAW: return format_name(FORMAT_JIGSAW_LINE);
+    case VARIANT_X: return format_name(FORMAT_X_LINE);
+    default: return NULL;
+    }
+}
+
 /* "24-28" or "26" into min and max (at least 1). */
 static bool parse_givens(const char *s, int *min, int *max)
 {
@@ -264,11 +275,16 @@ static int settle_variant_args(struct generate_args *a)
     if (status >= 0)
         return status;
     a->out = FORMAT_VARIANT;
-    if (a->format != NULL && !variant_format_by_name(a->format, req->variant, &a->out))
-        return generate_usage_error("unknown --format '%1$s' for %2$s: expected variant, or "
-                                    "the one-line form of its kind (killer-line, jigsaw-line, "
-                                    "x-line)", a->format, puzzle_variant_name(req->variant));
-    return -1;
+    if (a->format == NULL || variant_format_by_name(a->format, req->variant, &a->out))
+        return -1;
+    /* Name the one form that fits: a Killer X has no one-line form, a Killer one. */
+    if (variant_line_format(req->variant) == NULL)
+        return generate_usage_error("invalid --format '%1$s' for %2$s: expected variant (no "
+                                    "one-line form holds a %2$s)", a->format,
+                                    puzzle_variant_name(req->variant));
+    return generate_usage_error("invalid --format '%1$s' for %2$s: expected variant or %3$s",
+                                a->format, puzzle_variant_name(req->variant),
+                                variant_line_format(req->variant));
 }
 
 /* Checks the values against the kind and fills the request; -1 to go on, else the status. */
@@ -371,13 +387,14 @@ static void puzzle_label(const struct gen_request *req, const struct gen_result 
         snprintf(buf, size, "kakuro%dx%d-%s-%" PRIu64, req->width, req->height, level, seed);
 }
 
-/* "Hard, hardest X-wing, 24 givens, seed 42" */
+/* "Hard, hardest X-wing, 24 givens, seed 42": the technique named as rate names it on
+ * this variant ("Hidden single (region)" on a Jigsaw), untranslated as the format is. */
 static void puzzle_summary(const struct gen_request *req, const struct gen_result *res,
                            uint64_t seed, char *buf, size_t size)
 {
     const struct puzzle *p = res->puzzle;
     const char *hardest = res->grade.hardest == TECH_MISTAKE ? "none"
-                          : hint_technique(res->grade.hardest)->name;
+                          : hint_technique_name(res->grade.hardest, p->variant);
 
     if (p->variant & VARIANT_KILLER)
         snprintf(buf, size, "%s, hardest %s, %d givens, %d cages, seed %" PRIu64,

@@ -353,16 +353,27 @@ static void rate_work(void *item, void *user)
         fclose(path);
 }
 
-/* The puzzle as collections list it: a Sudoku on one line ('.' empty), a Kakuro (which
- * has no such line) as FILE:N. */
+/* The puzzle as collections list it: on one line in the form that holds it whole (a
+ * Sudoku's givens, a Jigsaw's digits and regions, a Killer's cages and sums), so the
+ * line names the puzzle and not only its givens; a puzzle no such line holds (a Kakuro,
+ * Killer X, Jigsaw X...) as FILE:N. */
 static void print_puzzle_id(const struct puzzle *p, const char *name, long index)
 {
-    if (p->ops->kind != PUZZLE_SUDOKU) {
+    struct format_style line;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem;
+
+    if (!format_line_style(p, &line) || (mem = open_memstream(&text, &len)) == NULL) {
         printf("%s:%ld", name, index);
         return;
     }
-    for (int cell = 0; cell < p->ncells; cell++)
-        putchar(p->given[cell] ? sudoku_symbol(p->given[cell]) : '.');
+    format_write(mem, p, p->given, &line);
+    fclose(mem);
+    if (len > 0 && text[len - 1] == '\n')
+        len--;          /* the rating follows on the same line */
+    fwrite(text, 1, len, stdout);
+    free(text);
 }
 
 /* After a rating in the collectors' columns: why it is not the whole story, if it is not. */

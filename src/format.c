@@ -52,6 +52,7 @@ struct line_source {
     int read_errno;
     long lines_read;
     bool last_terminated;   /* the last line read ended with a newline */
+    bool skipping;          /* the rest of a line too long to keep is still to be skipped */
     struct line ring[LOOKAHEAD];
     int head, count;
 };
@@ -70,7 +71,10 @@ static void line_append(struct line *ln, const char *s, size_t n)
     ln->len += n;
 }
 
-/* Reads the bytes up to the next newline into ln; false when there are none left. */
+/* Reads the bytes up to the next newline into ln; false when there are none left.  A
+ * line too long to keep is returned (faulty) as soon as it is, and the rest of it skipped
+ * on the next call: an endless line (/dev/zero, a pipe without newlines) is reported at
+ * once rather than read to its end first. */
 static bool source_read_raw(struct line_source *s, struct line *ln, bool *terminated)
 {
     bool got = false;
@@ -100,10 +104,15 @@ static bool source_read_raw(struct line_source *s, struct line *ln, bool *termin
         avail = s->chunk_end - s->chunk_pos;
         nl = memchr(start, '\n', avail);
         take = nl != NULL ? (size_t)(nl - start) : avail;
+        s->chunk_pos += take + (nl != NULL);
+        if (s->skipping) {
+            s->skipping = nl == NULL;
+            continue;
+        }
         got = true;
         line_append(ln, start, take);
-        s->chunk_pos += take + (nl != NULL);
-        if (nl != NULL) {
+        if (nl != NULL || ln->fault == FAULT_TOO_LONG) {
+            s->skipping = nl == NULL;
             *terminated = true;
             break;
         }
@@ -856,7 +865,7 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
     bool ok = true;
     struct puzzle *p;
 
-    if (r->line_size != 9 || src->count != 0 || avail < 83)
+    if (r->line_size != 9 || src->count != 0 || avail < 83 || src->skipping)
         return 0;
     end = text[81] == '\n' ? 82 : text[81] == '\r' && text[82] == '\n' ? 83 : 0;
     if (end == 0)
@@ -1918,7 +1927,8 @@ static int detect_format(struct reader *r, struct format_error *err)
     n = format_candidates(r, first, cands);
     if (n == 0)
         return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
-                    "N rows of N), a KAKURO2 file or a Kakuro grid");
+                    "N rows of N), a Sudoku variant (its name on a line, then its rows and maps; or a "
+                    "Jigsaw or Killer line), a KAKURO2 file or a Kakuro grid");
     r->format = n == 1 ? cands[0] : best_reading(r, cands, n);
     return 1;
 }
@@ -2192,6 +2202,22 @@ void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
     case FORMAT_VARIANT: fmt_write_variant(out, p, grid, style->empty); break;
     default: break;     /* the variants' one-line forms hold no plain Sudoku */
     }
+}
+
+bool format_line_style(const struct puzzle *p, struct format_style *style)
+{
+    static const enum format_id lines[] = {
+        FORMAT_SUDOKU_LINE, FORMAT_X_LINE, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE,
+    };
+
+    if (p->ops->kind != PUZZLE_SUDOKU)
+        return false;
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        if (fmt_variant_fits(p, lines[i])) {
+            *style = (struct format_style){ .id = lines[i], .empty = '.' };
+            return true;
+        }
+    return false;
 }
 
 void format_write_kakuro2_header(FILE *out, long cases)

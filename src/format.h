@@ -77,6 +77,11 @@ void reader_close(struct reader *r);
  * be p->given to write the puzzle itself. */
 void format_write(FILE *out, const struct puzzle *p, const uint8_t *grid,
                   const struct format_style *style);
+/* The one-line style that holds p whole, for lists of puzzles (rate --format=se): a
+ * Sudoku's or Sudoku X's line, a Jigsaw's digits and regions, a Killer's cages and sums.
+ * False for a Kakuro and for the combinations (Killer X, Jigsaw X...), which no one-line
+ * form holds. */
+bool format_line_style(const struct puzzle *p, struct format_style *style);
 /* Writes the KAKURO2 case count line that starts such a file. */
 void format_write_kakuro2_header(FILE *out, long cases);
 /* Writes p as one whole KAKURO2 case (size, 0/1 board, clue count, clues), which reads

@@ -35,27 +35,34 @@ struct vtok {
     long col;
 };
 
+/* The next whitespace-separated token of the line from *at on; false at its end. */
+static bool next_token(const struct fmt_line *ln, size_t *at, struct vtok *tok)
+{
+    size_t i = *at, start;
+
+    while (i < ln->len && (ln->text[i] == ' ' || ln->text[i] == '\t' || ln->text[i] == '\r'))
+        i++;
+    if (i >= ln->len)
+        return false;
+    start = i;
+    while (i < ln->len && ln->text[i] != ' ' && ln->text[i] != '\t' && ln->text[i] != '\r')
+        i++;
+    *tok = (struct vtok){
+        .s = ln->text + start, .len = i - start,
+        .col = (long)util_utf8_count((const uint8_t *)ln->text, start) + 1,
+    };
+    *at = i;
+    return true;
+}
+
 /* The line's whitespace-separated tokens (at most max); their count. */
 static int split_tokens(const struct fmt_line *ln, struct vtok *toks, int max)
 {
-    size_t i = 0;
+    size_t at = 0;
     int n = 0;
 
-    while (i < ln->len && n < max) {
-        size_t start;
-
-        while (i < ln->len && (ln->text[i] == ' ' || ln->text[i] == '\t' || ln->text[i] == '\r'))
-            i++;
-        if (i >= ln->len)
-            break;
-        start = i;
-        while (i < ln->len && ln->text[i] != ' ' && ln->text[i] != '\t' && ln->text[i] != '\r')
-            i++;
-        toks[n++] = (struct vtok){
-            .s = ln->text + start, .len = i - start,
-            .col = (long)util_utf8_count((const uint8_t *)ln->text, start) + 1,
-        };
-    }
+    while (n < max && next_token(ln, &at, &toks[n]))
+        n++;
     return n;
 }
 
@@ -285,13 +292,16 @@ static bool is_separator(const struct fmt_line *ln)
 }
 
 /* Whether a content line holds only SYMBOL=SUM tokens. */
+/* A line of cage sums, "a=3 b=15 ...": every token a symbol, '=' and more.  Any number of
+ * them (a 16x16 Killer has a hundred cages or so), so the line is walked, not split. */
 static bool is_sum_line(const struct fmt_line *ln)
 {
-    struct vtok t[VTOK_MAX];
-    int n = split_tokens(ln, t, VTOK_MAX);
+    struct vtok t;
+    size_t at = 0;
+    int n = 0;
 
-    for (int i = 0; i < n; i++)
-        if (t[i].len < 3 || t[i].s[1] != '=')
+    for (; next_token(ln, &at, &t); n++)
+        if (t.len < 3 || t.s[1] != '=')
             return false;
     return n > 0;
 }
@@ -301,22 +311,22 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
     struct fmt_line ln;
 
     while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
-        struct vtok t[VTOK_MAX];
-        int n = split_tokens(&ln, t, VTOK_MAX);
+        struct vtok t;
+        size_t at = 0;
 
-        for (int i = 0; i < n; i++) {
-            unsigned char ch = (unsigned char)t[i].s[0];
-            struct vtok num = { .s = t[i].s + 2, .len = t[i].len - 2, .col = t[i].col + 2 };
+        while (next_token(&ln, &at, &t)) {
+            unsigned char ch = (unsigned char)t.s[0];
+            struct vtok num = { .s = t.s + 2, .len = t.len - 2, .col = t.col + 2 };
             int sum = is_number(&num) ? atoi(num.s) : 0;
 
             if (sum <= 0)
                 return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
                                 num.s, (int)(num.len > 10 ? 10 : num.len));
             if (sums->sum[ch] != 0)
-                return fmt_fail(r, err, ln.number, t[i].col, _("a second sum for the cage '%1$c'"), ch);
+                return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);
             sums->sum[ch] = sum;
             sums->line[ch] = ln.number;
-            sums->col[ch] = t[i].col;
+            sums->col[ch] = t.col;
         }
         fmt_drop(r);
     }

@@ -14,27 +14,7 @@
 #include "hint.h"
 #include "solve.h"
 #include "tap.h"
-
-/* The value of a "# FIELD: value" line of the file, into buf; false if there is none. */
-static bool header_field(const char *path, const char *field, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "r");
-    char line[512], prefix[64];
-    bool found = false;
-
-    if (f == NULL)
-        return false;
-    snprintf(prefix, sizeof prefix, "# %s: ", field);
-    while (!found && fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, prefix, strlen(prefix)) == 0) {
-            snprintf(buf, size, "%s", line + strlen(prefix));
-            buf[strcspn(buf, "\r\n")] = '\0';
-            found = true;
-        }
-    }
-    fclose(f);
-    return found;
-}
+#include "test_util.h"
 
 static struct puzzle *load_first(const char *path)
 {
@@ -122,8 +102,8 @@ static void check_file(const char *dir, const char *name, int *files, struct sol
 
     snprintf(path, sizeof path, "%s/%s", dir, name);
     (*files)++;
-    if (!tap_ok(header_field(path, "level", level, sizeof level)
-                && header_field(path, "kind", kind, sizeof kind), "%s: records its kind and level",
+    if (!tap_ok(tu_header_field(path, "level", level, sizeof level)
+                && tu_header_field(path, "kind", kind, sizeof kind), "%s: records its kind and level",
                 name))
         return;
     tap_ok(named_by_level(name, level), "%s: its name says its level (%s)", name, level);

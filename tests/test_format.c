@@ -364,6 +364,39 @@ static void test_streaming(void)
     fclose(f);
 }
 
+/* An endless line (bytes without a newline), cut off after 64 MiB so that a reader that
+ * reads a line to its end before judging it fails here rather than hangs. */
+struct endless { size_t given; };
+
+static ssize_t endless_read(void *cookie, char *buf, size_t size)
+{
+    struct endless *e = cookie;
+
+    if (e->given >= 64u << 20)
+        return 0;
+    memset(buf, '1', size);
+    e->given += size;
+    return (ssize_t)size;
+}
+
+static void test_endless_line(void)
+{
+    struct endless e = { 0 };
+    cookie_io_functions_t io = { .read = endless_read };
+    FILE *f = fopencookie(&e, "r", io);
+    struct reader *r = reader_open(f, "endless", FORMAT_AUTO);
+    struct puzzle *p = NULL;
+    struct format_style style;
+    struct format_error err;
+    int rc = reader_next(r, &p, &style, &err);
+
+    tap_ok(rc == -1 && strstr(err.message, "line too long") != NULL && e.given < (4u << 20),
+           "an endless line is too long as soon as it passes 1 MiB (%zu bytes read): %s", e.given,
+           rc == -1 ? err.message : "no error");
+    reader_close(r);
+    fclose(f);
+}
+
 /* --- The rest of the interface --- */
 
 static void test_resume_after_bad_line(void)
@@ -618,6 +651,7 @@ int main(int argc, char **argv)
     test_bad_files();
     test_overlong_line();
     test_streaming();
+    test_endless_line();
     test_resume_after_bad_line();
     test_lines_in_place();
     test_forced_format();

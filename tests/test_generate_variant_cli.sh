@@ -53,12 +53,24 @@ status_is bad1 2 && err_has bad1 "no sudoku-x of size 7"; ok $? "a 7x7 Sudoku X 
 run bad2 generate jigsaw --givens 0
 status_is bad2 2 && err_has bad2 "only a Killer's cages can stand alone"; ok $? "--givens 0 is for Killers"
 run bad3 generate killer --format jigsaw-line
-status_is bad3 2 && err_has bad3 "unknown --format 'jigsaw-line' for killer"; ok $? "a one-line form of another variant is refused"
+status_is bad3 2 && err_has bad3 "invalid --format 'jigsaw-line' for killer: expected variant or killer-line"
+ok $? "a one-line form of another variant is refused, naming the one that fits"
+run bad3x generate killer-x --format killer-line
+status_is bad3x 2 && err_has bad3x "invalid --format 'killer-line' for killer-x: expected variant (no one-line form holds a killer-x)"
+ok $? "a combination has no one-line form, and the message says so"
 run bad4 generate sudoku --variant=diagonal
 status_is bad4 2 && err_has bad4 "unknown --variant 'diagonal'"; ok $? "an unknown --variant is refused"
 run bad5 generate kakuro --variant=x
 status_is bad5 2 && err_has bad5 "--variant is for Sudoku"; ok $? "--variant is for Sudoku"
 run bad6 generate killer --size 25
 status_is bad6 2 && err_has bad6 "sizes are 4 to 16"; ok $? "variants stop at 16x16"
+
+# The comment names the hardest technique as rate does: a Jigsaw's region is no box.
+run jig generate jigsaw --level beginner --seed 1 --attempts 4 -j1
+run jigrate rate "$tmp/jig.out"
+made=$(sed -n 's/^# jigsaw9-.*, hardest \(.*\), [0-9]* givens, seed 1$/\1/p' "$tmp/jig.out")
+rated=$(sed -n 's/.*, hardest \(.*\), score .*/\1/p' "$tmp/jigrate.out")
+[ -n "$made" ] && [ "$made" = "$rated" ] || echo "# generate: '$made', rate: '$rated'"
+[ -n "$made" ] && [ "$made" = "$rated" ]; ok $? "generate jigsaw: the hardest technique named as rate names it ($rated)"
 
 tap_done

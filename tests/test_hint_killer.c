@@ -16,29 +16,7 @@
  * Killer Jigsaw when regions (81 digits 1-9) is not NULL. */
 static struct puzzle *killer_jigsaw_new(const char *map, const int *sums, const char *regions)
 {
-    struct puzzle *p = sudoku_new_unfinished(9);
-    struct puzzle_error err;
-    int number[26];
-
-    puzzle_set_variant(p, VARIANT_KILLER | (regions != NULL ? VARIANT_JIGSAW : 0));
-    for (int c = 0; regions != NULL && c < 81; c++)
-        p->region[c] = (uint8_t)(regions[c] - '1');
-    for (int k = 0; k < 26; k++)
-        number[k] = -1;
-    for (int c = 0; c < 81; c++) {
-        int k = map[c] - 'a';
-        if (map[c] == '.')
-            continue;
-        if (number[k] < 0)
-            number[k] = puzzle_add_cage(p, sums[k]);
-        p->cage[c] = (int16_t)number[k];
-    }
-    if (!puzzle_finish(p, &err)) {
-        tap_diag("layout: %s", err.message);
-        puzzle_free(p);
-        return NULL;
-    }
-    return p;
+    return tu_variant9_new(VARIANT_KILLER | (regions != NULL ? VARIANT_JIGSAW : 0), map, sums, regions);
 }
 
 static struct puzzle *killer_new(const char *map, const int *sums)
@@ -60,40 +38,9 @@ static void position_open(struct position *x, const struct puzzle *p)
     x->pos = (struct hint_position){ .p = p, .grid = x->grid, .cands = x->cands };
 }
 
-/* "1234" -> {1,2,3,4} */
-static digitset set_of(const char *digits)
-{
-    digitset d = 0;
-
-    for (; *digits; digits++)
-        d |= 1u << (*digits - '0');
-    return d;
-}
-
 static void set_cands(struct position *x, int row, int col, const char *digits)
 {
-    x->cands[(row - 1) * 9 + col - 1] = set_of(digits);
-}
-
-struct found {
-    const char *want;
-    bool seen;
-    int count;
-    char text[HINT_TEXT_MAX];
-};
-
-static bool match(const struct hint *h, void *user)
-{
-    struct found *f = user;
-    char got[1024];
-
-    tu_hint_conclusions(h, got, sizeof got);
-    f->count++;
-    if (!f->seen && strcmp(got, f->want) == 0) {
-        f->seen = true;
-        snprintf(f->text, sizeof f->text, "%s", h->text);
-    }
-    return true;
+    x->cands[(row - 1) * 9 + col - 1] = tu_digits(digits);
 }
 
 static bool show(const struct hint *h, void *user)
@@ -106,12 +53,10 @@ static bool show(const struct hint *h, void *user)
     return true;
 }
 
-/* Whether technique t finds a hint concluding exactly want. */
-static bool finds(struct position *x, enum technique t, const char *want, struct found *f)
+/* Whether technique t finds a hint concluding exactly want (see tu_finds). */
+static bool finds(struct position *x, enum technique t, const char *want, struct tu_found *f)
 {
-    *f = (struct found){ .want = want };
-    hint_find_all(&x->pos, t, match, f);
-    return f->seen;
+    return tu_finds(&x->pos, t, want, f);
 }
 
 /* Whether any hint of t concludes the word (a placement or an elimination). */
@@ -146,7 +91,7 @@ static void test_cage_combinations(void)
     struct puzzle *p = killer_new("aa..............................................................................."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     set_cands(&x, 1, 2, "78");
@@ -154,7 +99,7 @@ static void test_cage_combinations(void)
            "cage combinations: with r1c2 7 or 8, the cage of 10 leaves r1c1 2 or 3: %s", f.text);
     tap_ok(strstr(f.text, "2+8 or 3+7") != NULL, "the hint names the sets that fit");
     set_cands(&x, 1, 2, "12346789");
-    tap_ok(!finds(&x, TECH_CAGE_COMBINATIONS, "", &f) && f.count == 0,
+    tap_ok(finds(&x, TECH_CAGE_COMBINATIONS, "", &f) && f.count == 0,
            "cage combinations: nothing when every candidate has a partner");
     puzzle_free(p);
 }
@@ -167,7 +112,7 @@ static void test_cage_unit(void)
     struct puzzle *q = killer_new("bb..............................................................................."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     /* The cage of 6 is 1+2+3; its 3 can only go in row 1. */
     position_open(&x, p);
@@ -205,7 +150,7 @@ static void test_innies_outies(void)
                                   "........................................................................."
                                   , sums2);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     tap_ok(finds(&x, TECH_INNIES_OUTIES, "r1c9=7", &f), "rule of 45: one innie of row 1 is 7: %s", f.text);
@@ -236,7 +181,7 @@ static void test_two_rows(void)
                                   "......................................................"
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     tap_ok(finds(&x, TECH_INNIES_OUTIES, "r3c9=5", &f) && strstr(f.text, "row 1 and row 2") != NULL,
@@ -255,7 +200,7 @@ static void test_hidden_cage(void)
                                   "........................................................................."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     for (int c = 7; c <= 9; c++)
@@ -281,7 +226,7 @@ static void test_innie_outie_difference(void)
                                   "......................................................"
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     tap_ok(finds(&x, TECH_INNIE_OUTIE_DIFFERENCE, "r1c9-1 r1c9-2 r1c9-3 r1c9-4 r1c9-5 r1c9-6 r1c9-7 "
@@ -316,7 +261,7 @@ static void test_two_boxes(void)
                                   "............................................."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c6=3", &f) && strstr(f.text, "box 1 and box 2") != NULL,
@@ -341,7 +286,7 @@ static void test_box_and_line(void)
                                   "...................................."
                                   , sums);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p);
     tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c9=1", &f) && strstr(f.text, "box 1 and row 4") != NULL,
@@ -367,7 +312,7 @@ static void test_two_regions(void)
                                          "............................................."
                                          , sums, regions);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     if (!tap_ok(p != NULL, "a Killer Jigsaw of two regions nearly filling a band")) {
         puzzle_free(p);
@@ -419,7 +364,7 @@ static void test_region_innies(void)
     struct puzzle *p = sudoku_new_unfinished(9);
     struct puzzle_error err;
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
     for (int c = 0; c < 81; c++)

@@ -20,30 +20,7 @@ static const char jigsaw_regions[] = "111222233" "141522233" "141555223" "144545
 
 static struct puzzle *variant_new(unsigned variant, const char *cages, const int *sums)
 {
-    struct puzzle *p = sudoku_new_unfinished(9);
-    struct puzzle_error err;
-    int number[26];
-
-    puzzle_set_variant(p, variant);
-    if (variant & VARIANT_JIGSAW)
-        for (int c = 0; c < 81; c++)
-            p->region[c] = (uint8_t)(jigsaw_regions[c] - '1');
-    for (int k = 0; k < 26; k++)
-        number[k] = -1;
-    for (int c = 0; cages != NULL && c < 81; c++) {
-        int k = cages[c] - 'a';
-        if (cages[c] == '.')
-            continue;
-        if (number[k] < 0)
-            number[k] = puzzle_add_cage(p, sums[k]);
-        p->cage[c] = (int16_t)number[k];
-    }
-    if (!puzzle_finish(p, &err)) {
-        tap_diag("layout: %s", err.message);
-        puzzle_free(p);
-        return NULL;
-    }
-    return p;
+    return tu_variant9_new(variant, cages, sums, jigsaw_regions);
 }
 
 /* A position: every cell empty with every digit, or (filled) every cell holding a digit
@@ -67,22 +44,12 @@ static int cell_of(const char *name)
     return (name[1] - '1') * 9 + name[3] - '1';
 }
 
-/* "1234" -> {1,2,3,4} */
-static digitset set_of(const char *digits)
-{
-    digitset d = 0;
-
-    for (; *digits; digits++)
-        d |= 1u << (*digits - '0');
-    return d;
-}
-
 /* Opens the cells "r1c1 r2c5 ..." with candidates digits. */
 static void open_cells(struct position *x, const char *cells, const char *digits)
 {
     for (const char *c = cells; *c; c += c[4] == ' ' ? 5 : 4) {
         x->grid[cell_of(c)] = 0;
-        x->cands[cell_of(c)] = set_of(digits);
+        x->cands[cell_of(c)] = tu_digits(digits);
     }
 }
 
@@ -108,38 +75,13 @@ static int column(int c) { return 9 + c - 1; }
 static int box(int b) { return 18 + b - 1; }    /* or region */
 static int diagonal(int k) { return 27 + k; }   /* 0 main, 1 anti */
 
-struct found {
-    const char *want;
-    bool seen;
-    int count;
-    char text[HINT_TEXT_MAX];
-    char first[1024];           /* the first hint's conclusions, to say what was found */
-};
-
-static bool match(const struct hint *h, void *user)
+/* Whether technique t finds a hint concluding exactly want (see tu_finds). */
+static bool finds(struct position *x, enum technique t, const char *want, struct tu_found *f)
 {
-    struct found *f = user;
-    char got[1024];
-
-    tu_hint_conclusions(h, got, sizeof got);
-    if (f->count++ == 0)
-        snprintf(f->first, sizeof f->first, "%s", got);
-    if (!f->seen && strcmp(got, f->want) == 0) {
-        f->seen = true;
-        snprintf(f->text, sizeof f->text, "%s", h->text);
-    }
-    return true;
+    return tu_finds(&x->pos, t, want, f);
 }
 
-/* Whether technique t finds a hint concluding exactly want ("" and no hint: nothing). */
-static bool finds(struct position *x, enum technique t, const char *want, struct found *f)
-{
-    *f = (struct found){ .want = want };
-    hint_find_all(&x->pos, t, match, f);
-    return f->seen || (want[0] == '\0' && f->count == 0);
-}
-
-static void report(bool ok, const struct found *f, const char *what)
+static void report(bool ok, const struct tu_found *f, const char *what)
 {
     tap_ok(ok, "%s: %s", what, f->seen ? f->text : f->count ? f->first : "(nothing)");
 }
@@ -152,7 +94,7 @@ static void test_finned_jigsaw(void)
 {
     struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, row(2), 4, "r2c1 r2c3 r2c7");
@@ -172,7 +114,7 @@ static void test_franken_jigsaw(void)
 {
     struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, box(1), 6, "r1c3 r4c1");
@@ -189,7 +131,7 @@ static void test_mutant_x(void)
 {
     struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, diagonal(0), 1, "r1c1 r5c5");
@@ -211,7 +153,7 @@ static void test_skyscraper_x(void)
 {
     struct puzzle *x_p = variant_new(VARIANT_X, NULL, NULL), *plain = variant_new(0, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, x_p, false);
     places_in(&x, row(1), 5, "r1c3 r1c9");
@@ -230,7 +172,7 @@ static void test_turbot_diagonal(void)
 {
     struct puzzle *p = variant_new(VARIANT_X, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, row(2), 3, "r2c2 r2c5");
@@ -248,7 +190,7 @@ static void test_kite_jigsaw(void)
 {
     struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, row(5), 7, "r5c1 r5c8");
@@ -268,7 +210,7 @@ static void test_empty_rectangle_jigsaw(void)
 {
     struct puzzle *p = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, p, false);
     places_in(&x, box(1), 8, "r1c3 r4c1");
@@ -287,7 +229,7 @@ static void test_empty_rectangle_diagonal(void)
 {
     struct puzzle *xp = variant_new(VARIANT_X, NULL, NULL), *plain = variant_new(0, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, xp, false);
     places_in(&x, box(1), 9, "r1c3 r3c1");
@@ -313,7 +255,7 @@ static void open_loop(struct position *x, const struct puzzle *p, const char *ce
 {
     position_open(x, p, true);
     open_cells(x, cells, "37");
-    x->cands[cell_of(cells + strlen(cells) - 4)] = set_of("357");
+    x->cands[cell_of(cells + strlen(cells) - 4)] = tu_digits("357");
 }
 
 /* A Killer whose cages are given as "a:r1c1 r1c2;b:r4c2 r5c2" (sums 10 each: the sums
@@ -347,7 +289,7 @@ static void test_unique_loop(void)
     struct puzzle *k_in = killer_with("a:r1c1 r1c2");
     struct puzzle *k_out = killer_with("a:r4c2 r5c2");
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     open_loop(&x, xp, loop_x);
     report(finds(&x, TECH_UNIQUE_LOOP, "r5c4-3 r5c4-7", &f), &f, "Sudoku X unique loop off the diagonals");
@@ -371,7 +313,7 @@ static void open_rectangle(struct position *x, const struct puzzle *p, const cha
 {
     position_open(x, p, true);
     open_cells(x, corners, "37");
-    x->cands[cell_of(corners)] = set_of("357");
+    x->cands[cell_of(corners)] = tu_digits("357");
 }
 
 static void test_bug(void)
@@ -379,7 +321,7 @@ static void test_bug(void)
     struct puzzle *xp = variant_new(VARIANT_X, NULL, NULL), *jp = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct puzzle *kp = killer_with("a:r1c4 r1c5");
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     open_rectangle(&x, xp, "r1c4 r1c5 r8c4 r8c5");
     report(finds(&x, TECH_BUG_PLUS_ONE, "r1c4=5", &f), &f, "Sudoku X BUG+1 off the diagonals");
@@ -395,8 +337,8 @@ static void test_bug(void)
     open_rectangle(&x, kp, "r1c4 r1c5 r8c4 r8c5");
     report(finds(&x, TECH_BUG_PLUS_ONE, "", &f), &f, "Killer: no BUG (a cage need not hold its digits)");
     open_rectangle(&x, jp, "r1c1 r1c3 r7c1 r7c3");
-    x.cands[cell_of("r7c1")] = set_of("347");
-    x.cands[cell_of("r1c1")] = set_of("347");
+    x.cands[cell_of("r7c1")] = tu_digits("347");
+    x.cands[cell_of("r1c1")] = tu_digits("347");
     report(finds(&x, TECH_BUG_TYPE_2, "", &f), &f, "BUG type 2 on Jigsaw: r1c1 and r7c1 see nothing to rule out");
     puzzle_free(xp);
     puzzle_free(jp);
@@ -434,7 +376,7 @@ static void test_locked_words(void)
     struct puzzle *kp = killer_with("a:r2c3 r3c2 r3c3 r3c4"), *xp = variant_new(VARIANT_X, NULL, NULL);
     struct puzzle *jp = variant_new(VARIANT_JIGSAW, NULL, NULL);
     struct position x;
-    struct found f;
+    struct tu_found f;
 
     position_open(&x, kp, false);
     places_in(&x, box(1), 5, "r3c2 r2c3");

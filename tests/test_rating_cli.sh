@@ -38,6 +38,21 @@ grep -qE ' ED=[0-9.]+/[0-9.]+/[0-9.]+ \(several solutions\)$' "$tmp/several.out"
 run kak rate --format=rating "$srcdir/tests/data/hint/cli/kakuro4.txt"
 grep -qE '^[^ ]*kakuro4.txt:1 [0-9]+\.[0-9]$' "$tmp/kak.out"; ok $? "rate --format=rating: a Kakuro is named FILE:N"
 
+# A variant's line holds what makes it that puzzle (regions, cages), so it reads back as it;
+# a combination no one-line form holds is named FILE:N, as a Kakuro is.
+variants=$srcdir/tests/data/variant/variants.txt
+killer=$srcdir/tests/data/variant/killer_wiki.txt
+run vlines rate -j1 --format=rating "$variants" "$killer"
+sed -n 2p "$tmp/vlines.out" | grep -qE '^[0-9.]{81} [1-9]{81} [0-9]+\.[0-9]$' \
+    && [ "$(sed -n 3,5p "$tmp/vlines.out" | grep -cE '^[^ ]*variants.txt:[345] [0-9]+\.[0-9]$')" -eq 3 ] \
+    && sed -n 6p "$tmp/vlines.out" | grep -qE '^[A-Za-z]{81}( [0-9]+)+ [0-9]+\.[0-9]$'
+ok $? "rate --format=rating: a Jigsaw's line holds its regions, a Killer's its cages and sums, the combinations are FILE:N"
+sed -n 2p "$tmp/vlines.out" | sed 's/ [0-9.]*$//' >"$tmp/jigsaw.line"
+sed -n 6p "$tmp/vlines.out" | sed 's/ [0-9.]*$//' >"$tmp/killer.line"
+run vback rate -j1 --format=rating "$tmp/jigsaw.line" "$tmp/killer.line"
+sed -n '2p;6p' "$tmp/vlines.out" >"$tmp/vlines.want"
+same "$tmp/vlines.want" "$tmp/vback.out"; ok $? "rate --format=rating: the Jigsaw and Killer lines read back as the same puzzles"
+
 run bad_format rate --format=serate "$tmp/five.txt"
 status_is bad_format 2 && err_has bad_format "se or rating"; ok $? "rate --format with an unknown name: usage error"
 run path_hint hint --path "$wiki"

@@ -413,8 +413,7 @@ static void test_picker(void)
            "the picker lists bundled puzzles and open file");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "Cell r"), "Enter opens a bundled puzzle");
-    th_send(t, "1");
-    th_settle(t, tt_wait_ms);   /* the digit is in before q leaves */
+    tt_send_settled(t, "1");   /* the digit is in before q leaves */
     th_send(t, "q");
     tap_ok(tt_wait_text(t, "choose a puzzle"), "q on the board returns to the picker");
     tap_ok(tt_wait_text(t, "Recent games"), "the game just played is listed among the recent games");

@@ -51,8 +51,7 @@ static void test_picker(void)
            && th_find(t, "Enter open", NULL, NULL),
            "the picker's footer names the keys as bound (g new game, F2 help, x quit)");
     tap_ok(th_find(t, "Jigsaw and mixes (g)", NULL, NULL), "the New game item names its key as bound");
-    th_send(t, "n");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "n");
     tap_ok(!th_find(t, "Arrows choose, Enter makes it", NULL, NULL), "n no longer opens New game");
     th_send(t, "g");
     tap_ok(tt_wait_text(t, "Arrows choose, Enter makes it"), "g opens New game");
@@ -67,8 +66,7 @@ static void test_picker(void)
     th_send(t, "q");
     tap_ok(th_wait_gone(t, "In the picker", tt_wait_ms) && tt_wait_text(t, "choose a puzzle"),
            "any other key leaves the help");
-    th_send(t, "q");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "q");
     tap_ok(th_wait_exit(t, 0) == -1 && th_find(t, "choose a puzzle", NULL, NULL), "q no longer quits");
     th_send(t, "v");
     tap_ok(tt_wait_text(t, "Paste a puzzle now"), "v asks for a paste");
@@ -89,8 +87,7 @@ static void test_picker(void)
     tt_fresh_state();
     t = start_with("keys = arrows\n", NULL);
     tt_wait_text(t, "choose a puzzle");
-    th_send(t, "l");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "l");
     tap_ok(!th_find(t, "Cell r", NULL, NULL), "keys = arrows: l does not open in the picker");
     th_send(t, "\033OB\r");
     tap_ok(tt_wait_text(t, "Cell r"), "keys = arrows: Down and Enter do");
@@ -116,21 +113,15 @@ static void test_watch(void)
     tap_ok(tt_wait_text(t, "Paused") && tt_wait_text(t, "p resume"), "p pauses, and the panel says p resumes");
     th_send(t, "\033OA");
     tap_ok(tt_wait_text(t, "Speed 5 steps/s"), "Up is faster");
-    th_send(t, "+");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "Speed 5 steps/s", NULL, NULL), "+ no longer is");
+    tap_ok(tt_still_after(t, "+", "Speed 5 steps/s"), "+ no longer is");
     th_send(t, "\033OR");
     tap_ok(tt_wait_text(t, "watching the solver") && th_find(t, "p                  pause or resume", NULL, NULL)
            && th_find(t, "x Esc              stop", NULL, NULL),
            "F3 opens the watch's help, listing the keys as bound");
     th_send(t, " ");
     tap_ok(tt_wait_text(t, "p resume"), "a key leaves the help, still paused");
-    th_send(t, " ");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "Paused", NULL, NULL), "Space no longer resumes");
-    th_send(t, "q");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "Paused", NULL, NULL), "q no longer stops");
+    tap_ok(tt_still_after(t, " ", "Paused"), "Space no longer resumes");
+    tap_ok(tt_still_after(t, "q", "Paused"), "q no longer stops");
     th_send(t, "x");
     tap_ok(tt_wait_text(t, "Stopped after") && tt_wait_text(t, "Cell r1c3"), "x stops watching");
     th_send(t, "w");
@@ -147,9 +138,7 @@ static void test_watch(void)
     th_send(t, "w");
     tap_ok(tt_wait_text(t, "K keeps it, q goes back, z tries plain") && tt_wait_text(t, "K keep the solution"),
            "once solved, the message and panel name K and z");
-    th_send(t, "k");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "K keeps it", NULL, NULL), "k no longer keeps");
+    tap_ok(tt_still_after(t, "k", "K keeps it"), "k no longer keeps");
     th_send(t, "K");
     tap_ok(tt_wait_text(t, "Kept the solver's solution"), "K keeps the solution");
     tap_ok(tt_quit_cleanly(t), "quits");
@@ -171,11 +160,8 @@ static void test_dialogs(void)
     t = start_with("key.dialog.resume = o\n", sudoku_path);
     tap_ok(tt_wait_text(t, "saved game") && tt_wait_text(t, "o: resume") && tt_wait_text(t, "s: start over")
            && tt_wait_text(t, "Esc: back"), "the saved-game question names o for resume");
-    th_send(t, "r");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "o: resume", NULL, NULL), "r no longer resumes");
-    th_send(t, "c");
-    th_settle(t, tt_wait_ms);
+    tap_ok(tt_still_after(t, "r", "o: resume"), "r no longer resumes");
+    tt_send_settled(t, "c");
     tap_ok(th_find(t, "o: resume", NULL, NULL),
            "c is no answer here: the question stays (as cancel it would leave the player)");
     th_send(t, "O");
@@ -191,9 +177,7 @@ static void test_dialogs(void)
     th_send(t, "d");
     tap_ok(tt_wait_text(t, "Delete the saved game") && tt_wait_text(t, "k: no") && tt_wait_text(t, "j: yes"),
            "the yes/no question names j and k");
-    th_send(t, "yq");
-    th_settle(t, tt_wait_ms);
-    tap_ok(th_find(t, "Delete the saved game", NULL, NULL), "y and q no longer answer");
+    tap_ok(tt_still_after(t, "yq", "Delete the saved game"), "y and q no longer answer");
     th_send(t, "j");
     tap_ok(tt_wait_text(t, "Deleted the saved game") && th_wait_gone(t, "Recent games", tt_wait_ms),
            "j says yes");
@@ -211,8 +195,7 @@ static void test_too_small(void)
     tt_write_file(config_path, "key.quit = x\n");
     t = tt_start(args, NULL, 8, 30);
     tap_ok(tt_wait_text(t, "Terminal too small"), "a board on 30x8 is too small");
-    th_send(t, "q");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "q");
     tap_ok(th_wait_exit(t, 0) == -1, "q, not the quit key now, does nothing there");
     th_send(t, "x");
     tap_ok(exits_cleanly(t), "x, the quit key as bound, quits from the too-small screen");

@@ -317,14 +317,6 @@ static void test_marks(void)
     th_free(t);
 }
 
-/* The character at (row, col), or 0. */
-static uint32_t char_at(struct th *t, int row, int col)
-{
-    VTermScreenCell cell;
-
-    return th_cell(t, row, col, &cell) ? cell.chars[0] : 0;
-}
-
 /* The dialog whose text starts with arg (two columns in from its frame) has a frame:
  * corners above and below it, lines at its sides. */
 static bool check_framed(struct th *t, void *arg, bool report)
@@ -334,16 +326,16 @@ static bool check_framed(struct th *t, void *arg, bool report)
     if (!th_find(t, arg, &row, &col))
         return false;
     col -= 3;
-    for (top = row; top >= 0 && char_at(t, top, col) == 0x2502; top--)
+    for (top = row; top >= 0 && tt_char_at(t, top, col) == 0x2502; top--)
         ;
-    for (bottom = row; bottom < t->rows && char_at(t, bottom, col) == 0x2502; bottom++)
+    for (bottom = row; bottom < t->rows && tt_char_at(t, bottom, col) == 0x2502; bottom++)
         ;
     for (int c = col + 1; top >= 0 && c < t->cols && right < 0; c++)
-        if (char_at(t, top, c) == 0x2510)
+        if (tt_char_at(t, top, c) == 0x2510)
             right = c;
-    if (top >= 0 && bottom < t->rows && char_at(t, top, col) == 0x250C &&
-        char_at(t, bottom, col) == 0x2514 && right > 0 && char_at(t, bottom, right) == 0x2518 &&
-        char_at(t, row, right) == 0x2502)
+    if (top >= 0 && bottom < t->rows && tt_char_at(t, top, col) == 0x250C &&
+        tt_char_at(t, bottom, col) == 0x2514 && right > 0 && tt_char_at(t, bottom, right) == 0x2518 &&
+        tt_char_at(t, row, right) == 0x2502)
         return true;
     if (report) {
         tap_diag("no frame around \"%s\"", (const char *)arg);

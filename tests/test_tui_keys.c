@@ -221,46 +221,6 @@ static void test_home_end_pages(void)
     th_free(t);
 }
 
-/* Whether the picker shows the item labelled text selected (reverse video). */
-static bool picker_selected(struct th *t, const char *text)
-{
-    VTermScreenCell cell;
-
-    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
-}
-
-/* Sends a press and release of mouse button (0 left; 64, 65 the wheel up and down, which
- * have no release) at the screen row and column of text, in xterm's SGR encoding. */
-static bool mouse_on(struct th *t, const char *text, int button)
-{
-    char seq[64];
-    int row, col;
-
-    if (!th_find(t, text, &row, &col))
-        return false;
-    snprintf(seq, sizeof seq, "\033[<%d;%d;%dM", button, col + 1, row + 1);
-    th_send(t, seq);
-    if (button < 64) {
-        snprintf(seq, sizeof seq, "\033[<%d;%d;%dm", button, col + 1, row + 1);
-        th_send(t, seq);
-    }
-    return true;
-}
-
-/* Waits until the picker shows text selected. */
-static bool wait_selected(struct th *t, const char *text)
-{
-    long end = th_now_ms() + tt_wait_ms;
-
-    while (!picker_selected(t, text) && th_now_ms() < end && !t->exited)
-        th_pump(t, 50);
-    if (!picker_selected(t, text)) {
-        th_dump(t);
-        return false;
-    }
-    return true;
-}
-
 /* The mouse in the picker: a click selects, a click on the selection (a double click)
  * opens, the wheel moves through the list. */
 static void test_picker_mouse(void)
@@ -268,15 +228,15 @@ static void test_picker_mouse(void)
     struct th *t = start(NULL, 24, 80);
 
     tt_wait_text(t, "choose a puzzle");
-    tap_ok(picker_selected(t, "Sudoku 4x4"), "the picker starts on the first puzzle");
-    tap_ok(mouse_on(t, "Sudoku 6x6", 0) && wait_selected(t, "Sudoku 6x6")
+    tap_ok(tt_shown_reversed(t, "Sudoku 4x4"), "the picker starts on the first puzzle");
+    tap_ok(tt_mouse_on(t, "Sudoku 6x6", 0) && tt_wait_reversed(t, "Sudoku 6x6")
            && th_find(t, "choose a puzzle", NULL, NULL), "a click selects an item, without opening it");
-    mouse_on(t, "Sudoku 6x6", 0);
+    tt_mouse_on(t, "Sudoku 6x6", 0);
     tap_ok(tt_wait_text(t, "Cell r"), "a click on the selected item opens it");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
-    mouse_on(t, "Kakuro 6x6", 0);
-    mouse_on(t, "Kakuro 6x6", 0);
+    tt_mouse_on(t, "Kakuro 6x6", 0);
+    tt_mouse_on(t, "Kakuro 6x6", 0);
     tap_ok(tt_wait_text(t, "Kakuro 6x6") && tt_wait_text(t, "Cell r"), "a double click opens an item");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
@@ -285,13 +245,13 @@ static void test_picker_mouse(void)
 
     t = start(NULL, 24, 80);
     tt_wait_text(t, "choose a puzzle");
-    mouse_on(t, "Sudoku 4x4", 65);
-    tap_ok(wait_selected(t, "Sudoku 9x9             easy"), "the wheel turned down moves 3 items down");
-    mouse_on(t, "Sudoku 4x4", 64);
-    tap_ok(wait_selected(t, "Sudoku 4x4"), "and up again");
-    mouse_on(t, "Puzzles", 0);
+    tt_mouse_on(t, "Sudoku 4x4", 65);
+    tap_ok(tt_wait_reversed(t, "Sudoku 9x9             easy"), "the wheel turned down moves 3 items down");
+    tt_mouse_on(t, "Sudoku 4x4", 64);
+    tap_ok(tt_wait_reversed(t, "Sudoku 4x4"), "and up again");
+    tt_mouse_on(t, "Puzzles", 0);
     th_send(t, "j");
-    tap_ok(wait_selected(t, "Sudoku 6x6") && th_find(t, "choose a puzzle", NULL, NULL),
+    tap_ok(tt_wait_reversed(t, "Sudoku 6x6") && th_find(t, "choose a puzzle", NULL, NULL),
            "a click on a heading does nothing");
     tt_quit_cleanly(t);
     th_free(t);

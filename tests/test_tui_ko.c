@@ -200,16 +200,14 @@ static void test_board_dialog_and_hint(void)
     th_send(t, "i");
     tap_ok(tt_wait_text(t, "힌트 2/5: ") && tt_wait_text(t, "i: 패턴 보기"), "the next rung in Korean");
     tap_ok(whole_characters(t, "hint"), "hint page: no character cut");
-    th_send(t, "\033");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "\033");
     th_send(t, "q");
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
     tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)  ") && !th_find(t, "(beginner) 4x4", NULL, NULL),
            "Recent games says the size once in Korean too");
     /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
      * saved game to ask about. */
-    th_send(t, "\033OH");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "\033OH");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "이 퍼즐에는 저장된 게임이 있습니다") && tt_wait_text(t, "r: 이어 하기"),
            "the saved-game dialog in Korean");
@@ -320,8 +318,7 @@ static void test_long_names(void)
         th_dump(t);
     }
     tap_ok(whole_characters(t, "long names"), "long names: no character cut");
-    th_send(t, "\033");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "\033");
     th_send(t, "q");
     th_wait_exit(t, tt_wait_ms);
     th_free(t);
@@ -408,8 +405,7 @@ static void test_euc_kr(void)
     th_resize(t, 16, 44);
     th_settle(t, tt_wait_ms);
     tap_ok(whole_characters(t, "EUC-KR 44x16"), "EUC-KR at 44x16: no character cut");
-    th_send(t, "\033");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "\033");
     th_send(t, "q");
     th_wait_exit(t, tt_wait_ms);
     th_free(t);

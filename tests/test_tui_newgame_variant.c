@@ -24,7 +24,8 @@ static struct th *start(const char *seed)
 static void test_kinds(void)
 {
     static const char *const kinds[] = {
-        "Kakuro", "Killer", "Sudoku X", "Jigsaw", "Killer X", "Killer Jigsaw", "Jigsaw X", "Sudoku",
+        "Kakuro", "Killer", "Sudoku X", "Jigsaw", "Killer X", "Killer Jigsaw", "Jigsaw X", "Killer Jigsaw X",
+        "Sudoku",
     };
     struct th *t = start("5");
     bool all = true;
@@ -45,7 +46,7 @@ static void test_kinds(void)
     tap_ok(all, "Right goes through Kakuro, Killer, Sudoku X, Jigsaw and their combinations");
 
     /* Sizes follow the kind: a Jigsaw takes 7x7, Sudoku X only sizes with boxes. */
-    th_send(t, KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN KEY_LEFT KEY_LEFT);
+    th_send(t, KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN KEY_LEFT KEY_LEFT);
     tap_ok(tt_wait_text(t, "Kind     Jigsaw ") && tt_wait_text(t, "Size   < 7x7"),
            "a Jigsaw offers 7x7 (9x9, 8x8, 7x7)");
     th_send(t, KEY_UP KEY_LEFT);

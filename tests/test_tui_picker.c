@@ -22,41 +22,6 @@ static struct th *start_picker(const char *home)
     return tt_start(NULL, env, 24, 80);
 }
 
-/* How many times text is on the screen. */
-static int count_on_screen(struct th *t, const char *text)
-{
-    char buf[4096];
-    int n = 0;
-
-    for (int r = 0; r < t->rows; r++)
-        for (const char *s = th_row(t, r, buf, sizeof buf); (s = strstr(s, text)) != NULL; s++)
-            n++;
-    return n;
-}
-
-/* Whether text is on the screen shown reversed (the picker's selection). */
-static bool is_selected(struct th *t, const char *text)
-{
-    VTermScreenCell cell;
-
-    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
-}
-
-static bool shown_selected(struct th *t, const void *text)
-{
-    return is_selected(t, text);
-}
-
-/* Waits until text is shown selected; dumps the screen if it never is. */
-static bool wait_selected(struct th *t, const char *text)
-{
-    if (th_wait_until(t, shown_selected, text, true, tt_wait_ms))
-        return true;
-    tap_diag("expected \"%s\" selected:", text);
-    th_dump(t);
-    return false;
-}
-
 /* A message said on the board stays there: back in the picker it is gone. */
 static void test_messages_stay_on_their_screen(void)
 {
@@ -87,7 +52,7 @@ static void test_names(void)
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "\r");
     tt_wait_text(t, "Filled 8/16");
-    n = count_on_screen(t, "4x4");
+    n = tt_count_on_screen(t, "4x4");
     tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && n == 1,
            "the panel names the bundled 4x4 once (4x4 is there %d times)", n);
     th_send(t, "1");
@@ -119,20 +84,20 @@ static void test_return_and_delete(void)
     th_send(t, "1");
     tt_wait_text(t, "Filled 9/16");
     th_send(t, "q");
-    tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  "), "back from a game, its saved game is selected");
+    tap_ok(tt_wait_reversed(t, "Sudoku 4x4 (beginner)  "), "back from a game, its saved game is selected");
     th_send(t, KEY_HOME KEY_DOWN "\r");     /* Sudoku 6x6 */
     tt_wait_text(t, "Filled 14/36");
     th_send(t, "1");
     tt_wait_text(t, "Filled 15/36");
     th_send(t, "q");
-    tap_ok(wait_selected(t, "Sudoku 6x6 (easy)  ") && !is_selected(t, "Sudoku 4x4 (beginner)  "),
+    tap_ok(tt_wait_reversed(t, "Sudoku 6x6 (easy)  ") && !tt_shown_reversed(t, "Sudoku 4x4 (beginner)  "),
            "the newest game, at the top of Recent games, is selected");
     th_send(t, KEY_DOWN "\r");              /* the 4x4 again, from Recent games */
     tt_wait_text(t, "Filled 9/16");
     th_send(t, "2");
     tt_wait_text(t, "Filled 10/16");
     th_send(t, "q");
-    tap_ok(wait_selected(t, "Sudoku 4x4 (beginner)  ") && !is_selected(t, "Sudoku 6x6 (easy)  "),
+    tap_ok(tt_wait_reversed(t, "Sudoku 4x4 (beginner)  ") && !tt_shown_reversed(t, "Sudoku 6x6 (easy)  "),
            "the game just left is selected, not the one that moved into its row");
 
     th_send(t, "d");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "test_util.h"
 #include "tui_test.h"
 
 #define KEY_UP "\033OA"
@@ -34,31 +35,6 @@ static int nbundled;
 #define N 9
 static char last_kind[64], last_regions[N * N + 1];
 
-/* The value of the "# FIELD: " line of a bundled file, into buf. */
-static bool header_field(const char *path, const char *field, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "r");
-    char line[512], prefix[64];
-    bool found = false;
-
-    if (f == NULL)
-        return false;
-    snprintf(prefix, sizeof prefix, "# %s: ", field);
-    while (!found && fgets(line, sizeof line, f) != NULL)
-        if (strncmp(line, prefix, strlen(prefix)) == 0) {
-            snprintf(buf, size, "%s", line + strlen(prefix));
-            buf[strcspn(buf, "\r\n")] = '\0';
-            found = true;
-        }
-    fclose(f);
-    return found;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Reads the region map of a 9x9 Jigsaw in kakudo's variant format: after the variant's
  * name, rows of nine digits and nine region letters. */
 static void read_regions(const char *path)
@@ -78,11 +54,11 @@ static void read_regions(const char *path)
         fclose(f);
 }
 
-/* Reads the names and levels of data/*.txt, in file order (the picker's order). */
+/* Reads the names and levels of the .txt files in data/, in file order (the picker's order). */
 static void read_bundled(void)
 {
     const char *srcdir = getenv("srcdir");
-    char dir[4096], path[8192], name[128], level[64];
+    char dir[4096], path[8192], name[64], level[32];
     char *files[BUNDLED_MAX];
     int n = 0;
     DIR *d;
@@ -99,43 +75,21 @@ static void read_bundled(void)
             files[n++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(files, (size_t)n, sizeof *files, by_name);
+    qsort(files, (size_t)n, sizeof *files, tu_compare_names);
     for (int i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        if (header_field(path, "name", name, sizeof name) && header_field(path, "level", level, sizeof level)) {
+        if (tu_header_field(path, "name", name, sizeof name) && tu_header_field(path, "level", level, sizeof level)) {
             snprintf(labels[nbundled], sizeof labels[nbundled], "%-22s %s", name, level);
             snprintf(titles[nbundled], sizeof titles[nbundled], "%s (%s)", name, level);
             snprintf(names[nbundled], sizeof names[nbundled], "%s", name);
             nbundled++;
-            if (header_field(path, "kind", last_kind, sizeof last_kind) && strstr(last_kind, "jigsaw"))
+            if (tu_header_field(path, "kind", last_kind, sizeof last_kind) && strstr(last_kind, "jigsaw"))
                 read_regions(path);
             else
                 last_regions[0] = '\0';
         }
         free(files[i]);
     }
-}
-
-/* How many times text is on the screen. */
-static int count_on_screen(struct th *t, const char *text)
-{
-    char buf[4096];
-    int n = 0;
-
-    for (int r = 0; r < t->rows; r++)
-        for (const char *s = th_row(t, r, buf, sizeof buf); (s = strstr(s, text)) != NULL; s++)
-            n++;
-    return n;
-}
-
-/* The character at (row, col); a cell never written is a space. */
-static uint32_t char_at(struct th *t, int row, int col)
-{
-    VTermScreenCell cell;
-
-    if (!th_cell(t, row, col, &cell))
-        return 0;
-    return cell.chars[0] == 0 ? ' ' : cell.chars[0];
 }
 
 /* Whether the board shows the last puzzle's variant as drawn at 80x24 (a cell one row by
@@ -147,31 +101,13 @@ static bool variant_drawn(struct th *t, const void *arg)
     for (int r = 0; last_regions[0] != '\0' && r < N; r++)
         for (int c = 1; c < N; c++) {
             bool parted = last_regions[r * N + c - 1] != last_regions[r * N + c];
-            if (char_at(t, 2 * r + 1, 6 * c) != (parted ? 0x2503u : 0x2502u))
+            if (tt_char_at(t, 2 * r + 1, 6 * c) != (parted ? 0x2503u : 0x2502u))
                 return false;
         }
     for (int i = 1; strstr(last_kind, "x") != NULL && i < N; i++)
-        if (char_at(t, 2 * i, 6 * i) != 0x2572u || char_at(t, 2 * i, 6 * (N - i)) != 0x2571u)
+        if (tt_char_at(t, 2 * i, 6 * i) != 0x2572u || tt_char_at(t, 2 * i, 6 * (N - i)) != 0x2571u)
             return false;
     return true;
-}
-
-/* Whether text is on the screen shown reversed (the picker's selection, without colour). */
-static bool is_selected(struct th *t, const void *text)
-{
-    VTermScreenCell cell;
-
-    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
-}
-
-/* Waits until text is shown selected; dumps the screen if it never is. */
-static bool wait_selected(struct th *t, const char *text)
-{
-    if (th_wait_until(t, is_selected, text, true, tt_wait_ms))
-        return true;
-    tap_diag("expected \"%s\" selected:", text);
-    th_dump(t);
-    return false;
 }
 
 /* Whether the short sections are all on the screen. */
@@ -182,32 +118,18 @@ static bool short_sections_shown(struct th *t, const char *recent)
            && th_find(t, "Paste a puzzle...", NULL, NULL);
 }
 
-/* Clicks the left button on text, in xterm's SGR mouse encoding; false if text is absent. */
-static bool click_on(struct th *t, const char *text)
-{
-    char seq[64];
-    int row, col;
-
-    if (!th_find(t, text, &row, &col))
-        return false;
-    snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1, row + 1, col + 1, row + 1);
-    th_send(t, seq);
-    return true;
-}
-
 /* Plays a move in bundled puzzle i (from the top of the list) and goes back, so that it
  * is among the recent games. */
 static void play_bundled(struct th *t, int i)
 {
     th_send(t, KEY_HOME);
-    wait_selected(t, labels[0]);
+    tt_wait_reversed(t, labels[0]);
     for (int k = 0; k < i; k++)
         th_send(t, KEY_DOWN);
-    wait_selected(t, labels[i]);
+    tt_wait_reversed(t, labels[i]);
     th_send(t, "\r");
     tt_wait_text(t, "Cell r");
-    th_send(t, "1");
-    th_settle(t, tt_wait_ms);
+    tt_send_settled(t, "1");
     th_send(t, "q");
     tt_wait_text(t, "Recent games");
 }
@@ -221,12 +143,12 @@ static void walk_down(struct th *t, const char *recent, const char *up, const ch
     int selected = 0, kept = 0;
 
     th_send(t, KEY_HOME);
-    tap_ok(wait_selected(t, labels[0]) && th_find(t, down, NULL, NULL) && !th_find(t, up, NULL, NULL),
+    tap_ok(tt_wait_reversed(t, labels[0]) && th_find(t, down, NULL, NULL) && !th_find(t, up, NULL, NULL),
            "%s: Home selects the first puzzle; the list says there is more below, nothing above", mode);
     for (int i = 0; i < nbundled; i++) {
         if (i > 0)
             th_send(t, KEY_DOWN);
-        selected += wait_selected(t, labels[i]);
+        selected += tt_wait_reversed(t, labels[i]);
         kept += short_sections_shown(t, recent);
     }
     tap_ok(selected == nbundled, "%s: Down goes through all %d bundled puzzles in order (%d seen)",
@@ -235,7 +157,7 @@ static void walk_down(struct th *t, const char *recent, const char *up, const ch
     tap_ok(th_find(t, up, NULL, NULL) && !th_find(t, down, NULL, NULL),
            "%s: at the last puzzle the list says there is more above, nothing below", mode);
     th_send(t, KEY_DOWN);
-    tap_ok(wait_selected(t, recent) && th_find(t, labels[nbundled - 1], NULL, NULL),
+    tap_ok(tt_wait_reversed(t, recent) && th_find(t, labels[nbundled - 1], NULL, NULL),
            "%s: Down from the last puzzle goes to the recent games; the puzzles stay scrolled", mode);
 }
 
@@ -250,7 +172,7 @@ static void test_scrolling(void)
     play_bundled(t, 1);
     play_bundled(t, 0);
     snprintf(recent, sizeof recent, "%s  ", titles[0]);
-    tap_ok(wait_selected(t, recent) && short_sections_shown(t, titles[1]),
+    tap_ok(tt_wait_reversed(t, recent) && short_sections_shown(t, titles[1]),
            "80x24: back from a game, its recent game is selected, with Open a file in view");
     tap_ok(th_find(t, "New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes (n)", NULL, NULL),
            "80x24: New game names the variants, whole");
@@ -261,41 +183,41 @@ static void test_scrolling(void)
         while (shown < nbundled && th_find(t, labels[shown], NULL, NULL))
             shown++;
         th_send(t, KEY_HOME);
-        wait_selected(t, labels[0]);
-        tap_ok(shown < nbundled && click_on(t, DOWN_MARK) && wait_selected(t, labels[shown])
+        tt_wait_reversed(t, labels[0]);
+        tap_ok(shown < nbundled && tt_mouse_on(t, DOWN_MARK, 0) && tt_wait_reversed(t, labels[shown])
                && th_find(t, UP_MARK, NULL, NULL),
                "a click on the 'more below' row selects the first puzzle hidden there (%d shown)", shown);
-        tap_ok(click_on(t, UP_MARK) && wait_selected(t, labels[1]),
+        tap_ok(tt_mouse_on(t, UP_MARK, 0) && tt_wait_reversed(t, labels[1]),
                "a click on the 'more above' row selects the nearest puzzle hidden there");
         for (int k = 0; k < nbundled && th_find(t, UP_MARK, NULL, NULL); k++) {
-            click_on(t, UP_MARK);
+            tt_mouse_on(t, UP_MARK, 0);
             th_settle(t, tt_wait_ms);
         }
-        tap_ok(wait_selected(t, labels[0]) && !th_find(t, UP_MARK, NULL, NULL),
+        tap_ok(tt_wait_reversed(t, labels[0]) && !th_find(t, UP_MARK, NULL, NULL),
                "clicks there go on up to the first");
     }
     walk_down(t, recent, UP_MARK, DOWN_MARK, "80x24");
     th_send(t, KEY_UP);
-    tap_ok(wait_selected(t, labels[nbundled - 1]), "Up from the recent games: the last puzzle");
+    tap_ok(tt_wait_reversed(t, labels[nbundled - 1]), "Up from the recent games: the last puzzle");
     th_send(t, KEY_END);
-    tap_ok(wait_selected(t, "Paste a puzzle...") && th_find(t, labels[nbundled - 1], NULL, NULL),
+    tap_ok(tt_wait_reversed(t, "Paste a puzzle...") && th_find(t, labels[nbundled - 1], NULL, NULL),
            "End: the last item");
     th_send(t, KEY_HOME KEY_PGDN);
-    tap_ok(wait_selected(t, labels[10 < nbundled ? 10 : nbundled - 1]), "PgDn moves ten items down");
+    tap_ok(tt_wait_reversed(t, labels[10 < nbundled ? 10 : nbundled - 1]), "PgDn moves ten items down");
     th_send(t, KEY_END KEY_UP KEY_UP KEY_UP KEY_UP KEY_UP);   /* past 3 items, 2 games */
-    wait_selected(t, labels[nbundled - 1]);
+    tt_wait_reversed(t, labels[nbundled - 1]);
     th_send(t, "\r");
     /* (The panel may wrap the title after the name.) */
     tap_ok(tt_wait_text(t, names[nbundled - 1]) && tt_wait_text(t, "Cell r"),
            "the last bundled puzzle opens: %s", titles[nbundled - 1]);
-    tap_ok(count_on_screen(t, "9x9") == 1, "the board says its kind and size once, in the title");
+    tap_ok(tt_count_on_screen(t, "9x9") == 1, "the board says its kind and size once, in the title");
     tap_ok(last_regions[0] != '\0' || strstr(last_kind, "x") != NULL,
            "the last bundled puzzle is a Jigsaw or a Sudoku X (%s)", last_kind);
     if (!tap_ok(th_wait_until(t, variant_drawn, NULL, true, tt_wait_ms),
                 "its board shows the %s's regions and diagonals", last_kind))
         th_dump(t);
     th_send(t, "q");
-    tap_ok(wait_selected(t, labels[nbundled - 1]) && short_sections_shown(t, recent),
+    tap_ok(tt_wait_reversed(t, labels[nbundled - 1]) && short_sections_shown(t, recent),
            "back without a move: the puzzle is still selected, in view with the rest");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
@@ -330,7 +252,7 @@ static void test_small(int rows, int cols)
            "%dx%d: the first puzzle, the recent games and Open a file in view", cols, rows);
     walk_down(t, recent, UP_MARK, DOWN_MARK, cols == 80 ? "80x14" : "44x16");
     th_send(t, KEY_END);
-    tap_ok(wait_selected(t, "Paste a puzzle..."), "%dx%d: End selects the last item", cols, rows);
+    tap_ok(tt_wait_reversed(t, "Paste a puzzle..."), "%dx%d: End selects the last item", cols, rows);
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 }
@@ -345,13 +267,13 @@ static void test_tiny(int rows, int cols)
 
     snprintf(more, sizeof more, DOWN_MARK "%d more", nbundled - 1);
     tt_wait_text(t, "choose a puzzle");
-    tap_ok(wait_selected(t, labels[0]) && tt_wait_text(t, more) && th_find(t, "Recent games", NULL, NULL),
+    tap_ok(tt_wait_reversed(t, labels[0]) && tt_wait_text(t, more) && th_find(t, "Recent games", NULL, NULL),
            "%dx%d: the first puzzle and '%s' under it, the recent games", cols, rows, more);
     th_send(t, KEY_END);
-    tap_ok(wait_selected(t, "Paste a puzzle...") && tt_wait_text(t, UP_MARK "2 more"),
+    tap_ok(tt_wait_reversed(t, "Paste a puzzle...") && tt_wait_text(t, UP_MARK "2 more"),
            "%dx%d: End selects the last item, marked as having two above", cols, rows);
     th_send(t, KEY_UP KEY_UP);
-    tap_ok(wait_selected(t, "New game:") && tt_wait_text(t, DOWN_MARK "2 more"),
+    tap_ok(tt_wait_reversed(t, "New game:") && tt_wait_text(t, DOWN_MARK "2 more"),
            "%dx%d: Up twice, New game, marked as having two below", cols, rows);
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);

@@ -103,16 +103,6 @@ static uint32_t piece_char(enum piece p, bool vertical, bool utf8, int i)
     }
 }
 
-/* The character at (row, col); a cell never written (0 in libvterm) is a space. */
-static uint32_t char_at(struct th *t, int row, int col)
-{
-    VTermScreenCell cell;
-
-    if (!th_cell(t, row, col, &cell))
-        return 0;
-    return cell.chars[0] == 0 ? ' ' : cell.chars[0];
-}
-
 /* The board a check expects. */
 struct board {
     const char *cages, *regions;    /* cages may be NULL */
@@ -123,7 +113,7 @@ static bool mismatch(struct th *t, bool report, const char *what, int row, int c
 {
     if (report) {
         tap_diag("%s at row %d, column %d: U+%04X, not U+%04X", what, row, col,
-                 (unsigned)char_at(t, row, col), (unsigned)want);
+                 (unsigned)tt_char_at(t, row, col), (unsigned)want);
         th_dump(t);
     }
     return false;
@@ -140,7 +130,7 @@ static bool check_lines(struct th *t, void *arg, bool report)
             enum piece p = parting(b->cages, b->regions, c > 0 ? r * N + c - 1 : -1,
                                    c < N ? r * N + c : -1);
             uint32_t want = piece_char(p, true, b->utf8, 0);
-            if (char_at(t, cell_row(r), line_col(c)) != want)
+            if (tt_char_at(t, cell_row(r), line_col(c)) != want)
                 return mismatch(t, report, "a line down", cell_row(r), line_col(c), want);
         }
     for (int r = 0; r <= N; r++)
@@ -149,7 +139,7 @@ static bool check_lines(struct th *t, void *arg, bool report)
                                    r < N ? r * N + c : -1);
             uint32_t want = piece_char(p, false, b->utf8, 4);
             /* The last column of the piece: a cage's sum stands at its start. */
-            if (char_at(t, line_row(r), cell_col(c) + 4) != want)
+            if (tt_char_at(t, line_row(r), cell_col(c) + 4) != want)
                 return mismatch(t, report, "a line across", line_row(r), cell_col(c) + 4, want);
         }
     return true;
@@ -198,9 +188,9 @@ static bool check_diagonals(struct th *t, void *arg, bool report)
     uint32_t main_glyph = b->utf8 ? 0x2572 : '\\', anti_glyph = b->utf8 ? 0x2571 : '/';
 
     for (int i = 1; i < N; i++) {
-        if (char_at(t, line_row(i), line_col(i)) != main_glyph)
+        if (tt_char_at(t, line_row(i), line_col(i)) != main_glyph)
             return mismatch(t, report, "the main diagonal", line_row(i), line_col(i), main_glyph);
-        if (char_at(t, line_row(i), line_col(N - i)) != anti_glyph)
+        if (tt_char_at(t, line_row(i), line_col(N - i)) != anti_glyph)
             return mismatch(t, report, "the anti-diagonal", line_row(i), line_col(N - i), anti_glyph);
     }
     return true;
@@ -522,7 +512,7 @@ static bool check_sums16(struct th *t, void *arg, bool report)
             continue;
         n = snprintf(want, sizeof want, "%d", v->k->sum[(unsigned char)v->k->cages[cell] & 127]);
         for (int i = 0; i < n; i++)
-            if (char_at(t, row, 3 * c + 1 + i) != (uint32_t)want[i]) {
+            if (tt_char_at(t, row, 3 * c + 1 + i) != (uint32_t)want[i]) {
                 if (report) {
                     tap_diag("cage %c: its sum %s is not on row %d at column %d", v->k->cages[cell],
                              want, row, 3 * c + 1);

@@ -161,8 +161,7 @@ static void test_animation_controls(void)
            "paused, the footer says Space resumes");
     steps = number_after(t, "Steps ");
     tap_ok(stays_still(t) && number_after(t, "Steps ") == steps, "paused, the screen stays still (at %ld steps)", steps);
-    th_send(t, ".");
-    th_settle(t, tt_wait_ms);   /* paused again: the number read is the whole one */
+    tt_send_settled(t, ".");   /* paused again: the number read is the whole one */
     more = number_after(t, "Steps ");
     tap_ok(more == steps + 1 && stays_still(t) && number_after(t, "Steps ") == steps + 1,
            ". takes exactly one step (%ld to %ld) and stays paused", steps, more);

@@ -1,6 +1,7 @@
 /* test_util.h: small helpers the unit test programs share: reading a whole file, listing
- * a data folder, a scratch folder, building a Kakuro from grid tokens, a 9x9 hint's
- * conclusions as words. */
+ * a data folder, a bundled file's header field, a scratch folder, building a Kakuro or a
+ * 9x9 variant from maps, a 9x9 hint's conclusions as words and the hints of a technique
+ * that conclude some. */
 #ifndef KAKUDO_TEST_UTIL_H
 #define KAKUDO_TEST_UTIL_H
 
@@ -38,6 +39,27 @@ static inline char *tu_read_file(const char *path, size_t *len)
     if (len != NULL)
         *len = n;
     return buf;
+}
+
+/* The value of a "# FIELD: value" line of the file (the bundled puzzles' headers), into
+ * buf; false if there is none or the file cannot be read. */
+static inline bool tu_header_field(const char *path, const char *field, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], prefix[64];
+    bool found = false;
+
+    if (f == NULL)
+        return false;
+    snprintf(prefix, sizeof prefix, "# %s: ", field);
+    while (!found && fgets(line, sizeof line, f) != NULL)
+        if (strncmp(line, prefix, strlen(prefix)) == 0) {
+            snprintf(buf, size, "%s", line + strlen(prefix));
+            buf[strcspn(buf, "\r\n")] = '\0';
+            found = true;
+        }
+    fclose(f);
+    return found;
 }
 
 static inline int tu_compare_names(const void *a, const void *b)
@@ -155,6 +177,82 @@ static inline void tu_hint_conclusions(const struct hint *h, char *out, size_t s
     out[0] = '\0';
     for (int i = 0; i < n; i++)
         snprintf(out + strlen(out), size - strlen(out), "%s%.23s", i ? " " : "", words[i]);
+}
+
+/* A 9x9 variant from a map of cage letters 'a'-'z' ('.' in no cage; NULL: no cages) with
+ * their sums by letter, and, on a Jigsaw, a map of region digits 1-9; NULL (said as a
+ * TAP comment) when the layout makes no puzzle. */
+static inline struct puzzle *tu_variant9_new(unsigned variant, const char *cages, const int *sums,
+                                             const char *regions)
+{
+    struct puzzle *p = sudoku_new_unfinished(9);
+    struct puzzle_error err;
+    int number[26];
+
+    puzzle_set_variant(p, variant);
+    for (int c = 0; (variant & VARIANT_JIGSAW) && c < 81; c++)
+        p->region[c] = (uint8_t)(regions[c] - '1');
+    for (int k = 0; k < 26; k++)
+        number[k] = -1;
+    for (int c = 0; cages != NULL && c < 81; c++) {
+        int k = cages[c] - 'a';
+        if (cages[c] == '.')
+            continue;
+        if (number[k] < 0)
+            number[k] = puzzle_add_cage(p, sums[k]);
+        p->cage[c] = (int16_t)number[k];
+    }
+    if (!puzzle_finish(p, &err)) {
+        printf("# layout: %s\n", err.message);
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* "1234" -> {1,2,3,4} */
+static inline digitset tu_digits(const char *digits)
+{
+    digitset d = 0;
+
+    for (; *digits; digits++)
+        d |= 1u << (*digits - '0');
+    return d;
+}
+
+/* What the hints of one technique concluded, looking for one conclusion (want, as
+ * tu_hint_conclusions words it). */
+struct tu_found {
+    const char *want;
+    bool seen;
+    int count;
+    char text[HINT_TEXT_MAX];   /* the text of the hint that concluded want */
+    char first[1024];           /* the first hint's conclusions, to say what was found */
+};
+
+static inline bool tu_found_match(const struct hint *h, void *user)
+{
+    struct tu_found *f = user;
+    char got[1024];
+
+    tu_hint_conclusions(h, got, sizeof got);
+    if (f->count++ == 0)
+        snprintf(f->first, sizeof f->first, "%s", got);
+    if (!f->seen && strcmp(got, f->want) == 0) {
+        f->seen = true;
+        snprintf(f->text, sizeof f->text, "%s", h->text);
+    }
+    return true;
+}
+
+/* Whether technique t finds a hint concluding exactly want in pos ("" and no hint at
+ * all: nothing, as wanted). */
+static inline bool tu_finds(const struct hint_position *pos, enum technique t, const char *want,
+                            struct tu_found *f)
+{
+    *f = (struct tu_found){ .want = want };
+    hint_find_all(pos, t, tu_found_match, f);
+    return f->seen || (want[0] == '\0' && f->count == 0);
 }
 
 #endif

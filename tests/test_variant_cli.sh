@@ -107,6 +107,33 @@ sed 's/ 3 15 / 3 x /' "$data/killer_wiki.txt" >"$tmp/kl_word.txt"
 run kl_word solve --format=killer-line "$tmp/kl_word.txt"
 status_is kl_word 2 && err_has kl_word "kl_word.txt:1:85: expected a cage sum (a number from 1), got 'x'"; ok $? "a Killer line with a word for a sum"
 
+# Sums on one long line: row 1 one cage of 45, every other cell a cage of its own digit
+# (73 cages, one line of sums; a line's first 64 were read and the rest said missing).
+sol=215647398368952174794381652586274931142593867973816425821739546659428713437165289
+echo "$sol" | awk '{
+  sym = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$%&*+,-/:"
+  print "killer"
+  for (r = 0; r < 9; r++) {
+    map = ""
+    for (c = 0; c < 9; c++)
+      map = map (r == 0 ? "@" : substr(sym, (r - 1) * 9 + c + 1, 1))
+    print "......... " map
+  }
+  sums = "@=45"
+  for (i = 10; i <= 81; i++)
+    sums = sums " " substr(sym, i - 9, 1) "=" substr($0, i, 1)
+  print sums
+}' >"$tmp/long_sums.txt"
+run long_sums solve --count "$tmp/long_sums.txt"
+status_is long_sums 0 && [ "$(cat "$tmp/long_sums.out")" = 1 ]; ok $? "73 cage sums on one line, all read"
+
+# A Jigsaw line a symbol short reads as no format: the message names the variants' forms.
+echo "$line" | sed 's/.$//' >"$tmp/jl_short.txt"
+run jl_short solve "$tmp/jl_short.txt"
+status_is jl_short 2 && err_has jl_short "jl_short.txt:1: not a puzzle: expected a Sudoku" \
+  && err_has jl_short "a Sudoku variant (its name on a line, then its rows and maps; or a Jigsaw or Killer line)"
+ok $? "a line no format reads: the message names the variant forms too"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"

@@ -188,6 +188,70 @@ bool tt_cell_at(struct th *t, const char *text, int offset, VTermScreenCell *cel
     return th_find(t, text, &row, &col) && th_cell(t, row, col + offset, cell);
 }
 
+uint32_t tt_char_at(struct th *t, int row, int col)
+{
+    VTermScreenCell cell;
+
+    if (!th_cell(t, row, col, &cell))
+        return 0;
+    return cell.chars[0] == 0 ? ' ' : cell.chars[0];
+}
+
+int tt_count_on_screen(struct th *t, const char *text)
+{
+    char buf[4096];
+    int n = 0;
+
+    for (int r = 0; r < t->rows; r++)
+        for (const char *s = th_row(t, r, buf, sizeof buf); (s = strstr(s, text)) != NULL; s++)
+            n++;
+    return n;
+}
+
+bool tt_shown_reversed(struct th *t, const void *text)
+{
+    VTermScreenCell cell;
+
+    return tt_cell_at(t, text, 0, &cell) && cell.attrs.reverse;
+}
+
+bool tt_wait_reversed(struct th *t, const char *text)
+{
+    if (th_wait_until(t, tt_shown_reversed, text, true, tt_wait_ms))
+        return true;
+    tap_diag("expected \"%s\" shown reversed (selected):", text);
+    th_dump(t);
+    return false;
+}
+
+void tt_send_settled(struct th *t, const char *keys)
+{
+    th_send(t, keys);
+    th_settle(t, tt_wait_ms);
+}
+
+bool tt_still_after(struct th *t, const char *keys, const char *text)
+{
+    tt_send_settled(t, keys);
+    return th_find(t, text, NULL, NULL);
+}
+
+bool tt_mouse_on(struct th *t, const char *text, int button)
+{
+    char seq[64];
+    int row, col;
+
+    if (!th_find(t, text, &row, &col))
+        return false;
+    snprintf(seq, sizeof seq, "\033[<%d;%d;%dM", button, col + 1, row + 1);
+    th_send(t, seq);
+    if (button < 64) {
+        snprintf(seq, sizeof seq, "\033[<%d;%d;%dm", button, col + 1, row + 1);
+        th_send(t, seq);
+    }
+    return true;
+}
+
 /* The monkey's own random numbers (xorshift32), the same on every libc. */
 static unsigned next_random(unsigned *state)
 {

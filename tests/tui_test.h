@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tui_harness.h"
 
@@ -52,6 +53,23 @@ bool tt_see(struct th *t, const char *text);
 bool tt_quit_cleanly(struct th *t);
 /* The cell offset columns right of where text is on the screen; false if text is absent. */
 bool tt_cell_at(struct th *t, const char *text, int offset, VTermScreenCell *cell);
+/* The character at (row, col); a cell never written is a space, one off the screen 0. */
+uint32_t tt_char_at(struct th *t, int row, int col);
+/* How many times text stands on the screen. */
+int tt_count_on_screen(struct th *t, const char *text);
+/* Whether text is on the screen shown reversed (the picker's selection without colour);
+ * a th_wait_until predicate, arg the text. */
+bool tt_shown_reversed(struct th *t, const void *text);
+/* Waits until text is shown reversed; says so and dumps the screen if it never is. */
+bool tt_wait_reversed(struct th *t, const char *text);
+/* Sends keys and waits for the screen to settle: to see that they did nothing. */
+void tt_send_settled(struct th *t, const char *keys);
+/* Sends keys that should do nothing and whether text is still on the settled screen. */
+bool tt_still_after(struct th *t, const char *keys, const char *text);
+/* Sends a press and release of mouse button (0 left; 64, 65 the wheel up and down, which
+ * have no release) on the first character of text, in xterm's SGR encoding; false if
+ * text is not on the screen. */
+bool tt_mouse_on(struct th *t, const char *text, int button);
 
 /* Random key presses, mouse reports and resizes, to check that nothing sent to the player
  * crashes it, hangs it or garbles the screen. */

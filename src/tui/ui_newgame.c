@@ -41,6 +41,7 @@ static const struct newgame_kind {
     { PUZZLE_SUDOKU, VARIANT_KILLER | VARIANT_X, N_("Killer X") },
     { PUZZLE_SUDOKU, VARIANT_KILLER | VARIANT_JIGSAW, N_("Killer Jigsaw") },
     { PUZZLE_SUDOKU, VARIANT_JIGSAW | VARIANT_X, N_("Jigsaw X") },
+    { PUZZLE_SUDOKU, VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, N_("Killer Jigsaw X") },
 };
 #define NKINDS ((int)(sizeof newgame_kinds / sizeof newgame_kinds[0]))
 /* Variants go up to 16x16 (gen_variant_check). */
@@ -349,10 +350,10 @@ static void draw_form(struct ui *ui, int y, int x, int w)
         char value[64], label[64], padded[64], line[200];
 
         /* Padded in display columns: the labels and values may be double width; values
-         * to the longest kind, "Killer Jigsaw". */
+         * to the longest kind, "Killer Jigsaw X". */
         field_value(ng, f, value, sizeof value);
         snprintf(line, sizeof line, "%s %s %s %s", ui_pad(label, sizeof label, _(labels[f]), 6),
-                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 13),
+                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 15),
                  f == ng->field ? ">" : " ");
         ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
