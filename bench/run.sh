@@ -126,7 +126,7 @@ tdoku_same_run() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes kakuro_shape startup overhead jobs big variant}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes kakuro_memory kakuro_shape startup overhead jobs big variant}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -462,6 +462,28 @@ part_kakuro_sizes() {
 }
 
 # ---------------------------------------------------------------------------------------
+# Kakuro generation's peak memory at 60x60: the whole command, as a user runs it
+part_kakuro_memory() {
+  echo "== Kakuro generation's peak memory: kakudo generate kakuro --size 60x60 --seed S"
+  echo "   --budget 900 -j1 for seeds 1-5, each in a process of its own (the program, its"
+  echo "   libraries and its heap).  Target (issue 16): the largest peak at most 3.5 MiB."
+  worst=0
+  for seed in 1 2 3 4 5; do
+    line=$("$run" --cpu-limit 300 "$kakudo" generate kakuro --size 60x60 --seed "$seed" --budget 900 -j1)
+    kb=$(field maxrss_kb "$line")
+    if [ "$(field status "$line")" != 0 ] || [ -z "$kb" ]; then
+      echo "   seed $seed: not made ($line)"
+      worst=
+      continue
+    fi
+    echo "   seed $seed: peak memory $(mib "$kb"), $(awk -v c="$(field cpu_ns "$line")" 'BEGIN { printf "%.2f s CPU", c / 1e9 }')"
+    [ -n "$worst" ] && worst=$(awk -v w="$worst" -v k="$kb" 'BEGIN { print (k > w ? k : w) }')
+  done
+  target "Kakuro generation 60x60, peak memory (largest of seeds 1-5)" \
+    "$(awk -v k="$worst" 'BEGIN { if (k > 0) printf "%.1f", k / 1024 }')" "<=" 3.5 MiB
+}
+
+# ---------------------------------------------------------------------------------------
 # rating: the samples of issue 5's closing note (every 49th 17-clue puzzle, all of top1465,
 # every 48th of the forum's hardest; 1000 at most each), against proving them unique
 part_rate() {
@@ -622,8 +644,8 @@ part_kakuro_shape() {
 # ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|kakuro_shape|startup|overhead|jobs|big|variant) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, kakuro_shape, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|kakuro_memory|kakuro_shape|startup|overhead|jobs|big|variant) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, kakuro_memory, kakuro_shape, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
   esac
 done
 if [ -s "$tmp/targets.txt" ]; then

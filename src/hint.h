@@ -450,6 +450,16 @@ void hint_find_grouped_nice_loop(struct hint_search *s);
 void hint_find_contradiction_chain(struct hint_search *s);  /* hint_forcing.c */
 void hint_find_cell_forcing_chain(struct hint_search *s);
 void hint_find_unit_forcing_chain(struct hint_search *s);
+/* Where a sweep over a position's suppositions stands (the contradiction chains' order,
+ * also the dynamic ones'): start it at HINT_SWEEP_START. */
+struct hint_sweep {
+    int k, cell;                /* pass k: cells with k candidates (max_digit + 1: more than two) */
+    digitset left;              /* the cell's candidates not yet supposed */
+};
+#define HINT_SWEEP_START { 2, -1, 0 }
+/* The next supposition: cell is digit (on) or is not; false when the sweep is done. */
+bool hint_next_supposition(const struct hint_position *pos, struct hint_sweep *w, int *cell, int *digit,
+                           bool *on);
 void hint_chains_free(struct hint_chains *chains);          /* hint_links.c */
 void hint_find_grouped_x_chain(struct hint_search *s);          /* hint_grouped.c */
 void hint_find_dynamic_forcing_chain(struct hint_search *s);    /* hint_dynamic.c */

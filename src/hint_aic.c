@@ -44,8 +44,8 @@ struct aic_search {
     bool grouped;               /* group nodes too; report chains with one only */
     uint8_t *collect;           /* not NULL: note the conclusions here (PLAIN_*), report none */
     int nall;                   /* nodes: candidates, then group nodes when grouped */
-    int (*strong)[LINKS_MAX_STRONG];    /* per node, the strongly linked nodes */
-    uint8_t *nstrong;
+    int *strong_start, *strong;     /* node's strong links: strong[strong_start[node] ..
+                                     * strong_start[node + 1]) (few nodes have many) */
     int *weak_start, *weak_count;   /* per node, its weakly linked in weak[], or -1 */
     int *weak;
     size_t weak_used, weak_cap;
@@ -74,7 +74,7 @@ static const int *aic_weak(struct aic_search *a, int node, int *n)
 static void aic_init(struct aic_search *a, struct hint_search *s, bool loops, bool grouped)
 {
     struct cand_links *l = links_get(s);
-    size_t n;
+    size_t n, strong_cap = 0;
 
     a->s = s;
     a->l = l;
@@ -83,11 +83,15 @@ static void aic_init(struct aic_search *a, struct hint_search *s, bool loops, bo
     a->collect = NULL;
     a->nall = l->nnodes + (grouped ? links_groups(l) : 0);
     n = (size_t)a->nall;
-    a->strong = xmalloc(n * sizeof *a->strong);
-    a->nstrong = xcalloc(n, 1);
-    for (int node = 0; node < a->nall; node++)
-        a->nstrong[node] = (uint8_t)(grouped ? links_strong_any(l, node, a->strong[node])
-                                             : links_strong(l, node, a->strong[node]));
+    a->strong_start = xmalloc((n + 1) * sizeof *a->strong_start);
+    a->strong = NULL;
+    a->strong_start[0] = 0;
+    for (int node = 0; node < a->nall; node++) {
+        size_t at = (size_t)a->strong_start[node];
+        a->strong = xgrow(a->strong, &strong_cap, at + LINKS_MAX_STRONG, sizeof *a->strong);
+        a->strong_start[node + 1] = (int)at + (grouped ? links_strong_any(l, node, a->strong + at)
+                                                        : links_strong(l, node, a->strong + at));
+    }
     a->weak_start = xmalloc(n * sizeof *a->weak_start);
     a->weak_count = xmalloc(n * sizeof *a->weak_count);
     for (size_t i = 0; i < n; i++)
@@ -105,8 +109,8 @@ static void aic_init(struct aic_search *a, struct hint_search *s, bool loops, bo
 
 static void aic_free(struct aic_search *a)
 {
+    free(a->strong_start);
     free(a->strong);
-    free(a->nstrong);
     free(a->weak_start);
     free(a->weak_count);
     free(a->weak);
@@ -467,8 +471,8 @@ static bool aic_from(struct aic_search *a, int start)
         if (a->depth[st] >= AIC_MAX_NODES - 1)
             continue;
         if (st % 2 == 0) {
-            n = a->nstrong[u];
-            next = a->strong[u];
+            n = a->strong_start[u + 1] - a->strong_start[u];
+            next = a->strong + a->strong_start[u];
         } else {
             /* Weak links lead to false states, which call nothing that could move a->weak. */
             next = aic_weak(a, u, &n);
@@ -498,7 +502,7 @@ static void aic_search_all(struct hint_search *s, bool loops, bool grouped, uint
     aic_init(&a, s, loops, grouped);
     a.collect = collect;
     for (int node = 0; node < a.nall; node++)
-        if (a.nstrong[node] > 0 && !aic_from(&a, node))
+        if (a.strong_start[node + 1] > a.strong_start[node] && !aic_from(&a, node))
             break;
     /* Every ungrouped conclusion is noted unless a visitor stopped the search early (a
      * search cut at AIC_EFFORT stops there each time, collecting or not). */

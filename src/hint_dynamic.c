@@ -46,24 +46,6 @@ static int compare_refuted(const void *a, const void *b)
     return x->size != y->size ? x->size - y->size : x->order - y->order;
 }
 
-/* The suppositions, as hint_forcing.c orders them; their count. */
-static int list_suppositions(const struct hint_position *pos, struct supposition *out)
-{
-    const struct puzzle *p = pos->p;
-    int n = 0;
-
-    for (int k = 2; k <= p->max_digit; k++)
-        for (int cell = 0; cell < p->ncells; cell++)
-            if (!p->block[cell] && !pos->grid[cell] && popcount32(pos->cands[cell]) == k)
-                for (digitset r = pos->cands[cell]; r; r &= r - 1)
-                    out[n++] = (struct supposition){ cell, lowest_bit(r), true };
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (!p->block[cell] && !pos->grid[cell] && popcount32(pos->cands[cell]) > 2)
-            for (digitset r = pos->cands[cell]; r; r &= r - 1)
-                out[n++] = (struct supposition){ cell, lowest_bit(r), false };
-    return n;
-}
-
 static void find_refutations_in(struct hint_search *s, bool nested);
 
 static bool refuted_emit(struct hint_search *s, struct follow *f, const struct refuted *r)
@@ -113,29 +95,32 @@ static void find_refutations_in(struct hint_search *s, bool nested)
         .ceiling = TECH_COUNT, .nested = nested, .work = nested ? NESTED_WORK : DYNAMIC_WORK,
     };
     struct follow *f = follow_new(s, &opt);
-    size_t max = (size_t)pos->p->ncells * (size_t)(pos->p->max_digit + 1) * 2;
-    struct supposition *sup = xmalloc(max * sizeof *sup);
-    struct refuted *found = xmalloc(max * sizeof *found);
-    int n = list_suppositions(pos, sup), nfound = 0;
+    struct hint_sweep w = HINT_SWEEP_START;
+    struct supposition sp;
+    struct refuted *found = NULL;
+    size_t nfound = 0, cap = 0;
     bool more = true;
 
-    for (int i = 0; i < n && more && !follow_spent(f); i++) {
-        struct refuted r = { .sp = sup[i], .order = i };
-        if (follow_suppose(f, sup[i].cell, sup[i].digit, sup[i].on) != FOLLOW_CONTRADICTION)
+    for (int i = 0; more && !follow_spent(f) && hint_next_supposition(pos, &w, &sp.cell, &sp.digit, &sp.on);
+         i++) {
+        struct refuted r = { .sp = sp, .order = i };
+        if (follow_suppose(f, sp.cell, sp.digit, sp.on) != FOLLOW_CONTRADICTION)
             continue;
         r.size = follow_proof_size(f, &r.nesting);
         /* Nested: one without nesting is a dynamic chain's, which ran out of work before
          * it; it is kept, and comes first. */
-        if (r.size <= DYNAMIC_SHORT_PROOF && (!nested || r.nesting > 0))
+        if (r.size <= DYNAMIC_SHORT_PROOF && (!nested || r.nesting > 0)) {
             more = refuted_emit(s, f, &r);
-        else
+        } else {
+            found = xgrow(found, &cap, nfound + 1, sizeof *found);
             found[nfound++] = r;
+        }
     }
-    qsort(found, (size_t)nfound, sizeof *found, compare_refuted);
-    for (int i = 0; i < nfound && more; i++)
+    if (nfound > 0)
+        qsort(found, nfound, sizeof *found, compare_refuted);
+    for (size_t i = 0; i < nfound && more; i++)
         more = refuted_emit(s, f, &found[i]);
     free(found);
-    free(sup);
     follow_free(f);
 }
 
@@ -186,10 +171,11 @@ static int compare_dyn_found(const void *a, const void *b)
 }
 
 /* The cells with two or three candidates, or the digits with two or three places in a
- * unit that must hold them; their count. */
-static int list_dyn_sets(const struct hint_position *pos, bool units, struct dyn_set *out)
+ * unit that must hold them, into *out (grown to *cap); their count. */
+static int list_dyn_sets(const struct hint_position *pos, bool units, struct dyn_set **sets, size_t *cap)
 {
     const struct puzzle *p = pos->p;
+    struct dyn_set *out = *sets;
     int n = 0;
 
     if (!units) {
@@ -197,6 +183,7 @@ static int list_dyn_sets(const struct hint_position *pos, bool units, struct dyn
             int k = popcount32(pos->cands[cell]);
             if (p->block[cell] || pos->grid[cell] || k < 2 || k > SET_MAX_BRANCHES)
                 continue;
+            *sets = out = xgrow(out, cap, (size_t)n + 1, sizeof *out);
             out[n] = (struct dyn_set){ .n = 0, .group = -1 };
             for (digitset c = pos->cands[cell]; c; c &= c - 1) {
                 out[n].cell[out[n].n] = cell;
@@ -215,6 +202,7 @@ static int list_dyn_sets(const struct hint_position *pos, bool units, struct dyn
             k = hint_cells_with(pos, g, d, cells);
             if (k < 2 || k > SET_MAX_BRANCHES)
                 continue;
+            *sets = out = xgrow(out, cap, (size_t)n + 1, sizeof *out);
             out[n] = (struct dyn_set){ .n = k, .group = g };
             for (int i = 0; i < k; i++) {
                 out[n].cell[i] = cells[i];
@@ -393,7 +381,8 @@ static void find_dynamic_sets(struct hint_search *s, bool units)
     struct follow_options dopt = { .ceiling = TECH_COUNT, .nested = false, .work = DYNAMIC_WORK };
     struct follow_options sopt = { .ceiling = TECH_NAKED_SINGLE, .nested = false, .work = DYNAMIC_WORK };
     struct follow *dyn, *singles;
-    struct dyn_set *sets;
+    struct dyn_set *sets = NULL;
+    size_t nsets_cap = 0;
     struct dyn_found *found;
     struct agreement a;
     int n, nfound = 0;
@@ -403,8 +392,7 @@ static void find_dynamic_sets(struct hint_search *s, bool units)
         return;
     dyn = follow_new(s, &dopt);
     singles = follow_new(s, &sopt);
-    sets = xmalloc(((size_t)p->ncells + (size_t)p->ngroups * (size_t)(p->max_digit + 1)) * sizeof *sets);
-    n = list_dyn_sets(pos, units, sets);
+    n = list_dyn_sets(pos, units, &sets, &nsets_cap);
     found = xmalloc(((size_t)n + 1) * sizeof *found);
     a.kept = xmalloc((size_t)p->ncells * sizeof *a.kept);
     a.kept_static = xmalloc((size_t)p->ncells * sizeof *a.kept_static);

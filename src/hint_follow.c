@@ -33,8 +33,8 @@ struct branch {
     uint8_t *count;             /* per group and digit: the empty cells that can take it */
     digitset *placed;           /* per group: its digits */
     uint8_t *pending;           /* per cell: the digit a step waiting to be applied gives it */
-    int *cause;                 /* per cell * stride + digit: the step that removed it */
-    uint32_t *stamp;            /* per cell * stride + digit: the run that removed it */
+    int *cause;                 /* per node (follow_node): the step that removed it */
+    uint32_t *stamp;            /* per node: the run that removed it */
     int *placed_by;             /* per cell: the step that placed its digit */
     uint32_t run;
     int empty;                  /* cells left empty */
@@ -59,6 +59,8 @@ struct follow {
     const struct puzzle *p;
     struct follow_options opt;
     int stride;
+    int *node_first;            /* per cell: its candidate d of the position is node node_first + d */
+    size_t nnodes;
     int *peer_start, *peers;
     bool *full;                 /* per group: it must hold every digit */
     struct branch root;         /* the position itself */
@@ -72,22 +74,25 @@ struct follow {
 
 /* --- Setting up --- */
 
+/* The peers of every cell, listed once each, in room for the cells of each cell's groups. */
 static void build_peers(struct follow *f)
 {
     const struct puzzle *p = f->p;
     int *mark = xmalloc((size_t)p->ncells * sizeof *mark), n = 0;
-    size_t cap = 0;
+    size_t room = 0;
 
-    for (int cell = 0; cell < p->ncells; cell++)
+    for (int cell = 0; cell < p->ncells; cell++) {
         mark[cell] = -1;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            room += (size_t)p->groups[p->cell_groups[cell][k]].ncells;
+    }
     f->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *f->peer_start);
-    f->peers = NULL;
+    f->peers = xmalloc((room + 1) * sizeof *f->peers);
     for (int cell = 0; cell < p->ncells; cell++) {
         f->peer_start[cell] = n;
         mark[cell] = cell;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
-            f->peers = xgrow(f->peers, &cap, (size_t)n + (size_t)grp->ncells, sizeof *f->peers);
             for (int i = 0; i < grp->ncells; i++) {
                 if (mark[grp->cells[i]] != cell) {
                     mark[grp->cells[i]] = cell;
@@ -97,21 +102,58 @@ static void build_peers(struct follow *f)
         }
     }
     f->peer_start[p->ncells] = n;
+    f->peers = xrealloc(f->peers, ((size_t)n + 1) * sizeof *f->peers);     /* a cell is not its own peer */
     free(mark);
 }
 
-static void branch_alloc(struct follow *f, struct branch *b)
+/*
+ * A branch can only remove candidates the position has, so what it notes per removal is
+ * kept per node: each empty cell of the position has a node for every digit from its
+ * lowest candidate to its highest.  On a large board, late in a solution path, that is
+ * a few digits of a few cells, not every digit of every cell.
+ */
+static void number_nodes(struct follow *f)
 {
-    size_t ncells = (size_t)f->p->ncells, nodes = ncells * (size_t)f->stride;
+    const struct puzzle *p = f->p;
+    const struct hint_position *pos = f->s->pos;
+    int n = 0;
+
+    f->node_first = xmalloc((size_t)p->ncells * sizeof *f->node_first);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        digitset c = p->block[cell] || pos->grid[cell] ? 0 : pos->cands[cell];
+        f->node_first[cell] = c ? n - lowest_bit(c) : n;
+        n += c ? 32 - __builtin_clz(c) - lowest_bit(c) : 0;
+    }
+    f->nnodes = (size_t)n;
+}
+
+/* Node of candidate d of the cell (one the position has). */
+static inline size_t follow_node(const struct follow *f, int cell, int d)
+{
+    return (size_t)(f->node_first[cell] + d);
+}
+
+/* A branch's state: the grid, candidates and counts (all the root needs). */
+static void branch_alloc_state(struct follow *f, struct branch *b)
+{
+    size_t ncells = (size_t)f->p->ncells;
 
     memset(b, 0, sizeof *b);
     b->grid = xmalloc(ncells);
     b->cands = xmalloc(ncells * sizeof *b->cands);
     b->count = xmalloc((size_t)f->p->ngroups * (size_t)f->stride);
     b->placed = xmalloc((size_t)f->p->ngroups * sizeof *b->placed);
+}
+
+/* A branch that follows suppositions: its state, and what each step rests on. */
+static void branch_alloc(struct follow *f, struct branch *b)
+{
+    size_t ncells = (size_t)f->p->ncells;
+
+    branch_alloc_state(f, b);
     b->pending = xmalloc(ncells);
-    b->cause = xmalloc(nodes * sizeof *b->cause);
-    b->stamp = xcalloc(nodes, sizeof *b->stamp);
+    b->cause = xmalloc((f->nnodes + 1) * sizeof *b->cause);
+    b->stamp = xcalloc(f->nnodes + 1, sizeof *b->stamp);
     b->placed_by = xmalloc(ncells * sizeof *b->placed_by);
 }
 
@@ -139,7 +181,7 @@ static void root_init(struct follow *f)
     const struct hint_position *pos = f->s->pos;
     struct branch *r = &f->root;
 
-    branch_alloc(f, r);
+    branch_alloc_state(f, r);
     memset(r->count, 0, (size_t)p->ngroups * (size_t)f->stride);
     r->empty = 0;
     for (int cell = 0; cell < p->ncells; cell++) {
@@ -189,9 +231,11 @@ struct follow *follow_new(struct hint_search *s, const struct follow_options *op
     f->stride = f->p->max_digit + 1;
     f->full = xmalloc((size_t)f->p->ngroups * sizeof *f->full);
     build_peers(f);
+    number_nodes(f);
     root_init(f);
     branch_alloc(f, &f->outer);
-    branch_alloc(f, &f->inner);
+    if (opt->nested)
+        branch_alloc(f, &f->inner);     /* only suppositions within use it */
     list_techniques(f);
     /* A technique looks over the grid, and the subsets over the combinations of each
      * unit's cells, which grow much faster than the grid: 81 on 9x9, 4800 on 25x25. */
@@ -208,6 +252,7 @@ void follow_free(struct follow *f)
     branch_free(&f->inner);
     free(f->peer_start);
     free(f->peers);
+    free(f->node_first);
     free(f->full);
     free(f);
 }
@@ -314,7 +359,7 @@ static void count_down(struct follow *f, struct branch *b, int cell, int d)
 
 static void mark_removed(struct follow *f, struct branch *b, int cell, int d, int cause)
 {
-    size_t node = (size_t)cell * (size_t)f->stride + (size_t)d;
+    size_t node = follow_node(f, cell, d);
 
     b->cause[node] = cause;
     b->stamp[node] = b->run;
@@ -461,7 +506,7 @@ static void need_step(struct branch *b, int step)
  * a nested branch, in its parent: noted in b->out). */
 static void need_node(const struct follow *f, struct branch *b, int cell, int d, int before)
 {
-    size_t node = (size_t)cell * (size_t)f->stride + (size_t)d;
+    size_t node = follow_node(f, cell, d);
 
     if (b->stamp[node] == b->run) {
         if (b->cause[node] < before)

@@ -53,6 +53,18 @@ struct fact {
 
 enum ending { END_NONE, END_NO_DIGIT, END_NO_PLACE, END_NO_COMBINATION };
 
+/* A cell a branch changed: the candidates it left there, and the digit it found (or 0). */
+struct cell_change {
+    int cell;
+    digitset cands;
+    uint8_t on;
+};
+
+/*
+ * A branch touches few cells of a large board, so it keeps a list of them: they are what
+ * a reset puts back and what its outcome lists, and nothing else is copied.  A cell is
+ * touched once it differs from the position: a candidate removed or a digit found.
+ */
 struct branch {
     digitset *cands;            /* per cell */
     uint8_t *count;             /* per unit and digit: places left */
@@ -65,6 +77,8 @@ struct branch {
     uint8_t *needed;            /* per fact: the conclusion rests on it */
     uint8_t *queued;            /* per group: a run with a sum waiting for its run step */
     int *queue, qhead, qtail;   /* those runs, in the order their cells lost candidates */
+    int *touched, ntouched;     /* the cells that differ from the position, as first changed */
+    struct cell_change *diff;   /* branch_diff: those cells in reading order */
 };
 
 struct forcing {
@@ -73,6 +87,7 @@ struct forcing {
     digitset *cands;            /* the position's candidates (0 for filled cells) */
     uint8_t *count;             /* per unit and digit: places in the position */
     uint8_t *every;             /* per group: it must hold every digit (count matters) */
+    int nopen;                  /* cells with candidates: at most the cells a branch touches */
     struct branch br[FORCE_MAX_BRANCHES];
     long effort;                /* work done, against FORCE_EFFORT */
 };
@@ -81,32 +96,43 @@ struct forcing {
  * What supposing a candidate true led to, kept in the search for the next technique: in
  * hint_next the contradiction chains follow every supposition, and the cell and unit
  * forcing chains that come next (when no contradiction was found) need the same ones.
+ * An outcome is kept as the cells it changed (a branch stops after FORCE_MAX_FACTS
+ * singles, so a few dozen cells, on any board).  How many are kept is the number of
+ * whole boards (candidates and digits) MEMO_MAX_BYTES would hold, as when outcomes were
+ * kept whole: which suppositions are recalled decides the effort spent, so the hints found
+ * within FORCE_EFFORT stay the same.
  */
-#define MEMO_MAX_BYTES (1u << 20)   /* 9x9 needs 300 kB at most */
+#define MEMO_MAX_BYTES (1u << 20)
 
-struct forcing_memo {
-    int ncells;
-    int *slot;                  /* per node: its outcome, or -1 */
-    digitset *cands;            /* per outcome: the candidates left (ncells) */
-    uint8_t *on;                /* per outcome: the digits found (ncells) */
-    bool *refuted;              /* per outcome: it ran into a contradiction */
-    int n, max;                 /* outcomes kept, and room for at most max */
-    size_t cap;                 /* outcomes allocated */
+/* The cells an outcome changed: changes[start .. start + n). */
+struct memo_outcome {
+    size_t start;
+    int n;
+    bool refuted;               /* it ran into a contradiction */
 };
 
-/* What a branch left: views into the memo or into a branch. */
+struct forcing_memo {
+    int *slot;                  /* per node: its outcome, or -1 */
+    struct memo_outcome *out;
+    int n, max;                 /* outcomes kept, and room for at most max */
+    size_t out_cap;
+    struct cell_change *changes;
+    size_t nchanges, changes_cap;
+};
+
+/* What a branch left, as the cells it changed in reading order: a view into the memo or
+ * into a branch.  A cell not listed keeps the position's candidates. */
 struct outcome {
-    const digitset *cands;
-    const uint8_t *on;
+    const struct cell_change *cells;
+    int n;
     bool refuted;
 };
 
 static struct forcing_memo *memo_new(const struct cand_links *l)
 {
     struct forcing_memo *m = xcalloc(1, sizeof *m);
-    size_t per = (size_t)l->p->ncells * (sizeof *m->cands + 1);
+    size_t per = (size_t)l->p->ncells * (sizeof(digitset) + 1);     /* a whole board */
 
-    m->ncells = l->p->ncells;
     m->slot = xmalloc((size_t)l->nnodes * sizeof *m->slot);
     for (int i = 0; i < l->nnodes; i++)
         m->slot[i] = -1;
@@ -121,9 +147,8 @@ void forcing_memo_free(struct forcing_memo *m)
     if (m == NULL)
         return;
     free(m->slot);
-    free(m->cands);
-    free(m->on);
-    free(m->refuted);
+    free(m->out);
+    free(m->changes);
     free(m);
 }
 
@@ -133,28 +158,33 @@ static bool memo_get(const struct forcing_memo *m, int node, struct outcome *o)
 
     if (k < 0)
         return false;
-    o->cands = m->cands + (size_t)k * (size_t)m->ncells;
-    o->on = m->on + (size_t)k * (size_t)m->ncells;
-    o->refuted = m->refuted[k];
+    *o = (struct outcome){ m->changes + m->out[k].start, m->out[k].n, m->out[k].refuted };
     return true;
 }
 
 /* --- Following a supposition --- */
 
-static void branch_alloc(struct branch *b, const struct cand_links *l)
+/* A branch in the position's state (f->cands, f->count). */
+static void branch_alloc(struct branch *b, const struct forcing *f)
 {
-    size_t ncells = (size_t)l->p->ncells;
+    const struct puzzle *p = f->l->p;
+    size_t ncells = (size_t)p->ncells, open = (size_t)f->nopen;
 
     b->cands = xmalloc(ncells * sizeof *b->cands);
-    b->count = xmalloc((size_t)l->p->ngroups * (size_t)l->stride);
-    b->on = xmalloc(ncells);
-    b->cause = xmalloc((size_t)l->nnodes * sizeof *b->cause);
-    /* Placements (one per cell, and the supposition) and run steps (one per step). */
-    b->facts = xmalloc((ncells + FORCE_MAX_FACTS + 2) * sizeof *b->facts);
-    b->needed = xmalloc(ncells + FORCE_MAX_FACTS + 2);
-    b->queued = xcalloc((size_t)l->p->ngroups, 1);
-    b->queue = xmalloc((size_t)l->p->ngroups * sizeof *b->queue);
+    memcpy(b->cands, f->cands, ncells * sizeof *b->cands);
+    b->count = xmalloc((size_t)p->ngroups * (size_t)f->l->stride);
+    memcpy(b->count, f->count, (size_t)p->ngroups * (size_t)f->l->stride);
+    b->on = xcalloc(ncells, 1);
+    b->cause = xmalloc((size_t)f->l->nnodes * sizeof *b->cause);
+    /* Placements (one per open cell, and the supposition) and run steps (one per step). */
+    b->facts = xmalloc((open + FORCE_MAX_FACTS + 2) * sizeof *b->facts);
+    b->needed = xmalloc(open + FORCE_MAX_FACTS + 2);
+    b->queued = xcalloc((size_t)p->ngroups, 1);
+    b->queue = xmalloc((size_t)p->ngroups * sizeof *b->queue);
     b->qhead = b->qtail = 0;
+    b->touched = xmalloc((open + 1) * sizeof *b->touched);
+    b->diff = xmalloc((open + 1) * sizeof *b->diff);
+    b->ntouched = 0;
 }
 
 static void branch_free(struct branch *b)
@@ -167,6 +197,8 @@ static void branch_free(struct branch *b)
     free(b->needed);
     free(b->queued);
     free(b->queue);
+    free(b->touched);
+    free(b->diff);
 }
 
 static void forcing_init(struct forcing *f, struct hint_search *s)
@@ -184,14 +216,16 @@ static void forcing_init(struct forcing *f, struct hint_search *s)
     f->every = xmalloc((size_t)p->ngroups);
     for (int g = 0; g < p->ngroups; g++)
         f->every[g] = p->groups[g].ncells == p->max_digit;
+    f->nopen = 0;
     for (int cell = 0; cell < p->ncells; cell++) {
         f->cands[cell] = p->block[cell] || s->pos->grid[cell] ? 0 : s->pos->cands[cell];
+        f->nopen += f->cands[cell] != 0;
         for (int k = 0; k < LINKS_MAX_UNITS; k++)
             for (digitset c = f->cands[cell]; c && l->unit[cell][k] >= 0; c &= c - 1)
                 f->count[l->unit[cell][k] * l->stride + lowest_bit(c)]++;
     }
     for (int i = 0; i < FORCE_MAX_BRANCHES; i++)
-        branch_alloc(&f->br[i], l);
+        branch_alloc(&f->br[i], f);
 }
 
 static void forcing_free(struct forcing *f)
@@ -203,14 +237,24 @@ static void forcing_free(struct forcing *f)
     free(f->every);
 }
 
+/* Puts the cells the branch touched, and their units' counts, back as in the position. */
 static void branch_reset(struct forcing *f, struct branch *b)
 {
-    const struct puzzle *p = f->l->p;
+    const struct cand_links *l = f->l;
+    const struct puzzle *p = l->p;
 
-    f->effort += p->ncells / 4;     /* the copy below */
-    memcpy(b->cands, f->cands, (size_t)p->ncells * sizeof *b->cands);
-    memcpy(b->count, f->count, (size_t)p->ngroups * (size_t)f->l->stride);
-    memset(b->on, 0, (size_t)p->ncells);
+    /* Charged as the whole copy it once was: the effort decides where a search stops. */
+    f->effort += p->ncells / 4;
+    for (int i = 0; i < b->ntouched; i++) {
+        int cell = b->touched[i];
+        b->cands[cell] = f->cands[cell];
+        b->on[cell] = 0;
+        for (int k = 0; k < LINKS_MAX_UNITS; k++)
+            if (l->unit[cell][k] >= 0)
+                memcpy(b->count + l->unit[cell][k] * l->stride, f->count + l->unit[cell][k] * l->stride,
+                       (size_t)l->stride);
+    }
+    b->ntouched = 0;
     b->nfacts = b->head = 0;
     b->end = END_NONE;
     while (b->qhead < b->qtail)
@@ -218,8 +262,17 @@ static void branch_reset(struct forcing *f, struct branch *b)
     b->qhead = b->qtail = 0;
 }
 
-static void add_fact(struct branch *b, int cell, int digit, enum fact_why why, int group)
+/* Notes the cell as touched before its first change. */
+static void touch(const struct forcing *f, struct branch *b, int cell)
 {
+    if (b->on[cell] == 0 && b->cands[cell] == f->cands[cell])
+        b->touched[b->ntouched++] = cell;
+}
+
+static void add_fact(const struct forcing *f, struct branch *b, int cell, int digit, enum fact_why why,
+                     int group)
+{
+    touch(f, b, cell);
     b->on[cell] = (uint8_t)digit;
     b->facts[b->nfacts++] = (struct fact){ cell, digit, group, why };
 }
@@ -250,6 +303,7 @@ static void remove_cand(const struct forcing *f, struct branch *b, int cell, int
 
     if (b->end != END_NONE || !(b->cands[cell] & (1u << d)))
         return;
+    touch(f, b, cell);
     b->cands[cell] &= ~(1u << d);
     b->cause[links_node(l, cell, d)] = (int16_t)cause;
     if (b->cands[cell] == 0) {
@@ -257,7 +311,7 @@ static void remove_cand(const struct forcing *f, struct branch *b, int cell, int
         return;
     }
     if ((b->cands[cell] & (b->cands[cell] - 1)) == 0 && !b->on[cell])
-        add_fact(b, cell, lowest_bit(b->cands[cell]), WHY_NAKED, -1);
+        add_fact(f, b, cell, lowest_bit(b->cands[cell]), WHY_NAKED, -1);
     for (int k = 0; k < LINKS_MAX_UNITS; k++) {
         int g = l->unit[cell][k], left, z;
         if (g < 0)
@@ -275,7 +329,7 @@ static void remove_cand(const struct forcing *f, struct branch *b, int cell, int
             return;
         }
         if (left == 1 && (z = last_place(f, b, g, d)) >= 0 && !b->on[z])
-            add_fact(b, z, d, WHY_HIDDEN, g);
+            add_fact(f, b, z, d, WHY_HIDDEN, g);
     }
 }
 
@@ -359,29 +413,45 @@ static bool branch_suppose(struct forcing *f, struct branch *b, int cell, int d,
 {
     branch_reset(f, b);
     if (on)
-        add_fact(b, cell, d, WHY_SUPPOSED, -1);
+        add_fact(f, b, cell, d, WHY_SUPPOSED, -1);
     else
         remove_cand(f, b, cell, d, -1);
     return branch_run(f, b, limit);
 }
 
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* What the branch left, as the cells it changed in reading order (into b->diff). */
+static struct outcome branch_outcome(struct branch *b)
+{
+    qsort(b->touched, (size_t)b->ntouched, sizeof *b->touched, compare_int);
+    for (int i = 0; i < b->ntouched; i++) {
+        int cell = b->touched[i];
+        b->diff[i] = (struct cell_change){ cell, b->cands[cell], b->on[cell] };
+    }
+    return (struct outcome){ b->diff, b->ntouched, b->end != END_NONE };
+}
+
 /* Keeps what supposing the node true led to (b followed it to FORCE_MAX_FACTS). */
-static void memo_put(struct forcing *f, int node, const struct branch *b)
+static void memo_put(struct forcing *f, int node, struct branch *b)
 {
     struct forcing_memo *m = f->s->chains->memo;
-    size_t k = (size_t)m->n, n = (size_t)m->ncells;
+    struct outcome o;
 
     if (m->slot[node] >= 0 || m->n >= m->max)
         return;
-    if (k + 1 > m->cap) {
-        m->refuted = xgrow(m->refuted, &m->cap, k + 1, sizeof *m->refuted);
-        m->cands = xrealloc(m->cands, m->cap * n * sizeof *m->cands);
-        m->on = xrealloc(m->on, m->cap * n);
-    }
+    o = branch_outcome(b);
+    m->out = xgrow(m->out, &m->out_cap, (size_t)m->n + 1, sizeof *m->out);
+    m->changes = xgrow(m->changes, &m->changes_cap, m->nchanges + (size_t)o.n, sizeof *m->changes);
+    memcpy(m->changes + m->nchanges, o.cells, (size_t)o.n * sizeof *o.cells);
+    m->out[m->n] = (struct memo_outcome){ m->nchanges, o.n, o.refuted };
+    m->nchanges += (size_t)o.n;
     m->slot[node] = m->n++;
-    memcpy(m->cands + k * n, b->cands, n * sizeof *b->cands);
-    memcpy(m->on + k * n, b->on, n);
-    m->refuted[k] = b->end != END_NONE;
 }
 
 /* --- What a conclusion rests on --- */
@@ -669,28 +739,31 @@ static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
     return hint_emit(f->s, &h);
 }
 
-/* The suppositions worth following: each candidate true, cells with fewer candidates
- * first (refuting one of a two-digit cell's digits places the other); then each false
- * where its cell has more than two (false in a two-digit cell is the other digit true). */
-static int list_suppositions(const struct forcing *f, struct supposition *out)
+/* The next supposition worth following (hint.h): each candidate true, cells with fewer
+ * candidates first (refuting one of a two-digit cell's digits places the other); then
+ * each false where its cell has more than two (false in a two-digit cell is the other
+ * digit true).  Walked one by one, so no list of them is kept. */
+bool hint_next_supposition(const struct hint_position *pos, struct hint_sweep *w, int *cell, int *digit,
+                           bool *on)
 {
-    const struct puzzle *p = f->l->p;
-    uint8_t *size = xmalloc((size_t)p->ncells);
-    int n = 0;
+    const struct puzzle *p = pos->p;
 
-    for (int cell = 0; cell < p->ncells; cell++)
-        size[cell] = (uint8_t)popcount32(f->cands[cell]);
-    for (int k = 2; k <= p->max_digit; k++)
-        for (int cell = 0; cell < p->ncells; cell++)
-            if (size[cell] == k)
-                for (digitset r = f->cands[cell]; r; r &= r - 1)
-                    out[n++] = (struct supposition){ cell, lowest_bit(r), true };
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (size[cell] > 2)
-            for (digitset r = f->cands[cell]; r; r &= r - 1)
-                out[n++] = (struct supposition){ cell, lowest_bit(r), false };
-    free(size);
-    return n;
+    while (w->left == 0) {
+        int size;
+        if (++w->cell == p->ncells) {
+            w->cell = 0;
+            if (++w->k > p->max_digit + 1)
+                return false;
+        }
+        size = p->block[w->cell] || pos->grid[w->cell] ? 0 : popcount32(pos->cands[w->cell]);
+        if (w->k <= p->max_digit ? size == w->k : size > 2)
+            w->left = pos->cands[w->cell];
+    }
+    *cell = w->cell;
+    *digit = lowest_bit(w->left);
+    *on = w->k <= p->max_digit;
+    w->left &= w->left - 1;
+    return true;
 }
 
 /* A contradiction found, how many singles its proof names, and its place in the sweep. */
@@ -709,40 +782,40 @@ static int compare_refuted(const void *a, const void *b)
 void hint_find_contradiction_chain(struct hint_search *s)
 {
     struct forcing f;
-    struct supposition *sup;
-    struct refuted *found;
-    int n, nfound = 0;
+    struct hint_sweep w = HINT_SWEEP_START;
+    struct supposition sp;
+    struct refuted *found = NULL;
+    size_t nfound = 0, cap = 0;
     bool more = true;
 
     forcing_init(&f, s);
-    sup = xmalloc((size_t)f.l->nnodes * 2 * sizeof *sup);
-    found = xmalloc((size_t)f.l->nnodes * 2 * sizeof *found);
-    n = list_suppositions(&f, sup);
-    for (int i = 0; i < n && more && f.effort < FORCE_EFFORT; i++) {
+    for (int i = 0; more && f.effort < FORCE_EFFORT && hint_next_supposition(s->pos, &w, &sp.cell, &sp.digit, &sp.on); i++) {
         struct branch *b = &f.br[0];
-        int size, node = links_node(f.l, sup[i].cell, sup[i].digit);
+        int size, node = links_node(f.l, sp.cell, sp.digit);
         struct outcome o;
-        if (sup[i].on && memo_get(s->chains->memo, node, &o) && !o.refuted)
+        if (sp.on && memo_get(s->chains->memo, node, &o) && !o.refuted)
             continue;
-        branch_suppose(&f, b, sup[i].cell, sup[i].digit, sup[i].on, FORCE_MAX_FACTS);
-        if (sup[i].on)
+        branch_suppose(&f, b, sp.cell, sp.digit, sp.on, FORCE_MAX_FACTS);
+        if (sp.on)
             memo_put(&f, node, b);
         if (b->end == END_NONE || (size = need_contradiction(&f, b)) > FORCE_MAX_SHOWN)
             continue;
-        if (size <= FORCE_SHORT_PROOF)
-            more = contradiction_emit(&f, &sup[i]);
-        else
-            found[nfound++] = (struct refuted){ sup[i], size, i };
+        if (size <= FORCE_SHORT_PROOF) {
+            more = contradiction_emit(&f, &sp);
+        } else {
+            found = xgrow(found, &cap, nfound + 1, sizeof *found);
+            found[nfound++] = (struct refuted){ sp, size, i };
+        }
     }
-    qsort(found, (size_t)nfound, sizeof *found, compare_refuted);
-    for (int i = 0; i < nfound && more; i++) {
+    if (nfound > 0)
+        qsort(found, nfound, sizeof *found, compare_refuted);
+    for (size_t i = 0; i < nfound && more; i++) {
         struct branch *b = &f.br[0];
         branch_suppose(&f, b, found[i].sp.cell, found[i].sp.digit, found[i].sp.on, FORCE_MAX_FACTS);
         need_contradiction(&f, b);
         more = contradiction_emit(&f, &found[i].sp);
     }
     free(found);
-    free(sup);
     forcing_free(&f);
 }
 
@@ -773,9 +846,8 @@ static bool set_outcomes(struct forcing *f, const struct forcing_set *fs, struct
         }
     }
     for (int i = 0; i < fs->n; i++) {
-        const struct branch *b = &f->br[i];
         if (!memo_get(f->s->chains->memo, links_node(f->l, fs->cell[i], fs->digit[i]), &o[i]))
-            o[i] = (struct outcome){ b->cands, b->on, b->end != END_NONE };
+            o[i] = branch_outcome(&f->br[i]);
         if (o[i].refuted)
             return false;
     }
@@ -799,27 +871,49 @@ static int conclusion_size(struct forcing *f, const struct forcing_set *fs, int 
     return total <= FORCE_MAX_SHOWN ? total : -1;
 }
 
-/* What every branch agrees on in a cell: the candidates all remove, and the digit all
- * place (0 if none). */
-static digitset agreed(const struct forcing *f, const struct forcing_set *fs,
-                       const struct outcome *o, int cell, int *placed)
-{
-    digitset removed = f->cands[cell];
-    int d = o[0].on[cell];
+/* Walks the cells every branch of a set changed, in reading order: where each outcome
+ * stands in its list. */
+struct agreement {
+    int at[FORCE_MAX_BRANCHES];
+};
 
-    if (o[0].cands[cell] == removed && d == 0) {
-        *placed = 0;
-        return 0;       /* the first branch changed nothing here: most cells */
+/* What outcome o left in cell, asked in increasing order of cells (*at follows them). */
+static struct cell_change outcome_cell(const struct forcing *f, const struct outcome *o, int *at, int cell)
+{
+    while (*at < o->n && o->cells[*at].cell < cell)
+        (*at)++;
+    if (*at < o->n && o->cells[*at].cell == cell)
+        return o->cells[*at];
+    return (struct cell_change){ cell, f->cands[cell], 0 };
+}
+
+/* The next cell, in reading order, where every branch agrees on something: the candidates
+ * all remove (*removed) and the digit all place (*placed, 0 if none); false when there is
+ * none left.  Only a cell the first branch changed can be one. */
+static bool next_agreed(const struct forcing *f, const struct forcing_set *fs, const struct outcome *o,
+                        struct agreement *it, int *cell, digitset *removed, int *placed)
+{
+    while (it->at[0] < o[0].n) {
+        struct cell_change first = o[0].cells[it->at[0]++];
+        int c = first.cell, d = first.on;
+        digitset gone = f->cands[c];
+
+        if ((f->cands[c] & (f->cands[c] - 1)) == 0)
+            d = 0;      /* a cell with one candidate left is no news */
+        for (int i = 0; i < fs->n; i++) {
+            struct cell_change x = i == 0 ? first : outcome_cell(f, &o[i], &it->at[i], c);
+            gone &= ~x.cands;
+            if (x.on != d || !(x.cands & (1u << d)))
+                d = 0;
+        }
+        if (d != 0 || gone != 0) {
+            *cell = c;
+            *removed = gone;
+            *placed = d;
+            return true;
+        }
     }
-    if ((f->cands[cell] & (f->cands[cell] - 1)) == 0)
-        d = 0;      /* a cell with one candidate left is no news */
-    for (int i = 0; i < fs->n; i++) {
-        removed &= ~o[i].cands[cell];
-        if (o[i].on[cell] != d || !(o[i].cands[cell] & (1u << d)))
-            d = 0;
-    }
-    *placed = d;
-    return removed;
+    return false;
 }
 
 /* The best conclusion every branch agrees on: a digit placed, else a candidate removed,
@@ -827,16 +921,13 @@ static digitset agreed(const struct forcing *f, const struct forcing_set *fs,
 static bool set_conclusion(struct forcing *f, const struct forcing_set *fs, const struct outcome *o,
                            struct conclusion *best)
 {
-    const struct puzzle *p = f->l->p;
+    struct agreement it = { { 0 } };
     bool explained = false;
+    int cell, d, size;
+    digitset removed;
 
     *best = (struct conclusion){ .size = -1, .place = false };
-    for (int cell = 0; cell < p->ncells; cell++) {
-        int d, size;
-        digitset removed = agreed(f, fs, o, cell, &d);
-
-        if (d == 0 && removed == 0)
-            continue;
+    while (next_agreed(f, fs, o, &it, &cell, &removed, &d)) {
         if (!explained) {
             set_run(f, fs);     /* the branches again, with what each fact rests on */
             explained = true;
@@ -873,13 +964,13 @@ static void say_also(struct forcing *f, const struct forcing_set *fs, struct hin
                      const struct conclusion *c)
 {
     struct outcome o[FORCE_MAX_BRANCHES];
-    int nplace = h->nplace, nelim = h->nelim;
+    struct agreement it = { { 0 } };
+    int nplace = h->nplace, nelim = h->nelim, cell, d;
+    digitset removed;
 
     for (int i = 0; i < fs->n; i++)
-        o[i] = (struct outcome){ f->br[i].cands, f->br[i].on, f->br[i].end != END_NONE };
-    for (int cell = 0; cell < f->l->p->ncells; cell++) {
-        int d;
-        digitset removed = agreed(f, fs, o, cell, &d);
+        o[i] = branch_outcome(&f->br[i]);
+    while (next_agreed(f, fs, o, &it, &cell, &removed, &d)) {
         if (c->place && c->cell == cell)
             continue;
         if (d != 0)
@@ -968,73 +1059,67 @@ static int compare_found(const void *a, const void *b)
     return x->c.size != y->c.size ? x->c.size - y->c.size : x->order - y->order;
 }
 
-/* The cells with two or three candidates, or the digits with two or three places in a
- * unit, as forcing sets; their count. */
-static int list_sets(const struct forcing *f, bool units, struct forcing_set *out)
+/* The next forcing set after *at (start at -1): a cell with two or three candidates
+ * (*at: the cell), or a digit with two or three places in a unit (*at: unit * stride +
+ * digit); false when there is none left. */
+static bool next_set(const struct forcing *f, bool units, int *at, struct forcing_set *out)
 {
     const struct puzzle *p = f->l->p;
-    int n = 0;
+    int stride = f->l->stride;
 
-    if (!units) {
-        for (int cell = 0; cell < p->ncells; cell++) {
-            int k = popcount32(f->cands[cell]);
-            if (k < 2 || k > FORCE_MAX_BRANCHES)
-                continue;
-            out[n] = (struct forcing_set){ .n = 0, .group = -1 };
-            for (digitset c = f->cands[cell]; c; c &= c - 1) {
-                out[n].cell[out[n].n] = cell;
-                out[n].digit[out[n].n++] = lowest_bit(c);
-            }
-            n++;
+    while (!units && ++*at < p->ncells) {
+        int cell = *at, k = popcount32(f->cands[cell]);
+        if (k < 2 || k > FORCE_MAX_BRANCHES)
+            continue;
+        *out = (struct forcing_set){ .n = 0, .group = -1 };
+        for (digitset c = f->cands[cell]; c; c &= c - 1) {
+            out->cell[out->n] = cell;
+            out->digit[out->n++] = lowest_bit(c);
         }
-        return n;
+        return true;
     }
-    for (int g = 0; g < p->ngroups; g++) {
+    while (units && ++*at < p->ngroups * stride) {
+        int g = *at / stride, d = *at % stride, k = f->count[*at], cells[SUDOKU_MAX_SIZE];
         /* Only a digit the group must hold is in one of its places. */
-        digitset required = hint_group_required(f->s->pos, g);
-        for (int d = 1; d <= p->max_digit; d++) {
-            int k = f->count[g * f->l->stride + d], cells[SUDOKU_MAX_SIZE];
-            if (k < 2 || k > FORCE_MAX_BRANCHES || !(required & (1u << d)))
-                continue;
-            k = hint_cells_with(f->s->pos, g, d, cells);
-            out[n] = (struct forcing_set){ .n = k, .group = g };
-            for (int i = 0; i < k; i++) {
-                out[n].cell[i] = cells[i];
-                out[n].digit[i] = d;
-            }
-            n++;
+        if (d == 0 || k < 2 || k > FORCE_MAX_BRANCHES || !(hint_group_required(f->s->pos, g) & (1u << d)))
+            continue;
+        k = hint_cells_with(f->s->pos, g, d, cells);
+        *out = (struct forcing_set){ .n = k, .group = g };
+        for (int i = 0; i < k; i++) {
+            out->cell[i] = cells[i];
+            out->digit[i] = d;
         }
+        return true;
     }
-    return n;
+    return false;
 }
 
 static void find_forcing_sets(struct hint_search *s, bool units)
 {
     struct forcing f;
-    struct forcing_set *sets;
-    struct found_set *found;
-    int n, nfound = 0;
+    struct forcing_set fs;
+    struct found_set *found = NULL;
+    size_t nfound = 0, cap = 0;
+    int at = -1;
     bool more = true;
 
     forcing_init(&f, s);
-    sets = xmalloc((size_t)(f.l->p->ncells + f.l->p->ngroups * f.l->stride) * sizeof *sets);
-    n = list_sets(&f, units, sets);
-    found = xmalloc((size_t)(n + 1) * sizeof *found);
-    for (int i = 0; i < n && f.effort < FORCE_EFFORT; i++) {
+    while (f.effort < FORCE_EFFORT && next_set(&f, units, &at, &fs)) {
         struct outcome o[FORCE_MAX_BRANCHES];
-        if (set_outcomes(&f, &sets[i], o) && set_conclusion(&f, &sets[i], o, &found[nfound].c)) {
-            found[nfound].fs = sets[i];
-            found[nfound].order = nfound;
+        struct conclusion c;
+        if (set_outcomes(&f, &fs, o) && set_conclusion(&f, &fs, o, &c)) {
+            found = xgrow(found, &cap, nfound + 1, sizeof *found);
+            found[nfound] = (struct found_set){ fs, c, (int)nfound };
             nfound++;
         }
     }
-    qsort(found, (size_t)nfound, sizeof *found, compare_found);
-    for (int i = 0; i < nfound && more; i++) {
+    if (nfound > 0)
+        qsort(found, nfound, sizeof *found, compare_found);
+    for (size_t i = 0; i < nfound && more; i++) {
         set_run(&f, &found[i].fs);
         more = set_emit(&f, &found[i].fs, &found[i].c);
     }
     free(found);
-    free(sets);
     forcing_free(&f);
 }
 

@@ -285,12 +285,15 @@ digitset hint_group_required(const struct hint_position *pos, int g)
  * For a candidate d of cell c, the digits each other cell of c's runs with a sum can
  * take when c is d: one fit of the run with c held to d.  Two candidates of a run are
  * then linked weakly when neither allows the other.  Kept per node, for both runs (k 0
- * across, 1 down), in the runs' cell order.
+ * across, 1 down), in the runs' cell order, in 16 bits (Kakuro's digits go to 9): a
+ * large board has many nodes.
  */
+typedef uint16_t run_digits;
+
 struct sum_links {
     const struct cand_links *l;
     uint8_t *ready;                             /* per node */
-    digitset (*with)[2][KAKURO_RUN_MAX];        /* per node */
+    run_digits (*with)[2][KAKURO_RUN_MAX];      /* per node */
 };
 
 struct sum_links *sum_links_new(const struct cand_links *l)
@@ -327,12 +330,14 @@ static void sum_links_fill(struct sum_links *sl, int node)
 
     for (int k = 0; k < 2; k++) {
         int g = sum_run(l, cell, k);
+        digitset allowed[KAKURO_RUN_MAX];
         for (int i = 0; i < KAKURO_RUN_MAX; i++)
-            sl->with[node][k][i] = ~0u;     /* no run: everything allowed */
-        if (g >= 0 && fit_group_holding(l->p, g, l->pos->grid, l->pos->cands, cell, 1u << d,
-                                        sl->with[node][k], NULL) <= 0)
+            allowed[i] = ~0u;       /* no run: everything allowed */
+        if (g >= 0 && fit_group_holding(l->p, g, l->pos->grid, l->pos->cands, cell, 1u << d, allowed, NULL) <= 0)
             for (int i = 0; i < KAKURO_RUN_MAX; i++)
-                sl->with[node][k][i] = 0;
+                allowed[i] = 0;
+        for (int i = 0; i < KAKURO_RUN_MAX; i++)
+            sl->with[node][k][i] = (run_digits)allowed[i];
     }
     sl->ready[node] = 1;
 }
@@ -368,7 +373,7 @@ bool sum_links_weak(struct sum_links *sl, int a, int b)
     if (!sl->ready[a])
         sum_links_fill(sl, a);
     k = l->unit[ca][0] == g ? 0 : 1;
-    return !(sl->with[a][k][index_in(l->p, g, cb)] & (1u << links_digit(l, b)));
+    return !((digitset)sl->with[a][k][index_in(l->p, g, cb)] & (1u << links_digit(l, b)));
 }
 
 int sum_links_all(struct sum_links *sl, int node, int *out)
@@ -390,7 +395,7 @@ int sum_links_all(struct sum_links *sl, int node, int *out)
                 continue;
             /* Candidates the fit with this one leaves out (the same digit is a plain weak
              * link, listed with the peers). */
-            for (digitset c = l->pos->cands[other] & ~sl->with[node][k][i] & ~(1u << d);
+            for (digitset c = l->pos->cands[other] & ~(digitset)sl->with[node][k][i] & ~(1u << d);
                  c; c &= c - 1)
                 out[n++] = links_node(l, other, lowest_bit(c));
         }

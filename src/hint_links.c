@@ -9,14 +9,21 @@
 
 #include "util.h"
 
-/* The peers of every cell, listed once each: the cells of its three units. */
+/* The peers of every cell, listed once each: the cells of its units.  The list takes
+ * room for the cells of each cell's units, not for the largest units of any board: a
+ * Kakuro cell has two runs, and a board's black cells none. */
 static void build_peers(struct cand_links *l)
 {
     const struct puzzle *p = l->p;
     int *mark = xmalloc((size_t)p->ncells * sizeof *mark), n = 0;
+    size_t room = 0;
 
-    for (int cell = 0; cell < p->ncells; cell++)
+    for (int cell = 0; cell < p->ncells; cell++) {
         mark[cell] = -1;
+        for (int k = 0; k < LINKS_MAX_UNITS; k++)
+            room += l->unit[cell][k] >= 0 ? (size_t)p->groups[l->unit[cell][k]].ncells : 0;
+    }
+    l->peers = xmalloc((room + 1) * sizeof *l->peers);
     for (int cell = 0; cell < p->ncells; cell++) {
         l->peer_start[cell] = n;
         mark[cell] = cell;
@@ -35,22 +42,22 @@ static void build_peers(struct cand_links *l)
         }
     }
     l->peer_start[p->ncells] = n;
+    l->peers = xrealloc(l->peers, ((size_t)n + 1) * sizeof *l->peers);     /* a cell is not its own peer */
     free(mark);
 }
 
-/* Numbers the candidates of the empty cells. */
+/* Numbers the candidates of the empty cells: a cell's, in digit order, from its first. */
 static void number_nodes(struct cand_links *l)
 {
     const struct puzzle *p = l->p;
-    size_t n = (size_t)p->ncells * (size_t)l->stride;
     int count = 0;
 
-    l->node_of = xmalloc(n * sizeof *l->node_of);
-    for (size_t i = 0; i < n; i++)
-        l->node_of[i] = -1;
-    for (int cell = 0; cell < p->ncells; cell++)
+    l->node_first = xmalloc((size_t)p->ncells * sizeof *l->node_first);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        l->node_first[cell] = -1;
         if (!p->block[cell] && !l->pos->grid[cell])
             count += popcount32(l->pos->cands[cell]);
+    }
     l->nnodes = count;
     l->node_cell = xmalloc(((size_t)count + 1) * sizeof *l->node_cell);
     l->node_digit = xmalloc((size_t)count + 1);
@@ -58,8 +65,8 @@ static void number_nodes(struct cand_links *l)
     for (int cell = 0; cell < p->ncells; cell++) {
         if (p->block[cell] || l->pos->grid[cell])
             continue;
+        l->node_first[cell] = count;
         for (digitset c = l->pos->cands[cell]; c; c &= c - 1) {
-            l->node_of[cell * l->stride + lowest_bit(c)] = count;
             l->node_cell[count] = cell;
             l->node_digit[count++] = (uint8_t)lowest_bit(c);
         }
@@ -102,7 +109,6 @@ static void links_init(struct cand_links *l, struct hint_search *s)
     for (int cell = 0; cell < p->ncells; cell++)
         links_cell_units(p, cell, l->unit[cell]);
     l->peer_start = xmalloc((size_t)(p->ncells + 1) * sizeof *l->peer_start);
-    l->peers = xmalloc((size_t)p->ncells * LINKS_MAX_UNITS * (size_t)p->max_digit * sizeof *l->peers);
     build_peers(l);
     l->sums = p->ops->kind == PUZZLE_KAKURO ? sum_links_new(l) : NULL;
 }
@@ -111,7 +117,7 @@ static void groups_free(struct group_nodes *g);
 
 static void links_free(struct cand_links *l)
 {
-    free(l->node_of);
+    free(l->node_first);
     free(l->node_cell);
     free(l->node_digit);
     free(l->unit);
