@@ -176,6 +176,22 @@ SEARCH_INLINE bool take_from_peer(struct search *s, int peer, int d)
     return true;
 }
 
+/* The peers of cell that can still take d, into s->hits (their number returned),
+ * gathered without a branch per peer (which would go either way at random); a placed
+ * peer never can, as its digit left the candidates of this cell when it was placed. */
+SEARCH_INLINE int gather_peers_with(struct search *s, int cell, int d)
+{
+    const int16_t *next = s->peers + s->peer_start[cell];
+    const int16_t *end = s->peers + s->peer_start[cell + 1];
+    int nhits = 0;
+
+    for (; next < end; next++) {
+        s->hits[nhits] = *next;
+        nhits += (int)((s->cand[*next] >> d) & 1u);
+    }
+    return nhits;
+}
+
 /* Removes digit d, just placed in cell, from its peers (no observer).  Most often each
  * of the cell's groups has d in one other cell at most (count 2 or 1 in its places
  * entry): that cell is at the XOR of the positions, found without looking at the other
@@ -201,15 +217,8 @@ SEARCH_INLINE bool take_from_peers(struct search *s, int cell, int d)
         return true;
     }
     {
-        const int16_t *next = s->peers + s->peer_start[cell];
-        const int16_t *end = s->peers + s->peer_start[cell + 1];
-        int nhits = 0;
+        int nhits = gather_peers_with(s, cell, d);
 
-        /* Gathered without a branch per peer (see place). */
-        for (; next < end; next++) {
-            s->hits[nhits] = *next;
-            nhits += (int)((s->cand[*next] >> d) & 1u);
-        }
         for (int i = 0; i < nhits; i++)
             if (!take_from_peer(s, s->hits[i], d))
                 return false;
@@ -239,17 +248,8 @@ SEARCH_INLINE bool place(struct search *s, bool observed, int cell, int d,
     if (!observed)
         return take_from_peers(s, cell, d);
     {
-        const int16_t *next = s->peers + s->peer_start[cell];
-        const int16_t *end = s->peers + s->peer_start[cell + 1];
-        int nhits = 0;
+        int nhits = gather_peers_with(s, cell, d);
 
-        /* The peers that can still take d, gathered without a branch per peer (which
-         * would go either way at random); a placed peer never can, as its digit left
-         * the candidates of this cell when it was placed. */
-        for (; next < end; next++) {
-            s->hits[nhits] = *next;
-            nhits += (int)((s->cand[*next] >> d) & 1u);
-        }
         for (int i = 0; i < nhits; i++) {
             int peer = s->hits[i];
             digitset left;
