@@ -720,7 +720,7 @@ static bool area_emit(struct hint_search *s, const struct area *a, const struct 
     const char *across = area_runs_words(&h, a, GROUP_ACROSS, counts[0], sums[0]);
     const char *down = area_runs_words(&h, a, GROUP_DOWN, counts[1], sums[1]);
     const char *cell = hint_cell(&h, res->cell);
-    if (res->filled[0] || res->filled[1])
+    if (res->filled[0] && res->filled[1])
         /* TRANSLATORS: %1$s are across runs, %2$s down runs, %3$s the cell only one kind
          * covers, %4$d and %5$d the digits of filled cells only across or only down runs
          * cover, %6$d the cell's digit. */
@@ -732,6 +732,27 @@ static bool area_emit(struct hint_search *s, const struct area *a, const struct 
                      "cover, and filled cells holding %4$d (across only) and %5$d (down only); the "
                      "sums differ by %3$s's digit, so it is %6$d."),
                  across, down, cell, res->filled[0], res->filled[1], res->value);
+    else if (res->filled[0] || res->filled[1])
+        /* Filled cells on one side only: a side holding nothing is not named as "0".
+         * TRANSLATORS: %1$s are across runs, %2$s down runs, %3$s the cell only one kind
+         * covers, %4$d the digits of the filled cells only one kind covers, %5$d the
+         * cell's digit. */
+        hint_say(&h, res->by_across
+                 ? (res->filled[0]
+                    ? _("%1$s cover the same cells as %2$s, except %3$s and filled cells holding "
+                        "%4$d, which only the across runs cover; the sums differ by %3$s's digit "
+                        "and %4$d, so it is %5$d.")
+                    : _("%1$s cover the same cells as %2$s, except %3$s, which only the across "
+                        "runs cover, and filled cells holding %4$d, which only the down runs cover; "
+                        "the sums differ by %3$s's digit, so it is %5$d."))
+                 : (res->filled[0]
+                    ? _("%1$s cover the same cells as %2$s, except %3$s, which only the down runs "
+                        "cover, and filled cells holding %4$d, which only the across runs cover; "
+                        "the sums differ by %3$s's digit, so it is %5$d.")
+                    : _("%1$s cover the same cells as %2$s, except %3$s and filled cells holding "
+                        "%4$d, which only the down runs cover; the sums differ by %3$s's digit and "
+                        "%4$d, so it is %5$d.")),
+                 across, down, cell, res->filled[0] + res->filled[1], res->value);
     else
         /* TRANSLATORS: %1$s are across runs, %2$s down runs, %3$s the cell only one kind
          * covers, %4$d its digit. */

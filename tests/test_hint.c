@@ -230,6 +230,7 @@ struct step_case {
     char mode[16];          /* "next" or "find" */
     char technique[64];
     char cells[1024], place[1024], elim[4096];
+    char says[512];         /* words the hint's text must hold, if any */
 };
 
 /* If line is "key value...", copies the value (cut to size) into dst. */
@@ -273,6 +274,7 @@ static bool read_case(FILE *f, struct step_case *c)
             && !copy_field(line, "cells", c->cells, sizeof c->cells)
             && !copy_field(line, "place", c->place, sizeof c->place)
             && !copy_field(line, "elim", c->elim, sizeof c->elim)
+            && !copy_field(line, "says", c->says, sizeof c->says)
             && (strncmp(line, "next ", 5) == 0 || strncmp(line, "find ", 5) == 0
                 || strncmp(line, "none ", 5) == 0)) {
             memcpy(c->mode, line, 4);
@@ -478,6 +480,10 @@ static void run_case(const struct step_case *c, int covered[TECH_COUNT])
             struct soundness sd = { .solution = st.s.solution };
             check_hint(&h, &sd);
             ok = sd.wrong == 0;
+        }
+        if (ok && c->says[0] != '\0' && strstr(h.text, c->says) == NULL) {
+            tap_diag("the text lacks \"%s\": %s", c->says, h.text);
+            ok = false;
         }
     }
     covered[id] += ok;
