@@ -493,6 +493,28 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name,
     reader_close(r);
 }
 
+/* Rates the puzzle of a saved game (its givens: the player's digits are not the puzzle's),
+ * as `hint` reads one; a save that cannot be read gets game_load's message. */
+static void rate_saved_game(struct pool *pool, const char *path, const struct cli_options *opt,
+                            int *status)
+{
+    struct rate_job *job = xcalloc(1, sizeof *job);
+    char why[600];
+    struct game *g = game_load(path, why, sizeof why);
+
+    job->name = path;
+    job->index = 1;
+    job->status = status;
+    if (g == NULL) {
+        job->message = xstrdup(why);
+    } else {
+        job->p = puzzle_clone(g->puzzle);
+        job->budget = cli_budget(opt);
+        game_free(g);
+    }
+    pool_submit(pool, job);
+}
+
 int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
     static char dash[] = "-";
@@ -509,8 +531,13 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
     }
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
-        FILE *f = is_stdin ? stdin : fopen(files[i], "r");
+        FILE *f;
 
+        if (opt->format == FORMAT_AUTO && is_save_file(files[i])) {
+            rate_saved_game(pool, files[i], opt, &status[i]);
+            continue;
+        }
+        f = is_stdin ? stdin : fopen(files[i], "r");
         if (f == NULL) {
             struct rate_job *job = xcalloc(1, sizeof *job);
 

@@ -180,6 +180,15 @@ run mistake hint "$data/mistake.save"
 out_has mistake "Mistake: r1c3 holds 2"; ok $? "hint on a saved game with a wrong digit: the mistake first"
 run save_apply hint --apply=1 "$data/position.save"
 grep -q '^| 5 *3 *4 *| 26 ' "$tmp/save_apply.out"; ok $? "hint --apply on a saved game keeps the player's digits and marks"
+grep -x '53\.\.7.*79' "$data/position.save" >"$tmp/save_puzzle.txt"
+run rsave rate "$data/position.save"
+run rsave_puzzle rate "$tmp/save_puzzle.txt"
+status_is rsave 0 && [ "$(sed 's/^[^:]*:1//' "$tmp/rsave.out")" = "$(sed 's/^[^:]*:1//' "$tmp/rsave_puzzle.out")" ] \
+    && out_has rsave "position.save:1: "
+ok $? "rate on a saved game rates its puzzle (the givens), as hint reads a save"
+printf 'kakudo-save 2\nkind sudoku\npuzzle\n' >"$tmp/broken.save"
+run rbroken rate "$tmp/broken.save"
+status_is rbroken 2 && err_has rbroken "broken.save"; ok $? "rate on a broken save: its message names the file, exit 2"
 
 # --- the generator's givens ---
 
