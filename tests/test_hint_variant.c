@@ -444,6 +444,23 @@ static void test_wording(void)
            && strstr(hint_technique_definition(TECH_CLAIMING, VARIANT_JIGSAW), "box") == NULL
            && strstr(hint_technique_definition(TECH_POINTING, VARIANT_X), "box") != NULL,
            "Jigsaw: names and definitions say region where the table says box");
+    {
+        int boxed = 0, left = 0;
+
+        for (int id = 0; id < TECH_COUNT; id++) {
+            const char *plain = hint_technique_definition((enum technique)id, 0);
+            const char *jigsaw = hint_technique_definition((enum technique)id, VARIANT_JIGSAW);
+
+            if (plain == NULL || strstr(plain, "box") == NULL)
+                continue;
+            boxed++;
+            if (jigsaw == NULL || strstr(jigsaw, "box") != NULL) {
+                tap_diag("on a Jigsaw: %s", plain);
+                left++;
+            }
+        }
+        tap_ok(boxed >= 10 && left == 0, "Jigsaw: no definition of the %d that name a box does so", boxed);
+    }
     puzzle_free(jp);
     puzzle_free(xp);
 }
