@@ -442,6 +442,32 @@ static struct srcpos error_position(const struct reader *r, const struct puzzle 
     return r->pos[cell];
 }
 
+/* Frees p and reports where its fault lies, from puzzle_finish's error. */
+static int fail_puzzle(struct reader *r, struct puzzle *p, const struct puzzle_error *perr,
+                       struct format_error *err)
+{
+    struct srcpos at = error_position(r, p, perr->cell);
+
+    fail(r, err, at.line, at.col, "%s", perr->message);
+    puzzle_free(p);
+    return -1;
+}
+
+/* A one-line Sudoku given its groups (puzzle_new_like): its givens checked, or left to
+ * the caller (reader_leave_givens). */
+static int finish_givens(struct reader *r, struct puzzle *p, struct puzzle **out,
+                         struct format_error *err)
+{
+    struct puzzle_error perr;
+
+    if (r->leave_givens)
+        r->unchecked_line = r->packed_line;
+    else if (!puzzle_check_givens(p, &perr))
+        return fail_puzzle(r, p, &perr, err);
+    *out = p;
+    return 1;
+}
+
 /* Checks a puzzle read whole; on failure frees it and reports where the fault lies. */
 static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out,
                          struct format_error *err)
@@ -464,12 +490,8 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
     } else {
         ok = puzzle_finish(p, &perr);
     }
-    if (!ok) {
-        struct srcpos at = error_position(r, p, perr.cell);
-        fail(r, err, at.line, at.col, "%s", perr.message);
-        puzzle_free(p);
-        return -1;
-    }
+    if (!ok)
+        return fail_puzzle(r, p, &perr, err);
     *out = p;
     return 1;
 }
@@ -878,15 +900,22 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
     src->chunk_pos += end;
     src->lines_read++;
     src->last_terminated = true;
-    p = sudoku_of_size(9);
-    memcpy(p->given, digits, 81);
     r->packed_line = src->lines_read;
     empty = memchr(digits, 0, 81);
     *style = (struct format_style){
         .id = FORMAT_SUDOKU_LINE,
         .empty = empty != NULL && text[empty - digits] == '0' ? '0' : '.',
     };
-    return finish_puzzle(r, p, out, err);
+    /* No 9x9 read yet (the first line was not one): the puzzle's groups are built. */
+    if (r->shape == NULL || r->shape->width != 9) {
+        p = sudoku_of_size(9);
+        memcpy(p->given, digits, 81);
+        return finish_puzzle(r, p, out, err);
+    }
+    /* Every 9x9 one-line puzzle has the shape's layout: it takes the groups unchecked. */
+    p = puzzle_new_like(r->shape);
+    memcpy(p->given, digits, 81);
+    return finish_givens(r, p, out, err);
 #else
     (void)r, (void)out, (void)style, (void)err;
     return 0;
@@ -1960,7 +1989,9 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
     if (style == NULL)
         style = &unused;
     *style = (struct format_style){ .id = r->format, .empty = '.' };
-    memset(err, 0, sizeof *err);
+    /* No error yet: the fields cleared, not the whole 528 bytes, once per puzzle. */
+    err->file[0] = err->message[0] = '\0';
+    err->line = err->col = 0;
     if (r->done)
         return 0;
     if (r->skip_block) {

@@ -616,6 +616,27 @@ bool puzzle_finish_like_unchecked(struct puzzle *p, const struct puzzle *shape,
     return adopt_layout(p, shape, err) || puzzle_finish(p, err);
 }
 
+struct puzzle *puzzle_new_like(const struct puzzle *shape)
+{
+    struct puzzle *p = puzzle_alloc(shape->ops, shape->width, shape->height, shape->max_digit);
+    size_t n = (size_t)shape->ncells;
+
+    p->box_rows = shape->box_rows;
+    p->box_cols = shape->box_cols;
+    memcpy(p->block, shape->block, n);
+    memcpy(p->down, shape->down, n);
+    memcpy(p->across, shape->across, n);
+    if (shape->variant != 0)
+        variant_copy(p, shape);
+    atomic_fetch_add_explicit(&shape->groups_store_->refs, 1, memory_order_relaxed);
+    p->groups_store_ = shape->groups_store_;
+    p->groups = shape->groups;
+    p->cell_groups = shape->cell_groups;
+    p->ngroups = shape->ngroups;
+    p->nwhite = shape->nwhite;
+    return p;
+}
+
 bool puzzle_check_givens(const struct puzzle *p, struct puzzle_error *err)
 {
     err->cell = -1;

@@ -192,6 +192,11 @@ bool puzzle_finish_like(struct puzzle *p, const struct puzzle *shape, struct puz
  * finished, givens checked, by puzzle_finish. */
 bool puzzle_finish_like_unchecked(struct puzzle *p, const struct puzzle *shape,
                                   struct puzzle_error *err);
+/* A new puzzle with shape's layout (a finished puzzle) and no givens, sharing shape's
+ * groups: nothing compared, nothing built, so a reader that knows the layout of what it
+ * reads (a file of 9x9 one-line Sudoku) pays an allocation per puzzle and no more.  The
+ * caller fills in the givens and checks them (puzzle_check_givens). */
+struct puzzle *puzzle_new_like(const struct puzzle *shape);
 /* Whether no group of a finished puzzle repeats a given (or breaks its sum); err says
  * where when one does. */
 bool puzzle_check_givens(const struct puzzle *p, struct puzzle_error *err);

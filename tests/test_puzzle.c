@@ -263,6 +263,35 @@ static void test_finish_like(void)
     puzzle_free(kakuro2);
 }
 
+static void test_new_like(void)
+{
+    static const char *const k3[] = { "\\", "4\\", "3\\", "\\3", "_", "_", "\\4", "_", "_" };
+    struct puzzle *shape = sudoku_new(3, 3), *built = sudoku_new(3, 3), *p, *q;
+    struct puzzle *kakuro = tu_kakuro_from_tokens(3, 3, k3), *k;
+    struct puzzle_error err;
+
+    p = puzzle_new_like(shape);
+    tap_ok(p->groups == shape->groups && p->ngroups == 27 && p->nwhite == 81 && p->box_rows == 3
+           && same_groups(p, built) && memcmp(p->given, built->given, 81) == 0,
+           "new_like: an empty 9x9 sharing the shape's groups");
+    p->given[0] = p->given[10] = 5;
+    tap_ok(!puzzle_check_givens(p, &err) && strcmp(err.message, "the givens at r1c1 and r2c2 are both 5") == 0,
+           "new_like leaves the givens to puzzle_check_givens: %s", err.message);
+    puzzle_free(shape);
+    q = puzzle_new_like(p);
+    tap_ok(same_groups(q, built) && q->given[0] == 0, "the groups outlive the shape; the givens are not copied");
+    puzzle_finish(kakuro, &err);
+    k = puzzle_new_like(kakuro);
+    tap_ok(same_groups(k, kakuro) && memcmp(k->block, kakuro->block, 9) == 0
+           && memcmp(k->across, kakuro->across, 9) == 0 && memcmp(k->down, kakuro->down, 9) == 0,
+           "new_like copies a Kakuro's layout");
+    puzzle_free(p);
+    puzzle_free(q);
+    puzzle_free(built);
+    puzzle_free(kakuro);
+    puzzle_free(k);
+}
+
 int main(void)
 {
     test_box_shapes();
@@ -273,5 +302,6 @@ int main(void)
     test_run_arithmetic();
     test_clone();
     test_finish_like();
+    test_new_like();
     return tap_done();
 }

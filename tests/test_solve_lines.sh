@@ -66,4 +66,16 @@ for mode in "" "--count" "--strategy=plain" "--any" "-j2" "--stats" "--count --s
   ok $? "givens that clash at line 55, solve ${mode:-(default)}: the reader's message, exit 2, 59 answers"
 done
 grep -q 'clash.txt:55:2: ' "$tmp/clash.want"; ok $? "the message names line 55, column 2"
+# The reader that checks the givens itself (--trace leaves them to nobody) says the same.
+"$bin" solve --trace "$tmp/clash.txt" 2>"$tmp/trace.err" | grep -c '^# unique' >"$tmp/trace.count"
+same "$tmp/clash.want" "$tmp/trace.err" && [ "$(cat "$tmp/trace.count")" = 59 ]
+ok $? "givens that clash at line 55, solve --trace: the reader's message, 59 answers"
+# Lines that are no puzzle past the lookahead: the in-place reader meets a 9x9 line
+# before any was made, and builds its groups.
+{ head -n 60 "$tmp/plain.txt" | sed 's/^\(.\{39\}\)./\1x/'; cat "$tmp/plain.txt"; } >"$tmp/badfirst.txt"
+"$bin" solve -j1 "$tmp/badfirst.txt" >"$tmp/badfirst.out" 2>"$tmp/badfirst.err"
+"$bin" solve -j1 "$tmp/plain.txt" >"$tmp/plain.out" 2>/dev/null
+same "$tmp/plain.out" "$tmp/badfirst.out" && grep -q 'badfirst.txt:60:40: ' "$tmp/badfirst.err" \
+  && [ "$(grep -c . "$tmp/badfirst.err")" = 60 ]
+ok $? "after 60 bad lines, the next 100 solved as alone: $(tail -n 1 "$tmp/badfirst.err")"
 tap_done
