@@ -12,11 +12,14 @@
 #include "util.h"
 #include "variant.h"
 
-struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
+/* A puzzle whose four byte arrays are still to be filled in. */
+static struct puzzle *puzzle_alloc_unfilled(const struct puzzle_ops *ops, int width, int height,
+                                            int max_digit)
 {
     size_t n = (size_t)width * (size_t)height;
     /* One block: the struct, then the four byte arrays (a reader of a million puzzles
-     * makes a puzzle for each).  puzzle_free frees it whole. */
+     * makes a puzzle for each), given, block, down and across in that order, which
+     * puzzle_new_like copies at once.  puzzle_free frees it whole. */
     size_t head = (sizeof (struct puzzle) + 15) & ~(size_t)15;
     char *block = xmalloc(head + 4 * n);
     struct puzzle *p = (struct puzzle *)(void *)block;
@@ -27,7 +30,14 @@ struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height,
     p->block = p->given + n;
     p->down = p->block + n;
     p->across = p->down + n;
-    memset(p->given, 0, 4 * n);
+    return p;
+}
+
+struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height, int max_digit)
+{
+    struct puzzle *p = puzzle_alloc_unfilled(ops, width, height, max_digit);
+
+    memset(p->given, 0, 4 * (size_t)p->ncells);
     return p;
 }
 
@@ -618,14 +628,14 @@ bool puzzle_finish_like_unchecked(struct puzzle *p, const struct puzzle *shape,
 
 struct puzzle *puzzle_new_like(const struct puzzle *shape)
 {
-    struct puzzle *p = puzzle_alloc(shape->ops, shape->width, shape->height, shape->max_digit);
+    struct puzzle *p = puzzle_alloc_unfilled(shape->ops, shape->width, shape->height,
+                                             shape->max_digit);
     size_t n = (size_t)shape->ncells;
 
     p->box_rows = shape->box_rows;
     p->box_cols = shape->box_cols;
-    memcpy(p->block, shape->block, n);
-    memcpy(p->down, shape->down, n);
-    memcpy(p->across, shape->across, n);
+    memset(p->given, 0, n);
+    memcpy(p->block, shape->block, 3 * n);      /* block, down, across */
     if (shape->variant != 0)
         variant_copy(p, shape);
     atomic_fetch_add_explicit(&shape->groups_store_->refs, 1, memory_order_relaxed);

@@ -9,13 +9,38 @@
 
 /* --- Entry points --- */
 
-/* Every digit within the puzzle's range, and none on a black cell. */
+/* The high bit of each byte of v that is not zero. */
+static uint64_t nonzero_bytes(uint64_t v)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+
+    return (((v & low7) + low7) | v) & ~low7;
+}
+
+/* Every digit within the puzzle's range, and none on a black cell.  It is checked
+ * before every search, and a 9x9 search takes a couple of microseconds: eight cells at
+ * a time, without a branch per cell. */
 static bool grid_in_range(const struct puzzle *p, const uint8_t *grid)
 {
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (p->block[cell] ? grid[cell] != 0 : grid[cell] > p->max_digit)
-            return false;
-    return true;
+    const uint64_t ones = 0x0101010101010101ull, low7 = ones * 0x7f;
+    const uint8_t *block = p->block;
+    uint8_t max = (uint8_t)p->max_digit;
+    uint64_t bad = 0;
+    int cell = 0;
+
+    for (; cell + 8 <= p->ncells; cell += 8) {
+        uint64_t g, b;
+
+        memcpy(&g, grid + cell, 8);
+        memcpy(&b, block + cell, 8);
+        /* A byte above max (max < 127 carries no byte into the next), or a digit on a
+         * black cell. */
+        bad |= ((g & low7) + ones * (uint64_t)(127 - max)) | g;
+        bad |= nonzero_bytes(b) & nonzero_bytes(g);
+    }
+    for (; cell < p->ncells; cell++)
+        bad |= (uint64_t)((grid[cell] > max) | ((block[cell] != 0) & (grid[cell] != 0))) << 7;
+    return (bad & ~low7) == 0;
 }
 
 static bool request_valid(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req)

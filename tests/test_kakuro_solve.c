@@ -751,6 +751,27 @@ static void test_sumless(void)
     test_against_plain(random_sumless_kakuro, " with runs without a clue", 400);
 }
 
+/* A digit on a black cell, in either strategy, finds nothing; the empty grid finds. */
+static void test_digit_on_black(void)
+{
+    struct puzzle *u = kakuro_from(3, 3, unique_2x2);
+    uint8_t grid[9] = { 0 }, sol[9];
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { .solution = sol };
+
+    if (u == NULL)
+        return;
+    puzzle_solve(u, grid, &req, &res);
+    tap_ok(res.count == 1, "the empty grid: one solution");
+    grid[3] = 1;
+    puzzle_solve(u, grid, &req, &res);
+    tap_ok(res.count == 0, "a digit on a black cell finds nothing");
+    req.strategy = SOLVE_PLAIN;
+    puzzle_solve(u, grid, &req, &res);
+    tap_ok(res.count == 0, "a digit on a black cell finds nothing (plain)");
+    puzzle_free(u);
+}
+
 int main(void)
 {
     test_counts();
@@ -764,5 +785,6 @@ int main(void)
     test_smallest_solution();
     test_janko_samples();
     test_open_small();
+    test_digit_on_black();
     return tap_done();
 }

@@ -389,6 +389,31 @@ static void test_clashing(void)
     }
 }
 
+/* A digit out of range at any cell of a 9x9, in the words the check reads eight cells at
+ * a time or in the last cell after them, finds nothing; 9 everywhere it may be finds. */
+static void test_digits_out_of_range(void)
+{
+    struct puzzle *p = sudoku_new(3, 3);
+    static const uint8_t bad[] = { 10, 25, 127, 128, 200, 255 };
+    uint8_t grid[81] = { 0 }, sol[81];
+    struct solve_result res;
+    int found = 0;
+
+    for (int cell = 0; cell < 81; cell++) {
+        for (size_t i = 0; i < sizeof bad; i++) {
+            grid[cell] = bad[i];
+            res = run(p, grid, 1, SOLVE_SMART, NULL, sol);
+            found += res.count != 0;
+        }
+        grid[cell] = 9;
+        res = run(p, grid, 1, SOLVE_SMART, NULL, sol);
+        found += res.count == 1 ? 0 : 1000;
+        grid[cell] = 0;
+    }
+    tap_ok(found == 0, "a digit out of range at any cell finds nothing (%d wrong)", found);
+    puzzle_free(p);
+}
+
 static void test_bad_requests(void)
 {
     struct puzzle *p = sudoku_from(2, 2, "......34..4..2..");
@@ -405,6 +430,7 @@ static void test_bad_requests(void)
     res = run(p, start, 2, SOLVE_SMART, NULL, NULL);
     tap_ok(res.count == 1 && res.solution == NULL, "no solution buffer: still counts");
     puzzle_free(p);
+    test_digits_out_of_range();
 }
 
 /* A 4x4 with several solutions whose first guess fails, recorded step by step. */
