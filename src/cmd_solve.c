@@ -56,6 +56,9 @@ struct solve_run {
      * the pool's window of jobs. */
     struct solve_job *spare;
     struct pool *pool;      /* opened at the first item (solve_pool) */
+    /* The file being read, to which puzzles delivered go back to be filled in again
+     * (on the submitting thread, as the spare jobs); NULL between files. */
+    struct reader *reader;
 };
 
 /* The pool, opened at the first item, whose size sets the window: a 9x9 search takes
@@ -307,10 +310,14 @@ static void print_outcome(struct solve_run *run, const struct solve_job *job)
     format_write(stdout, p, job->solution, &job->style);
 }
 
-/* Done with a job: its puzzle and message freed, the job itself kept for reuse. */
+/* Done with a job: its puzzle handed back to the reader or freed, its message freed,
+ * the job itself kept for reuse. */
 static void solve_job_release(struct solve_run *run, struct solve_job *job)
 {
-    puzzle_free(job->p);
+    if (run->reader != NULL)
+        reader_give_back(run->reader, job->p);
+    else
+        puzzle_free(job->p);
     free(job->message);
     job->next_spare = run->spare;
     run->spare = job;
@@ -394,6 +401,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f)
      * it starts: the reader's check of them would be done twice. */
     if (!opt->trace)
         reader_leave_givens(r);
+    run->reader = r;
     while ((got = reader_next(r, &p, &style, &err)) != 0) {
         struct solve_job *job;
 
@@ -421,6 +429,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f)
     }
     if (found == 0 && !failed)
         submit_message(run, name, xasprintf("%s: no puzzle found", name));
+    run->reader = NULL;
     reader_close(r);
 }
 

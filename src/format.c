@@ -27,6 +27,7 @@
 #define KAKURO_MAX_SUM 45
 #define KAKURO2_MAX_CASES 100000000L
 #define NAME_MAX_BYTES 200
+#define READER_SPARE_PUZZLES 256
 
 /* ===================================================================================
  * Lines: every format reads its input through one line source, which checks each line
@@ -352,6 +353,11 @@ struct reader {
     bool has_marks;         /* marks belong to the last puzzle read */
     bool leave_givens;      /* reader_leave_givens: one-line Sudoku unchecked ... */
     long unchecked_line;    /* ... and the line of the last puzzle read so, else 0 */
+    /* Puzzles handed back (reader_give_back), of shape's layout, to be filled in again:
+     * as many as a caller keeps in flight (solve's window), so that none is allocated
+     * once the first are. */
+    struct puzzle *spare[READER_SPARE_PUZZLES];
+    int nspare;
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -479,6 +485,9 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
         if (r->shape == NULL || r->shape->width != p->width) {
             puzzle_free(r->shape);
             r->shape = sudoku_new(p->box_rows, p->box_cols);
+            /* The puzzles handed back have the old shape's layout. */
+            while (r->nspare > 0)
+                puzzle_free(r->spare[--r->nspare]);
         }
         /* Left to the caller only where the error's place is the line alone. */
         if (r->leave_givens && r->packed_line > 0 && p->variant == 0) {
@@ -912,8 +921,9 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
         memcpy(p->given, digits, 81);
         return finish_puzzle(r, p, out, err);
     }
-    /* Every 9x9 one-line puzzle has the shape's layout: it takes the groups unchecked. */
-    p = puzzle_new_like(r->shape);
+    /* Every 9x9 one-line puzzle has the shape's layout: it takes the groups unchecked,
+     * or is one handed back, which has them. */
+    p = r->nspare > 0 ? r->spare[--r->nspare] : puzzle_new_like(r->shape);
     memcpy(p->given, digits, 81);
     return finish_givens(r, p, out, err);
 #else
@@ -2065,10 +2075,26 @@ bool format_check_givens(const struct puzzle *p, const char *file, long line,
     return false;
 }
 
+void reader_give_back(struct reader *r, struct puzzle *p)
+{
+    /* Only a puzzle that is still just the shape with givens: a plain 9x9 sharing the
+     * shape's groups, nothing else set on it. */
+    bool reusable = p != NULL && r->shape != NULL && r->shape->width == 9
+                    && p->groups == r->shape->groups && p->variant == 0 && p->name == NULL
+                    && r->nspare < READER_SPARE_PUZZLES;
+
+    if (reusable)
+        r->spare[r->nspare++] = p;
+    else
+        puzzle_free(p);
+}
+
 void reader_close(struct reader *r)
 {
     if (r == NULL)
         return;
+    while (r->nspare > 0)
+        puzzle_free(r->spare[--r->nspare]);
     for (int i = 0; i < LOOKAHEAD; i++)
         free(r->src.ring[i].text);
     free(r->src.chunk);

@@ -69,6 +69,10 @@ void reader_leave_givens(struct reader *r);
 long reader_givens_unchecked(const struct reader *r);
 bool format_check_givens(const struct puzzle *p, const char *file, long line,
                          struct format_error *err);
+/* Hands back a puzzle this reader read and the caller is done with: the reader fills it
+ * in again for a later 9x9 one-line puzzle rather than allocate one (a file of a million
+ * lines), or frees it. */
+void reader_give_back(struct reader *r, struct puzzle *p);
 void reader_close(struct reader *r);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2

@@ -468,6 +468,51 @@ static void test_lines_in_place(void)
     free(want);
 }
 
+/* Puzzles handed back are filled in again with the next lines' givens; one that is not
+ * the reader's plain 9x9 (a name set on it, another reader's) is freed, not kept. */
+static void test_give_back(void)
+{
+    static const char line[] =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len), *in;
+    char last[83];
+    struct reader *r, *other;
+    struct format_error err;
+    struct puzzle *p, *q, *kept = NULL;
+    int reused = 0, right = 0;
+
+    memset(last, '.', 80);
+    memcpy(last + 80, "1\n", 3);    /* a 1 in the last cell */
+    for (int i = 0; i < 100; i++)
+        fputs(i % 2 == 0 ? line : last, f);
+    fclose(f);
+    in = fmemopen(text, len, "rb");
+    r = reader_open(in, "give.txt", FORMAT_AUTO);
+    other = reader_open(fmemopen((void *)(uintptr_t)line, sizeof line - 1, "rb"), "other",
+                        FORMAT_AUTO);
+    for (int i = 0; i < 100 && reader_next(r, &p, NULL, &err) == 1; i++) {
+        reused += p == kept;
+        right += p->given[i % 2 == 0 ? 0 : 80] == (i % 2 == 0 ? 4 : 1)
+                 && p->given[i % 2 == 0 ? 80 : 0] == 0;
+        kept = p;
+        if (i == 70)
+            puzzle_set_name(p, "named");
+        reader_give_back(i == 80 ? other : r, p);
+    }
+    tap_ok(right == 100, "puzzles filled in again hold the next line's givens (%d of 100)", right);
+    tap_ok(reused >= 90 && reused < 99, "each handed back is filled in again, but a named one or "
+           "another reader's (%d of 99)", reused);
+    q = NULL;
+    tap_ok(reader_next(other, &q, NULL, &err) == 1 && q->given[0] == 4, "the other reader reads its own");
+    puzzle_free(q);
+    reader_close(other);
+    reader_close(r);
+    fclose(in);
+    free(text);
+}
+
 static bool starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -654,6 +699,7 @@ int main(int argc, char **argv)
     test_endless_line();
     test_resume_after_bad_line();
     test_lines_in_place();
+    test_give_back();
     test_forced_format();
     test_names();
     test_error_strings();
