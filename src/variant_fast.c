@@ -274,17 +274,20 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
  * branch that would skip it. */
 static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    cells128 x = s->cand[d];
+    cells128 x = s->cand[d], lose = 0;
     unitset todo = s->locked_todo[d];
 
     s->locked_todo[d] = 0;
+    /* Without a branch per pair (whether one locks is not predictable), and each pair
+     * against the digit's cells as they were: a chain of updates would make every step
+     * wait for the one before; what one lock leads to is found in the next round. */
     for (; todo != 0; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
 
-        /* Without a branch per pair: whether one locks is not predictable. */
         for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
-            x &= ~(g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0));
+            lose |= g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0);
     }
+    x &= ~lose;
     if (x == s->cand[d])
         return false;
     mark_units(s, d, units_of(g, s->cand[d] & ~x));
