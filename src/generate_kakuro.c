@@ -1926,6 +1926,10 @@ struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g)
         p = kgen_steer(&k, p);
     if (p != NULL)
         p = kgen_whiten(&k, p);
+    /* The grade searches nothing: the search's arrays go back before its memory (the
+     * technique engine's) is taken, not to add to the peak. */
+    solve_scratch_free(k.search);
+    k.search = NULL;
     if (p != NULL && ctx->req->level == GEN_ANY_LEVEL)
         kgen_grade_any(&k, p, g);
     else if (p != NULL)

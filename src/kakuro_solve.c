@@ -59,11 +59,14 @@ struct run {
     int group;              /* the puzzle's group it is */
 };
 
-/* A cell's candidates before a change, to put back when the search backs up. */
+/* A cell's candidates before a change, to put back when the search backs up.  Four
+ * bytes, not eight: the trail is the search's largest array (nine entries a cell). */
 struct trail_entry {
-    int cell;               /* white index */
+    uint16_t cell;          /* white index */
     dset old;
 };
+_Static_assert(KAKURO_MAX_SIDE * KAKURO_MAX_SIDE <= UINT16_MAX + 1,
+               "a white index fits a trail entry");
 
 /* A set of open cells connected through undecided runs, waiting to be solved: its
  * cells (some may be placed since; they are skipped) and the next part of the list. */
@@ -106,8 +109,9 @@ struct search {
     int *qnext;             /* per run: the next in its list */
     uint8_t *queued;
     uint32_t *weight;       /* per run: 1 + the dead ends it caused (dom/wdeg) */
-    struct branch *branches;
+    struct branch *branches;    /* grown as deep as a search goes, kept between searches */
     int depth;              /* branches open: the guesses on the current branch */
+    int branches_cap;
     struct part *parts;     /* a stack, cut back as the search backs up */
     int nparts, parts_cap;
     int *part_cells;        /* white indices, a stack like parts */
@@ -232,7 +236,7 @@ SEARCH_INLINE bool narrow(struct search *s, bool observed, int w, dset c, int fr
 {
     dset old = s->cand[w];
 
-    s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = old };
+    s->trail[s->ntrail++] = (struct trail_entry){ .cell = (uint16_t)w, .old = old };
     s->cand[w] = c;
     if (observed) {
         for (dset gone = old & ~c; gone != 0; gone &= gone - 1)
@@ -517,6 +521,12 @@ static void open_branch(struct search *s)
     int part = s->pending;
     int w = most_constrained_cell(s, &s->parts[part]);
 
+    /* Searches rarely go deeper than a few hundred guesses: room for every cell of the
+     * board would be most of the scratch's memory on a large board. */
+    if (s->depth == s->branches_cap) {
+        s->branches_cap *= 2;
+        s->branches = xrealloc(s->branches, (size_t)s->branches_cap * sizeof *s->branches);
+    }
     s->branches[s->depth++] = (struct branch){
         .cell = w, .untried = s->cand[w], .nchoices = dset_count(s->cand[w]),
         .trail_mark = s->ntrail, .part = part, .parts_mark = s->nparts,
@@ -683,7 +693,7 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
         b->choice++;
         s->stats.guesses++;
         s->stats.nodes++;
-        s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = s->cand[w] };
+        s->trail[s->ntrail++] = (struct trail_entry){ .cell = (uint16_t)w, .old = s->cand[w] };
         s->cand[w] = (dset)(1u << d);
         s->grid[s->white_cell[w]] = (uint8_t)d;
         if (observed && !report(s, STEP_GUESS, w, d, b->choice, b->nchoices))
@@ -1049,6 +1059,8 @@ struct solve_scratch *solve_scratch_new(void)
 
     sc->s.parts_cap = 64;
     sc->s.parts = xmalloc((size_t)sc->s.parts_cap * sizeof *sc->s.parts);
+    sc->s.branches_cap = 64;
+    sc->s.branches = xmalloc((size_t)sc->s.branches_cap * sizeof *sc->s.branches);
     return sc;
 }
 
@@ -1065,7 +1077,6 @@ static void search_free_arrays(struct search *s)
     free(s->qnext);
     free(s->run_cells);
     free(s->runs);
-    free(s->branches);
     free(s->trail);
     free(s->grid);
     free(s->cand);
@@ -1079,6 +1090,7 @@ void solve_scratch_free(struct solve_scratch *sc)
         return;
     search_free_arrays(&sc->s);
     free(sc->s.parts);
+    free(sc->s.branches);
     solve_scratch_free(sc->probe);
     free(sc);
 }
@@ -1101,7 +1113,6 @@ static void search_reserve(struct search *s, size_t n, size_t ng)
         s->open_groups = xmalloc((ng + 1) * sizeof *s->open_groups);
         s->group_mark = xcalloc(ng + 1, sizeof *s->group_mark);
         s->group_stamp = 0;
-        s->branches = xmalloc((n + 1) * sizeof *s->branches);
         s->run_cells = xmalloc((2 * n + 1) * sizeof *s->run_cells);
         s->cells_cap = (int)n + 64;     /* grown when a search needs more */
         s->part_cells = xmalloc((size_t)s->cells_cap * sizeof *s->part_cells);
@@ -1261,7 +1272,7 @@ enum fit { FIT_NO, FIT_YES, FIT_UNDECIDED };
 /* Places digit d in white cell w and propagates; false at a dead end. */
 static bool assume(struct search *s, int w, int d)
 {
-    s->trail[s->ntrail++] = (struct trail_entry){ .cell = w, .old = s->cand[w] };
+    s->trail[s->ntrail++] = (struct trail_entry){ .cell = (uint16_t)w, .old = s->cand[w] };
     s->cand[w] = (dset)(1u << d);
     s->grid[s->white_cell[w]] = (uint8_t)d;
     enqueue(s, s->runs_of[w][0]);
