@@ -27,7 +27,8 @@
                                  * two of its cells): one that needs more has its ambiguity
                                  * reduced (kgen_whole_board), which costs less than the
                                  * search wandering on */
-#define KGEN_ROUNDS 40          /* sweeps before a board is given up */
+#define KGEN_ROUNDS 40          /* sweeps before a board is given up, on boards of up to */
+#define KGEN_ROUNDS_CELLS 3600  /* this many cells (60x60), and in proportion above */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -1191,6 +1192,22 @@ static void kgen_polish(struct kgen *k)
     }
 }
 
+/*
+ * The sweeps a board gets before it is given up.  A board settles when the slowest of its
+ * neighbourhoods does, and a larger board has more of them: a 128x128 board still
+ * settling at round 40 (48 were enough) was given up, and the boards drawn after it fared
+ * no better (144 s where the first would have taken 3).  A new board also costs more to
+ * lay out and bring to its first whole-board check as the board grows.  So the sweeps
+ * grow with the board's cells; up to 60x60, where a new board costs a few sweeps, they
+ * stay as they were.
+ */
+int gen_kakuro_rounds(int width, int height)
+{
+    long rounds = (long)KGEN_ROUNDS * width * height / KGEN_ROUNDS_CELLS;
+
+    return rounds > KGEN_ROUNDS ? (int)rounds : KGEN_ROUNDS;
+}
+
 /* Changes the fill where another solution differs from it (and, where changing digits
  * does not settle it, splits runs) until the sums have one solution: first around each
  * run, then over the whole board.  The unique puzzle, or NULL when it does not settle (a
@@ -1201,13 +1218,13 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *cells = xmalloc((size_t)k->n * sizeof *cells);
     int *start = xmalloc(((size_t)k->n + 1) * sizeof *start);
     int *order = xmalloc((size_t)k->n * sizeof *order);
-    int splits = 0;
+    int splits = 0, rounds = gen_kakuro_rounds(k->w, k->h);
     struct puzzle *p = kgen_puzzle(k);
     bool unique = false, wide = false, wide_swept = false;
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
-    for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
+    for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
         int nparts;
         enum kgen_verdict verdict;

@@ -304,8 +304,23 @@ static void test_kakuro_large(void)
     }
 }
 
+/* The sweeps a board gets before it is given up: as they were up to 60x60 (boards there
+ * unchanged), in proportion to the cells above, where a fixed 40 gave up a 128x128 board
+ * 8 sweeps short of settling, and the boards after it too. */
+static void test_kakuro_rounds(void)
+{
+    tap_ok(gen_kakuro_rounds(3, 3) == 40 && gen_kakuro_rounds(30, 30) == 40
+           && gen_kakuro_rounds(60, 60) == 40, "kakuro rounds: 40 up to 60x60");
+    tap_ok(gen_kakuro_rounds(100, 100) == 111, "kakuro rounds: 100x100 gets 111 (%d)",
+           gen_kakuro_rounds(100, 100));
+    tap_ok(gen_kakuro_rounds(128, 128) == 182 && gen_kakuro_rounds(128, 64) == 91,
+           "kakuro rounds: 128x128 gets 182 (%d), 128x64 half that (%d)",
+           gen_kakuro_rounds(128, 128), gen_kakuro_rounds(128, 64));
+}
+
 static void test_kakuro(void)
 {
+    test_kakuro_rounds();
     check_kakuro(8, 8, LEVEL_EASY, 5);
     check_kakuro(8, 8, LEVEL_MEDIUM, 5);
     check_kakuro(10, 10, LEVEL_HARD, 5);
