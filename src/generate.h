@@ -160,8 +160,8 @@ bool gen_budget_spent(const struct gen_context *ctx);
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g);
 struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g);
 /* The sweeps a Kakuro board of width x height cells (clue row and column included) gets
- * to settle before it is given up for a new one: 40 up to 60x60, in proportion to the
- * cells above. */
+ * to settle before it is given up for a new one: 40 up to 60x60, growing as the cells to
+ * the power 1.5 above. */
 int gen_kakuro_rounds(int width, int height);
 /* The same for a Sudoku variant (req->variant non-zero; generate_variant.c). */
 struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g);

@@ -28,7 +28,7 @@
                                  * reduced (kgen_whole_board), which costs less than the
                                  * search wandering on */
 #define KGEN_ROUNDS 40          /* sweeps before a board is given up, on boards of up to */
-#define KGEN_ROUNDS_CELLS 3600  /* this many cells (60x60), and in proportion above */
+#define KGEN_ROUNDS_SIDE 60     /* 60x60 cells; above, see gen_kakuro_rounds */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -1195,15 +1195,28 @@ static void kgen_polish(struct kgen *k)
 /*
  * The sweeps a board gets before it is given up.  A board settles when the slowest of its
  * neighbourhoods does, and a larger board has more of them: a 128x128 board still
- * settling at round 40 (48 were enough) was given up, and the boards drawn after it fared
- * no better (144 s where the first would have taken 3).  A new board also costs more to
- * lay out and bring to its first whole-board check as the board grows.  So the sweeps
- * grow with the board's cells; up to 60x60, where a new board costs a few sweeps, they
- * stay as they were.
+ * settling at round 40 (48 were enough) was given up, and the ~35 boards drawn after it
+ * fared no better (154 s where the first took 3).  With no limit, 60x60 boards settled
+ * within 10-35 sweeps or dragged on for 150-270 (where a new board, a few sweeps' cost,
+ * is better); 128x128 boards settled in 48-294, and a limit in proportion to the cells
+ * (182) gave up boards that would have settled, as a fixed 40 did.  So the sweeps grow
+ * with the cells times the side (cells to the power 1.5): 40 up to 60x60, as before, 185
+ * at 100x100 and 388 at 128x128.
  */
+static long kgen_isqrt(long x)
+{
+    long r = 0;
+
+    while ((r + 1) * (r + 1) <= x)
+        r++;
+    return r;
+}
+
 int gen_kakuro_rounds(int width, int height)
 {
-    long rounds = (long)KGEN_ROUNDS * width * height / KGEN_ROUNDS_CELLS;
+    long cells = (long)width * height;
+    long rounds = KGEN_ROUNDS * cells * kgen_isqrt(cells)
+                  / ((long)KGEN_ROUNDS_SIDE * KGEN_ROUNDS_SIDE * KGEN_ROUNDS_SIDE);
 
     return rounds > KGEN_ROUNDS ? (int)rounds : KGEN_ROUNDS;
 }
