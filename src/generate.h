@@ -159,6 +159,15 @@ bool gen_budget_spent(const struct gen_context *ctx);
  * level asked for; NULL when cancelled (or ctx->impossible set). */
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g);
 struct puzzle *gen_kakuro_attempt(struct gen_context *ctx, struct grade *g);
+/* The sweeps a Kakuro board of width x height cells (clue row and column included) gets
+ * to settle before it is given up for a new one: 40 up to 60x60, growing as the cells to
+ * the power 1.5 above. */
+int gen_kakuro_rounds(int width, int height);
+/* Whether a Kakuro board still makes progress towards one solution, told after each
+ * counted sweep the cells the whole-board search then left differing (-1: no such
+ * search): false once more than 40 sweeps in a row brought them no lower than 7/8 of
+ * the last such low.  *low starts at -1 and *since at 0; they carry the state. */
+bool gen_kakuro_progressing(int settled, int *low, int *since);
 /* The same for a Sudoku variant (req->variant non-zero; generate_variant.c). */
 struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g);
 

@@ -27,7 +27,10 @@
                                  * two of its cells): one that needs more has its ambiguity
                                  * reduced (kgen_whole_board), which costs less than the
                                  * search wandering on */
-#define KGEN_ROUNDS 40          /* sweeps before a board is given up */
+#define KGEN_ROUNDS 40          /* sweeps before a board is given up, on boards of up to */
+#define KGEN_ROUNDS_SIDE 60     /* 60x60 cells; above, see gen_kakuro_rounds */
+#define KGEN_PROGRESS_SHARE 8   /* progress: 1/8 fewer cells differing (see
+                                 * gen_kakuro_progressing) */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -886,10 +889,11 @@ static int catch_root(const struct solve_step *step, void *user)
  * whose search wanders is not a reason to give the board up (on a 100x100 board most
  * are): its cells are all marked as differing, so that they get the changes that leave
  * fewer digit sets, and the next round looks again.  KGEN_TOO_HARD only when the
- * propagation itself ran out of time.
+ * propagation itself ran out of time.  *differing gets the number of cells so marked.
  */
 static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p, int *cells,
-                                          int *start, uint8_t *other, bool *wandered)
+                                          int *start, uint8_t *other, bool *wandered,
+                                          int *differing)
 {
     struct root_view v = { .grid = other, .n = (size_t)k->n };
     struct solve_observer observer = { .step = catch_root, .user = &v };
@@ -902,6 +906,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
     int nparts;
 
     *wandered = false;
+    *differing = 0;
     puzzle_solve(p, p->given, &req, &res);
     if (!v.guessed)
         return res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
@@ -918,6 +923,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
             continue;
         verdict = KGEN_OTHER;
         *wandered = *wandered || ncells < 0;
+        *differing += start[i + 1] - start[i];
         /* A part whose search wanders counts as differing whole: it gets the changes
          * that leave fewer digit sets, which a spread ambiguity gets. */
         for (int j = start[i]; j < start[i + 1]; j++)
@@ -1191,6 +1197,54 @@ static void kgen_polish(struct kgen *k)
     }
 }
 
+/*
+ * The sweeps a board gets before it is given up.  A board settles when the slowest of its
+ * neighbourhoods does, and a larger board has more of them: a 128x128 board still
+ * settling at round 40 (48 were enough) was given up, and the ~35 boards drawn after it
+ * fared no better (154 s where the first took 3).  With no limit, 60x60 boards settled
+ * within 10-35 sweeps or dragged on for 150-270 (where a new board, a few sweeps' cost,
+ * is better); 128x128 boards settled in 48-294, and a limit in proportion to the cells
+ * (182) gave up boards that would have settled, as a fixed 40 did.  So the sweeps grow
+ * with the cells times the side (cells to the power 1.5): 40 up to 60x60, as before, 185
+ * at 100x100 and 388 at 128x128.
+ */
+static long kgen_isqrt(long x)
+{
+    long r = 0;
+
+    while ((r + 1) * (r + 1) <= x)
+        r++;
+    return r;
+}
+
+int gen_kakuro_rounds(int width, int height)
+{
+    long cells = (long)width * height;
+    long rounds = KGEN_ROUNDS * cells * kgen_isqrt(cells)
+                  / ((long)KGEN_ROUNDS_SIDE * KGEN_ROUNDS_SIDE * KGEN_ROUNDS_SIDE);
+
+    return rounds > KGEN_ROUNDS ? (int)rounds : KGEN_ROUNDS;
+}
+
+/*
+ * A board gets closer to one solution as the whole-board searches leave fewer cells
+ * differing from the fill.  A good board sheds them fast (128x128 seed 4: 5529 to 312 in
+ * 23 searches); a poor one creeps (100x100 seed 8: 5782 to 5121 in 28, given up at 185
+ * sweeps, twice, before a board that settled).  So a board is given up when KGEN_ROUNDS
+ * sweeps in a row bring the cells differing no lower than 7/8 of the last such low;
+ * gen_kakuro_rounds stays the limit of those that keep shedding.  Up to 60x60 that limit
+ * (40) comes first, and boards are as before.
+ */
+bool gen_kakuro_progressing(int differing, int *low, int *since)
+{
+    if (differing >= 0 && (*low < 0 || differing <= *low - *low / KGEN_PROGRESS_SHARE)) {
+        *low = differing;
+        *since = 0;
+        return true;
+    }
+    return ++*since <= KGEN_ROUNDS;
+}
+
 /* Changes the fill where another solution differs from it (and, where changing digits
  * does not settle it, splits runs) until the sums have one solution: first around each
  * run, then over the whole board.  The unique puzzle, or NULL when it does not settle (a
@@ -1201,17 +1255,17 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *cells = xmalloc((size_t)k->n * sizeof *cells);
     int *start = xmalloc(((size_t)k->n + 1) * sizeof *start);
     int *order = xmalloc((size_t)k->n * sizeof *order);
-    int splits = 0;
+    int splits = 0, rounds = gen_kakuro_rounds(k->w, k->h), low = -1, since = 0;
     struct puzzle *p = kgen_puzzle(k);
     bool unique = false, wide = false, wide_swept = false;
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
-    for (int round = 0; round < KGEN_ROUNDS && gen_tick(k->ctx); round++) {
+    for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
-        int nparts;
+        int nparts, differing = -1;
         enum kgen_verdict verdict;
-        bool wandered;
+        bool wandered = false;
 
         /* A sweep a split cut short is not a round: a large board has many splits, and
          * counting them used up the rounds before the board settled. */
@@ -1222,14 +1276,19 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
         wide = false;
         if (settled < 0)
             break;
+        if (settled == 0) {
+            /* No run has another solution near it: now the whole board. */
+            verdict = kgen_whole_board(k, p, cells, start, other, &wandered, &differing);
+            if (verdict != KGEN_OTHER) {
+                unique = verdict == KGEN_UNIQUE;
+                break;
+            }
+        }
+        /* A board no longer shedding differing cells is given up for a new one. */
+        if (splits == splits_before && !gen_kakuro_progressing(differing, &low, &since))
+            break;
         if (settled > 0)
             continue;
-        /* No run has another solution near it: now the whole board. */
-        verdict = kgen_whole_board(k, p, cells, start, other, &wandered);
-        if (verdict != KGEN_OTHER) {
-            unique = verdict == KGEN_UNIQUE;
-            break;
-        }
         /* Where the whole board's search wandered, first a sweep of wider neighbourhoods
          * looks for the other solutions it could not reach; the wandering parts are
          * changed blindly only when that finds none. */

@@ -304,8 +304,54 @@ static void test_kakuro_large(void)
     }
 }
 
+/* The sweeps a board gets before it is given up: as they were up to 60x60 (boards there
+ * unchanged), growing as cells^1.5 above, where a fixed 40 gave up a 128x128 board 8
+ * sweeps short of settling, and the boards after it too. */
+static void test_kakuro_rounds(void)
+{
+    tap_ok(gen_kakuro_rounds(3, 3) == 40 && gen_kakuro_rounds(30, 30) == 40
+           && gen_kakuro_rounds(60, 60) == 40, "kakuro rounds: 40 up to 60x60");
+    tap_ok(gen_kakuro_rounds(100, 100) == 185, "kakuro rounds: 100x100 gets 185 (%d)",
+           gen_kakuro_rounds(100, 100));
+    tap_ok(gen_kakuro_rounds(128, 128) == 388 && gen_kakuro_rounds(128, 64) == 136,
+           "kakuro rounds: 128x128 gets 388 (%d), 128x64 136 (%d)",
+           gen_kakuro_rounds(128, 128), gen_kakuro_rounds(128, 64));
+}
+
+/* A board is given up after more than 40 sweeps in a row with the cells left differing
+ * no lower than 7/8 of their last low; one shedding them goes on. */
+static void test_kakuro_progress(void)
+{
+    int low = -1, since = 0, sweeps = 0;
+    bool going = true;
+
+    /* Every fourth sweep a whole-board search, each leaving 1/7 fewer cells. */
+    for (int left = 5000; sweeps < 400 && going; sweeps++) {
+        if (sweeps % 4 == 0)
+            left -= left / 7;
+        going = gen_kakuro_progressing(sweeps % 4 == 0 ? left : -1, &low, &since);
+    }
+    tap_ok(going, "kakuro progress: a board shedding differing cells goes on (%d sweeps)",
+           sweeps);
+    low = -1, since = sweeps = 0;
+    going = true;
+    /* Creeping down by 1 cell a search: 7/8 of 5000 is not reached within 40 sweeps. */
+    for (int left = 5000; sweeps < 400 && going; sweeps++)
+        going = gen_kakuro_progressing(sweeps % 2 == 0 ? left-- : -1, &low, &since);
+    tap_ok(!going && sweeps == 42, "kakuro progress: a board creeping is given up (%d sweeps)",
+           sweeps);
+    low = -1, since = sweeps = 0;
+    going = true;
+    for (; sweeps < 400 && going; sweeps++)
+        going = gen_kakuro_progressing(-1, &low, &since);
+    tap_ok(!going && sweeps == 41, "kakuro progress: sweeps with no whole-board search stop too "
+           "(%d sweeps)", sweeps);
+}
+
 static void test_kakuro(void)
 {
+    test_kakuro_rounds();
+    test_kakuro_progress();
     check_kakuro(8, 8, LEVEL_EASY, 5);
     check_kakuro(8, 8, LEVEL_MEDIUM, 5);
     check_kakuro(10, 10, LEVEL_HARD, 5);
