@@ -270,6 +270,17 @@ static void finned_spans(struct finned *f)
     }
 }
 
+/* Whether the lines of uni, and so of any union grown from it, can still leave k cover
+ * lines beside fins within one span: some span holds all but k of them at most.  A
+ * branch that fails this would find no fish at any depth, so it is not walked. */
+static bool finned_may_fit(const struct finned *f, uint32_t uni)
+{
+    for (int i = 0; i < f->nspans; i++)
+        if (popcount32(uni & ~f->spans[i]) <= f->k)
+            return true;
+    return false;
+}
+
 static bool finned_choose(struct finned *f, int start, int depth, uint32_t uni)
 {
     if (depth == f->k)
@@ -278,7 +289,7 @@ static bool finned_choose(struct finned *f, int start, int depth, uint32_t uni)
         uint32_t next = uni | f->where[i];
         int w = popcount32(f->where[i]);
         /* fins lie in one box: at most a box's width beyond the k cover lines */
-        if (w < 2 || popcount32(next) > f->k + f->fin_span)
+        if (w < 2 || popcount32(next) > f->k + f->fin_span || !finned_may_fit(f, next))
             continue;
         f->base[depth] = i;
         if (!finned_choose(f, i + 1, depth + 1, next))

@@ -315,7 +315,6 @@ static bool chain_ok(const struct grouped *g, const int *nodes, int n)
 static bool chain_emit(struct grouped *g, const int *nodes, const int *units, int n)
 {
     const struct gnode *x = &g->nodes[nodes[0]], *y = &g->nodes[nodes[n - 1]];
-    const struct puzzle *p = g->p;
     struct hint h;
 
     hint_begin(g->s, &h);
@@ -325,12 +324,13 @@ static bool chain_emit(struct grouped *g, const int *nodes, const int *units, in
     for (int i = 0; i < n; i++)
         for (int j = 0; j < g->nodes[nodes[i]].n; j++)
             hint_add_cell(&h, g->nodes[nodes[i]].cells[j]);
-    for (int cell = 0; cell < p->ncells; cell++) {
+    /* The cells that can hold d are the one-cell nodes, which build_nodes lists first
+     * and in cell order: walked instead of every cell of the board. */
+    for (int a = 0; a < g->nnodes && g->nodes[a].n == 1; a++) {
+        int cell = g->nodes[a].cells[0];
         struct gnode c = { 1, { cell } };
         bool inside = false;
-        /* Most cells cannot hold d: asked first, before the walk over the chain. */
-        if (!has_d(g, cell))
-            continue;
+
         for (int i = 0; i < n && !inside; i++)
             inside = in_node(&g->nodes[nodes[i]], cell);
         if (!inside && sees_all(g, &c, x) && sees_all(g, &c, y))

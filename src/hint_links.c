@@ -269,17 +269,29 @@ struct group_nodes {
     int *places;
 };
 
-/* The cells of box and line that can hold d; their count. */
-static int crossing_places(const struct cand_links *l, int box, int line, int d, int *out)
+/* The empty cells of line inside box, in the line's order; their count.  Most lines
+ * miss a given box (on a 25x25, 40 of 50): those give none, and no digit is asked. */
+static int crossing_cells(const struct cand_links *l, int box, int line, int *out)
 {
     const struct puzzle_group *lg = &l->p->groups[line];
     int n = 0;
 
     for (int i = 0; i < lg->ncells; i++) {
         int cell = lg->cells[i];
-        if (!l->pos->grid[cell] && (l->pos->cands[cell] & (1u << d)) && l->unit[cell][2] == box)
+        if (!l->pos->grid[cell] && l->unit[cell][2] == box)
             out[n++] = cell;
     }
+    return n;
+}
+
+/* Those of the crossing's cells that can hold d; their count. */
+static int crossing_places(const struct cand_links *l, const int *cells, int ncells, int d, int *out)
+{
+    int n = 0;
+
+    for (int i = 0; i < ncells; i++)
+        if (l->pos->cands[cells[i]] & (1u << d))
+            out[n++] = cells[i];
     return n;
 }
 
@@ -300,7 +312,7 @@ static void groups_number(struct cand_links *l, struct group_nodes *g)
 {
     const struct puzzle *p = l->p;
     size_t cap = 0, ccap = 0, ncells = 0;
-    int places[SUDOKU_MAX_SIZE];
+    int places[SUDOKU_MAX_SIZE], crossing[SUDOKU_MAX_SIZE];
 
     g->cell_start = xmalloc(sizeof *g->cell_start);
     g->cell_start[0] = 0;
@@ -308,10 +320,13 @@ static void groups_number(struct cand_links *l, struct group_nodes *g)
         if (!group_is_box(p->groups[box].kind))
             continue;
         for (int line = 0; line < p->ngroups; line++) {
-            if (!group_is_line(p->groups[line].kind))
+            int ncrossing;
+
+            if (!group_is_line(p->groups[line].kind)
+                || (ncrossing = crossing_cells(l, box, line, crossing)) < 2)
                 continue;
             for (int d = 1; d <= p->max_digit; d++) {
-                int k = crossing_places(l, box, line, d, places);
+                int k = crossing_places(l, crossing, ncrossing, d, places);
                 if (k < 2)
                     continue;
                 if ((size_t)g->n + 1 > cap) {

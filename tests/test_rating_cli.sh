@@ -32,6 +32,14 @@ ok $? "rate --path: a line per step (rating, technique, text), then the summary"
 [ "$(grep -cE '^ *1\.[0-9]  (Full house|Hidden single)' "$tmp/path.out")" -eq "$steps" ]
 ok $? "rate --path: a singles-only puzzle's steps are all singles, rated 1.x"
 
+# A 16x16 (generate --size 16 --seed 10) whose path has finned swordfish, grouped X-chains and
+# grouped AICs: the searches' shortcuts (branches that cannot end in a fish, the crossings
+# of lines that miss a box) find every step the full walks found, in the same order.
+cp "$data/big16.txt" "$tmp/big16.txt"
+run big16 rate --path -j1 "$tmp/big16.txt"
+sed "s|^$tmp/||" "$tmp/big16.out" >"$tmp/big16.steps"
+same "$data/big16.path" "$tmp/big16.steps"; ok $? "rate --path on a 16x16 with finned fish and grouped chains: the golden's steps"
+
 run several rate --format=se "$srcdir/tests/data/cli/boj2239_several.in"
 grep -qE ' ED=[0-9.]+/[0-9.]+/[0-9.]+ \(several solutions\)$' "$tmp/several.out"; ok $? "rate --format=se marks a puzzle with several solutions"
 
