@@ -179,11 +179,12 @@ static void test_killer_shape(void)
 /* Killers at Hard and Expert within a few attempts, of cages alone: the cages of an
  * attempt rated below the level are joined, pair by pair, until it is reached (random
  * cages alone rate Easy or Medium); the joined cages stay small and the puzzle the same
- * for the same seed. */
+ * for the same seed.  Which seeds reach the level within the attempts follows the batch
+ * search too (the second solution it finds decides which cage is split). */
 static void test_killer_levels(void)
 {
     static const struct { int level; uint64_t seed; } asks[] = {
-        { LEVEL_HARD, 1 }, { LEVEL_EXPERT, 2 }, { LEVEL_EXPERT, 5 },
+        { LEVEL_HARD, 22 }, { LEVEL_EXPERT, 1 }, { LEVEL_EXPERT, 5 },
     };
 
     for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
