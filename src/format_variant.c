@@ -2,6 +2,7 @@
 #include "config.h"
 #include "format_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,26 @@ static int split_tokens(const struct fmt_line *ln, struct vtok *toks, int max)
 
     while (n < max && next_token(ln, &at, &toks[n]))
         n++;
+    return n;
+}
+
+/* Every token of the line, in *toks (freed by the caller); their count.  Rows and
+ * one-line forms take them all, so a message counts what the line really holds and a
+ * 16x16 Killer line keeps all of its sums. */
+static int split_all_tokens(const struct fmt_line *ln, struct vtok **toks)
+{
+    size_t at = 0, cap = VTOK_MAX;
+    int n = 0;
+    struct vtok tok;
+
+    *toks = xmalloc(cap * sizeof **toks);
+    while (next_token(ln, &at, &tok)) {
+        if ((size_t)n == cap) {
+            cap *= 2;
+            *toks = xrealloc(*toks, cap * sizeof **toks);
+        }
+        (*toks)[n++] = tok;
+    }
     return n;
 }
 
@@ -335,71 +356,87 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
 
 /* Reads the header and rows of a variant puzzle; on success *pp holds it, its maps in
  * region_map and cage_map. */
+/* One row of the grid from its tokens: digits, then nmaps maps; the puzzle is made at the
+ * first row (its symbols give the size).  -1 with err filled. */
+static int read_variant_row(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok,
+                            unsigned flags, int rows, struct puzzle **pp, char **region_map, char **cage_map,
+                            struct vpos **posp, struct format_error *err)
+{
+    int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER), n;
+
+    if (ntok < nmaps + 1)
+        return fmt_fail(r, err, ln->number, 1, nmaps == 2 ? _("expected a row's digits, then its region map and its cage map")
+                                               : nmaps == 1 ? _("expected a row's digits, then its map")
+                                                            : _("expected a row of digits"));
+    if (*pp == NULL) {
+        size_t symbols = 0;
+
+        for (int i = 0; i < ntok - nmaps; i++)
+            for (size_t j = 0; j < t[i].len; j++)
+                symbols += t[i].s[j] != '|';
+        if (symbols < SUDOKU_MIN_SIZE || symbols > SUDOKU_MAX_SIZE)
+            return fmt_fail(r, err, ln->number, t[0].col,
+                            _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
+                            symbols > INT_MAX ? INT_MAX : (int)symbols);
+        *pp = sudoku_new_unfinished((int)symbols);
+        puzzle_set_variant(*pp, flags);
+        *posp = xcalloc((size_t)(*pp)->ncells, sizeof **posp);
+        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+    }
+    n = (*pp)->max_digit;
+    if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
+        return -1;
+    for (int m = 0; m < nmaps; m++) {
+        const struct vtok *map = &t[ntok - nmaps + m];
+        bool regions = m == 0 && (flags & VARIANT_JIGSAW);
+        char *dest = (regions ? *region_map : *cage_map) + rows * n;
+
+        if ((int)map->len != n)
+            return fmt_fail(r, err, ln->number, map->col, regions ? _("expected a region map of %1$d symbols, got %2$d")
+                                                                  : _("expected a cage map of %1$d symbols, got %2$d"),
+                            n, map->len > INT_MAX ? INT_MAX : (int)map->len);
+        memcpy(dest, map->s, map->len);
+        for (int c = 0; c < n; c++) {
+            if (regions)
+                (*posp)[rows * n + c].region_col = map->col + c;
+            else
+                (*posp)[rows * n + c].cage_col = map->col + c;
+        }
+    }
+    return 1;
+}
+
 static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **pp, char **region_map,
                              char **cage_map, struct vpos **posp, struct format_error *err)
 {
-    int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER), n = 0, rows = 0;
-    struct puzzle *p = NULL;
+    int n = 0, rows = 0;
     struct fmt_line ln;
     long start = 0;
 
-    while (p == NULL || rows < n) {
-        struct vtok t[VTOK_MAX];
-        int ntok;
+    while (*pp == NULL || rows < n) {
+        struct vtok *t;
+        int ntok, rc;
 
         if (!fmt_peek(r, 0, &ln))
-            return p == NULL ? fmt_fail_at_end(r, err, _("the rows of the grid"))
-                             : fmt_fail_at_end(r, err, _("more rows of the grid"));
+            return *pp == NULL ? fmt_fail_at_end(r, err, _("the rows of the grid"))
+                               : fmt_fail_at_end(r, err, _("more rows of the grid"));
         if (ln.faulty)
             return fmt_fail_fault(r, err);
-        if (ln.blank && p != NULL)
+        if (ln.blank && *pp != NULL)
             return fmt_fail(r, err, start, 0, _("expected %1$d rows, got %2$d"), n, rows);
         if (ln.blank || ln.comment || is_separator(&ln)) {
             fmt_drop(r);
             continue;
         }
-        ntok = split_tokens(&ln, t, VTOK_MAX);
-        if (ntok < nmaps + 1)
-            return fmt_fail(r, err, ln.number, 1, nmaps == 2 ? _("expected a row's digits, then its region map and its cage map")
-                                                  : nmaps == 1 ? _("expected a row's digits, then its map")
-                                                               : _("expected a row of digits"));
-        if (p == NULL) {
-            size_t symbols = 0;
-
-            for (int i = 0; i < ntok - nmaps; i++)
-                for (size_t j = 0; j < t[i].len; j++)
-                    symbols += t[i].s[j] != '|';
-            n = (int)symbols;
-            if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
-                return fmt_fail(r, err, ln.number, t[0].col,
-                                _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE, n);
-            p = sudoku_new_unfinished(n);
-            puzzle_set_variant(p, flags);
-            *pp = p;
-            *posp = xcalloc((size_t)p->ncells, sizeof **posp);
-            *region_map = xcalloc((size_t)p->ncells + 1, 1);
-            *cage_map = xcalloc((size_t)p->ncells + 1, 1);
+        if (*pp == NULL)
             start = ln.number;
-        }
-        if (read_digits(r, &ln, t, ntok - nmaps, n, p->given + rows * n, *posp + rows * n, err) < 0)
+        ntok = split_all_tokens(&ln, &t);
+        rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
+        free(t);
+        if (rc < 0)
             return -1;
-        for (int m = 0; m < nmaps; m++) {
-            const struct vtok *map = &t[ntok - nmaps + m];
-            bool regions = m == 0 && (flags & VARIANT_JIGSAW);
-            char *dest = (regions ? *region_map : *cage_map) + rows * n;
-
-            if ((int)map->len != n)
-                return fmt_fail(r, err, ln.number, map->col, regions ? _("expected a region map of %1$d symbols, got %2$d")
-                                                                     : _("expected a cage map of %1$d symbols, got %2$d"),
-                                n, (int)map->len);
-            memcpy(dest, map->s, map->len);
-            for (int c = 0; c < n; c++) {
-                if (regions)
-                    (*posp)[rows * n + c].region_col = map->col + c;
-                else
-                    (*posp)[rows * n + c].cage_col = map->col + c;
-            }
-        }
+        n = (*pp)->max_digit;
         rows++;
         fmt_drop(r);
     }
@@ -532,7 +569,7 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err)
 {
     struct fmt_line ln;
-    struct vtok t[VTOK_MAX];
+    struct vtok *t;
     struct vsums sums;
     struct puzzle *p = NULL;
     struct vpos *pos = NULL;
@@ -543,11 +580,13 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc <= 0)
         return rc;
     fmt_drop(r);
-    ntok = split_tokens(&ln, t, VTOK_MAX);
+    ntok = split_all_tokens(&ln, &t);
     cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
-    if (n == 0)
+    if (n == 0) {
+        free(t);
         return fmt_fail(r, err, ln.number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
+    }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);
     pos = xcalloc((size_t)p->ncells, sizeof *pos);
@@ -588,6 +627,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     }
     puzzle_free(p);
     free(pos);
+    free(t);
     return rc;
 }
 

@@ -378,6 +378,27 @@ static void test_dialogs(void)
     th_free(t);
 }
 
+/* The New game dialog at 44 columns: its footer wraps and every key stays in view (it
+ * was cut to "Esc b"); the Kakuro note too. */
+static void test_newgame_narrow(void)
+{
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(NULL, NULL, 24, 44);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "Enter makes it, Esc") && tt_wait_text(t, "back "),
+           "New game at 44 columns: the footer wraps, Esc back whole");
+    th_send(t, "\033OC");
+    tap_ok(tt_wait_text(t, "Kakuro") && tt_wait_text(t, "generate "),
+           "and the Kakuro note whole under it");
+    th_send(t, "\033");
+    th_wait_gone(t, "Enter makes it", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "Esc closes it, q quits");
+    th_free(t);
+}
+
 /* Where the panel has no room for all the keys (a 15x15 Kakuro at 80x24, or a 12x12 one
  * with a hint open), it still says how to get help and how to quit, and ? works. */
 static void test_help_key_shown(const char *file, const char *keys)
@@ -471,6 +492,7 @@ int main(void)
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
     test_marks();
     test_dialogs();
+    test_newgame_narrow();
     test_help_key_shown(kakuro15_path, "");
     test_help_key_shown(kakuro12_path, "i");
     test_hint_cells();

@@ -235,9 +235,8 @@ static void test_picker_mouse(void)
     tap_ok(tt_wait_text(t, "Cell r"), "a click on the selected item opens it");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
-    tt_mouse_on(t, "Kakuro 6x6", 0);
-    tt_mouse_on(t, "Kakuro 6x6", 0);
-    tap_ok(tt_wait_text(t, "Kakuro 6x6") && tt_wait_text(t, "Cell r"), "a double click opens an item");
+    tap_ok(tt_double_click_on(t, "Kakuro 6x6") && tt_wait_text(t, "Kakuro 6x6") && tt_wait_text(t, "Cell r"),
+           "a double click opens an item");
     th_send(t, "q");
     tt_wait_text(t, "choose a puzzle");
     tt_quit_cleanly(t);

@@ -731,14 +731,15 @@ static bool catch_first(const struct hint *h, int rating, const struct hint_posi
     struct first_step *f = user;
     size_t len = 0;
 
+    int width = pos->p->width;      /* cells named on the puzzle's own grid, any size */
+
     (void)rating;
-    (void)pos;
     if (f->found || h->id != f->want)
         return true;
     f->found = true;
     for (int i = 0; i < h->nelim && len < sizeof f->elims - 16; i++)
         len += (size_t)snprintf(f->elims + len, sizeof f->elims - len, "%sr%dc%d-%d", i ? " " : "",
-                                h->elim[i].cell / 9 + 1, h->elim[i].cell % 9 + 1, h->elim[i].digit);
+                                h->elim[i].cell / width + 1, h->elim[i].cell % width + 1, h->elim[i].digit);
     return true;
 }
 
@@ -820,6 +821,15 @@ static void test_sizes(void)
     tap_ok(found[TECH_GROUPED_X_CHAIN] > 0 && found[TECH_TURBOT_FISH] > 0 && chains > 0,
            "found along those walks: grouped X-chains %d, turbot fish %d, X-chains to nice loops %d",
            found[TECH_GROUPED_X_CHAIN], found[TECH_TURBOT_FISH], chains);
+    if (n >= 5) {
+        struct first_step f = { .want = TECH_AIC };
+        struct grade g;
+
+        grade_puzzle_walk(set[4], &g, 0, NULL, catch_first, &f);
+        tap_ok(f.found && strcmp(f.elims, "r6c8-4") == 0,
+               "8x8 X: the first AIC (strong link on the main diagonal) removes %s, named on the 8x8 grid",
+               f.elims);
+    }
     for (int i = 0; i < n; i++)
         puzzle_free(set[i]);
 }

@@ -136,6 +136,22 @@ echo "$sol" | awk '{
 run long_sums solve --count "$tmp/long_sums.txt"
 status_is long_sums 0 && [ "$(cat "$tmp/long_sums.out")" = 1 ]; ok $? "73 cage sums on one line, all read"
 
+# The same 73 cages as a Killer line: its sums past the line's 63rd token were dropped.
+echo "$sol" | awk '{
+  map = ""; sums = "45"
+  for (i = 1; i <= 81; i++)
+    map = map (i <= 9 ? "!" : sprintf("%c", 48 + i - 10))
+  for (i = 10; i <= 81; i++)
+    sums = sums " " substr($0, i, 1)
+  print map " " sums
+}' >"$tmp/long_line.txt"
+run long_line solve --count --format=killer-line "$tmp/long_line.txt"
+status_is long_line 0 && [ "$(cat "$tmp/long_line.out")" = 1 ]; ok $? "a Killer line with 73 sums, all read"
+
+# A row of 70 digits: the message counts all of them (it said 63, the tokens it kept).
+{ echo jigsaw; echo "$(printf '1 %.0s' $(seq 70))111222333"; } >"$tmp/wide_row.txt"
+bad wide_row "2:1: expected a row of N symbols (N = 4 to 25), got 70" "a row of 70 symbols, counted"
+
 # A Jigsaw line a symbol short reads as no format: the message names the variants' forms.
 echo "$line" | sed 's/.$//' >"$tmp/jl_short.txt"
 run jl_short solve "$tmp/jl_short.txt"

@@ -252,6 +252,19 @@ bool tt_mouse_on(struct th *t, const char *text, int button)
     return true;
 }
 
+bool tt_double_click_on(struct th *t, const char *text)
+{
+    char seq[64];
+    int row, col;
+
+    if (!th_find(t, text, &row, &col))
+        return false;
+    snprintf(seq, sizeof seq, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1, row + 1, col + 1, row + 1);
+    th_send(t, seq);
+    th_send(t, seq);
+    return true;
+}
+
 /* The monkey's own random numbers (xorshift32), the same on every libc. */
 static unsigned next_random(unsigned *state)
 {

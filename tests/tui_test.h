@@ -70,6 +70,10 @@ bool tt_still_after(struct th *t, const char *keys, const char *text);
  * have no release) on the first character of text, in xterm's SGR encoding; false if
  * text is not on the screen. */
 bool tt_mouse_on(struct th *t, const char *text, int button);
+/* Two left clicks on the first character of text, both where it stood before the first:
+ * the screen is read once, as the program may be redrawing that row after the first
+ * click (looking again could miss it and send one click); false if text is absent. */
+bool tt_double_click_on(struct th *t, const char *text);
 
 /* Random key presses, mouse reports and resizes, to check that nothing sent to the player
  * crashes it, hangs it or garbles the screen. */

@@ -340,6 +340,23 @@ static void field_value(const struct newgame *ng, int field, char *buf, size_t s
     }
 }
 
+/* The form's footer under its fields, wrapped to w so every key stays in view on a
+ * narrow terminal (it was cut at 44 columns): the keys, then for Kakuro a note on sizes.
+ * Draws it when draw is set; returns its rows, at least 2 (the note's row is kept for
+ * Sudoku too, so the box keeps its size as the kind changes). */
+static int form_footer(const struct newgame *ng, int y, int x, int w, attr_t attr, bool draw)
+{
+    const char *keys = _("Arrows choose, Enter makes it, Esc back");
+    const char *note = _("Larger ones take long: kakudo generate");
+    int rows = draw ? ui_print_wrapped(y, x, w, 3, keys, attr) : ui_wrap_lines(keys, w, NULL, 0);
+
+    if (ng->kind == PUZZLE_KAKURO)
+        rows += draw ? ui_print_wrapped(y + rows, x, w, 2, note, attr) : ui_wrap_lines(note, w, NULL, 0);
+    else
+        rows++;
+    return rows < 2 ? 2 : rows;
+}
+
 static void draw_form(struct ui *ui, int y, int x, int w)
 {
     static const char *const labels[NFIELDS] = { N_("Kind"), N_("Size"), N_("Level") };
@@ -357,9 +374,7 @@ static void draw_form(struct ui *ui, int y, int x, int w)
                  f == ng->field ? ">" : " ");
         ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
-    ui_print(y + NFIELDS + 1, x, w, _("Arrows choose, Enter makes it, Esc back"), box);
-    if (ng->kind == PUZZLE_KAKURO)
-        ui_print(y + NFIELDS + 2, x, w, _("Larger ones take long: kakudo generate"), box);
+    form_footer(ng, y + NFIELDS + 1, x, w, box, true);
 }
 
 static void draw_progress(struct ui *ui, int y, int x, int w)
@@ -400,7 +415,8 @@ static void draw_progress(struct ui *ui, int y, int x, int w)
 void ui_newgame_draw(struct ui *ui)
 {
     struct newgame *ng = ui->newgame;
-    int w = COLS - 4 < 46 ? COLS - 4 : 46, h = 9;
+    int w = COLS - 4 < 46 ? COLS - 4 : 46;
+    int h = 7 + (ng->state == NG_FORM ? form_footer(ng, 0, 0, w - 4, 0, false) : 2);
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
 
     if (ng->back == UI_BOARD && ui->game != NULL)
