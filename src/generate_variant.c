@@ -716,6 +716,9 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
 
 #define KILLER_JOIN_MAX_CELLS 5     /* a joined cage at most this big: mostly 2-4 stay */
 #define KILLER_JOIN_RATINGS 24      /* joins rated in one attempt at most */
+/* The search nodes a joined Killer's proof of uniqueness may take (kakudo solve's search,
+ * a few microseconds a node on big cages): the 1 ms a 9x9 Killer may take to solve. */
+#define KILLER_JOIN_NODES 256
 
 /* Whether the request asks for a Killer at a level with no givens where its cages allow:
  * no --givens range, or --givens 0. */
@@ -748,20 +751,23 @@ static struct puzzle *killer_rated_bare(struct gen_context *ctx, const struct pu
     return p;
 }
 
-/* Whether the cages of the map alone have one solution (the fast search, in its budget). */
-static bool killer_cages_unique(const struct gen_context *ctx, const struct puzzle *frame,
+/* Whether the cages of the map alone have one solution, proven by the search kakudo
+ * solve runs (counting to two) within KILLER_JOIN_NODES nodes: a join whose proof costs
+ * more is refused, so that joins make the logic harder, not the search. */
+static bool killer_cages_unique(const struct puzzle *frame, unsigned variant,
                                 const int16_t *cage, const uint8_t *solution)
 {
-    struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
-    uint8_t *grids = xmalloc(2 * (size_t)frame->ncells), *empty = xcalloc((size_t)frame->ncells, 1);
-    const uint8_t *other;
-    bool gave_up = true, unique = false;
+    struct puzzle *p = killer_build(frame, variant, cage, solution);
+    struct solve_request req = { .limit = 2, .budget = solve_budget_nodes(KILLER_JOIN_NODES) };
+    struct solve_result res = { .solution = NULL };
+    bool unique = false;
 
-    if (p != NULL)
-        unique = second_solution(p, empty, solution, grids, &other, &gave_up) == 1 && !gave_up;
+    if (p != NULL) {
+        memset(p->given, 0, (size_t)p->ncells);
+        puzzle_solve(p, p->given, &req, &res);
+        unique = res.count == 1 && !res.gave_up;
+    }
     puzzle_free(p);
-    free(empty);
-    free(grids);
     return unique;
 }
 
@@ -807,7 +813,7 @@ static void killer_harden(struct gen_context *ctx, const struct puzzle *frame, i
         for (int cell = 0; cell < ncells; cell++)
             if (cage[cell] == from)
                 cage[cell] = cage[a];
-        if (killer_cages_unique(ctx, frame, cage, solution)) {
+        if (killer_cages_unique(frame, ctx->req->variant, cage, solution)) {
             ratings++;
             q = killer_rated_bare(ctx, frame, cage, solution, &trial);
             if (q != NULL && (int)trial.level <= ctx->req->level) {
