@@ -442,7 +442,7 @@ static size_t rated_max = 300;  /* puzzles rated per set (--rated=N) */
 
 #define RATING_BANDS 25         /* SE 0.0-12.4 in halves of a point */
 
-struct rated { int band; uint64_t time, first; };
+struct rated { int band; uint64_t time, first, nodes; };
 
 /* Rates up to rated_max puzzles spread over set, then times them (apart: the rating's
  * own searches would teach the processor each puzzle's branches). */
@@ -462,8 +462,12 @@ static void rate_and_time(const struct bench_set *set, struct rated **all, size_
             (*all)[(*n)++].band = g.rating / 5;
         }
     }
-    for (size_t i = start; i < *n; i++)
+    for (size_t i = start; i < *n; i++) {
+        uint64_t before = nodes_seen;
+
         (*all)[i].time = time_puzzle(kept[i - start], solution, &(*all)[i].first);
+        (*all)[i].nodes = (nodes_seen - before) / (uint64_t)repeat;
+    }
     free(kept);
 }
 
@@ -482,6 +486,21 @@ static uint64_t median_in_band(const struct rated *r, size_t n, int band, bool f
     }
     free(t);
     return m;
+}
+
+/* The mean search nodes of the puzzles of a band: whether a variant's time comes from
+ * more nodes (weaker propagation or harder puzzles) or from each node's cost. */
+static double mean_nodes_in_band(const struct rated *r, size_t n, int band)
+{
+    uint64_t total = 0;
+    size_t count = 0;
+
+    for (size_t i = 0; i < n; i++)
+        if (r[i].band == band) {
+            total += r[i].nodes;
+            count++;
+        }
+    return count > 0 ? (double)total / (double)count : 0;
 }
 
 static int compare_double(const void *a, const void *b)
@@ -522,8 +541,9 @@ static void compare_by_rating(const struct bench_set *xset, const struct bench_s
 
         if (in_band == 0)
             continue;
-        printf("    SE %4.1f-%4.1f: %4zu X, median %8.2f us; %4zu plain, median %8.2f us",
-               b / 2.0, b / 2.0 + 0.4, in_band, xm / 1e3, plain_n, pm / 1e3);
+        printf("    SE %4.1f-%4.1f: %4zu X, median %8.2f us, nodes %6.1f; %4zu plain, median %8.2f us, nodes %6.1f",
+               b / 2.0, b / 2.0 + 0.4, in_band, xm / 1e3, mean_nodes_in_band(xr, nx, b), plain_n,
+               pm / 1e3, mean_nodes_in_band(pr, np, b));
         if (plain_n < 5 || pm == 0 || pf == 0) {
             printf(" (too few plain to compare)\n");
             continue;

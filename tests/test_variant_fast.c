@@ -215,11 +215,83 @@ static void test_minimal_x(void)
     }
 }
 
+/* Killers the batch search settles through cage/unit interactions and the rule of 45
+ * over several units (outies included), set against the observed search: the cages
+ * alone are too slow for it, so each keeps some of its solution's digits as givens (two
+ * cells in three, one in two, one in three), then the same with a digit wrong (none),
+ * and a cage's sum made another that its combinations allow (some solutions, or none). */
+static void test_killer_partial(void)
+{
+    struct puzzle *ps[8];
+    int n = load("variant/killer_master.txt", ps, 8);
+    static const int keep[][2] = { { 2, 3 }, { 1, 2 }, { 1, 3 } };
+
+    tap_ok(n == 4, "variant/killer_master.txt: read (%d)", n);
+    for (int i = 0; i < n; i++) {
+        struct puzzle *p = ps[i];
+        uint8_t solution[81], grid[81];
+        struct solve_request req = { .limit = 2 };
+        struct solve_result res = { .solution = solution };
+        char what[96];
+
+        puzzle_solve(p, p->given, &req, &res);
+        tap_ok(res.count == 1 && solves(p, p->given, solution), "killer-master %d: one solution", i + 1);
+        for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++) {
+            for (int cell = 0; cell < 81; cell++)
+                grid[cell] = cell % keep[k][1] < keep[k][0] ? solution[cell] : 0;
+            snprintf(what, sizeof what, "killer-master %d, %d cells in %d given", i + 1,
+                     keep[k][0], keep[k][1]);
+            agree(p, grid, what);
+            for (int cell = 80; cell >= 0; cell--)
+                if (grid[cell] != 0) {
+                    grid[cell] = (uint8_t)(grid[cell] % 9 + 1);
+                    break;
+                }
+            snprintf(what, sizeof what, "killer-master %d, %d cells in %d given, one wrong",
+                     i + 1, keep[k][0], keep[k][1]);
+            agree(p, grid, what);
+        }
+        /* The first cage of two cells or more two more (less where that is past 17):
+         * no solution, the cages' sums adding up to the grid's no more. */
+        for (int g = 0; g < p->ngroups; g++)
+            if (p->groups[g].kind == GROUP_CAGE && p->groups[g].ncells >= 2) {
+                int delta = p->groups[g].sum <= 15 ? 2 : -2;
+
+                p->groups[g].sum += delta;
+                p->cage_sum[p->cage[p->groups[g].cells[0]]] += delta;
+                for (int cell = 0; cell < 81; cell++)
+                    grid[cell] = cell % 3 == 0 ? solution[cell] : 0;
+                snprintf(what, sizeof what, "killer-master %d, a cage sum changed", i + 1);
+                agree(p, grid, what);
+                p->groups[g].sum -= delta;
+                p->cage_sum[p->cage[p->groups[g].cells[0]]] -= delta;
+                break;
+            }
+        /* Eight cages of three cells or more without their sums (the map's sum changed
+         * too, so that the search sees a new shape): several solutions. */
+        for (int g = 0, dropped = 0; g < p->ngroups && dropped < 8; g++)
+            if (p->groups[g].kind == GROUP_CAGE && p->groups[g].ncells >= 3) {
+                p->groups[g].clue = -1;
+                p->cage_sum[p->cage[p->groups[g].cells[0]]] = 0;
+                dropped++;
+            }
+        for (int k = 6; k <= 7; k++) {
+            for (int cell = 0; cell < 81; cell++)
+                grid[cell] = cell % k == 0 ? solution[cell] : 0;
+            snprintf(what, sizeof what, "killer-master %d, eight cages without sums, 1 cell in %d given",
+                     i + 1, k);
+            agree(p, grid, what);
+        }
+        puzzle_free(p);
+    }
+}
+
 int main(void)
 {
     test_file("variant/variants.txt");
     test_file("variant/killer_wiki.txt");
     test_file("variant/x_minimal.txt");
     test_minimal_x();
+    test_killer_partial();
     return tap_done();
 }
