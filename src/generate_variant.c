@@ -322,6 +322,53 @@ static void cage_join_lone(int n, int16_t *cage, const uint8_t *solution, int ce
         cage[cell] = (int16_t)best;
 }
 
+/* The most cages a Killer may have: as many as the variant format has cage symbols
+ * (format_variant.c's cage_symbols); a 16x16 of random cages has some 84. */
+#define KILLER_CAGES_MAX 79
+
+/* The number of distinct cage numbers of the map. */
+static int cage_count(const int16_t *cage, int ncells)
+{
+    int count = 0;
+
+    for (int cell = 0; cell < ncells; cell++) {
+        bool first = true;
+
+        for (int before = 0; before < cell && first; before++)
+            first = cage[before] != cage[cell];
+        count += first;
+    }
+    return count;
+}
+
+/* Joins neighbouring cages of distinct digits, smallest pairs first, until there are
+ * at most KILLER_CAGES_MAX (a map within it is left as it is). */
+static void cages_fit_symbols(int n, int16_t *cage, const uint8_t *solution)
+{
+    int ncells = n * n, count = cage_count(cage, ncells);
+
+    for (int limit = 2; count > KILLER_CAGES_MAX && limit <= n; limit++) {
+        for (int cell = 0; cell < ncells && count > KILLER_CAGES_MAX; cell++) {
+            for (int k = 1; k < 4 && count > KILLER_CAGES_MAX; k += 2) {
+                int next = neighbour(n, cell, k);
+                uint32_t da, db;
+                int16_t from;
+
+                if (next < 0 || cage[next] == cage[cell]
+                    || cage_size(cage, ncells, cage[cell], &da, solution)
+                       + cage_size(cage, ncells, cage[next], &db, solution) > limit
+                    || (da & db) != 0)
+                    continue;
+                from = cage[next];
+                for (int c = 0; c < ncells; c++)
+                    if (cage[c] == from)
+                        cage[c] = cage[cell];
+                count--;
+            }
+        }
+    }
+}
+
 /* Cuts the solution into contiguous cages of distinct digits: cage (n*n entries) gets
  * each cell's cage number (not necessarily consecutive). */
 static void make_cages(int n, const uint8_t *solution, int16_t *cage, struct gen_rng *rng)
@@ -355,6 +402,7 @@ static void make_cages(int n, const uint8_t *solution, int16_t *cage, struct gen
     for (int cell = 0; cell < ncells; cell++)
         if (cage_size(cage, ncells, cage[cell], &digits, solution) == 1)
             cage_join_lone(n, cage, solution, cell);
+    cages_fit_symbols(n, cage, solution);
     free(cells);
     free(order);
 }
@@ -496,9 +544,9 @@ static int keep_solution(const struct solve_step *step, void *user)
 /* The number of p's solutions from grid (0, 1 or 2) within a budget of nodes, *gave_up
  * when it ran out; with two, other gets one differing from solution (NULL if none
  * known).  The batch search where the grid fits it (a cut cage is settled in a few
- * microseconds), else the observed one keeping the first two solutions. */
+ * microseconds), else (*general) the observed one keeping the first two solutions. */
 static long second_solution(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
-                            uint8_t *grids, const uint8_t **other, bool *gave_up)
+                            uint8_t *grids, const uint8_t **other, bool *gave_up, bool *general)
 {
     size_t n = (size_t)p->ncells;
     struct solve_request req = { .limit = 2, .budget = solve_budget_nodes(200u * (uint64_t)n) };
@@ -507,10 +555,15 @@ static long second_solution(const struct puzzle *p, const uint8_t *grid, const u
     struct solve_observer obs = { .step = keep_solution, .user = &two };
 
     *other = NULL;
+    *general = false;
     if (variant_fast_solve_other(p, grid, solution, &req, &res)) {
         if (res.count == 2)
             *other = grids;
     } else {
+        /* The general search (a 12x12 or 16x16) seldom finds even one solution of cages
+         * alone: ten times less budget than the fast one, as the proofs with givens. */
+        *general = true;
+        req.budget = solve_budget_nodes(20u * (uint64_t)n);
         req.observer = &obs;
         res.solution = NULL;
         puzzle_solve(p, grid, &req, &res);
@@ -521,27 +574,41 @@ static long second_solution(const struct puzzle *p, const uint8_t *grid, const u
     return res.count;
 }
 
+/* What settling a Killer's cages came to. */
+enum killer_settled {
+    KILLER_AMBIGUOUS,       /* still several solutions after the splits: cut others */
+    KILLER_CAGES_UNIQUE,    /* the cages alone have one solution */
+    KILLER_CAGES_UNKNOWN,   /* the general search ran out before finding any solution (a
+                             * 12x12 or 16x16 Killer of cages alone is past its depth):
+                             * the givens must prove the solution unique */
+};
+
 /* Makes the cages alone (no givens) have one solution, splitting a cage where a second
- * solution differs from the first, as setters do; false if that did not settle it. */
-static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *frame,
-                                int16_t *cage, const uint8_t *solution)
+ * solution differs from the first, as setters do. */
+static enum killer_settled killer_settle_cages(struct gen_context *ctx, const struct puzzle *frame,
+                                               int16_t *cage, const uint8_t *solution)
 {
     int ncells = frame->ncells, next_id = ncells;
     uint8_t *grids = xmalloc(2 * (size_t)ncells), *empty = xcalloc((size_t)ncells, 1);
+    enum killer_settled settled = KILLER_AMBIGUOUS;
     bool unique = false;
 
     for (int round = 0; round < KILLER_SPLITS_MAX && !unique && gen_tick(ctx); round++) {
         struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
         int differ[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], ndiffer = 0;
         const uint8_t *other;
-        bool gave_up;
+        bool gave_up, general;
         long count;
 
         if (p == NULL)
             break;
-        count = second_solution(p, empty, solution, grids, &other, &gave_up);
+        count = second_solution(p, empty, solution, grids, &other, &gave_up, &general);
         puzzle_free(p);
         unique = count == 1 && !gave_up;
+        /* The general search lost in cages alone (the fast one, that fits a 9x9, only in
+         * cages too costly to keep). */
+        if (count == 0 && gave_up && general)
+            settled = KILLER_CAGES_UNKNOWN;
         if (unique || count == 0)
             break;
         /* Out of budget (no other solution known): split a random cage, which narrows
@@ -554,7 +621,7 @@ static bool killer_settle_cages(struct gen_context *ctx, const struct puzzle *fr
     }
     free(empty);
     free(grids);
-    return unique;
+    return unique ? KILLER_CAGES_UNIQUE : settled;
 }
 
 /* --- Rating up to the level --- */
@@ -616,16 +683,23 @@ static struct puzzle *variant_frame(struct gen_context *ctx, unsigned variant)
 }
 
 /* The puzzle with every cell given; a Killer's cages cut from the solution and split
- * until they alone have one solution (else, rarely, NULL: another attempt). */
+ * until they alone have one solution (else, rarely, NULL: another attempt), *cages_unique
+ * when they do (false: its givens must prove it). */
 static struct puzzle *variant_full(struct gen_context *ctx, const struct puzzle *frame,
-                                   const uint8_t *solution, int16_t *cage)
+                                   const uint8_t *solution, int16_t *cage, bool *cages_unique)
 {
+    *cages_unique = false;
     for (int i = 0; i < frame->ncells; i++)
         cage[i] = 0;
     if (ctx->req->variant & VARIANT_KILLER) {
+        enum killer_settled settled;
+
         make_cages(frame->max_digit, solution, cage, &ctx->rng);
-        if (!killer_settle_cages(ctx, frame, cage, solution))
+        settled = killer_settle_cages(ctx, frame, cage, solution);
+        /* Split into more cages than the format has symbols: cut others. */
+        if (settled == KILLER_AMBIGUOUS || cage_count(cage, frame->ncells) > KILLER_CAGES_MAX)
             return NULL;
+        *cages_unique = settled == KILLER_CAGES_UNIQUE;
     }
     return killer_build(frame, ctx->req->variant, cage, solution);
 }
@@ -635,8 +709,11 @@ static struct puzzle *variant_full(struct gen_context *ctx, const struct puzzle 
  * passed.  A variant's diagonals and regions make it easier than a plain Sudoku with as
  * many givens (a Jigsaw X at Hard's 25-29 givens is seldom past Medium), so a puzzle
  * still below the level at the range's least goes on losing givens until it reaches the
- * level, unless --givens holds them.  Rates the result into g.  false when cancelled. */
-static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grade *g)
+ * level, unless --givens holds them.  A removal is proven to keep one solution unless
+ * cages_unique (a Killer whose cages alone have one).  Rates the result into g.  false
+ * when cancelled. */
+static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
+                          struct grade *g)
 {
     const struct gen_request *req = ctx->req;
     int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
@@ -674,8 +751,7 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
                 kept[k - start[grp]] = p->given[cells[k]];
                 p->given[cells[k]] = 0;
             }
-            /* A Killer's cages alone have one solution already (killer_settle_cages). */
-            if (((p->variant & VARIANT_KILLER) || variant_has_one_solution(p))
+            if ((cages_unique || variant_has_one_solution(p))
                 && (!rate_each || (grade_upto(ctx, p, req->level, &trial) && !trial.gave_up
                                    && (int)trial.level <= req->level))) {
                 if (rate_each) {
@@ -716,6 +792,9 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, struct grad
 
 #define KILLER_JOIN_MAX_CELLS 5     /* a joined cage at most this big: mostly 2-4 stay */
 #define KILLER_JOIN_RATINGS 24      /* joins rated in one attempt at most */
+/* The search nodes a joined Killer's proof of uniqueness may take (kakudo solve's search,
+ * a few microseconds a node on big cages): the 1 ms a 9x9 Killer may take to solve. */
+#define KILLER_JOIN_NODES 256
 
 /* Whether the request asks for a Killer at a level with no givens where its cages allow:
  * no --givens range, or --givens 0. */
@@ -748,20 +827,23 @@ static struct puzzle *killer_rated_bare(struct gen_context *ctx, const struct pu
     return p;
 }
 
-/* Whether the cages of the map alone have one solution (the fast search, in its budget). */
-static bool killer_cages_unique(const struct gen_context *ctx, const struct puzzle *frame,
+/* Whether the cages of the map alone have one solution, proven by the search kakudo
+ * solve runs (counting to two) within KILLER_JOIN_NODES nodes: a join whose proof costs
+ * more is refused, so that joins make the logic harder, not the search. */
+static bool killer_cages_unique(const struct puzzle *frame, unsigned variant,
                                 const int16_t *cage, const uint8_t *solution)
 {
-    struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
-    uint8_t *grids = xmalloc(2 * (size_t)frame->ncells), *empty = xcalloc((size_t)frame->ncells, 1);
-    const uint8_t *other;
-    bool gave_up = true, unique = false;
+    struct puzzle *p = killer_build(frame, variant, cage, solution);
+    struct solve_request req = { .limit = 2, .budget = solve_budget_nodes(KILLER_JOIN_NODES) };
+    struct solve_result res = { .solution = NULL };
+    bool unique = false;
 
-    if (p != NULL)
-        unique = second_solution(p, empty, solution, grids, &other, &gave_up) == 1 && !gave_up;
+    if (p != NULL) {
+        memset(p->given, 0, (size_t)p->ncells);
+        puzzle_solve(p, p->given, &req, &res);
+        unique = res.count == 1 && !res.gave_up;
+    }
     puzzle_free(p);
-    free(empty);
-    free(grids);
     return unique;
 }
 
@@ -807,7 +889,7 @@ static void killer_harden(struct gen_context *ctx, const struct puzzle *frame, i
         for (int cell = 0; cell < ncells; cell++)
             if (cage[cell] == from)
                 cage[cell] = cage[a];
-        if (killer_cages_unique(ctx, frame, cage, solution)) {
+        if (killer_cages_unique(frame, ctx->req->variant, cage, solution)) {
             ratings++;
             q = killer_rated_bare(ctx, frame, cage, solution, &trial);
             if (q != NULL && (int)trial.level <= ctx->req->level) {
@@ -852,7 +934,7 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
     size_t ncells = (size_t)ctx->req->size * (size_t)ctx->req->size;
     uint8_t *solution = xmalloc(ncells);
     int16_t *cage = xmalloc(ncells * sizeof *cage);
-    bool bare = false;
+    bool bare = false, cages_unique = false;
 
     /* A Jigsaw layout may have no solution, or none the filler finds soon: draw another.
      * So may a Killer's cages stay ambiguous after many splits: cut others. */
@@ -866,14 +948,14 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
             goto out;
         }
         if (fill_variant_grid(frame, &ctx->rng, solution))
-            p = variant_full(ctx, frame, solution, cage);
+            p = variant_full(ctx, frame, solution, cage, &cages_unique);
     }
-    if (killer_aims_bare(ctx->req)) {
+    if (cages_unique && killer_aims_bare(ctx->req)) {
         bare = killer_bare(ctx, frame, cage, solution, &p, g);
         if (p == NULL)
             goto out;
     }
-    if (!bare && !remove_givens(ctx, p, g)) {
+    if (!bare && !remove_givens(ctx, p, cages_unique, g)) {
         puzzle_free(p);
         p = NULL;
     }
