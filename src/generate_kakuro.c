@@ -1755,30 +1755,96 @@ static bool kgen_segment_repair(struct kgen *k, int cell, int dir)
     return true;
 }
 
-/* How far k's board is from janko's shape: the squared distance of its white share from
- * KGEN_WHITE_SHARE (in points; inside: the cells inside the border) plus that of
- * its run mix (kgen_mix_distance).  The whitening takes a turning only where it brings the
+/* A board's shape as the whitening weighs it: its white cells, the cells inside its
+ * border, and its white segments of two cells or more by class.  Kept up to date
+ * turning by turning (kgen_shape_whiten), so weighing a candidate costs the few segments
+ * next to it, not a count of the whole board: at 60x60 the recount was most of the
+ * choosing. */
+struct kgen_shape {
+    int white, inside, nruns;
+    int count[RUN_CLASSES];
+};
+
+static void kgen_shape_measure(const struct kgen *k, struct kgen_shape *s)
+{
+    s->white = kgen_white_count(k);
+    s->inside = (k->w - 1) * (k->h - 1);
+    s->nruns = kgen_count_segments(k, s->count);
+}
+
+/* How far a shape is from janko's: the squared distance of its white share from
+ * KGEN_WHITE_SHARE (in points of the cells inside the border) plus that of its run mix
+ * (kgen_mix_distance).  The whitening takes a turning only where it brings the
  * board nearer, so a board whose runs of 2 are already few stops short of janko's white
  * share rather than lose more of them: both are then off by a few points, where whitening
  * on made the run mix miss alone (12x12 Hard ended at 34% runs of 2, janko's 41%). */
-static double kgen_shape_distance(const struct kgen *k, int inside)
+static double kgen_shape_distance(const struct kgen_shape *s)
 {
-    int count[RUN_CLASSES], nruns = kgen_count_segments(k, count);
-    double white = (100.0 * kgen_white_count(k) - (double)KGEN_WHITE_SHARE * inside) / inside;
+    double white = (100.0 * s->white - (double)KGEN_WHITE_SHARE * s->inside) / s->inside;
 
-    return white * white + kgen_mix_distance(count, nruns);
+    return white * white + kgen_mix_distance(s->count, s->nruns);
 }
 
-/* Whether black cell and its mirror can turn white (every segment through them 2 to 9
- * cells); if so, how far the board's shape would be from janko's then
- * (kgen_shape_distance).  The board is as it was on return. */
-static bool kgen_whiten_fits(struct kgen *k, int cell, int inside, double *distance)
+/* Counts by class into count the white segments (two cells or more) in either direction
+ * that hold or touch a cell of pair, each once; returns their number.  These are the only
+ * segments that turning the pair white or black changes. */
+static int kgen_segments_near(const struct kgen *k, const int pair[2], int count[RUN_CLASSES])
 {
-    int pair[2] = { cell, kgen_mirror(k, cell) };
-    bool fits = true;
+    int nruns = 0;
+
+    memset(count, 0, RUN_CLASSES * sizeof *count);
+    for (int dir = 0; dir < 2; dir++) {
+        int step = kgen_step(k, dir), firsts[6], nfirsts = 0;
+
+        for (int i = 0; i < 2; i++)
+            for (int c = pair[i] - step; c <= pair[i] + step; c += step) {
+                int first = c, seen = 0, len;
+
+                if (c >= k->n || k->black[c])
+                    continue;   /* column 0 ends a row, so c + 1 stays in it or is black */
+                while (!k->black[first - step])        /* row 0 and column 0 stop it */
+                    first -= step;
+                while (seen < nfirsts && firsts[seen] != first)
+                    seen++;
+                if (seen < nfirsts)
+                    continue;
+                firsts[nfirsts++] = first;
+                len = kgen_piece(k, first, step) + 1;
+                if (len >= RUN_MIN) {
+                    count[kgen_run_class(len < RUN_MAX ? len : RUN_MAX)]++;
+                    nruns++;
+                }
+            }
+    }
+    return nruns;
+}
+
+/* Turns black cell and its mirror white (digit 0) and brings shape s up to date. */
+static void kgen_shape_whiten(struct kgen *k, struct kgen_shape *s, int cell)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) }, before[RUN_CLASSES], after[RUN_CLASSES];
+    int nbefore = kgen_segments_near(k, pair, before), nafter;
 
     k->black[pair[0]] = k->black[pair[1]] = 0;
     k->digit[pair[0]] = k->digit[pair[1]] = 0;
+    nafter = kgen_segments_near(k, pair, after);
+    for (int c = 0; c < RUN_CLASSES; c++)
+        s->count[c] += after[c] - before[c];
+    s->nruns += nafter - nbefore;
+    s->white += pair[0] == pair[1] ? 1 : 2;
+}
+
+/* Whether black cell and its mirror can turn white (every segment through them 2 to 9
+ * cells); if so, how far the board's shape (now s) would be from janko's then
+ * (kgen_shape_distance).  The board is as it was on return. */
+static bool kgen_whiten_fits(struct kgen *k, int cell, const struct kgen_shape *s,
+                             double *distance)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) };
+    struct kgen_shape after = *s;
+    bool fits = true;
+
+    kgen_shape_whiten(k, &after, cell);
     for (int i = 0; i < 2 && fits; i++)
         for (int dir = 0; dir < 2; dir++) {
             int len = kgen_segment(k, pair[i], dir);
@@ -1786,7 +1852,7 @@ static bool kgen_whiten_fits(struct kgen *k, int cell, int inside, double *dista
             fits = fits && len >= RUN_MIN && len <= KGEN_WHITEN_MAXLEN;
         }
     if (fits)
-        *distance = kgen_shape_distance(k, inside);
+        *distance = kgen_shape_distance(&after);
     k->black[pair[0]] = k->black[pair[1]] = 1;
     return fits;
 }
@@ -1849,16 +1915,17 @@ static struct puzzle *kgen_whiten_cells(struct kgen *k, const int *cells, int n,
 /* Of the last KGEN_WHITEN_SAMPLE of the ncand candidates that fit, the index of the one
  * that brings the board nearest janko's shape, if it brings it nearer than it is; -1 if
  * none does. */
-static int kgen_whiten_choice(struct kgen *k, const int *cand, int ncand, int inside)
+static int kgen_whiten_choice(struct kgen *k, const int *cand, int ncand,
+                              const struct kgen_shape *s)
 {
     int best = -1, weighed = 0;
-    double best_distance = kgen_shape_distance(k, inside);
+    double best_distance = kgen_shape_distance(s);
 
     /* The candidates that do not fit now may later: they stay, past those weighed. */
     for (int i = ncand - 1; i >= 0 && weighed < KGEN_WHITEN_SAMPLE; i--) {
         double distance;
 
-        if (!kgen_whiten_fits(k, cand[i], inside, &distance))
+        if (!kgen_whiten_fits(k, cand[i], s, &distance))
             continue;
         weighed++;
         if (distance < best_distance) {
@@ -1893,16 +1960,18 @@ static struct puzzle *kgen_whiten(struct kgen *k, struct puzzle *p)
     while (ncand > 0 && fails < KGEN_WHITEN_FAILS && gen_tick(k->ctx)) {
         int nbatch = 0;
         struct puzzle *next;
+        struct kgen_shape shape;
 
+        kgen_shape_measure(k, &shape);
         /* Each chosen cell turns white (digit 0) at once, so the next choice sees it;
          * tried, it leaves the list either way. */
         while (nbatch < batch_max) {
-            int best = kgen_whiten_choice(k, cand, ncand, inside);
+            int best = kgen_whiten_choice(k, cand, ncand, &shape);
 
             if (best < 0)
                 break;
             batch[nbatch++] = cand[best];
-            k->black[cand[best]] = k->black[kgen_mirror(k, cand[best])] = 0;
+            kgen_shape_whiten(k, &shape, cand[best]);
             cand[best] = cand[--ncand];
         }
         if (nbatch == 0)
