@@ -50,7 +50,7 @@ static bool same_solution(const struct solved *a, const struct solved *b)
 
 /* The levels met of each kind ("sudoku", "kakuro", "killer", "killer-x", ...). */
 struct kind_levels {
-    char kind[32];
+    char kind[64];          /* as wide as main's kind[], so the copy is never cut */
     unsigned levels;        /* bit i: a puzzle of level i */
 };
 static struct kind_levels kinds[KINDS_MAX];
