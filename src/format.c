@@ -1948,15 +1948,21 @@ static enum format_id best_reading(struct reader *r, const enum format_id *cands
  * ("[123456789]"). */
 #define KILLER_MAP_MIN 16
 
-/* Whether ln has a token as long as a Killer line's map, which no Kakuro cell is: the
- * first such in *t. */
+/* Whether ln has a token that looks like a Killer line's map and like no Kakuro cell: as
+ * long as a map, with a symbol no cell has (a clue's digits may run long: its reader says
+ * what is wrong with them); the first such in *t. */
 static bool line_has_map_token(const struct line *ln, struct token *t)
 {
     struct cursor c = cursor_at_start(ln);
 
-    while (cursor_token(&c, t))
-        if (t->len >= KILLER_MAP_MIN)
+    while (cursor_token(&c, t)) {
+        size_t cell_symbols = 0;
+        while (cell_symbols < t->len && strchr("0123456789\\_[].", t->s[cell_symbols]) != NULL
+               && t->s[cell_symbols] != '\0')
+            cell_symbols++;
+        if (t->len >= KILLER_MAP_MIN && cell_symbols < t->len)
             return true;
+    }
     return false;
 }
 
