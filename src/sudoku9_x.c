@@ -21,7 +21,7 @@
  * A diagonal's cells lie in the three boxes it crosses, three cells in each, and its
  * cells' band bits differ from band to band (the main diagonal's are bits 12r + b of
  * band b, the anti-diagonal's 20 - 6r - b), so the OR of its cells in the three band
- * words is the whole diagonal in one word.  For digit d:
+ * words is the whole diagonal in one word.  For digit d, after each shrinking:
  *  - a diagonal with a cell settled to d keeps d there only (a second one: dead end);
  *  - a box whose d lies on the diagonal only puts d there: the diagonal's cells in the
  *    other boxes lose d (box-diagonal locked candidates);
@@ -29,28 +29,36 @@
  *    lose d (the same the other way), which also places d when the diagonal has one
  *    cell left for it (a hidden single: the box keeps d in that cell alone);
  *  - a diagonal with no cell left for d is a dead end.
+ * Then, once the rest is at a fixpoint, each digit changed since the node began is
+ * looked at by cases: d's place on a diagonal lies in one of the boxes it crosses, and
+ * with each such box in turn holding it there (and the others off the diagonal), d's
+ * plane is shrunk again; d keeps only the cells some feasible case keeps.  This finds
+ * what the interplay of a diagonal with the rows, columns and boxes of several bands
+ * allows and the rules above do not see: it halves the nodes of minimal X puzzles
+ * (43.6 to 22.3 on bench_variant's 300) for three times the cost of a node.
  * What this removes is d's alone, so d is shrunk again, and the cells it settles clear
  * the other digits as in the plain search.  Rows and columns cross a diagonal in one
  * cell and add nothing more.  The branching is the plain search's (a cell with two
- * digits and the most open peers), or the first open cell in reading order when the
- * smallest solution is wanted, digits ascending so that the first found is it.
+ * digits and the most open peers, here counting the diagonals' cells too), or the first
+ * open cell in reading order when the smallest solution is wanted, digits ascending so
+ * that the first found is it.
  */
 
-/* The cells of a diagonal in band b, and those of the box it crosses there. */
+/* The cells of a diagonal in band b, and those of box k of a band. */
 #define MAIN_DIAGONAL(b) (0x1001001u << (b))
 #define ANTI_DIAGONAL(b) (0x104100u >> (b))
 #define BAND_BOX(k) (0x1249249u << (k))
 
 struct diagonal {
     uint32_t cells[3];      /* per band: its cells */
-    uint32_t box[3];        /* per band: the cells of the box it crosses */
+    uint32_t off[3];        /* per band: the cells of the box it crosses, off it */
 };
 
 static const struct diagonal diagonals[2] = {
     { { MAIN_DIAGONAL(0), MAIN_DIAGONAL(1), MAIN_DIAGONAL(2) },
-      { BAND_BOX(0), BAND_BOX(1), BAND_BOX(2) } },
+      { BAND_BOX(0) & ~MAIN_DIAGONAL(0), BAND_BOX(1) & ~MAIN_DIAGONAL(1), BAND_BOX(2) & ~MAIN_DIAGONAL(2) } },
     { { ANTI_DIAGONAL(0), ANTI_DIAGONAL(1), ANTI_DIAGONAL(2) },
-      { BAND_BOX(2), BAND_BOX(1), BAND_BOX(0) } },
+      { BAND_BOX(2) & ~ANTI_DIAGONAL(0), BAND_BOX(1) & ~ANTI_DIAGONAL(1), BAND_BOX(0) & ~ANTI_DIAGONAL(2) } },
 };
 
 /* What digit d (its plane p, per band) loses for diagonal g, added to lose[]; false at
@@ -58,32 +66,57 @@ static const struct diagonal diagonals[2] = {
 static inline bool diagonal_losses(const uint32_t p[3], const uint32_t solved[3],
                                    const struct diagonal *g, uint32_t lose[3])
 {
-    uint32_t on = 0, settled = 0, keep;
+    uint32_t on0 = p[0] & g->cells[0], on1 = p[1] & g->cells[1], on2 = p[2] & g->cells[2];
+    uint32_t on = on0 | on1 | on2;
+    uint32_t settled = (on0 & solved[0]) | (on1 & solved[1]) | (on2 & solved[2]);
+    uint32_t keep = settled != 0 ? settled : on;
 
-    for (int b = 0; b < 3; b++) {
-        on |= p[b] & g->cells[b];
-        settled |= p[b] & g->cells[b] & solved[b];
-    }
     if (settled & (settled - 1))
         return false;
-    keep = settled != 0 ? settled : on;
     /* A box with d on the diagonal only: the diagonal holds it there. */
-    for (int b = 0; b < 3; b++)
-        if ((p[b] & g->box[b] & ~g->cells[b]) == 0)
-            keep &= g->cells[b];
+    keep &= (p[0] & g->off[0]) == 0 ? g->cells[0] : ~0u;
+    keep &= (p[1] & g->off[1]) == 0 ? g->cells[1] : ~0u;
+    keep &= (p[2] & g->off[2]) == 0 ? g->cells[2] : ~0u;
     if (keep == 0)
         return false;
     /* The diagonal's d in one box: the box holds it on the diagonal. */
-    for (int b = 0; b < 3; b++) {
-        uint32_t off_diagonal = g->box[b] & ~g->cells[b];
-
-        lose[b] |= (g->cells[b] & ~keep) | ((keep & ~g->cells[b]) == 0 ? off_diagonal : 0);
-    }
+    lose[0] |= (g->cells[0] & ~keep) | ((keep & ~g->cells[0]) == 0 ? g->off[0] : 0);
+    lose[1] |= (g->cells[1] & ~keep) | ((keep & ~g->cells[1]) == 0 ? g->off[1] : 0);
+    lose[2] |= (g->cells[2] & ~keep) | ((keep & ~g->cells[2]) == 0 ? g->off[2] : 0);
     return true;
 }
 
-/* Digit d on both diagonals, as the comment above says; false at a dead end.  Marks d to
- * be shrunk again when its plane changed. */
+/* Digit d (its plane p, per band) by cases of the box holding its place on diagonal g:
+ * p keeps what some case that shrinks without a dead end keeps; false when none does.
+ * With one box possible, the rules of diagonal_losses have done it. */
+static inline bool diagonal_cases(uint32_t p[3], const struct diagonal *g)
+{
+    uint32_t u0 = 0, u1 = 0, u2 = 0;
+    int homes = ((p[0] & g->cells[0]) != 0) + ((p[1] & g->cells[1]) != 0) + ((p[2] & g->cells[2]) != 0);
+
+    if (homes < 2)
+        return true;
+    for (int home = 0; home < 3; home++) {
+        uint32_t w[3], fixed[3];
+
+        if ((p[home] & g->cells[home]) == 0)
+            continue;
+        for (int b = 0; b < 3; b++)
+            w[b] = p[b] & ~(b == home ? g->off[b] : g->cells[b]);
+        if (!shrink_digit(&w[0], &w[1], &w[2], fixed))
+            continue;
+        u0 |= w[0];
+        u1 |= w[1];
+        u2 |= w[2];
+    }
+    p[0] &= u0;
+    p[1] &= u1;
+    p[2] &= u2;
+    return (u0 | u1 | u2) != 0;
+}
+
+/* Digit d on both diagonals by the rules of diagonal_losses; false at a dead end.  Marks
+ * d to be shrunk again when its plane changed. */
 static inline bool settle_diagonals(struct state *s, int d)
 {
     uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, lose[3] = { 0, 0, 0 };
@@ -100,20 +133,47 @@ static inline bool settle_diagonals(struct state *s, int d)
     return true;
 }
 
-/* The plain propagation, each digit's shrinking followed by its diagonals; false on a
- * contradiction.  pairs[b] receives the cells of band b with exactly two candidates. */
+/* Digit d on both diagonals by cases; false at a dead end.  Marks d to be shrunk again
+ * when its plane changed. */
+static inline bool diagonal_cases_digit(struct state *s, int d)
+{
+    uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
+
+    if (!diagonal_cases(p, &diagonals[0]) || !diagonal_cases(p, &diagonals[1]))
+        return false;
+    if (p[0] == s->plane[0][d] && p[1] == s->plane[1][d] && p[2] == s->plane[2][d])
+        return true;
+    s->plane[0][d] = p[0];
+    s->plane[1][d] = p[1];
+    s->plane[2][d] = p[2];
+    s->dirty |= 1u << d;
+    return true;
+}
+
+/* The plain propagation, each digit's shrinking followed by its diagonals' rules, and at
+ * its fixpoint the cases of each digit changed; false on a contradiction.  pairs[b]
+ * receives the cells of band b with exactly two candidates. */
 static bool propagate_x(struct state *s, uint32_t pairs[3])
 {
+    uint32_t changed = 0;
+
     for (;;) {
         while (s->dirty) {
             int d = lowest(s->dirty);
 
             s->dirty &= s->dirty - 1;
+            changed |= 1u << d;
             if (!settle_digit(s, d) || !settle_diagonals(s, d))
                 return false;
         }
         for (int b = 0; b < 3; b++)
             if (!place_naked_singles(s, b, &pairs[b]))
+                return false;
+        if (s->dirty != 0)
+            continue;
+        /* Until one changes (it is shrunk again first, the cheaper deduction). */
+        for (; changed != 0 && s->dirty == 0; changed &= changed - 1)
+            if (!diagonal_cases_digit(s, lowest(changed)))
                 return false;
         if (s->dirty == 0)
             return true;
