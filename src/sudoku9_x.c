@@ -120,7 +120,6 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
 
     if ((mh & (mh - 1)) == 0 && (xh & (xh - 1)) == 0)
         return true;
-
     for (int hm = 0; hm < 3; hm++) {
         if (!(mh >> hm & 1u))
             continue;
