@@ -135,6 +135,9 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
             u[0] |= w[0];
             u[1] |= w[1];
             u[2] |= w[2];
+            /* Every cell kept by some case: the cases left cannot remove one. */
+            if (u[0] == p[0] && u[1] == p[1] && u[2] == p[2])
+                return true;
         }
     }
     if ((u[0] | u[1] | u[2]) == 0)
