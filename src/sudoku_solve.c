@@ -1007,8 +1007,7 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
     return true;
 }
 
-/* Lists each cell's peers (see struct search) and, without an observer, its position
- * in each of its groups (bits of the places entries). */
+/* Lists each cell's peers (see struct search), for the observed search. */
 static void build_peers(struct search *s)
 {
     const struct puzzle *p = s->p;
@@ -1027,8 +1026,6 @@ static void build_peers(struct search *s)
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
 
             for (int i = 0; i < grp->ncells; i++) {
-                if (grp->cells[i] == cell && s->place_pos != NULL)
-                    s->place_pos[cell][k] = (uint8_t)i;
                 if (seen[grp->cells[i]] != cell && (size_t)n < cap) {
                     seen[grp->cells[i]] = cell;
                     s->peers[n++] = (int16_t)grp->cells[i];
@@ -1039,6 +1036,24 @@ static void build_peers(struct search *s)
     s->peer_start[p->ncells] = n;
     s->hits = xmalloc((size_t)p->ncells * sizeof *s->hits);
     free(seen);
+}
+
+/* Each cell's position in each of its groups (bits of the places entries), for the
+ * search without an observer. */
+static void build_positions(struct search *s)
+{
+    const struct puzzle *p = s->p;
+
+    s->place_pos = xmalloc((size_t)p->ncells * sizeof *s->place_pos);
+    for (int g = 0; g < p->ngroups; g++)
+        for (int i = 0; i < p->groups[g].ncells; i++) {
+            int cell = p->groups[g].cells[i];
+
+            /* Every Sudoku cell lies in exactly three groups. */
+            for (int k = 0; k < 3; k++)
+                if (p->cell_groups[cell][k] == g)
+                    s->place_pos[cell][k] = (uint8_t)i;
+        }
 }
 
 /* The crossings of lines and boxes (see struct search): each box's cells, row by row
@@ -1096,14 +1111,13 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
 
     memcpy(s.grid, grid, n);
     memset(s.dirty, 1, sizeof s.dirty);
-    if (s.observer == NULL)
-        s.place_pos = xmalloc(n * sizeof *s.place_pos);
-    build_peers(&s);
     if (s.observer != NULL) {
+        build_peers(&s);
         run_observed(&s, used);
     } else {
         size_t np = (size_t)p->ngroups * (size_t)p->max_digit;
 
+        build_positions(&s);
         build_crossings(&s);
         s.places = xmalloc(np * sizeof *s.places);
         /* Each (group, digit) falls to one place at most once between two guesses, and
