@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hint_kakuro_links.h"
+#include "hint_memo.h"
 #include "i18n.h"
 #include "solve.h"
 #include "util.h"
@@ -986,6 +987,7 @@ static void search_done(struct hint_search *s)
     free(s->strong);
     hint_chains_free(s->chains);
     hint_als_free(s->als);
+    hint_memo_search_done(s);
 }
 
 bool hint_find(const struct hint_position *pos, enum technique id, struct hint *h)

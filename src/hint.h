@@ -321,6 +321,7 @@ void grade_describe(const struct grade *g, char *buf, size_t size);
 
 struct hint_chains;
 struct als_list;
+struct hint_memo_keys;
 
 struct hint_search {
     const struct hint_position *pos;
@@ -334,6 +335,7 @@ struct hint_search {
                                          * followed (hint_links.c), kept for the next
                                          * technique of the same search */
     struct als_list *als;               /* the almost locked sets (hint_als.c), likewise */
+    struct hint_memo_keys *memo_keys;   /* every digit's places, for hint_memo.c */
 };
 
 /* Starts a hint of the technique being searched. */

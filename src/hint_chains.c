@@ -2,6 +2,7 @@
  * uniqueness and chains. */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,10 @@ void hint_find_skyscraper(struct hint_search *s)
     int lines[SUDOKU_MAX_SIZE];
 
     for (int d = 1; d <= p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         for (int rows = 1; rows >= 0; rows--) {
             int n = strong_lines(s, d, rows ? GROUP_ROW : GROUP_COLUMN, lines);
             for (int i = 0; i < n; i++)
@@ -118,6 +123,8 @@ void hint_find_skyscraper(struct hint_search *s)
                     if (!skyscraper_pair(s, d, rows, lines[i], lines[j]))
                         return;
         }
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
     }
 }
 
@@ -178,11 +185,18 @@ void hint_find_two_string_kite(struct hint_search *s)
     int rows[SUDOKU_MAX_SIZE], cols[SUDOKU_MAX_SIZE];
 
     for (int d = 1; d <= p->max_digit; d++) {
-        int nr = strong_lines(s, d, GROUP_ROW, rows), nc = strong_lines(s, d, GROUP_COLUMN, cols);
+        int found = s->found, nr, nc;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
+        nr = strong_lines(s, d, GROUP_ROW, rows);
+        nc = strong_lines(s, d, GROUP_COLUMN, cols);
         for (int i = 0; i < nr; i++)
             for (int j = 0; j < nc; j++)
                 if (!kite_pair(s, d, rows[i], cols[j]))
                     return;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
     }
 }
 
@@ -580,9 +594,15 @@ void hint_find_simple_colouring(struct hint_search *s)
     struct digit_graph *gr = graph_new(s->pos->p);
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         graph_build(s, d, gr);
         if (!colouring_digit(s, gr))
             break;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
     }
     graph_free(gr);
 }
@@ -776,11 +796,17 @@ void hint_find_x_chain(struct hint_search *s)
 
     for (int d = 1; d <= s->pos->p->max_digit; d++) {
         bool more = true;
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         graph_build(s, d, gr);
         for (int start = 0; start < gr->n && more; start++)
             more = gr->nstrong[start] == 0 || x_chain_from(s, gr, start, cs);
         if (!more)
             break;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
     }
     chain_search_free(cs);
     graph_free(gr);

@@ -2,6 +2,7 @@
  * each, related across clusters by cells that see each other (any Sudoku size). */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include <stdlib.h>
 
@@ -221,8 +222,15 @@ void hint_find_multi_colouring(struct hint_search *s)
 {
     struct clusters *c = xmalloc(sizeof *c);
 
-    for (int d = 1; d <= s->pos->p->max_digit; d++)
+    for (int d = 1; d <= s->pos->p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         if (clusters_build(s, d, c) && !multi_digit(s, c))
             break;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
+    }
     free(c);
 }

@@ -3,6 +3,7 @@
  * cover sets include boxes, regions and Sudoku X's diagonals. */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,80 +27,6 @@ static int fish_size(enum technique id)
 
 /* TRANSLATORS: the fish, within a sentence. */
 static const char *const fish_names[] = { "", "", N_("X-wing"), N_("swordfish"), N_("jellyfish") };
-
-/* --- What the fish searches remember --- */
-
-/*
- * A digit's search that reported nothing, remembered per thread (with the cover choices a
- * bounded search took): a rating's walk asks again at every step, and most digits' places
- * have not moved since.  A fish search of a digit depends on its places (and the
- * puzzle's units) only, so one whose places match is skipped, and its choices are taken
- * from the budget as the search would have: the same fish are found, in the same order,
- * as without the memo.
- */
-#define FM_MEMOS 4                      /* per kind of search and digit */
-#define FM_MEMO_WORDS 2                 /* up to 9x9 (franken_mutant's limit) */
-
-struct fm_memo {
-    const struct puzzle *p;
-    uint64_t shape;                     /* the units, as fm_shape hashes them */
-    uint64_t places[FM_MEMO_WORDS];     /* the digit's places */
-    long nodes;                         /* cover choices its search took */
-    bool used;
-};
-
-/* The searches remembered: Franken, mutant, finned X-wing, swordfish, jellyfish. */
-enum { MEMO_FRANKEN, MEMO_MUTANT, MEMO_FINNED, MEMO_KINDS = MEMO_FINNED + 3 };
-
-static _Thread_local struct fm_memo fm_memos[MEMO_KINDS][10][FM_MEMOS];
-static _Thread_local unsigned fm_memo_next[MEMO_KINDS][10];
-
-/* A hash of the puzzle's units, so that a puzzle freed and another made at its address
- * is told apart. */
-static uint64_t fm_shape(const struct puzzle *p)
-{
-    uint64_t h = 1469598103934665603ull ^ (uint64_t)p->ngroups;
-
-    for (int g = 0; g < p->ngroups; g++)
-        for (int i = 0; i < p->groups[g].ncells; i++)
-            h = (h ^ (uint64_t)(p->groups[g].cells[i] + 1 + 128 * g)) * 1099511628211ull;
-    return h;
-}
-
-/* Digit d's places in pos into places; false when the grid is too large to remember. */
-static bool memo_places(const struct hint_position *pos, int d, uint64_t places[FM_MEMO_WORDS])
-{
-    if (pos->p->ncells > 64 * FM_MEMO_WORDS || d >= 10)
-        return false;
-    memset(places, 0, FM_MEMO_WORDS * sizeof *places);
-    for (int cell = 0; cell < pos->p->ncells; cell++)
-        if (has(pos, cell, d))
-            places[cell / 64] |= 1ull << (cell % 64);
-    return true;
-}
-
-static const struct fm_memo *memo_find(int kind, const struct puzzle *p, uint64_t shape, int d,
-                                       const uint64_t *places)
-{
-    const struct fm_memo *m = fm_memos[kind][d];
-
-    for (int i = 0; i < FM_MEMOS; i++)
-        if (m[i].used && m[i].p == p && m[i].shape == shape
-            && memcmp(m[i].places, places, sizeof m[i].places) == 0)
-            return &m[i];
-    return NULL;
-}
-
-static void memo_keep(int kind, const struct puzzle *p, uint64_t shape, int d,
-                      const uint64_t *places, long nodes)
-{
-    unsigned *next = &fm_memo_next[kind][d];
-    struct fm_memo *m = &fm_memos[kind][d][*next % FM_MEMOS];
-
-    *next += 1;
-    *m = (struct fm_memo){ .p = p, .shape = shape, .nodes = nodes, .used = true };
-    memcpy(m->places, places, sizeof m->places);
-}
 
 /* --- Finned and sashimi fish --- */
 
@@ -302,19 +229,15 @@ void hint_find_finned_fish(struct hint_search *s)
 {
     const struct puzzle *p = s->pos->p;
     struct finned f = { .s = s, .k = fish_size(s->id), .n = p->width };
-    uint64_t shape;
 
     f.box = xmalloc((size_t)p->ncells * sizeof *f.box);
     f.box_span = xmalloc((size_t)p->ngroups * sizeof *f.box_span);
     for (int cell = 0; cell < p->ncells; cell++)
         f.box[cell] = hint_group_of_kind(p, cell, GROUP_BOX);
-    shape = fm_shape(p);
     for (f.d = 1; f.d <= p->max_digit; f.d++) {
-        uint64_t places[FM_MEMO_WORDS];
-        int emitted = f.emitted, kind = MEMO_FINNED + f.k - 2;
-        bool memo_ok = memo_places(s->pos, f.d, places);
+        int emitted = f.emitted;
 
-        if (memo_ok && memo_find(kind, p, shape, f.d, places) != NULL)
+        if (hint_memo_vain(s, f.d, NULL))
             continue;
         for (int rows = 1; rows >= 0; rows--) {
             f.rows = rows;
@@ -328,8 +251,8 @@ void hint_find_finned_fish(struct hint_search *s)
             if (!finned_choose(&f, 0, 0, 0))
                 goto done;
         }
-        if (memo_ok && f.emitted == emitted)
-            memo_keep(kind, p, shape, f.d, places, 0);
+        if (f.emitted == emitted)
+            hint_memo_keep_vain(s, f.d, 0);
     }
 done:
     free(f.box_span);
@@ -733,7 +656,6 @@ static void franken_mutant(struct hint_search *s, bool franken)
 {
     const struct puzzle *p = s->pos->p;
     struct fm *f;
-    uint64_t shape;
 
     /* Up to 9x9: beyond, the base sets to try grow too fast (48 units at 16x16) to pay
      * at every step that reaches them. */
@@ -749,20 +671,16 @@ static void franken_mutant(struct hint_search *s, bool franken)
         f->max_count = p->groups[g].ncells > f->max_count ? p->groups[g].ncells : f->max_count;
     if (f->max_count > SUDOKU_MAX_SIZE)
         f->max_count = SUDOKU_MAX_SIZE;
-    shape = fm_shape(p);
     for (f->d = 1; f->d <= p->max_digit; f->d++) {
-        uint64_t places[FM_MEMO_WORDS];
-        const struct fm_memo *memo;
-        long nodes = f->nodes;
-        int emitted = f->emitted, kind = franken ? MEMO_FRANKEN : MEMO_MUTANT;
-        bool memo_ok = memo_places(s->pos, f->d, places);
+        long nodes = f->nodes, spent;
+        int emitted = f->emitted;
 
-        if (memo_ok && (memo = memo_find(kind, p, shape, f->d, places)) != NULL) {
-            /* the search would take memo->nodes choices and report nothing: with fewer
-             * left, it would stop within them */
-            if (f->nodes < memo->nodes)
+        if (hint_memo_vain(s, f->d, &spent)) {
+            /* the search would take spent choices and report nothing: with fewer left,
+             * it would stop within them */
+            if (f->nodes < spent)
                 goto done;
-            f->nodes -= memo->nodes;
+            f->nodes -= spent;
             continue;
         }
         f->nunits = 0;
@@ -787,8 +705,8 @@ static void franken_mutant(struct hint_search *s, bool franken)
             if (!fm_choose(f, 0, 0, 0))
                 goto done;
         }
-        if (memo_ok && f->emitted == emitted)
-            memo_keep(kind, p, shape, f->d, places, nodes - f->nodes);
+        if (f->emitted == emitted)
+            hint_memo_keep_vain(s, f->d, nodes - f->nodes);
     }
 done:
     free(f);

@@ -2,6 +2,7 @@
  * group, the cells of a box-line intersection that can hold the digit. */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -461,6 +462,15 @@ void hint_find_grouped_x_chain(struct hint_search *s)
 
     for (int d = 1; d <= g.p->max_digit && !s->stopped && g.effort <= GROUPED_EFFORT; d++) {
         bool more = true;
+        int found = s->found;
+        long effort = g.effort, spent;
+
+        /* a digit searched in vain spends its effort again: past the bound, its search
+         * would have stopped there, and the loop with it */
+        if (hint_memo_vain(s, d, &spent)) {
+            g.effort += spent;
+            continue;
+        }
         g.d = d;
         build_nodes(&g);
         find_inside(&g);
@@ -495,6 +505,8 @@ void hint_find_grouped_x_chain(struct hint_search *s)
         free(g.inside_start);
         if (!more)
             break;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, g.effort - effort);
     }
     free(g.nodes);
     free(g.meets);

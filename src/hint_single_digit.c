@@ -3,6 +3,7 @@
  * diagonal among them) and the empty rectangle (in a box or a Jigsaw region). */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include "i18n.h"
 #include "util.h"
@@ -115,7 +116,11 @@ void hint_find_turbot_fish(struct hint_search *s)
     const struct puzzle *p = s->pos->p;
     int a, b;
 
-    for (int d = 1; d <= p->max_digit; d++)
+    for (int d = 1; d <= p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         for (int g1 = 0; g1 < p->ngroups; g1++) {
             if (!hint_strong_pair(s, g1, d, &a, &b))
                 continue;
@@ -124,6 +129,9 @@ void hint_find_turbot_fish(struct hint_search *s)
                     return;
             }
         }
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
+    }
 }
 
 /* --- Empty rectangle --- */
@@ -233,6 +241,10 @@ void hint_find_empty_rectangle(struct hint_search *s)
     int places[SUDOKU_MAX_SIZE];
 
     for (int d = 1; d <= p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         for (int box = 0; box < p->ngroups; box++) {
             int n;
             if (!is_box(p, box) || (n = hint_cells_with(s->pos, box, d, places)) < 2)
@@ -247,5 +259,7 @@ void hint_find_empty_rectangle(struct hint_search *s)
                     return;
             }
         }
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
     }
 }

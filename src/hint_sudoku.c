@@ -1,6 +1,7 @@
 /* hint_sudoku.c: Sudoku techniques for every size: singles, locked candidates, subsets, fish. */
 #include "config.h"
 #include "hint.h"
+#include "hint_memo.h"
 
 #include <string.h>
 
@@ -577,8 +578,15 @@ void hint_find_fish(struct hint_search *s)
 {
     int k = subset_size(s->id);
 
-    for (int d = 1; d <= s->pos->p->max_digit; d++)
+    for (int d = 1; d <= s->pos->p->max_digit; d++) {
+        int found = s->found;
+
+        if (hint_memo_vain(s, d, NULL))
+            continue;
         for (int rows = 1; rows >= 0; rows--)
             if (!fish_for(s, d, rows, k))
                 return;
+        if (s->found == found)
+            hint_memo_keep_vain(s, d, 0);
+    }
 }
