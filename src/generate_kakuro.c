@@ -31,6 +31,8 @@
 #define KGEN_ROUNDS_SIDE 60     /* 60x60 cells; above, see gen_kakuro_rounds */
 #define KGEN_PROGRESS_SHARE 8   /* progress: 1/8 fewer cells differing (see
                                  * gen_kakuro_progressing) */
+#define KGEN_HOPELESS_SHARE 2  /* a board is given up at once when its first whole-board
+                                 * search leaves over 1/2 of its white cells differing */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -889,10 +891,11 @@ static int catch_root(const struct solve_step *step, void *user)
  * whose search wanders is not a reason to give the board up (on a 100x100 board most
  * are): its cells are all marked as differing, so that they get the changes that leave
  * fewer digit sets, and the next round looks again.  KGEN_TOO_HARD only when the
- * propagation itself ran out of time.  *differing gets the number of cells so marked.
+ * propagation itself ran out of time.  *differing gets the number of cells so marked,
+ * *wandered those of them in parts whose search wandered.
  */
 static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p, int *cells,
-                                          int *start, uint8_t *other, bool *wandered,
+                                          int *start, uint8_t *other, int *wandered,
                                           int *differing)
 {
     struct root_view v = { .grid = other, .n = (size_t)k->n };
@@ -905,7 +908,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
     enum kgen_verdict verdict = KGEN_UNIQUE;
     int nparts;
 
-    *wandered = false;
+    *wandered = 0;
     *differing = 0;
     puzzle_solve(p, p->given, &req, &res);
     if (!v.guessed)
@@ -922,7 +925,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
                                 &ncells))
             continue;
         verdict = KGEN_OTHER;
-        *wandered = *wandered || ncells < 0;
+        *wandered += ncells < 0 ? start[i + 1] - start[i] : 0;
         *differing += start[i + 1] - start[i];
         /* A part whose search wanders counts as differing whole: it gets the changes
          * that leave fewer digit sets, which a spread ambiguity gets. */
@@ -1245,6 +1248,20 @@ bool gen_kakuro_progressing(int differing, int *low, int *since)
     return ++*since <= KGEN_ROUNDS;
 }
 
+/*
+ * Whether a board is not worth settling, told by its first whole-board search: when the
+ * parts whose search wandered hold more than half its white cells, the sums leave nearly
+ * the whole board open to a search.  At 100x100 and 128x128 such boards (those laid out
+ * with runs of up to 8, and most with 7: 64-80% of the white cells in wandering parts,
+ * where boards that settled had 30-41%) were mostly given up in the end, after 1.6-12.8 s
+ * of sweeps each, where a new board costs the 0.5-1.5 s of sweeps before its first
+ * whole-board search.  Small boards' searches do not wander: they settle as before.
+ */
+bool gen_kakuro_hopeless(int wandering, int white)
+{
+    return wandering > white / KGEN_HOPELESS_SHARE;
+}
+
 /* Changes the fill where another solution differs from it (and, where changing digits
  * does not settle it, splits runs) until the sums have one solution: first around each
  * run, then over the whole board.  The unique puzzle, or NULL when it does not settle (a
@@ -1257,7 +1274,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *order = xmalloc((size_t)k->n * sizeof *order);
     int splits = 0, rounds = gen_kakuro_rounds(k->w, k->h), low = -1, since = 0;
     struct puzzle *p = kgen_puzzle(k);
-    bool unique = false, wide = false, wide_swept = false;
+    bool unique = false, wide = false, wide_swept = false, first_whole = true;
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
@@ -1265,7 +1282,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
         int nparts, differing = -1;
         enum kgen_verdict verdict;
-        bool wandered = false;
+        int wandered = 0;
 
         /* A sweep a split cut short is not a round: a large board has many splits, and
          * counting them used up the rounds before the board settled. */
@@ -1283,6 +1300,9 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
                 unique = verdict == KGEN_UNIQUE;
                 break;
             }
+            if (first_whole && gen_kakuro_hopeless(wandered, p->nwhite))
+                break;
+            first_whole = false;
         }
         /* A board no longer shedding differing cells is given up for a new one. */
         if (splits == splits_before && !gen_kakuro_progressing(differing, &low, &since))
@@ -1292,7 +1312,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
         /* Where the whole board's search wandered, first a sweep of wider neighbourhoods
          * looks for the other solutions it could not reach; the wandering parts are
          * changed blindly only when that finds none. */
-        if (wandered && !wide_swept) {
+        if (wandered > 0 && !wide_swept) {
             wide = true;
             continue;
         }

@@ -348,10 +348,22 @@ static void test_kakuro_progress(void)
            "(%d sweeps)", sweeps);
 }
 
+/* A board whose first whole-board search wanders over more than half its white cells is
+ * given up at once; at half or fewer it is settled. */
+static void test_kakuro_hopeless(void)
+{
+    tap_ok(gen_kakuro_hopeless(3001, 6000) && gen_kakuro_hopeless(5900, 7400),
+           "kakuro hopeless: a board wandering over more than half its white cells");
+    tap_ok(!gen_kakuro_hopeless(3000, 6000) && !gen_kakuro_hopeless(0, 6000)
+           && !gen_kakuro_hopeless(2800, 6900),
+           "kakuro hopeless: a board wandering over half its white cells or fewer is settled");
+}
+
 static void test_kakuro(void)
 {
     test_kakuro_rounds();
     test_kakuro_progress();
+    test_kakuro_hopeless();
     check_kakuro(8, 8, LEVEL_EASY, 5);
     check_kakuro(8, 8, LEVEL_MEDIUM, 5);
     check_kakuro(10, 10, LEVEL_HARD, 5);
