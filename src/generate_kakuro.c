@@ -32,7 +32,8 @@
 #define KGEN_PROGRESS_SHARE 8   /* progress: 1/8 fewer cells differing (see
                                  * gen_kakuro_progressing) */
 #define KGEN_HOPELESS_SHARE 2  /* a board is given up at once when its first whole-board
-                                 * search leaves over 1/2 of its white cells differing */
+                                 * search wanders over 1/2 of its white cells, */
+#define KGEN_HOPELESS_EARLY 4  /* or over 3/4 of them before the first sweep */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -1256,10 +1257,30 @@ bool gen_kakuro_progressing(int differing, int *low, int *since)
  * where boards that settled had 30-41%) were mostly given up in the end, after 1.6-12.8 s
  * of sweeps each, where a new board costs the 0.5-1.5 s of sweeps before its first
  * whole-board search.  Small boards' searches do not wander: they settle as before.
+ * The same search before any sweep tells most of those boards in a tenth of that time:
+ * there boards of runs up to 8 wandered over 92-94% of their white cells, of 7 over
+ * 82-83%, and those that settled over 50-53%; so a board wandering over 3/4 of them
+ * then is given up before its sweeps (swept false).  That is asked of boards over
+ * 60x60 alone, those given more than KGEN_ROUNDS sweeps: on smaller ones the sweeps cost
+ * little, and some that wander so much at first settle (20x20 and 30x30 boards did).
  */
-bool gen_kakuro_hopeless(int wandering, int white)
+bool gen_kakuro_hopeless(int wandering, int white, bool swept)
 {
-    return wandering > white / KGEN_HOPELESS_SHARE;
+    return swept ? wandering > white / KGEN_HOPELESS_SHARE
+                 : wandering > white - white / KGEN_HOPELESS_EARLY;
+}
+
+/* Whether the board is given up before its first sweep (gen_kakuro_hopeless).  The
+ * search leaves nothing behind that the sweeps read, so a board kept goes on as if it
+ * had not been made. */
+static bool kgen_hopeless_early(struct kgen *k, const struct puzzle *p, int *cells, int *start,
+                                uint8_t *other)
+{
+    int wandered = 0, differing = 0;
+    enum kgen_verdict verdict = kgen_whole_board(k, p, cells, start, other, &wandered,
+                                                 &differing);
+
+    return verdict == KGEN_OTHER && gen_kakuro_hopeless(wandered, p->nwhite, false);
 }
 
 /* Changes the fill where another solution differs from it (and, where changing digits
@@ -1278,6 +1299,8 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
+    if (rounds > KGEN_ROUNDS && kgen_hopeless_early(k, p, cells, start, other))
+        rounds = 0;
     for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
         int nparts, differing = -1;
@@ -1300,7 +1323,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
                 unique = verdict == KGEN_UNIQUE;
                 break;
             }
-            if (first_whole && gen_kakuro_hopeless(wandered, p->nwhite))
+            if (first_whole && gen_kakuro_hopeless(wandered, p->nwhite, true))
                 break;
             first_whole = false;
         }

@@ -348,15 +348,21 @@ static void test_kakuro_progress(void)
            "(%d sweeps)", sweeps);
 }
 
-/* A board whose first whole-board search wanders over more than half its white cells is
- * given up at once; at half or fewer it is settled. */
+/* A board whose first whole-board search after its sweeps wanders over more than half
+ * its white cells is given up at once, as one wandering over 3/4 of them before any
+ * sweep; one below is settled. */
 static void test_kakuro_hopeless(void)
 {
-    tap_ok(gen_kakuro_hopeless(3001, 6000) && gen_kakuro_hopeless(5900, 7400),
+    tap_ok(gen_kakuro_hopeless(3001, 6000, true) && gen_kakuro_hopeless(5900, 7400, true),
            "kakuro hopeless: a board wandering over more than half its white cells");
-    tap_ok(!gen_kakuro_hopeless(3000, 6000) && !gen_kakuro_hopeless(0, 6000)
-           && !gen_kakuro_hopeless(2800, 6900),
+    tap_ok(!gen_kakuro_hopeless(3000, 6000, true) && !gen_kakuro_hopeless(0, 6000, true)
+           && !gen_kakuro_hopeless(2800, 6900, true),
            "kakuro hopeless: a board wandering over half its white cells or fewer is settled");
+    tap_ok(gen_kakuro_hopeless(4501, 6000, false) && gen_kakuro_hopeless(5854, 7132, false),
+           "kakuro hopeless: before the sweeps, a board wandering over 3/4 of its white cells");
+    tap_ok(!gen_kakuro_hopeless(4500, 6000, false) && !gen_kakuro_hopeless(3651, 6838, false)
+           && !gen_kakuro_hopeless(3001, 6000, false),
+           "kakuro hopeless: before the sweeps, one wandering over 3/4 or fewer is swept");
 }
 
 static void test_kakuro(void)
