@@ -884,6 +884,26 @@ static int catch_root(const struct solve_step *step, void *user)
     return 1;
 }
 
+/* The sums of p propagated over the whole board (its search up to the first guess) into
+ * root, the cells left open 0; false when the search needs no guess, *verdict then
+ * telling whether it found the fill alone or ran out of time. */
+static bool kgen_propagate(struct kgen *k, const struct puzzle *p, uint8_t *root,
+                           enum kgen_verdict *verdict)
+{
+    struct root_view v = { .grid = root, .n = (size_t)k->n };
+    struct solve_observer observer = { .step = catch_root, .user = &v };
+    struct solve_request req = {
+        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+        .scratch = k->search,
+    };
+    struct solve_result res = { .solution = NULL };
+
+    puzzle_solve(p, p->given, &req, &res);
+    if (!v.guessed)
+        *verdict = res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
+    return v.guessed;
+}
+
 /*
  * Whether the fill is p's only solution; KGEN_OTHER with the cells where other solutions
  * differ from it in other (the fill elsewhere).  The sums are propagated first (the
@@ -899,21 +919,13 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
                                           int *start, uint8_t *other, int *wandered,
                                           int *differing)
 {
-    struct root_view v = { .grid = other, .n = (size_t)k->n };
-    struct solve_observer observer = { .step = catch_root, .user = &v };
-    struct solve_request req = {
-        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
-        .scratch = k->search,
-    };
-    struct solve_result res = { .solution = NULL };
     enum kgen_verdict verdict = KGEN_UNIQUE;
     int nparts;
 
     *wandered = 0;
     *differing = 0;
-    puzzle_solve(p, p->given, &req, &res);
-    if (!v.guessed)
-        return res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
+    if (!kgen_propagate(k, p, other, &verdict))
+        return verdict;
     nparts = kgen_open_parts(k, other, cells, start);
     memcpy(other, k->digit, (size_t)k->n);
     for (int i = 0; i < nparts; i++) {
