@@ -33,7 +33,8 @@
                                  * gen_kakuro_progressing) */
 #define KGEN_HOPELESS_SHARE 2  /* a board is given up at once when its first whole-board
                                  * search wanders over 1/2 of its white cells, */
-#define KGEN_HOPELESS_EARLY 4  /* or over 3/4 of them before the first sweep */
+#define KGEN_HOPELESS_EARLY 4  /* or whose sums leave over 3/4 of them open before the
+                                 * first sweep */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -1269,30 +1270,34 @@ bool gen_kakuro_progressing(int differing, int *low, int *since)
  * where boards that settled had 30-41%) were mostly given up in the end, after 1.6-12.8 s
  * of sweeps each, where a new board costs the 0.5-1.5 s of sweeps before its first
  * whole-board search.  Small boards' searches do not wander: they settle as before.
- * The same search before any sweep tells most of those boards in a tenth of that time:
- * there boards of runs up to 8 wandered over 92-94% of their white cells, of 7 over
- * 82-83%, and those that settled over 50-53%; so a board wandering over 3/4 of them
- * then is given up before its sweeps (swept false).  That is asked of boards over
- * 60x60 alone, those given more than KGEN_ROUNDS sweeps: on smaller ones the sweeps cost
- * little, and some that wander so much at first settle (20x20 and 30x30 boards did).
+ * Before any sweep the propagation of the sums alone tells most of those boards, at a
+ * fraction of that cost: at 100x100 and 128x128 it left open 91-94% of the white cells of
+ * boards with runs up to 8, 84-87% with 7, and 65-70% on boards that settled; so a board
+ * with over 3/4 of its white cells open then (undecided, swept false) is given up before
+ * its sweeps.  That is asked of boards over 60x60 alone, those given more than
+ * KGEN_ROUNDS sweeps: on smaller ones the sweeps cost little, and some that open start
+ * settle (20x20 and 30x30 boards did).
  */
-bool gen_kakuro_hopeless(int wandering, int white, bool swept)
+bool gen_kakuro_hopeless(int undecided, int white, bool swept)
 {
-    return swept ? wandering > white / KGEN_HOPELESS_SHARE
-                 : wandering > white - white / KGEN_HOPELESS_EARLY;
+    return swept ? undecided > white / KGEN_HOPELESS_SHARE
+                 : undecided > white - white / KGEN_HOPELESS_EARLY;
 }
 
-/* Whether the board is given up before its first sweep (gen_kakuro_hopeless).  The
- * search leaves nothing behind that the sweeps read, so a board kept goes on as if it
- * had not been made. */
-static bool kgen_hopeless_early(struct kgen *k, const struct puzzle *p, int *cells, int *start,
-                                uint8_t *other)
+/* Whether the board is given up before its first sweep (gen_kakuro_hopeless), by the
+ * white cells the propagation of its sums leaves open (in root).  The search leaves
+ * nothing behind that the sweeps read, so a board kept goes on as if it had not been
+ * looked at. */
+static bool kgen_hopeless_early(struct kgen *k, const struct puzzle *p, uint8_t *root)
 {
-    int wandered = 0, differing = 0;
-    enum kgen_verdict verdict = kgen_whole_board(k, p, cells, start, other, &wandered,
-                                                 &differing);
+    enum kgen_verdict verdict;
+    int open = 0;
 
-    return verdict == KGEN_OTHER && gen_kakuro_hopeless(wandered, p->nwhite, false);
+    if (!kgen_propagate(k, p, root, &verdict))
+        return false;
+    for (int cell = 0; cell < k->n; cell++)
+        open += !k->black[cell] && root[cell] == 0;
+    return gen_kakuro_hopeless(open, p->nwhite, false);
 }
 
 /* Changes the fill where another solution differs from it (and, where changing digits
@@ -1311,7 +1316,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
-    if (rounds > KGEN_ROUNDS && kgen_hopeless_early(k, p, cells, start, other))
+    if (rounds > KGEN_ROUNDS && kgen_hopeless_early(k, p, other))
         rounds = 0;
     for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
