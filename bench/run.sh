@@ -25,7 +25,8 @@
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
-#   BENCH_GEN_BUDGET (default 120) the seconds each may take; BASELINE_GENERATE, a
+#   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
+#   below 60x60, 1 from 60x60) the seeds each size gets; BASELINE_GENERATE, a
 #   bench_generate built against an earlier kakudo, is run on the same sizes first.
 # Times are CPU times (user + system) unless said otherwise: on a machine shared with
 # other work they are what a program costs, where wall-clock time also counts its waits
@@ -425,13 +426,15 @@ part_kakuro_sizes() {
   echo "== Kakuro generation at level any as the board grows (each size in a process of its"
   echo "   own; a budget of ${BENCH_GEN_BUDGET:-120} s a puzzle): cells, CPU time, user and system"
   echo "   time, peak memory, and the growth: the exponent e of time ~ cells^e from the size"
-  echo "   before.  Targets: 60x60 < 2 s, 100x100 < 15 s, 128x128 < 60 s, system time < 5%"
+  echo "   before (of the medians; seeds 1-3 below 60x60, seed 1 from 60x60 unless"
+  echo "   BENCH_GEN_COUNT says how many: the seeds of a size differ by 2-5x).  Targets: 60x60 < 2 s, 100x100 < 15 s, 128x128 < 60 s, system time < 5%"
   echo "   of user time.  With BASELINE_GENERATE (a bench_generate built against an earlier"
   echo "   kakudo) that one runs first for each size, and after/before is the medians' ratio."
   prev_cells= prev_time=
   for side in ${BENCH_GEN_SIZES:-10 30 60 100 128}; do
     count=3
     [ "$side" -ge 60 ] && count=1
+    count=${BENCH_GEN_COUNT:-$count}
     if [ -n "${BASELINE_GENERATE:-}" ]; then
       before=$("$BASELINE_GENERATE" --kakuro-size "$side" --count "$count" \
         --budget "${BENCH_GEN_BUDGET:-120}") || before="$before (not every puzzle made)"

@@ -168,6 +168,11 @@ int gen_kakuro_rounds(int width, int height);
  * search): false once more than 40 sweeps in a row brought them no lower than 7/8 of
  * the last such low.  *low starts at -1 and *since at 0; they carry the state. */
 bool gen_kakuro_progressing(int settled, int *low, int *since);
+/* Whether a Kakuro board of white white cells is given up at once, told the cells left
+ * undecided: over half of them in parts whose search wandered at the first whole-board
+ * search after the sweeps (swept), over 3/4 open after propagating the sums before any
+ * sweep. */
+bool gen_kakuro_hopeless(int undecided, int white, bool swept);
 /* The same for a Sudoku variant (req->variant non-zero; generate_variant.c). */
 struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g);
 

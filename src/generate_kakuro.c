@@ -31,6 +31,10 @@
 #define KGEN_ROUNDS_SIDE 60     /* 60x60 cells; above, see gen_kakuro_rounds */
 #define KGEN_PROGRESS_SHARE 8   /* progress: 1/8 fewer cells differing (see
                                  * gen_kakuro_progressing) */
+#define KGEN_HOPELESS_SHARE 2  /* a board is given up at once when its first whole-board
+                                 * search wanders over 1/2 of its white cells, */
+#define KGEN_HOPELESS_EARLY 4  /* or whose sums leave over 3/4 of them open before the
+                                 * first sweep */
 #define KGEN_SPLITS 8           /* runs split on one board (plus one for every 16 runs) */
 #define KGEN_LOCAL_PART 12      /* parts up to this size get a change that settles them, */
 #define KGEN_LOCAL_CELLS 4      /* tried on up to this many of their cells */
@@ -881,6 +885,26 @@ static int catch_root(const struct solve_step *step, void *user)
     return 1;
 }
 
+/* The sums of p propagated over the whole board (its search up to the first guess) into
+ * root, the cells left open 0; false when the search needs no guess, *verdict then
+ * telling whether it found the fill alone or ran out of time. */
+static bool kgen_propagate(struct kgen *k, const struct puzzle *p, uint8_t *root,
+                           enum kgen_verdict *verdict)
+{
+    struct root_view v = { .grid = root, .n = (size_t)k->n };
+    struct solve_observer observer = { .step = catch_root, .user = &v };
+    struct solve_request req = {
+        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
+        .scratch = k->search,
+    };
+    struct solve_result res = { .solution = NULL };
+
+    puzzle_solve(p, p->given, &req, &res);
+    if (!v.guessed)
+        *verdict = res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
+    return v.guessed;
+}
+
 /*
  * Whether the fill is p's only solution; KGEN_OTHER with the cells where other solutions
  * differ from it in other (the fill elsewhere).  The sums are propagated first (the
@@ -889,27 +913,20 @@ static int catch_root(const struct solve_step *step, void *user)
  * whose search wanders is not a reason to give the board up (on a 100x100 board most
  * are): its cells are all marked as differing, so that they get the changes that leave
  * fewer digit sets, and the next round looks again.  KGEN_TOO_HARD only when the
- * propagation itself ran out of time.  *differing gets the number of cells so marked.
+ * propagation itself ran out of time.  *differing gets the number of cells so marked,
+ * *wandered those of them in parts whose search wandered.
  */
 static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p, int *cells,
-                                          int *start, uint8_t *other, bool *wandered,
+                                          int *start, uint8_t *other, int *wandered,
                                           int *differing)
 {
-    struct root_view v = { .grid = other, .n = (size_t)k->n };
-    struct solve_observer observer = { .step = catch_root, .user = &v };
-    struct solve_request req = {
-        .limit = 2, .observer = &observer, .budget = gen_search_budget(k->ctx),
-        .scratch = k->search,
-    };
-    struct solve_result res = { .solution = NULL };
     enum kgen_verdict verdict = KGEN_UNIQUE;
     int nparts;
 
-    *wandered = false;
+    *wandered = 0;
     *differing = 0;
-    puzzle_solve(p, p->given, &req, &res);
-    if (!v.guessed)
-        return res.count == 1 ? KGEN_UNIQUE : KGEN_TOO_HARD;
+    if (!kgen_propagate(k, p, other, &verdict))
+        return verdict;
     nparts = kgen_open_parts(k, other, cells, start);
     memcpy(other, k->digit, (size_t)k->n);
     for (int i = 0; i < nparts; i++) {
@@ -922,7 +939,7 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
                                 &ncells))
             continue;
         verdict = KGEN_OTHER;
-        *wandered = *wandered || ncells < 0;
+        *wandered += ncells < 0 ? start[i + 1] - start[i] : 0;
         *differing += start[i + 1] - start[i];
         /* A part whose search wanders counts as differing whole: it gets the changes
          * that leave fewer digit sets, which a spread ambiguity gets. */
@@ -1245,6 +1262,44 @@ bool gen_kakuro_progressing(int differing, int *low, int *since)
     return ++*since <= KGEN_ROUNDS;
 }
 
+/*
+ * Whether a board is not worth settling, told by its first whole-board search: when the
+ * parts whose search wandered hold more than half its white cells, the sums leave nearly
+ * the whole board open to a search.  At 100x100 and 128x128 such boards (those laid out
+ * with runs of up to 8, and most with 7: 64-80% of the white cells in wandering parts,
+ * where boards that settled had 30-41%) were mostly given up in the end, after 1.6-12.8 s
+ * of sweeps each, where a new board costs the 0.5-1.5 s of sweeps before its first
+ * whole-board search.  Small boards' searches do not wander: they settle as before.
+ * Before any sweep the propagation of the sums alone tells most of those boards, at a
+ * fraction of that cost: at 100x100 and 128x128 it left open 91-94% of the white cells of
+ * boards with runs up to 8, 84-87% with 7, and 65-70% on boards that settled; so a board
+ * with over 3/4 of its white cells open then (undecided, swept false) is given up before
+ * its sweeps.  That is asked of boards over 60x60 alone, those given more than
+ * KGEN_ROUNDS sweeps: on smaller ones the sweeps cost little, and some that open start
+ * settle (20x20 and 30x30 boards did).
+ */
+bool gen_kakuro_hopeless(int undecided, int white, bool swept)
+{
+    return swept ? undecided > white / KGEN_HOPELESS_SHARE
+                 : undecided > white - white / KGEN_HOPELESS_EARLY;
+}
+
+/* Whether the board is given up before its first sweep (gen_kakuro_hopeless), by the
+ * white cells the propagation of its sums leaves open (in root).  The search leaves
+ * nothing behind that the sweeps read, so a board kept goes on as if it had not been
+ * looked at. */
+static bool kgen_hopeless_early(struct kgen *k, const struct puzzle *p, uint8_t *root)
+{
+    enum kgen_verdict verdict;
+    int open = 0;
+
+    if (!kgen_propagate(k, p, root, &verdict))
+        return false;
+    for (int cell = 0; cell < k->n; cell++)
+        open += !k->black[cell] && root[cell] == 0;
+    return gen_kakuro_hopeless(open, p->nwhite, false);
+}
+
 /* Changes the fill where another solution differs from it (and, where changing digits
  * does not settle it, splits runs) until the sums have one solution: first around each
  * run, then over the whole board.  The unique puzzle, or NULL when it does not settle (a
@@ -1257,15 +1312,17 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
     int *order = xmalloc((size_t)k->n * sizeof *order);
     int splits = 0, rounds = gen_kakuro_rounds(k->w, k->h), low = -1, since = 0;
     struct puzzle *p = kgen_puzzle(k);
-    bool unique = false, wide = false, wide_swept = false;
+    bool unique = false, wide = false, wide_swept = false, first_whole = true;
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
+    if (rounds > KGEN_ROUNDS && kgen_hopeless_early(k, p, other))
+        rounds = 0;
     for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
         int splits_before = splits, settled = kgen_sweep(k, &p, &splits, order, cells, wide);
         int nparts, differing = -1;
         enum kgen_verdict verdict;
-        bool wandered = false;
+        int wandered = 0;
 
         /* A sweep a split cut short is not a round: a large board has many splits, and
          * counting them used up the rounds before the board settled. */
@@ -1283,6 +1340,9 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
                 unique = verdict == KGEN_UNIQUE;
                 break;
             }
+            if (first_whole && gen_kakuro_hopeless(wandered, p->nwhite, true))
+                break;
+            first_whole = false;
         }
         /* A board no longer shedding differing cells is given up for a new one. */
         if (splits == splits_before && !gen_kakuro_progressing(differing, &low, &since))
@@ -1292,7 +1352,7 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
         /* Where the whole board's search wandered, first a sweep of wider neighbourhoods
          * looks for the other solutions it could not reach; the wandering parts are
          * changed blindly only when that finds none. */
-        if (wandered && !wide_swept) {
+        if (wandered > 0 && !wide_swept) {
             wide = true;
             continue;
         }
@@ -1419,6 +1479,11 @@ static int kgen_closure(const struct hint_position *pos, int level, uint8_t *gri
     size_t n = (size_t)pos->p->ncells;
 
     next->pos = pos;
+    /* next stays a copy of the position between techniques: one that finds nothing
+     * leaves it alone, so it is copied again only after steps (at 128x128 a copy before
+     * each of ~44,000 techniques tried moved 2 GB). */
+    memcpy(next->grid, grid, n);
+    memcpy(next->cands, cands, n * sizeof *cands);
     for (int upto = LEVEL_BEGINNER; upto <= level; upto++) {
         bool found = true;
 
@@ -1427,8 +1492,6 @@ static int kgen_closure(const struct hint_position *pos, int level, uint8_t *gri
             for (int i = 0; i < norder && !found; i++) {
                 if ((int)hint_technique(order[i])->level > upto)
                     continue;
-                memcpy(next->grid, grid, n);
-                memcpy(next->cands, cands, n * sizeof *cands);
                 if (hint_find_all(pos, order[i], kgen_batch_apply, next) > 0) {
                     memcpy(grid, next->grid, n);
                     memcpy(cands, next->cands, n * sizeof *cands);

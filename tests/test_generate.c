@@ -278,9 +278,12 @@ static void test_kakuro_shape(int level)
  * of every part, and made 40x40 puzzles of seed 1 with several solutions. */
 static void test_kakuro_large(void)
 {
-    for (uint64_t seed = 1; seed <= 2; seed++) {
+    /* Seeds 1 and 2 at 40x40; seed 3 at 64x64, over 60x60, where boards whose sums leave
+     * most of the board open are given up before their sweeps (gen_kakuro_hopeless). */
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int side = seed <= 2 ? 40 : 64;
         struct gen_request req = {
-            .kind = PUZZLE_KAKURO, .width = 40, .height = 40, .level = GEN_ANY_LEVEL,
+            .kind = PUZZLE_KAKURO, .width = side, .height = side, .level = GEN_ANY_LEVEL,
             .seed = seed,
         };
         struct gen_result res;
@@ -288,7 +291,8 @@ static void test_kakuro_large(void)
 
         gen_generate(&req, &res);
         if (!tap_ok(res.status == GEN_OK && res.puzzle != NULL,
-                    "kakuro 40x40 any seed %llu: made", (unsigned long long)seed)) {
+                    "kakuro %dx%d any seed %llu: made", side, side,
+                    (unsigned long long)seed)) {
             puzzle_free(res.puzzle);
             continue;
         }
@@ -348,10 +352,28 @@ static void test_kakuro_progress(void)
            "(%d sweeps)", sweeps);
 }
 
+/* A board whose first whole-board search after its sweeps wanders over more than half
+ * its white cells is given up at once, as one whose sums leave over 3/4 of them open
+ * before any sweep; one below is settled. */
+static void test_kakuro_hopeless(void)
+{
+    tap_ok(gen_kakuro_hopeless(3001, 6000, true) && gen_kakuro_hopeless(5900, 7400, true),
+           "kakuro hopeless: a board wandering over more than half its white cells");
+    tap_ok(!gen_kakuro_hopeless(3000, 6000, true) && !gen_kakuro_hopeless(0, 6000, true)
+           && !gen_kakuro_hopeless(2800, 6900, true),
+           "kakuro hopeless: a board wandering over half its white cells or fewer is settled");
+    tap_ok(gen_kakuro_hopeless(4501, 6000, false) && gen_kakuro_hopeless(5970, 7132, false),
+           "kakuro hopeless: before the sweeps, a board with over 3/4 of its white cells open");
+    tap_ok(!gen_kakuro_hopeless(4500, 6000, false) && !gen_kakuro_hopeless(4780, 6838, false)
+           && !gen_kakuro_hopeless(3001, 6000, false),
+           "kakuro hopeless: before the sweeps, one with 3/4 of them open or fewer is swept");
+}
+
 static void test_kakuro(void)
 {
     test_kakuro_rounds();
     test_kakuro_progress();
+    test_kakuro_hopeless();
     check_kakuro(8, 8, LEVEL_EASY, 5);
     check_kakuro(8, 8, LEVEL_MEDIUM, 5);
     check_kakuro(10, 10, LEVEL_HARD, 5);
