@@ -62,7 +62,8 @@ static void print_help(void)
             "  or:  kakudo watch [OPTION]... FILE[:N]\n"
             "  or:  kakudo hint [--all|--apply=N] [FILE[:N]]...\n"
             "  or:  kakudo rate [--path] [--format=se|rating] [FILE]...\n"
-            "  or:  kakudo generate sudoku|kakuro [OPTION]...\n"
+            "  or:  kakudo generate sudoku|kakuro|killer|x|jigsaw|killer-x|killer-jigsaw|\n"
+            "                       jigsaw-x|killer-jigsaw-x [OPTION]...\n"
             "Play and solve Sudoku and Kakuro in the terminal.\n"
             "\n"), stdout);
     fputs(_("Commands:\n"
@@ -123,9 +124,10 @@ static void print_help(void)
             "      --version        output version information and exit\n"
             "\n"), stdout);
     fputs(_("Formats: one-line Sudoku (N*N symbols, '.' or '0' empty), Sudoku grids\n"
-            "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), algospot KAKURO2, and\n"
-            "kakudo's Kakuro grid.\n"
-            "Sudoku sizes 4x4 to 25x25; symbols 1-9 then A, B, ...\n"
+            "(BOJ 2580 with spaces, BOJ 2239 without, .sdk boxes), pencil-mark grids,\n"
+            "algospot KAKURO2, kakudo's Kakuro grid, kakudo's variant format (Killer,\n"
+            "Sudoku X, Jigsaw and their combinations), Jigsaw lines and Killer lines.\n"
+            "Sudoku sizes 4x4 to 25x25 (variants to 16x16); symbols 1-9 then A, B, ...\n"
             "\n"), stdout);
     fputs(_("Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
             "3 if a search gave up (its budget of nodes ran out).\n"), stdout);

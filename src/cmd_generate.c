@@ -196,7 +196,8 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
     }
     /* What is left: the command word, then the kind. */
     if (optind + 1 >= argc)
-        return generate_usage_error("what to generate? expected 'sudoku' or 'kakuro'");
+        return generate_usage_error("what to generate? expected 'sudoku', 'kakuro', 'killer', "
+                                    "'x', 'jigsaw' or a combination such as 'killer-x'");
     if (optind + 2 < argc)
         return generate_usage_error("unexpected argument '%s'", argv[optind + 2]);
     *kind = argv[optind + 1];

@@ -1823,7 +1823,11 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
     int grid_n, line_n, n = 0, k;
 
     if (line_has_kakuro_marks(ln)) {
-        cands[n++] = FORMAT_KAKURO_GRID;
+        /* '\\' and '_' may also be a Killer's cage or a Jigsaw's region symbols: such a
+         * line has a token of N*N symbols, longer than any Kakuro cell is. */
+        enum format_id v = ln->fault == FAULT_NONE ? fmt_variant_detect(ln->text, ln->len)
+                                                   : FORMAT_AUTO;
+        cands[n++] = v == FORMAT_KILLER_LINE || v == FORMAT_JIGSAW_LINE ? v : FORMAT_KAKURO_GRID;
         return n;
     }
     if (ln->fault == FAULT_NONE && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
@@ -1940,6 +1944,28 @@ static enum format_id best_reading(struct reader *r, const enum format_id *cands
     return best;
 }
 
+/* The fewest symbols of a Killer line's map (4x4); a Kakuro cell is at most 11 long
+ * ("[123456789]"). */
+#define KILLER_MAP_MIN 16
+
+/* Whether ln has a token that looks like a Killer line's map and like no Kakuro cell: as
+ * long as a map, with a symbol no cell has (a clue's digits may run long: its reader says
+ * what is wrong with them); the first such in *t. */
+static bool line_has_map_token(const struct line *ln, struct token *t)
+{
+    struct cursor c = cursor_at_start(ln);
+
+    while (cursor_token(&c, t)) {
+        size_t cell_symbols = 0;
+        while (cell_symbols < t->len && strchr("0123456789\\_[].", t->s[cell_symbols]) != NULL
+               && t->s[cell_symbols] != '\0')
+            cell_symbols++;
+        if (t->len >= KILLER_MAP_MIN && cell_symbols < t->len)
+            return true;
+    }
+    return false;
+}
+
 /* Decides the format from the first lines (bounded lookahead, nothing consumed): every
  * reading the first line allows is tried on the lookahead, and the one that reads it
  * without an error wins (a file of 4x4 one-line puzzles is not a 16x16 grid with clashes). */
@@ -1947,6 +1973,7 @@ static int detect_format(struct reader *r, struct format_error *err)
 {
     int first = next_content(r, 0), n;
     const struct line *ln;
+    struct token t;
     enum format_id cands[5];
 
     /* Past the lookahead window with no content: drop what was seen and look again. */
@@ -1968,6 +1995,15 @@ static int detect_format(struct reader *r, struct format_error *err)
         return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
                     "N rows of N), a Sudoku variant (its name on a line, then its rows and maps; or a "
                     "Jigsaw or Killer line), a KAKURO2 file or a Kakuro grid");
+    if (n == 1 && cands[0] == FORMAT_KAKURO_GRID && line_has_map_token(ln, &t)) {
+        /* A '\\' says Kakuro, a token this long a Killer or Jigsaw line: neither reads. */
+        char got[100];
+        return fail(r, err, ln->number, t.col, "'%1$s' is %2$zu symbols long, too long for a Kakuro "
+                    "cell, yet the line is not a Killer line (N*N cage symbols, then the cages' "
+                    "sums) nor a Jigsaw line: name its format with --format=killer-line, "
+                    "--format=jigsaw-line or --format=kakuro", quote_text(t.s, t.len, got, sizeof got),
+                    t.len);
+    }
     r->format = n == 1 ? cands[0] : best_reading(r, cands, n);
     return 1;
 }

@@ -88,6 +88,13 @@ run before --any solve "$data/boj2580.in"
 same "$data/boj2580.out" "$tmp/before.out"; ok $? "an option before the command word applies to it"
 grep -q '^Copyright' "$tmp/version.out"; ok $? "--version has a copyright line (GNU)"
 grep -q -- '--count\[=LIMIT\]' "$tmp/help.out" && grep -q -- '--format=NAME' "$tmp/help.out"; ok $? "--help lists the options of solve"
+# Every kind generate makes is in the usage, and every family of formats in the
+# Formats paragraph (the variants were missing from both).
+grep -q 'generate sudoku|kakuro|killer|x|jigsaw|killer-x|killer-jigsaw|$' "$tmp/help.out" &&
+  grep -q ' jigsaw-x|killer-jigsaw-x \[OPTION\]' "$tmp/help.out"; ok $? "--help: generate's kinds, variants too"
+sed -n '/^Formats:/,/^$/p' "$tmp/help.out" | tr '\n' ' ' >"$tmp/formats.txt"
+grep -q "pencil-mark grids" "$tmp/formats.txt" && grep -q "variant format (Killer, Sudoku X, Jigsaw" "$tmp/formats.txt" &&
+  grep -q "Jigsaw lines and Killer lines" "$tmp/formats.txt"; ok $? "--help: the formats, variants and pencil marks too"
 
 # Input that is not a puzzle file: a message with the position, exit 2, never a crash.
 run binary solve "$bin"

@@ -74,7 +74,8 @@ bad() {  # bad NAME EXPECTED-TEXT ARGS...
   status_is "$name" 2 && err_has "$name" "$text" && [ ! -s "$tmp/$name.out" ]
   ok $? "refused: kakudo $* ($text)"
 }
-bad nokind "expected 'sudoku' or 'kakuro'" generate
+# Without a kind the message names the variants too (it said 'sudoku' or 'kakuro').
+bad nokind "what to generate? expected 'sudoku', 'kakuro', 'killer', 'x', 'jigsaw' or a combination" generate
 bad kind "cannot generate 'nonogram'" generate nonogram
 bad extra "unexpected argument 'more'" generate sudoku more
 bad size7 "no Sudoku of size 7" generate sudoku --size 7

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -235,6 +236,36 @@ static void test_watches_children(void)
     th_free(t);
 }
 
+/* A program that restores the terminal and ends while the harness is not reading (as a
+ * busy machine can have it): once its exit is seen, what it wrote last is read too, so
+ * the terminal is found restored (the random-key runs reported "the alternate screen is
+ * still on" when the exit was seen first). */
+static void test_last_output_after_exit(void)
+{
+    char *argv[] = { (char *)"/bin/sh", (char *)"-c",
+                     (char *)"printf '\\033[?1049hready'; read x; printf '\\033[?1049lbye'", NULL };
+    siginfo_t info;
+    struct th *t;
+
+    if (access("/bin/sh", X_OK) != 0) {
+        tap_ok(true, "# SKIP no /bin/sh");
+        return;
+    }
+    t = th_start(argv, NULL, 24, 80);
+    if (t == NULL) {
+        printf("Bail out! cannot start /bin/sh\n");
+        exit(99);
+    }
+    tap_ok(th_see(t, "ready", 30000) && th_mode(t, 1049) == 1, "the program is on the alternate screen");
+    th_send(t, "\n");
+    /* Its end, waited for without reading its output or reaping it. */
+    info.si_pid = 0;
+    waitid(P_PID, (id_t)t->pid, &info, WEXITED | WNOWAIT);
+    tap_ok(!th_alive(t) && th_mode(t, 1049) == 0 && th_find(t, "bye", NULL, NULL),
+           "its exit seen, what it wrote last is read: the normal screen is back");
+    th_free(t);
+}
+
 int main(void)
 {
     test_shrink_below_scrolling_region();
@@ -245,6 +276,7 @@ int main(void)
         test_random_output_and_resizes(seed, 3000);
     /* The player's part, when there is a player (tt_init prints a skip plan without one). */
     test_watches_children();
+    test_last_output_after_exit();
     if (getenv("KAKUDO_BIN") != NULL && access(getenv("KAKUDO_BIN"), X_OK) == 0 && tt_init("tui-harness", 60000)) {
         test_watches_the_player();
         tt_cleanup();

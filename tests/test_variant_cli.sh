@@ -164,4 +164,25 @@ ok $? "a line no format reads: the message names the variant forms too"
 run mixed solve "$tmp/mixed.txt"
 status_is mixed 2 && same "$data/variants.sol" "$tmp/mixed.out"; ok $? "after a bad puzzle the next ones are read"
 
+# Cage symbols '\' and '_' (each sorting where 'a' does, between Z and b): a Killer line
+# that holds them is told from a Kakuro grid row by its N*N-symbol map (it was read as
+# Kakuro unless --format=killer-line).
+wiki_sol=215647398368952174794381652586274931142593867973816425821739546659428713437165289
+sed 's/a/\\/g' "$data/killer_wiki.txt" >"$tmp/killer_bs.txt"
+run killer_bs solve "$tmp/killer_bs.txt"
+status_is killer_bs 0 && out_has killer_bs "$wiki_sol "; ok $? "a Killer line with '\\' cages: detected, solved"
+sed 's/a/_/g' "$data/killer_wiki.txt" >"$tmp/killer_us.txt"
+run killer_us solve --count "$tmp/killer_us.txt"
+status_is killer_us 0 && [ "$(cat "$tmp/killer_us.out")" = 1 ]; ok $? "a Killer line with '_' cages: one solution"
+# A map one symbol short: neither a Kakuro row nor a Killer line; the message says which
+# --format to use.
+sed 's/a/\\/g; s/^A//' "$data/killer_wiki.txt" >"$tmp/killer_amb.txt"
+bad killer_amb "1:1: 'ABBBCDEFGGHHCCDEFGGI...' is 80 symbols long, too long for a Kakuro cell" \
+  "a line with '\\' and an 80-symbol token: a clear message"
+err_has killer_amb "--format=killer-line"; ok $? "  naming --format=killer-line"
+# A Kakuro grid row is still a Kakuro grid row.
+printf '\\ 3\\ 4\\\n\\3 _ _\n\\4 _ _\n' >"$tmp/kakuro_small.txt"
+run kakuro_small solve "$tmp/kakuro_small.txt"
+status_is kakuro_small 0 && out_has kakuro_small '\3 2 1'; ok $? "a Kakuro grid still reads as Kakuro"
+
 tap_done

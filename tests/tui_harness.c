@@ -136,6 +136,29 @@ void th_send(struct th *t, const char *keys)
     th_send_n(t, keys, strlen(keys));
 }
 
+static void feed_converted(struct th *t, const char *bytes, size_t n);
+
+/* Reads what the program wrote before it ended and no read has taken yet: its last
+ * writes (the terminal's modes restored) may still be in the pty when the exit is seen,
+ * above all on a busy machine, where the harness can lose the CPU between a read that
+ * found nothing and waitpid.  Polling the master moves the kernel's buffered output to
+ * where read finds it; the program has ended, so nothing more comes. */
+static void drain_after_exit(struct th *t)
+{
+    char buf[8192];
+
+    for (;;) {
+        struct pollfd pfd = { .fd = t->fd, .events = POLLIN };
+        ssize_t n;
+        if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
+            break;
+        n = read(t->fd, buf, sizeof buf);
+        if (n <= 0)
+            break;
+        feed_converted(t, buf, (size_t)n);
+    }
+}
+
 static void check_exit(struct th *t)
 {
     int status;
@@ -143,6 +166,8 @@ static void check_exit(struct th *t)
     if (!t->exited && waitpid(t->pid, &status, WNOHANG) == t->pid) {
         t->exited = true;
         t->status = status;
+        if (t->fd >= 0)
+            drain_after_exit(t);
     }
 }
 

@@ -536,7 +536,11 @@ bool tt_random_keys(struct th *t, const struct tt_monkey *m, unsigned seed, int 
     }
     if (run->why[0] == '\0' && !th_alive(t))
         snprintf(run->why, sizeof run->why, "ended after %d events", run->sent);
+    /* Back at its size, it must draw there (a screen to see, not a guess at when it is
+     * done) before the keys that leave are sent. */
     th_resize(t, rows, cols);
+    if (run->why[0] == '\0' && th_alive(t) && !answers(t, rows, cols) && th_alive(t))
+        snprintf(run->why, sizeof run->why, "after %d events: no redraw at %dx%d", run->sent, cols, rows);
     end = th_now_ms() + tt_wait_ms;
     leave(t, end);
     run->status = th_wait_exit(t, tt_wait_ms);

@@ -140,6 +140,9 @@ const char *ui_tail(const char *s, int w);
 int ui_print(int y, int x, int w, const char *s, attr_t attr);
 /* Prints s wrapped into w columns from row y, at most maxlines; returns the rows used. */
 int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr);
+/* Prints s wrapped into w columns, at most maxlines, so that its last line is row bottom,
+ * clearing those rows first; returns the rows used (a prompt over an input line). */
+int ui_print_wrapped_above(int bottom, int x, int w, int maxlines, const char *s, attr_t attr);
 /* One line of wrapped text: bytes [start, start + len) of the string. */
 struct ui_line { size_t start, len; };
 /* Splits s into lines of at most w columns (libunistring's line breaking); fills up to
@@ -268,6 +271,8 @@ bool ui_bind_has_key(enum prefs_action a);
  * the key; nothing when a has none.  Flows as ui_keys_flow. */
 void ui_bind_item(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, enum prefs_action a,
                   const char *fmt);
+/* The same item's text into buf; false (buf empty) when a has no key. */
+bool ui_bind_item_text(enum prefs_action a, const char *fmt, char *buf, size_t size);
 
 /* ui_hint.c: the hint ladder: where to look, the technique, the pattern, the conclusion,
  * then the step applied as one undoable move */
@@ -288,6 +293,8 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom);
 void ui_picker_enter(struct ui *ui);
 void ui_picker_free(struct ui *ui);
 void ui_picker_draw(struct ui *ui);
+/* The picker's title and list, leaving the screen's last rows to the caller (a prompt). */
+void ui_picker_draw_above(struct ui *ui, int rows);
 void ui_picker_key(struct ui *ui, int key, bool is_code);
 void ui_input_draw(struct ui *ui);
 void ui_input_key(struct ui *ui, int key, bool is_code);
@@ -398,6 +405,7 @@ void ui_too_small_draw(int need_h, int need_w);
 #define UI_PANEL_W 24   /* side panel width */
 #define UI_PANEL_MIN_W 20   /* narrowest side panel before it goes under the board */
 #define UI_PANEL_MIN_H 5    /* fewest rows of a panel under the board */
+#define UI_PROMPT_ROWS_MAX 3   /* rows a prompt over an input line may wrap onto */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 
 #endif

@@ -71,13 +71,22 @@ static void format_key(char *buf, size_t size, const char *fmt, ...)
     ui_trim_utf8(buf);
 }
 
+bool ui_bind_item_text(enum prefs_action a, const char *fmt, char *buf, size_t size)
+{
+    char key[PREFS_KEY_NAME_MAX];
+
+    buf[0] = '\0';
+    if (!ui_bind_has_key(a))
+        return false;
+    format_key(buf, size, fmt, ui_bind_key(a, NULL, key, sizeof key));
+    return true;
+}
+
 void ui_bind_item(char lines[][UI_KEYS_LINE_MAX], int *n, int max, int w, enum prefs_action a,
                   const char *fmt)
 {
-    char key[PREFS_KEY_NAME_MAX], item[UI_KEYS_LINE_MAX];
+    char item[UI_KEYS_LINE_MAX];
 
-    if (!ui_bind_has_key(a))
-        return;
-    format_key(item, sizeof item, fmt, ui_bind_key(a, NULL, key, sizeof key));
-    ui_keys_flow(lines, n, max, w, item);
+    if (ui_bind_item_text(a, fmt, item, sizeof item))
+        ui_keys_flow(lines, n, max, w, item);
 }

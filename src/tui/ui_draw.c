@@ -448,6 +448,21 @@ int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t at
     return n;
 }
 
+int ui_print_wrapped_above(int bottom, int x, int w, int maxlines, const char *s, attr_t attr)
+{
+    int n = w > 0 ? ui_wrap_lines(s, w, NULL, 0) : 0;
+
+    if (n > maxlines)
+        n = maxlines;
+    if (n > bottom + 1)
+        n = bottom + 1;
+    for (int i = 0; i < n; i++) {
+        move(bottom - i, 0);
+        clrtoeol();
+    }
+    return ui_print_wrapped(bottom - n + 1, x, w, n, s, attr);
+}
+
 void ui_print_centered(int y, const char *s, attr_t attr)
 {
     int w = ui_width(s);

@@ -80,14 +80,15 @@ void ui_paste_free(struct ui *ui)
 void ui_paste_draw(struct ui *ui)
 {
     char line[200];
+    const char *prompt = _("Paste a puzzle now, in any format kakudo reads (Esc cancels):");
+    int rows = ui_wrap_lines(prompt, COLS, NULL, 0);
 
-    ui_picker_draw(ui);
-    move(LINES - 2, 0);
-    clrtoeol();
+    /* The prompt wraps, so "Esc cancels" stays in view on a narrow screen. */
+    rows = rows < 1 ? 1 : rows > UI_PROMPT_ROWS_MAX ? UI_PROMPT_ROWS_MAX : rows;
+    ui_picker_draw_above(ui, rows + 1);
+    ui_print_wrapped_above(LINES - 2, 0, COLS, rows, prompt, ui_attr(ui, ROLE_TITLE));
     move(LINES - 1, 0);
     clrtoeol();
-    ui_print(LINES - 2, 0, COLS, _("Paste a puzzle now, in any format kakudo reads (Esc cancels):"),
-             ui_attr(ui, ROLE_TITLE));
     if (ui->paste != NULL && ui->paste->inside) {
         snprintf(line, sizeof line, _("Reading the paste: %zu bytes..."), ui->paste->len);
         ui_print(LINES - 1, 0, COLS, line, ui_attr(ui, ROLE_MESSAGE));

@@ -331,27 +331,90 @@ static bool selected_recent(const struct ui *ui)
     return ui->sel >= 0 && ui->sel < ui->nitems && ui->items[ui->sel].kind == ITEM_RECENT;
 }
 
-/* The footer: what the keys that always work do, then the bound keys of what can be done
- * with the item chosen, as many as fit. */
-static void picker_draw_footer(const struct ui *ui)
-{
-    char line[1][UI_KEYS_LINE_MAX] = { "" };
-    int n = 0, w = COLS - 2;
+/* The picker's footer wraps onto this many rows at most, so every key stays in view on a
+ * narrow screen without taking the list's rows on a short one. */
+#define PICKER_FOOTER_ROWS_MAX 3
+#define PICKER_FOOTER_TALL 14     /* rows from which the footer may wrap */
 
-    ui_keys_flow(line, &n, 1, w, _("Up/Down choose"));
-    ui_keys_flow(line, &n, 1, w, _("Enter open"));
-    if (ui->browse_path != NULL)
-        ui_keys_flow(line, &n, 1, w, _("Esc back"));
-    if (selected_recent(ui))
-        /* TRANSLATORS: footer items: the key, then what it does there. */
-        ui_bind_item(line, &n, 1, w, PREFS_PICKER_DELETE, _("%s delete"));
-    ui_bind_item(line, &n, 1, w, PREFS_PICKER_NEWGAME, _("%s new game"));
-    ui_bind_item(line, &n, 1, w, PREFS_PICKER_HELP, _("%s help"));
-    ui_bind_item(line, &n, 1, w, PREFS_PICKER_QUIT, _("%s quit"));
-    ui_print(LINES - 2, 1, COLS - 1, line[0], ui_attr(ui, ROLE_DIM));
+/* One item of the footer; help and quit are kept when others must go for room. */
+struct footer_item {
+    char text[UI_KEYS_LINE_MAX];
+    bool kept;
+};
+
+/* Adds fmt worded with a's key (nothing if a has none). */
+static void add_bound_item(struct footer_item *items, int *n, enum prefs_action a, const char *fmt,
+                           bool kept)
+{
+    if (ui_bind_item_text(a, fmt, items[*n].text, sizeof items[*n].text))
+        items[(*n)++].kept = kept;
 }
 
-void ui_picker_draw(struct ui *ui)
+/* The footer's items: what the keys that always work do, then the bound keys of what can
+ * be done with the item chosen; their count. */
+static int footer_items(const struct ui *ui, struct footer_item *items)
+{
+    int n = 0;
+
+    snprintf(items[n].text, sizeof items[n].text, "%s", _("Up/Down choose"));
+    items[n++].kept = false;
+    snprintf(items[n].text, sizeof items[n].text, "%s", _("Enter open"));
+    items[n++].kept = false;
+    if (ui->browse_path != NULL) {
+        snprintf(items[n].text, sizeof items[n].text, "%s", _("Esc back"));
+        items[n++].kept = false;
+    }
+    if (selected_recent(ui))
+        /* TRANSLATORS: footer items: the key, then what it does there. */
+        add_bound_item(items, &n, PREFS_PICKER_DELETE, _("%s delete"), false);
+    add_bound_item(items, &n, PREFS_PICKER_NEWGAME, _("%s new game"), false);
+    add_bound_item(items, &n, PREFS_PICKER_HELP, _("%s help"), true);
+    add_bound_item(items, &n, PREFS_PICKER_QUIT, _("%s quit"), true);
+    return n;
+}
+
+/* Flows the items into at most max lines, leaving out the last drop of those not kept;
+ * false if one did not fit. */
+static bool flow_footer(const struct footer_item *items, int n, int drop, char lines[][UI_KEYS_LINE_MAX],
+                        int max, int w, int *nlines)
+{
+    int optional = 0, line = 0;
+    bool all = true;
+
+    for (int i = 0; i < n; i++)
+        optional += !items[i].kept;
+    for (int i = 0; i < max; i++)
+        lines[i][0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (!items[i].kept && optional-- <= drop)
+            continue;
+        all &= ui_keys_flow(lines, &line, max, w, items[i].text);
+    }
+    *nlines = lines[line][0] != '\0' ? line + 1 : line;
+    return all;
+}
+
+/* The footer's rows on this screen: up to PICKER_FOOTER_ROWS_MAX where a 9x9 board fits
+ * (14 rows); one below that, so a short screen keeps its list (items drop instead). */
+static int footer_rows_max(void)
+{
+    return LINES >= PICKER_FOOTER_TALL ? PICKER_FOOTER_ROWS_MAX : 1;
+}
+
+/* The footer's lines, wrapped to the screen: every item if they fit, else without the
+ * ones that may go, the last first (help and quit always stay); their count. */
+static int picker_footer_lines(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX])
+{
+    struct footer_item items[8];
+    int n = footer_items(ui, items), nlines = 0, max = footer_rows_max();
+
+    for (int drop = 0; drop <= n; drop++)
+        if (flow_footer(items, n, drop, lines, max, COLS - 2, &nlines))
+            break;
+    return nlines;
+}
+
+void ui_picker_draw_above(struct ui *ui, int rows)
 {
     if (ui->browse_path != NULL) {
         char title[600];
@@ -360,8 +423,17 @@ void ui_picker_draw(struct ui *ui)
     } else {
         ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
-    ui_picker_list_draw(ui, 1, LINES - 2);
-    picker_draw_footer(ui);
+    ui_picker_list_draw(ui, 1, LINES - rows);
+}
+
+void ui_picker_draw(struct ui *ui)
+{
+    char lines[PICKER_FOOTER_ROWS_MAX][UI_KEYS_LINE_MAX];
+    int n = picker_footer_lines(ui, lines);
+
+    ui_picker_draw_above(ui, n + 1);
+    for (int i = 0; i < n; i++)
+        ui_print(LINES - 1 - n + i, 1, COLS - 1, lines[i], ui_attr(ui, ROLE_DIM));
     ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
 }
 
@@ -680,16 +752,16 @@ void ui_input_draw(struct ui *ui)
 {
     int w = ui_width(ui->input);
     int x = 8 + w < COLS ? 0 : COLS - 9 - w;     /* keep the end of a long path in view */
+    /* What Tab found, else the prompt, wrapped (every key it names stays in view). */
+    const char *prompt = ui->message[0] != '\0' ? ui->message
+        : _("File (FILE or FILE:N, Tab completes, Enter opens, Esc cancels):");
+    int rows = ui_wrap_lines(prompt, COLS, NULL, 0);
 
-    ui_picker_draw(ui);
-    /* The prompt's two lines are its own: no picker footer or message shows through. */
-    move(LINES - 2, 0);
-    clrtoeol();
-    if (ui->message[0] != '\0')     /* what Tab found */
-        ui_print(LINES - 2, 0, COLS, ui->message, ui_attr(ui, ROLE_MESSAGE));
-    else
-        ui_print(LINES - 2, 0, COLS, _("File (FILE or FILE:N, Tab completes, Enter opens, Esc cancels):"),
-                 ui_attr(ui, ROLE_TITLE));
+    rows = rows < 1 ? 1 : rows > UI_PROMPT_ROWS_MAX ? UI_PROMPT_ROWS_MAX : rows;
+    /* The prompt's lines are its own: no picker footer or message shows through. */
+    ui_picker_draw_above(ui, rows + 1);
+    ui_print_wrapped_above(LINES - 2, 0, COLS, rows, prompt,
+                           ui_attr(ui, ui->message[0] != '\0' ? ROLE_MESSAGE : ROLE_TITLE));
     move(LINES - 1, 0);
     clrtoeol();
     ui_print(LINES - 1, 0, COLS, "> ", A_BOLD);

@@ -60,10 +60,29 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
     return row;
 }
 
-/* Rows of help text that fit between the title and the footer. */
-static int help_rows(void)
+/* The help's footer: how to scroll when the text does not fit, else how to leave. */
+static const char *help_footer(bool scrolls)
 {
-    return LINES - 3 > 1 ? LINES - 3 : 1;
+    return scrolls ? _("Up/Down/PgUp/PgDn scroll; any other key goes back.")
+        : _("Press any key to go back.");
+}
+
+/* Rows the footer takes, wrapped to the screen's width: every key it names in view. */
+static int help_footer_rows(bool scrolls)
+{
+    int n = ui_wrap_lines(help_footer(scrolls), COLS - 1, NULL, 0);
+    int max = LINES - 3 > 1 ? LINES - 3 : 1;
+
+    return n < 1 ? 1 : n > max ? max : n;
+}
+
+/* Rows of help text that fit between the title and the footer, a blank row above it,
+ * when the footer says the text scrolls or not. */
+static int help_rows_with(bool scrolls)
+{
+    int rows = LINES - 2 - help_footer_rows(scrolls);
+
+    return rows > 1 ? rows : 1;
 }
 
 /* The picker's own keys, first in the help opened from it: how to open, delete and
@@ -142,6 +161,18 @@ static int help_total_rows(const struct ui *ui)
     return help_show(ui, 0, 0);
 }
 
+/* Whether the help is longer than the screen shows. */
+static bool help_scrolls(const struct ui *ui)
+{
+    return help_total_rows(ui) > help_rows_with(false);
+}
+
+/* Rows of help text on this screen. */
+static int help_rows(const struct ui *ui)
+{
+    return help_rows_with(help_scrolls(ui));
+}
+
 void ui_help_open(struct ui *ui)
 {
     ui->back = ui->screen;
@@ -151,21 +182,21 @@ void ui_help_open(struct ui *ui)
 
 void ui_help_draw(struct ui *ui)
 {
-    int rows = help_rows(), total = help_total_rows(ui);
-    bool scrolls = total > rows;
+    bool scrolls = help_scrolls(ui);
+    int rows = help_rows_with(scrolls), total = help_total_rows(ui);
+    int footer = help_footer_rows(scrolls);
 
     if (ui->help_top > total - rows)
         ui->help_top = total - rows > 0 ? total - rows : 0;
     ui_print(0, 1, COLS - 1, _("kakudo - keys"), ui_attr(ui, ROLE_TITLE));
     help_show(ui, ui->help_top, rows);
-    ui_print(LINES - 1, 1, COLS - 1, scrolls ? _("Up/Down/PgUp/PgDn scroll; any other key goes back.")
-             : _("Press any key to go back."), ui_attr(ui, ROLE_DIM));
+    ui_print_wrapped(LINES - footer, 1, COLS - 1, footer, help_footer(scrolls), ui_attr(ui, ROLE_DIM));
 }
 
 /* Scrolls by delta rows; false when the help fits and there is nothing to scroll. */
 static bool help_scroll(struct ui *ui, int delta)
 {
-    int last = help_total_rows(ui) - help_rows();
+    int last = help_total_rows(ui) - help_rows(ui);
 
     if (last <= 0)
         return false;
@@ -193,7 +224,7 @@ static int help_line_key(const struct ui *ui, int key, bool is_code)
 
 void ui_help_key(struct ui *ui, int key, bool is_code)
 {
-    int page = help_rows() - 1 > 1 ? help_rows() - 1 : 1;
+    int page = help_rows(ui) - 1 > 1 ? help_rows(ui) - 1 : 1;
     bool scrolled = false;
 
     if (is_code && key == KEY_RESIZE)

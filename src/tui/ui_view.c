@@ -967,6 +967,9 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
     pn.y++;
+    /* The last row is kept for how to get help and how to leave: runs and a hint that
+     * fill the panel (a small Kakuro at its smallest size) must not push them off. */
+    pn.bottom--;
     if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
         /* Under the board the hint has a column of its own, up to twice as wide, but
          * leaving a column for the runs after it where there is room. */
@@ -983,6 +986,9 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
             panel_runs(ui, &pn);
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     }
+    if (pn.y > pn.bottom)
+        pn.y = pn.bottom;     /* a run's combinations end a row past what they fill */
+    pn.bottom++;
     if (panel_room(&pn, 4)) {
         /* The keys in force on this board (ui_keys.c). */
         char keys[4][UI_KEYS_LINE_MAX];

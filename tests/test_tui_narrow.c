@@ -1,0 +1,111 @@
+/* test_tui_narrow.c: at the player's smallest sizes every footer, prompt and panel still
+ * names all its keys (they wrap rather than drop what comes last: help and quit). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+static char kakuro6_path[600], sudoku9_path[600];
+
+static struct th *start(const char *file, int rows, int cols)
+{
+    const char *args[] = { file, NULL };
+
+    tt_fresh_state();
+    return tt_start(file != NULL ? args : NULL, NULL, rows, cols);
+}
+
+/* The picker at 44 columns (the width a 9x9 Sudoku needs), tall and short: its footer
+ * wraps and ends with help and quit (they were dropped, fitted last). */
+static void test_picker_footer(int rows)
+{
+    struct th *t = start(NULL, rows, 44);
+
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_wait_text(t, "Enter open") && tt_wait_text(t, "n new game") &&
+           tt_wait_text(t, "? help  q quit"),
+           "picker at 44x%d: the footer keeps every key, help and quit too", rows);
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys"), "and ? opens the help");
+    tap_ok(tt_wait_text(t, "any other key") && tt_wait_text(t, "goes back."),
+           "whose footer wraps, whole, at 44 columns");
+    th_send(t, " ");
+    th_wait_gone(t, "kakudo - keys", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* Below 14 rows the footer keeps one row (the list needs the rest): what must stay, help
+ * and quit, stays, and other keys go. */
+static void test_picker_short(int rows, int cols)
+{
+    struct th *t = start(NULL, rows, cols);
+
+    tap_ok(tt_wait_text(t, "? help  q quit"), "picker at %dx%d: help and quit in view", cols, rows);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* The open-file and paste prompts wrap: how to cancel stays in view. */
+static void test_prompts(void)
+{
+    struct th *t = start(NULL, 14, 44);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    tap_ok(tt_wait_text(t, "Enter") && tt_wait_text(t, "opens, Esc cancels):") &&
+           tt_wait_text(t, "> _"),
+           "open-file prompt at 44 columns: wrapped, Esc cancels in view");
+    tap_ok(tt_count_on_screen(t, "? help") == 0, "and no footer shows through it");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Esc cancels", tt_wait_ms) && tt_wait_text(t, "? help  q quit"),
+           "Esc leaves it");
+    th_send(t, "p");
+    tap_ok(tt_wait_text(t, "(Esc cancels):"), "paste prompt at 44 columns: Esc cancels in view");
+    th_send(t, "\033");
+    th_wait_gone(t, "Esc cancels", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* A board at the smallest size it asks for: the panel says how to get help and quit,
+ * also where the cursor's runs fill it. */
+static void test_board_smallest(const char *file, int rows, int cols, const char *what)
+{
+    struct th *t = start(file, rows, cols);
+
+    tap_ok(tt_wait_text(t, "Cell r") && tt_wait_text(t, "? help") && tt_wait_text(t, "q quit"),
+           "%s at %dx%d: the panel says ? helps and q quits", what, cols, rows);
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && tt_wait_text(t, "goes back."),
+           "and the help's footer is whole");
+    th_send(t, " ");
+    th_wait_gone(t, "kakudo - keys", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+int main(void)
+{
+    const char *srcdir = getenv("srcdir");
+
+    if (!tt_init("narrow", 8000))
+        return 0;
+    if (srcdir == NULL)
+        srcdir = ".";
+    snprintf(kakuro6_path, sizeof kakuro6_path, "%s/data/11-kakuro6-easy.txt", srcdir);
+    snprintf(sudoku9_path, sizeof sudoku9_path, "%s/data/04-sudoku9-easy.txt", srcdir);
+
+    test_picker_footer(24);
+    test_picker_footer(14);
+    test_picker_short(12, 44);
+    test_picker_short(6, 20);
+    test_prompts();
+    test_board_smallest(kakuro6_path, 9, 51, "Kakuro 6x6");
+    test_board_smallest(sudoku9_path, 14, 44, "Sudoku 9x9");
+    tt_cleanup();
+    return tap_done();
+}
