@@ -630,8 +630,8 @@ part_variant() {
 # the same run; KAKURO_SHAPE_COUNT boards (default 10) per size and level
 part_kakuro_shape() {
   echo "== Kakuro board shapes: generated 12x12, 15x15 and 20x20 at every level, 30x30 at"
-  echo "   Medium and level any (the largest size whitened) and 60x60 at level any (not"
-  echo "   whitened) against janko's boards of 12x12 and over (target: every share within 5 points)"
+  echo "   Medium and level any (the largest size whitened), 60x60 and 100x100 at level any"
+  echo "   (not whitened) against janko's boards of 12x12 and over (target: every share within 5 points)"
   have_set kakuro/janko.txt || return
   set --
   for level in easy medium hard expert master; do
@@ -639,7 +639,8 @@ part_kakuro_shape() {
       set -- "$@" "--generate=${side}x$side:$level:${KAKURO_SHAPE_COUNT:-10}"
     done
   done
-  set -- "$@" --generate=30x30:medium:5 --generate=30x30:any:5 --generate=60x60:any:3
+  set -- "$@" --generate=30x30:medium:5 --generate=30x30:any:5 --generate=60x60:any:3 \
+    --generate=100x100:any:2
   "$builddir/bench/bench_kakuro_shape" "$data/kakuro/janko.txt" "$@" | tee "$tmp/shape.txt"
   sed -n 's/^   target //p' "$tmp/shape.txt" >>"$tmp/targets.txt"
 }
