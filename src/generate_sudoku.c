@@ -121,6 +121,12 @@ static void fill_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid
 
 #define GUESS_LIMIT_PER_CELL 2
 
+/* Above 9x9, removals stop after this many in a row have failed: each failure there is a
+ * search run to its node budget (milliseconds at 25x25), and once the puzzle is near
+ * minimal nearly every later one fails too (25x25: half the generation time went to such
+ * tails, for 0-6 givens more). 9x9 searches are short, so 9x9 tries every group. */
+#define FAILED_REMOVALS_IN_A_ROW 32
+
 /* Stops a search after so many guesses: on a large grid with few givens proving one
  * solution can take very long, and a removal that cannot be proven quickly is not made. */
 /* Whether p's givens have exactly one solution, proven within the guess limit: a budget
@@ -164,6 +170,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
     target = min + gen_rng_below(&ctx->rng, max - min + 1);
     givens = p->ncells;
 
+    int failed_in_a_row = 0;
     for (int i = 0; i < ngroups && givens > target; i++) {
         int grp = order[i], size = start[grp + 1] - start[grp];
         uint8_t kept[4];
@@ -192,10 +199,13 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
                 rated = true;
             }
             givens -= size;
+            failed_in_a_row = 0;
             continue;
         }
         for (int k = start[grp]; k < start[grp + 1]; k++)
             p->given[cells[k]] = kept[k - start[grp]];
+        if (p->width > 9 && ++failed_in_a_row >= FAILED_REMOVALS_IN_A_ROW)
+            break;
     }
     if (p != NULL && !rated)
         gen_grade(ctx, p, g, true);
