@@ -176,14 +176,18 @@ static inline void mark_units(struct fast_state *s, int d, unitset units)
 }
 
 /* Takes d from cell's peers, placing it there: its units where d loses cells are to be
- * looked at. */
+ * looked at, but not the cell's own: d is settled in them (a placed digit never leaves
+ * its cell, since its peers lost it first), so singles and locked candidates there find
+ * nothing, and a quarter of the units marked were those. */
 static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
-    cells128 b = cell_bit(cell);
+    cells128 b = cell_bit(cell), lost = s->cand[d] & g->peers[cell];
+    unitset done = g->cell_units[cell], changed = units_of(g, lost);
 
     s->solved |= b;
-    s->touched |= (s->cand[d] & g->peers[cell]) | b;
-    mark_units(s, d, units_of(g, s->cand[d] & g->peers[cell]));
+    s->touched |= lost | b;
+    s->todo[d] = (s->todo[d] | changed) & ~done;
+    s->locked_todo[d] = (s->locked_todo[d] | changed) & ~done;
     s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
 }
 
@@ -841,7 +845,8 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
     }
     for (int d = 1; d <= c->max_digit; d++) {
         s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
-        mark_units(s, d, c->g->all_units);
+        /* Every unit but those where d is given (settled there). */
+        mark_units(s, d, c->g->all_units & ~units_of(c->g, given[d]));
     }
     s->touched = c->g->all;
     return true;
