@@ -104,6 +104,9 @@ struct fast_state {
     unitset todo[FAST_MAX_DIGIT + 1];   /* per digit: units whose cells for it changed
                                            since last looked at for singles ... */
     unitset locked_todo[FAST_MAX_DIGIT + 1];    /* ... and for locked candidates */
+    cells128 lost[FAST_MAX_DIGIT + 1];  /* per digit: cells losing it whose units are
+                                           not marked in todo yet */
+    unitset settled[FAST_MAX_DIGIT + 1];    /* per digit: units where it is placed */
     cells128 touched;                   /* cells solved or losing a digit since the cages
                                            holding them were last looked at */
 };
@@ -168,26 +171,15 @@ static unitset units_of(const struct fast_geometry *g, cells128 cells)
     return out;
 }
 
-/* Marks digit d's units in units as changed. */
-static inline void mark_units(struct fast_state *s, int d, unitset units)
-{
-    s->todo[d] |= units;
-    s->locked_todo[d] |= units;
-}
-
-/* Takes d from cell's peers, placing it there: its units where d loses cells are to be
- * looked at, but not the cell's own: d is settled in them (a placed digit never leaves
- * its cell, since its peers lost it first), so singles and locked candidates there find
- * nothing, and a quarter of the units marked were those. */
+/* Takes d from cell's peers, placing it there: d is settled in the cell's units. */
 static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     cells128 b = cell_bit(cell), lost = s->cand[d] & g->peers[cell];
-    unitset done = g->cell_units[cell], changed = units_of(g, lost);
 
     s->solved |= b;
     s->touched |= lost | b;
-    s->todo[d] = (s->todo[d] | changed) & ~done;
-    s->locked_todo[d] = (s->locked_todo[d] | changed) & ~done;
+    s->lost[d] |= lost;
+    s->settled[d] |= g->cell_units[cell];
     s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
 }
 
@@ -197,14 +189,9 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
 {
     cells128 b = cell_bit(cell);
 
-    unitset units = g->cell_units[cell];
-
     /* Without a branch per digit: which digits the cell holds is not predictable. */
     for (int e = 1; e <= g->max_digit; e++) {
-        unitset lost = units & -(unitset)((s->cand[e] >> cell) & 1);
-
-        s->todo[e] |= lost;
-        s->locked_todo[e] |= lost;
+        s->lost[e] |= s->cand[e] & b;
         s->cand[e] &= ~b;
     }
     take_from_peers(g, s, cell, d);
@@ -246,11 +233,13 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
  * unit has one is not predictable. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
-    unitset todo = s->todo[d];
+    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d];
     cells128 singles = 0;
     bool empty = false;
 
     s->todo[d] = 0;
+    s->lost[d] = 0;
+    s->locked_todo[d] |= todo;
     for (; todo != 0; todo &= todo - 1) {
         cells128 m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
@@ -294,7 +283,7 @@ static bool locked_candidates(const struct fast_geometry *g, struct fast_state *
     x &= ~lose;
     if (x == s->cand[d])
         return false;
-    mark_units(s, d, units_of(g, s->cand[d] & ~x));
+    s->lost[d] |= s->cand[d] & ~x;
     s->touched |= s->cand[d] & ~x;
     s->cand[d] = x;
     return true;
@@ -340,7 +329,7 @@ static bool cage_required(const struct fast_geometry *g, struct fast_state *s, c
         seen &= g->peers[first_cell(x)];
     seen &= s->cand[d];
     if (seen != 0) {
-        mark_units(s, d, units_of(g, seen));
+        s->lost[d] |= seen;
         s->touched |= seen;
         s->cand[d] &= ~seen;
         *changed = true;
@@ -383,8 +372,8 @@ static bool cage_sum(const struct fast_geometry *g, struct fast_state *s,
 
         if (s->cand[d] & open) {
             s->touched |= s->cand[d] & open;
+            s->lost[d] |= s->cand[d] & open;
             s->cand[d] &= ~open;
-            mark_units(s, d, cage->units);
         }
         *changed = true;
     }
@@ -417,7 +406,7 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
         for (int d = 1; d <= g->max_digit; d++)
-            if (s->todo[d] != 0 && !hidden_singles(g, s, d, &changed))
+            if ((s->todo[d] | s->lost[d]) != 0 && !hidden_singles(g, s, d, &changed))
                 return false;
         if (changed)
             continue;   /* then the naked singles again */
@@ -845,8 +834,8 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
     }
     for (int d = 1; d <= c->max_digit; d++) {
         s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
-        /* Every unit but those where d is given (settled there). */
-        mark_units(s, d, c->g->all_units & ~units_of(c->g, given[d]));
+        s->todo[d] = c->g->all_units;
+        s->settled[d] = units_of(c->g, given[d]);
     }
     s->touched = c->g->all;
     return true;
