@@ -202,6 +202,7 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
 static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
 {
     cells128 unsolved = g->all & ~s->solved, once = 0, more = 0, singles;
+    digitset with = 0;
 
     for (int d = 1; d <= g->max_digit; d++) {
         cells128 x = s->cand[d] & unsolved;
@@ -215,8 +216,13 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     if (singles == 0)
         return true;
     *placed = true;
-    /* Digit by digit: a single holds no other digit, so only d's peers lose one. */
+    /* Digit by digit: a single holds no other digit, so only d's peers lose one.  The
+     * digits with singles are gathered first, without a branch per digit. */
     for (int d = 1; d <= g->max_digit; d++)
+        with |= (digitset)((singles & s->cand[d]) != 0) << d;
+    for (; with != 0; with &= with - 1) {
+        int d = lowest_bit(with);
+
         for (cells128 x = singles & s->cand[d]; x != 0; x &= x - 1) {
             int cell = first_cell(x);
 
@@ -225,6 +231,7 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
                 return false;
             take_from_peers(g, s, cell, d);
         }
+    }
     return true;
 }
 
