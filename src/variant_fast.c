@@ -136,9 +136,18 @@ static inline int first_cell(cells128 x)
     return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+/* Bits set in x: without -mpopcnt, __builtin_popcountll is a call into libgcc. */
+static inline int count64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
 static inline int cell_count(cells128 x)
 {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    return count64((uint64_t)x) + count64((uint64_t)(x >> 64));
 }
 
 static inline bool one_cell(cells128 x)
