@@ -283,7 +283,8 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
  * branch that would skip it. */
 static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    cells128 x = s->cand[d], lose = 0;
+    cells128 x = s->cand[d], lose;
+    uint64_t lose_low = 0, lose_high = 0;     /* in halves: a 128-bit mask costs more */
     unitset todo = s->locked_todo[d];
 
     s->locked_todo[d] = 0;
@@ -293,9 +294,14 @@ static bool locked_candidates(const struct fast_geometry *g, struct fast_state *
     for (; todo != 0; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
 
-        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
-            lose |= g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0);
+        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++) {
+            uint64_t locks = -(uint64_t)((x & g->pairs[i].own) == 0);
+
+            lose_low |= (uint64_t)g->pairs[i].rest & locks;
+            lose_high |= (uint64_t)(g->pairs[i].rest >> 64) & locks;
+        }
     }
+    lose = (cells128)lose_high << 64 | lose_low;
     x &= ~lose;
     if (x == s->cand[d])
         return false;
