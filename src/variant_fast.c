@@ -427,7 +427,7 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
             continue;
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
-        for (int d = 1; d <= g->max_digit; d++)
+        for (int d = 1; d <= g->max_digit && !changed; d++)
             if ((s->todo[d] | s->lost[d]) != 0 && !hidden_singles(g, s, d, &changed))
                 return false;
         if (changed)
