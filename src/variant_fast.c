@@ -104,6 +104,9 @@ struct fast_state {
     unitset todo[FAST_MAX_DIGIT + 1];   /* per digit: units whose cells for it changed
                                            since last looked at for singles ... */
     unitset locked_todo[FAST_MAX_DIGIT + 1];    /* ... and for locked candidates */
+    cells128 lost[FAST_MAX_DIGIT + 1];  /* per digit: cells losing it whose units are
+                                           not marked in todo yet */
+    unitset settled[FAST_MAX_DIGIT + 1];    /* per digit: units where it is placed */
     cells128 touched;                   /* cells solved or losing a digit since the cages
                                            holding them were last looked at */
 };
@@ -133,9 +136,18 @@ static inline int first_cell(cells128 x)
     return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+/* Bits set in x: without -mpopcnt, __builtin_popcountll is a call into libgcc. */
+static inline int count64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
 static inline int cell_count(cells128 x)
 {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    return count64((uint64_t)x) + count64((uint64_t)(x >> 64));
 }
 
 static inline bool one_cell(cells128 x)
@@ -168,22 +180,15 @@ static unitset units_of(const struct fast_geometry *g, cells128 cells)
     return out;
 }
 
-/* Marks digit d's units in units as changed. */
-static inline void mark_units(struct fast_state *s, int d, unitset units)
-{
-    s->todo[d] |= units;
-    s->locked_todo[d] |= units;
-}
-
-/* Takes d from cell's peers, placing it there: its units where d loses cells are to be
- * looked at. */
+/* Takes d from cell's peers, placing it there: d is settled in the cell's units. */
 static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
-    cells128 b = cell_bit(cell);
+    cells128 b = cell_bit(cell), lost = s->cand[d] & g->peers[cell];
 
     s->solved |= b;
-    s->touched |= (s->cand[d] & g->peers[cell]) | b;
-    mark_units(s, d, units_of(g, s->cand[d] & g->peers[cell]));
+    s->touched |= lost | b;
+    s->lost[d] |= lost;
+    s->settled[d] |= g->cell_units[cell];
     s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
 }
 
@@ -193,14 +198,9 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
 {
     cells128 b = cell_bit(cell);
 
-    unitset units = g->cell_units[cell];
-
     /* Without a branch per digit: which digits the cell holds is not predictable. */
     for (int e = 1; e <= g->max_digit; e++) {
-        unitset lost = units & -(unitset)((s->cand[e] >> cell) & 1);
-
-        s->todo[e] |= lost;
-        s->locked_todo[e] |= lost;
+        s->lost[e] |= s->cand[e] & b;
         s->cand[e] &= ~b;
     }
     take_from_peers(g, s, cell, d);
@@ -211,6 +211,7 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
 static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
 {
     cells128 unsolved = g->all & ~s->solved, once = 0, more = 0, singles;
+    digitset with = 0;
 
     for (int d = 1; d <= g->max_digit; d++) {
         cells128 x = s->cand[d] & unsolved;
@@ -224,8 +225,13 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     if (singles == 0)
         return true;
     *placed = true;
-    /* Digit by digit: a single holds no other digit, so only d's peers lose one. */
+    /* Digit by digit: a single holds no other digit, so only d's peers lose one.  The
+     * digits with singles are gathered first, without a branch per digit. */
     for (int d = 1; d <= g->max_digit; d++)
+        with |= (digitset)((singles & s->cand[d]) != 0) << d;
+    for (; with != 0; with &= with - 1) {
+        int d = lowest_bit(with);
+
         for (cells128 x = singles & s->cand[d]; x != 0; x &= x - 1) {
             int cell = first_cell(x);
 
@@ -234,6 +240,7 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
                 return false;
             take_from_peers(g, s, cell, d);
         }
+    }
     return true;
 }
 
@@ -242,11 +249,13 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
  * unit has one is not predictable. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
-    unitset todo = s->todo[d];
+    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d];
     cells128 singles = 0;
     bool empty = false;
 
     s->todo[d] = 0;
+    s->lost[d] = 0;
+    s->locked_todo[d] |= todo;
     for (; todo != 0; todo &= todo - 1) {
         cells128 m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
@@ -274,7 +283,8 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
  * branch that would skip it. */
 static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    cells128 x = s->cand[d], lose = 0;
+    cells128 x = s->cand[d], lose;
+    uint64_t lose_low = 0, lose_high = 0;     /* in halves: a 128-bit mask costs more */
     unitset todo = s->locked_todo[d];
 
     s->locked_todo[d] = 0;
@@ -284,13 +294,18 @@ static bool locked_candidates(const struct fast_geometry *g, struct fast_state *
     for (; todo != 0; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
 
-        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++)
-            lose |= g->pairs[i].rest & -(cells128)((x & g->pairs[i].own) == 0);
+        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++) {
+            uint64_t locks = -(uint64_t)((x & g->pairs[i].own) == 0);
+
+            lose_low |= (uint64_t)g->pairs[i].rest & locks;
+            lose_high |= (uint64_t)(g->pairs[i].rest >> 64) & locks;
+        }
     }
+    lose = (cells128)lose_high << 64 | lose_low;
     x &= ~lose;
     if (x == s->cand[d])
         return false;
-    mark_units(s, d, units_of(g, s->cand[d] & ~x));
+    s->lost[d] |= s->cand[d] & ~x;
     s->touched |= s->cand[d] & ~x;
     s->cand[d] = x;
     return true;
@@ -336,7 +351,7 @@ static bool cage_required(const struct fast_geometry *g, struct fast_state *s, c
         seen &= g->peers[first_cell(x)];
     seen &= s->cand[d];
     if (seen != 0) {
-        mark_units(s, d, units_of(g, seen));
+        s->lost[d] |= seen;
         s->touched |= seen;
         s->cand[d] &= ~seen;
         *changed = true;
@@ -379,8 +394,8 @@ static bool cage_sum(const struct fast_geometry *g, struct fast_state *s,
 
         if (s->cand[d] & open) {
             s->touched |= s->cand[d] & open;
+            s->lost[d] |= s->cand[d] & open;
             s->cand[d] &= ~open;
-            mark_units(s, d, cage->units);
         }
         *changed = true;
     }
@@ -412,8 +427,8 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
             continue;
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
-        for (int d = 1; d <= g->max_digit; d++)
-            if (s->todo[d] != 0 && !hidden_singles(g, s, d, &changed))
+        for (int d = 1; d <= g->max_digit && !changed; d++)
+            if ((s->todo[d] | s->lost[d]) != 0 && !hidden_singles(g, s, d, &changed))
                 return false;
         if (changed)
             continue;   /* then the naked singles again */
@@ -841,7 +856,8 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
     }
     for (int d = 1; d <= c->max_digit; d++) {
         s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
-        mark_units(s, d, c->g->all_units);
+        s->todo[d] = c->g->all_units;
+        s->settled[d] = units_of(c->g, given[d]);
     }
     s->touched = c->g->all;
     return true;

@@ -286,11 +286,54 @@ static void test_killer_partial(void)
     }
 }
 
+/* Jigsaws of random regions (the generator's, Jigsaw X too): the batch search's units
+ * are then neither boxes nor lines, the layout the benchmark does not time.  Besides
+ * test_file's cases, each puzzle with its givens taken away one at a time in reading
+ * order until several solutions appear: the search at every depth of a Jigsaw's
+ * reasoning, and a second solution found and set apart from the first.  The nodes each
+ * puzzle takes are those of the search before its units were marked from the cells lost
+ * (the same fixpoint of singles and locked candidates): a rule skipped where it still had
+ * something to find shows as more nodes, though never as a wrong answer. */
+static void test_random_jigsaws(void)
+{
+    static const uint64_t nodes[] = { 88, 5, 1, 1, 7, 1, 17, 429, 141 };
+    struct puzzle *ps[16];
+    int n = load("variant/jigsaw_random.txt", ps, 16);
+
+    tap_ok(n == 9, "variant/jigsaw_random.txt: read (%d)", n);
+    for (int i = 0; i < n; i++) {
+        uint8_t grid[81];
+        char what[96];
+        int taken = 0;
+        struct solve_request req = { .limit = 2 };
+        struct solve_result res = { 0 };
+
+        snprintf(what, sizeof what, "jigsaw-random-%d", i + 1);
+        puzzle_solve(ps[i], ps[i]->given, &req, &res);
+        tap_ok(res.count == 1 && res.stats.nodes == nodes[i], "%s: one solution in %llu nodes (%llu)",
+               what, (unsigned long long)res.stats.nodes, (unsigned long long)nodes[i]);
+        test_other(ps[i], what);
+        memcpy(grid, ps[i]->given, 81);
+        for (int cell = 0; cell < 81 && res.count < 2; cell++)
+            if (grid[cell] != 0) {
+                grid[cell] = 0;
+                taken++;
+                res.count = 0;
+                puzzle_solve(ps[i], grid, &req, &res);
+                snprintf(what, sizeof what, "jigsaw-random-%d, %d givens taken away", i + 1, taken);
+                agree(ps[i], grid, what);
+            }
+        puzzle_free(ps[i]);
+    }
+}
+
 int main(void)
 {
     test_file("variant/variants.txt");
     test_file("variant/killer_wiki.txt");
     test_file("variant/x_minimal.txt");
+    test_file("variant/jigsaw_random.txt");
+    test_random_jigsaws();
     test_minimal_x();
     test_killer_partial();
     return tap_done();
