@@ -1006,6 +1006,8 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
         if (fill_variant_grid(frame, &ctx->rng, solution))
             p = variant_full(ctx, frame, solution, cage, &cages_unique);
     }
+    /* A Killer its givens prove keeps them: others would too. */
+    ctx->fewest_givens = (ctx->req->variant & VARIANT_KILLER) && !cages_unique;
     if (cages_unique && killer_aims_bare(ctx->req)) {
         bare = killer_bare(ctx, frame, cage, solution, &p, g);
         if (p == NULL)
