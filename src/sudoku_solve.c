@@ -25,9 +25,12 @@ static inline int count_digits(digitset x)
     return (int)((x * 0x01010101u) >> 24);
 }
 
-/* The places entries (see struct search): a count below, positions XORed above. */
-#define PLACE_COUNT_BITS 5
-#define PLACE_COUNT_MASK ((1u << PLACE_COUNT_BITS) - 1)
+/* Where a line and a box meet (two or more cells): the positions of those cells in the
+ * line and in the box, as masks of the places entries (see struct search). */
+struct crossing {
+    int16_t line, box;
+    uint32_t in_line, in_box;
+};
 
 /* A branch point: the cell guessed, the digits still to try there, and where the trail
  * stood before the first guess, so each further guess starts from the same state. */
@@ -52,24 +55,28 @@ struct search {
     int ntrail;
     int *queue;             /* cells left with one candidate, still to place */
     int qhead, qtail;
-    /* Without an observer: per group and digit, how many cells of the group can take
-     * the digit (a placed cell counts for its own), kept as candidates go, so that a
-     * digit left with one place is found when it happens (queued in hidden) rather than
-     * by a pass over every group changed since the last: most of the time of a big
-     * board went to those passes.  The observer keeps the passes, whose order of steps
-     * it shows. */
-    /* Each entry also holds, above its count (PLACE_COUNT_BITS), the XOR of the
-     * positions within the group of the cells that can take the digit: once the count
-     * is 1 that is the position of the one cell left, found without a pass over the
-     * group.  A stride of a power of two splits an entry's index without a division,
-     * digit d at d - 1 so that 16 digits take 16 entries (less to save per branch). */
-    uint16_t *places;       /* [group << place_shift | (digit - 1)] */
-    int place_shift;        /* the least with max_digit <= 1 << place_shift */
-    uint16_t (*place_mark)[3];  /* per cell and group k: what losing a place there takes off */
+    /* Without an observer: per group and digit, the positions within the group (bit i:
+     * the group's i-th cell) of the cells that can take the digit (a placed cell counts
+     * for its own), kept as candidates go, so that a digit left with one place is found
+     * when it happens (queued in hidden) rather than by a pass over every group changed
+     * since the last, and a placed digit's peers that hold it, or the cells a locked
+     * digit leaves, are visited without looking at the others.  The observer keeps the
+     * passes, whose order of steps it shows.  Digit d at d - 1. */
+    uint32_t *places;       /* [group * max_digit + digit - 1] */
+    uint8_t (*place_pos)[3];    /* per cell and group k: the cell's position in the group */
     int *hidden;            /* the places index of a digit fallen to one place */
     int hhead, htail;
-    uint16_t *saved_places; /* per branch: places as it was before its first guess */
+    uint32_t *saved_places; /* per branch: places as it was before its first guess */
     size_t saved_places_cap;
+    /* Per group: the digits whose places changed since the group's last look for locked
+     * candidates (a propagated state has none: the look at a digit's places finds all
+     * it can, and places only shrink). */
+    digitset lock_dirty[3 * SUDOKU_MAX_SIZE];
+    /* The crossings of lines and boxes, and per group and position the crossings the
+     * cell there lies in (a box's cell: its row's and its column's; a line's: its box's),
+     * -1 where there is none. */
+    struct crossing *crossings;
+    int16_t (*crossing_at)[2];  /* [group * max_digit + position] */
     /* Each cell's peers (the other cells of its groups, once each, in group order) from
      * peer_start[cell] to peer_start[cell + 1], and room for those that lose a digit. */
     int16_t *peers, *hits;
@@ -126,28 +133,29 @@ SEARCH_INLINE void touch_groups(struct search *s, bool observed, int cell)
 SEARCH_INLINE bool lose_places(struct search *s, int cell, digitset lost)
 {
     const int16_t *groups = s->p->cell_groups[cell];
-    int shift = s->place_shift;
-    int base[3] = { (groups[0] << shift) - 1, (groups[1] << shift) - 1, (groups[2] << shift) - 1 };
-    const uint16_t *mark = s->place_mark[cell];
+    int stride = s->p->max_digit;
+    int base[3] = { groups[0] * stride - 1, groups[1] * stride - 1, groups[2] * stride - 1 };
+    const uint8_t *pos = s->place_pos[cell];
+    uint32_t keep[3] = { ~(1u << pos[0]), ~(1u << pos[1]), ~(1u << pos[2]) };
     unsigned none = 0;
     /* In locals: the stores through places would otherwise make the compiler reload
-     * s->htail and s->hidden after every count. */
-    uint16_t *places = s->places;
+     * s->htail and s->hidden after every entry. */
+    uint32_t *places = s->places;
     int *hidden = s->hidden, htail = s->htail;
 
-    /* Without a branch on each count, which goes either way at random: the queue takes
-     * every count and keeps those that fell to one. */
+    for (int k = 0; k < 3; k++)
+        s->lock_dirty[groups[k]] |= lost;
+    /* Without a branch on each entry, which goes either way at random: the queue takes
+     * every entry and keeps those left with one place or none (none is a dead end). */
     for (; lost != 0; lost &= lost - 1) {
         int d = lowest_bit(lost);
 
         for (int k = 0; k < 3; k++) {
             int at = base[k] + d;
-            unsigned entry = (unsigned)(places[at] - 1u) ^ mark[k], left = entry & PLACE_COUNT_MASK;
-
-            places[at] = (uint16_t)entry;
+            uint32_t left = places[at] &= keep[k];
 
             hidden[htail] = at;
-            htail += left == 1;
+            htail += (left & (left - 1)) == 0;
             none |= left == 0;
         }
     }
@@ -192,36 +200,32 @@ SEARCH_INLINE int gather_peers_with(struct search *s, int cell, int d)
     return nhits;
 }
 
-/* Removes digit d, just placed in cell, from its peers (no observer).  Most often each
- * of the cell's groups has d in one other cell at most (count 2 or 1 in its places
- * entry): that cell is at the XOR of the positions, found without looking at the other
- * peers; else every peer is looked at.  False at a dead end. */
+/* Removes digit d from the cells of group g at the positions in others (no observer);
+ * false at a dead end. */
+SEARCH_INLINE bool take_from_group(struct search *s, int g, uint32_t others, int d)
+{
+    const int *cells = s->p->groups[g].cells;
+
+    for (; others != 0; others &= others - 1)
+        if (!take_from_peer(s, cells[__builtin_ctz(others)], d))
+            return false;
+    return true;
+}
+
+/* Removes digit d, just placed in cell, from its peers (no observer): in each of the
+ * cell's groups, the cells its places entry names, without looking at the other peers.
+ * False at a dead end. */
 SEARCH_INLINE bool take_from_peers(struct search *s, int cell, int d)
 {
-    const struct puzzle *p = s->p;
-    const int16_t *groups = p->cell_groups[cell];
-    bool wide = false;
+    const int16_t *groups = s->p->cell_groups[cell];
 
-    for (int k = 0; k < 3; k++)
-        wide |= (s->places[(groups[k] << s->place_shift) + d - 1] & PLACE_COUNT_MASK) > 2;
-    if (!wide) {
-        for (int k = 0; k < 3; k++) {
-            /* Read now: the peer found in an earlier group may be in this one too. */
-            unsigned entry = s->places[(groups[k] << s->place_shift) + d - 1];
-            unsigned at = (entry ^ s->place_mark[cell][k]) >> PLACE_COUNT_BITS;
+    for (int k = 0; k < 3; k++) {
+        /* Read now: a peer met in an earlier group has left this one's entry too. */
+        uint32_t others = s->places[groups[k] * s->p->max_digit + d - 1]
+                          & ~(1u << s->place_pos[cell][k]);
 
-            if ((entry & PLACE_COUNT_MASK) == 2
-                && !take_from_peer(s, p->groups[groups[k]].cells[at], d))
-                return false;
-        }
-        return true;
-    }
-    {
-        int nhits = gather_peers_with(s, cell, d);
-
-        for (int i = 0; i < nhits; i++)
-            if (!take_from_peer(s, s->hits[i], d))
-                return false;
+        if (!take_from_group(s, groups[k], others, d))
+            return false;
     }
     return true;
 }
@@ -347,12 +351,13 @@ SEARCH_INLINE int place_queued_hidden(struct search *s)
 
     while (s->hhead < s->htail) {
         int at = s->hidden[s->hhead++];
-        unsigned entry = s->places[at];
-        int d = (at & ((1 << s->place_shift) - 1)) + 1;
-        int cell = s->p->groups[at >> s->place_shift].cells[entry >> PLACE_COUNT_BITS];
+        uint32_t entry = s->places[at];
+        int g = at / s->p->max_digit, d = at - g * s->p->max_digit + 1;
+        int cell;
 
-        if ((entry & PLACE_COUNT_MASK) != 1)
+        if (entry == 0)
             continue;       /* none left: the dead end was met when it fell to 0 */
+        cell = s->p->groups[g].cells[__builtin_ctz(entry)];
         if (s->grid[cell] == d)
             continue;       /* placed meanwhile */
         if (!(s->cand[cell] & (1u << d)) || !place(s, false, cell, d, STEP_PLACE, 0, 0))
@@ -576,6 +581,55 @@ SEARCH_INLINE int lock_candidates(struct search *s, bool observed)
     return changed;
 }
 
+/* Locked candidates from digit d's places in group g (no observer): where they lie
+ * within one of g's crossings, the group on the other side of it loses d outside it.
+ * Returns -1 at a dead end, else whether any candidate was removed. */
+SEARCH_INLINE int lock_digit(struct search *s, int g, int d)
+{
+    int stride = s->p->max_digit;
+    uint32_t here = s->places[g * stride + d - 1];
+    const int16_t *at = s->crossing_at[g * stride + __builtin_ctz(here)];
+
+    /* One place is a placed cell (singles come first), which locks nothing new. */
+    if ((here & (here - 1)) == 0)
+        return 0;
+    for (int j = 0; j < 2 && at[j] >= 0; j++) {
+        const struct crossing *x = &s->crossings[at[j]];
+        bool from_box = x->box == g;
+        int other = from_box ? x->line : x->box;
+        uint32_t others;
+
+        if ((here & ~(from_box ? x->in_box : x->in_line)) != 0)
+            continue;
+        others = s->places[other * stride + d - 1] & ~(from_box ? x->in_line : x->in_box);
+        if (others == 0)
+            return 0;
+        return take_from_group(s, other, others, d) ? 1 : -1;
+    }
+    return 0;
+}
+
+/* Locked candidates over the digits whose places changed (no observer; see lock_dirty).
+ * Returns -1 at a dead end, else whether any candidate was removed. */
+SEARCH_INLINE int lock_changed(struct search *s)
+{
+    int changed = 0;
+
+    for (int g = 0; g < s->p->ngroups; g++) {
+        digitset digits = s->lock_dirty[g];
+
+        s->lock_dirty[g] = 0;
+        for (; digits != 0; digits &= digits - 1) {
+            int r = lock_digit(s, g, lowest_bit(digits));
+
+            if (r < 0)
+                return -1;
+            changed |= r;
+        }
+    }
+    return changed;
+}
+
 /* Looks for a digit for the i-th of cells, taking one from another cell that can move
  * to a digit not yet seen (an augmenting path); owner[d] is the cell holding digit d. */
 static bool match_cell(const struct search *s, const int *cells, int *owner, int i,
@@ -644,7 +698,7 @@ SEARCH_INLINE bool propagate(struct search *s, bool observed)
             return false;
         if (placed > 0)
             continue;
-        removed = lock_candidates(s, observed);
+        removed = observed ? lock_candidates(s, observed) : lock_changed(s);
         if (removed < 0)
             return false;
         if (removed == 0)
@@ -750,7 +804,7 @@ static void open_branch(struct search *s)
     }
     memcpy(s->saved + (size_t)s->depth * n, s->cand, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups << s->place_shift;
+        size_t np = (size_t)s->p->ngroups * (size_t)s->p->max_digit;
 
         if (((size_t)s->depth + 1) * np > s->saved_places_cap) {
             s->saved_places_cap = ((size_t)s->depth + 1) * np * 2;
@@ -782,9 +836,10 @@ SEARCH_INLINE bool undo_branch(struct search *s, bool observed, const struct bra
     }
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * n, n * sizeof *s->cand);
     if (s->places != NULL) {
-        size_t np = (size_t)s->p->ngroups << s->place_shift;
+        size_t np = (size_t)s->p->ngroups * (size_t)s->p->max_digit;
 
         memcpy(s->places, s->saved_places + (size_t)(s->depth - 1) * np, np * sizeof *s->places);
+        memset(s->lock_dirty, 0, sizeof s->lock_dirty);
     }
     s->nempty = b->nempty;
     memset(s->dirty, 0, sizeof s->dirty);  /* the branch opened on a propagated state */
@@ -869,31 +924,31 @@ SEARCH_INLINE bool init_candidates(struct search *s, bool observed, const digits
 static bool count_places(struct search *s)
 {
     const struct puzzle *p = s->p;
+    int stride = p->max_digit;
 
-    memset(s->places, 0, ((size_t)p->ngroups << s->place_shift) * sizeof *s->places);
+    memset(s->places, 0, (size_t)p->ngroups * (size_t)stride * sizeof *s->places);
     for (int cell = 0; cell < p->ncells; cell++) {
         digitset c = s->grid[cell] != 0 ? 1u << s->grid[cell] : s->cand[cell];
 
         for (int k = 0; k < 3; k++) {
-            int row = p->cell_groups[cell][k] << s->place_shift;
+            int row = p->cell_groups[cell][k] * stride - 1;
 
-            for (digitset b = c; b != 0; b &= b - 1) {
-                uint16_t *entry = &s->places[row + lowest_bit(b) - 1];
-
-                *entry = (uint16_t)((*entry + 1u) ^ s->place_mark[cell][k]);
-            }
+            for (digitset b = c; b != 0; b &= b - 1)
+                s->places[row + lowest_bit(b)] |= 1u << s->place_pos[cell][k];
         }
     }
-    for (int g = 0; g < p->ngroups; g++)
+    for (int g = 0; g < p->ngroups; g++) {
+        s->lock_dirty[g] = s->all;
         for (int d = 1; d <= p->max_digit; d++) {
-            int at = g << s->place_shift | (d - 1);
-            unsigned count = s->places[at] & PLACE_COUNT_MASK;
+            int at = g * stride + d - 1;
+            uint32_t entry = s->places[at];
 
-            if (count == 0)
+            if (entry == 0)
                 return false;
-            if (count == 1)
+            if ((entry & (entry - 1)) == 0)
                 s->hidden[s->htail++] = at;
         }
+    }
     return true;
 }
 
@@ -952,8 +1007,7 @@ static bool group_digits(const struct puzzle *p, const uint8_t *grid, digitset *
     return true;
 }
 
-/* Lists each cell's peers (see struct search) and, without an observer, its position
- * in each of its groups as the places entries XOR it. */
+/* Lists each cell's peers (see struct search), for the observed search. */
 static void build_peers(struct search *s)
 {
     const struct puzzle *p = s->p;
@@ -972,8 +1026,6 @@ static void build_peers(struct search *s)
             const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
 
             for (int i = 0; i < grp->ncells; i++) {
-                if (grp->cells[i] == cell && s->place_mark != NULL)
-                    s->place_mark[cell][k] = (uint16_t)(i << PLACE_COUNT_BITS);
                 if (seen[grp->cells[i]] != cell && (size_t)n < cap) {
                     seen[grp->cells[i]] = cell;
                     s->peers[n++] = (int16_t)grp->cells[i];
@@ -984,6 +1036,64 @@ static void build_peers(struct search *s)
     s->peer_start[p->ncells] = n;
     s->hits = xmalloc((size_t)p->ncells * sizeof *s->hits);
     free(seen);
+}
+
+/* Each cell's position in each of its groups (bits of the places entries), for the
+ * search without an observer. */
+static void build_positions(struct search *s)
+{
+    const struct puzzle *p = s->p;
+
+    s->place_pos = xmalloc((size_t)p->ncells * sizeof *s->place_pos);
+    for (int g = 0; g < p->ngroups; g++)
+        for (int i = 0; i < p->groups[g].ncells; i++) {
+            int cell = p->groups[g].cells[i];
+
+            /* Every Sudoku cell lies in exactly three groups. */
+            for (int k = 0; k < 3; k++)
+                if (p->cell_groups[cell][k] == g)
+                    s->place_pos[cell][k] = (uint8_t)i;
+        }
+}
+
+/* The crossings of lines and boxes (see struct search): each box's cells, row by row
+ * and column by column, are where the box meets a line. */
+static void build_crossings(struct search *s)
+{
+    const struct puzzle *p = s->p;
+    int n = p->max_digit, nx = 0;
+
+    s->crossings = xmalloc((size_t)n * (size_t)(p->box_rows + p->box_cols) * sizeof *s->crossings);
+    s->crossing_at = xmalloc((size_t)p->ngroups * (size_t)n * sizeof *s->crossing_at);
+    memset(s->crossing_at, 0xff, (size_t)p->ngroups * (size_t)n * sizeof *s->crossing_at);
+    for (int box = 0; box < p->ngroups; box++) {
+        const struct puzzle_group *grp = &p->groups[box];
+        int first = nx;     /* this box's crossings from here */
+
+        if (grp->kind != GROUP_BOX)
+            continue;
+        for (int i = 0; i < grp->ncells; i++) {
+            int cell = grp->cells[i];
+
+            for (int k = 0; k < 3; k++) {
+                int line = p->cell_groups[cell][k], x;
+
+                if (line == box)
+                    continue;
+                /* The crossing of this box and line, made at the first cell met. */
+                for (x = nx - 1; x >= first && !(s->crossings[x].box == box && s->crossings[x].line == line); x--)
+                    ;
+                if (x < first) {
+                    x = nx++;
+                    s->crossings[x] = (struct crossing){ .line = (int16_t)line, .box = (int16_t)box };
+                }
+                s->crossings[x].in_box |= 1u << i;
+                s->crossings[x].in_line |= 1u << s->place_pos[cell][k];
+                s->crossing_at[box * n + i][p->groups[line].kind == GROUP_COLUMN] = (int16_t)x;
+                s->crossing_at[line * n + s->place_pos[cell][k]][0] = (int16_t)x;
+            }
+        }
+    }
 }
 
 static void general_solve(const struct puzzle *p, const uint8_t *grid,
@@ -1001,20 +1111,19 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
 
     memcpy(s.grid, grid, n);
     memset(s.dirty, 1, sizeof s.dirty);
-    if (s.observer == NULL)
-        s.place_mark = xmalloc(n * sizeof *s.place_mark);
-    build_peers(&s);
     if (s.observer != NULL) {
+        build_peers(&s);
         run_observed(&s, used);
     } else {
-        size_t np;
+        size_t np = (size_t)p->ngroups * (size_t)p->max_digit;
 
-        while ((1 << s.place_shift) < p->max_digit)
-            s.place_shift++;
-        np = (size_t)p->ngroups << s.place_shift;
+        build_positions(&s);
+        build_crossings(&s);
         s.places = xmalloc(np * sizeof *s.places);
-        /* Each (group, digit) falls to one place at most once between two guesses. */
-        s.hidden = xmalloc(np * sizeof *s.hidden);
+        /* Each (group, digit) falls to one place at most once between two guesses, and
+         * the last call of lose_places may queue each of its entries once more (none
+         * left: a dead end). */
+        s.hidden = xmalloc((np + 3 * PUZZLE_MAX_DIGIT) * sizeof *s.hidden);
         run_quiet(&s, used);
     }
     res->stopped = s.stop;
@@ -1029,7 +1138,9 @@ static void general_solve(const struct puzzle *p, const uint8_t *grid,
     free(s.branches);
     free(s.saved);
     free(s.places);
-    free(s.place_mark);
+    free(s.place_pos);
+    free(s.crossings);
+    free(s.crossing_at);
     free(s.hidden);
     free(s.saved_places);
     free(s.peers);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "sudoku9_x.h"
 #include "variant_fast.h"
 
 /*
@@ -505,6 +506,8 @@ static void variant_observed_search(const struct puzzle *p, const uint8_t *grid,
 static void variant_search(const struct puzzle *p, const uint8_t *grid, const struct solve_request *req,
                            struct solve_result *res, bool reading_order)
 {
+    if (req->observer == NULL && sudoku9_x_solve(p, grid, req, res, reading_order))
+        return;     /* a 9x9 Sudoku X: the plain 9x9 band search and its diagonals */
     if (req->observer == NULL && variant_fast_solve(p, grid, req, res, reading_order))
         return;     /* a batch search of a grid the bitboards hold: variant_fast.c */
     variant_observed_search(p, grid, req, res, reading_order);
