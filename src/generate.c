@@ -331,7 +331,8 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
 }
 
 /* A puzzle at the level with more givens than its range is kept while the generator looks
- * for one within it, for at most this many attempts more. */
+ * for one within it, for at most this many attempts more (none when the attempt said its
+ * givens are the fewest its proofs allow: a 16x16 Killer's attempt takes a second). */
 #define GIVENS_EXTRA_ATTEMPTS 30
 
 /* Whether the closest puzzle kept is at the level asked for (and within --givens). */
@@ -459,7 +460,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             ctx.progress.best_level = (int)g.level;
             if (kept_is_hit(req, res) && first_hit < 0)
                 first_hit = ctx.progress.attempts;
-            if (kept_is_hit(req, res) && over == 0) {
+            if (kept_is_hit(req, res) && (over == 0 || ctx.fewest_givens)) {
                 res->status = GEN_OK;
                 break;
             }

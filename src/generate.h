@@ -136,6 +136,9 @@ struct gen_context {
     bool cancelled;
     bool out_of_time;       /* gen_tick found the time budget spent */
     bool impossible;        /* no board of the size could be laid out: give up */
+    bool fewest_givens;     /* set by an attempt whose givens are as few as its proofs
+                             * allow (a 12x12 or 16x16 Killer, whose givens prove it):
+                             * other attempts would not find one with none */
 };
 
 /* Reports progress; false when the caller cancelled or the time budget is spent (and

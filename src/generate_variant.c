@@ -160,6 +160,7 @@ struct vfiller {
     uint32_t *used;         /* per group: the digits placed in it */
     long nodes, node_limit;
     bool gave_up;
+    bool by_places;         /* branch on a unit's digit too, where it has fewer places */
 };
 
 static void vfiller_toggle(struct vfiller *f, int cell, int d)
@@ -202,29 +203,84 @@ static int vfiller_pick(const struct vfiller *f, uint32_t *cands)
     return best;
 }
 
+/* The unit and digit with the fewest places left (*places of them, in *cells), over
+ * the units of n cells that still lack the digit: 0 places is a dead end, 1 a hidden
+ * single.  *places stays at limit when none has fewer. */
+static void vfiller_fewest_places(const struct vfiller *f, int limit, int *places, int *digit,
+                                  int *cells)
+{
+    const struct puzzle *p = f->p;
+
+    *places = limit;
+    for (int g = 0; g < p->ngroups && *places > 0; g++) {
+        const struct puzzle_group *grp = &p->groups[g];
+        uint32_t missing = ((1u << (p->max_digit + 1)) - 2) & ~f->used[g];
+
+        if (grp->ncells != p->max_digit)
+            continue;
+        for (; missing != 0 && *places > 0; missing &= missing - 1) {
+            int d = lowest_bit(missing), count = 0, at[SUDOKU_MAX_SIZE];
+
+            for (int i = 0; i < grp->ncells && count < *places; i++) {
+                int cell = grp->cells[i];
+
+                if (f->grid[cell] == 0 && (vfiller_candidates(f, cell) & (1u << d)))
+                    at[count++] = cell;
+            }
+            if (count < *places) {
+                *places = count;
+                *digit = d;
+                memcpy(cells, at, (size_t)count * sizeof *cells);
+            }
+        }
+    }
+}
+
+/* Places d at cell and searches on; false (cell emptied again) if that fails. */
+static bool vfiller_try(struct vfiller *f, int cell, int d);
+
 static bool vfiller_search(struct vfiller *f)
 {
-    int digits[SUDOKU_MAX_SIZE], n = 0;
+    int digits[SUDOKU_MAX_SIZE], n = 0, places, digit = 0, cells[SUDOKU_MAX_SIZE];
     uint32_t cands;
     int cell = vfiller_pick(f, &cands);
 
     if (cell < 0)
         return true;
-    if (cands == 0 || ++f->nodes > f->node_limit) {
+    places = popcount32(cands);
+    /* Past 9x9, a Jigsaw layout defeats naked candidates alone (a 16x16 seldom filled
+     * in 20 starts): a digit with fewer places in a unit than the cell has candidates
+     * is branched on instead.  9x9 keeps its search, so its puzzles stay the same. */
+    if (f->by_places && places > 1)
+        vfiller_fewest_places(f, places, &places, &digit, cells);
+    if (places == 0 || ++f->nodes > f->node_limit) {
         f->gave_up = f->nodes > f->node_limit;
+        return false;
+    }
+    if (places < popcount32(cands)) {
+        gen_rng_shuffle(f->rng, cells, places);
+        for (int i = 0; i < places && !f->gave_up; i++)
+            if (vfiller_try(f, cells[i], digit))
+                return true;
         return false;
     }
     for (uint32_t m = cands; m != 0; m &= m - 1)
         digits[n++] = lowest_bit(m);
     gen_rng_shuffle(f->rng, digits, n);
-    for (int i = 0; i < n && !f->gave_up; i++) {
-        f->grid[cell] = (uint8_t)digits[i];
-        vfiller_toggle(f, cell, digits[i]);
-        if (vfiller_search(f))
+    for (int i = 0; i < n && !f->gave_up; i++)
+        if (vfiller_try(f, cell, digits[i]))
             return true;
-        vfiller_toggle(f, cell, digits[i]);
-        f->grid[cell] = 0;
-    }
+    return false;
+}
+
+static bool vfiller_try(struct vfiller *f, int cell, int d)
+{
+    f->grid[cell] = (uint8_t)d;
+    vfiller_toggle(f, cell, d);
+    if (vfiller_search(f))
+        return true;
+    vfiller_toggle(f, cell, d);
+    f->grid[cell] = 0;
     return false;
 }
 
@@ -232,7 +288,7 @@ static bool vfiller_search(struct vfiller *f)
  * fresh starts all wandered, as on a Jigsaw layout with few or no solutions. */
 static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid)
 {
-    struct vfiller f = { .p = p, .rng = rng, .grid = grid };
+    struct vfiller f = { .p = p, .rng = rng, .grid = grid, .by_places = p->max_digit > 9 };
     bool ok = false;
 
     f.used = xmalloc((size_t)p->ngroups * sizeof *f.used);
@@ -950,6 +1006,8 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
         if (fill_variant_grid(frame, &ctx->rng, solution))
             p = variant_full(ctx, frame, solution, cage, &cages_unique);
     }
+    /* A Killer its givens prove keeps them: others would too. */
+    ctx->fewest_givens = (ctx->req->variant & VARIANT_KILLER) && !cages_unique;
     if (cages_unique && killer_aims_bare(ctx->req)) {
         bare = killer_bare(ctx, frame, cage, solution, &p, g);
         if (p == NULL)

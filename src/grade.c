@@ -105,7 +105,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
     uint64_t done = 0;
     enum technique order[TECH_COUNT];
     int norder = rating_order(order);
-    bool placed = false;
+    bool placed = false, cheap = false;
 
     memset(g, 0, sizeof *g);
     g->hardest = g->rated_hardest = TECH_MISTAKE;
@@ -115,7 +115,10 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
     g->variant = p->variant;
     g->gave_up = count < 0;    /* no solution found within the budget */
     if (count > 0) {
-        while (!(g->gave_up = !walk_may_go_on(work, done, budget))) {
+        /* The clock is not read after a Beginner step (a single): such steps cost about
+         * what reading a thread's CPU clock does (a system call), and the step after it
+         * is still checked once it is done. */
+        while (!(g->gave_up = !walk_may_go_on(work, done, cheap ? NULL : budget))) {
             uint64_t cands = candidates_left(p, s.grid, s.cands);
 
             int tenths;
@@ -125,6 +128,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
             done += cands;     /* what the step's techniques looked over */
             tenths = cheapest_step(&s.pos, order, norder, &h, g->rating);
             grade_count_step(g, &h, tenths, &placed);
+            cheap = hint_technique(h.id)->level == LEVEL_BEGINNER;
             if (step != NULL && !step(&h, tenths, &s.pos, user))
                 break;
             hint_apply(p, &h, s.grid, s.cands);

@@ -88,11 +88,14 @@ static int given_count(const struct puzzle *p)
     return n;
 }
 
-/* One generated puzzle of the variant checked through: the rules, uniqueness, the
- * level, the geometry, the format. */
-static void check_variant(unsigned variant, int size, int level, uint64_t seed)
+/* One generated puzzle of the request checked through: the rules, uniqueness, the
+ * level, the geometry, the format.  Returns the attempts it took. */
+static int check_request(const struct gen_request *r)
 {
-    struct gen_request req = request(variant, size, level, seed);
+    struct gen_request req = *r;
+    unsigned variant = req.variant;
+    int size = req.size, level = req.level;
+    uint64_t seed = req.seed;
     struct gen_result res;
     struct puzzle_error perr;
     const char *name = puzzle_variant_name(variant);
@@ -104,7 +107,7 @@ static void check_variant(unsigned variant, int size, int level, uint64_t seed)
            level == GEN_ANY_LEVEL ? "any" : hint_level_name((enum hint_level)level),
            (unsigned long long)seed);
     if (res.puzzle == NULL)
-        return;
+        return res.attempts;
     tap_ok(res.puzzle->variant == variant && res.puzzle->max_digit == size,
            "  it is a %s of size %d", name, size);
     tap_ok(unique_solution(res.puzzle, solution), "  one solution");
@@ -127,6 +130,39 @@ static void check_variant(unsigned variant, int size, int level, uint64_t seed)
         puzzle_free(back);
     }
     puzzle_free(res.puzzle);
+    return res.attempts;
+}
+
+static void check_variant(unsigned variant, int size, int level, uint64_t seed)
+{
+    struct gen_request req = request(variant, size, level, seed);
+
+    check_request(&req);
+}
+
+/* A 16x16 Jigsaw: its random layouts were seldom filled (no puzzle made in 10 s).  The
+ * budget, in CPU time, is only a guard against looking for ever. */
+static void check_big_jigsaw(void)
+{
+    struct gen_request req = request(VARIANT_JIGSAW, 16, LEVEL_BEGINNER, 1);
+
+    req.max_attempts = 1;
+    req.budget_ms = 120000;
+    req.cpu_clock = true;
+    check_request(&req);
+}
+
+/* A 12x12 Killer's cages alone are past the general search, so its givens prove it and
+ * stay: the first attempt at the level is taken, not the best of 30 more looking for a
+ * Killer with none (which took 4-8 s at 12x12 and the whole budget at 16x16). */
+static void check_big_killer(void)
+{
+    struct gen_request req = request(VARIANT_KILLER, 12, LEVEL_MEDIUM, 1);
+    int attempts;
+
+    req.max_attempts = 60;
+    attempts = check_request(&req);
+    tap_ok(attempts < 30, "  taken at its first attempt at the level (%d attempts)", attempts);
 }
 
 /* The same request twice: the same puzzle. */
@@ -291,6 +327,8 @@ int main(void)
     check_variant(VARIANT_JIGSAW, 9, LEVEL_MEDIUM, 9);
     check_variant(VARIANT_JIGSAW, 5, GEN_ANY_LEVEL, 10);
     check_variant(VARIANT_JIGSAW, 7, GEN_ANY_LEVEL, 11);
+    check_big_jigsaw();
+    check_big_killer();
     check_variant(VARIANT_KILLER | VARIANT_X, 9, GEN_ANY_LEVEL, 12);
     check_variant(VARIANT_KILLER | VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 13);
     check_variant(VARIANT_JIGSAW | VARIANT_X, 9, GEN_ANY_LEVEL, 14);
