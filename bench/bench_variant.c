@@ -32,7 +32,10 @@
  *    givens than plain ones and most rate Master (SE 8+) where plain ones rate 1-4, so
  *    both are rated (grade_puzzle, what `kakudo rate` does) and each X puzzle's time is
  *    set against the median of the plain ones (made here and the public file's) of its
- *    rating band, SE points in halves.
+ *    rating band, SE points in halves;
+ *  - real Jigsaws (irregular regions) of each --jigsaw=FILE (kakudo generate jigsaw's, a
+ *    level per file, or a published set) against plain puzzles of their rating, as the
+ *    Sudoku X puzzles made here: the same plain puzzles, rated once.
  * Each set also prints its first solves alone (a single pass, as `kakudo solve` meets
  * each puzzle once): the repeats of one puzzle take the same branches, which the
  * processor learns, and that flatters branchy code more than table-driven code.
@@ -509,53 +512,71 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Each X puzzle's time against the median plain time of its rating band (bands with
- * five plain puzzles or more): per band, then the median of those ratios and the sum of
- * the X times over the sum of their bands' plain medians, for the least of the repeats
- * and the first solves. */
-static void compare_by_rating(const struct bench_set *xset, const struct bench_set *plain,
-                              const char **files, int nfiles, long every, size_t max)
-{
-    struct rated *xr = NULL, *pr = NULL;
-    size_t nx = 0, np = 0, matched = 0;
-    double *ratio, *first_ratio, sum_x = 0, sum_p = 0, sum_xf = 0, sum_pf = 0;
+/* The plain puzzles rated once, for every variant set compared with them: the set made
+ * here and the public files'. */
+struct rated_plain { struct rated *r; size_t n; bool from_files; };
 
-    rate_and_time(xset, &xr, &nx);
-    rate_and_time(plain, &pr, &np);
+static struct rated_plain rate_plain(const struct bench_set *plain, const char **files, int nfiles,
+                                     long every, size_t max)
+{
+    struct rated_plain out = { .from_files = nfiles > 0 };
+
+    rate_and_time(plain, &out.r, &out.n);
     for (int f = 0; f < nfiles; f++) {
         struct bench_set file = { 0 };
 
         if (bench_load(files[f], every, max, &file))
-            rate_and_time(&file, &pr, &np);
+            rate_and_time(&file, &out.r, &out.n);
         bench_set_free(&file);
     }
-    printf("  Sudoku X against plain puzzles of its rating (SE, kakudo rate; %zu X and %zu plain rated,"
-           " plain from the set above%s):\n", nx, np, nfiles > 0 ? " and the files" : "");
-    ratio = xcalloc(nx + 1, sizeof *ratio);
-    first_ratio = xcalloc(nx + 1, sizeof *first_ratio);
+    return out;
+}
+
+/* A variant set's time against plain puzzles of its rating: kind names it in full
+ * ("Sudoku X"), each its puzzles in the band lines ("X"), label the set in its target
+ * line ("made here" or the file's name). */
+struct variant_kind { const char *kind, *each, *label; };
+
+/* Each variant puzzle's time against the median plain time of its rating band (bands
+ * with five plain puzzles or more): per band, then the median of those ratios and the
+ * sum of the variant's times over the sum of their bands' plain medians, for the least
+ * of the repeats and the first solves; a target line, within 2x both ways. */
+static void compare_by_rating(struct variant_kind v, const struct bench_set *vset,
+                              const struct rated_plain *plain)
+{
+    struct rated *vr = NULL;
+    const struct rated *pr = plain->r;
+    size_t nv = 0, np = plain->n, matched = 0;
+    double *ratio, *first_ratio, sum_v = 0, sum_p = 0, sum_vf = 0, sum_pf = 0;
+
+    rate_and_time(vset, &vr, &nv);
+    printf("  %s against plain puzzles of its rating (SE, kakudo rate; %zu %s and %zu plain rated,"
+           " plain made here%s):\n", v.kind, nv, v.each, np, plain->from_files ? " and the files'" : "");
+    ratio = xcalloc(nv + 1, sizeof *ratio);
+    first_ratio = xcalloc(nv + 1, sizeof *first_ratio);
     for (int b = 0; b < RATING_BANDS; b++) {
         size_t in_band, plain_n, ignored;
-        uint64_t xm = median_in_band(xr, nx, b, false, &in_band);
+        uint64_t vm = median_in_band(vr, nv, b, false, &in_band);
         uint64_t pm = median_in_band(pr, np, b, false, &plain_n);
         uint64_t pf = median_in_band(pr, np, b, true, &ignored);
 
         if (in_band == 0)
             continue;
-        printf("    SE %4.1f-%4.1f: %4zu X, median %8.2f us, nodes %6.1f; %4zu plain, median %8.2f us, nodes %6.1f",
-               b / 2.0, b / 2.0 + 0.4, in_band, xm / 1e3, mean_nodes_in_band(xr, nx, b), plain_n,
+        printf("    SE %4.1f-%4.1f: %4zu %s, median %8.2f us, nodes %6.1f; %4zu plain, median %8.2f us, nodes %6.1f",
+               b / 2.0, b / 2.0 + 0.4, in_band, v.each, vm / 1e3, mean_nodes_in_band(vr, nv, b), plain_n,
                pm / 1e3, mean_nodes_in_band(pr, np, b));
         if (plain_n < 5 || pm == 0 || pf == 0) {
             printf(" (too few plain to compare)\n");
             continue;
         }
-        printf("; %.2fx\n", (double)xm / (double)pm);
-        for (size_t i = 0; i < nx; i++)
-            if (xr[i].band == b) {
-                ratio[matched] = (double)xr[i].time / (double)pm;
-                first_ratio[matched++] = (double)xr[i].first / (double)pf;
-                sum_x += (double)xr[i].time;
+        printf("; %.2fx\n", (double)vm / (double)pm);
+        for (size_t i = 0; i < nv; i++)
+            if (vr[i].band == b) {
+                ratio[matched] = (double)vr[i].time / (double)pm;
+                first_ratio[matched++] = (double)vr[i].first / (double)pf;
+                sum_v += (double)vr[i].time;
                 sum_p += (double)pm;
-                sum_xf += (double)xr[i].first;
+                sum_vf += (double)vr[i].first;
                 sum_pf += (double)pf;
             }
     }
@@ -566,20 +587,68 @@ static void compare_by_rating(const struct bench_set *xset, const struct bench_s
         qsort(first_ratio, matched, sizeof *first_ratio, compare_double);
         median = ratio[matched / 2];
         first_median = first_ratio[matched / 2];
-        printf("  %-34s ratio to plain of its rating (%zu of %zu X): median %.2fx, mean %.2fx;"
-               " first solves: median %.2fx, mean %.2fx\n", "Sudoku X", matched, nx,
-               median, sum_x / sum_p, first_median, sum_xf / sum_pf);
-        printf("  target Sudoku X, made here, within 2x of plain of its rating (medians and means, both ways): %s\n",
-               median <= 2 && sum_x <= 2 * sum_p && first_median <= 2 && sum_xf <= 2 * sum_pf
+        printf("  %-34s ratio to plain of its rating (%zu of %zu %s): median %.2fx, mean %.2fx;"
+               " first solves: median %.2fx, mean %.2fx\n", v.kind, matched, nv, v.each,
+               median, sum_v / sum_p, first_median, sum_vf / sum_pf);
+        printf("  target %s, %s, within 2x of plain of its rating (medians and means, both ways): %s\n",
+               v.kind, v.label,
+               median <= 2 && sum_v <= 2 * sum_p && first_median <= 2 && sum_vf <= 2 * sum_pf
                ? "pass" : "MISS");
+    } else {
+        printf("  target %s, %s, within 2x of plain of its rating: not measured (no rating band"
+               " with five plain puzzles)\n", v.kind, v.label);
     }
     free(ratio);
     free(first_ratio);
-    free(xr);
-    free(pr);
+    free(vr);
 }
 
 /* --- Main --- */
+
+/* Keeps in set only its 9x9 Jigsaws without another variant (what is compared with
+ * plain 9x9); how many were left out. */
+static size_t keep_9x9_jigsaws(struct bench_set *set)
+{
+    size_t kept = 0, n = set->n;
+
+    for (size_t i = 0; i < n; i++) {
+        struct puzzle *p = set->puzzles[i];
+
+        if (p->ncells == 81 && p->max_digit == 9 && p->variant == VARIANT_JIGSAW)
+            set->puzzles[kept++] = p;
+        else
+            puzzle_free(p);
+    }
+    set->n = kept;
+    return n - kept;
+}
+
+/* A file of real Jigsaws (irregular regions; kakudo generate jigsaw's, or published):
+ * timed against the plain puzzles made here, then against plain puzzles of their
+ * rating. */
+static void bench_jigsaw_file(const char *path, struct timing tp, const struct rated_plain *rated,
+                              size_t max)
+{
+    struct bench_set file = { 0 };
+    struct timing t;
+    char name[200];
+
+    size_t other;
+
+    if (!bench_load(path, 1, max, &file))
+        return;
+    other = keep_9x9_jigsaws(&file);
+    printf("%s:\n", path);
+    if (other > 0)
+        printf("  (%zu puzzles left out: not 9x9 Jigsaws of irregular regions alone)\n", other);
+    t = time_set("Jigsaw (irregular regions)", &file);
+    print_ratio("Jigsaw (irregular regions)", t, tp);
+    if (rated_max > 0)
+        compare_by_rating((struct variant_kind){ "Jigsaw (irregular regions)", "Jigsaw",
+                                                 set_name(path, name, sizeof name) },
+                          &file, rated);
+    bench_set_free(&file);
+}
 
 static void bench_public(const char *path, long every, size_t max)
 {
@@ -621,7 +690,9 @@ int main(int argc, char **argv)
     size_t max = (size_t)-1;
     uint64_t seed = 1;
     const char **killers = xcalloc((size_t)argc, sizeof *killers);
-    int nkillers = 0;
+    const char **jigsaws = xcalloc((size_t)argc, sizeof *jigsaws);
+    int nkillers = 0, njigsaws = 0;
+    struct rated_plain rated = { 0 };
     struct gen_rng rng;
     struct bench_set plain = { 0 }, jigsaw = { 0 }, xset = { 0 }, killer = { 0 };
     struct timing tp = { 0 }, t;
@@ -641,6 +712,8 @@ int main(int argc, char **argv)
             repeat = atoi(argv[a] + 9) > 0 ? atoi(argv[a] + 9) : 1;
         else if (strncmp(argv[a], "--killer=", 9) == 0)
             killers[nkillers++] = argv[a] + 9;
+        else if (strncmp(argv[a], "--jigsaw=", 9) == 0)
+            jigsaws[njigsaws++] = argv[a] + 9;
         else if (strncmp(argv[a], "--rated=", 8) == 0)
             rated_max = (size_t)atol(argv[a] + 8);
         else if (argv[a][0] != '-')
@@ -662,6 +735,8 @@ int main(int argc, char **argv)
     }
     for (long i = 0; i < count; i++)
         add(&killer, random_killer(&rng));
+    if (rated_max > 0 && (count > 0 || njigsaws > 0))
+        rated = rate_plain(&plain, files, nfiles, every, max);
     if (count > 0) {
         printf("made here (seed %llu): minimal puzzles from random grids; Killers with random cages\n",
                (unsigned long long)seed);
@@ -671,7 +746,7 @@ int main(int argc, char **argv)
         t = time_set("Sudoku X", &xset);
         print_ratio("Sudoku X", t, tp);
         if (rated_max > 0)
-            compare_by_rating(&xset, &plain, files, nfiles, every, max);
+            compare_by_rating((struct variant_kind){ "Sudoku X", "X", "made here" }, &xset, &rated);
         t = time_set("Killer", &killer);
         print_ratio("Killer", t, tp);
         print_killer_target("random cages", t);
@@ -688,7 +763,11 @@ int main(int argc, char **argv)
         print_killer_target(set_name(killers[k], name, sizeof name), t);
         bench_set_free(&file);
     }
+    for (int j = 0; j < njigsaws; j++)
+        bench_jigsaw_file(jigsaws[j], tp, &rated, max);
     free(killers);
+    free(jigsaws);
+    free(rated.r);
     free(files);
     bench_set_free(&plain);
     bench_set_free(&jigsaw);

@@ -19,11 +19,15 @@
 #   BENCH_KAKURO2_SECONDS (default 1) the CPU time the KAKURO2 seed gets per case;
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
-#   makes, BENCH_VARIANT_RATED (default 300) how many of each set it rates to set X
-#   against plain puzzles of its rating; BENCH_KILLER_COUNT (default 1000) the Killers generated per level of
+#   makes, BENCH_VARIANT_RATED (default 300) how many of each set it rates to set X and
+#   each real Jigsaw set against plain puzzles of their rating; BENCH_KILLER_COUNT
+#   (default 1000) the Killers generated per level of
 #   BENCH_KILLER_LEVELS (default beginner easy medium hard expert master), kept in BENCH_CACHE
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
+#   BENCH_JIGSAW_COUNT (default 300) the 9x9 Jigsaws generated per level of
+#   BENCH_JIGSAW_LEVELS (default beginner easy medium hard expert master), cached the same
+#   way as jigsaw-LEVEL-seed1-nCOUNT.txt;
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
 #   below 60x60, 1 from 60x60) the seeds each size gets; BASELINE_GENERATE, a
@@ -576,21 +580,22 @@ part_big() {
 # ======================================================================== end of sperf
 
 # ---------------------------------------------------------------------------------------
-# killer_set CACHE LEVEL COUNT: the file of COUNT Killers of LEVEL (seed 1), generated into
-# CACHE when missing (-j2; the same puzzles whatever -j); the generation's CPU time per
-# Killer and how many reached the level go to $tmp/killer-gen.txt.
-killer_set() {
-  file=$1/killer-$2-seed1-n$3.txt
+# generated_set KIND CACHE LEVEL COUNT: the file of COUNT 9x9 puzzles of KIND (killer or
+# jigsaw) and LEVEL (seed 1), generated into CACHE when missing (-j2; the same puzzles
+# whatever -j); the generation's CPU time per puzzle and how many reached the level go to
+# $tmp/generated.txt.
+generated_set() {
+  file=$2/$1-$3-seed1-n$4.txt
   if [ ! -s "$file" ]; then
-    line=$("$run" --out "$file.part" "$kakudo" generate killer --level "$2" --count "$3" \
+    line=$("$run" --out "$file.part" "$kakudo" generate "$1" --level "$3" --count "$4" \
            --seed 1 -j2 2>/dev/null)
-    at_level=$(grep -ci "^# killer9-$2-[0-9]* $2," "$file.part")
-    awk -v c="$(field cpu_ns "$line")" -v n="$3" -v l="$2" -v a="$at_level" 'BEGIN {
-      printf "   generated %d %s Killers (%d at the level): %.3f s CPU each, %.1f a CPU minute\n",
-             n, l, a, c / 1e9 / n, n * 60e9 / c }' >>"$tmp/killer-gen.txt"
+    at_level=$(grep -ci "^# ${1}9-$3-[0-9]* $3," "$file.part")
+    awk -v c="$(field cpu_ns "$line")" -v n="$4" -v k="$1" -v l="$3" -v a="$at_level" 'BEGIN {
+      printf "   generated %d %s %s puzzles (%d at the level): %.3f s CPU each, %.1f a CPU minute\n",
+             n, l, k, a, c / 1e9 / n, n * 60e9 / c }' >>"$tmp/generated.txt"
     mv "$file.part" "$file"
   else
-    echo "   $file: generated before (BENCH_CACHE)" >>"$tmp/killer-gen.txt"
+    echo "   $file: generated before (BENCH_CACHE)" >>"$tmp/generated.txt"
   fi
   echo "$file"
 }
@@ -601,26 +606,38 @@ part_variant() {
   count=${BENCH_VARIANT_COUNT:-1000}
   killers=${BENCH_KILLER_COUNT:-1000}
   levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert master}
+  jigsaws=${BENCH_JIGSAW_COUNT:-300}
+  jigsaw_levels=${BENCH_JIGSAW_LEVELS:-beginner easy medium hard expert master}
   cache=${BENCH_CACHE:-$builddir/bench/cache}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
   echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
-  echo "   and $killers Killers per level from kakudo generate (BENCH_KILLER_COUNT, seed 1),"
-  echo "   generated once into $cache"
+  echo "   $killers Killers and $jigsaws Jigsaws per level from kakudo generate (BENCH_KILLER_COUNT,"
+  echo "   BENCH_JIGSAW_COUNT, seed 1), generated once into $cache"
   set -- --repeat="$repeat_runs" --count="$count"
-  if [ "$killers" -gt 0 ]; then
+  : >"$tmp/generated.txt"
+  if [ "$killers" -gt 0 ] || [ "$jigsaws" -gt 0 ]; then
     mkdir -p "$cache" || return
-    for level in $levels; do
-      set -- "$@" --killer="$(killer_set "$cache" "$level" "$killers")"
-    done
-    cat "$tmp/killer-gen.txt"
   fi
+  if [ "$killers" -gt 0 ]; then
+    for level in $levels; do
+      set -- "$@" --killer="$(generated_set killer "$cache" "$level" "$killers")"
+    done
+  fi
+  # Real Jigsaws (irregular regions), each set against plain puzzles of its rating.
+  if [ "$jigsaws" -gt 0 ]; then
+    for level in $jigsaw_levels; do
+      set -- "$@" --jigsaw="$(generated_set jigsaw "$cache" "$level" "$jigsaws")"
+    done
+  fi
+  cat "$tmp/generated.txt"
   # A published set: 62 of krazydad's Intermediate Killers (tests/data/variant).
   set -- "$@" --killer="$srcdir/tests/data/variant/killer_krazydad.txt"
   if have_set sudoku/magictour_top1465.txt; then
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
   fi
-  # Its "target" lines (Jigsaw and X within 2x of plain; each Killer set's median under
-  # 1 ms) join the summary.
+  # Its "target" lines (Jigsaw and X within 2x of plain, real Jigsaws of each level
+  # within 2x of plain of their rating; each Killer set's median under 1 ms) join the
+  # summary.
   "$builddir/bench/bench_variant" --rated="${BENCH_VARIANT_RATED:-300}" "$@" | tee "$tmp/variant.txt"
   sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }
