@@ -2,6 +2,8 @@
  * cutting them, and a terminal that cannot move the cursor is refused with a message. */
 #include "config.h"
 
+#include <signal.h>
+
 #include <stdio.h>
 #include <sys/wait.h>
 
@@ -70,6 +72,25 @@ static void test_dumb_terminal(void)
     th_free(t);
 }
 
+/* A terminal shrunk and grown back before the player reads the change (here: while it is
+ * stopped) has lost what it showed, while curses sees the same size as before: the player
+ * must paint its whole screen again (the soak test saw a blank screen on a busy machine). */
+static void test_repaint_after_shrink_and_grow(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    kill(t->pid, SIGSTOP);
+    th_resize(t, 1, 1);
+    th_resize(t, 24, 80);
+    kill(t->pid, SIGCONT);
+    tap_ok(th_see(t, "Cell r1c3", tt_wait_ms),
+           "shrunk to 1x1 and grown back while stopped, the player paints its screen again");
+    tap_ok(tt_quit_cleanly(t), "and quits cleanly");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("screens", 30000))
@@ -80,6 +101,8 @@ int main(void)
     test_dumb_terminal();
     tt_fresh_state();
     test_messages_end_alike();
+    tt_fresh_state();
+    test_repaint_after_shrink_and_grow();
     tt_cleanup();
     return tap_done();
 }

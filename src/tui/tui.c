@@ -313,6 +313,11 @@ int ui_get_key(wint_t *key)
     if (c == ERR)
         return ERR;
     *key = (wint_t)c;
+    /* A terminal that changed size may have lost or reflowed what it showed, and when it
+     * shrank and grew back before this read, curses sees no change and would send nothing:
+     * the next refresh repaints the whole screen. */
+    if (c == KEY_RESIZE)
+        clearok(curscr, TRUE);
     if (c >= KEY_MIN)
         return KEY_CODE_YES;
     if (utf8 < 0) {
