@@ -57,14 +57,17 @@ static bool walk_may_go_on(uint64_t work, uint64_t done, const struct solve_budg
 
 /* The lowest-rated step found so far, for cheapest_step. */
 struct cheapest {
+    const struct hint_position *pos;
     struct hint *best;
     int tenths;
 };
 
+/* Each step rated as the walk rates it, in its position: a wing's number depends on its
+ * cells' candidates there, and rating it without them dropped that bonus. */
 static bool keep_cheapest(const struct hint *h, void *user)
 {
     struct cheapest *c = user;
-    int tenths = rating_step(h);
+    int tenths = rating_of_step(h, c->pos);
 
     if (tenths < c->tenths) {
         memcpy(c->best, h, sizeof *h);
@@ -83,7 +86,7 @@ static bool keep_cheapest(const struct hint *h, void *user)
 static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
                          struct hint *h, int hardest)
 {
-    struct cheapest c = { h, rating_of_step(h, pos) };
+    struct cheapest c = { pos, h, rating_of_step(h, pos) };
     int from = 0;
 
     if (rating_first_is_lowest(h->id) || c.tenths <= hardest)
