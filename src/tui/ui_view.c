@@ -927,17 +927,17 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
     }
 }
 
-/* The rows kept for a hint that shares its column with the status lines and runs: what
- * it takes, up to half the panel, never under its fewest (so that at the smallest sizes
- * the hint asked for is seen, the status lines giving way, and a long one still leaves
- * the runs their room and pages). */
-static int hint_reserve(const struct ui *ui, const struct panel *pn, int h)
+/* The rows kept for a hint that shares its column with the status lines and runs: its
+ * fewest (title, a line, the next key), so that at the smallest sizes the hint asked for
+ * is seen, the status lines giving way, while a long one still leaves the runs their
+ * room and pages. */
+static int hint_reserve(const struct ui *ui, const struct panel *pn)
 {
-    int want = ui_hint_rows(ui, pn->w), most = h / 2 > UI_HINT_MIN_ROWS ? h / 2 : UI_HINT_MIN_ROWS;
+    int want = ui_hint_rows(ui, pn->w);
 
     if (ui->hint == NULL || (ui->geo.panel_below && panel_has_next_column(pn)))
         return 0;   /* none, or a column of its own */
-    return want < most ? want : most;
+    return want < UI_HINT_MIN_ROWS ? want : UI_HINT_MIN_ROWS;
 }
 
 /* Lowers the panel's bottom to leave reserve rows and the keys' row free (never above the
@@ -957,7 +957,7 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     struct panel pn = { .y = top, .x = left, .w = col_w, .top = top, .bottom = top + h,
                         .right = left + w, .col_w = col_w };
     char buf[256], name[PUZZLE_CELL_NAME_MAX];
-    int row, col, reserve = hint_reserve(ui, &pn, h);
+    int row, col, reserve = hint_reserve(ui, &pn);
 
     panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
     panel_keep(&pn, top + h, reserve);
