@@ -361,8 +361,8 @@ static void test_small(void)
 
 /* Korean lines wrap at spaces, as English ones: a word is never split between two
  * syllables (libunistring breaks between any two unless told Hangul counts as letters).
- * At 44 columns: the new-game form's keys ("Esc 뒤" / "로"), a hint's technique name in
- * the panel ("싱글(박" / "스)") and the board's help ("(마우" / "스도)"). */
+ * The new-game form's keys at 44 columns ("Esc 뒤" / "로"), a hint's technique name in
+ * the panel ("싱글(박" / "스)") and the board's help ("(마우" / "스도)") at 62. */
 static void test_word_breaks(void)
 {
     const char *srcdir = getenv("srcdir");
@@ -379,17 +379,18 @@ static void test_word_breaks(void)
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 
+    /* 62 columns: the panel beside the board, 24 wide, has room for the whole hint. */
     snprintf(path, sizeof path, "%s/data/04-sudoku9-easy.txt", srcdir != NULL ? srcdir : ".");
-    t = start_ko(args, 24, 44);
+    t = start_ko(args, 24, 62);
     tt_wait_text(t, "모드: 숫자");
     th_send(t, "i");
     tt_wait_text(t, "힌트 1/5");
     th_send(t, "i");
     tap_ok(tt_wait_text(t, "힌트 2/5") && tt_wait_text(t, "싱글(박스)"),
-           "44 columns: the hint's technique name wraps between words");
+           "62 columns: the hint's technique name wraps between words");
     th_send(t, "?");
     tap_ok(tt_wait_text(t, "(마우스도)") && tt_wait_text(t, "(Alt+숫자도)"),
-           "44 columns: the board's help wraps between words");
+           "62 columns: the board's help wraps between words");
     th_send(t, "x");
     tt_wait_text(t, "모드: 숫자");
     tap_ok(tt_quit_cleanly(t), "q quits");
