@@ -226,7 +226,7 @@ static const char *variant_line_format(unsigned variant)
     }
 }
 
-/* "24-28" or "26" into min and max (at least 1). */
+/* "24-28" or "26" into min and max (at least 1; gen_check_givens says how many fit). */
 static bool parse_givens(const char *s, int *min, int *max)
 {
     char buf[32], *dash;
@@ -238,10 +238,10 @@ static bool parse_givens(const char *s, int *min, int *max)
     dash = strchr(buf, '-');
     if (dash != NULL)
         *dash = '\0';
-    if (!cli_parse_number(buf, 1, 625, &lo))
+    if (!cli_parse_number(buf, 1, INT_MAX / 2, &lo))
         return false;
     hi = lo;
-    if (dash != NULL && !cli_parse_number(dash + 1, 1, 625, &hi))
+    if (dash != NULL && !cli_parse_number(dash + 1, 1, INT_MAX / 2, &hi))
         return false;
     *min = (int)lo;
     *max = (int)hi;
@@ -346,6 +346,9 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
                                     "hard, expert, master or any", a->level);
     if (a->givens != NULL && strcmp(a->givens, "0") == 0)
         req->givens_none = true;    /* a Killer of cages alone; gen_check_request says who */
+    else if (a->givens != NULL && a->givens[0] == '-')
+        return generate_usage_error("invalid --givens '%s': a number of givens is never "
+                                    "negative", a->givens);
     else if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
         return generate_usage_error("invalid --givens '%s': expected MIN-MAX (or N), such as "
                                     "24-28", a->givens);
@@ -510,12 +513,14 @@ static int report_level(const struct gen_job *job, int status)
         if (req->level == GEN_ANY_LEVEL || (int)res->grade.level == req->level) {
             /* The level is right: --givens is what was missed. */
             int n = 0;
+            char asked[32];
 
             for (int cell = 0; cell < res->puzzle->ncells; cell++)
                 n += res->puzzle->given[cell] != 0;
-            fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): none with %d-%d "
+            gen_givens_text(req->givens_min, req->givens_max, asked, sizeof asked);
+            fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): none with %s "
                               "givens within %s; printed one with %d instead\n"), i + 1, req->seed,
-                    req->givens_min, req->givens_max, within, n);
+                    asked, within, n);
         } else {
             fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): no %s puzzle "
                               "within %s; printed one at %s instead\n"), i + 1, req->seed,

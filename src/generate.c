@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "util.h"
 
 /* --- Random numbers: xoshiro256** (Blackman and Vigna), seeded by splitmix64 --- */
@@ -216,19 +217,12 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
             return false;
         }
     }
-    if (req->givens_min > 0 || req->givens_max > 0) {
-        int cells = req->kind == PUZZLE_SUDOKU ? req->size * req->size : 0;
-        if (req->kind != PUZZLE_SUDOKU) {
-            snprintf(why, size, "givens are for Sudoku: a Kakuro's clues are its sums");
-            return false;
-        }
-        if (req->givens_min < 0 || req->givens_max < req->givens_min || req->givens_max > cells) {
-            snprintf(why, size, "no %dx%d Sudoku has %d-%d givens: expected MIN-MAX with MIN "
-                     "at most MAX, MAX at most %d", req->size, req->size, req->givens_min,
-                     req->givens_max, cells);
-            return false;
-        }
+    if (req->kind != PUZZLE_SUDOKU && (req->givens_min > 0 || req->givens_max > 0)) {
+        snprintf(why, size, "givens are for Sudoku: a Kakuro's clues are its sums");
+        return false;
     }
+    if (req->kind == PUZZLE_SUDOKU && !gen_check_givens(req, "Sudoku", why, size))
+        return false;
     if (!gen_level_possible(req->kind, req->size, req->level)) {
         if (req->kind == PUZZLE_KAKURO && req->level >= 0 && req->level < LEVEL_COUNT)
             snprintf(why, size, "no Kakuro is %s: Kakuro levels are easy, medium, hard, "
@@ -245,6 +239,62 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
 }
 
 /* --- Givens --- */
+
+/* "24" or "24-28", as --givens takes them. */
+void gen_givens_text(int min, int max, char *buf, size_t size)
+{
+    if (min == max)
+        snprintf(buf, size, "%d", min);
+    else
+        snprintf(buf, size, "%d-%d", min, max);
+}
+
+/*
+ * The fewest givens a Sudoku with one solution can have: with fewer than size-1, two
+ * digits never given could swap places (true of X and Jigsaw too, whose rules treat every
+ * digit alike, but not of a Killer, whose sums tell digits apart).  For a plain 9x9 the
+ * proven bound is 17 (McGuire, Tugemann and Civario, 2012), for a plain 4x4 it is 4.
+ */
+static int fewest_unique_givens(const struct gen_request *req)
+{
+    if (req->variant & VARIANT_KILLER)
+        return 0;
+    if (req->variant == 0 && req->size == 9)
+        return 17;
+    if (req->variant == 0 && req->size == 4)
+        return 4;
+    return req->size - 1;
+}
+
+bool gen_check_givens(const struct gen_request *req, const char *name, char *why, size_t size)
+{
+    int cells = req->size * req->size, fewest = fewest_unique_givens(req);
+    char asked[32];
+
+    gen_givens_text(req->givens_min, req->givens_max, asked, sizeof asked);
+    if (req->givens_none && !(req->variant & VARIANT_KILLER)) {
+        snprintf(why, size, _("a %s needs givens: only a Killer's cages can stand alone"), name);
+        return false;
+    }
+    if (req->givens_none || (req->givens_min == 0 && req->givens_max == 0))
+        return true;    /* none, or the level's range */
+    if (req->givens_min < 0 || req->givens_max < req->givens_min) {
+        snprintf(why, size, _("--givens %s: MIN is more than MAX (did you mean %d-%d?)"), asked,
+                 req->givens_max, req->givens_min);
+        return false;
+    }
+    if (req->givens_max > cells) {
+        snprintf(why, size, _("no %dx%d %s has %s givens: it has %d cells"), req->size,
+                 req->size, name, asked, cells);
+        return false;
+    }
+    if (req->givens_max < fewest) {
+        snprintf(why, size, _("no %dx%d %s with %s givens has one solution: it needs at least "
+                              "%d"), req->size, req->size, name, asked, fewest);
+        return false;
+    }
+    return true;
+}
 
 /*
  * Givens per level for 9x9, from published puzzles: collections and sites give easy

@@ -101,6 +101,11 @@ struct gen_result {
 bool gen_check_request(const struct gen_request *req, char *why, size_t size);
 /* gen_check_request's part for a Sudoku variant (generate_variant.c). */
 bool gen_variant_check(const struct gen_request *req, char *why, size_t size);
+/* gen_check_request's part for --givens, of a Sudoku or a variant called name: a count
+ * the grid can hold, MIN at most MAX, enough for one solution, none only for a Killer. */
+bool gen_check_givens(const struct gen_request *req, const char *name, char *why, size_t size);
+/* "24" for 24-24, else "24-28": a range of givens as --givens takes it. */
+void gen_givens_text(int min, int max, char *buf, size_t size);
 /* Generates one puzzle; res is always filled in. */
 void gen_generate(const struct gen_request *req, struct gen_result *res);
 

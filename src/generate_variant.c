@@ -1027,7 +1027,7 @@ out:
 bool gen_variant_check(const struct gen_request *req, char *why, size_t size)
 {
     const char *name = puzzle_variant_name(req->variant);
-    int br, bc, cells = req->size * req->size;
+    int br, bc;
 
     if ((req->variant & ~(unsigned)(VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER)) != 0) {
         snprintf(why, size, "unknown variant: expected killer, x, jigsaw or a combination");
@@ -1047,17 +1047,8 @@ bool gen_variant_check(const struct gen_request *req, char *why, size_t size)
                  "diagonal");
         return false;
     }
-    if (req->givens_none && !(req->variant & VARIANT_KILLER)) {
-        snprintf(why, size, "a %s needs givens: only a Killer's cages can stand alone", name);
+    if (!gen_check_givens(req, name, why, size))
         return false;
-    }
-    if (!req->givens_none && (req->givens_min < 0 || req->givens_max < req->givens_min
-                              || req->givens_max > cells)) {
-        snprintf(why, size, "no %dx%d %s has %d-%d givens: expected MIN-MAX with MIN at most "
-                 "MAX, MAX at most %d", req->size, req->size, name, req->givens_min,
-                 req->givens_max, cells);
-        return false;
-    }
     if (req->level != GEN_ANY_LEVEL && (req->level < 0 || req->level >= LEVEL_COUNT)) {
         snprintf(why, size, "unknown level: expected beginner, easy, medium, hard, expert, "
                  "master or any");

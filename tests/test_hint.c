@@ -11,23 +11,10 @@
 #include "game.h"
 #include "solve.h"
 #include "tap.h"
+#include "tap_puzzle.h"
 #include "util.h"
 
 /* --- Small helpers --- */
-
-static struct puzzle *load(const char *spec)
-{
-    struct format_style style;
-    struct format_error err;
-    char path[4096];
-    struct puzzle *p;
-
-    snprintf(path, sizeof path, "%s", tap_data_path(spec));
-    p = format_load(path, FORMAT_AUTO, &style, &err);
-    if (p == NULL)
-        tap_diag("cannot load %s: %s", path, err.message);
-    return p;
-}
 
 /* "r12c3" -> cell index, or -1. */
 static int parse_cell(const struct puzzle *p, const char *s, const char **end)
@@ -447,7 +434,7 @@ static bool diag_instance(const struct hint *h, void *user)
 
 static void run_case(const struct step_case *c, int covered[TECH_COUNT])
 {
-    struct puzzle *p = load(c->puzzle);
+    struct puzzle *p = tap_load_puzzle(c->puzzle);
     struct pos_state st;
     enum technique id;
     struct hint h;
@@ -537,7 +524,7 @@ static void test_kakuro_left_out(void)
         TECH_BENT_SET, TECH_ALS_XZ, TECH_ALS_XY_WING, TECH_DEATH_BLOSSOM,
         TECH_ALIGNED_TRIPLE, TECH_ALS_CHAIN,
     };
-    struct puzzle *p = load("hint/kakuro_sources.txt:2");
+    struct puzzle *p = tap_load_puzzle("hint/kakuro_sources.txt:2");
     struct pos_state st;
     int found = 0;
     bool kinds = true;
@@ -588,7 +575,7 @@ static int first_empty(const struct puzzle *p, const uint8_t *grid)
 
 static void test_player(const char *spec, const char *what)
 {
-    struct puzzle *p = load(spec);
+    struct puzzle *p = tap_load_puzzle(spec);
     struct pos_state st;
     digitset *marks;
     struct hint h;
@@ -627,7 +614,7 @@ static void test_player(const char *spec, const char *what)
 
 static void test_grade(void)
 {
-    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct puzzle *p = tap_load_puzzle("hint/sudoku_sources.txt:1");
     struct grade g;
     char buf[1024];
     int total = 0;
@@ -647,7 +634,7 @@ static void test_grade(void)
  * and so does the search for a solution before it. */
 static void test_grade_budget(void)
 {
-    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct puzzle *p = tap_load_puzzle("hint/sudoku_sources.txt:1");
     struct solve_budget one_node = solve_budget_nodes(1);
     struct grade whole, cut;
     int rated;
@@ -668,7 +655,7 @@ static void test_grade_budget(void)
 /* The player's hint keeps to the budget it is given, and says it gave up. */
 static void test_player_hint_budget(void)
 {
-    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct puzzle *p = tap_load_puzzle("hint/sudoku_sources.txt:1");
     struct solve_budget one_node = solve_budget_nodes(1);
     struct hint h;
     bool gave_up = false, found;
@@ -842,7 +829,7 @@ static void test_game_hints(struct puzzle *p, const char *what)
 
 static void test_rungs(void)
 {
-    struct puzzle *p = load("hint/sudoku_sources.txt:1");
+    struct puzzle *p = tap_load_puzzle("hint/sudoku_sources.txt:1");
     struct pos_state st;
     struct hint h;
     char buf[512];
@@ -930,10 +917,10 @@ int main(void)
     test_rungs();
     test_sizes();
     test_sizes_sparse();
-    test_game_hints(load("hint/sudoku_sources.txt:3"), "Sudoku 9x9");
-    test_game_hints(load("hint/sudoku_sources.txt:24"), "Sudoku 9x9 needing forcing chains");
+    test_game_hints(tap_load_puzzle("hint/sudoku_sources.txt:3"), "Sudoku 9x9");
+    test_game_hints(tap_load_puzzle("hint/sudoku_sources.txt:24"), "Sudoku 9x9 needing forcing chains");
     test_game_hints(size_puzzle(12), "Sudoku 12x12");
-    test_game_hints(load("hint/kakuro_sources.txt:2"), "Kakuro");
+    test_game_hints(tap_load_puzzle("hint/kakuro_sources.txt:2"), "Kakuro");
     m17 = check_set("hint/sample_17_clue.txt", limit, 20);
     mtop = check_set("hint/sample_top1465.txt", limit, 20);
     mhard = check_set("hint/sample_forum_hardest.txt", limit, 8);

@@ -12,18 +12,8 @@
 
 #include "format.h"
 #include "tap.h"
+#include "tap_puzzle.h"
 #include "util.h"
-
-static struct puzzle *load(const char *spec)
-{
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
-
-    if (p == NULL)
-        tap_diag("cannot load %s: %s", spec, err.message);
-    return p;
-}
 
 static digitset digits(const char *s)
 {
@@ -65,7 +55,7 @@ static void test_fit(void)
 
 static void test_required(void)
 {
-    struct puzzle *p = load("hint/kakuro_fit.txt");
+    struct puzzle *p = tap_load_puzzle("hint/kakuro_fit.txt");
     uint8_t grid[16] = { 0 };
     digitset cands[16];
     struct hint_position pos = { .p = p, .grid = grid, .cands = cands };
@@ -94,7 +84,7 @@ static void test_required(void)
 
 static void test_sum_links(void)
 {
-    struct puzzle *p = load("hint/kakuro_fit.txt");
+    struct puzzle *p = tap_load_puzzle("hint/kakuro_fit.txt");
     uint8_t grid[16] = { 0 };
     digitset cands[16];
     struct hint_position pos = { .p = p, .grid = grid, .cands = cands };
@@ -156,7 +146,7 @@ static int walk_count(const struct puzzle *p, enum technique t, bool *sound, str
 
 static void test_janko(const char *spec, const char *name, enum technique hardest)
 {
-    struct puzzle *p = load(spec);
+    struct puzzle *p = tap_load_puzzle(spec);
     struct grade g;
     bool sound, rated;
 
@@ -175,7 +165,7 @@ static void test_janko(const char *spec, const char *name, enum technique hardes
  * across runs' sums to a run with no combination left; the hint names each run. */
 static void test_forcing_text(void)
 {
-    struct puzzle *p = load("hint/kakuro_sources.txt:14");
+    struct puzzle *p = tap_load_puzzle("hint/kakuro_sources.txt:14");
     struct hint_start s;
     struct hint h;
     int steps = 0;
@@ -201,7 +191,7 @@ static void test_forcing_text(void)
 /* Each run an area sum adds up is named in its text. */
 static void test_area_sum_names(void)
 {
-    struct puzzle *p = load("hint/kakuro_sources.txt:12");
+    struct puzzle *p = tap_load_puzzle("hint/kakuro_sources.txt:12");
     struct hint h;
     bool sound, named = true;
     char name[256];

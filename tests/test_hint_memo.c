@@ -11,17 +11,7 @@
 #include "format.h"
 #include "rating.h"
 #include "tap.h"
-
-static struct puzzle *load(const char *spec)
-{
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
-
-    if (p == NULL)
-        tap_diag("cannot load %s: %s", spec, err.message);
-    return p;
-}
+#include "tap_puzzle.h"
 
 /* Whether two steps are the same technique with the same conclusions, in order. */
 static bool same_step(const struct hint *a, const struct hint *b)
@@ -102,7 +92,7 @@ out:
 /* Walks spec's puzzle; returns how many digit searches the memo skipped. */
 static int test_walk(const char *spec, int max_steps)
 {
-    struct puzzle *p = load(spec);
+    struct puzzle *p = tap_load_puzzle(spec);
     int steps, skipped = 0;
 
     if (!tap_ok(p != NULL, "%s loads", spec))

@@ -11,18 +11,8 @@
 
 #include "format.h"
 #include "tap.h"
+#include "tap_puzzle.h"
 #include "util.h"
-
-static struct puzzle *load(const char *spec)
-{
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
-
-    if (p == NULL)
-        tap_diag("cannot load %s: %s", spec, err.message);
-    return p;
-}
 
 /* Techniques that conclude on their own cells by design: uniqueness (a corner is not the
  * pair), colouring (a colour that sees itself), chains and forcing chains (whose cells
@@ -310,7 +300,7 @@ static void test_no_disguise(void)
 
 static void test_ur4_rating(void)
 {
-    struct puzzle *p = load("hint/uniq_sources.txt:15");
+    struct puzzle *p = tap_load_puzzle("hint/uniq_sources.txt:15");
     struct grade g;
     char buf[1024];
 

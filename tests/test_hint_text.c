@@ -8,17 +8,7 @@
 
 #include "format.h"
 #include "tap.h"
-
-static struct puzzle *load(const char *spec)
-{
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p = format_load(tap_data_path(spec), FORMAT_AUTO, &style, &err);
-
-    if (p == NULL)
-        tap_diag("cannot load %s: %s", spec, err.message);
-    return p;
-}
+#include "tap_puzzle.h"
 
 static void same(const char *got, const char *want, const char *what)
 {
@@ -37,7 +27,7 @@ static int nth_group(const struct puzzle *p, enum group_kind kind, int k)
 
 static void test_sudoku_words(void)
 {
-    struct puzzle *p = load("hint/ko/sudoku9.txt");
+    struct puzzle *p = tap_load_puzzle("hint/ko/sudoku9.txt");
     struct hint *h = calloc(1, sizeof *h);
 
     if (!tap_ok(p != NULL && h != NULL, "a 9x9 Sudoku loads"))
@@ -88,7 +78,7 @@ static void test_sudoku_words(void)
 
 static void test_kakuro_words(void)
 {
-    struct puzzle *p = load("hint/ko/kakuro.txt");
+    struct puzzle *p = tap_load_puzzle("hint/ko/kakuro.txt");
     struct hint *h = calloc(1, sizeof *h);
     int across = -1, down = -1;
 

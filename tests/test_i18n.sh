@@ -101,4 +101,7 @@ ko pcback C.UTF-8 --config="$tmp/pcko.out" --print-config
 status_is pcback 0 && same "$tmp/pcko.out" "$tmp/pcback.out"
 ok $? "--print-config in Korean reads back as the same settings"
 
+ko givens C.UTF-8 generate sudoku --givens 90
+err_has givens "주어진 숫자가 90개인 9x9 Sudoku는 없습니다: 칸이 81개뿐입니다"; ok $? "generate --givens 90: the core's reason in Korean"
+
 tap_done

@@ -214,7 +214,7 @@ ok $? "generate --givens 24-26: every puzzle within, and the recorded command sa
 run big generate sudoku --level beginner --size 16 --seed 1
 g=$(givens big); [ "$g" -ge 114 ] && [ "$g" -le 142 ]; ok $? "generate: a 16x16 Beginner has the same share of givens ($g of 256)"
 run anygiv generate sudoku --givens 20 --attempts 3 --seed 1
-status_is anygiv 1 && err_has anygiv "none with 20-20 givens within 3 attempts; printed one with"
+status_is anygiv 1 && err_has anygiv "none with 20 givens within 3 attempts; printed one with"
 ok $? "generate --givens without --level: the range holds too, and a miss is said (exit 1)"
 # Seed 3's first attempt is an Expert of 26 givens, its second a Beginner of 28: at any
 # level the one nearer 20 givens stays, whatever its level.
@@ -229,7 +229,26 @@ ok $? "generate --givens 24-27 at any level: every puzzle within"
 run kgiv generate kakuro --givens 3-4
 status_is kgiv 2 && err_has kgiv "givens are for Sudoku"; ok $? "generate kakuro --givens: usage error"
 run badgiv generate sudoku --givens 30-20
-status_is badgiv 2 && err_has badgiv "MIN at most MAX"; ok $? "generate --givens 30-20: usage error"
+status_is badgiv 2 && err_has badgiv "kakudo generate: --givens 30-20: MIN is more than MAX (did you mean 20-30?)"
+ok $? "generate --givens 30-20: usage error that offers 20-30"
+run onegiv generate sudoku --givens 90
+status_is onegiv 2 && err_has onegiv "no 9x9 Sudoku has 90 givens: it has 81 cells"
+ok $? "generate --givens 90: one number said as one number, with the cells there are"
+run hugegiv generate x --givens 700
+status_is hugegiv 2 && err_has hugegiv "no 9x9 sudoku-x has 700 givens: it has 81 cells"
+ok $? "generate x --givens 700: the same for a variant and a number past 625"
+run fewgiv generate sudoku --givens 10-16
+status_is fewgiv 2 && err_has fewgiv "no 9x9 Sudoku with 10-16 givens has one solution: it needs at least 17"
+ok $? "generate --givens 10-16: under 17 no 9x9 Sudoku is unique, said at once"
+run fewgiv6 generate jigsaw --size 6 --givens 4
+status_is fewgiv6 2 && err_has fewgiv6 "no 6x6 jigsaw with 4 givens has one solution: it needs at least 5"
+ok $? "generate jigsaw --size 6 --givens 4: under size-1 two digits could swap"
+run zerogiv generate sudoku --givens 0
+status_is zerogiv 2 && err_has zerogiv "a Sudoku needs givens: only a Killer's cages can stand alone"
+ok $? "generate sudoku --givens 0: usage error, as for the variants"
+run neggiv generate sudoku --givens -5
+status_is neggiv 2 && err_has neggiv "invalid --givens '-5': a number of givens is never negative"
+ok $? "generate --givens -5: usage error that says why"
 run badgiv2 generate sudoku --givens lots
 status_is badgiv2 2 && err_has badgiv2 "invalid --givens"; ok $? "generate --givens lots: usage error"
 

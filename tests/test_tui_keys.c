@@ -1,6 +1,7 @@
 /* test_tui_keys.c: keys that do what the player means, on a pseudo-terminal: letter symbols
  * on large boards, Esc and the hint, Backspace and marks, the terminal given back on
- * SIGQUIT, Home/End/PgUp/PgDn, the mouse in the picker. */
+ * SIGQUIT, Home/End/PgUp/PgDn, keys terminfo does not know (TERM=vt100), the mouse in the
+ * picker. */
 #include "config.h"
 
 #include <errno.h>
@@ -221,6 +222,33 @@ static void test_home_end_pages(void)
     th_free(t);
 }
 
+/* Under TERM=vt100 (whose terminfo knows no PgDn, F5 or Ctrl+arrow) a key's escape
+ * sequence is not read as the keys of its bytes: "ESC [ 6 ~" entered a 6 (and closed the
+ * help), "ESC [ 1 5 ~" a 1 and a 5.  PgUp, PgDn and Delete work as on any terminal. */
+static void test_unknown_sequences(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    const char *env[] = { "TERM=vt100", NULL };
+    struct th *t = tt_start(args, env, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "\033[6~");
+    tap_ok(tt_wait_text(t, "Cell r9c3"), "TERM=vt100: PgDn goes to the bottom of the column");
+    th_send(t, "\033[15~\033[1;5C\033[24~");
+    th_send(t, "l");
+    tap_ok(tt_wait_text(t, "Cell r9c4") && tt_wait_text(t, "Filled 30/81")
+           && tt_count_on_screen(t, "Unknown key") == 0 && tt_count_on_screen(t, "No command") == 0,
+           "F5, Ctrl+Right and F12 are dropped whole: no digit entered, no key misread");
+    th_send(t, "?");
+    tt_wait_text(t, "kakudo - keys");
+    th_send(t, "\033[6~");
+    tap_ok(tt_wait_text(t, "any other key"), "PgDn in the help keeps it open");
+    th_send(t, " ");
+    th_wait_gone(t, "any other key", tt_wait_ms);
+    tap_ok(tt_wait_text(t, "Filled 30/81") && tt_quit_cleanly(t), "the board as it was; q quits");
+    th_free(t);
+}
+
 /* The mouse in the picker: a click selects, a click on the selection (a double click)
  * opens, the wheel moves through the list. */
 static void test_picker_mouse(void)
@@ -398,6 +426,8 @@ int main(void)
     test_esc_closes_hint();
     tt_fresh_state();
     test_home_end_pages();
+    tt_fresh_state();
+    test_unknown_sequences();
     tt_fresh_state();
     test_picker_mouse();
     tt_fresh_state();

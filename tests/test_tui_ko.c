@@ -1,7 +1,8 @@
 /* test_tui_ko.c: the player in Korean (LANG=ko_KR.UTF-8 from tests/locpath, po/ko.po from
  * tests/locale) on a pseudo-terminal: the picker, its help, the board's panel and footer,
  * a dialog, the new-game form, the hint page and "too small" speak Korean, line up in
- * display columns (Hangul is two wide), stay inside their boxes, and no character is cut. */
+ * display columns (Hangul is two wide), stay inside their boxes, wrap between words, and
+ * no character is cut. */
 #include "config.h"
 
 #include <stdio.h>
@@ -358,6 +359,44 @@ static void test_small(void)
     th_free(t);
 }
 
+/* Korean lines wrap at spaces, as English ones: a word is never split between two
+ * syllables (libunistring breaks between any two unless told Hangul counts as letters).
+ * The new-game form's keys at 44 columns ("Esc 뒤" / "로"), a hint's technique name in
+ * the panel ("싱글(박" / "스)") and the board's help ("(마우" / "스도)") at 62. */
+static void test_word_breaks(void)
+{
+    const char *srcdir = getenv("srcdir");
+    char path[4096];
+    const char *args[] = { path, NULL };
+    struct th *t = start_ko(NULL, 24, 44);
+
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "새 게임") && tt_wait_text(t, "Esc") && tt_wait_text(t, "뒤로"),
+           "44 columns: the new-game form's keys wrap between words (뒤로 whole)");
+    th_send(t, "\033");
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+
+    /* 62 columns: the panel beside the board, 24 wide, has room for the whole hint. */
+    snprintf(path, sizeof path, "%s/data/04-sudoku9-easy.txt", srcdir != NULL ? srcdir : ".");
+    t = start_ko(args, 24, 62);
+    tt_wait_text(t, "모드: 숫자");
+    th_send(t, "i");
+    tt_wait_text(t, "힌트 1/5");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "힌트 2/5") && tt_wait_text(t, "싱글(박스)"),
+           "62 columns: the hint's technique name wraps between words");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "(마우스도)") && tt_wait_text(t, "(Alt+숫자도)"),
+           "62 columns: the board's help wraps between words");
+    th_send(t, "x");
+    tt_wait_text(t, "모드: 숫자");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* A Korean locale that is not UTF-8 (ko_KR.EUC-KR, made by localedef too): the catalogue
  * comes in EUC-KR and the player measures, pads, wraps and cuts it in that set; the
  * harness turns the output into UTF-8 for the screen it checks. */
@@ -455,6 +494,8 @@ int main(void)
     test_board_dialog_and_hint();
     tt_fresh_state();
     test_new_game_form();
+    tt_fresh_state();
+    test_word_breaks();
     tt_fresh_state();
     test_small();
     tt_fresh_state();

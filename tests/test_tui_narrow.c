@@ -1,5 +1,6 @@
 /* test_tui_narrow.c: at the player's smallest sizes every footer, prompt and panel still
- * names all its keys (they wrap rather than drop what comes last: help and quit). */
+ * names all its keys (they wrap rather than drop what comes last: help and quit), and a
+ * hint asked for is seen. */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,7 +9,8 @@
 #include "tap.h"
 #include "tui_test.h"
 
-static char kakuro6_path[600], sudoku9_path[600];
+static char kakuro6_path[600], sudoku9_path[600], sudoku4_path[600], killer9_path[600],
+    sudoku16_path[600];
 
 static struct th *start(const char *file, int rows, int cols)
 {
@@ -88,6 +90,31 @@ static void test_board_smallest(const char *file, int rows, int cols, const char
     th_free(t);
 }
 
+/* A hint asked for at a board's smallest size is seen, every rung with what the key does
+ * next: the status lines give way to it (they filled the panel, and the hint was drawn
+ * nowhere), and help and quit stay. */
+static void test_hint_smallest(const char *file, int rows, int cols, const char *key,
+                               const char *what)
+{
+    static const char *const next[] = { "which technique", "show the pattern", "the conclusion",
+                                        "i: " };    /* read on, or apply it */
+    struct th *t = start(file, rows, cols);
+    bool seen = tt_wait_text(t, "Cell r");
+
+    for (int rung = 1; rung <= 4 && seen; rung++) {
+        char title[16];
+
+        snprintf(title, sizeof title, "Hint %d/5", rung);
+        th_send(t, key);
+        seen = tt_wait_text(t, title) && tt_wait_text(t, next[rung - 1]) &&
+               tt_wait_text(t, "? help") && tt_wait_text(t, "q quit");
+    }
+    tap_ok(seen, "%s at %dx%d: the hint's four rungs are seen, each with the next key", what,
+           cols, rows);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     const char *srcdir = getenv("srcdir");
@@ -98,6 +125,9 @@ int main(void)
         srcdir = ".";
     snprintf(kakuro6_path, sizeof kakuro6_path, "%s/data/11-kakuro6-easy.txt", srcdir);
     snprintf(sudoku9_path, sizeof sudoku9_path, "%s/data/04-sudoku9-easy.txt", srcdir);
+    snprintf(sudoku4_path, sizeof sudoku4_path, "%s/data/01-sudoku4-beginner.txt", srcdir);
+    snprintf(killer9_path, sizeof killer9_path, "%s/data/16-killer9-easy.txt", srcdir);
+    snprintf(sudoku16_path, sizeof sudoku16_path, "%s/data/10-sudoku16-easy.txt", srcdir);
 
     test_picker_footer(24);
     test_picker_footer(14);
@@ -106,6 +136,11 @@ int main(void)
     test_prompts();
     test_board_smallest(kakuro6_path, 9, 51, "Kakuro 6x6");
     test_board_smallest(sudoku9_path, 14, 44, "Sudoku 9x9");
+    test_hint_smallest(sudoku4_path, 8, 33, "i", "Sudoku 4x4");
+    test_hint_smallest(kakuro6_path, 9, 51, "i", "Kakuro 6x6");
+    test_hint_smallest(sudoku9_path, 14, 44, "i", "Sudoku 9x9");
+    test_hint_smallest(killer9_path, 15, 51, "i", "Killer 9x9");
+    test_hint_smallest(sudoku16_path, 15, 51, ":i", "Sudoku 16x16 (its letters are digits)");
     tt_cleanup();
     return tap_done();
 }

@@ -1,6 +1,7 @@
 /* test_tui_picker.c: the picker on a pseudo-terminal: what it shows after a game (no
  * message of the board, the game just left selected), deleting saved games, puzzle names
- * said once and alike however a puzzle is opened, and the "Open a file" prompt. */
+ * said once and alike however a puzzle is opened, and the "Open a file" prompt (which
+ * says what is not a puzzle file rather than wait on a pipe). */
 #include "config.h"
 
 #include <stdio.h>
@@ -190,6 +191,31 @@ static void test_open_prompt(void)
     th_free(t);
 }
 
+/* What is not a puzzle file, typed at the prompt, is said on the picker, which goes on
+ * answering: a named pipe no one writes to (opening it froze the player), a directory,
+ * /dev/null. */
+static void test_open_not_a_file(void)
+{
+    char home[400], fifo[400];
+    struct th *t;
+
+    snprintf(home, sizeof home, "HOME=%s", tt_dir());
+    if (mkfifo(tt_scratch_path(fifo, sizeof fifo, "pipe"), 0600) != 0) {
+        tap_ok(true, "# SKIP no named pipe here");
+        return;
+    }
+    t = start_picker(home);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o~/pipe\r");
+    tap_ok(tt_wait_text(t, "is a pipe, not a file"), "a named pipe: said, not opened");
+    th_send(t, "o~/\r");
+    tap_ok(tt_wait_text(t, "Is a directory"), "a directory: said");
+    th_send(t, "o/dev/null\r");
+    tap_ok(tt_wait_text(t, "/dev/null has no puzzle"), "/dev/null: said");
+    tap_ok(tt_quit_cleanly(t), "and q still quits");
+    th_free(t);
+}
+
 /* Tab's list of names shows whole names only, and how many more there are when the
  * line cannot hold them all. */
 static void test_open_prompt_long_list(void)
@@ -240,6 +266,8 @@ int main(void)
     test_open_prompt();
     tt_fresh_state();
     test_open_prompt_long_list();
+    tt_fresh_state();
+    test_open_not_a_file();
     tt_cleanup();
     return tap_done();
 }

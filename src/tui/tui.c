@@ -180,13 +180,16 @@ static void suspend(struct ui *ui)
 }
 
 /* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
- * cursor modes, the VT220 forms of tmux, screen and the Linux console, and rxvt's. */
+ * cursor modes, the VT220 forms of tmux, screen and the Linux console, and rxvt's; and
+ * PgUp, PgDn and Delete in the VT220 form every one of them sends (TERM=vt100 knows none
+ * of them). */
 static void define_home_end(void)
 {
     static const struct { const char *seq; int key; } keys[] = {
         { "\033[H", KEY_HOME }, { "\033OH", KEY_HOME }, { "\033[1~", KEY_HOME },
         { "\033[7~", KEY_HOME }, { "\033[F", KEY_END }, { "\033OF", KEY_END },
-        { "\033[4~", KEY_END }, { "\033[8~", KEY_END },
+        { "\033[4~", KEY_END }, { "\033[8~", KEY_END }, { "\033[5~", KEY_PPAGE },
+        { "\033[6~", KEY_NPAGE }, { "\033[3~", KEY_DC },
     };
 
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -304,13 +307,40 @@ static long read_utf8_rest(int lead)
     return cp;
 }
 
+/* How long the rest of an escape sequence may straggle after its ESC. */
+#define ESC_REST_MS 30
+
+/* After an ESC: a control sequence curses did not know (ESC [ parameters final, as a
+ * terminal sends for a key its terminfo entry lacks: F5, Ctrl+arrow, anything under
+ * TERM=vt100) is read whole and dropped, true; its bytes read one by one were keys of
+ * their own ("ESC [ 1 5 ~": two digits entered).  Anything else is put back, false. */
+static bool skip_unknown_sequence(void)
+{
+    int delay = wgetdelay(stdscr), c;
+
+    timeout(ESC_REST_MS);
+    c = getch();
+    if (c == '[') {
+        do
+            c = getch();
+        while (c >= 0x20 && c <= 0x3F);     /* parameter and intermediate bytes */
+        if (c != ERR && (c < 0x40 || c > 0x7E))
+            ungetch(c);                     /* no final byte: a key of its own */
+        c = '[';
+    } else if (c != ERR) {
+        ungetch(c);
+    }
+    timeout(delay);
+    return c == '[';
+}
+
 int ui_get_key(wint_t *key)
 {
     static int utf8 = -1;
     int c = getch();
     long cp;
 
-    if (c == ERR)
+    if (c == ERR || (c == UI_KEY_ESC && skip_unknown_sequence()))
         return ERR;
     *key = (wint_t)c;
     /* A terminal that changed size may have lost or reflowed what it showed, and when it

@@ -286,6 +286,9 @@ enum ui_role ui_hint_role(const struct ui *ui, int cell);
 attr_t ui_hint_text_attr(const struct ui *ui, enum ui_role role, attr_t a);
 /* The marks of a cell that belong to the hint's pattern (shown emphasised). */
 digitset ui_hint_marks(const struct ui *ui, int cell);
+/* The rows the hint's panel text takes at width w (title, text, the next key's line), 0
+ * with no hint. */
+int ui_hint_rows(const struct ui *ui, int w);
 /* Draws the hint's text in the panel from row y down to bottom; returns the next row. */
 int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom);
 
@@ -404,7 +407,9 @@ void ui_too_small_draw(int need_h, int need_w);
 #define UI_KEY_ESC 27
 #define UI_PANEL_W 24   /* side panel width */
 #define UI_PANEL_MIN_W 20   /* narrowest side panel before it goes under the board */
-#define UI_PANEL_MIN_H 5    /* fewest rows of a panel under the board */
+#define UI_HINT_MIN_ROWS 3  /* a hint's fewest rows: its title, a line, the next key */
+/* Fewest rows of a panel, beside the board or under it: its title, a hint, the keys. */
+#define UI_PANEL_MIN_H (1 + UI_HINT_MIN_ROWS + 1)
 #define UI_PROMPT_ROWS_MAX 3   /* rows a prompt over an input line may wrap onto */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 

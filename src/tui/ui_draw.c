@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unictype.h>
 #include <unilbrk.h>
 #include <unistr.h>
 #include <uniwidth.h>
@@ -384,19 +385,62 @@ static size_t line_fit(const char *s, size_t start, size_t end, int w)
     return at < end ? at : end;
 }
 
+/*
+ * Whether a line may not break between prev and uc, Korean being written with spaces
+ * between words: UAX #14 lets Korean take either style, and libunistring's breaks between
+ * any two syllables are the other one ("Esc 뒤" / "로").  So Hangul counts as letters, as
+ * UAX #14 says for this style: no break inside a word of syllables, letters and digits,
+ * before an opening bracket after one, nor before a particle after a closing bracket or
+ * quote ("(r1c3)에").
+ */
+static bool korean_keeps_together(ucs4_t prev, ucs4_t uc)
+{
+    static const uc_script_t *hangul;
+
+    if (hangul == NULL)
+        hangul = uc_script_byname("Hangul");
+    if (uc_is_script(uc, hangul))
+        return uc_is_alnum(prev) || uc_is_general_category(prev, UC_CATEGORY_Pe)
+               || uc_is_general_category(prev, UC_CATEGORY_Pf);
+    return uc_is_script(prev, hangul)
+           && (uc_is_alnum(uc) || uc_is_general_category(uc, UC_CATEGORY_Ps));
+}
+
+/* libunistring's override array for s: the breaks Korean keeps together prohibited. */
+static void korean_overrides(const char *s, size_t n, char *override)
+{
+    ucs4_t prev = 0;
+
+    memset(override, UC_BREAK_UNDEFINED, n);
+    for (size_t at = 0; at < n;) {
+        int len;
+        ucs4_t uc;
+
+        if (!next_char(s + at, n - at, &len, &uc))
+            uc = 0xFFFD;
+        if (at > 0 && korean_keeps_together(prev, uc))
+            override[at] = UC_BREAK_PROHIBITED;
+        prev = uc;
+        at += (size_t)len;
+    }
+}
+
 int ui_wrap_lines(const char *s, int w, struct ui_line *lines, int max)
 {
     size_t n = strlen(s), start = 0;
-    char *breaks;
+    char *breaks, *override;
     int count = 0;
 
     if (w <= 0)
         return 0;
     breaks = xmalloc(n + 1);
+    override = xmalloc(n + 1);
+    korean_overrides(s, n, override);
     if (text_utf8())
-        u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, NULL, "UTF-8", breaks);
+        u8_width_linebreaks((const uint8_t *)s, n, w, 0, 0, override, "UTF-8", breaks);
     else
-        ulc_width_linebreaks(s, n, w, 0, 0, NULL, locale_charset(), breaks);
+        ulc_width_linebreaks(s, n, w, 0, 0, override, locale_charset(), breaks);
+    free(override);
     while (start < n) {
         size_t end = start;
 

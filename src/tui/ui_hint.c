@@ -272,6 +272,26 @@ static const char *next_rung_text(const struct ui *ui, char *buf, size_t size)
     return buf;
 }
 
+/* The title of the rung shown ("Hint 2/5: X-Wing"). */
+static void rung_title(const struct ui_hint *uh, char *buf, size_t size)
+{
+    if (uh->rung == RUNG_WHERE)
+        snprintf(buf, size, _("Hint %d/5"), uh->rung);
+    else
+        snprintf(buf, size, _("Hint %d/5: %s"), uh->rung, uh->h.name);
+}
+
+int ui_hint_rows(const struct ui *ui, int w)
+{
+    char title[160], text[HINT_TEXT_MAX];
+
+    if (ui->hint == NULL || w <= 0)
+        return 0;
+    rung_title(ui->hint, title, sizeof title);
+    rung_text(ui->hint, text, sizeof text);
+    return ui_wrap_lines(title, w, NULL, 0) + ui_wrap_lines(text, w, NULL, 0) + 1;
+}
+
 int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
 {
     struct ui_hint *uh = ui->hint;
@@ -279,12 +299,9 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
     char title[160], text[HINT_TEXT_MAX], next[128];
     int n, rows, first;
 
-    if (uh == NULL || y + 2 > bottom)
+    if (uh == NULL || y + UI_HINT_MIN_ROWS > bottom)
         return y;
-    if (uh->rung == RUNG_WHERE)
-        snprintf(title, sizeof title, _("Hint %d/5"), uh->rung);
-    else
-        snprintf(title, sizeof title, _("Hint %d/5: %s"), uh->rung, uh->h.name);
+    rung_title(uh, title, sizeof title);
     /* A long technique name takes the lines it needs, leaving a line of text and the
      * next rung's. */
     y += ui_print_wrapped(y, x, w, bottom - y - 2 > 1 ? bottom - y - 2 : 1, title, ui_attr(ui, ROLE_TITLE));

@@ -811,6 +811,12 @@ static void input_open(struct ui *ui)
     ui->screen = UI_PICKER;
     if (ui->input_len == 0)
         return;
+    if (stat(ui->input, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+        /* Opening it would wait for a writer, the player frozen with no key to stop it. */
+        ui_message(ui, _("%s is a pipe, not a file: the player cannot wait for its writer"),
+                   ui->input);
+        return;
+    }
     if (stat(ui->input, &st) == 0 && S_ISREG(st.st_mode) && count_up_to_two(ui->input) > 1) {
         free(ui->browse_path);
         ui->browse_path = xstrdup(ui->input);

@@ -157,11 +157,11 @@ static bool board_room(const struct ui_geometry *geo, enum panel_place place, in
     case PANEL_BESIDE:
         *avail_h = board_rows;
         *avail_w = cols - 1 - UI_PANEL_W;
-        return true;
+        return board_rows >= UI_PANEL_MIN_H;
     case PANEL_NARROW:
         *avail_h = board_rows;
         *avail_w = cols - 1 - UI_PANEL_MIN_W;
-        return geo->width < cols - 1 - UI_PANEL_MIN_W;
+        return board_rows >= UI_PANEL_MIN_H && geo->width < cols - 1 - UI_PANEL_MIN_W;
     default:
         *avail_h = board_rows - UI_PANEL_MIN_H;
         *avail_w = cols;
@@ -727,10 +727,16 @@ struct panel { int y, x, w, top, bottom, right, col_w; };
 
 #define PANEL_GAP 2     /* columns between two columns of a panel */
 
+/* Whether the panel has room for another column after this one. */
+static bool panel_has_next_column(const struct panel *pn)
+{
+    return pn->x + pn->col_w + PANEL_GAP + pn->w <= pn->right;
+}
+
 /* Moves to the top of the next column; false if there is none. */
 static bool panel_next_column(struct panel *pn)
 {
-    if (pn->x + pn->col_w + PANEL_GAP + pn->w > pn->right)
+    if (!panel_has_next_column(pn))
         return false;
     pn->x += pn->col_w + PANEL_GAP;
     pn->col_w = pn->w;
@@ -921,6 +927,28 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
     }
 }
 
+/* The rows kept for a hint that shares its column with the status lines and runs: its
+ * fewest (title, a line, the next key), so that at the smallest sizes the hint asked for
+ * is seen, the status lines giving way, while a long one still leaves the runs their
+ * room and pages. */
+static int hint_reserve(const struct ui *ui, const struct panel *pn)
+{
+    int want = ui_hint_rows(ui, pn->w);
+
+    if (ui->hint == NULL || (ui->geo.panel_below && panel_has_next_column(pn)))
+        return 0;   /* none, or a column of its own */
+    return want < UI_HINT_MIN_ROWS ? want : UI_HINT_MIN_ROWS;
+}
+
+/* Lowers the panel's bottom to leave reserve rows and the keys' row free (never above the
+ * row it is on); with no reserve, the whole panel. */
+static void panel_keep(struct panel *pn, int bottom, int reserve)
+{
+    pn->bottom = reserve == 0 ? bottom : bottom - 1 - reserve;
+    if (pn->bottom < pn->y)
+        pn->bottom = pn->y;
+}
+
 void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
 {
     const struct game *g = ui->game;
@@ -929,9 +957,10 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     struct panel pn = { .y = top, .x = left, .w = col_w, .top = top, .bottom = top + h,
                         .right = left + w, .col_w = col_w };
     char buf[256], name[PUZZLE_CELL_NAME_MAX];
-    int row, col;
+    int row, col, reserve = hint_reserve(ui, &pn);
 
     panel_line(ui, &pn, ui->title != NULL ? ui->title : "kakudo", ROLE_TITLE);
+    panel_keep(&pn, top + h, reserve);
     if (!ui_name_tells_size(ui->title, p)) {    /* said once */
         snprintf(buf, sizeof buf, "%s %dx%d", ui_kind_name(p), p->width, p->height);
         panel_line(ui, &pn, buf, ROLE_NORMAL);
@@ -966,10 +995,11 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         buf[n] = '\0';
     }
     panel_line(ui, &pn, buf, ROLE_NORMAL);
-    pn.y++;
+    if (pn.y < pn.bottom)
+        pn.y++;
     /* The last row is kept for how to get help and how to leave: runs and a hint that
      * fill the panel (a small Kakuro at its smallest size) must not push them off. */
-    pn.bottom--;
+    pn.bottom = top + h - 1;
     if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
         /* Under the board the hint has a column of its own, up to twice as wide, but
          * leaving a column for the runs after it where there is room. */
@@ -981,9 +1011,14 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
             panel_runs(ui, &pn);
     } else {
         /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
-         * than push the combinations off the screen. */
-        if (has_runs(p))
+         * than push the combinations off the screen, and the runs leave it its rows. */
+        if (has_runs(p)) {
+            panel_keep(&pn, top + h, reserve);
             panel_runs(ui, &pn);
+            if (pn.y > pn.bottom)
+                pn.y = pn.bottom;     /* a run's combinations end a row past what they fill */
+            pn.bottom = top + h - 1;
+        }
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.w, pn.bottom);
     }
     if (pn.y > pn.bottom)
