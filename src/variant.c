@@ -307,7 +307,6 @@ bool variant_check(const struct puzzle *p, struct puzzle_error *err)
 bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err)
 {
     char name[PUZZLE_CELL_NAME_MAX];
-
     int total = 0, want = p->max_digit * p->max_digit * (p->max_digit + 1) / 2;
 
     if (!(p->variant & VARIANT_KILLER))
