@@ -307,6 +307,7 @@ bool variant_check(const struct puzzle *p, struct puzzle_error *err)
 bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err)
 {
     char name[PUZZLE_CELL_NAME_MAX];
+    int total = 0, want = p->max_digit * p->max_digit * (p->max_digit + 1) / 2;
 
     if (!(p->variant & VARIANT_KILLER))
         return true;
@@ -314,6 +315,13 @@ bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err)
         if (p->cage[cell] < 0)
             return fail(err, cell, _("%1$s is in no cage; the cages of a Killer must cover the grid"),
                         puzzle_cell_name(p, cell, name));
+    /* Covering the grid, the cages hold each digit N times: sums that miss that total
+     * leave no solution, which is said here rather than by a search that finds none. */
+    for (int k = 0; k < p->ncages; k++)
+        total += variant_cell_count(p, k) > 0 ? p->cage_sum[k] : 0;
+    if (total != want)
+        return fail(err, 0, _("the cage sums add up to %1$d, not %2$d as the digits of a %3$dx%3$d grid do"),
+                    total, want, p->max_digit);
     return true;
 }
 

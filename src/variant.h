@@ -20,7 +20,8 @@ bool variant_check(const struct puzzle *p, struct puzzle_error *err);
 bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err);
 bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err);
 /* Whether a Killer's cages cover every cell, as the usual Killer requires (formats ask
- * this where their variant says so); true for other variants. */
+ * this where their variant says so), with sums adding up to the grid's digits; true for
+ * other variants. */
 bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err);
 /* The number of cells of a cage. */
 int variant_cell_count(const struct puzzle *p, int cage);

@@ -38,6 +38,18 @@ out_has genhelp "답이 하나뿐인 새 퍼즐을 만들고"; ok $? "generate -
 ko none C.UTF-8 solve "$data/cli/none.in"
 err_has none "퍼즐 1은(는) 답이 없습니다"; ok $? "no solution: said in Korean"
 
+# A Sudoku variant's faults (src/variant.c, src/format_variant.c) in Korean too.
+{ echo jigsaw
+  for r in 912222333 111222333 111125663 444525633 447555666 447555996 447789966 777888999 778888891; do
+    echo "......... $r"
+  done; } >"$tmp/region.txt"
+ko region C.UTF-8 solve "$tmp/region.txt"
+err_has region "region.txt:2:11: 1번 영역(r1c1부터)이 이어져 있지 않습니다"; ok $? "a Jigsaw region in two pieces: in Korean"
+printf 'killer
+' >"$tmp/nomap.txt"
+ko nomap C.UTF-8 solve "$tmp/nomap.txt"
+err_has nomap "nomap.txt:2: 파일이 예상보다 일찍 끝났습니다 (필요한 것: 격자의 행)"; ok $? "a Killer cut short: in Korean"
+
 # Every line of the Korean help fits in 80 columns: Hangul is two columns wide, counted
 # here by the bytes of UTF-8 (a three-byte Hangul syllable is two columns, ASCII one).
 for h in help genhelp; do

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tap.h"
 #include "tui_test.h"
@@ -18,6 +19,17 @@ static struct th *start(const char *seed)
 
     snprintf(seed_env, sizeof seed_env, "KAKUDO_SEED=%s", seed);
     return tt_start(NULL, env, 24, 80);
+}
+
+/* How many rows of the screen hold text. */
+static int rows_with(struct th *t, const char *text)
+{
+    char buf[1024];
+    int n = 0;
+
+    for (int r = 0; r < 24; r++)
+        n += strstr(th_row(t, r, buf, sizeof buf), text) != NULL;
+    return n;
 }
 
 /* Right goes through the kinds: Sudoku, Kakuro, then the variants and back. */
@@ -70,16 +82,19 @@ static void test_make(void)
     th_send(t, "n" KEY_RIGHT KEY_RIGHT KEY_DOWN KEY_LEFT KEY_LEFT);
     tap_ok(tt_wait_text(t, "Kind     Killer ") && tt_wait_text(t, "Size   < 6x6"), "Killer 6x6 chosen");
     th_send(t, "\r");
-    tap_ok(tt_wait_text(t, "Killer 6x6 ") && tt_wait_text(t, "Killer Sudoku 6x6"),
+    tap_ok(tt_wait_text(t, "Killer Sudoku 6x6 ") && tt_wait_text(t, "one solution"),
            "Enter makes a Killer and opens it on the board");
+    tap_ok(rows_with(t, "Killer Sudoku 6x6") == 1 && rows_with(t, "Killer 6x6") == 0,
+           "its name says the kind as the board does, and the panel says it once");
     tap_ok(tt_wait_text(t, "Cage ") && tt_wait_text(t, "in "),
            "the panel shows the cursor's cage: it has cages");
     th_send(t, "n" KEY_RIGHT KEY_DOWN KEY_LEFT);
     tap_ok(tt_wait_text(t, "Kind     Sudoku X ") && tt_wait_text(t, "Size   < 4x4"),
            "the form, over the board, keeps the last choice: Sudoku X 4x4");
     th_send(t, KEY_UP KEY_RIGHT KEY_DOWN KEY_RIGHT KEY_RIGHT KEY_RIGHT "\r");
-    tap_ok(tt_wait_text(t, "Jigsaw 7x7 ") && tt_wait_text(t, "one solution"),
+    tap_ok(tt_wait_text(t, "Jigsaw Sudoku 7x7 ") && tt_wait_text(t, "one solution"),
            "a 7x7 Jigsaw is made from the next seed and opened");
+    tap_ok(rows_with(t, "Jigsaw Sudoku 7x7") == 1, "the panel says its kind and size once");
     th_send(t, "q");
     tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
     th_free(t);

@@ -320,6 +320,11 @@ static void test_panel_and_conflicts(const char *env1, bool color)
     th_send(t, "0");
     tap_ok(wait_conflict(t, 0, 2, color, false) && wait_conflict(t, 0, 3, color, false),
            "%s: and no longer once a digit is erased", mode);
+    /* 4 twice in the cage: no combination can hold it, those with a 4 no more than the rest. */
+    th_send(t, "kl4");
+    tap_ok(tt_wait_text(t, "Cell r1c4") && wait_conflict(t, 0, 3, color, true) &&
+           (color || (tt_wait_text(t, "(147)") && tt_wait_text(t, "(345)") && tt_wait_text(t, "(129)"))),
+           "%s: a digit twice in a cage strikes out every combination", mode);
     tt_quit_cleanly(t);
     th_free(t);
 

@@ -93,6 +93,11 @@ bad cage_nosum "2:11: the cage 'a' has no sum: expected a=SUM after the grid" "a
 echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
 bad cage_extra "11:" "a sum for a cage the grid does not have"
 err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
+echo "$kx" | sed 's/^a=20 /a=21 /' >"$tmp/cage_total.txt"
+bad cage_total "2:11: the cage sums add up to 406, not 405 as the digits of a 9x9 grid do" \
+  "cage sums that cannot add up to the grid's digits"
+sed 's/ 3 15 / 3 16 /' "$data/killer_wiki.txt" >"$tmp/kl_total.txt"
+bad kl_total "1:1: the cage sums add up to 406, not 405" "  on a Killer line too"
 echo "$kx" | sed '2s/abcdeeefg/.bcdeeefg/' >"$tmp/cage_cover.txt"
 bad cage_cover "2:11: r1c1 is in no cage; the cages of a Killer must cover the grid" "a cell in no cage"
 echo "$kx" | sed '2s/abcdeeefg/abcdeeef/' >"$tmp/cage_short.txt"

@@ -250,7 +250,9 @@ static void open_result(struct ui *ui)
     char name[128], note[400] = "";
     int n = size_of(ng);
 
-    snprintf(name, sizeof name, "%s %dx%d %s #%llu", kind_name(ng), n, n,
+    /* The board's word for the kind ("Killer Sudoku", not the form's "Killer"), so that
+     * the panel sees its kind and size in the name and does not say them again. */
+    snprintf(name, sizeof name, "%s %dx%d %s #%llu", ui_kind_name(res->puzzle), n, n,
              hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
     puzzle_set_name(res->puzzle, name);
     if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up)

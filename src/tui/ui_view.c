@@ -838,12 +838,13 @@ static int digit_sets(int len, int sum, int top, digitset *sets, int max)
 }
 
 /* One Kakuro run or Killer cage: its sum, what is left, and the digit sets, those ruled
- * out dimmed. */
+ * out dimmed (every one when a digit stands twice in it, as no set holds a digit twice). */
 static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
     const uint8_t *grid = ui->game->grid;
     digitset used = 0, sets[128];
     int left = grp->sum, empty = 0, n, x;
+    bool repeated = false;
     char buf[96];
 
     if (!puzzle_group_has_sum(grp)) {
@@ -852,6 +853,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     }
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
+        repeated |= d && (used & 1u << d);
         used |= d ? 1u << d : 0;
         left -= d;
         empty += d == 0;
@@ -873,7 +875,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     n = digit_sets(grp->ncells, grp->sum, ui->game->puzzle->max_digit, sets, 128);
     x = 1;
     for (int i = 0; i < n && pn->y < pn->bottom; i++) {
-        bool out = (sets[i] & used) != used;
+        bool out = repeated || (sets[i] & used) != used;
         int len = 0;
         buf[len++] = out && !ui->color ? '(' : ' ';
         for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
