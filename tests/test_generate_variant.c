@@ -152,6 +152,17 @@ static void check_big_jigsaw(void)
     check_request(&req);
 }
 
+/* A 16x16 Jigsaw X: the filler found a grid for none of its random layouts (no puzzle
+ * made in 10 s at any level) until regions past 9x9 were kept compact. */
+static void check_big_jigsaw_x(void)
+{
+    struct gen_request req = request(VARIANT_JIGSAW | VARIANT_X, 16, LEVEL_HARD, 1);
+
+    req.budget_ms = 60000;
+    req.cpu_clock = true;
+    check_request(&req);
+}
+
 /* A 12x12 Killer's cages alone are past the general search, so its givens prove it and
  * stay: the first attempt at the level is taken, not the best of 30 more looking for a
  * Killer with none (which took 4-8 s at 12x12 and the whole budget at 16x16). */
@@ -328,6 +339,7 @@ int main(void)
     check_variant(VARIANT_JIGSAW, 5, GEN_ANY_LEVEL, 10);
     check_variant(VARIANT_JIGSAW, 7, GEN_ANY_LEVEL, 11);
     check_big_jigsaw();
+    check_big_jigsaw_x();
     check_big_killer();
     check_variant(VARIANT_KILLER | VARIANT_X, 9, GEN_ANY_LEVEL, 12);
     check_variant(VARIANT_KILLER | VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 13);
