@@ -298,6 +298,14 @@ static void test_requests(void)
     tap_ok(!gen_check_request(&req, why, sizeof why), "no givens at all is for Killers only");
     req.variant = VARIANT_KILLER | VARIANT_JIGSAW;
     tap_ok(gen_check_request(&req, why, sizeof why), "a Killer Jigsaw may have none");
+    req = request(VARIANT_X, 4, LEVEL_EASY, 1);
+    tap_ok(!gen_check_request(&req, why, sizeof why) && strstr(why, "singles solve them all"),
+           "no 4x4 Sudoku X above Beginner: singles solve every one (%s)", why);
+    req.level = LEVEL_BEGINNER;
+    tap_ok(gen_check_request(&req, why, sizeof why), "a Beginner 4x4 Sudoku X can be asked for");
+    req.level = LEVEL_EASY;
+    req.variant = VARIANT_X | VARIANT_KILLER;
+    tap_ok(gen_check_request(&req, why, sizeof why), "so can an Easy 4x4 Killer X");
 }
 
 /* A Jigsaw X at Hard's 25-29 givens is Beginner or Easy: below the level there, givens
