@@ -152,15 +152,44 @@ static void check_big_jigsaw(void)
     check_request(&req);
 }
 
-/* A 16x16 Jigsaw X: the filler found a grid for none of its random layouts (no puzzle
- * made in 10 s at any level) until regions past 9x9 were kept compact. */
+/* Whether each region of p lies within side x side cells. */
+static bool regions_within(const struct puzzle *p, int side)
+{
+    int n = p->max_digit;
+
+    for (int reg = 0; reg < n; reg++) {
+        int top = n, bottom = -1, left = n, right = -1;
+
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (p->region[cell] != reg)
+                continue;
+            top = cell / n < top ? cell / n : top;
+            bottom = cell / n > bottom ? cell / n : bottom;
+            left = cell % n < left ? cell % n : left;
+            right = cell % n > right ? cell % n : right;
+        }
+        if (bottom - top >= side || right - left >= side)
+            return false;
+    }
+    return true;
+}
+
+/* A 16x16 Jigsaw X: the filler seldom found a grid for its random layouts, regions
+ * strung across the grid (no puzzle made in 10 s at any level), until regions past 9x9
+ * were kept within a box and one more row and column. */
 static void check_big_jigsaw_x(void)
 {
     struct gen_request req = request(VARIANT_JIGSAW | VARIANT_X, 16, LEVEL_HARD, 1);
+    struct gen_result res;
 
     req.budget_ms = 60000;
     req.cpu_clock = true;
     check_request(&req);
+    req.level = GEN_ANY_LEVEL;
+    gen_generate(&req, &res);
+    tap_ok(res.puzzle != NULL && regions_within(res.puzzle, 5),
+           "  a 16x16 Jigsaw's regions each within 5x5 cells");
+    puzzle_free(res.puzzle);
 }
 
 /* A 12x12 Killer's cages alone are past the general search, so its givens prove it and
