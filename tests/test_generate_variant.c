@@ -152,6 +152,46 @@ static void check_big_jigsaw(void)
     check_request(&req);
 }
 
+/* Whether each region of p lies within side x side cells. */
+static bool regions_within(const struct puzzle *p, int side)
+{
+    int n = p->max_digit;
+
+    for (int reg = 0; reg < n; reg++) {
+        int top = n, bottom = -1, left = n, right = -1;
+
+        for (int cell = 0; cell < p->ncells; cell++) {
+            if (p->region[cell] != reg)
+                continue;
+            top = cell / n < top ? cell / n : top;
+            bottom = cell / n > bottom ? cell / n : bottom;
+            left = cell % n < left ? cell % n : left;
+            right = cell % n > right ? cell % n : right;
+        }
+        if (bottom - top >= side || right - left >= side)
+            return false;
+    }
+    return true;
+}
+
+/* A 16x16 Jigsaw X: the filler seldom found a grid for its random layouts, regions
+ * strung across the grid (no puzzle made in 10 s at any level), until regions past 9x9
+ * were kept within a box and one more row and column. */
+static void check_big_jigsaw_x(void)
+{
+    struct gen_request req = request(VARIANT_JIGSAW | VARIANT_X, 16, LEVEL_HARD, 1);
+    struct gen_result res;
+
+    req.budget_ms = 60000;
+    req.cpu_clock = true;
+    check_request(&req);
+    req.level = GEN_ANY_LEVEL;
+    gen_generate(&req, &res);
+    tap_ok(res.puzzle != NULL && regions_within(res.puzzle, 5),
+           "  a 16x16 Jigsaw's regions each within 5x5 cells");
+    puzzle_free(res.puzzle);
+}
+
 /* A 12x12 Killer's cages alone are past the general search, so its givens prove it and
  * stay: the first attempt at the level is taken, not the best of 30 more looking for a
  * Killer with none (which took 4-8 s at 12x12 and the whole budget at 16x16). */
@@ -287,6 +327,14 @@ static void test_requests(void)
     tap_ok(!gen_check_request(&req, why, sizeof why), "no givens at all is for Killers only");
     req.variant = VARIANT_KILLER | VARIANT_JIGSAW;
     tap_ok(gen_check_request(&req, why, sizeof why), "a Killer Jigsaw may have none");
+    req = request(VARIANT_X, 4, LEVEL_EASY, 1);
+    tap_ok(!gen_check_request(&req, why, sizeof why) && strstr(why, "singles solve them all"),
+           "no 4x4 Sudoku X above Beginner: singles solve every one (%s)", why);
+    req.level = LEVEL_BEGINNER;
+    tap_ok(gen_check_request(&req, why, sizeof why), "a Beginner 4x4 Sudoku X can be asked for");
+    req.level = LEVEL_EASY;
+    req.variant = VARIANT_X | VARIANT_KILLER;
+    tap_ok(gen_check_request(&req, why, sizeof why), "so can an Easy 4x4 Killer X");
 }
 
 /* A Jigsaw X at Hard's 25-29 givens is Beginner or Easy: below the level there, givens
@@ -328,6 +376,7 @@ int main(void)
     check_variant(VARIANT_JIGSAW, 5, GEN_ANY_LEVEL, 10);
     check_variant(VARIANT_JIGSAW, 7, GEN_ANY_LEVEL, 11);
     check_big_jigsaw();
+    check_big_jigsaw_x();
     check_big_killer();
     check_variant(VARIANT_KILLER | VARIANT_X, 9, GEN_ANY_LEVEL, 12);
     check_variant(VARIANT_KILLER | VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 13);

@@ -72,6 +72,9 @@ run bad5 generate kakuro --variant=x
 status_is bad5 2 && err_has bad5 "--variant is for Sudoku"; ok $? "--variant is for Sudoku"
 run bad6 generate killer --size 25
 status_is bad6 2 && err_has bad6 "sizes are 4 to 16"; ok $? "variants stop at 16x16"
+run bad7 generate x --size 4 --level easy
+status_is bad7 2 && err_has bad7 "no 4x4 Sudoku X is " && err_has bad7 "singles solve them all"
+ok $? "a 4x4 Sudoku X above Beginner is refused at once: there is none"
 
 # The comment names the hardest technique as rate does: a Jigsaw's region is no box.
 run jig generate jigsaw --level beginner --seed 1 --attempts 4 -j1
