@@ -726,32 +726,35 @@ static void add_unit_remainders(struct fast_geometry *g)
                 add_rule_of_45(g, g->units[a] | g->units[b], 2);
 }
 
-/* Masks of p's units, cages and peers, the pairs of units sharing cells and the cages'
- * digit sets; false when p does not fit the fixed room. */
-static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+/* g->all and masks[k], the cells of p's group k, cell by cell through the groups holding
+ * each: a cell's bit is worked out once rather than once per group. */
+static void group_masks(struct fast_geometry *g, const struct puzzle *p, cells128 *masks)
 {
-    cells128 masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
-
     g->all = 0;
-    g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
-    if (g->sets_digits != g->max_digit) {
-        sort_digit_sets(g);
-        g->sets_digits = g->max_digit;
+    for (int k = 0; k < p->ngroups; k++)
+        masks[k] = 0;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        cells128 b = cell_bit(cell);
+
+        g->all |= p->block[cell] ? 0 : b;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            masks[p->cell_groups[cell][k]] |= b;
     }
-    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
-        return false;
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (!p->block[cell])
-            g->all |= cell_bit(cell);
+}
+
+/* The units and cages among p's groups (masks[k] the cells of group k); unit_of[k] gets
+ * group k's unit, or -1.  false when they do not fit the fixed room. */
+static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
+                                const cells128 *masks, int *unit_of)
+{
     for (int k = 0; k < p->ngroups; k++) {
         const struct puzzle_group *grp = &p->groups[k];
 
-        masks[k] = 0;
-        for (int i = 0; i < grp->ncells; i++)
-            masks[k] |= cell_bit(grp->cells[i]);
+        unit_of[k] = -1;
         if (puzzle_group_is_unit(p, grp)) {
             if (g->nunits == FAST_MAX_UNITS)
                 return false;
+            unit_of[k] = g->nunits;
             g->units[g->nunits++] = masks[k];
         }
         if (puzzle_group_has_sum(grp)) {
@@ -763,17 +766,80 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 return false;
         }
     }
-    g->nreal_cages = g->nsum_groups;
+    return true;
+}
+
+/* Per cell: its peers and the units holding it, from the groups holding it. */
+static void link_cells(struct fast_geometry *g, const struct puzzle *p, const cells128 *masks,
+                       const int *unit_of)
+{
     for (int cell = 0; cell < p->ncells; cell++) {
-        g->peers[cell] = 0;
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-            g->peers[cell] |= masks[p->cell_groups[cell][k]];
-        g->peers[cell] &= ~cell_bit(cell);
-        g->cell_units[cell] = 0;
+        cells128 peers = 0;
+        unitset units = 0;
+
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            int grp = p->cell_groups[cell][k];
+
+            peers |= masks[grp];
+            units |= unit_of[grp] >= 0 ? (unitset)1 << unit_of[grp] : 0;
+        }
+        g->peers[cell] = peers & ~cell_bit(cell);
+        g->cell_units[cell] = units;
     }
-    for (int u = 0; u < g->nunits; u++)
-        for (cells128 x = g->units[u]; x != 0; x &= x - 1)
-            g->cell_units[first_cell(x)] |= (unitset)1 << u;
+}
+
+/* The pairs of units sharing two cells or more, found through the cells: each unit a
+ * meets only the units holding its cells, so rather than every pair of units, each
+ * cell adds the units it holds to once[a] for each of its units a, and those already
+ * there to twice[a]. */
+static bool add_unit_pairs(struct fast_geometry *g, const struct puzzle *p)
+{
+    unitset once[FAST_MAX_UNITS] = { 0 }, twice[FAST_MAX_UNITS] = { 0 };
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        unitset units = g->cell_units[cell];
+
+        for (unitset x = units; x != 0; x &= x - 1) {
+            int a = __builtin_ctzll(x);
+
+            twice[a] |= once[a] & units;
+            once[a] |= units;
+        }
+    }
+    for (int a = 0; a < g->nunits; a++) {
+        g->pair_start[a] = g->npairs;
+        for (unitset x = twice[a] & ~((unitset)1 << a); x != 0; x &= x - 1) {
+            int b = __builtin_ctzll(x);
+            cells128 both = g->units[a] & g->units[b];
+
+            if (g->npairs == FAST_MAX_PAIRS)
+                return false;
+            g->pairs[g->npairs++] = (struct fast_pair){ g->units[a] & ~both, g->units[b] & ~both };
+        }
+    }
+    g->pair_start[g->nunits] = g->npairs;
+    return true;
+}
+
+/* Masks of p's units, cages and peers, the pairs of units sharing cells and the cages'
+ * digit sets; false when p does not fit the fixed room. */
+static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+{
+    cells128 masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
+    int unit_of[FAST_MAX_UNITS + FAST_MAX_CELLS];
+
+    g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
+    if (g->sets_digits != g->max_digit) {
+        sort_digit_sets(g);
+        g->sets_digits = g->max_digit;
+    }
+    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
+        return false;
+    group_masks(g, p, masks);
+    if (!add_units_and_cages(g, p, masks, unit_of))
+        return false;
+    g->nreal_cages = g->nsum_groups;
+    link_cells(g, p, masks, unit_of);
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
     add_unit_remainders(g);
     for (int k = 0; k < g->nsum_groups; k++) {
@@ -787,21 +853,7 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 g->cages[k].shared |= (unitset)1 << u;
         }
     }
-    for (int a = 0; a < g->nunits; a++) {
-        g->pair_start[a] = g->npairs;
-        for (int b = 0; b < g->nunits; b++) {
-            cells128 both = g->units[a] & g->units[b];
-
-            if (a != b && both != 0 && !one_cell(both)) {
-                if (g->npairs == FAST_MAX_PAIRS)
-                    return false;
-                g->pairs[g->npairs++] = (struct fast_pair){
-                    g->units[a] & ~both, g->units[b] & ~both };
-            }
-        }
-    }
-    g->pair_start[g->nunits] = g->npairs;
-    return true;
+    return add_unit_pairs(g, p);
 }
 
 /* The groups of p's shape, built unless the last puzzle of this thread had it. */
