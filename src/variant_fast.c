@@ -733,37 +733,53 @@ static void add_unit_remainders(struct fast_geometry *g)
                 add_rule_of_45(g, g->units[a] | g->units[b], 2);
 }
 
-/* g->all and masks[k], the cells of p's group k, cell by cell through the groups holding
- * each: a cell's bit is worked out once rather than once per group. */
-static void group_masks(struct fast_geometry *g, const struct puzzle *p, cells128 *masks)
+/* Numbers the units among p's groups in their order: unit_bit[k] gets group k's unit as
+ * a set of one, or none.  false when they do not fit the fixed room. */
+static bool number_units(struct fast_geometry *g, const struct puzzle *p, unitset *unit_bit)
+{
+    for (int k = 0; k < p->ngroups; k++) {
+        unit_bit[k] = 0;
+        if (puzzle_group_is_unit(p, &p->groups[k])) {
+            if (g->nunits == FAST_MAX_UNITS)
+                return false;
+            unit_bit[k] = (unitset)1 << g->nunits++;
+        }
+    }
+    return true;
+}
+
+/* g->all, masks[k] (the cells of p's group k) and each cell's units, cell by cell
+ * through the groups holding it: a cell's bit is worked out once rather than once per
+ * group. */
+static void group_masks(struct fast_geometry *g, const struct puzzle *p, const unitset *unit_bit,
+                        cells128 *masks)
 {
     g->all = 0;
     for (int k = 0; k < p->ngroups; k++)
         masks[k] = 0;
     for (int cell = 0; cell < p->ncells; cell++) {
         cells128 b = cell_bit(cell);
+        unitset units = 0;
 
         g->all |= p->block[cell] ? 0 : b;
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
             masks[p->cell_groups[cell][k]] |= b;
+            units |= unit_bit[p->cell_groups[cell][k]];
+        }
+        g->cell_units[cell] = units;
     }
 }
 
-/* The units and cages among p's groups (masks[k] the cells of group k); unit_of[k] gets
- * group k's unit, or -1.  false when they do not fit the fixed room. */
+/* The units' and cages' cells (masks[k] those of group k). false when the cages' digit
+ * sets do not fit the fixed room. */
 static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
-                                const cells128 *masks, int *unit_of)
+                                const cells128 *masks, const unitset *unit_bit)
 {
     for (int k = 0; k < p->ngroups; k++) {
         const struct puzzle_group *grp = &p->groups[k];
 
-        unit_of[k] = -1;
-        if (puzzle_group_is_unit(p, grp)) {
-            if (g->nunits == FAST_MAX_UNITS)
-                return false;
-            unit_of[k] = g->nunits;
-            g->units[g->nunits++] = masks[k];
-        }
+        if (unit_bit[k] != 0)
+            g->units[__builtin_ctzll(unit_bit[k])] = masks[k];
         if (puzzle_group_has_sum(grp)) {
             struct fast_cage *cage = &g->cages[g->nsum_groups++];
 
@@ -776,22 +792,15 @@ static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
     return true;
 }
 
-/* Per cell: its peers and the units holding it, from the groups holding it. */
-static void link_cells(struct fast_geometry *g, const struct puzzle *p, const cells128 *masks,
-                       const int *unit_of)
+/* Per cell: its peers, the cells of the groups holding it. */
+static void link_peers(struct fast_geometry *g, const struct puzzle *p, const cells128 *masks)
 {
     for (int cell = 0; cell < p->ncells; cell++) {
         cells128 peers = 0;
-        unitset units = 0;
 
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
-            int grp = p->cell_groups[cell][k];
-
-            peers |= masks[grp];
-            units |= unit_of[grp] >= 0 ? (unitset)1 << unit_of[grp] : 0;
-        }
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            peers |= masks[p->cell_groups[cell][k]];
         g->peers[cell] = peers & ~cell_bit(cell);
-        g->cell_units[cell] = units;
     }
 }
 
@@ -800,7 +809,7 @@ static void link_cells(struct fast_geometry *g, const struct puzzle *p, const ce
 static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
 {
     cells128 masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
-    int unit_of[FAST_MAX_UNITS + FAST_MAX_CELLS];
+    unitset unit_bit[FAST_MAX_UNITS + FAST_MAX_CELLS];
 
     g->nunits = g->nsum_groups = g->ncombos = 0;
     if (g->sets_digits != g->max_digit) {
@@ -809,11 +818,13 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
     }
     if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
         return false;
-    group_masks(g, p, masks);
-    if (!add_units_and_cages(g, p, masks, unit_of))
+    if (!number_units(g, p, unit_bit))
+        return false;
+    group_masks(g, p, unit_bit, masks);
+    if (!add_units_and_cages(g, p, masks, unit_bit))
         return false;
     g->nreal_cages = g->nsum_groups;
-    link_cells(g, p, masks, unit_of);
+    link_peers(g, p, masks);
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
     add_unit_remainders(g);
     for (int k = 0; k < g->nsum_groups; k++) {
