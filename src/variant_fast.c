@@ -434,11 +434,14 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
             continue;
         if ((g->all & ~s->solved) == 0)
             return cage_sums(g, s, &changed);
-        for (int d = 1; d <= g->max_digit && !changed; d++)
+        /* Every digit's hidden singles before the naked singles again: these rules only
+         * take candidates away, so the order does not change where they end, and a
+         * round of naked singles counts all the digits. */
+        for (int d = 1; d <= g->max_digit; d++)
             if ((s->todo[d] | s->lost[d]) != 0 && !hidden_singles(g, s, d, &changed))
                 return false;
         if (changed)
-            continue;   /* then the naked singles again */
+            continue;
         if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
