@@ -13,8 +13,6 @@ __extension__ typedef unsigned __int128 cellset;
 #define FAST_MAX_DIGIT 11
 #define FAST_WORDS 2
 #define FAST_NO_CELLS ((cellset)0)
-/* A line meets at most N/2 regions in two cells or more: 9x9 Jigsaw X has under 200. */
-#define FAST_MAX_PAIRS 320
 #define FAST_MAX_COMBOS 8192
 /* The puzzle's cages and those the rule of 45 adds. */
 #define FAST_MAX_SUM_GROUPS 256
@@ -47,6 +45,14 @@ static inline int first_cell(cellset x)
     return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+/* The last cell of x, which is not empty. */
+static inline int last_cell(cellset x)
+{
+    uint64_t high = (uint64_t)(x >> 64);
+
+    return high != 0 ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
+}
+
 static inline cellset cells_drop_first(cellset x)
 {
     return x & (x - 1);
@@ -58,15 +64,10 @@ static inline bool one_cell(cellset x)
     return (x & (x - 1)) == 0;
 }
 
-/* Word w of x (cells 64w to 64w + 63), and the set of FAST_WORDS words. */
+/* Word w of x: cells 64w to 64w + 63. */
 static inline uint64_t cells_word(cellset x, int w)
 {
     return (uint64_t)(x >> (64 * w));
-}
-
-static inline cellset cells_of_words(const uint64_t *words)
-{
-    return (cellset)words[1] << 64 | words[0];
 }
 
 /* x's cells n later (up) or earlier (down) in reading order. */

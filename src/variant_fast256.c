@@ -16,9 +16,6 @@ typedef uint64_t cellset __attribute__((vector_size(32)));
 #define FAST_MAX_DIGIT 16
 #define FAST_WORDS 4
 #define FAST_NO_CELLS ((cellset){ 0 })
-/* A 16x16 Jigsaw X's lines and diagonals meet at most 8 regions each in two cells or
- * more: 34 * 8 pairs each way. */
-#define FAST_MAX_PAIRS 640
 /* A 16x16 Killer's 80-odd cages of up to 16 digits have more sets than a 9x9's. */
 #define FAST_MAX_COMBOS 32768
 #define FAST_MAX_SUM_GROUPS 512
@@ -57,6 +54,16 @@ static inline int first_cell(cellset x)
     return 64 * w + __builtin_ctzll(x[w]);
 }
 
+/* The last cell of x, which is not empty. */
+static inline int last_cell(cellset x)
+{
+    int w = 3;
+
+    while (w > 0 && x[w] == 0)
+        w--;
+    return 64 * w + 63 - __builtin_clzll(x[w]);
+}
+
 static inline cellset cells_drop_first(cellset x)
 {
     for (int w = 0; w < 4; w++)
@@ -73,15 +80,10 @@ static inline bool one_cell(cellset x)
     return !cells_any(cells_drop_first(x));
 }
 
-/* Word w of x (cells 64w to 64w + 63), and the set of FAST_WORDS words. */
+/* Word w of x: cells 64w to 64w + 63. */
 static inline uint64_t cells_word(cellset x, int w)
 {
     return x[w];
-}
-
-static inline cellset cells_of_words(const uint64_t *words)
-{
-    return (cellset){ words[0], words[1], words[2], words[3] };
 }
 
 /* x's cells n later (up) or earlier (down) in reading order, 0 <= n < 256: only in

@@ -30,13 +30,14 @@
  *    the shape: the cells left over inside (innies) and those cages reaching out of it
  *    hold outside (outies), where they see one another;
  *  - locked candidates over every pair of units sharing cells (box and line, region and
- *    line, diagonal and box...).
+ *    line, diagonal and box...): the other units holding a unit's first and last places
+ *    for a digit are the only ones that can hold all of them, so only those are tried.
  * Each digit keeps the set of units whose cells for it changed since they were last
  * looked at (for singles, and apart for locked candidates): a cell losing a digit
  * touches only its own three or four units, so most rounds look at a few units rather
  * than all of them.  Cages are looked at again only when one of their cells was solved
  * or lost a digit.  Locked candidates from unit a into unit b can only appear when a
- * loses cells, so a pair is looked at when its first unit changed.
+ * loses cells, so a is looked at when it changed.
  * The state is the digits' words and the solved cells: a branch copies it, so nothing
  * is undone.  The branch cell has the fewest candidates (the first in reading order
  * when the smallest solution is wanted, digits ascending, so the first found is it).
@@ -56,7 +57,7 @@ typedef uint64_t unitset;
 
 /* What the search knows of a puzzle's groups, worked out once per shape: a batch or the
  * generator solves many puzzles of one shape (a Jigsaw's regions, a Killer's cages) in a
- * row, and the pairs of units sharing cells cost more to find than an easy solve. */
+ * row, and a Killer's digit sets and rule of 45 cost more to find than an easy solve. */
 struct fast_geometry {
     /* The shape: everything puzzle_finish builds the groups from. */
     bool built;
@@ -73,11 +74,6 @@ struct fast_geometry {
     int nunits;
     unitset all_units;
     unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
-    /* Pairs of units sharing two cells or more (locked candidates): each unit's cells
-     * outside the other, grouped by the first unit (pair_start[u] to pair_start[u + 1]). */
-    struct fast_pair { cellset own, rest; } pairs[FAST_MAX_PAIRS];
-    int npairs;
-    int pair_start[FAST_MAX_UNITS + 1];
     /* Cages (the puzzle's, then the rule of 45's), each with the digit sets of its size
      * making its sum, the units holding its cells and those holding two or more (shared). */
     struct fast_cage { cellset cells; unitset units, shared; int sum, first, ncombos; } cages[FAST_MAX_SUM_GROUPS];
@@ -257,30 +253,35 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
 }
 
 /* Where digit d's places in a unit that changed all lie in another, the rest of the
- * other loses it.  The singles are all placed by now, so a unit with d in one place has
- * taken it from its peers already: looking at it finds nothing, and costs less than the
- * branch that would skip it. */
+ * other loses it.  The other holds the first and the last of those places, so the units
+ * tried are those holding both: mostly none, where the units sharing two cells or more
+ * with a Jigsaw's line are five or so.  A unit where d is placed has taken it from its
+ * peers already, and no unit is without a place for d: the singles, all found by now,
+ * placed d where a unit had one place for it and stopped where one had none. */
 static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
 {
-    cellset x = s->cand[d], lose;
-    uint64_t lose_words[FAST_WORDS] = { 0 };    /* in words: a mask of the whole set costs more */
-    unitset todo = s->locked_todo[d];
+    cellset x = s->cand[d], lose = FAST_NO_CELLS;
+    unitset todo = s->locked_todo[d] & ~s->settled[d];
 
     s->locked_todo[d] = 0;
-    /* Without a branch per pair (whether one locks is not predictable), and each pair
-     * against the digit's cells as they were: a chain of updates would make every step
-     * wait for the one before; what one lock leads to is found in the next round. */
+    /* Each unit against the digit's cells as they were: a chain of updates would make
+     * every step wait for the one before; what one lock leads to is found in the next
+     * round. */
     for (; todo != 0; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
+        cellset own = x & g->units[u];
+        unitset others;
 
-        for (int i = g->pair_start[u]; i < g->pair_start[u + 1]; i++) {
-            uint64_t locks = -(uint64_t)!cells_any(x & g->pairs[i].own);
+        if (!cells_any(own))
+            continue;   /* not met (see above): first_cell needs a cell */
+        others = g->cell_units[first_cell(own)] & g->cell_units[last_cell(own)] & ~((unitset)1 << u);
+        for (; others != 0; others &= others - 1) {
+            cellset other = g->units[__builtin_ctzll(others)];
 
-            for (int w = 0; w < FAST_WORDS; w++)
-                lose_words[w] |= cells_word(g->pairs[i].rest, w) & locks;
+            if (!cells_any(own & ~other))
+                lose |= other & ~g->units[u];
         }
     }
-    lose = cells_of_words(lose_words);
     x &= ~lose;
     if (cells_equal(x, s->cand[d]))
         return false;
@@ -406,11 +407,14 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
             continue;
         if (!cells_any(g->all & ~s->solved))
             return cage_sums(g, s, &changed);
-        for (int d = 1; d <= g->max_digit && !changed; d++)
+        /* Every digit's hidden singles before the naked singles again: these rules only
+         * take candidates away, so the order does not change where they end, and a
+         * round of naked singles counts all the digits. */
+        for (int d = 1; d <= g->max_digit; d++)
             if (((s->todo[d] != 0) | cells_any(s->lost[d])) && !hidden_singles(g, s, d, &changed))
                 return false;
         if (changed)
-            continue;   /* then the naked singles again */
+            continue;
         if (!cage_sums(g, s, &changed))
             return false;
         if (changed)
@@ -708,34 +712,53 @@ static void add_unit_remainders(struct fast_geometry *g)
                 add_rule_of_45(g, g->units[a] | g->units[b], 2);
 }
 
-/* Masks of p's units, cages and peers, the pairs of units sharing cells and the cages'
- * digit sets; false when p does not fit the fixed room. */
-static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+/* Numbers the units among p's groups in their order: unit_bit[k] gets group k's unit as
+ * a set of one, or none.  false when they do not fit the fixed room. */
+static bool number_units(struct fast_geometry *g, const struct puzzle *p, unitset *unit_bit)
 {
-    cellset masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
-
-    g->all = FAST_NO_CELLS;
-    g->nunits = g->npairs = g->nsum_groups = g->ncombos = 0;
-    if (g->sets_digits != g->max_digit) {
-        sort_digit_sets(g);
-        g->sets_digits = g->max_digit;
+    for (int k = 0; k < p->ngroups; k++) {
+        unit_bit[k] = 0;
+        if (puzzle_group_is_unit(p, &p->groups[k])) {
+            if (g->nunits == FAST_MAX_UNITS)
+                return false;
+            unit_bit[k] = (unitset)1 << g->nunits++;
+        }
     }
-    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
-        return false;
-    for (int cell = 0; cell < p->ncells; cell++)
-        if (!p->block[cell])
-            g->all |= cell_bit(cell);
+    return true;
+}
+
+/* g->all, masks[k] (the cells of p's group k) and each cell's units, cell by cell
+ * through the groups holding it: a cell's bit is worked out once rather than once per
+ * group. */
+static void group_masks(struct fast_geometry *g, const struct puzzle *p, const unitset *unit_bit,
+                        cellset *masks)
+{
+    g->all = FAST_NO_CELLS;
+    for (int k = 0; k < p->ngroups; k++)
+        masks[k] = FAST_NO_CELLS;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        cellset b = cell_bit(cell);
+        unitset units = 0;
+
+        g->all |= b & cells_if(!p->block[cell]);
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            masks[p->cell_groups[cell][k]] |= b;
+            units |= unit_bit[p->cell_groups[cell][k]];
+        }
+        g->cell_units[cell] = units;
+    }
+}
+
+/* The units' and cages' cells (masks[k] those of group k). false when the cages' digit
+ * sets do not fit the fixed room. */
+static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
+                                const cellset *masks, const unitset *unit_bit)
+{
     for (int k = 0; k < p->ngroups; k++) {
         const struct puzzle_group *grp = &p->groups[k];
 
-        masks[k] = FAST_NO_CELLS;
-        for (int i = 0; i < grp->ncells; i++)
-            masks[k] |= cell_bit(grp->cells[i]);
-        if (puzzle_group_is_unit(p, grp)) {
-            if (g->nunits == FAST_MAX_UNITS)
-                return false;
-            g->units[g->nunits++] = masks[k];
-        }
+        if (unit_bit[k] != 0)
+            g->units[__builtin_ctzll(unit_bit[k])] = masks[k];
         if (puzzle_group_has_sum(grp)) {
             struct fast_cage *cage = &g->cages[g->nsum_groups++];
 
@@ -745,17 +768,42 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 return false;
         }
     }
-    g->nreal_cages = g->nsum_groups;
+    return true;
+}
+
+/* Per cell: its peers, the cells of the groups holding it. */
+static void link_peers(struct fast_geometry *g, const struct puzzle *p, const cellset *masks)
+{
     for (int cell = 0; cell < p->ncells; cell++) {
-        g->peers[cell] = FAST_NO_CELLS;
+        cellset peers = FAST_NO_CELLS;
+
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-            g->peers[cell] |= masks[p->cell_groups[cell][k]];
-        g->peers[cell] &= ~cell_bit(cell);
-        g->cell_units[cell] = 0;
+            peers |= masks[p->cell_groups[cell][k]];
+        g->peers[cell] = peers & ~cell_bit(cell);
     }
-    for (int u = 0; u < g->nunits; u++)
-        for (cellset x = g->units[u]; cells_any(x); x = cells_drop_first(x))
-            g->cell_units[first_cell(x)] |= (unitset)1 << u;
+}
+
+/* Masks of p's units, cages and peers and the cages' digit sets; false when p does not
+ * fit the fixed room. */
+static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+{
+    cellset masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
+    unitset unit_bit[FAST_MAX_UNITS + FAST_MAX_CELLS];
+
+    g->nunits = g->nsum_groups = g->ncombos = 0;
+    if (g->sets_digits != g->max_digit) {
+        sort_digit_sets(g);
+        g->sets_digits = g->max_digit;
+    }
+    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
+        return false;
+    if (!number_units(g, p, unit_bit))
+        return false;
+    group_masks(g, p, unit_bit, masks);
+    if (!add_units_and_cages(g, p, masks, unit_bit))
+        return false;
+    g->nreal_cages = g->nsum_groups;
+    link_peers(g, p, masks);
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
     add_unit_remainders(g);
     for (int k = 0; k < g->nsum_groups; k++) {
@@ -769,20 +817,6 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
                 g->cages[k].shared |= (unitset)1 << u;
         }
     }
-    for (int a = 0; a < g->nunits; a++) {
-        g->pair_start[a] = g->npairs;
-        for (int b = 0; b < g->nunits; b++) {
-            cellset both = g->units[a] & g->units[b];
-
-            if (a != b && cells_any(both) && !one_cell(both)) {
-                if (g->npairs == FAST_MAX_PAIRS)
-                    return false;
-                g->pairs[g->npairs++] = (struct fast_pair){
-                    g->units[a] & ~both, g->units[b] & ~both };
-            }
-        }
-    }
-    g->pair_start[g->nunits] = g->npairs;
     return true;
 }
 
