@@ -346,6 +346,10 @@ static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8
 /* --- Killer cages --- */
 
 #define KILLER_SPLITS_MAX 60    /* cage splits to make the cages alone have one solution */
+/* The largest grid whose cages alone the batch search settles: a 12x12 Killer's mostly
+ * within its budget, a 16x16's 79 cages not one in twenty within 51,200 nodes (nor in a
+ * million), so there the givens prove the solution unique. */
+#define KILLER_BARE_MAX_CELLS 144
 
 /* The size a new cage aims at: mostly 2 to 4 cells, some of 5 or 6, few lone cells, as
  * in published Killers (1: 2%, 2: 38%, 3: 32%, 4: 18%, 5: 7%, 6: 3%). */
@@ -639,25 +643,27 @@ static int keep_solution(const struct solve_step *step, void *user)
 /* The number of p's solutions from grid (0, 1 or 2) within a budget of nodes, *gave_up
  * when it ran out; with two, other gets one differing from solution (NULL if none
  * known).  The batch search where the grid fits it (a cut cage is settled in a few
- * microseconds), else (*general) the observed one keeping the first two solutions. */
+ * microseconds), else the observed one keeping the first two solutions.  *beyond when
+ * cages alone are past the search's depth (a grid over KILLER_BARE_MAX_CELLS, or the
+ * observed search): it then seldom finds even one solution, so it has ten times less
+ * budget, as the proofs with givens. */
 static long second_solution(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
-                            uint8_t *grids, const uint8_t **other, bool *gave_up, bool *general)
+                            uint8_t *grids, const uint8_t **other, bool *gave_up, bool *beyond)
 {
     size_t n = (size_t)p->ncells;
-    struct solve_request req = { .limit = 2, .budget = solve_budget_nodes(200u * (uint64_t)n) };
+    struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = grids };
     struct two_solutions two = { .grid = { grids, grids + n }, .ncells = p->ncells };
     struct solve_observer obs = { .step = keep_solution, .user = &two };
 
     *other = NULL;
-    *general = false;
+    *beyond = p->ncells > KILLER_BARE_MAX_CELLS;
+    req.budget = solve_budget_nodes((*beyond ? 20u : 200u) * (uint64_t)n);
     if (variant_fast_solve_other(p, grid, solution, &req, &res)) {
         if (res.count == 2)
             *other = grids;
     } else {
-        /* The general search (a 12x12 or 16x16) seldom finds even one solution of cages
-         * alone: ten times less budget than the fast one, as the proofs with givens. */
-        *general = true;
+        *beyond = true;
         req.budget = solve_budget_nodes(20u * (uint64_t)n);
         req.observer = &obs;
         res.solution = NULL;
@@ -673,9 +679,9 @@ static long second_solution(const struct puzzle *p, const uint8_t *grid, const u
 enum killer_settled {
     KILLER_AMBIGUOUS,       /* still several solutions after the splits: cut others */
     KILLER_CAGES_UNIQUE,    /* the cages alone have one solution */
-    KILLER_CAGES_UNKNOWN,   /* the general search ran out before finding any solution (a
-                             * 12x12 or 16x16 Killer of cages alone is past its depth):
-                             * the givens must prove the solution unique */
+    KILLER_CAGES_UNKNOWN,   /* the search ran out before finding any solution (a 16x16
+                             * Killer of cages alone is past its depth): the givens must
+                             * prove the solution unique */
 };
 
 /* Makes the cages alone (no givens) have one solution, splitting a cage where a second
@@ -692,17 +698,17 @@ static enum killer_settled killer_settle_cages(struct gen_context *ctx, const st
         struct puzzle *p = killer_build(frame, ctx->req->variant, cage, solution);
         int differ[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], ndiffer = 0;
         const uint8_t *other;
-        bool gave_up, general;
+        bool gave_up, beyond;
         long count;
 
         if (p == NULL)
             break;
-        count = second_solution(p, empty, solution, grids, &other, &gave_up, &general);
+        count = second_solution(p, empty, solution, grids, &other, &gave_up, &beyond);
         puzzle_free(p);
         unique = count == 1 && !gave_up;
-        /* The general search lost in cages alone (the fast one, that fits a 9x9, only in
-         * cages too costly to keep). */
-        if (count == 0 && gave_up && general)
+        /* Lost in cages alone past its depth (within it, only in cages too costly to
+         * keep). */
+        if (count == 0 && gave_up && beyond)
             settled = KILLER_CAGES_UNKNOWN;
         if (unique || count == 0)
             break;

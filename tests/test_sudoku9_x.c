@@ -11,6 +11,7 @@
 #include "solve.h"
 #include "sudoku9_x.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 #include "variant_fast.h"
 
@@ -187,21 +188,7 @@ static void test_random(void)
 /* Reads the puzzles of a file (at most max). */
 static int load(const char *path, struct puzzle **out, int max)
 {
-    FILE *f = fopen(path, "r");
-    struct reader *r;
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p;
-    int n = 0;
-
-    if (f == NULL)
-        return 0;
-    r = reader_open(f, path, FORMAT_AUTO);
-    while (n < max && reader_next(r, &p, &style, &err) > 0)
-        out[n++] = p;
-    reader_close(r);
-    fclose(f);
-    return n;
+    return tu_read_puzzles(path, path, out, max);
 }
 
 /* Each 9x9 X puzzle of a file as given, with every third given gone (several

@@ -1,7 +1,7 @@
-/* test_util.h: small helpers the unit test programs share: reading a whole file, listing
- * a data folder, a bundled file's header field, a scratch folder, building a Kakuro or a
- * 9x9 variant from maps, a 9x9 hint's conclusions as words and the hints of a technique
- * that conclude some. */
+/* test_util.h: small helpers the unit test programs share: reading a whole file or its
+ * puzzles, listing a data folder, a bundled file's header field, a scratch folder,
+ * building a Kakuro or a 9x9 variant from maps, a 9x9 hint's conclusions as words and the
+ * hints of a technique that conclude some. */
 #ifndef KAKUDO_TEST_UTIL_H
 #define KAKUDO_TEST_UTIL_H
 
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "format.h"
 #include "hint.h"
 #include "puzzle.h"
 #include "util.h"
@@ -39,6 +40,27 @@ static inline char *tu_read_file(const char *path, size_t *len)
     if (len != NULL)
         *len = n;
     return buf;
+}
+
+/* Up to max puzzles of the file at path (name in messages) into out, in any format
+ * kakudo reads; the number read (0 if it cannot be opened). */
+static inline int tu_read_puzzles(const char *path, const char *name, struct puzzle **out, int max)
+{
+    FILE *f = fopen(path, "r");
+    struct reader *r;
+    struct format_style style;
+    struct format_error err;
+    struct puzzle *p;
+    int n = 0;
+
+    if (f == NULL)
+        return 0;
+    r = reader_open(f, name, FORMAT_AUTO);
+    while (n < max && reader_next(r, &p, &style, &err) > 0)
+        out[n++] = p;
+    reader_close(r);
+    fclose(f);
+    return n;
 }
 
 /* The value of a "# FIELD: value" line of the file (the bundled puzzles' headers), into

@@ -9,6 +9,7 @@
 #include "puzzle.h"
 #include "solve.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 #include "variant_fast.h"
 
@@ -66,21 +67,7 @@ static void agree(const struct puzzle *p, const uint8_t *grid, const char *what)
 
 static int load(const char *name, struct puzzle **out, int max)
 {
-    FILE *f = fopen(tap_data_path(name), "r");
-    struct reader *r;
-    struct format_style style;
-    struct format_error err;
-    struct puzzle *p;
-    int n = 0;
-
-    if (f == NULL)
-        return 0;
-    r = reader_open(f, name, FORMAT_AUTO);
-    while (n < max && reader_next(r, &p, &style, &err) > 0)
-        out[n++] = p;
-    reader_close(r);
-    fclose(f);
-    return n;
+    return tu_read_puzzles(tap_data_path(name), name, out, max);
 }
 
 static void test_file(const char *name)

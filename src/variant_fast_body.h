@@ -1,0 +1,906 @@
+/* variant_fast_body.h: the batch search for X, Jigsaw and Killer grids, written once over a set of cells; variant_fast128.c and variant_fast256.c include it with their width. */
+
+/* The including file defines cellset (a set of up to FAST_MAX_CELLS cells, bit i: cell i
+ * in reading order) and its operations that & | ~ do not give, FAST_MAX_DIGIT and the
+ * room below that grows with the grid, and FAST_SOLVE, the name of its search. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "variant_fast.h"
+
+/*
+ * variant_solve.c walks groups cell by cell, which the observer needs (every step named
+ * in order) but which costs a batch search ten times what the 9x9 bitboards do.  Here a
+ * grid is one set of cells per digit (bit i: cell i in reading order may still take the
+ * digit; a 128-bit word up to 11x11, four 64-bit words up to 16x16), so the rules are a
+ * few word operations each:
+ *  - placing d at a cell clears the cell from the other digits' words and the cell's
+ *    peers (every cell sharing a group with it) from d's word;
+ *  - naked singles and empty cells come from bit-sliced counts over the digits' words;
+ *  - a unit (row, column, box, region, diagonal) whose cells hold a digit's word in one
+ *    place gives a hidden single, in none a dead end;
+ *  - a cage keeps only the digits some set making its sum with the digits placed can
+ *    still use (sum_digits: Kakuro's tables for 9x9), where a set must also hold each
+ *    digit that a unit crossing the cage in two cells or more has only in the cage;
+ *  - a digit every such set holds goes in the cage: with one place there it is placed,
+ *    and the cells seeing all its places lose it (cage/unit interaction);
+ *  - the rule of 45 over units and runs of rows or columns gives more cages, fixed with
+ *    the shape: the cells left over inside (innies) and those cages reaching out of it
+ *    hold outside (outies), where they see one another;
+ *  - locked candidates over every pair of units sharing cells (box and line, region and
+ *    line, diagonal and box...): the other units holding a unit's first and last places
+ *    for a digit are the only ones that can hold all of them, so only those are tried.
+ * Each digit keeps the set of units whose cells for it changed since they were last
+ * looked at (for singles, and apart for locked candidates): a cell losing a digit
+ * touches only its own three or four units, so most rounds look at a few units rather
+ * than all of them.  Cages are looked at again only when one of their cells was solved
+ * or lost a digit.  Locked candidates from unit a into unit b can only appear when a
+ * loses cells, so a is looked at when it changed.
+ * The state is the digits' words and the solved cells: a branch copies it, so nothing
+ * is undone.  The branch cell has the fewest candidates (the first in reading order
+ * when the smallest solution is wanted, digits ascending, so the first found is it).
+ */
+
+#define FAST_MAX_UNITS (3 * FAST_MAX_DIGIT + 2)
+/* The rule of 45's cages of more cells have many sets, narrow little and cost at every
+ * node: with five cells or more kept, 300 Master Killers took 25% more time for 16% fewer
+ * nodes; with three at most, twice the nodes. */
+#define FAST_VIRTUAL_MAX_CELLS 4
+/* Digit sets keyed by their size and sum: sums of distinct digits up to 11 reach 66. */
+#define FAST_SUM_KEYS (FAST_MAX_DIGIT * (FAST_MAX_DIGIT + 1) / 2 + 1)
+#define FAST_SET_KEYS ((FAST_MAX_DIGIT + 1) * FAST_SUM_KEYS)
+
+/* A set of units, bit u for unit u. */
+typedef uint64_t unitset;
+
+/* What the search knows of a puzzle's groups, worked out once per shape: a batch or the
+ * generator solves many puzzles of one shape (a Jigsaw's regions, a Killer's cages) in a
+ * row, and a Killer's digit sets and rule of 45 cost more to find than an easy solve. */
+struct fast_geometry {
+    /* The shape: everything puzzle_finish builds the groups from. */
+    bool built;
+    int width, height, max_digit, box_rows, box_cols, ncages;
+    unsigned variant;
+    uint8_t region[FAST_MAX_CELLS];
+    int16_t cage[FAST_MAX_CELLS];
+    int cage_sum[FAST_MAX_CELLS];
+    /* Its groups. */
+    bool fits;                  /* false: the search of variant_solve.c takes it */
+    cellset all;               /* the puzzle's cells */
+    cellset peers[FAST_MAX_CELLS];     /* per cell: those sharing a group with it */
+    cellset units[FAST_MAX_UNITS];     /* the groups holding every digit */
+    int nunits;
+    unitset all_units;
+    unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
+    /* Cages (the puzzle's, then the rule of 45's), each with the digit sets of its size
+     * making its sum, the units holding its cells and those holding two or more (shared). */
+    struct fast_cage { cellset cells; unitset units, shared; int sum, first, ncombos; } cages[FAST_MAX_SUM_GROUPS];
+    int nsum_groups, nreal_cages;  /* the puzzle's cages first, then the rule of 45's */
+    digitset combos[FAST_MAX_COMBOS];
+    /* Every set of digits 1..max_digit ordered by size, then sum: those of size n adding
+     * to s are sets[set_start[n * FAST_SUM_KEYS + s]] up to the next key's start. */
+    digitset sets[1 << FAST_MAX_DIGIT];
+    int set_start[FAST_SET_KEYS + 1];
+    int sets_digits;            /* the max_digit they were sorted for (0: none yet) */
+    int ncombos;
+};
+
+struct fast_state {
+    cellset cand[FAST_MAX_DIGIT + 1];  /* per digit: the cells that may take it */
+    cellset solved;                    /* cells whose digit is placed */
+    unitset todo[FAST_MAX_DIGIT + 1];   /* per digit: units whose cells for it changed
+                                           since last looked at for singles ... */
+    unitset locked_todo[FAST_MAX_DIGIT + 1];    /* ... and for locked candidates */
+    cellset lost[FAST_MAX_DIGIT + 1];  /* per digit: cells losing it whose units are
+                                           not marked in todo yet */
+    unitset settled[FAST_MAX_DIGIT + 1];    /* per digit: units where it is placed */
+    cellset touched;                   /* cells solved or losing a digit since the cages
+                                           holding them were last looked at */
+};
+
+struct fast_ctx {
+    const struct fast_geometry *g;
+    const struct puzzle *p;
+    int max_digit;
+    bool reading_order;
+    long limit;
+    const struct solve_budget *budget;
+    struct solve_result *res;
+    const uint8_t *avoid;       /* a solution not to write in res->solution, or NULL */
+    struct solve_stats stats;
+    bool done, gave_up, written;
+};
+
+/* Bits set in x: without -mpopcnt, __builtin_popcountll is a call into libgcc. */
+static inline int count64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+static inline int cell_count(cellset x)
+{
+    int n = 0;
+
+    for (int w = 0; w < FAST_WORDS; w++)
+        n += count64(cells_word(x, w));
+    return n;
+}
+
+/* The digits cell may still take. */
+static digitset cell_digits(int max_digit, const struct fast_state *s, int cell)
+{
+    cellset b = cell_bit(cell);
+    digitset out = 0;
+
+    for (int d = 1; d <= max_digit; d++)
+        if (cells_any(s->cand[d] & b))
+            out |= 1u << d;
+    return out;
+}
+
+/* The units holding one of cells. */
+static unitset units_of(const struct fast_geometry *g, cellset cells)
+{
+    unitset out = 0;
+
+    /* A 64-bit word at a time: its steps cost less than the whole set's. */
+    for (int w = 0; w < FAST_WORDS; w++)
+        for (uint64_t bits = cells_word(cells, w); bits != 0; bits &= bits - 1)
+            out |= g->cell_units[64 * w + __builtin_ctzll(bits)];
+    return out;
+}
+
+/* Takes d from cell's peers, placing it there: d is settled in the cell's units. */
+static inline void take_from_peers(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+{
+    cellset b = cell_bit(cell), lost = s->cand[d] & g->peers[cell];
+
+    s->solved |= b;
+    s->touched |= lost | b;
+    s->lost[d] |= lost;
+    s->settled[d] |= g->cell_units[cell];
+    s->cand[d] = (s->cand[d] & ~g->peers[cell]) | b;
+}
+
+/* Places d at cell (which may take it); the cell's own units are to be looked at for
+ * the other digits it loses. */
+static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
+{
+    cellset b = cell_bit(cell);
+
+    /* Without a branch per digit: which digits the cell holds is not predictable. */
+    for (int e = 1; e <= g->max_digit; e++) {
+        s->lost[e] |= s->cand[e] & b;
+        s->cand[e] &= ~b;
+    }
+    take_from_peers(g, s, cell, d);
+}
+
+/* Cells left with one digit take it; false when a cell has none left. *placed is set
+ * when any was placed. */
+static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
+{
+    cellset unsolved = g->all & ~s->solved, once = FAST_NO_CELLS, more = FAST_NO_CELLS, singles;
+    digitset with = 0;
+
+    for (int d = 1; d <= g->max_digit; d++) {
+        cellset x = s->cand[d] & unsolved;
+
+        more |= once & x;
+        once |= x;
+    }
+    if (cells_any(unsolved & ~once))
+        return false;
+    singles = once & ~more;
+    if (!cells_any(singles))
+        return true;
+    *placed = true;
+    /* Digit by digit: a single holds no other digit, so only d's peers lose one.  The
+     * digits with singles are gathered first, without a branch per digit. */
+    for (int d = 1; d <= g->max_digit; d++)
+        with |= (digitset)cells_any(singles & s->cand[d]) << d;
+    for (; with != 0; with &= with - 1) {
+        int d = lowest_bit(with);
+
+        for (cellset x = singles & s->cand[d]; cells_any(x); x = cells_drop_first(x)) {
+            int cell = first_cell(x);
+
+            /* An earlier single of d may have taken it from this peer. */
+            if (!cells_any(s->cand[d] & cell_bit(cell)))
+                return false;
+            take_from_peers(g, s, cell, d);
+        }
+    }
+    return true;
+}
+
+/* Digit d in each unit that changed: with one place it goes there, with none a dead end.
+ * The places are gathered first and placed after, without a branch per unit: whether a
+ * unit has one is not predictable. */
+static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
+{
+    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d];
+    cellset singles = FAST_NO_CELLS;
+    bool empty = false;
+
+    s->todo[d] = 0;
+    s->lost[d] = FAST_NO_CELLS;
+    s->locked_todo[d] |= todo;
+    for (; todo != 0; todo &= todo - 1) {
+        cellset m = s->cand[d] & g->units[__builtin_ctzll(todo)];
+
+        empty |= !cells_any(m);
+        singles |= m & cells_if(one_cell(m));
+    }
+    if (empty)
+        return false;
+    singles &= ~s->solved;
+    *placed |= cells_any(singles);
+    for (; cells_any(singles); singles = cells_drop_first(singles)) {
+        int cell = first_cell(singles);
+
+        /* Two places of d in one unit: the first took it from the second. */
+        if (!cells_any(s->cand[d] & cell_bit(cell)))
+            return false;
+        fast_place(g, s, cell, d);
+    }
+    return true;
+}
+
+/* Where digit d's places in a unit that changed all lie in another, the rest of the
+ * other loses it.  The other holds the first and the last of those places, so the units
+ * tried are those holding both: mostly none, where the units sharing two cells or more
+ * with a Jigsaw's line are five or so.  A unit where d is placed has taken it from its
+ * peers already, and no unit is without a place for d: the singles, all found by now,
+ * placed d where a unit had one place for it and stopped where one had none. */
+static bool locked_candidates(const struct fast_geometry *g, struct fast_state *s, int d)
+{
+    cellset x = s->cand[d], lose = FAST_NO_CELLS;
+    unitset todo = s->locked_todo[d] & ~s->settled[d];
+
+    s->locked_todo[d] = 0;
+    /* Each unit against the digit's cells as they were: a chain of updates would make
+     * every step wait for the one before; what one lock leads to is found in the next
+     * round. */
+    for (; todo != 0; todo &= todo - 1) {
+        int u = __builtin_ctzll(todo);
+        cellset own = x & g->units[u];
+        unitset others;
+
+        if (!cells_any(own))
+            continue;   /* not met (see above): first_cell needs a cell */
+        others = g->cell_units[first_cell(own)] & g->cell_units[last_cell(own)] & ~((unitset)1 << u);
+        for (; others != 0; others &= others - 1) {
+            cellset other = g->units[__builtin_ctzll(others)];
+
+            if (!cells_any(own & ~other))
+                lose |= other & ~g->units[u];
+        }
+    }
+    x &= ~lose;
+    if (cells_equal(x, s->cand[d]))
+        return false;
+    s->lost[d] |= s->cand[d] & ~x;
+    s->touched |= s->cand[d] & ~x;
+    s->cand[d] = x;
+    return true;
+}
+
+/* The digits a cage must hold besides those placed in it: each that a unit crossing
+ * it in two cells or more can take only in its open cells. */
+static digitset cage_confined(const struct fast_geometry *g, const struct fast_state *s,
+                              const struct fast_cage *cage, cellset open, digitset rest)
+{
+    digitset out = 0;
+
+    for (; rest != 0; rest &= rest - 1) {
+        int d = lowest_bit(rest);
+
+        for (unitset sh = cage->shared; sh != 0; sh &= sh - 1) {
+            cellset x = s->cand[d] & g->units[__builtin_ctzll(sh)];
+
+            if (cells_any(x) && !cells_any(x & ~open)) {
+                out |= 1u << d;
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+/* Digit d, which the cage's open cells must hold: with one place there it goes there,
+ * otherwise the cells seeing every place lose it; false when it has none. */
+static bool cage_required(const struct fast_geometry *g, struct fast_state *s, cellset open,
+                          int d, bool *changed)
+{
+    cellset where = s->cand[d] & open, seen = g->all;
+
+    if (!cells_any(where))
+        return false;
+    if (one_cell(where)) {
+        fast_place(g, s, first_cell(where), d);
+        *changed = true;
+        return true;
+    }
+    for (cellset x = where; cells_any(x); x = cells_drop_first(x))
+        seen &= g->peers[first_cell(x)];
+    seen &= s->cand[d];
+    if (cells_any(seen)) {
+        s->lost[d] |= seen;
+        s->touched |= seen;
+        s->cand[d] &= ~seen;
+        *changed = true;
+    }
+    return true;
+}
+
+/* A cage's empty cells keep the digits of its sets that hold the digits placed and those
+ * it must hold, and whose other digits its empty cells can still take; the digits every
+ * such set holds are placed or confined.  false when no set is left (a full cage with
+ * the wrong sum included). */
+static bool cage_sum(const struct fast_geometry *g, struct fast_state *s,
+                     const struct fast_cage *cage, bool *changed)
+{
+    cellset placed = cage->cells & s->solved, open = cage->cells & ~s->solved;
+    digitset used = 0, avail = 0, allowed = 0, required = ~(digitset)0, must;
+
+    for (int d = 1; d <= g->max_digit; d++) {
+        cellset x = s->cand[d] & cage->cells;
+
+        used |= cells_any(x & placed) ? 1u << d : 0;
+        avail |= cells_any(x & open) ? 1u << d : 0;
+    }
+    must = used | cage_confined(g, s, cage, open, avail & ~used);
+    for (int i = cage->first; i < cage->first + cage->ncombos; i++) {
+        digitset set = g->combos[i];
+
+        if ((set & must) == must && (set & ~used & ~avail) == 0) {
+            allowed |= set;
+            required &= set;
+        }
+    }
+    if (allowed == 0)
+        return false;
+    for (digitset left = required & ~used; left != 0; left &= left - 1)
+        if (!cage_required(g, s, open, lowest_bit(left), changed))
+            return false;
+    for (digitset lose = avail & ~allowed; lose != 0; lose &= lose - 1) {
+        int d = lowest_bit(lose);
+
+        if (cells_any(s->cand[d] & open)) {
+            s->touched |= s->cand[d] & open;
+            s->lost[d] |= s->cand[d] & open;
+            s->cand[d] &= ~open;
+        }
+        *changed = true;
+    }
+    return true;
+}
+
+/* Each cage with a cell solved or losing a digit since the last look; false at a dead
+ * end. */
+static bool cage_sums(const struct fast_geometry *g, struct fast_state *s, bool *changed)
+{
+    cellset dirty = s->touched;
+
+    s->touched = FAST_NO_CELLS;
+    for (int k = 0; k < g->nsum_groups; k++)
+        if (cells_any(g->cages[k].cells & dirty) && !cage_sum(g, s, &g->cages[k], changed))
+            return false;
+    return true;
+}
+
+/* Everything the rules above force, the cheaper first; false at a dead end. */
+static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
+{
+    for (;;) {
+        bool changed = false;
+
+        if (!naked_singles(g, s, &changed))
+            return false;
+        if (changed)
+            continue;
+        if (!cells_any(g->all & ~s->solved))
+            return cage_sums(g, s, &changed);
+        /* Every digit's hidden singles before the naked singles again: these rules only
+         * take candidates away, so the order does not change where they end, and a
+         * round of naked singles counts all the digits. */
+        for (int d = 1; d <= g->max_digit; d++)
+            if (((s->todo[d] != 0) | cells_any(s->lost[d])) && !hidden_singles(g, s, d, &changed))
+                return false;
+        if (changed)
+            continue;
+        if (!cage_sums(g, s, &changed))
+            return false;
+        if (changed)
+            continue;
+        /* A round that changes nothing ends here, rather than counting again. */
+        for (int d = 1; d <= g->max_digit; d++)
+            if (s->locked_todo[d] != 0)
+                changed |= locked_candidates(g, s, d);
+        if (!changed)
+            return true;
+    }
+}
+
+/* The cell to branch on: the first empty one in reading order, or one with the fewest
+ * digits left (two, found from bit-sliced counts, when there is one). */
+static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
+{
+    cellset unsolved = c->g->all & ~s->solved, one = FAST_NO_CELLS, two = FAST_NO_CELLS,
+            three = FAST_NO_CELLS, pairs;
+    int best = -1, fewest = FAST_MAX_DIGIT + 1;
+
+    if (c->reading_order)
+        return first_cell(unsolved);
+    for (int d = 1; d <= c->max_digit; d++) {
+        cellset x = s->cand[d] & unsolved;
+
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+    }
+    pairs = two & ~three;
+    if (cells_any(pairs)) {
+        /* Of the cells with two digits, the one with the most empty peers: either
+         * guess there settles the most. */
+        int most = -1;
+
+        for (; cells_any(pairs); pairs = cells_drop_first(pairs)) {
+            int cell = first_cell(pairs), n = cell_count(c->g->peers[cell] & unsolved);
+
+            if (n > most) {
+                most = n;
+                best = cell;
+            }
+        }
+        return best;
+    }
+    for (cellset left = unsolved; cells_any(left); left = cells_drop_first(left)) {
+        int cell = first_cell(left), n = popcount32(cell_digits(c->max_digit, s, cell));
+
+        if (n < fewest) {
+            fewest = n;
+            best = cell;
+        }
+    }
+    return best;
+}
+
+static void found(struct fast_ctx *c, const struct fast_state *s)
+{
+    uint8_t *out = c->res->solution;
+
+    c->res->count++;
+    if (out != NULL && !c->written) {
+        /* Digit by digit: each cell is in one digit's word, block cells in none. */
+        memset(out, 0, (size_t)c->p->ncells);
+        for (int d = 1; d <= c->max_digit; d++) {
+            cellset x = s->cand[d] & c->g->all;
+
+            for (int w = 0; w < FAST_WORDS; w++)
+                for (uint64_t bits = cells_word(x, w); bits != 0; bits &= bits - 1)
+                    out[64 * w + __builtin_ctzll(bits)] = (uint8_t)d;
+        }
+        /* The solution to avoid is written over by the next one found. */
+        c->written = c->avoid == NULL || memcmp(out, c->avoid, (size_t)c->p->ncells) != 0;
+    }
+    if (c->res->count >= c->limit)
+        c->done = true;
+}
+
+/* Searches on from s, propagated already. */
+static void fast_search(struct fast_ctx *c, const struct fast_state *s)
+{
+    int cell;
+    digitset choices;
+
+    if (!cells_any(c->g->all & ~s->solved)) {
+        found(c, s);
+        return;
+    }
+    cell = branch_cell(c, s);
+    choices = cell_digits(c->max_digit, s, cell);
+    for (; choices != 0 && !c->done; choices &= choices - 1) {
+        struct fast_state next = *s;
+
+        if (solve_budget_spent(c->budget, c->stats.nodes)) {
+            c->gave_up = c->done = true;
+            return;
+        }
+        c->stats.nodes++;
+        c->stats.guesses++;
+        fast_place(c->g, &next, cell, lowest_bit(choices));
+        if (fast_propagate(c->g, &next))
+            fast_search(c, &next);
+        if (!c->done)
+            c->stats.backtracks++;
+    }
+}
+
+/* --- The shape's groups, kept per thread --- */
+
+static _Thread_local struct fast_geometry geometry_cache;
+
+/* Whether g was built for p's shape. */
+static bool same_shape(const struct fast_geometry *g, const struct puzzle *p)
+{
+    size_t n = (size_t)p->ncells;
+
+    if (!g->built || g->width != p->width || g->height != p->height || g->max_digit != p->max_digit
+        || g->box_rows != p->box_rows || g->box_cols != p->box_cols || g->variant != p->variant
+        || g->ncages != p->ncages)
+        return false;
+    if (p->region != NULL && memcmp(g->region, p->region, n) != 0)
+        return false;
+    if (p->cage != NULL && (memcmp(g->cage, p->cage, n * sizeof *p->cage) != 0
+                            || memcmp(g->cage_sum, p->cage_sum,
+                                      (size_t)p->ncages * sizeof *p->cage_sum) != 0))
+        return false;
+    return true;
+}
+
+/* Orders the sets of digits 1..max_digit by size and sum (a counting sort), so that a
+ * cage's sets are one slice: a Killer's shape is new with each puzzle, and looking over
+ * every set for each of its 50-odd cages and unit remainders cost more than its solve. */
+static void sort_digit_sets(struct fast_geometry *g)
+{
+    int count[FAST_SET_KEYS + 1] = { 0 }, nsets = 1 << g->max_digit;
+
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        count[popcount32(set) * FAST_SUM_KEYS + total + 1]++;
+    }
+    for (int key = 0; key < FAST_SET_KEYS; key++)
+        count[key + 1] += count[key];
+    memcpy(g->set_start, count, sizeof g->set_start);
+    for (int bits = 1; bits < nsets; bits++) {
+        digitset set = (digitset)bits << 1;
+        int total = 0;
+
+        for (digitset rest = set; rest != 0; rest &= rest - 1)
+            total += lowest_bit(rest);
+        g->sets[count[popcount32(set) * FAST_SUM_KEYS + total]++] = set;
+    }
+}
+
+/* Adds to g the digit sets of len digits 1..max_digit adding to sum; false when they do
+ * not fit. */
+static bool add_combos(struct fast_geometry *g, struct fast_cage *cage, int len, int sum)
+{
+    int key = len * FAST_SUM_KEYS + sum, n;
+
+    cage->first = g->ncombos;
+    cage->ncombos = 0;
+    if (len < 1 || len > g->max_digit || sum < 0 || sum >= FAST_SUM_KEYS)
+        return true;
+    n = g->set_start[key + 1] - g->set_start[key];
+    if (g->ncombos + n > FAST_MAX_COMBOS)
+        return false;
+    memcpy(&g->combos[g->ncombos], &g->sets[g->set_start[key]], (size_t)n * sizeof *g->combos);
+    g->ncombos += n;
+    cage->ncombos = n;
+    return true;
+}
+
+/* Whether cells all see one another (so hold distinct digits). */
+static bool mutual_peers(const struct fast_geometry *g, cellset cells)
+{
+    for (cellset x = cells; cells_any(x); x = cells_drop_first(x)) {
+        int cell = first_cell(x);
+
+        if (cells_any(cells & ~cell_bit(cell) & ~g->peers[cell]))
+            return false;
+    }
+    return true;
+}
+
+/* Adds cells adding up to sum as one more cage, unless they are none, too many, do not
+ * hold distinct digits, or are a cage already; where the room runs out it is left out:
+ * the search is only less sharp. */
+static void add_virtual_cage(struct fast_geometry *g, cellset cells, int sum)
+{
+    struct fast_cage *extra = &g->cages[g->nsum_groups];
+
+    if (!cells_any(cells) || g->nsum_groups == FAST_MAX_SUM_GROUPS
+        || cell_count(cells) > FAST_VIRTUAL_MAX_CELLS || !mutual_peers(g, cells))
+        return;
+    for (int k = 0; k < g->nsum_groups; k++)
+        if (cells_equal(g->cages[k].cells, cells))
+            return;
+    extra->cells = cells;
+    extra->sum = sum;
+    if (add_combos(g, extra, cell_count(cells), sum))
+        g->nsum_groups++;
+    else
+        g->ncombos = extra->first;
+}
+
+/* The rule of 45 over area, units holding every digit once each (n of them): its cells
+ * outside the cages lying wholly in it (innies) add up to the units' total less those
+ * cages' sums; when the cages reaching out of it cover the innies, the cells they hold
+ * outside (outies) add up to their sums less the innies'.  Either, on distinct digits,
+ * is one more cage to the search: cages are fixed, so this costs once per shape, and a
+ * Killer without givens then needs a tenth of the nodes. */
+static void add_rule_of_45(struct fast_geometry *g, cellset area, int n)
+{
+    int total = n * g->max_digit * (g->max_digit + 1) / 2, touching_sum = 0;
+    cellset innies = area, touching = FAST_NO_CELLS;
+
+    /* Without a branch per cage: where each lies is not predictable. */
+    for (int k = 0; k < g->nreal_cages; k++) {
+        cellset cells = g->cages[k].cells;
+        bool inside = !cells_any(cells & ~area), reaching = !inside && cells_any(cells & area);
+
+        innies &= ~(cells & cells_if(inside));
+        total -= g->cages[k].sum & -(int)inside;
+        touching |= cells & cells_if(reaching);
+        touching_sum += g->cages[k].sum & -(int)reaching;
+    }
+    if (cells_equal(innies, area))
+        return;     /* no cage inside: the units' own rule */
+    add_virtual_cage(g, innies, total);
+    if (!cells_any(innies & ~touching))
+        add_virtual_cage(g, touching & ~area, touching_sum - total);
+}
+
+/* Whether units a and b have cells side by side. */
+static bool side_by_side(const struct fast_geometry *g, cellset a, cellset b)
+{
+    cellset first_column = FAST_NO_CELLS, last_column;
+
+    for (int r = 0; r < g->height; r++)
+        first_column |= cell_bit(r * g->width);
+    last_column = cells_shift_up(first_column, g->width - 1);
+    return cells_any(cells_shift_up(a, g->width) & b) || cells_any(cells_shift_down(a, g->width) & b)
+           || cells_any(cells_shift_up(a & ~last_column, 1) & b)
+           || cells_any(cells_shift_down(a & ~first_column, 1) & b);
+}
+
+/* The rule of 45 over each unit, each run of up to half the rows or columns, and each
+ * pair of other units side by side (boxes or regions).  A longer run tells what the rest
+ * of the grid tells (its innies are the outies of the rest), and units apart only what
+ * each tells. */
+static void add_unit_remainders(struct fast_geometry *g)
+{
+    cellset row = FAST_NO_CELLS, column = FAST_NO_CELLS;
+    bool line[FAST_MAX_UNITS];
+
+    if (g->nreal_cages == 0)
+        return;
+    for (int c = 0; c < g->width; c++)
+        row |= cell_bit(c);
+    for (int r = 0; r < g->height; r++)
+        column |= cell_bit(r * g->width);
+    for (int u = 0; u < g->nunits; u++) {
+        line[u] = false;
+        for (int i = 0; i < g->height && !line[u]; i++)
+            line[u] = cells_equal(g->units[u], cells_shift_up(row, i * g->width) & g->all);
+        for (int i = 0; i < g->width && !line[u]; i++)
+            line[u] = cells_equal(g->units[u], cells_shift_up(column, i) & g->all);
+        add_rule_of_45(g, g->units[u], 1);
+    }
+    for (int first = 0; first < g->height; first++)
+        for (int last = first + 1; last < first + g->height / 2 && last < g->height; last++) {
+            cellset rows = FAST_NO_CELLS;
+
+            for (int r = first; r <= last; r++)
+                rows |= cells_shift_up(row, r * g->width);
+            add_rule_of_45(g, rows & g->all, last - first + 1);
+        }
+    for (int first = 0; first < g->width; first++)
+        for (int last = first + 1; last < first + g->width / 2 && last < g->width; last++) {
+            cellset columns = FAST_NO_CELLS;
+
+            for (int c = first; c <= last; c++)
+                columns |= cells_shift_up(column, c);
+            add_rule_of_45(g, columns & g->all, last - first + 1);
+        }
+    for (int a = 0; a < g->nunits; a++)
+        for (int b = a + 1; b < g->nunits; b++)
+            if (!line[a] && !line[b] && !cells_any(g->units[a] & g->units[b])
+                && side_by_side(g, g->units[a], g->units[b]))
+                add_rule_of_45(g, g->units[a] | g->units[b], 2);
+}
+
+/* Numbers the units among p's groups in their order: unit_bit[k] gets group k's unit as
+ * a set of one, or none.  false when they do not fit the fixed room. */
+static bool number_units(struct fast_geometry *g, const struct puzzle *p, unitset *unit_bit)
+{
+    for (int k = 0; k < p->ngroups; k++) {
+        unit_bit[k] = 0;
+        if (puzzle_group_is_unit(p, &p->groups[k])) {
+            if (g->nunits == FAST_MAX_UNITS)
+                return false;
+            unit_bit[k] = (unitset)1 << g->nunits++;
+        }
+    }
+    return true;
+}
+
+/* g->all, masks[k] (the cells of p's group k) and each cell's units, cell by cell
+ * through the groups holding it: a cell's bit is worked out once rather than once per
+ * group. */
+static void group_masks(struct fast_geometry *g, const struct puzzle *p, const unitset *unit_bit,
+                        cellset *masks)
+{
+    g->all = FAST_NO_CELLS;
+    for (int k = 0; k < p->ngroups; k++)
+        masks[k] = FAST_NO_CELLS;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        cellset b = cell_bit(cell);
+        unitset units = 0;
+
+        g->all |= b & cells_if(!p->block[cell]);
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            masks[p->cell_groups[cell][k]] |= b;
+            units |= unit_bit[p->cell_groups[cell][k]];
+        }
+        g->cell_units[cell] = units;
+    }
+}
+
+/* The units' and cages' cells (masks[k] those of group k). false when the cages' digit
+ * sets do not fit the fixed room. */
+static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
+                                const cellset *masks, const unitset *unit_bit)
+{
+    for (int k = 0; k < p->ngroups; k++) {
+        const struct puzzle_group *grp = &p->groups[k];
+
+        if (unit_bit[k] != 0)
+            g->units[__builtin_ctzll(unit_bit[k])] = masks[k];
+        if (puzzle_group_has_sum(grp)) {
+            struct fast_cage *cage = &g->cages[g->nsum_groups++];
+
+            cage->cells = masks[k];
+            cage->sum = grp->sum;
+            if (!add_combos(g, cage, grp->ncells, grp->sum))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Per cell: its peers, the cells of the groups holding it. */
+static void link_peers(struct fast_geometry *g, const struct puzzle *p, const cellset *masks)
+{
+    for (int cell = 0; cell < p->ncells; cell++) {
+        cellset peers = FAST_NO_CELLS;
+
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
+            peers |= masks[p->cell_groups[cell][k]];
+        g->peers[cell] = peers & ~cell_bit(cell);
+    }
+}
+
+/* Masks of p's units, cages and peers and the cages' digit sets; false when p does not
+ * fit the fixed room. */
+static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
+{
+    cellset masks[FAST_MAX_UNITS + FAST_MAX_CELLS];
+    unitset unit_bit[FAST_MAX_UNITS + FAST_MAX_CELLS];
+
+    g->nunits = g->nsum_groups = g->ncombos = 0;
+    if (g->sets_digits != g->max_digit) {
+        sort_digit_sets(g);
+        g->sets_digits = g->max_digit;
+    }
+    if (p->ngroups > FAST_MAX_UNITS + FAST_MAX_CELLS)
+        return false;
+    if (!number_units(g, p, unit_bit))
+        return false;
+    group_masks(g, p, unit_bit, masks);
+    if (!add_units_and_cages(g, p, masks, unit_bit))
+        return false;
+    g->nreal_cages = g->nsum_groups;
+    link_peers(g, p, masks);
+    g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
+    add_unit_remainders(g);
+    for (int k = 0; k < g->nsum_groups; k++) {
+        g->cages[k].units = units_of(g, g->cages[k].cells);
+        g->cages[k].shared = 0;
+        for (unitset crossing = g->cages[k].units; crossing != 0; crossing &= crossing - 1) {
+            int u = __builtin_ctzll(crossing);
+            cellset both = g->units[u] & g->cages[k].cells;
+
+            if (cells_any(both) && !one_cell(both))
+                g->cages[k].shared |= (unitset)1 << u;
+        }
+    }
+    return true;
+}
+
+/* The groups of p's shape, built unless the last puzzle of this thread had it. */
+static const struct fast_geometry *geometry_for(const struct puzzle *p)
+{
+    struct fast_geometry *g = &geometry_cache;
+    size_t n = (size_t)p->ncells;
+
+    if (same_shape(g, p))
+        return g;
+    g->built = true;
+    g->width = p->width;
+    g->height = p->height;
+    g->max_digit = p->max_digit;
+    g->box_rows = p->box_rows;
+    g->box_cols = p->box_cols;
+    g->variant = p->variant;
+    g->ncages = p->ncages;
+    if (p->region != NULL)
+        memcpy(g->region, p->region, n);
+    if (p->cage != NULL) {
+        memcpy(g->cage, p->cage, n * sizeof *p->cage);
+        if (p->ncages > FAST_MAX_CELLS)
+            g->built = false;
+        else
+            memcpy(g->cage_sum, p->cage_sum, (size_t)p->ncages * sizeof *p->cage_sum);
+    }
+    g->fits = g->built && build_groups(g, p);
+    return g;
+}
+
+/* The givens placed; false when two clash or one is out of range. */
+static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
+{
+    cellset given[FAST_MAX_DIGIT + 1];
+
+    memset(s, 0, sizeof *s);
+    for (int d = 1; d <= c->max_digit; d++) {
+        s->cand[d] = c->g->all;
+        given[d] = FAST_NO_CELLS;
+    }
+    for (int cell = 0; cell < c->p->ncells; cell++) {
+        int d = grid[cell];
+
+        if (d == 0 || c->p->block[cell])
+            continue;
+        if (d > c->max_digit || !cells_any(s->cand[d] & cell_bit(cell)))
+            return false;
+        /* As fast_place, without marking units (they are all marked below), and the
+         * other digits lose the givens' cells after. */
+        s->solved |= cell_bit(cell);
+        given[d] |= cell_bit(cell);
+        s->cand[d] &= ~c->g->peers[cell];
+    }
+    for (int d = 1; d <= c->max_digit; d++) {
+        s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
+        s->todo[d] = c->g->all_units;
+        s->settled[d] = units_of(c->g, given[d]);
+    }
+    s->touched = c->g->all;
+    return true;
+}
+
+bool FAST_SOLVE(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                const struct solve_request *req, struct solve_result *res, bool reading_order)
+{
+    struct fast_ctx c = {
+        .p = p, .max_digit = p->max_digit, .reading_order = reading_order,
+        .limit = req->limit, .budget = &req->budget, .res = res, .avoid = avoid,
+    };
+    struct fast_state start;
+
+    if (p->ncells > FAST_MAX_CELLS || p->max_digit > FAST_MAX_DIGIT)
+        return false;
+    c.g = geometry_for(p);
+    if (!c.g->fits)
+        return false;
+    res->count = 0;
+    res->stopped = res->gave_up = false;
+    c.stats.nodes++;
+    if (req->limit >= 1 && fast_start(&c, grid, &start) && fast_propagate(c.g, &start))
+        fast_search(&c, &start);
+    res->gave_up = c.gave_up;
+    solve_stats_add(&res->stats, &c.stats);
+    return true;
+}
