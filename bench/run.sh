@@ -647,8 +647,9 @@ part_variant() {
 # the same run; KAKURO_SHAPE_COUNT boards (default 10) per size and level
 part_kakuro_shape() {
   echo "== Kakuro board shapes: generated 12x12, 15x15 and 20x20 at every level, 30x30 at"
-  echo "   Medium and level any (the largest size whitened), 60x60 and 100x100 at level any"
-  echo "   (not whitened) against janko's boards of 12x12 and over (target: every share within 5 points)"
+  echo "   Medium and level any (the largest size whitened), 60x60, 100x100 and 128x128 (the"
+  echo "   largest size) at level any (not whitened) against janko's boards of 12x12 and over"
+  echo "   (target: every share within 5 points)"
   have_set kakuro/janko.txt || return
   set --
   for level in easy medium hard expert master; do
@@ -657,7 +658,7 @@ part_kakuro_shape() {
     done
   done
   set -- "$@" --generate=30x30:medium:5 --generate=30x30:any:5 --generate=60x60:any:3 \
-    --generate=100x100:any:2
+    --generate=100x100:any:2 --generate=128x128:any:1
   "$builddir/bench/bench_kakuro_shape" "$data/kakuro/janko.txt" "$@" | tee "$tmp/shape.txt"
   sed -n 's/^   target //p' "$tmp/shape.txt" >>"$tmp/targets.txt"
 }
