@@ -35,7 +35,9 @@
  *    rating band, SE points in halves;
  *  - real Jigsaws (irregular regions) of each --jigsaw=FILE (kakudo generate jigsaw's, a
  *    level per file, or a published set) against plain puzzles of their rating, as the
- *    Sudoku X puzzles made here: the same plain puzzles, rated once.
+ *    Sudoku X puzzles made here: the same plain puzzles, rated once;
+ *  - the 9x9 puzzles of each --variant=FILE (kakudo generate x's, jigsaw-x's or
+ *    killer-x's, a level per file) the same way.
  * Each set also prints its first solves alone (a single pass, as `kakudo solve` meets
  * each puzzle once): the repeats of one puzzle take the same branches, which the
  * processor learns, and that flatters branchy code more than table-driven code.
@@ -623,16 +625,16 @@ static void compare_by_rating(struct variant_kind v, const struct bench_set *vse
 
 /* --- Main --- */
 
-/* Keeps in set only its 9x9 Jigsaws without another variant (what is compared with
+/* Keeps in set only its 9x9 puzzles of the given variant alone (what is compared with
  * plain 9x9); how many were left out. */
-static size_t keep_9x9_jigsaws(struct bench_set *set)
+static size_t keep_9x9(struct bench_set *set, unsigned variant)
 {
     size_t kept = 0, n = set->n;
 
     for (size_t i = 0; i < n; i++) {
         struct puzzle *p = set->puzzles[i];
 
-        if (p->ncells == 81 && p->max_digit == 9 && p->variant == VARIANT_JIGSAW)
+        if (p->ncells == 81 && p->max_digit == 9 && p->variant == variant)
             set->puzzles[kept++] = p;
         else
             puzzle_free(p);
@@ -658,7 +660,7 @@ static void bench_jigsaw_file(const char *path, struct timing tp, const struct r
         puzzle_free(flush);
         return;
     }
-    other = keep_9x9_jigsaws(&file);
+    other = keep_9x9(&file, VARIANT_JIGSAW);
     printf("%s:\n", path);
     if (other > 0)
         printf("  (%zu puzzles left out: not 9x9 Jigsaws of irregular regions alone)\n", other);
@@ -673,6 +675,33 @@ static void bench_jigsaw_file(const char *path, struct timing tp, const struct r
         compare_by_rating((struct variant_kind){ "Jigsaw (irregular regions)", "Jigsaw",
                                                  set_name(path, name, sizeof name) },
                           &file, rated);
+    shape_flush = NULL;
+    puzzle_free(flush);
+    bench_set_free(&file);
+}
+
+/* A file of 9x9 puzzles of one variant (kakudo generate x's, jigsaw-x's, killer-x's...:
+ * the first puzzle's variant, a level per file) against plain puzzles of their rating,
+ * another shape solved before each repeat as for real Jigsaws. */
+static void bench_rated_file(const char *path, const struct rated_plain *rated, size_t max)
+{
+    struct bench_set file = { 0 };
+    struct puzzle *flush = finish(blank(VARIANT_JIGSAW));
+    char name[200], kind[80];
+    size_t other;
+
+    if (!bench_load(path, 1, max, &file)) {
+        puzzle_free(flush);
+        return;
+    }
+    snprintf(kind, sizeof kind, "%s", puzzle_variant_name(file.puzzles[0]->variant));
+    other = keep_9x9(&file, file.puzzles[0]->variant);
+    printf("%s:\n", path);
+    if (other > 0)
+        printf("  (%zu puzzles left out: not 9x9 %s puzzles)\n", other, kind);
+    shape_flush = flush;
+    time_set(kind, &file);
+    compare_by_rating((struct variant_kind){ kind, kind, set_name(path, name, sizeof name) }, &file, rated);
     shape_flush = NULL;
     puzzle_free(flush);
     bench_set_free(&file);
@@ -719,7 +748,8 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     const char **killers = xcalloc((size_t)argc, sizeof *killers);
     const char **jigsaws = xcalloc((size_t)argc, sizeof *jigsaws);
-    int nkillers = 0, njigsaws = 0;
+    const char **variants = xcalloc((size_t)argc, sizeof *variants);
+    int nkillers = 0, njigsaws = 0, nvariants = 0;
     struct rated_plain rated = { 0 };
     struct gen_rng rng;
     struct bench_set plain = { 0 }, jigsaw = { 0 }, xset = { 0 }, killer = { 0 };
@@ -742,6 +772,8 @@ int main(int argc, char **argv)
             killers[nkillers++] = argv[a] + 9;
         else if (strncmp(argv[a], "--jigsaw=", 9) == 0)
             jigsaws[njigsaws++] = argv[a] + 9;
+        else if (strncmp(argv[a], "--variant=", 10) == 0)
+            variants[nvariants++] = argv[a] + 10;
         else if (strncmp(argv[a], "--rated=", 8) == 0)
             rated_max = (size_t)atol(argv[a] + 8);
         else if (argv[a][0] != '-')
@@ -763,7 +795,7 @@ int main(int argc, char **argv)
     }
     for (long i = 0; i < count; i++)
         add(&killer, random_killer(&rng));
-    if (rated_max > 0 && (count > 0 || njigsaws > 0))
+    if (rated_max > 0 && (count > 0 || njigsaws > 0 || nvariants > 0))
         rated = rate_plain(&plain, files, nfiles, every, max);
     if (count > 0) {
         printf("made here (seed %llu): minimal puzzles from random grids; Killers with random cages\n",
@@ -793,8 +825,12 @@ int main(int argc, char **argv)
     }
     for (int j = 0; j < njigsaws; j++)
         bench_jigsaw_file(jigsaws[j], tp, &rated, max);
+    if (rated_max > 0)
+        for (int v = 0; v < nvariants; v++)
+            bench_rated_file(variants[v], &rated, max);
     free(killers);
     free(jigsaws);
+    free(variants);
     free(rated.r);
     free(files);
     bench_set_free(&plain);

@@ -27,7 +27,11 @@
 #   when missing (delete them after changing the generator: a set takes minutes to hours);
 #   BENCH_JIGSAW_COUNT (default 300) the 9x9 Jigsaws generated per level of
 #   BENCH_JIGSAW_LEVELS (default beginner easy medium hard expert master), cached the same
-#   way as jigsaw-LEVEL-seed1-nCOUNT.txt;
+#   way as jigsaw-LEVEL-seed1-nCOUNT.txt; BENCH_X_COUNT (default 300) the 9x9 Sudoku X and
+#   BENCH_X_OTHER_COUNT (default 100) the Jigsaw X and Killer X generated per level of
+#   BENCH_X_LEVELS (the same six), cached as x-LEVEL-..., jigsaw-x-LEVEL-... and
+#   killer-x-LEVEL-...; BENCH_X_KINDS (default "x:300 jigsaw-x:100 killer-x:100", from
+#   those two) the kinds and counts themselves, "" for none;
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
 #   below 60x60, 1 from 60x60) the seeds each size gets; BASELINE_GENERATE, a
@@ -580,16 +584,17 @@ part_big() {
 # ======================================================================== end of sperf
 
 # ---------------------------------------------------------------------------------------
-# generated_set KIND CACHE LEVEL COUNT: the file of COUNT 9x9 puzzles of KIND (killer or
-# jigsaw) and LEVEL (seed 1), generated into CACHE when missing (-j2; the same puzzles
-# whatever -j); the generation's CPU time per puzzle and how many reached the level go to
-# $tmp/generated.txt.
+# generated_set KIND CACHE LEVEL COUNT: the file of COUNT 9x9 puzzles of KIND (killer,
+# jigsaw, x, jigsaw-x or killer-x) and LEVEL (seed 1), generated into CACHE when missing
+# (-j2; the same puzzles whatever -j); the generation's CPU time per puzzle and how many
+# reached the level go to $tmp/generated.txt.
 generated_set() {
   file=$2/$1-$3-seed1-n$4.txt
   if [ ! -s "$file" ]; then
     line=$("$run" --out "$file.part" "$kakudo" generate "$1" --level "$3" --count "$4" \
            --seed 1 -j2 2>/dev/null)
-    at_level=$(grep -ci "^# ${1}9-$3-[0-9]* $3," "$file.part")
+    # Each puzzle's header names it by its variant's full name (sudoku-x9-hard-1 ...).
+    at_level=$(grep -ci "^# $([ "$1" = x ] && echo sudoku-x || echo "$1")9-$3-[0-9]* $3," "$file.part")
     awk -v c="$(field cpu_ns "$line")" -v n="$4" -v k="$1" -v l="$3" -v a="$at_level" 'BEGIN {
       printf "   generated %d %s %s puzzles (%d at the level): %.3f s CPU each, %.1f a CPU minute\n",
              n, l, k, a, c / 1e9 / n, n * 60e9 / c }' >>"$tmp/generated.txt"
@@ -608,6 +613,9 @@ part_variant() {
   levels=${BENCH_KILLER_LEVELS:-beginner easy medium hard expert master}
   jigsaws=${BENCH_JIGSAW_COUNT:-300}
   jigsaw_levels=${BENCH_JIGSAW_LEVELS:-beginner easy medium hard expert master}
+  xs=${BENCH_X_COUNT:-300}
+  xkinds=${BENCH_X_KINDS-x:$xs jigsaw-x:${BENCH_X_OTHER_COUNT:-100} killer-x:${BENCH_X_OTHER_COUNT:-100}}
+  x_levels=${BENCH_X_LEVELS:-beginner easy medium hard expert master}
   cache=${BENCH_CACHE:-$builddir/bench/cache}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
   echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
@@ -615,7 +623,7 @@ part_variant() {
   echo "   BENCH_JIGSAW_COUNT, seed 1), generated once into $cache"
   set -- --repeat="$repeat_runs" --count="$count"
   : >"$tmp/generated.txt"
-  if [ "$killers" -gt 0 ] || [ "$jigsaws" -gt 0 ]; then
+  if [ "$killers" -gt 0 ] || [ "$jigsaws" -gt 0 ] || [ -n "$xkinds" ]; then
     mkdir -p "$cache" || return
   fi
   if [ "$killers" -gt 0 ]; then
@@ -629,6 +637,14 @@ part_variant() {
       set -- "$@" --jigsaw="$(generated_set jigsaw "$cache" "$level" "$jigsaws")"
     done
   fi
+  # Sudoku X, Jigsaw X and Killer X of each level, each set against plain puzzles of its
+  # rating.
+  for kind_count in $xkinds; do
+    [ "${kind_count#*:}" -gt 0 ] || continue
+    for level in $x_levels; do
+      set -- "$@" --variant="$(generated_set "${kind_count%%:*}" "$cache" "$level" "${kind_count#*:}")"
+    done
+  done
   cat "$tmp/generated.txt"
   # A published set: 62 of krazydad's Intermediate Killers (tests/data/variant).
   set -- "$@" --killer="$srcdir/tests/data/variant/killer_krazydad.txt"

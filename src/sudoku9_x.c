@@ -30,7 +30,7 @@
  *    cell left for it (a hidden single: the box keeps d in that cell alone);
  *  - a diagonal with no cell left for d is a dead end.
  * Then, once the rest is at a fixpoint, each digit changed since the node began is
- * looked at by cases: d's place on each diagonal lies in one of the boxes it crosses,
+ * looked at by cases, once a node: d's place on each diagonal lies in one of the boxes it crosses,
  * and with each pair of such boxes (one per diagonal) holding it there, and the other
  * diagonal boxes off the diagonals, d's plane is shrunk again; d keeps only the cells
  * some feasible case keeps.  This finds what the interplay of the diagonals with the
@@ -38,7 +38,10 @@
  * bench_variant's 300 minimal X puzzles, 43.6 nodes a puzzle become 17.6 (22.3 with
  * each diagonal's cases apart) for about twice the cost of a node.
  * What this removes is d's alone, so d is shrunk again, and the cells it settles clear
- * the other digits as in the plain search.  Rows and columns cross a diagonal in one
+ * the other digits as in the plain search.  A digit whose cases have been looked at is
+ * not looked at again in the same node when what follows changes it: on those 300
+ * puzzles that again finds little (17.8 nodes a puzzle against 17.6) for 8% of the
+ * instructions (callgrind).  Rows and columns cross a diagonal in one
  * cell and add nothing more.  The branching is the plain search's (a cell with two
  * digits and the most open peers, here counting the diagonals' cells too), or the first
  * open cell in reading order when the smallest solution is wanted, digits ascending so
@@ -87,12 +90,28 @@ static inline bool diagonal_losses(const uint32_t p[3], const uint32_t solved[3]
     return true;
 }
 
+/* Whether digit d's place on diagonal g is settled and the only cell of g left for d:
+ * the rules of diagonal_losses have nothing more to take for g, and never will (a plane
+ * only loses cells). */
+static inline bool diagonal_done(const uint32_t p[3], const uint32_t solved[3],
+                                 const struct diagonal *g)
+{
+    uint32_t on = (p[0] & g->cells[0]) | (p[1] & g->cells[1]) | (p[2] & g->cells[2]);
+    uint32_t settled = (p[0] & g->cells[0] & solved[0]) | (p[1] & g->cells[1] & solved[1])
+                       | (p[2] & g->cells[2] & solved[2]);
+
+    return on == settled && settled != 0 && (settled & (settled - 1)) == 0;
+}
+
 /* Digit d on both diagonals by the rules of diagonal_losses; false at a dead end.  Marks
  * d to be shrunk again when its plane changed. */
 static inline bool settle_diagonals(struct state *s, int d)
 {
     uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, lose[3] = { 0, 0, 0 };
 
+    /* Deep in the search most digits are settled on both: the common case, cheaply. */
+    if (diagonal_done(p, s->solved, &diagonals[0]) && diagonal_done(p, s->solved, &diagonals[1]))
+        return true;
     if (!diagonal_losses(p, s->solved, &diagonals[0], lose)
         || !diagonal_losses(p, s->solved, &diagonals[1], lose))
         return false;
@@ -159,14 +178,14 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
  * receives the cells of band b with exactly two candidates. */
 static bool propagate_x(struct state *s, uint32_t pairs[3])
 {
-    uint32_t changed = 0;
+    uint32_t changed = 0, cased = 0;
 
     for (;;) {
         while (s->dirty) {
             int d = lowest(s->dirty);
 
             s->dirty &= s->dirty - 1;
-            changed |= 1u << d;
+            changed |= (1u << d) & ~cased;
             if (!settle_digit(s, d) || !settle_diagonals(s, d))
                 return false;
         }
@@ -175,10 +194,13 @@ static bool propagate_x(struct state *s, uint32_t pairs[3])
                 return false;
         if (s->dirty != 0)
             continue;
-        /* Until one changes (it is shrunk again first, the cheaper deduction). */
-        for (; changed != 0 && s->dirty == 0; changed &= changed - 1)
+        /* Until one changes (it is shrunk again first, the cheaper deduction); each digit
+         * once a node. */
+        for (; changed != 0 && s->dirty == 0; changed &= changed - 1) {
+            cased |= changed & -changed;
             if (!diagonal_cases_digit(s, lowest(changed)))
                 return false;
+        }
         if (s->dirty == 0)
             return true;
     }

@@ -254,6 +254,13 @@ static void test_edges(void)
     memset(grid, 0, sizeof grid);
     grid[8] = grid[72] = 3;      /* the anti-diagonal's ends */
     tap_ok(agree(p, grid, true, "two 3s on the anti-diagonal") == 0, "no solution for an anti-diagonal clash");
+    /* No given clashes, but rows 1 and 9 each leave 5 one cell, r1c1 and r9c9: both
+     * settled in one step, on the main diagonal. */
+    memset(grid, 0, sizeof grid);
+    grid[9 * 1 + 4] = grid[9 * 2 + 7] = grid[9 * 3 + 6] = 5;
+    grid[9 * 4 + 1] = grid[9 * 6 + 3] = grid[9 * 7 + 2] = 5;
+    tap_ok(agree(p, grid, true, "5 forced twice on the main diagonal") == 0,
+           "no solution when a digit is forced twice on a diagonal at once");
     memset(grid, 0, sizeof grid);
     grid[40] = 10;
     tap_ok(search(BAND, p, grid, 2, false).count == 0, "a byte above 9: no solution");
