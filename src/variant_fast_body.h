@@ -219,6 +219,17 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     return true;
 }
 
+/* Whether one of units holds x (a digit's cells) in one place or none.  Mostly none
+ * does: this look, one test per unit, costs half of finding which places are singles. */
+static bool some_unit_narrow(const struct fast_geometry *g, cellset x, unitset units)
+{
+    bool narrow = false;
+
+    for (; units != 0; units &= units - 1)
+        narrow |= one_cell(x & g->units[__builtin_ctzll(units)]);
+    return narrow;
+}
+
 /* Digit d in each unit that changed: with one place it goes there, with none a dead end.
  * The places are gathered first and placed after, without a branch per unit: whether a
  * unit has one is not predictable. */
@@ -231,6 +242,8 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
     s->todo[d] = 0;
     s->lost[d] = FAST_NO_CELLS;
     s->locked_todo[d] |= todo;
+    if (!some_unit_narrow(g, s->cand[d], todo))
+        return true;
     for (; todo != 0; todo &= todo - 1) {
         cellset m = s->cand[d] & g->units[__builtin_ctzll(todo)];
 
