@@ -219,39 +219,37 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     return true;
 }
 
-/* Whether one of units holds x (a digit's cells) in one place or none.  Mostly none
- * does: this look, one test per unit, costs half of finding which places are singles. */
-static bool some_unit_narrow(const struct fast_geometry *g, cellset x, unitset units)
+/* The units among units holding x (a digit's cells) in one place or none: one test per
+ * unit, without a branch (whether a unit has one is not predictable); mostly none does. */
+static unitset narrow_units(const struct fast_geometry *g, cellset x, unitset units)
 {
-    bool narrow = false;
+    unitset narrow = 0;
 
-    for (; units != 0; units &= units - 1)
-        narrow |= one_cell(x & g->units[__builtin_ctzll(units)]);
+    for (; units != 0; units &= units - 1) {
+        int u = __builtin_ctzll(units);
+
+        narrow |= (unitset)one_cell(x & g->units[u]) << u;
+    }
     return narrow;
 }
 
 /* Digit d in each unit that changed: with one place it goes there, with none a dead end.
- * The places are gathered first and placed after, without a branch per unit: whether a
- * unit has one is not predictable. */
+ * The places are gathered first and placed after. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
-    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d];
+    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d], narrow;
     cellset singles = FAST_NO_CELLS;
-    bool empty = false;
 
     s->todo[d] = 0;
     s->lost[d] = FAST_NO_CELLS;
     s->locked_todo[d] |= todo;
-    if (!some_unit_narrow(g, s->cand[d], todo))
-        return true;
-    for (; todo != 0; todo &= todo - 1) {
-        cellset m = s->cand[d] & g->units[__builtin_ctzll(todo)];
+    for (narrow = narrow_units(g, s->cand[d], todo); narrow != 0; narrow &= narrow - 1) {
+        cellset m = s->cand[d] & g->units[__builtin_ctzll(narrow)];
 
-        empty |= !cells_any(m);
-        singles |= m & cells_if(one_cell(m));
+        if (!cells_any(m))
+            return false;
+        singles |= m;
     }
-    if (empty)
-        return false;
     singles &= ~s->solved;
     *placed |= cells_any(singles);
     for (; cells_any(singles); singles = cells_drop_first(singles)) {
