@@ -203,43 +203,56 @@ static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
     return false;
 }
 
-/* The cells whose map entry is `which`, flooded from the first of them through
- * orthogonal neighbours with the same entry; returns how many the flood reached and
- * the total in *count, and the first cell in *first. */
-static int flood_count(const struct puzzle *p, int (*entry)(const struct puzzle *, int), int which,
-                       int *count, int *first)
+/* One entry of a cell map (a region or a cage): how many cells it has, the first in
+ * reading order, and whether its cells fall into more than one orthogonally connected
+ * piece. */
+struct map_piece {
+    int count, first;
+    bool split;
+};
+
+/* Fills piece[0..nentries-1] for the map entry() draws on p's cells (cells whose entry is
+ * outside 0..nentries-1 belong to none), in one pass over the grid: each entry flooded
+ * from its first cell, so a later cell of it not reached shows a second piece.  One pass
+ * rather than one per entry: a Killer has dozens of cages, a file thousands of puzzles. */
+static void map_pieces(const struct puzzle *p, int (*entry)(const struct puzzle *, int),
+                       int nentries, struct map_piece *piece)
 {
-    int n = p->ncells, reached = 0, top = 0;
+    int n = p->ncells, top = 0;
     int *stack = xmalloc((size_t)n * sizeof *stack);
     uint8_t *seen = xcalloc((size_t)n, 1);
 
-    *count = 0;
-    *first = -1;
-    for (int cell = 0; cell < n; cell++)
-        if (entry(p, cell) == which) {
-            if (*first < 0)
-                *first = cell;
-            (*count)++;
-        }
-    if (*first >= 0) {
-        stack[top++] = *first;
-        seen[*first] = 1;
-    }
-    while (top > 0) {
-        int cell = stack[--top], r = cell / p->width, c = cell % p->width;
-        int next[4] = { r > 0 ? cell - p->width : -1, r < p->height - 1 ? cell + p->width : -1,
-                        c > 0 ? cell - 1 : -1, c < p->width - 1 ? cell + 1 : -1 };
+    for (int k = 0; k < nentries; k++)
+        piece[k] = (struct map_piece){ .count = 0, .first = -1, .split = false };
+    for (int start = 0; start < n; start++) {
+        int which = entry(p, start);
 
-        reached++;
-        for (int i = 0; i < 4; i++)
-            if (next[i] >= 0 && !seen[next[i]] && entry(p, next[i]) == which) {
-                seen[next[i]] = 1;
-                stack[top++] = next[i];
-            }
+        if (which < 0 || which >= nentries)
+            continue;
+        piece[which].count++;
+        if (seen[start])
+            continue;
+        if (piece[which].first >= 0) {
+            piece[which].split = true;
+            continue;
+        }
+        piece[which].first = start;
+        seen[start] = 1;
+        stack[top++] = start;
+        while (top > 0) {
+            int cell = stack[--top], r = cell / p->width, c = cell % p->width;
+            int next[4] = { r > 0 ? cell - p->width : -1, r < p->height - 1 ? cell + p->width : -1,
+                            c > 0 ? cell - 1 : -1, c < p->width - 1 ? cell + 1 : -1 };
+
+            for (int i = 0; i < 4; i++)
+                if (next[i] >= 0 && !seen[next[i]] && entry(p, next[i]) == which) {
+                    seen[next[i]] = 1;
+                    stack[top++] = next[i];
+                }
+        }
     }
     free(stack);
     free(seen);
-    return reached;
 }
 
 static int region_entry(const struct puzzle *p, int cell)
@@ -260,15 +273,16 @@ bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err)
         if (p->region[cell] >= p->max_digit)
             return fail(err, cell, _("%1$s is in region %2$d; a %3$dx%3$d Jigsaw has regions 1-%3$d"),
                         puzzle_cell_name(p, cell, name), p->region[cell] + 1, p->max_digit);
-    for (int r = 0; r < p->max_digit; r++) {
-        int count, first, reached = flood_count(p, region_entry, r, &count, &first);
+    struct map_piece piece[PUZZLE_MAX_DIGIT];
 
-        if (count != p->max_digit)
-            return fail(err, first, _("region %1$d has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
-                        r + 1, count, p->max_digit);
-        if (reached != count)
-            return fail(err, first, _("region %1$d (from %2$s) is not contiguous"),
-                        r + 1, puzzle_cell_name(p, first, name));
+    map_pieces(p, region_entry, p->max_digit, piece);
+    for (int r = 0; r < p->max_digit; r++) {
+        if (piece[r].count != p->max_digit)
+            return fail(err, piece[r].first, _("region %1$d has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
+                        r + 1, piece[r].count, p->max_digit);
+        if (piece[r].split)
+            return fail(err, piece[r].first, _("region %1$d (from %2$s) is not contiguous"),
+                        r + 1, puzzle_cell_name(p, piece[r].first, name));
     }
     return true;
 }
@@ -276,23 +290,27 @@ bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err)
 bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err)
 {
     char name[PUZZLE_CELL_NAME_MAX];
+    struct map_piece *piece = xmalloc(((size_t)p->ncages + 1) * sizeof *piece);
+    bool ok = true;
 
-    for (int k = 0; k < p->ncages; k++) {
-        int count, first, reached = flood_count(p, cage_entry, k, &count, &first);
+    map_pieces(p, cage_entry, p->ncages, piece);
+    for (int k = 0; k < p->ncages && ok; k++) {
+        int count = piece[k].count, first = piece[k].first;
 
         if (count == 0)
             continue;   /* a cage the format named but gave no cell: nothing to check */
         puzzle_cell_name(p, first, name);
-        if (reached != count)
-            return fail(err, first, _("the cage at %1$s is not contiguous"), name);
-        if (count > p->max_digit)
-            return fail(err, first, _("the cage at %1$s has %2$d cells; a cage holds at most %3$d"),
-                        name, count, p->max_digit);
-        if (!sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
-            return fail(err, first, _("the cage sum %1$d at %2$s cannot be made from %3$d different digits 1-%4$d"),
-                        p->cage_sum[k], name, count, p->max_digit);
+        if (piece[k].split)
+            ok = fail(err, first, _("the cage at %1$s is not contiguous"), name);
+        else if (count > p->max_digit)
+            ok = fail(err, first, _("the cage at %1$s has %2$d cells; a cage holds at most %3$d"),
+                      name, count, p->max_digit);
+        else if (!sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
+            ok = fail(err, first, _("the cage sum %1$d at %2$s cannot be made from %3$d different digits 1-%4$d"),
+                      p->cage_sum[k], name, count, p->max_digit);
     }
-    return true;
+    free(piece);
+    return ok;
 }
 
 bool variant_check(const struct puzzle *p, struct puzzle_error *err)
