@@ -53,19 +53,20 @@ static inline int last_cell(cellset x)
     return high != 0 ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
 }
 
-static inline cellset cells_drop_first(cellset x)
-{
-    return x & (x - 1);
-}
-
-/* At most one cell: x & (x - 1) is empty, worked out word by word with the borrow made
- * by hand; GCC's 128-bit subtraction moved the words through the stack (28 instructions
+/* x without its first cell, x & (x - 1), worked out word by word with the borrow made
+ * by hand: GCC's 128-bit subtraction moved the words through the stack (28 instructions
  * a unit in narrow_units' loop). */
-static inline bool one_cell(cellset x)
+static inline cellset cells_drop_first(cellset x)
 {
     uint64_t low = (uint64_t)x, high = (uint64_t)(x >> 64);
 
-    return ((low & (low - 1)) | (high & (high - (low == 0)))) == 0;
+    return (cellset)(low & (low - 1)) | (cellset)(high & (high - (low == 0))) << 64;
+}
+
+/* At most one cell. */
+static inline bool one_cell(cellset x)
+{
+    return !cells_any(cells_drop_first(x));
 }
 
 /* Word w of x: cells 64w to 64w + 63. */
