@@ -738,25 +738,38 @@ static bool number_units(struct fast_geometry *g, const struct puzzle *p, unitse
     return true;
 }
 
-/* g->all, masks[k] (the cells of p's group k) and each cell's units, cell by cell
- * through the groups holding it: a cell's bit is worked out once rather than once per
- * group. */
+/* masks[k] (the cells of p's group k), each cell's units and peers (the cells of the
+ * groups holding it), and g->all.  Group by group through its list of cells: a group's
+ * mask builds up in a register and is then given to its cells.  Going cell by cell
+ * through the groups holding each (up to PUZZLE_MAX_CELL_GROUPS, -1 padded), then again
+ * for the peers, cost 8.6k instructions a shape against 6.1k: of 300 easy Jigsaws' first
+ * solves, 15.0M instructions then, 14.4M now. */
 static void group_masks(struct fast_geometry *g, const struct puzzle *p, const unitset *unit_bit,
                         cellset *masks)
 {
-    g->all = FAST_NO_CELLS;
-    for (int k = 0; k < p->ngroups; k++)
-        masks[k] = FAST_NO_CELLS;
-    for (int cell = 0; cell < p->ncells; cell++) {
-        cellset b = cell_bit(cell);
-        unitset units = 0;
+    cellset b = cell_bit(0);
 
-        g->all |= b & cells_if(!p->block[cell]);
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
-            masks[p->cell_groups[cell][k]] |= b;
-            units |= unit_bit[p->cell_groups[cell][k]];
+    memset(g->cell_units, 0, (size_t)p->ncells * sizeof *g->cell_units);
+    memset(g->peers, 0, (size_t)p->ncells * sizeof *g->peers);
+    for (int k = 0; k < p->ngroups; k++) {
+        const struct puzzle_group *grp = &p->groups[k];
+        cellset mask = FAST_NO_CELLS;
+
+        for (int i = 0; i < grp->ncells; i++)
+            mask |= cell_bit(grp->cells[i]);
+        for (int i = 0; i < grp->ncells; i++) {
+            g->peers[grp->cells[i]] |= mask;
+            g->cell_units[grp->cells[i]] |= unit_bit[k];
         }
-        g->cell_units[cell] = units;
+        masks[k] = mask;
+    }
+    /* The cells below ncells less the blocks, b stepping up cell by cell: a cell's bit
+     * made from its number costs a 128-bit shift. */
+    g->all = p->ncells > 0 ? cells_shift_down(~FAST_NO_CELLS, FAST_MAX_CELLS - p->ncells) : FAST_NO_CELLS;
+    for (int cell = 0; cell < p->ncells; cell++, b = cells_shift_up(b, 1)) {
+        g->peers[cell] &= ~b;
+        if (p->block[cell])
+            g->all &= ~b;
     }
 }
 
@@ -782,18 +795,6 @@ static bool add_units_and_cages(struct fast_geometry *g, const struct puzzle *p,
     return true;
 }
 
-/* Per cell: its peers, the cells of the groups holding it. */
-static void link_peers(struct fast_geometry *g, const struct puzzle *p, const cellset *masks)
-{
-    for (int cell = 0; cell < p->ncells; cell++) {
-        cellset peers = FAST_NO_CELLS;
-
-        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
-            peers |= masks[p->cell_groups[cell][k]];
-        g->peers[cell] = peers & ~cell_bit(cell);
-    }
-}
-
 /* Masks of p's units, cages and peers and the cages' digit sets; false when p does not
  * fit the fixed room. */
 static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
@@ -814,7 +815,6 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
     if (!add_units_and_cages(g, p, masks, unit_bit))
         return false;
     g->nreal_cages = g->nsum_groups;
-    link_peers(g, p, masks);
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
     add_unit_remainders(g);
     for (int k = 0; k < g->nsum_groups; k++) {
