@@ -385,7 +385,7 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
  * givens are the fewest its proofs allow: a 16x16 Killer's attempt takes a second). */
 #define GIVENS_EXTRA_ATTEMPTS 30
 /* ...and while settling Killer cages in them has cost at most this many search nodes a
- * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,000: seconds). */
+ * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,400: 6-8 s). */
 #define GIVENS_EXTRA_NODES_PER_CELL 500
 
 /* Whether the attempts since the first at the level (first_hit, cage_nodes then hit_nodes)

@@ -644,10 +644,9 @@ static int keep_solution(const struct solve_step *step, void *user)
  * when it ran out, the nodes visited added to *nodes; with two, other gets one differing
  * from solution (NULL if none known).  The batch search where the grid fits it (a cut
  * cage is settled in a few microseconds), else the observed one keeping the first two
- * solutions.  *beyond when
- * cages alone are past the search's depth (a grid over KILLER_BARE_MAX_CELLS, or the
- * observed search): it then seldom finds even one solution, so it has ten times less
- * budget, as the proofs with givens. */
+ * solutions.  *beyond when cages alone are past the search's depth (a grid over
+ * KILLER_BARE_MAX_CELLS, or the observed search): it then seldom finds even one
+ * solution, so it has ten times less budget, as the proofs with givens. */
 static long second_solution(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
                             uint8_t *grids, const uint8_t **other, bool *gave_up, bool *beyond,
                             uint64_t *nodes)
