@@ -384,6 +384,19 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
  * for one within it, for at most this many attempts more (none when the attempt said its
  * givens are the fewest its proofs allow: a 16x16 Killer's attempt takes a second). */
 #define GIVENS_EXTRA_ATTEMPTS 30
+/* ...and while settling Killer cages in them has cost at most this many search nodes a
+ * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,400: 6-8 s). */
+#define GIVENS_EXTRA_NODES_PER_CELL 500
+
+/* Whether the attempts since the first at the level (first_hit, cage_nodes then hit_nodes)
+ * have looked long enough for one within the givens' range. */
+static bool givens_search_done(const struct gen_context *ctx, int first_hit, uint64_t hit_nodes)
+{
+    uint64_t ncells = (uint64_t)ctx->req->size * (uint64_t)ctx->req->size;
+
+    return first_hit > 0 && (ctx->progress.attempts - first_hit >= GIVENS_EXTRA_ATTEMPTS
+                             || ctx->cage_nodes - hit_nodes > GIVENS_EXTRA_NODES_PER_CELL * ncells);
+}
 
 /* Whether the closest puzzle kept is at the level asked for (and within --givens). */
 static bool kept_is_hit(const struct gen_request *req, const struct gen_result *res)
@@ -464,6 +477,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         return;
     }
     int first_hit = -1;     /* the attempt that first reached the level */
+    uint64_t hit_nodes = 0; /* ctx.cage_nodes then */
 
     gen_rng_seed(&ctx.rng, req->seed);
     if (req->budget_ms != 0)
@@ -508,15 +522,17 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             res->puzzle = p;
             res->grade = g;
             ctx.progress.best_level = (int)g.level;
-            if (kept_is_hit(req, res) && first_hit < 0)
+            if (kept_is_hit(req, res) && first_hit < 0) {
                 first_hit = ctx.progress.attempts;
+                hit_nodes = ctx.cage_nodes;
+            }
             if (kept_is_hit(req, res) && (over == 0 || ctx.fewest_givens)) {
                 res->status = GEN_OK;
                 break;
             }
         }
         /* At the level but above its givens: the best of a few more attempts. */
-        if (first_hit > 0 && ctx.progress.attempts - first_hit >= GIVENS_EXTRA_ATTEMPTS) {
+        if (givens_search_done(&ctx, first_hit, hit_nodes)) {
             res->status = GEN_OK;
             break;
         }

@@ -144,6 +144,8 @@ struct gen_context {
     bool fewest_givens;     /* set by an attempt whose givens are as few as its proofs
                              * allow (a 12x12 or 16x16 Killer, whose givens prove it):
                              * other attempts would not find one with none */
+    uint64_t cage_nodes;    /* search nodes spent settling Killer cages, most of the
+                             * work of a 12x12 Killer's attempt */
 };
 
 /* Reports progress; false when the caller cancelled or the time budget is spent (and

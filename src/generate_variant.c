@@ -641,14 +641,15 @@ static int keep_solution(const struct solve_step *step, void *user)
 }
 
 /* The number of p's solutions from grid (0, 1 or 2) within a budget of nodes, *gave_up
- * when it ran out; with two, other gets one differing from solution (NULL if none
- * known).  The batch search where the grid fits it (a cut cage is settled in a few
- * microseconds), else the observed one keeping the first two solutions.  *beyond when
- * cages alone are past the search's depth (a grid over KILLER_BARE_MAX_CELLS, or the
- * observed search): it then seldom finds even one solution, so it has ten times less
- * budget, as the proofs with givens. */
+ * when it ran out, the nodes visited added to *nodes; with two, other gets one differing
+ * from solution (NULL if none known).  The batch search where the grid fits it (a cut
+ * cage is settled in a few microseconds), else the observed one keeping the first two
+ * solutions.  *beyond when cages alone are past the search's depth (a grid over
+ * KILLER_BARE_MAX_CELLS, or the observed search): it then seldom finds even one
+ * solution, so it has ten times less budget, as the proofs with givens. */
 static long second_solution(const struct puzzle *p, const uint8_t *grid, const uint8_t *solution,
-                            uint8_t *grids, const uint8_t **other, bool *gave_up, bool *beyond)
+                            uint8_t *grids, const uint8_t **other, bool *gave_up, bool *beyond,
+                            uint64_t *nodes)
 {
     size_t n = (size_t)p->ncells;
     struct solve_request req = { .limit = 2 };
@@ -672,6 +673,7 @@ static long second_solution(const struct puzzle *p, const uint8_t *grid, const u
             *other = memcmp(two.grid[0], solution, n) == 0 ? two.grid[1] : two.grid[0];
     }
     *gave_up = res.gave_up;
+    *nodes += res.stats.nodes;
     return res.count;
 }
 
@@ -703,7 +705,8 @@ static enum killer_settled killer_settle_cages(struct gen_context *ctx, const st
 
         if (p == NULL)
             break;
-        count = second_solution(p, empty, solution, grids, &other, &gave_up, &beyond);
+        count = second_solution(p, empty, solution, grids, &other, &gave_up, &beyond,
+                                &ctx->cage_nodes);
         puzzle_free(p);
         unique = count == 1 && !gave_up;
         /* Lost in cages alone past its depth (within it, only in cages too costly to
