@@ -142,7 +142,7 @@ struct gen_context {
     bool out_of_time;       /* gen_tick found the time budget spent */
     bool impossible;        /* no board of the size could be laid out: give up */
     bool fewest_givens;     /* set by an attempt whose givens are as few as its proofs
-                             * allow (a 12x12 or 16x16 Killer, whose givens prove it):
+                             * allow (a 16x16 Killer, whose givens prove it):
                              * other attempts would not find one with none */
     uint64_t cage_nodes;    /* search nodes spent settling Killer cages, most of the
                              * work of a 12x12 Killer's attempt */
