@@ -47,13 +47,17 @@ run kak rate --format=rating "$srcdir/tests/data/hint/cli/kakuro4.txt"
 grep -qE '^[^ ]*kakuro4.txt:1 [0-9]+\.[0-9]$' "$tmp/kak.out"; ok $? "rate --format=rating: a Kakuro is named FILE:N"
 
 # A variant's line holds what makes it that puzzle (regions, cages), so it reads back as it;
-# a combination no one-line form holds is named FILE:N, as a Kakuro is.
+# a combination no one-line form holds is named FILE:N, as a Kakuro is.  What is tested is
+# the line that names the puzzle: the Jigsaw X (nested forcing chains, 1.2 s of CPU) takes
+# 4.6 s under the sanitizers, near rate's 5 s ceiling, and a busy machine may tip it over,
+# so a rating cut short (" (gave up)") passes too.
 variants=$srcdir/tests/data/variant/variants.txt
 killer=$srcdir/tests/data/variant/killer_wiki.txt
+rated=' [0-9]+\.[0-9]( \(gave up\))?$'
 run vlines rate -j1 --format=rating "$variants" "$killer"
-sed -n 2p "$tmp/vlines.out" | grep -qE '^[0-9.]{81} [1-9]{81} [0-9]+\.[0-9]$' \
-    && [ "$(sed -n 3,5p "$tmp/vlines.out" | grep -cE '^[^ ]*variants.txt:[345] [0-9]+\.[0-9]$')" -eq 3 ] \
-    && sed -n 6p "$tmp/vlines.out" | grep -qE '^[A-Za-z]{81}( [0-9]+)+ [0-9]+\.[0-9]$'
+sed -n 2p "$tmp/vlines.out" | grep -qE "^[0-9.]{81} [1-9]{81}$rated" \
+    && [ "$(sed -n 3,5p "$tmp/vlines.out" | grep -cE "^[^ ]*variants.txt:[345]$rated")" -eq 3 ] \
+    && sed -n 6p "$tmp/vlines.out" | grep -qE "^[A-Za-z]{81}( [0-9]+)+$rated"
 ok $? "rate --format=rating: a Jigsaw's line holds its regions, a Killer's its cages and sums, the combinations are FILE:N"
 sed -n 2p "$tmp/vlines.out" | sed 's/ [0-9.]*$//' >"$tmp/jigsaw.line"
 sed -n 6p "$tmp/vlines.out" | sed 's/ [0-9.]*$//' >"$tmp/killer.line"
