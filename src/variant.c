@@ -305,6 +305,9 @@ bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err)
         else if (count > p->max_digit)
             ok = fail(err, first, _("the cage at %1$s has %2$d cells; a cage holds at most %3$d"),
                       name, count, p->max_digit);
+        else if (count == 1 && !sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
+            ok = fail(err, first, _("the sum %1$d of the one-cell cage at %2$s is not a digit 1-%3$d"),
+                      p->cage_sum[k], name, p->max_digit);
         else if (!sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
             ok = fail(err, first, _("the cage sum %1$d at %2$s cannot be made from %3$d different digits 1-%4$d"),
                       p->cage_sum[k], name, count, p->max_digit);

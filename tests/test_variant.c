@@ -152,6 +152,7 @@ static void test_cages(void)
     tap_ok(!finish(p, &err) && strstr(err.message, "not contiguous") != NULL && err.cell == 2,
            "a cage in two pieces: %s", err.message);
     p->cage[5] = -1;
+    p->cage[3] = (int16_t)b;
     p->cage_sum[b] = 9;
     tap_ok(!finish(p, &err) && strstr(err.message, "cage sum 9") != NULL, "a sum no two digits 1-4 make: %s",
            err.message);
