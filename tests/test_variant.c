@@ -124,6 +124,15 @@ static void test_groups(void)
                     "1111112" "1222222" "3333333" "5444444" "5555546" "7577666" "7777666");
     tap_ok(p != NULL && finish(p, &err), "a 7x7 Jigsaw X checks: %s", err.message);
     puzzle_free(p);
+    /* Region 1 is a U whose arms (r2c1, r2c3) start apart in reading order and meet only
+     * in row 3: one piece, though its second arm is met before the join. */
+    p = variant_new(5, VARIANT_JIGSAW, "22223" "12133" "11133" "44444" "55555");
+    tap_ok(p != NULL && finish(p, &err), "a region whose arms join late is one piece: %s", err.message);
+    puzzle_free(p);
+    p = variant_new(5, VARIANT_JIGSAW, "22223" "12133" "11433" "14444" "55555");
+    tap_ok(p != NULL && !finish(p, &err) && strstr(err.message, "region 1 (from r2c1) is not contiguous") != NULL,
+           "the same arms kept apart: %s", err.message);
+    puzzle_free(p);
 }
 
 static void test_cages(void)
