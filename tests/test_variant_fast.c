@@ -314,6 +314,40 @@ static void test_random_jigsaws(void)
     }
 }
 
+/* The search keeps the rows' and columns' masks of the last size it met: puzzles of
+ * every size from 4x4 to 12x12 (Jigsaws, X, Killers), each after a 9x9 Jigsaw, solve to
+ * one solution obeying the rules, and the 9x9 Jigsaw in the same nodes each time. */
+static void test_sizes_in_turn(void)
+{
+    struct puzzle *ps[20], *nine = NULL;
+    int n = load("variant/sizes.txt", ps, 20), good = 0, same_nine = 0;
+
+    if (load("variant/jigsaw_random.txt", &nine, 1) != 1)
+        nine = NULL;
+    tap_ok(n == 16 && nine != NULL, "variant/sizes.txt and a 9x9 Jigsaw: read (%d)", n);
+    for (int i = 0; i < n && nine != NULL; i++) {
+        uint8_t solution[256];
+        struct solve_request req = { .limit = 2 };
+        struct solve_result res = { 0 };
+
+        puzzle_solve(nine, nine->given, &req, &res);
+        same_nine += res.count == 1 && res.stats.nodes == 88;
+        res = (struct solve_result){ .solution = solution };
+        puzzle_solve(ps[i], ps[i]->given, &req, &res);
+        if (res.count == 1 && solves(ps[i], ps[i]->given, solution))
+            good++;
+        else
+            tap_diag("%s %dx%d: %ld solution(s)", puzzle_variant_name(ps[i]->variant),
+                     ps[i]->width, ps[i]->height, res.count);
+        puzzle_free(ps[i]);
+    }
+    tap_ok(good == n && same_nine == n,
+           "sizes in turn with a 9x9 Jigsaw: %d of %d solved by the rules, the 9x9 in 88 nodes %d times",
+           good, n, same_nine);
+    if (nine != NULL)
+        puzzle_free(nine);
+}
+
 /* Jigsaw X, Killer Jigsaw, an 8x8 Jigsaw and Master Jigsaws that branch a hundred times or
  * more: each the same as the observed search, in the nodes the search took when it found
  * locked candidates through every pair of units sharing two cells or more (a region and
@@ -350,6 +384,7 @@ int main(void)
     test_file("variant/jigsaw_random.txt");
     test_random_jigsaws();
     test_jigsaw_nodes();
+    test_sizes_in_turn();
     test_minimal_x();
     test_killer_partial();
     return tap_done();
