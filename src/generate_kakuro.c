@@ -1998,6 +1998,7 @@ static bool kgen_whiten_pair_digits(struct kgen *k, int cell)
            && kgen_segment_repair(k, pair[1], 0) && kgen_segment_repair(k, pair[1], 1);
 }
 
+/* Turns cell and its mirror black (1) or white (0, digit 0). */
 static void kgen_set_pair(struct kgen *k, int cell, uint8_t black)
 {
     k->black[cell] = k->black[kgen_mirror(k, cell)] = black;
@@ -2019,10 +2020,26 @@ static bool kgen_whiten_all(struct kgen *k, const int *cells, int n)
     return ok;
 }
 
+/* Whether the segments through cell and its mirror are all 2 to 9 cells long. */
+static bool kgen_pair_runs_ok(const struct kgen *k, int cell)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) };
+
+    for (int i = 0; i < 2; i++)
+        for (int dir = 0; dir < 2; dir++) {
+            int len = kgen_segment(k, pair[i], dir);
+
+            if (len < RUN_MIN || len > RUN_MAX)
+                return false;
+        }
+    return true;
+}
+
 /* The same one pair at a time, on a wide board: a pair left without digits turns black
  * again (the fill as it was) and the rest go on, since a batch of 7 to 28 pairs there
- * seldom found digits for all.  The pairs kept go to the front of cells; returns their
- * number. */
+ * seldom found digits for all.  A pair chosen next to one turned back can be left in a
+ * segment of one cell: it is turned back too.  The pairs kept go to the front of cells;
+ * returns their number. */
 static int kgen_whiten_each(struct kgen *k, int *cells, int n)
 {
     int kept = 0;
@@ -2031,7 +2048,7 @@ static int kgen_whiten_each(struct kgen *k, int *cells, int n)
         memcpy(k->local, k->digit, (size_t)k->n);       /* scratch until the steering */
         kgen_set_pair(k, cells[i], 0);
         kgen_find_runs(k);
-        if (kgen_whiten_pair_digits(k, cells[i])) {
+        if (kgen_pair_runs_ok(k, cells[i]) && kgen_whiten_pair_digits(k, cells[i])) {
             cells[kept++] = cells[i];
             continue;
         }
