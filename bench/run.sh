@@ -664,7 +664,7 @@ part_variant() {
 part_kakuro_shape() {
   echo "== Kakuro board shapes: generated 12x12, 15x15 and 20x20 at every level, 30x30 at"
   echo "   Medium and level any (the largest size whitened), 60x60, 100x100 and 128x128 (the"
-  echo "   largest size) at level any (not whitened) against janko's boards of 12x12 and over"
+  echo "   largest size) at level any (whitened lightly) against janko's boards of 12x12 and over"
   echo "   (target: every share within 5 points)"
   have_set kakuro/janko.txt || return
   set --

@@ -44,6 +44,8 @@
 #define KGEN_RETRIES 2          /* changes in a row that did not settle before giving up */
 #define KGEN_EASE 8             /* easing changes one stuck cell in 8 */
 #define KGEN_TICK_RUNS 32       /* a sweep looks at the budget once every 32 runs */
+#define KGEN_WHITEN_WIDE_ROUNDS 12  /* sweeps a whitening batch of a wide board gets to
+                                     * settle in (see kgen_whiten) */
 
 /*
  * The board includes its clue row and column (row 0 and column 0 are always black); the
@@ -87,6 +89,9 @@ struct kgen {
                                  * runs short, but the whitening pass lengthens runs, and
                                  * with both an Easy board ended with 31% runs of 2.) */
     bool keep_black;            /* whitening: settling changes digits, never splits runs */
+    bool whiten_wide;           /* whitening a board over KGEN_WHITEN_MAX_CELLS (see there) */
+    int *whitened, nwhitened;   /* whitening a wide board: one cell of each pair the batch
+                                 * turned white, which settling may turn black again */
     struct solve_scratch *search;       /* the uniqueness searches' storage, kept */
     int combos[RUN_MAX + 1][46];        /* digit sets of each length and sum */
 };
@@ -950,6 +955,16 @@ static enum kgen_verdict kgen_whole_board(struct kgen *k, const struct puzzle *p
     return verdict;
 }
 
+/* Makes k->region the cells of the runs through the part's cells. */
+static void kgen_region_of_part(struct kgen *k, const int *part, int ncells)
+{
+    kgen_region_clear(k);
+    for (int i = 0; i < ncells; i++) {
+        kgen_mark_run(k, part[i], 0);
+        kgen_mark_run(k, part[i], 1);
+    }
+}
+
 /* A change of digit a settling change may make, the digit sets it leaves, and a random
  * key that orders those that tie. */
 struct kgen_option {
@@ -981,11 +996,7 @@ static bool kgen_settling_change(struct kgen *k, struct puzzle *p, const int *pa
     struct kgen_option opt[KGEN_LOCAL_CELLS * 9];
     int nopt = 0;
 
-    kgen_region_clear(k);
-    for (int i = 0; i < ncells; i++) {
-        kgen_mark_run(k, part[i], 0);
-        kgen_mark_run(k, part[i], 1);
-    }
+    kgen_region_of_part(k, part, ncells);
     for (int i = 0; i < ncells && i < KGEN_LOCAL_CELLS; i++)
         for (uint16_t m = kgen_other_digits(k, part[i]); m != 0; m &= (uint16_t)(m - 1))
             opt[nopt++] = (struct kgen_option){
@@ -1028,15 +1039,40 @@ static int kgen_reduce_ambiguity(struct kgen *k, struct puzzle *p, const int *pa
     return changed;
 }
 
+/* Whitening a wide board: the cells of its batch still white (one of each pair) on a
+ * run through a cell of the part, into undo; returns their number. */
+static int kgen_whitened_near(struct kgen *k, const int *part, int ncells, int *undo)
+{
+    int n = 0;
+
+    kgen_region_of_part(k, part, ncells);
+    for (int i = 0; i < k->nwhitened; i++) {
+        int cell = k->whitened[i];
+
+        if (!k->black[cell] && (k->region[cell] || k->region[kgen_mirror(k, cell)]))
+            undo[n++] = cell;
+    }
+    return n;
+}
+
 /* Blackens one of the part's cells (and its mirror), splitting its runs, where the board
- * stays valid; false if no such cell works. */
+ * stays valid; false if no such cell works.  Whitening keeps the black cells, but on a
+ * wide board it may turn a cell of its batch near the part black again: the rest of the
+ * batch is then kept, where a batch failed whole. */
 static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
 {
     uint8_t *black_before;
+    int *undo = NULL, nundo = 0;
     bool split = false;
 
-    if (k->keep_black)
+    if (k->keep_black && !k->whiten_wide)
         return false;
+    if (k->keep_black) {
+        undo = xmalloc(((size_t)k->nwhitened + 1) * sizeof *undo);
+        nundo = kgen_whitened_near(k, part, ncells, undo);
+        part = undo;
+        ncells = nundo;
+    }
     black_before = xmalloc((size_t)k->n);
     memcpy(black_before, k->black, (size_t)k->n);
     if (kgen_black_first(k, part, ncells, KGEN_SPLIT_CASCADE)) {
@@ -1045,13 +1081,28 @@ static bool kgen_split_run(struct kgen *k, const int *part, int ncells)
         split = true;
     }
     free(black_before);
+    free(undo);
     return split;
+}
+
+/* kgen_split_run within the board's allowance of splits, the puzzle *pp remade. */
+static bool kgen_split_part(struct kgen *k, struct puzzle **pp, const int *part, int ncells,
+                            int *splits)
+{
+    if (*splits >= KGEN_SPLITS + k->nruns / 16 || !kgen_split_run(k, part, ncells))
+        return false;
+    (*splits)++;
+    puzzle_free(*pp);
+    *pp = kgen_puzzle(k);
+    return true;
 }
 
 /* Settles a part (cells where another solution differs from the fill): a small part by a
  * change of digit that settles its neighbourhood or, failing that, by splitting a run
  * there (the board and so *pp change); a large one, an ambiguity spread wide, by changes
- * that leave fewer digit sets.  False when nothing helps: the board is given up. */
+ * that leave fewer digit sets, but when whitening a wide board first by turning a cell
+ * of the batch near it black again (at 100x100 whitened batches otherwise failed on
+ * such parts, 600 to 1900 cells each).  False when nothing helps: the board is given up. */
 static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int ncells,
                              int *splits)
 {
@@ -1059,20 +1110,16 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
 
     gen_rng_shuffle(&k->ctx->rng, part, ncells);
     if (ncells > KGEN_LOCAL_PART)
-        return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
+        return (k->keep_black && kgen_split_part(k, pp, part, ncells, splits))
+               || kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
     if (kgen_settling_change(k, *pp, part, ncells, &cell, &digit)) {
         kgen_set_digit(k, *pp, cell, digit);
         if (k->settled_by[cell] < UINT8_MAX)
             k->settled_by[cell]++;
         return true;
     }
-    if (*splits < KGEN_SPLITS + k->nruns / 16 && kgen_split_run(k, part, ncells)) {
-        (*splits)++;
-        puzzle_free(*pp);
-        *pp = kgen_puzzle(k);
-        return true;
-    }
-    return kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
+    return kgen_split_part(k, pp, part, ncells, splits)
+           || kgen_reduce_ambiguity(k, *pp, part, ncells) > 0;
 }
 
 /* Adds to k->region (the cells of the runs crossing run r) the cells of the runs that
@@ -1316,6 +1363,8 @@ static struct puzzle *kgen_make_unique(struct kgen *k)
 
     memset(k->settled_by, 0, (size_t)k->n);
     memcpy(k->open_grid, k->digit, (size_t)k->n);
+    if (k->keep_black && k->whiten_wide)
+        rounds = KGEN_WHITEN_WIDE_ROUNDS;
     if (rounds > KGEN_ROUNDS && kgen_hopeless_early(k, p, other))
         rounds = 0;
     for (int round = 0; round < rounds && gen_tick(k->ctx); round++) {
@@ -1708,11 +1757,19 @@ static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
  * the board nearest janko's shape (white share and run mix, kgen_shape_distance), and
  * only while one brings it nearer.  Each turning settles the whole board again (and
  * grades it, at a level), so a large board takes its turnings a batch at a time, one
- * cell more in a batch for every KGEN_WHITEN_BATCH_CELLS cells inside its border.  Boards
- * over KGEN_WHITEN_MAX_CELLS are left as they are: janko's largest are 26x26 to 31x46
- * (71% white, runs of 2 36%); at 40x40 whitening added 0.2-1.0 s to 0.2-0.3 s, at 60x60
- * 0.1-1.4 s to 0.3-1.6 s, much of it grading the whiter board; unwhitened, 60x60 boards
- * are 67-68% white with janko's run mix, within 5 points of janko's.
+ * cell more in a batch for every KGEN_WHITEN_BATCH_CELLS cells inside its border.
+ *
+ * Boards over KGEN_WHITEN_MAX_CELLS (janko's largest are 26x26 to 31x46) are wide: there
+ * the pass as it is cost seconds (at 60x60 24 failed batches of 0.2 s each) and gained
+ * little, and at a level it is not made at all.  At level any a wide board is whitened
+ * lightly: every candidate is weighed (of the last 24 none brought a 60x60 board nearer
+ * after a few batches), a batch's pairs get their digits one at a time (one pair without
+ * digits made a whole batch fail), its settling may turn cells of the batch black again
+ * (kgen_split_run) and gets KGEN_WHITEN_WIDE_ROUNDS sweeps, and KGEN_WHITEN_WIDE_FAILS
+ * batches that do not settle end the pass.  Most whitened cells are turned back: at
+ * 60x60 (seeds 1-6) boards went from 67.3% white to 68.0% and runs of 6-9 cells from 5%
+ * to 7%, 40x40 from 66.9% to 69.1%; a whiter board also costs more to grade.  Boards up
+ * to 31x31 are as before.
  */
 #define KGEN_WHITEN_MAX_CELLS 900   /* cells inside the border: up to 31x31 */
 #define KGEN_WHITEN_BATCH_CELLS 576 /* a batch of one up to 25x25, of two at 30x30 */
@@ -1721,6 +1778,7 @@ static struct puzzle *kgen_steer(struct kgen *k, struct puzzle *p)
 #define KGEN_WHITEN_MAXLEN 7    /* longest run a cell turned white may make (janko's
                                  * runs of 6-9 are 8%; unchecked, whitening made 12%) */
 #define KGEN_WHITEN_FAILS 24    /* turnings that did not keep the puzzle, before stopping */
+#define KGEN_WHITEN_WIDE_FAILS 3    /* the same over KGEN_WHITEN_MAX_CELLS */
 #define RUN_CLASSES 5           /* runs of 2, 3, 4, 5 and 6-9 cells */
 
 /* janko's boards of 12x12 and over: the share of runs of each class, in percent. */
@@ -1929,31 +1987,96 @@ static bool kgen_at_level(struct kgen *k, const struct puzzle *p, int *stuck)
            || (kgen_stuck_cells(k, p, level, stuck, &hardest) == 0 && hardest == level);
 }
 
+/* Gives white cell and its mirror the digits of fewest digit sets and repairs the
+ * segments through them; false if a cell has no digit left. */
+static bool kgen_whiten_pair_digits(struct kgen *k, int cell)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) };
+
+    return kgen_whiten_digit(k, pair[0], 0) && kgen_whiten_digit(k, pair[1], 0)
+           && kgen_segment_repair(k, pair[0], 0) && kgen_segment_repair(k, pair[0], 1)
+           && kgen_segment_repair(k, pair[1], 0) && kgen_segment_repair(k, pair[1], 1);
+}
+
+/* Turns cell and its mirror black (1) or white (0, digit 0). */
+static void kgen_set_pair(struct kgen *k, int cell, uint8_t black)
+{
+    k->black[cell] = k->black[kgen_mirror(k, cell)] = black;
+    if (!black)
+        k->digit[cell] = k->digit[kgen_mirror(k, cell)] = 0;
+}
+
+/* Turns the n black cells of cells and their mirrors white, all at once, with digits;
+ * false if a cell has no digit left. */
+static bool kgen_whiten_all(struct kgen *k, const int *cells, int n)
+{
+    bool ok = true;
+
+    for (int i = 0; i < n; i++)
+        kgen_set_pair(k, cells[i], 0);
+    kgen_find_runs(k);
+    for (int i = 0; i < n && ok; i++)
+        ok = kgen_whiten_pair_digits(k, cells[i]);
+    return ok;
+}
+
+/* Whether the segments through cell and its mirror are all 2 to 9 cells long. */
+static bool kgen_pair_runs_ok(const struct kgen *k, int cell)
+{
+    int pair[2] = { cell, kgen_mirror(k, cell) };
+
+    for (int i = 0; i < 2; i++)
+        for (int dir = 0; dir < 2; dir++) {
+            int len = kgen_segment(k, pair[i], dir);
+
+            if (len < RUN_MIN || len > RUN_MAX)
+                return false;
+        }
+    return true;
+}
+
+/* The same one pair at a time, on a wide board: a pair left without digits turns black
+ * again (the fill as it was) and the rest go on, since a batch of 7 to 28 pairs there
+ * seldom found digits for all.  A pair chosen next to one turned back can be left in a
+ * segment of one cell: it is turned back too.  The pairs kept go to the front of cells;
+ * returns their number. */
+static int kgen_whiten_each(struct kgen *k, int *cells, int n)
+{
+    int kept = 0;
+
+    for (int i = 0; i < n; i++) {
+        memcpy(k->local, k->digit, (size_t)k->n);       /* scratch until the steering */
+        kgen_set_pair(k, cells[i], 0);
+        kgen_find_runs(k);
+        if (kgen_pair_runs_ok(k, cells[i]) && kgen_whiten_pair_digits(k, cells[i])) {
+            cells[kept++] = cells[i];
+            continue;
+        }
+        memcpy(k->digit, k->local, (size_t)k->n);
+        kgen_set_pair(k, cells[i], 1);
+    }
+    kgen_find_runs(k);
+    return kept;
+}
+
 /* Turns the n black cells of cells and their mirrors white with the digits of fewest
- * digit sets, then settles uniqueness by changes of digit alone; the new puzzle if it is
- * unique and at its level, else NULL (and the board and fill as they were, from
- * saved_black/saved_digit). */
-static struct puzzle *kgen_whiten_cells(struct kgen *k, const int *cells, int n, int *stuck,
+ * digit sets, then settles uniqueness by changes of digit alone (on a wide board, also
+ * by turning cells of the batch black again); the new puzzle if it is unique and at its
+ * level, else NULL (and the board and fill as they were, from saved_black/saved_digit). */
+static struct puzzle *kgen_whiten_cells(struct kgen *k, int *cells, int n, int *stuck,
                                         uint8_t *saved_black, uint8_t *saved_digit)
 {
     struct puzzle *p = NULL;
-    bool ok = true;
+    bool ok;
 
     memcpy(saved_black, k->black, (size_t)k->n);
     memcpy(saved_digit, k->digit, (size_t)k->n);
-    for (int i = 0; i < n; i++) {
-        int mirror = kgen_mirror(k, cells[i]);
-
-        k->black[cells[i]] = k->black[mirror] = 0;
-        k->digit[cells[i]] = k->digit[mirror] = 0;
-    }
-    kgen_find_runs(k);
-    for (int i = 0; i < n && ok; i++) {
-        int pair[2] = { cells[i], kgen_mirror(k, cells[i]) };
-
-        ok = kgen_whiten_digit(k, pair[0], 0) && kgen_whiten_digit(k, pair[1], 0)
-             && kgen_segment_repair(k, pair[0], 0) && kgen_segment_repair(k, pair[0], 1)
-             && kgen_segment_repair(k, pair[1], 0) && kgen_segment_repair(k, pair[1], 1);
+    if (k->whiten_wide) {
+        k->whitened = cells;
+        k->nwhitened = kgen_whiten_each(k, cells, n);
+        ok = k->nwhitened > 0;
+    } else {
+        ok = kgen_whiten_all(k, cells, n);
     }
     if (ok) {
         k->keep_black = true;
@@ -1981,11 +2104,11 @@ static struct puzzle *kgen_whiten_cells(struct kgen *k, const int *cells, int n,
 static int kgen_whiten_choice(struct kgen *k, const int *cand, int ncand,
                               const struct kgen_shape *s)
 {
-    int best = -1, weighed = 0;
+    int best = -1, weighed = 0, sample = k->whiten_wide ? ncand : KGEN_WHITEN_SAMPLE;
     double best_distance = kgen_shape_distance(s);
 
     /* The candidates that do not fit now may later: they stay, past those weighed. */
-    for (int i = ncand - 1; i >= 0 && weighed < KGEN_WHITEN_SAMPLE; i--) {
+    for (int i = ncand - 1; i >= 0 && weighed < sample; i--) {
         double distance;
 
         if (!kgen_whiten_fits(k, cand[i], s, &distance))
@@ -2017,10 +2140,12 @@ static struct puzzle *kgen_whiten(struct kgen *k, struct puzzle *p)
         if (k->black[cell] && kgen_interior(k, cell) && cell <= kgen_mirror(k, cell))
             cand[ncand++] = cell;
     gen_rng_shuffle(&k->ctx->rng, cand, ncand);
+    k->whiten_wide = inside > KGEN_WHITEN_MAX_CELLS;
     /* A board the steering left off its level is not made harder still. */
-    if (inside > KGEN_WHITEN_MAX_CELLS || !kgen_at_level(k, p, stuck))
+    if ((k->whiten_wide && k->ctx->req->level != GEN_ANY_LEVEL) || !kgen_at_level(k, p, stuck))
         ncand = 0;
-    while (ncand > 0 && fails < KGEN_WHITEN_FAILS && gen_tick(k->ctx)) {
+    while (ncand > 0 && fails < (k->whiten_wide ? KGEN_WHITEN_WIDE_FAILS : KGEN_WHITEN_FAILS)
+           && gen_tick(k->ctx)) {
         int nbatch = 0;
         struct puzzle *next;
         struct kgen_shape shape;
