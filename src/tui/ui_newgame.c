@@ -121,10 +121,7 @@ static int next_size(const struct newgame *ng, int dir)
 
 static bool level_fits(const struct newgame *ng, int level)
 {
-    /* A Killer's cages can need more than singles even at 4x4. */
-    if (ng->variant & VARIANT_KILLER)
-        return level >= 0 && level < LEVEL_COUNT;
-    return gen_level_possible(ng->kind, size_of(ng), level);
+    return gen_level_possible(ng->kind, ng->variant, size_of(ng), GEN_SYM_ROTATE180, level);
 }
 
 /* The level nearest the one chosen that the kind and size can have, looking down first
