@@ -124,11 +124,14 @@ bool gen_level_by_name(const char *name, int *level)
 #define M (1u << LEVEL_MEDIUM)
 #define H (1u << LEVEL_HARD)
 #define X (1u << LEVEL_EXPERT)
+#define MA (1u << LEVEL_MASTER)
 #define ALL_LEVELS ((1u << LEVEL_COUNT) - 1)
 #define BY_SYMMETRY(none, r180, r90, mirror, diagonal) \
     { [GEN_SYM_NONE] = (none), [GEN_SYM_ROTATE180] = (r180), [GEN_SYM_ROTATE90] = (r90), \
       [GEN_SYM_MIRROR] = (mirror), [GEN_SYM_DIAGONAL] = (diagonal) }
 #define ANY_SYMMETRY(levels) BY_SYMMETRY(levels, levels, levels, levels, levels)
+/* Measured with rotate180 givens alone: other symmetries are not refused anything. */
+#define ROTATE180(levels) BY_SYMMETRY(ALL_LEVELS, levels, ALL_LEVELS, ALL_LEVELS, ALL_LEVELS)
 
 /*
  * The Sudoku variants and sizes that do not have every level, and the levels they have
@@ -144,8 +147,10 @@ bool gen_level_by_name(const char *name, int *level)
  *
  * Otherwise (Killers, whose cages are too many to list, and 5x5 and up), kakudo
  * generate's runs with rotate180 givens (`--level master --budget 40`, whose closest
- * puzzle is the hardest of all its attempts; at 4x4 each level below too), taken for
- * every symmetry: a level not found may exist, but the generator does not reach it.
+ * puzzle is the hardest of all its attempts; at 4x4 each level below too): a level not
+ * found may exist, but the generator does not reach it.  A Killer is made with no
+ * givens where its cages allow, so its row holds for every symmetry; the others' hold
+ * for rotate180 givens alone (a 6x6 Sudoku X with --symmetry none reached Master).
  *
  * rare: levels the generator reaches only now and then within its budget; missing one
  * says so.
@@ -170,19 +175,23 @@ static const struct level_reach {
      * Easy, no Medium, 1.2% Hard; rotate180 keeps 23,040, of which 384 Hard. */
     { VARIANT_JIGSAW | VARIANT_X, 4, true, BY_SYMMETRY(B | E | H, B | E | H, B, B | E | H, B), H },
     /* Measured by kakudo generate.  4x4 Killer and Killer X: none past Medium in 197,572
-     * and 258,402 attempts at Master, 103,219 and 132,992 at Hard. */
+     * and 258,402 attempts at Master, 103,219 and 132,992 at Hard, then 205,627 and
+     * 266,478 at Hard from another seed. */
     { VARIANT_KILLER, 4, false, ANY_SYMMETRY(B | E | M), 0 },
     { VARIANT_KILLER | VARIANT_X, 4, false, ANY_SYMMETRY(B | E | M), 0 },
-    /* 4x4 Killer Jigsaw (X): Expert made, no Master in 74,126 (40,426) attempts at Master. */
+    /* 4x4 Killer Jigsaw (X): Expert made, no Master in 74,126 (40,426) attempts at
+     * Master; a Killer Jigsaw X reached Expert in one of two 40 s runs at Expert. */
     { VARIANT_KILLER | VARIANT_JIGSAW, 4, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
     { VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 4, false, ANY_SYMMETRY(B | E | M | H | X), X },
-    /* No Master in 472,133 attempts at Master (6x6 Sudoku X), 52,936 (5x5 Jigsaw), 11,001
-     * (6x6 Jigsaw), 2,293 (5x5 Jigsaw X); a 6x6 Jigsaw X none past Hard in 428. */
-    { VARIANT_X, 6, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
-    { VARIANT_JIGSAW, 5, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
-    { VARIANT_JIGSAW, 6, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
-    { VARIANT_JIGSAW | VARIANT_X, 5, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
-    { VARIANT_JIGSAW | VARIANT_X, 6, false, ANY_SYMMETRY(B | E | M | H | X), X },
+    /* With rotate180 givens, no Master in 472,133 attempts at Master (6x6 Sudoku X),
+     * 52,936 (5x5 Jigsaw), 11,001 (6x6 Jigsaw), 2,293 (5x5 Jigsaw X); a 6x6 Jigsaw X
+     * none past Hard in 428, Expert in a run at Expert.  A 6x6 Sudoku X with no symmetry
+     * reached Master in one run of 40 s. */
+    { VARIANT_X, 6, false, ROTATE180(B | E | M | H | X), MA },
+    { VARIANT_JIGSAW, 5, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW, 6, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW | VARIANT_X, 5, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW | VARIANT_X, 6, false, ROTATE180(B | E | M | H | X), X },
 };
 
 #undef B
@@ -190,6 +199,7 @@ static const struct level_reach {
 #undef M
 #undef H
 #undef X
+#undef MA
 
 /* The row of the table for the request's variant and size; NULL: every level. */
 static const struct level_reach *level_reach_of(unsigned variant, int size)
@@ -268,9 +278,15 @@ static void level_refusal(const struct gen_request *req, char *why, size_t size)
     }
     levels_text(sudoku_levels(req->variant, req->size, req->symmetry), have, sizeof have);
     levels_text(row->levels[GEN_SYM_NONE], without, sizeof without);
-    if (!row->exhaustive)
+    if (!row->exhaustive && !(row->levels[GEN_SYM_NONE] & (1u << req->level)))
         snprintf(why, size, _("no %1$dx%2$d %3$s at %4$s: kakudo's generator does not reach it; "
                               "the hardest it makes are %5$s"), req->size, req->size, name, level,
+                 _(hint_level_name(hardest_level(row->levels[req->symmetry]))));
+    else if (!row->exhaustive)
+        snprintf(why, size, _("no %1$dx%2$d %3$s with %4$s givens at %5$s: kakudo's generator "
+                              "does not reach it; the hardest it makes are %6$s (with "
+                              "--symmetry none it may)"), req->size, req->size, name,
+                 gen_symmetry_name(req->symmetry), level,
                  _(hint_level_name(hardest_level(row->levels[req->symmetry]))));
     else if (!(row->levels[GEN_SYM_NONE] & (1u << req->level)))
         snprintf(why, size, _("no %1$dx%2$d %3$s is %4$s: rating every minimal one finds only "
