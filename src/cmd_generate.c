@@ -527,7 +527,7 @@ static int report_level(const struct gen_job *job, int status)
                     _(hint_level_name((enum hint_level)req->level)), within,
                     _(hint_level_name(res->grade.level)));
             if (res->message[0] != '\0')   /* the level is rare at the size */
-                fprintf(stderr, "kakudo generate: puzzle %ld (seed %" PRIu64 "): %s\n", i + 1,
+                fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): %s\n"), i + 1,
                         req->seed, res->message);
         }
         return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;

@@ -106,7 +106,12 @@ if [ -f "${KAKUDO_LOCALEDIR:-/nonexistent}/ko/LC_MESSAGES/kakudo.mo" ]; then
   [ $? = 2 ] && grep -qF "보통 난이도인 4x4 jigsaw는 없습니다: 최소 퍼즐을 모두 평가해도 입문, 쉬움, 어려움 및 전문가뿐입니다" "$tmp/ko.err" ||
     sed 's/^/# /' "$tmp/ko.err"
   ok $? "the reason in Korean"
+  LANG=C.UTF-8 LANGUAGE=ko "$bin" generate jigsaw-x --size 4 --level hard --seed 1 --attempts 1 -j1 >/dev/null 2>"$tmp/ko.err"
+  grep -qF "kakudo generate: 퍼즐 1 (시드 1): 어려움 난이도의 4x4 jigsaw-x는 드뭅니다: 다른 시드로 찾을 수 있습니다" "$tmp/ko.err" ||
+    sed 's/^/# /' "$tmp/ko.err"
+  ok $? "a rare level's miss in Korean"
 else
+  echo "ok $((n + 1)) # SKIP no compiled Korean catalogue"; n=$((n + 1))
   echo "ok $((n + 1)) # SKIP no compiled Korean catalogue"; n=$((n + 1))
 fi
 
