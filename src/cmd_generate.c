@@ -292,7 +292,7 @@ static int settle_variant_args(struct generate_args *a)
 static int settle_generate_args(struct generate_args *a, const char *kind)
 {
     struct gen_request *req = &a->req;
-    char why[200];
+    char why[sizeof ((struct gen_result *)NULL)->message];
 
     if (strcmp(kind, "sudoku") == 0 && a->variant != NULL) {
         /* `generate sudoku --variant=killer-x` is `generate killer-x`. */
@@ -526,6 +526,9 @@ static int report_level(const struct gen_job *job, int status)
                               "within %s; printed one at %s instead\n"), i + 1, req->seed,
                     _(hint_level_name((enum hint_level)req->level)), within,
                     _(hint_level_name(res->grade.level)));
+            if (res->message[0] != '\0')   /* the level is rare at the size */
+                fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): %s\n"), i + 1,
+                        req->seed, res->message);
         }
         return status > EXIT_OTHER_LEVEL ? status : EXIT_OTHER_LEVEL;
     }

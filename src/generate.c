@@ -117,7 +117,112 @@ bool gen_level_by_name(const char *name, int *level)
     return false;
 }
 
-bool gen_level_possible(enum puzzle_kind kind, int size, int level)
+/* --- The levels small sizes reach --- */
+
+#define B (1u << LEVEL_BEGINNER)
+#define E (1u << LEVEL_EASY)
+#define M (1u << LEVEL_MEDIUM)
+#define H (1u << LEVEL_HARD)
+#define X (1u << LEVEL_EXPERT)
+#define MA (1u << LEVEL_MASTER)
+#define ALL_LEVELS ((1u << LEVEL_COUNT) - 1)
+#define BY_SYMMETRY(none, r180, r90, mirror, diagonal) \
+    { [GEN_SYM_NONE] = (none), [GEN_SYM_ROTATE180] = (r180), [GEN_SYM_ROTATE90] = (r90), \
+      [GEN_SYM_MIRROR] = (mirror), [GEN_SYM_DIAGONAL] = (diagonal) }
+#define ANY_SYMMETRY(levels) BY_SYMMETRY(levels, levels, levels, levels, levels)
+/* Measured with rotate180 givens alone: other symmetries are not refused anything. */
+#define ROTATE180(levels) BY_SYMMETRY(ALL_LEVELS, levels, ALL_LEVELS, ALL_LEVELS, ALL_LEVELS)
+
+/*
+ * The Sudoku variants and sizes that do not have every level, and the levels they have
+ * (a set of 1 << level bits) with each symmetry of the givens: a level not listed is
+ * refused at once, and the player's New game offers only those listed.  Sizes not here
+ * are not known to lack a level.
+ *
+ * exhaustive: tests/levels_small (`levels_small VARIANT SYMMETRY`) rated every minimal
+ * puzzle (one solution, none once a symmetric group of givens goes) of every grid of
+ * every region layout; a puzzle with more givens is solved by the same steps or fewer,
+ * so no puzzle of the variant has another level.  tests/test_generate_levels.sh checks
+ * these rows against it.
+ *
+ * Otherwise (Killers, whose cages are too many to list, and 5x5 and up), kakudo
+ * generate's runs with rotate180 givens (`--level master --budget 40`, whose closest
+ * puzzle is the hardest of all its attempts; at 4x4 each level below too): a level not
+ * found may exist, but the generator does not reach it.  A Killer is made with no
+ * givens where its cages allow, so its row holds for every symmetry; the others' hold
+ * for rotate180 givens alone (a 6x6 Sudoku X with --symmetry none reached Master).
+ *
+ * rare: levels the generator reaches only now and then within its budget; missing one
+ * says so.
+ */
+static const struct level_reach {
+    unsigned variant;
+    int size;
+    bool exhaustive;
+    unsigned levels[GEN_SYM_COUNT];
+    unsigned rare;
+} level_reach[] = {
+    /* Exhaustive.  Without symmetry: 288 grids, 85,632 minimal puzzles, singles solve
+     * them all. */
+    { 0, 4, true, ANY_SYMMETRY(B), 0 },
+    /* 48 grids, 14,592 minimal puzzles: all Beginner. */
+    { VARIANT_X, 4, true, ANY_SYMMETRY(B), 0 },
+    /* 117 layouts (109 with grids), 13,872 grids, 4,106,112 minimal puzzles: 97.6%
+     * Beginner, 0.1% Easy, no Medium, 2.3% Hard, 384 Expert (3 givens); rotate180 keeps
+     * 210,336, of which 288 Easy. */
+    { VARIANT_JIGSAW, 4, true, BY_SYMMETRY(B | E | H | X, B | E, B, B | E | H, B | E | H), E },
+    /* 53 layouts with grids, 1,440 grids, 384,768 minimal puzzles: 97.2% Beginner, 1.6%
+     * Easy, no Medium, 1.2% Hard; rotate180 keeps 23,040, of which 384 Hard. */
+    { VARIANT_JIGSAW | VARIANT_X, 4, true, BY_SYMMETRY(B | E | H, B | E | H, B, B | E | H, B), H },
+    /* Measured by kakudo generate.  4x4 Killer and Killer X: none past Medium in 197,572
+     * and 258,402 attempts at Master, 103,219 and 132,992 at Hard, then 205,627 and
+     * 266,478 at Hard from another seed. */
+    { VARIANT_KILLER, 4, false, ANY_SYMMETRY(B | E | M), 0 },
+    { VARIANT_KILLER | VARIANT_X, 4, false, ANY_SYMMETRY(B | E | M), 0 },
+    /* 4x4 Killer Jigsaw (X): Expert made, no Master in 74,126 (40,426) attempts at
+     * Master; a Killer Jigsaw X reached Expert in one of two 40 s runs at Expert. */
+    { VARIANT_KILLER | VARIANT_JIGSAW, 4, false, ANY_SYMMETRY(B | E | M | H | X), 0 },
+    { VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 4, false, ANY_SYMMETRY(B | E | M | H | X), X },
+    /* With rotate180 givens, no Master in 472,133 attempts at Master (6x6 Sudoku X),
+     * 52,936 (5x5 Jigsaw), 11,001 (6x6 Jigsaw), 2,293 (5x5 Jigsaw X); a 6x6 Jigsaw X
+     * none past Hard in 428, Expert in a run at Expert.  A 6x6 Sudoku X with no symmetry
+     * reached Master in one run of 40 s. */
+    { VARIANT_X, 6, false, ROTATE180(B | E | M | H | X), MA },
+    { VARIANT_JIGSAW, 5, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW, 6, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW | VARIANT_X, 5, false, ROTATE180(B | E | M | H | X), 0 },
+    { VARIANT_JIGSAW | VARIANT_X, 6, false, ROTATE180(B | E | M | H | X), X },
+};
+
+#undef B
+#undef E
+#undef M
+#undef H
+#undef X
+#undef MA
+
+/* The row of the table for the request's variant and size; NULL: every level. */
+static const struct level_reach *level_reach_of(unsigned variant, int size)
+{
+    for (size_t i = 0; i < sizeof level_reach / sizeof level_reach[0]; i++)
+        if (level_reach[i].variant == variant && level_reach[i].size == size)
+            return &level_reach[i];
+    return NULL;
+}
+
+/* The levels a Sudoku of the variant and size has with the symmetry (a set of 1 << level
+ * bits). */
+static unsigned sudoku_levels(unsigned variant, int size, enum gen_symmetry sym)
+{
+    const struct level_reach *row = level_reach_of(variant, size);
+
+    if (row == NULL || (int)sym < 0 || sym >= GEN_SYM_COUNT)
+        return ALL_LEVELS;
+    return row->levels[sym];
+}
+
+bool gen_level_possible(enum puzzle_kind kind, unsigned variant, int size, enum gen_symmetry sym,
+                        int level)
 {
     if (level == GEN_ANY_LEVEL)
         return true;
@@ -125,8 +230,99 @@ bool gen_level_possible(enum puzzle_kind kind, int size, int level)
         return false;
     if (kind == PUZZLE_KAKURO)
         return level != LEVEL_BEGINNER;
-    /* Checked by rating every unique 4x4 puzzle of several grids: all are Beginner. */
-    return size != 4 || level == LEVEL_BEGINNER;
+    return (sudoku_levels(variant, size, sym) & (1u << level)) != 0;
+}
+
+/* "Beginner, Easy and Hard": the levels of the set, translated. */
+static void levels_text(unsigned levels, char *buf, size_t size)
+{
+    int count = 0, done = 0;
+
+    for (int l = 0; l < LEVEL_COUNT; l++)
+        count += (levels >> l) & 1;
+    buf[0] = '\0';
+    for (int l = 0; l < LEVEL_COUNT; l++) {
+        size_t len = strlen(buf);
+
+        if (!((levels >> l) & 1))
+            continue;
+        /* TRANSLATORS: the separators of a list of levels: "Beginner, Easy and Hard". */
+        snprintf(buf + len, size - len, "%s%s", done == 0 ? "" : done == count - 1 ? _(" and ")
+                 : _(", "), _(hint_level_name((enum hint_level)l)));
+        done++;
+    }
+}
+
+/* The hardest level of a set of them. */
+static enum hint_level hardest_level(unsigned levels)
+{
+    int l = LEVEL_COUNT - 1;
+
+    while (l > 0 && !((levels >> l) & 1))
+        l--;
+    return (enum hint_level)l;
+}
+
+/* The reason a Sudoku (variant) of the request's size cannot be made at its level, in
+ * why: what the levels of the size are, and how that is known. */
+static void level_refusal(const struct gen_request *req, char *why, size_t size)
+{
+    const struct level_reach *row = level_reach_of(req->variant, req->size);
+    const char *name = req->variant != 0 ? puzzle_variant_name(req->variant) : "sudoku";
+    const char *level = _(hint_level_name((enum hint_level)req->level));
+    char have[160], without[160];
+
+    if (row == NULL) {      /* every level: not called then */
+        why[0] = '\0';
+        return;
+    }
+    levels_text(sudoku_levels(req->variant, req->size, req->symmetry), have, sizeof have);
+    levels_text(row->levels[GEN_SYM_NONE], without, sizeof without);
+    if (!row->exhaustive && !(row->levels[GEN_SYM_NONE] & (1u << req->level)))
+        snprintf(why, size, _("no %1$dx%2$d %3$s at %4$s: kakudo's generator does not reach it; "
+                              "the hardest it makes are %5$s"), req->size, req->size, name, level,
+                 _(hint_level_name(hardest_level(row->levels[req->symmetry]))));
+    else if (!row->exhaustive)
+        snprintf(why, size, _("no %1$dx%2$d %3$s with %4$s givens at %5$s: kakudo's generator "
+                              "does not reach it; the hardest it makes are %6$s (with "
+                              "--symmetry none it may)"), req->size, req->size, name,
+                 gen_symmetry_name(req->symmetry), level,
+                 _(hint_level_name(hardest_level(row->levels[req->symmetry]))));
+    else if (!(row->levels[GEN_SYM_NONE] & (1u << req->level)))
+        snprintf(why, size, _("no %1$dx%2$d %3$s is %4$s: rating every minimal one finds only "
+                              "%5$s"), req->size, req->size, name, level, without);
+    else
+        snprintf(why, size, _("no %1$dx%2$d %3$s with %4$s givens is %5$s: rating every minimal "
+                              "one finds only %6$s (with --symmetry none: %7$s)"), req->size,
+                 req->size, name, gen_symmetry_name(req->symmetry), level, have, without);
+}
+
+bool gen_level_rare(const struct gen_request *req, char *why, size_t size)
+{
+    const struct level_reach *row = req->kind == PUZZLE_SUDOKU
+                                    ? level_reach_of(req->variant, req->size) : NULL;
+
+    if (row == NULL || req->level < 0 || req->level >= LEVEL_COUNT
+        || !(row->rare & (1u << req->level)))
+        return false;
+    snprintf(why, size, _("a %1$dx%2$d %3$s at %4$s is rare: another seed may find one"),
+             req->size, req->size, req->variant != 0 ? puzzle_variant_name(req->variant)
+             : "sudoku", _(hint_level_name((enum hint_level)req->level)));
+    return true;
+}
+
+bool gen_check_level(const struct gen_request *req, char *why, size_t size)
+{
+    if (req->level != GEN_ANY_LEVEL && (req->level < 0 || req->level >= LEVEL_COUNT)) {
+        snprintf(why, size, _("unknown level: expected beginner, easy, medium, hard, expert, "
+                              "master or any"));
+        return false;
+    }
+    if (!gen_level_possible(req->kind, req->variant, req->size, req->symmetry, req->level)) {
+        level_refusal(req, why, size);
+        return false;
+    }
+    return true;
 }
 
 /* --- Symmetry --- */
@@ -184,6 +380,16 @@ bool gen_is_symmetric(const struct puzzle *p, enum gen_symmetry sym)
 
 /* --- The request --- */
 
+bool gen_check_symmetry(const struct gen_request *req, char *why, size_t size)
+{
+    if ((int)req->symmetry < 0 || req->symmetry >= GEN_SYM_COUNT) {
+        snprintf(why, size, _("unknown symmetry: expected none, rotate180, rotate90, mirror or "
+                              "diagonal"));
+        return false;
+    }
+    return true;
+}
+
 bool gen_check_request(const struct gen_request *req, char *why, size_t size)
 {
     int br, bc;
@@ -192,49 +398,43 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
         return gen_variant_check(req, why, size);
     if (req->kind == PUZZLE_SUDOKU) {
         if (!sudoku_box_shape(req->size, &br, &bc)) {
-            snprintf(why, size, "no Sudoku of size %d: sizes are 4 to 25 that make boxes, "
-                     "such as 4, 6, 8, 9, 12, 16 or 25", req->size);
+            snprintf(why, size, _("no Sudoku of size %d: sizes are 4 to 25 that make boxes, "
+                                  "such as 4, 6, 8, 9, 12, 16 or 25"), req->size);
             return false;
         }
-        if ((int)req->symmetry < 0 || req->symmetry >= GEN_SYM_COUNT) {
-            snprintf(why, size, "unknown symmetry: expected none, rotate180, rotate90, "
-                     "mirror or diagonal");
+        if (!gen_check_symmetry(req, why, size))
             return false;
-        }
     } else {
         if (req->width < 3 || req->height < 3 || req->width > KAKURO_MAX_SIDE
             || req->height > KAKURO_MAX_SIDE) {
-            snprintf(why, size, "no Kakuro of size %dx%d: width and height are 3 to %d "
-                     "(clue row and column included)", req->width, req->height, KAKURO_MAX_SIDE);
+            snprintf(why, size, _("no Kakuro of size %1$dx%2$d: width and height are 3 to %3$d "
+                                  "(clue row and column included)"), req->width, req->height,
+                     KAKURO_MAX_SIDE);
             return false;
         }
         /* Across a playing area two or three cells wide, a black cell splitting a long
          * down run leaves lone cells beside it unless the whole row goes black, which cuts
          * the board in two: such a board can be at most ten long. */
         if ((req->width < 5 && req->height > 10) || (req->height < 5 && req->width > 10)) {
-            snprintf(why, size, "no Kakuro of size %dx%d: a board narrower than 5 (clue row "
-                     "and column included) can be at most 10 long", req->width, req->height);
+            snprintf(why, size, _("no Kakuro of size %1$dx%2$d: a board narrower than 5 (clue "
+                                  "row and column included) can be at most 10 long"), req->width,
+                     req->height);
             return false;
         }
     }
     if (req->kind != PUZZLE_SUDOKU && (req->givens_min > 0 || req->givens_max > 0)) {
-        snprintf(why, size, "givens are for Sudoku: a Kakuro's clues are its sums");
+        snprintf(why, size, _("givens are for Sudoku: a Kakuro's clues are its sums"));
         return false;
     }
     if (req->kind == PUZZLE_SUDOKU && !gen_check_givens(req, "Sudoku", why, size))
         return false;
-    if (!gen_level_possible(req->kind, req->size, req->level)) {
-        if (req->kind == PUZZLE_KAKURO && req->level >= 0 && req->level < LEVEL_COUNT)
-            snprintf(why, size, "no Kakuro is %s: Kakuro levels are easy, medium, hard, "
-                     "expert and master", hint_level_name((enum hint_level)req->level));
-        else if (req->level >= 0 && req->level < LEVEL_COUNT)
-            snprintf(why, size, "no 4x4 Sudoku is %s: singles solve them all, so they are "
-                     "all beginner", hint_level_name((enum hint_level)req->level));
-        else
-            snprintf(why, size, "unknown level: expected beginner, easy, medium, hard, "
-                     "expert, master or any");
+    if (req->kind == PUZZLE_KAKURO && req->level == LEVEL_BEGINNER) {
+        snprintf(why, size, _("no Kakuro is %s: Kakuro levels are easy, medium, hard, expert "
+                              "and master"), _(hint_level_name((enum hint_level)req->level)));
         return false;
     }
+    if (!gen_check_level(req, why, size))
+        return false;
     return true;
 }
 
@@ -493,7 +693,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             res->status = kept_is_hit(req, res) ? GEN_OK
                           : res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
             if (res->puzzle == NULL)
-                snprintf(res->message, sizeof res->message, "no puzzle made within %.3g s",
+                snprintf(res->message, sizeof res->message, _("no puzzle made within %.3g s"),
                          (double)req->budget_ms / 1000.0);
             break;
         }
@@ -502,10 +702,10 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             res->puzzle = NULL;
             res->status = ctx.impossible ? GEN_INVALID : GEN_CANCELLED;
             if (ctx.impossible && req->kind == PUZZLE_KAKURO)
-                snprintf(res->message, sizeof res->message, "could not lay out a %dx%d Kakuro "
-                         "board with runs of 2 to 9 cells", req->width, req->height);
+                snprintf(res->message, sizeof res->message, _("could not lay out a %1$dx%2$d "
+                         "Kakuro board with runs of 2 to 9 cells"), req->width, req->height);
             else if (ctx.impossible)
-                snprintf(res->message, sizeof res->message, "could not make a %dx%d %s",
+                snprintf(res->message, sizeof res->message, _("could not make a %1$dx%2$d %3$s"),
                          req->size, req->size, puzzle_variant_name(req->variant));
             break;
         }
@@ -548,6 +748,9 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             break;
         }
     }
+    /* A miss of a level its size seldom reaches says so. */
+    if (res->status == GEN_OTHER_LEVEL && (int)res->grade.level != req->level)
+        gen_level_rare(req, res->message, sizeof res->message);
     res->attempts = ctx.progress.attempts;
     res->elapsed_ns = gen_now_ns(&ctx) - ctx.start_ns;
 }

@@ -93,7 +93,8 @@ struct gen_result {
     struct grade grade;     /* the puzzle's rating */
     int attempts;           /* puzzles made and rated */
     uint64_t elapsed_ns;
-    char message[200];      /* GEN_INVALID: what is wrong with the request */
+    char message[400];      /* GEN_INVALID: what is wrong with the request; GEN_GAVE_UP:
+                             * why; GEN_OTHER_LEVEL: that the level is rare, or empty */
 };
 
 /* Checks the request (sizes, a level the kind can have, the symmetry); false and a
@@ -117,10 +118,20 @@ uint64_t gen_seed_for(uint64_t seed, long index);
 bool gen_symmetry_by_name(const char *name, enum gen_symmetry *sym);
 const char *gen_symmetry_name(enum gen_symmetry sym);
 bool gen_level_by_name(const char *name, int *level);
-/* Whether the techniques can give a puzzle of the kind (and Sudoku side) the level:
- * Kakuro has no Beginner puzzles (its first step always needs a sum), and singles
- * solve every 4x4 Sudoku. */
-bool gen_level_possible(enum puzzle_kind kind, int size, int level);
+/* Whether the generator can give a puzzle of the kind (and Sudoku variant, side and
+ * symmetry of the givens) the level: Kakuro has no Beginner puzzles (its first step
+ * always needs a sum), singles solve every 4x4 Sudoku, and other small sizes lack some
+ * levels (generate.c's table, measured). */
+bool gen_level_possible(enum puzzle_kind kind, unsigned variant, int size, enum gen_symmetry sym,
+                        int level);
+/* gen_check_request's part for the level: one the kind, variant, size and symmetry can
+ * have (gen_level_possible), else false and why, saying which levels they have. */
+bool gen_check_level(const struct gen_request *req, char *why, size_t size);
+/* gen_check_request's part for the symmetry: a known one. */
+bool gen_check_symmetry(const struct gen_request *req, char *why, size_t size);
+/* Whether the request's level is one its variant and size reach only now and then (the
+ * generator's table): true with a sentence saying so in why, for a miss's message. */
+bool gen_level_rare(const struct gen_request *req, char *why, size_t size);
 /* The givens a Sudoku of the request should have, min to max: the request's own range
  * (*strict: puzzles outside it are misses), else the level's range (9x9: Beginner 36-45,
  * Easy 30-35, Medium 27-31, Hard 25-29, Expert 22-27, Master 20-26; other sizes the same

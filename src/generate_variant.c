@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "solve.h"
 #include "util.h"
 #include "variant.h"
@@ -1078,37 +1079,18 @@ bool gen_variant_check(const struct gen_request *req, char *why, size_t size)
     int br, bc;
 
     if ((req->variant & ~(unsigned)(VARIANT_X | VARIANT_JIGSAW | VARIANT_KILLER)) != 0) {
-        snprintf(why, size, "unknown variant: expected killer, x, jigsaw or a combination");
+        snprintf(why, size, _("unknown variant: expected killer, x, jigsaw or a combination"));
         return false;
     }
     if (req->size < SUDOKU_MIN_SIZE || req->size > 16) {
-        snprintf(why, size, "no %s of size %d: sizes are 4 to 16", name, req->size);
+        snprintf(why, size, _("no %1$s of size %2$d: sizes are 4 to 16"), name, req->size);
         return false;
     }
     if (!(req->variant & VARIANT_JIGSAW) && !sudoku_box_shape(req->size, &br, &bc)) {
-        snprintf(why, size, "no %s of size %d: sizes are 4 to 16 that make boxes, such as "
-                 "4, 6, 8, 9, 12 or 16 (a Jigsaw takes any)", name, req->size);
+        snprintf(why, size, _("no %1$s of size %2$d: sizes are 4 to 16 that make boxes, such as "
+                              "4, 6, 8, 9, 12 or 16 (a Jigsaw takes any)"), name, req->size);
         return false;
     }
-    if ((int)req->symmetry < 0 || req->symmetry >= GEN_SYM_COUNT) {
-        snprintf(why, size, "unknown symmetry: expected none, rotate180, rotate90, mirror or "
-                 "diagonal");
-        return false;
-    }
-    if (!gen_check_givens(req, name, why, size))
-        return false;
-    if (req->level != GEN_ANY_LEVEL && (req->level < 0 || req->level >= LEVEL_COUNT)) {
-        snprintf(why, size, "unknown level: expected beginner, easy, medium, hard, expert, "
-                 "master or any");
-        return false;
-    }
-    /* Checked over the 48 grids: each of the 14,592 minimal unique puzzles is Beginner,
-     * and singles that solve a puzzle solve it with more givens. */
-    if (req->variant == VARIANT_X && req->size == 4 && req->level != GEN_ANY_LEVEL
-        && req->level != LEVEL_BEGINNER) {
-        snprintf(why, size, "no 4x4 Sudoku X is %s: singles solve them all, so they are all "
-                 "beginner", hint_level_name((enum hint_level)req->level));
-        return false;
-    }
-    return true;
+    return gen_check_symmetry(req, why, size) && gen_check_givens(req, name, why, size)
+           && gen_check_level(req, why, size);
 }

@@ -434,7 +434,7 @@ static void test_invalid(void)
     r = sudoku, r.size = 7;
     expect_invalid(r, "no Sudoku of size 7", "a Sudoku without boxes");
     r = sudoku, r.size = 4, r.level = LEVEL_HARD;
-    expect_invalid(r, "all beginner", "a Hard 4x4 Sudoku");
+    expect_invalid(r, "finds only Beginner", "a Hard 4x4 Sudoku");
     r = sudoku, r.symmetry = GEN_SYM_COUNT;
     expect_invalid(r, "unknown symmetry", "an unknown symmetry");
     r = sudoku, r.level = LEVEL_COUNT;

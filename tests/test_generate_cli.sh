@@ -84,7 +84,7 @@ bad ksize "a Kakuro size is WxH" generate kakuro --size big
 bad ksmall "width and height are 3 to" generate kakuro --size 2x9
 bad knarrow "at most 10 long" generate kakuro --size 4x20
 bad level "unknown --level 'insane'" generate sudoku --level insane
-bad level4 "all beginner" generate sudoku --size 4 --level hard
+bad level4 "no 4x4 sudoku is Hard: rating every minimal one finds only Beginner" generate sudoku --size 4 --level hard
 bad klevel "Kakuro levels are easy, medium, hard, expert and master" generate kakuro --level beginner
 bad sym "unknown --symmetry 'spiral'" generate sudoku --symmetry spiral
 bad ksym "--symmetry is for Sudoku" generate kakuro --symmetry mirror

@@ -1,4 +1,4 @@
-/* test_tui_newgame_variant.c: the player's "New game" offering the Sudoku variants: the kinds, their sizes, a Killer and a Jigsaw made and opened. */
+/* test_tui_newgame_variant.c: the player's "New game" offering the Sudoku variants: the kinds, their sizes, the levels each small size has, a Killer and a Jigsaw made and opened. */
 #include "config.h"
 
 #include <stdio.h>
@@ -100,6 +100,61 @@ static void test_make(void)
     th_free(t);
 }
 
+/* Right on Level, from the level shown, goes through exactly the levels of want, in
+ * order and round to the first: no other is offered. */
+static bool offers_levels(struct th *t, const char *const *want, int n)
+{
+    for (int i = 1; i <= n; i++) {
+        char line[64];
+
+        snprintf(line, sizeof line, "Level  < %s ", want[i % n]);
+        th_send(t, KEY_RIGHT);
+        if (!tt_wait_text(t, line)) {
+            tap_diag("missing: %s", line);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A 4x4 Jigsaw X offers Beginner, Easy and Hard (rating every minimal one finds no
+ * other), a 4x4 Sudoku X Beginner alone, a 4x4 Jigsaw Beginner, Easy, Hard and Expert;
+ * a Hard 4x4 Jigsaw X and a Hard 4x4 Jigsaw are made. */
+static void test_small_levels(void)
+{
+    static const char *const jigsaw_x[] = { "Easy", "Hard", "Beginner" };
+    static const char *const sudoku_x[] = { "Beginner" };
+    static const char *const jigsaw[] = { "Hard", "Expert", "Beginner", "Easy" };
+    struct th *t = start("1");
+
+    tt_wait_text(t, "New game: Sudoku, Kakuro");
+    th_send(t, "n" KEY_LEFT KEY_LEFT KEY_DOWN KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN);
+    tap_ok(tt_wait_text(t, "Kind     Jigsaw X ") && tt_wait_text(t, "Size     4x4")
+           && tt_wait_text(t, "Level  < Easy "), "Jigsaw X 4x4 chosen, at Easy");
+    tap_ok(offers_levels(t, jigsaw_x, 3), "a 4x4 Jigsaw X offers Easy, Hard, Beginner: no Medium, Expert or Master");
+    th_send(t, KEY_UP KEY_UP KEY_LEFT KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN KEY_DOWN);
+    tap_ok(tt_wait_text(t, "Kind     Sudoku X ") && tt_wait_text(t, "Size     4x4")
+           && tt_wait_text(t, "Level  < Beginner "), "Sudoku X 4x4: Beginner, the nearest level it has");
+    tap_ok(offers_levels(t, sudoku_x, 1), "a 4x4 Sudoku X offers Beginner alone");
+    th_send(t, KEY_UP KEY_UP KEY_RIGHT KEY_RIGHT KEY_RIGHT KEY_RIGHT KEY_DOWN KEY_DOWN KEY_RIGHT);
+    tap_ok(tt_wait_text(t, "Kind     Jigsaw X ") && tt_wait_text(t, "Level  < Hard "),
+           "back to Jigsaw X 4x4, Hard chosen");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "A new Jigsaw X puzzle: one solution, rated Hard."),
+           "Enter makes a Hard 4x4 Jigsaw X");
+    /* A 4x4 Jigsaw's Hard and Expert need givens without symmetry: offered, and made so. */
+    th_send(t, "n" KEY_LEFT KEY_LEFT KEY_LEFT KEY_DOWN KEY_DOWN);
+    tap_ok(tt_wait_text(t, "Kind     Jigsaw ") && tt_wait_text(t, "Size     4x4")
+           && tt_wait_text(t, "Level  < Hard "), "Jigsaw 4x4 chosen, at Hard");
+    tap_ok(offers_levels(t, jigsaw, 4), "a 4x4 Jigsaw offers Expert, Beginner, Easy, Hard: no Medium or Master");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "A new Jigsaw puzzle: one solution, rated Hard."),
+           "Enter makes a Hard 4x4 Jigsaw");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "choose a puzzle") && tt_quit_cleanly(t), "q, q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     /* Generous waits: under the sanitizers making a puzzle is slower. */
@@ -108,6 +163,8 @@ int main(void)
     test_kinds();
     tt_fresh_state();
     test_make();
+    tt_fresh_state();
+    test_small_levels();
     tt_cleanup();
     return tap_done();
 }

@@ -119,12 +119,18 @@ static int next_size(const struct newgame *ng, int dir)
     return sizes[((i + dir) % n + n) % n];
 }
 
+/* The symmetry of a new game's givens: rotate180, as published puzzles have, unless
+ * the level needs givens without symmetry (a 4x4 Jigsaw at Hard). */
+static enum gen_symmetry symmetry_for(const struct newgame *ng, int level)
+{
+    return gen_level_possible(ng->kind, ng->variant, size_of(ng), GEN_SYM_ROTATE180, level)
+           ? GEN_SYM_ROTATE180 : GEN_SYM_NONE;
+}
+
+/* Whether the kind and size have puzzles of the level (with either symmetry). */
 static bool level_fits(const struct newgame *ng, int level)
 {
-    /* A Killer's cages can need more than singles even at 4x4. */
-    if (ng->variant & VARIANT_KILLER)
-        return level >= 0 && level < LEVEL_COUNT;
-    return gen_level_possible(ng->kind, size_of(ng), level);
+    return gen_level_possible(ng->kind, ng->variant, size_of(ng), symmetry_for(ng, level), level);
 }
 
 /* The level nearest the one chosen that the kind and size can have, looking down first
@@ -218,7 +224,7 @@ static void newgame_start(struct ui *ui)
     ng->req = (struct gen_request){
         .kind = ng->kind, .variant = ng->variant, .size = n, .width = n, .height = n,
         .level = ng->level,
-        .symmetry = GEN_SYM_ROTATE180, .seed = ng->next_seed++,
+        .symmetry = symmetry_for(ng, ng->level), .seed = ng->next_seed++,
         .budget_ms = NEWGAME_BUDGET_MS, .progress = worker_progress, .user = ng,
     };
     ng->done = ng->cancel = false;
@@ -247,7 +253,7 @@ static void open_result(struct ui *ui)
     struct newgame *ng = ui->newgame;
     struct gen_result *res = &ng->result;
     struct format_style style = { .id = FORMAT_AUTO };
-    char name[128], note[400] = "";
+    char name[128], note[800] = "";
     int n = size_of(ng);
 
     /* The board's word for the kind ("Killer Sudoku", not the form's "Killer"), so that
@@ -263,6 +269,11 @@ static void open_result(struct ui *ui)
         snprintf(note, sizeof note, _("No %1$s puzzle came within %2$u s; this one is %3$s."),
                  _(hint_level_name((enum hint_level)ng->req.level)), NEWGAME_BUDGET_MS / 1000,
                  _(hint_level_name(res->grade.level)));
+    if (res->status == GEN_OTHER_LEVEL && res->message[0] != '\0') {
+        size_t len = strlen(note);
+
+        snprintf(note + len, sizeof note - len, " (%s)", res->message);     /* rare: say so */
+    }
     if (ng->back == UI_PICKER)
         ui->from_picker = true;
     ui_board_open(ui, res->puzzle, &style, name);
