@@ -1072,6 +1072,16 @@ out:
     return p;
 }
 
+/* The smallest side whose Killers take the longer budget: a 12x12's attempts take a
+ * tenth of a second. */
+#define BIG_CAGES_SIZE 16
+
+int gen_default_budget_s(const struct gen_request *req)
+{
+    return req->kind == PUZZLE_SUDOKU && (req->variant & VARIANT_KILLER) && req->size >= BIG_CAGES_SIZE
+           ? GEN_BIG_CAGES_BUDGET_S : GEN_BUDGET_S;
+}
+
 bool gen_variant_check(const struct gen_request *req, char *why, size_t size)
 {
     const char *name = puzzle_variant_name(req->variant);
