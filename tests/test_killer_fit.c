@@ -236,6 +236,23 @@ static void test_walk(const char *spec, int max_steps)
     puzzle_free(p);
 }
 
+/* A 16x16 Killer the generator made at Hard rates Hard: one solution, an X-wing its
+ * hardest step. */
+static void test_rates_hard(void)
+{
+    struct puzzle *p = tap_load_puzzle("variant/killer16_hard.txt");
+    struct grade g;
+    bool rated;
+
+    if (!tap_ok(p != NULL, "killer16_hard.txt loads"))
+        return;
+    rated = grade_puzzle(p, &g);
+    tap_ok(rated && g.unique && !g.gave_up && g.level == LEVEL_HARD
+           && g.hardest == TECH_X_WING, "a 16x16 Killer of the generator rates Hard (%s, hardest %s)",
+           hint_level_name(g.level), hint_technique(g.hardest)->key);
+    puzzle_free(p);
+}
+
 int main(void)
 {
     test_matching_allowed();
@@ -245,5 +262,6 @@ int main(void)
     test_walk("variant/wide.txt:8", 400);       /* 16x16 Killer Jigsaw */
     test_walk("variant/walk.txt:4", 200);       /* 9x9 Killer X */
     test_walk("variant/wide.txt:1", 300);       /* 12x12 Killer */
+    test_rates_hard();
     return tap_done();
 }
