@@ -190,8 +190,8 @@ bool kakuro_matching_allowed(const digitset *sets, int n, digitset *allowed)
     return true;
 }
 
-/* The next digit set from *it (see kakuro_digit_sets): the walk of the digits, each
- * level taking the largest digit left below the one above it. */
+/* kakuro_digit_sets' walk: each level takes a digit of avail below the one above it,
+ * the largest first. */
 struct set_walk {
     digitset avail;
     kakuro_set_fn fn;
