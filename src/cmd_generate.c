@@ -41,7 +41,6 @@ static const struct option generate_options[] = {
     { NULL, 0, NULL, 0 },
 };
 
-#define DEFAULT_BUDGET_S 10
 #define DEFAULT_KAKURO_SIDE 10
 
 struct generate_args {
@@ -89,15 +88,16 @@ static void print_generate_help(void)
              "                       kakuro2; variants: variant (default), or killer-line,\n"
              "                       jigsaw-line or x-line for that variant alone\n"
              "      --variant NAME   with sudoku: killer, x, jigsaw or a combination\n"
-             "      --budget SECONDS how long to look for the level, per puzzle (default %d);\n"
-             "                       then the closest level found is printed instead\n"
+             "      --budget SECONDS how long to look for the level, per puzzle (default %d,\n"
+             "                       %d for a 16x16 with cages); then the closest level\n"
+             "                       found is printed instead\n"
              "      --attempts N     how many puzzles to make and rate looking for the level,\n"
              "                       per puzzle: the same result on every machine (without\n"
              "                       --budget, no time budget then)\n"
              "  -j, --jobs=N         make N puzzles at once, in N threads (default: the\n"
              "                       processors online): the same puzzles, in the same order\n"
              "      --help           display this help and exit\n"
-             "\n"), DEFAULT_BUDGET_S);
+             "\n"), GEN_BUDGET_S, GEN_BIG_CAGES_BUDGET_S);
     fputs(_("Exit status: 0 if every puzzle has the level asked for, 1 if the budget ran out\n"
             "for some (each is still printed, and named on standard error), 2 on bad\n"
             "options, 3 if the budget ran out before a puzzle was made at all (none printed\n"
@@ -611,13 +611,16 @@ static int read_generate_args(int argc, char **argv, struct generate_args *a, ch
 
     *a = (struct generate_args){
         .req = { .level = GEN_ANY_LEVEL, .symmetry = GEN_SYM_ROTATE180,
-                 .budget_ms = DEFAULT_BUDGET_S * 1000u, .cpu_clock = true },
+                 .cpu_clock = true },
         .count = 1,
     };
     status = parse_generate_options(argc, argv, a, kind);
     if (status >= 0)
         return status;
-    return settle_generate_args(a, *kind);
+    status = settle_generate_args(a, *kind);
+    if (!a->budget_given)
+        a->req.budget_ms = (uint64_t)gen_default_budget_s(&a->req) * 1000u;
+    return status;
 }
 
 int cli_generate_check(int argc, char **argv)

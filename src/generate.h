@@ -102,6 +102,12 @@ struct gen_result {
 bool gen_check_request(const struct gen_request *req, char *why, size_t size);
 /* gen_check_request's part for a Sudoku variant (generate_variant.c). */
 bool gen_variant_check(const struct gen_request *req, char *why, size_t size);
+/* How long the command looks for the level by default, in seconds: GEN_BUDGET_S, and
+ * GEN_BIG_CAGES_BUDGET_S for a 16x16 with cages, whose attempts take a second or more
+ * and reach Hard or Expert one time in five or six (generate_variant.c). */
+#define GEN_BUDGET_S 10
+#define GEN_BIG_CAGES_BUDGET_S 30
+int gen_default_budget_s(const struct gen_request *req);
 /* gen_check_request's part for --givens, of a Sudoku or a variant called name: a count
  * the grid can hold, MIN at most MAX, enough for one solution, none only for a Killer. */
 bool gen_check_givens(const struct gen_request *req, const char *name, char *why, size_t size);

@@ -731,25 +731,27 @@ static enum killer_settled killer_settle_cages(struct gen_context *ctx, const st
 
 /* --- Rating up to the level --- */
 
-/* Stops a grading walk at its first step above the level it is handed. */
+/* Stops a grading walk at its first step above the level it is handed, or at its first
+ * step when the puzzle has not one solution (as far as the walk's count went). */
 static bool walk_within_level(const struct hint *h, int rating, const struct hint_position *pos,
                               void *user)
 {
     (void)rating;
-    (void)pos;
-    return (int)hint_technique(h->id)->level <= *(const int *)user;
+    return pos->unique && (int)hint_technique(h->id)->level <= *(const int *)user;
 }
 
 /* Rates p as gen_grade does, but stops at the first step above level: the walk is the
  * same step for step, so g->level > level exactly when the whole walk's would be, and a
  * puzzle at most at the level gets its whole rating.  A rejected puzzle costs its walk up
  * to that step, not the harder steps after it (chains and forcing, the most costly
- * searches, come again at every step of a puzzle past the level). */
+ * searches, come again at every step of a puzzle past the level).  The walk first counts
+ * the solutions (g->unique), in at most nodes nodes when nodes is not 0. */
 static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, int level,
-                       struct grade *g)
+                       uint64_t nodes, struct grade *g)
 {
     struct solve_budget budget = gen_search_budget(ctx);
 
+    budget.nodes = nodes;
     return grade_puzzle_walk(p, g, 0, &budget, walk_within_level, &level) != 0;
 }
 
@@ -757,15 +759,33 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
 
-/* Whether p's givens have exactly one solution, proven within a budget of guesses. */
+/* The search nodes in which p's givens must prove it has one solution. */
+static uint64_t variant_proof_nodes(const struct puzzle *p)
+{
+    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1;
+}
+
+/* Whether p's givens have exactly one solution, proven within variant_proof_nodes. */
 static bool variant_has_one_solution(const struct puzzle *p)
 {
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
 
-    req.budget = solve_budget_nodes((uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1);
+    req.budget = solve_budget_nodes(variant_proof_nodes(p));
     puzzle_solve(p, p->given, &req, &res);
     return res.count == 1 && !res.gave_up;
+}
+
+/* Whether p (all but cages_unique proven unique by its givens) has one solution and, when
+ * rate_each, rates at most at the level, into *g: the rating's count of the solutions,
+ * within the same nodes, is the proof (it was the same search made twice). */
+static bool within_level_unique(struct gen_context *ctx, const struct puzzle *p, bool cages_unique,
+                                bool rate_each, struct grade *g)
+{
+    if (!rate_each)
+        return cages_unique || variant_has_one_solution(p);
+    return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : variant_proof_nodes(p), g)
+           && g->unique && !g->gave_up && (int)g->level <= ctx->req->level;
 }
 
 /* The empty puzzle of the request's variant and size, with its regions (Jigsaw) drawn at
@@ -856,9 +876,7 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 kept[k - start[grp]] = p->given[cells[k]];
                 p->given[cells[k]] = 0;
             }
-            if ((cages_unique || variant_has_one_solution(p))
-                && (!rate_each || (grade_upto(ctx, p, req->level, &trial) && !trial.gave_up
-                                   && (int)trial.level <= req->level))) {
+            if (within_level_unique(ctx, p, cages_unique, rate_each, &trial)) {
                 if (rate_each) {
                     *g = trial;
                     rated = true;
@@ -925,7 +943,7 @@ static struct puzzle *killer_rated_bare(struct gen_context *ctx, const struct pu
     if (p == NULL)
         return NULL;
     memset(p->given, 0, (size_t)p->ncells);
-    if (!grade_upto(ctx, p, ctx->req->level, g) || g->gave_up) {
+    if (!grade_upto(ctx, p, ctx->req->level, 0, g) || g->gave_up) {
         puzzle_free(p);
         return NULL;
     }
@@ -1071,6 +1089,16 @@ out:
     free(cage);
     free(solution);
     return p;
+}
+
+/* The smallest side whose Killers take the longer budget: a 12x12's attempts take a
+ * tenth of a second. */
+#define BIG_CAGES_SIZE 16
+
+int gen_default_budget_s(const struct gen_request *req)
+{
+    return req->kind == PUZZLE_SUDOKU && (req->variant & VARIANT_KILLER) && req->size >= BIG_CAGES_SIZE
+           ? GEN_BIG_CAGES_BUDGET_S : GEN_BUDGET_S;
 }
 
 bool gen_variant_check(const struct gen_request *req, char *why, size_t size)

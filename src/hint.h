@@ -488,6 +488,10 @@ void hint_find_cage_splitting(struct hint_search *s);
 void hint_find_innie_outie_difference(struct hint_search *s);
 void hint_find_hidden_cage(struct hint_search *s);
 void hint_find_region_innies(struct hint_search *s);
+/* For the tests: forgets the cage fits this thread remembers (hint_killer.c), so that a
+ * walk can be compared with one that works them all out; how many it has answered. */
+void hint_killer_memo_forget(void);
+unsigned long hint_killer_memo_hits(void);
 void hint_find_lone_square(struct hint_search *s);
 void hint_find_unique_sum(struct hint_search *s);
 void hint_find_cross_reference(struct hint_search *s);

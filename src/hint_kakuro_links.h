@@ -33,6 +33,18 @@ digitset hint_group_required(const struct hint_position *pos, int g);
 
 /* Whether each of the n cells can take a different digit of its set sets[i]. */
 bool kakuro_matching(const digitset *sets, int n);
+/* The same; when they can, allowed[i] also gains every digit of sets[i] that cell i takes
+ * in some such choice. */
+bool kakuro_matching_allowed(const digitset *sets, int n, digitset *allowed);
+
+/* Calls fn on every set of k distinct digits of avail, none above top, adding up to sum:
+ * the largest digits first (9+5+1 before 9+4+2 before 8+6+1).  Stops at the first call
+ * that returns false, and returns false then. */
+typedef bool (*kakuro_set_fn)(digitset set, void *user);
+bool kakuro_digit_sets(digitset avail, int k, int top, int sum, kakuro_set_fn fn, void *user);
+/* How many sets of k distinct digits from 1..top add up to sum (top at most
+ * PUZZLE_MAX_DIGIT). */
+long kakuro_digit_set_count(int k, int top, int sum);
 
 /* --- Sum links: two candidates of a run that no fitting combination holds together --- */
 

@@ -44,54 +44,44 @@ struct vfit {
 };
 
 /* Adds to fit what the digit set combo allows the cells (nothing if it does not fit). */
-static void fit_combo(const struct hint_position *pos, const struct vcage *v, digitset combo,
-                      struct vfit *fit)
+struct combo_try {
+    const struct hint_position *pos;
+    const struct vcage *v;
+    struct vfit *fit;
+};
+
+static bool fit_combo(digitset combo, void *user)
 {
-    digitset sets[PUZZLE_MAX_DIGIT], keep;
+    const struct combo_try *t = user;
+    struct vfit *fit = t->fit;
+    digitset sets[PUZZLE_MAX_DIGIT];
 
     if ((combo & fit->must) != fit->must)
-        return;
-    for (int i = 0; i < v->n; i++)
-        sets[i] = pos->cands[v->cells[i]] & combo;
-    if (!kakuro_matching(sets, v->n))
-        return;
+        return true;
+    for (int i = 0; i < t->v->n; i++)
+        sets[i] = t->pos->cands[t->v->cells[i]] & combo;
+    /* A digit of a cell fits when the other cells can still take the rest. */
+    if (!kakuro_matching_allowed(sets, t->v->n, fit->allowed))
+        return true;
     if (fit->ncombos < KILLER_SAY_COMBOS)
         fit->combos[fit->ncombos] = combo;
     fit->required = fit->ncombos++ == 0 ? combo : fit->required & combo;
-    /* A digit of a cell fits when the other cells can still take the rest. */
-    for (int i = 0; i < v->n; i++) {
-        for (int d = 1; d <= pos->p->max_digit; d++) {
-            if (!(sets[i] & (1u << d)) || (fit->allowed[i] & (1u << d)))
-                continue;
-            keep = sets[i];
-            sets[i] = 1u << d;
-            if (kakuro_matching(sets, v->n))
-                fit->allowed[i] |= 1u << d;
-            sets[i] = keep;
-        }
-    }
+    return true;
 }
 
-/* Every set of k distinct digits from 1..top adding up to sum, tried on the cells.
- * false when there are too many sets to list. */
-static bool fit_sets(const struct hint_position *pos, const struct vcage *v, int k, int top,
-                     int sum, digitset chosen, int *budget, struct vfit *fit)
+/* Every set of v->n distinct digits adding up to v->sum, tried on the cells; false when
+ * there are too many sets to list.  Only the sets of digits some cell can take are
+ * looked at: a set with another digit leaves that digit no cell. */
+static bool fit_sets(const struct hint_position *pos, const struct vcage *v, struct vfit *fit)
 {
-    if (k == 0) {
-        if (sum == 0) {
-            if (--*budget < 0)
-                return false;
-            fit_combo(pos, v, chosen, fit);
-        }
-        return true;
-    }
-    /* The k largest digits up to top must reach sum, the k smallest must not pass it. */
-    if (top < k || sum < k * (k + 1) / 2 || sum > k * (2 * top - k + 1) / 2)
-        return true;
-    for (int d = top; d >= k; d--)
-        if (d <= sum && !fit_sets(pos, v, k - 1, d - 1, sum - d, chosen | 1u << d, budget, fit))
-            return false;
-    return true;
+    struct combo_try t = { pos, v, fit };
+    digitset avail = 0;
+
+    if (kakuro_digit_set_count(v->n, pos->p->max_digit, v->sum) > KILLER_MAX_COMBOS)
+        return false;
+    for (int i = 0; i < v->n; i++)
+        avail |= pos->cands[v->cells[i]];
+    return kakuro_digit_sets(avail, v->n, pos->p->max_digit, v->sum, fit_combo, &t);
 }
 
 /* Digit by digit over v's cells in turn: each leaf whose signed digits make v->sum,
@@ -151,20 +141,106 @@ static bool fit_by_assignments(const struct hint_position *pos, const struct vca
     return fit->ncombos > 0;
 }
 
+/*
+ * What fits distinct cells depends on their candidates, their sum, the digits asked for
+ * and the largest digit alone, and a rating's walk asks again at every step, for every
+ * cage, where a step changes the candidates of a few: so the answers are remembered per
+ * thread, by all of that, the last one for each slot of a table (a 16x16 Killer's walk
+ * finds nine in ten there).  Up to FIT_MEMO_CELLS cells: most cages, and the rest cost
+ * little next to them.
+ */
+#define FIT_MEMO_CELLS 8
+#define FIT_MEMO_SLOTS 1024
+
+struct fit_memo {
+    digitset cands[FIT_MEMO_CELLS];
+    digitset must;
+    int16_t sum;
+    uint8_t n;                  /* 0: an empty slot */
+    uint8_t max_digit;
+    bool fits;
+    digitset allowed[FIT_MEMO_CELLS];
+    int ncombos;
+    digitset combos[KILLER_SAY_COMBOS];
+    digitset required;
+};
+
+static _Thread_local struct fit_memo fit_memo[FIT_MEMO_SLOTS];
+static _Thread_local unsigned long fit_memo_hits;
+
+void hint_killer_memo_forget(void)
+{
+    memset(fit_memo, 0, sizeof fit_memo);
+}
+
+unsigned long hint_killer_memo_hits(void)
+{
+    return fit_memo_hits;
+}
+
+/* The slot the key of v's distinct cells falls in (their candidates in cands). */
+static struct fit_memo *fit_memo_slot(const digitset *cands, int n, int sum, digitset must,
+                                      int max_digit)
+{
+    uint64_t h = (uint64_t)n << 48 ^ (uint64_t)(sum & 0xffff) << 32 ^ must ^ (uint64_t)max_digit << 56;
+
+    for (int i = 0; i < n; i++)
+        h = (h ^ cands[i]) * 0x100000001b3ull + (uint64_t)i;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return &fit_memo[(h >> 40) % FIT_MEMO_SLOTS];
+}
+
+static bool fit_memo_holds(const struct fit_memo *m, const digitset *cands, int n, int sum,
+                           digitset must, int max_digit)
+{
+    return m->n == n && m->sum == sum && m->must == must && m->max_digit == max_digit
+           && memcmp(m->cands, cands, (size_t)n * sizeof *cands) == 0;
+}
+
+/* fit_sets, remembered: true when the sets were listed and some fit. */
+static bool fit_distinct(const struct hint_position *pos, const struct vcage *v, digitset must,
+                         struct vfit *fit)
+{
+    digitset cands[FIT_MEMO_CELLS];
+    struct fit_memo *m;
+
+    fit->must = must;
+    if (v->n > FIT_MEMO_CELLS || v->sum < INT16_MIN || v->sum > INT16_MAX)
+        return fit_sets(pos, v, fit) && fit->ncombos > 0;
+    for (int i = 0; i < v->n; i++)
+        cands[i] = pos->cands[v->cells[i]];
+    m = fit_memo_slot(cands, v->n, v->sum, must, pos->p->max_digit);
+    if (!fit_memo_holds(m, cands, v->n, v->sum, must, pos->p->max_digit)) {
+        m->fits = fit_sets(pos, v, fit) && fit->ncombos > 0;
+        memcpy(m->cands, cands, (size_t)v->n * sizeof *cands);
+        m->n = (uint8_t)v->n;
+        m->sum = (int16_t)v->sum;
+        m->must = must;
+        m->max_digit = (uint8_t)pos->p->max_digit;
+        memcpy(m->allowed, fit->allowed, sizeof m->allowed);
+        m->ncombos = fit->ncombos;
+        memcpy(m->combos, fit->combos, sizeof m->combos);
+        m->required = fit->required;
+        return m->fits;
+    }
+    fit_memo_hits++;
+    memcpy(fit->allowed, m->allowed, sizeof m->allowed);
+    fit->ncombos = m->ncombos;
+    memcpy(fit->combos, m->combos, sizeof fit->combos);
+    fit->required = m->required;
+    return m->fits;
+}
+
 /* Works out what fits v; false when nothing does or there are too many sets to tell. */
 static bool fit_vcage(const struct hint_position *pos, const struct vcage *v, digitset must,
                       struct vfit *fit)
 {
-    int budget = KILLER_MAX_COMBOS;
-
     memset(fit, 0, sizeof *fit);
     if (v->n == 0)
         return false;
-    if (v->distinct && v->npos == v->n) {
-        fit->must = must;
-        return fit_sets(pos, v, v->n, pos->p->max_digit, v->sum, 0, &budget, fit)
-               && fit->ncombos > 0;
-    }
+    if (v->distinct && v->npos == v->n)
+        return fit_distinct(pos, v, must, fit);
     /* Two cells apart, which may repeat a digit (each digit of one needs its complement
      * in the other), or cells taken from others. */
     if (v->npos == v->n && v->n != 2)

@@ -382,9 +382,26 @@ static void test_past_the_givens_range(void)
     puzzle_free(res.puzzle);
 }
 
+/* The command's default budget: longer for a 16x16 with cages only. */
+static void test_default_budget(void)
+{
+    struct gen_request killer16 = request(VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 16, LEVEL_HARD, 1);
+    struct gen_request killer12 = request(VARIANT_KILLER, 12, LEVEL_EXPERT, 1);
+    struct gen_request x16 = request(VARIANT_X, 16, LEVEL_MASTER, 1);
+    struct gen_request sudoku16 = { .kind = PUZZLE_SUDOKU, .size = 16, .level = LEVEL_HARD };
+
+    tap_ok(gen_default_budget_s(&killer16) == GEN_BIG_CAGES_BUDGET_S
+           && GEN_BIG_CAGES_BUDGET_S > GEN_BUDGET_S,
+           "budget: a 16x16 Killer Jigsaw X is given the longer default budget");
+    tap_ok(gen_default_budget_s(&killer12) == GEN_BUDGET_S && gen_default_budget_s(&x16) == GEN_BUDGET_S
+           && gen_default_budget_s(&sudoku16) == GEN_BUDGET_S,
+           "budget: a 12x12 Killer, a 16x16 Sudoku X and a 16x16 Sudoku keep the usual one");
+}
+
 int main(void)
 {
     test_requests();
+    test_default_budget();
     check_variant(VARIANT_KILLER, 9, GEN_ANY_LEVEL, 1);
     check_variant(VARIANT_KILLER, 9, LEVEL_HARD, 2);
     check_variant(VARIANT_KILLER, 6, GEN_ANY_LEVEL, 3);
