@@ -156,6 +156,29 @@ static void check_puzzles(void)
                rating_format(g.rating, buf, sizeof buf), rated ? hint_technique(g.rated_hardest)->key : "-");
         puzzle_free(p);
     }
+    /* Sukaku Explainer's wings are an almost locked set of one unit and a cell of two
+     * digits that sees some of it: SE 5.5, where the cell lies on a column crossing the
+     * set's row (no box holds them) and the walk, searching boxes and lines only, rated
+     * an XY-chain 7.2.  A bent set of another shape is none of SE's wings: SE 7.2, rated
+     * 6.4 as one, 7.2 as the chain SE takes.  SE 5.6: a BUG+1 rates lower than such a
+     * set's chain, and the walk, looking for a cheaper step, looked at chains only. */
+    static const struct { const char *line; enum technique t; int tenths; } shapes[] = {
+        { "007000500000080000900070001025108930003000600009000200000503000700000006010207040\n",
+          TECH_WXYZ_WING, 55 },
+        { "002049600075600020900000018700000060300050002020000001610000007050001390007830100\n",
+          TECH_AIC, 72 },
+        { "150070000703004029000005010630401005000000000400509081060900000870100604000040058\n",
+          TECH_BUG_PLUS_ONE, 56 },
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        p = se_puzzle_of(shapes[i].line);
+        rated = p != NULL && grade_puzzle(p, &g);
+        tap_ok(rated && g.rated_hardest == shapes[i].t && g.rating == shapes[i].tenths,
+               "SE %d.%d: the hardest step is %s (got %s, hardest %s)", shapes[i].tenths / 10,
+               shapes[i].tenths % 10, hint_technique(shapes[i].t)->key,
+               rating_format(g.rating, buf, sizeof buf), rated ? hint_technique(g.rated_hardest)->key : "-");
+        puzzle_free(p);
+    }
 }
 
 /* Published SE ratings (Sukaku Explainer's, tests/data/rating/se_rated.txt): the rank
