@@ -100,7 +100,7 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
         struct hint first;
 
         if (rating_base(order[i]) >= c.tenths)
-            continue;
+            break;              /* a tier is in the order of the numbers */
         /* A technique whose every step rates its base: its first step will do. */
         if (!rating_first_is_lowest(order[i]))
             hint_find_all(pos, order[i], keep_cheapest, &c);

@@ -134,11 +134,11 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_MULTI_COLOURING] = { 67, LENGTH_CELLS },
     [TECH_UR_TYPE_2] = { 46, LENGTH_NONE },
     [TECH_UR_TYPE_4] = { 46, LENGTH_NONE },
-    [TECH_UR_TYPE_5] = { 46, LENGTH_NONE },
-    [TECH_UR_TYPE_6] = { 46, LENGTH_NONE },
-    [TECH_HIDDEN_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_UR_TYPE_5] = { 46, LENGTH_NONE, false, true },
+    [TECH_UR_TYPE_6] = { 46, LENGTH_NONE, false, true },
+    [TECH_HIDDEN_RECTANGLE] = { 47, LENGTH_NONE, false, true },
     [TECH_UR_TYPE_3] = { 47, LENGTH_NONE },
-    [TECH_AVOIDABLE_RECTANGLE] = { 47, LENGTH_NONE },
+    [TECH_AVOIDABLE_RECTANGLE] = { 47, LENGTH_NONE, false, true },
     [TECH_BUG_TYPE_2] = { 57, LENGTH_NONE },
     [TECH_BUG_TYPE_3] = { 58, LENGTH_NONE },
     [TECH_BUG_TYPE_4] = { 57, LENGTH_NONE },
@@ -340,20 +340,30 @@ const char *rating_format(int tenths, char *buf, size_t size)
 
 /*
  * The walk tries techniques by their numbers, as SE does, within tiers: every pattern
- * first, then the suppositions (the Master techniques: contradiction and forcing chains),
+ * first (those SE lacks last), then the suppositions (the Master techniques: contradiction and forcing chains),
  * then trial.  The number and the order part where SE rates a pattern as the forcing
  * chain it uses in its place: the ALS family, Sue de Coq and grouped AICs rate 8.0 and
  * up, above the contradiction chain's 7.9, yet a player sees them as patterns, and a
  * puzzle one of them settles is Expert.  Ordered by number alone, the contradiction chain
  * came first and such puzzles were Master.
+ *
+ * The uniqueness patterns SE lacks (unique rectangle types 5 and 6, hidden and avoidable
+ * rectangles; SE has types 1-4, loops and the BUGs) come after every other pattern: where
+ * one applies, SE takes the easiest step it has, and so does the walk; the rectangle is
+ * taken, at its own number (HoDoKu's "Hard", 4.6-4.7 among SE's rectangles), only where
+ * no other pattern applies.  Ordered by their numbers, they settled five of the
+ * se_rated.txt puzzles at 4.6-4.7 where SE has 5.5-7.2; after the patterns SE has, all
+ * five agree within 0.1 (a WXYZ-wing 5.5-5.6, an AIC 7.2), as the step SE takes.
  */
 int rating_walk_tier(enum technique t)
 {
     const struct technique_info *info = hint_technique(t);
 
     if (t == TECH_TRIAL)
+        return 3;
+    if (info != NULL && info->level == LEVEL_MASTER)
         return 2;
-    return info != NULL && info->level == LEVEL_MASTER ? 1 : 0;
+    return (int)t >= 0 && t < TECH_COUNT && ratings[t].se_lacks ? 1 : 0;
 }
 
 static int compare_by_rating(const void *a, const void *b)
