@@ -146,31 +146,22 @@ static void check_puzzles(void)
            "a grouped X-chain of three strong links rates 5.4 (got %s, puzzle %s)",
            rating_format(grouped, buf, sizeof buf), rating_format(g.rating, buf + 8, sizeof buf - 8));
     puzzle_free(p);
-    /* SE 5.6 and 6.4 (se_rated.txt): a WXYZ-wing and a bent set of five whose largest
-     * cells hold three candidates, Sukaku Explainer's bonus of one and two tenths; when
-     * the walk looked for a cheaper step it rated the same wing without them. */
-    static const struct { const char *line; enum technique t; int tenths; } wings[] = {
+    /* Puzzles of se_rated.txt rated as SE rates them, by the step SE takes. */
+    static const struct { const char *line; enum technique t; int tenths; } shapes[] = {
+        /* SE 5.6 and 6.4: a WXYZ-wing and a bent set of five whose largest cells hold
+         * three candidates, Sukaku Explainer's bonus of one and two tenths; when the walk
+         * looked for a cheaper step it rated the same wing without them. */
         { "008020900600000005500901002001070500072000690300000007000407000010503020050010080\n",
           TECH_WXYZ_WING, 56 },
         { "000506000000010000180473065000107000800060002300080004000000000690701083005948700\n",
           TECH_BENT_SET, 64 },
-    };
-    for (size_t i = 0; i < sizeof wings / sizeof wings[0]; i++) {
-        p = se_puzzle_of(wings[i].line);
-        rated = p != NULL && grade_puzzle(p, &g);
-        tap_ok(rated && g.rated_hardest == wings[i].t && g.rating == wings[i].tenths,
-               "a %s with its bonus rates %d.%d, as SE (got %s, hardest %s)",
-               hint_technique(wings[i].t)->key, wings[i].tenths / 10, wings[i].tenths % 10,
-               rating_format(g.rating, buf, sizeof buf), rated ? hint_technique(g.rated_hardest)->key : "-");
-        puzzle_free(p);
-    }
-    /* Sukaku Explainer's wings are an almost locked set of one unit and a cell of two
-     * digits that sees some of it: SE 5.5, where the cell lies on a column crossing the
-     * set's row (no box holds them) and the walk, searching boxes and lines only, rated
-     * an XY-chain 7.2.  A bent set of another shape is none of SE's wings: SE 7.2, rated
-     * 6.4 as one, 7.2 as the chain SE takes.  SE 5.6: a BUG+1 rates lower than such a
-     * set's chain, and the walk, looking for a cheaper step, looked at chains only. */
-    static const struct { const char *line; enum technique t; int tenths; } shapes[] = {
+        /* Sukaku Explainer's wings are an almost locked set of one unit and a cell of two
+         * digits that sees some of it: SE 5.5, where the cell lies on a column crossing
+         * the set's row (no box holds them) and the walk, searching boxes and lines only,
+         * rated an XY-chain 7.2.  A bent set of another shape is none of SE's wings: SE
+         * 7.2, rated 6.4 as one, 7.2 as the chain SE takes.  SE 5.6: a BUG+1 rates lower
+         * than such a set's chain; the walk, looking for a cheaper step, looked at chains
+         * only. */
         { "007000500000080000900070001025108930003000600009000200000503000700000006010207040\n",
           TECH_WXYZ_WING, 55 },
         { "002049600075600020900000018700000060300050002020000001610000007050001390007830100\n",
