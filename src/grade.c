@@ -76,13 +76,16 @@ static bool keep_cheapest(const struct hint *h, void *user)
     return true;
 }
 
-/* SE takes the lowest-rated of all the chains it finds, and a chain rates by its length:
- * when the step found (h, the first of its technique) is a chain rated above the hardest
- * step so far (below it, a shorter chain would not change the puzzle's rating, and the
- * search costs), every instance of the chain techniques from its own on, in its walk
- * tier, that could rate lower is looked at, and the lowest replaces h.  A supposition is
- * no substitute for a pattern (rating_walk_tier): an ALS-XZ stays the step where a
- * contradiction chain would rate a tenth lower.  Returns the rating of the step kept. */
+/* SE takes the lowest-rated of all the steps it finds, and a chain rates by its length,
+ * a wing by its shape: when the step found (h, the first of its technique) is of a
+ * technique whose steps rate differently and rates above the hardest step so far (below
+ * it, a cheaper step would not change the puzzle's rating, and the search costs), every
+ * instance of the techniques from its own on, in its walk tier, that could rate lower is
+ * looked at (of a technique whose steps all rate its base, the first: a BUG+1 at 5.6
+ * where the first wing found rates 7.2 as a chain), and the lowest replaces h.  A
+ * supposition is no substitute for a pattern (rating_walk_tier): an ALS-XZ stays the
+ * step where a contradiction chain would rate a tenth lower.  Returns the rating of the
+ * step kept. */
 static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
                          struct hint *h, int hardest)
 {
@@ -93,9 +96,17 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
         return c.tenths;
     while (from < n && order[from] != h->id)
         from++;
-    for (int i = from; i < n && rating_walk_tier(order[i]) == rating_walk_tier(h->id); i++)
-        if (rating_base(order[i]) < c.tenths && !rating_first_is_lowest(order[i]))
+    for (int i = from; i < n && rating_walk_tier(order[i]) == rating_walk_tier(h->id); i++) {
+        struct hint first;
+
+        if (rating_base(order[i]) >= c.tenths)
+            break;              /* a tier is in the order of the numbers */
+        /* A technique whose every step rates its base: its first step will do. */
+        if (!rating_first_is_lowest(order[i]))
             hint_find_all(pos, order[i], keep_cheapest, &c);
+        else if (hint_find(pos, order[i], &first))
+            keep_cheapest(&first, &c);
+    }
     return c.tenths;
 }
 

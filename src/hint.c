@@ -216,10 +216,10 @@ static const struct technique_info techniques[TECH_COUNT] = {
         N_("Two cells of a unit: digits no possible combination of the two uses are ruled out."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 162, hint_find_aligned_pair },
     [TECH_WXYZ_WING] = { TECH_WXYZ_WING, "wxyz-wing", N_("WXYZ-wing"),
-        N_("Four cells of a box and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it."),
+        N_("Four cells of a box and a line, or of a row and a column, holding four digits, all but one confined: a cell seeing every place of that one cannot take it."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 163, hint_find_wxyz_wing },
     [TECH_BENT_SET] = { TECH_BENT_SET, "bent-set", N_("Bent set"),
-        N_("Five cells of a box and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it."),
+        N_("Five cells of a box and a line, or of a row and a column, holding five digits, all but one confined: a cell seeing every place of that one cannot take it."),
         LEVEL_EXPERT, HINT_KIND_SUDOKU, false, 164, hint_find_bent_set },
     [TECH_ALS_XZ] = { TECH_ALS_XZ, "als-xz", N_("ALS-XZ"),
         N_("Two almost locked sets (N cells, N+1 digits) that cannot both hold X: one of them holds their common Z."),
@@ -331,9 +331,9 @@ static const struct {
     { TECH_SUE_DE_COQ, VARIANT_JIGSAW, NULL,
       N_("Cells where a region meets a line, with cells of the line and of the region, hold as many digits as cells, each once.") },
     { TECH_WXYZ_WING, VARIANT_JIGSAW, NULL,
-      N_("Four cells of a region and a line holding four digits, all but one confined: a cell seeing every place of that one cannot take it.") },
+      N_("Four cells of a region and a line, or of a row and a column, holding four digits, all but one confined: a cell seeing every place of that one cannot take it.") },
     { TECH_BENT_SET, VARIANT_JIGSAW, NULL,
-      N_("Five cells of a region and a line holding five digits, all but one confined: a cell seeing every place of that one cannot take it.") },
+      N_("Five cells of a region and a line, or of a row and a column, holding five digits, all but one confined: a cell seeing every place of that one cannot take it.") },
     { TECH_FRANKEN_FISH, VARIANT_JIGSAW, NULL,
       N_("A fish whose base or cover units include regions: the base units' places lie in as many cover units.") },
     { TECH_MUTANT_FISH, VARIANT_JIGSAW, NULL,
@@ -761,6 +761,18 @@ bool hint_rectangle_can_swap(const struct puzzle *p, const int *corners)
             return false;
     }
     return true;
+}
+
+bool hint_cells_share_group(const struct puzzle *p, const int *cells, int n)
+{
+    for (int k = 0; n > 0 && k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cells[0]][k] >= 0; k++) {
+        int g = p->cell_groups[cells[0]][k], i;
+        for (i = 1; i < n && hint_in_group(p, cells[i], g); i++)
+            ;
+        if (i == n)
+            return true;
+    }
+    return false;
 }
 
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind)

@@ -406,6 +406,8 @@ bool hint_sees(const struct puzzle *p, int a, int b);
  * one corner would tell the two solutions apart. */
 bool hint_rectangle_can_swap(const struct puzzle *p, const int *corners);
 bool hint_in_group(const struct puzzle *p, int cell, int group);
+/* Whether the n cells (n > 0) all lie in one group. */
+bool hint_cells_share_group(const struct puzzle *p, const int *cells, int n);
 /* The cell's group of that kind, or -1. */
 int hint_group_of_kind(const struct puzzle *p, int cell, enum group_kind kind);
 /* The empty cells of group g whose candidates include d; their count. */

@@ -37,21 +37,9 @@ static int union_cells(const struct hint_position *pos, int g1, int g2, int *out
     return n;
 }
 
-static bool all_in_one_group(const struct puzzle *p, const int *cells, int n)
-{
-    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cells[0]][k] >= 0; k++) {
-        int g = p->cell_groups[cells[0]][k];
-        bool all = true;
-        for (int i = 1; i < n && all; i++)
-            all = hint_in_group(p, cells[i], g);
-        if (all)
-            return true;
-    }
-    return false;
-}
-
-/* --- Bent sets: N cells within a box and a line crossing it, holding N digits, all but
- * at most one of them restricted (every two cells that can hold it see each other) --- */
+/* --- Bent sets: N cells within a box and a line crossing it, or a row and a column,
+ * holding N digits, all but at most one of them restricted (every two cells that can hold
+ * it see each other) --- */
 
 #define BENT_MAX 5
 #define BENT_MAX_FOUND 256      /* cell sets reported in one search: a crossing found twice */
@@ -121,7 +109,7 @@ static bool bent_emit(struct bent *b, digitset digits)
     cellset holders, pattern, t;
     struct hint h;
 
-    if ((loose & (loose - 1)) != 0 || all_in_one_group(p, b->pick, b->n)
+    if ((loose & (loose - 1)) != 0 || hint_cells_share_group(p, b->pick, b->n)
         || has_locked_part(pos, b->pick, b->n))
         return true;
     hint_begin(b->s, &h);
@@ -193,50 +181,103 @@ static bool bent_pick(struct bent *b, int start, int k, digitset digits, digitse
     return true;
 }
 
+/* Looks for sets within the empty cells of groups g1 and g2 (g1 a line); false when the
+ * search was stopped. */
+static bool bent_crossing(struct bent *b, int g1, int g2)
+{
+    const struct hint_position *pos = b->s->pos;
+    const struct puzzle *p = pos->p;
+    int cells[4 * PUZZLE_MAX_DIGIT], where[4 * PUZZLE_MAX_DIGIT];
+    int m = union_cells(pos, g1, g2, cells);
+
+    b->g1 = g1;
+    b->g2 = g2;
+    b->npool = 0;
+    for (int i = 0; i < m; i++)                 /* 1: g1 only, 3: both, 2: g2 only */
+        where[i] = digits_count(pos->cands[cells[i]]) > b->n ? 0
+                   : hint_in_group(p, cells[i], g1) + 2 * hint_in_group(p, cells[i], g2);
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < m; i++)
+            if (where[i] == (int[]){ 1, 3, 2 }[pass])
+                b->pool[b->npool++] = cells[i];
+        if (pass == 0)
+            b->nfirst = b->npool;
+    }
+    return b->npool < b->n || bent_pick(b, 0, 0, 0, 0);
+}
+
+/* The line of that kind through group g2's jth cell, or -1 when an earlier cell of g2
+ * lies on it too: each crossing is searched once. */
+static int crossing_line(const struct puzzle *p, int g2, int j, enum group_kind kind)
+{
+    const struct puzzle_group *grp = &p->groups[g2];
+    int g1 = hint_group_of_kind(p, grp->cells[j], kind);
+
+    for (int i = 0; i < j && g1 >= 0; i++)
+        if (hint_in_group(p, grp->cells[i], g1))
+            return -1;
+    return g1;
+}
+
+/* Sukaku Explainer's wings that no box and line hold: N-1 cells of the line g1 and a
+ * cell y of two digits, first in the pool, on a line crossing g1 at a cell x but in
+ * another box (in x's box, box and line hold them).  y sees no cell of g1 but x, so x
+ * holds one of y's digits, the one whose places see each other, and is in the set. */
+static bool bent_wings_across(struct bent *b, int g1)
+{
+    const struct hint_position *pos = b->s->pos;
+    const struct puzzle *p = pos->p;
+    const struct puzzle_group *line = &p->groups[g1];
+    enum group_kind across = line->kind == GROUP_ROW ? GROUP_COLUMN : GROUP_ROW;
+
+    b->npool = b->nfirst = 1;
+    for (int k = 0; k < line->ncells; k++)
+        if (is_empty(pos, line->cells[k]) && digits_count(pos->cands[line->cells[k]]) <= b->n)
+            b->pool[b->npool++] = line->cells[k];
+    b->g1 = g1;
+    for (int k = 1; k < b->npool && b->npool >= b->n && !b->s->stopped; k++) {
+        int x = b->pool[k], box = hint_group_of_kind(p, x, GROUP_BOX);
+        b->g2 = hint_group_of_kind(p, x, across);
+        for (int i = 0; b->g2 >= 0 && i < p->groups[b->g2].ncells; i++) {
+            int y = p->groups[b->g2].cells[i];
+            if (!is_empty(pos, y) || digits_count(pos->cands[y]) != 2 || hint_in_group(p, y, box)
+                || (pos->cands[y] & pos->cands[x]) == 0)
+                continue;
+            b->pool[0] = y;
+            if (!bent_pick(b, 0, 0, 0, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
 static void bent_sets(struct hint_search *s, int n)
 {
-    const struct hint_position *pos = s->pos;
-    const struct puzzle *p = pos->p;
+    const struct puzzle *p = s->pos->p;
     struct bent *b = xmalloc(sizeof *b);        /* found[] needs no clearing: 20 KB */
-    int cells[4 * PUZZLE_MAX_DIGIT], where[4 * PUZZLE_MAX_DIGIT];
 
     b->nfound = 0;
     memset(&b->seen, 0, sizeof b->seen);
     b->s = s;
     b->n = n;
     b->peers = hint_peer_sets(p);
-    /* A box and a line crossing it (g1 the line, g2 the box): a row and a column, with 17
-     * cells, would cost twice as much again for few more finds. */
+    /* A box and a line crossing it (g1 the line, g2 the box).  A row and a column, with
+     * 17 cells, would cost twice as much again: there only the sets of SE's shape, an
+     * almost locked set of one line and a cell of two digits, are looked for. */
     for (int g2 = 0; g2 < p->ngroups && !s->stopped; g2++) {
-        const struct puzzle_group *box = &p->groups[g2];
-        if (box->kind != GROUP_BOX)
+        const struct puzzle_group *grp = &p->groups[g2];
+        if (grp->kind != GROUP_BOX)
             continue;
-        for (int j = 0; j < 2 * box->ncells && !s->stopped; j++) {
-            int cell = box->cells[j / 2], m, g1 = hint_group_of_kind(p, cell, j % 2 ? GROUP_COLUMN : GROUP_ROW);
-            bool first = true;
-            /* Each line once: at the first cell of the box it passes through. */
-            for (int i = 0; i < j / 2 && first; i++)
-                first = !hint_in_group(p, box->cells[i], g1);
-            if (g1 < 0 || !first)
-                continue;
-            b->g1 = g1;
-            b->g2 = g2;
-            b->npool = 0;
-            m = union_cells(pos, g1, g2, cells);
-            for (int i = 0; i < m; i++)                 /* 1: g1 only, 3: both, 2: g2 only */
-                where[i] = digits_count(pos->cands[cells[i]]) > n ? 0
-                           : hint_in_group(p, cells[i], g1) + 2 * hint_in_group(p, cells[i], g2);
-            for (int pass = 0; pass < 3; pass++) {
-                for (int i = 0; i < m; i++)
-                    if (where[i] == (int[]){ 1, 3, 2 }[pass])
-                        b->pool[b->npool++] = cells[i];
-                if (pass == 0)
-                    b->nfirst = b->npool;
-            }
-            if (b->npool >= n && !bent_pick(b, 0, 0, 0, 0))
+        for (int j = 0; j < 2 * grp->ncells && !s->stopped; j++) {
+            int g1 = crossing_line(p, g2, j / 2, j % 2 ? GROUP_COLUMN : GROUP_ROW);
+            if (g1 >= 0 && !bent_crossing(b, g1, g2))
                 break;
         }
     }
+    for (int g1 = 0; g1 < p->ngroups && !s->stopped; g1++)
+        if ((p->groups[g1].kind == GROUP_ROW || p->groups[g1].kind == GROUP_COLUMN)
+            && !bent_wings_across(b, g1))
+            break;
     free(b->peers);
     free(b);
 }

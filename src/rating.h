@@ -33,6 +33,7 @@ struct rating_entry {
     int base;                   /* tenths on SE's scale; 0: not rated (rating_base says) */
     enum rating_length length;
     bool shortest_first;        /* its finder reports its shortest chains first */
+    bool se_lacks;              /* a uniqueness pattern SE has not: tried after SE's */
 };
 
 /* The technique's base rating in tenths: its entry, or for a technique without one a
@@ -61,8 +62,9 @@ enum hint_level rating_level_band(int tenths);
 /* "7.2" into buf (at least 8 bytes). */
 const char *rating_format(int tenths, char *buf, size_t size);
 
-/* The walk's tier of a technique: 0 a pattern, 1 a supposition (contradiction and
- * forcing chains), 2 trial.  Lower tiers are tried first, whatever their numbers. */
+/* The walk's tier of a technique: 0 a pattern, 1 a uniqueness pattern SE lacks, 2 a
+ * supposition (contradiction and forcing chains), 3 trial.  Lower tiers are tried first,
+ * whatever their numbers. */
 int rating_walk_tier(enum technique t);
 /* The techniques in the walk's order into order: by tier, then by base rating, the
  * table's order between equals, trial last; returns how many (TECH_COUNT - 1: the

@@ -75,6 +75,14 @@ static void check_table(void)
     }
     tap_ok(n == TECH_COUNT - 1 && ordered && order[n - 1] == TECH_TRIAL,
            "the walk tries the techniques by their numbers, patterns before suppositions, trial last");
+    all = true;
+    for (int t = 1; t < TECH_COUNT; t++)
+        if (rating_walk_tier((enum technique)t) == 0)
+            all &= walk_position(order, n, (enum technique)t) < walk_position(order, n, TECH_HIDDEN_RECTANGLE);
+    tap_ok(all && rating_walk_tier(TECH_UR_TYPE_5) == 1 && rating_walk_tier(TECH_UR_TYPE_6) == 1
+           && rating_walk_tier(TECH_AVOIDABLE_RECTANGLE) == 1 && rating_walk_tier(TECH_UNIQUE_RECTANGLE) == 0
+           && walk_position(order, n, TECH_AVOIDABLE_RECTANGLE) < walk_position(order, n, TECH_CONTRADICTION_CHAIN),
+           "the rectangles SE lacks are tried after every other pattern, before suppositions");
     tap_ok(walk_position(order, n, TECH_ALS_XZ) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
            && walk_position(order, n, TECH_ALS_CHAIN) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
            && walk_position(order, n, TECH_GROUPED_AIC) < walk_position(order, n, TECH_CONTRADICTION_CHAIN)
@@ -138,21 +146,42 @@ static void check_puzzles(void)
            "a grouped X-chain of three strong links rates 5.4 (got %s, puzzle %s)",
            rating_format(grouped, buf, sizeof buf), rating_format(g.rating, buf + 8, sizeof buf - 8));
     puzzle_free(p);
-    /* SE 5.6 and 6.4 (se_rated.txt): a WXYZ-wing and a bent set of five whose largest
-     * cells hold three candidates, Sukaku Explainer's bonus of one and two tenths; when
-     * the walk looked for a cheaper step it rated the same wing without them. */
-    static const struct { const char *line; enum technique t; int tenths; } wings[] = {
+    /* Puzzles of se_rated.txt rated as SE rates them, by the step SE takes. */
+    static const struct { const char *line; enum technique t; int tenths; } shapes[] = {
+        /* SE 5.6 and 6.4: a WXYZ-wing and a bent set of five whose largest cells hold
+         * three candidates, Sukaku Explainer's bonus of one and two tenths; when the walk
+         * looked for a cheaper step it rated the same wing without them. */
         { "008020900600000005500901002001070500072000690300000007000407000010503020050010080\n",
           TECH_WXYZ_WING, 56 },
         { "000506000000010000180473065000107000800060002300080004000000000690701083005948700\n",
           TECH_BENT_SET, 64 },
+        /* Sukaku Explainer's wings are an almost locked set of one unit and a cell of two
+         * digits that sees some of it: SE 5.5, where the cell lies on a column crossing
+         * the set's row (no box holds them) and the walk, searching boxes and lines only,
+         * rated an XY-chain 7.2.  A bent set of another shape is none of SE's wings: SE
+         * 7.2, rated 6.4 as one, 7.2 as the chain SE takes.  SE 5.6: a BUG+1 rates lower
+         * than such a set's chain; the walk, looking for a cheaper step, looked at chains
+         * only. */
+        { "007000500000080000900070001025108930003000600009000200000503000700000006010207040\n",
+          TECH_WXYZ_WING, 55 },
+        { "002049600075600020900000018700000060300050002020000001610000007050001390007830100\n",
+          TECH_AIC, 72 },
+        { "150070000703004029000005010630401005000000000400509081060900000870100604000040058\n",
+          TECH_BUG_PLUS_ONE, 56 },
+        /* SE 5.6 and 7.2: a hidden rectangle and a unique rectangle type 6 (which SE
+         * lacks) settled them at 4.7 and 4.6; tried after the patterns SE has, the walk
+         * takes SE's step, a WXYZ-wing and an AIC. */
+        { "000090000100658009050201070400000007006010300000932000320000054600000002078000960\n",
+          TECH_WXYZ_WING, 56 },
+        { "000918000010403060040000090004000600029070810050030040405189207000000000070040050\n",
+          TECH_AIC, 72 },
     };
-    for (size_t i = 0; i < sizeof wings / sizeof wings[0]; i++) {
-        p = se_puzzle_of(wings[i].line);
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        p = se_puzzle_of(shapes[i].line);
         rated = p != NULL && grade_puzzle(p, &g);
-        tap_ok(rated && g.rated_hardest == wings[i].t && g.rating == wings[i].tenths,
-               "a %s with its bonus rates %d.%d, as SE (got %s, hardest %s)",
-               hint_technique(wings[i].t)->key, wings[i].tenths / 10, wings[i].tenths % 10,
+        tap_ok(rated && g.rated_hardest == shapes[i].t && g.rating == shapes[i].tenths,
+               "SE %d.%d: the hardest step is %s (got %s, hardest %s)", shapes[i].tenths / 10,
+               shapes[i].tenths % 10, hint_technique(shapes[i].t)->key,
                rating_format(g.rating, buf, sizeof buf), rated ? hint_technique(g.rated_hardest)->key : "-");
         puzzle_free(p);
     }
@@ -170,7 +199,7 @@ static void check_agreement(const char *path)
     char line[256], puzzle[128];
     struct se_pair *pairs = NULL;
     size_t cap = 0;
-    int n = 0, over = 0, monotone = 0, banded = 0, se;
+    int n = 0, over = 0, monotone = 0, banded = 0, near = 0, se;
     struct se_agreement a;
 
     if (!tap_ok(f != NULL, "%s opens", path))
@@ -188,15 +217,17 @@ static void check_agreement(const char *path)
             monotone += g.rating >= g.rating_ep && g.rating_ep >= g.rating_ed;
             banded += rating_level_band(g.rating) == g.level;
             over += g.rating >= se;
+            near += abs(g.rating - se) <= 2;
         }
         puzzle_free(p);
     }
     fclose(f);
     se_agreement_print(stdout, "# ", pairs, n);
     se_agreement_compute(pairs, n, &a);
-    tap_ok(n >= 250 && a.spearman >= 0.85, "Spearman %.3f over %d puzzles", a.spearman, n);
-    tap_ok(a.nhigh >= 50 && a.high_within2 * 100 >= a.nhigh * 89 && a.high_within5 * 100 >= a.nhigh * 92
-           && a.high_mean_abs <= 0.10, "SE 7.0 and up: %d puzzles, %d within 0.2, %d within 0.5, "
+    tap_ok(n >= 250 && a.spearman >= 0.96, "Spearman %.3f over %d puzzles", a.spearman, n);
+    tap_ok(n > 0 && near * 100 >= n * 92, "%d of %d within 0.2 of SE", near, n);
+    tap_ok(a.nhigh >= 50 && a.high_within2 * 100 >= a.nhigh * 92 && a.high_within5 * 100 >= a.nhigh * 95
+           && a.high_mean_abs <= 0.08, "SE 7.0 and up: %d puzzles, %d within 0.2, %d within 0.5, "
            "mean |difference| %.2f", a.nhigh, a.high_within2, a.high_within5, a.high_mean_abs);
     tap_ok(n > 0 && over * 10 >= n * 7, "%d of %d rated at SE's number or above", over, n);
     tap_ok(n > 0 && monotone == n, "ER >= EP >= ED on every puzzle");
