@@ -137,6 +137,10 @@ static void test_hint_pages(void)
            "to its end, then the key climbs");
     th_send(t, "ii");
     tap_ok(tt_wait_text(t, "The pattern: r2c3,") && tt_wait_text(t, "with 1."), "rung 3's pattern is read whole");
+    for (int press = 0; press < 8 && !th_find(t, "apply it", NULL, NULL); press++)
+        tt_send_settled(t, "i");
+    tap_ok(tt_wait_text(t, "i: apply it (u") && tt_wait_text(t, "undoes)"),
+           "the conclusion's last page: what the key does next wraps, not cut at 21 columns");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 }

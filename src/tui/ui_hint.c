@@ -251,14 +251,14 @@ static void rung_text(const struct ui_hint *uh, char *buf, size_t size)
 }
 
 /* What the hint key does next, named as on this board ("i", or ":i" where letters are
- * symbols); into buf. */
-static const char *next_rung_text(const struct ui *ui, char *buf, size_t size)
+ * symbols): read on where the rung goes on past the panel (more), else climb; into buf. */
+static const char *next_rung_text(const struct ui *ui, bool more, char *buf, size_t size)
 {
     const struct ui_hint *uh = ui->hint;
     char hint[8], undo[8];
 
     ui_keys_name(ui, CMD_HINT, hint, sizeof hint);
-    if (uh->more) {
+    if (more) {
         snprintf(buf, size, _("%s: read on"), hint);
         return buf;
     }
@@ -297,22 +297,29 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
 {
     struct ui_hint *uh = ui->hint;
     struct ui_line *lines;
-    char title[160], text[HINT_TEXT_MAX], next[128];
-    int nt, n, rows, first;
+    char title[160], text[HINT_TEXT_MAX], next[128], read_on[128];
+    int nt, n, nnext, nread, rows, first;
 
     if (uh == NULL || y + UI_HINT_MIN_ROWS > bottom)
         return y;
     /* The title (a long technique name takes lines too) and the text are one column of
      * lines, paged where the panel is shorter, at every rung: at the smallest sizes a
-     * technique's definition or its pattern takes more lines than the panel has. */
+     * technique's definition or its pattern takes more lines than the panel has.  What
+     * the key does next keeps the rows its longer wording wraps onto, at most all but one. */
     rung_title(uh, title, sizeof title);
     rung_text(uh, text, sizeof text);
+    next_rung_text(ui, false, next, sizeof next);
+    next_rung_text(ui, true, read_on, sizeof read_on);
+    nnext = ui_wrap_lines(next, w, NULL, 0);
+    nread = ui_wrap_lines(read_on, w, NULL, 0);
+    nnext = nread > nnext ? nread : nnext;
+    nnext = nnext < bottom - y - 1 ? nnext : bottom - y - 1;
     lines = xmalloc(PANEL_LINES_MAX * sizeof *lines);
     nt = ui_wrap_lines(title, w, lines, PANEL_LINES_MAX);
     nt = nt < PANEL_LINES_MAX ? nt : PANEL_LINES_MAX;
     n = nt + ui_wrap_lines(text, w, lines + nt, PANEL_LINES_MAX - nt);
     n = n < PANEL_LINES_MAX ? n : PANEL_LINES_MAX;
-    rows = bottom - y - 1;      /* one row for what the key does next */
+    rows = bottom - y - nnext;
     first = uh->first_line < n ? uh->first_line : 0;    /* a resize may leave it past */
     uh->first_line = first;
     uh->page_rows = rows;
@@ -321,6 +328,6 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
         ui_print_line(y++, x, w, i < nt ? title : text, lines[i],
                       i < nt ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
     free(lines);
-    ui_print(y++, x, w, next_rung_text(ui, next, sizeof next), ui_attr(ui, ROLE_DIM));
+    y += ui_print_wrapped(y, x, w, nnext, uh->more ? read_on : next, ui_attr(ui, ROLE_DIM));
     return y;
 }
