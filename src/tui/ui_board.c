@@ -702,7 +702,9 @@ static void escape_key(struct ui *ui)
     wint_t w;
     int r;
 
-    timeout(30);
+    /* Not waited for: curses gave the Esc alone only after ESCDELAY passed with nothing
+     * after it, and the key of an Alt+key, sent with it, already waits in its queue. */
+    timeout(0);
     r = ui_get_key(&w);
     timeout(250);
     if (r == OK && w >= 'a' && w <= 'z') {
