@@ -587,12 +587,19 @@ part_big() {
 # generated_set KIND CACHE LEVEL COUNT: the file of COUNT 9x9 puzzles of KIND (killer,
 # jigsaw, x, jigsaw-x or killer-x) and LEVEL (seed 1), generated into CACHE when missing
 # (-j2; the same puzzles whatever -j); the generation's CPU time per puzzle and how many
-# reached the level go to $tmp/generated.txt.
+# reached the level go to $tmp/generated.txt.  A generation that fails (or is cut short)
+# is said there and kept nowhere, so a later run tries again; the status is then 1.
 generated_set() {
   file=$2/$1-$3-seed1-n$4.txt
   if [ ! -s "$file" ]; then
     line=$("$run" --out "$file.part" "$kakudo" generate "$1" --level "$3" --count "$4" \
            --seed 1 -j2 2>/dev/null)
+    if [ "$(field status "$line")" != 0 ] || [ ! -s "$file.part" ]; then
+      echo "   generating $4 $3 $1 puzzles failed (${line:-no figures}): the set is left out" \
+           >>"$tmp/generated.txt"
+      rm -f "$file.part"
+      return 1
+    fi
     # Each puzzle's header names it by its variant's full name (sudoku-x9-hard-1 ...).
     at_level=$(grep -ci "^# $([ "$1" = x ] && echo sudoku-x || echo "$1")9-$3-[0-9]* $3," "$file.part")
     awk -v c="$(field cpu_ns "$line")" -v n="$4" -v k="$1" -v l="$3" -v a="$at_level" 'BEGIN {
@@ -628,13 +635,13 @@ part_variant() {
   fi
   if [ "$killers" -gt 0 ]; then
     for level in $levels; do
-      set -- "$@" --killer="$(generated_set killer "$cache" "$level" "$killers")"
+      set_file=$(generated_set killer "$cache" "$level" "$killers") && set -- "$@" --killer="$set_file"
     done
   fi
   # Real Jigsaws (irregular regions), each set against plain puzzles of its rating.
   if [ "$jigsaws" -gt 0 ]; then
     for level in $jigsaw_levels; do
-      set -- "$@" --jigsaw="$(generated_set jigsaw "$cache" "$level" "$jigsaws")"
+      set_file=$(generated_set jigsaw "$cache" "$level" "$jigsaws") && set -- "$@" --jigsaw="$set_file"
     done
   fi
   # Sudoku X, Jigsaw X and Killer X of each level, each set against plain puzzles of its
@@ -642,7 +649,8 @@ part_variant() {
   for kind_count in $xkinds; do
     [ "${kind_count#*:}" -gt 0 ] || continue
     for level in $x_levels; do
-      set -- "$@" --variant="$(generated_set "${kind_count%%:*}" "$cache" "$level" "${kind_count#*:}")"
+      set_file=$(generated_set "${kind_count%%:*}" "$cache" "$level" "${kind_count#*:}") &&
+        set -- "$@" --variant="$set_file"
     done
   done
   cat "$tmp/generated.txt"

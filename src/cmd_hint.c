@@ -491,6 +491,13 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name,
         pool_submit(pool, job);
     }
     reader_close(r);
+    if (index == 0) {           /* an empty file is bad input, as for solve */
+        struct rate_job *job = xcalloc(1, sizeof *job);
+
+        job->message = xasprintf(_("%s: no puzzle found"), name);
+        job->status = status;
+        pool_submit(pool, job);
+    }
 }
 
 /* Rates the puzzle of a saved game (its givens: the player's digits are not the puzzle's),

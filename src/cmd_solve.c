@@ -428,7 +428,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f)
         pool_submit(solve_pool(run, (size_t)p->ncells), job);
     }
     if (found == 0 && !failed)
-        submit_message(run, name, xasprintf("%s: no puzzle found", name));
+        submit_message(run, name, xasprintf(_("%s: no puzzle found"), name));
     run->reader = NULL;
     reader_close(r);
 }

@@ -104,6 +104,12 @@ status_is directory 2 && err_has directory "read error"; ok $? "a directory: rea
 : >"$tmp/empty.txt"
 run empty solve "$tmp/empty.txt"
 status_is empty 2 && err_has empty "no puzzle found"; ok $? "an empty file: no puzzle found, exit 2"
+# rate said nothing and exited 0 on an empty file or standard input.
+run rate_empty rate "$tmp/empty.txt"
+status_is rate_empty 2 && err_has rate_empty "kakudo: $tmp/empty.txt: no puzzle found"
+ok $? "rate on an empty file: no puzzle found, exit 2"
+run rate_stdin rate
+status_is rate_stdin 2 && err_has rate_stdin "kakudo: -: no puzzle found"; ok $? "rate on empty standard input: the same"
 printf '1\n99999999999\n' >"$tmp/hugen.txt"
 run hugen solve "$tmp/hugen.txt"
 status_is hugen 2 && err_has hugen "hugen.txt:2:1: expected a board size 1-128, got '99999999999'"; ok $? "KAKURO2 with a huge board size: its message, exit 2"

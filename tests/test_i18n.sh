@@ -35,6 +35,10 @@ out_has help "      --format=NAME"; ok $? "--help: option names stay as they are
 ko genhelp C.UTF-8 generate --help
 out_has genhelp "답이 하나뿐인 새 퍼즐을 만들고"; ok $? "generate --help in Korean"
 
+: >"$tmp/empty.txt"
+ko empty C.UTF-8 solve "$tmp/empty.txt"
+err_has empty "kakudo: $tmp/empty.txt: 퍼즐을 찾지 못했습니다"; ok $? "an empty file: said in Korean (it was English)"
+
 ko none C.UTF-8 solve "$data/cli/none.in"
 err_has none "퍼즐 1은(는) 답이 없습니다"; ok $? "no solution: said in Korean"
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -184,7 +185,9 @@ static void test_esc_closes_hint(void)
     tap_ok(tt_wait_text(t, "Hint 1/5"), "i shows a hint");
     th_send(t, "\033");
     tap_ok(th_wait_gone(t, "Hint 1/5", tt_wait_ms), "Esc closes it");
-    th_send(t, "iiii");
+    /* Up to the conclusion: the technique's definition takes two pages here. */
+    for (int press = 0; press < 8 && !th_find(t, "Hint 4/5", NULL, NULL); press++)
+        tt_send_settled(t, "i");
     tap_ok(tt_wait_text(t, "Hint 4/5") && th_find(t, "Across 16 in 2", NULL, NULL)
            && th_find(t, "Down 17 in 2", NULL, NULL),
            "at 80x16 the conclusion leaves the runs and their combinations on screen");
@@ -247,6 +250,64 @@ static void test_unknown_sequences(void)
     th_wait_gone(t, "any other key", tt_wait_ms);
     tap_ok(tt_wait_text(t, "Filled 30/81") && tt_quit_cleanly(t), "the board as it was; q quits");
     th_free(t);
+}
+
+/* The cursor keys, Home, End and F1-F4 in the form term's terminfo does not name (ESC O,
+ * SS3, under TERM=linux, whose entry has the ESC [ forms; ESC [, CSI, under xterm's, whose
+ * entry has ESC O) work as the named ones do: a terminal in the other cursor mode sends
+ * them.  The help is bound to F1-F4 (a config file) to see those.  The keypad's digits
+ * and point in application mode enter and erase digits; an SS3 key no entry knows is
+ * dropped whole, not read as Alt+O and a key. */
+static void test_other_cursor_form(const char *term, bool ss3)
+{
+    const char *args[] = { sudoku_path, NULL };
+    char env_term[64], dir[300], config[300], seq[8];
+    const char *env[] = { env_term, NULL };
+    static const char fkeys[][2][8] = { { "OP", "[11~" }, { "OQ", "[12~" }, { "OR", "[13~" }, { "OS", "[14~" } };
+    static const struct { char final; const char *cell; } moves[] = {
+        { 'B', "Cell r2c3" }, { 'C', "Cell r2c4" }, { 'D', "Cell r2c3" }, { 'A', "Cell r1c3" },
+        { 'F', "Cell r1c9" }, { 'H', "Cell r1c1" },
+    };
+    struct th *t;
+    bool moved = true, helped = true;
+
+    snprintf(env_term, sizeof env_term, "TERM=%s", term);
+    mkdir(tt_scratch_path(dir, sizeof dir, "config"), 0700);
+    mkdir(tt_scratch_path(dir, sizeof dir, "config/kakudo"), 0700);
+    tt_write_file(tt_scratch_path(config, sizeof config, "config/kakudo/config"), "key.help = ? F1 F2 F3 F4\n");
+    t = tt_start(args, env, 24, 80);
+    tt_wait_text(t, "Cell r1c3");
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        snprintf(seq, sizeof seq, "\033%c%c", ss3 ? 'O' : '[', moves[i].final);
+        th_send(t, seq);
+        moved = moved && tt_wait_text(t, moves[i].cell);
+    }
+    tap_ok(moved, "TERM=%s: the arrows, Home and End as ESC %c A-D, H, F move", term, ss3 ? 'O' : '[');
+    for (int f = 0; f < 4; f++) {
+        snprintf(seq, sizeof seq, "\033%s", fkeys[f][ss3 ? 0 : 1]);
+        th_send(t, seq);
+        helped = helped && tt_wait_text(t, "kakudo - keys");
+        th_send(t, " ");
+        helped = helped && th_wait_gone(t, "kakudo - keys", tt_wait_ms);
+    }
+    tap_ok(helped, "TERM=%s: F1-F4 as ESC %s to ESC %s open the help", term, fkeys[0][ss3 ? 0 : 1],
+           fkeys[3][ss3 ? 0 : 1]);
+    /* The keypad's 4 (ESC O t) at r1c3; then its point (ESC O n: Alt+O and n, New game,
+     * when read byte by byte) erases it. */
+    th_send(t, "ll\033Ot");
+    tap_ok(tt_wait_text(t, "Filled 31/81") && tt_wait_text(t, "  3  " LV "  4  "),
+           "TERM=%s: the keypad's 4 in application mode (ESC O t) enters a 4", term);
+    th_send(t, "\033On");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "New game", NULL, NULL),
+           "TERM=%s: its point (ESC O n) erases it, as . does", term);
+    th_send(t, "\033Ol");     /* the keypad's comma on a VT220 (and l moves right) */
+    th_send(t, "h");
+    tap_ok(tt_wait_text(t, "Cell r1c2") && tt_count_on_screen(t, "No command") == 0
+           && tt_count_on_screen(t, "Filled 30/81") == 1 && !th_find(t, "New game", NULL, NULL),
+           "TERM=%s: an SS3 key no terminfo names (ESC O l) is dropped whole", term);
+    tt_quit_cleanly(t);
+    th_free(t);
+    unlink(config);
 }
 
 /* The mouse in the picker: a click selects, a click on the selection (a double click)
@@ -428,6 +489,10 @@ int main(void)
     test_home_end_pages();
     tt_fresh_state();
     test_unknown_sequences();
+    tt_fresh_state();
+    test_other_cursor_form("linux", true);
+    tt_fresh_state();
+    test_other_cursor_form("xterm-256color", false);
     tt_fresh_state();
     test_picker_mouse();
     tt_fresh_state();

@@ -92,12 +92,13 @@ static void test_board_smallest(const char *file, int rows, int cols, const char
 
 /* A hint asked for at a board's smallest size is seen, every rung with what the key does
  * next: the status lines give way to it (they filled the panel, and the hint was drawn
- * nowhere), and help and quit stay. */
+ * nowhere), and help and quit stay.  A rung longer than the panel is read on page by page
+ * (the key says "read on") before the next. */
 static void test_hint_smallest(const char *file, int rows, int cols, const char *key,
                                const char *what)
 {
     static const char *const next[] = { "which technique", "show the pattern", "the conclusion",
-                                        "i: " };    /* read on, or apply it */
+                                        "apply it" };
     struct th *t = start(file, rows, cols);
     bool seen = tt_wait_text(t, "Cell r");
 
@@ -106,11 +107,40 @@ static void test_hint_smallest(const char *file, int rows, int cols, const char 
 
         snprintf(title, sizeof title, "Hint %d/5", rung);
         th_send(t, key);
-        seen = tt_wait_text(t, title) && tt_wait_text(t, next[rung - 1]) &&
-               tt_wait_text(t, "? help") && tt_wait_text(t, "q quit");
+        seen = tt_wait_text(t, title) && tt_wait_text(t, "? help") && tt_wait_text(t, "q quit");
+        for (int page = 0; page < 30 && seen && th_find(t, "read on", NULL, NULL); page++)
+            tt_send_settled(t, key);
+        seen = seen && tt_wait_text(t, next[rung - 1]);
     }
     tap_ok(seen, "%s at %dx%d: the hint's four rungs are seen, each with the next key", what,
            cols, rows);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* At 33x8, the 4x4 Sudoku's panel has two rows for a hint's lines: the technique's
+ * definition (rung 2) and the pattern (rung 3) are read on page by page, as the
+ * conclusion is, not cut after their first line. */
+static void test_hint_pages(void)
+{
+    struct th *t = start(sudoku4_path, 8, 33);
+
+    tt_wait_text(t, "Cell r");
+    th_send(t, "ii");
+    tap_ok(tt_wait_text(t, "Hint 2/5: Hidden") && tt_wait_text(t, "single (box)") && tt_wait_text(t, "i: read on"),
+           "rung 2 at 33x8: the technique's whole name, and the key reads on");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "A digit that fits") && tt_wait_text(t, "only one cell of a"),
+           "its definition follows");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "box goes there.") && tt_wait_text(t, "i: show the pattern"),
+           "to its end, then the key climbs");
+    th_send(t, "ii");
+    tap_ok(tt_wait_text(t, "The pattern: r2c3,") && tt_wait_text(t, "with 1."), "rung 3's pattern is read whole");
+    for (int press = 0; press < 8 && !th_find(t, "apply it", NULL, NULL); press++)
+        tt_send_settled(t, "i");
+    tap_ok(tt_wait_text(t, "i: apply it (u") && tt_wait_text(t, "undoes)"),
+           "the conclusion's last page: what the key does next wraps, not cut at 21 columns");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 }
@@ -137,6 +167,7 @@ int main(void)
     test_board_smallest(kakuro6_path, 9, 51, "Kakuro 6x6");
     test_board_smallest(sudoku9_path, 14, 44, "Sudoku 9x9");
     test_hint_smallest(sudoku4_path, 8, 33, "i", "Sudoku 4x4");
+    test_hint_pages();
     test_hint_smallest(kakuro6_path, 9, 51, "i", "Kakuro 6x6");
     test_hint_smallest(sudoku9_path, 14, 44, "i", "Sudoku 9x9");
     test_hint_smallest(killer9_path, 15, 51, "i", "Killer 9x9");

@@ -253,9 +253,16 @@ static void test_corrupt_copies(void)
     make_state_dir();
     for (int i = 0; i < 2; i++) {
         struct th *t;
+        char aside[800];
         tt_write_file(save_path, i == 0 ? "first bad save\n" : "second bad save\n");
         t = start(sudoku_path);
-        tap_ok(tt_wait_text(t, "corrupt") && tt_quit_cleanly(t), "corrupt save %d is reported", i + 1);
+        /* The message (longer than 80 columns) wraps onto the rows above the bottom one,
+         * its end, the name it was moved to, not cut off. */
+        snprintf(aside, sizeof aside, "moved to %s.corrupt%s.", strrchr(save_path, '/') + 1, i == 0 ? "" : ".2");
+        tap_ok(tt_wait_text(t, "corrupt") && tt_wait_text(t, aside), "corrupt save %d is reported, whole", i + 1);
+        th_send(t, "\033");
+        tap_ok(th_wait_gone(t, "corrupt", tt_wait_ms) && tt_wait_text(t, "m mark") && tt_quit_cleanly(t),
+               "Esc clears it: the panel's last row is seen again");
         th_free(t);
     }
     snprintf(first, sizeof first, "%s.corrupt", save_path);

@@ -325,6 +325,10 @@ static void test_panel_and_conflicts(const char *env1, bool color)
     tap_ok(tt_wait_text(t, "Cell r1c4") && wait_conflict(t, 0, 3, color, true) &&
            (color || (tt_wait_text(t, "(147)") && tt_wait_text(t, "(345)") && tt_wait_text(t, "(129)"))),
            "%s: a digit twice in a cage strikes out every combination", mode);
+    /* 4 + 9 with a cell still empty: past the cage's 12, not a negative amount left. */
+    th_send(t, "9");
+    tap_ok(tt_wait_text(t, "over the sum by 1") && !th_find(t, "left -1", NULL, NULL),
+           "%s: a cage whose digits pass its sum says by how much", mode);
     tt_quit_cleanly(t);
     th_free(t);
 

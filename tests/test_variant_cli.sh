@@ -108,6 +108,21 @@ echo "$kx" | sed '2s/^\.\.\.\.\.\.\.\.\./1......1./' >"$tmp/cage_clash.txt"
 bad cage_clash "2:8: the givens at r1c1 and r1c8 are both 1" "givens repeated in a row"
 printf 'sudoku-x\n1........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n........1\n' >"$tmp/diag.txt"
 bad diag "10:9: the givens at r1c1 and r9c9 are both 1, on one diagonal" "a given that breaks a diagonal"
+# The same on one-line Sudoku X (--format=x-line): the second of two lines (solve reads
+# many in one pass and checks their givens after), in every command; the anti-diagonal.
+# given81 CELL...: a one-line Sudoku with a 1 at each cell (from 1) and dots elsewhere.
+given81() { awk -v cells=" $* " 'BEGIN { for (i = 1; i <= 81; i++) printf index(cells, " " i " ") ? "1" : "."; print "" }'; }
+{ given81; given81 1 81; } >"$tmp/xline_diag.txt"
+for cmd in solve hint rate; do
+  # (hint reads one puzzle: the second, by FILE:N)
+  run "xline_$cmd" $cmd --format=x-line "$tmp/xline_diag.txt$([ $cmd = hint ] && echo :2)"
+  status_is "xline_$cmd" 2 && err_has "xline_$cmd" "xline_diag.txt:2:81: the givens at r1c1 and r9c9 are both 1, on one diagonal"
+  ok $? "x-line: $cmd names the line and column of a given that breaks a diagonal"
+done
+given81 9 73 >"$tmp/xline_anti.txt"
+run xline_anti solve --format=x-line "$tmp/xline_anti.txt"
+status_is xline_anti 2 && err_has xline_anti "xline_anti.txt:1:73: the givens at r1c9 and r9c1 are both 1, on one diagonal"
+ok $? "x-line: and on the anti-diagonal"
 echo "$kx" | sed '2s/^\.\.\.\.\.\.\.\.\./.9......./; 3s/^\.\.\.\.\.\.\.\.\./.8......./' >"$tmp/cage_given.txt"
 bad cage_given "2:2: the digits given in the cage at r1c2 cannot make its sum 10" "givens a cage sum cannot take"
 printf 'killer\n.........\n' >"$tmp/killer_nomap.txt"

@@ -179,22 +179,47 @@ static void suspend(struct ui *ui)
         ui_paste_resume();
 }
 
-/* Home and End as terminals send them, whatever their terminfo entry says: xterm's two
- * cursor modes, the VT220 forms of tmux, screen and the Linux console, and rxvt's; and
- * PgUp, PgDn and Delete in the VT220 form every one of them sends (TERM=vt100 knows none
- * of them). */
-static void define_home_end(void)
+/* The numeric keypad in application mode (keypad() may turn it on; PuTTY then sends it
+ * even with Num Lock on): its digits and point as the characters they show, for entering
+ * digits, whatever terminfo names them (xterm's entry: KEY_A1, KEY_B2 ... for the corners
+ * and centre, which the player has no use for). */
+static void define_keypad_digits(void)
+{
+    char seq[] = "\033Op";
+
+    for (int d = 0; d <= 9; d++) {
+        seq[2] = (char)('p' + d);
+        define_key(seq, 0);         /* forgets terminfo's name for it, if any */
+        define_key(seq, '0' + d);
+    }
+    define_key("\033On", 0);
+    define_key("\033On", '.');
+}
+
+/* The cursor keys, Home, End and F1-F4 in both the forms terminals send, whatever their
+ * terminfo entry says: CSI (ESC [, xterm's normal cursor mode, the Linux console, rxvt)
+ * and SS3 (ESC O, xterm's application cursor mode, which keypad() may turn on, and F1-F4
+ * on most terminals); the VT220 forms of tmux, screen and the Linux console, and rxvt's;
+ * and PgUp, PgDn and Delete in the VT220 form every one of them sends (TERM=vt100 knows
+ * none of them).  A terminfo entry names one form of each, or none. */
+static void define_cursor_keys(void)
 {
     static const struct { const char *seq; int key; } keys[] = {
+        { "\033[A", KEY_UP }, { "\033OA", KEY_UP }, { "\033[B", KEY_DOWN }, { "\033OB", KEY_DOWN },
+        { "\033[C", KEY_RIGHT }, { "\033OC", KEY_RIGHT }, { "\033[D", KEY_LEFT }, { "\033OD", KEY_LEFT },
         { "\033[H", KEY_HOME }, { "\033OH", KEY_HOME }, { "\033[1~", KEY_HOME },
         { "\033[7~", KEY_HOME }, { "\033[F", KEY_END }, { "\033OF", KEY_END },
         { "\033[4~", KEY_END }, { "\033[8~", KEY_END }, { "\033[5~", KEY_PPAGE },
         { "\033[6~", KEY_NPAGE }, { "\033[3~", KEY_DC },
+        { "\033OP", KEY_F(1) }, { "\033OQ", KEY_F(2) }, { "\033OR", KEY_F(3) }, { "\033OS", KEY_F(4) },
+        { "\033[11~", KEY_F(1) }, { "\033[12~", KEY_F(2) }, { "\033[13~", KEY_F(3) },
+        { "\033[14~", KEY_F(4) },
     };
 
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (key_defined(keys[i].seq) == 0)
             define_key(keys[i].seq, keys[i].key);
+    define_keypad_digits();
     /* A bracketed paste's start and end, as keys of their own (ui_paste.c). */
     define_key("\033[200~", UI_KEY_PASTE_START);
     define_key("\033[201~", UI_KEY_PASTE_END);
@@ -235,7 +260,7 @@ static bool start_curses(struct ui *ui)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
-    define_home_end();
+    define_cursor_keys();
     curs_set(0);
     ui_colors_init(ui);
     if (ui->opt.mouse) {
@@ -307,31 +332,44 @@ static long read_utf8_rest(int lead)
     return cp;
 }
 
-/* How long the rest of an escape sequence may straggle after its ESC. */
+/* How long the rest of an escape sequence may straggle once its first bytes came. */
 #define ESC_REST_MS 30
 
 /* After an ESC: a control sequence curses did not know (ESC [ parameters final, as a
  * terminal sends for a key its terminfo entry lacks: F5, Ctrl+arrow, anything under
- * TERM=vt100) is read whole and dropped, true; its bytes read one by one were keys of
- * their own ("ESC [ 1 5 ~": two digits entered).  Anything else is put back, false. */
+ * TERM=vt100; or ESC O and one final byte, an SS3 key such as the keypad's in
+ * application mode) is read whole and dropped, true; its bytes read one by one were keys
+ * of their own ("ESC [ 1 5 ~": two digits entered).  Anything else is put back, false.
+ * The byte after the ESC is not waited for: curses waited ESCDELAY for it before it gave
+ * the ESC alone, and a sequence's bytes it read meanwhile wait in its queue; so a lone
+ * Esc costs ESCDELAY, no more. */
 static bool skip_unknown_sequence(void)
 {
     int delay = wgetdelay(stdscr), c;
+    bool dropped = false;
 
-    timeout(ESC_REST_MS);
+    timeout(0);
     c = getch();
+    timeout(ESC_REST_MS);
     if (c == '[') {
         do
             c = getch();
         while (c >= 0x20 && c <= 0x3F);     /* parameter and intermediate bytes */
         if (c != ERR && (c < 0x40 || c > 0x7E))
             ungetch(c);                     /* no final byte: a key of its own */
-        c = '[';
+        dropped = true;
+    } else if (c == 'O') {
+        c = getch();
+        dropped = c != ERR && c >= 0x40 && c <= 0x7E;
+        if (!dropped && c != ERR)
+            ungetch(c);
+        if (!dropped)
+            ungetch('O');                   /* Alt+O, or Esc then O: keys of their own */
     } else if (c != ERR) {
         ungetch(c);
     }
     timeout(delay);
-    return c == '[';
+    return dropped;
 }
 
 int ui_get_key(wint_t *key)

@@ -152,6 +152,10 @@ int ui_print_line(int y, int x, int w, const char *s, struct ui_line line, attr_
 /* Prints s centred on row y of the screen. */
 void ui_print_centered(int y, const char *s, attr_t attr);
 void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The message on the bottom row; one wider than the screen (a file's path and what is
+ * wrong with it can be longer than any line) wraps upwards onto UI_MESSAGE_ROWS_MAX rows,
+ * over what is drawn there, until it is cleared. */
+void ui_draw_message(const struct ui *ui);
 /* A dialog's box of h x w at (y, x), filled with attr: a frame around it, and what is
  * under the frame and a column or row beyond cleared - over the board, to whole cells, so
  * no part of a clue shows at its edges. */
@@ -411,6 +415,7 @@ void ui_too_small_draw(int need_h, int need_w);
 /* Fewest rows of a panel, beside the board or under it: its title, a hint, the keys. */
 #define UI_PANEL_MIN_H (1 + UI_HINT_MIN_ROWS + 1)
 #define UI_PROMPT_ROWS_MAX 3   /* rows a prompt over an input line may wrap onto */
+#define UI_MESSAGE_ROWS_MAX 3  /* rows a long message may wrap onto (ui_draw_message) */
 #define UI_MIN_VIEW 12  /* smallest board window (rows and columns) worth scrolling */
 
 #endif

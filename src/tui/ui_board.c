@@ -347,9 +347,10 @@ void ui_board_close(struct ui *ui)
     ui_hint_forget(ui);
 }
 
-/* Remembers a failed save, to be told again after the screen is gone (tui.c); a save
- * of the same game that works later makes up for it. */
-static void note_save(struct ui *ui, bool saved, const char *what)
+/* Remembers a failed save, what went wrong, to be told again after the screen is gone
+ * (tui.c), and says why on the status line; a save of the same game that works later
+ * makes up for it. */
+static void note_save(struct ui *ui, bool saved, const char *what, const char *why)
 {
     const char *path = ui->save_path != NULL ? ui->save_path : "";
 
@@ -360,19 +361,32 @@ static void note_save(struct ui *ui, bool saved, const char *what)
     }
     snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
     snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
-    ui_message(ui, "Progress not saved: %s.", what);
+    ui_message(ui, "Progress not saved: %s.", why);
+}
+
+/* The reason in game_save's error, past the name of the file it starts with (the save or
+ * its temporary): a status line of 80 columns has no room for a path, which what is told
+ * on quitting still names. */
+static const char *save_reason(const char *err, const char *path)
+{
+    size_t n = strlen(path);
+    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+
+    return colon != NULL ? colon + 2 : err;
 }
 
 void ui_board_save(struct ui *ui)
 {
     char err[512], what[700];
+    const char *unreadable;
 
     /* Nothing to keep before the first move or hint, nor while a resume is offered. */
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
         return;
     if (ui->save_unreadable) {
-        note_save(ui, false, _("the saved game could not be read, and is not replaced"));
+        unreadable = _("the saved game could not be read, and is not replaced");
+        note_save(ui, false, unreadable, unreadable);
         return;
     }
     if (ui->save_path == NULL) {
@@ -380,16 +394,15 @@ void ui_board_save(struct ui *ui)
         ui->save_path = state_file(ui->game->puzzle, err, sizeof err);
         if (ui->save_path == NULL) {
             snprintf(what, sizeof what, _("no state directory: %s"), err);
-            note_save(ui, false, what);
+            note_save(ui, false, what, what);
             return;
         }
     }
     if (game_save(ui->game, ui->save_path, err, sizeof err)) {
-        note_save(ui, true, NULL);
+        note_save(ui, true, NULL, NULL);
         return;
     }
-    snprintf(what, sizeof what, "%s: %s", ui->save_path, err);
-    note_save(ui, false, what);
+    note_save(ui, false, err, save_reason(err, ui->save_path));    /* err names the file */
 }
 
 void ui_board_draw(struct ui *ui)
@@ -411,7 +424,7 @@ void ui_board_draw(struct ui *ui)
         ui_view_draw_board(ui);
     }
     ui_view_draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h, geo->panel_w);
-    ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+    ui_draw_message(ui);
 }
 
 /* The play clock runs only while the board itself is on screen and not paused: the help,
@@ -689,7 +702,9 @@ static void escape_key(struct ui *ui)
     wint_t w;
     int r;
 
-    timeout(30);
+    /* Not waited for: curses gave the Esc alone only after ESCDELAY passed with nothing
+     * after it, and the key of an Alt+key, sent with it, already waits in its queue. */
+    timeout(0);
     r = ui_get_key(&w);
     timeout(250);
     if (r == OK && w >= 'a' && w <= 'z') {

@@ -507,6 +507,11 @@ int ui_print_wrapped_above(int bottom, int x, int w, int maxlines, const char *s
     return ui_print_wrapped(bottom - n + 1, x, w, n, s, attr);
 }
 
+void ui_draw_message(const struct ui *ui)
+{
+    ui_print_wrapped_above(LINES - 1, 0, COLS, UI_MESSAGE_ROWS_MAX, ui->message, ui_attr(ui, ROLE_MESSAGE));
+}
+
 void ui_print_centered(int y, const char *s, attr_t attr)
 {
     int w = ui_width(s);

@@ -17,9 +17,9 @@ enum { RUNG_WHERE = 1, RUNG_TECHNIQUE, RUNG_PATTERN, RUNG_CONCLUSION, RUNG_APPLI
 struct ui_hint {
     struct hint h;
     int rung;                   /* RUNG_WHERE .. RUNG_CONCLUSION: what is shown */
-    int first_line;             /* at the conclusion: its first line shown (paging) */
+    int first_line;             /* the rung's first line shown (paging) */
     int page_rows;              /* lines of it the panel showed last */
-    bool more;                  /* at the conclusion: it goes on past the panel */
+    bool more;                  /* the rung goes on past the panel */
     int nmoves, pos;            /* the game's history when it was found */
     uint8_t *role;              /* per cell: an enum ui_role, ROLE_NORMAL for none */
     digitset *emph;             /* per cell: marks to emphasise */
@@ -216,11 +216,12 @@ bool ui_hint_next(struct ui *ui)
                    : RUNG_WHERE;
         for (int r = RUNG_WHERE; r < uh->rung; r++)
             game_note_hint(g, r);
-    } else if (uh->rung < RUNG_CONCLUSION) {
-        uh->rung++;
     } else if (uh->more) {
         uh->first_line += uh->page_rows;        /* read on */
         return false;
+    } else if (uh->rung < RUNG_CONCLUSION) {
+        uh->rung++;
+        uh->first_line = 0;
     } else {
         return apply_hint(ui);
     }
@@ -250,23 +251,23 @@ static void rung_text(const struct ui_hint *uh, char *buf, size_t size)
 }
 
 /* What the hint key does next, named as on this board ("i", or ":i" where letters are
- * symbols); into buf. */
-static const char *next_rung_text(const struct ui *ui, char *buf, size_t size)
+ * symbols): read on where the rung goes on past the panel (more), else climb; into buf. */
+static const char *next_rung_text(const struct ui *ui, bool more, char *buf, size_t size)
 {
     const struct ui_hint *uh = ui->hint;
     char hint[8], undo[8];
 
     ui_keys_name(ui, CMD_HINT, hint, sizeof hint);
+    if (more) {
+        snprintf(buf, size, _("%s: read on"), hint);
+        return buf;
+    }
     switch (uh->rung) {
     case RUNG_WHERE: snprintf(buf, size, _("%s: which technique"), hint); break;
     case RUNG_TECHNIQUE: snprintf(buf, size, _("%s: show the pattern"), hint); break;
     case RUNG_PATTERN: snprintf(buf, size, _("%s: the conclusion"), hint); break;
     default:
-        if (uh->more)
-            snprintf(buf, size, _("%s: read on"), hint);
-        else
-            snprintf(buf, size, _("%s: apply it (%s undoes)"), hint,
-                     ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+        snprintf(buf, size, _("%s: apply it (%s undoes)"), hint, ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
         break;
     }
     return buf;
@@ -296,30 +297,37 @@ int ui_hint_draw_panel(struct ui *ui, int y, int x, int w, int bottom)
 {
     struct ui_hint *uh = ui->hint;
     struct ui_line *lines;
-    char title[160], text[HINT_TEXT_MAX], next[128];
-    int n, rows, first;
+    char title[160], text[HINT_TEXT_MAX], next[128], read_on[128];
+    int nt, n, nnext, nread, rows, first;
 
     if (uh == NULL || y + UI_HINT_MIN_ROWS > bottom)
         return y;
+    /* The title (a long technique name takes lines too) and the text are one column of
+     * lines, paged where the panel is shorter, at every rung: at the smallest sizes a
+     * technique's definition or its pattern takes more lines than the panel has.  What
+     * the key does next keeps the rows its longer wording wraps onto, at most all but one. */
     rung_title(uh, title, sizeof title);
-    /* A long technique name takes the lines it needs, leaving a line of text and the
-     * next rung's. */
-    y += ui_print_wrapped(y, x, w, bottom - y - 2 > 1 ? bottom - y - 2 : 1, title, ui_attr(ui, ROLE_TITLE));
     rung_text(uh, text, sizeof text);
+    next_rung_text(ui, false, next, sizeof next);
+    next_rung_text(ui, true, read_on, sizeof read_on);
+    nnext = ui_wrap_lines(next, w, NULL, 0);
+    nread = ui_wrap_lines(read_on, w, NULL, 0);
+    nnext = nread > nnext ? nread : nnext;
+    nnext = nnext < bottom - y - 1 ? nnext : bottom - y - 1;
     lines = xmalloc(PANEL_LINES_MAX * sizeof *lines);
-    n = ui_wrap_lines(text, w, lines, PANEL_LINES_MAX);
-    if (n > PANEL_LINES_MAX)
-        n = PANEL_LINES_MAX;
-    rows = bottom - y - 1;      /* one row for what the key does next */
-    if (rows < 1)
-        rows = 1;
+    nt = ui_wrap_lines(title, w, lines, PANEL_LINES_MAX);
+    nt = nt < PANEL_LINES_MAX ? nt : PANEL_LINES_MAX;
+    n = nt + ui_wrap_lines(text, w, lines + nt, PANEL_LINES_MAX - nt);
+    n = n < PANEL_LINES_MAX ? n : PANEL_LINES_MAX;
+    rows = bottom - y - nnext;
     first = uh->first_line < n ? uh->first_line : 0;    /* a resize may leave it past */
     uh->first_line = first;
     uh->page_rows = rows;
-    uh->more = uh->rung >= RUNG_CONCLUSION && first + rows < n;
+    uh->more = first + rows < n;
     for (int i = first; i < n && i < first + rows; i++)
-        ui_print_line(y++, x, w, text, lines[i], A_NORMAL);
+        ui_print_line(y++, x, w, i < nt ? title : text, lines[i],
+                      i < nt ? ui_attr(ui, ROLE_TITLE) : A_NORMAL);
     free(lines);
-    ui_print(y++, x, w, next_rung_text(ui, next, sizeof next), ui_attr(ui, ROLE_DIM));
+    y += ui_print_wrapped(y, x, w, nnext, uh->more ? read_on : next, ui_attr(ui, ROLE_DIM));
     return y;
 }

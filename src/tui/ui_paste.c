@@ -93,7 +93,7 @@ void ui_paste_draw(struct ui *ui)
         snprintf(line, sizeof line, _("Reading the paste: %zu bytes..."), ui->paste->len);
         ui_print(LINES - 1, 0, COLS, line, ui_attr(ui, ROLE_MESSAGE));
     } else if (ui->message[0] != '\0') {
-        ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+        ui_draw_message(ui);
     }
 }
 

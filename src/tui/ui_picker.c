@@ -434,7 +434,7 @@ void ui_picker_draw(struct ui *ui)
     ui_picker_draw_above(ui, n + 1);
     for (int i = 0; i < n; i++)
         ui_print(LINES - 1 - n + i, 1, COLS - 1, lines[i], ui_attr(ui, ROLE_DIM));
-    ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+    ui_draw_message(ui);
 }
 
 /* --- Names --- */

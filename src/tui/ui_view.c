@@ -868,6 +868,8 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " %s", left == 0 ? _("full, sum reached") : _("full, wrong sum"));
+    else if (left < 0)      /* the digits entered already pass the sum: no amount is left */
+        snprintf(buf, sizeof buf, _(" over the sum by %d"), -left);
     else
         snprintf(buf, sizeof buf, P_(" left %d in %d cell", " left %d in %d cells",
                                      (unsigned long)empty), left, empty);
