@@ -100,9 +100,14 @@ static void apply_steps(FILE *out, struct hint_position *pos, uint8_t *grid, dig
         fprintf(out, "# %ld. %s\n", ++taken, h.text);
         hint_apply(pos->p, &h, grid, cands);
     }
-    if (taken < n && puzzle_is_complete(pos->p, grid))
-        fprintf(out, "# %s\n", P_("(Solved after one step.)", "(Solved after %ld steps.)",
-                                  (unsigned long)taken));
+    if (taken < n && puzzle_is_complete(pos->p, grid)) {
+        /* The count goes through the translated format: as a %s argument its "%ld" was
+         * printed as it stands. */
+        fputs("# ", out);
+        fprintf(out, P_("(Solved after one step.)", "(Solved after %ld steps.)", (unsigned long)taken),
+                taken);
+        fputc('\n', out);
+    }
     /* The comment right before a puzzle names it: the puzzle's own name, not a step. */
     if (pos->p->name != NULL)
         fprintf(out, "# %s\n", pos->p->name);

@@ -638,9 +638,13 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
 static const char cage_symbols[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$%&*+-/:;<>?@^_~";
 #define CAGE_SYMBOLS (int)(sizeof cage_symbols - 1)
-/* The Killer line's letters, in sorted order. */
-static const char line_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-#define LINE_LETTERS (int)(sizeof line_letters - 1)
+/* The Killer line's symbols in the order of the cages' numbers: the community's letters,
+ * then, for a Killer of more than 52 cages (many 12x12 and 16x16 ones), the variant
+ * format's other symbols, so that every Killer the variant format holds has a line too.
+ * The reader takes the sums in the symbols' byte order, which the writer follows. */
+static const char line_symbols[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$%&*+-/:;<>?@^_~";
+#define LINE_SYMBOLS (int)(sizeof line_symbols - 1)
 
 bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
 {
@@ -650,7 +654,7 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
     case FORMAT_JIGSAW_LINE:
         return p->variant == VARIANT_JIGSAW;
     case FORMAT_KILLER_LINE:
-        return p->variant == VARIANT_KILLER && p->ncages <= LINE_LETTERS;
+        return p->variant == VARIANT_KILLER && p->ncages <= LINE_SYMBOLS;
     case FORMAT_X_LINE:
         return p->variant == VARIANT_X;
     default:
@@ -726,6 +730,7 @@ void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *gri
 void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
     bool any = false;
+    int cage_of_symbol[256];
 
     for (int cell = 0; cell < p->ncells; cell++)
         any |= grid[cell] != 0;
@@ -734,8 +739,14 @@ void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *gri
     if (any)
         putc(' ', out);
     for (int cell = 0; cell < p->ncells; cell++)
-        putc(p->cage[cell] < 0 ? '.' : line_letters[p->cage[cell]], out);
+        putc(p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]], out);
+    /* The sums in their symbols' byte order: the cages' order while they are letters. */
+    for (int ch = 0; ch < 256; ch++)
+        cage_of_symbol[ch] = -1;
     for (int k = 0; k < p->ncages; k++)
-        fprintf(out, " %d", p->cage_sum[k]);
+        cage_of_symbol[(unsigned char)line_symbols[k]] = k;
+    for (int ch = 0; ch < 256; ch++)
+        if (cage_of_symbol[ch] >= 0)
+            fprintf(out, " %d", p->cage_sum[cage_of_symbol[ch]]);
     putc('\n', out);
 }

@@ -53,6 +53,12 @@ done
 run kl generate killer --format killer-line --seed 2 --attempts 1
 [ "$(grep -vc '^#' "$tmp/kl.out")" = 1 ] && run skl solve --count "$tmp/kl.out" && [ "$(cat "$tmp/skl.out")" = 1 ]
 ok $? "--format killer-line: one line a puzzle, read back"
+# A 16x16 Killer has more cages (79) than the Killer line's 52 letters: its line goes on
+# with the variant format's other symbols (it was written in the variant format instead,
+# so a file of several read as neither form).
+run kl16 generate killer --size 16 --format killer-line --seed 1 --attempts 1
+[ "$(grep -vc '^#' "$tmp/kl16.out")" = 1 ] && run skl16 solve --count "$tmp/kl16.out" && [ "$(cat "$tmp/skl16.out")" = 1 ]
+ok $? "--format killer-line: a 16x16 Killer of 79 cages on one line, read back, unique"
 run jl generate jigsaw --format jigsaw-line --seed 2 --attempts 1
 [ "$(grep -vc '^#' "$tmp/jl.out")" = 1 ]; ok $? "--format jigsaw-line: one line a puzzle"
 

@@ -45,6 +45,15 @@ status_is empty 2 && err_has empty "has no puzzle"; ok $? "hint on an empty stan
 run missing hint "$tmp/does-not-exist.txt"
 status_is missing 2 && err_has missing "does-not-exist.txt"; ok $? "hint on a missing file: message and exit 2"
 
+# --apply past the end: the closing comment counts the steps (it printed "%ld" as it stands).
+run apply_end hint --apply=1000 "$data/wiki.txt"
+steps=$(grep -c '^# [0-9]*\. ' "$tmp/apply_end.out")
+out_has apply_end "# (Solved after $steps steps.)" && ! out_has apply_end "%ld"
+ok $? "hint --apply past the end: 'Solved after N steps', N counted"
+"$bin" solve "$data/wiki.txt" 2>/dev/null | sed 's/^./0/' >"$tmp/one_left.txt"
+run apply_one hint --apply=5 "$tmp/one_left.txt"
+out_has apply_one "# (Solved after one step.)"; ok $? "hint --apply: one step to the end, said so"
+
 printf '1 2 3\n4 x 6\n' >"$tmp/bad.txt"
 run bad hint "$tmp/bad.txt"
 status_is bad 2 && err_has bad "bad.txt:"; ok $? "hint on bad input: the message names the file, exit 2"

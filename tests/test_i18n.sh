@@ -96,6 +96,10 @@ grep -v '^#' "$tmp/apply.ko.out" >"$tmp/apply.ko.grid"
 [ -s "$tmp/apply.C.grid" ] && same "$tmp/apply.C.grid" "$tmp/apply.ko.grid"
 ok $? "hint --apply: the pencil-mark grid is identical (its comments may be translated)"
 
+ko apply_end C.UTF-8 hint --apply=1000 "$data/hint/cli/wiki.txt"
+steps=$(grep -c '^# [0-9]*\. ' "$tmp/apply_end.out")
+out_has apply_end "# (${steps}단계 만에 풀렸습니다.)"; ok $? "hint --apply past the end: the steps counted in Korean"
+
 # Numbers keep the C locale's form: LC_NUMERIC is never set.
 ko stats C.UTF-8 solve --stats "$data/cli/boj2580.in"
 grep -q ' us$' "$tmp/stats.err" && ! grep -q '[0-9],[0-9]* us' "$tmp/stats.err"

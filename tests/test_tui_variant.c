@@ -1,7 +1,8 @@
 /* test_tui_variant.c: the variants on the player's board at 80x24: Killer cages as dashed
  * outlines with their sums, Sudoku X's diagonals, Jigsaw regions, in UTF-8 and ASCII, with
  * and without colour; the cursor's cage and its combinations in the panel; conflicts on a
- * cage and a diagonal; watching the solver on a Killer; opening, pasting and resuming. */
+ * cage and a diagonal; watching the solver on a Killer, a Sudoku X and a Jigsaw; opening,
+ * pasting and resuming. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -342,22 +343,25 @@ static void test_panel_and_conflicts(const char *env1, bool color)
     th_free(t);
 }
 
-/* Watching the solver on a Killer: it runs, shows the cages it works on, and solves. */
-static void test_watch(void)
+/* Watching the solver on one variant: w starts it, it solves the puzzle with the
+ * variant's geometry still drawn (check on board), and k keeps its solution. */
+static void test_watch(const char *path, const char *title, const char *name, screen_check *check,
+                       struct board *board)
 {
     struct th *t;
 
     tt_fresh_state();
-    t = start(killer_path, NULL, NULL);
-    tt_wait_text(t, "Cage 12 in 3");
+    t = start(path, NULL, NULL);
+    tt_wait_text(t, title);
     th_send(t, "w");
-    tap_ok(tt_see(t, "Solver: smart"), "w watches the solver on a Killer");
+    tap_ok(tt_see(t, "Solver: smart"), "w watches the solver on a %s", name);
     for (int i = 0; i < 25; i++)
         th_send(t, "+");
-    tap_ok(tt_wait_text(t, "Solved in") && eventually(t, check_sums, &(struct board){ cage_map, box_map, true }),
-           "the search solves the Killer, its cages still drawn");
+    tap_ok(tt_wait_text(t, "Solved in") && eventually(t, check, board),
+           "the search solves the %s, its %s still drawn", name,
+           check == check_sums ? "cages" : check == check_diagonals ? "diagonals" : "regions");
     th_send(t, "k");
-    tap_ok(tt_wait_text(t, "Filled 81/81"), "k keeps the solver's solution");
+    tap_ok(tt_wait_text(t, "Filled 81/81"), "k keeps the solver's solution of the %s", name);
     tt_quit_cleanly(t);
     th_free(t);
 }
@@ -583,7 +587,10 @@ int main(void)
     test_themes();
     test_panel_and_conflicts(NULL, true);
     test_panel_and_conflicts("NO_COLOR=1", false);
-    test_watch();
+    /* Watch on every kind of group: cages, diagonals, regions. */
+    test_watch(killer_path, "Cage 12 in 3", "Killer", check_sums, &(struct board){ cage_map, box_map, true });
+    test_watch(x_path, "Sudoku X", "Sudoku X", check_diagonals, &(struct board){ NULL, box_map, true });
+    test_watch(jigsaw_path, "Jigsaw", "Jigsaw", check_lines, &(struct board){ NULL, region_map, true });
     test_open_and_paste();
     test_resume();
     snprintf(killer16_path, sizeof killer16_path, "%s/tests/data/tui/killer16.txt", srcdir ? srcdir : ".");

@@ -844,6 +844,50 @@ static void test_sizes(void)
         puzzle_free(set[i]);
 }
 
+/* Every format each variant has, at the sizes of the test files (4x4 to 16x16): the
+ * variant format, a Jigsaw's and a Killer's line (detected), a Sudoku X's line (read as
+ * --format=x-line): written, read back the same, written again the same.  A Killer of
+ * more than 52 cages has a line too (its cages past z take the variant format's other
+ * symbols; it was written in the variant format when asked for a line). */
+static void test_formats_sizes(void)
+{
+    static const char *const files[] = { "variant/sizes.txt", "variant/wide.txt" };
+    int long_killers = 0, sizes_seen = 0;
+
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        struct puzzle *set[32];
+        int n = load_file(files[f], set, 0, 32);
+
+        for (int i = 0; i < n; i++) {
+            const struct puzzle *p = set[i];
+            char what[64];
+
+            snprintf(what, sizeof what, "%s %dx%d", puzzle_variant_name(p->variant), p->width, p->height);
+            sizes_seen |= 1 << (p->width < 31 ? p->width : 0);
+            round_trip(p, FORMAT_VARIANT, what);
+            if (p->variant == VARIANT_JIGSAW)
+                round_trip(p, FORMAT_JIGSAW_LINE, what);
+            if (p->variant == VARIANT_KILLER) {
+                round_trip(p, FORMAT_KILLER_LINE, what);
+                long_killers += p->ncages > 52;
+            }
+            if (p->variant == VARIANT_X) {
+                char *text = written(p, FORMAT_X_LINE);
+                struct puzzle *q = read_text(text, FORMAT_X_LINE, NULL);
+
+                tap_ok(q != NULL && same_puzzle(p, q) && strchr(text, '\n') == text + p->ncells,
+                       "%s: written as one line, read back with --format=x-line the same", what);
+                puzzle_free(q);
+                free(text);
+            }
+            puzzle_free(set[i]);
+        }
+    }
+    tap_ok(long_killers >= 1, "among them %d Killers of more than 52 cages, as Killer lines", long_killers);
+    tap_ok((sizes_seen & (1 << 4 | 1 << 6 | 1 << 12 | 1 << 16)) == (1 << 4 | 1 << 6 | 1 << 12 | 1 << 16),
+           "sizes 4x4, 6x6, 12x12 and 16x16 among them (9x9: test_formats)");
+}
+
 int main(void)
 {
     test_groups();
@@ -879,5 +923,6 @@ int main(void)
     }
     test_public();
     test_sizes();
+    test_formats_sizes();
     return tap_done();
 }
