@@ -566,6 +566,58 @@ static void test_killer16(const char *path)
     th_free(t);
 }
 
+/* The rightmost column of a dialog's frame on the screen (its top right corner), -1 if none. */
+static int frame_right(struct th *t, int *top, int *bottom)
+{
+    *top = *bottom = -1;
+    for (int row = 0; row < 24; row++)
+        for (int col = 79; col >= 0; col--)
+            if (tt_char_at(t, row, col) == 0x2510 || tt_char_at(t, row, col) == 0x2518) {
+                *top = *top < 0 ? row : *top;
+                *bottom = row;
+                break;
+            }
+    for (int col = 79; *top >= 0 && col >= 0; col--)
+        if (tt_char_at(t, *top, col) == 0x2510)
+            return col;
+    return -1;
+}
+
+/* Whether the rows of a dialog's frame, and the one above and below it, are blank right of
+ * the frame: no piece of the panel's lines (a cage's digit sets) cut off beside it. */
+static bool nothing_beside_frame(struct th *t, const void *arg)
+{
+    int top, bottom, right = frame_right(t, &top, &bottom);
+
+    (void)arg;
+    if (right < 0)
+        return false;
+    for (int row = top - 1; row <= bottom + 1; row++)
+        for (int col = right + 1; col < 80; col++)
+            if (tt_char_at(t, row, col) != ' ')
+                return false;
+    return true;
+}
+
+/* A dialog opened over a Killer board at 80x24 clears the panel lines it covers to their
+ * end: the cursor's cage lists its digit sets there, which a frame cut into pieces. */
+static void test_dialog_over_panel(void)
+{
+    struct th *t;
+
+    tt_fresh_state();
+    t = start(killer_path, NULL, NULL);
+    tt_wait_text(t, "Cage 12 in 3");
+    tap_ok(tt_wait_text(t, "147"), "the panel lists the cursor's cage's digit sets");
+    th_send(t, "n");
+    tap_ok(th_wait_until(t, nothing_beside_frame, NULL, true, tt_wait_ms),
+           "a dialog over the Killer's panel leaves no piece of it beside its frame");
+    if (!nothing_beside_frame(t, NULL))
+        th_dump(t);
+    th_send(t, "\033");
+    th_free(t);
+}
+
 int main(void)
 {
     char text[2048], empty[N * N + 1], killer16_path[600];
@@ -593,6 +645,7 @@ int main(void)
     test_watch(jigsaw_path, "Jigsaw", "Jigsaw", check_lines, &(struct board){ NULL, region_map, true });
     test_open_and_paste();
     test_resume();
+    test_dialog_over_panel();
     snprintf(killer16_path, sizeof killer16_path, "%s/tests/data/tui/killer16.txt", srcdir ? srcdir : ".");
     test_killer16(killer16_path);
     tt_cleanup();

@@ -558,6 +558,19 @@ static void clear_span(int y, int x0, int x1, attr_t attr)
     attrset(A_NORMAL);
 }
 
+/* Widens [*x0, *x1) on row r to the panel's whole width where it overlaps the panel: a
+ * panel line cut by a dialog's margin would leave pieces of its words and digit sets (a
+ * cage's "147 156") beside the frame, which read as part of the dialog. */
+static void widen_to_panel(const struct ui_geometry *geo, int r, int *x0, int *x1)
+{
+    int left = geo->panel_left, right = geo->panel_left + geo->panel_w;
+
+    if (r < geo->panel_top || r >= geo->panel_top + geo->panel_h || *x1 <= left || *x0 >= right)
+        return;
+    *x0 = left < *x0 ? left : *x0;
+    *x1 = right > *x1 ? right : *x1;
+}
+
 void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, int w, attr_t attr)
 {
     /* Light lines, but ASCII's light vertical (':') is too faint for a frame. */
@@ -567,8 +580,12 @@ void ui_dialog_box(const struct ui *ui, bool over_board, int y, int x, int h, in
 
     if (over_board && ui->game != NULL)
         ui_view_widen_to_cells(ui, &x0, &x1);
-    for (int r = y - 2; r < y + h + 2; r++)
-        clear_span(r, x0, x1, A_NORMAL);
+    for (int r = y - 2; r < y + h + 2; r++) {
+        int a = x0, b = x1;
+        if (over_board && ui->game != NULL)
+            widen_to_panel(&ui->geo, r, &a, &b);
+        clear_span(r, a, b, A_NORMAL);
+    }
     for (int r = y; r < y + h; r++)
         clear_span(r, x, x + w, attr);
     for (int i = 0; i < w; i++) {
