@@ -154,6 +154,9 @@ ok $? "20 one-line 4x4 puzzles are read as lines, not as a 16x16 grid"
 run help --help
 status_is help 0 && [ "$(awk 'length > 79' "$tmp/help.out" | wc -l)" -eq 0 ]
 ok $? "--help: no line over 79 columns"
+run genhelp generate --help
+status_is genhelp 0 && [ "$(awk 'length > 80' "$tmp/genhelp.out" | wc -l)" -eq 0 ]
+ok $? "generate --help: no line over 80 columns"
 
 # A word that is neither a command nor a file: said so, with the command meant if close.
 run frob frobnicate
