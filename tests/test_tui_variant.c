@@ -330,6 +330,11 @@ static void test_panel_and_conflicts(const char *env1, bool color)
     th_send(t, "9");
     tap_ok(tt_wait_text(t, "over the sum by 1") && !th_find(t, "left -1", NULL, NULL),
            "%s: a cage whose digits pass its sum says by how much", mode);
+    /* So the watch panel's "left %d" is never negative: the solver does not start from
+     * digits that pass a cage's sum, as they are in conflict. */
+    th_send(t, "w");
+    tap_ok(tt_wait_text(t, "digits clash") && !th_find(t, "left -", NULL, NULL),
+           "%s: the solver is not watched from a cage past its sum", mode);
     tt_quit_cleanly(t);
     th_free(t);
 
