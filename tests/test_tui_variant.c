@@ -2,7 +2,7 @@
  * outlines with their sums, Sudoku X's diagonals, Jigsaw regions, in UTF-8 and ASCII, with
  * and without colour; the cursor's cage and its combinations in the panel; conflicts on a
  * cage and a diagonal; watching the solver on a Killer, a Sudoku X and a Jigsaw; opening,
- * pasting and resuming. */
+ * pasting and resuming; a dialog over a Killer clearing the panel lines it cuts. */
 #include "config.h"
 
 #include <stdbool.h>
