@@ -324,7 +324,8 @@ static bool vfiller_try(struct vfiller *f, int cell, int d)
 
 /* Fills grid with a random solution of p's groups (no cages yet); false when several
  * fresh starts all wandered, as on a Jigsaw layout with few or no solutions. */
-static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid)
+static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid,
+                              uint64_t *nodes)
 {
     struct vfiller f = { .p = p, .rng = rng, .grid = grid, .by_places = p->max_digit > 9 };
     bool ok = false;
@@ -338,6 +339,7 @@ static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8
         f.node_limit = 8L * p->ncells;
         f.gave_up = false;
         ok = vfiller_search(&f);
+        *nodes += (uint64_t)f.nodes;
     }
     free(f.cands);
     free(f.used);
@@ -1070,7 +1072,7 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
             ctx->impossible = true;
             goto out;
         }
-        if (fill_variant_grid(frame, &ctx->rng, solution))
+        if (fill_variant_grid(frame, &ctx->rng, solution, &ctx->fill_nodes))
             p = variant_full(ctx, frame, solution, cage, &cages_unique);
     }
     /* A Killer its givens prove keeps them: others would too. */

@@ -224,6 +224,14 @@ static void check_killer_extra_attempts(void)
     attempts = check_request(&req);
     tap_ok(attempts == 31, "  9x9 Beginner Killer: 30 attempts after the first at the level "
            "(%d in all)", attempts);
+    /* A 9x9 Killer Jigsaw X's attempt fills many layouts that have no fill (a third of a
+     * second each): only until filling has cost GIVENS_EXTRA_FILL_NODES_PER_CELL a cell
+     * (before: all 30 more, its whole 10 s budget). */
+    req = request(VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 9, LEVEL_BEGINNER, 1);
+    req.max_attempts = 60;
+    attempts = check_request(&req);
+    tap_ok(attempts <= 5, "  9x9 Beginner Killer Jigsaw X: few attempts after the first at the "
+           "level (%d in all)", attempts);
 }
 
 /* The same request twice: the same puzzle. */
