@@ -585,17 +585,33 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
  * givens are the fewest its proofs allow: a 16x16 Killer's attempt takes a second). */
 #define GIVENS_EXTRA_ATTEMPTS 30
 /* ...and while settling Killer cages in them has cost at most this many search nodes a
- * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,400: 6-8 s). */
+ * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,400: 6-8 s)... */
 #define GIVENS_EXTRA_NODES_PER_CELL 500
+/* ...and filling their grids at most this many (a 9x9 Killer Jigsaw's 30 attempts take
+ * about 6,000, a 9x9 Killer Jigsaw X's one attempt 11,000, most of its layouts having
+ * no fill: 30 of them took its whole 10 s budget). */
+#define GIVENS_EXTRA_FILL_NODES_PER_CELL 20000
 
-/* Whether the attempts since the first at the level (first_hit, cage_nodes then hit_nodes)
+/* What the attempts have cost so far, to measure the extra ones by. */
+struct gen_cost {
+    uint64_t cage_nodes, fill_nodes;
+};
+
+static struct gen_cost gen_cost_now(const struct gen_context *ctx)
+{
+    return (struct gen_cost){ .cage_nodes = ctx->cage_nodes, .fill_nodes = ctx->fill_nodes };
+}
+
+/* Whether the attempts since the first at the level (first_hit, having cost hit by then)
  * have looked long enough for one within the givens' range. */
-static bool givens_search_done(const struct gen_context *ctx, int first_hit, uint64_t hit_nodes)
+static bool givens_search_done(const struct gen_context *ctx, int first_hit, struct gen_cost hit)
 {
     uint64_t ncells = (uint64_t)ctx->req->size * (uint64_t)ctx->req->size;
 
     return first_hit > 0 && (ctx->progress.attempts - first_hit >= GIVENS_EXTRA_ATTEMPTS
-                             || ctx->cage_nodes - hit_nodes > GIVENS_EXTRA_NODES_PER_CELL * ncells);
+                             || ctx->cage_nodes - hit.cage_nodes > GIVENS_EXTRA_NODES_PER_CELL * ncells
+                             || ctx->fill_nodes - hit.fill_nodes
+                                > GIVENS_EXTRA_FILL_NODES_PER_CELL * ncells);
 }
 
 /* Whether the closest puzzle kept is at the level asked for (and within --givens). */
@@ -677,7 +693,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         return;
     }
     int first_hit = -1;     /* the attempt that first reached the level */
-    uint64_t hit_nodes = 0; /* ctx.cage_nodes then */
+    struct gen_cost hit = { 0 };    /* what the attempts had cost then */
 
     gen_rng_seed(&ctx.rng, req->seed);
     if (req->budget_ms != 0)
@@ -724,7 +740,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             ctx.progress.best_level = (int)g.level;
             if (kept_is_hit(req, res) && first_hit < 0) {
                 first_hit = ctx.progress.attempts;
-                hit_nodes = ctx.cage_nodes;
+                hit = gen_cost_now(&ctx);
             }
             if (kept_is_hit(req, res) && (over == 0 || ctx.fewest_givens)) {
                 res->status = GEN_OK;
@@ -732,7 +748,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
             }
         }
         /* At the level but above its givens: the best of a few more attempts. */
-        if (givens_search_done(&ctx, first_hit, hit_nodes)) {
+        if (givens_search_done(&ctx, first_hit, hit)) {
             res->status = GEN_OK;
             break;
         }

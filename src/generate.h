@@ -161,6 +161,8 @@ struct gen_context {
     bool fewest_givens;     /* set by an attempt whose givens are as few as its proofs
                              * allow (a 16x16 Killer, whose givens prove it):
                              * other attempts would not find one with none */
+    uint64_t fill_nodes;    /* search nodes spent filling variant grids, most of the work
+                             * of a 9x9 Jigsaw X's attempt (most layouts have no fill) */
     uint64_t cage_nodes;    /* search nodes spent settling Killer cages, most of the
                              * work of a 12x12 Killer's attempt */
 };

@@ -324,7 +324,8 @@ static bool vfiller_try(struct vfiller *f, int cell, int d)
 
 /* Fills grid with a random solution of p's groups (no cages yet); false when several
  * fresh starts all wandered, as on a Jigsaw layout with few or no solutions. */
-static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid)
+static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8_t *grid,
+                              uint64_t *nodes)
 {
     struct vfiller f = { .p = p, .rng = rng, .grid = grid, .by_places = p->max_digit > 9 };
     bool ok = false;
@@ -338,6 +339,7 @@ static bool fill_variant_grid(const struct puzzle *p, struct gen_rng *rng, uint8
         f.node_limit = 8L * p->ncells;
         f.gave_up = false;
         ok = vfiller_search(&f);
+        *nodes += (uint64_t)f.nodes;
     }
     free(f.cands);
     free(f.used);
@@ -829,12 +831,23 @@ static struct puzzle *variant_full(struct gen_context *ctx, const struct puzzle 
     return killer_build(frame, ctx->req->variant, cage, solution);
 }
 
+/* Whether a request at Master, whose removals are not rated, rates below Master with p's
+ * givens (into g), so that it must go on past the range as the levels below do: a 9x9
+ * Jigsaw X at Master's 20-26 givens is mostly Beginner or Easy (none of 40 attempts of
+ * seed 1 was Master: no Master in 40 s) and is Master at 14-15.  Only when may. */
+static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool may, struct grade *g)
+{
+    return may && ctx->req->level == LEVEL_MASTER && gen_grade(ctx, p, g, false) && !g->gave_up
+           && (int)g->level < LEVEL_MASTER;
+}
+
 /* Removes givens from p (all given) down to the request's range, in symmetric groups,
  * each removal kept when one solution remains and, below Master, the level is not
  * passed.  A variant's diagonals and regions make it easier than a plain Sudoku with as
  * many givens (a Jigsaw X at Hard's 25-29 givens is seldom past Medium), so a puzzle
- * still below the level at the range's least goes on losing givens until it reaches the
- * level, unless --givens holds them.  A removal is proven to keep one solution unless
+ * still below the level at the range's least (at Master: rated there once) goes on
+ * losing givens, each removal rated, until it reaches the level, unless --givens holds
+ * them.  A removal is proven to keep one solution unless
  * cages_unique (a Killer whose cages alone have one).  Rates the result into g.  false
  * when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
@@ -857,8 +870,11 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
 
     for (int i = 0, pass = 0; pass < 2; pass++) {
         if (pass == 1) {
-            if (!ok || !rate_each || strict || !rated || (int)g->level >= req->level)
+            if (master_below(ctx, p, i < ngroups && ok && !strict && !rate_each, g)) {
+                rate_each = rated = true;   /* on past the range, rated, to Master */
+            } else if (!ok || !rate_each || strict || !rated || (int)g->level >= req->level) {
                 break;
+            }
             min = target = 0;   /* below the level: on past the range */
         }
         for (; i < ngroups && givens > target; i++) {
@@ -1070,7 +1086,7 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g)
             ctx->impossible = true;
             goto out;
         }
-        if (fill_variant_grid(frame, &ctx->rng, solution))
+        if (fill_variant_grid(frame, &ctx->rng, solution, &ctx->fill_nodes))
             p = variant_full(ctx, frame, solution, cage, &cages_unique);
     }
     /* A Killer its givens prove keeps them: others would too. */

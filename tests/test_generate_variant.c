@@ -224,6 +224,32 @@ static void check_killer_extra_attempts(void)
     attempts = check_request(&req);
     tap_ok(attempts == 31, "  9x9 Beginner Killer: 30 attempts after the first at the level "
            "(%d in all)", attempts);
+    /* A 9x9 Killer Jigsaw X's attempt fills many layouts that have no fill (a third of a
+     * second each): only until filling has cost GIVENS_EXTRA_FILL_NODES_PER_CELL a cell
+     * (before: all 30 more, its whole 10 s budget). */
+    req = request(VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, 9, LEVEL_BEGINNER, 1);
+    req.max_attempts = 60;
+    attempts = check_request(&req);
+    tap_ok(attempts <= 5, "  9x9 Beginner Killer Jigsaw X: few attempts after the first at the "
+           "level (%d in all)", attempts);
+}
+
+/* A 9x9 Jigsaw X at Master: at the 20-26 givens of Master's range none of 40 attempts
+ * of seed 1 rated Master (most Beginner or Easy); rated below Master there, it goes on
+ * losing givens until it is Master, at its first attempt. */
+static void check_jigsaw_x_master(void)
+{
+    struct gen_request req = request(VARIANT_JIGSAW | VARIANT_X, 9, LEVEL_MASTER, 1);
+    struct gen_result res;
+    struct grade g;
+
+    req.max_attempts = 2;
+    gen_generate(&req, &res);
+    tap_ok(res.status == GEN_OK && res.puzzle != NULL && grade_puzzle(res.puzzle, &g)
+           && g.level == LEVEL_MASTER && g.unique,
+           "Jigsaw X 9x9 Master seed 1: made in %d attempts, %d givens", res.attempts,
+           res.puzzle != NULL ? given_count(res.puzzle) : -1);
+    puzzle_free(res.puzzle);
 }
 
 /* The same request twice: the same puzzle. */
@@ -417,6 +443,7 @@ int main(void)
     check_big_jigsaw_x();
     check_big_killer();
     check_killer_extra_attempts();
+    check_jigsaw_x_master();
     check_variant(VARIANT_KILLER | VARIANT_X, 9, GEN_ANY_LEVEL, 12);
     check_variant(VARIANT_KILLER | VARIANT_JIGSAW, 9, GEN_ANY_LEVEL, 13);
     check_variant(VARIANT_JIGSAW | VARIANT_X, 9, GEN_ANY_LEVEL, 14);
