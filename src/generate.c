@@ -124,7 +124,6 @@ bool gen_level_by_name(const char *name, int *level)
 #define M (1u << LEVEL_MEDIUM)
 #define H (1u << LEVEL_HARD)
 #define X (1u << LEVEL_EXPERT)
-#define MA (1u << LEVEL_MASTER)
 #define ALL_LEVELS ((1u << LEVEL_COUNT) - 1)
 #define BY_SYMMETRY(none, r180, r90, mirror, diagonal) \
     { [GEN_SYM_NONE] = (none), [GEN_SYM_ROTATE180] = (r180), [GEN_SYM_ROTATE90] = (r90), \
@@ -150,7 +149,7 @@ bool gen_level_by_name(const char *name, int *level)
  * puzzle is the hardest of all its attempts; at 4x4 each level below too): a level not
  * found may exist, but the generator does not reach it.  A Killer is made with no
  * givens where its cages allow, so its row holds for every symmetry; the others' hold
- * for rotate180 givens alone (a 6x6 Sudoku X with --symmetry none reached Master).
+ * for rotate180 givens alone (a 5x5 Jigsaw with --symmetry none reached Master).
  *
  * rare: levels the generator reaches only now and then within its budget; missing one
  * says so.
@@ -197,7 +196,6 @@ static const struct level_reach {
 #undef M
 #undef H
 #undef X
-#undef MA
 
 /* The row of the table for the request's variant and size; NULL: every level. */
 static const struct level_reach *level_reach_of(unsigned variant, int size)
