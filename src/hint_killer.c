@@ -248,21 +248,6 @@ static bool fit_vcage(const struct hint_position *pos, const struct vcage *v, di
     return fit_by_assignments(pos, v, fit);
 }
 
-/* Whether every cell of cells shares some group with the first: they all differ. */
-static bool cells_share_group(const struct puzzle *p, const int *cells, int n)
-{
-    if (n == 0)
-        return false;
-    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cells[0]][k] >= 0; k++) {
-        int g = p->cell_groups[cells[0]][k], i;
-        for (i = 1; i < n && hint_in_group(p, cells[i], g); i++)
-            ;
-        if (i == n)
-            return true;
-    }
-    return false;
-}
-
 /* The empty cells of cells into v with the sum they still need (sum less the digits
  * placed); their digits differ if they share a group (the empty ones: a filled cell
  * elsewhere has its digit already counted off).  false when there are more empty cells
@@ -281,7 +266,7 @@ static bool vcage_from(const struct hint_position *pos, const int *cells, int n,
             return false;
     }
     v->npos = v->n;
-    v->distinct = cells_share_group(pos->p, v->cells, v->n);
+    v->distinct = hint_cells_share_group(pos->p, v->cells, v->n);
     return true;
 }
 
