@@ -236,7 +236,7 @@ static void hint_deliver(void *item, void *user)
     } else {
         if (job->heading)
             printf("%s%s%s:\n", job->first ? "" : "\n", run->opt->apply >= 0 ? "# " : "",
-                   job->arg);   /* --apply's output reads back: a comment */
+                   format_input_name(job->arg));    /* --apply's output reads back: a comment */
         print_kept(&job->kept);
         puzzle_free(job->p);
     }
@@ -531,13 +531,11 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
     static char dash[] = "-";
     static char *standard_input[] = { dash };
-    static const char *const stdin_name = "-";
     int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
     /* The workers only read the options. */
     struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt);
-    bool named = nfiles > 0;
 
-    if (!named) {
+    if (nfiles == 0) {
         files = standard_input;
         nfiles = 1;
     }
@@ -558,7 +556,7 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
             pool_submit(pool, job);
             continue;
         }
-        rate_stream(pool, f, named ? files[i] : stdin_name, opt, &status[i]);
+        rate_stream(pool, f, format_input_name(files[i]), opt, &status[i]);
         if (!is_stdin)
             fclose(f);
     }

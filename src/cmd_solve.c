@@ -462,7 +462,7 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
             submit_message(&run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
             continue;
         }
-        solve_stream(&run, is_stdin ? "<stdin>" : files[i], f);
+        solve_stream(&run, format_input_name(files[i]), f);
         if (!is_stdin)
             fclose(f);
     }

@@ -2480,25 +2480,37 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
     return p;
 }
 
+const char *format_input_name(const char *arg)
+{
+    return strcmp(arg, "-") == 0 ? "<stdin>" : arg;
+}
+
 /* Puzzle index of path; "-" is standard input where stdin_ok. */
 static struct puzzle *load_path_index(const char *path, long index, bool stdin_ok,
                                       enum format_id forced, struct format_style *style,
                                       digitset **marks, struct format_error *err)
 {
     bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
+    const char *name = is_stdin ? format_input_name(path) : path;
     struct puzzle *p;
     FILE *f;
 
     if (index < 1) {
-        load_error(err, path, "puzzle numbers start at 1");
+        load_error(err, name, "puzzle numbers start at 1");
         return NULL;
     }
     f = is_stdin ? stdin : fopen(path, "rb");
+    if (f == NULL && errno == ENOENT && strcmp(path, "-") == 0) {
+        /* The player (the one that takes no standard input) reads its keys there. */
+        load_error(err, path, "the player reads its keys from standard input: give the "
+                   "puzzle as a file");
+        return NULL;
+    }
     if (f == NULL) {
         load_error(err, path, "%s", strerror(errno));
         return NULL;
     }
-    p = load_nth(f, path, index, forced, style, marks, err);
+    p = load_nth(f, name, index, forced, style, marks, err);
     if (!is_stdin)
         fclose(f);
     return p;

@@ -119,6 +119,10 @@ const char *format_name(enum format_id id);
 /* Error text "file:line:col: message" into buf. */
 void format_error_string(const struct format_error *err, char *buf, size_t size);
 
+/* The name messages and output give a command-line argument: "<stdin>" for "-" (standard
+ * input), as every command says it, else arg itself. */
+const char *format_input_name(const char *arg);
+
 /* Opens FILE or FILE:N (the Nth puzzle, 1-based; a file whose name holds the colon
  * wins) and returns that puzzle, or NULL with err filled. */
 struct puzzle *format_load(const char *spec, enum format_id forced,

@@ -109,7 +109,25 @@ run rate_empty rate "$tmp/empty.txt"
 status_is rate_empty 2 && err_has rate_empty "kakudo: $tmp/empty.txt: no puzzle found"
 ok $? "rate on an empty file: no puzzle found, exit 2"
 run rate_stdin rate
-status_is rate_stdin 2 && err_has rate_stdin "kakudo: -: no puzzle found"; ok $? "rate on empty standard input: the same"
+status_is rate_stdin 2 && err_has rate_stdin "kakudo: <stdin>: no puzzle found"; ok $? "rate on empty standard input: the same"
+# Standard input has one name in every command's messages: solve's "<stdin>" (hint and
+# rate said "-").
+printf 'bad\n' >"$tmp/bad1.txt"
+for command in solve hint rate; do
+  "$bin" $command <"$tmp/bad1.txt" >/dev/null 2>"$tmp/stdin_$command.err"
+  grep -q "^kakudo: <stdin>:1: " "$tmp/stdin_$command.err" \
+    || sed 's/^/# stderr: /' "$tmp/stdin_$command.err"
+  ok $? "$command: a bad line of standard input is <stdin>:1"
+  "$bin" $command - <"$tmp/bad1.txt" >/dev/null 2>"$tmp/dash_$command.err"
+  same "$tmp/stdin_$command.err" "$tmp/dash_$command.err"; ok $? "$command -: the same"
+done
+run hint_stdin hint
+status_is hint_stdin 2 && err_has hint_stdin "kakudo: <stdin> has no puzzle"; ok $? "hint on empty standard input: <stdin>"
+"$bin" hint - "$srcdir/tests/data/hint/cli/wiki.txt" <"$srcdir/tests/data/hint/cli/wiki.txt" >"$tmp/hint2.out" 2>&1
+grep -qx "<stdin>:" "$tmp/hint2.out"; ok $? "hint of two inputs heads standard input's hint <stdin>:"
+run play_dash -
+status_is play_dash 2 && err_has play_dash "kakudo: -: the player reads its keys from standard input"
+ok $? "the player on -: why it cannot read standard input, exit 2"
 printf '1\n99999999999\n' >"$tmp/hugen.txt"
 run hugen solve "$tmp/hugen.txt"
 status_is hugen 2 && err_has hugen "hugen.txt:2:1: expected a board size 1-128, got '99999999999'"; ok $? "KAKURO2 with a huge board size: its message, exit 2"

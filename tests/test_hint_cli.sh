@@ -83,7 +83,7 @@ run kak rate "$srcdir/tests/data/hint/kakuro_sample.txt"
 ok $? "rate: Kakuro on the same scale, named from the file"
 
 "$bin" rate <"$data/wiki.txt" >"$tmp/stdin.out" 2>/dev/null
-grep -q '^-:1: Beginner' "$tmp/stdin.out"; ok $? "rate reads standard input when no file is given"
+grep -q '^<stdin>:1: Beginner' "$tmp/stdin.out"; ok $? "rate reads standard input when no file is given"
 
 run several_rate rate "$srcdir/tests/data/cli/boj2239_several.in"
 out_has several_rate "(several solutions)"; ok $? "rate: a puzzle with several solutions is rated and marked"
