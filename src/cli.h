@@ -2,6 +2,7 @@
 #ifndef KAKUDO_CLI_H
 #define KAKUDO_CLI_H
 
+#include <limits.h>
 #include <stdbool.h>
 
 #include "format.h"
@@ -63,12 +64,18 @@ int cli_bad_option(const char *command, char *const argv[]);
 
 /* Whether s is a whole decimal number from min to max; if so, it goes in *out. */
 bool cli_parse_number(const char *s, long min, long max, long *out);
+/* The most a count or a budget (--count, --nodes) takes: LONG_MAX is strtol's overflow. */
+#define CLI_MAX_LIMIT (LONG_MAX - 1)
+/* Reads the value of a numeric option of command (--apply=12) into *out; false, with a
+ * usage error naming the option and the range from min to max printed and *status set,
+ * when it is not a whole number in that range. */
+bool cli_parse_option_number(const char *command, const char *option, const char *value,
+                             long min, long max, long *out, int *status);
 
 /* The number of jobs (threads) of a batch command: -j N, else the processors online.
  * Output is the same whatever it is (the pool of pool.h delivers in input order). */
 int cli_jobs(const struct cli_options *opt);
-/* Reads the value of -j/--jobs ("4"); false, with the usage error printed for command
- * and *status set, when it is not a number of jobs. */
+/* Reads the value of -j/--jobs ("4") as cli_parse_option_number does. */
 bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status);
 
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */

@@ -26,6 +26,8 @@ enum long_only_option {
 
 /* The most jobs -j takes: far more threads than any machine has cores only cost memory. */
 enum { MAX_JOBS = 1024 };
+/* The most steps hint --apply takes: more than any puzzle's solve path has. */
+enum { MAX_APPLY = 100000 };
 
 static const struct option long_options[] = {
     { "any", no_argument, NULL, OPT_ANY },
@@ -283,19 +285,19 @@ int cli_jobs(const struct cli_options *opt)
     return opt->jobs > 0 ? (int)opt->jobs : pool_online_cpus();
 }
 
-bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status)
+bool cli_parse_option_number(const char *command, const char *option, const char *value,
+                             long min, long max, long *out, int *status)
 {
-    if (cli_parse_number(value, 1, MAX_JOBS, jobs))
+    if (cli_parse_number(value, min, max, out))
         return true;
-    *status = cli_usage_error(command, "invalid --jobs '%s': expected a number of jobs from 1 "
-                              "to %d", value, MAX_JOBS);
+    *status = cli_usage_error(command, "invalid %s '%s': expected a whole number from %ld to %ld",
+                              option, value, min, max);
     return false;
 }
 
-/* A positive count or budget; LONG_MAX itself is strtol's overflow, so refused. */
-static bool parse_limit(const char *s, long *out)
+bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status)
 {
-    return cli_parse_number(s, 1, LONG_MAX - 1, out);
+    return cli_parse_option_number(command, "--jobs", value, 1, MAX_JOBS, jobs, status);
 }
 
 /* --format's value: an input format, rate's output format, or both separated by a comma
@@ -361,12 +363,15 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case OPT_ALL: opt->all = true; break;
         case OPT_COUNT:
             opt->count = true;
-            if (optarg != NULL && !parse_limit(optarg, &opt->count_limit))
-                return usage_error("invalid --count limit '%s': expected a positive number", optarg);
+            if (optarg != NULL && !cli_parse_option_number("kakudo", "--count", optarg, 1,
+                                                           CLI_MAX_LIMIT, &opt->count_limit,
+                                                           &status))
+                return status;
             break;
         case OPT_NODES:
-            if (!parse_limit(optarg, &opt->nodes))
-                return usage_error("invalid --nodes '%s': expected a positive number", optarg);
+            if (!cli_parse_option_number("kakudo", "--nodes", optarg, 1, CLI_MAX_LIMIT,
+                                         &opt->nodes, &status))
+                return status;
             break;
         case OPT_FORMAT:
             if (!parse_formats(optarg, opt))
@@ -376,8 +381,9 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
             break;
         case OPT_PATH: opt->path = true; break;
         case OPT_APPLY:
-            if (!cli_parse_number(optarg, 0, 100000, &opt->apply))
-                return usage_error("invalid --apply '%s': expected a number of steps", optarg);
+            if (!cli_parse_option_number("kakudo", "--apply", optarg, 0, MAX_APPLY, &opt->apply,
+                                         &status))
+                return status;
             break;
         case 'h': print_help(); return 0;
         case OPT_VERSION: print_version(); return 0;

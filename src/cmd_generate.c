@@ -163,9 +163,9 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
         case OPT_SYMMETRY: a->symmetry = optarg; break;
         case OPT_FORMAT: a->format = optarg; break;
         case OPT_COUNT:
-            if (!cli_parse_number(optarg, 1, LONG_MAX - 1, &a->count))
-                return generate_usage_error("invalid --count '%s': expected a positive number",
-                                            optarg);
+            if (!cli_parse_option_number("kakudo generate", "--count", optarg, 1, CLI_MAX_LIMIT,
+                                         &a->count, &status))
+                return status;
             break;
         case OPT_SEED:
             if (!parse_seed(optarg, &a->req.seed))
@@ -175,18 +175,18 @@ static int parse_generate_options(int argc, char **argv, struct generate_args *a
             break;
         case OPT_BUDGET: {
             long s;
-            if (!cli_parse_number(optarg, 1, 86400, &s))
-                return generate_usage_error("invalid --budget '%s': expected seconds from 1 "
-                                            "to 86400", optarg);
+            if (!cli_parse_option_number("kakudo generate", "--budget", optarg, 1, 86400, &s,
+                                         &status))
+                return status;
             a->req.budget_ms = (uint64_t)s * 1000u;
             a->budget_given = true;
             break;
         }
         case OPT_ATTEMPTS: {
             long n;
-            if (!cli_parse_number(optarg, 1, 1000000, &n))
-                return generate_usage_error("invalid --attempts '%s': expected a number from 1 "
-                                            "to 1000000", optarg);
+            if (!cli_parse_option_number("kakudo generate", "--attempts", optarg, 1, 1000000,
+                                         &n, &status))
+                return status;
             a->req.max_attempts = (int)n;
             break;
         }
@@ -258,8 +258,8 @@ static int settle_sudoku_shape(struct generate_args *a)
 
     req->kind = PUZZLE_SUDOKU;
     if (a->size != NULL && !cli_parse_number(a->size, 1, 1000, &n))
-        return generate_usage_error("invalid --size '%s': a Sudoku size is one number, "
-                                    "such as 9 or 16", a->size);
+        return generate_usage_error("invalid --size '%s': a Sudoku size is one number from 4 "
+                                    "to %d, such as 9 or 16", a->size, SUDOKU_MAX_SIZE);
     req->size = (int)n;
     if (a->symmetry != NULL && !gen_symmetry_by_name(a->symmetry, &req->symmetry))
         return generate_usage_error("unknown --symmetry '%s': expected none, rotate180, "
@@ -322,8 +322,8 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
         req->kind = PUZZLE_KAKURO;
         req->width = req->height = DEFAULT_KAKURO_SIDE;
         if (a->size != NULL && !parse_board_size(a->size, &req->width, &req->height))
-            return generate_usage_error("invalid --size '%s': a Kakuro size is WxH, such as "
-                                        "15x15", a->size);
+            return generate_usage_error("invalid --size '%s': a Kakuro size is WxH, each from 3 "
+                                        "to %d, such as 15x15", a->size, KAKURO_MAX_SIDE);
         if (a->symmetry != NULL)
             return generate_usage_error("--symmetry is for Sudoku: Kakuro boards are always "
                                         "symmetric under a half turn");
@@ -351,8 +351,8 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
         return generate_usage_error("invalid --givens '%s': a number of givens is never "
                                     "negative", a->givens);
     else if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
-        return generate_usage_error("invalid --givens '%s': expected MIN-MAX (or N), such as "
-                                    "24-28", a->givens);
+        return generate_usage_error("invalid --givens '%s': expected N or MIN-MAX, whole numbers "
+                                    "from 1 to the grid's cells, such as 24-28", a->givens);
     if (!gen_check_request(req, why, sizeof why))
         return generate_usage_error("%s", why);
     return -1;

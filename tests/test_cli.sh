@@ -116,7 +116,7 @@ printf 'bad\n' >"$tmp/bad1.txt"
 for command in solve hint rate; do
   "$bin" $command <"$tmp/bad1.txt" >/dev/null 2>"$tmp/stdin_$command.err"
   grep -q "^kakudo: <stdin>:1: " "$tmp/stdin_$command.err" \
-    || sed 's/^/# stderr: /' "$tmp/stdin_$command.err"
+    || { sed 's/^/# stderr: /' "$tmp/stdin_$command.err"; false; }
   ok $? "$command: a bad line of standard input is <stdin>:1"
   "$bin" $command - <"$tmp/bad1.txt" >/dev/null 2>"$tmp/dash_$command.err"
   same "$tmp/stdin_$command.err" "$tmp/dash_$command.err"; ok $? "$command -: the same"
@@ -125,6 +125,18 @@ run hint_stdin hint
 status_is hint_stdin 2 && err_has hint_stdin "kakudo: <stdin> has no puzzle"; ok $? "hint on empty standard input: <stdin>"
 "$bin" hint - "$srcdir/tests/data/hint/cli/wiki.txt" <"$srcdir/tests/data/hint/cli/wiki.txt" >"$tmp/hint2.out" 2>&1
 grep -qx "<stdin>:" "$tmp/hint2.out"; ok $? "hint of two inputs heads standard input's hint <stdin>:"
+# Every numeric option is range-checked with a message that names it and its range (a
+# huge --apply said only "expected a number of steps").
+wiki=$srcdir/tests/data/hint/cli/wiki.txt
+for case in "hint --apply 0 100000 999999999999" "hint --apply 0 100000 -1" \
+            "solve --count 1 9223372036854775806 99999999999999999999" \
+            "solve --nodes 1 9223372036854775806 -5" "solve --jobs 1 1024 0" \
+            "rate --jobs 1 1024 99999999999999"; do
+  set -- $case
+  run range $1 "$2=$5" "$wiki"
+  status_is range 2 && err_has range "kakudo: invalid $2 '$5': expected a whole number from $3 to $4"
+  ok $? "$1 $2=$5: refused, naming $2 and its range $3 to $4"
+done
 run play_dash -
 status_is play_dash 2 && err_has play_dash "kakudo: -: the player reads its keys from standard input"
 ok $? "the player on -: why it cannot read standard input, exit 2"

@@ -102,4 +102,25 @@ bad helparg "option '--help' doesn't allow an argument" generate sudoku --help=3
 run help generate --help
 status_is help 0 && grep -q 'kakudo generate sudoku' "$tmp/help.out"; ok $? "generate --help"
 
+# Every numeric option is range-checked with a message that names it and its range.
+for case in "--count 1 9223372036854775806 -1" "--budget 1 86400 9999999999999" \
+            "--attempts 1 1000000 0" "--jobs 1 1024 99999999999"; do
+  set -- $case
+  run range generate sudoku "$1=$4"
+  status_is range 2 && err_has range "kakudo generate: invalid $1 '$4': expected a whole number from $2 to $3"
+  ok $? "generate $1=$4: refused, naming $1 and its range $2 to $3"
+done
+run range generate sudoku --givens 99999999999
+status_is range 2 && err_has range "invalid --givens '99999999999': expected N or MIN-MAX, whole numbers from 1 to the grid's cells"
+ok $? "generate --givens 99999999999: the range of givens"
+run range generate sudoku --size 99999999999
+status_is range 2 && err_has range "invalid --size '99999999999': a Sudoku size is one number from 4 to 25"
+ok $? "generate --size 99999999999: the range of sizes"
+run range generate kakuro --size 10x-3
+status_is range 2 && err_has range "invalid --size '10x-3': a Kakuro size is WxH, each from 3 to 128"
+ok $? "generate kakuro --size 10x-3: the range of sides"
+run range generate sudoku --seed -1
+status_is range 2 && err_has range "invalid --seed '-1': expected a number from 0 to 18446744073709551614"
+ok $? "generate --seed -1: the range of seeds"
+
 tap_done

@@ -56,7 +56,7 @@ ok $? "generate kakuro --format kakuro2 --count: the same for -j1, -j2, -j4"
 
 for bad in 0 abc -1 1x 99999; do
   run bad --jobs="$bad" solve "$data/jobs/mixed.txt"
-  status_is bad 2 && err_has bad "invalid --jobs '$bad': expected a number of jobs" &&
+  status_is bad 2 && err_has bad "invalid --jobs '$bad': expected a whole number from 1 to 1024" &&
     [ ! -s "$tmp/bad.out" ]
   ok $? "--jobs=$bad is refused with a message and status 2"
 done
