@@ -60,10 +60,10 @@ static void print_help(void)
     /* One translatable message per section, each a block a translator can lay out anew
      * (the option names and values stay as they are). */
     fputs(_("Usage: kakudo [OPTION]... [FILE[:N]]\n"
-            "  or:  kakudo solve [OPTION]... [FILE]...\n"
+            "  or:  kakudo solve [OPTION]... [FILE[:N]]...\n"
             "  or:  kakudo watch [OPTION]... FILE[:N]\n"
             "  or:  kakudo hint [--all|--apply=N] [FILE[:N]]...\n"
-            "  or:  kakudo rate [--path] [--format=se|rating] [FILE]...\n"
+            "  or:  kakudo rate [--path] [--format=se|rating] [FILE[:N]]...\n"
             "  or:  kakudo generate sudoku|kakuro|killer|x|jigsaw|killer-x|killer-jigsaw|\n"
             "                       jigsaw-x|killer-jigsaw-x [OPTION]...\n"
             "Play and solve Sudoku and Kakuro in the terminal.\n"
@@ -130,6 +130,8 @@ static void print_help(void)
             "algospot KAKURO2, kakudo's Kakuro grid, kakudo's variant format (Killer,\n"
             "Sudoku X, Jigsaw and their combinations), Jigsaw lines and Killer lines.\n"
             "Sudoku sizes 4x4 to 25x25 (variants to 16x16); symbols 1-9 then A, B, ...\n"
+            "FILE:N is the Nth puzzle of FILE alone (from 1), for solve, hint, rate, watch\n"
+            "and the player.\n"
             "\n"), stdout);
     fputs(_("Exit status: 0 if all went well, 1 if a puzzle has no solution, 2 on bad input,\n"
             "3 if a search gave up (its budget of nodes ran out).\n"), stdout);

@@ -470,17 +470,38 @@ static void rate_deliver(void *item, void *user)
     free(job);
 }
 
-/* Rates every puzzle of one open file, its exit status into *status. */
-static void rate_stream(struct pool *pool, FILE *f, const char *name,
+/* Submits the error err in the place of a puzzle of the file name. */
+static void rate_submit_error(struct pool *pool, const char *name, const struct format_error *err,
+                              int *status)
+{
+    struct rate_job *job = xcalloc(1, sizeof *job);
+
+    job->name = name;
+    job->err = *err;
+    job->status = status;
+    pool_submit(pool, job);
+}
+
+/* Rates the puzzles of one open file, all when only < 0, else its only-th (FILE:N); its
+ * exit status into *status. */
+static void rate_stream(struct pool *pool, FILE *f, const char *name, long only,
                         const struct cli_options *opt, int *status)
 {
     struct reader *r = reader_open(f, name, opt->format);
     struct format_style style;
     struct puzzle *p;
     int rc;
-    long index = 0;
+    long index = 0, last = LONG_MAX;    /* the number of the last puzzle to read */
+    struct format_error err;
 
-    for (;;) {
+    if (only >= 0 && reader_skip_to(r, only, &err)) {
+        index = only - 1;
+        last = only;
+    } else if (only >= 0) {
+        rate_submit_error(pool, name, &err, status);
+        last = 0;
+    }
+    while (index < last) {
         struct rate_job *job = xcalloc(1, sizeof *job);
 
         rc = reader_next(r, &p, &style, &job->err);
@@ -496,7 +517,10 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name,
         pool_submit(pool, job);
     }
     reader_close(r);
-    if (index == 0) {           /* an empty file is bad input, as for solve */
+    if (only > 0 && last == only && index < only) {
+        format_error_too_few(&err, name, only - 1);
+        rate_submit_error(pool, name, &err, status);
+    } else if (index == 0 && only < 0) {     /* an empty file is bad input, as for solve */
         struct rate_job *job = xcalloc(1, sizeof *job);
 
         job->message = xasprintf(_("%s: no puzzle found"), name);
@@ -534,33 +558,41 @@ int cli_rate(char **files, int nfiles, const struct cli_options *opt)
     int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
     /* The workers only read the options. */
     struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt);
+    char **paths;
 
     if (nfiles == 0) {
         files = standard_input;
         nfiles = 1;
     }
+    /* The paths outlive their files' reading: the jobs name them until delivered. */
+    paths = xcalloc((size_t)nfiles, sizeof *paths);
     for (int i = 0; i < nfiles; i++) {
-        bool is_stdin = strcmp(files[i], "-") == 0;
+        long only;
+        bool one = format_split_spec(files[i], &paths[i], &only);
+        bool is_stdin = strcmp(paths[i], "-") == 0;
         FILE *f;
 
         if (opt->format == FORMAT_AUTO && is_save_file(files[i])) {
             rate_saved_game(pool, files[i], opt, &status[i]);
             continue;
         }
-        f = is_stdin ? stdin : fopen(files[i], "r");
+        f = is_stdin ? stdin : fopen(paths[i], "r");
         if (f == NULL) {
             struct rate_job *job = xcalloc(1, sizeof *job);
 
-            job->message = xasprintf(_("%s: cannot open: %s"), files[i], strerror(errno));
+            job->message = xasprintf(_("%s: cannot open: %s"), paths[i], strerror(errno));
             job->status = &status[i];
             pool_submit(pool, job);
             continue;
         }
-        rate_stream(pool, f, format_input_name(files[i]), opt, &status[i]);
+        rate_stream(pool, f, format_input_name(paths[i]), one ? only : -1, opt, &status[i]);
         if (!is_stdin)
             fclose(f);
     }
     pool_close(pool);
+    for (int i = 0; i < nfiles; i++)
+        free(paths[i]);
+    free(paths);
     for (int i = 0; i < nfiles; i++)
         if (status[i] > total)
             total = status[i];

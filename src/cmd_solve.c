@@ -386,14 +386,15 @@ static void submit_message(struct solve_run *run, const char *name, char *messag
     pool_submit(solve_pool(run, 0), job);
 }
 
-static void solve_stream(struct solve_run *run, const char *name, FILE *f)
+/* Solves the puzzles of one open file: all when only < 0, else its only-th (FILE:N). */
+static void solve_stream(struct solve_run *run, const char *name, FILE *f, long only)
 {
     const struct cli_options *opt = run->opt;
     struct reader *r = reader_open(f, name, opt->format);
     struct format_error err;
     struct format_style style;
     struct puzzle *p;
-    long found = 0, index = 0;
+    long found = 0, index = 0, last = LONG_MAX;   /* last: the number of the last to read */
     bool failed = false;
     int got;
 
@@ -402,7 +403,17 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f)
     if (!opt->trace)
         reader_leave_givens(r);
     run->reader = r;
-    while ((got = reader_next(r, &p, &style, &err)) != 0) {
+    if (only >= 0 && reader_skip_to(r, only, &err)) {
+        index = only - 1;
+        last = only;
+    } else if (only >= 0) {
+        char msg[600];
+        format_error_string(&err, msg, sizeof msg);
+        submit_message(run, name, xstrdup(msg));
+        failed = true;
+        last = 0;
+    }
+    while (index < last && (got = reader_next(r, &p, &style, &err)) != 0) {
         struct solve_job *job;
 
         index++;
@@ -427,8 +438,14 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f)
         puzzle_start_grid(p, job->start);
         pool_submit(solve_pool(run, (size_t)p->ncells), job);
     }
-    if (found == 0 && !failed)
+    if (found == 0 && !failed && only >= 0) {
+        char msg[600];
+        format_error_too_few(&err, name, only - 1);
+        format_error_string(&err, msg, sizeof msg);
+        submit_message(run, name, xstrdup(msg));
+    } else if (found == 0 && !failed) {
         submit_message(run, name, xasprintf(_("%s: no puzzle found"), name));
+    }
     run->reader = NULL;
     reader_close(r);
 }
@@ -449,24 +466,32 @@ int cli_solve(char **files, int nfiles, const struct cli_options *opt)
     static char dash[] = "-";
     static char *stdin_only[] = { dash };
     struct solve_run run = { .opt = opt };
+    char **paths;
 
     if (nfiles == 0) {
         files = stdin_only;
         nfiles = 1;
     }
+    /* The paths outlive their files' reading: the jobs name them until delivered. */
+    paths = xcalloc((size_t)nfiles, sizeof *paths);
     for (int i = 0; i < nfiles; i++) {
-        bool is_stdin = strcmp(files[i], "-") == 0;
-        FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
+        long only;
+        bool one = format_split_spec(files[i], &paths[i], &only);
+        bool is_stdin = strcmp(paths[i], "-") == 0;
+        FILE *f = is_stdin ? stdin : fopen(paths[i], "rb");
 
         if (f == NULL) {
-            submit_message(&run, files[i], xasprintf("%s: %s", files[i], strerror(errno)));
+            submit_message(&run, files[i], xasprintf("%s: %s", paths[i], strerror(errno)));
             continue;
         }
-        solve_stream(&run, format_input_name(files[i]), f);
+        solve_stream(&run, format_input_name(paths[i]), f, one ? only : -1);
         if (!is_stdin)
             fclose(f);
     }
     pool_close(run.pool);
+    for (int i = 0; i < nfiles; i++)
+        free(paths[i]);
+    free(paths);
     free_spare_jobs(&run);
     return run.status;     /* a write error is main's to report (finish_output) */
 }

@@ -2430,20 +2430,51 @@ static void load_error(struct format_error *err, const char *file, const char *f
     va_end(ap);
 }
 
-/* Splits "FILE:N" into the file and N, unless spec names an existing file itself. */
-static char *split_spec(const char *spec, long *index)
+bool format_split_spec(const char *spec, char **path, long *index)
 {
-    char *path = xstrdup(spec);
-    char *colon = strrchr(path, ':');
+    char *colon;
     struct stat st;
 
+    *path = xstrdup(spec);
+    colon = strrchr(*path, ':');
     *index = 1;
     if (stat(spec, &st) == 0 || colon == NULL || colon[1] == '\0'
         || strspn(colon + 1, "0123456789") != strlen(colon + 1) || strlen(colon + 1) > 9)
-        return path;
+        return false;
     *index = strtol(colon + 1, NULL, 10);
     *colon = '\0';
-    return path;
+    return true;
+}
+
+void format_error_too_few(struct format_error *err, const char *name, long seen)
+{
+    if (seen == 0)
+        load_error(err, "", "%s has no puzzle", name);
+    else
+        load_error(err, "", P_("%s has only %ld puzzle", "%s has only %ld puzzles",
+                               (unsigned long)seen), name, seen);
+}
+
+bool reader_skip_to(struct reader *r, long index, struct format_error *err)
+{
+    if (index < 1) {
+        load_error(err, r->name, "puzzle numbers start at 1");
+        return false;
+    }
+    for (long seen = 0; seen < index - 1; seen++) {
+        struct puzzle *p;
+        int rc = reader_next(r, &p, NULL, err);
+
+        if (rc == 0) {
+            format_error_too_few(err, r->name, seen);
+            return false;
+        }
+        if (rc > 0)
+            puzzle_free(p);
+        else if (reader_lost(r))
+            return false;
+    }
+    return true;
 }
 
 /* The index-th puzzle (1-based) of the open file f, read as path. */
@@ -2453,25 +2484,9 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
 {
     struct reader *r = reader_open(f, path, forced);
     struct puzzle *p = NULL;
-    long seen = 0;
-    int rc;
 
-    for (;;) {
-        rc = reader_next(r, &p, style, err);
-        if (rc == 0)
-            break;
-        seen++;
-        /* Bad puzzles before the one asked for are passed over where the reader can. */
-        if (seen == index || (rc < 0 && reader_lost(r)))
-            break;
-        puzzle_free(p);
-        p = NULL;
-    }
-    if (rc == 0 && seen == 0)
-        load_error(err, "", "%s has no puzzle", path);
-    else if (rc == 0)
-        load_error(err, "", P_("%s has only %ld puzzle", "%s has only %ld puzzles",
-                               (unsigned long)seen), path, seen);
+    if (reader_skip_to(r, index, err) && reader_next(r, &p, style, err) == 0)
+        format_error_too_few(err, path, index - 1);
     if (marks != NULL && p != NULL && reader_marks(r) != NULL) {
         *marks = xmalloc((size_t)p->ncells * sizeof **marks);
         memcpy(*marks, reader_marks(r), (size_t)p->ncells * sizeof **marks);
@@ -2495,10 +2510,6 @@ static struct puzzle *load_path_index(const char *path, long index, bool stdin_o
     struct puzzle *p;
     FILE *f;
 
-    if (index < 1) {
-        load_error(err, name, "puzzle numbers start at 1");
-        return NULL;
-    }
     f = is_stdin ? stdin : fopen(path, "rb");
     if (f == NULL && errno == ENOENT && strcmp(path, "-") == 0) {
         /* The player (the one that takes no standard input) reads its keys there. */
@@ -2522,8 +2533,11 @@ static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id 
                                 struct format_error *err)
 {
     long index;
-    char *path = split_spec(spec, &index);
-    struct puzzle *p = load_path_index(path, index, stdin_ok, forced, style, marks, err);
+    char *path;
+    struct puzzle *p;
+
+    format_split_spec(spec, &path, &index);
+    p = load_path_index(path, index, stdin_ok, forced, style, marks, err);
 
     free(path);
     return p;

@@ -74,6 +74,18 @@ bool format_check_givens(const struct puzzle *p, const char *file, long line,
  * lines), or frees it. */
 void reader_give_back(struct reader *r, struct puzzle *p);
 void reader_close(struct reader *r);
+/* Passes over the puzzles before the index-th (1-based), bad ones too where the reader
+ * resumes past them, as FILE:N asks: true when the next reader_next reads the index-th;
+ * false with err filled when index is below 1, the input ends first or a bad puzzle
+ * loses the reader's place. */
+bool reader_skip_to(struct reader *r, long index, struct format_error *err);
+/* The error for an input named name that ended after seen puzzles, before the one asked
+ * for ("FILE has only 3 puzzles"). */
+void format_error_too_few(struct format_error *err, const char *name, long seen);
+/* Splits a command-line argument "FILE:N" into the file (*path, the caller frees) and N
+ * (*index): true when it held a :N, false (the whole argument, *index 1) when not or when
+ * the argument names an existing file itself. */
+bool format_split_spec(const char *spec, char **path, long *index);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2
  * case (N lines of N numbers, 0 for black and clue cells), the readable Kakuro grid

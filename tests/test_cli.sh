@@ -137,6 +137,32 @@ for case in "hint --apply 0 100000 999999999999" "hint --apply 0 100000 -1" \
   status_is range 2 && err_has range "kakudo: invalid $2 '$5': expected a whole number from $3 to $4"
   ok $? "$1 $2=$5: refused, naming $2 and its range $3 to $4"
 done
+# FILE:N, the Nth puzzle alone, as hint, rate, watch and the player read it (solve and
+# rate said "No such file").
+{ grep -hv '^#' "$srcdir/data/03-sudoku9-beginner.txt"; printf 'bad line\n'
+  grep -hv '^#' "$srcdir/data/04-sudoku9-easy.txt"; } >"$tmp/three.txt"
+sed -n 3p "$tmp/three.txt" >"$tmp/third.txt"
+run nth solve "$tmp/three.txt:3"
+run third solve "$tmp/third.txt"
+status_is nth 0 && same "$tmp/third.out" "$tmp/nth.out" && [ ! -s "$tmp/nth.err" ]
+ok $? "solve FILE:3: the third puzzle alone, past a bad second one"
+run nth_rate rate "$tmp/three.txt:3"
+status_is nth_rate 0 && out_has nth_rate "$tmp/three.txt:3: Easy" && [ "$(wc -l <"$tmp/nth_rate.out")" -eq 1 ]
+ok $? "rate FILE:3: the third puzzle alone, numbered 3"
+run nth_hint hint "$tmp/three.txt:3"
+run third_hint hint "$tmp/third.txt"
+status_is nth_hint 0 && same "$tmp/third_hint.out" "$tmp/nth_hint.out"; ok $? "hint FILE:3: the same puzzle"
+for command in solve rate hint; do
+  run nth0 $command "$tmp/three.txt:0"
+  status_is nth0 2 && err_has nth0 "kakudo: $tmp/three.txt: puzzle numbers start at 1"
+  ok $? "$command FILE:0: puzzle numbers start at 1, exit 2"
+  run nth9 $command "$tmp/three.txt:9"
+  status_is nth9 2 && err_has nth9 "kakudo: $tmp/three.txt has only 3 puzzles" && [ ! -s "$tmp/nth9.out" ]
+  ok $? "$command FILE:9 of three: has only 3 puzzles, exit 2"
+done
+run nth2 solve "$tmp/three.txt:2"
+status_is nth2 2 && err_has nth2 "$tmp/three.txt:2:" && [ ! -s "$tmp/nth2.out" ]
+ok $? "solve FILE:2, a bad line: its message, exit 2"
 run play_dash -
 status_is play_dash 2 && err_has play_dash "kakudo: -: the player reads its keys from standard input"
 ok $? "the player on -: why it cannot read standard input, exit 2"
