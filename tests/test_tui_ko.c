@@ -14,6 +14,9 @@
 #include "tap.h"
 #include "tui_test.h"
 
+#define KEY_DOWN "\033OB"
+#define KEY_HOME "\033OH"
+
 static char lang_env[] = "LANG=ko_KR.UTF-8";
 static char locpath_env[4200];
 
@@ -180,6 +183,41 @@ static void test_picker_and_help(void)
     tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "any key goes back");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
+}
+
+/* Recent games' progress in Korean stands in the column of the bundled levels, counted in
+ * screen cells, at 80 columns and at 40. */
+static void test_recent_aligned(void)
+{
+    static const int widths[] = { 80, 40 };
+
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        struct th *t = start_ko(NULL, 24, widths[w]);
+        int r4 = -1, c4 = -1, r6 = -1, c6 = -1, rb = -1, cb = -1;
+        bool found;
+
+        tt_wait_text(t, "kakudo - 퍼즐 고르기");
+        th_send(t, "\r");                       /* Sudoku 4x4: 1 digit of 8, 12% */
+        tt_wait_text(t, "채움 8/16");
+        th_send(t, "1");
+        tt_wait_text(t, "채움 9/16");
+        th_send(t, "q");
+        tt_wait_text(t, "최근 게임");
+        th_send(t, KEY_HOME KEY_DOWN "\r");     /* Sudoku 6x6: 1 digit of 22, 4% */
+        tt_wait_text(t, "채움 14/36");
+        th_send(t, "1");
+        tt_wait_text(t, "채움 15/36");
+        th_send(t, "q");
+        tt_wait_text(t, "12% 완료");
+        found = find_cell(t, "12% 완료", &r4, &c4) && find_cell(t, " 4% 완료", &r6, &c6)
+                && find_cell(t, "입문", &rb, &cb);
+        tap_ok(found && c4 == c6 + 1 && c4 == cb && rb < r4,
+               "%d columns: recent games' progress lined up with the levels in Korean "
+               "(cells %d, %d, %d)", widths[w], c4, c6 + 1, cb);
+        tap_ok(tt_quit_cleanly(t), "q quits");
+        th_free(t);
+        tt_fresh_state();
+    }
 }
 
 static void test_board_dialog_and_hint(void)
@@ -491,6 +529,7 @@ int main(void)
         return 0;
     test_picker_and_help();
     tt_fresh_state();
+    test_recent_aligned();
     test_board_dialog_and_hint();
     tt_fresh_state();
     test_new_game_form();

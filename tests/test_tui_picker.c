@@ -73,6 +73,48 @@ static void test_names(void)
     th_free(t);
 }
 
+/* Plays one digit into the bundled puzzle at index down of the picker and leaves it, back
+ * in the picker: a recent game. */
+static void play_one_digit(struct th *t, int down, const char *before, const char *after)
+{
+    th_send(t, KEY_HOME);
+    for (int i = 0; i < down; i++)
+        th_send(t, KEY_DOWN);
+    th_send(t, "\r");
+    tt_wait_text(t, before);
+    th_send(t, "1");
+    tt_wait_text(t, after);
+    th_send(t, "q");
+    tt_wait_text(t, "Recent games");
+}
+
+/* Recent games' progress stands in one column, that of the bundled puzzles' levels,
+ * whatever the names' widths (it followed each name two spaces on), at 80 columns and
+ * at 40. */
+static void test_recent_aligned(void)
+{
+    static const int widths[] = { 80, 40 };
+
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        struct th *t;
+        int r4, c4, r6, c6, rb, cb;
+        bool found;
+
+        tt_fresh_state();
+        t = tt_start(NULL, (const char *const[]){ "NO_COLOR=1", NULL }, 24, widths[w]);
+        tt_wait_text(t, "choose a puzzle");
+        play_one_digit(t, 0, "Filled 8/16", "Filled 9/16");     /* 4x4: 1 of 8, 12% */
+        play_one_digit(t, 1, "Filled 14/36", "Filled 15/36");   /* 6x6: 1 of 22, 4% */
+        found = tt_wait_text(t, "12% done") && th_find(t, "12% done", &r4, &c4)
+                && th_find(t, " 4% done", &r6, &c6) && th_find(t, "beginner", &rb, &cb);
+        tap_ok(found && c4 == c6 + 1 && c4 == cb && r4 != r6 && rb < r4,
+               "%d columns: recent games' progress lined up with the levels (columns %d, %d, %d)",
+               widths[w], c4, c6 + 1, cb);
+        tap_ok(tt_quit_cleanly(t), "q quits");
+        th_free(t);
+    }
+}
+
 /* After a game the picker selects it, wherever its save moved; d deletes a saved game
  * once confirmed. */
 static void test_return_and_delete(void)
@@ -260,6 +302,7 @@ int main(void)
     test_names();
     tt_fresh_state();
     test_return_and_delete();
+    test_recent_aligned();
     tt_fresh_state();
     test_picker_help();
     tt_fresh_state();

@@ -19,6 +19,8 @@
 #include "util.h"
 
 #define PICKER_RECENT_MAX 20    /* recent games listed */
+#define PICKER_BUNDLED_NAME 22  /* display columns of a bundled puzzle's name, padded */
+#define PICKER_NAME_MAX 38      /* the most columns a recent game's name takes in its row */
 #define PICKER_FILE_MAX 10000   /* puzzles of a browsed file listed */
 #define PICKER_WHEEL_STEP 3     /* items a turn of the mouse wheel moves */
 
@@ -92,25 +94,31 @@ static size_t list_saves(struct recent_save **out)
     return n;
 }
 
-static char *recent_label(const struct game_summary *sum)
-{
-    const struct puzzle *p = sum->puzzle;
-    char *name = ui_puzzle_name(p, p->name != NULL ? p->name
-                                   : p->variant != 0 ? ui_kind_name(p) : p->ops->name), *label;
+/* A recent game read before it is listed: its save, its head and the name it goes by. */
+struct recent_row {
+    char *path;
+    struct game_summary sum;
+    char *name;
+};
 
+/* The row's label: its name padded to name_width display columns, then its progress. */
+static char *recent_label(const struct recent_row *row, int name_width)
+{
+    const struct game_summary *sum = &row->sum;
+    char name[256];
+
+    ui_pad(name, sizeof name, row->name, name_width);
     if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
-        label = xasprintf(_("%s  solved"), name);
-    else if (sum->filled < 0)   /* an older save, which does not say */
-        label = xasprintf(_("%s  in progress"), name);
-    else
-        label = xasprintf(_("%s  %d%% done"), name, progress_percent(sum));
-    free(name);
-    return label;
+        return xasprintf(_("%s  solved"), name);
+    if (sum->filled < 0)    /* an older save, which does not say */
+        return xasprintf(_("%s  in progress"), name);
+    return xasprintf(_("%s  %d%% done"), name, progress_percent(sum));
 }
 
-/* Recent games: the newest save files, each read only as far as its header and puzzle, so
- * a long history costs nothing here (it is replayed when the game is opened). */
-static void add_recent(struct ui *ui, size_t *cap)
+/* Recent games: the newest save files (at most PICKER_RECENT_MAX into rows), each read only
+ * as far as its header and puzzle, so a long history costs nothing here (it is replayed
+ * when the game is opened); how many. */
+static int read_recent(struct recent_row *rows)
 {
     struct recent_save *saves;
     size_t n = list_saves(&saves);
@@ -118,18 +126,45 @@ static void add_recent(struct ui *ui, size_t *cap)
 
     for (size_t i = 0; i < n; i++) {
         char err[256];
-        struct game_summary sum;
+        struct recent_row *row = &rows[shown];
+        const struct puzzle *p;
 
-        if (shown >= PICKER_RECENT_MAX || !game_peek(saves[i].path, &sum, err, sizeof err)) {
+        if (shown >= PICKER_RECENT_MAX || !game_peek(saves[i].path, &row->sum, err, sizeof err)) {
             free(saves[i].path);
             continue;
         }
-        add_item(ui, cap, (struct picker_item){
-            .kind = ITEM_RECENT, .path = saves[i].path, .label = recent_label(&sum) });
+        p = row->sum.puzzle;
+        row->path = saves[i].path;
+        row->name = ui_puzzle_name(p, p->name != NULL ? p->name
+                                      : p->variant != 0 ? ui_kind_name(p) : p->ops->name);
         shown++;
-        game_summary_free(&sum);
     }
     free(saves);
+    return shown;
+}
+
+/* Where the second column of the bundled and recent rows (level, progress) starts, in
+ * display columns from the label's start: past the widest name and two spaces, at least
+ * where a bundled level always stood, and at most PICKER_NAME_MAX columns along (a long
+ * name from a file is cut rather than push every level off the screen). */
+static int second_column(const struct recent_row *rows, int nrows)
+{
+    int widest = PICKER_BUNDLED_NAME + 1 - 2;
+
+    for (int i = 0; i < nrows; i++)
+        if (ui_width(rows[i].name) > widest)
+            widest = ui_width(rows[i].name);
+    return (widest < PICKER_NAME_MAX ? widest : PICKER_NAME_MAX) + 2;
+}
+
+static void add_recent(struct ui *ui, size_t *cap, struct recent_row *rows, int nrows, int column)
+{
+    for (int i = 0; i < nrows; i++) {
+        add_item(ui, cap, (struct picker_item){
+            .kind = ITEM_RECENT, .path = rows[i].path, .label = recent_label(&rows[i], column - 2) });
+        free(rows[i].name);
+        game_summary_free(&rows[i].sum);
+    }
 }
 
 /* What a puzzle of a browsed file is: "#3  name  Sudoku 9x9, 25 givens  (in progress)". */
@@ -226,13 +261,13 @@ static const char *level_label(const char *level)
     return level;
 }
 
-/* A bundled puzzle's row: its name, then its level (translated) in a column of its own,
- * lined up in display columns. */
-static char *bundled_label(const struct bundled_puzzle *b)
+/* A bundled puzzle's row: its name, then its level (translated) from display column
+ * column, where the recent games' progress stands too. */
+static char *bundled_label(const struct bundled_puzzle *b, int column)
 {
-    char name[128];
+    char name[256];
 
-    return xasprintf("%s %s", ui_pad(name, sizeof name, b->name, 22), level_label(b->level));
+    return xasprintf("%s %s", ui_pad(name, sizeof name, b->name, column - 1), level_label(b->level));
 }
 
 /* An item's label with the key that opens it from anywhere in the list, as bound:
@@ -249,6 +284,8 @@ static char *label_with_key(const char *label, enum prefs_action a)
 void ui_picker_enter(struct ui *ui)
 {
     size_t cap = 0;
+    struct recent_row recent[PICKER_RECENT_MAX];
+    int nrecent, column;
 
     ui_picker_free(ui);
     ui->screen = UI_PICKER;
@@ -263,11 +300,13 @@ void ui_picker_enter(struct ui *ui)
         ui->browse_path = NULL;
         cap = 0;
     }
+    nrecent = read_recent(recent);
+    column = second_column(recent, nrecent);
     for (int i = 0; i < bundled_count; i++)
         add_item(ui, &cap, (struct picker_item){
             .kind = ITEM_BUNDLED, .index = i,
-            .label = bundled_label(&bundled_puzzles[i]) });
-    add_recent(ui, &cap);
+            .label = bundled_label(&bundled_puzzles[i], column) });
+    add_recent(ui, &cap, recent, nrecent, column);
     add_item(ui, &cap, (struct picker_item){
         .kind = ITEM_NEW,
         .label = label_with_key(_("New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes"),
