@@ -104,6 +104,9 @@ static void test_sudoku_play(void)
     tap_ok(tt_wait_text(t, "  3  " LV "  5  "), "a clashing digit is entered");
     tap_ok(th_find(t, "  3  " LV "  5  ", &row, &col) && th_fg_index(t, row, col + 8) == 1 &&
            th_fg_index(t, row, col - 4) == 1, "both clashing digits are shown as conflicts (red)");
+    /* Conflicts made both bold: the given and the user's digit looked alike. */
+    tap_ok(cell_is(t, "  3  " LV "  5  ", is_bold, -4) && !cell_is(t, "  3  " LV "  5  ", is_bold, 8),
+           "in conflict, the given stays bold and the user's digit does not");
     th_send(t, "e");
     tap_ok(th_wait_text(t, "Conflicts hidden", tt_wait_ms) && th_find(t, "  3  " LV "  5  ", &row, &col) &&
            th_fg_index(t, row, col - 4) != 1, "e hides conflicts");
@@ -296,8 +299,12 @@ static void test_ascii_and_mono(void)
         bool found = th_find(t, "  3  " LV "  5  ", &row, &col);
         tap_ok(found && th_fg_index(t, row, col + 8) == -1 && th_fg_index(t, row, col - 4) == -1,
                "NO_COLOR: no colours");
-        tap_ok(found && cell_is(t, "  3  " LV "  5  ", is_underlined, -4),
+        tap_ok(found && cell_is(t, "  3  " LV "  5  ", is_underlined, -4)
+               && cell_is(t, "  3  " LV "  5  ", is_underlined, 8),
                "NO_COLOR: conflicts are underlined");
+        tap_ok(found && cell_is(t, "  3  " LV "  5  ", is_bold, -4)
+               && !cell_is(t, "  3  " LV "  5  ", is_bold, 8),
+               "NO_COLOR: in conflict, the given stays bold and the user's digit does not");
         tap_ok(found && cell_is(t, "  3  " LV "  5  ", is_reverse, 8),
                "NO_COLOR: the cursor is reverse video");
     }

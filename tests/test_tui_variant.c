@@ -275,7 +275,7 @@ static bool shown_as_conflict(struct th *t, int r, int c, bool color)
         return false;
     if (color)
         return VTERM_COLOR_IS_INDEXED(&cell.fg) && cell.fg.indexed.idx == 1;
-    return cell.attrs.underline && cell.attrs.bold;
+    return cell.attrs.underline;
 }
 
 /* Waits until the digit of (r, c) shows as a conflict (or not, when want is false). */

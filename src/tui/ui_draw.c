@@ -102,12 +102,14 @@ void ui_colors_init(struct ui *ui)
 
 /* Without colours every role that must stay distinguishable gets its own attributes:
  * givens bold, user digits plain, marks dim, conflicts underlined, blocks reversed; the
- * cursor (reverse, added by the caller) flips whatever is under it. */
+ * cursor (reverse, added by the caller) flips whatever is under it.  A conflict is not
+ * bold of itself: a given in conflict keeps its bold (ui_view.c), so that it still
+ * differs from the user's digit it clashes with. */
 attr_t ui_attr(const struct ui *ui, enum ui_role role)
 {
     static const attr_t mono[ROLE_COUNT] = {
         [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = A_NORMAL,
-        [ROLE_MARK] = A_DIM, [ROLE_CONFLICT] = A_UNDERLINE | A_BOLD, [ROLE_BLOCK] = A_REVERSE,
+        [ROLE_MARK] = A_DIM, [ROLE_CONFLICT] = A_UNDERLINE, [ROLE_BLOCK] = A_REVERSE,
         [ROLE_CLUE] = A_REVERSE, [ROLE_CLUE_HI] = A_REVERSE | A_BOLD | A_UNDERLINE,
         [ROLE_RUN_HI] = A_NORMAL, [ROLE_LINE] = A_NORMAL, [ROLE_BOX_LINE] = A_BOLD,
         [ROLE_TITLE] = A_BOLD, [ROLE_DIM] = A_DIM, [ROLE_MESSAGE] = A_BOLD,
@@ -122,7 +124,7 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
     };
     static const attr_t colour[ROLE_COUNT] = {
         [ROLE_NORMAL] = A_NORMAL, [ROLE_GIVEN] = A_BOLD, [ROLE_USER] = COLOR_PAIR(PAIR_USER),
-        [ROLE_MARK] = COLOR_PAIR(PAIR_MARK), [ROLE_CONFLICT] = COLOR_PAIR(PAIR_CONFLICT) | A_BOLD,
+        [ROLE_MARK] = COLOR_PAIR(PAIR_MARK), [ROLE_CONFLICT] = COLOR_PAIR(PAIR_CONFLICT),
         [ROLE_BLOCK] = A_REVERSE, [ROLE_CLUE] = A_REVERSE,
         [ROLE_CLUE_HI] = COLOR_PAIR(PAIR_CLUE_HI) | A_BOLD, [ROLE_RUN_HI] = COLOR_PAIR(PAIR_RUN_HI),
         [ROLE_LINE] = COLOR_PAIR(PAIR_LINE), [ROLE_BOX_LINE] = COLOR_PAIR(PAIR_BOX) | A_BOLD,

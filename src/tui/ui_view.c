@@ -609,8 +609,8 @@ static void draw_cell(const struct ui *ui, int cell)
         a = ui_attr(ui, role);
         if (hi && ui->color && role != ROLE_CONFLICT && role != ROLE_WRONG)
             a = ui_attr(ui, ROLE_RUN_HI) | (p->given[cell] ? A_BOLD : 0);
-        if (role == ROLE_CONFLICT && !ui->color && p->given[cell])
-            a |= A_BOLD;
+        if (role == ROLE_CONFLICT && p->given[cell])
+            a |= A_BOLD;    /* told from the user's digits it clashes with */
         if (!ui->color && role == ROLE_USER)
             a = A_NORMAL;
         if (hint_role != ROLE_NORMAL && role != ROLE_CONFLICT && role != ROLE_WRONG)
