@@ -72,6 +72,29 @@ static void test_dumb_terminal(void)
     th_free(t);
 }
 
+/* A TERM without a terminfo description, or none at all, is refused with the reason and
+ * what to do (it said only "cannot use the terminal 'X'"). */
+static void test_unknown_terminal(void)
+{
+    static const char *const cases[][2] = {
+        { "TERM=no-such-term",
+          "unknown terminal 'no-such-term': terminfo has no description of it" },
+        { "TERM=", "TERM is not set, so the player cannot know the terminal" },
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *env[] = { cases[i][0], NULL };
+        struct th *t = tt_start(NULL, env, 24, 80);
+        int status;
+
+        tap_ok(tt_wait_text(t, cases[i][1]), "%s: says why the terminal cannot be used", cases[i][0]);
+        status = th_wait_exit(t, tt_wait_ms);
+        tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 2,
+               "%s: exit status 2 (status %d)", cases[i][0], status);
+        th_free(t);
+    }
+}
+
 /* A terminal shrunk and grown back before the player reads the change (here: while it is
  * stopped) has lost what it showed, while curses sees the same size as before: the player
  * must paint its whole screen again (the soak test saw a blank screen on a busy machine). */
@@ -99,6 +122,7 @@ int main(void)
     test_help_wraps(60);
     test_help_wraps(80);
     test_dumb_terminal();
+    test_unknown_terminal();
     tt_fresh_state();
     test_messages_end_alike();
     tt_fresh_state();

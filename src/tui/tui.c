@@ -239,8 +239,15 @@ static bool start_curses(struct ui *ui)
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
-        fprintf(stderr, _("kakudo: cannot use the terminal '%s'\n"),
-                getenv("TERM") != NULL ? getenv("TERM") : "");
+        const char *term = getenv("TERM");
+
+        /* Said with what to do: the bare name told nothing of why. */
+        if (term == NULL || *term == '\0')
+            fprintf(stderr, _("kakudo: TERM is not set, so the player cannot know the terminal "
+                              "(set it, e.g. TERM=xterm-256color)\n"));
+        else
+            fprintf(stderr, _("kakudo: unknown terminal '%s': terminfo has no description of "
+                              "it (try TERM=xterm-256color)\n"), term);
         return false;
     }
     /* A terminal that cannot put the cursor anywhere (TERM=dumb) would get a scroll of
