@@ -110,17 +110,15 @@ for case in "--count 1 9223372036854775806 -1" "--budget 1 86400 9999999999999" 
   status_is range 2 && err_has range "kakudo generate: invalid $1 '$4': expected a whole number from $2 to $3"
   ok $? "generate $1=$4: refused, naming $1 and its range $2 to $3"
 done
-run range generate sudoku --givens 99999999999
-status_is range 2 && err_has range "invalid --givens '99999999999': expected N or MIN-MAX, whole numbers from 1 to the grid's cells"
-ok $? "generate --givens 99999999999: the range of givens"
-run range generate sudoku --size 99999999999
-status_is range 2 && err_has range "invalid --size '99999999999': a Sudoku size is one number from 4 to 25"
-ok $? "generate --size 99999999999: the range of sizes"
-run range generate kakuro --size 10x-3
-status_is range 2 && err_has range "invalid --size '10x-3': a Kakuro size is WxH, each from 3 to 128"
-ok $? "generate kakuro --size 10x-3: the range of sides"
-run range generate sudoku --seed -1
-status_is range 2 && err_has range "invalid --seed '-1': expected a number from 0 to 18446744073709551614"
-ok $? "generate --seed -1: the range of seeds"
+while IFS='|' read -r args message; do
+  # shellcheck disable=SC2086 # the arguments are words
+  run range $args
+  status_is range 2 && err_has range "$message"; ok $? "$args: refused, naming the range"
+done <<'CASES'
+generate sudoku --givens 99999999999|invalid --givens '99999999999': expected N or MIN-MAX, whole numbers from 1 to the grid's cells
+generate sudoku --size 99999999999|invalid --size '99999999999': a Sudoku size is one number from 4 to 25
+generate kakuro --size 10x-3|invalid --size '10x-3': a Kakuro size is WxH, each from 3 to 128
+generate sudoku --seed -1|invalid --seed '-1': expected a number from 0 to 18446744073709551614
+CASES
 
 tap_done
