@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_passes.h"
 #include "bench_set.h"
 #include "generate.h"
 #include "hint.h"
@@ -12,10 +13,19 @@
 
 /*
  * Every puzzle is solved as `kakudo solve` does (up to two solutions: uniqueness
- * proved), each solve timed alone on the process's CPU clock, `repeat` times; a
- * puzzle's time is the least of its repeats (the others measure the machine's other
- * work), less the clock's own cost.  A set prints the least, median, 99th percentile
- * and worst of its puzzles' times, and its median and total over the comparison set's.
+ * proved), each solve timed alone on the process's CPU clock, less the clock's own cost.
+ * All the sets are made or read first, then timed in --passes passes: each pass goes over
+ * every set in turn, solving each puzzle of a set in the set's order `repeat` times back
+ * to back, so that a spell of the machine's other work falls on the sets compared alike
+ * rather than on one of them.  A puzzle's time is the least of its repeats over all the
+ * passes (the others measure the machine's other work); its first solve (a pass's first
+ * repeat: the puzzle met after the other puzzles of its set, as `kakudo solve FILE` meets
+ * each puzzle once) is the least of its passes' first solves, so that one preemption or
+ * flushed cache does not count.  A set prints the least, median, 99th percentile and
+ * worst of its puzzles' times, and its median and mean over the comparison set's, each
+ * ratio followed by its spread: [least-most] of the same ratio computed in each pass
+ * alone, which says how firm it is (the ratio of the passes' least times may lie outside
+ * it: each puzzle's least comes from whichever pass was kindest to it).
  *
  * The pairs compared:
  *  - Jigsaw (boxes given as regions) against plain, on the same public puzzles (a file
@@ -38,12 +48,13 @@
  *    Sudoku X puzzles made here: the same plain puzzles, rated once;
  *  - the 9x9 puzzles of each --variant=FILE (kakudo generate x's, jigsaw-x's or
  *    killer-x's, a level per file) the same way.
- * Each set also prints its first solves alone (a single pass, as `kakudo solve` meets
- * each puzzle once): the repeats of one puzzle take the same branches, which the
- * processor learns, and that flatters branchy code more than table-driven code.
+ * Each set also prints its first solves alone: the repeats of one puzzle take the same
+ * branches, which the processor learns, and that flatters branchy code more than
+ * table-driven code.
  */
 
-static int repeat = 5;
+static int repeat = 5;          /* back-to-back solves of a puzzle in each pass (--repeat=N) */
+static int passes = 3;          /* passes over all the sets (--passes=K) */
 static uint64_t clock_cost;
 
 /* The least CPU time of a timed region holding nothing: taken off every time. */
@@ -59,7 +70,7 @@ static uint64_t measure_clock_cost(void)
     return least;
 }
 
-static uint64_t nodes_seen;     /* search nodes of the solves timed */
+static uint64_t nodes_seen;     /* search nodes of the solves so far */
 
 static long count_solutions(const struct puzzle *p, const uint8_t *grid, uint8_t *solution)
 {
@@ -76,151 +87,130 @@ static uint64_t less_clock(uint64_t t)
     return t > clock_cost ? t - clock_cost : 0;
 }
 
-/* When set, a puzzle of another shape solved (untimed) before each repeat: the variant
- * search keeps the groups of the last shape it met, so a puzzle's second repeat would not
- * pay for working out its shape, where `kakudo solve` over a file of real Jigsaws (each
- * its own regions) pays for it on every puzzle. */
-static const struct puzzle *shape_flush;
+/* A set's flush, when set, is a puzzle of another shape solved (untimed) before each of
+ * its solves: the variant search keeps the groups of the last shape it met, so a puzzle's
+ * second repeat would not pay for working out its shape, where `kakudo solve` over a file
+ * of real Jigsaws (each its own regions) pays for it on every puzzle.  One serves every
+ * set: a Jigsaw of no irregular Jigsaw's shape (regions = boxes, no givens). */
+static struct puzzle *shape_flush;
 
-static void forget_shape(uint8_t *solution)
+static void forget_shape(const struct puzzle *flush, uint8_t *solution)
 {
-    struct solve_request req = { .limit = 2 };
-    struct solve_result res = { .solution = solution };
-
-    if (shape_flush != NULL)
-        puzzle_solve(shape_flush, shape_flush->given, &req, &res);
+    if (flush != NULL)
+        count_solutions(flush, flush->given, solution);
 }
 
-/* A puzzle's time: the least of its repeats, in nanoseconds; *first gets the first
- * repeat's. */
-static uint64_t time_puzzle(const struct puzzle *p, uint8_t *solution, uint64_t *first)
+/* One solve of puzzle i of t, timed: bench_passes' solve function. */
+static uint64_t solve_timed(const struct bench_timed *t, size_t i, uint64_t *nodes)
 {
-    uint64_t least = UINT64_MAX;
+    static uint8_t solution[128 * 128];
+    const struct puzzle *p = t->puzzles[i];
+    uint64_t t0, before;
 
-    for (int r = 0; r < repeat; r++) {
-        uint64_t t0, t;
-
-        forget_shape(solution);
-        t0 = bench_cpu_ns();
-
-        if (count_solutions(p, p->given, solution) != 1)
-            fprintf(stderr, "bench_variant: a puzzle without one solution\n");
-        t = bench_cpu_ns() - t0;
-        if (r == 0)
-            *first = less_clock(t);
-        if (t < least)
-            least = t;
-    }
-    return less_clock(least);
+    forget_shape(t->flush, solution);
+    before = nodes_seen;
+    t0 = bench_cpu_ns();
+    if (count_solutions(p, p->given, solution) != 1)
+        fprintf(stderr, "bench_variant: a puzzle without one solution\n");
+    t0 = bench_cpu_ns() - t0;
+    *nodes = nodes_seen - before;
+    return less_clock(t0);
 }
 
-static int compare_u64(const void *a, const void *b)
+static void say_pass(int pass, int total)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    fprintf(stderr, "bench_variant: pass %d of %d\n", pass + 1, total);
 }
 
-struct timing {
-    uint64_t median, total;             /* least of the repeats */
-    uint64_t first_median, first_total; /* first solves alone */
-    size_t n;
-    uint64_t *each;                     /* per puzzle, in the set's order (least) */
-};
+/* Every set to time, in the order they are timed in a pass and printed. */
+static struct bench_timed **all_timed;
+static size_t ntimed, timed_cap;
 
-static uint64_t median_of(const uint64_t *t, size_t n, uint64_t *sorted)
+static struct bench_timed *timed_of(const struct bench_set *set, const struct puzzle *flush)
 {
-    memcpy(sorted, t, n * sizeof *t);
-    qsort(sorted, n, sizeof *sorted, compare_u64);
-    return sorted[n / 2];
+    struct bench_timed *t = bench_timed_new(set->puzzles, set->n, flush, passes);
+
+    all_timed = xgrow(all_timed, &timed_cap, ntimed + 1, sizeof *all_timed);
+    all_timed[ntimed++] = t;
+    return t;
 }
 
-/* Times every puzzle of set and prints a line of its figures, under name; keeps each
- * puzzle's time in ->each when keep (the caller frees it). */
-static struct timing time_set_keep(const char *name, const struct bench_set *set, bool keep)
+/* Prints a line of t's figures (warm times, and its first solves'), under name. */
+static void print_set(const char *name, const struct bench_timed *t)
 {
-    uint64_t *t, *first, *sorted;
-    uint8_t solution[128 * 128];
-    struct timing out = { 0 };
+    uint64_t *sorted;
+    size_t n = t->n;
 
-    if (set->n == 0)
-        return out;
-    t = xmalloc(set->n * sizeof *t);
-    first = xmalloc(set->n * sizeof *first);
-    sorted = xmalloc(set->n * sizeof *sorted);
-    out.n = set->n;
-    nodes_seen = 0;
-    for (size_t i = 0; i < set->n; i++) {
-        t[i] = time_puzzle(set->puzzles[i], solution, &first[i]);
-        out.total += t[i];
-        out.first_total += first[i];
-    }
-    out.first_median = median_of(first, set->n, sorted);
-    out.median = median_of(t, set->n, sorted);
+    if (n == 0)
+        return;
+    sorted = xmalloc(n * sizeof *sorted);
+    memcpy(sorted, t->warm, n * sizeof *sorted);
+    bench_sort(sorted, n);
     printf("  %-34s %5zu puzzles  us: min %8.2f  median %8.2f  p99 %8.2f  worst %9.2f  mean %8.2f  nodes %6.1f"
            "  (first solves: median %.2f, mean %.2f)\n",
-           name, set->n, sorted[0] / 1e3, out.median / 1e3, sorted[set->n * 99 / 100] / 1e3,
-           sorted[set->n - 1] / 1e3, out.total / 1e3 / (double)set->n,
-           (double)nodes_seen / (double)set->n / repeat, out.first_median / 1e3,
-           out.first_total / 1e3 / (double)set->n);
-    out.each = keep ? t : NULL;
-    if (!keep)
-        free(t);
-    free(first);
+           name, n, sorted[0] / 1e3, sorted[n / 2] / 1e3, sorted[n * 99 / 100] / 1e3,
+           sorted[n - 1] / 1e3, bench_total(t->warm, n) / 1e3 / (double)n,
+           (double)bench_total(t->nodes, n) / (double)n, bench_median(t->cold, n) / 1e3,
+           bench_total(t->cold, n) / 1e3 / (double)n);
     free(sorted);
-    return out;
 }
 
-static struct timing time_set(const char *name, const struct bench_set *set)
+/* Prints the ratios over the passes' least, each with its [least-most] over the passes'
+ * own ratios (each[0..passes-1]). */
+static void print_ratios(struct bench_ratios r, const struct bench_ratios *each)
 {
-    return time_set_keep(name, set, false);
+    struct bench_ratios lo, hi;
+
+    bench_ratios_spread(each, passes, &lo, &hi);
+    printf("median %.2fx [%.2f-%.2f], mean %.2fx [%.2f-%.2f]; first solves: median %.2fx [%.2f-%.2f],"
+           " mean %.2fx [%.2f-%.2f]\n", r.median, lo.median, hi.median, r.mean, lo.mean, hi.mean,
+           r.first_median, lo.first_median, hi.first_median, r.first_mean, lo.first_mean, hi.first_mean);
 }
 
-static double mean_of(uint64_t total, size_t n)
+static bool within(struct bench_ratios r, double target)
 {
-    return (double)total / (double)n;
+    return r.median <= target && r.mean <= target && r.first_median <= target && r.first_mean <= target;
 }
 
-/* The ratios of v to plain, least of the repeats and first solves; with a target, a
- * line saying whether both medians and means are within it. */
-static const char *set_label = "made here";  /* the set being timed, for target lines */
+/* The ratios of v to plain, warm and first solves; with a target, a line saying whether
+ * both medians and means are within it. */
+static const char *set_label = "made here";  /* the set being printed, for target lines */
 
-static void print_ratio_target(const char *name, struct timing v, struct timing plain, double target)
+static void print_ratio_target(const char *name, const struct bench_timed *v,
+                               const struct bench_timed *plain, double target)
 {
-    double median, mean, first_median, first_mean;
+    struct bench_ratios r, *each = xcalloc((size_t)passes, sizeof *each);
+    bool measured = bench_ratios_of(v, plain, -1, &r);
 
-    if (v.n == 0 || plain.n == 0 || plain.median == 0 || plain.first_median == 0)
-        return;
-    median = (double)v.median / (double)plain.median;
-    mean = mean_of(v.total, v.n) / mean_of(plain.total, plain.n);
-    first_median = (double)v.first_median / (double)plain.first_median;
-    first_mean = mean_of(v.first_total, v.n) / mean_of(plain.first_total, plain.n);
-    printf("  %-34s ratio to plain: median %.2fx, mean %.2fx; first solves: median %.2fx, mean %.2fx\n",
-           name, median, mean, first_median, first_mean);
-    if (target > 0)
-        printf("  target %s, %s, within %.0fx of plain (medians and means, both ways): %s\n", name,
-               set_label, target,
-               median <= target && mean <= target && first_median <= target && first_mean <= target
-               ? "pass" : "MISS");
+    for (int p = 0; measured && p < passes; p++)
+        measured = bench_ratios_of(v, plain, p, &each[p]);
+    if (measured) {
+        printf("  %-34s ratio to plain: ", name);
+        print_ratios(r, each);
+        if (target > 0)
+            printf("  target %s, %s, within %.0fx of plain (medians and means, both ways): %s\n", name,
+                   set_label, target, within(r, target) ? "pass" : "MISS");
+    }
+    free(each);
 }
 
-static void print_ratio(const char *name, struct timing v, struct timing plain)
+static void print_ratio(const char *name, const struct bench_timed *v, const struct bench_timed *plain)
 {
     print_ratio_target(name, v, plain, 0);
 }
 
 /* The goal's line for a Killer set: the median against 1 ms, as bench/run.sh's targets
  * print it (run.sh gathers these lines into its summary). */
-static void print_killer_target(const char *name, struct timing t)
+static void print_killer_target(const char *name, const struct bench_timed *t)
 {
-    double ms = (double)t.median / 1e6;
+    double ms = (double)bench_median(t->warm, t->n) / 1e6;
 
-    if (t.n == 0)
+    if (t->n == 0)
         return;
     printf("  target Killer %s, median: %.4f ms/puzzle CPU (target < 1): %s\n", name, ms,
            ms < 1.0 ? "pass" : "MISS");
 }
 
-/* The name of a set's file for its target line: its last component, less ".txt". */
 static const char *set_name(const char *path, char *buf, size_t size)
 {
     const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
@@ -459,61 +449,54 @@ static struct puzzle *random_killer(struct gen_rng *rng)
     return p;
 }
 
-/* --- Sudoku X against plain puzzles of its rating --- */
+/* --- Against plain puzzles of their rating --- */
 
 static size_t rated_max = 300;  /* puzzles rated per set (--rated=N) */
 
-#define RATING_BANDS 25         /* SE 0.0-12.4 in halves of a point */
+/* A set's rated puzzles, timed as a set of their own, and each one's rating band. */
+struct rated_set { struct bench_timed *t; int *band; };
 
-struct rated { int band; uint64_t time, first, nodes; };
-
-/* Rates up to rated_max puzzles spread over set, then times them (apart: the rating's
- * own searches would teach the processor each puzzle's branches). */
-static void rate_and_time(const struct bench_set *set, struct rated **all, size_t *n)
+/* Rates up to rated_max puzzles spread over set and registers them to be timed apart from
+ * the set (all the rating comes before the passes: its own searches would teach the
+ * processor each puzzle's branches). */
+static struct rated_set rate_set(const struct bench_set *set, const struct puzzle *flush)
 {
-    size_t take = set->n < rated_max ? set->n : rated_max, start = *n;
-    const struct puzzle **kept = xcalloc(take + 1, sizeof *kept);
-    uint8_t solution[81];
+    size_t take = set->n < rated_max ? set->n : rated_max, kept = 0;
+    struct puzzle **chosen = xcalloc(take + 1, sizeof *chosen);
+    struct rated_set out = { .band = xcalloc(take + 1, sizeof *out.band) };
 
-    *all = xrealloc(*all, (*n + take + 1) * sizeof **all);
     for (size_t k = 0; k < take; k++) {
-        const struct puzzle *p = set->puzzles[k * set->n / take];
+        struct puzzle *p = set->puzzles[k * set->n / take];
         struct grade g;
 
-        if (grade_puzzle(p, &g) && !g.gave_up && g.rating / 5 < RATING_BANDS) {
-            kept[*n - start] = p;
-            (*all)[(*n)++].band = g.rating / 5;
+        if (grade_puzzle(p, &g) && !g.gave_up && g.rating / 5 < BENCH_RATING_BANDS) {
+            chosen[kept] = p;
+            out.band[kept++] = g.rating / 5;
         }
     }
-    for (size_t i = start; i < *n; i++) {
-        uint64_t before = nodes_seen;
-
-        (*all)[i].time = time_puzzle(kept[i - start], solution, &(*all)[i].first);
-        (*all)[i].nodes = (nodes_seen - before) / (uint64_t)repeat;
-    }
-    free(kept);
+    out.t = timed_of(&(struct bench_set){ .puzzles = chosen, .n = kept }, flush);
+    free(chosen);
+    return out;
 }
 
-static uint64_t median_in_band(const struct rated *r, size_t n, int band, bool first, size_t *count)
+/* The rows of the puzzles of sets for pass (< 0: the passes' least); *n how many. */
+static struct bench_rated *rows_of(const struct rated_set *sets, size_t nsets, int pass, size_t *n)
 {
-    uint64_t *t = xcalloc(n + 1, sizeof *t);
-    uint64_t m = 0;
+    size_t total = 0;
+    struct bench_rated *rows;
 
-    *count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (r[i].band == band)
-            t[(*count)++] = first ? r[i].first : r[i].time;
-    if (*count > 0) {
-        qsort(t, *count, sizeof *t, compare_u64);
-        m = t[*count / 2];
-    }
-    free(t);
-    return m;
+    for (size_t s = 0; s < nsets; s++)
+        total += sets[s].t->n;
+    rows = xcalloc(total + 1, sizeof *rows);
+    *n = 0;
+    for (size_t s = 0; s < nsets; s++)
+        bench_rated_rows(sets[s].t, sets[s].band, pass, rows, n);
+    return rows;
 }
 
 /* The mean search nodes of the puzzles of a band: whether a variant's time comes from
  * more nodes (weaker propagation or harder puzzles) or from each node's cost. */
-static double mean_nodes_in_band(const struct rated *r, size_t n, int band)
+static double mean_nodes_in_band(const struct bench_rated *r, size_t n, int band)
 {
     uint64_t total = 0;
     size_t count = 0;
@@ -526,104 +509,81 @@ static double mean_nodes_in_band(const struct rated *r, size_t n, int band)
     return count > 0 ? (double)total / (double)count : 0;
 }
 
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The plain puzzles rated once, for every variant set compared with them: the set made
  * here and the public files'. */
-struct rated_plain { struct rated *r; size_t n; bool from_files; };
-
-static struct rated_plain rate_plain(const struct bench_set *plain, const char **files, int nfiles,
-                                     long every, size_t max)
-{
-    struct rated_plain out = { .from_files = nfiles > 0 };
-
-    rate_and_time(plain, &out.r, &out.n);
-    for (int f = 0; f < nfiles; f++) {
-        struct bench_set file = { 0 };
-
-        if (bench_load(files[f], every, max, &file))
-            rate_and_time(&file, &out.r, &out.n);
-        bench_set_free(&file);
-    }
-    return out;
-}
+struct rated_plain { struct rated_set *sets; size_t n; bool from_files; };
 
 /* A variant set's time against plain puzzles of its rating: kind names it in full
  * ("Sudoku X"), each its puzzles in the band lines ("X"), label the set in its target
  * line ("made here" or the file's name). */
 struct variant_kind { const char *kind, *each, *label; };
 
-/* Each variant puzzle's time against the median plain time of its rating band (bands
- * with five plain puzzles or more): per band, then the median of those ratios and the
- * sum of the variant's times over the sum of their bands' plain medians, for the least
- * of the repeats and the first solves; a target line, within 2x both ways. */
-static void compare_by_rating(struct variant_kind v, const struct bench_set *vset,
-                              const struct rated_plain *plain)
+/* A line per rating band of the variant's puzzles: their median and the plain one's. */
+static void print_bands(struct variant_kind v, const struct bench_rated *vr, size_t nv,
+                        const struct bench_rated *pr, size_t np)
 {
-    struct rated *vr = NULL;
-    const struct rated *pr = plain->r;
-    size_t nv = 0, np = plain->n, matched = 0;
-    double *ratio, *first_ratio, sum_v = 0, sum_p = 0, sum_vf = 0, sum_pf = 0;
-
-    rate_and_time(vset, &vr, &nv);
-    printf("  %s against plain puzzles of its rating (SE, kakudo rate; %zu %s and %zu plain rated,"
-           " plain made here%s):\n", v.kind, nv, v.each, np, plain->from_files ? " and the files'" : "");
-    ratio = xcalloc(nv + 1, sizeof *ratio);
-    first_ratio = xcalloc(nv + 1, sizeof *first_ratio);
-    for (int b = 0; b < RATING_BANDS; b++) {
+    for (int b = 0; b < BENCH_RATING_BANDS; b++) {
         size_t in_band, plain_n, ignored;
-        uint64_t vm = median_in_band(vr, nv, b, false, &in_band);
-        uint64_t pm = median_in_band(pr, np, b, false, &plain_n);
-        uint64_t pf = median_in_band(pr, np, b, true, &ignored);
+        uint64_t vm = bench_median_in_band(vr, nv, b, false, &in_band);
+        uint64_t pm = bench_median_in_band(pr, np, b, false, &plain_n);
+        uint64_t pf = bench_median_in_band(pr, np, b, true, &ignored);
 
         if (in_band == 0)
             continue;
         printf("    SE %4.1f-%4.1f: %4zu %s, median %8.2f us, nodes %6.1f; %4zu plain, median %8.2f us, nodes %6.1f",
                b / 2.0, b / 2.0 + 0.4, in_band, v.each, vm / 1e3, mean_nodes_in_band(vr, nv, b), plain_n,
                pm / 1e3, mean_nodes_in_band(pr, np, b));
-        if (plain_n < 5 || pm == 0 || pf == 0) {
+        if (plain_n < BENCH_BAND_PLAIN_MIN || pm == 0 || pf == 0)
             printf(" (too few plain to compare)\n");
-            continue;
-        }
-        printf("; %.2fx\n", (double)vm / (double)pm);
-        for (size_t i = 0; i < nv; i++)
-            if (vr[i].band == b) {
-                ratio[matched] = (double)vr[i].time / (double)pm;
-                first_ratio[matched++] = (double)vr[i].first / (double)pf;
-                sum_v += (double)vr[i].time;
-                sum_p += (double)pm;
-                sum_vf += (double)vr[i].first;
-                sum_pf += (double)pf;
-            }
+        else
+            printf("; %.2fx\n", (double)vm / (double)pm);
     }
-    if (matched > 0) {
-        double median, first_median;
+}
 
-        qsort(ratio, matched, sizeof *ratio, compare_double);
-        qsort(first_ratio, matched, sizeof *first_ratio, compare_double);
-        median = ratio[matched / 2];
-        first_median = first_ratio[matched / 2];
-        printf("  %-34s ratio to plain of its rating (%zu of %zu %s): median %.2fx, mean %.2fx;"
-               " first solves: median %.2fx, mean %.2fx\n", v.kind, matched, nv, v.each,
-               median, sum_v / sum_p, first_median, sum_vf / sum_pf);
+/* Each variant puzzle's time against the median plain time of its rating band: per band,
+ * then the median of those ratios and the sum of the variant's times over the sum of
+ * their bands' plain medians, warm and first solves, each with its spread over the
+ * passes; a target line, within 2x both ways. */
+static void compare_by_rating(struct variant_kind v, const struct rated_set *vset,
+                              const struct rated_plain *plain)
+{
+    size_t nv, np, matched;
+    struct bench_rated *vr = rows_of(vset, 1, -1, &nv), *pr = rows_of(plain->sets, plain->n, -1, &np);
+    struct bench_ratios r, *each = xcalloc((size_t)passes, sizeof *each);
+
+    printf("  %s against plain puzzles of its rating (SE, kakudo rate; %zu %s and %zu plain rated,"
+           " plain made here%s):\n", v.kind, nv, v.each, np, plain->from_files ? " and the files'" : "");
+    print_bands(v, vr, nv, pr, np);
+    if (bench_rated_ratios(vr, nv, pr, np, &r, &matched)) {
+        for (int p = 0; p < passes; p++) {
+            size_t pv, pp, ignored;
+            struct bench_rated *pass_v = rows_of(vset, 1, p, &pv);
+            struct bench_rated *pass_p = rows_of(plain->sets, plain->n, p, &pp);
+
+            if (!bench_rated_ratios(pass_v, pv, pass_p, pp, &each[p], &ignored))
+                each[p] = r;
+            free(pass_v);
+            free(pass_p);
+        }
+        printf("  %-34s ratio to plain of its rating (%zu of %zu %s): ", v.kind, matched, nv, v.each);
+        print_ratios(r, each);
         printf("  target %s, %s, within 2x of plain of its rating (medians and means, both ways): %s\n",
-               v.kind, v.label,
-               median <= 2 && sum_v <= 2 * sum_p && first_median <= 2 && sum_vf <= 2 * sum_pf
-               ? "pass" : "MISS");
+               v.kind, v.label, within(r, 2) ? "pass" : "MISS");
     } else {
         printf("  target %s, %s, within 2x of plain of its rating: not measured (no rating band"
                " with five plain puzzles)\n", v.kind, v.label);
     }
-    free(ratio);
-    free(first_ratio);
+    free(each);
     free(vr);
+    free(pr);
 }
 
-/* --- Main --- */
+static void rated_set_free(struct rated_set *r)
+{
+    free(r->band);
+}
+
+/* --- The sets: made or read first, timed together, printed --- */
 
 /* Keeps in set only its 9x9 puzzles of the given variant alone (what is compared with
  * plain 9x9); how many were left out. */
@@ -643,102 +603,247 @@ static size_t keep_9x9(struct bench_set *set, unsigned variant)
     return n - kept;
 }
 
+/* A public file of plain puzzles: as they are, as Jigsaws of their boxes, and (those whose
+ * lines can be reordered for distinct diagonals) as plain and Sudoku X puzzles. */
+struct public_sets {
+    const char *path;
+    struct bench_set plain, jigsaw, xplain, xset;
+    struct bench_timed *tp, *tj, *txp, *tx;
+};
+
+static void plan_public(struct public_sets *s, const char *path, long every, size_t max)
+{
+    s->path = path;
+    if (!bench_load(path, every, max, &s->plain))
+        return;
+    for (size_t i = 0; i < s->plain.n; i++) {
+        struct puzzle *reordered, *x = as_x(s->plain.puzzles[i], &reordered);
+
+        add(&s->jigsaw, as_jigsaw(s->plain.puzzles[i]));
+        if (x != NULL) {
+            add(&s->xset, x);
+            add(&s->xplain, reordered);
+        }
+    }
+    s->tp = timed_of(&s->plain, NULL);
+    s->tj = timed_of(&s->jigsaw, NULL);
+    if (s->xset.n > 0) {
+        s->txp = timed_of(&s->xplain, NULL);
+        s->tx = timed_of(&s->xset, NULL);
+    }
+}
+
+static void report_public(const struct public_sets *s)
+{
+    if (s->plain.n == 0)
+        return;
+    printf("%s:\n", s->path);
+    set_label = strrchr(s->path, '/') != NULL ? strrchr(s->path, '/') + 1 : s->path;
+    print_set("plain 9x9", s->tp);
+    print_set("Jigsaw (regions = boxes)", s->tj);
+    print_ratio_target("Jigsaw (regions = boxes)", s->tj, s->tp, 2);
+    if (s->xset.n > 0) {
+        printf("  (Sudoku X: each puzzle's lines reordered so that its diagonals hold distinct digits)\n");
+        print_set("plain 9x9, lines reordered", s->txp);
+        print_set("Sudoku X, the same", s->tx);
+        print_ratio_target("Sudoku X, the same", s->tx, s->txp, 2);
+    }
+    set_label = "made here";
+}
+
+static void public_free(struct public_sets *s)
+{
+    bench_set_free(&s->plain);
+    bench_set_free(&s->jigsaw);
+    bench_set_free(&s->xplain);
+    bench_set_free(&s->xset);
+}
+
+/* The plain puzzles made here and the public files', rated. */
+static struct rated_plain rate_plain(const struct bench_set *plain, const struct public_sets *files,
+                                     int nfiles)
+{
+    struct rated_plain out = { .sets = xcalloc((size_t)nfiles + 1, sizeof *out.sets),
+                               .from_files = nfiles > 0 };
+
+    out.sets[out.n++] = rate_set(plain, NULL);
+    for (int f = 0; f < nfiles; f++)
+        if (files[f].plain.n > 0)
+            out.sets[out.n++] = rate_set(&files[f].plain, NULL);
+    return out;
+}
+
+/* The puzzles made here (seed): plain minimal ones, as Jigsaws of their boxes, minimal
+ * Sudoku X and Killers with random cages. */
+struct made_sets {
+    uint64_t seed;
+    struct bench_set plain, jigsaw, xset, killer;
+    struct bench_timed *tp, *tj, *tx, *tk;
+    struct rated_set rated_x;
+};
+
+static void make_sets(struct made_sets *s, uint64_t seed, long count)
+{
+    struct gen_rng rng;
+
+    s->seed = seed;
+    gen_rng_seed(&rng, seed);
+    for (long i = 0; i < count; i++) {
+        add(&s->plain, minimal_puzzle(&rng, 0));
+        add(&s->jigsaw, as_jigsaw(s->plain.puzzles[i]));
+        add(&s->xset, minimal_puzzle(&rng, VARIANT_X));
+    }
+    for (long i = 0; i < count; i++)
+        add(&s->killer, random_killer(&rng));
+}
+
+static void plan_made(struct made_sets *s)
+{
+    s->tp = timed_of(&s->plain, NULL);
+    s->tj = timed_of(&s->jigsaw, NULL);
+    s->tx = timed_of(&s->xset, NULL);
+    if (rated_max > 0 && s->xset.n > 0)
+        s->rated_x = rate_set(&s->xset, NULL);
+    s->tk = timed_of(&s->killer, NULL);
+}
+
+static void report_made(const struct made_sets *s, const struct rated_plain *rated)
+{
+    if (s->plain.n == 0)
+        return;
+    printf("made here (seed %llu): minimal puzzles from random grids; Killers with random cages\n",
+           (unsigned long long)s->seed);
+    print_set("plain 9x9", s->tp);
+    print_set("Jigsaw (regions = boxes)", s->tj);
+    print_ratio_target("Jigsaw (regions = boxes)", s->tj, s->tp, 2);
+    print_set("Sudoku X", s->tx);
+    print_ratio("Sudoku X", s->tx, s->tp);
+    if (s->rated_x.t != NULL)
+        compare_by_rating((struct variant_kind){ "Sudoku X", "X", "made here" }, &s->rated_x, rated);
+    print_set("Killer", s->tk);
+    print_ratio("Killer", s->tk, s->tp);
+    print_killer_target("random cages", s->tk);
+}
+
+static void made_free(struct made_sets *s)
+{
+    bench_set_free(&s->plain);
+    bench_set_free(&s->jigsaw);
+    bench_set_free(&s->xset);
+    bench_set_free(&s->killer);
+    rated_set_free(&s->rated_x);
+}
+
+/* A file of one kind of puzzle (a --killer, --jigsaw or --variant FILE) and the sets it is
+ * timed as: kept (real Jigsaws: their shape kept from repeat to repeat), timed, rated. */
+struct file_sets {
+    const char *path;
+    struct bench_set set;
+    size_t other;                       /* puzzles left out */
+    char kind[80];
+    struct bench_timed *kept, *timed;
+    struct rated_set rated;
+};
+
+/* A file of Killers, timed against the plain puzzles made here. */
+static void plan_killer_file(struct file_sets *f, const char *path, size_t max)
+{
+    f->path = path;
+    if (bench_load(path, 1, max, &f->set))
+        f->timed = timed_of(&f->set, NULL);
+}
+
+static void report_killer_file(const struct file_sets *f, const struct bench_timed *plain)
+{
+    char name[200];
+
+    if (f->timed == NULL)
+        return;
+    printf("%s:\n", f->path);
+    print_set("Killer", f->timed);
+    print_ratio("Killer", f->timed, plain);
+    print_killer_target(set_name(f->path, name, sizeof name), f->timed);
+}
+
 /* A file of real Jigsaws (irregular regions; kakudo generate jigsaw's, or published):
  * timed against the plain puzzles made here, then against plain puzzles of their
  * rating. */
-static void bench_jigsaw_file(const char *path, struct timing tp, const struct rated_plain *rated,
-                              size_t max)
+static void plan_jigsaw_file(struct file_sets *f, const char *path, size_t max)
 {
-    struct bench_set file = { 0 };
-    struct timing t;
-    char name[200];
-    size_t other;
-    /* Of no irregular Jigsaw's shape: regions = boxes, no givens (two solutions at once). */
-    struct puzzle *flush = finish(blank(VARIANT_JIGSAW));
-
-    if (!bench_load(path, 1, max, &file)) {
-        puzzle_free(flush);
+    f->path = path;
+    if (!bench_load(path, 1, max, &f->set))
         return;
-    }
-    other = keep_9x9(&file, VARIANT_JIGSAW);
-    printf("%s:\n", path);
-    if (other > 0)
-        printf("  (%zu puzzles left out: not 9x9 Jigsaws of irregular regions alone)\n", other);
-    t = time_set("Jigsaw, its shape kept", &file);
-    print_ratio("Jigsaw, its shape kept", t, tp);
-    /* From here on every repeat works out its puzzle's shape, as kakudo solve does. */
-    printf("  (below: another shape solved before each repeat, so that each pays for its own)\n");
-    shape_flush = flush;
-    t = time_set("Jigsaw (irregular regions)", &file);
-    print_ratio("Jigsaw (irregular regions)", t, tp);
+    f->other = keep_9x9(&f->set, VARIANT_JIGSAW);
+    f->kept = timed_of(&f->set, NULL);
+    /* Every solve of these works out its puzzle's shape, as kakudo solve does. */
+    f->timed = timed_of(&f->set, shape_flush);
     if (rated_max > 0)
+        f->rated = rate_set(&f->set, shape_flush);
+}
+
+static void report_jigsaw_file(const struct file_sets *f, const struct bench_timed *plain,
+                               const struct rated_plain *rated)
+{
+    char name[200];
+
+    if (f->timed == NULL)
+        return;
+    printf("%s:\n", f->path);
+    if (f->other > 0)
+        printf("  (%zu puzzles left out: not 9x9 Jigsaws of irregular regions alone)\n", f->other);
+    print_set("Jigsaw, its shape kept", f->kept);
+    print_ratio("Jigsaw, its shape kept", f->kept, plain);
+    printf("  (below: another shape solved before each repeat, so that each pays for its own)\n");
+    print_set("Jigsaw (irregular regions)", f->timed);
+    print_ratio("Jigsaw (irregular regions)", f->timed, plain);
+    if (f->rated.t != NULL)
         compare_by_rating((struct variant_kind){ "Jigsaw (irregular regions)", "Jigsaw",
-                                                 set_name(path, name, sizeof name) },
-                          &file, rated);
-    shape_flush = NULL;
-    puzzle_free(flush);
-    bench_set_free(&file);
+                                                 set_name(f->path, name, sizeof name) },
+                          &f->rated, rated);
 }
 
 /* A file of 9x9 puzzles of one variant (kakudo generate x's, jigsaw-x's, killer-x's...:
  * the first puzzle's variant, a level per file) against plain puzzles of their rating,
- * another shape solved before each repeat as for real Jigsaws. */
-static void bench_rated_file(const char *path, const struct rated_plain *rated, size_t max)
+ * another shape solved before each solve as for real Jigsaws. */
+static void plan_variant_file(struct file_sets *f, const char *path, size_t max)
 {
-    struct bench_set file = { 0 };
-    struct puzzle *flush = finish(blank(VARIANT_JIGSAW));
-    char name[200], kind[80];
-    size_t other;
-
-    if (!bench_load(path, 1, max, &file)) {
-        puzzle_free(flush);
+    f->path = path;
+    if (!bench_load(path, 1, max, &f->set))
         return;
-    }
-    snprintf(kind, sizeof kind, "%s", puzzle_variant_name(file.puzzles[0]->variant));
-    other = keep_9x9(&file, file.puzzles[0]->variant);
-    printf("%s:\n", path);
-    if (other > 0)
-        printf("  (%zu puzzles left out: not 9x9 %s puzzles)\n", other, kind);
-    shape_flush = flush;
-    time_set(kind, &file);
-    compare_by_rating((struct variant_kind){ kind, kind, set_name(path, name, sizeof name) }, &file, rated);
-    shape_flush = NULL;
-    puzzle_free(flush);
-    bench_set_free(&file);
+    snprintf(f->kind, sizeof f->kind, "%s", puzzle_variant_name(f->set.puzzles[0]->variant));
+    f->other = keep_9x9(&f->set, f->set.puzzles[0]->variant);
+    f->timed = timed_of(&f->set, shape_flush);
+    f->rated = rate_set(&f->set, shape_flush);
 }
 
-static void bench_public(const char *path, long every, size_t max)
+static void report_variant_file(const struct file_sets *f, const struct rated_plain *rated)
 {
-    struct bench_set plain = { 0 }, jigsaw = { 0 }, xplain = { 0 }, xset = { 0 };
-    struct timing tp, t;
+    char name[200];
 
-    if (!bench_load(path, every, max, &plain))
+    if (f->timed == NULL)
         return;
-    for (size_t i = 0; i < plain.n; i++) {
-        struct puzzle *reordered, *x = as_x(plain.puzzles[i], &reordered);
+    printf("%s:\n", f->path);
+    if (f->other > 0)
+        printf("  (%zu puzzles left out: not 9x9 %s puzzles)\n", f->other, f->kind);
+    print_set(f->kind, f->timed);
+    compare_by_rating((struct variant_kind){ f->kind, f->kind, set_name(f->path, name, sizeof name) },
+                      &f->rated, rated);
+}
 
-        add(&jigsaw, as_jigsaw(plain.puzzles[i]));
-        if (x != NULL) {
-            add(&xset, x);
-            add(&xplain, reordered);
-        }
-    }
-    printf("%s:\n", path);
-    set_label = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
-    tp = time_set("plain 9x9", &plain);
-    t = time_set("Jigsaw (regions = boxes)", &jigsaw);
-    print_ratio_target("Jigsaw (regions = boxes)", t, tp, 2);
-    if (xset.n > 0) {
-        printf("  (Sudoku X: each puzzle's lines reordered so that its diagonals hold distinct digits)\n");
-        tp = time_set("plain 9x9, lines reordered", &xplain);
-        t = time_set("Sudoku X, the same", &xset);
-        print_ratio_target("Sudoku X, the same", t, tp, 2);
-    }
-    bench_set_free(&plain);
-    bench_set_free(&jigsaw);
-    bench_set_free(&xplain);
-    bench_set_free(&xset);
-    set_label = "made here";
+static void file_free(struct file_sets *f)
+{
+    bench_set_free(&f->set);
+    rated_set_free(&f->rated);
+}
+
+/* --- Main --- */
+
+/* The command line's files of each kind. */
+struct file_args { const char **path; int n; };
+
+static void arg_add(struct file_args *a, const char *path)
+{
+    a->path[a->n++] = path;
 }
 
 int main(int argc, char **argv)
@@ -746,16 +851,14 @@ int main(int argc, char **argv)
     long every = 1, count = 1000;
     size_t max = (size_t)-1;
     uint64_t seed = 1;
-    const char **killers = xcalloc((size_t)argc, sizeof *killers);
-    const char **jigsaws = xcalloc((size_t)argc, sizeof *jigsaws);
-    const char **variants = xcalloc((size_t)argc, sizeof *variants);
-    int nkillers = 0, njigsaws = 0, nvariants = 0;
+    struct file_args files = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct file_args killers = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct file_args jigsaws = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct file_args variants = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct public_sets *publics;
+    struct file_sets *killer_sets, *jigsaw_sets, *variant_sets;
+    struct made_sets made = { 0 };
     struct rated_plain rated = { 0 };
-    struct gen_rng rng;
-    struct bench_set plain = { 0 }, jigsaw = { 0 }, xset = { 0 }, killer = { 0 };
-    struct timing tp = { 0 }, t;
-    const char **files = xcalloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
 
     for (int a = 1; a < argc; a++) {
         if (strncmp(argv[a], "--every=", 8) == 0)
@@ -768,74 +871,80 @@ int main(int argc, char **argv)
             seed = strtoull(argv[a] + 7, NULL, 10);
         else if (strncmp(argv[a], "--repeat=", 9) == 0)
             repeat = atoi(argv[a] + 9) > 0 ? atoi(argv[a] + 9) : 1;
+        else if (strncmp(argv[a], "--passes=", 9) == 0)
+            passes = atoi(argv[a] + 9) > 0 ? atoi(argv[a] + 9) : 1;
         else if (strncmp(argv[a], "--killer=", 9) == 0)
-            killers[nkillers++] = argv[a] + 9;
+            arg_add(&killers, argv[a] + 9);
         else if (strncmp(argv[a], "--jigsaw=", 9) == 0)
-            jigsaws[njigsaws++] = argv[a] + 9;
+            arg_add(&jigsaws, argv[a] + 9);
         else if (strncmp(argv[a], "--variant=", 10) == 0)
-            variants[nvariants++] = argv[a] + 10;
+            arg_add(&variants, argv[a] + 10);
         else if (strncmp(argv[a], "--rated=", 8) == 0)
             rated_max = (size_t)atol(argv[a] + 8);
         else if (argv[a][0] != '-')
-            files[nfiles++] = argv[a];
+            arg_add(&files, argv[a]);
     }
     clock_cost = measure_clock_cost();
     make_line_orders();
-    printf("bench_variant: CPU time per puzzle, proving uniqueness; least of %d repeats, "
-           "less the clock's %.2f us\n", repeat, clock_cost / 1e3);
-    for (int a = 1; a < argc; a++)
-        if (argv[a][0] != '-')
-            bench_public(argv[a], every, max);
+    shape_flush = finish(blank(VARIANT_JIGSAW));
+    printf("bench_variant: CPU time per puzzle, proving uniqueness; %d passes over all the sets, a"
+           " puzzle solved %d times back to back in each: its time the least of them all, its first"
+           " solve the least of each pass's first; [a-b]: a ratio's least and most over the passes"
+           " alone; less the clock's %.2f us\n", passes, repeat, clock_cost / 1e3);
 
-    gen_rng_seed(&rng, seed);
-    for (long i = 0; i < count; i++) {
-        add(&plain, minimal_puzzle(&rng, 0));
-        add(&jigsaw, as_jigsaw(plain.puzzles[i]));
-        add(&xset, minimal_puzzle(&rng, VARIANT_X));
-    }
-    for (long i = 0; i < count; i++)
-        add(&killer, random_killer(&rng));
-    if (rated_max > 0 && (count > 0 || njigsaws > 0 || nvariants > 0))
-        rated = rate_plain(&plain, files, nfiles, every, max);
-    if (count > 0) {
-        printf("made here (seed %llu): minimal puzzles from random grids; Killers with random cages\n",
-               (unsigned long long)seed);
-        tp = time_set("plain 9x9", &plain);
-        t = time_set("Jigsaw (regions = boxes)", &jigsaw);
-        print_ratio_target("Jigsaw (regions = boxes)", t, tp, 2);
-        t = time_set("Sudoku X", &xset);
-        print_ratio("Sudoku X", t, tp);
-        if (rated_max > 0)
-            compare_by_rating((struct variant_kind){ "Sudoku X", "X", "made here" }, &xset, &rated);
-        t = time_set("Killer", &killer);
-        print_ratio("Killer", t, tp);
-        print_killer_target("random cages", t);
-    }
-    for (int k = 0; k < nkillers; k++) {
-        struct bench_set file = { 0 };
-        char name[200];
+    /* Every set made, read and rated first; timed together; then printed. */
+    publics = xcalloc((size_t)files.n + 1, sizeof *publics);
+    killer_sets = xcalloc((size_t)killers.n + 1, sizeof *killer_sets);
+    jigsaw_sets = xcalloc((size_t)jigsaws.n + 1, sizeof *jigsaw_sets);
+    variant_sets = xcalloc((size_t)variants.n + 1, sizeof *variant_sets);
+    for (int f = 0; f < files.n; f++)
+        plan_public(&publics[f], files.path[f], every, max);
+    make_sets(&made, seed, count);
+    if (rated_max > 0 && (count > 0 || jigsaws.n > 0 || variants.n > 0))
+        rated = rate_plain(&made.plain, publics, files.n);
+    plan_made(&made);
+    for (int k = 0; k < killers.n; k++)
+        plan_killer_file(&killer_sets[k], killers.path[k], max);
+    for (int j = 0; j < jigsaws.n; j++)
+        plan_jigsaw_file(&jigsaw_sets[j], jigsaws.path[j], max);
+    for (int v = 0; rated_max > 0 && v < variants.n; v++)
+        plan_variant_file(&variant_sets[v], variants.path[v], max);
 
-        if (!bench_load(killers[k], 1, max, &file))
-            continue;
-        printf("%s:\n", killers[k]);
-        t = time_set("Killer", &file);
-        print_ratio("Killer", t, tp);
-        print_killer_target(set_name(killers[k], name, sizeof name), t);
-        bench_set_free(&file);
-    }
-    for (int j = 0; j < njigsaws; j++)
-        bench_jigsaw_file(jigsaws[j], tp, &rated, max);
-    if (rated_max > 0)
-        for (int v = 0; v < nvariants; v++)
-            bench_rated_file(variants[v], &rated, max);
-    free(killers);
-    free(jigsaws);
-    free(variants);
-    free(rated.r);
-    free(files);
-    bench_set_free(&plain);
-    bench_set_free(&jigsaw);
-    bench_set_free(&xset);
-    bench_set_free(&killer);
+    bench_passes_run(all_timed, ntimed, passes, repeat, solve_timed, say_pass);
+
+    for (int f = 0; f < files.n; f++)
+        report_public(&publics[f]);
+    report_made(&made, &rated);
+    for (int k = 0; k < killers.n; k++)
+        report_killer_file(&killer_sets[k], made.tp);
+    for (int j = 0; j < jigsaws.n; j++)
+        report_jigsaw_file(&jigsaw_sets[j], made.tp, &rated);
+    for (int v = 0; v < variants.n; v++)
+        report_variant_file(&variant_sets[v], &rated);
+
+    for (int f = 0; f < files.n; f++)
+        public_free(&publics[f]);
+    made_free(&made);
+    for (int k = 0; k < killers.n; k++)
+        file_free(&killer_sets[k]);
+    for (int j = 0; j < jigsaws.n; j++)
+        file_free(&jigsaw_sets[j]);
+    for (int v = 0; v < variants.n; v++)
+        file_free(&variant_sets[v]);
+    for (size_t r = 0; r < rated.n; r++)
+        rated_set_free(&rated.sets[r]);
+    for (size_t t = 0; t < ntimed; t++)
+        bench_timed_free(all_timed[t]);
+    free(all_timed);
+    free(rated.sets);
+    free(publics);
+    free(killer_sets);
+    free(jigsaw_sets);
+    free(variant_sets);
+    free(files.path);
+    free(killers.path);
+    free(jigsaws.path);
+    free(variants.path);
+    puzzle_free(shape_flush);
     return 0;
 }

@@ -20,7 +20,9 @@
 #   BENCH_REPEAT (default 5) the runs each timing takes: the least and the median count;
 #   BENCH_VARIANT_COUNT (default 1000) the plain, Jigsaw, X and Killer puzzles bench_variant
 #   makes, BENCH_VARIANT_RATED (default 300) how many of each set it rates to set X and
-#   each real Jigsaw set against plain puzzles of their rating; BENCH_KILLER_COUNT
+#   each real Jigsaw set against plain puzzles of their rating, BENCH_VARIANT_PASSES
+#   (default 3) its passes over all the sets (a puzzle's BENCH_REPEAT solves back to back
+#   in each, its least over them; a ratio's spread over the passes); BENCH_KILLER_COUNT
 #   (default 1000) the Killers generated per level of
 #   BENCH_KILLER_LEVELS (default beginner easy medium hard expert master), kept in BENCH_CACHE
 #   (default BUILDDIR/bench/cache) as killer-LEVEL-seed1-nCOUNT.txt and made again only
@@ -624,11 +626,13 @@ part_variant() {
   xkinds=${BENCH_X_KINDS-x:$xs jigsaw-x:${BENCH_X_OTHER_COUNT:-100} killer-x:${BENCH_X_OTHER_COUNT:-100}}
   x_levels=${BENCH_X_LEVELS:-beginner easy medium hard expert master}
   cache=${BENCH_CACHE:-$builddir/bench/cache}
+  passes=${BENCH_VARIANT_PASSES:-3}
   echo "== Sudoku variants: Jigsaw, X and Killer against plain 9x9, uniqueness proven, CPU per"
-  echo "   puzzle (least of $repeat_runs repeats); $count puzzles of each made from random grids,"
+  echo "   puzzle (least of $repeat_runs repeats in each of $passes passes over all the sets, a"
+  echo "   ratio's [least-most] over the passes); $count puzzles of each made from random grids,"
   echo "   $killers Killers and $jigsaws Jigsaws per level from kakudo generate (BENCH_KILLER_COUNT,"
   echo "   BENCH_JIGSAW_COUNT, seed 1), generated once into $cache"
-  set -- --repeat="$repeat_runs" --count="$count"
+  set -- --repeat="$repeat_runs" --passes="$passes" --count="$count"
   : >"$tmp/generated.txt"
   if [ "$killers" -gt 0 ] || [ "$jigsaws" -gt 0 ] || [ -n "$xkinds" ]; then
     mkdir -p "$cache" || return

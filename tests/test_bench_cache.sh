@@ -37,8 +37,11 @@ printf '#!/bin/sh\necho "# killer9-easy-1 easy, 1.2"\necho "# killer9-easy-2 eas
 bench worked
 [ -s "$set_file" ]; ok $? "the next run generates the set again and keeps it"
 grep -qxF -- "--killer=$set_file" "$tmp/variant.args"; ok $? "and measures it"
+grep -qxF -- "--passes=3" "$tmp/variant.args"; ok $? "bench_variant times its sets in 3 passes by default"
 rm "$fake/src/kakudo"
 bench cached
 out_has cached "$set_file: generated before (BENCH_CACHE)"; ok $? "a run after that takes it from the cache"
+BENCH_VARIANT_PASSES=5 bench passes
+grep -qxF -- "--passes=5" "$tmp/variant.args"; ok $? "or in BENCH_VARIANT_PASSES passes"
 
 tap_done
