@@ -513,8 +513,9 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
         c->done = true;
 }
 
-/* Searches on from s, propagated already. */
-static void fast_search(struct fast_ctx *c, const struct fast_state *s)
+/* Searches on from s, propagated already; s is spent: its last choice is made in it
+ * rather than in a copy (as the plain 9x9 search does). */
+static void fast_search(struct fast_ctx *c, struct fast_state *s)
 {
     int cell;
     digitset choices;
@@ -526,17 +527,21 @@ static void fast_search(struct fast_ctx *c, const struct fast_state *s)
     cell = branch_cell(c, s);
     choices = cell_digits(c->max_digit, s, cell);
     for (; choices != 0 && !c->done; choices &= choices - 1) {
-        struct fast_state next = *s;
+        struct fast_state copy, *next = s;
 
         if (solve_budget_spent(c->budget, c->stats.nodes)) {
             c->gave_up = c->done = true;
             return;
         }
+        if ((choices & (choices - 1)) != 0) {
+            copy = *s;
+            next = &copy;
+        }
         c->stats.nodes++;
         c->stats.guesses++;
-        fast_place(c->g, &next, cell, lowest_bit(choices));
-        if (fast_propagate(c->g, &next))
-            fast_search(c, &next);
+        fast_place(c->g, next, cell, lowest_bit(choices));
+        if (fast_propagate(c->g, next))
+            fast_search(c, next);
         if (!c->done)
             c->stats.backtracks++;
     }
