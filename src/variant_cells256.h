@@ -79,6 +79,19 @@ static inline bool one_cell(cellset x)
     return !cells_any(x & (x - 1)) && (nonempty_words(x) & (nonempty_words(x) - 1)) == 0;
 }
 
+/* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
+ * word holding it only, the other three being as they were. */
+static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)
+{
+    int w = cell >> 6;
+    uint64_t b = (uint64_t)1 << (cell & 63);
+
+    for (int i = first; i <= last; i++) {
+        lost[i][w] |= sets[i][w] & b;
+        sets[i][w] &= ~b;
+    }
+}
+
 /* Word w of x: cells 64w to 64w + 63. */
 static inline uint64_t cells_word(cellset x, int w)
 {

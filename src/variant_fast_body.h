@@ -1,8 +1,9 @@
 /* variant_fast_body.h: the batch search for X, Jigsaw and Killer grids, written once over a set of cells; variant_fast128.c and variant_fast256.c include it with their width. */
 
 /* The including file defines cellset (a set of up to FAST_MAX_CELLS cells, bit i: cell i
- * in reading order) and its operations that & | ~ do not give, FAST_MAX_DIGIT and the
- * room below that grows with the grid, and FAST_SOLVE, the name of its search. */
+ * in reading order) and its operations that & | ~ do not give (variant_cells128.h and
+ * variant_cells256.h), FAST_MAX_DIGIT and the room below that grows with the grid, and
+ * FAST_SOLVE, the name of its search. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -179,13 +180,8 @@ static inline void take_from_peers(const struct fast_geometry *g, struct fast_st
  * the other digits it loses. */
 static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
-    cellset b = cell_bit(cell);
-
     /* Without a branch per digit: which digits the cell holds is not predictable. */
-    for (int e = 1; e <= g->max_digit; e++) {
-        s->lost[e] |= s->cand[e] & b;
-        s->cand[e] &= ~b;
-    }
+    cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
     take_from_peers(g, s, cell, d);
 }
 

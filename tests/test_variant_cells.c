@@ -1,4 +1,4 @@
-/* test_variant_cells.c: the 256-cell sets of the wide variant search (variant_cells256.h) against a cell-by-cell reference: first, last, without the first, at most one. */
+/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,16 +7,22 @@
 
 #ifdef __SIZEOF_INT128__
 
+#ifdef VARIANT_CELLS_128
+#include "variant_cells128.h"
+#define CELLS 128
+#else
 #include "variant_cells256.h"
+#define CELLS 256
+#endif
 
 static bool has(cellset x, int cell)
 {
-    return (x[cell >> 6] >> (cell & 63)) & 1;
+    return (cells_word(x, cell >> 6) >> (cell & 63)) & 1;
 }
 
 static int ref_first(cellset x)
 {
-    for (int c = 0; c < 256; c++)
+    for (int c = 0; c < CELLS; c++)
         if (has(x, c))
             return c;
     return -1;
@@ -24,7 +30,7 @@ static int ref_first(cellset x)
 
 static int ref_last(cellset x)
 {
-    for (int c = 255; c >= 0; c--)
+    for (int c = CELLS - 1; c >= 0; c--)
         if (has(x, c))
             return c;
     return -1;
@@ -34,9 +40,19 @@ static int ref_count(cellset x)
 {
     int n = 0;
 
-    for (int c = 0; c < 256; c++)
+    for (int c = 0; c < CELLS; c++)
         n += has(x, c);
     return n;
+}
+
+/* The cells of bits in word w. */
+static cellset word_cells(int w, uint64_t bits)
+{
+    cellset x = FAST_NO_CELLS;
+
+    for (; bits != 0; bits &= bits - 1)
+        x |= cell_bit(64 * w + __builtin_ctzll(bits));
+    return x;
 }
 
 /* first_cell, last_cell, cells_drop_first and one_cell on x against the reference;
@@ -55,7 +71,7 @@ static bool agrees(cellset x)
                         ref_last(x)), false;
     if (ref_count(dropped) != n - 1 || has(dropped, ref_first(x)))
         return tap_diag("cells_drop_first wrong from cell %d", ref_first(x)), false;
-    for (int c = 0; c < 256; c++)
+    for (int c = 0; c < CELLS; c++)
         if (c != ref_first(x) && has(dropped, c) != has(x, c))
             return tap_diag("cells_drop_first changed cell %d", c), false;
     return true;
@@ -68,14 +84,14 @@ static void test_word_patterns(void)
     bool all = true;
     int tried = 0;
 
-    for (unsigned words = 0; words < 16; words++)
+    for (unsigned words = 0; words < 1u << CELLS / 64; words++)
         for (int kind = 0; kind < 3; kind++) {
             cellset x = FAST_NO_CELLS;
 
-            for (int w = 0; w < 4; w++)
+            for (int w = 0; w < CELLS / 64; w++)
                 if (words & (1u << w))
-                    x[w] = kind == 0 ? (uint64_t)1 << (13 * w + 5)
-                           : kind == 1 ? ((uint64_t)1 << 63) | 1u : 0xF0F0F0F00F0F0F0Full;
+                    x |= word_cells(w, kind == 0 ? (uint64_t)1 << (13 * w + 5)
+                                       : kind == 1 ? ((uint64_t)1 << 63) | 1u : 0xF0F0F0F00F0F0F0Full);
             all = all && agrees(x);
             tried++;
         }
@@ -87,9 +103,9 @@ static void test_single_cells(void)
 {
     bool all = true;
 
-    for (int c = 0; c < 256; c++) {
+    for (int c = 0; c < CELLS; c++) {
         all = all && agrees(cell_bit(c));
-        all = all && agrees(cell_bit(c) | cell_bit(255 - c));
+        all = all && agrees(cell_bit(c) | cell_bit(CELLS - 1 - c));
     }
     tap_ok(all, "each cell alone, and with its mirror");
 }
@@ -105,14 +121,51 @@ static void test_random_sets(void)
         int n = rand() % 5;
 
         for (int k = 0; k < n; k++)
-            x |= cell_bit(rand() % 256);
+            x |= cell_bit(rand() % CELLS);
         all = agrees(x);
     }
     tap_ok(all, "20000 random sets of up to 4 cells");
 }
 
+/* cells_take_cell_from_each, cell by cell from random digit sets: each set loses the
+ * cell and nothing else, and its lost[] gains the cell where the set held it. */
+static void test_take_cell(void)
+{
+    enum { NSETS = 6 };
+    bool all = true;
+
+    srand(16);
+    for (int i = 0; i < 2000 && all; i++) {
+        cellset sets[NSETS], lost[NSETS], before[NSETS], lost_before[NSETS];
+        int cell = rand() % CELLS;
+
+        for (int k = 0; k < NSETS; k++) {
+            sets[k] = lost[k] = FAST_NO_CELLS;
+            for (int n = 0; n < 40; n++) {
+                sets[k] |= cell_bit(rand() % CELLS);
+                lost[k] |= cell_bit(rand() % CELLS);
+            }
+            sets[k] |= cell_bit(cell) & cells_if(rand() % 2);
+            before[k] = sets[k];
+            lost_before[k] = lost[k];
+        }
+        /* The first and the last set left out: only first..last are taken from. */
+        cells_take_cell_from_each(sets, lost, 1, NSETS - 2, cell);
+        for (int k = 0; k < NSETS; k++) {
+            bool inside = k >= 1 && k <= NSETS - 2;
+            cellset want = inside ? before[k] & ~cell_bit(cell) : before[k];
+            cellset want_lost = inside ? lost_before[k] | (before[k] & cell_bit(cell)) : lost_before[k];
+
+            all = all && cells_equal(sets[k], want) && cells_equal(lost[k], want_lost);
+        }
+    }
+    tap_ok(all, "a cell taken from digits 1 to %d of %d, 2000 times", NSETS - 2, NSETS);
+}
+
 int main(void)
 {
+    tap_diag("sets of %d cells", CELLS);
+    test_take_cell();
     test_word_patterns();
     test_single_cells();
     test_random_sets();
@@ -123,7 +176,7 @@ int main(void)
 
 int main(void)
 {
-    tap_ok(true, "# SKIP no 128-bit integers: the wide search is not built");
+    tap_ok(true, "# SKIP no 128-bit integers: the search is not built");
     return tap_done();
 }
 
