@@ -76,7 +76,9 @@ static inline cellset cells_drop_first(cellset x)
 /* At most one cell: no word holds two, and at most one word holds any. */
 static inline bool one_cell(cellset x)
 {
-    return !cells_any(x & (x - 1)) && (nonempty_words(x) & (nonempty_words(x) - 1)) == 0;
+    unsigned words = nonempty_words(x);
+
+    return !cells_any(x & (x - 1)) && (words & (words - 1)) == 0;
 }
 
 /* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
