@@ -1,8 +1,9 @@
 /* variant_fast_body.h: the batch search for X, Jigsaw and Killer grids, written once over a set of cells; variant_fast128.c and variant_fast256.c include it with their width. */
 
 /* The including file defines cellset (a set of up to FAST_MAX_CELLS cells, bit i: cell i
- * in reading order) and its operations that & | ~ do not give, FAST_MAX_DIGIT and the
- * room below that grows with the grid, and FAST_SOLVE, the name of its search. */
+ * in reading order) and its operations that & | ~ do not give (variant_cells128.h and
+ * variant_cells256.h), FAST_MAX_DIGIT and the room below that grows with the grid, and
+ * FAST_SOLVE, the name of its search. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -179,13 +180,8 @@ static inline void take_from_peers(const struct fast_geometry *g, struct fast_st
  * the other digits it loses. */
 static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
-    cellset b = cell_bit(cell);
-
     /* Without a branch per digit: which digits the cell holds is not predictable. */
-    for (int e = 1; e <= g->max_digit; e++) {
-        s->lost[e] |= s->cand[e] & b;
-        s->cand[e] &= ~b;
-    }
+    cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
     take_from_peers(g, s, cell, d);
 }
 
@@ -513,8 +509,9 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
         c->done = true;
 }
 
-/* Searches on from s, propagated already. */
-static void fast_search(struct fast_ctx *c, const struct fast_state *s)
+/* Searches on from s, propagated already; s is spent: its last choice is made in it
+ * rather than in a copy (as the plain 9x9 search does). */
+static void fast_search(struct fast_ctx *c, struct fast_state *s)
 {
     int cell;
     digitset choices;
@@ -526,17 +523,21 @@ static void fast_search(struct fast_ctx *c, const struct fast_state *s)
     cell = branch_cell(c, s);
     choices = cell_digits(c->max_digit, s, cell);
     for (; choices != 0 && !c->done; choices &= choices - 1) {
-        struct fast_state next = *s;
+        struct fast_state copy, *next = s;
 
         if (solve_budget_spent(c->budget, c->stats.nodes)) {
             c->gave_up = c->done = true;
             return;
         }
+        if ((choices & (choices - 1)) != 0) {
+            copy = *s;
+            next = &copy;
+        }
         c->stats.nodes++;
         c->stats.guesses++;
-        fast_place(c->g, &next, cell, lowest_bit(choices));
-        if (fast_propagate(c->g, &next))
-            fast_search(c, &next);
+        fast_place(c->g, next, cell, lowest_bit(choices));
+        if (fast_propagate(c->g, next))
+            fast_search(c, next);
         if (!c->done)
             c->stats.backtracks++;
     }

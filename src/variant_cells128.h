@@ -1,0 +1,107 @@
+/* variant_cells128.h: a set of up to 128 cells (an unsigned __int128) and its operations, for the variants' batch search on grids up to 11x11 (variant_fast128.c). */
+#ifndef KAKUDO_VARIANT_CELLS128_H
+#define KAKUDO_VARIANT_CELLS128_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+__extension__ typedef unsigned __int128 cellset;
+
+#define FAST_NO_CELLS ((cellset)0)
+
+static inline cellset cell_bit(int cell)
+{
+    return (cellset)1 << cell;
+}
+
+static inline bool cells_any(cellset x)
+{
+    return x != 0;
+}
+
+static inline bool cells_equal(cellset a, cellset b)
+{
+    return a == b;
+}
+
+/* Every cell when b, none otherwise: a mask chosen without a branch. */
+static inline cellset cells_if(bool b)
+{
+    return -(cellset)b;
+}
+
+static inline int first_cell(cellset x)
+{
+    uint64_t low = (uint64_t)x;
+
+    return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* The last cell of x, which is not empty. */
+static inline int last_cell(cellset x)
+{
+    uint64_t high = (uint64_t)(x >> 64);
+
+    return high != 0 ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
+}
+
+/* x without its first cell, x & (x - 1), worked out word by word with the borrow made
+ * by hand: GCC's 128-bit subtraction moved the words through the stack (28 instructions
+ * a unit in narrow_units' loop). */
+static inline cellset cells_drop_first(cellset x)
+{
+    uint64_t low = (uint64_t)x, high = (uint64_t)(x >> 64);
+
+    return (cellset)(low & (low - 1)) | (cellset)(high & (high - (low == 0))) << 64;
+}
+
+/* At most one cell. */
+static inline bool one_cell(cellset x)
+{
+    return !cells_any(cells_drop_first(x));
+}
+
+/* Word w of x: cells 64w to 64w + 63. */
+static inline uint64_t cells_word(cellset x, int w)
+{
+    return (uint64_t)(x >> (64 * w));
+}
+
+/* x's cells n later (up) or earlier (down) in reading order. */
+static inline cellset cells_shift_up(cellset x, int n)
+{
+    return x << n;
+}
+
+static inline cellset cells_shift_down(cellset x, int n)
+{
+    return x >> n;
+}
+
+/* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
+ * 64-bit word holding it only, a step on one general register where the whole set
+ * takes two (the word in memory: on a big-endian machine the high word comes first). */
+static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    size_t at = 8 * (size_t)(1 - (cell >> 6));
+#else
+    size_t at = 8 * (size_t)(cell >> 6);
+#endif
+    uint64_t b = (uint64_t)1 << (cell & 63);
+
+    for (int i = first; i <= last; i++) {
+        uint64_t in, gone;
+
+        memcpy(&in, (char *)&sets[i] + at, sizeof in);
+        memcpy(&gone, (char *)&lost[i] + at, sizeof gone);
+        gone |= in & b;
+        in &= ~b;
+        memcpy((char *)&sets[i] + at, &in, sizeof in);
+        memcpy((char *)&lost[i] + at, &gone, sizeof gone);
+    }
+}
+
+#endif

@@ -1,0 +1,183 @@
+/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "tap.h"
+
+#ifdef __SIZEOF_INT128__
+
+#ifdef VARIANT_CELLS_128
+#include "variant_cells128.h"
+#define CELLS 128
+#else
+#include "variant_cells256.h"
+#define CELLS 256
+#endif
+
+static bool has(cellset x, int cell)
+{
+    return (cells_word(x, cell >> 6) >> (cell & 63)) & 1;
+}
+
+static int ref_first(cellset x)
+{
+    for (int c = 0; c < CELLS; c++)
+        if (has(x, c))
+            return c;
+    return -1;
+}
+
+static int ref_last(cellset x)
+{
+    for (int c = CELLS - 1; c >= 0; c--)
+        if (has(x, c))
+            return c;
+    return -1;
+}
+
+static int ref_count(cellset x)
+{
+    int n = 0;
+
+    for (int c = 0; c < CELLS; c++)
+        n += has(x, c);
+    return n;
+}
+
+/* The cells of bits in word w. */
+static cellset word_cells(int w, uint64_t bits)
+{
+    cellset x = FAST_NO_CELLS;
+
+    for (; bits != 0; bits &= bits - 1)
+        x |= cell_bit(64 * w + __builtin_ctzll(bits));
+    return x;
+}
+
+/* first_cell, last_cell, cells_drop_first and one_cell on x against the reference;
+ * false (with a diagnostic) at the first that differs. */
+static bool agrees(cellset x)
+{
+    int n = ref_count(x);
+    cellset dropped = cells_drop_first(x);
+
+    if (one_cell(x) != (n <= 1))
+        return tap_diag("one_cell wrong on %d cells", n), false;
+    if (n == 0)
+        return ref_count(dropped) == 0;
+    if (first_cell(x) != ref_first(x) || last_cell(x) != ref_last(x))
+        return tap_diag("first %d/%d, last %d/%d", first_cell(x), ref_first(x), last_cell(x),
+                        ref_last(x)), false;
+    if (ref_count(dropped) != n - 1 || has(dropped, ref_first(x)))
+        return tap_diag("cells_drop_first wrong from cell %d", ref_first(x)), false;
+    for (int c = 0; c < CELLS; c++)
+        if (c != ref_first(x) && has(dropped, c) != has(x, c))
+            return tap_diag("cells_drop_first changed cell %d", c), false;
+    return true;
+}
+
+/* Every pattern of words empty or not (the words' order is what the branch-free word
+ * choice gets right or wrong), each non-empty word holding one cell, two, or many. */
+static void test_word_patterns(void)
+{
+    bool all = true;
+    int tried = 0;
+
+    for (unsigned words = 0; words < 1u << CELLS / 64; words++)
+        for (int kind = 0; kind < 3; kind++) {
+            cellset x = FAST_NO_CELLS;
+
+            for (int w = 0; w < CELLS / 64; w++)
+                if (words & (1u << w))
+                    x |= word_cells(w, kind == 0 ? (uint64_t)1 << (13 * w + 5)
+                                       : kind == 1 ? ((uint64_t)1 << 63) | 1u : 0xF0F0F0F00F0F0F0Full);
+            all = all && agrees(x);
+            tried++;
+        }
+    tap_ok(all, "%d patterns of empty and non-empty words", tried);
+}
+
+/* The cells at either end of each word, and every single cell. */
+static void test_single_cells(void)
+{
+    bool all = true;
+
+    for (int c = 0; c < CELLS; c++) {
+        all = all && agrees(cell_bit(c));
+        all = all && agrees(cell_bit(c) | cell_bit(CELLS - 1 - c));
+    }
+    tap_ok(all, "each cell alone, and with its mirror");
+}
+
+/* Random sparse sets, as a digit's places in a unit are. */
+static void test_random_sets(void)
+{
+    bool all = true;
+
+    srand(14);
+    for (int i = 0; i < 20000 && all; i++) {
+        cellset x = FAST_NO_CELLS;
+        int n = rand() % 5;
+
+        for (int k = 0; k < n; k++)
+            x |= cell_bit(rand() % CELLS);
+        all = agrees(x);
+    }
+    tap_ok(all, "20000 random sets of up to 4 cells");
+}
+
+/* cells_take_cell_from_each, cell by cell from random digit sets: each set loses the
+ * cell and nothing else, and its lost[] gains the cell where the set held it. */
+static void test_take_cell(void)
+{
+    enum { NSETS = 6 };
+    bool all = true;
+
+    srand(16);
+    for (int i = 0; i < 2000 && all; i++) {
+        cellset sets[NSETS], lost[NSETS], before[NSETS], lost_before[NSETS];
+        int cell = rand() % CELLS;
+
+        for (int k = 0; k < NSETS; k++) {
+            sets[k] = lost[k] = FAST_NO_CELLS;
+            for (int n = 0; n < 40; n++) {
+                sets[k] |= cell_bit(rand() % CELLS);
+                lost[k] |= cell_bit(rand() % CELLS);
+            }
+            sets[k] |= cell_bit(cell) & cells_if(rand() % 2);
+            before[k] = sets[k];
+            lost_before[k] = lost[k];
+        }
+        /* The first and the last set left out: only first..last are taken from. */
+        cells_take_cell_from_each(sets, lost, 1, NSETS - 2, cell);
+        for (int k = 0; k < NSETS; k++) {
+            bool inside = k >= 1 && k <= NSETS - 2;
+            cellset want = inside ? before[k] & ~cell_bit(cell) : before[k];
+            cellset want_lost = inside ? lost_before[k] | (before[k] & cell_bit(cell)) : lost_before[k];
+
+            all = all && cells_equal(sets[k], want) && cells_equal(lost[k], want_lost);
+        }
+    }
+    tap_ok(all, "a cell taken from digits 1 to %d of %d, 2000 times", NSETS - 2, NSETS);
+}
+
+int main(void)
+{
+    tap_diag("sets of %d cells", CELLS);
+    test_take_cell();
+    test_word_patterns();
+    test_single_cells();
+    test_random_sets();
+    return tap_done();
+}
+
+#else
+
+int main(void)
+{
+    tap_ok(true, "# SKIP no 128-bit integers: the search is not built");
+    return tap_done();
+}
+
+#endif
