@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "i18n.h"
 #include "util.h"
 
@@ -465,59 +466,18 @@ void hint_find_sum_bounds(struct hint_search *s)
 
 /* --- Combinations that fit the cells' candidates --- */
 
-/* Masks over digits 1-9 as bits 0-8: reach[i][m] says the first i cells can take the
- * digits m; fit[i][m] that they can and the rest can complete the sum. */
-struct fit_table {
-    uint8_t reach[RUN_MAX + 1][512];
-    uint8_t fit[RUN_MAX + 1][512];
-};
-
-static int mask_sum(int m)
-{
-    int total = 0;
-
-    for (int d = 1; d <= 9; d++)
-        if (m & (1 << (d - 1)))
-            total += d;
-    return total;
-}
-
-/* Per cell, the digits some fitting assignment gives it; the fitting sets in sets. */
+/* Per cell, the digits some fitting assignment gives it; the fitting sets in sets (in
+ * ascending order).  The fitting is the chains' (kakuro_fit), which visits only the digit
+ * sets the cells reach: a table over all 512, built for every run at every step, was a
+ * quarter of the grading of a 48x48 board. */
 static int fit_run(const struct hint_position *pos, const struct run_view *rv, digitset *allowed,
                    digitset *sets)
 {
-    struct fit_table *t = xcalloc(1, sizeof *t);
-    int n = rv->n, nsets = 0;
+    digitset cand[RUN_MAX];
 
-    t->reach[0][0] = 1;
-    for (int i = 0; i < n; i++) {
-        int c = (int)((pos->cands[rv->cells[i]] & ~rv->placed) >> 1);
-        for (int m = 0; m < 512; m++)
-            for (int b = 0; b < 9 && t->reach[i][m]; b++)
-                if ((c & (1 << b)) && !(m & (1 << b)))
-                    t->reach[i + 1][m | (1 << b)] = 1;
-    }
-    for (int m = 0; m < 512; m++) {
-        t->fit[n][m] = t->reach[n][m] && mask_sum(m) == rv->rem;
-        if (t->fit[n][m] && nsets < MAX_COMBOS)
-            sets[nsets++] = (digitset)m << 1;
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        int c = (int)((pos->cands[rv->cells[i]] & ~rv->placed) >> 1);
-        allowed[i] = 0;
-        for (int m = 0; m < 512; m++) {
-            if (!t->reach[i][m])
-                continue;
-            for (int b = 0; b < 9; b++) {
-                if ((c & (1 << b)) && !(m & (1 << b)) && t->fit[i + 1][m | (1 << b)]) {
-                    t->fit[i][m] = 1;
-                    allowed[i] |= 1u << (b + 1);
-                }
-            }
-        }
-    }
-    free(t);
-    return nsets;
+    for (int i = 0; i < rv->n; i++)
+        cand[i] = pos->cands[rv->cells[i]] & ~rv->placed;
+    return kakuro_fit_sets(rv->n, cand, rv->rem, allowed, sets);
 }
 
 /* "r1c2 1 or 3 and r1c3 2 or 4": each empty cell of the run with its candidates. */

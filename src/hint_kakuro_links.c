@@ -109,6 +109,27 @@ int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset
     return sets;
 }
 
+/* kakuro_fit, the digit sets that fit also written to sets (room for 126: C(9, 4)) in
+ * ascending order; returns their number.  The level lists outlive the call (fit_clear
+ * zeroes the states alone), so the sets are read from the last level's list. */
+int kakuro_fit_sets(int n, const digitset *cand, int rem, digitset *allowed, digitset *sets)
+{
+    const struct fit_levels *t = &fit_scratch;
+    int nsets = kakuro_fit(n, cand, rem, allowed, NULL), found = 0;
+
+    for (int k = 0; k < t->count[n] && nsets > 0; k++) {
+        digitset set = t->list[n][k];
+        int at = found;
+
+        if (t->sum[n][k] != rem)
+            continue;
+        for (found++; at > 0 && sets[at - 1] > set; at--)
+            sets[at] = sets[at - 1];
+        sets[at] = set;
+    }
+    return nsets;
+}
+
 /* --- Cages beyond nine digits --- */
 
 static bool matching_augment(const digitset *sets, int cell, int *owner, digitset *seen)

@@ -12,6 +12,9 @@
  * allowed[i] gets the digits cell i takes in some such assignment, *common (if not NULL)
  * the digits every one uses; returns how many digit sets fit (0: none, a contradiction). */
 int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset *common);
+/* The same, the sets that fit written to sets (room for 126) in ascending order; returns
+ * their number. */
+int kakuro_fit_sets(int n, const digitset *cand, int rem, digitset *allowed, digitset *sets);
 
 /* The most cells of a group with a sum: a Kakuro run's 9, a Killer cage's max_digit. */
 #define KAKURO_GROUP_MAX PUZZLE_MAX_DIGIT

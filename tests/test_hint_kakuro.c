@@ -51,6 +51,80 @@ static void test_fit(void)
     tap_ok(kakuro_fit(2, cand, 20, allowed, NULL) == 0, "fit: no combination for a sum too large");
 }
 
+/* Whether cells i..n-1 can take distinct digits of set, none of used, each from its
+ * candidates: the plain search kakuro_fit_sets is checked against. */
+static bool assignable(const digitset *cand, int n, int i, digitset used, digitset set)
+{
+    if (i == n)
+        return true;
+    for (int d = 1; d <= 9; d++) {
+        digitset bit = 1u << d;
+
+        if ((set & cand[i] & ~used & bit) && assignable(cand, n, i + 1, used | bit, set))
+            return true;
+    }
+    return false;
+}
+
+/* kakuro_fit_sets against every digit set of n digits adding to rem, tried one by one:
+ * the same sets in ascending order, and for each cell the digits some set gives it. */
+static bool fit_sets_agree(const digitset *cand, int n, int rem, int *fitting)
+{
+    digitset allowed[9], sets[126], want[9] = { 0 };
+    int nsets = kakuro_fit_sets(n, cand, rem, allowed, sets), found = 0;
+
+    for (unsigned m = 0; m < 512; m++) {
+        digitset set = (digitset)(m << 1);
+        int total = 0;
+
+        for (int d = 1; d <= 9; d++)
+            total += (set >> d & 1) * d;
+        if (popcount32(m) != n || total != rem || !assignable(cand, n, 0, 0, set))
+            continue;
+        if (found >= nsets || sets[found++] != set)
+            return false;
+        for (int i = 0; i < n; i++)
+            for (int d = 1; d <= 9; d++) {
+                digitset one[9];
+
+                memcpy(one, cand, (size_t)n * sizeof *one);
+                one[i] = 1u << d;
+                if ((set & cand[i] & one[i]) && assignable(one, n, 0, 0, set))
+                    want[i] |= one[i];
+            }
+    }
+    for (int i = 0; i < n; i++)
+        if (allowed[i] != want[i])
+            return false;
+    *fitting += nsets > 0;
+    return found == nsets;
+}
+
+static void test_fit_sets(void)
+{
+    uint64_t state = 13;
+    int agreed = 0, trials = 400, fitting = 0;
+
+    for (int t = 0; t < trials; t++) {
+        digitset cand[9];
+        int n = 1 + t % 9, rem;
+
+        /* Most cells with six or seven candidates, most sums in reach of n digits (one
+         * in five anywhere up to 49, none fitting then). */
+        for (int i = 0; i < n; i++) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            cand[i] = (digitset)(((state >> 33) | (state >> 43)) & 0x3feu);
+        }
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        rem = t % 5 == 0 ? (int)((state >> 33) % 50)
+                         : n * (n + 1) / 2 + (int)((state >> 33) % (unsigned)(n * (9 - n) + 1));
+        agreed += fit_sets_agree(cand, n, rem, &fitting);
+    }
+    tap_ok(agreed == trials && fitting >= trials / 4,
+           "fit sets: %d of %d random runs (%d with sets that fit) as a search of every digit "
+           "set finds", agreed, trials, fitting);
+}
+
 /* --- hint_group_required: two places make a strong link only for these --- */
 
 static void test_required(void)
@@ -217,6 +291,7 @@ static void test_area_sum_names(void)
 int main(void)
 {
     test_fit();
+    test_fit_sets();
     test_required();
     test_sum_links();
     test_janko("hint/kakuro_sources.txt:14", "janko 330", TECH_AIC);
