@@ -333,10 +333,18 @@ struct rate_job {
 static bool print_path_step(const struct hint *h, int rating, const struct hint_position *pos,
                             void *user)
 {
-    char number[16];
+    char number[16], name[PUZZLE_CELL_NAME_MAX];
+    struct hint_move single;
 
-    (void)pos;
-    fprintf(user, "%4s  %s\n", rating_format(rating, number, sizeof number), h->text);
+    fprintf(user, "%4s  %s", rating_format(rating, number, sizeof number), h->text);
+    if (rating_direct_single(h, pos, &single))
+        /* TRANSLATORS: rate --path, after the text of a step Sudoku Explainer calls
+         * direct (a pointing or hidden pair that leaves a hidden single): %1$s is a
+         * cell, %2$c the digit the walk places there. */
+        fprintf(user, _(" Direct: so %1$s is %2$c; the walk places it and keeps the other "
+                        "candidates for a later step, as Sudoku Explainer does."),
+                puzzle_cell_name(pos->p, single.cell, name), hint_digit_symbol(single.digit));
+    fputc('\n', user);
     return true;
 }
 

@@ -167,12 +167,13 @@ static const struct level_reach {
     /* 48 grids, 14,592 minimal puzzles: all Beginner. */
     { VARIANT_X, 4, true, ANY_SYMMETRY(B), 0 },
     /* 117 layouts (109 with grids), 13,872 grids, 4,106,112 minimal puzzles: 97.6%
-     * Beginner, 0.1% Easy, no Medium, 2.3% Hard, 384 Expert (3 givens); rotate180 keeps
-     * 210,336, of which 288 Easy. */
-    { VARIANT_JIGSAW, 4, true, BY_SYMMETRY(B | E | H | X, B | E, B, B | E | H, B | E | H), E },
-    /* 53 layouts with grids, 1,440 grids, 384,768 minimal puzzles: 97.2% Beginner, 1.6%
-     * Easy, no Medium, 1.2% Hard; rotate180 keeps 23,040, of which 384 Hard. */
-    { VARIANT_JIGSAW | VARIANT_X, 4, true, BY_SYMMETRY(B | E | H, B | E | H, B, B | E | H, B), H },
+     * Beginner, 0.06% Easy, no Medium, 2.3% Hard, 384 Expert (3 givens); rotate180 keeps
+     * 210,336, all Beginner (the 288 that were Easy have direct locked candidates, SE's
+     * 1.7-1.9). */
+    { VARIANT_JIGSAW, 4, true, BY_SYMMETRY(B | E | H | X, B, B, B | H, B | E | H), E },
+    /* 53 layouts with grids, 1,440 grids, 384,768 minimal puzzles: 98.6% Beginner, 0.2%
+     * Easy, no Medium, 1.2% Hard; rotate180 keeps 23,040, of which 384 Hard, no Easy. */
+    { VARIANT_JIGSAW | VARIANT_X, 4, true, BY_SYMMETRY(B | E | H, B | H, B, B | H, B), H },
     /* Measured by kakudo generate.  4x4 Killer and Killer X: none past Medium in 197,572
      * and 258,402 attempts at Master, 103,219 and 132,992 at Hard, then 205,627 and
      * 266,478 at Hard from another seed. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "rating.h"
 #include "solve.h"
 #include "util.h"
 #include "variant.h"
@@ -734,12 +735,12 @@ static enum killer_settled killer_settle_cages(struct gen_context *ctx, const st
 /* --- Rating up to the level --- */
 
 /* Stops a grading walk at its first step above the level it is handed, or at its first
- * step when the puzzle has not one solution (as far as the walk's count went). */
+ * step when the puzzle has not one solution (as far as the walk's count went).  A step
+ * counts at the level the walk counts it at (a direct one at its number's band). */
 static bool walk_within_level(const struct hint *h, int rating, const struct hint_position *pos,
                               void *user)
 {
-    (void)rating;
-    return pos->unique && (int)hint_technique(h->id)->level <= *(const int *)user;
+    return pos->unique && (int)rating_step_level(h, rating) <= *(const int *)user;
 }
 
 /* Rates p as gen_grade does, but stops at the first step above level: the walk is the

@@ -13,6 +13,7 @@
 void grade_count_step(struct grade *g, const struct hint *h, int tenths, bool *placed)
 {
     const struct technique_info *info = hint_technique(h->id);
+    enum hint_level level = rating_step_level(h, tenths);
 
     if (g->steps == 0)
         g->rating_ed = tenths;
@@ -28,10 +29,11 @@ void grade_count_step(struct grade *g, const struct hint *h, int tenths, bool *p
     g->steps++;
     g->score += info->weight;
     /* The hardest technique: of the highest level, the one whose step rated highest. */
-    if (g->hardest == TECH_MISTAKE || info->level > hint_technique(g->hardest)->level
-        || (info->level == hint_technique(g->hardest)->level && tenths > g->hardest_rating)) {
+    if (g->hardest == TECH_MISTAKE || level > g->hardest_level
+        || (level == g->hardest_level && tenths > g->hardest_rating)) {
         g->hardest = h->id;
         g->hardest_rating = tenths;
+        g->hardest_level = level;
     }
 }
 
@@ -90,17 +92,23 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
                          struct hint *h, int hardest)
 {
     struct cheapest c = { pos, h, rating_of_step(h, pos) };
+    bool any = !rating_first_is_lowest(h->id);
     int from = 0;
 
-    if (rating_first_is_lowest(h->id) || c.tenths <= hardest)
+    if (c.tenths <= hardest)
         return c.tenths;
     while (from < n && order[from] != h->id)
         from++;
     for (int i = from; i < n && rating_walk_tier(order[i]) == rating_walk_tier(h->id); i++) {
         struct hint first;
+        int floor = rating_floor(order[i]);
 
-        if (rating_base(order[i]) >= c.tenths)
-            break;              /* a tier is in the order of the numbers */
+        /* A tier is in the order of the base numbers, but a technique with direct steps
+         * (rating_floor) may have one below a step found before it: SE takes a direct
+         * pointing (1.7) before a naked single (2.3).  Where h's own technique's first
+         * step is its lowest, only such direct steps can beat it. */
+        if (floor >= c.tenths || (!any && floor == rating_base(order[i])))
+            continue;
         /* A technique whose every step rates its base: its first step will do. */
         if (!rating_first_is_lowest(order[i]))
             hint_find_all(pos, order[i], keep_cheapest, &c);
@@ -108,6 +116,25 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
             keep_cheapest(&first, &c);
     }
     return c.tenths;
+}
+
+/* Makes the step in the walk's position.  A direct step (rating_direct_single) places
+ * only the hidden single it leads to, as SE does: its other removals wait for a step that
+ * makes them, which is what SE rates the puzzles by. */
+static void apply_step(const struct puzzle *p, const struct hint *h, const struct hint_position *pos,
+                       uint8_t *grid, digitset *cands)
+{
+    struct hint_move at;
+    struct hint single;
+
+    if (rating_direct_single(h, pos, &at)) {
+        memcpy(&single, h, sizeof single);
+        single.place[0] = at;
+        single.nplace = 1;
+        single.nelim = 0;
+        h = &single;
+    }
+    hint_apply(p, h, grid, cands);
 }
 
 int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
@@ -145,10 +172,10 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
             cheap = hint_technique(h.id)->level == LEVEL_BEGINNER;
             if (step != NULL && !step(&h, tenths, &s.pos, user))
                 break;
-            hint_apply(p, &h, s.grid, s.cands);
+            apply_step(p, &h, &s.pos, s.grid, s.cands);
         }
         /* A walk cut short still rates what it met: the level is a lower bound. */
-        g->level = hint_technique(g->hardest)->level;
+        g->level = g->hardest == TECH_MISTAKE ? hint_technique(g->hardest)->level : g->hardest_level;
     }
     hint_start_close(&s);
     return count > 0 ? 1 : count;

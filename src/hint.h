@@ -279,6 +279,8 @@ struct grade {
     int rating_ed;                      /* the first step (ED) */
     enum technique rated_hardest;       /* the step rated highest (TECH_MISTAKE: none) */
     int hardest_rating;                 /* the rating of hardest's hardest step */
+    enum hint_level hardest_level;      /* the level that step counts at (a direct step
+                                         * at its number's, rating_step_level) */
     bool unique;                        /* the puzzle has exactly one solution */
     bool gave_up;                       /* the budget ran out: the rating is of the steps
                                          * made by then, the level a lower bound */

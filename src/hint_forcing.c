@@ -552,6 +552,96 @@ static int need_conclusion(const struct forcing *f, struct branch *b, int cell, 
     return need_close(f, b);
 }
 
+/* --- How long a proof is --- */
+
+/* A candidate supposed true (on) or false. */
+struct supposition {
+    int cell, digit;
+    bool on;
+};
+
+
+/* Counts the candidate (cell, d) once: 1 the first time, 0 after. */
+static int count_node(const struct forcing *f, uint8_t *seen, int cell, int d)
+{
+    int node = links_node(f->l, cell, d);
+
+    if (seen[node])
+        return 0;
+    seen[node] = 1;
+    return 1;
+}
+
+/* The candidates removed from run g's cells, each once. */
+static int count_run(const struct forcing *f, const struct branch *b, uint8_t *seen, int g)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[g];
+    int n = 0;
+
+    for (int k = 0; k < grp->ncells; k++)
+        for (digitset r = f->cands[grp->cells[k]] & ~b->cands[grp->cells[k]]; r; r &= r - 1)
+            n += count_node(f, seen, grp->cells[k], lowest_bit(r));
+    return n;
+}
+
+/* The candidates cell keeps in the position but digit (none: -1), or d's places in unit
+ * g but cell (none: -1), each once. */
+static int count_cell(const struct forcing *f, uint8_t *seen, int cell, int except)
+{
+    int n = 0;
+
+    for (digitset c = f->cands[cell]; c; c &= c - 1)
+        if (lowest_bit(c) != except)
+            n += count_node(f, seen, cell, lowest_bit(c));
+    return n;
+}
+
+static int count_unit(const struct forcing *f, uint8_t *seen, int g, int d, int except)
+{
+    const struct puzzle_group *grp = &f->l->p->groups[g];
+    int n = 0;
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (grp->cells[i] != except && (f->cands[grp->cells[i]] & (1u << d)))
+            n += count_node(f, seen, grp->cells[i], d);
+    return n;
+}
+
+/* The candidates a contradiction's proof goes through, each once: the one supposed, each
+ * needed single's digit and the candidates whose removal made it, and those whose
+ * removal is the contradiction.  Sudoku Explainer counts these (every node of a forcing
+ * chain) for its length bonus; the singles alone, as the hint shows them, are a third to
+ * a half of them. */
+static int proof_nodes(const struct forcing *f, const struct branch *b, const struct supposition *sp)
+{
+    uint8_t *seen = xcalloc((size_t)f->l->nnodes, 1);
+    int n = count_node(f, seen, sp->cell, sp->digit);
+
+    for (int i = 0; i < b->nfacts; i++) {
+        const struct fact *fa = &b->facts[i];
+
+        if (!b->needed[i])
+            continue;
+        if (fa->why == WHY_RUN) {
+            n += count_run(f, b, seen, fa->group);
+            continue;
+        }
+        n += count_node(f, seen, fa->cell, fa->digit);
+        if (fa->why == WHY_NAKED)
+            n += count_cell(f, seen, fa->cell, fa->digit);
+        else if (fa->why == WHY_HIDDEN)
+            n += count_unit(f, seen, fa->group, fa->digit, fa->cell);
+    }
+    if (b->end == END_NO_DIGIT)
+        n += count_cell(f, seen, b->end_cell, -1);
+    else if (b->end == END_NO_COMBINATION)
+        n += count_run(f, b, seen, b->end_group);
+    else
+        n += count_unit(f, seen, b->end_group, b->end_digit, -1);
+    free(seen);
+    return n;
+}
+
 /* --- Saying it --- */
 
 /* "r4c2 = 5 (the only place for 5 in row 4)" */
@@ -704,11 +794,6 @@ static void add_cell_units(struct hint *h, const struct forcing *f, int cell)
 
 /* --- Contradiction chains --- */
 
-struct supposition {
-    int cell, digit;
-    bool on;
-};
-
 /* Reports the contradiction br[0] has just run into, with its needs marked. */
 static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
 {
@@ -723,6 +808,7 @@ static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
         hint_add_place(&h, sp->cell, sp->digit);
     struct hint_buf needed = HINT_BUF_INIT;
     bool facts = supposition_facts(&h, &needed, f, b, sp->cell, sp->digit);
+    h.length = proof_nodes(f, b, sp);
     const char *ending = ending_words(&h, b), *cell = hint_cell(&h, sp->cell);
     char d = hint_digit_symbol(sp->digit);
     /* TRANSLATORS: %1$s is a cell, %2$c a digit, %3$s the facts that follow from the

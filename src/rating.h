@@ -34,11 +34,24 @@ struct rating_entry {
     enum rating_length length;
     bool shortest_first;        /* its finder reports its shortest chains first */
     bool se_lacks;              /* a uniqueness pattern SE has not: tried after SE's */
+    int direct;                 /* tenths for a step whose eliminations leave a hidden
+                                 * single (SE's "direct" technique); 0: it has none */
 };
 
 /* The technique's base rating in tenths: its entry, or for a technique without one a
  * default from its level (so a technique added without a number still rates sensibly). */
 int rating_base(enum technique t);
+/* The lowest number a step of the technique can have: its base, or its direct number
+ * (a locked candidates or hidden set step that leaves a hidden single, SE's "direct"
+ * techniques, 1.7-2.5). */
+int rating_floor(enum technique t);
+/* Whether the step is direct on SE's scale: removing its candidates leaves a digit one
+ * place in a unit where it had more, a hidden single, into *single.  SE looks for it in
+ * a hidden set's own unit, and for locked candidates in the units of the kind the digit
+ * is locked in (another box along a pointing's line, another line across a claiming's
+ * box), not in the other kind: those pointings SE rates 2.6.  SE's direct step places
+ * that single and leaves the candidates, which a later step must remove. */
+bool rating_direct_single(const struct hint *h, const struct hint_position *pos, struct hint_move *single);
 /* How the technique's length is counted. */
 enum rating_length rating_length_kind(enum technique t);
 /* Whether the technique's first hint is its lowest-rated one: a fixed pattern, or a chain
@@ -55,6 +68,10 @@ int rating_step(const struct hint *h);
 /* The same, in the position it is taken in (a wing's number depends on its cells'
  * candidates there). */
 int rating_step_in(const struct hint *h, const struct hint_position *pos);
+/* The level a step rated tenths counts at in the puzzle's level: its technique's, but a
+ * direct step (rating_floor) counts at its number's band, among the singles whose work it
+ * is, as SE rates it. */
+enum hint_level rating_step_level(const struct hint *h, int tenths);
 /* The level whose techniques' base ratings band holds this rating (for the levels of
  * techniques without an entry, and for describing a number in words). */
 enum hint_level rating_level_band(int tenths);

@@ -65,7 +65,7 @@ run rate rate "$srcdir/tests/data/hint/sudoku_sources.txt"
 # (31 puzzles; "at least": a forum puzzle stopped at rate's ceiling on the clock, when loaded)
 [ "$(grep -cE "^[^ ]*sudoku_sources.txt:[0-9]+: (at least )?$levels, rating [0-9]+\.[0-9], hardest [^,]+, score [0-9]+: " "$tmp/rate.out")" -eq 31 ]
 ok $? "rate: every puzzle's level, rating, hardest technique, score and counts"
-grep -q 'sudoku_sources.txt:1: Medium, rating 3.0, hardest Naked pair, score [0-9]*: Full house [0-9]*, .*Naked pair 1$' "$tmp/rate.out"
+grep -q 'sudoku_sources.txt:1: Easy, rating 2.6, hardest Pointing, score [0-9]*: Full house [0-9]*, .*Pointing 5, Hidden pair 1$' "$tmp/rate.out"
 ok $? "rate: counts each technique on the path"
 
 run easy rate "$data/wiki.txt"

@@ -295,7 +295,9 @@ int main(void)
     test_required();
     test_sum_links();
     test_janko("hint/kakuro_sources.txt:14", "janko 330", TECH_AIC);
-    test_janko("hint/kakuro_sources.txt:18", "janko 350", TECH_CONTRADICTION_CHAIN);
+    /* A cell forcing chain (8.3 and up) is tried before contradiction chains (SE's
+     * dynamic chains, 8.5 and up) and settles it. */
+    test_janko("hint/kakuro_sources.txt:18", "janko 350", TECH_CELL_FORCING_CHAIN);
     test_janko("hint/kakuro_sources.txt:13", "janko 219", TECH_X_CHAIN);
     test_area_sum_names();
     test_forcing_text();
