@@ -18,7 +18,8 @@
  * (the walk not cut short by its budget), the median and worst time per puzzle, and how
  * often each of the hardest techniques was used.  --list prints each puzzle needing Trial.
  * With --player, the FILEs after it are walked hint by hint as the player asks, and the
- * worst CPU time of one hint is printed (the goal: under 100 ms).
+ * worst CPU time of one hint is printed (the goal: under 100 ms), with the path's
+ * candidates as the player's marks and again with digits only (no marks).
  */
 
 static int compare_u64(const void *a, const void *b)
@@ -72,15 +73,37 @@ static void bench_file(const char *path, long every, size_t max, bool list)
     bench_set_free(&set);
 }
 
+/* The worst CPU time of one player's hint so far, and its technique. */
+struct player_worst {
+    uint64_t ns;
+    enum technique id;
+};
+
+/* Times hint_for_player on the position with marks (NULL: none, as a player who has
+ * entered digits only, whose hint starts again from the digits' candidates). */
+static bool time_player_hint(const struct puzzle *p, const uint8_t *grid, const digitset *marks,
+                             struct hint *h, struct player_worst *w)
+{
+    uint64_t t0 = bench_cpu_ns(), t;
+    bool found = hint_for_player(p, grid, marks, h, NULL, NULL);
+
+    t = bench_cpu_ns() - t0;
+    if (found && t > w->ns) {
+        w->ns = t;
+        w->id = h->id;
+    }
+    return found;
+}
+
 /* The player's hint at every position along the easiest-first path of each puzzle (as
- * hint_for_player gives it, solving the puzzle each time): the worst CPU time of one. */
+ * hint_for_player gives it, solving the puzzle each time), with the path's candidates as
+ * the player's marks and with no marks: the worst CPU time of one of each. */
 static void bench_player(const char *path)
 {
     struct bench_set set = { 0 };
     const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
-    uint64_t worst = 0;
+    struct player_worst marked = { 0, TECH_MISTAKE }, bare = { 0, TECH_MISTAKE };
     long hints = 0;
-    enum technique worst_id = TECH_MISTAKE;
 
     if (!bench_load(path, 1, (size_t)-1, &set)) {
         fprintf(stderr, "%s: no puzzle\n", path);
@@ -90,27 +113,21 @@ static void bench_player(const char *path)
     for (size_t i = 0; i < set.n; i++) {
         const struct puzzle *p = set.puzzles[i];
         struct hint_start st;
-        struct hint *h = xmalloc(sizeof *h);
+        struct hint *h = xmalloc(sizeof *h), *digits_only = xmalloc(sizeof *digits_only);
         if (hint_start_open(&st, p) > 0) {
-            for (;;) {
-                uint64_t t0 = bench_cpu_ns(), t;
-                bool found = hint_for_player(p, st.grid, st.cands, h, NULL, NULL);
-                t = bench_cpu_ns() - t0;
-                if (!found)
-                    break;
+            while (time_player_hint(p, st.grid, st.cands, h, &marked)) {
                 hints++;
-                if (t > worst) {
-                    worst = t;
-                    worst_id = h->id;
-                }
+                time_player_hint(p, st.grid, NULL, digits_only, &bare);
                 hint_apply(p, h, st.grid, st.cands);
             }
         }
         hint_start_close(&st);
         free(h);
+        free(digits_only);
     }
-    printf("%s: %zu puzzles, %ld player hints along their paths: worst %.1f ms (%s)\n", name,
-           set.n, hints, worst / 1e6, hint_technique(worst_id)->key);
+    printf("%s: %zu puzzles, %ld player hints along their paths: worst %.1f ms (%s); "
+           "without marks %.1f ms (%s)\n", name, set.n, hints, marked.ns / 1e6,
+           hint_technique(marked.id)->key, bare.ns / 1e6, hint_technique(bare.id)->key);
     bench_set_free(&set);
 }
 

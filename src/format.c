@@ -1812,6 +1812,24 @@ static bool is_grid_of_16(struct reader *r, int first)
     return rows == 16;
 }
 
+/* Whether a row of the grid starting at line k (up to a blank line, at most the rows of
+ * the largest Sudoku) reads as a pencil-mark row: a forum's grid may begin with rows of
+ * placed digits only, the shape of a digit grid's rows. */
+static bool grid_has_pencilmark_row(struct reader *r, int k)
+{
+    for (int rows = 0; k < LOOKAHEAD && rows < SUDOKU_MAX_SIZE; k++) {
+        const struct line *ln = source_peek(&r->src, k);
+        if (ln == NULL || line_kind(ln) == LINE_BLANK || ln->fault != FAULT_NONE)
+            return false;
+        if (line_kind(ln) == LINE_COMMENT || is_separator_line(ln) || is_pm_border_line(ln))
+            continue;
+        if (line_looks_pencilmarks(ln))
+            return true;
+        rows++;
+    }
+    return false;
+}
+
 /* The readings the first content line (at first) allows, most likely first: its shape
  * alone says which formats could hold it.  Returns how many, 0 if none. */
 static int format_candidates(struct reader *r, int first, enum format_id cands[5])
@@ -1858,8 +1876,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
                 cands[n++] = FORMAT_SUDOKU_GRID;
         }
     }
-    /* A row with several candidates in a cell reads as nothing else. */
-    if (k >= 0 && line_looks_pencilmarks(source_peek(&r->src, k)))
+    /* A row with several candidates in a cell reads as nothing else; a grid's first row
+     * of digits may be followed by such rows. */
+    if (k >= 0 && (line_looks_pencilmarks(source_peek(&r->src, k))
+                   || (grid_n != 0 && grid_has_pencilmark_row(r, k))))
         cands[n++] = FORMAT_PENCILMARKS;
     /* Only KAKURO2 starts with a lone number: its reader says what is wrong after it (a
      * board size out of range, a missing case) better than "not a puzzle" would. */

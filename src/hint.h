@@ -419,6 +419,11 @@ digitset hint_group_placed(const struct hint_position *pos, int g);
 /* The two empty cells of group g that can be d, when there are exactly two (a strong
  * link: one of them is d); false otherwise. */
 bool hint_strong_pair(struct hint_search *s, int g, int d, int *a, int *b);
+/* The units where d has only two places, the first of them (a place) kept by keep(cell,
+ * user), added to h's groups, and in words: "row 1: r1c2-r1c5, box 3: r2c7-r3c9" (a
+ * colouring's strong links, hint_chains.c). */
+const char *hint_strong_links_words(struct hint_search *s, struct hint *h, int d,
+                                    bool (*keep)(int cell, const void *user), const void *user);
 
 /* The techniques, one function each (hint_sudoku.c, hint_kakuro.c, hint.c). */
 void hint_find_full_house(struct hint_search *s);

@@ -483,17 +483,15 @@ static const char *colour_words(const struct hint *h, const struct digit_graph *
     return hint_cells(h, cells, n, HINT_AND);
 }
 
-/* The units that join the coloured places, added to h's groups, and in words: "row 1:
- * r1c2-r1c5, box 3: ..." */
-static const char *links_words(struct hint_search *s, struct hint *h, const struct digit_graph *gr,
-                               const int *colour)
+const char *hint_strong_links_words(struct hint_search *s, struct hint *h, int d,
+                                    bool (*keep)(int cell, const void *user), const void *user)
 {
     const struct puzzle *p = s->pos->p;
     struct hint_buf b = HINT_BUF_INIT;
 
     for (int g = 0; g < p->ngroups; g++) {
         int x, y;
-        if (!hint_strong_pair(s, g, gr->d, &x, &y) || colour[gr->node_of[x]] < 0)
+        if (!hint_strong_pair(s, g, d, &x, &y) || !keep(x, user))
             continue;
         hint_add_group(h, g);
         if (!h->quiet)
@@ -501,6 +499,19 @@ static const char *links_words(struct hint_search *s, struct hint *h, const stru
                          hint_cell(h, x), hint_cell(h, y));
     }
     return hint_buf_words(h, &b);
+}
+
+/* A digit graph's colouring: which places are coloured. */
+struct coloured {
+    const struct digit_graph *gr;
+    const int *colour;
+};
+
+static bool is_coloured(int cell, const void *user)
+{
+    const struct coloured *c = user;
+
+    return c->colour[c->gr->node_of[cell]] >= 0;
 }
 
 /* Two cells of one colour seeing each other: that colour is false everywhere. */
@@ -540,7 +551,8 @@ static bool colouring_component(struct hint_search *s, const struct digit_graph 
     h.digits = 1u << d;
     for (int i = 0; i < ncomp; i++)
         hint_add_cell(&h, gr->cells[comp[i]]);
-    const char *links = links_words(s, &h, gr, colour);
+    const char *links = hint_strong_links_words(s, &h, d, is_coloured,
+                                                &(struct coloured){ gr, colour });
     /* TRANSLATORS: %1$c is a digit, %2$s the units that link its places ("row 1:
      * r1c2-r1c5, box 3: r2c7-r3c9"), %3$s and %4$s the cells of colours A and B. */
     hint_say(&h, _("the places for %1$c joined by units where %1$c has only two places (%2$s) "

@@ -141,6 +141,20 @@ static void add_cluster_cells(struct hint *h, const struct clusters *c, int k)
             hint_add_cell(h, c->cell[v]);
 }
 
+/* Two clusters of a digit's places. */
+struct cluster_pair {
+    const struct clusters *c;
+    int P, Q;
+};
+
+static bool in_cluster_pair(int cell, const void *user)
+{
+    const struct cluster_pair *cp = user;
+    int cluster = cp->c->cluster[cp->c->node_of[cell]];
+
+    return cluster == cp->P || cluster == cp->Q;
+}
+
 /* P's colour p and Q's colour q cannot both be true (cells a and b see each other). */
 static bool multi_emit(struct hint_search *s, const struct clusters *c, int P, int p, int Q,
                        int q, int a, int b)
@@ -168,11 +182,14 @@ static bool multi_emit(struct hint_search *s, const struct clusters *c, int P, i
     }
     if (h.nelim == 0)
         return true;
-    /* TRANSLATORS: %1$c is a digit, %2$s to %5$s the cells of colours A, A', B and B'. */
-    hint_say(&h, _("the places for %1$c joined by units where %1$c has only two places form two "
-                   "clusters, each of two colours, one of them true: A (%2$s) against A' (%3$s), and "
-                   "B (%4$s) against B' (%5$s). "),
-             hint_digit_symbol(d), colour_words(&h, c, P, p), colour_words(&h, c, P, !p),
+    const char *links = hint_strong_links_words(s, &h, d, in_cluster_pair,
+                                                &(struct cluster_pair){ c, P, Q });
+    /* TRANSLATORS: %1$c is a digit, %2$s the units that link its places ("row 1:
+     * r1c2-r1c5, box 3: r2c7-r3c9"), %3$s to %6$s the cells of colours A, A', B and B'. */
+    hint_say(&h, _("the places for %1$c joined by units where %1$c has only two places (%2$s) form "
+                   "two clusters, each of two colours, one of them true: A (%3$s) against A' (%4$s), "
+                   "and B (%5$s) against B' (%6$s). "),
+             hint_digit_symbol(d), links, colour_words(&h, c, P, p), colour_words(&h, c, P, !p),
              colour_words(&h, c, Q, q), colour_words(&h, c, Q, !q));
     if (wrap)
         /* TRANSLATORS: %1$s is a cell of A, %2$s one of B; %3$s another of A, %4$s one of B';

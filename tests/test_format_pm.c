@@ -116,6 +116,23 @@ static const char forum_grid[] =
     "| 38   8    4    | 9    5    12   | 6    7    123  |\n"
     "*-----------------------------------------------------------*\n";
 
+/* The same grid, its bands in another order, in '+' corners: its first row holds placed
+ * digits only, a digit grid's shape until the rows with candidates. */
+static const char plus_grid_digits_first[] =
+    "+----------------+----------------+----------------+\n"
+    "| 2    1    7    | 4    6    3    | 9    5    8    |\n"
+    "| 5    9    6    | 7    38   18   | 3    4    12   |\n"
+    "| 38   8    4    | 9    5    12   | 6    7    123  |\n"
+    "+----------------+----------------+----------------+\n"
+    "| 6    7    2    | 3    4    59   | 1    8    59   |\n"
+    "| 1    5    89   | 6    89   7    | 2    3    4    |\n"
+    "| 4    3    89   | 1    2    589  | 7    6    59   |\n"
+    "+----------------+----------------+----------------+\n"
+    "| 39   6    5    | 2    37   4    | 8    1    379  |\n"
+    "| 389  2    1    | 5    378  6    | 4    9    37   |\n"
+    "| 7    4    389  | 89   1    39   | 5    2    6    |\n"
+    "+----------------+----------------+----------------+\n";
+
 /* An error's "line:col: message" against what is expected. */
 static void expect_error(const char *text, long line, long col, const char *words, const char *what)
 {
@@ -151,6 +168,24 @@ int main(void)
     tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 9
            && res.p->given[0] == 6 && res.marks != NULL
            && res.marks[5] == ((1u << 5) | (1u << 9)), "the forums' * corners and | rules read");
+    result_free(&res);
+
+    /* A grid is told by all its rows, not only the first: the first row of a forum's grid
+     * may hold placed digits only. */
+    read_text(plus_grid_digits_first, FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 9
+           && res.p->given[0] == 2 && res.marks != NULL
+           && res.marks[13] == ((1u << 3) | (1u << 8)),
+           "'+' corners, the first row digits only: still a pencil-mark grid");
+    result_free(&res);
+    read_text("1 2 3 4\n3 4 1 2\n24 13 24 13\n24 13 24 13\n", FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 4
+           && res.marks != NULL && res.marks[8] == ((1u << 2) | (1u << 4)),
+           "rows without borders, the first ones digits only: a pencil-mark grid");
+    result_free(&res);
+    read_text("1234\n3412\n2143\n43..\n", FORMAT_AUTO, &res);
+    tap_ok(res.rc > 0 && res.format == FORMAT_SUDOKU_GRID && res.marks == NULL,
+           "a grid of digit rows is still a grid, not pencil marks");
     result_free(&res);
 
     read_text(plain_rows, FORMAT_AUTO, &res);

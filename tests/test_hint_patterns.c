@@ -91,28 +91,33 @@ static bool check_step(const struct hint *h, void *user)
 }
 
 /* Every technique on its own (so that hint_all's choice hides nothing), then hint_all. */
-static void check_position(struct check *c, const struct hint_position *pos)
+static void check_position(void *user, const struct hint_position *pos, const uint8_t *solution)
 {
+    struct check *c = user;
+
     c->pos = pos;
+    c->solution = solution;
     for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++)
         if (t != TECH_TRIAL)
             hint_find_all(pos, (enum technique)t, check_step, c);
 }
 
-/* Walks the easiest-first path of each of the first n puzzles of a set, checking every
- * step of every technique at every every-th position. */
-static void walk_set(struct check *c, const char *name, int n, int every)
+typedef void (*position_fn)(void *user, const struct hint_position *pos, const uint8_t *solution);
+
+/* Walks the easiest-first path of each of the first n unique puzzles of the file at path,
+ * calling at with every every-th position; returns how many puzzles were walked. */
+static int walk_file(const char *path, int n, int every, position_fn at, void *user)
 {
-    FILE *f = fopen(tap_data_path(name), "r");
+    FILE *f = fopen(path, "r");
     struct reader *r;
     struct puzzle *p;
     struct format_style style;
     struct format_error err;
     int rc, count = 0;
 
-    if (!tap_ok(f != NULL, "%s opens", name))
-        return;
-    r = reader_open(f, name, FORMAT_AUTO);
+    if (!tap_ok(f != NULL, "%s opens", path))
+        return 0;
+    r = reader_open(f, path, FORMAT_AUTO);
     while (count < n && (rc = reader_next(r, &p, &style, &err)) != 0) {
         struct hint_start s;
         struct hint h;
@@ -121,10 +126,9 @@ static void walk_set(struct check *c, const char *name, int n, int every)
         if (rc < 0)
             continue;
         if (hint_start_open(&s, p) == 1) {
-            c->solution = s.solution;
             while (hint_next(&s.pos, &h)) {
                 if (steps++ % every == 0)
-                    check_position(c, &s.pos);
+                    at(user, &s.pos, s.solution);
                 hint_apply(p, &h, s.grid, s.cands);
             }
             count++;
@@ -134,6 +138,32 @@ static void walk_set(struct check *c, const char *name, int n, int every)
     }
     reader_close(r);
     fclose(f);
+    return count;
+}
+
+/* The same for a set under tests/data. */
+static void walk_set(struct check *c, const char *name, int n, int every)
+{
+    walk_file(tap_data_path(name), n, every, check_position, c);
+}
+
+/* The checks' results: each a test. */
+static void check_ok(const struct check *c)
+{
+    tap_ok(c->wrong == 0, "%ld steps of every technique agree with the solution", c->steps);
+    if (c->wrong)
+        tap_diag("%ld wrong, first: %s", c->wrong, c->first[0]);
+    tap_ok(c->own == 0, "no pattern removes one of its own candidates (but those concluding "
+           "on their own cells by design)");
+    if (c->own)
+        tap_diag("%ld, first: %s", c->own, c->first[1]);
+    tap_ok(c->question == 0, "no step's text, place or pattern shows a '?'");
+    if (c->question)
+        tap_diag("%ld, first: %s", c->question, c->first[2]);
+    tap_ok(c->naked > 0 && c->naked_bad == 0,
+           "%ld naked singles say what rules their digits out, and when earlier steps did", c->naked);
+    if (c->naked_bad)
+        tap_diag("%ld, first: %s", c->naked_bad, c->first[3]);
 }
 
 static void test_every_step(void)
@@ -145,20 +175,7 @@ static void test_every_step(void)
     walk_set(&c, "hint/sample_forum_hardest.txt", 6, 4);
     walk_set(&c, "hint/uniq_sources.txt", 100, 1);
     walk_set(&c, "hint/sizes.txt", 4, 3);
-    tap_ok(c.wrong == 0, "%ld steps of every technique agree with the solution", c.steps);
-    if (c.wrong)
-        tap_diag("%ld wrong, first: %s", c.wrong, c.first[0]);
-    tap_ok(c.own == 0, "no pattern removes one of its own candidates (but those concluding "
-           "on their own cells by design)");
-    if (c.own)
-        tap_diag("%ld, first: %s", c.own, c.first[1]);
-    tap_ok(c.question == 0, "no step's text, place or pattern shows a '?'");
-    if (c.question)
-        tap_diag("%ld, first: %s", c.question, c.first[2]);
-    tap_ok(c.naked > 0 && c.naked_bad == 0,
-           "%ld naked singles say what rules their digits out, and when earlier steps did", c.naked);
-    if (c.naked_bad)
-        tap_diag("%ld, first: %s", c.naked_bad, c.first[3]);
+    check_ok(&c);
     for (int t = TECH_TURBOT_FISH; t < TECH_COUNT; t++) {
         bool mine = t <= TECH_FINNED_JELLYFISH || (t >= TECH_UR_TYPE_2 && t <= TECH_UNIQUE_LOOP)
                     || (t >= TECH_BUG_TYPE_2 && t <= TECH_BUG_TYPE_4)
@@ -242,58 +259,81 @@ static bool wing_in_one_unit(const struct hint *h)
     return false;
 }
 
+/* What hint_all lists over many positions: every step, each technique's count, and the
+ * steps that easier ones on their cells already prove or wings that are naked triples. */
+struct survey {
+    struct listing l;
+    long listed, bad, wings;
+    long listed_by[TECH_COUNT];
+    char first[HINT_TEXT_MAX];
+};
+
+static void survey_position(void *user, const struct hint_position *pos, const uint8_t *solution)
+{
+    struct survey *sv = user;
+    struct listing *l = &sv->l;
+
+    (void)solution;
+    l->n = 0;
+    hint_all(pos, keep_step, l);
+    sv->listed += l->n;
+    for (int i = 0; i < l->n; i++) {
+        const struct hint *x = &l->steps[i];
+        bool wing = (x->id == TECH_XY_WING || x->id == TECH_XYZ_WING) && wing_in_one_unit(x);
+        sv->wings += wing;
+        sv->listed_by[x->id]++;
+        if ((hint_technique(x->id)->level >= LEVEL_HARD && disguised(l, x)) || wing) {
+            if (sv->bad++ == 0)
+                snprintf(sv->first, sizeof sv->first, "%s", x->text);
+        }
+    }
+}
+
+static void survey_ok(const struct survey *sv)
+{
+    tap_ok(sv->listed > 0 && sv->bad == 0, "hint_all: %ld steps listed, no pattern that easier "
+           "steps on its cells already prove, no wing that is a naked triple", sv->listed);
+    if (sv->bad)
+        tap_diag("%ld (%ld wings), first: %s", sv->bad, sv->wings, sv->first);
+}
+
 static void test_no_disguise(void)
 {
-    FILE *f = fopen(tap_data_path("hint/sample_top1465.txt"), "r");
-    struct listing l = { .steps = xmalloc(4096 * sizeof *l.steps) };
-    long listed = 0, bad = 0, wings = 0;
-    char first[HINT_TEXT_MAX] = "";
-    struct reader *r;
-    struct puzzle *p;
-    struct format_style style;
-    struct format_error err;
-    int rc, count = 0;
+    struct survey sv = { .l.steps = xmalloc(4096 * sizeof *sv.l.steps) };
 
-    if (!tap_ok(f != NULL, "hint/sample_top1465.txt opens"))
-        return;
-    r = reader_open(f, "top", FORMAT_AUTO);
-    while (count < 30 && (rc = reader_next(r, &p, &style, &err)) != 0) {
-        struct hint_start s;
-        struct hint h;
-        int steps = 0;
+    walk_file(tap_data_path("hint/sample_top1465.txt"), 30, 3, survey_position, &sv);
+    survey_ok(&sv);
+    free(sv.l.steps);
+}
 
-        if (rc < 0)
-            continue;
-        if (hint_start_open(&s, p) == 1) {
-            while (hint_next(&s.pos, &h)) {
-                if (steps++ % 3 == 0) {
-                    l.n = 0;
-                    hint_all(&s.pos, keep_step, &l);
-                    listed += l.n;
-                    for (int i = 0; i < l.n; i++) {
-                        const struct hint *x = &l.steps[i];
-                        bool wing = (x->id == TECH_XY_WING || x->id == TECH_XYZ_WING) && wing_in_one_unit(x);
-                        wings += wing;
-                        if ((hint_technique(x->id)->level >= LEVEL_HARD && disguised(&l, x)) || wing) {
-                            if (bad++ == 0)
-                                snprintf(first, sizeof first, "%s", x->text);
-                        }
-                    }
-                }
-                hint_apply(p, &h, s.grid, s.cands);
-            }
-            count++;
-        }
-        hint_start_close(&s);
-        puzzle_free(p);
-    }
-    reader_close(r);
-    fclose(f);
-    tap_ok(listed > 0 && bad == 0, "hint_all: %ld steps listed, no pattern that easier steps on "
-           "its cells already prove, no wing that is a naked triple", listed);
-    if (bad)
-        tap_diag("%ld (%ld wings), first: %s", bad, wings, first);
-    free(l.steps);
+/*
+ * With arguments, FILE N EVERY ...: the same checks on the first N unique puzzles of each
+ * FILE at every EVERY-th position of their paths (hint_all's listing, then every
+ * technique on its own), too long for `make check` on a few hundred puzzles; and how
+ * often hint_all listed each technique.
+ */
+static int survey_files(int argc, char **argv)
+{
+    struct survey sv = { .l.steps = xmalloc(4096 * sizeof *sv.l.steps) };
+    struct check c = { 0 };
+    int puzzles = 0;
+
+    for (int a = 1; a + 2 < argc; a += 3)
+        puzzles += walk_file(argv[a], atoi(argv[a + 1]), atoi(argv[a + 2]) > 0 ? atoi(argv[a + 2]) : 1,
+                             survey_position, &sv);
+    survey_ok(&sv);
+    tap_diag("%d puzzles; hint_all listed:", puzzles);
+    for (int t = TECH_FULL_HOUSE; t < TECH_COUNT; t++)
+        if (sv.listed_by[t] > 0)
+            tap_diag("  %-28s %ld", hint_technique((enum technique)t)->key, sv.listed_by[t]);
+    fflush(stdout);
+    /* Then every technique on its own at the same positions: the longer part. */
+    for (int a = 1; a + 2 < argc; a += 3)
+        walk_file(argv[a], atoi(argv[a + 1]), atoi(argv[a + 2]) > 0 ? atoi(argv[a + 2]) : 1,
+                  check_position, &c);
+    check_ok(&c);
+    free(sv.l.steps);
+    return tap_done();
 }
 
 /* --- A rating the unique rectangle type 4 changes --- */
@@ -313,8 +353,10 @@ static void test_ur4_rating(void)
     puzzle_free(p);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1)
+        return survey_files(argc, argv);
     test_ur4_rating();
     test_no_disguise();
     test_every_step();
