@@ -581,6 +581,10 @@ static int givens_over(const struct gen_request *req, const struct puzzle *p, bo
  * for one within it, for at most this many attempts more (none when the attempt said its
  * givens are the fewest its proofs allow: a 16x16 Killer's attempt takes a second). */
 #define GIVENS_EXTRA_ATTEMPTS 30
+/* ...or, where the level is rare, eight times as many as it took to reach it once: a 9x9
+ * Master is about one attempt in 200, and half of them have 27-30 givens, so 30 more
+ * attempts seldom met a second one within 20-26. */
+#define GIVENS_EXTRA_ATTEMPTS_PER_ATTEMPT_TO_HIT 8
 /* ...and while settling Killer cages in them has cost at most this many search nodes a
  * cell (a 9x9 Killer's 30 attempts take at most about 100, a 12x12's 6,400: 6-8 s)... */
 #define GIVENS_EXTRA_NODES_PER_CELL 500
@@ -605,7 +609,11 @@ static bool givens_search_done(const struct gen_context *ctx, int first_hit, str
 {
     uint64_t ncells = (uint64_t)ctx->req->size * (uint64_t)ctx->req->size;
 
-    return first_hit > 0 && (ctx->progress.attempts - first_hit >= GIVENS_EXTRA_ATTEMPTS
+    int extra = first_hit * GIVENS_EXTRA_ATTEMPTS_PER_ATTEMPT_TO_HIT;
+
+    if (extra < GIVENS_EXTRA_ATTEMPTS)
+        extra = GIVENS_EXTRA_ATTEMPTS;
+    return first_hit > 0 && (ctx->progress.attempts - first_hit >= extra
                              || ctx->cage_nodes - hit.cage_nodes > GIVENS_EXTRA_NODES_PER_CELL * ncells
                              || ctx->fill_nodes - hit.fill_nodes
                                 > GIVENS_EXTRA_FILL_NODES_PER_CELL * ncells);

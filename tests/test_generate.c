@@ -139,6 +139,30 @@ static void test_sudoku(void)
     check_sudoku(16, GEN_ANY_LEVEL, GEN_SYM_ROTATE180, 3);
 }
 
+/* A 9x9 Master keeps to Master's 20-26 givens: Master is about one attempt in 200 and half
+ * of them have 27-30 givens, so the generator looks on for eight times as many attempts as the
+ * first took (seed 1 printed one of 28 givens when it looked 30 attempts more). */
+static void test_master_givens(void)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        struct gen_request req = {
+            .kind = PUZZLE_SUDOKU, .size = 9, .level = LEVEL_MASTER,
+            .symmetry = GEN_SYM_ROTATE180, .seed = seed,
+        };
+        struct gen_result res;
+        int givens = 0;
+
+        gen_generate(&req, &res);
+        for (int cell = 0; res.puzzle != NULL && cell < res.puzzle->ncells; cell++)
+            givens += res.puzzle->given[cell] != 0;
+        tap_ok(res.status == GEN_OK && res.puzzle != NULL && res.grade.level == LEVEL_MASTER
+               && givens >= 20 && givens <= 26,
+               "sudoku 9x9 Master seed %llu: %d givens, within Master's 20-26",
+               (unsigned long long)seed, givens);
+        puzzle_free(res.puzzle);
+    }
+}
+
 /* --- Kakuro --- */
 
 /* Every white cell in an across and a down run of 2 to 9 cells, the white cells
@@ -578,6 +602,7 @@ int main(void)
     test_names();
     test_symmetry_groups();
     test_sudoku();
+    test_master_givens();
     test_kakuro();
     test_invalid();
     test_budget();
