@@ -754,7 +754,7 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
     struct solve_budget budget = gen_search_budget(ctx);
 
     budget.nodes = nodes;
-    return grade_puzzle_walk(p, g, 0, &budget, walk_within_level, &level) != 0;
+    return grade_puzzle_walk_quiet(p, g, 0, &budget, walk_within_level, &level) != 0;
 }
 
 /* --- Givens --- */
