@@ -760,33 +760,47 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
 /* --- Givens --- */
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
+#define KILLER_PAST_RANGE_PROOF 4
 
-/* The search nodes in which p's givens must prove it has one solution. */
-static uint64_t variant_proof_nodes(const struct puzzle *p)
+/* The search nodes in which p's givens must prove it has one solution; KILLER_PAST_RANGE_PROOF
+ * times as many for a Killer its givens prove going on past the range toward the level
+ * (past_range: see remove_givens). */
+static uint64_t variant_proof_nodes(const struct puzzle *p, bool past_range)
 {
-    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1;
+    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (past_range ? KILLER_PAST_RANGE_PROOF : 1)
+           * (uint64_t)p->ncells + 1;
 }
 
-/* Whether p's givens have exactly one solution, proven within variant_proof_nodes. */
-static bool variant_has_one_solution(const struct puzzle *p)
+/* Whether every cell of symmetric group grp is still given. */
+static bool group_given(const struct puzzle *p, const int *cells, const int *start, int grp)
+{
+    for (int k = start[grp]; k < start[grp + 1]; k++)
+        if (p->given[cells[k]] == 0)
+            return false;
+    return true;
+}
+
+/* Whether p's givens have exactly one solution, proven within nodes search nodes. */
+static bool variant_has_one_solution(const struct puzzle *p, uint64_t nodes)
 {
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
 
-    req.budget = solve_budget_nodes(variant_proof_nodes(p));
+    req.budget = solve_budget_nodes(nodes);
     puzzle_solve(p, p->given, &req, &res);
     return res.count == 1 && !res.gave_up;
 }
 
-/* Whether p (all but cages_unique proven unique by its givens) has one solution and, when
- * rate_each, rates at most at the level, into *g: the rating's count of the solutions,
- * within the same nodes, is the proof (it was the same search made twice). */
+/* Whether p (all but cages_unique proven unique by its givens, within proof search
+ * nodes) has one solution and, when rate_each, rates at most at the level, into *g: the
+ * rating's count of the solutions, within the same nodes, is the proof (it was the same
+ * search made twice). */
 static bool within_level_unique(struct gen_context *ctx, const struct puzzle *p, bool cages_unique,
-                                bool rate_each, struct grade *g)
+                                uint64_t proof, bool rate_each, struct grade *g)
 {
     if (!rate_each)
-        return cages_unique || variant_has_one_solution(p);
-    return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : variant_proof_nodes(p), g)
+        return cages_unique || variant_has_one_solution(p, proof);
+    return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : proof, g)
            && g->unique && !g->gave_up && (int)g->level <= ctx->req->level;
 }
 
@@ -848,7 +862,12 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * still below the level at the range's least (at Master: rated there once) goes on
  * losing givens, each removal rated, until it reaches the level, unless --givens holds
  * them.  A removal is proven to keep one solution unless
- * cages_unique (a Killer whose cages alone have one).  Rates the result into g.  false
+ * cages_unique (a Killer whose cages alone have one).  A Killer its givens prove (a
+ * 16x16, whose cages alone are past the search) goes on past the range over every group
+ * still given, those whose proof ran out within the range too, each proof with
+ * KILLER_PAST_RANGE_PROOF times the nodes: with few givens left most proofs ran out and
+ * the removals were refused for good, so that a 16x16 Killer Jigsaw stayed at Medium
+ * with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the result into g.  false
  * when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
                           struct grade *g)
@@ -857,6 +876,8 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
     bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
     bool rated = false, strict, ok = true;
+    /* Past the range, every group still given again, with longer proofs. */
+    bool retry = !cages_unique && (p->variant & VARIANT_KILLER) && p->ncells > KILLER_BARE_MAX_CELLS;
 
     cells = xmalloc((size_t)p->ncells * sizeof *cells);
     start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
@@ -876,13 +897,15 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 break;
             }
             min = target = 0;   /* below the level: on past the range */
+            if (retry)
+                i = 0;
         }
         for (; i < ngroups && givens > target; i++) {
             int grp = order[i], size = start[grp + 1] - start[grp];
             uint8_t kept[4];
             struct grade trial;
 
-            if (givens - size < min)
+            if (givens - size < min || !group_given(p, cells, start, grp))
                 continue;
             if (!gen_tick(ctx)) {
                 ok = !ctx->cancelled;
@@ -892,7 +915,8 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 kept[k - start[grp]] = p->given[cells[k]];
                 p->given[cells[k]] = 0;
             }
-            if (within_level_unique(ctx, p, cages_unique, rate_each, &trial)) {
+            if (within_level_unique(ctx, p, cages_unique, variant_proof_nodes(p, retry && pass == 1),
+                                    rate_each, &trial)) {
                 if (rate_each) {
                     *g = trial;
                     rated = true;

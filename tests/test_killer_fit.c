@@ -236,20 +236,20 @@ static void test_walk(const char *spec, int max_steps)
     puzzle_free(p);
 }
 
-/* A 16x16 Killer the generator made at Hard rates Hard: one solution, an X-wing its
- * hardest step. */
-static void test_rates_hard(void)
+/* A 16x16 Killer (or Killer Jigsaw) the generator made at Hard rates Hard: one solution,
+ * hardest the technique its header names. */
+static void test_rates_hard(const char *file, enum technique hardest)
 {
-    struct puzzle *p = tap_load_puzzle("variant/killer16_hard.txt");
+    struct puzzle *p = tap_load_puzzle(file);
     struct grade g;
     bool rated;
 
-    if (!tap_ok(p != NULL, "killer16_hard.txt loads"))
+    if (!tap_ok(p != NULL, "%s loads", file))
         return;
     rated = grade_puzzle(p, &g);
-    tap_ok(rated && g.unique && !g.gave_up && g.level == LEVEL_HARD
-           && g.hardest == TECH_X_WING, "a 16x16 Killer of the generator rates Hard (%s, hardest %s)",
-           hint_level_name(g.level), hint_technique(g.hardest)->key);
+    tap_ok(rated && g.unique && !g.gave_up && g.level == LEVEL_HARD && g.hardest == hardest,
+           "%s, of the generator, rates Hard (%s, hardest %s)", file, hint_level_name(g.level),
+           hint_technique(g.hardest)->key);
     puzzle_free(p);
 }
 
@@ -262,6 +262,7 @@ int main(void)
     test_walk("variant/wide.txt:8", 400);       /* 16x16 Killer Jigsaw */
     test_walk("variant/walk.txt:4", 200);       /* 9x9 Killer X */
     test_walk("variant/wide.txt:1", 300);       /* 12x12 Killer */
-    test_rates_hard();
+    test_rates_hard("variant/killer16_hard.txt", TECH_X_WING);
+    test_rates_hard("variant/killer_jigsaw16_hard.txt", TECH_TURBOT_FISH);
     return tap_done();
 }
