@@ -863,12 +863,12 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * losing givens, each removal rated, until it reaches the level, unless --givens holds
  * them.  A removal is proven to keep one solution unless
  * cages_unique (a Killer whose cages alone have one).  A Killer its givens prove (a
- * 16x16, whose cages alone are past the search) goes on past the range over every group
- * still given, those whose proof ran out within the range too, each proof with
- * KILLER_PAST_RANGE_PROOF times the nodes: with few givens left most proofs ran out and
- * the removals were refused for good, so that a 16x16 Killer Jigsaw stayed at Medium
- * with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the result into g.  false
- * when cancelled. */
+ * 16x16, whose cages alone are past the search) still below the level once every group
+ * was tried goes over every group still given once more, those whose proof ran out too,
+ * each proof with KILLER_PAST_RANGE_PROOF times the nodes: with few givens left most
+ * proofs ran out and the removals were refused for good, so that a 16x16 Killer Jigsaw
+ * stayed at Medium with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the
+ * result into g.  false when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
                           struct grade *g)
 {
@@ -876,7 +876,8 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
     bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
     bool rated = false, strict, ok = true;
-    /* Past the range, every group still given again, with longer proofs. */
+    /* Still below the level past the range: every group still given again, with longer
+     * proofs. */
     bool retry = !cages_unique && (p->variant & VARIANT_KILLER) && p->ncells > KILLER_BARE_MAX_CELLS;
 
     cells = xmalloc((size_t)p->ncells * sizeof *cells);
@@ -889,7 +890,7 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     gen_givens(req, &min, &max, &strict);
     target = min + gen_rng_below(&ctx->rng, max - min + 1);
 
-    for (int i = 0, pass = 0; pass < 2; pass++) {
+    for (int i = 0, pass = 0; pass < 3; pass++) {
         if (pass == 1) {
             if (master_below(ctx, p, i < ngroups && ok && !strict && !rate_each, g)) {
                 rate_each = rated = true;   /* on past the range, rated, to Master */
@@ -897,8 +898,10 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 break;
             }
             min = target = 0;   /* below the level: on past the range */
-            if (retry)
-                i = 0;
+        } else if (pass == 2) {
+            if (!retry || !ok || (int)g->level >= req->level)
+                break;
+            i = 0;              /* still below: the groups still given again */
         }
         for (; i < ngroups && givens > target; i++) {
             int grp = order[i], size = start[grp + 1] - start[grp];
@@ -915,14 +918,14 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 kept[k - start[grp]] = p->given[cells[k]];
                 p->given[cells[k]] = 0;
             }
-            if (within_level_unique(ctx, p, cages_unique, variant_proof_nodes(p, retry && pass == 1),
+            if (within_level_unique(ctx, p, cages_unique, variant_proof_nodes(p, pass == 2),
                                     rate_each, &trial)) {
                 if (rate_each) {
                     *g = trial;
                     rated = true;
                 }
                 givens -= size;
-                if (pass == 1 && (int)g->level == req->level) {
+                if (pass >= 1 && (int)g->level == req->level) {
                     i++;
                     break;      /* the level reached: no further */
                 }
