@@ -760,14 +760,13 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
 /* --- Givens --- */
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
-#define KILLER_PAST_RANGE_PROOF 4
+#define KILLER_RETRY_PROOF 4
 
-/* The search nodes in which p's givens must prove it has one solution; KILLER_PAST_RANGE_PROOF
- * times as many for a Killer its givens prove going on past the range toward the level
- * (past_range: see remove_givens). */
-static uint64_t variant_proof_nodes(const struct puzzle *p, bool past_range)
+/* The search nodes in which p's givens must prove it has one solution; KILLER_RETRY_PROOF
+ * times as many for a removal tried again (retried: see remove_givens). */
+static uint64_t variant_proof_nodes(const struct puzzle *p, bool retried)
 {
-    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (past_range ? KILLER_PAST_RANGE_PROOF : 1)
+    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (retried ? KILLER_RETRY_PROOF : 1)
            * (uint64_t)p->ncells + 1;
 }
 
@@ -865,7 +864,7 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * cages_unique (a Killer whose cages alone have one).  A Killer its givens prove (a
  * 16x16, whose cages alone are past the search) still below the level once every group
  * was tried goes over every group still given once more, those whose proof ran out too,
- * each proof with KILLER_PAST_RANGE_PROOF times the nodes: with few givens left most
+ * each proof with KILLER_RETRY_PROOF times the nodes: with few givens left most
  * proofs ran out and the removals were refused for good, so that a 16x16 Killer Jigsaw
  * stayed at Medium with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the
  * result into g.  false when cancelled. */
