@@ -760,7 +760,7 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
 /* --- Givens --- */
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
-#define KILLER_RETRY_PROOF 4
+#define KILLER_RETRY_PROOF 2
 
 /* The search nodes in which p's givens must prove it has one solution; KILLER_RETRY_PROOF
  * times as many for a removal tried again (retried: see remove_givens). */
