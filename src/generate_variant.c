@@ -770,15 +770,6 @@ static uint64_t variant_proof_nodes(const struct puzzle *p, bool retried)
            * (uint64_t)p->ncells + 1;
 }
 
-/* Whether every cell of symmetric group grp is still given. */
-static bool group_given(const struct puzzle *p, const int *cells, const int *start, int grp)
-{
-    for (int k = start[grp]; k < start[grp + 1]; k++)
-        if (p->given[cells[k]] == 0)
-            return false;
-    return true;
-}
-
 /* Whether p's givens have exactly one solution, proven within nodes search nodes. */
 static bool variant_has_one_solution(const struct puzzle *p, uint64_t nodes)
 {
@@ -797,8 +788,10 @@ static bool variant_has_one_solution(const struct puzzle *p, uint64_t nodes)
 static bool within_level_unique(struct gen_context *ctx, const struct puzzle *p, bool cages_unique,
                                 uint64_t proof, bool rate_each, struct grade *g)
 {
-    if (!rate_each)
-        return cages_unique || variant_has_one_solution(p, proof);
+    if (!rate_each) {
+        g->unique = cages_unique || variant_has_one_solution(p, proof);
+        return g->unique;
+    }
     return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : proof, g)
            && g->unique && !g->gave_up && (int)g->level <= ctx->req->level;
 }
@@ -863,7 +856,7 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * them.  A removal is proven to keep one solution unless
  * cages_unique (a Killer whose cages alone have one).  A Killer its givens prove (a
  * 16x16, whose cages alone are past the search) still below the level once every group
- * was tried goes over every group still given once more, those whose proof ran out too,
+ * was tried tries once more the groups refused for want of a proof (not for the level),
  * each proof with KILLER_RETRY_PROOF times the nodes: with few givens left most
  * proofs ran out and the removals were refused for good, so that a 16x16 Killer Jigsaw
  * stayed at Medium with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the
@@ -875,14 +868,16 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
     bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
     bool rated = false, strict, ok = true;
-    /* Still below the level past the range: every group still given again, with longer
-     * proofs. */
+    /* Still below the level past the range: the groups whose proof ran out again, with
+     * longer proofs. */
     bool retry = !cages_unique && (p->variant & VARIANT_KILLER) && p->ncells > KILLER_BARE_MAX_CELLS;
+    uint8_t *unproven;
 
     cells = xmalloc((size_t)p->ncells * sizeof *cells);
     start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
     ngroups = gen_symmetry_groups(n, req->symmetry, cells, start);
     order = xmalloc((size_t)ngroups * sizeof *order);
+    unproven = xcalloc((size_t)ngroups, 1);
     for (int i = 0; i < ngroups; i++)
         order[i] = i;
     gen_rng_shuffle(&ctx->rng, order, ngroups);
@@ -900,14 +895,14 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
         } else if (pass == 2) {
             if (!retry || !ok || (int)g->level >= req->level)
                 break;
-            i = 0;              /* still below: the groups still given again */
+            i = 0;              /* still below: the groups refused unproven again */
         }
         for (; i < ngroups && givens > target; i++) {
             int grp = order[i], size = start[grp + 1] - start[grp];
             uint8_t kept[4];
             struct grade trial;
 
-            if (givens - size < min || !group_given(p, cells, start, grp))
+            if (givens - size < min || (pass == 2 && !unproven[grp]))
                 continue;
             if (!gen_tick(ctx)) {
                 ok = !ctx->cancelled;
@@ -932,10 +927,13 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
             }
             for (int k = start[grp]; k < start[grp + 1]; k++)
                 p->given[cells[k]] = kept[k - start[grp]];
+            /* Refused for want of a proof (a rating also for running out), not the level. */
+            unproven[grp] = pass < 2 && (!trial.unique || (rate_each && trial.gave_up));
         }
     }
     if (ok && !rated)
         gen_grade(ctx, p, g, true);
+    free(unproven);
     free(order);
     free(start);
     free(cells);
