@@ -755,39 +755,45 @@ static bool grade_upto(const struct gen_context *ctx, const struct puzzle *p, in
     struct solve_budget budget = gen_search_budget(ctx);
 
     budget.nodes = nodes;
-    return grade_puzzle_walk(p, g, 0, &budget, walk_within_level, &level) != 0;
+    return grade_puzzle_walk_quiet(p, g, 0, &budget, walk_within_level, &level) != 0;
 }
 
 /* --- Givens --- */
 
 #define VARIANT_GUESS_LIMIT_PER_CELL 20
+#define KILLER_RETRY_PROOF 2
 
-/* The search nodes in which p's givens must prove it has one solution. */
-static uint64_t variant_proof_nodes(const struct puzzle *p)
+/* The search nodes in which p's givens must prove it has one solution; KILLER_RETRY_PROOF
+ * times as many for a removal tried again (retried: see remove_givens). */
+static uint64_t variant_proof_nodes(const struct puzzle *p, bool retried)
 {
-    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (uint64_t)p->ncells + 1;
+    return (uint64_t)VARIANT_GUESS_LIMIT_PER_CELL * (retried ? KILLER_RETRY_PROOF : 1)
+           * (uint64_t)p->ncells + 1;
 }
 
-/* Whether p's givens have exactly one solution, proven within variant_proof_nodes. */
-static bool variant_has_one_solution(const struct puzzle *p)
+/* Whether p's givens have exactly one solution, proven within nodes search nodes. */
+static bool variant_has_one_solution(const struct puzzle *p, uint64_t nodes)
 {
     struct solve_request req = { .limit = 2 };
     struct solve_result res = { .solution = NULL };
 
-    req.budget = solve_budget_nodes(variant_proof_nodes(p));
+    req.budget = solve_budget_nodes(nodes);
     puzzle_solve(p, p->given, &req, &res);
     return res.count == 1 && !res.gave_up;
 }
 
-/* Whether p (all but cages_unique proven unique by its givens) has one solution and, when
- * rate_each, rates at most at the level, into *g: the rating's count of the solutions,
- * within the same nodes, is the proof (it was the same search made twice). */
+/* Whether p (all but cages_unique proven unique by its givens, within proof search
+ * nodes) has one solution and, when rate_each, rates at most at the level, into *g: the
+ * rating's count of the solutions, within the same nodes, is the proof (it was the same
+ * search made twice). */
 static bool within_level_unique(struct gen_context *ctx, const struct puzzle *p, bool cages_unique,
-                                bool rate_each, struct grade *g)
+                                uint64_t proof, bool rate_each, struct grade *g)
 {
-    if (!rate_each)
-        return cages_unique || variant_has_one_solution(p);
-    return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : variant_proof_nodes(p), g)
+    if (!rate_each) {
+        g->unique = cages_unique || variant_has_one_solution(p, proof);
+        return g->unique;
+    }
+    return grade_upto(ctx, p, ctx->req->level, cages_unique ? 0 : proof, g)
            && g->unique && !g->gave_up && (int)g->level <= ctx->req->level;
 }
 
@@ -849,8 +855,13 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * still below the level at the range's least (at Master: rated there once) goes on
  * losing givens, each removal rated, until it reaches the level, unless --givens holds
  * them.  A removal is proven to keep one solution unless
- * cages_unique (a Killer whose cages alone have one).  Rates the result into g.  false
- * when cancelled. */
+ * cages_unique (a Killer whose cages alone have one).  A Killer its givens prove (a
+ * 16x16, whose cages alone are past the search) still below the level once every group
+ * was tried tries once more the groups refused for want of a proof (not for the level),
+ * each proof with KILLER_RETRY_PROOF times the nodes: with few givens left most
+ * proofs ran out and the removals were refused for good, so that a 16x16 Killer Jigsaw
+ * stayed at Medium with 14 givens (seeds 1 and 2 found no Hard in 30 s).  Rates the
+ * result into g.  false when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
                           struct grade *g)
 {
@@ -858,18 +869,23 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     int n = p->max_digit, *cells, *start, *order, ngroups, min, max, target, givens = p->ncells;
     bool rate_each = req->level != GEN_ANY_LEVEL && req->level < LEVEL_MASTER;
     bool rated = false, strict, ok = true;
+    /* Still below the level past the range: the groups whose proof ran out again, with
+     * longer proofs. */
+    bool retry = !cages_unique && (p->variant & VARIANT_KILLER) && p->ncells > KILLER_BARE_MAX_CELLS;
+    uint8_t *unproven;
 
     cells = xmalloc((size_t)p->ncells * sizeof *cells);
     start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
     ngroups = gen_symmetry_groups(n, req->symmetry, cells, start);
     order = xmalloc((size_t)ngroups * sizeof *order);
+    unproven = xcalloc((size_t)ngroups, 1);
     for (int i = 0; i < ngroups; i++)
         order[i] = i;
     gen_rng_shuffle(&ctx->rng, order, ngroups);
     gen_givens(req, &min, &max, &strict);
     target = min + gen_rng_below(&ctx->rng, max - min + 1);
 
-    for (int i = 0, pass = 0; pass < 2; pass++) {
+    for (int i = 0, pass = 0; pass < 3; pass++) {
         if (pass == 1) {
             if (master_below(ctx, p, i < ngroups && ok && !strict && !rate_each, g)) {
                 rate_each = rated = true;   /* on past the range, rated, to Master */
@@ -877,13 +893,17 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 break;
             }
             min = target = 0;   /* below the level: on past the range */
+        } else if (pass == 2) {
+            if (!retry || !ok || (int)g->level >= req->level)
+                break;
+            i = 0;              /* still below: the groups refused unproven again */
         }
         for (; i < ngroups && givens > target; i++) {
             int grp = order[i], size = start[grp + 1] - start[grp];
             uint8_t kept[4];
             struct grade trial;
 
-            if (givens - size < min)
+            if (givens - size < min || (pass == 2 && !unproven[grp]))
                 continue;
             if (!gen_tick(ctx)) {
                 ok = !ctx->cancelled;
@@ -893,13 +913,14 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 kept[k - start[grp]] = p->given[cells[k]];
                 p->given[cells[k]] = 0;
             }
-            if (within_level_unique(ctx, p, cages_unique, rate_each, &trial)) {
+            if (within_level_unique(ctx, p, cages_unique, variant_proof_nodes(p, pass == 2),
+                                    rate_each, &trial)) {
                 if (rate_each) {
                     *g = trial;
                     rated = true;
                 }
                 givens -= size;
-                if (pass == 1 && (int)g->level == req->level) {
+                if (pass >= 1 && (int)g->level == req->level) {
                     i++;
                     break;      /* the level reached: no further */
                 }
@@ -907,10 +928,13 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
             }
             for (int k = start[grp]; k < start[grp + 1]; k++)
                 p->given[cells[k]] = kept[k - start[grp]];
+            /* Refused for want of a proof (a rating also for running out), not the level. */
+            unproven[grp] = pass < 2 && (!trial.unique || (rate_each && trial.gave_up));
         }
     }
     if (ok && !rated)
         gen_grade(ctx, p, g, true);
+    free(unproven);
     free(order);
     free(start);
     free(cells);

@@ -137,8 +137,9 @@ static void apply_step(const struct puzzle *p, const struct hint *h, const struc
     hint_apply(p, h, grid, cands);
 }
 
-int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
-                      const struct solve_budget *budget, grade_step_fn step, void *user)
+/* grade_puzzle_walk, its steps' text built unless quiet. */
+static int grade_walk(const struct puzzle *p, struct grade *g, uint64_t work,
+                      const struct solve_budget *budget, grade_step_fn step, void *user, bool quiet)
 {
     struct hint_start s;
     int count;
@@ -151,7 +152,7 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
     memset(g, 0, sizeof *g);
     g->hardest = g->rated_hardest = TECH_MISTAKE;
     count = hint_start_open_within(&s, p, budget);
-    s.pos.quiet = step == NULL;
+    s.pos.quiet = quiet;
     g->unique = s.pos.unique;
     g->variant = p->variant;
     g->gave_up = count < 0;    /* no solution found within the budget */
@@ -179,6 +180,18 @@ int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
     }
     hint_start_close(&s);
     return count > 0 ? 1 : count;
+}
+
+int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
+                      const struct solve_budget *budget, grade_step_fn step, void *user)
+{
+    return grade_walk(p, g, work, budget, step, user, step == NULL);
+}
+
+int grade_puzzle_walk_quiet(const struct puzzle *p, struct grade *g, uint64_t work,
+                            const struct solve_budget *budget, grade_step_fn step, void *user)
+{
+    return grade_walk(p, g, work, budget, step, user, true);
 }
 
 int grade_puzzle_within(const struct puzzle *p, struct grade *g, uint64_t work,

@@ -316,6 +316,11 @@ void grade_count_step(struct grade *g, const struct hint *h, int tenths, bool *p
 /* grade_puzzle_within, showing each step to step (with its text) when it is not NULL. */
 int grade_puzzle_walk(const struct puzzle *p, struct grade *g, uint64_t work,
                       const struct solve_budget *budget, grade_step_fn step, void *user);
+/* The same, the steps shown to step without their text (h->text empty): for a step that
+ * reads only the technique or the rating, as the generators' stop at a level, at a
+ * fraction of the cost (a step's words are most of a quick technique's time). */
+int grade_puzzle_walk_quiet(const struct puzzle *p, struct grade *g, uint64_t work,
+                            const struct solve_budget *budget, grade_step_fn step, void *user);
 /* "Medium, hardest Naked pair, score 123: Full house 5, Hidden single (box) 30, ..." */
 void grade_describe(const struct grade *g, char *buf, size_t size);
 

@@ -493,6 +493,7 @@ struct area {
     int nshown;                     /* cages a hint points at besides the units */
     int shown[HINT_MAX_GROUPS];
     uint8_t *in;                    /* per cell: in the area */
+    const int *cage_of;             /* per cell: its cage's group, or -1 (cage_groups) */
     struct reported *reported;      /* what the search over the areas has said so far */
     int diff_cells;                 /* the empty cells a difference weighs, exactly */
 };
@@ -558,6 +559,14 @@ static void add_cage_sorted(int *list, int *n, int g)
     (*n)++;
 }
 
+/* Per cell of p its cage's group (-1 outside any cage), into cage_of: the areas of one
+ * search look each cell's cage up many times, and hint_group_of_kind scans its groups. */
+static void cage_groups(const struct puzzle *p, int *cage_of)
+{
+    for (int c = 0; c < p->ncells; c++)
+        cage_of[c] = p->cage[c] >= 0 ? hint_group_of_kind(p, c, GROUP_CAGE) : -1;
+}
+
 /* Fills the innies (cells of the area outside the cages wholly inside it) and outies
  * (cells outside it of the cages partly inside); a->in marks the area's cells. */
 static void area_fill(const struct puzzle *p, struct area *a)
@@ -578,7 +587,7 @@ static void area_fill(const struct puzzle *p, struct area *a)
         for (int i = 0; i < grp->ncells; i++) {
             int c = grp->cells[i];
             if (p->cage[c] >= 0) {
-                add_cage_sorted(cages, &ncages, hint_group_of_kind(p, c, GROUP_CAGE));
+                add_cage_sorted(cages, &ncages, a->cage_of[c]);
             } else {
                 a->covered = false;
                 a->innies[a->ninnie++] = c;
@@ -1158,12 +1167,15 @@ static void find_leftovers(struct hint_search *s, unsigned kinds)
     struct reported reported = { NULL, 0, 0 };
     struct box_map boxes;
     struct area *a;
-    int most = s->id == TECH_INNIE_OUTIE_DIFFERENCE ? KILLER_MAX_DIFF_CELLS : 1;
+    int *cage_of, most = s->id == TECH_INNIE_OUTIE_DIFFERENCE ? KILLER_MAX_DIFF_CELLS : 1;
 
     if (!has_cages(s->pos))
         return;
     a = xmalloc(sizeof *a);
     a->in = xmalloc((size_t)p->ncells);
+    cage_of = xmalloc((size_t)p->ncells * sizeof *cage_of);
+    cage_groups(p, cage_of);
+    a->cage_of = cage_of;
     a->reported = &reported;
     if (kinds & AREA_BOXES)
         box_map_fill(p, &boxes);
@@ -1172,6 +1184,7 @@ static void find_leftovers(struct hint_search *s, unsigned kinds)
             if (kinds & AREA_BOXES)
                 areas_of_boxes(s, a, &boxes);
     free(reported.sig);
+    free(cage_of);
     free(a->in);
     free(a);
 }

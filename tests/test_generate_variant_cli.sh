@@ -50,6 +50,14 @@ for size in 12 16; do
   ok $? "a ${size}x$size Killer, read back, unique"
 done
 
+# A 16x16 Killer still below Hard at its range's least givens goes on over every group
+# still given, with longer proofs: seed 1's first Killer Jigsaw stopped at Medium with
+# 16 givens, its other removals refused for proofs that ran out.
+run kj16 generate killer-jigsaw --size 16 --level hard --seed 1 --attempts 1
+status_is kj16 0 && out_has kj16 "# killer-jigsaw16-hard-1 Hard, " && run skj16 solve --count "$tmp/kj16.out" &&
+  [ "$(cat "$tmp/skj16.out")" = 1 ] || { sed 's/^/# /' "$tmp/kj16.out" "$tmp/kj16.err"; false; }
+ok $? "a 16x16 Killer Jigsaw at Hard in one attempt, read back, unique"
+
 run kl generate killer --format killer-line --seed 2 --attempts 1
 [ "$(grep -vc '^#' "$tmp/kl.out")" = 1 ] && run skl solve --count "$tmp/kl.out" && [ "$(cat "$tmp/skl.out")" = 1 ]
 ok $? "--format killer-line: one line a puzzle, read back"

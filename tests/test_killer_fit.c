@@ -1,7 +1,8 @@
 /* test_killer_fit.c: fitting a cage's digit sets to its cells, the fast way: the digits a
  * cell takes in some matching (against one matching per cell and digit), the digit sets of
- * a sum (against every subset), and the cage fits remembered in a rating's walk (the same
- * steps as with the memory forgotten before each). */
+ * a sum (against every subset), the cage fits remembered in a rating's walk (the same
+ * steps as with the memory forgotten before each), and the generators' quiet walk (the
+ * same steps and grade as the walk with words, no words). */
 #include "config.h"
 #include "hint.h"
 #include "hint_kakuro_links.h"
@@ -236,20 +237,64 @@ static void test_walk(const char *spec, int max_steps)
     puzzle_free(p);
 }
 
-/* A 16x16 Killer the generator made at Hard rates Hard: one solution, an X-wing its
- * hardest step. */
-static void test_rates_hard(void)
+/* A 16x16 Killer (or Killer Jigsaw) the generator made at Hard rates Hard: one solution,
+ * hardest the technique its header names. */
+static void test_rates_hard(const char *file, enum technique hardest)
 {
-    struct puzzle *p = tap_load_puzzle("variant/killer16_hard.txt");
+    struct puzzle *p = tap_load_puzzle(file);
     struct grade g;
     bool rated;
 
-    if (!tap_ok(p != NULL, "killer16_hard.txt loads"))
+    if (!tap_ok(p != NULL, "%s loads", file))
         return;
     rated = grade_puzzle(p, &g);
-    tap_ok(rated && g.unique && !g.gave_up && g.level == LEVEL_HARD
-           && g.hardest == TECH_X_WING, "a 16x16 Killer of the generator rates Hard (%s, hardest %s)",
-           hint_level_name(g.level), hint_technique(g.hardest)->key);
+    tap_ok(rated && g.unique && !g.gave_up && g.level == LEVEL_HARD && g.hardest == hardest,
+           "%s, of the generator, rates Hard (%s, hardest %s)", file, hint_level_name(g.level),
+           hint_technique(g.hardest)->key);
+    puzzle_free(p);
+}
+
+/* --- grade_puzzle_walk_quiet --- */
+
+/* The steps of one walk: their techniques, and how many had words. */
+struct walk_record {
+    enum technique id[512];
+    int n, worded;
+};
+
+static bool record_step(const struct hint *h, int rating, const struct hint_position *pos, void *user)
+{
+    struct walk_record *r = user;
+
+    (void)rating;
+    (void)pos;
+    if (r->n < (int)(sizeof r->id / sizeof r->id[0]))
+        r->id[r->n++] = h->id;
+    r->worded += h->text[0] != '\0';
+    return true;
+}
+
+/* The quiet walk a generator stops at its level takes the steps of the walk with words,
+ * to the same grade, and builds none of their words. */
+static void test_quiet_walk(const char *spec)
+{
+    struct puzzle *p = tap_load_puzzle(spec);
+    struct walk_record *worded = xcalloc(1, sizeof *worded), *quiet = xcalloc(1, sizeof *quiet);
+    struct grade gw, gq;
+
+    if (tap_ok(p != NULL, "%s loads", spec)) {
+        int rw = grade_puzzle_walk(p, &gw, GRADE_DEFAULT_WORK, NULL, record_step, worded);
+        int rq = grade_puzzle_walk_quiet(p, &gq, GRADE_DEFAULT_WORK, NULL, record_step, quiet);
+
+        tap_ok(rw == 1 && rq == 1 && gw.level == gq.level && gw.rating == gq.rating
+               && gw.score == gq.score && gw.hardest == gq.hardest && worded->n == quiet->n
+               && memcmp(worded->id, quiet->id, (size_t)worded->n * sizeof worded->id[0]) == 0,
+               "%s: the quiet walk takes the same %d steps to the same grade", spec, quiet->n);
+        tap_ok(worded->worded == worded->n && quiet->n > 0 && quiet->worded == 0,
+               "%s: the walk with words has them at every step, the quiet walk at none", spec);
+    }
+    free(quiet);
+    free(worded);
     puzzle_free(p);
 }
 
@@ -262,6 +307,9 @@ int main(void)
     test_walk("variant/wide.txt:8", 400);       /* 16x16 Killer Jigsaw */
     test_walk("variant/walk.txt:4", 200);       /* 9x9 Killer X */
     test_walk("variant/wide.txt:1", 300);       /* 12x12 Killer */
-    test_rates_hard();
+    test_quiet_walk("variant/walk.txt:4");      /* 9x9 Killer X */
+    test_quiet_walk("variant/killer_wiki.txt");
+    test_rates_hard("variant/killer16_hard.txt", TECH_X_WING);
+    test_rates_hard("variant/killer_jigsaw16_hard.txt", TECH_TURBOT_FISH);
     return tap_done();
 }
