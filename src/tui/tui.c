@@ -225,6 +225,17 @@ static void define_cursor_keys(void)
     define_key("\033[201~", UI_KEY_PASTE_END);
 }
 
+/* The Linux console (terminfo linux, linux-16color, ...) by its name: its fonts lack
+ * heavy, dashed and diagonal lines. */
+static enum ui_glyphs choose_glyphs(const struct ui *ui)
+{
+    const char *name = termname();
+
+    if (!ui->utf8)
+        return UI_GLYPHS_ASCII;
+    return name != NULL && strncmp(name, "linux", 5) == 0 ? UI_GLYPHS_CONSOLE : UI_GLYPHS_UNICODE;
+}
+
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
@@ -262,7 +273,11 @@ static bool start_curses(struct ui *ui)
     }
     curses_on = true;
     util_set_fatal_hook(fatal_hook);
-    set_escdelay(25);
+    ui->glyphs = choose_glyphs(ui);
+    /* A short wait for the rest of an escape sequence, unless the user asked for another
+     * in ESCDELAY (ncurses' own way, read by newterm), as one on a slow link must. */
+    if (getenv("ESCDELAY") == NULL)
+        set_escdelay(25);
     cbreak();
     noecho();
     nonl();
