@@ -394,14 +394,41 @@ static bool skip_unknown_sequence(void)
     return dropped;
 }
 
+/*
+ * A key sequence split by a slow link: curses gave its ESC alone once ESCDELAY passed,
+ * and "[A" or "OA" follows, whose letter would enter a symbol on a 16x16 board.  A '['
+ * or 'O' right after a lone Esc is read as that sequence's rest, with the same rule as
+ * one that came at once; true when it was one and is dropped.  Nothing is bound to '['.
+ */
+static bool skip_split_sequence(int c, bool after_lone_esc)
+{
+    if (!after_lone_esc || (c != '[' && c != 'O'))
+        return false;
+    ungetch(c);
+    if (skip_unknown_sequence())
+        return true;
+    getch();        /* the 'O' it put back: taken again below as the key it is */
+    return false;
+}
+
 int ui_get_key(wint_t *key)
 {
     static int utf8 = -1;
+    static bool after_lone_esc;
     int c = getch();
     long cp;
 
-    if (c == ERR || (c == UI_KEY_ESC && skip_unknown_sequence()))
+    if (c == ERR)
+        return ERR;     /* a look for more keys: a lone Esc before it stays the last key */
+    if (skip_split_sequence(c, after_lone_esc)) {
+        after_lone_esc = false;
         return ERR;
+    }
+    after_lone_esc = c == UI_KEY_ESC;
+    if (c == UI_KEY_ESC && skip_unknown_sequence()) {
+        after_lone_esc = false;
+        return ERR;
+    }
     *key = (wint_t)c;
     /* A terminal that changed size may have lost or reflowed what it showed, and when it
      * shrank and grew back before this read, curses sees no change and would send nothing:
