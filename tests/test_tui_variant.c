@@ -308,6 +308,23 @@ static void test_drawn(const char *env1, const char *env2, enum glyphs set)
 }
 
 
+/* A glyph set asked for over the terminal's: --glyphs=console under xterm, --glyphs=unicode
+ * (a console font with heavy lines) and --ascii under TERM=linux. */
+static void test_forced(const char *option, const char *term, enum glyphs set)
+{
+    const char *args[] = { option, killer_path, NULL };
+    const char *env[] = { term, NULL };
+    struct board killer = { cage_map, box_map, set };
+    struct th *t;
+
+    tt_fresh_state();
+    t = tt_start(args, env, 24, 80);
+    tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer),
+           "%s, %s: the cages and boxes in the set asked for", option, term);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* The screen cell of the digit of board cell (r, c). */
 static bool digit_cell(struct th *t, int r, int c, VTermScreenCell *cell)
 {
@@ -691,6 +708,9 @@ int main(void)
     /* The Linux console, in colour and without: its fonts' glyphs only. */
     test_drawn("TERM=linux", NULL, CONSOLE);
     test_drawn("TERM=linux", "NO_COLOR=1", CONSOLE);
+    test_forced("--glyphs=console", "TERM=xterm-256color", CONSOLE);
+    test_forced("--glyphs=unicode", "TERM=linux", UNICODE);
+    test_forced("--ascii", "TERM=linux", ASCII);
     test_themes();
     test_panel_and_conflicts(NULL, true);
     test_panel_and_conflicts("NO_COLOR=1", false);

@@ -225,14 +225,18 @@ static void define_cursor_keys(void)
     define_key("\033[201~", UI_KEY_PASTE_END);
 }
 
-/* The Linux console (terminfo linux, linux-16color, ...) by its name: its fonts lack
- * heavy, dashed and diagonal lines. */
+/* The set asked for, or by default the Linux console's (terminfo linux, linux-16color,
+ * ...) by its name: its fonts lack heavy, dashed and diagonal lines. */
 static enum ui_glyphs choose_glyphs(const struct ui *ui)
 {
     const char *name = termname();
 
     if (!ui->utf8)
         return UI_GLYPHS_ASCII;
+    if (ui->opt.charset == PREFS_CHARSET_UNICODE)
+        return UI_GLYPHS_UNICODE;
+    if (ui->opt.charset == PREFS_CHARSET_CONSOLE)
+        return UI_GLYPHS_CONSOLE;
     return name != NULL && strncmp(name, "linux", 5) == 0 ? UI_GLYPHS_CONSOLE : UI_GLYPHS_UNICODE;
 }
 
@@ -246,7 +250,7 @@ static bool start_curses(struct ui *ui)
         fprintf(stderr, _("kakudo: the player needs a terminal\n"));
         return false;
     }
-    ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    ui->utf8 = ui->opt.charset != PREFS_CHARSET_ASCII && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
