@@ -234,7 +234,7 @@ static bool add_file_puzzles(struct ui *ui, size_t *cap)
     fclose(f);
     free(state_dir);
     if (index == 0)
-        ui_message(ui, "%s has no puzzle.", ui->browse_path);
+        ui_message(ui, "%s: no puzzle found.", ui->browse_path);
     return index > 0;
 }
 
