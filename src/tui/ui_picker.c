@@ -478,10 +478,11 @@ void ui_picker_draw(struct ui *ui)
 
 /* --- Names --- */
 
-/* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)". */
+/* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)",
+ * its level in the user's language ("Sudoku 9x9 (전문가)"). */
 static char *bundled_title(const struct bundled_puzzle *b)
 {
-    return xasprintf("%s (%s)", b->name, b->level);
+    return xasprintf("%s (%s)", b->name, level_label(b->level));
 }
 
 #define BUNDLED_KEYS_MAX 256     /* bundled puzzles whose keys are kept */
