@@ -237,7 +237,9 @@ static enum ui_glyphs choose_glyphs(const struct ui *ui)
         return UI_GLYPHS_UNICODE;
     if (ui->opt.charset == PREFS_CHARSET_CONSOLE)
         return UI_GLYPHS_CONSOLE;
-    return name != NULL && strncmp(name, "linux", 5) == 0 ? UI_GLYPHS_CONSOLE : UI_GLYPHS_UNICODE;
+    if (name != NULL && strncmp(name, "linux", 5) == 0)
+        return UI_GLYPHS_CONSOLE;
+    return UI_GLYPHS_UNICODE;
 }
 
 static bool start_curses(struct ui *ui)
@@ -250,7 +252,8 @@ static bool start_curses(struct ui *ui)
         fprintf(stderr, _("kakudo: the player needs a terminal\n"));
         return false;
     }
-    ui->utf8 = ui->opt.charset != PREFS_CHARSET_ASCII && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    ui->utf8 = ui->opt.charset != PREFS_CHARSET_ASCII && codeset != NULL
+               && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
