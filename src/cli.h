@@ -24,8 +24,10 @@ struct cli_options {
     bool count;             /* --count[=LIMIT] */
     long count_limit;       /* 0: unlimited */
     bool stats;             /* --stats */
-    bool ascii, no_color, no_timer;
-    bool unicode, timer;    /* --unicode, --timer: over a config's ascii, hidden timer */
+    bool no_color, no_timer;
+    bool timer;             /* --timer: over a config's hidden timer */
+    int charset;            /* --glyphs=SET, --ascii, --unicode: an enum prefs_charset, -1 when
+                               not given */
     int theme;              /* --theme=NAME: an enum prefs_theme, -1 when not given */
     const char *config;     /* --config=FILE instead of the default file; NULL: default */
     bool print_config;      /* --print-config */

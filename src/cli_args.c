@@ -21,7 +21,7 @@ enum { EXIT_USAGE = 2 };
 enum long_only_option {
     OPT_ANY = 256, OPT_COUNT, OPT_STATS, OPT_FORMAT, OPT_ASCII, OPT_NO_COLOR, OPT_NO_TIMER,
     OPT_VERSION, OPT_TRACE, OPT_STRATEGY, OPT_ALL, OPT_NODES, OPT_PATH, OPT_APPLY,
-    OPT_UNICODE, OPT_TIMER, OPT_THEME, OPT_CONFIG, OPT_PRINT_CONFIG,
+    OPT_UNICODE, OPT_GLYPHS, OPT_TIMER, OPT_THEME, OPT_CONFIG, OPT_PRINT_CONFIG,
 };
 
 /* The most jobs -j takes: far more threads than any machine has cores only cost memory. */
@@ -45,6 +45,7 @@ static const struct option long_options[] = {
     { "path", no_argument, NULL, OPT_PATH },
     { "apply", required_argument, NULL, OPT_APPLY },
     { "unicode", no_argument, NULL, OPT_UNICODE },
+    { "glyphs", required_argument, NULL, OPT_GLYPHS },
     { "timer", no_argument, NULL, OPT_TIMER },
     { "theme", required_argument, NULL, OPT_THEME },
     { "config", required_argument, NULL, OPT_CONFIG },
@@ -115,7 +116,10 @@ static void print_help(void)
             "      --ascii          draw with plain ASCII instead of box-drawing characters\n"
             "      --no-color       do not use colours (also when NO_COLOR is set)\n"
             "      --no-timer       hide the timer\n"
-            "      --unicode        draw with box-drawing characters (over charset = ascii)\n"
+            "      --unicode        draw with box-drawing characters, heavy lines too\n"
+            "      --glyphs=SET     lines: auto (console on TERM=linux, else unicode),\n"
+            "                       unicode, console (the Linux console's double lines)\n"
+            "                       or ascii\n"
             "      --timer          show the timer (over timer = hidden)\n"
             "      --theme=NAME     colours: default, high-contrast, colorblind or mono\n"
             "      --config=FILE    read settings from FILE instead of\n"
@@ -340,8 +344,13 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
                 return status;
             break;
         case OPT_STATS: opt->stats = true; break;
-        case OPT_ASCII: opt->ascii = true; opt->unicode = false; break;
-        case OPT_UNICODE: opt->unicode = true; opt->ascii = false; break;
+        case OPT_ASCII: opt->charset = PREFS_CHARSET_ASCII; break;
+        case OPT_UNICODE: opt->charset = PREFS_CHARSET_UNICODE; break;
+        case OPT_GLYPHS:
+            if (!prefs_charset_by_name(optarg, &opt->charset))
+                return usage_error("unknown glyph set '%s': expected auto, unicode, console "
+                                   "or ascii", optarg);
+            break;
         case OPT_NO_COLOR: opt->no_color = true; opt->theme = -1; break;
         case OPT_THEME:
             if (!prefs_theme_by_name(optarg, &opt->theme))
@@ -435,7 +444,8 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
 {
     int status;
 
-    *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .argv = argv, .apply = -1 };
+    *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .charset = -1, .argv = argv,
+                                 .apply = -1 };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
     status = parse_options(argc, argv, opt);

@@ -30,10 +30,8 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
     else if (path != NULL)
         bad = prefs_load(p, path, report, user);
     free(path);
-    if (opt->ascii)
-        p->ascii = true;
-    if (opt->unicode)
-        p->ascii = false;
+    if (opt->charset >= 0)
+        p->charset = (enum prefs_charset)opt->charset;
     if (opt->no_timer)
         p->show_timer = false;
     if (opt->timer)

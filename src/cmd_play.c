@@ -49,7 +49,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     setlocale(LC_CTYPE, "");
     i18n_init();
     topt.config_errors = cli_load_prefs(opt, &topt.prefs, note_config_error, &topt);
-    topt.ascii = topt.prefs.ascii;
+    topt.charset = topt.prefs.charset;
     topt.no_color = topt.prefs.theme == PREFS_THEME_MONO;
     topt.no_timer = !topt.prefs.show_timer;
     if (nargs > 1) {

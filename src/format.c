@@ -2469,7 +2469,7 @@ bool format_split_spec(const char *spec, char **path, long *index)
 void format_error_too_few(struct format_error *err, const char *name, long seen)
 {
     if (seen == 0)
-        load_error(err, "", "%s has no puzzle", name);
+        load_error(err, "", "%s: no puzzle found", name);
     else
         load_error(err, "", P_("%s has only %ld puzzle", "%s has only %ld puzzles",
                                (unsigned long)seen), name, seen);

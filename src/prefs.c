@@ -19,6 +19,11 @@ static const char *const theme_names[PREFS_NTHEMES] = {
     [PREFS_THEME_COLORBLIND] = "colorblind", [PREFS_THEME_MONO] = "mono",
 };
 
+static const char *const charset_names[PREFS_NCHARSETS] = {
+    [PREFS_CHARSET_AUTO] = "auto", [PREFS_CHARSET_UNICODE] = "unicode",
+    [PREFS_CHARSET_CONSOLE] = "console", [PREFS_CHARSET_ASCII] = "ascii",
+};
+
 static const char *const action_names[PREFS_NACTIONS] = {
     [PREFS_LEFT] = "left", [PREFS_DOWN] = "down", [PREFS_UP] = "up", [PREFS_RIGHT] = "right",
     [PREFS_ROW_START] = "row-start", [PREFS_ROW_END] = "row-end",
@@ -78,6 +83,16 @@ bool prefs_theme_by_name(const char *name, int *theme)
     for (int i = 0; i < PREFS_NTHEMES; i++)
         if (strcasecmp(name, theme_names[i]) == 0) {
             *theme = i;
+            return true;
+        }
+    return false;
+}
+
+bool prefs_charset_by_name(const char *name, int *charset)
+{
+    for (int i = 0; i < PREFS_NCHARSETS; i++)
+        if (strcasecmp(name, charset_names[i]) == 0) {
+            *charset = i;
             return true;
         }
     return false;
@@ -396,7 +411,7 @@ void prefs_defaults(struct prefs *p, bool no_color)
 {
     memset(p, 0, sizeof *p);
     p->theme = no_color ? PREFS_THEME_MONO : PREFS_THEME_DEFAULT;
-    p->ascii = false;
+    p->charset = PREFS_CHARSET_AUTO;
     p->show_timer = true;
     p->hint_start = PREFS_HINT_WHERE;
     p->watch_speed = DEFAULT_WATCH_SPEED;
@@ -499,12 +514,12 @@ bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, 
         }
         p->theme = (enum prefs_theme)i;
     } else if (strcasecmp(name, "charset") == 0) {
-        if (strcasecmp(value, "unicode") == 0 || strcasecmp(value, "ascii") == 0) {
-            p->ascii = strcasecmp(value, "ascii") == 0;
-        } else {
-            snprintf(why, size, _("unknown charset '%s': expected unicode or ascii"), value);
+        if (!prefs_charset_by_name(value, &i)) {
+            snprintf(why, size, _("unknown charset '%s': expected auto, unicode, console or ascii"),
+                     value);
             return false;
         }
+        p->charset = (enum prefs_charset)i;
     } else if (strcasecmp(name, "timer") == 0) {
         if (!parse_bool(value, "shown", "hidden", &p->show_timer)) {
             snprintf(why, size, _("timer '%s': expected shown or hidden"), value);
@@ -731,8 +746,9 @@ void prefs_write(FILE *out, const struct prefs *p)
     fprintf(out, "\n");
     write_comment(out, _("Colours: default, high-contrast, colorblind (no red against green) or mono"));
     fprintf(out, "theme = %s\n", prefs_theme_name(p->theme));
-    write_comment(out, _("Lines: unicode (box drawing, where the locale is UTF-8) or ascii"));
-    fprintf(out, "charset = %s\n", p->ascii ? "ascii" : "unicode");
+    write_comment(out, _("Lines: auto (console on TERM=linux, else unicode), unicode (box\n"
+                         "drawing, where the locale is UTF-8), console (double lines) or ascii"));
+    fprintf(out, "charset = %s\n", charset_names[p->charset]);
     if (p->nkeys[PREFS_TIMER] > 0) {
         format_comment(comment, sizeof comment, _("The play clock: shown or hidden (%s shows or "
                                                   "hides it while playing)"),

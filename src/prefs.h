@@ -11,6 +11,13 @@ enum prefs_theme {
     PREFS_NTHEMES
 };
 
+/* The lines' glyphs: auto is box drawing in a UTF-8 locale, the Linux console's set on
+ * TERM=linux, ASCII elsewhere. */
+enum prefs_charset {
+    PREFS_CHARSET_AUTO, PREFS_CHARSET_UNICODE, PREFS_CHARSET_CONSOLE, PREFS_CHARSET_ASCII,
+    PREFS_NCHARSETS
+};
+
 /* Where an action's keys work.  Each screen has its own, so one key may do one thing on
  * the board and another in the picker; within one scope a key has one action. */
 enum prefs_scope {
@@ -53,7 +60,7 @@ enum { PREFS_HINT_WHERE = 1, PREFS_HINT_CONCLUSION = 4 };
 
 struct prefs {
     enum prefs_theme theme;
-    bool ascii;                 /* plain ASCII lines even where UTF-8 is available */
+    enum prefs_charset charset; /* the lines' glyphs */
     bool show_timer;
     int hint_start;             /* PREFS_HINT_WHERE .. PREFS_HINT_CONCLUSION */
     long watch_speed;           /* steps per second at first; 0: full speed */
@@ -106,5 +113,7 @@ enum prefs_scope prefs_action_scope(enum prefs_action a);
 const char *prefs_theme_name(enum prefs_theme t);
 /* A theme by its name; false if none. */
 bool prefs_theme_by_name(const char *name, int *theme);
+/* The charset named name (auto, unicode, console, ascii) into *charset; false if none. */
+bool prefs_charset_by_name(const char *name, int *charset);
 
 #endif

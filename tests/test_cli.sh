@@ -122,7 +122,7 @@ for command in solve hint rate; do
   same "$tmp/stdin_$command.err" "$tmp/dash_$command.err"; ok $? "$command -: the same"
 done
 run hint_stdin hint
-status_is hint_stdin 2 && err_has hint_stdin "kakudo: <stdin> has no puzzle"; ok $? "hint on empty standard input: <stdin>"
+status_is hint_stdin 2 && err_has hint_stdin "kakudo: <stdin>: no puzzle found"; ok $? "hint on empty standard input: <stdin>: no puzzle found, as solve and rate say"
 "$bin" hint - "$srcdir/tests/data/hint/cli/wiki.txt" <"$srcdir/tests/data/hint/cli/wiki.txt" >"$tmp/hint2.out" 2>&1
 grep -qx "<stdin>:" "$tmp/hint2.out"; ok $? "hint of two inputs heads standard input's hint <stdin>:"
 # Every numeric option is range-checked with a message that names it and its range (a

@@ -26,6 +26,13 @@ out_has over "theme = mono" && out_has over "charset = unicode" && out_has over 
   && out_has over "key.undo = z"
 ok $? "command-line options override the file, the rest of it stays"
 
+run glyphs --print-config --glyphs=console
+out_has glyphs "charset = console"; ok $? "--glyphs=console is the console's charset"
+
+run noglyphs --print-config --glyphs=heavy
+status_is noglyphs 2 && err_has noglyphs "unknown glyph set 'heavy': expected auto, unicode, console or ascii"
+ok $? "--glyphs=heavy is refused, the sets named"
+
 run nocolor --no-color --print-config
 out_has nocolor "theme = mono"; ok $? "--no-color is the mono theme"
 

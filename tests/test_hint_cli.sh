@@ -40,7 +40,7 @@ same "$data/wiki.hint" "$tmp/stdin.out"; ok $? "hint -: the puzzle from standard
 same "$data/kakuro4.hint" "$tmp/nofile.out"; ok $? "hint without a file reads standard input"
 
 run empty hint
-status_is empty 2 && err_has empty "has no puzzle"; ok $? "hint on an empty standard input: message and exit 2"
+status_is empty 2 && err_has empty "<stdin>: no puzzle found"; ok $? "hint on an empty standard input: message and exit 2"
 
 run missing hint "$tmp/does-not-exist.txt"
 status_is missing 2 && err_has missing "does-not-exist.txt"; ok $? "hint on a missing file: message and exit 2"

@@ -58,7 +58,7 @@ static void test_defaults(void)
     struct prefs p;
 
     prefs_defaults(&p, false);
-    tap_ok(p.theme == PREFS_THEME_DEFAULT && !p.ascii && p.show_timer
+    tap_ok(p.theme == PREFS_THEME_DEFAULT && p.charset == PREFS_CHARSET_AUTO && p.show_timer
            && p.hint_start == PREFS_HINT_WHERE && p.watch_speed == 20, "the defaults");
     tap_ok(has_key(&p, PREFS_UNDO, "u") && has_key(&p, PREFS_REDO, "C-r")
            && has_key(&p, PREFS_LEFT, "h") && has_key(&p, PREFS_LEFT, "Left")
@@ -97,7 +97,7 @@ static void test_settings(void)
                     "charset=ascii\ntimer = hidden\r\nhint-start = technique\n"
                     "watch-speed = 45\n", &r);
     tap_ok(bad == 0 && r.n == 0, "a good file has no bad line (%s)", r.text);
-    tap_ok(p.theme == PREFS_THEME_HIGH_CONTRAST && p.ascii && !p.show_timer
+    tap_ok(p.theme == PREFS_THEME_HIGH_CONTRAST && p.charset == PREFS_CHARSET_ASCII && !p.show_timer
            && p.hint_start == 2, "theme, charset, timer and hint-start apply");
     tap_ok(p.watch_speed == 50, "watch-speed is the nearest speed the watch has (%ld)", p.watch_speed);
     read_text(&p, "watch-speed = full\nhint-start = 4\ntheme = ColorBlind\n", &r);
@@ -128,7 +128,7 @@ static void test_bad_lines(void)
     tap_ok(strstr(r.text, "cfg:9: watch-speed '0'") != NULL, "a speed out of range");
     tap_ok(strstr(r.text, "cfg:10: expected a setting's name") != NULL, "no name");
     tap_ok(strstr(r.text, "cfg:11: key '5' cannot be bound: digits") != NULL, "digits stay digits");
-    tap_ok(p.theme == PREFS_THEME_DEFAULT && p.hint_start == 1 && p.ascii,
+    tap_ok(p.theme == PREFS_THEME_DEFAULT && p.hint_start == 1 && p.charset == PREFS_CHARSET_ASCII,
            "bad lines change nothing, and the good lines after them still apply");
     tap_ok(has_key(&p, PREFS_UNDO, "u") && has_key(&p, PREFS_REDO, "r"),
            "a bad key line leaves the keys as they were");

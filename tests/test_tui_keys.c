@@ -345,6 +345,48 @@ static void test_picker_mouse(void)
     th_free(t);
 }
 
+/* A cursor key split by a slow link: the ESC alone (after the escape delay, here
+ * curses' own 25 ms) and then "[A" or "OA".  The lone Esc cancels a message and loses
+ * nothing; the rest of the sequence is dropped, where its letter would enter A on a
+ * 16x16 board. */
+static void test_split_cursor_key(const char *rest, const char *name)
+{
+    struct th *t = start(empty16_path, 40, 100);
+    char label[64];
+
+    snprintf(label, sizeof label, "Esc, then %s", name);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "x");
+    tt_wait_text(t, "takes 1-9 A-G");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "takes 1-9 A-G", tt_wait_ms), "%s: the lone Esc clears the message", label);
+    tt_send_settled(t, rest);
+    tap_ok(!th_find(t, HV " A " LV, NULL, NULL) && !th_find(t, "takes 1-9 A-G", NULL, NULL),
+           "%s: its rest enters nothing and says nothing", label);
+    th_send(t, "B");
+    tap_ok(tt_wait_text(t, HV " B " LV), "%s: the next key is read as itself", label);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* ESCDELAY in the environment lengthens the wait for the rest of a sequence (ncurses'
+ * documented way): with 3 s, an arrow whose "[B" comes a moment after its ESC is still
+ * one key.  The moment is waited for as the screen staying unchanged. */
+static void test_escdelay_honoured(void)
+{
+    const char *args[] = { empty16_path, NULL };
+    const char *env[] = { "ESCDELAY=3000", NULL };
+    struct th *t = tt_start(args, env, 40, 100);
+
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "\033");
+    th_settle(t, 200);
+    th_send(t, "[B");
+    tap_ok(tt_wait_text(t, "Cell r2c1"), "ESCDELAY=3000: ESC and, later, [B are one Down");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* On 16x16 (symbols 1-9 A-G) letters enter symbols in either case, the letter commands
  * take Alt or ':', h j k l still move (H is not a symbol), and the footer and the help
  * say so. */
@@ -497,6 +539,12 @@ int main(void)
     test_picker_mouse();
     tt_fresh_state();
     test_letter_symbols_16();
+    tt_fresh_state();
+    test_split_cursor_key("[A", "[A");
+    tt_fresh_state();
+    test_split_cursor_key("OA", "OA");
+    tt_fresh_state();
+    test_escdelay_honoured();
     tt_fresh_state();
     test_letter_symbols_25();
     tt_fresh_state();

@@ -228,8 +228,8 @@ static void test_board_dialog_and_hint(void)
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "채움 "), "the board's panel in Korean");
-    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)") && !th_find(t, "스도쿠 4x4", NULL, NULL),
-           "the panel names the bundled puzzle once: its English name tells kind and size");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (입문)") && !th_find(t, "스도쿠 4x4", NULL, NULL),
+           "the panel names the bundled puzzle once: its English name tells kind and size, its level in Korean");
     tap_ok(tt_wait_text(t, "메모") && tt_wait_text(t, "힌트"), "the footer's keys in Korean");
     tap_ok(whole_characters(t, "board"), "board: no character cut");
     th_send(t, "f");
@@ -242,7 +242,7 @@ static void test_board_dialog_and_hint(void)
     tt_send_settled(t, "\033");
     th_send(t, "q");
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
-    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)  ") && !th_find(t, "(beginner) 4x4", NULL, NULL),
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (입문)  ") && !th_find(t, "(입문) 4x4", NULL, NULL),
            "Recent games says the size once in Korean too");
     /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
      * saved game to ask about. */

@@ -253,7 +253,7 @@ static void test_open_not_a_file(void)
     th_send(t, "o~/\r");
     tap_ok(tt_wait_text(t, "Is a directory"), "a directory: said");
     th_send(t, "o/dev/null\r");
-    tap_ok(tt_wait_text(t, "/dev/null has no puzzle"), "/dev/null: said");
+    tap_ok(tt_wait_text(t, "/dev/null: no puzzle found"), "/dev/null: said");
     tap_ok(tt_quit_cleanly(t), "and q still quits");
     th_free(t);
 }

@@ -84,30 +84,33 @@ static enum piece parting(const char *cages, const char *regions, int a, int b)
     return cages[a] != cages[b] ? CAGE : NONE;
 }
 
-/* The character the player draws for a piece; i: the column within a piece across. */
-static uint32_t piece_char(enum piece p, bool vertical, bool utf8, int i)
-{
-    static const uint32_t down_utf8[] = { ' ', 0x2502, 0x2503, 0x2506, 0x254F };
-    static const uint32_t across_utf8[] = { ' ', 0x2500, 0x2501, 0x2504, 0x254D };
-    static const uint32_t down_ascii[] = { ' ', ':', '|', ':', '!' };
+/* The glyph sets: a UTF-8 terminal's, the Linux console's (double lines for heavy ones,
+ * dots and colons for cages, ASCII diagonals), plain ASCII's. */
+enum glyphs { UNICODE, CONSOLE, ASCII };
 
-    if (utf8)
-        return vertical ? down_utf8[p] : across_utf8[p];
-    if (vertical)
-        return down_ascii[p];
-    switch (p) {
-    case LIGHT: return '-';
-    case HEAVY: return '=';
-    case CAGE: return i % 2 == 0 ? '-' : ' ';
-    case CROSSED: return i % 2 == 0 ? '=' : ' ';
-    default: return ' ';
-    }
+/* The character the player draws for a piece; i: the column within a piece across. */
+static uint32_t piece_char(enum piece p, bool vertical, enum glyphs set, int i)
+{
+    static const uint32_t down[][5] = {
+        [UNICODE] = { ' ', 0x2502, 0x2503, 0x2506, 0x254F },
+        [CONSOLE] = { ' ', 0x2502, 0x2551, ':', 0x2591 },
+        [ASCII] = { ' ', ':', '|', ':', '!' },
+    };
+    static const uint32_t across[][5][2] = {
+        [UNICODE] = { { ' ', ' ' }, { 0x2500, 0x2500 }, { 0x2501, 0x2501 }, { 0x2504, 0x2504 },
+                      { 0x254D, 0x254D } },
+        [CONSOLE] = { { ' ', ' ' }, { 0x2500, 0x2500 }, { 0x2550, 0x2550 }, { 0xB7, 0xB7 },
+                      { 0x2550, ' ' } },
+        [ASCII] = { { ' ', ' ' }, { '-', '-' }, { '=', '=' }, { '-', ' ' }, { '=', ' ' } },
+    };
+
+    return vertical ? down[set][p] : across[set][p][i % 2];
 }
 
 /* The board a check expects. */
 struct board {
     const char *cages, *regions;    /* cages may be NULL */
-    bool utf8;
+    enum glyphs set;
 };
 
 static bool mismatch(struct th *t, bool report, const char *what, int row, int col, uint32_t want)
@@ -130,7 +133,7 @@ static bool check_lines(struct th *t, void *arg, bool report)
         for (int c = 0; c <= N; c++) {
             enum piece p = parting(b->cages, b->regions, c > 0 ? r * N + c - 1 : -1,
                                    c < N ? r * N + c : -1);
-            uint32_t want = piece_char(p, true, b->utf8, 0);
+            uint32_t want = piece_char(p, true, b->set, 0);
             if (tt_char_at(t, cell_row(r), line_col(c)) != want)
                 return mismatch(t, report, "a line down", cell_row(r), line_col(c), want);
         }
@@ -138,7 +141,7 @@ static bool check_lines(struct th *t, void *arg, bool report)
         for (int c = 0; c < N; c++) {
             enum piece p = parting(b->cages, b->regions, r > 0 ? (r - 1) * N + c : -1,
                                    r < N ? r * N + c : -1);
-            uint32_t want = piece_char(p, false, b->utf8, 4);
+            uint32_t want = piece_char(p, false, b->set, 4);
             /* The last column of the piece: a cage's sum stands at its start. */
             if (tt_char_at(t, line_row(r), cell_col(c) + 4) != want)
                 return mismatch(t, report, "a line across", line_row(r), cell_col(c) + 4, want);
@@ -186,7 +189,7 @@ static bool check_sums(struct th *t, void *arg, bool report)
 static bool check_diagonals(struct th *t, void *arg, bool report)
 {
     const struct board *b = arg;
-    uint32_t main_glyph = b->utf8 ? 0x2572 : '\\', anti_glyph = b->utf8 ? 0x2571 : '/';
+    uint32_t main_glyph = b->set == UNICODE ? 0x2572 : '\\', anti_glyph = b->set == UNICODE ? 0x2571 : '/';
 
     for (int i = 1; i < N; i++) {
         if (tt_char_at(t, line_row(i), line_col(i)) != main_glyph)
@@ -194,6 +197,44 @@ static bool check_diagonals(struct th *t, void *arg, bool report)
         if (tt_char_at(t, line_row(i), line_col(N - i)) != anti_glyph)
             return mismatch(t, report, "the anti-diagonal", line_row(i), line_col(N - i), anti_glyph);
     }
+    return true;
+}
+
+/* A character of the Linux console's fonts (the kernel's CP437 one, Lat15, Lat2): ASCII,
+ * Latin-1, the light and double lines, the blocks, a few arrows and triangles. */
+static bool in_console_font(uint32_t ch)
+{
+    static const uint32_t light[] = { 0x2500, 0x2502, 0x250C, 0x2510, 0x2514, 0x2518, 0x251C,
+                                      0x2524, 0x252C, 0x2534, 0x253C };
+    static const uint32_t other[] = { 0x2580, 0x2584, 0x2588, 0x258C, 0x2590, 0x2591, 0x2592,
+                                      0x2593, 0x25A0, 0x2190, 0x2191, 0x2192, 0x2193, 0x25B2,
+                                      0x25BA, 0x25BC, 0x25C4 };
+
+    if (ch < 0x7F || (ch >= 0xA0 && ch <= 0xFF) || (ch >= 0x2550 && ch <= 0x256C))
+        return true;
+    for (size_t i = 0; i < sizeof light / sizeof light[0]; i++)
+        if (ch == light[i])
+            return true;
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        if (ch == other[i])
+            return true;
+    return false;
+}
+
+/* Every character on the 80x24 screen is one the console can show. */
+static bool check_console_font(struct th *t, void *arg, bool report)
+{
+    (void)arg;
+    for (int row = 0; row < 24; row++)
+        for (int col = 0; col < 80; col++)
+            if (!in_console_font(tt_char_at(t, row, col))) {
+                if (report) {
+                    tap_diag("U+%04X at row %d, column %d is not in the console's fonts",
+                             (unsigned)tt_char_at(t, row, col), row, col);
+                    th_dump(t);
+                }
+                return false;
+            }
     return true;
 }
 
@@ -230,12 +271,12 @@ static const char *mode_name(const char *env1, const char *env2)
 
 /* The Killer's cages and sums, the Sudoku X's diagonals and the Jigsaw's regions, in one
  * mode of the terminal. */
-static void test_drawn(const char *env1, const char *env2, bool utf8)
+static void test_drawn(const char *env1, const char *env2, enum glyphs set)
 {
     const char *mode = mode_name(env1, env2);
-    struct board killer = { cage_map, box_map, utf8 };
-    struct board x = { NULL, box_map, utf8 };
-    struct board jigsaw = { NULL, region_map, utf8 };
+    struct board killer = { cage_map, box_map, set };
+    struct board x = { NULL, box_map, set };
+    struct board jigsaw = { NULL, region_map, set };
     struct th *t;
 
     tt_fresh_state();
@@ -244,22 +285,45 @@ static void test_drawn(const char *env1, const char *env2, bool utf8)
            "%s: a Killer's cages are outlined, dashed, inside the heavy box lines", mode);
     tap_ok(eventually(t, check_sums, &killer), "%s: each cage's sum is on its first cell's top edge", mode);
     tap_ok(tt_wait_text(t, "Cage 12 in 3"), "%s: the panel names the cursor's cage", mode);
+    if (set == CONSOLE)
+        tap_ok(check_console_font(t, NULL, true), "%s: a Killer is drawn in the console's glyphs", mode);
     tt_quit_cleanly(t);
     th_free(t);
 
     t = start(x_path, env1, env2);
     tap_ok(tt_wait_text(t, "Sudoku X") && eventually(t, check_diagonals, &x) && eventually(t, check_lines, &x),
            "%s: a Sudoku X's diagonals are marked at their cells' corners", mode);
+    if (set == CONSOLE)
+        tap_ok(check_console_font(t, NULL, true), "%s: a Sudoku X is drawn in the console's glyphs", mode);
     tt_quit_cleanly(t);
     th_free(t);
 
     t = start(jigsaw_path, env1, env2);
     tap_ok(tt_wait_text(t, "Jigsaw") && eventually(t, check_lines, &jigsaw),
            "%s: a Jigsaw's regions are parted by heavy lines", mode);
+    if (set == CONSOLE)
+        tap_ok(check_console_font(t, NULL, true), "%s: a Jigsaw is drawn in the console's glyphs", mode);
     tt_quit_cleanly(t);
     th_free(t);
 }
 
+
+/* A glyph set asked for over the terminal's: --glyphs=console under xterm, --glyphs=unicode
+ * (a console font with heavy lines) and --ascii under TERM=linux. */
+static void test_forced(const char *option, const char *term, enum glyphs set)
+{
+    const char *args[] = { option, killer_path, NULL };
+    const char *env[] = { term, NULL };
+    struct board killer = { cage_map, box_map, set };
+    struct th *t;
+
+    tt_fresh_state();
+    t = tt_start(args, env, 24, 80);
+    tap_ok(tt_wait_text(t, "Killer Sudoku") && eventually(t, check_lines, &killer),
+           "%s, %s: the cages and boxes in the set asked for", option, term);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
 
 /* The screen cell of the digit of board cell (r, c). */
 static bool digit_cell(struct th *t, int r, int c, VTermScreenCell *cell)
@@ -375,7 +439,7 @@ static void test_watch(const char *path, const char *title, const char *name, sc
 static void test_open_and_paste(void)
 {
     const char *args[] = { NULL };
-    struct board killer = { cage_map, box_map, true };
+    struct board killer = { cage_map, box_map, UNICODE };
     struct th *t;
     char keys[2048];
 
@@ -408,7 +472,7 @@ static void test_open_and_paste(void)
  * with the same givens. */
 static void test_resume(void)
 {
-    struct board killer = { cage_map, box_map, true };
+    struct board killer = { cage_map, box_map, UNICODE };
     char plain_path[600];
     VTermScreenCell cell;
     struct th *t;
@@ -452,8 +516,8 @@ static int fg_at(struct th *t, int row, int col)
 static void test_themes(void)
 {
     static const char *const themes[] = { "default", "high-contrast", "colorblind", "mono" };
-    struct board killer = { cage_map, box_map, true };
-    struct board x = { NULL, box_map, true };
+    struct board killer = { cage_map, box_map, UNICODE };
+    struct board x = { NULL, box_map, UNICODE };
 
     for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++) {
         char opt[64];
@@ -638,16 +702,22 @@ int main(void)
     tt_write_file(tt_scratch_path(x_path, sizeof x_path, "x.txt"), text);
     variant_text(text, sizeof text, "jigsaw", empty, region_map, NULL);
     tt_write_file(tt_scratch_path(jigsaw_path, sizeof jigsaw_path, "jigsaw.txt"), text);
-    test_drawn(NULL, NULL, true);
-    test_drawn("NO_COLOR=1", NULL, true);
-    test_drawn("LANG=C", "LC_ALL=C", false);
+    test_drawn(NULL, NULL, UNICODE);
+    test_drawn("NO_COLOR=1", NULL, UNICODE);
+    test_drawn("LANG=C", "LC_ALL=C", ASCII);
+    /* The Linux console, in colour and without: its fonts' glyphs only. */
+    test_drawn("TERM=linux", NULL, CONSOLE);
+    test_drawn("TERM=linux", "NO_COLOR=1", CONSOLE);
+    test_forced("--glyphs=console", "TERM=xterm-256color", CONSOLE);
+    test_forced("--glyphs=unicode", "TERM=linux", UNICODE);
+    test_forced("--ascii", "TERM=linux", ASCII);
     test_themes();
     test_panel_and_conflicts(NULL, true);
     test_panel_and_conflicts("NO_COLOR=1", false);
     /* Watch on every kind of group: cages, diagonals, regions. */
-    test_watch(killer_path, "Cage 12 in 3", "Killer", check_sums, &(struct board){ cage_map, box_map, true });
-    test_watch(x_path, "Sudoku X", "Sudoku X", check_diagonals, &(struct board){ NULL, box_map, true });
-    test_watch(jigsaw_path, "Jigsaw", "Jigsaw", check_lines, &(struct board){ NULL, region_map, true });
+    test_watch(killer_path, "Cage 12 in 3", "Killer", check_sums, &(struct board){ cage_map, box_map, UNICODE });
+    test_watch(x_path, "Sudoku X", "Sudoku X", check_diagonals, &(struct board){ NULL, box_map, UNICODE });
+    test_watch(jigsaw_path, "Jigsaw", "Jigsaw", check_lines, &(struct board){ NULL, region_map, UNICODE });
     test_open_and_paste();
     test_resume();
     test_dialog_over_panel();

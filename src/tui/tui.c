@@ -225,6 +225,23 @@ static void define_cursor_keys(void)
     define_key("\033[201~", UI_KEY_PASTE_END);
 }
 
+/* The set asked for, or by default the Linux console's (terminfo linux, linux-16color,
+ * ...) by its name: its fonts lack heavy, dashed and diagonal lines. */
+static enum ui_glyphs choose_glyphs(const struct ui *ui)
+{
+    const char *name = termname();
+
+    if (!ui->utf8)
+        return UI_GLYPHS_ASCII;
+    if (ui->opt.charset == PREFS_CHARSET_UNICODE)
+        return UI_GLYPHS_UNICODE;
+    if (ui->opt.charset == PREFS_CHARSET_CONSOLE)
+        return UI_GLYPHS_CONSOLE;
+    if (name != NULL && strncmp(name, "linux", 5) == 0)
+        return UI_GLYPHS_CONSOLE;
+    return UI_GLYPHS_UNICODE;
+}
+
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
@@ -235,7 +252,8 @@ static bool start_curses(struct ui *ui)
         fprintf(stderr, _("kakudo: the player needs a terminal\n"));
         return false;
     }
-    ui->utf8 = !ui->opt.ascii && codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    ui->utf8 = ui->opt.charset != PREFS_CHARSET_ASCII && codeset != NULL
+               && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
@@ -262,7 +280,11 @@ static bool start_curses(struct ui *ui)
     }
     curses_on = true;
     util_set_fatal_hook(fatal_hook);
-    set_escdelay(25);
+    ui->glyphs = choose_glyphs(ui);
+    /* A short wait for the rest of an escape sequence, unless the user asked for another
+     * in ESCDELAY (ncurses' own way, read by newterm), as one on a slow link must. */
+    if (getenv("ESCDELAY") == NULL)
+        set_escdelay(25);
     cbreak();
     noecho();
     nonl();
@@ -379,14 +401,41 @@ static bool skip_unknown_sequence(void)
     return dropped;
 }
 
+/*
+ * A key sequence split by a slow link: curses gave its ESC alone once ESCDELAY passed,
+ * and "[A" or "OA" follows, whose letter would enter a symbol on a 16x16 board.  A '['
+ * or 'O' right after a lone Esc is read as that sequence's rest, with the same rule as
+ * one that came at once; true when it was one and is dropped.  Nothing is bound to '['.
+ */
+static bool skip_split_sequence(int c, bool after_lone_esc)
+{
+    if (!after_lone_esc || (c != '[' && c != 'O'))
+        return false;
+    ungetch(c);
+    if (skip_unknown_sequence())
+        return true;
+    getch();        /* the 'O' it put back: taken again below as the key it is */
+    return false;
+}
+
 int ui_get_key(wint_t *key)
 {
     static int utf8 = -1;
+    static bool after_lone_esc;
     int c = getch();
     long cp;
 
-    if (c == ERR || (c == UI_KEY_ESC && skip_unknown_sequence()))
+    if (c == ERR)
+        return ERR;     /* a look for more keys: a lone Esc before it stays the last key */
+    if (skip_split_sequence(c, after_lone_esc)) {
+        after_lone_esc = false;
         return ERR;
+    }
+    after_lone_esc = c == UI_KEY_ESC;
+    if (c == UI_KEY_ESC && skip_unknown_sequence()) {
+        after_lone_esc = false;
+        return ERR;
+    }
     *key = (wint_t)c;
     /* A terminal that changed size may have lost or reflowed what it showed, and when it
      * shrank and grew back before this read, curses sees no change and would send nothing:

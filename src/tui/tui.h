@@ -10,14 +10,14 @@
 #include "solve.h"
 
 struct tui_options {
-    bool ascii;         /* plain ASCII lines even in a UTF-8 locale */
+    enum prefs_charset charset; /* the lines' glyphs (ASCII where the locale is not UTF-8) */
     bool no_color;      /* attributes only (the caller also sets it for NO_COLOR) */
     bool no_timer;      /* start with the timer hidden */
     bool mouse;         /* accept mouse clicks */
     bool watch;         /* start watching the solver as soon as the board is shown */
     enum solve_strategy strategy;   /* the solver's strategy to watch first */
     long nodes;         /* the watched search's budget (--nodes); 0: the strategy's default */
-    struct prefs prefs; /* theme, keys, hint start, watch speed (ascii, no_color and
+    struct prefs prefs; /* theme, keys, hint start, watch speed (charset, no_color and
                            no_timer above agree with it) */
     int config_errors;  /* bad lines in the config file, */
     char config_note[300];  /* the first of which is said on the status line */

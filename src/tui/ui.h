@@ -76,9 +76,14 @@ struct ui_choice {
 };
 #define UI_MAX_CHOICES 4
 
+/* The lines' glyphs: the Linux console's fonts hold light and double box drawing and
+ * the shade blocks but no heavy, dashed or diagonal lines (ui_outline.c, ui_glyph). */
+enum ui_glyphs { UI_GLYPHS_ASCII, UI_GLYPHS_UNICODE, UI_GLYPHS_CONSOLE };
+
 struct ui {
     struct tui_options opt;
     bool utf8, color;
+    enum ui_glyphs glyphs;              /* ASCII unless utf8 */
     enum ui_screen screen, back;        /* back: where help and dialogs return to */
     bool quit;
     int status;

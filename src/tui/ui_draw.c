@@ -145,43 +145,84 @@ attr_t ui_attr(const struct ui *ui, enum ui_role role)
     return ui->color ? colour[role] | themes[theme_of(ui)].extra[role] : mono[role];
 }
 
-/* The box-drawing block U+2500-254B, by arm weights (0 none, 1 light, 2 heavy). */
-static const struct { uint16_t cp; uint8_t u, d, l, r; } box_chars[] = {
-    {0x2500, 0, 0, 1, 1}, {0x2501, 0, 0, 2, 2}, {0x2502, 1, 1, 0, 0}, {0x2503, 2, 2, 0, 0},
-    {0x250C, 0, 1, 0, 1}, {0x250D, 0, 1, 0, 2}, {0x250E, 0, 2, 0, 1}, {0x250F, 0, 2, 0, 2},
-    {0x2510, 0, 1, 1, 0}, {0x2511, 0, 1, 2, 0}, {0x2512, 0, 2, 1, 0}, {0x2513, 0, 2, 2, 0},
-    {0x2514, 1, 0, 0, 1}, {0x2515, 1, 0, 0, 2}, {0x2516, 2, 0, 0, 1}, {0x2517, 2, 0, 0, 2},
-    {0x2518, 1, 0, 1, 0}, {0x2519, 1, 0, 2, 0}, {0x251A, 2, 0, 1, 0}, {0x251B, 2, 0, 2, 0},
-    {0x251C, 1, 1, 0, 1}, {0x251D, 1, 1, 0, 2}, {0x2520, 2, 2, 0, 1}, {0x2523, 2, 2, 0, 2},
-    {0x2524, 1, 1, 1, 0}, {0x2525, 1, 1, 2, 0}, {0x2528, 2, 2, 1, 0}, {0x252B, 2, 2, 2, 0},
-    {0x252C, 0, 1, 1, 1}, {0x252F, 0, 1, 2, 2}, {0x2530, 0, 2, 1, 1}, {0x2533, 0, 2, 2, 2},
-    {0x2534, 1, 0, 1, 1}, {0x2537, 1, 0, 2, 2}, {0x2538, 2, 0, 1, 1}, {0x253B, 2, 0, 2, 2},
-    {0x253C, 1, 1, 1, 1}, {0x253F, 1, 1, 2, 2}, {0x2542, 2, 2, 1, 1}, {0x254B, 2, 2, 2, 2},
+/* A box-drawing character by its arms' weights (0 none, 1 light, 2 heavy or double). */
+struct box_char { uint16_t cp; uint8_t u, d, l, r; };
+
+/* The light lines, which every set that draws boxes has. */
+static const struct box_char light_chars[] = {
+    {0x2500, 0, 0, 1, 1}, {0x2502, 1, 1, 0, 0}, {0x250C, 0, 1, 0, 1}, {0x2510, 0, 1, 1, 0},
+    {0x2514, 1, 0, 0, 1}, {0x2518, 1, 0, 1, 0}, {0x251C, 1, 1, 0, 1}, {0x2524, 1, 1, 1, 0},
+    {0x252C, 0, 1, 1, 1}, {0x2534, 1, 0, 1, 1}, {0x253C, 1, 1, 1, 1},
 };
+
+/* Unicode's heavy lines and their mixes with light ones (U+2501-254B). */
+static const struct box_char heavy_chars[] = {
+    {0x2501, 0, 0, 2, 2}, {0x2503, 2, 2, 0, 0},
+    {0x250D, 0, 1, 0, 2}, {0x250E, 0, 2, 0, 1}, {0x250F, 0, 2, 0, 2},
+    {0x2511, 0, 1, 2, 0}, {0x2512, 0, 2, 1, 0}, {0x2513, 0, 2, 2, 0},
+    {0x2515, 1, 0, 0, 2}, {0x2516, 2, 0, 0, 1}, {0x2517, 2, 0, 0, 2},
+    {0x2519, 1, 0, 2, 0}, {0x251A, 2, 0, 1, 0}, {0x251B, 2, 0, 2, 0},
+    {0x251D, 1, 1, 0, 2}, {0x2520, 2, 2, 0, 1}, {0x2523, 2, 2, 0, 2},
+    {0x2525, 1, 1, 2, 0}, {0x2528, 2, 2, 1, 0}, {0x252B, 2, 2, 2, 0},
+    {0x252F, 0, 1, 2, 2}, {0x2530, 0, 2, 1, 1}, {0x2533, 0, 2, 2, 2},
+    {0x2537, 1, 0, 2, 2}, {0x2538, 2, 0, 1, 1}, {0x253B, 2, 0, 2, 2},
+    {0x253F, 1, 1, 2, 2}, {0x2542, 2, 2, 1, 1}, {0x254B, 2, 2, 2, 2},
+};
+
+/* The double lines and their mixes with light ones (U+2550-256C), which the Linux
+ * console's fonts have where they lack the heavy ones. */
+static const struct box_char double_chars[] = {
+    {0x2550, 0, 0, 2, 2}, {0x2551, 2, 2, 0, 0}, {0x2552, 0, 1, 0, 2}, {0x2553, 0, 2, 0, 1},
+    {0x2554, 0, 2, 0, 2}, {0x2555, 0, 1, 2, 0}, {0x2556, 0, 2, 1, 0}, {0x2557, 0, 2, 2, 0},
+    {0x2558, 1, 0, 0, 2}, {0x2559, 2, 0, 0, 1}, {0x255A, 2, 0, 0, 2}, {0x255B, 1, 0, 2, 0},
+    {0x255C, 2, 0, 1, 0}, {0x255D, 2, 0, 2, 0}, {0x255E, 1, 1, 0, 2}, {0x255F, 2, 2, 0, 1},
+    {0x2560, 2, 2, 0, 2}, {0x2561, 1, 1, 2, 0}, {0x2562, 2, 2, 1, 0}, {0x2563, 2, 2, 2, 0},
+    {0x2564, 0, 1, 2, 2}, {0x2565, 0, 2, 1, 1}, {0x2566, 0, 2, 2, 2}, {0x2567, 1, 0, 2, 2},
+    {0x2568, 2, 0, 1, 1}, {0x2569, 2, 0, 2, 2}, {0x256A, 1, 1, 2, 2}, {0x256B, 2, 2, 1, 1},
+    {0x256C, 2, 2, 2, 2},
+};
+
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
+
+static bool box_char_find(const struct box_char *set, size_t n, int up, int down, int left,
+                          int right, char *buf, size_t size)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (set[i].u == up && set[i].d == down && set[i].l == left && set[i].r == right) {
+            int len = u8_uctomb((uint8_t *)buf, set[i].cp, (int)size - 1);
+            buf[len > 0 ? len : 0] = '\0';
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ASCII's junctions: any crossing is a plus. */
+static const char *ascii_glyph(int up, int down, int left, int right)
+{
+    if ((up || down) && (left || right))
+        return "+";
+    if (left || right)
+        return (left == 2 || right == 2) ? "=" : "-";
+    if (up || down)
+        return (up == 2 || down == 2) ? "|" : ":";
+    return " ";
+}
 
 const char *ui_glyph(const struct ui *ui, int up, int down, int left, int right)
 {
     static char buf[8];
+    bool console = ui->glyphs == UI_GLYPHS_CONSOLE;
+    const struct box_char *strong = console ? double_chars : heavy_chars;
+    size_t nstrong = console ? COUNT(double_chars) : COUNT(heavy_chars);
 
-    if (!ui->utf8) {
-        if ((up || down) && (left || right))
-            return "+";
-        if (left || right)
-            return (left == 2 || right == 2) ? "=" : "-";
-        if (up || down)
-            return (up == 2 || down == 2) ? "|" : ":";
-        return " ";
-    }
+    if (ui->glyphs == UI_GLYPHS_ASCII)
+        return ascii_glyph(up, down, left, right);
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < sizeof box_chars / sizeof box_chars[0]; i++) {
-            if (box_chars[i].u == up && box_chars[i].d == down && box_chars[i].l == left &&
-                box_chars[i].r == right) {
-                int n = u8_uctomb((uint8_t *)buf, box_chars[i].cp, sizeof buf - 1);
-                buf[n > 0 ? n : 0] = '\0';
-                return buf;
-            }
-        }
-        /* A mix the block lacks: draw every present arm heavy. */
+        if (box_char_find(light_chars, COUNT(light_chars), up, down, left, right, buf, sizeof buf) ||
+            box_char_find(strong, nstrong, up, down, left, right, buf, sizeof buf))
+            return buf;
+        /* A mix the set lacks: draw every present arm heavy. */
         up = up ? 2 : 0;
         down = down ? 2 : 0;
         left = left ? 2 : 0;

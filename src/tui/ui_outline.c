@@ -64,7 +64,7 @@ static enum seg between(const struct ui *ui, const struct puzzle *p, int a, int 
     int ca, cb;
 
     if (p->ops->kind != PUZZLE_SUDOKU)      /* Kakuro: ASCII has no light vertical worth using */
-        return vertical && !ui->utf8 ? SEG_HEAVY : SEG_LIGHT;
+        return vertical && ui->glyphs == UI_GLYPHS_ASCII ? SEG_HEAVY : SEG_LIGHT;
     if (a < 0 || b < 0)
         return SEG_HEAVY;
     ca = cage_of(p, a);
@@ -107,38 +107,56 @@ static attr_t seg_attr(const struct ui *ui, enum seg s)
     return ui_attr(ui, weight(s) == 2 ? ROLE_BOX_LINE : s == SEG_CAGE ? ROLE_CAGE : ROLE_LINE);
 }
 
-/* A piece of a line across; i counts its columns, for ASCII's dashes. */
+/*
+ * The pieces of line of one glyph set: across, for even and odd columns (a dash drawn
+ * with gaps), down, and the diagonals' marks (main, other, both).  The Linux console's
+ * fonts have light and double lines and the shade blocks, not heavy, dashed or diagonal
+ * ones: its heavy lines are double, its cages dotted, its diagonals ASCII.
+ */
+struct line_set {
+    const char *across[SEG_CROSSED + 1][2];
+    const char *down[SEG_CROSSED + 1];
+    const char *diagonal[4];
+};
+
+static const struct line_set line_sets[] = {
+    [UI_GLYPHS_UNICODE] = {
+        .across = { [SEG_NONE] = { " ", " " }, [SEG_LIGHT] = { "\xe2\x94\x80", "\xe2\x94\x80" },
+                    [SEG_HEAVY] = { "\xe2\x94\x81", "\xe2\x94\x81" },
+                    [SEG_CAGE] = { "\xe2\x94\x84", "\xe2\x94\x84" },           /* U+2504 */
+                    [SEG_CROSSED] = { "\xe2\x95\x8d", "\xe2\x95\x8d" } },      /* U+254D */
+        .down = { [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x82", [SEG_HEAVY] = "\xe2\x94\x83",
+                  [SEG_CAGE] = "\xe2\x94\x86", [SEG_CROSSED] = "\xe2\x95\x8f" }, /* U+2506, U+254F */
+        .diagonal = { "", "\xe2\x95\xb2", "\xe2\x95\xb1", "\xe2\x95\xb3" },
+    },
+    [UI_GLYPHS_CONSOLE] = {
+        .across = { [SEG_NONE] = { " ", " " }, [SEG_LIGHT] = { "\xe2\x94\x80", "\xe2\x94\x80" },
+                    [SEG_HEAVY] = { "\xe2\x95\x90", "\xe2\x95\x90" },          /* U+2550 */
+                    [SEG_CAGE] = { "\xc2\xb7", "\xc2\xb7" },                     /* U+00B7 */
+                    [SEG_CROSSED] = { "\xe2\x95\x90", " " } },
+        .down = { [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x82", [SEG_HEAVY] = "\xe2\x95\x91",
+                  [SEG_CAGE] = ":", [SEG_CROSSED] = "\xe2\x96\x91" },              /* U+2551, U+2591 */
+        .diagonal = { "", "\\", "/", "X" },
+    },
+    [UI_GLYPHS_ASCII] = {
+        .across = { [SEG_NONE] = { " ", " " }, [SEG_LIGHT] = { "-", "-" }, [SEG_HEAVY] = { "=", "=" },
+                    [SEG_CAGE] = { "-", " " }, [SEG_CROSSED] = { "=", " " } },
+        .down = { [SEG_NONE] = " ", [SEG_LIGHT] = ":", [SEG_HEAVY] = "|", [SEG_CAGE] = ":",
+                  [SEG_CROSSED] = "!" },
+        .diagonal = { "", "\\", "/", "X" },
+    },
+};
+
+/* A piece of a line across; i counts its columns, for dashes drawn with gaps. */
 static const char *hglyph(const struct ui *ui, enum seg s, int i)
 {
-    static const char *const utf8[] = {
-        [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x80", [SEG_HEAVY] = "\xe2\x94\x81",
-        [SEG_CAGE] = "\xe2\x94\x84", [SEG_CROSSED] = "\xe2\x95\x8d",  /* U+2504, U+254D */
-    };
-
-    if (ui->utf8)
-        return utf8[s];
-    switch (s) {
-    case SEG_LIGHT: return "-";
-    case SEG_HEAVY: return "=";
-    case SEG_CAGE: return i % 2 == 0 ? "-" : " ";
-    case SEG_CROSSED: return i % 2 == 0 ? "=" : " ";
-    default: return " ";
-    }
+    return line_sets[ui->glyphs].across[s][i % 2];
 }
 
 /* A piece of a line down. */
 static const char *vglyph(const struct ui *ui, enum seg s)
 {
-    static const char *const utf8[] = {
-        [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x82", [SEG_HEAVY] = "\xe2\x94\x83",
-        [SEG_CAGE] = "\xe2\x94\x86", [SEG_CROSSED] = "\xe2\x95\x8f",  /* U+2506, U+254F */
-    };
-    static const char *const ascii[] = {
-        [SEG_NONE] = " ", [SEG_LIGHT] = ":", [SEG_HEAVY] = "|", [SEG_CAGE] = ":",
-        [SEG_CROSSED] = "!",
-    };
-
-    return ui->utf8 ? utf8[s] : ascii[s];
+    return line_sets[ui->glyphs].down[s];
 }
 
 /* Where lines cross: a line going straight through keeps its own piece (a dash stays a
@@ -187,8 +205,6 @@ static void draw_diagonals(const struct ui *ui, const struct puzzle *p)
 {
     const struct ui_geometry *geo = &ui->geo;
     uint8_t corner[(SUDOKU_MAX_SIZE + 1) * (SUDOKU_MAX_SIZE + 1)];
-    static const char *const utf8[] = { "", "\xe2\x95\xb2", "\xe2\x95\xb1", "\xe2\x95\xb3" };
-    static const char *const ascii[] = { "", "\\", "/", "X" };
     int n = p->width + 1;
 
     if (p->width > SUDOKU_MAX_SIZE || p->height > SUDOKU_MAX_SIZE)
@@ -202,7 +218,7 @@ static void draw_diagonals(const struct ui *ui, const struct puzzle *p)
         for (int c = 1; c < p->width; c++)
             if (corner[r * n + c] && geo->hline[r] && geo->vline[c])
                 ui_view_put(ui, geo->ly[r], geo->lx[c],
-                            (ui->utf8 ? utf8 : ascii)[corner[r * n + c]], ui_attr(ui, ROLE_DIAGONAL));
+                            line_sets[ui->glyphs].diagonal[corner[r * n + c]], ui_attr(ui, ROLE_DIAGONAL));
 }
 
 void ui_outline_draw(const struct ui *ui)

@@ -234,7 +234,7 @@ static bool add_file_puzzles(struct ui *ui, size_t *cap)
     fclose(f);
     free(state_dir);
     if (index == 0)
-        ui_message(ui, "%s has no puzzle.", ui->browse_path);
+        ui_message(ui, "%s: no puzzle found.", ui->browse_path);
     return index > 0;
 }
 
@@ -478,10 +478,11 @@ void ui_picker_draw(struct ui *ui)
 
 /* --- Names --- */
 
-/* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)". */
+/* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)",
+ * its level in the user's language ("Sudoku 9x9 (전문가)"). */
 static char *bundled_title(const struct bundled_puzzle *b)
 {
-    return xasprintf("%s (%s)", b->name, b->level);
+    return xasprintf("%s (%s)", b->name, level_label(b->level));
 }
 
 #define BUNDLED_KEYS_MAX 256     /* bundled puzzles whose keys are kept */
