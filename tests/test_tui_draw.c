@@ -401,6 +401,30 @@ static void test_newgame_narrow(void)
 
 /* Where the panel has no room for all the keys (a 15x15 Kakuro at 80x24, or a 12x12 one
  * with a hint open), it still says how to get help and how to quit, and ? works. */
+/* At a size where the cursor's runs fill the panel below the board, the keys' row holds
+ * the keys alone: the runs' lines stop above it (they reached it, and the keys were
+ * written over them, leaving "quitcells"). */
+static void test_keys_row_alone(const char *file, int rows, int cols)
+{
+    struct th *t;
+    char row[4096];
+    int r = -1, c = -1;
+    const char *after;
+    bool alone = false;
+
+    tt_fresh_state();
+    t = start(file, NULL, rows, cols);
+    if (tt_wait_text(t, "Cell r") && tt_wait_text(t, "q quit") && th_find(t, "q quit", &r, &c)) {
+        after = strstr(th_row(t, r, row, sizeof row), "q quit") + strlen("q quit");
+        alone = after[strspn(after, " ")] == '\0';
+    }
+    if (!tap_ok(alone, "%s at %dx%d: the keys' row under the runs holds the keys alone",
+                strrchr(file, '/') + 1, cols, rows))
+        th_dump(t);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 static void test_help_key_shown(const char *file, const char *keys)
 {
     struct th *t;
@@ -484,6 +508,8 @@ int main(void)
     /* Issue 11, item 5: a scrolled Kakuro never cuts a clue. */
     test_scrolled_clues(kakuro15_path, 15, NULL, 20, 60, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");
     test_scrolled_clues(kakuro15_path, 15, "LANG=C", 20, 60, "\\", "<", ">");
+    /* The Linux console's fonts: an ASCII slash, CP437's arrows (no U+2572, U+25C0). */
+    test_scrolled_clues(kakuro15_path, 15, "TERM=linux", 20, 60, "\\", "\xe2\x97\x84", "\xe2\x96\xba");
     test_scrolled_clues(kakuro30_path, 30, NULL, 24, 80, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");
     /* Item 6: the space there is shows the whole board. */
     test_whole_board(kakuro15_path, NULL, 24, 80, DIAG, "Kakuro 15x15");
@@ -494,6 +520,8 @@ int main(void)
     test_dialogs();
     test_newgame_narrow();
     test_help_key_shown(kakuro15_path, "");
+    test_keys_row_alone(kakuro15_path, 20, 60);
+    test_keys_row_alone(kakuro15_path, 22, 70);
     test_help_key_shown(kakuro12_path, "i");
     test_hint_cells();
     random_keys(kakuro15_path, NULL, 21);

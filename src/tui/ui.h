@@ -205,6 +205,11 @@ bool ui_outline_irregular(const struct puzzle *p);
 void ui_outline_draw(const struct ui *ui);
 /* The cage whose sum is written at cell (its first cell), or NULL. */
 const struct puzzle_group *ui_outline_cage_at(const struct puzzle *p, int cell);
+/* The slash of a Kakuro clue cell, in the terminal's glyph set. */
+const char *ui_outline_clue_slash(const struct ui *ui);
+/* The arrow beside a scrolled board that points to where more of it lies. */
+enum ui_side { UI_SIDE_LEFT, UI_SIDE_RIGHT, UI_SIDE_UP, UI_SIDE_DOWN };
+const char *ui_outline_scroll_arrow(const struct ui *ui, enum ui_side side);
 
 /* ui_board.c: the board screen */
 /* After a move: conflicts, completion and saving. */

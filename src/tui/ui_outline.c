@@ -109,14 +109,17 @@ static attr_t seg_attr(const struct ui *ui, enum seg s)
 
 /*
  * The pieces of line of one glyph set: across, for even and odd columns (a dash drawn
- * with gaps), down, and the diagonals' marks (main, other, both).  The Linux console's
- * fonts have light and double lines and the shade blocks, not heavy, dashed or diagonal
- * ones: its heavy lines are double, its cages dotted, its diagonals ASCII.
+ * with gaps), down, the diagonals' marks (main, other, both; the main one also slashes a
+ * Kakuro clue) and the arrows beside a scrolled board.  The Linux console's fonts have
+ * light and double lines, the shade blocks and CP437's arrows, not heavy, dashed or
+ * diagonal lines nor U+25C0 and U+25B6: its heavy lines are double, its cages dotted, its
+ * diagonals ASCII, its arrows CP437's.
  */
 struct line_set {
     const char *across[SEG_CROSSED + 1][2];
     const char *down[SEG_CROSSED + 1];
     const char *diagonal[4];
+    const char *arrow[UI_SIDE_DOWN + 1];
 };
 
 static const struct line_set line_sets[] = {
@@ -128,6 +131,7 @@ static const struct line_set line_sets[] = {
         .down = { [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x82", [SEG_HEAVY] = "\xe2\x94\x83",
                   [SEG_CAGE] = "\xe2\x94\x86", [SEG_CROSSED] = "\xe2\x95\x8f" }, /* U+2506, U+254F */
         .diagonal = { "", "\xe2\x95\xb2", "\xe2\x95\xb1", "\xe2\x95\xb3" },
+        .arrow = { "\xe2\x97\x80", "\xe2\x96\xb6", "\xe2\x96\xb2", "\xe2\x96\xbc" }, /* U+25C0 ... */
     },
     [UI_GLYPHS_CONSOLE] = {
         .across = { [SEG_NONE] = { " ", " " }, [SEG_LIGHT] = { "\xe2\x94\x80", "\xe2\x94\x80" },
@@ -137,6 +141,7 @@ static const struct line_set line_sets[] = {
         .down = { [SEG_NONE] = " ", [SEG_LIGHT] = "\xe2\x94\x82", [SEG_HEAVY] = "\xe2\x95\x91",
                   [SEG_CAGE] = ":", [SEG_CROSSED] = "\xe2\x96\x91" },              /* U+2551, U+2591 */
         .diagonal = { "", "\\", "/", "X" },
+        .arrow = { "\xe2\x97\x84", "\xe2\x96\xba", "\xe2\x96\xb2", "\xe2\x96\xbc" }, /* U+25C4 ... */
     },
     [UI_GLYPHS_ASCII] = {
         .across = { [SEG_NONE] = { " ", " " }, [SEG_LIGHT] = { "-", "-" }, [SEG_HEAVY] = { "=", "=" },
@@ -144,8 +149,19 @@ static const struct line_set line_sets[] = {
         .down = { [SEG_NONE] = " ", [SEG_LIGHT] = ":", [SEG_HEAVY] = "|", [SEG_CAGE] = ":",
                   [SEG_CROSSED] = "!" },
         .diagonal = { "", "\\", "/", "X" },
+        .arrow = { "<", ">", "^", "v" },
     },
 };
+
+const char *ui_outline_clue_slash(const struct ui *ui)
+{
+    return line_sets[ui->glyphs].diagonal[1];
+}
+
+const char *ui_outline_scroll_arrow(const struct ui *ui, enum ui_side side)
+{
+    return line_sets[ui->glyphs].arrow[side];
+}
 
 /* A piece of a line across; i counts its columns, for dashes drawn with gaps. */
 static const char *hglyph(const struct ui *ui, enum seg s, int i)

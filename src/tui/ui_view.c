@@ -411,7 +411,7 @@ static void fill_cell(const struct ui *ui, int y, int x, attr_t attr, attr_t las
 static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int y, int x, attr_t attr)
 {
     const struct ui_layout *lay = &ui->geo.lay;
-    const char *diag = ui->utf8 ? "\xe2\x95\xb2" : "\\";   /* U+2572 */
+    const char *diag = ui_outline_clue_slash(ui);
     char a[4] = "", d[4] = "", buf[32];
 
     if (p->across[cell])
@@ -650,16 +650,16 @@ static void draw_edge_marks(const struct ui *ui, const struct puzzle *p)
     for (int r = geo->r0; geo->hscroll && r <= geo->r1; r++) {
         int y = geo->top + geo->rowy[r] - geo->sy + (geo->lay.cell_h - 1) / 2;
         if (geo->c0 > 0)
-            ui_print(y, geo->left - 1, 1, ui->utf8 ? "\xe2\x97\x80" : "<", a);     /* U+25C0 */
+            ui_print(y, geo->left - 1, 1, ui_outline_scroll_arrow(ui, UI_SIDE_LEFT), a);
         if (geo->c1 < p->width - 1)
-            ui_print(y, geo->left + geo->view_w, 1, ui->utf8 ? "\xe2\x96\xb6" : ">", a); /* U+25B6 */
+            ui_print(y, geo->left + geo->view_w, 1, ui_outline_scroll_arrow(ui, UI_SIDE_RIGHT), a);
     }
     for (int c = geo->c0; geo->vscroll && c <= geo->c1; c++) {
         int x = geo->left + geo->colx[c] - geo->sx + geo->lay.cell_w / 2;
         if (geo->r0 > 0)
-            ui_print(geo->top - 1, x, 1, ui->utf8 ? "\xe2\x96\xb2" : "^", a);        /* U+25B2 */
+            ui_print(geo->top - 1, x, 1, ui_outline_scroll_arrow(ui, UI_SIDE_UP), a);
         if (geo->r1 < p->height - 1)
-            ui_print(geo->top + geo->view_h, x, 1, ui->utf8 ? "\xe2\x96\xbc" : "v", a); /* U+25BC */
+            ui_print(geo->top + geo->view_h, x, 1, ui_outline_scroll_arrow(ui, UI_SIDE_DOWN), a);
     }
 }
 
@@ -1018,6 +1018,12 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
          * than push the combinations off the screen, and the runs leave it its rows. */
         if (has_runs(p)) {
             panel_keep(&pn, top + h, reserve);
+            /* The runs keep off the last row too, the keys' (below): a run's lines that
+             * reached it were overwritten there, leaving the ends of the longer ones.  Not
+             * held at the row the status lines ended on: runs that do not fit under them
+             * start the next column. */
+            if (reserve == 0)
+                pn.bottom = top + h - 1;
             panel_runs(ui, &pn);
             if (pn.y > pn.bottom)
                 pn.y = pn.bottom;     /* a run's combinations end a row past what they fill */
