@@ -41,6 +41,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
     struct puzzle *p = NULL;
+    digitset *marks = NULL;     /* a pencil-mark grid's: the player's marks from the start */
     int status;
 
     /* The terminal's character set decides between UTF-8 and ASCII drawing; the
@@ -58,7 +59,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
         return 2;
     }
     if (nargs == 1) {
-        p = format_load(args[0], opt->format, &style, &err);
+        p = format_load_marks(args[0], opt->format, &style, &marks, &err);
         if (p == NULL) {
             char msg[600];
             format_error_string(&err, msg, sizeof msg);
@@ -66,7 +67,9 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
             return 2;
         }
     }
+    topt.marks = marks;
     status = tui_play(p, &style, nargs == 1 ? args[0] : NULL, &topt);
+    free(marks);
     puzzle_free(p);
     return status;
 }

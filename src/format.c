@@ -2575,6 +2575,14 @@ struct puzzle *format_load(const char *spec, enum format_id forced,
     return load_spec(spec, false, forced, style, NULL, err);
 }
 
+struct puzzle *format_load_marks(const char *spec, enum format_id forced,
+                                 struct format_style *style, digitset **marks,
+                                 struct format_error *err)
+{
+    *marks = NULL;
+    return load_spec(spec, false, forced, style, marks, err);
+}
+
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err)
 {

@@ -139,6 +139,10 @@ const char *format_input_name(const char *arg);
  * wins) and returns that puzzle, or NULL with err filled. */
 struct puzzle *format_load(const char *spec, enum format_id forced,
                            struct format_style *style, struct format_error *err);
+/* format_load, also giving the puzzle's pencil marks as format_load_arg_marks does. */
+struct puzzle *format_load_marks(const char *spec, enum format_id forced,
+                                 struct format_style *style, digitset **marks,
+                                 struct format_error *err);
 /* Puzzle index (1-based) of the file at path, which is a name and never read as FILE:N. */
 struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
                                  struct format_style *style, struct format_error *err);

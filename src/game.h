@@ -125,6 +125,10 @@ struct hint;
  * wrong digit or gives the cell its candidates back.  false with *why if refused. */
 bool game_apply_hint(struct game *g, const struct hint *h, const char **why);
 
+/* Sets the marks of every empty cell the player can change to marks[cell] (p->ncells
+ * sets; a pencil-mark grid's), as one move; false with *why when that changes nothing. */
+bool game_take_marks(struct game *g, const digitset *marks, const char **why);
+
 /* Counts a hint: rung 1 is a new hint; rung k > 1 means the last hint went on to rung k
  * (it then counts at k instead of k - 1).  Not a move: hints are not undone. */
 void game_note_hint(struct game *g, int rung);

@@ -1,4 +1,5 @@
-/* game_hint.c: a hint applied to a game as one move: its marks removed, its digits placed. */
+/* game_hint.c: many cells changed as one move: a hint applied (its marks removed, its digits
+ * placed), a position's pencil marks taken in. */
 #include "config.h"
 #include "game.h"
 
@@ -93,21 +94,42 @@ static void step_move(struct move_text *m, const struct game *g, const struct hi
     free(done);
 }
 
+/* Makes the move built (freeing its text); one without parts is refused with nothing. */
+static bool make_built_move(struct game *g, struct move_text *m, const char *nothing,
+                            const char **why)
+{
+    bool ok;
+
+    if (m->s == NULL) {
+        if (why != NULL)
+            *why = nothing;
+        return false;
+    }
+    ok = game_move(g, m->s, why);
+    free(m->s);
+    return ok;
+}
+
 bool game_apply_hint(struct game *g, const struct hint *h, const char **why)
 {
     struct move_text m = { .s = NULL };
-    bool ok;
 
     if (h->id == TECH_MISTAKE && h->ncells > 0)
         mistake_move(&m, g, h);
     else
         step_move(&m, g, h);
-    if (m.s == NULL) {
-        if (why != NULL)
-            *why = "That hint changes nothing";
-        return false;
-    }
-    ok = game_move(g, m.s, why);
-    free(m.s);
-    return ok;
+    return make_built_move(g, &m, "That hint changes nothing", why);
+}
+
+bool game_take_marks(struct game *g, const digitset *marks, const char **why)
+{
+    const struct puzzle *p = g->puzzle;
+    struct move_text m = { .s = NULL };
+    digitset digits = ((digitset)2 << p->max_digit) - 2;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (game_cell_editable(g, cell) && g->grid[cell] == 0
+            && (marks[cell] & digits) != g->marks[cell])
+            add_marks(&m, p, cell, marks[cell] & digits);
+    return make_built_move(g, &m, "Those marks change nothing", why);
 }

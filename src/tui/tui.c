@@ -526,7 +526,7 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     ui_keys_init(&ui.opt.prefs);
     if (p != NULL) {
         char *title = source_name != NULL ? base_name(source_name) : NULL;
-        ui_board_open(&ui, p, style, title);
+        ui_board_open(&ui, p, style, title, opt->marks);
         free(title);
     } else {
         ui_picker_enter(&ui);

@@ -19,6 +19,7 @@ struct tui_options {
     long nodes;         /* the watched search's budget (--nodes); 0: the strategy's default */
     struct prefs prefs; /* theme, keys, hint start, watch speed (charset, no_color and
                            no_timer above agree with it) */
+    const digitset *marks;  /* the puzzle's pencil marks as its file gives them, or NULL */
     int config_errors;  /* bad lines in the config file, */
     char config_note[300];  /* the first of which is said on the status line */
 };

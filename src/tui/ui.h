@@ -94,6 +94,8 @@ struct ui {
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
     bool save_unreadable;       /* the save could not be read: never saved over */
+    int opening_moves;          /* moves the opening made (the file's marks), 0 once the
+                                 * player changes anything: until then, nothing to save */
     char save_error[800];               /* why the last save failed ("" if it worked) */
     char failed_save[600];              /* the path of that save ("" without a directory) */
     char *title;                        /* name shown in the panel */
@@ -216,9 +218,10 @@ const char *ui_outline_scroll_arrow(const struct ui *ui, enum ui_side side);
 void ui_board_after_move(struct ui *ui);
 void ui_board_draw(struct ui *ui);
 void ui_board_key(struct ui *ui, int key, bool is_code);
-/* Opens a puzzle (copied), offering a saved game to resume. */
+/* Opens a puzzle (copied), offering a saved game to resume; marks (NULL: none) are the
+ * pencil marks the puzzle came with (a pencil-mark grid's), the player's from the start. */
 void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_style *style,
-                   const char *title);
+                   const char *title, const digitset *marks);
 /* Opens a saved game directly (from the picker's recent list). */
 bool ui_board_open_save(struct ui *ui, const char *path);
 void ui_board_close(struct ui *ui);

@@ -35,6 +35,7 @@ static void board_start(struct ui *ui, struct game *g)
     if (ui->game != NULL && ui->game != g)
         game_free(ui->game);
     ui->game = g;
+    ui->opening_moves = 0;
     free(ui->conflicts);
     free(ui->wrong);
     free(ui->solution);
@@ -262,8 +263,16 @@ static void set_title(struct ui *ui, const char *title)
     ui->title = title != NULL ? xstrdup(title) : NULL;
 }
 
+/* The marks a puzzle came with, as the game's move, made by the opening (not the player's
+ * work to save until they do more); undo takes them away like any move. */
+static void take_opening_marks(struct ui *ui, const digitset *marks)
+{
+    if (marks != NULL && game_take_marks(ui->game, marks, NULL))
+        ui->opening_moves = ui->game->nmoves;
+}
+
 void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_style *style,
-                   const char *title)
+                   const char *title, const digitset *marks)
 {
     struct stat st;
     enum game_load_status status;
@@ -279,6 +288,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     ui->save_path = state_file(p, err, sizeof err);
     ui->save_unreadable = false;
     board_start(ui, game_new(p, style));
+    take_opening_marks(ui, marks);
     /* The save says what the puzzle was called, as the panel does. */
     if (name != NULL && name != p->name)
         puzzle_set_name(ui->game->puzzle, name);
@@ -299,9 +309,11 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         }
         return;
     }
-    /* A save with nothing filled in is nothing to choose about: it goes on as it was. */
+    /* A save with nothing filled in is nothing to choose about: it goes on as it was,
+     * with the marks the puzzle came with. */
     if (!ui->pending->completed && filled_cells(ui->pending) == 0 && marked_cells(ui->pending) == 0) {
         resume_pending(ui);
+        take_opening_marks(ui, marks);
         return;
     }
     offer_saved_game(ui);
@@ -380,9 +392,10 @@ void ui_board_save(struct ui *ui)
     char err[512], what[700];
     const char *unreadable;
 
-    /* Nothing to keep before the first move or hint, nor while a resume is offered. */
+    /* Nothing to keep before the player's first move or hint, nor while a resume is
+     * offered. */
     if (ui->game == NULL || ui->pending != NULL
-        || (ui->game->nmoves == 0 && ui->game->hints_used == 0))
+        || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
         return;
     if (ui->save_unreadable) {
         unreadable = _("the saved game could not be read, and is not replaced");
@@ -459,6 +472,7 @@ static void after_move(struct ui *ui)
             ui_message(ui, "Solved in %s! Well done. (%s quits)", t, quit);
     }
     ui->was_completed = ui->game->completed;
+    ui->opening_moves = 0;      /* the player's change: the game is theirs to keep */
     ui_board_save(ui);
 }
 

@@ -276,7 +276,7 @@ static void open_result(struct ui *ui)
     }
     if (ng->back == UI_PICKER)
         ui->from_picker = true;
-    ui_board_open(ui, res->puzzle, &style, name);
+    ui_board_open(ui, res->puzzle, &style, name, NULL);
     puzzle_free(res->puzzle);
     res->puzzle = NULL;
     /* A resume question (a game made from the same seed before) keeps its own screen. */

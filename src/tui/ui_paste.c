@@ -125,6 +125,7 @@ static void paste_done(struct ui *ui)
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
     struct puzzle *p = NULL, *more = NULL;
+    digitset *marks = NULL;     /* a pasted pencil-mark grid's */
     struct reader *r;
     FILE *f;
     int rc;
@@ -146,6 +147,10 @@ static void paste_done(struct ui *ui)
         fatal("out of memory");
     r = reader_open(f, _("the paste"), FORMAT_AUTO);
     rc = reader_next(r, &p, &style, &err);
+    if (rc > 0 && reader_marks(r) != NULL) {
+        marks = xmalloc((size_t)p->ncells * sizeof *marks);
+        memcpy(marks, reader_marks(r), (size_t)p->ncells * sizeof *marks);
+    }
     if (rc > 0 && reader_next(r, &more, &(struct format_style){ 0 }, &(struct format_error){ 0 }) > 0)
         puzzle_free(more);
     else
@@ -163,7 +168,8 @@ static void paste_done(struct ui *ui)
         return;
     }
     ui->from_picker = true;
-    ui_board_open(ui, p, &style, _("Pasted puzzle"));
+    ui_board_open(ui, p, &style, _("Pasted puzzle"), marks);
+    free(marks);
     if (more != NULL && ui->message[0] == '\0')
         ui_message(ui, "The paste holds more than one puzzle: this is the first.");
     puzzle_free(p);

@@ -598,7 +598,7 @@ static void open_bundled(struct ui *ui, const struct bundled_puzzle *b)
     title = bundled_title(b);
     puzzle_set_name(p, title);
     ui->from_picker = true;
-    ui_board_open(ui, p, &style, title);
+    ui_board_open(ui, p, &style, title, NULL);
     free(title);
     puzzle_free(p);
 }
@@ -626,7 +626,7 @@ static void open_in_file(struct ui *ui, int index)
         ui_message(ui, "%s", msg);
     } else {
         ui->from_picker = true;
-        ui_board_open(ui, p, &style, path_base(spec));
+        ui_board_open(ui, p, &style, path_base(spec), NULL);
         puzzle_free(p);
     }
     free(spec);
@@ -845,6 +845,7 @@ static void input_open(struct ui *ui)
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
     struct puzzle *p;
+    digitset *marks;
     char msg[600];
     struct stat st;
 
@@ -865,14 +866,15 @@ static void input_open(struct ui *ui)
         ui_picker_enter(ui);
         return;
     }
-    p = format_load(ui->input, FORMAT_AUTO, &style, &err);
+    p = format_load_marks(ui->input, FORMAT_AUTO, &style, &marks, &err);
     if (p == NULL) {
         format_error_string(&err, msg, sizeof msg);
         ui_message(ui, "%s", msg);
         return;
     }
     ui->from_picker = true;
-    ui_board_open(ui, p, &style, path_base(ui->input));
+    ui_board_open(ui, p, &style, path_base(ui->input), marks);
+    free(marks);
     puzzle_free(p);
 }
 
