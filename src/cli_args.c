@@ -15,6 +15,7 @@
 #include "i18n.h"
 #include "pool.h"
 #include "prefs.h"
+#include "util.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -240,6 +241,17 @@ static int unknown_command(const char *word)
                        "watch, hint, rate and generate", word);
 }
 
+/* Whether the option a takes the next word as its value: "-j 4", "--format line". */
+static bool takes_next_word(const char *a)
+{
+    if (strcmp(a, "-j") == 0)
+        return true;
+    for (const struct option *o = long_options; o->name != NULL; o++)
+        if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
+            return true;
+    return false;
+}
+
 /* The first word of the command line that is not an option or an option's argument
  * (what names the command or the file), or NULL. */
 static const char *first_operand(int argc, char **argv)
@@ -251,11 +263,8 @@ static const char *first_operand(int argc, char **argv)
             return i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || a[1] == '\0')
             return a;
-        if (strcmp(a, "-j") == 0)
-            i++;    /* "-j 4": 4 is the option's */
-        for (const struct option *o = long_options; o->name != NULL; o++)
-            if (a[1] == '-' && strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
-                i++;    /* "--format line": line is the option's */
+        if (takes_next_word(a))
+            i++;
     }
     return NULL;
 }
@@ -440,15 +449,49 @@ static int parse_command(char **args, int nargs, const struct cli_options *opt, 
     return -1;
 }
 
+/* Whether arg is "-:N", standard input's Nth puzzle: an operand as FILE:N is. */
+static bool is_stdin_index(const char *arg)
+{
+    return arg[0] == '-' && arg[1] == ':' && arg[2] != '\0'
+           && strspn(arg + 2, "0123456789") == strlen(arg + 2);
+}
+
+/* getopt would read "-:N" as the option ':': parse_options sees each from its ':' on,
+ * an operand, and restore_stdin_indexes puts the '-' back wherever getopt moved it. */
+static char **hide_stdin_indexes(int argc, char **argv)
+{
+    char **hidden = xcalloc((size_t)argc + 1, sizeof *hidden);
+
+    for (int i = 1, n = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (is_stdin_index(argv[i]))
+            hidden[n++] = ++argv[i];
+        else if (takes_next_word(argv[i]))
+            i++;    /* "--config -:3" names a file */
+    }
+    return hidden;
+}
+
+static void restore_stdin_indexes(int argc, char **argv, char **hidden)
+{
+    for (int i = 1; i < argc; i++)
+        for (char **h = hidden; *h != NULL; h++)
+            if (argv[i] == *h)
+                argv[i]--;
+    free(hidden);
+}
+
 int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed *cmd)
 {
     int status;
+    char **hidden;
 
     *opt = (struct cli_options){ .format = FORMAT_AUTO, .theme = -1, .charset = -1, .argv = argv,
                                  .apply = -1 };
     if (is_unknown_command(first_operand(argc, argv)))
         return unknown_command(first_operand(argc, argv));
+    hidden = hide_stdin_indexes(argc, argv);
     status = parse_options(argc, argv, opt);
+    restore_stdin_indexes(argc, argv, hidden);
     if (status >= 0)
         return status;
     return parse_command(argv + optind, argc - optind, opt, cmd);

@@ -163,6 +163,31 @@ done
 run nth2 solve "$tmp/three.txt:2"
 status_is nth2 2 && err_has nth2 "$tmp/three.txt:2:" && [ ! -s "$tmp/nth2.out" ]
 ok $? "solve FILE:2, a bad line: its message, exit 2"
+# -:N, standard input's Nth puzzle, wherever FILE:N is read (getopt took it for options).
+run_stdin() {
+  name=$1; input=$2; shift 2
+  "$bin" "$@" <"$input" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  echo $? >"$tmp/$name.status"
+}
+run_stdin dash3 "$tmp/three.txt" solve -:3
+status_is dash3 0 && same "$tmp/third.out" "$tmp/dash3.out" && [ ! -s "$tmp/dash3.err" ]
+ok $? "solve -:3: standard input's third puzzle alone"
+run_stdin dash3_opts "$tmp/three.txt" solve -j 1 -:3 --any
+status_is dash3_opts 0 && same "$tmp/third.out" "$tmp/dash3_opts.out"
+ok $? "solve -j 1 -:3 --any: options on both sides of it"
+run_stdin dash3_rate "$tmp/three.txt" rate -:3
+status_is dash3_rate 0 && out_has dash3_rate "<stdin>:3: Easy"; ok $? "rate -:3: the third puzzle, numbered 3"
+run_stdin dash3_hint "$tmp/three.txt" hint -:3
+status_is dash3_hint 0 && same "$tmp/third_hint.out" "$tmp/dash3_hint.out"; ok $? "hint -:3: the same puzzle"
+run_stdin dash9 "$tmp/three.txt" solve -:9
+status_is dash9 2 && err_has dash9 "kakudo: <stdin> has only 3 puzzles"; ok $? "solve -:9 of three: has only 3 puzzles, exit 2"
+for command in play watch; do
+  run_stdin dash3_$command "$tmp/three.txt" $command -:3
+  status_is dash3_$command 2 && err_has dash3_$command "kakudo: -: the player reads its keys from standard input"
+  ok $? "$command -:3: why the player cannot read standard input, exit 2"
+done
+run_stdin dash_x "$tmp/three.txt" solve -:x
+status_is dash_x 2 && err_has dash_x "invalid option -- ':'"; ok $? "solve -:x is no puzzle number: still an unknown option"
 run play_dash -
 status_is play_dash 2 && err_has play_dash "kakudo: -: the player reads its keys from standard input"
 ok $? "the player on -: why it cannot read standard input, exit 2"
