@@ -80,6 +80,21 @@ int cli_jobs(const struct cli_options *opt);
 /* Reads the value of -j/--jobs ("4") as cli_parse_option_number does. */
 bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status);
 
+/* One FILE[:N] operand of a batch command, open for reading ("-" is standard input). */
+struct cli_input {
+    const char *arg;        /* the operand as given */
+    const char *path;       /* its file, without the :N */
+    const char *name;       /* the file as messages name it ("<stdin>" for "-") */
+    long only;              /* N of FILE:N, else -1: every puzzle */
+    FILE *f;                /* NULL when it cannot be opened: error is errno's why */
+    int error;
+};
+/* Calls each for every operand of files in turn (standard input when there is none),
+ * closing the file after it, then finish (closing the work pool, whose jobs name the
+ * paths until they are delivered), then frees the paths. */
+void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_input *in, void *user),
+                    void (*finish)(void *user), void *user);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

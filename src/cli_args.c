@@ -1,6 +1,7 @@
 /* cli_args.c: the command line of every command but generate: GNU-style options anywhere, then the command word. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -495,4 +496,36 @@ int cli_parse(int argc, char **argv, struct cli_options *opt, struct cli_parsed 
     if (status >= 0)
         return status;
     return parse_command(argv + optind, argc - optind, opt, cmd);
+}
+
+void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_input *in, void *user),
+                    void (*finish)(void *user), void *user)
+{
+    static char dash[] = "-";
+    static char *standard_input[] = { dash };
+    char **paths;
+
+    if (nfiles == 0) {
+        files = standard_input;
+        nfiles = 1;
+    }
+    paths = xcalloc((size_t)nfiles, sizeof *paths);
+    for (int i = 0; i < nfiles; i++) {
+        long only;
+        bool one = format_split_spec(files[i], &paths[i], &only);
+        bool is_stdin = strcmp(paths[i], "-") == 0;
+        struct cli_input in = {
+            .arg = files[i], .path = paths[i], .name = format_input_name(paths[i]),
+            .only = one ? only : -1, .f = is_stdin ? stdin : fopen(paths[i], "rb"),
+        };
+
+        in.error = in.f == NULL ? errno : 0;
+        each(&in, user);
+        if (in.f != NULL && !is_stdin)
+            fclose(in.f);
+    }
+    finish(user);
+    for (int i = 0; i < nfiles; i++)
+        free(paths[i]);
+    free(paths);
 }

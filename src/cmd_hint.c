@@ -2,7 +2,6 @@
 #include "config.h"
 #include "cli.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -559,51 +558,52 @@ static void rate_saved_game(struct pool *pool, const char *path, const struct cl
     pool_submit(pool, job);
 }
 
+/* What rate keeps across its operands: the pool, and each operand's exit status. */
+struct rate_run {
+    const struct cli_options *opt;
+    struct pool *pool;
+    int *status;
+    int next;               /* the operand being read */
+};
+
+static void rate_input(const struct cli_input *in, void *user)
+{
+    struct rate_run *run = user;
+    int *status = &run->status[run->next++];
+
+    if (run->opt->format == FORMAT_AUTO && is_save_file(in->arg)) {
+        rate_saved_game(run->pool, in->arg, run->opt, status);
+    } else if (in->f == NULL) {
+        struct rate_job *job = xcalloc(1, sizeof *job);
+
+        job->message = xasprintf(_("%s: cannot open: %s"), in->path, strerror(in->error));
+        job->status = status;
+        pool_submit(run->pool, job);
+    } else {
+        rate_stream(run->pool, in->f, in->name, in->only, run->opt, status);
+    }
+}
+
+static void rate_finish(void *user)
+{
+    struct rate_run *run = user;
+
+    pool_close(run->pool);
+}
+
 int cli_rate(char **files, int nfiles, const struct cli_options *opt)
 {
-    static char dash[] = "-";
-    static char *standard_input[] = { dash };
-    int *status = xcalloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *status), total = 0;
-    /* The workers only read the options. */
-    struct pool *pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt);
-    char **paths;
+    int count = nfiles > 0 ? nfiles : 1, total = 0;
+    struct rate_run run = {
+        .opt = opt, .status = xcalloc((size_t)count, sizeof *run.status),
+        /* The workers only read the options. */
+        .pool = pool_open(cli_jobs(opt), rate_work, rate_deliver, (void *)(uintptr_t)opt),
+    };
 
-    if (nfiles == 0) {
-        files = standard_input;
-        nfiles = 1;
-    }
-    /* The paths outlive their files' reading: the jobs name them until delivered. */
-    paths = xcalloc((size_t)nfiles, sizeof *paths);
-    for (int i = 0; i < nfiles; i++) {
-        long only;
-        bool one = format_split_spec(files[i], &paths[i], &only);
-        bool is_stdin = strcmp(paths[i], "-") == 0;
-        FILE *f;
-
-        if (opt->format == FORMAT_AUTO && is_save_file(files[i])) {
-            rate_saved_game(pool, files[i], opt, &status[i]);
-            continue;
-        }
-        f = is_stdin ? stdin : fopen(paths[i], "r");
-        if (f == NULL) {
-            struct rate_job *job = xcalloc(1, sizeof *job);
-
-            job->message = xasprintf(_("%s: cannot open: %s"), paths[i], strerror(errno));
-            job->status = &status[i];
-            pool_submit(pool, job);
-            continue;
-        }
-        rate_stream(pool, f, format_input_name(paths[i]), one ? only : -1, opt, &status[i]);
-        if (!is_stdin)
-            fclose(f);
-    }
-    pool_close(pool);
-    for (int i = 0; i < nfiles; i++)
-        free(paths[i]);
-    free(paths);
-    for (int i = 0; i < nfiles; i++)
-        if (status[i] > total)
-            total = status[i];
-    free(status);
+    cli_each_input(files, nfiles, rate_input, rate_finish, &run);
+    for (int i = 0; i < count; i++)
+        if (run.status[i] > total)
+            total = run.status[i];
+    free(run.status);
     return total;
 }

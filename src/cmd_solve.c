@@ -2,7 +2,6 @@
 #include "config.h"
 #include "cli.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -461,37 +460,28 @@ static struct pool *solve_pool(struct solve_run *run, size_t ncells)
     return run->pool;
 }
 
+static void solve_input(const struct cli_input *in, void *user)
+{
+    struct solve_run *run = user;
+
+    if (in->f == NULL)
+        submit_message(run, in->arg, xasprintf("%s: %s", in->path, strerror(in->error)));
+    else
+        solve_stream(run, in->name, in->f, in->only);
+}
+
+static void solve_finish(void *user)
+{
+    struct solve_run *run = user;
+
+    pool_close(run->pool);
+}
+
 int cli_solve(char **files, int nfiles, const struct cli_options *opt)
 {
-    static char dash[] = "-";
-    static char *stdin_only[] = { dash };
     struct solve_run run = { .opt = opt };
-    char **paths;
 
-    if (nfiles == 0) {
-        files = stdin_only;
-        nfiles = 1;
-    }
-    /* The paths outlive their files' reading: the jobs name them until delivered. */
-    paths = xcalloc((size_t)nfiles, sizeof *paths);
-    for (int i = 0; i < nfiles; i++) {
-        long only;
-        bool one = format_split_spec(files[i], &paths[i], &only);
-        bool is_stdin = strcmp(paths[i], "-") == 0;
-        FILE *f = is_stdin ? stdin : fopen(paths[i], "rb");
-
-        if (f == NULL) {
-            submit_message(&run, files[i], xasprintf("%s: %s", paths[i], strerror(errno)));
-            continue;
-        }
-        solve_stream(&run, format_input_name(paths[i]), f, one ? only : -1);
-        if (!is_stdin)
-            fclose(f);
-    }
-    pool_close(run.pool);
-    for (int i = 0; i < nfiles; i++)
-        free(paths[i]);
-    free(paths);
+    cli_each_input(files, nfiles, solve_input, solve_finish, &run);
     free_spare_jobs(&run);
     return run.status;     /* a write error is main's to report (finish_output) */
 }
