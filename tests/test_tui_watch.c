@@ -345,6 +345,17 @@ static void test_refusals(void)
            "w with clashing digits says why it cannot start");
     tap_ok(tt_quit_cleanly(t), "quit");
     th_free(t);
+
+    /* 9 in r4c4 of the Kakuro: its across run (9 in 2) has nothing left for r4c3. */
+    tt_fresh_state();
+    t = start(NULL, 24, 80, kakuro_path, NULL, NULL);
+    wait(t, "Cell r2c2");
+    th_send(t, "jjll9");
+    wait(t, "Cell r4c4");
+    th_send(t, "w");
+    tap_ok(wait(t, "Your digits clash in 1 cell: fix it first"), "one clashing cell is one cell");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
 }
 
 /* The watched search keeps to its budget of nodes (--nodes, as for solve) and says it

@@ -621,8 +621,10 @@ void ui_watch_start(struct ui *ui)
     clashes = puzzle_conflicts(p, g->grid, bad);
     free(bad);
     if (clashes > 0) {
-        ui_message(ui, "Your digits clash in %d cells: fix them first (the solver starts from them).",
-                   clashes);
+        ui_message(ui, P_("Your digits clash in %d cell: fix it first (the solver starts from "
+                          "them).",
+                          "Your digits clash in %d cells: fix them first (the solver starts from "
+                          "them).", (unsigned long)clashes), clashes);
         return;
     }
     v = xcalloc(1, sizeof *v);
