@@ -2,6 +2,7 @@
 #include "config.h"
 #include "hint.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,9 +51,9 @@ static bool run_has_sum(const struct hint_position *pos, int g)
 }
 
 /* Every set of distinct digits 1-9, grouped by size and sum: the 511 sets are few, and
- * the techniques ask for them at every step, so they are listed once. */
+ * the techniques ask for them at every step, so they are listed once, by whichever
+ * thread asks first (the generator's workers rate at once: pthread_once). */
 static struct {
-    bool ready;
     digitset sets[511];
     int16_t start[RUN_MAX + 2][46];     /* sets[start[len][sum] .. start[len][sum + 1]) */
 } combo_table;
@@ -75,19 +76,18 @@ static void combo_table_build(void)
         }
         combo_table.start[len + 1][0] = (int16_t)n;     /* ends the last sum of len */
     }
-    combo_table.ready = true;
 }
 
 /* The sets of len digits adding to sum: a pointer into the table and their count. */
 static const digitset *combos_of(int len, int sum, int *count)
 {
+    static pthread_once_t built = PTHREAD_ONCE_INIT;
     int end;
 
     *count = 0;
     if (len < 1 || len > RUN_MAX || sum < 1 || sum > 45)
         return NULL;
-    if (!combo_table.ready)
-        combo_table_build();
+    pthread_once(&built, combo_table_build);
     end = sum < 45 ? combo_table.start[len][sum + 1] : combo_table.start[len + 1][0];
     *count = end - combo_table.start[len][sum];
     return combo_table.sets + combo_table.start[len][sum];
