@@ -3,6 +3,7 @@
 #include "hint.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +53,10 @@ static bool run_has_sum(const struct hint_position *pos, int g)
 
 /* Every set of distinct digits 1-9, grouped by size and sum: the 511 sets are few, and
  * the techniques ask for them at every step, so they are listed once, by whichever
- * thread asks first (the generator's workers rate at once: pthread_once). */
+ * thread asks first (the generator's workers rate at once: pthread_once builds it, and
+ * the flag, read with acquire, spares the call to pthread_once once it is built). */
 static struct {
+    atomic_bool ready;
     digitset sets[511];
     int16_t start[RUN_MAX + 2][46];     /* sets[start[len][sum] .. start[len][sum + 1]) */
 } combo_table;
@@ -76,6 +79,7 @@ static void combo_table_build(void)
         }
         combo_table.start[len + 1][0] = (int16_t)n;     /* ends the last sum of len */
     }
+    atomic_store_explicit(&combo_table.ready, true, memory_order_release);
 }
 
 /* The sets of len digits adding to sum: a pointer into the table and their count. */
@@ -87,7 +91,8 @@ static const digitset *combos_of(int len, int sum, int *count)
     *count = 0;
     if (len < 1 || len > RUN_MAX || sum < 1 || sum > 45)
         return NULL;
-    pthread_once(&built, combo_table_build);
+    if (!atomic_load_explicit(&combo_table.ready, memory_order_acquire))
+        pthread_once(&built, combo_table_build);
     end = sum < 45 ? combo_table.start[len][sum + 1] : combo_table.start[len + 1][0];
     *count = end - combo_table.start[len][sum];
     return combo_table.sets + combo_table.start[len][sum];
