@@ -2564,9 +2564,12 @@ static struct puzzle *load_spec(const char *spec, bool stdin_ok, enum format_id 
 }
 
 struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
-                                 struct format_style *style, struct format_error *err)
+                                 struct format_style *style, digitset **marks,
+                                 struct format_error *err)
 {
-    return load_path_index(path, index, false, forced, style, NULL, err);
+    if (marks != NULL)
+        *marks = NULL;
+    return load_path_index(path, index, false, forced, style, marks, err);
 }
 
 struct puzzle *format_load(const char *spec, enum format_id forced,

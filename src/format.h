@@ -143,9 +143,11 @@ struct puzzle *format_load(const char *spec, enum format_id forced,
 struct puzzle *format_load_marks(const char *spec, enum format_id forced,
                                  struct format_style *style, digitset **marks,
                                  struct format_error *err);
-/* Puzzle index (1-based) of the file at path, which is a name and never read as FILE:N. */
+/* Puzzle index (1-based) of the file at path, which is a name and never read as FILE:N;
+ * its pencil marks into *marks as format_load_marks gives them (marks may be NULL). */
 struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
-                                 struct format_style *style, struct format_error *err);
+                                 struct format_style *style, digitset **marks,
+                                 struct format_error *err);
 /* The same for a command-line argument, where "-" (or "-:N") is standard input. */
 struct puzzle *format_load_arg(const char *spec, enum format_id forced,
                                struct format_style *style, struct format_error *err);

@@ -1,5 +1,6 @@
 /* test_tui_marks.c: a pencil-mark grid opened in the player keeps its marks, as the
- * player's own: shown, undone and redone, kept by a save once the player moves. */
+ * player's own: shown, undone and redone, kept by a save once the player moves; from the
+ * command line, the picker's prompt and list of a file, and a paste. */
 #include "config.h"
 
 #include <dirent.h>
@@ -36,7 +37,7 @@ static const char kakuro_marks[] =
 /* r1c3's marks 1, 2, 4 as the board draws them at 80x24 (the box's edge after them). */
 #define R1C3_MARKS LV "12 4 " HV
 
-static char pm_path[300], kakuro_path[300];
+static char pm_path[300], kakuro_path[300], two_path[300];
 
 /* How many saved games the state directory holds. */
 static int count_saves(void)
@@ -111,17 +112,55 @@ static void test_kakuro_marks(void)
     th_free(t);
 }
 
+/* The picker opens a position with its marks too: typed at its prompt, the second of a
+ * file's two (from its list), and pasted. */
+static void test_picker_marks(void)
+{
+    struct th *t = tt_start(NULL, NULL, 24, 80);
+    char keys[400];
+
+    tt_wait_text(t, "choose a puzzle");
+    snprintf(keys, sizeof keys, "o%s\r", pm_path);
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, R1C3_MARKS) && tt_wait_text(t, "pm.txt"), "typed at the prompt");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    snprintf(keys, sizeof keys, "o%s\r", two_path);
+    th_send(t, keys);
+    tt_wait_text(t, "two.txt");
+    th_send(t, "\033[B\r");
+    tap_ok(tt_wait_text(t, R1C3_MARKS) && tt_wait_text(t, "two.txt:2"), "the second of a file's two");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "p");
+    tt_wait_text(t, "Paste a puzzle now");
+    th_send(t, "\033[200~");
+    th_send(t, pm_grid);
+    th_send(t, "\033[201~");
+    tap_ok(tt_wait_text(t, R1C3_MARKS) && tt_wait_text(t, "Pasted puzzle"), "pasted");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+}
+
 int main(void)
 {
+    char two[2 * sizeof pm_grid + 1];
+
     if (!tt_init("marks", 30000))
         return 0;
     tt_write_file(tt_scratch_path(pm_path, sizeof pm_path, "pm.txt"), pm_grid);
     tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), kakuro_marks);
+    snprintf(two, sizeof two, "%s\n%s", pm_grid, pm_grid);
+    tt_write_file(tt_scratch_path(two_path, sizeof two_path, "two.txt"), two);
     test_marks_shown();
     tt_fresh_state();
     test_marks_undo_save();
     tt_fresh_state();
     test_kakuro_marks();
+    tt_fresh_state();
+    test_picker_marks();
     tt_cleanup();
     return tap_done();
 }

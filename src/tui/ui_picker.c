@@ -618,7 +618,9 @@ static void open_in_file(struct ui *ui, int index)
     char *spec = xasprintf("%s:%d", ui->browse_path, index);   /* the title */
     struct format_style style = { .id = FORMAT_AUTO };
     struct format_error err;
-    struct puzzle *p = format_load_index(ui->browse_path, index, FORMAT_AUTO, &style, &err);
+    digitset *marks;
+    struct puzzle *p = format_load_index(ui->browse_path, index, FORMAT_AUTO, &style, &marks,
+                                         &err);
     char msg[600];
 
     if (p == NULL) {
@@ -626,7 +628,8 @@ static void open_in_file(struct ui *ui, int index)
         ui_message(ui, "%s", msg);
     } else {
         ui->from_picker = true;
-        ui_board_open(ui, p, &style, path_base(spec), NULL);
+        ui_board_open(ui, p, &style, path_base(spec), marks);
+        free(marks);
         puzzle_free(p);
     }
     free(spec);
