@@ -78,6 +78,58 @@ static bool keep_cheapest(const struct hint *h, void *user)
     return true;
 }
 
+/* The Nishio chain n as the walk's step, into h: a supposition refuted by what it forces,
+ * which kakudo calls a contradiction chain; its text names the digit it follows and where
+ * that digit would be both placed and ruled out. */
+static void nishio_step(const struct hint_position *pos, const struct rating_nishio *n, struct hint *h)
+{
+    const char *cell, *conflict;
+    char d = hint_digit_symbol(n->digit);
+
+    memset(h, 0, sizeof *h);
+    h->id = TECH_CONTRADICTION_CHAIN;
+    h->puzzle = pos->p;
+    h->quiet = pos->quiet;
+    h->name = hint_technique_name(h->id, pos->p->variant);
+    h->cells[h->ncells++] = n->cell;
+    if (n->conflict != n->cell)
+        h->cells[h->ncells++] = n->conflict;
+    h->digits = 1u << n->digit;
+    h->length = n->size - 2;
+    if (n->on)
+        h->elim[h->nelim++] = (struct hint_move){ n->cell, n->digit };
+    else
+        h->place[h->nplace++] = (struct hint_move){ n->cell, n->digit };
+    if (h->quiet)
+        return;
+    h->name = _(h->name);
+    cell = hint_cell(h, n->cell);
+    conflict = hint_cell(h, n->conflict);
+    snprintf(h->text, sizeof h->text, "%s: ", h->name);
+    /* TRANSLATORS: why a supposition fails, in a Nishio chain: %1$c a digit, %2$s a cell. */
+    char *why = xasprintf(_("following %1$c alone (it takes the last place a unit leaves it), "
+                            "%2$s would both hold %1$c and lose it"), d, conflict);
+    if (n->on)
+        hint_say(h, _("If %1$s were %2$c, %3$s; so %1$s is not %2$c."), cell, d, why);
+    else
+        hint_say(h, _("If %1$s were not %2$c, %3$s; so %1$s is %2$c."), cell, d, why);
+    free(why);
+}
+
+/* A step SE makes with one of its cell, region, dynamic or nested forcing chains
+ * (rating_after_nishio) is one SE reaches only when its Nishio chains (7.5 and their
+ * length, rating_nishio.c), tried before them, find nothing: where one applies and rates
+ * lower, SE's step is the Nishio, and so is the walk's (h).  Returns the step's rating. */
+static int nishio_in_place(const struct hint_position *pos, struct hint *h, int tenths)
+{
+    struct rating_nishio n;
+
+    if (!rating_after_nishio(h->id) || !rating_nishio(pos, &n) || n.tenths >= tenths)
+        return tenths;
+    nishio_step(pos, &n, h);
+    return n.tenths;
+}
+
 /* SE takes the lowest-rated of all the steps it finds, and a chain rates by its length,
  * a wing by its shape: when the step found (h, the first of its technique) is of a
  * technique whose steps rate differently and rates above the hardest step so far (below
@@ -86,8 +138,9 @@ static bool keep_cheapest(const struct hint *h, void *user)
  * looked at (of a technique whose steps all rate its base, the first: a BUG+1 at 5.6
  * where the first wing found rates 7.2 as a chain), and the lowest replaces h.  A
  * supposition is no substitute for a pattern (rating_walk_tier): an ALS-XZ stays the
- * step where a contradiction chain would rate a tenth lower.  Returns the rating of the
- * step kept. */
+ * step where a contradiction chain would rate a tenth lower; but a Nishio chain, which SE
+ * tries before its forcing chains, is (nishio_in_place).  Returns the rating of the step
+ * kept. */
 static int cheapest_step(const struct hint_position *pos, const enum technique *order, int n,
                          struct hint *h, int hardest)
 {
@@ -115,7 +168,7 @@ static int cheapest_step(const struct hint_position *pos, const enum technique *
         else if (hint_find(pos, order[i], &first))
             keep_cheapest(&first, &c);
     }
-    return c.tenths;
+    return nishio_in_place(pos, h, c.tenths);
 }
 
 /* Makes the step in the walk's position.  A direct step (rating_direct_single) places

@@ -93,4 +93,18 @@ int rating_trial(const struct hint_position *pos);
 /* Any step's rating, taken in pos: rating_step, or rating_trial for a trial. */
 int rating_of_step(const struct hint *h, const struct hint_position *pos);
 
+/* Whether SE makes the step with a forcing chain of its own (cell, region, dynamic or
+ * nested: base 8.0 and up), one it tries only when no Nishio chain is left. */
+bool rating_after_nishio(enum technique t);
+/* A Nishio chain (rating_nishio.c): the candidate supposed (on: true, else false), which
+ * its consequences refute; the cell where they conclude a candidate both ways; SE's
+ * complexity (its length plus two) and its number (7.5 and the length bonus). */
+struct rating_nishio {
+    int cell, digit, conflict, size, tenths;
+    bool on;
+};
+/* The Nishio chain of the position SE rates lowest into *best; false if there is none
+ * (or the puzzle is not a plain 9x9 Sudoku, the puzzles SE rates). */
+bool rating_nishio(const struct hint_position *pos, struct rating_nishio *best);
+
 #endif

@@ -257,9 +257,10 @@ static void check_agreement(const char *path)
 }
 
 /* The held-out set (tests/data/rating/se_heldout.txt: puzzles rating was not tuned on,
- * SE 1.7 to 9.2).  Measured: Spearman 0.996, 139 of the 141 below SE 7.0 within 0.2 (the
- * singles, direct steps, subsets, fish and wings), of the 70 from 7.0 49 within 0.2 and
- * 59 within 0.5 (SE's 7.5-8.4 are the least matched); the thresholds sit below. */
+ * SE 1.7 to 9.2).  Measured: Spearman 0.997, 139 of the 141 below SE 7.0 within 0.2 (the
+ * singles, direct steps, subsets, fish and wings), of the 70 from 7.0 61 within 0.2 and
+ * 63 within 0.5 (49 and 59 before SE's Nishio chains were rated, check_nishio); the
+ * thresholds sit below. */
 static void check_heldout(const char *path)
 {
     struct rated_file r;
@@ -277,9 +278,28 @@ static void check_heldout(const char *path)
     tap_ok(r.n >= 200 && a.spearman >= 0.99, "held out: Spearman %.3f over %d puzzles", a.spearman, r.n);
     tap_ok(low >= 130 && low_near * 100 >= low * 96, "held out: %d of the %d below SE 7.0 within 0.2",
            low_near, low);
-    tap_ok(a.nhigh >= 60 && a.high_within2 * 100 >= a.nhigh * 60 && a.high_within5 * 100 >= a.nhigh * 78,
+    tap_ok(a.nhigh >= 60 && a.high_within2 * 100 >= a.nhigh * 85 && a.high_within5 * 100 >= a.nhigh * 88,
            "held out: of the %d from SE 7.0, %d within 0.2 and %d within 0.5", a.nhigh, a.high_within2,
            a.high_within5);
+    free(r.pairs);
+}
+
+/* The second held-out set (se_heldout2.txt: 200 puzzles of SE 7.0-9.0, taken before the
+ * Nishio chains were rated and measured only after).  Measured: Spearman 0.908, 151
+ * within 0.2, 178 within 0.5, mean |difference| 0.18 (before: 0.821, 118, 160, 0.28);
+ * the thresholds sit below. */
+static void check_heldout2(const char *path)
+{
+    struct rated_file r;
+    struct se_agreement a;
+
+    if (!rate_file(path, &r))
+        return;
+    se_agreement_compute(r.pairs, r.n, &a);
+    tap_ok(r.n >= 200 && a.spearman >= 0.89, "second held-out: Spearman %.3f over %d puzzles", a.spearman, r.n);
+    tap_ok(a.nhigh >= 200 && a.high_within2 * 100 >= a.nhigh * 73 && a.high_within5 * 100 >= a.nhigh * 87
+           && a.high_mean_abs <= 0.20, "second held-out: %d within 0.2 and %d within 0.5 of %d, mean "
+           "|difference| %.2f", a.high_within2, a.high_within5, a.nhigh, a.high_mean_abs);
     free(r.pairs);
 }
 
@@ -348,6 +368,72 @@ static void check_contradiction_length(void)
     }
 }
 
+/* SE tries its Nishio chains (one digit followed from a supposition, 7.5 and its length)
+ * before its cell, region and dynamic forcing chains (8.0, 8.5): a step kakudo rates as
+ * one of those is the Nishio where one applies (grade.c, rating_nishio.c).  Held-out
+ * puzzles (se_heldout.txt), each rated as SE rates it, and as Expert (the number's band);
+ * before, they rated 8.3 (ALS-XZ), 8.2 (grouped AIC), 8.8 (a cell forcing chain, Master)
+ * and 9.0 (a contradiction chain, Master). */
+static void check_nishio(void)
+{
+    static const struct { const char *line; int se, got; } cases[] = {
+        { "001070000060000320029006107006582000100604002000713400903100260072000010000020700\n", 78, 78 },
+        { "900000520016070000008003006060020000002306400000010090600200100000060240043000005\n", 78, 78 },
+        { "200000007301009000005108000900200010080597020050001008000802500000900402800000009\n", 80, 80 },
+        { "502070430000400050000020700400502073000010000970603001008050000010004000059030807\n", 78, 77 },
+    };
+    char buf[2][16];
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct puzzle *p = se_puzzle_of(cases[i].line);
+        struct grade g;
+        bool rated = p != NULL && grade_puzzle(p, &g);
+
+        tap_ok(rated && g.rating == cases[i].got && g.rated_hardest == TECH_CONTRADICTION_CHAIN
+               && g.level == LEVEL_EXPERT && rating_level_band(g.rating) == g.level,
+               "SE %s: a Nishio chain, %d.%d, Expert (got %s, %s, %s)",
+               rating_format(cases[i].se, buf[0], sizeof buf[0]), cases[i].got / 10, cases[i].got % 10,
+               rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
+               rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
+        puzzle_free(p);
+    }
+}
+
+/* SE's Nishio chains as rating_nishio finds them: in the givens' position of every puzzle
+ * of path, the one found refutes a supposition the solution contradicts (a candidate it
+ * removes is not the cell's digit, one it places is), and it rates 7.5 and up. */
+static void check_nishio_search(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256], puzzle[128];
+    int se, found = 0, sound = 0, puzzles = 0;
+
+    if (!tap_ok(f != NULL, "%s opens", path))
+        return;
+    while (fgets(line, sizeof line, f) != NULL) {
+        struct puzzle *p;
+        struct hint_start st;
+        struct rating_nishio n;
+
+        if (!se_parse_line(line, puzzle, sizeof puzzle, &se) || (p = se_puzzle_of(puzzle)) == NULL)
+            continue;
+        if (hint_start_open(&st, p) == 1) {
+            puzzles++;
+            if (rating_nishio(&st.pos, &n)) {
+                bool is_digit = st.solution[n.cell] == n.digit;
+
+                found++;
+                sound += n.tenths >= 75 && n.size >= 4 && (n.on ? !is_digit : is_digit);
+            }
+        }
+        hint_start_close(&st);
+        puzzle_free(p);
+    }
+    fclose(f);
+    tap_ok(puzzles >= 200 && found > 0 && sound == found,
+           "Nishio chains in the givens' positions of %d puzzles: %d found, %d sound", puzzles, found, sound);
+}
+
 int main(void)
 {
     const char *srcdir = getenv("srcdir");
@@ -359,8 +445,12 @@ int main(void)
     check_puzzles();
     check_direct();
     check_contradiction_length();
+    check_nishio();
     check_agreement(path);
     snprintf(path, sizeof path, "%s/tests/data/rating/se_heldout.txt", srcdir != NULL ? srcdir : ".");
     check_heldout(path);
+    check_nishio_search(path);
+    snprintf(path, sizeof path, "%s/tests/data/rating/se_heldout2.txt", srcdir != NULL ? srcdir : ".");
+    check_heldout2(path);
     return tap_done();
 }
