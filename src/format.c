@@ -1850,6 +1850,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
     }
     if (ln->fault == FAULT_NONE && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
         return 1;   /* a variant's name, or a line twice a square's length: nothing else */
+    if (fmt_variant_headerless(r, first) != 0) {
+        cands[n++] = FORMAT_VARIANT;    /* rows with maps, then cage sums: CodinGame's Killer */
+        return n;
+    }
     if (is_pm_border_line(ln) && line_looks_pencilmarks(ln)) {
         cands[n++] = FORMAT_PENCILMARKS;    /* only a pencil-mark grid has such corners */
         return n;

@@ -38,6 +38,9 @@ int fmt_symbol_value(int ch);
 /* The variant format a first content line can only be (FORMAT_VARIANT for a variant's
  * name alone, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE), or FORMAT_AUTO. */
 enum format_id fmt_variant_detect(const char *text, size_t len);
+/* A Killer or Killer Jigsaw in the variant format without its header line, from
+ * lookahead line k on: its variant's flags, or 0. */
+unsigned fmt_variant_headerless(struct reader *r, int k);
 int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err);
 int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err);
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err);

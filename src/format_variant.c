@@ -25,7 +25,8 @@
  * cage.  The community's one-line forms: a Jigsaw as N*N digits then N*N region
  * symbols (SudokuWiki's layout strings, 1-9 per region); a Killer as N*N cage letters
  * then the cages' sums in the order of their letters (A-Z, then a-z), the form of the
- * Killer solver challenges, optionally after N*N givens.
+ * Killer solver challenges, optionally after N*N givens; and a Killer (or Killer
+ * Jigsaw) without its header line, CodinGame's Killer input.
  */
 
 #define VTOK_MAX 64
@@ -443,6 +444,39 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
     return 1;
 }
 
+/* Whether the lookahead from line k on is a Killer without its header line, as
+ * CodinGame's "Killer Sudoku Solver" gives one: N rows of N digits, each followed by its
+ * cage map (a Killer Jigsaw: its region map, then its cage map), comments and separators
+ * aside, then the line of cage sums.  Its variant's flags, or 0.  The sums line after
+ * the rows is what no other format has, so nothing else is taken for one. */
+unsigned fmt_variant_headerless(struct reader *r, int k)
+{
+    struct fmt_line ln;
+    struct vtok t[4];
+    int ntok = 0, n = 0, rows = 0;
+
+    for (; fmt_peek(r, k, &ln) && !ln.blank && !ln.faulty; k++) {
+        int m;
+
+        if (ln.comment || is_separator(&ln))
+            continue;
+        if (rows == n && n > 0)
+            return is_sum_line(&ln) ? (ntok == 3 ? VARIANT_KILLER | VARIANT_JIGSAW : VARIANT_KILLER) : 0;
+        m = split_tokens(&ln, t, 4);
+        if (rows == 0) {
+            ntok = m;
+            n = (int)t[0].len;
+        }
+        if ((m != 2 && m != 3) || m != ntok || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
+            return 0;
+        for (int i = 0; i < m; i++)
+            if ((int)t[i].len != n)
+                return 0;
+        rows++;
+    }
+    return 0;
+}
+
 int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err)
 {
     struct fmt_line ln;
@@ -462,12 +496,13 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
         goto out;
     }
     ntok = split_tokens(&ln, t, VTOK_MAX);
-    if (ntok != 1 || !token_is_variant(&t[0], &flags)) {
+    if (ntok == 1 && token_is_variant(&t[0], &flags))
+        fmt_drop(r);
+    else if ((flags = fmt_variant_headerless(r, 0)) == 0) {
         rc = fmt_fail(r, err, ln.number, t[0].col, _("expected a variant's name alone on the line (sudoku-x, jigsaw, "
                                                      "killer, killer-x, killer-jigsaw, jigsaw-x, killer-jigsaw-x)"));
         goto out;
     }
-    fmt_drop(r);
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);

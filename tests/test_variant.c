@@ -922,6 +922,16 @@ int main(void)
         for (int i = 0; i < n; i++)
             puzzle_free(set[i]);
     }
+    {
+        /* Every variant at 6x6 and 12x12, and the two 9x9 ones the sets above lack. */
+        struct puzzle *set[16];
+        int n = load_file("variant/walk_sizes.txt", set, 0, 16);
+
+        tap_ok(n == 16, "sixteen variant puzzles of 6x6, 9x9 and 12x12 to walk");
+        test_hints(set, n);
+        for (int i = 0; i < n; i++)
+            puzzle_free(set[i]);
+    }
     test_public();
     test_sizes();
     test_formats_sizes();

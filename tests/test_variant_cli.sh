@@ -207,4 +207,28 @@ printf '\\ 3\\ 4\\\n\\3 _ _\n\\4 _ _\n' >"$tmp/kakuro_small.txt"
 run kakuro_small solve "$tmp/kakuro_small.txt"
 status_is kakuro_small 0 && out_has kakuro_small '\3 2 1'; ok $? "a Kakuro grid still reads as Kakuro"
 
+# CodinGame's "Killer Sudoku Solver" gives a Killer without the header line: rows of
+# digits and cage letters, then the sums.  Read as the variant format (it was read as a
+# Sudoku grid: "expected a digit 0-9, a letter A-I or '.', got 'j'").
+grep -v '^#' "$srcdir/data/16-killer9-easy.txt" >"$tmp/head_k.txt"
+sed 1d "$tmp/head_k.txt" >"$tmp/nohead_k.txt"
+run head_k solve "$tmp/head_k.txt"
+run nohead_k solve "$tmp/nohead_k.txt"
+status_is nohead_k 0 && same "$tmp/head_k.out" "$tmp/nohead_k.out"
+ok $? "a Killer without its header line (CodinGame's input): solved as with it"
+{ cat "$tmp/nohead_k.txt"; echo; cat "$tmp/nohead_k.txt"; } >"$tmp/nohead_two.txt"
+run nohead_two solve --count "$tmp/nohead_two.txt"
+status_is nohead_two 0 && [ "$(cat "$tmp/nohead_two.out")" = "$(printf '1\n1')" ]
+ok $? "  two in a file: one solution each"
+sed -n '/^killer-jigsaw$/,/^$/p' "$data/variants.txt" >"$tmp/head_kj.txt"
+sed 1d "$tmp/head_kj.txt" >"$tmp/nohead_kj.txt"
+run head_kj solve "$tmp/head_kj.txt"
+run nohead_kj solve "$tmp/nohead_kj.txt"
+status_is nohead_kj 0 && same "$tmp/head_kj.out" "$tmp/nohead_kj.out"
+ok $? "  a Killer Jigsaw without its header line (region map, then cage map)"
+sed '1s/aabccddee/aabccddea/' "$tmp/nohead_k.txt" >"$tmp/nohead_apart.txt"
+bad nohead_apart "1:11: the cage at r1c1 is not contiguous" "  its errors at their line and column"
+run nohead_hint hint "$tmp/nohead_k.txt"
+status_is nohead_hint 0 && out_has nohead_hint "Naked single"; ok $? "  hint reads it too"
+
 tap_done
