@@ -685,6 +685,21 @@ bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct gra
     return grade_puzzle_within(p, g, 0, &budget) != 0;
 }
 
+/* The outcome once the time or the attempts are spent: the puzzle kept, at the level or
+ * not; or, when none was kept (every grade was cut short by the budget, as a 128x128
+ * Master Kakuro's is), a give-up that says so, not a miss with no puzzle to show. */
+static void settle_spent(const struct gen_request *req, struct gen_result *res, int attempts)
+{
+    res->status = kept_is_hit(req, res) ? GEN_OK
+                  : res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
+    if (res->puzzle == NULL && req->max_attempts > 0 && attempts >= req->max_attempts)
+        snprintf(res->message, sizeof res->message, P_("no puzzle rated in %d attempt",
+                 "no puzzle rated in %d attempts", (unsigned long)attempts), attempts);
+    else if (res->puzzle == NULL)
+        snprintf(res->message, sizeof res->message, _("no puzzle made within %.3g s"),
+                 (double)req->budget_ms / 1000.0);
+}
+
 void gen_generate(const struct gen_request *req, struct gen_result *res)
 {
     struct gen_context ctx = {
@@ -711,11 +726,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
 
         if (p == NULL && ctx.out_of_time && !ctx.cancelled && !ctx.impossible) {
             /* The budget ran out inside an attempt: the closest so far, if any. */
-            res->status = kept_is_hit(req, res) ? GEN_OK
-                          : res->puzzle != NULL ? GEN_OTHER_LEVEL : GEN_GAVE_UP;
-            if (res->puzzle == NULL)
-                snprintf(res->message, sizeof res->message, _("no puzzle made within %.3g s"),
-                         (double)req->budget_ms / 1000.0);
+            settle_spent(req, res, ctx.progress.attempts);
             break;
         }
         if (p == NULL) {
@@ -759,7 +770,7 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         }
         if (gen_budget_spent(&ctx)
             || (req->max_attempts > 0 && ctx.progress.attempts >= req->max_attempts)) {
-            res->status = kept_is_hit(req, res) ? GEN_OK : GEN_OTHER_LEVEL;
+            settle_spent(req, res, ctx.progress.attempts);
             break;
         }
         if (!gen_tick(&ctx)) {

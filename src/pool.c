@@ -32,6 +32,7 @@ struct pool {
     size_t next;        /* the next for a worker to take */
     size_t tail;        /* submitted so far */
     bool closing;
+    bool refused;       /* the system would start no more threads */
     /* Who waits, so that a wake-up (a system call) is made only when someone needs it:
      * a signal per item cost more than a 9x9 puzzle's search. */
     int idle;           /* workers waiting for an item */
@@ -133,13 +134,21 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* Starts the threads; with none started (the system refused), the submitting thread
- * works on the items itself (work_inline). */
+/* Starts threads up to the jobs asked, but no more than there are items in flight: each
+ * thread costs its stack and ~0.8 MB of thread-local caches (the hint memo, the variant
+ * geometry), so -j 1024 on two puzzles starts two threads, not 1024 (800 MB).  With none
+ * started (the system refused), the submitting thread works on the items itself
+ * (work_inline); once refused, no more are asked for. */
 static void start_threads(struct pool *pool)
 {
-    while (pool->nthreads < pool->jobs
-           && pthread_create(&pool->threads[pool->nthreads], NULL, worker_main, pool) == 0)
-        pool->nthreads++;
+    size_t in_flight = pool->tail - pool->head;
+
+    while (!pool->refused && pool->nthreads < pool->jobs && (size_t)pool->nthreads < in_flight) {
+        if (pthread_create(&pool->threads[pool->nthreads], NULL, worker_main, pool) != 0)
+            pool->refused = true;
+        else
+            pool->nthreads++;
+    }
 }
 
 /* With no thread running: works on the queued items on this thread (lock held). */
@@ -206,7 +215,7 @@ void pool_submit(struct pool *pool, void *item)
         drain_to(pool, pool->window / 2);
     pool->ring[pool->tail % pool->window] = (struct slot){ .item = item, .index = pool->tail };
     pool->tail++;
-    if (pool->nthreads == 0 && pool->tail >= 2)
+    if (pool->tail >= 2)
         start_threads(pool);
     if (pool->idle > 0)
         pthread_cond_signal(&pool->work_ready);

@@ -13,7 +13,8 @@
  * the oldest to be delivered first, so memory stays bounded on a stream of any length.
  *
  * With one job there is no thread: pool_submit works on the item and delivers it at
- * once.  With more, the threads start at the second item, so one puzzle costs nothing.
+ * once.  With more, the threads start at the second item, so one puzzle costs nothing,
+ * and never outnumber the items in flight.
  * work() must only touch its item (and what is read-only while the pool runs).
  */
 
@@ -41,7 +42,8 @@ void pool_close(struct pool *pool);
 /* The number of jobs when none is asked for: the processors online (at least 1). */
 int pool_online_cpus(void);
 
-/* How many threads the pool started (0 with one job or before the second item). */
+/* How many threads the pool started: 0 with one job or before the second item, then at
+ * most the jobs and the items in flight. */
 int pool_threads(const struct pool *pool);
 
 /* Time spent waiting in the pools closed so far in this process (with more than one

@@ -607,21 +607,76 @@ static bool read_line(struct prefs *p, char *line, char *why, size_t size)
     return prefs_set(p, name, value, why, size);
 }
 
+/* Bounds on what is read, so that a config that is a device or an endless stream (/dev/zero,
+ * a pipe that never ends a line) takes neither memory nor forever: no setting needs a longer
+ * line, and the longest useful config (every key bound) is a few kilobytes. */
+#define PREFS_LINE_MAX 3999        /* "shorter than 4000 bytes" */
+#define PREFS_FILE_MAX (1L << 20)
+
+enum prefs_line { PREFS_LINE_TEXT, PREFS_LINE_LONG, PREFS_LINE_END, PREFS_LINE_BINARY,
+                  PREFS_LINE_HUGE };
+
+/* The next line into buf (PREFS_LINE_MAX bytes and a NUL), a byte at a time: the rest of a
+ * longer line is skipped (reported unless a comment began in the part kept); a NUL byte
+ * or more than PREFS_FILE_MAX bytes in all ends the reading.  *total: bytes read so far. */
+static enum prefs_line next_line(FILE *f, char *buf, long *total)
+{
+    size_t n = 0;
+    bool cut = false;
+    int c;
+
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (++*total > PREFS_FILE_MAX)
+            return PREFS_LINE_HUGE;
+        if (c == '\0')
+            return PREFS_LINE_BINARY;
+        if (n < PREFS_LINE_MAX)
+            buf[n++] = (char)c;
+        else
+            cut = true;
+    }
+    if (c == EOF && n == 0 && !cut)
+        return PREFS_LINE_END;
+    ++*total;
+    buf[n] = '\0';
+    cut_comment(buf);
+    return cut && strlen(buf) == PREFS_LINE_MAX ? PREFS_LINE_LONG : PREFS_LINE_TEXT;
+}
+
+/* "NAME:LINE: why", or "NAME: why" for the file as a whole (lineno 0). */
+static void report_line(void (*report)(const char *message, void *user), void *user,
+                        const char *name, long lineno, const char *why)
+{
+    char *msg;
+
+    if (report == NULL)
+        return;
+    msg = lineno > 0 ? xasprintf("%s:%ld: %s", name, lineno, why) : xasprintf("%s: %s", name, why);
+    report(msg, user);
+    free(msg);
+}
+
 int prefs_read(struct prefs *p, FILE *f, const char *name,
                void (*report)(const char *message, void *user), void *user)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    char line[PREFS_LINE_MAX + 1];
+    long lineno = 0, total = 0;
     int bad = 0;
+    enum prefs_line got;
 
-    while (getline(&line, &cap, f) >= 0) {
+    while ((got = next_line(f, line, &total)) != PREFS_LINE_END) {
         char why[400];
         lineno++;
         /* Only the settings must be UTF-8: a comment may be in the locale's character set,
-         * as --print-config writes its translated comments. */
-        cut_comment(line);
-        if (strlen(line) > 4000) {
+         * as --print-config writes its translated comments (cut by next_line). */
+        if (got == PREFS_LINE_BINARY || got == PREFS_LINE_HUGE) {
+            snprintf(why, sizeof why, got == PREFS_LINE_BINARY
+                     ? _("binary data (a NUL byte): expected a text file")
+                     : _("expected a config file of at most 1 MiB; the rest is not read"));
+            report_line(report, user, name, lineno, why);
+            return bad + 1;
+        }
+        if (got == PREFS_LINE_LONG) {
             snprintf(why, sizeof why, _("expected a line shorter than 4000 bytes"));
         } else if (util_utf8_check((const uint8_t *)line, strlen(line)) != NULL) {
             snprintf(why, sizeof why, _("expected UTF-8 text"));
@@ -629,13 +684,8 @@ int prefs_read(struct prefs *p, FILE *f, const char *name,
             continue;
         }
         bad++;
-        if (report != NULL) {
-            char *msg = xasprintf("%s:%ld: %s", name, lineno, why);
-            report(msg, user);
-            free(msg);
-        }
+        report_line(report, user, name, lineno, why);
     }
-    free(line);
     return bad;
 }
 
@@ -648,18 +698,12 @@ int prefs_load(struct prefs *p, const char *path,
     if (f == NULL) {
         if (errno == ENOENT)
             return 0;
-        if (report != NULL) {
-            char *msg = xasprintf("%s: %s", path, strerror(errno));
-            report(msg, user);
-            free(msg);
-        }
+        report_line(report, user, path, 0, strerror(errno));
         return 1;
     }
     bad = prefs_read(p, f, path, report, user);
-    if (ferror(f) && report != NULL) {
-        char *msg = xasprintf("%s: %s", path, strerror(errno));
-        report(msg, user);
-        free(msg);
+    if (ferror(f)) {
+        report_line(report, user, path, 0, strerror(errno));
         bad++;
     }
     fclose(f);

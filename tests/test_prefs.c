@@ -25,16 +25,21 @@ static void collect(const char *message, void *user)
     r->n++;
 }
 
-/* Reads text as a config named "cfg" over the defaults; the reports into r. */
-static int read_text(struct prefs *p, const char *text, struct reports *r)
+/* Reads len bytes of text as a config named "cfg" over the defaults; the reports into r. */
+static int read_bytes(struct prefs *p, const char *text, size_t len, struct reports *r)
 {
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    FILE *f = fmemopen((void *)text, len, "r");
     int bad;
 
     memset(r, 0, sizeof *r);
     bad = prefs_read(p, f, "cfg", collect, r);
     fclose(f);
     return bad;
+}
+
+static int read_text(struct prefs *p, const char *text, struct reports *r)
+{
+    return read_bytes(p, text, strlen(text), r);
 }
 
 static bool has_key(const struct prefs *p, enum prefs_action a, const char *name)
@@ -135,6 +140,45 @@ static void test_bad_lines(void)
     bad = read_text(&p, "theme = mono\n\xff\xfe = 1\n", &r);
     tap_ok(bad == 1 && strstr(r.text, "cfg:2: expected UTF-8 text") != NULL
            && p.theme == PREFS_THEME_MONO, "bytes that are not UTF-8 are a bad line");
+}
+
+/* What a config that is a device or an endless stream (/dev/zero, a line without end)
+ * costs: a NUL byte ends the reading, and so does the first byte past 1 MiB; a long line
+ * is skipped in a fixed buffer (reading them with getline took 1.9 GB in 5 s of /dev/zero). */
+static void test_bounded_reading(void)
+{
+    size_t big = (1u << 20) + 4096;
+    char *text = xmalloc(big);
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    memset(text, 0, big);
+    bad = read_bytes(&p, text, big, &r);
+    tap_ok(bad == 1 && strcmp(r.text, "cfg:1: binary data (a NUL byte): expected a text file\n") == 0,
+           "NUL bytes (/dev/zero): one message, and the reading stops (%d: %s)", bad, r.text);
+    static const char nul_inside[] = "theme = mono\ncharset = ascii\0\ntimer = off\n";
+    bad = read_bytes(&p, nul_inside, sizeof nul_inside - 1, &r);
+    tap_ok(bad == 1 && strstr(r.text, "cfg:2: binary data") != NULL && p.theme == PREFS_THEME_MONO
+           && p.show_timer, "a NUL byte ends the reading after the lines before it (%s)", r.text);
+    memset(text, 'a', big);
+    bad = read_bytes(&p, text, big, &r);
+    tap_ok(bad == 1 && strcmp(r.text, "cfg:1: expected a config file of at most 1 MiB; "
+                              "the rest is not read\n") == 0,
+           "a line without end stops at 1 MiB (%d: %s)", bad, r.text);
+    memcpy(text, "theme = mono", 12);
+    text[4500] = '\n';
+    memcpy(text + 4501, "timer = off\n", 12);
+    bad = read_bytes(&p, text, 4513, &r);
+    tap_ok(bad == 1 && strcmp(r.text, "cfg:1: expected a line shorter than 4000 bytes\n") == 0
+           && !p.show_timer, "a long line is reported and skipped, the next one read (%s)", r.text);
+    prefs_defaults(&p, false);
+    memcpy(text, "theme = mono # ", 15);
+    bad = read_bytes(&p, text, 4513, &r);
+    tap_ok(bad == 0 && p.theme == PREFS_THEME_MONO && !p.show_timer,
+           "a long comment is no long line (%d: %s)", bad, r.text);
+    free(text);
 }
 
 static void test_keys(void)
@@ -329,6 +373,7 @@ int main(void)
     test_defaults();
     test_settings();
     test_bad_lines();
+    test_bounded_reading();
     test_keys();
     test_scope_keys();
     test_round_trip();
