@@ -917,25 +917,29 @@ static const struct fast_geometry *geometry_for(const struct puzzle *p)
 static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
 {
     cellset given[FAST_MAX_DIGIT + 1];
+    uint64_t nonzero[FAST_WORDS] = { 0 };
 
     memset(s, 0, sizeof *s);
     for (int d = 1; d <= c->max_digit; d++) {
         s->cand[d] = c->g->all;
         given[d] = FAST_NO_CELLS;
     }
-    for (int cell = 0; cell < c->p->ncells; cell++) {
-        int d = grid[cell];
+    /* The givens alone, from a mask of the grid's nonzero bytes: a branch on each cell,
+     * given or not at random, was 27 of an Easy Jigsaw's 590 missed branches
+     * (callgrind's model) and 1-3% of its first solve. */
+    util_nonzero_bytes(grid, (size_t)c->p->ncells, nonzero);
+    for (int w = 0; w < FAST_WORDS; w++)
+        for (uint64_t bits = nonzero[w] & cells_word(c->g->all, w); bits != 0; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits), d = grid[cell];
 
-        if (d == 0 || c->p->block[cell])
-            continue;
-        if (d > c->max_digit || !cells_any(s->cand[d] & cell_bit(cell)))
-            return false;
-        /* As fast_place, without marking units (they are all marked below), and the
-         * other digits lose the givens' cells after. */
-        s->solved |= cell_bit(cell);
-        given[d] |= cell_bit(cell);
-        s->cand[d] &= ~c->g->peers[cell];
-    }
+            if (d > c->max_digit || !cells_any(s->cand[d] & cell_bit(cell)))
+                return false;
+            /* As fast_place, without marking units (they are all marked below), and the
+             * other digits lose the givens' cells after. */
+            s->solved |= cell_bit(cell);
+            given[d] |= cell_bit(cell);
+            s->cand[d] &= ~c->g->peers[cell];
+        }
     for (int d = 1; d <= c->max_digit; d++) {
         s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
         s->todo[d] = c->g->all_units;
