@@ -1112,6 +1112,21 @@ static bool kgen_split_part(struct kgen *k, struct puzzle **pp, const int *part,
     return true;
 }
 
+/* Keeps the part's white cells at its front; returns their number.  Parts are settled
+ * one after another, and a split settling one turns a cell black with its mirror, which
+ * can be a cell of a part still to come: 40x40 boards of seeds 7, 8 and 10 at level any
+ * had such parts, whose black cell has no runs (the settling then read and wrote before
+ * the runs' array, and a 100x100 board crashed). */
+static int kgen_white_only(const struct kgen *k, int *part, int ncells)
+{
+    int nwhite = 0;
+
+    for (int i = 0; i < ncells; i++)
+        if (!k->black[part[i]])
+            part[nwhite++] = part[i];
+    return nwhite;
+}
+
 /* Settles a part (cells where another solution differs from the fill): a small part by a
  * change of digit that settles its neighbourhood or, failing that, by splitting a run
  * there (the board and so *pp change); a large one, an ambiguity spread wide, by changes
@@ -1123,6 +1138,9 @@ static bool kgen_settle_part(struct kgen *k, struct puzzle **pp, int *part, int 
 {
     int cell, digit;
 
+    ncells = kgen_white_only(k, part, ncells);
+    if (ncells == 0)
+        return true;    /* the board changed there: the next sweep looks again */
     gen_rng_shuffle(&k->ctx->rng, part, ncells);
     if (ncells > KGEN_LOCAL_PART)
         return (k->keep_black && kgen_split_part(k, pp, part, ncells, splits))
