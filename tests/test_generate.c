@@ -139,28 +139,39 @@ static void test_sudoku(void)
     check_sudoku(16, GEN_ANY_LEVEL, GEN_SYM_ROTATE180, 3);
 }
 
+/* A 9x9 puzzle at level keeps to the level's givens (min-max) with seed. */
+static void check_givens_range(int level, uint64_t seed, int min, int max)
+{
+    struct gen_request req = {
+        .kind = PUZZLE_SUDOKU, .size = 9, .level = level, .symmetry = GEN_SYM_ROTATE180,
+        .seed = seed,
+    };
+    struct gen_result res;
+    int givens = 0;
+
+    gen_generate(&req, &res);
+    for (int cell = 0; res.puzzle != NULL && cell < res.puzzle->ncells; cell++)
+        givens += res.puzzle->given[cell] != 0;
+    tap_ok(res.status == GEN_OK && res.puzzle != NULL && (int)res.grade.level == level
+           && givens >= min && givens <= max && gen_is_symmetric(res.puzzle, GEN_SYM_ROTATE180),
+           "sudoku 9x9 %s seed %llu: %d givens, within %d-%d", level_name(level),
+           (unsigned long long)seed, givens, min, max);
+    puzzle_free(res.puzzle);
+}
+
 /* A 9x9 Master keeps to Master's 20-26 givens: Master is about one attempt in 200 and half
  * of them have 27-30 givens, so the generator looks on for eight times as many attempts as the
- * first took (seed 1 printed one of 28 givens when it looked 30 attempts more). */
-static void test_master_givens(void)
+ * first took (seed 1 printed one of 28 givens when it looked 30 attempts more), and swaps
+ * givens down to the range in a Master above it (seeds 1005, 1007 and 1009 printed 27-28
+ * givens without).  An Expert above its 22-27 swaps too (seeds 1056 and 1076: 30 without). */
+static void test_level_givens(void)
 {
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        struct gen_request req = {
-            .kind = PUZZLE_SUDOKU, .size = 9, .level = LEVEL_MASTER,
-            .symmetry = GEN_SYM_ROTATE180, .seed = seed,
-        };
-        struct gen_result res;
-        int givens = 0;
+    static const uint64_t master_seeds[] = { 1, 2, 3, 1005, 1007, 1009 };
 
-        gen_generate(&req, &res);
-        for (int cell = 0; res.puzzle != NULL && cell < res.puzzle->ncells; cell++)
-            givens += res.puzzle->given[cell] != 0;
-        tap_ok(res.status == GEN_OK && res.puzzle != NULL && res.grade.level == LEVEL_MASTER
-               && givens >= 20 && givens <= 26,
-               "sudoku 9x9 Master seed %llu: %d givens, within Master's 20-26",
-               (unsigned long long)seed, givens);
-        puzzle_free(res.puzzle);
-    }
+    for (size_t i = 0; i < sizeof master_seeds / sizeof *master_seeds; i++)
+        check_givens_range(LEVEL_MASTER, master_seeds[i], 20, 26);
+    check_givens_range(LEVEL_EXPERT, 1056, 22, 27);
+    check_givens_range(LEVEL_EXPERT, 1076, 22, 27);
 }
 
 /* --- Kakuro --- */
@@ -618,7 +629,7 @@ int main(void)
     test_names();
     test_symmetry_groups();
     test_sudoku();
-    test_master_givens();
+    test_level_givens();
     test_kakuro();
     test_invalid();
     test_budget();

@@ -57,6 +57,13 @@ run kj16 generate killer-jigsaw --size 16 --level hard --seed 1 --attempts 1
 status_is kj16 0 && out_has kj16 "# killer-jigsaw16-hard-1 Hard, " && run skj16 solve --count "$tmp/kj16.out" &&
   [ "$(cat "$tmp/skj16.out")" = 1 ] || { sed 's/^/# /' "$tmp/kj16.out" "$tmp/kj16.err"; false; }
 ok $? "a 16x16 Killer Jigsaw at Hard in one attempt, read back, unique"
+# ...but only one level below: a retry takes as long again as the attempt and seldom gains
+# two levels, and at Expert, where most attempts end at Medium, it halved the attempts made
+# in the budget (seed 1 found no Expert in 30 s).  Seed 3's first attempt is Medium with 28
+# givens; retried, 26, still Medium.
+run ke16 generate killer --size 16 --level expert --seed 3 --attempts 1
+out_has ke16 "# killer16-medium-3 Medium, " && out_has ke16 ", 28 givens, 79 cages, seed 3"
+ok $? "a 16x16 Killer at Expert, two levels below it, is not retried"
 
 run kl generate killer --format killer-line --seed 2 --attempts 1
 [ "$(grep -vc '^#' "$tmp/kl.out")" = 1 ] && run skl solve --count "$tmp/kl.out" && [ "$(cat "$tmp/skl.out")" = 1 ]
