@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include "tap.h"
@@ -130,6 +131,37 @@ static void test_form_ends(void)
     th_free(t);
 }
 
+/* Over a game opened from a file, the form offers another of its kind and size: a
+ * Kakuro 10x12 (the sample's first) gives Kakuro 12x12, a 16x16 Killer a 16x16 Killer. */
+static void test_board_kind(void)
+{
+    const char *srcdir = getenv("srcdir");
+    char kakuro[600], killer[600];
+    const char *env[] = { "LANG=C", NULL };
+    const char *kakuro_args[] = { kakuro, NULL }, *killer_args[] = { killer, NULL };
+    struct th *t;
+
+    snprintf(kakuro, sizeof kakuro, "%s/tests/data/kakuro_sample.txt", srcdir ? srcdir : ".");
+    snprintf(killer, sizeof killer, "%s/tests/data/tui/killer16.txt", srcdir ? srcdir : ".");
+    t = tt_start(kakuro_args, env, 24, 80);
+    tt_wait_text(t, "1_10x12");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "Kind   < Kakuro") && tt_wait_text(t, "Size     12x12"),
+           "n over a Kakuro 10x12 opens the form on Kakuro 12x12");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+
+    t = tt_start(killer_args, env, 24, 80);
+    tt_wait_text(t, "killer16");
+    th_send(t, ":n");          /* on boards of letter symbols, commands take ':' first */
+    tap_ok(tt_wait_text(t, "Kind   < Killer") && tt_wait_text(t, "Size     16x16"),
+           "n over a 16x16 Killer opens the form on Killer 16x16");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+}
+
 /* Quitting while a puzzle is being made stops the generator and exits cleanly. */
 static void test_quit_while_making(void)
 {
@@ -157,6 +189,8 @@ int main(void)
     test_quit_while_making();
     tt_fresh_state();
     test_form_ends();
+    tt_fresh_state();
+    test_board_kind();
     tt_cleanup();
     return tap_done();
 }
