@@ -317,6 +317,49 @@ static void test_marks(void)
     th_free(t);
 }
 
+/* Opens path at cols x rows with env, sends keys (a lone mark in the cursor's cell) and
+ * checks the screen shows pattern, each '.' in it a place drawn as dot. */
+static void lone_mark_shown(const char *path, const char *env, const char *dot, int rows, int cols,
+                            const char *keys, const char *pattern, const char *what)
+{
+    char want[64] = "";
+    struct th *t;
+
+    for (const char *s = pattern; *s != '\0'; s++)
+        strncat(want, *s == '.' ? dot : (char[]){ *s, '\0' }, sizeof want - strlen(want) - 1);
+    tt_fresh_state();
+    t = start(path, env, rows, cols);
+    tt_wait_text(t, "Cell r");
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, want), "%s: %s, among the places of the others", env ? env : "colour", what);
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
+/* Follow-up to item 7: a lone mark standing just where a placed digit goes shows the
+ * places of the others in every way the player draws, colour (where a highlighted run
+ * gives mark and digit one colour) as well as none, ASCII and the Linux console: a lone 3
+ * of two rows of five (Sudoku, Kakuro and Killer), a lone 5 of a 3x3 grid. */
+static void test_lone_mark(void)
+{
+    static const struct { const char *env, *dot; } looks[] = {
+        { NULL, DOT }, { "NO_COLOR=1", DOT }, { "LANG=C", "." }, { "TERM=linux", DOT },
+    };
+    char sudoku[300], killer[600];
+
+    tt_write_file(tt_scratch_path(sudoku, sizeof sudoku, "sudoku.txt"), tt_sudoku);
+    snprintf(killer, sizeof killer, "%s/data/16-killer9-easy.txt", getenv("srcdir") ? getenv("srcdir") : ".");
+    for (size_t i = 0; i < sizeof looks / sizeof looks[0]; i++) {
+        const char *env = looks[i].env, *d = looks[i].dot;
+
+        lone_mark_shown(sudoku, env, d, 24, 80, "m3", "..3..", "Sudoku 9x9 at 80x24, a lone 3");
+        lone_mark_shown(sudoku, env, d, 40, 120, "m5", ". 5 .", "Sudoku 9x9 at 120x40, a lone 5");
+        lone_mark_shown(kakuro12_path, env, d, 40, 120, "m3", "..3..", "Kakuro 12x12 at 120x40, a lone 3");
+        lone_mark_shown(killer, env, d, 32, 100, "m3", "..3..", "Killer 9x9 at 100x32, a lone 3");
+        lone_mark_shown(killer, env, d, 44, 130, "m5", ". 5 .", "Killer 9x9 at 130x44, a lone 5");
+    }
+}
+
 /* The dialog whose text starts with arg (two columns in from its frame) has a frame:
  * corners above and below it, lines at its sides. */
 static bool check_framed(struct th *t, void *arg, bool report)
@@ -517,6 +560,7 @@ int main(void)
     test_whole_board(kakuro15_path, NULL, 32, 100, DIAG, "Kakuro 15x15");
     test_whole_board(kakuro15_path, "LANG=C", 24, 80, "\\", "Kakuro 15x15");
     test_marks();
+    test_lone_mark();
     test_dialogs();
     test_newgame_narrow();
     test_help_key_shown(kakuro15_path, "");

@@ -183,6 +183,26 @@ static void test_resume_prompt(void)
     tap_ok(exits_cleanly(t) && save_lines("move ") == 3, "and q there keeps the save too");
     th_free(t);
 
+    /* At 30x10 the start-over question wraps whole in its box, its answers below it. */
+    {
+        const char *args[] = { sudoku_path, NULL };
+        const char *env[] = { clock_env, NULL };
+        t = tt_start(args, env, 10, 30);
+    }
+    tt_wait_text(t, "saved game");
+    th_send(t, "s");
+    tap_ok(tt_wait_text(t, "Start over?") && tt_wait_text(t, "played).")
+           && tt_wait_text(t, "y: yes, start over") && tt_wait_text(t, "Esc: no, keep it"),
+           "at 30x10 the start-over question shows whole, and its answers");
+    th_resize(t, 8, 30);
+    tap_ok(tt_wait_text(t, "y: yes, start over") && tt_wait_text(t, "Esc: no, keep it"),
+           "at 30x8, too low for its box, it still shows its answers");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "r: resume"), "q keeps the save, back at the first question");
+    th_send(t, "q");
+    tap_ok(exits_cleanly(t) && save_lines("move ") == 3, "and q there keeps the save");
+    th_free(t);
+
     /* From the picker, back means back to the picker. */
     {
         const char *args[] = { NULL };

@@ -259,6 +259,15 @@ static void test_board_dialog_and_hint(void)
         tap_ok(false, "dialog: its box's corners not found");
         th_dump(t);
     }
+    /* At 30x10 the start-over question wraps whole, its answers below it. */
+    th_resize(t, 10, 30);
+    th_send(t, "s");
+    tap_ok(tt_wait_text(t, "대신합니다.") && tt_wait_text(t, "y: 예, 처음부터")
+           && tt_wait_text(t, "Esc: 아니요, 그대로"), "30x10: the start-over question whole, and its answers");
+    tap_ok(whole_characters(t, "30x10 dialog"), "30x10 dialog: no character cut");
+    th_send(t, "\033");
+    th_resize(t, 24, 80);
+    tt_wait_text(t, "r: 이어 하기");
     th_send(t, "\033");
     tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기"), "Esc goes back to the picker");
     tap_ok(tt_quit_cleanly(t), "q quits");

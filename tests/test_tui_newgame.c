@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include "tap.h"
@@ -130,6 +131,38 @@ static void test_form_ends(void)
     th_free(t);
 }
 
+/* Opens data/path (under srcdir) on the board, shown once its name is, and sends keys:
+ * the New game form opens on kind and size. */
+static void form_over(const char *path, const char *name, const char *keys, const char *kind,
+                      const char *size)
+{
+    const char *srcdir = getenv("srcdir");
+    char file[600], want_kind[64], want_size[64];
+    const char *args[] = { file, NULL }, *env[] = { "LANG=C", NULL };
+    struct th *t;
+
+    snprintf(file, sizeof file, "%s/%s", srcdir ? srcdir : ".", path);
+    snprintf(want_kind, sizeof want_kind, "Kind   < %s", kind);
+    snprintf(want_size, sizeof want_size, "Size     %s", size);
+    t = tt_start(args, env, 24, 80);
+    tt_wait_text(t, name);
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, want_kind) && tt_wait_text(t, want_size),
+           "New game over %s opens the form on %s %s", name, kind, size);
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+}
+
+/* Over a game opened from a file, the form offers another of its kind and size: a
+ * Kakuro 10x12 (the sample's first) gives Kakuro 12x12, a 16x16 Killer a 16x16 Killer
+ * (on its board of letter symbols, commands take ':' first). */
+static void test_board_kind(void)
+{
+    form_over("tests/data/kakuro_sample.txt", "1_10x12", "n", "Kakuro", "12x12");
+    form_over("tests/data/tui/killer16.txt", "killer16", ":n", "Killer", "16x16");
+}
+
 /* Quitting while a puzzle is being made stops the generator and exits cleanly. */
 static void test_quit_while_making(void)
 {
@@ -157,6 +190,8 @@ int main(void)
     test_quit_while_making();
     tt_fresh_state();
     test_form_ends();
+    tt_fresh_state();
+    test_board_kind();
     tt_cleanup();
     return tap_done();
 }

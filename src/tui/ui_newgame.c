@@ -161,6 +161,25 @@ static uint64_t first_seed(void)
     return (util_now_ns() ^ (uint64_t)getpid() << 20) % 1000000000u;
 }
 
+/* Over a game, the form offers another of its kind: the board's kind and variant, its
+ * size or the nearest offered, and the level last chosen as near as they allow (a game
+ * from a file says nothing of its level). */
+static void take_board_kind(struct newgame *ng, const struct puzzle *p)
+{
+    unsigned variant = p->ops->kind == PUZZLE_SUDOKU ? p->variant : 0;
+
+    for (int i = 0; i < NKINDS; i++) {
+        if (newgame_kinds[i].kind == p->ops->kind && newgame_kinds[i].variant == variant) {
+            ng->choice = i;
+            ng->kind = p->ops->kind;
+            ng->variant = variant;
+            ng->size = nearest_size(ng->kind, ng->variant, p->width > p->height ? p->width : p->height);
+            fit_level(ng);
+            return;
+        }
+    }
+}
+
 void ui_newgame_open(struct ui *ui)
 {
     struct newgame *ng = ui->newgame;
@@ -179,6 +198,8 @@ void ui_newgame_open(struct ui *ui)
     /* The clock stops while the dialog is up: ui_board_sync_timer sees a screen that is
      * not the board. */
     ng->back = ui->screen == UI_BOARD && ui->game != NULL ? UI_BOARD : UI_PICKER;
+    if (ng->back == UI_BOARD)
+        take_board_kind(ng, ui->game->puzzle);
     ui->message[0] = '\0';
     ui->screen = UI_NEWGAME;
 }

@@ -307,19 +307,18 @@ static int layout_answers(const struct ui *ui, int y, int x, int w, attr_t attr,
     return rows;
 }
 
+/* The box as tall as the whole question wrapped needs (by display width), else, where the
+ * screen cannot hold that, the question alone on the screen and the answers at the bottom:
+ * the answers always show, the question as much of it as fits above them. */
 void ui_confirm_draw(struct ui *ui)
 {
     int w = COLS - 4 < 60 ? COLS - 4 : 60;
     int qrows = ui_wrap_lines(ui->question, w - 4, NULL, 0);
     int arows = layout_answers(ui, 0, 0, w - 4, A_NORMAL, false);
-    int h, y0, x0 = (COLS - w) / 2;
+    int h = qrows + arows + 3, y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
 
-    if (qrows > 3)
-        qrows = 3;
-    h = qrows + arows + 3;
-    y0 = (LINES - h) / 2;
     if (w < 10 || LINES < h) {
-        /* No room for a box: the question alone on the screen, the answers at the bottom. */
+        arows = layout_answers(ui, 0, 0, COLS, A_NORMAL, false);
         erase();
         ui_print_wrapped(0, 0, COLS, LINES - arows > 1 ? LINES - arows : 1, ui->question,
                          ui_attr(ui, ROLE_MESSAGE));

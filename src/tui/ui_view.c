@@ -429,15 +429,31 @@ static void draw_clue(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
+/* Whether the marks are one mark standing where a placed digit goes (the 5 of a 3x3 grid
+ * of places, the 3 of two rows of five): it would be told from that digit by colour only. */
+static bool lone_mark_at_digit(const struct ui_layout *lay, int n, digitset marks)
+{
+    int d = 1, row, col;
+
+    if (marks == 0 || (marks & (marks - 1)) != 0)
+        return false;
+    while (!(marks & (1u << d)))
+        d++;
+    return mark_position(lay, n, d, &row, &col) && row == (lay->cell_h - 1) / 2 &&
+           col == lay->cell_w / 2;
+}
+
 /* Without colours a lone mark at or near where a digit goes would look like that digit:
- * the places of the candidates a cell lacks show a dot. */
+ * the places of the candidates a cell lacks show a dot.  With colours too where the mark
+ * stands just where the digit would (a highlighted run or a hint gives both one colour,
+ * and a colour is not there for everyone). */
 static void draw_mark_places(const struct ui *ui, const struct puzzle *p, digitset present,
                              int y, int x, attr_t attr, attr_t last_row)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     int row, col;
 
-    if (ui->color)
+    if (ui->color && !lone_mark_at_digit(lay, p->max_digit, present))
         return;
     for (int d = 1; d <= p->max_digit; d++)
         if (!(present & (1u << d)) && mark_position(lay, p->max_digit, d, &row, &col))
