@@ -78,12 +78,27 @@ static bool keep_cheapest(const struct hint *h, void *user)
     return true;
 }
 
+/* How the Nishio chain n ends, in words of h (its cells join the hint). */
+static const char *nishio_ending(struct hint *h, const struct rating_nishio *n)
+{
+    char d = hint_digit_symbol(n->digit);
+
+    if (!n->twice)
+        /* The forcing chains' words: every place of d in the unit was ruled out. */
+        return h->quiet ? "" : hint_words(h, _("%1$c would have no place left in %2$s"), d,
+                                          hint_group(h, n->end_group));
+    hint_add_cell(h, n->end_cell);
+    /* TRANSLATORS: how a chain ends: %1$s and %2$s, two cells that see each other, %3$c a digit. */
+    return h->quiet ? "" : hint_words(h, _("%1$s and %2$s would both be %3$c"), hint_cell(h, n->conflict),
+                                      hint_cell(h, n->end_cell), d);
+}
+
 /* The Nishio chain n as the walk's step, into h: a supposition refuted by what it forces,
- * which kakudo calls a contradiction chain; its text names the digit it follows and where
- * that digit would be both placed and ruled out. */
+ * which kakudo calls a contradiction chain; its text lists the digits the supposition
+ * places, in the forcing chains' words, up to the contradiction they run into. */
 static void nishio_step(const struct hint_position *pos, const struct rating_nishio *n, struct hint *h)
 {
-    const char *cell, *conflict;
+    struct hint_buf steps = HINT_BUF_INIT;
     char d = hint_digit_symbol(n->digit);
 
     memset(h, 0, sizeof *h);
@@ -91,29 +106,34 @@ static void nishio_step(const struct hint_position *pos, const struct rating_nis
     h->puzzle = pos->p;
     h->quiet = pos->quiet;
     h->name = hint_technique_name(h->id, pos->p->variant);
-    h->cells[h->ncells++] = n->cell;
-    if (n->conflict != n->cell)
-        h->cells[h->ncells++] = n->conflict;
+    hint_add_cell(h, n->cell);
+    hint_add_cell(h, n->conflict);
     h->digits = 1u << n->digit;
     h->length = n->size - 2;
     if (n->on)
         h->elim[h->nelim++] = (struct hint_move){ n->cell, n->digit };
     else
         h->place[h->nplace++] = (struct hint_move){ n->cell, n->digit };
+    for (int i = 0; i < n->nsteps; i++) {
+        hint_add_cell(h, n->steps[i].cell);
+        if (i > 0 && !h->quiet)
+            hint_buf_add(&steps, "%s", _(", "));
+        hint_buf_add_fact(h, &steps, HINT_FACT_HIDDEN, n->steps[i].cell, n->digit, n->steps[i].group);
+    }
+    const char *ending = nishio_ending(h, n);
     if (h->quiet)
         return;
     h->name = _(h->name);
-    cell = hint_cell(h, n->cell);
-    conflict = hint_cell(h, n->conflict);
     snprintf(h->text, sizeof h->text, "%s: ", h->name);
-    /* TRANSLATORS: why a supposition fails, in a Nishio chain: %1$c a digit, %2$s a cell. */
-    char *why = xasprintf(_("following %1$c alone (it takes the last place a unit leaves it), "
-                            "%2$s would both hold %1$c and lose it"), d, conflict);
-    if (n->on)
-        hint_say(h, _("If %1$s were %2$c, %3$s; so %1$s is not %2$c."), cell, d, why);
+    const char *cell = hint_cell(h, n->cell);
+    if (n->nsteps > 0)
+        hint_say(h, n->on ? _("If %1$s were %2$c, then %3$s, and %4$s; so %1$s is not %2$c.")
+                          : _("If %1$s were not %2$c, then %3$s, and %4$s; so %1$s is %2$c."),
+                 cell, d, steps.s, ending);
     else
-        hint_say(h, _("If %1$s were not %2$c, %3$s; so %1$s is %2$c."), cell, d, why);
-    free(why);
+        hint_say(h, n->on ? _("If %1$s were %2$c, %3$s; so %1$s is not %2$c.")
+                          : _("If %1$s were not %2$c, %3$s; so %1$s is %2$c."),
+                 cell, d, ending);
 }
 
 /* A step SE makes with one of its cell, region, dynamic or nested forcing chains

@@ -396,6 +396,13 @@ void hint_buf_add(struct hint_buf *b, const char *fmt, ...) __attribute__((forma
 /* Adds item i of a list of n joined by conj (after its separator). */
 void hint_buf_item(struct hint_buf *b, int i, int n, enum hint_conj conj, const char *item);
 const char *hint_buf_words(const struct hint *h, const struct hint_buf *b);
+/* Why a chain places a digit: its cell's last (naked), its unit's only place (hidden), or
+ * not said (the supposition itself). */
+enum hint_fact_why { HINT_FACT_PLAIN, HINT_FACT_NAKED, HINT_FACT_HIDDEN };
+/* "r4c2 = 5 (its last digit)", "r4c2 = 5 (the only place for 5 in row 4)" (group: the
+ * unit) or "r4c2 = 5": a digit a chain places, into out, in words every chain shares. */
+void hint_buf_add_fact(const struct hint *h, struct hint_buf *out, enum hint_fact_why why, int cell, int digit,
+                       int group);
 
 /* The older fragment writers, for code not yet in whole sentences: conj "and" or "or". */
 void hint_say_cell(struct hint *h, int cell);

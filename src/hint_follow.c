@@ -664,15 +664,10 @@ static void add_step_words(struct hint *h, struct hint_buf *out, const struct br
            supposition that refutes it, "if r2c3 were 4, then ...". */
         hint_buf_add(out, _("%1$s is not %2$c (%3$s)"), hint_cell(h, st->cell), hint_digit_symbol(st->digit),
                      st->text >= 0 ? b->text + st->text : _("a supposition refutes it"));
-    } else if (st->why == WHY_NAKED) {
-        /* TRANSLATORS: a fact of a chain: a cell, its digit. */
-        hint_buf_add(out, _("%1$s = %2$c (its last digit)"), hint_cell(h, st->cell), hint_digit_symbol(st->digit));
-    } else if (st->why == WHY_HIDDEN) {
-        /* TRANSLATORS: a fact of a chain: a cell, its digit, the unit where it has one place. */
-        hint_buf_add(out, _("%1$s = %2$c (the only place for %2$c in %3$s)"), hint_cell(h, st->cell),
-                     hint_digit_symbol(st->digit), hint_group(h, st->group));
     } else {
-        hint_buf_add(out, "%s = %c", hint_cell(h, st->cell), hint_digit_symbol(st->digit));
+        hint_buf_add_fact(h, out, st->why == WHY_NAKED ? HINT_FACT_NAKED
+                                  : st->why == WHY_HIDDEN ? HINT_FACT_HIDDEN : HINT_FACT_PLAIN,
+                          st->cell, st->digit, st->group);
     }
 }
 

@@ -647,17 +647,10 @@ static int proof_nodes(const struct forcing *f, const struct branch *b, const st
 /* "r4c2 = 5 (the only place for 5 in row 4)" */
 static void add_fact_words(struct hint *h, struct hint_buf *out, const struct fact *fa)
 {
-    if (h->quiet)
-        return;
-    if (fa->why == WHY_NAKED)
-        /* TRANSLATORS: a fact of a chain: a cell, its digit. */
-        hint_buf_add(out, _("%1$s = %2$c (its last digit)"), hint_cell(h, fa->cell), hint_digit_symbol(fa->digit));
-    else if (fa->why == WHY_HIDDEN)
-        /* TRANSLATORS: a fact of a chain: a cell, its digit, the unit where it has one place. */
-        hint_buf_add(out, _("%1$s = %2$c (the only place for %2$c in %3$s)"), hint_cell(h, fa->cell),
-                     hint_digit_symbol(fa->digit), hint_group(h, fa->group));
-    else
-        hint_buf_add(out, "%s = %c", hint_cell(h, fa->cell), hint_digit_symbol(fa->digit));
+    enum hint_fact_why why = fa->why == WHY_NAKED ? HINT_FACT_NAKED
+                           : fa->why == WHY_HIDDEN ? HINT_FACT_HIDDEN : HINT_FACT_PLAIN;
+
+    hint_buf_add_fact(h, out, why, fa->cell, fa->digit, fa->group);
 }
 
 /* The candidates of a cell of a run step's run just after step i: what it has now, and

@@ -82,6 +82,23 @@ static const char *list_sep(int i, int n, enum hint_conj conj)
     return conj == HINT_OR ? _(" or ") : _(" and ");
 }
 
+/* The chains' words for a digit they place (hint.h): one msgid each, shared by every chain. */
+void hint_buf_add_fact(const struct hint *h, struct hint_buf *out, enum hint_fact_why why, int cell, int digit,
+                       int group)
+{
+    if (h->quiet)
+        return;
+    if (why == HINT_FACT_NAKED)
+        /* TRANSLATORS: a fact of a chain: a cell, its digit. */
+        hint_buf_add(out, _("%1$s = %2$c (its last digit)"), hint_cell(h, cell), hint_digit_symbol(digit));
+    else if (why == HINT_FACT_HIDDEN)
+        /* TRANSLATORS: a fact of a chain: a cell, its digit, the unit where it has one place. */
+        hint_buf_add(out, _("%1$s = %2$c (the only place for %2$c in %3$s)"), hint_cell(h, cell),
+                     hint_digit_symbol(digit), hint_group(h, group));
+    else
+        hint_buf_add(out, "%s = %c", hint_cell(h, cell), hint_digit_symbol(digit));
+}
+
 void hint_buf_item(struct hint_buf *b, int i, int n, enum hint_conj conj, const char *item)
 {
     hint_buf_add(b, "%s%s", list_sep(i, n, conj), item);

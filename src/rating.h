@@ -98,10 +98,17 @@ int rating_of_step(const struct hint *h, const struct hint_position *pos);
 bool rating_after_nishio(enum technique t);
 /* A Nishio chain (rating_nishio.c): the candidate supposed (on: true, else false), which
  * its consequences refute; the cell where they conclude a candidate both ways; SE's
- * complexity (its length plus two) and its number (7.5 and the length bonus). */
+ * complexity (its length plus two) and its number (7.5 and the length bonus).  Its proof:
+ * the digits it places (each the only place left in group), in the order found, and how
+ * it ends: the digit twice in end_group (in conflict and in end_cell) or, when twice is
+ * false, no place left for it in end_group. */
+#define RATING_NISHIO_MAX_STEPS 81
 struct rating_nishio {
     int cell, digit, conflict, size, tenths;
     bool on;
+    bool twice;
+    int end_cell, end_group, nsteps;
+    struct { int16_t cell, group; } steps[RATING_NISHIO_MAX_STEPS];
 };
 /* The Nishio chain of the position SE rates lowest into *best; false if there is none
  * (or the puzzle is not a plain 9x9 Sudoku, the puzzles SE rates). */

@@ -31,6 +31,14 @@
 #define NISHIO_MAX_PARENTS 10       /* a hidden single: its trigger and 8 removed places */
 #define NISHIO_DIGITS 9             /* SE rates plain 9x9 Sudoku */
 
+/* A conclusion not stored (the second of a contradiction): its node, parents and (an "on"
+ * node) its unit. */
+struct fresh {
+    int node, npar;
+    int16_t par[NISHIO_MAX_PARENTS];
+    int16_t group;
+};
+
 /* A candidate of the chain's digit: node = cell * 2 + (1 if on, 0 if off). */
 struct nishio {
     const struct puzzle *p;
@@ -42,14 +50,13 @@ struct nishio {
     uint8_t *seen;              /* per node: for counting ancestors */
     uint8_t *npar;
     int16_t (*par)[NISHIO_MAX_PARENTS];
+    int16_t *group;             /* per "on" node: the unit where it was the last place */
+    int *found;                 /* the nodes concluded, in the order found */
+    int nfound;
     int *queue_on, *queue_off;
     int on_head, on_tail, off_head, off_tail;
-};
-
-/* A conclusion not stored (the second of a contradiction): its node and parents. */
-struct fresh {
-    int node, npar;
-    int16_t par[NISHIO_MAX_PARENTS];
+    int stored;                 /* the contradiction's conclusions (contradiction_size) */
+    struct fresh last;
 };
 
 static void nishio_clear(struct nishio *n)
@@ -59,6 +66,7 @@ static void nishio_clear(struct nishio *n)
     memset(n->known, 0, (size_t)n->nnodes);
     memset(n->npar, 0, (size_t)n->nnodes);
     n->on_head = n->on_tail = n->off_head = n->off_tail = 0;
+    n->nfound = 0;
 }
 
 static void nishio_add(struct nishio *n, const struct fresh *f)
@@ -66,6 +74,8 @@ static void nishio_add(struct nishio *n, const struct fresh *f)
     n->known[f->node] = 1;
     n->npar[f->node] = (uint8_t)f->npar;
     memcpy(n->par[f->node], f->par, (size_t)f->npar * sizeof f->par[0]);
+    n->group[f->node] = f->group;
+    n->found[n->nfound++] = f->node;
     if (f->node & 1)
         n->queue_on[n->on_tail++] = f->node / 2;
     else
@@ -92,7 +102,9 @@ static int contradiction_size(struct nishio *n, int stored, const struct fresh *
 {
     int size;
 
+    n->last = *f;
     n->conflict = stored / 2;
+    n->stored = stored;
     memset(n->seen, 0, (size_t)n->nnodes);
     size = ancestors(n, stored);
     memset(n->seen, 0, (size_t)n->nnodes);
@@ -129,7 +141,7 @@ static int follow_on(struct nishio *n, int x)
 
         for (int i = 0; i < grp->ncells; i++) {
             int y = grp->cells[i];
-            struct fresh f = { y * 2, 1, { (int16_t)(x * 2 + 1) } };
+            struct fresh f = { y * 2, 1, { (int16_t)(x * 2 + 1) }, -1 };
 
             if (y == x || !n->cur[y])
                 continue;
@@ -153,7 +165,7 @@ static int follow_off(struct nishio *n, int y)
     for (int u = 0; u < nunits; u++) {
         const struct puzzle_group *grp = &n->p->groups[units[u]];
         int places = 0, other = -1;
-        struct fresh f = { 0, 1, { (int16_t)(y * 2) } };
+        struct fresh f = { 0, 1, { (int16_t)(y * 2) }, -1 };
         bool again = false;
 
         for (int i = 0; i < grp->ncells; i++) {
@@ -169,6 +181,7 @@ static int follow_off(struct nishio *n, int y)
         if (places != 2 || other < 0)
             continue;
         f.node = other * 2 + 1;
+        f.group = (int16_t)units[u];
         for (int k = 0; k < nfound; k++)
             again = again || found[k].node == f.node;
         if (!again)
@@ -188,7 +201,7 @@ static int follow_off(struct nishio *n, int y)
  * first (as SE's search meets them, the conclusions "on" first), or 0. */
 static int nishio_suppose(struct nishio *n, int cell, bool on)
 {
-    struct fresh start = { cell * 2 + on, 0, { 0 } };
+    struct fresh start = { cell * 2 + on, 0, { 0 }, -1 };
 
     nishio_clear(n);
     nishio_add(n, &start);
@@ -200,6 +213,42 @@ static int nishio_suppose(struct nishio *n, int cell, bool on)
             return size;
     }
     return 0;
+}
+
+/* The first unit of cell x that holds cell y. */
+static int unit_with(const struct puzzle *p, int x, int y)
+{
+    int units[PUZZLE_MAX_CELL_GROUPS], nunits = units_of(p, x, units);
+
+    for (int u = 0; u < nunits; u++)
+        for (int i = 0; i < p->groups[units[u]].ncells; i++)
+            if (p->groups[units[u]].cells[i] == y)
+                return units[u];
+    return -1;
+}
+
+/* The proof of the contradiction just reached, into best: the digits placed that the two
+ * conclusions rest on (their ancestors, as SE counts them), in the order found, and the
+ * contradiction: a digit placed where one was placed in a peer (the fresh conclusion is
+ * "off"), or a unit's last place of the digit ruled out (it is "on"). */
+static void nishio_proof(struct nishio *n, struct rating_nishio *best)
+{
+    memset(n->seen, 0, (size_t)n->nnodes);
+    ancestors(n, n->stored);
+    for (int i = 0; i < n->last.npar; i++)
+        ancestors(n, n->last.par[i]);
+    best->nsteps = 0;
+    for (int k = 0; k < n->nfound; k++) {
+        int node = n->found[k];
+
+        if (n->seen[node] && (node & 1) && n->npar[node] > 0 && best->nsteps < RATING_NISHIO_MAX_STEPS) {
+            best->steps[best->nsteps].cell = (int16_t)(node / 2);
+            best->steps[best->nsteps++].group = n->group[node];
+        }
+    }
+    best->twice = !(n->last.node & 1);
+    best->end_cell = best->twice ? n->last.par[0] / 2 : -1;
+    best->end_group = best->twice ? unit_with(n->p, best->end_cell, best->conflict) : n->last.group;
 }
 
 bool rating_nishio(const struct hint_position *pos, struct rating_nishio *best)
@@ -215,6 +264,8 @@ bool rating_nishio(const struct hint_position *pos, struct rating_nishio *best)
     n.seen = xmalloc((size_t)n.nnodes);
     n.npar = xmalloc((size_t)n.nnodes);
     n.par = xmalloc((size_t)n.nnodes * sizeof *n.par);
+    n.group = xmalloc((size_t)n.nnodes * sizeof *n.group);
+    n.found = xmalloc((size_t)n.nnodes * sizeof *n.found);
     n.queue_on = xmalloc((size_t)p->ncells * sizeof *n.queue_on);
     n.queue_off = xmalloc((size_t)p->ncells * sizeof *n.queue_off);
     for (int cell = 0; cell < p->ncells && best->tenths != NISHIO_BASE; cell++) {
@@ -228,15 +279,24 @@ bool rating_nishio(const struct hint_position *pos, struct rating_nishio *best)
                 int tenths = size > 0 ? NISHIO_BASE + rating_length_bonus(size - 2) : 0;
 
                 if (tenths > 0 && (best->tenths == 0 || tenths < best->tenths))
-                    *best = (struct rating_nishio){ cell, n.d, n.conflict, size, tenths, on };
+                    *best = (struct rating_nishio){ .cell = cell, .digit = n.d, .conflict = n.conflict,
+                                                    .size = size, .tenths = tenths, .on = on };
             }
         }
+    }
+    if (best->tenths > 0) {
+        /* Followed again, to keep the proof of the one kept. */
+        n.d = best->digit;
+        nishio_suppose(&n, best->cell, best->on);
+        nishio_proof(&n, best);
     }
     free(n.cur);
     free(n.known);
     free(n.seen);
     free(n.npar);
     free(n.par);
+    free(n.group);
+    free(n.found);
     free(n.queue_on);
     free(n.queue_off);
     return best->tenths > 0;

@@ -399,14 +399,107 @@ static void check_nishio(void)
     }
 }
 
+/* The text of the first contradiction chain of a walk, into user (a 1024-byte buffer). */
+static bool note_contradiction_text(const struct hint *h, int tenths, const struct hint_position *pos, void *user)
+{
+    char *text = user;
+
+    (void)tenths;
+    (void)pos;
+    if (h->id == TECH_CONTRADICTION_CHAIN && text[0] == '\0')
+        snprintf(text, 1024, "%.1000s", h->text);
+    return true;
+}
+
+/* A walk's Nishio step shows its chain as the forcing chains do: the digits it places, each
+ * with its unit, up to the contradiction (held-out, SE 7.8: the first of check_nishio). */
+static void check_nishio_text(void)
+{
+    struct puzzle *p = se_puzzle_of("001070000060000320029006107006582000100604002000713400903100260072000010000020700\n");
+    char text[1024] = "";
+    struct grade g;
+    bool walked = p != NULL && grade_puzzle_walk(p, &g, 0, NULL, note_contradiction_text, text) == 1;
+
+    tap_ok(walked && strstr(text, "If r1c6 were 5, then r7c5 = 5 (the only place for 5 in column 5), ") != NULL
+           && strstr(text, ", and 5 would have no place left in box 6; so r1c6 is not 5.") != NULL,
+           "a Nishio step lists the digits it places: %s", text);
+    puzzle_free(p);
+}
+
+/* The Nishio digit goes into cell of a 9x9 grid: it leaves the cell's peers (can). */
+static void nishio_place(const struct puzzle *p, bool *can, bool *placed, int cell)
+{
+    placed[cell] = true;
+    for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+        const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
+
+        for (int i = 0; i < grp->ncells; i++)
+            if (grp->cells[i] != cell)
+                can[grp->cells[i]] = false;
+    }
+}
+
+/* Whether no cell of group but except can still hold the digit. */
+static bool nishio_no_place(const struct puzzle *p, const bool *can, int group, int except)
+{
+    const struct puzzle_group *grp = &p->groups[group];
+
+    for (int i = 0; i < grp->ncells; i++)
+        if (grp->cells[i] != except && can[grp->cells[i]])
+            return false;
+    return true;
+}
+
+/* Whether group holds both cells. */
+static bool nishio_group_holds(const struct puzzle *p, int group, int a, int b)
+{
+    const struct puzzle_group *grp = &p->groups[group];
+    bool has_a = false, has_b = false;
+
+    for (int i = 0; i < grp->ncells; i++) {
+        has_a = has_a || grp->cells[i] == a;
+        has_b = has_b || grp->cells[i] == b;
+    }
+    return has_a && has_b;
+}
+
+/* Whether the proof of Nishio n holds, replayed in pos: the supposition made, each digit
+ * it lists is placed where its unit has no other place left, and the end is reached (the
+ * digit in two cells of one unit, or no place for it left in a unit). */
+static bool nishio_proof_holds(const struct hint_position *pos, const struct rating_nishio *n)
+{
+    const struct puzzle *p = pos->p;
+    bool can[81], placed[81] = { false };
+
+    if (p->ncells != 81 || n->end_group < 0)
+        return false;
+    for (int c = 0; c < 81; c++)
+        can[c] = pos->grid[c] == 0 && ((pos->cands[c] >> n->digit) & 1u);
+    if (n->on)
+        nishio_place(p, can, placed, n->cell);
+    else
+        can[n->cell] = false;
+    for (int i = 0; i < n->nsteps; i++) {
+        if (!nishio_no_place(p, can, n->steps[i].group, n->steps[i].cell)
+            || !nishio_group_holds(p, n->steps[i].group, n->steps[i].cell, n->steps[i].cell))
+            return false;
+        nishio_place(p, can, placed, n->steps[i].cell);
+    }
+    if (n->twice)
+        return n->conflict != n->end_cell && placed[n->conflict] && placed[n->end_cell]
+               && nishio_group_holds(p, n->end_group, n->conflict, n->end_cell);
+    return nishio_no_place(p, can, n->end_group, -1);
+}
+
 /* SE's Nishio chains as rating_nishio finds them: in the givens' position of every puzzle
  * of path, the one found refutes a supposition the solution contradicts (a candidate it
- * removes is not the cell's digit, one it places is), and it rates 7.5 and up. */
+ * removes is not the cell's digit, one it places is), it rates 7.5 and up, and its proof,
+ * the digits it places, holds step by step (nishio_proof_holds). */
 static void check_nishio_search(const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[256], puzzle[128];
-    int se, found = 0, sound = 0, puzzles = 0;
+    int se, found = 0, sound = 0, proved = 0, chained = 0, twice = 0, puzzles = 0;
 
     if (!tap_ok(f != NULL, "%s opens", path))
         return;
@@ -424,6 +517,9 @@ static void check_nishio_search(const char *path)
 
                 found++;
                 sound += n.tenths >= 75 && n.size >= 4 && (n.on ? !is_digit : is_digit);
+                proved += nishio_proof_holds(&st.pos, &n);
+                chained += n.nsteps > 0;
+                twice += n.twice;
             }
         }
         hint_start_close(&st);
@@ -432,6 +528,9 @@ static void check_nishio_search(const char *path)
     fclose(f);
     tap_ok(puzzles >= 200 && found > 0 && sound == found,
            "Nishio chains in the givens' positions of %d puzzles: %d found, %d sound", puzzles, found, sound);
+    tap_ok(found > 0 && proved == found && chained > 0,
+           "their proofs: %d of %d hold step by step (%d place digits, %d end in a digit twice)", proved, found,
+           chained, twice);
 }
 
 int main(void)
@@ -446,11 +545,13 @@ int main(void)
     check_direct();
     check_contradiction_length();
     check_nishio();
+    check_nishio_text();
     check_agreement(path);
     snprintf(path, sizeof path, "%s/tests/data/rating/se_heldout.txt", srcdir != NULL ? srcdir : ".");
     check_heldout(path);
     check_nishio_search(path);
     snprintf(path, sizeof path, "%s/tests/data/rating/se_heldout2.txt", srcdir != NULL ? srcdir : ".");
     check_heldout2(path);
+    check_nishio_search(path);
     return tap_done();
 }
