@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hint_kakuro_links.h"
 #include "util.h"
 #include "sudoku9_x.h"
 #include "variant_fast.h"
@@ -185,6 +186,22 @@ static bool hidden_singles(struct vsearch *s, int g, bool *changed)
     return true;
 }
 
+/* Narrows an empty cell's candidates to keep, each digit ruled out told to the observer;
+ * false if the observer stops. */
+static bool vnarrow(struct vsearch *s, int cell, digitset keep)
+{
+    digitset gone = s->cand[cell] & ~keep;
+
+    if (gone == 0)
+        return true;
+    s->cand[cell] &= keep;
+    vchanged(s, cell);
+    for (; gone != 0 && s->observer != NULL; gone &= gone - 1)
+        if (!vreport(s, STEP_ELIMINATE, cell, lowest_bit(gone), 0, 0, -1))
+            return false;
+    return true;
+}
+
 static bool in_group(const struct puzzle *p, int cell, int g)
 {
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++)
@@ -193,10 +210,11 @@ static bool in_group(const struct puzzle *p, int cell, int g)
     return false;
 }
 
-/* Locked candidates over any two units (a box and a line, a line and a region, a
- * diagonal and a box...): when a digit's places in unit g all lie in unit h too, the
- * digit, which g must hold, is in h there, and no other cell of h can take it. */
-static void locked_candidates(struct vsearch *s, int g, bool *changed)
+/* Locked candidates over group g and any unit (a box and a line, a line and a region,
+ * a diagonal and a box, a cage and a box...): when the places of a digit g must hold
+ * (must) all lie in unit h too, the digit is in h there, and no other cell of h can
+ * take it.  False if the observer stops. */
+static bool locked_candidates(struct vsearch *s, int g, digitset must, bool *changed)
 {
     const struct puzzle *p = s->p;
     const struct puzzle_group *grp = &p->groups[g];
@@ -217,7 +235,7 @@ static void locked_candidates(struct vsearch *s, int g, bool *changed)
     for (int d = 1; d <= p->max_digit; d++) {
         int first = places[d][0];
 
-        if (count[d] < 2 || count[d] > 3)
+        if (count[d] < 2 || count[d] > 3 || !(must & (1u << d)))
             continue;
         for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[first][k] >= 0; k++) {
             int h = p->cell_groups[first][k];
@@ -231,21 +249,22 @@ static void locked_candidates(struct vsearch *s, int g, bool *changed)
             for (int i = 0; i < other->ncells; i++) {
                 int cell = other->cells[i];
                 if (s->grid[cell] == 0 && (s->cand[cell] & (1u << d)) && !in_group(p, cell, g)) {
-                    s->cand[cell] &= ~(1u << d);
-                    vchanged(s, cell);
                     *changed = true;
+                    if (!vnarrow(s, cell, ~(1u << d)))
+                        return false;
                 }
             }
         }
     }
+    return true;
 }
 
-/* A cage's empty cells keep only the digits some set making its sum still uses. */
-static bool cage_sums(struct vsearch *s, int g, bool *changed)
+/* The digits some set making cage g's sum still uses, whatever its cells hold (cached
+ * per placed digits); bit 0 when the sum can still be made. */
+static digitset cage_digits(struct vsearch *s, int g)
 {
     const struct puzzle *p = s->p;
     const struct puzzle_group *grp = &p->groups[g];
-    digitset allowed;
 
     if (s->sum_used[g] != s->used[g] || s->sum_allows[g] == 0) {
         s->sum_used[g] = s->used[g];
@@ -254,18 +273,76 @@ static bool cage_sums(struct vsearch *s, int g, bool *changed)
         s->sum_allows[g] = sum_digits(grp->ncells, grp->sum, s->used[g], p->max_digit)
                            | (sum_feasible(grp->ncells, grp->sum, s->used[g], p->max_digit) ? 1u : 0u);
     }
-    if (!(s->sum_allows[g] & 1u))
+    return s->sum_allows[g];
+}
+
+/* A digit every set that fits cage g's empty cells uses (common), with one place left
+ * among them, goes there: a hidden single in the cage. */
+static bool cage_hidden_singles(struct vsearch *s, int g, const digitset *allowed, digitset common,
+                                bool *changed)
+{
+    const struct puzzle_group *grp = &s->p->groups[g];
+
+    for (; common != 0; common &= common - 1) {
+        digitset bit = 1u << lowest_bit(common);
+        int place = -1, places = 0;
+
+        for (int i = 0; i < grp->ncells; i++)
+            if (s->grid[grp->cells[i]] == 0 && (allowed[i] & bit)) {
+                place = grp->cells[i];
+                places++;
+            }
+        if (places == 1 && s->cand[place] != bit) {
+            *changed = true;
+            /* Placed as a naked single (the next pass), so the cell's peers lose it. */
+            if (!vnarrow(s, place, bit))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* A cage's empty cells keep only the digits of some set that makes its sum and that
+ * they can take, each a different one, given their candidates (the Kakuro runs' fitting,
+ * kakuro_fit_group); a digit every such set needs with one place left goes there. */
+static bool cage_sums(struct vsearch *s, int g, bool *changed)
+{
+    const struct puzzle *p = s->p;
+    const struct puzzle_group *grp = &p->groups[g];
+    digitset sums = cage_digits(s, g), allowed[KAKURO_GROUP_MAX], common = 0;
+    bool narrowed = false;
+    int sets;
+
+    if (!(sums & 1u))
         return vdead(s, -1, g, 0);
-    allowed = s->sum_allows[g] & ~1u;
     for (int i = 0; i < grp->ncells; i++) {
         int cell = grp->cells[i];
 
-        if (s->grid[cell] == 0 && (s->cand[cell] & ~allowed) != 0) {
-            s->cand[cell] &= allowed;
-            vchanged(s, cell);
-            *changed = true;
+        if (s->grid[cell] == 0 && (s->cand[cell] & ~sums) != 0) {
+            narrowed = true;
+            if (!vnarrow(s, cell, sums))
+                return false;
         }
     }
+    sets = kakuro_fit_group(p, g, s->grid, s->cand, allowed, &common);
+    if (sets == 0)
+        return vdead(s, -1, g, 0);
+    /* sets < 0: a cage too long for the fitting, narrowed by its sum alone (above). */
+    for (int i = 0; i < grp->ncells && sets > 0; i++) {
+        int cell = grp->cells[i];
+
+        if (s->grid[cell] == 0 && (s->cand[cell] & ~allowed[i]) != 0) {
+            narrowed = true;
+            if (!vnarrow(s, cell, allowed[i]))
+                return false;
+        }
+    }
+    if (sets > 0 && !cage_hidden_singles(s, g, allowed, common, &narrowed))
+        return false;
+    /* Locked candidates read the candidates as narrowed: the next look at the cage. */
+    if (sets > 0 && !narrowed && !locked_candidates(s, g, common, &narrowed))
+        return false;
+    *changed = *changed || narrowed;
     return true;
 }
 
@@ -296,8 +373,8 @@ static bool vpropagate(struct vsearch *s)
         changed = false;
         if (s->unit[g] && !hidden_singles(s, g, &changed))
             return false;
-        if (s->unit[g] && !changed)
-            locked_candidates(s, g, &changed);
+        if (s->unit[g] && !changed && !locked_candidates(s, g, s->all, &changed))
+            return false;
     }
     /* The last cell placed may complete a cage with the wrong sum. */
     for (int k = 0; k < p->ngroups && s->nempty == 0; k++)
