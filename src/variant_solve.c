@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hint_kakuro_links.h"
+#include "digit_sets.h"
 #include "util.h"
 #include "sudoku9_x.h"
 #include "variant_fast.h"
