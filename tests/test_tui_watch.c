@@ -289,6 +289,34 @@ static void test_resize_and_help(void)
     th_free(t);
 }
 
+/* The watch's help at the smallest size its board takes scrolls, as the board's does:
+ * its last lines (Enter keeps the solution, what the styles mean) were cut off there, and
+ * PgDn closed it. */
+static void test_help_scrolls(void)
+{
+    struct th *t = start(NULL, 14, 44, "watch", "--strategy=plain", sudoku_path);
+
+    see(t, "Solver: plain");
+    th_send(t, "?");
+    tap_ok(wait(t, "watching the solver") && wait(t, "PgUp/PgDn scroll"),
+           "14x44: the watch's help says how it scrolls");
+    th_send(t, "\033[6~");
+    tap_ok(wait(t, "keep the") && wait(t, "watching the solver"), "PgDn pages on, the help still open");
+    th_send(t, "\033[6~\033[6~");
+    tap_ok(wait(t, "a dead end") && wait(t, "ruled out") && wait(t, "watching the solver"),
+           "down to its last line");
+    th_send(t, "\033[5~\033[5~\033[5~");
+    tap_ok(wait(t, "faster, up to") && th_wait_gone(t, "a dead end", tt_wait_ms),
+           "PgUp its first");
+    th_send(t, "x");
+    tap_ok(wait(t, "Paused") && wait(t, "Solver: plain") && !th_find(t, "watching the", NULL, NULL),
+           "any other key goes back, paused");
+    th_send(t, "\033");
+    tap_ok(wait(t, "Stopped after"), "Esc stops the solver");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
 /* The words at the end: the last step is the move that completed the grid (not "solved"
  * again), and one step is "1 step". */
 static void test_end_words(void)
@@ -411,6 +439,8 @@ int main(void)
     test_kakuro_ascii();
     tt_fresh_state();
     test_resize_and_help();
+    tt_fresh_state();
+    test_help_scrolls();
     tt_fresh_state();
     test_refusals();
     tt_fresh_state();

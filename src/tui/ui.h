@@ -359,6 +359,9 @@ void ui_paste_resume(void);
 void ui_watch_start(struct ui *ui);
 void ui_watch_draw(struct ui *ui);
 void ui_watch_key(struct ui *ui, int key, bool is_code);
+/* The help of the watch: its keys, as bound, and what its styles mean, into lines (help
+ * lines, as ui_keys_help_add makes them); their count.  Shown by the help screen. */
+int ui_watch_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max);
 void ui_watch_cell_look(const struct ui *ui, int cell, struct ui_cell_look *look);
 /* Ends watching without touching the game (on exit). */
 void ui_watch_free(struct ui *ui);

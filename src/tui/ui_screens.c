@@ -133,13 +133,19 @@ static int picker_help_lines(char lines[][UI_KEYS_LINE_MAX], int max)
     return n;
 }
 
-/* The help's lines: the picker's keys when it is opened from there, then the keys of the
- * board (ui_keys.c), into buf; their count. */
+/* The help's lines: the solver's keys when it is opened while watching; else the
+ * picker's keys when it is opened from there, then the keys of the board (ui_keys.c);
+ * into buf; their count. */
 static int help_lines(const struct ui *ui, char buf[][UI_KEYS_LINE_MAX], const char **lines)
 {
-    int n = ui->back == UI_PICKER ? picker_help_lines(buf, HELP_LINES_MAX) : 0;
+    int n = 0;
 
-    n += ui_keys_help(ui, buf + n, HELP_LINES_MAX - n);
+    if (ui->back == UI_WATCH) {
+        n = ui_watch_help(ui, buf, HELP_LINES_MAX);
+    } else {
+        n = ui->back == UI_PICKER ? picker_help_lines(buf, HELP_LINES_MAX) : 0;
+        n += ui_keys_help(ui, buf + n, HELP_LINES_MAX - n);
+    }
     for (int i = 0; i < n; i++)
         lines[i] = buf[i];
     return n;
@@ -188,7 +194,8 @@ void ui_help_draw(struct ui *ui)
 
     if (ui->help_top > total - rows)
         ui->help_top = total - rows > 0 ? total - rows : 0;
-    ui_print(0, 1, COLS - 1, _("kakudo - keys"), ui_attr(ui, ROLE_TITLE));
+    ui_print(0, 1, COLS - 1, ui->back == UI_WATCH ? _("kakudo - watching the solver")
+             : _("kakudo - keys"), ui_attr(ui, ROLE_TITLE));
     help_show(ui, ui->help_top, rows);
     ui_print_wrapped(LINES - footer, 1, COLS - 1, footer, help_footer(scrolls), ui_attr(ui, ROLE_DIM));
 }

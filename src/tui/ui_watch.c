@@ -35,7 +35,7 @@ struct ui_watch {
     struct watch_animation anim;
     enum solve_strategy strategy;
     int speed;                  /* index into watch_speeds, kept between runs */
-    bool show_marks, help;
+    bool show_marks;
     bool running;               /* inside the search */
     bool leave, switch_strategy;    /* what a key asked the running search for */
     bool switch_paused;             /* the switch came while paused */
@@ -401,8 +401,6 @@ static const char *const help_styles[] = {
     N_("  dim underlined     taken back"),
     N_("  !                  a dead end"),
     N_("  reversed mark      a candidate just ruled out"),
-    "",
-    N_("Press any key to go back."),
 };
 
 /* help_keys[i]'s text, translated; keeping a solution names the board's undo key. */
@@ -418,29 +416,22 @@ static void help_key_text(const struct ui *ui, size_t i, char *buf, size_t size)
     ui_trim_utf8(buf);
 }
 
-static void draw_help(const struct ui *ui)
+int ui_watch_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
 {
-    enum { NKEYS = sizeof help_keys / sizeof help_keys[0],
-           NSTYLES = sizeof help_styles / sizeof help_styles[0], N = 1 + NKEYS + NSTYLES };
-    char buf[N][UI_KEYS_LINE_MAX];
-    const char *lines[N];
     int n = 0;
 
-    ui_keys_help_add(buf, &n, N, NULL, _("Watching the solver"));
-    for (size_t i = 0; i < NKEYS; i++) {
+    ui_keys_help_add(lines, &n, max, NULL, _("Watching the solver"));
+    for (size_t i = 0; i < sizeof help_keys / sizeof help_keys[0]; i++) {
         char keys[80], text[UI_KEYS_LINE_MAX];
 
         ui_bind_keys(help_keys[i].action, help_keys[i].fixed, keys, sizeof keys);
         help_key_text(ui, i, text, sizeof text);
         if (keys[0] != '\0')
-            ui_keys_help_add(buf, &n, N, keys, text);
+            ui_keys_help_add(lines, &n, max, keys, text);
     }
-    for (int i = 0; i < n; i++)
-        lines[i] = buf[i];
-    for (size_t i = 0; i < NSTYLES; i++)
-        lines[n++] = help_styles[i][0] != '\0' ? _(help_styles[i]) : "";
-    ui_print(0, 1, COLS - 1, _("kakudo - watching the solver"), ui_attr(ui, ROLE_TITLE));
-    ui_help_text(ui, lines, n, 0, 1, LINES - 1, 1, COLS - 1);
+    for (size_t i = 0; i < sizeof help_styles / sizeof help_styles[0]; i++)
+        ui_keys_help_add(lines, &n, max, NULL, _(help_styles[i]));
+    return n;
 }
 
 void ui_watch_draw(struct ui *ui)
@@ -449,10 +440,6 @@ void ui_watch_draw(struct ui *ui)
     const struct ui_geometry *geo = &ui->geo;
     int need_h, need_w;
 
-    if (v->help) {
-        draw_help(ui);
-        return;
-    }
     /* The view follows the search: scrolling and run highlights go with its cell. */
     if (v->anim.watch->focus >= 0)
         ui->cursor = v->anim.watch->focus;
@@ -508,6 +495,8 @@ static void close_watch(struct ui *ui)
     ui->watch = NULL;
     if (ui->screen == UI_WATCH)
         ui->screen = UI_BOARD;
+    else if (ui->back == UI_WATCH)     /* its help, open as the player quits */
+        ui->back = UI_BOARD;
 }
 
 void ui_watch_free(struct ui *ui)
@@ -571,7 +560,6 @@ static void run_searches(struct ui *ui)
         watch_reset(v->anim.watch, v->start);
         v->leave = v->switch_strategy = false;
         v->end = END_NONE;
-        v->help = false;
         ui->message[0] = '\0';
         watch_pacer_start(&v->anim.pace, &pace_ops, ui, v->speed, paused);
         v->running = true;
@@ -688,7 +676,7 @@ static bool common_action(struct ui *ui, int a)
     case PREFS_WATCH_HELP:
         if (v->running)
             watch_pacer_pause(&v->anim.pace, true);
-        v->help = true;
+        ui_help_open(ui);
         return true;
     default:
         return false;
@@ -758,11 +746,6 @@ void ui_watch_key(struct ui *ui, int key, bool is_code)
     struct ui_watch *v = ui->watch;
     int a;
 
-    if (v->help) {
-        if (!(is_code && key == KEY_RESIZE))
-            v->help = false;
-        return;
-    }
     a = watch_action(key, is_code);
     if (common_action(ui, a))
         return;
