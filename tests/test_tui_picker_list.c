@@ -176,6 +176,8 @@ static void test_scrolling(void)
            "80x24: back from a game, its recent game is selected, with Open a file in view");
     tap_ok(th_find(t, "New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes (n)", NULL, NULL),
            "80x24: New game names the variants, whole");
+    tap_ok(th_find(t, "Open a file... (o)", NULL, NULL) && th_find(t, "Paste a puzzle... (p)", NULL, NULL),
+           "80x24: Open a file names its key, as New game and Paste do");
     tap_ok(th_find(t, "Puzzles", NULL, NULL) && th_find(t, labels[0], NULL, NULL)
            && th_find(t, DOWN_MARK, NULL, NULL), "80x24: the bundled puzzles' window, marked below");
     {

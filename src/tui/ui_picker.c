@@ -311,7 +311,9 @@ void ui_picker_enter(struct ui *ui)
         .kind = ITEM_NEW,
         .label = label_with_key(_("New game: Sudoku, Kakuro, Killer, Sudoku X, Jigsaw and mixes"),
                                 PREFS_PICKER_NEWGAME) });
-    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN, .label = xstrdup(_("Open a file...")) });
+    add_item(ui, &cap, (struct picker_item){ .kind = ITEM_OPEN,
+                                             .label = label_with_key(_("Open a file..."),
+                                                                     PREFS_PICKER_OPEN_FILE) });
     add_item(ui, &cap, (struct picker_item){ .kind = ITEM_PASTE,
                                              .label = label_with_key(_("Paste a puzzle..."),
                                                                      PREFS_PICKER_PASTE) });
