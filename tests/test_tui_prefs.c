@@ -380,8 +380,11 @@ static void test_paste(void)
     t = start_paste(true);
     tap_ok(tt_wait_text(t, "Paste a puzzle now"), "p in the picker asks for a paste too");
     th_send(t, "\033[200~hello world\r\033[201~");
-    tap_ok(tt_wait_text(t, "The paste is not a puzzle kakudo reads") && tt_wait_text(t, "choose a puzzle"),
-           "a paste that is no puzzle says so, back in the picker");
+    /* Said once, by the reader: the sentence ends in view at 80 columns (after "The paste
+     * is not a puzzle kakudo reads: " it lost "Kakuro grid." to the message's 3 rows). */
+    tap_ok(tt_wait_text(t, "the paste:1: not a puzzle: expected a") && tt_wait_text(t, "Kakuro grid.")
+           && !th_find(t, "kakudo reads", NULL, NULL) && tt_wait_text(t, "choose a puzzle"),
+           "a paste that is no puzzle says so, whole at 80 columns, back in the picker");
     tap_ok(th_mode(t, 2004) == 0, "bracketed paste is off");
     th_send(t, "p");
     tt_wait_text(t, "Paste a puzzle now");
@@ -392,6 +395,11 @@ static void test_paste(void)
     th_free(t);
 
     t = start_paste(true);
+    tt_wait_text(t, "Paste a puzzle now");
+    th_send(t, "\033[200~# a comment alone\r\033[201~");
+    tap_ok(tt_wait_text(t, "The paste holds no puzzle.") && tt_wait_text(t, "choose a puzzle"),
+           "a paste of a comment alone holds no puzzle");
+    th_send(t, "p");
     tt_wait_text(t, "Paste a puzzle now");
     th_send(t, "\033");
     tap_ok(th_wait_gone(t, "Paste a puzzle now", tt_wait_ms) && th_mode(t, 2004) == 0,

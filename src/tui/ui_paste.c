@@ -158,13 +158,16 @@ static void paste_done(struct ui *ui)
     reader_close(r);
     fclose(f);
     paste_close(ui);
-    if (rc <= 0) {
+    if (rc < 0) {
+        /* The reader's own words, "the paste:1: not a puzzle: expected ...", name the
+         * paste: said once, they fit the message's rows at 80 columns. */
         char msg[600];
-        if (rc == 0)
-            snprintf(msg, sizeof msg, _("no puzzle in it"));
-        else
-            format_error_string(&err, msg, sizeof msg);
-        ui_message(ui, "The paste is not a puzzle kakudo reads: %s.", msg);
+        format_error_string(&err, msg, sizeof msg);
+        ui_message(ui, "%s", msg);
+        return;
+    }
+    if (rc == 0) {
+        ui_message(ui, "The paste holds no puzzle.");
         return;
     }
     ui->from_picker = true;
