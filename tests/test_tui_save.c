@@ -1,5 +1,6 @@
 /* test_tui_save.c: the player's saves under attack, on a pseudo-terminal: SIGKILL while
- * saving, a FIFO or a foreign state directory, set-aside copies, "FILE:N" names. */
+ * saving, a FIFO or a foreign state directory, set-aside copies, "FILE:N" names, one
+ * puzzle in two players. */
 #include "config.h"
 
 #include <dirent.h>
@@ -243,6 +244,63 @@ static void test_open_state_dir(void)
     chmod(state_dir, 0700);
 }
 
+/* ---------------------------------------------------------------- two players */
+
+/* The digit of cell c in the save on disk, or -1 when it does not load. */
+static int saved_digit(int c)
+{
+    char err[512];
+    struct game *g = game_load(save_path, err, sizeof err);
+    int d = g != NULL ? g->grid[c] : -1;
+
+    if (g == NULL)
+        tap_diag("%s", err);
+    game_free(g);
+    return d;
+}
+
+/* One puzzle open in two players: the second says its moves are not saved and leaves the
+ * first one's save alone (it saved over it, and the first saved over that in turn); once
+ * the first has quit, the puzzle resumes and saves as ever, and no lock is left behind. */
+static void test_two_players(void)
+{
+    struct th *first, *second, *third;
+    int n, foreign;
+
+    tt_fresh_state();
+    make_state_dir();
+    first = start(sudoku_path);
+    tt_wait_text(first, "Cell r1c3");
+    th_send(first, "4");
+    tap_ok(tt_wait_text(first, "  3  " LV "  4  ") && saved_digit(2) == 4, "the first player saves its move");
+    second = start(sudoku_path);
+    tt_wait_text(second, "saved game");
+    th_send(second, "r");
+    tap_ok(tt_wait_text(second, "open in another kakudo: your moves here are not saved."),
+           "a second player of the puzzle says its moves are not saved");
+    th_send(second, "8");      /* at r1c4, the first empty cell */
+    tap_ok(tt_wait_text(second, "Progress not saved: the puzzle is open in another kakudo.")
+           && saved_digit(3) == 0, "its move is not saved, and says so");
+    tap_ok(quits_unsaved(second), "it quits saying the game was not saved");
+    th_free(second);
+    th_send(first, "l6");
+    tap_ok(tt_wait_text(first, "  4  " HV "  6  ") && !th_find(first, "not saved", NULL, NULL)
+           && tt_quit_cleanly(first), "the first one saves on, and quits");
+    th_free(first);
+    tap_ok(saved_digit(2) == 4 && saved_digit(3) == 6, "its save holds its moves");
+    third = start(sudoku_path);
+    tt_wait_text(third, "saved game");
+    th_send(third, "r");
+    tap_ok(tt_wait_text(third, "Resumed the saved game.") && tt_wait_text(third, "  4  " HV "  6  "),
+           "once it has quit, the puzzle resumes in another player");
+    th_send(third, "1");       /* at r1c6 */
+    tap_ok(tt_wait_text(third, "  7  " LV "  1  ") && tt_quit_cleanly(third) && saved_digit(5) == 1,
+           "which saves its moves");
+    th_free(third);
+    n = count_state(&foreign, false);
+    tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
+}
+
 /* Two corrupt saves in turn: both copies are kept. */
 static void test_corrupt_copies(void)
 {
@@ -311,6 +369,7 @@ int main(void)
     test_corrupt_copies();
     test_fifo_save();
     test_open_state_dir();
+    test_two_players();
     test_kill_while_saving();
     tt_cleanup();
     return tap_done();

@@ -517,7 +517,8 @@ static char *base_name(const char *path)
 int tui_play(struct puzzle *p, const struct format_style *style, const char *source_name,
              const struct tui_options *opt)
 {
-    struct ui ui = { .opt = *opt, .show_conflicts = true, .show_timer = !opt->no_timer };
+    struct ui ui = { .opt = *opt, .show_conflicts = true, .show_timer = !opt->no_timer,
+                     .save_lock = -1 };
     int sig;
 
     if (!start_curses(&ui))

@@ -94,6 +94,8 @@ struct ui {
     struct game *pending;               /* a saved game offered for resuming */
     char *save_path;
     bool save_unreadable;       /* the save could not be read: never saved over */
+    int save_lock;              /* the lock held on the save while playing, or -1 */
+    bool save_busy;             /* another kakudo holds it: never saved over */
     int opening_moves;          /* moves the opening made (the file's marks), 0 once the
                                  * player changes anything: until then, nothing to save */
     char save_error[800];               /* why the last save failed ("" if it worked) */

@@ -3,10 +3,13 @@
 #include "ui.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "solve.h"
 #include "util.h"
@@ -81,13 +84,22 @@ static void resume_pending(struct ui *ui)
     say_opened(ui, g);
 }
 
+/* Says that another kakudo has the puzzle open, when it has: true then. */
+static bool say_busy(struct ui *ui)
+{
+    if (ui->save_busy)
+        ui_message(ui, "This puzzle is open in another kakudo: your moves here are not saved.");
+    return ui->save_busy;
+}
+
 /* The fresh game on the board stays; the save file is replaced by its first move. */
 static void start_over(struct ui *ui)
 {
     game_free(ui->pending);
     ui->pending = NULL;
     ui->screen = UI_BOARD;
-    ui_message(ui, "Started over: your first move replaces the saved game.");
+    if (!say_busy(ui))
+        ui_message(ui, "Started over: your first move replaces the saved game.");
 }
 
 /* The save file of the puzzle; NULL with the reason in err when there is no state
@@ -104,6 +116,71 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
     free(key);
     free(dir);
     return path;
+}
+
+/* --- One puzzle in two players ---
+ * Two kakudo playing the same puzzle would each save over the other's progress.  The
+ * first to open it holds a lock on SAVE.lock while the game is on its board (a lock dies
+ * with its process); another one plays the puzzle without saving, and says so. */
+
+static char *lock_name(const struct ui *ui)
+{
+    return xasprintf("%s.lock", ui->save_path);
+}
+
+/* Takes the lock of the save; false when another kakudo holds it.  Where no lock can be
+ * had (a directory not writable), the game plays and saves as it did without them. */
+static bool save_lock_take(struct ui *ui)
+{
+    char *name = lock_name(ui);
+    bool free_to_save = true;
+
+    for (int tries = 0; tries < 100; tries++) {
+        struct stat st;
+        int fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+        if (fd < 0)
+            break;
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            free_to_save = errno != EWOULDBLOCK;
+            close(fd);
+            break;
+        }
+        /* Its holder let it go and removed it between our open and our lock: another. */
+        if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
+            close(fd);
+            continue;
+        }
+        ui->save_lock = fd;
+        break;
+    }
+    free(name);
+    return free_to_save;
+}
+
+/* Lets the lock go, and its file (removed while held: one opened meanwhile is seen to
+ * have no name once locked, and made again). */
+static void save_lock_drop(struct ui *ui)
+{
+    char *name;
+
+    if (ui->save_lock < 0)
+        return;
+    name = lock_name(ui);
+    unlink(name);
+    free(name);
+    close(ui->save_lock);
+    ui->save_lock = -1;
+}
+
+/* Makes path (taken; NULL for none) the save of the game on the board, locked. */
+static void set_save_path(struct ui *ui, char *path)
+{
+    save_lock_drop(ui);
+    free(ui->save_path);
+    ui->save_path = path;
+    ui->save_unreadable = false;
+    ui->save_busy = path != NULL && !save_lock_take(ui);
 }
 
 /* A load error without the save's path in front ("path:3: what" -> "line 3: what"): the
@@ -202,7 +279,7 @@ static void say_opened(struct ui *ui, const struct game *g)
     if (g->solved) {
         describe_record(g, about, sizeof about);
         ui_message(ui, "You solved this puzzle %s.", about);
-    } else {
+    } else if (!say_busy(ui)) {
         ui_message(ui, "Resumed the saved game.");
     }
 }
@@ -284,9 +361,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     ui_board_close(ui);
     ui->message[0] = '\0';
     set_title(ui, name);
-    free(ui->save_path);
-    ui->save_path = state_file(p, err, sizeof err);
-    ui->save_unreadable = false;
+    set_save_path(ui, state_file(p, err, sizeof err));
     board_start(ui, game_new(p, style));
     take_opening_marks(ui, marks);
     /* The save says what the puzzle was called, as the panel does. */
@@ -297,14 +372,14 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         ui_message(ui, "No state directory (%s): progress will not be saved.", err);
         return;
     }
+    say_busy(ui);
     if (stat(ui->save_path, &st) != 0)
         return;
     ui->pending = game_load_status(ui->save_path, &status, err, sizeof err);
     if (ui->pending == NULL) {
         set_aside(ui, ui->save_path, status, err);
         if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
-            free(ui->save_path);
-            ui->save_path = NULL;
+            set_save_path(ui, NULL);
             ui->save_unreadable = true;
         }
         return;
@@ -335,8 +410,7 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     set_title(ui, bundled != NULL ? bundled
                   : g->puzzle->name != NULL ? g->puzzle->name : _("Saved game"));
     free(bundled);
-    ui->save_path = xstrdup(path);
-    ui->save_unreadable = false;
+    set_save_path(ui, xstrdup(path));
     board_start(ui, g);
     say_opened(ui, g);
     return true;
@@ -350,11 +424,10 @@ void ui_board_close(struct ui *ui)
     }
     game_free(ui->pending);
     ui->game = ui->pending = NULL;
-    free(ui->save_path);
+    set_save_path(ui, NULL);
     free(ui->conflicts);
     free(ui->wrong);
     free(ui->solution);
-    ui->save_path = NULL;
     ui->conflicts = ui->wrong = ui->solution = NULL;
     ui_hint_forget(ui);
 }
@@ -397,14 +470,19 @@ void ui_board_save(struct ui *ui)
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
         return;
-    if (ui->save_unreadable) {
-        unreadable = _("the saved game could not be read, and is not replaced");
+    if (ui->save_unreadable || ui->save_busy) {
+        unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
+                                   : _("the saved game could not be read, and is not replaced");
         note_save(ui, false, unreadable, unreadable);
         return;
     }
     if (ui->save_path == NULL) {
         /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
-        ui->save_path = state_file(ui->game->puzzle, err, sizeof err);
+        set_save_path(ui, state_file(ui->game->puzzle, err, sizeof err));
+        if (ui->save_busy) {
+            ui_board_save(ui);
+            return;
+        }
         if (ui->save_path == NULL) {
             snprintf(what, sizeof what, _("no state directory: %s"), err);
             note_save(ui, false, what, what);
