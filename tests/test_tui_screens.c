@@ -53,6 +53,12 @@ static void test_messages_end_alike(void)
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "o/nonexistent/puzzle.txt\r");
     tap_ok(tt_wait_text(t, "No such file or directory."), "a file's error from the system ends with a period");
+    /* An aside that ends the sentence is not a sentence's end of its own: /dev/zero is
+     * one line too long for the reader "(more than N bytes)". */
+    th_send(t, "o/dev/zero\r");
+    tap_ok(tt_wait_text(t, "line too long (more than ") && tt_wait_text(t, " bytes)."),
+           "a reason that ends in parentheses still ends with a period");
+    th_send(t, "\033");
     tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 }

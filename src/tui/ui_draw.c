@@ -564,10 +564,21 @@ void ui_print_centered(int y, const char *s, attr_t attr)
 }
 
 /* Whether a message ends as a sentence does: '.', '!' or '?' (an ellipsis too), or an
- * aside in parentheses after one ("Done. (u undoes it)"). */
+ * aside in parentheses after one ("Done. (u undoes it)"); a sentence that ends in an
+ * aside of its own ("line too long (more than 1048576 bytes)") still wants its period. */
 static bool ends_sentence(const char *s, size_t n)
 {
-    return n > 0 && strchr(".!?)", s[n - 1]) != NULL;
+    size_t open = n;
+
+    if (n == 0 || s[n - 1] != ')')
+        return n > 0 && strchr(".!?", s[n - 1]) != NULL;
+    while (open > 0 && s[open - 1] != '(')
+        open--;
+    if (open-- == 0)
+        return false;
+    while (open > 0 && s[open - 1] == ' ')
+        open--;
+    return open > 0 && strchr(".!?", s[open - 1]) != NULL;
 }
 
 void ui_message(struct ui *ui, const char *fmt, ...)
