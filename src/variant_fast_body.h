@@ -49,8 +49,9 @@
  * node: with five cells or more kept, 300 Master Killers took 25% more time for 16% fewer
  * nodes; with three at most, twice the nodes. */
 #define FAST_VIRTUAL_MAX_CELLS 4
-/* Line and region sets whose cells apart are few: with more cells a side they narrow
- * little and are looked at often. */
+/* Line and region sets whose cells apart are few (as the rater's rule): with 3 cells a
+ * side 300 Master Jigsaws took 29.3 nodes, with 4 24.1, with 5 22.8 for 2% more
+ * instructions, with 6 21.8 for 8% more. */
 #define FAST_PAIR_MAX_CELLS 4
 #define FAST_MAX_PAIRS 64
 /* Digit sets keyed by their size and sum: sums of distinct digits up to 11 reach 66. */
@@ -837,7 +838,8 @@ static void add_unit_remainders(struct fast_geometry *g)
                 add_rule_of_45(g, g->units[a] | g->units[b], 2);
 }
 
-/* Adds nlines lines against as many regions as a pair, unless its sides are too big or a pair already. */
+/* Adds nlines lines against as many regions as a pair, unless it is a pair already
+ * (either way round: a region trading cells with the next gives the pair from each side). */
 static void add_pair(struct fast_geometry *g, cellset lines, int nlines, cellset regions)
 {
     cellset a = lines & ~regions, b = regions & ~lines;
@@ -846,7 +848,8 @@ static void add_pair(struct fast_geometry *g, cellset lines, int nlines, cellset
     if (g->npairs == FAST_MAX_PAIRS)
         return;
     for (int k = 0; k < g->npairs; k++)
-        if (cells_equal(g->pairs[k].a, a) && cells_equal(g->pairs[k].b, b))
+        if ((cells_equal(g->pairs[k].a, a) && cells_equal(g->pairs[k].b, b))
+            || (cells_equal(g->pairs[k].a, b) && cells_equal(g->pairs[k].b, a)))
             return;
     pair->a = a;
     pair->b = b;
