@@ -432,8 +432,7 @@ static struct pair_digits pair_digits(const struct fast_geometry *g, const struc
 }
 
 /* Takes the digits of lose from cells; false when one of them holds such a digit placed. */
-static bool take_digits(const struct fast_geometry *g, struct fast_state *s, cellset cells,
-                        digitset lose, bool *changed)
+static bool take_digits(struct fast_state *s, cellset cells, digitset lose, bool *changed)
 {
     for (; lose != 0; lose &= lose - 1) {
         int d = lowest_bit(lose);
@@ -446,7 +445,6 @@ static bool take_digits(const struct fast_geometry *g, struct fast_state *s, cel
         s->cand[d] &= ~x;
         *changed = true;
     }
-    (void)g;
     return true;
 }
 
@@ -478,8 +476,8 @@ static bool pair_equal(const struct fast_geometry *g, struct fast_state *s,
         if (n == pair->ncells)
             need_a = need_b = both;
     }
-    return take_digits(g, s, pair->a, x.in_a & ~x.in_b, changed)
-           && take_digits(g, s, pair->b, x.in_b & ~x.in_a, changed)
+    return take_digits(s, pair->a, x.in_a & ~x.in_b, changed)
+           && take_digits(s, pair->b, x.in_b & ~x.in_a, changed)
            && require_digits(g, s, pair->a, need_a & ~x.placed_a, changed)
            && require_digits(g, s, pair->b, need_b & ~x.placed_b, changed);
 }
@@ -896,8 +894,8 @@ static unsigned regions_chosen(region_counts counts, region_counts held, int *ce
  * step cells on) against the regions holding more than half their cells in the run: a
  * pair of few cells a side (b small) holds those regions alone (a small).  A longer run
  * tells what the lines outside it tell, and 300 Master Jigsaws took the same nodes
- * without them.  in_line[l]
- * counts the cells of each region (unit unit_of[i]) that line l holds. */
+ * without them.  in_line[l] counts the cells of each region (unit unit_of[i]) that line
+ * l holds. */
 static void add_runs_of_lines(struct fast_geometry *g, const region_counts *in_line,
                               const int *unit_of, int nlines, cellset line, int step)
 {
