@@ -68,17 +68,18 @@ static void test_pairs_one_trade(const struct puzzle *p)
            "one trade: one pair, (2,2) against (0,3) (%d)", g->npairs);
 }
 
-/* Shape 2: row 0 against region 1 leaves (0,7) (0,8) and (1,0) (1,1); columns 0-2
- * against regions 1, 4 and 7 leave (1,2) (2,0) (2,1) (2,2) and (0,3)-(0,6); columns 6-8
- * against regions 2, 6 and 9 leave (0,6) (2,6) (2,7) (2,8) and (1,2)-(1,5).  Row 1
- * against region 2 is row 0's pair the other way round. */
+/* Shape 2: rows 1-2 against regions 2 and 3 (row 2) leave (1,0) (1,1) and (0,7) (0,8),
+ * each side in one row; columns 0-2 against regions 1, 4 and 7 leave (1,2) (2,0) (2,1)
+ * (2,2) and (0,3)-(0,6); columns 6-8 against regions 2, 6 and 9 leave (0,6) (2,6) (2,7)
+ * (2,8) and (1,2)-(1,5).  Row 0 against region 1 (the first pair the other way round)
+ * is a run of one line: left out. */
 static void test_pairs_hook(const struct puzzle *p)
 {
     const struct fast_geometry *g = shape(p, true);
 
     tap_ok(g->fits && g->npairs == 3, "hook: three pairs (%d)", g->npairs);
-    tap_ok(has_pair(g, (const int[]){ 7, 8, -1 }, (const int[]){ 9, 10, -1 }, true),
-           "hook: row 0 against region 1, distinct digits a side");
+    tap_ok(has_pair(g, (const int[]){ 9, 10, -1 }, (const int[]){ 7, 8, -1 }, true),
+           "hook: rows 1-2 against regions 2 and 3, distinct digits a side");
     tap_ok(has_pair(g, (const int[]){ 11, 18, 19, 20, -1 }, (const int[]){ 3, 4, 5, 6, -1 }, false),
            "hook: columns 0-2 against regions 1, 4 and 7");
     tap_ok(has_pair(g, (const int[]){ 6, 24, 25, 26, -1 }, (const int[]){ 11, 12, 13, 14, -1 }, false),
@@ -139,29 +140,29 @@ static void test_pair_presence(struct puzzle *p)
 }
 
 /* (0,7) and (0,8) left 1 and 2: row 0's other digits lie in region 1, so (1,0) and
- * (1,1) are left 1 and 2 too (locked candidates, as the pair's first rule), a naked pair
- * the search has no rule for: the pair's sides hold as many distinct digits as cells, so
- * both go in (1,0) (1,1), and the other cells of row 1 and region 1 lose them. */
+ * (1,1) are left 1 and 2 too (locked candidates), a naked pair the search has no rule
+ * for.  Their pair (of rows 1-2; here alone) holds distinct digits, as many as its
+ * cells, so both go in (1,0) (1,1), and the other cells of row 1 and region 1 lose them. */
 static void test_pair_distinct(struct puzzle *p)
 {
-    static const int a[] = { 7, 8, -1 };
+    static const int a[] = { 7, 8, -1 }, b[] = { 9, 10, -1 };
+    const struct fast_pair pair = { .a = cells_of(b), .b = cells_of(a), .ncells = 2, .distinct = true };
     digitset others = ((1u << 10) - 1) & ~0x7u;
-    struct fast_state with, without;
-    bool ok_with = propagated(p, a, others, true, &with), narrowed = true, kept = true;
+    struct fast_state s;
+    bool ok = propagated(p, a, others, false, &s), kept = true, narrowed = true, changed = false;
 
     geometry_cache.built = false;
-    bool ok_without = propagated(p, a, others, false, &without);
-
-    geometry_cache.built = false;
-    for (int d = 1; d <= 9; d++) {
-        narrowed &= cell_has(&with, 9, d) == (d <= 2) && cell_has(&with, 10, d) == (d <= 2);
-        kept &= cell_has(&without, 9, d) == (d <= 2) && cell_has(&without, 0, d) && cell_has(&without, 13, d);
-    }
-    tap_ok(ok_without && kept,
+    for (int d = 1; d <= 9; d++)
+        kept &= cell_has(&s, 9, d) == (d <= 2) && cell_has(&s, 0, d) && cell_has(&s, 13, d);
+    tap_ok(ok && kept,
            "(0,7) (0,8) left 1 and 2: without the pairs (1,0) is left 1 and 2, (0,0) and (1,4) keep every digit");
-    tap_ok(ok_with && narrowed && !cell_has(&with, 0, 1) && !cell_has(&with, 0, 2)
-           && !cell_has(&with, 13, 1) && cell_has(&with, 0, 3),
-           "(0,7) (0,8) left 1 and 2: (1,0) (1,1) hold 1 and 2, (0,0) and (1,4) lose them");
+    ok = ok && pair_equal(shape(p, false), &s, &pair, &changed);
+    geometry_cache.built = false;
+    for (int d = 1; d <= 9; d++)
+        narrowed &= cell_has(&s, 9, d) == (d <= 2) && cell_has(&s, 10, d) == (d <= 2);
+    tap_ok(ok && changed && narrowed && !cell_has(&s, 0, 1) && !cell_has(&s, 0, 2)
+           && !cell_has(&s, 13, 1) && cell_has(&s, 0, 3),
+           "(0,7) (0,8) left 1 and 2: their pair with (1,0) (1,1) takes 1 and 2 from (0,0) and (1,4)");
 }
 
 static void test_shapes(void)
