@@ -343,8 +343,9 @@ static digitset cage_confined(const struct fast_geometry *g, const struct fast_s
 }
 
 /* Digit d, which the cage's open cells must hold: with one place there it goes there,
- * otherwise the cells seeing every place lose it; false when it has none. */
-static bool cage_required(const struct fast_geometry *g, struct fast_state *s, cellset open,
+ * otherwise the cells seeing every place lose it; false when it has none.  Inline: called
+ * from the pairs too, GCC made it a call, and 62 Killers took 0.8% more instructions. */
+static inline bool cage_required(const struct fast_geometry *g, struct fast_state *s, cellset open,
                           int d, bool *changed)
 {
     cellset where = s->cand[d] & open, seen = g->all;
@@ -540,7 +541,7 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if (changed)
             continue;
         /* The pairs last: they cost the most and narrow least often. */
-        if (!pair_equals(g, s, &changed))
+        if (g->npairs != 0 && !pair_equals(g, s, &changed))
             return false;
         if (!changed)
             return true;
