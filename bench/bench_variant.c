@@ -1,6 +1,7 @@
 /* bench_variant.c: CPU time per puzzle of the variant searches (Jigsaw, X, Killer), as ratios to plain 9x9 solving of comparable puzzles in the same run. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,10 @@
  *    level per file, or a published set) against plain puzzles of their rating, as the
  *    Sudoku X puzzles made here: the same plain puzzles, rated once;
  *  - the 9x9 puzzles of each --variant=FILE (kakudo generate x's, jigsaw-x's or
- *    killer-x's, a level per file) the same way.
+ *    killer-x's, a level per file) the same way;
+ *  - each --jigsaw and --variant FILE also against kakudo's own plain puzzles of its
+ *    level (--plain-level=FILE, kakudo generate sudoku's, the level named in both files'
+ *    names): the comparison a user makes, each puzzle paying for its shape.
  * Each set also prints its first solves alone: the repeats of one puzzle take the same
  * branches, which the processor learns, and that flatters branchy code more than
  * table-driven code.
@@ -175,6 +179,7 @@ static bool within(struct bench_ratios r, double target)
 /* The ratios of v to plain, warm and first solves; with a target, a line saying whether
  * both medians and means are within it. */
 static const char *set_label = "made here";  /* the set being printed, for target lines */
+static const char *plain_label = "plain";    /* what it is compared with, for target lines */
 
 static void print_ratio_target(const char *name, const struct bench_timed *v,
                                const struct bench_timed *plain, double target)
@@ -185,11 +190,11 @@ static void print_ratio_target(const char *name, const struct bench_timed *v,
     for (int p = 0; measured && p < passes; p++)
         measured = bench_ratios_of(v, plain, p, &each[p]);
     if (measured) {
-        printf("  %-34s ratio to plain: ", name);
+        printf("  %-34s ratio to %s: ", name, plain_label);
         print_ratios(r, each);
         if (target > 0)
-            printf("  target %s, %s, within %.0fx of plain (medians and means, both ways): %s\n", name,
-                   set_label, target, within(r, target) ? "pass" : "MISS");
+            printf("  target %s, %s, within %.0fx of %s (medians and means, both ways): %s\n", name,
+                   set_label, target, plain_label, within(r, target) ? "pass" : "MISS");
     }
     free(each);
 }
@@ -734,6 +739,84 @@ static void made_free(struct made_sets *s)
     rated_set_free(&s->rated_x);
 }
 
+/* --- Against kakudo's own plain puzzles of the same level --- */
+
+/* The user's comparison: `kakudo generate jigsaw --level L` against `kakudo generate
+ * sudoku --level L`, the same generator and rater, so the same level and SE ratings.  The
+ * rating bands above draw plain puzzles from minimal random ones and the public files,
+ * which take more nodes than kakudo's own of the same rating.  A file's level is the
+ * word of level_names its name holds (run.sh's cache: jigsaw-master-seed1-n300.txt). */
+static const char *const level_names[] = { "beginner", "easy", "medium", "hard", "expert", "master" };
+#define NLEVELS ((int)(sizeof level_names / sizeof level_names[0]))
+
+static int level_in_name(const char *path)
+{
+    const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+
+    for (int l = 0; l < NLEVELS; l++) {
+        size_t len = strlen(level_names[l]);
+
+        for (const char *at = strstr(base, level_names[l]); at != NULL; at = strstr(at + 1, level_names[l]))
+            if ((at == base || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[len]))
+                return l;
+    }
+    return -1;
+}
+
+/* Each level's plain puzzles (--plain-level=FILE), timed as they come. */
+struct plain_levels {
+    const char *path[NLEVELS];
+    struct bench_set set[NLEVELS];
+    struct bench_timed *timed[NLEVELS];
+};
+
+static void plan_plain_level(struct plain_levels *pl, const char *path, size_t max)
+{
+    int level = level_in_name(path);
+
+    if (level < 0) {
+        fprintf(stderr, "bench_variant: %s: no level (beginner ... master) in its name: left out\n", path);
+        return;
+    }
+    if (pl->timed[level] != NULL || !bench_load(path, 1, max, &pl->set[level]))
+        return;
+    keep_9x9(&pl->set[level], 0);
+    pl->path[level] = path;
+    pl->timed[level] = timed_of(&pl->set[level], NULL);
+}
+
+static void report_plain_levels(const struct plain_levels *pl)
+{
+    for (int l = 0; l < NLEVELS; l++)
+        if (pl->timed[l] != NULL) {
+            printf("%s:\n", pl->path[l]);
+            print_set("plain 9x9 (kakudo's own)", pl->timed[l]);
+        }
+}
+
+/* A variant file's times (each puzzle paying for its shape, as kakudo solve FILE) against
+ * kakudo's plain puzzles of its level, with a target line within 2x. */
+static void compare_by_level(const char *kind, const struct bench_timed *v, const char *path,
+                             const struct plain_levels *pl)
+{
+    char name[200], against[200];
+    int level = level_in_name(path);
+
+    if (level < 0 || pl->timed[level] == NULL) {
+        printf("  target %s, %s, within 2x of kakudo's plain puzzles of its level: not measured"
+               " (no --plain-level file of %s)\n", kind, set_name(path, name, sizeof name),
+               level < 0 ? "its level" : level_names[level]);
+        return;
+    }
+    snprintf(against, sizeof against, "kakudo's plain %s (%s)", level_names[level],
+             set_name(pl->path[level], name, sizeof name));
+    set_label = set_name(path, name, sizeof name);
+    plain_label = against;
+    print_ratio_target(kind, v, pl->timed[level], 2);
+    set_label = "made here";
+    plain_label = "plain";
+}
+
 /* A file of one kind of puzzle (a --killer, --jigsaw or --variant FILE) and the sets it is
  * timed as: kept (real Jigsaws: their shape kept from repeat to repeat), timed, rated. */
 struct file_sets {
@@ -782,7 +865,7 @@ static void plan_jigsaw_file(struct file_sets *f, const char *path, size_t max)
 }
 
 static void report_jigsaw_file(const struct file_sets *f, const struct bench_timed *plain,
-                               const struct rated_plain *rated)
+                               const struct rated_plain *rated, const struct plain_levels *levels)
 {
     char name[200];
 
@@ -800,6 +883,7 @@ static void report_jigsaw_file(const struct file_sets *f, const struct bench_tim
         compare_by_rating((struct variant_kind){ "Jigsaw (irregular regions)", "Jigsaw",
                                                  set_name(f->path, name, sizeof name) },
                           &f->rated, rated);
+    compare_by_level("Jigsaw (irregular regions)", f->timed, f->path, levels);
 }
 
 /* A file of 9x9 puzzles of one variant (kakudo generate x's, jigsaw-x's, killer-x's...:
@@ -816,7 +900,8 @@ static void plan_variant_file(struct file_sets *f, const char *path, size_t max)
     f->rated = rate_set(&f->set, shape_flush);
 }
 
-static void report_variant_file(const struct file_sets *f, const struct rated_plain *rated)
+static void report_variant_file(const struct file_sets *f, const struct rated_plain *rated,
+                                const struct plain_levels *levels)
 {
     char name[200];
 
@@ -828,6 +913,7 @@ static void report_variant_file(const struct file_sets *f, const struct rated_pl
     print_set(f->kind, f->timed);
     compare_by_rating((struct variant_kind){ f->kind, f->kind, set_name(f->path, name, sizeof name) },
                       &f->rated, rated);
+    compare_by_level(f->kind, f->timed, f->path, levels);
 }
 
 static void file_free(struct file_sets *f)
@@ -855,6 +941,8 @@ int main(int argc, char **argv)
     struct file_args killers = { xcalloc((size_t)argc, sizeof(char *)), 0 };
     struct file_args jigsaws = { xcalloc((size_t)argc, sizeof(char *)), 0 };
     struct file_args variants = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct file_args plain_files = { xcalloc((size_t)argc, sizeof(char *)), 0 };
+    struct plain_levels levels = { 0 };
     struct public_sets *publics;
     struct file_sets *killer_sets, *jigsaw_sets, *variant_sets;
     struct made_sets made = { 0 };
@@ -879,6 +967,8 @@ int main(int argc, char **argv)
             arg_add(&jigsaws, argv[a] + 9);
         else if (strncmp(argv[a], "--variant=", 10) == 0)
             arg_add(&variants, argv[a] + 10);
+        else if (strncmp(argv[a], "--plain-level=", 14) == 0)
+            arg_add(&plain_files, argv[a] + 14);
         else if (strncmp(argv[a], "--rated=", 8) == 0)
             rated_max = (size_t)atol(argv[a] + 8);
         else if (argv[a][0] != '-')
@@ -909,6 +999,8 @@ int main(int argc, char **argv)
         plan_jigsaw_file(&jigsaw_sets[j], jigsaws.path[j], max);
     for (int v = 0; rated_max > 0 && v < variants.n; v++)
         plan_variant_file(&variant_sets[v], variants.path[v], max);
+    for (int l = 0; l < plain_files.n; l++)
+        plan_plain_level(&levels, plain_files.path[l], max);
 
     bench_passes_run(all_timed, ntimed, passes, repeat, solve_timed, say_pass);
 
@@ -917,10 +1009,11 @@ int main(int argc, char **argv)
     report_made(&made, &rated);
     for (int k = 0; k < killers.n; k++)
         report_killer_file(&killer_sets[k], made.tp);
+    report_plain_levels(&levels);
     for (int j = 0; j < jigsaws.n; j++)
-        report_jigsaw_file(&jigsaw_sets[j], made.tp, &rated);
+        report_jigsaw_file(&jigsaw_sets[j], made.tp, &rated, &levels);
     for (int v = 0; v < variants.n; v++)
-        report_variant_file(&variant_sets[v], &rated);
+        report_variant_file(&variant_sets[v], &rated, &levels);
 
     for (int f = 0; f < files.n; f++)
         public_free(&publics[f]);
@@ -945,6 +1038,9 @@ int main(int argc, char **argv)
     free(killers.path);
     free(jigsaws.path);
     free(variants.path);
+    free(plain_files.path);
+    for (int l = 0; l < NLEVELS; l++)
+        bench_set_free(&levels.set[l]);
     puzzle_free(shape_flush);
     return 0;
 }

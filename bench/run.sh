@@ -33,7 +33,10 @@
 #   BENCH_X_OTHER_COUNT (default 100) the Jigsaw X and Killer X generated per level of
 #   BENCH_X_LEVELS (the same six), cached as x-LEVEL-..., jigsaw-x-LEVEL-... and
 #   killer-x-LEVEL-...; BENCH_X_KINDS (default "x:300 jigsaw-x:100 killer-x:100", from
-#   those two) the kinds and counts themselves, "" for none;
+#   those two) the kinds and counts themselves, "" for none; BENCH_PLAIN_LEVEL_COUNT
+#   (default 300, 0 for none) kakudo's own plain 9x9 puzzles generated per level of those
+#   Jigsaw and X levels, cached as sudoku-LEVEL-..., each variant set of a level timed
+#   against them too (the user's comparison: the same generator, level and ratings);
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
 #   below 60x60, 1 from 60x60) the seeds each size gets; BASELINE_GENERATE, a
@@ -587,7 +590,7 @@ part_big() {
 
 # ---------------------------------------------------------------------------------------
 # generated_set KIND CACHE LEVEL COUNT: the file of COUNT 9x9 puzzles of KIND (killer,
-# jigsaw, x, jigsaw-x or killer-x) and LEVEL (seed 1), generated into CACHE when missing
+# jigsaw, x, jigsaw-x, killer-x or sudoku) and LEVEL (seed 1), generated into CACHE when missing
 # (-j2; the same puzzles whatever -j); the generation's CPU time per puzzle and how many
 # reached the level go to $tmp/generated.txt.  A generation that fails (or is cut short)
 # is said there and kept nowhere, so a later run tries again; the status is then 1.
@@ -657,6 +660,16 @@ part_variant() {
         set -- "$@" --variant="$set_file"
     done
   done
+  # kakudo's own plain puzzles of each of those levels: each variant set above is also
+  # timed against those of its level (bench_variant finds the level in the file names).
+  plain_count=${BENCH_PLAIN_LEVEL_COUNT:-300}
+  if [ "$plain_count" -gt 0 ]; then
+    for level in $(printf '%s\n' $([ "$jigsaws" -gt 0 ] && echo "$jigsaw_levels") \
+                     $([ -n "$xkinds" ] && echo "$x_levels") | awk 'NF && !seen[$0]++'); do
+      set_file=$(generated_set sudoku "$cache" "$level" "$plain_count") &&
+        set -- "$@" --plain-level="$set_file"
+    done
+  fi
   cat "$tmp/generated.txt"
   # A published set: 62 of krazydad's Intermediate Killers (tests/data/variant).
   set -- "$@" --killer="$srcdir/tests/data/variant/killer_krazydad.txt"
@@ -664,8 +677,8 @@ part_variant() {
     set -- "$@" "$data/sudoku/magictour_top1465.txt"
   fi
   # Its "target" lines (Jigsaw and X within 2x of plain, real Jigsaws of each level
-  # within 2x of plain of their rating; each Killer set's median under 1 ms) join the
-  # summary.
+  # within 2x of plain of their rating and of kakudo's plain puzzles of their level; each
+  # Killer set's median under 1 ms) join the summary.
   "$builddir/bench/bench_variant" --rated="${BENCH_VARIANT_RATED:-300}" "$@" | tee "$tmp/variant.txt"
   sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }
