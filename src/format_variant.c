@@ -335,6 +335,7 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
     while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
         struct vtok t;
         size_t at = 0;
+        char got[UTIL_QUOTE_SIZE];
 
         while (next_token(&ln, &at, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
@@ -342,8 +343,8 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
             int sum = is_number(&num) ? atoi(num.s) : 0;
 
             if (sum <= 0)
-                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
-                                num.s, (int)(num.len > 10 ? 10 : num.len));
+                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%s'"),
+                                util_quote(num.s, num.len, got, sizeof got));
             if (sums->sum[ch] != 0)
                 return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);
             sums->sum[ch] = sum;
@@ -610,7 +611,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     struct vpos *pos = NULL;
     int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
     bool seen[256] = { false };
-    char labels[256];
+    char labels[256], got[UTIL_QUOTE_SIZE];
 
     if (rc <= 0)
         return rc;
@@ -645,8 +646,8 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     for (int i = first_sum; i < ntok && rc > 0; i++) {
         int k = i - first_sum;
         if (!is_number(&t[i]) || atoi(t[i].s) <= 0)
-            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
-                          t[i].s, (int)(t[i].len > 10 ? 10 : t[i].len));
+            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%s'"),
+                          util_quote(t[i].s, t[i].len, got, sizeof got));
         else if (k >= ncages)
             rc = fmt_fail(r, err, ln.number, t[i].col, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);
         else

@@ -14,6 +14,16 @@ ok $? "config: a NUL byte is reported with file and line"
 out_has nul "theme = mono" && out_has nul "timer = shown"
 ok $? "config: the lines before it apply, the rest is not read"
 
+# --- Long values in messages ---
+# A value quoted in a message is shown whole up to 32 characters, else its first 20 and its
+# length; a 400-character theme used to fill the message's buffer and cut off what was
+# expected.
+long=$(printf '%0400d' 7)
+printf 'theme = %s\n' "$long" >"$tmp/long.config"
+run longcfg --config="$tmp/long.config" --print-config
+err_has longcfg "long.config:1: unknown theme '00000000000000000000... (400 characters)': expected default, high-contrast, colorblind or mono"
+ok $? "config: a long value is elided with its length, the message whole"
+
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
 # the board is dropped): with nothing kept, generate said "kakudo generate: " and nothing
