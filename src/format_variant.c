@@ -97,6 +97,27 @@ static int side_of(size_t count)
     return 0;
 }
 
+/* Map symbols are ASCII: a map is read a byte to a cell, so a symbol beyond ASCII would
+ * count as several cells (and its column and the map's length would be wrong).  1, or -1
+ * with a message at the first symbol that is not. */
+static int map_ascii(const struct reader *r, long line, const struct vtok *map, bool regions,
+                     struct format_error *err)
+{
+    for (size_t i = 0; i < map->len; i++) {
+        if ((unsigned char)map->s[i] >= 0x80) {
+            char got[UTIL_QUOTE_SIZE];
+            int len = util_utf8_len((const uint8_t *)map->s + i, map->len - i);
+
+            util_quote(map->s + i, len > 0 ? (size_t)len : 1, got, sizeof got);
+            return fmt_fail(r, err, line, map->col + (long)util_utf8_count((const uint8_t *)map->s, i),
+                            regions ? _("expected a region symbol in ASCII (a letter, digit or punctuation), got '%s'")
+                                    : _("expected a cage symbol in ASCII (a letter, digit or punctuation), got '%s'"),
+                            got);
+        }
+    }
+    return 1;
+}
+
 static bool is_number(const struct vtok *t)
 {
     if (t->len == 0 || t->len > 4)
@@ -126,6 +147,13 @@ static bool has_letter(const struct vtok *t)
     return false;
 }
 
+/* A token's length in characters: a map in symbols beyond ASCII is still detected as one,
+ * so that its reader says what is wrong with it. */
+static size_t symbols_in(const struct vtok *t)
+{
+    return util_utf8_count((const uint8_t *)t->s, t->len);
+}
+
 enum format_id fmt_variant_detect(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
@@ -136,13 +164,13 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
 
     if (n == 1 && token_is_variant(&t[0], &flags))
         return FORMAT_VARIANT;
-    if (n == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0 && !is_number(&t[1]))
+    if (n == 2 && t[0].len == symbols_in(&t[1]) && side_of(t[0].len) != 0 && !is_number(&t[1]))
         return FORMAT_JIGSAW_LINE;
     if (n == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0)
         return FORMAT_JIGSAW_LINE;
     for (int i = 1; i < n; i++)
-        numbers &= is_number(&t[i]) || (i == 1 && t[1].len == t[0].len);
-    if (numbers && side_of(t[0].len) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
+        numbers &= is_number(&t[i]) || (i == 1 && symbols_in(&t[1]) == symbols_in(&t[0]));
+    if (numbers && side_of(symbols_in(&t[0])) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
         return FORMAT_KILLER_LINE;
     return FORMAT_AUTO;
 }
@@ -394,6 +422,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
         bool regions = m == 0 && (flags & VARIANT_JIGSAW);
         char *dest = (regions ? *region_map : *cage_map) + rows * n;
 
+        if (map_ascii(r, ln->number, map, regions, err) < 0)
+            return -1;
         if ((int)map->len != n)
             return fmt_fail(r, err, ln->number, map->col, regions ? _("expected a region map of %1$d symbols, got %2$d")
                                                                   : _("expected a cage map of %1$d symbols, got %2$d"),
@@ -576,6 +606,8 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         return rc;
     fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
     ntok = split_tokens(&ln, t, VTOK_MAX);
+    if (ntok == 2 && map_ascii(r, ln.number, &t[1], true, err) < 0)
+        return -1;
     if (ntok == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0) {
         regions = t[1];
     } else if (ntok == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0) {
@@ -617,6 +649,11 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         return rc;
     fmt_drop(r);
     ntok = split_all_tokens(&ln, &t);
+    /* The cage letters: the second token if it is not a sum (the first holds the givens). */
+    if (ntok >= 1 && map_ascii(r, ln.number, &t[ntok >= 2 && !is_number(&t[1]) ? 1 : 0], false, err) < 0) {
+        free(t);
+        return -1;
+    }
     cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
     if (n == 0) {
