@@ -356,6 +356,21 @@ static bool is_sum_line(const struct fmt_line *ln)
     return n > 0;
 }
 
+/* Whether no line of sums follows a Killer's rows (the last on line last_row): then err
+ * says so at the line where it was expected. */
+static bool no_sum_line(struct reader *r, long last_row, struct format_error *err)
+{
+    struct fmt_line ln;
+    bool there = fmt_peek(r, 0, &ln);
+
+    if (there && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln))
+        return false;
+    fmt_fail(r, err, there ? ln.number : last_row + 1, 0,
+             _("cage letters but no line of sums: expected the cages' sums after the rows, "
+               "as a=12 b=17 ..."));
+    return true;
+}
+
 static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_error *err)
 {
     struct fmt_line ln;
@@ -475,16 +490,26 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
     return 1;
 }
 
+/* The variant of a headerless Killer whose rows have ntok tokens: digits and cage map, or
+ * digits, region map and cage map. */
+static unsigned headerless_flags(int ntok)
+{
+    return ntok == 3 ? VARIANT_KILLER | VARIANT_JIGSAW : VARIANT_KILLER;
+}
+
 /* Whether the lookahead from line k on is a Killer without its header line, as
  * CodinGame's "Killer Sudoku Solver" gives one: N rows of N digits, each followed by its
  * cage map (a Killer Jigsaw: its region map, then its cage map), comments and separators
  * aside, then the line of cage sums.  Its variant's flags, or 0.  The sums line after
- * the rows is what no other format has, so nothing else is taken for one. */
+ * the rows is what no other format has, so nothing else is taken for one; rows whose
+ * cage maps hold letters and then end (the file, or at a blank line) are one whose sums
+ * line is missing, which its reader then reports. */
 unsigned fmt_variant_headerless(struct reader *r, int k)
 {
     struct fmt_line ln;
     struct vtok t[4];
     int ntok = 0, n = 0, rows = 0;
+    bool letters = false;
 
     for (; fmt_peek(r, k, &ln) && !ln.blank && !ln.faulty; k++) {
         int m;
@@ -492,7 +517,7 @@ unsigned fmt_variant_headerless(struct reader *r, int k)
         if (ln.comment || is_separator(&ln))
             continue;
         if (rows == n && n > 0)
-            return is_sum_line(&ln) ? (ntok == 3 ? VARIANT_KILLER | VARIANT_JIGSAW : VARIANT_KILLER) : 0;
+            return is_sum_line(&ln) ? headerless_flags(ntok) : 0;
         m = split_tokens(&ln, t, 4);
         if (rows == 0) {
             ntok = m;
@@ -503,9 +528,10 @@ unsigned fmt_variant_headerless(struct reader *r, int k)
         for (int i = 0; i < m; i++)
             if ((int)t[i].len != n)
                 return 0;
+        letters |= has_letter(&t[m - 1]);
         rows++;
     }
-    return 0;
+    return rows == n && n > 0 && letters ? headerless_flags(ntok) : 0;
 }
 
 int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err)
@@ -537,7 +563,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);
-        rc = read_sum_lines(r, sums, err);
+        rc = no_sum_line(r, pos[p->ncells - 1].line, err) ? -1 : read_sum_lines(r, sums, err);
     }
     if (rc > 0 && (flags & VARIANT_JIGSAW))
         rc = apply_regions(r, p, region_map, pos, err);
