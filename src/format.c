@@ -2434,8 +2434,10 @@ bool format_split_spec(const char *spec, char **path, long *index)
     colon = strrchr(*path, ':');
     *index = 1;
     if (stat(spec, &st) == 0 || colon == NULL || colon[1] == '\0'
-        || strspn(colon + 1, "0123456789") != strlen(colon + 1) || strlen(colon + 1) > 9)
+        || strspn(colon + 1, "0123456789") != strlen(colon + 1))
         return false;
+    /* A number past LONG_MAX asks for a puzzle no file holds, as LONG_MAX does: the
+     * message then says how many the file has, not that "FILE:N" is no file. */
     *index = strtol(colon + 1, NULL, 10);
     *colon = '\0';
     return true;

@@ -67,4 +67,14 @@ ok $? "rate: a FIFO is read once"
 run_fifo fhint "$easy" hint && status_is fhint 0 && out_has fhint "so r6c2 is 4"
 ok $? "hint: a FIFO is read once"
 
+# --- FILE:N with an N of any length ---
+# N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
+# file or directory"); it is a puzzle number like any other, past the end of the file.
+printf '%s\n' "$easy" "$easy" >"$tmp/two.txt"
+for c in solve rate hint; do
+  run "n$c" "$c" "$tmp/two.txt:99999999999999999999"
+  status_is "n$c" 2 && err_has "n$c" "two.txt has only 2 puzzles"
+  ok $? "$c: FILE:N with a 20-digit N says how many puzzles the file has"
+done
+
 tap_done
