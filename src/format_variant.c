@@ -301,6 +301,17 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
     return 1;
 }
 
+/* "expected a digit 1-n ..., got 'X'" for the character at s (of avail bytes), whole. */
+static int bad_digit(const struct reader *r, long line, long col, int n, const char *s, size_t avail,
+                     struct format_error *err)
+{
+    char got[UTIL_QUOTE_SIZE];
+    int len = util_utf8_len((const uint8_t *)s, avail);
+
+    util_quote(s, len > 0 ? (size_t)len : 1, got, sizeof got);
+    return fmt_fail(r, err, line, col, _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$s'"), n, got);
+}
+
 /* Reads the digits of a row from tokens (spaces and '|' between them ignored) into
  * given; -1 with err filled. */
 static int read_digits(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok, int n,
@@ -319,9 +330,7 @@ static int read_digits(struct reader *r, const struct fmt_line *ln, const struct
                 return fmt_fail(r, err, ln->number, t[i].col + (long)j,
                                 _("expected %1$d digits before the maps, got more"), n);
             if (v < 0 || v > n)
-                return fmt_fail(r, err, ln->number, t[i].col + (long)j,
-                                _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
-                                n, ch > 0x20 && ch < 0x7f ? ch : '?');
+                return bad_digit(r, ln->number, t[i].col + (long)j, n, t[i].s + j, t[i].len - j, err);
             given[count] = (uint8_t)v;
             pos[count].line = ln->number;
             pos[count].digit_col = t[i].col + (long)j;
@@ -417,8 +426,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
         size_t symbols = 0;
 
         for (int i = 0; i < ntok - nmaps; i++)
-            for (size_t j = 0; j < t[i].len; j++)
-                symbols += t[i].s[j] != '|';
+            for (size_t j = 0; j < t[i].len; j++)     /* characters: a byte that starts one */
+                symbols += t[i].s[j] != '|' && ((unsigned char)t[i].s[j] & 0xC0) != 0x80;
         if (symbols < SUDOKU_MIN_SIZE || symbols > SUDOKU_MAX_SIZE)
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
@@ -610,9 +619,8 @@ static int line_digits(struct reader *r, const struct fmt_line *ln, const struct
         int ch = (unsigned char)part.s[cell], v = fmt_symbol_value(ch);
 
         if (v < 0 || v > p->max_digit)
-            return fmt_fail(r, err, ln->number, part.col + cell,
-                            _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
-                            p->max_digit, ch > 0x20 && ch < 0x7f ? ch : '?');
+            return bad_digit(r, ln->number, part.col + cell, p->max_digit, part.s + cell,
+                             t->len - (size_t)cell, err);
         p->given[cell] = (uint8_t)v;
         pos[cell].line = ln->number;
         pos[cell].digit_col = part.col + cell;
