@@ -100,9 +100,9 @@ static void print_help(void)
              "      --nodes=N        give up a search after N nodes (default %u, or\n"
              "                       %u with --strategy=plain; also for hint,\n"
              "                       rate, watch and the player): exit status 3\n"
-             "  -j, --jobs=N         work on N puzzles at once, in N threads (default: the\n"
-             "                       processors online; also for hint, rate and generate):\n"
-             "                       the output is the same, in input order\n"), SOLVE_DEFAULT_NODES,
+             "  -j, --jobs=N         work on N puzzles at once, in N threads (at most the\n"
+             "                       processors online, the default; also for hint, rate\n"
+             "                       and generate): the output is the same, in input order\n"), SOLVE_DEFAULT_NODES,
            SOLVE_DEFAULT_PLAIN_NODES);
     fputs(_("Options for hint (FILE may also be a pencil-mark grid or a saved game):\n"
             "      --all            list every step available now, not just the easiest\n"

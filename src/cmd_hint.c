@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "format.h"
 #include "game.h"
@@ -246,13 +247,18 @@ static void hint_deliver(void *item, void *user)
     free(job);
 }
 
-/* Whether the file at path is a saved game (it starts as game_save writes). */
+/* Whether the file at path is a saved game (it starts as game_save writes).  Saves are
+ * regular files: anything else is not opened here, as a FIFO opened twice would lose to
+ * this look the puzzles its writer sent, or wait for a writer that has come and gone. */
 static bool is_save_file(const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+    struct stat st;
+    FILE *f = NULL;
     char head[16] = "";
     bool save;
 
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        f = fopen(path, "rb");
     if (f == NULL)
         return false;
     save = fgets(head, sizeof head, f) != NULL && strncmp(head, "kakudo-save ", 12) == 0;

@@ -292,34 +292,6 @@ static bool cursor_token(struct cursor *c, struct token *t)
     return true;
 }
 
-/* Text quoted in a message: at most 20 characters, control bytes escaped. */
-static const char *quote_text(const char *s, size_t len, char *buf, size_t size)
-{
-    size_t out = 0, i = 0;
-    int chars = 0;
-
-    while (i < len && chars < 20 && out + 8 < size) {
-        int n = util_utf8_len((const uint8_t *)s + i, len - i);
-        unsigned char ch = (unsigned char)s[i];
-        if (n <= 0)
-            n = 1;
-        if (ch < 0x20 || ch == 0x7f) {
-            out += (size_t)snprintf(buf + out, size - out, "\\x%02x", ch);
-        } else {
-            memcpy(buf + out, s + i, (size_t)n);
-            out += (size_t)n;
-        }
-        i += (size_t)n;
-        chars++;
-    }
-    if (i < len && out + 4 < size) {
-        memcpy(buf + out, "...", 3);
-        out += 3;
-    }
-    buf[out] = '\0';
-    return buf;
-}
-
 /* ===================================================================================
  * The reader
  * =================================================================================== */
@@ -788,7 +760,7 @@ static int read_symbols(struct reader *r, const struct line *ln, int n, int want
     struct row_shape sh;
     struct cursor c = cursor_at_start(ln);
     struct token t;
-    char alpha[80], got[100];
+    char alpha[80], got[UTIL_QUOTE_SIZE];
     int count = 0;
 
     /* A one-line puzzle read in one pass has its positions in r->packed_line. */
@@ -822,7 +794,7 @@ static int read_symbols(struct reader *r, const struct line *ln, int n, int want
             if (v < 0 || v > n)
                 return fail(r, err, ln->number, col, "expected %s, got '%s'",
                             symbol_alphabet(n, sh.spaced, alpha, sizeof alpha),
-                            quote_text(s, len, got, sizeof got));
+                            util_quote(s, len, got, sizeof got));
             if (v == 0 && look->empty == '\0')
                 look->empty = *s == '.' ? '.' : '0';
             if (len > 1)
@@ -1102,14 +1074,14 @@ static bool token_number(const struct token *t, long min, long max, long *value)
 static int stream_number(struct reader *r, long min, long max, const char *what, long *value,
                          struct token *t, struct format_error *err)
 {
-    char got[100];
+    char got[UTIL_QUOTE_SIZE];
     int rc = stream_token(r, t, err);
 
     if (rc <= 0)
         return rc;
     if (!token_number(t, min, max, value))
         return fail(r, err, t->line, t->col, "expected %s, got '%s'", _(what),
-                    quote_text(t->s, t->len, got, sizeof got));
+                    util_quote(t->s, t->len, got, sizeof got));
     return 1;
 }
 
@@ -1235,7 +1207,7 @@ static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_sty
                         struct format_error *err)
 {
     struct token t;
-    char got[100];
+    char got[UTIL_QUOTE_SIZE];
     int rc;
 
     style->id = FORMAT_KAKURO2;
@@ -1256,7 +1228,7 @@ static int read_kakuro2(struct reader *r, struct puzzle **out, struct format_sty
     return fail(r, err, t.line, t.col, P_("expected the end of the file after %ld case, got '%s'",
                                           "expected the end of the file after %ld cases, got '%s'",
                                           (unsigned long)r->cases_total),
-                r->cases_total, quote_text(t.s, t.len, got, sizeof got));
+                r->cases_total, util_quote(t.s, t.len, got, sizeof got));
 }
 
 /* ===================================================================================
@@ -1305,9 +1277,9 @@ static int kakuro_candidates(const struct reader *r, const struct token *t, stru
     bool bracket = t->s[0] == '[';
     size_t end = t->len - (bracket && t->s[t->len - 1] == ']');
     digitset set = 0;
-    char got[100];
+    char got[UTIL_QUOTE_SIZE];
 
-    quote_text(t->s, t->len, got, sizeof got);
+    util_quote(t->s, t->len, got, sizeof got);
     if (k->marks == NULL)
         k->marks = xcalloc(KAKURO_ROWS_CELLS, sizeof *k->marks);
     if (bracket && end == t->len)
@@ -1332,7 +1304,7 @@ static int kakuro_cell(const struct reader *r, const struct token *t, struct kak
                        int cell, struct format_error *err)
 {
     const char *slash = memchr(t->s, '\\', t->len);
-    char got[100];
+    char got[UTIL_QUOTE_SIZE];
 
     k->block[cell] = k->down[cell] = k->across[cell] = k->given[cell] = 0;
     if (k->marks != NULL)
@@ -1350,15 +1322,15 @@ static int kakuro_cell(const struct reader *r, const struct token *t, struct kak
         k->block[cell] = 1;
         if (digits && !clue_sum(t->s, left, &k->down[cell]))
             return fail(r, err, t->line, t->col, "expected a sum 1-45, got '%s'",
-                        quote_text(t->s, left, got, sizeof got));
+                        util_quote(t->s, left, got, sizeof got));
         if (digits && !clue_sum(slash + 1, right, &k->across[cell]))
             return fail(r, err, t->line, t->col + (long)left + 1, "expected a sum 1-45, got '%s'",
-                        quote_text(slash + 1, right, got, sizeof got));
+                        util_quote(slash + 1, right, got, sizeof got));
         if (digits)
             return 1;
     }
     return fail(r, err, t->line, t->col, "expected \\, _, a digit 1-9, candidates (123, [5], .) "
-                "or a clue (D\\, \\A, D\\A), got '%s'", quote_text(t->s, t->len, got, sizeof got));
+                "or a clue (D\\, \\A, D\\A), got '%s'", util_quote(t->s, t->len, got, sizeof got));
 }
 
 static int kakuro_row(struct reader *r, const struct line *ln, struct kakuro_rows *k,
@@ -1557,7 +1529,7 @@ static bool line_looks_pencilmarks(const struct line *ln)
 static int pm_cell(const struct reader *r, const struct token *t, int n, uint8_t *digit,
                    digitset *marks, struct format_error *err)
 {
-    char buf[48];
+    char buf[UTIL_QUOTE_SIZE];
     bool bracketed = pm_bracketed(t);
 
     *digit = 0;
@@ -1566,16 +1538,16 @@ static int pm_cell(const struct reader *r, const struct token *t, int n, uint8_t
         return 1;
     if (bracketed && t->len == 2)
         return fail(r, err, t->line, t->col + 1, "expected candidates (symbols 1 to %1$c) "
-                    "between '[' and ']' in '%2$s'", sudoku_symbol(n), quote_text(t->s, t->len, buf, sizeof buf));
+                    "between '[' and ']' in '%2$s'", sudoku_symbol(n), util_quote(t->s, t->len, buf, sizeof buf));
     for (size_t i = bracketed; i < t->len - bracketed; i++) {
         int v = symbol_value((unsigned char)t->s[i]);
         if (v <= 0 || v > n)
             return fail(r, err, t->line, t->col + (long)i, "expected a cell's digit or candidates "
                         "(symbols 1 to %c) in '%s'", sudoku_symbol(n),
-                        quote_text(t->s, t->len, buf, sizeof buf));
+                        util_quote(t->s, t->len, buf, sizeof buf));
         if (*marks & (1u << v))
             return fail(r, err, t->line, t->col + (long)i, "candidate %c twice in '%s'",
-                        t->s[i], quote_text(t->s, t->len, buf, sizeof buf));
+                        t->s[i], util_quote(t->s, t->len, buf, sizeof buf));
         *marks |= 1u << v;
     }
     if (t->len == 1 && !bracketed) {
@@ -2021,12 +1993,11 @@ static int detect_format(struct reader *r, struct format_error *err)
                     "Jigsaw or Killer line), a KAKURO2 file or a Kakuro grid");
     if (n == 1 && cands[0] == FORMAT_KAKURO_GRID && line_has_map_token(ln, &t)) {
         /* A '\\' says Kakuro, a token this long a Killer or Jigsaw line: neither reads. */
-        char got[100];
-        return fail(r, err, ln->number, t.col, "'%1$s' is %2$zu symbols long, too long for a Kakuro "
-                    "cell, yet the line is not a Killer line (N*N cage symbols, then the cages' "
-                    "sums) nor a Jigsaw line: name its format with --format=killer-line, "
-                    "--format=jigsaw-line or --format=kakuro", quote_text(t.s, t.len, got, sizeof got),
-                    t.len);
+        char got[UTIL_QUOTE_SIZE];
+        return fail(r, err, ln->number, t.col, "'%s' is too long for a Kakuro cell, yet the "
+                    "line is not a Killer line (N*N cage symbols, then the cages' sums) nor a "
+                    "Jigsaw line: name its format with --format=killer-line, "
+                    "--format=jigsaw-line or --format=kakuro", util_quote(t.s, t.len, got, sizeof got));
     }
     r->format = n == 1 ? cands[0] : best_reading(r, cands, n);
     return 1;
@@ -2463,8 +2434,10 @@ bool format_split_spec(const char *spec, char **path, long *index)
     colon = strrchr(*path, ':');
     *index = 1;
     if (stat(spec, &st) == 0 || colon == NULL || colon[1] == '\0'
-        || strspn(colon + 1, "0123456789") != strlen(colon + 1) || strlen(colon + 1) > 9)
+        || strspn(colon + 1, "0123456789") != strlen(colon + 1))
         return false;
+    /* A number past LONG_MAX asks for a puzzle no file holds, as LONG_MAX does: the
+     * message then says how many the file has, not that "FILE:N" is no file. */
     *index = strtol(colon + 1, NULL, 10);
     *colon = '\0';
     return true;

@@ -97,6 +97,27 @@ static int side_of(size_t count)
     return 0;
 }
 
+/* Map symbols are ASCII: a map is read a byte to a cell, so a symbol beyond ASCII would
+ * count as several cells (and its column and the map's length would be wrong).  1, or -1
+ * with a message at the first symbol that is not. */
+static int map_ascii(const struct reader *r, long line, const struct vtok *map, bool regions,
+                     struct format_error *err)
+{
+    for (size_t i = 0; i < map->len; i++) {
+        if ((unsigned char)map->s[i] >= 0x80) {
+            char got[UTIL_QUOTE_SIZE];
+            int len = util_utf8_len((const uint8_t *)map->s + i, map->len - i);
+
+            util_quote(map->s + i, len > 0 ? (size_t)len : 1, got, sizeof got);
+            return fmt_fail(r, err, line, map->col + (long)util_utf8_count((const uint8_t *)map->s, i),
+                            regions ? _("expected a region symbol in ASCII (a letter, digit or punctuation), got '%s'")
+                                    : _("expected a cage symbol in ASCII (a letter, digit or punctuation), got '%s'"),
+                            got);
+        }
+    }
+    return 1;
+}
+
 static bool is_number(const struct vtok *t)
 {
     if (t->len == 0 || t->len > 4)
@@ -126,6 +147,13 @@ static bool has_letter(const struct vtok *t)
     return false;
 }
 
+/* A token's length in characters: a map in symbols beyond ASCII is still detected as one,
+ * so that its reader says what is wrong with it. */
+static size_t symbols_in(const struct vtok *t)
+{
+    return util_utf8_count((const uint8_t *)t->s, t->len);
+}
+
 enum format_id fmt_variant_detect(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
@@ -136,13 +164,13 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
 
     if (n == 1 && token_is_variant(&t[0], &flags))
         return FORMAT_VARIANT;
-    if (n == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0 && !is_number(&t[1]))
+    if (n == 2 && t[0].len == symbols_in(&t[1]) && side_of(t[0].len) != 0 && !is_number(&t[1]))
         return FORMAT_JIGSAW_LINE;
     if (n == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0)
         return FORMAT_JIGSAW_LINE;
     for (int i = 1; i < n; i++)
-        numbers &= is_number(&t[i]) || (i == 1 && t[1].len == t[0].len);
-    if (numbers && side_of(t[0].len) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
+        numbers &= is_number(&t[i]) || (i == 1 && symbols_in(&t[1]) == symbols_in(&t[0]));
+    if (numbers && side_of(symbols_in(&t[0])) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
         return FORMAT_KILLER_LINE;
     return FORMAT_AUTO;
 }
@@ -273,6 +301,17 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
     return 1;
 }
 
+/* "expected a digit 1-n ..., got 'X'" for the character at s (of avail bytes), whole. */
+static int bad_digit(const struct reader *r, long line, long col, int n, const char *s, size_t avail,
+                     struct format_error *err)
+{
+    char got[UTIL_QUOTE_SIZE];
+    int len = util_utf8_len((const uint8_t *)s, avail);
+
+    util_quote(s, len > 0 ? (size_t)len : 1, got, sizeof got);
+    return fmt_fail(r, err, line, col, _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$s'"), n, got);
+}
+
 /* Reads the digits of a row from tokens (spaces and '|' between them ignored) into
  * given; -1 with err filled. */
 static int read_digits(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok, int n,
@@ -291,9 +330,7 @@ static int read_digits(struct reader *r, const struct fmt_line *ln, const struct
                 return fmt_fail(r, err, ln->number, t[i].col + (long)j,
                                 _("expected %1$d digits before the maps, got more"), n);
             if (v < 0 || v > n)
-                return fmt_fail(r, err, ln->number, t[i].col + (long)j,
-                                _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
-                                n, ch > 0x20 && ch < 0x7f ? ch : '?');
+                return bad_digit(r, ln->number, t[i].col + (long)j, n, t[i].s + j, t[i].len - j, err);
             given[count] = (uint8_t)v;
             pos[count].line = ln->number;
             pos[count].digit_col = t[i].col + (long)j;
@@ -328,6 +365,21 @@ static bool is_sum_line(const struct fmt_line *ln)
     return n > 0;
 }
 
+/* Whether no line of sums follows a Killer's rows (the last on line last_row): then err
+ * says so at the line where it was expected. */
+static bool no_sum_line(struct reader *r, long last_row, struct format_error *err)
+{
+    struct fmt_line ln;
+    bool there = fmt_peek(r, 0, &ln);
+
+    if (there && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln))
+        return false;
+    fmt_fail(r, err, there ? ln.number : last_row + 1, 0,
+             _("cage letters but no line of sums: expected the cages' sums after the rows, "
+               "as a=12 b=17 ..."));
+    return true;
+}
+
 static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_error *err)
 {
     struct fmt_line ln;
@@ -335,6 +387,7 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
     while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
         struct vtok t;
         size_t at = 0;
+        char got[UTIL_QUOTE_SIZE];
 
         while (next_token(&ln, &at, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
@@ -342,8 +395,8 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
             int sum = is_number(&num) ? atoi(num.s) : 0;
 
             if (sum <= 0)
-                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
-                                num.s, (int)(num.len > 10 ? 10 : num.len));
+                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%s'"),
+                                util_quote(num.s, num.len, got, sizeof got));
             if (sums->sum[ch] != 0)
                 return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);
             sums->sum[ch] = sum;
@@ -373,8 +426,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
         size_t symbols = 0;
 
         for (int i = 0; i < ntok - nmaps; i++)
-            for (size_t j = 0; j < t[i].len; j++)
-                symbols += t[i].s[j] != '|';
+            for (size_t j = 0; j < t[i].len; j++)     /* characters: a byte that starts one */
+                symbols += t[i].s[j] != '|' && ((unsigned char)t[i].s[j] & 0xC0) != 0x80;
         if (symbols < SUDOKU_MIN_SIZE || symbols > SUDOKU_MAX_SIZE)
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
@@ -393,6 +446,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
         bool regions = m == 0 && (flags & VARIANT_JIGSAW);
         char *dest = (regions ? *region_map : *cage_map) + rows * n;
 
+        if (map_ascii(r, ln->number, map, regions, err) < 0)
+            return -1;
         if ((int)map->len != n)
             return fmt_fail(r, err, ln->number, map->col, regions ? _("expected a region map of %1$d symbols, got %2$d")
                                                                   : _("expected a cage map of %1$d symbols, got %2$d"),
@@ -444,16 +499,26 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
     return 1;
 }
 
+/* The variant of a headerless Killer whose rows have ntok tokens: digits and cage map, or
+ * digits, region map and cage map. */
+static unsigned headerless_flags(int ntok)
+{
+    return ntok == 3 ? VARIANT_KILLER | VARIANT_JIGSAW : VARIANT_KILLER;
+}
+
 /* Whether the lookahead from line k on is a Killer without its header line, as
  * CodinGame's "Killer Sudoku Solver" gives one: N rows of N digits, each followed by its
  * cage map (a Killer Jigsaw: its region map, then its cage map), comments and separators
  * aside, then the line of cage sums.  Its variant's flags, or 0.  The sums line after
- * the rows is what no other format has, so nothing else is taken for one. */
+ * the rows is what no other format has, so nothing else is taken for one; rows whose
+ * cage maps hold letters and then end (the file, or at a blank line) are one whose sums
+ * line is missing, which its reader then reports. */
 unsigned fmt_variant_headerless(struct reader *r, int k)
 {
     struct fmt_line ln;
     struct vtok t[4];
     int ntok = 0, n = 0, rows = 0;
+    bool letters = false;
 
     for (; fmt_peek(r, k, &ln) && !ln.blank && !ln.faulty; k++) {
         int m;
@@ -461,7 +526,7 @@ unsigned fmt_variant_headerless(struct reader *r, int k)
         if (ln.comment || is_separator(&ln))
             continue;
         if (rows == n && n > 0)
-            return is_sum_line(&ln) ? (ntok == 3 ? VARIANT_KILLER | VARIANT_JIGSAW : VARIANT_KILLER) : 0;
+            return is_sum_line(&ln) ? headerless_flags(ntok) : 0;
         m = split_tokens(&ln, t, 4);
         if (rows == 0) {
             ntok = m;
@@ -472,9 +537,10 @@ unsigned fmt_variant_headerless(struct reader *r, int k)
         for (int i = 0; i < m; i++)
             if ((int)t[i].len != n)
                 return 0;
+        letters |= has_letter(&t[m - 1]);
         rows++;
     }
-    return 0;
+    return rows == n && n > 0 && letters ? headerless_flags(ntok) : 0;
 }
 
 int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err)
@@ -506,7 +572,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);
-        rc = read_sum_lines(r, sums, err);
+        rc = no_sum_line(r, pos[p->ncells - 1].line, err) ? -1 : read_sum_lines(r, sums, err);
     }
     if (rc > 0 && (flags & VARIANT_JIGSAW))
         rc = apply_regions(r, p, region_map, pos, err);
@@ -553,9 +619,8 @@ static int line_digits(struct reader *r, const struct fmt_line *ln, const struct
         int ch = (unsigned char)part.s[cell], v = fmt_symbol_value(ch);
 
         if (v < 0 || v > p->max_digit)
-            return fmt_fail(r, err, ln->number, part.col + cell,
-                            _("expected a digit 1-%1$d or '.' for an empty cell, got '%2$c'"),
-                            p->max_digit, ch > 0x20 && ch < 0x7f ? ch : '?');
+            return bad_digit(r, ln->number, part.col + cell, p->max_digit, part.s + cell,
+                             t->len - (size_t)cell, err);
         p->given[cell] = (uint8_t)v;
         pos[cell].line = ln->number;
         pos[cell].digit_col = part.col + cell;
@@ -575,6 +640,8 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         return rc;
     fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
     ntok = split_tokens(&ln, t, VTOK_MAX);
+    if (ntok == 2 && map_ascii(r, ln.number, &t[1], true, err) < 0)
+        return -1;
     if (ntok == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0) {
         regions = t[1];
     } else if (ntok == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0) {
@@ -610,12 +677,17 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     struct vpos *pos = NULL;
     int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
     bool seen[256] = { false };
-    char labels[256];
+    char labels[256], got[UTIL_QUOTE_SIZE];
 
     if (rc <= 0)
         return rc;
     fmt_drop(r);
     ntok = split_all_tokens(&ln, &t);
+    /* The cage letters: the second token if it is not a sum (the first holds the givens). */
+    if (ntok >= 1 && map_ascii(r, ln.number, &t[ntok >= 2 && !is_number(&t[1]) ? 1 : 0], false, err) < 0) {
+        free(t);
+        return -1;
+    }
     cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
     if (n == 0) {
@@ -645,8 +717,8 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     for (int i = first_sum; i < ntok && rc > 0; i++) {
         int k = i - first_sum;
         if (!is_number(&t[i]) || atoi(t[i].s) <= 0)
-            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%1$.*2$s'"),
-                          t[i].s, (int)(t[i].len > 10 ? 10 : t[i].len));
+            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%s'"),
+                          util_quote(t[i].s, t[i].len, got, sizeof got));
         else if (k >= ncages)
             rc = fmt_fail(r, err, ln.number, t[i].col, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);
         else

@@ -68,6 +68,13 @@ int pool_online_cpus(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
+int pool_useful_jobs(int jobs)
+{
+    int most = pool_online_cpus() < 2 ? 2 : pool_online_cpus();
+
+    return jobs < 1 ? 1 : jobs > most ? most : jobs;
+}
+
 struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, void *ctx)
 {
     return pool_open_window(jobs, POOL_WINDOW_PER_JOB, work, deliver, ctx);
@@ -78,7 +85,7 @@ struct pool *pool_open_window(int jobs, int per_job, pool_work_fn *work,
 {
     struct pool *pool = xcalloc(1, sizeof *pool);
 
-    pool->jobs = jobs < 1 ? 1 : jobs;
+    pool->jobs = pool_useful_jobs(jobs);
     pool->work = work;
     pool->deliver = deliver;
     pool->ctx = ctx;

@@ -23,7 +23,7 @@ struct pool;
 typedef void pool_work_fn(void *item, void *ctx);
 typedef void pool_deliver_fn(void *item, void *ctx);
 
-/* A pool of jobs threads (1: none).  deliver may be NULL (work delivers itself: only
+/* A pool of pool_useful_jobs(jobs) threads (1: none).  deliver may be NULL (work delivers itself: only
  * for one job). */
 struct pool *pool_open(int jobs, pool_work_fn *work, pool_deliver_fn *deliver, void *ctx);
 /* The same with per_job items in flight per job (pool_open: 16).  Items of a few
@@ -41,6 +41,12 @@ void pool_close(struct pool *pool);
 
 /* The number of jobs when none is asked for: the processors online (at least 1). */
 int pool_online_cpus(void);
+/* The jobs a pool runs when jobs are asked for: no more than the processors online (but
+ * two where more than one is asked).  A thread the processors cannot run at once adds no
+ * speed to work that never waits, only its memory (its stack, its thread-local caches,
+ * 16 items in flight) and the switching: -j 1024 on a stream of 50,000 puzzles took
+ * 220 MB and four times the system time of -j 2 on two processors. */
+int pool_useful_jobs(int jobs);
 
 /* How many threads the pool started: 0 with one job or before the second item, then at
  * most the jobs and the items in flight. */

@@ -472,7 +472,7 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
     if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
         snprintf(why, size, _("unknown action 'key.%s': expected key.undo, key.picker.open, "
                               "key.watch.pause, key.dialog.yes... (kakudo --print-config lists "
-                              "them all)"), action);
+                              "them all)"), util_quote(action, strlen(action), buf, sizeof buf));
         return false;
     }
     snprintf(buf, sizeof buf, "%s", v);
@@ -480,9 +480,11 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
         for (char *w = strtok_r(buf, " \t", &save); w != NULL; w = strtok_r(NULL, " \t", &save)) {
             int key;
             const char *no;
+            char shown[UTIL_QUOTE_SIZE];
             if (!prefs_key_parse(w, &key)) {
                 snprintf(why, size, _("unknown key '%s': expected a character, C-x, or a key "
-                                      "name such as Space, Up, PgDn, Del, F1"), w);
+                                      "name such as Space, Up, PgDn, Del, F1"),
+                         util_quote(w, strlen(w), shown, sizeof shown));
                 return false;
             }
             if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
@@ -504,25 +506,28 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
 
 bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, size_t size)
 {
+    char shown[UTIL_QUOTE_SIZE];    /* the value as messages quote it */
     int i;
+
+    util_quote(value, strlen(value), shown, sizeof shown);
 
     if (strcasecmp(name, "theme") == 0) {
         if (!lookup(theme_names, PREFS_NTHEMES, value, &i)) {
             snprintf(why, size, _("unknown theme '%s': expected default, high-contrast, "
-                                  "colorblind or mono"), value);
+                                  "colorblind or mono"), shown);
             return false;
         }
         p->theme = (enum prefs_theme)i;
     } else if (strcasecmp(name, "charset") == 0) {
         if (!prefs_charset_by_name(value, &i)) {
             snprintf(why, size, _("unknown charset '%s': expected auto, unicode, console or ascii"),
-                     value);
+                     shown);
             return false;
         }
         p->charset = (enum prefs_charset)i;
     } else if (strcasecmp(name, "timer") == 0) {
         if (!parse_bool(value, "shown", "hidden", &p->show_timer)) {
-            snprintf(why, size, _("timer '%s': expected shown or hidden"), value);
+            snprintf(why, size, _("timer '%s': expected shown or hidden"), shown);
             return false;
         }
     } else if (strcasecmp(name, "hint-start") == 0) {
@@ -531,25 +536,25 @@ bool prefs_set(struct prefs *p, const char *name, const char *value, char *why, 
             p->hint_start = i;
         } else {
             snprintf(why, size, _("hint-start '%s': expected where, technique, pattern or "
-                                  "conclusion"), value);
+                                  "conclusion"), shown);
             return false;
         }
     } else if (strcasecmp(name, "watch-speed") == 0) {
         if (!set_watch_speed(p, value)) {
             snprintf(why, size, _("watch-speed '%s': expected steps a second (1 to 1000000) "
-                                  "or full"), value);
+                                  "or full"), shown);
             return false;
         }
     } else if (strcasecmp(name, "keys") == 0) {
         if (!prefs_keys_preset(p, value)) {
-            snprintf(why, size, _("unknown keys preset '%s': expected default, vi or arrows"), value);
+            snprintf(why, size, _("unknown keys preset '%s': expected default, vi or arrows"), shown);
             return false;
         }
     } else if (strncasecmp(name, "key.", 4) == 0) {
         return set_keys(p, name + 4, value, why, size);
     } else {
         snprintf(why, size, _("unknown setting '%s': expected theme, charset, timer, hint-start, "
-                              "watch-speed, keys or key.ACTION"), name);
+                              "watch-speed, keys or key.ACTION"), util_quote(name, strlen(name), shown, sizeof shown));
         return false;
     }
     return true;

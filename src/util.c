@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
+
 static void (*fatal_hook)(void);
 
 void util_set_fatal_hook(void (*hook)(void))
@@ -167,4 +169,30 @@ size_t util_utf8_count(const uint8_t *s, size_t n)
         i += len > 0 ? (size_t)len : 1;
     }
     return count;
+}
+
+/* A number cut without a mark would read as another number: an elided text says so and
+ * gives its length. */
+const char *util_quote(const char *s, size_t len, char *buf, size_t size)
+{
+    size_t out = 0, i = 0, chars = util_utf8_count((const uint8_t *)s, len);
+    size_t keep = chars > UTIL_QUOTE_WHOLE ? UTIL_QUOTE_HEAD : chars;
+
+    for (size_t k = 0; k < keep && out + 8 < size; k++) {
+        int n = util_utf8_len((const uint8_t *)s + i, len - i);
+        unsigned char ch = (unsigned char)s[i];
+        if (n <= 0)
+            n = 1;
+        if (ch < 0x20 || ch == 0x7f) {
+            out += (size_t)snprintf(buf + out, size - out, "\\x%02x", ch);
+        } else {
+            memcpy(buf + out, s + i, (size_t)n);
+            out += (size_t)n;
+        }
+        i += (size_t)n;
+    }
+    buf[out] = '\0';
+    if (keep < chars)
+        snprintf(buf + out, size - out, _("... (%zu characters)"), chars);
+    return buf;
 }

@@ -30,6 +30,11 @@ int util_utf8_len(const uint8_t *s, size_t n);
 const uint8_t *util_utf8_check(const uint8_t *s, size_t n);
 /* The characters in s[0..n), a byte that starts none counting as one. */
 size_t util_utf8_count(const uint8_t *s, size_t n);
+/* Text quoted in a message (a token of a file, a config value): whole up to
+ * UTIL_QUOTE_WHOLE characters, else its first UTIL_QUOTE_HEAD and "... (N characters)";
+ * control bytes escaped.  buf of UTIL_QUOTE_SIZE holds either; returns buf. */
+enum { UTIL_QUOTE_WHOLE = 32, UTIL_QUOTE_HEAD = 20, UTIL_QUOTE_SIZE = 4 * UTIL_QUOTE_WHOLE + 80 };
+const char *util_quote(const char *s, size_t len, char *buf, size_t size);
 
 /* Bits set in x.  Without -mpopcnt, __builtin_popcount is a call into libgcc, which the
  * hint searches make millions of times; these few inline operations are cheaper. */

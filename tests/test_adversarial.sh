@@ -14,6 +14,16 @@ ok $? "config: a NUL byte is reported with file and line"
 out_has nul "theme = mono" && out_has nul "timer = shown"
 ok $? "config: the lines before it apply, the rest is not read"
 
+# --- Long values in messages ---
+# A value quoted in a message is shown whole up to 32 characters, else its first 20 and its
+# length; a 400-character theme used to fill the message's buffer and cut off what was
+# expected.
+long=$(printf '%0400d' 7)
+printf 'theme = %s\n' "$long" >"$tmp/long.config"
+run longcfg --config="$tmp/long.config" --print-config
+err_has longcfg "long.config:1: unknown theme '00000000000000000000... (400 characters)': expected default, high-contrast, colorblind or mono"
+ok $? "config: a long value is elided with its length, the message whole"
+
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
 # the board is dropped): with nothing kept, generate said "kakudo generate: " and nothing
@@ -24,5 +34,47 @@ run k60 generate kakuro --size 60 --level master --seed 1 --budget 1
   { status_is k60 0 && grep -q '^[^#]' "$tmp/k60.out"; }
 ok $? "generate: a budget spent on the grade gives up with a reason"
 ! grep -qx 'kakudo generate: ' "$tmp/k60.err"; ok $? "generate: no empty message"
+
+# --- A FIFO as input ---
+# run_fifo NAME WRITE ARGS...: runs kakudo on $tmp/NAME.fifo while WRITE (text) is written
+# into it by a writer that comes after the reader; fails if kakudo has not ended within a
+# generous deadline (it is then killed): a FIFO with a writer must never hang.
+run_fifo() {
+  name=$1 text=$2; shift 2
+  mkfifo "$tmp/$name.fifo"
+  "$bin" "$@" "$tmp/$name.fifo" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null &
+  pid=$!
+  printf '%s\n' "$text" >"$tmp/$name.fifo"
+  waited=0
+  while kill -0 "$pid" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"; wait "$pid"; echo 124 >"$tmp/$name.status"; echo "# still waiting after 60 s"
+    exec 3<>"$tmp/$name.fifo"; exec 3>&-    # frees a reader blocked on the FIFO's open
+    return 1
+  fi
+  wait "$pid"; echo $? >"$tmp/$name.status"
+}
+easy='4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+# As cat does, a FIFO is waited on until its writer comes (Ctrl-C ends the wait: kakudo
+# leaves SIGINT as it is).  rate and hint used to open it a second time to see whether it
+# held a saved game: the second open waited for a writer that had come and gone (or took
+# the puzzles the first reader was to read).
+run_fifo fsolve "$easy" solve && status_is fsolve 0 &&
+  out_has fsolve 417369825632158947958724316825437169791586432346912758289643571573291684164875293
+ok $? "solve: a FIFO whose writer comes later is read"
+run_fifo frate "$easy" rate && status_is frate 0 && out_has frate "fifo:1: "
+ok $? "rate: a FIFO is read once"
+run_fifo fhint "$easy" hint && status_is fhint 0 && out_has fhint "so r6c2 is 4"
+ok $? "hint: a FIFO is read once"
+
+# --- FILE:N with an N of any length ---
+# N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
+# file or directory"); it is a puzzle number like any other, past the end of the file.
+printf '%s\n' "$easy" "$easy" >"$tmp/two.txt"
+for c in solve rate hint; do
+  run "n$c" "$c" "$tmp/two.txt:99999999999999999999"
+  status_is "n$c" 2 && err_has "n$c" "two.txt has only 2 puzzles"
+  ok $? "$c: FILE:N with a 20-digit N says how many puzzles the file has"
+done
 
 tap_done

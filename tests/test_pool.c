@@ -51,7 +51,7 @@ static int submit_items(int jobs, int n, struct run *run)
 int main(void)
 {
     struct run run;
-    int threads;
+    int threads, most;
 
     threads = submit_items(1024, 1, &run);
     tap_ok(threads == 0 && run.delivered == 1 && run.out_of_order == 0,
@@ -63,5 +63,13 @@ int main(void)
     threads = submit_items(4, 1000, &run);
     tap_ok(threads >= 1 && threads <= 4, "-j 4, 1000 items: at most four threads (%d)", threads);
     tap_ok(run.delivered == 1000 && run.out_of_order == 0, "  and the 1000 delivered in order");
+    /* More threads than processors add memory, not speed: a long stream with -j 1024
+     * started 1024 threads (220 MB on two processors). */
+    threads = submit_items(1024, 40000, &run);
+    most = pool_online_cpus() < 2 ? 2 : pool_online_cpus();
+    tap_ok(threads >= 1 && threads <= most,
+           "-j 1024, 40000 items: no more threads than processors (%d, %d online)", threads,
+           pool_online_cpus());
+    tap_ok(run.delivered == 40000 && run.out_of_order == 0, "  and the 40000 delivered in order");
     return tap_done();
 }

@@ -199,7 +199,7 @@ status_is killer_us 0 && [ "$(cat "$tmp/killer_us.out")" = 1 ]; ok $? "a Killer 
 # A map one symbol short: neither a Kakuro row nor a Killer line; the message says which
 # --format to use.
 sed 's/a/\\/g; s/^A//' "$data/killer_wiki.txt" >"$tmp/killer_amb.txt"
-bad killer_amb "1:1: 'ABBBCDEFGGHHCCDEFGGI...' is 80 symbols long, too long for a Kakuro cell" \
+bad killer_amb "1:1: 'ABBBCDEFGGHHCCDEFGGI... (80 characters)' is too long for a Kakuro cell" \
   "a line with '\\' and an 80-symbol token: a clear message"
 err_has killer_amb "--format=killer-line"; ok $? "  naming --format=killer-line"
 # A Kakuro grid row is still a Kakuro grid row.
