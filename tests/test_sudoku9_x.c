@@ -300,6 +300,7 @@ int main(void)
     test_edges();
     test_bundled();
     test_file(tap_data_path("variant/x_minimal.txt"), "variant/x_minimal.txt");
+    test_file(tap_data_path("variant/x_master.txt"), "variant/x_master.txt");
     test_random();
     return tap_done();
 }
