@@ -776,6 +776,40 @@ static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const cha
     return len;
 }
 
+/* The decimal digits of v at out (room for 11); their count. */
+static size_t put_int(char *out, int v)
+{
+    char digits[12];
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    size_t n = 0, len = 0;
+
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        out[len++] = '-';
+    while (n > 0)
+        out[len++] = digits[--n];
+    return len;
+}
+
+/* The cages' "a=12 b=7 ..." lines, twelve a line, in one write: an fprintf a cage was
+ * nearly half of writing a Killer. */
+static void write_cage_sums(FILE *out, const struct puzzle *p)
+{
+    char text[CAGE_SYMBOLS * 14];
+    size_t len = 0;
+
+    for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++) {
+        text[len++] = cage_symbols[k];
+        text[len++] = '=';
+        len += put_int(text + len, p->cage_sum[k]);
+        text[len++] = k == p->ncages - 1 || k % 12 == 11 ? '\n' : ' ';
+    }
+    fwrite(text, 1, len, out);
+}
+
 void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
     int n = p->max_digit;
@@ -791,9 +825,7 @@ void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, c
     for (int r = 0; r < n && n <= SUDOKU_MAX_SIZE; r++)
         len += variant_row(p, grid, p->region != NULL ? regions : NULL, r, empty, rows + len);
     fwrite(rows, 1, len, out);
-    for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++)
-        fprintf(out, "%c=%d%s", cage_symbols[k], p->cage_sum[k],
-                k == p->ncages - 1 || k % 12 == 11 ? "\n" : " ");
+    write_cage_sums(out, p);
 }
 
 void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
@@ -815,22 +847,30 @@ void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *gri
 {
     bool any = false;
     int cage_of_symbol[256];
+    /* The line whole, written at once: the digits, the cage symbols, a sum a symbol. */
+    char line[2 * SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 256 * 13 + 2];
+    size_t len = 0;
 
+    if (p->ncells > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+        return;
     for (int cell = 0; cell < p->ncells; cell++)
         any |= grid[cell] != 0;
     for (int cell = 0; cell < p->ncells && any; cell++)
-        putc(digit_symbol(grid[cell], empty), out);
+        line[len++] = digit_symbol(grid[cell], empty);
     if (any)
-        putc(' ', out);
+        line[len++] = ' ';
     for (int cell = 0; cell < p->ncells; cell++)
-        putc(p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]], out);
+        line[len++] = p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]];
     /* The sums in their symbols' byte order: the cages' order while they are letters. */
     for (int ch = 0; ch < 256; ch++)
         cage_of_symbol[ch] = -1;
     for (int k = 0; k < p->ncages; k++)
         cage_of_symbol[(unsigned char)line_symbols[k]] = k;
     for (int ch = 0; ch < 256; ch++)
-        if (cage_of_symbol[ch] >= 0)
-            fprintf(out, " %d", p->cage_sum[cage_of_symbol[ch]]);
-    putc('\n', out);
+        if (cage_of_symbol[ch] >= 0) {
+            line[len++] = ' ';
+            len += put_int(line + len, p->cage_sum[cage_of_symbol[ch]]);
+        }
+    line[len++] = '\n';
+    fwrite(line, 1, len, out);
 }

@@ -225,32 +225,38 @@ static void add_diagonals(struct group_builder *b, int sum)
 }
 
 /* Killer cages in the order of their numbers, each a group with its sum whose clue is
- * its first cell; a cage without cells is skipped. */
+ * its first cell; a cage without cells is skipped.  Each cage's cells in reading order,
+ * sorted by cage in two passes over the grid (a pass per cage cost more than the rest of
+ * a Killer's groups). */
 static void add_cages(struct group_builder *b)
 {
     struct puzzle *p = b->p;
-    int *cells = xmalloc((size_t)p->ncells * sizeof *cells);
+    int nc = p->ncages;
+    int *start = xcalloc((size_t)nc + 1 + (size_t)p->ncells, sizeof *start), *cells = start + nc + 1;
 
-    for (int k = 0; k < p->ncages; k++) {
-        int n = 0;
-        for (int cell = 0; cell < p->ncells; cell++)
-            if (p->cage[cell] == k)
-                cells[n++] = cell;
-        if (n > 0)
-            builder_add(b, GROUP_CAGE, p->cage_sum[k], cells[0], cells, n);
-    }
-    free(cells);
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->cage[cell] >= 0 && p->cage[cell] < nc)
+            start[p->cage[cell] + 1]++;
+    for (int k = 0; k < nc; k++)
+        start[k + 1] += start[k];
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->cage[cell] >= 0 && p->cage[cell] < nc)
+            cells[start[p->cage[cell]]++] = cell;
+    /* start[k] is now where cage k + 1 begins: cage k's cells end there. */
+    for (int k = 0, from = 0; k < nc; from = start[k++])
+        if (start[k] > from)
+            builder_add(b, GROUP_CAGE, p->cage_sum[k], cells[from], cells + from, start[k] - from);
+    free(start);
 }
 
-/* Rows, columns, then boxes or regions (so that group 2N + i is box or region i), then
- * the variant's diagonals and cages. */
-static void build_sudoku_groups(struct group_builder *b)
+/* The rows and columns, and the boxes unless regions take their place, of a Sudoku of
+ * p's size: the same for every puzzle of that size and kind of shape. */
+static void add_lines_and_boxes(struct group_builder *b, bool boxes)
 {
     struct puzzle *p = b->p;
     int n = p->max_digit, sum = n * (n + 1) / 2;
     int cells[SUDOKU_MAX_SIZE];
 
-    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++)
             cells[c] = r * n + c;
@@ -261,9 +267,7 @@ static void build_sudoku_groups(struct group_builder *b)
             cells[r] = r * n + c;
         builder_add(b, GROUP_COLUMN, sum, -1, cells, n);
     }
-    if (p->variant & VARIANT_JIGSAW)
-        add_regions(b, sum);
-    for (int box = 0; box < n && !(p->variant & VARIANT_JIGSAW); box++) {
+    for (int box = 0; box < n && boxes; box++) {
         int r0 = box / (n / p->box_cols) * p->box_rows;
         int c0 = box % (n / p->box_cols) * p->box_cols;
         int k = 0;
@@ -272,6 +276,65 @@ static void build_sudoku_groups(struct group_builder *b)
                 cells[k++] = r * n + c;
         builder_add(b, GROUP_BOX, sum, -1, cells, n);
     }
+}
+
+/* What add_lines_and_boxes built last on this thread, to be copied rather than built
+ * again: a file of variants is read puzzle by puzzle, each building its own groups (a
+ * Jigsaw's regions and a Killer's cages are new with each), and the lines were half of
+ * the building of a Sudoku X's groups. */
+struct lines_kept {
+    int n, box_rows, box_cols, ngroups;     /* ngroups 0: nothing kept */
+    struct puzzle_group groups[3 * SUDOKU_MAX_SIZE];
+    int cells[3 * SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    int16_t slots[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE][PUZZLE_MAX_CELL_GROUPS];
+    uint8_t filled[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+};
+
+static _Thread_local struct lines_kept lines_kept;
+
+/* The lines (and boxes) of p, copied from those kept when they are p's, else built and
+ * kept.  They are the first groups: the builder holds nothing yet. */
+static void lines_and_boxes(struct group_builder *b, bool boxes)
+{
+    struct puzzle *p = b->p;
+    struct lines_kept *kept = &lines_kept;
+    int n = p->max_digit, ngroups = (boxes ? 3 : 2) * n;
+    size_t ncells = (size_t)p->ncells, used = (size_t)ngroups * (size_t)n;
+
+    if (kept->ngroups != ngroups || kept->n != n || kept->box_rows != p->box_rows
+        || kept->box_cols != p->box_cols) {
+        add_lines_and_boxes(b, boxes);
+        kept->n = n;
+        kept->box_rows = p->box_rows;
+        kept->box_cols = p->box_cols;
+        kept->ngroups = ngroups;
+        memcpy(kept->groups, p->groups, (size_t)ngroups * sizeof *p->groups);
+        memcpy(kept->cells, b->cells, used * sizeof *b->cells);
+        memcpy(kept->slots, p->cell_groups, ncells * sizeof *p->cell_groups);
+        memcpy(kept->filled, b->filled, ncells);
+        return;
+    }
+    memcpy(p->groups, kept->groups, (size_t)ngroups * sizeof *p->groups);
+    memcpy(b->cells, kept->cells, used * sizeof *b->cells);
+    memcpy(p->cell_groups, kept->slots, ncells * sizeof *p->cell_groups);
+    memcpy(b->filled, kept->filled, ncells);
+    for (int g = 0; g < ngroups; g++)
+        b->offsets[g] = (size_t)g * (size_t)n;
+    b->ncells_used = used;
+    p->ngroups = ngroups;
+}
+
+/* Rows, columns, then boxes or regions (so that group 2N + i is box or region i), then
+ * the variant's diagonals and cages. */
+static void build_sudoku_groups(struct group_builder *b)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, sum = n * (n + 1) / 2;
+
+    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
+    lines_and_boxes(b, !(p->variant & VARIANT_JIGSAW));
+    if (p->variant & VARIANT_JIGSAW)
+        add_regions(b, sum);
     if (p->variant & VARIANT_X)
         add_diagonals(b, sum);
     if (p->variant & VARIANT_KILLER)

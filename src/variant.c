@@ -317,18 +317,19 @@ bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err)
 
         if (count == 0)
             continue;   /* a cage the format named but gave no cell: nothing to check */
-        puzzle_cell_name(p, first, name);
+        /* The cell named only for a message: naming each cage's first cell (snprintf)
+         * was a third of reading a Killer. */
         if (piece[k].split)
-            ok = fail(err, first, _("the cage at %1$s is not contiguous"), name);
+            ok = fail(err, first, _("the cage at %1$s is not contiguous"), puzzle_cell_name(p, first, name));
         else if (count > p->max_digit)
             ok = fail(err, first, _("the cage at %1$s has %2$d cells; a cage holds at most %3$d"),
-                      name, count, p->max_digit);
+                      puzzle_cell_name(p, first, name), count, p->max_digit);
         else if (count == 1 && !sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
             ok = fail(err, first, _("the sum %1$d of the one-cell cage at %2$s is not a digit 1-%3$d"),
-                      p->cage_sum[k], name, p->max_digit);
+                      p->cage_sum[k], puzzle_cell_name(p, first, name), p->max_digit);
         else if (!sum_feasible(count, p->cage_sum[k], 0, p->max_digit))
             ok = fail(err, first, _("the cage sum %1$d at %2$s cannot be made from %3$d different digits 1-%4$d"),
-                      p->cage_sum[k], name, count, p->max_digit);
+                      p->cage_sum[k], puzzle_cell_name(p, first, name), count, p->max_digit);
     }
     free(piece);
     return ok;
@@ -355,9 +356,22 @@ bool variant_check_cover(const struct puzzle *p, struct puzzle_error *err)
             return fail(err, cell, _("%1$s is in no cage; the cages of a Killer must cover the grid"),
                         puzzle_cell_name(p, cell, name));
     /* Covering the grid, the cages hold each digit N times: sums that miss that total
-     * leave no solution, which is said here rather than by a search that finds none. */
-    for (int k = 0; k < p->ncages; k++)
-        total += variant_cell_count(p, k) > 0 ? p->cage_sum[k] : 0;
+     * leave no solution, which is said here rather than by a search that finds none.  A
+     * cage counts once, at its first cell in reading order (a cage without cells not at
+     * all): one pass over the grid, where counting each cage's cells was one per cage. */
+    bool stack[MAP_CELLS_ON_STACK] = { false };
+    bool *counted = p->ncages <= MAP_CELLS_ON_STACK ? stack : xcalloc((size_t)p->ncages, sizeof *counted);
+
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int k = p->cage[cell];
+
+        if (k < p->ncages && !counted[k]) {
+            counted[k] = true;
+            total += p->cage_sum[k];
+        }
+    }
+    if (counted != stack)
+        free(counted);
     if (total != want)
         return fail(err, 0, _("the cage sums add up to %1$d, not %2$d as the digits of a %3$dx%3$d grid do"),
                     total, want, p->max_digit);

@@ -159,6 +159,36 @@ static void test_groups_every_size(void)
            same, checked);
 }
 
+/* The lines (and boxes) kept from the last puzzle built are copied only where they are
+ * the new puzzle's: a sequence of sizes and kinds, A A B C A ..., each puzzle's groups as
+ * defined, the same as a puzzle built after one of another shape. */
+static void test_lines_kept(void)
+{
+    static const struct { int n; unsigned flags; } seq[] = {
+        { 9, VARIANT_X }, { 9, VARIANT_X }, { 9, VARIANT_JIGSAW }, { 9, VARIANT_JIGSAW },
+        { 6, VARIANT_X }, { 9, VARIANT_X }, { 9, VARIANT_KILLER }, { 6, VARIANT_JIGSAW },
+        { 9, VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X }, { 9, VARIANT_JIGSAW }, { 8, 0 },
+        { 9, 0 }, { 9, VARIANT_KILLER | VARIANT_X }, { 16, VARIANT_X }, { 9, VARIANT_X },
+    };
+    int good = 0, total = (int)(sizeof seq / sizeof seq[0]);
+
+    for (int i = 0; i < total; i++) {
+        struct puzzle *p = variant_of_size(seq[i].n, seq[i].flags, (unsigned)i);
+        struct puzzle *q = variant_of_size(seq[i].n == 9 ? 6 : 9, VARIANT_JIGSAW, 1);
+        struct puzzle *again = variant_of_size(seq[i].n, seq[i].flags, (unsigned)i);
+        struct puzzle_error err;
+
+        /* p after the sequence's last, again after a puzzle of another shape. */
+        good += puzzle_finish(p, &err) && groups_as_defined(p) && puzzle_finish(q, &err)
+                && puzzle_finish(again, &err) && same_groups(p, again);
+        puzzle_free(p);
+        puzzle_free(q);
+        puzzle_free(again);
+    }
+    tap_ok(good == total, "lines kept between puzzles: the groups of a sequence of sizes and kinds "
+           "as defined and as after another shape (%d of %d)", good, total);
+}
+
 /* A 9x9 Jigsaw (jigsaw9) with flags and a cage r1c3, r2c2, r2c3 for Killer. */
 static struct puzzle *jigsaw_with(unsigned flags)
 {
@@ -336,6 +366,7 @@ static void test_write_round_trip(void)
 int main(void)
 {
     test_groups_every_size();
+    test_lines_kept();
     test_givens_messages();
     test_reader_faults();
     test_columns_after_utf8();
