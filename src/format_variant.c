@@ -410,9 +410,14 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
         *pp = sudoku_new_unfinished((int)symbols);
         puzzle_set_variant(*pp, flags);
-        *posp = xcalloc((size_t)(*pp)->ncells, sizeof **posp);
-        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
-        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        /* Not cleared: each row sets its cells' line and digit column, and the column
+         * of each map its variant has (those alone are read); clearing the room was a
+         * tenth of reading a Jigsaw. */
+        *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+        if (flags & VARIANT_JIGSAW)
+            *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        if (flags & VARIANT_KILLER)
+            *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
