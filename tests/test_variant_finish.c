@@ -9,6 +9,7 @@
 #include "format.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "variant.h"
 
 /* A 9x9 Jigsaw layout: the boxes with cells traded across their borders. */
@@ -108,19 +109,6 @@ static bool groups_as_defined(const struct puzzle *p)
     return true;
 }
 
-static bool same_groups(const struct puzzle *a, const struct puzzle *b)
-{
-    if (a->ngroups != b->ngroups)
-        return false;
-    for (int g = 0; g < a->ngroups; g++) {
-        const struct puzzle_group *x = &a->groups[g], *y = &b->groups[g];
-        if (x->kind != y->kind || x->sum != y->sum || x->clue != y->clue || x->ncells != y->ncells
-            || memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells) != 0)
-            return false;
-    }
-    return memcmp(a->cell_groups, b->cell_groups, (size_t)a->ncells * sizeof *a->cell_groups) == 0;
-}
-
 /* Every variant at every size with boxes: the groups as defined, and the same from
  * puzzle_finish and from puzzle_finish_maps_checked. */
 static void test_groups_every_size(void)
@@ -145,7 +133,7 @@ static void test_groups_every_size(void)
 
             checked++;
             as_defined += ok && groups_as_defined(a) && groups_as_defined(b);
-            same += ok && same_groups(a, b);
+            same += ok && tu_same_groups(a, b);
             if (!ok)
                 tap_diag("%dx%d %s: %s", n, n, puzzle_variant_name(kinds[k]), err.message);
             puzzle_free(a);
@@ -180,7 +168,7 @@ static void test_lines_kept(void)
 
         /* p after the sequence's last, again after a puzzle of another shape. */
         good += puzzle_finish(p, &err) && groups_as_defined(p) && puzzle_finish(q, &err)
-                && puzzle_finish(again, &err) && same_groups(p, again);
+                && puzzle_finish(again, &err) && tu_same_groups(p, again);
         puzzle_free(p);
         puzzle_free(q);
         puzzle_free(again);
