@@ -37,6 +37,11 @@
 #   (default 300, 0 for none) kakudo's own plain 9x9 puzzles generated per level of those
 #   Jigsaw and X levels, cached as sudoku-LEVEL-..., each variant set of a level timed
 #   against them too (the user's comparison: the same generator, level and ratings);
+#   solve_e2e (part e2e): `kakudo solve -j1 FILE` end to end on generated sets of plain,
+#   Jigsaw, X, Jigsaw X and Killer at three levels, variant against plain per puzzle; its
+#   settings (BENCH_E2E_LEVELS, BENCH_E2E_KINDS, BENCH_E2E_COUNT, BENCH_E2E_KILLER_COUNT,
+#   BENCH_E2E_REPEAT, BENCH_E2E_RUNS, BASELINE_KAKUDO) are described in bench/solve_e2e.sh;
+#   its sets are cached in BENCH_CACHE with part variant's;
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
 #   below 60x60, 1 from 60x60) the seeds each size gets; BASELINE_GENERATE, a
@@ -140,7 +145,7 @@ tdoku_same_run() {
 }
 
 # Which parts to run: all by default; BENCH_PARTS="sudoku seeds" runs two of them.
-parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes kakuro_memory kakuro_shape startup overhead jobs big variant}
+parts=${BENCH_PARTS:-sudoku paths seeds kakuro kakuro2 watch rate generate kakuro_sizes kakuro_memory kakuro_shape startup overhead jobs big variant e2e}
 
 # ---------------------------------------------------------------------------------------
 # every Sudoku set: the solver alone and kakudo solve end to end
@@ -683,6 +688,15 @@ part_variant() {
   sed -n 's/^  target //p' "$tmp/variant.txt" >>"$tmp/targets.txt"
 }
 
+# jigread (issue 14): what a user times, `kakudo solve -j1 FILE` on a file of variants
+# against a file of plain Sudoku of the same level (bench/solve_e2e.sh); its "target" lines
+# (Jigsaw and X within 2x of plain, end to end) join the summary.
+part_e2e() {
+  BENCH_CACHE=${BENCH_CACHE:-$builddir/bench/cache} sh "$srcdir/bench/solve_e2e.sh" "$builddir" \
+    | tee "$tmp/e2e.txt"
+  sed -n 's/^  target //p' "$tmp/e2e.txt" >>"$tmp/targets.txt"
+}
+
 # ---------------------------------------------------------------------------------------
 # issue 13: generated Kakuro boards against janko's (white share and run lengths), in
 # the same run; KAKURO_SHAPE_COUNT boards (default 10) per size and level
@@ -707,8 +721,8 @@ part_kakuro_shape() {
 # ---------------------------------------------------------------------------------------
 for part in $parts; do
   case $part in
-    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|kakuro_memory|kakuro_shape|startup|overhead|jobs|big|variant) part_$part; echo ;;
-    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, kakuro_memory, kakuro_shape, startup, overhead, jobs, big, variant)" >&2; exit 2 ;;
+    sudoku|paths|seeds|kakuro|kakuro2|watch|rate|generate|kakuro_sizes|kakuro_memory|kakuro_shape|startup|overhead|jobs|big|variant|e2e) part_$part; echo ;;
+    *) echo "bench: unknown part $part (sudoku, paths, seeds, kakuro, kakuro2, watch, rate, generate, kakuro_sizes, kakuro_memory, kakuro_shape, startup, overhead, jobs, big, variant, e2e)" >&2; exit 2 ;;
   esac
 done
 if [ -s "$tmp/targets.txt" ]; then

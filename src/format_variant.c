@@ -37,55 +37,84 @@ struct vtok {
     long col;
 };
 
-/* The next whitespace-separated token of the line from *at on; false at its end. */
-static bool next_token(const struct fmt_line *ln, size_t *at, struct vtok *tok)
-{
-    size_t i = *at, start;
+/* A place in a line: its byte, and its column (characters from the line's start, plus
+ * one), so that each token's column is counted from the last one's, not from the start. */
+struct vcursor {
+    size_t at;
+    long col;
+};
 
-    while (i < ln->len && (ln->text[i] == ' ' || ln->text[i] == '\t' || ln->text[i] == '\r'))
-        i++;
+#define VCURSOR_START ((struct vcursor){ .at = 0, .col = 1 })
+
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r';
+}
+
+/* The next whitespace-separated token of the line from cur on; false at its end. */
+static bool next_token(const struct fmt_line *ln, struct vcursor *cur, struct vtok *tok)
+{
+    size_t i = cur->at, start;
+    long col = cur->col;
+    unsigned high = 0;
+
+    while (i < ln->len && is_blank(ln->text[i]))
+        i++, col++;
     if (i >= ln->len)
         return false;
     start = i;
-    while (i < ln->len && ln->text[i] != ' ' && ln->text[i] != '\t' && ln->text[i] != '\r')
-        i++;
-    *tok = (struct vtok){
-        .s = ln->text + start, .len = i - start,
-        .col = (long)util_utf8_count((const uint8_t *)ln->text, start) + 1,
-    };
-    *at = i;
+    while (i < ln->len && !is_blank(ln->text[i]))
+        high |= (unsigned char)ln->text[i++];
+    *tok = (struct vtok){ .s = ln->text + start, .len = i - start, .col = col };
+    /* Blanks are single characters; a token of ASCII alone has one a byte. */
+    cur->col = col + (long)(high < 0x80 ? i - start
+                                        : util_utf8_count((const uint8_t *)ln->text + start, i - start));
+    cur->at = i;
     return true;
 }
 
 /* The line's whitespace-separated tokens (at most max); their count. */
 static int split_tokens(const struct fmt_line *ln, struct vtok *toks, int max)
 {
-    size_t at = 0;
+    struct vcursor cur = VCURSOR_START;
     int n = 0;
 
-    while (n < max && next_token(ln, &at, &toks[n]))
+    while (n < max && next_token(ln, &cur, &toks[n]))
         n++;
     return n;
 }
 
-/* Every token of the line, in *toks (freed by the caller); their count.  Rows and
- * one-line forms take them all, so a message counts what the line really holds and a
- * 16x16 Killer line keeps all of its sums. */
-static int split_all_tokens(const struct fmt_line *ln, struct vtok **toks)
+/* Every token of the line, in *toks: room (of nroom) while they fit, else an allocation
+ * the caller frees (*toks != room); their count.  Rows and one-line forms take them all,
+ * so a message counts what the line really holds and a 16x16 Killer line keeps all of
+ * its sums. */
+static int split_all_tokens(const struct fmt_line *ln, struct vtok *room, int nroom, struct vtok **toks)
 {
-    size_t at = 0, cap = VTOK_MAX;
+    struct vcursor cur = VCURSOR_START;
+    size_t cap = (size_t)nroom;
     int n = 0;
     struct vtok tok;
 
-    *toks = xmalloc(cap * sizeof **toks);
-    while (next_token(ln, &at, &tok)) {
+    *toks = room;
+    while (next_token(ln, &cur, &tok)) {
         if ((size_t)n == cap) {
             cap *= 2;
-            *toks = xrealloc(*toks, cap * sizeof **toks);
+            if (*toks == room) {
+                *toks = xmalloc(cap * sizeof **toks);
+                memcpy(*toks, room, (size_t)n * sizeof **toks);
+            } else {
+                *toks = xrealloc(*toks, cap * sizeof **toks);
+            }
         }
         (*toks)[n++] = tok;
     }
     return n;
+}
+
+static void free_tokens(struct vtok *toks, const struct vtok *room)
+{
+    if (toks != room)
+        free(toks);
 }
 
 /* The side of a grid of count cells (4..SUDOKU_MAX_SIZE), or 0. */
@@ -287,7 +316,7 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
                && (!variant_check_cages(p, &perr) || !variant_check_cover(p, &perr))) {
         ok = false;
         col = perr.cell >= 0 ? pos[perr.cell].cage_col : 0;
-    } else if (!puzzle_finish(p, &perr)) {
+    } else if (!puzzle_finish_maps_checked(p, &perr)) {
         ok = false;
         col = perr.cell >= 0 ? pos[perr.cell].digit_col : 0;
     }
@@ -356,10 +385,10 @@ static bool is_separator(const struct fmt_line *ln)
 static bool is_sum_line(const struct fmt_line *ln)
 {
     struct vtok t;
-    size_t at = 0;
+    struct vcursor cur = VCURSOR_START;
     int n = 0;
 
-    for (; next_token(ln, &at, &t); n++)
+    for (; next_token(ln, &cur, &t); n++)
         if (t.len < 3 || t.s[1] != '=')
             return false;
     return n > 0;
@@ -386,10 +415,10 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
 
     while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
         struct vtok t;
-        size_t at = 0;
+        struct vcursor cur = VCURSOR_START;
         char got[UTIL_QUOTE_SIZE];
 
-        while (next_token(&ln, &at, &t)) {
+        while (next_token(&ln, &cur, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
             struct vtok num = { .s = t.s + 2, .len = t.len - 2, .col = t.col + 2 };
             int sum = is_number(&num) ? atoi(num.s) : 0;
@@ -434,9 +463,14 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
         *pp = sudoku_new_unfinished((int)symbols);
         puzzle_set_variant(*pp, flags);
-        *posp = xcalloc((size_t)(*pp)->ncells, sizeof **posp);
-        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
-        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        /* Not cleared: each row sets its cells' line and digit column, and the column
+         * of each map its variant has (those alone are read); clearing the room was a
+         * tenth of reading a Jigsaw. */
+        *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+        if (flags & VARIANT_JIGSAW)
+            *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        if (flags & VARIANT_KILLER)
+            *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
@@ -471,7 +505,7 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
     long start = 0;
 
     while (*pp == NULL || rows < n) {
-        struct vtok *t;
+        struct vtok room[VTOK_MAX], *t;
         int ntok, rc;
 
         if (!fmt_peek(r, 0, &ln))
@@ -487,9 +521,9 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
         }
         if (*pp == NULL)
             start = ln.number;
-        ntok = split_all_tokens(&ln, &t);
+        ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
         rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
-        free(t);
+        free_tokens(t, room);
         if (rc < 0)
             return -1;
         n = (*pp)->max_digit;
@@ -671,7 +705,7 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err)
 {
     struct fmt_line ln;
-    struct vtok *t;
+    struct vtok room[VTOK_MAX], *t;
     struct vsums sums;
     struct puzzle *p = NULL;
     struct vpos *pos = NULL;
@@ -682,16 +716,16 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc <= 0)
         return rc;
     fmt_drop(r);
-    ntok = split_all_tokens(&ln, &t);
+    ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
     /* The cage letters: the second token if it is not a sum (the first holds the givens). */
     if (ntok >= 1 && map_ascii(r, ln.number, &t[ntok >= 2 && !is_number(&t[1]) ? 1 : 0], false, err) < 0) {
-        free(t);
+        free_tokens(t, room);
         return -1;
     }
     cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
     if (n == 0) {
-        free(t);
+        free_tokens(t, room);
         return fmt_fail(r, err, ln.number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
     }
     p = sudoku_new_unfinished(n);
@@ -734,7 +768,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     }
     puzzle_free(p);
     free(pos);
-    free(t);
+    free_tokens(t, room);
     return rc;
 }
 
@@ -774,86 +808,146 @@ static char digit_symbol(int d, char empty)
     return d == 0 ? (empty == '0' ? '0' : '.') : sudoku_symbol(d);
 }
 
-/* Regions renumbered in order of first appearance, as the reader numbers them. */
+/* Regions renumbered in order of first appearance, as the reader numbers them: each
+ * region's symbol found once, not a cell's at a time. */
 static void region_symbols(const struct puzzle *p, char *out)
 {
-    int order[SUDOKU_MAX_SIZE], next = 0;
+    char symbol[256];
+    int next = 0;
 
-    for (int r = 0; r < SUDOKU_MAX_SIZE; r++)
-        order[r] = -1;
+    memset(symbol, 0, sizeof symbol);
     for (int cell = 0; cell < p->ncells; cell++) {
         int r = p->region[cell];
-        if (order[r] < 0)
-            order[r] = next++;
-        out[cell] = sudoku_symbol(order[r] + 1);
+
+        if (symbol[r] == 0)
+            symbol[r] = sudoku_symbol(++next);
+        out[cell] = symbol[r];
     }
+}
+
+/* The longest row the variant format writes: digits, region map and cage map, spaced. */
+#define VARIANT_ROW_MAX (3 * (SUDOKU_MAX_SIZE + 1))
+
+/* One row of the variant format into out (VARIANT_ROW_MAX bytes); its length. */
+static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const char *regions, int r,
+                          char empty, char *out)
+{
+    int n = p->max_digit;
+    size_t len = 0;
+
+    for (int c = 0; c < n; c++)
+        out[len++] = digit_symbol(grid[r * n + c], empty);
+    if (regions != NULL) {
+        out[len++] = ' ';
+        memcpy(out + len, regions + r * n, (size_t)n);
+        len += (size_t)n;
+    }
+    if (p->cage != NULL) {
+        out[len++] = ' ';
+        for (int c = 0; c < n; c++) {
+            int k = p->cage[r * n + c];
+            out[len++] = k < 0 ? '.' : k < CAGE_SYMBOLS ? cage_symbols[k] : '?';
+        }
+    }
+    out[len++] = '\n';
+    return len;
+}
+
+/* The decimal digits of v at out (room for 11); their count. */
+static size_t put_int(char *out, int v)
+{
+    char digits[12];
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    size_t n = 0, len = 0;
+
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        out[len++] = '-';
+    while (n > 0)
+        out[len++] = digits[--n];
+    return len;
+}
+
+/* The cages' "a=12 b=7 ..." lines, twelve a line, in one write: an fprintf a cage was
+ * nearly half of writing a Killer. */
+static void write_cage_sums(FILE *out, const struct puzzle *p)
+{
+    char text[CAGE_SYMBOLS * 14];
+    size_t len = 0;
+
+    for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++) {
+        text[len++] = cage_symbols[k];
+        text[len++] = '=';
+        len += put_int(text + len, p->cage_sum[k]);
+        text[len++] = k == p->ncages - 1 || k % 12 == 11 ? '\n' : ' ';
+    }
+    fwrite(text, 1, len, out);
 }
 
 void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
     int n = p->max_digit;
-    char *regions = NULL;
+    char regions[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], rows[SUDOKU_MAX_SIZE * VARIANT_ROW_MAX];
+    size_t len = 0;
 
-    fprintf(out, "%s\n", puzzle_variant_name(p->variant));
-    if (p->region != NULL) {
-        regions = xmalloc((size_t)p->ncells);
+    fputs(puzzle_variant_name(p->variant), out);
+    putc('\n', out);
+    if (p->region != NULL)
         region_symbols(p, regions);
-    }
-    for (int r = 0; r < n; r++) {
-        for (int c = 0; c < n; c++)
-            putc(digit_symbol(grid[r * n + c], empty), out);
-        if (regions != NULL) {
-            putc(' ', out);
-            fwrite(regions + r * n, 1, (size_t)n, out);
-        }
-        if (p->cage != NULL) {
-            putc(' ', out);
-            for (int c = 0; c < n; c++) {
-                int k = p->cage[r * n + c];
-                putc(k < 0 ? '.' : k < CAGE_SYMBOLS ? cage_symbols[k] : '?', out);
-            }
-        }
-        putc('\n', out);
-    }
-    for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++)
-        fprintf(out, "%c=%d%s", cage_symbols[k], p->cage_sum[k],
-                k == p->ncages - 1 || k % 12 == 11 ? "\n" : " ");
-    free(regions);
+    /* The rows in one write: a character at a time through stdio was a quarter of what
+     * solve spends writing and reading an Easy Jigsaw beyond its search. */
+    for (int r = 0; r < n && n <= SUDOKU_MAX_SIZE; r++)
+        len += variant_row(p, grid, p->region != NULL ? regions : NULL, r, empty, rows + len);
+    fwrite(rows, 1, len, out);
+    write_cage_sums(out, p);
 }
 
 void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
-    char *regions = xmalloc((size_t)p->ncells);
+    char line[2 * SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
+    size_t n = (size_t)p->ncells;
 
-    for (int cell = 0; cell < p->ncells; cell++)
-        putc(digit_symbol(grid[cell], empty), out);
-    putc(' ', out);
-    region_symbols(p, regions);
-    fwrite(regions, 1, (size_t)p->ncells, out);
-    putc('\n', out);
-    free(regions);
+    if (n > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+        return;
+    for (size_t cell = 0; cell < n; cell++)
+        line[cell] = digit_symbol(grid[cell], empty);
+    line[n] = ' ';
+    region_symbols(p, line + n + 1);
+    line[2 * n + 1] = '\n';
+    fwrite(line, 1, 2 * n + 2, out);
 }
 
 void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
     bool any = false;
     int cage_of_symbol[256];
+    /* The line whole, written at once: the digits, the cage symbols, a sum a symbol. */
+    char line[2 * SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 256 * 13 + 2];
+    size_t len = 0;
 
+    if (p->ncells > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+        return;
     for (int cell = 0; cell < p->ncells; cell++)
         any |= grid[cell] != 0;
     for (int cell = 0; cell < p->ncells && any; cell++)
-        putc(digit_symbol(grid[cell], empty), out);
+        line[len++] = digit_symbol(grid[cell], empty);
     if (any)
-        putc(' ', out);
+        line[len++] = ' ';
     for (int cell = 0; cell < p->ncells; cell++)
-        putc(p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]], out);
+        line[len++] = p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]];
     /* The sums in their symbols' byte order: the cages' order while they are letters. */
     for (int ch = 0; ch < 256; ch++)
         cage_of_symbol[ch] = -1;
     for (int k = 0; k < p->ncages; k++)
         cage_of_symbol[(unsigned char)line_symbols[k]] = k;
     for (int ch = 0; ch < 256; ch++)
-        if (cage_of_symbol[ch] >= 0)
-            fprintf(out, " %d", p->cage_sum[cage_of_symbol[ch]]);
-    putc('\n', out);
+        if (cage_of_symbol[ch] >= 0) {
+            line[len++] = ' ';
+            len += put_int(line + len, p->cage_sum[cage_of_symbol[ch]]);
+        }
+    line[len++] = '\n';
+    fwrite(line, 1, len, out);
 }

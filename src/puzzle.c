@@ -135,29 +135,37 @@ struct group_builder {
     size_t ncells_used, cells_cap;
     size_t groups_cap;
     size_t *offsets;    /* start of each group's cells, fixed up once storage stops moving */
+    uint8_t *filled;    /* per cell: its slots of cell_groups taken so far */
 };
 
 static void builder_add(struct group_builder *b, enum group_kind kind, int sum, int clue,
                         const int *cells, int n)
 {
     struct puzzle *p = b->p;
-    size_t cap_before = b->groups_cap;
 
-    p->groups = xgrow(p->groups, &b->groups_cap, (size_t)p->ngroups + 1, sizeof *p->groups);
-    if (b->groups_cap != cap_before)
+    /* The room is checked here, not in xgrow: a Sudoku's groups are reserved at once
+     * (builder_reserve), and the call per group was a sixth of adding one. */
+    if ((size_t)p->ngroups + 1 > b->groups_cap) {
+        p->groups = xgrow(p->groups, &b->groups_cap, (size_t)p->ngroups + 1, sizeof *p->groups);
         b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
-    b->cells = xgrow(b->cells, &b->cells_cap, b->ncells_used + (size_t)n, sizeof *b->cells);
+    }
+    if (b->ncells_used + (size_t)n > b->cells_cap)
+        b->cells = xgrow(b->cells, &b->cells_cap, b->ncells_used + (size_t)n, sizeof *b->cells);
     memcpy(b->cells + b->ncells_used, cells, (size_t)n * sizeof *cells);
     b->offsets[p->ngroups] = b->ncells_used;
     p->groups[p->ngroups] = (struct puzzle_group){
         .kind = kind, .sum = sum, .clue = clue, .ncells = n, .cells = NULL,
     };
+    /* A cell's groups take its slots in turn (the last one kept for the last group),
+     * counted rather than looked for. */
+    int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups, group = (int16_t)p->ngroups;
+    uint8_t *filled = b->filled;
+
     for (int i = 0; i < n; i++) {
-        int16_t *slots = p->cell_groups[cells[i]];
-        int k = 0;
-        while (k < PUZZLE_MAX_CELL_GROUPS - 1 && slots[k] >= 0)
-            k++;
-        slots[k] = (int16_t)p->ngroups;
+        int cell = cells[i], k = filled[cell];
+
+        slots[cell][k] = group;
+        filled[cell] = (uint8_t)(k + (k < PUZZLE_MAX_CELL_GROUPS - 1));
     }
     b->ncells_used += (size_t)n;
     p->ngroups++;
@@ -180,21 +188,27 @@ static void builder_done(struct group_builder *b)
     for (int g = 0; g < p->ngroups; g++)
         p->groups[g].cells = b->cells + b->offsets[g];
     free(b->offsets);
+    free(b->filled);
 }
 
-/* A Jigsaw's regions in the boxes' place: region r's cells in reading order. */
+/* A Jigsaw's regions in the boxes' place: region r's cells in reading order, gathered in
+ * one pass over the grid (a pass per region was a fifth of building a 9x9 Jigsaw's
+ * groups).  The regions are checked first (variant_check_regions): a cell beyond a
+ * region's N is left out, never written past its room. */
 static void add_regions(struct group_builder *b, int sum)
 {
     struct puzzle *p = b->p;
-    int n = p->max_digit, cells[SUDOKU_MAX_SIZE];
+    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 };
+    int cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
 
-    for (int r = 0; r < n; r++) {
-        int k = 0;
-        for (int cell = 0; cell < p->ncells; cell++)
-            if (p->region[cell] == r)
-                cells[k++] = cell;
-        builder_add(b, GROUP_REGION, sum, -1, cells, k);
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int r = p->region[cell];
+
+        if (r < n && count[r] < n)
+            cells[r * n + count[r]++] = cell;
     }
+    for (int r = 0; r < n; r++)
+        builder_add(b, GROUP_REGION, sum, -1, cells + r * n, count[r]);
 }
 
 /* Sudoku X: the main diagonal, then the anti-diagonal, each from the top row down. */
@@ -211,32 +225,38 @@ static void add_diagonals(struct group_builder *b, int sum)
 }
 
 /* Killer cages in the order of their numbers, each a group with its sum whose clue is
- * its first cell; a cage without cells is skipped. */
+ * its first cell; a cage without cells is skipped.  Each cage's cells in reading order,
+ * sorted by cage in two passes over the grid (a pass per cage cost more than the rest of
+ * a Killer's groups). */
 static void add_cages(struct group_builder *b)
 {
     struct puzzle *p = b->p;
-    int *cells = xmalloc((size_t)p->ncells * sizeof *cells);
+    int nc = p->ncages;
+    int *start = xcalloc((size_t)nc + 1 + (size_t)p->ncells, sizeof *start), *cells = start + nc + 1;
 
-    for (int k = 0; k < p->ncages; k++) {
-        int n = 0;
-        for (int cell = 0; cell < p->ncells; cell++)
-            if (p->cage[cell] == k)
-                cells[n++] = cell;
-        if (n > 0)
-            builder_add(b, GROUP_CAGE, p->cage_sum[k], cells[0], cells, n);
-    }
-    free(cells);
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->cage[cell] >= 0 && p->cage[cell] < nc)
+            start[p->cage[cell] + 1]++;
+    for (int k = 0; k < nc; k++)
+        start[k + 1] += start[k];
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (p->cage[cell] >= 0 && p->cage[cell] < nc)
+            cells[start[p->cage[cell]]++] = cell;
+    /* start[k] is now where cage k + 1 begins: cage k's cells end there. */
+    for (int k = 0, from = 0; k < nc; from = start[k++])
+        if (start[k] > from)
+            builder_add(b, GROUP_CAGE, p->cage_sum[k], cells[from], cells + from, start[k] - from);
+    free(start);
 }
 
-/* Rows, columns, then boxes or regions (so that group 2N + i is box or region i), then
- * the variant's diagonals and cages. */
-static void build_sudoku_groups(struct group_builder *b)
+/* The rows and columns, and the boxes unless regions take their place, of a Sudoku of
+ * p's size: the same for every puzzle of that size and kind of shape. */
+static void add_lines_and_boxes(struct group_builder *b, bool boxes)
 {
     struct puzzle *p = b->p;
     int n = p->max_digit, sum = n * (n + 1) / 2;
     int cells[SUDOKU_MAX_SIZE];
 
-    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++)
             cells[c] = r * n + c;
@@ -247,9 +267,7 @@ static void build_sudoku_groups(struct group_builder *b)
             cells[r] = r * n + c;
         builder_add(b, GROUP_COLUMN, sum, -1, cells, n);
     }
-    if (p->variant & VARIANT_JIGSAW)
-        add_regions(b, sum);
-    for (int box = 0; box < n && !(p->variant & VARIANT_JIGSAW); box++) {
+    for (int box = 0; box < n && boxes; box++) {
         int r0 = box / (n / p->box_cols) * p->box_rows;
         int c0 = box % (n / p->box_cols) * p->box_cols;
         int k = 0;
@@ -258,6 +276,65 @@ static void build_sudoku_groups(struct group_builder *b)
                 cells[k++] = r * n + c;
         builder_add(b, GROUP_BOX, sum, -1, cells, n);
     }
+}
+
+/* What add_lines_and_boxes built last on this thread, to be copied rather than built
+ * again: a file of variants is read puzzle by puzzle, each building its own groups (a
+ * Jigsaw's regions and a Killer's cages are new with each), and the lines were half of
+ * the building of a Sudoku X's groups. */
+struct lines_kept {
+    int n, box_rows, box_cols, ngroups;     /* ngroups 0: nothing kept */
+    struct puzzle_group groups[3 * SUDOKU_MAX_SIZE];
+    int cells[3 * SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    int16_t slots[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE][PUZZLE_MAX_CELL_GROUPS];
+    uint8_t filled[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+};
+
+static _Thread_local struct lines_kept lines_kept;
+
+/* The lines (and boxes) of p, copied from those kept when they are p's, else built and
+ * kept.  They are the first groups: the builder holds nothing yet. */
+static void lines_and_boxes(struct group_builder *b, bool boxes)
+{
+    struct puzzle *p = b->p;
+    struct lines_kept *kept = &lines_kept;
+    int n = p->max_digit, ngroups = (boxes ? 3 : 2) * n;
+    size_t ncells = (size_t)p->ncells, used = (size_t)ngroups * (size_t)n;
+
+    if (kept->ngroups != ngroups || kept->n != n || kept->box_rows != p->box_rows
+        || kept->box_cols != p->box_cols) {
+        add_lines_and_boxes(b, boxes);
+        kept->n = n;
+        kept->box_rows = p->box_rows;
+        kept->box_cols = p->box_cols;
+        kept->ngroups = ngroups;
+        memcpy(kept->groups, p->groups, (size_t)ngroups * sizeof *p->groups);
+        memcpy(kept->cells, b->cells, used * sizeof *b->cells);
+        memcpy(kept->slots, p->cell_groups, ncells * sizeof *p->cell_groups);
+        memcpy(kept->filled, b->filled, ncells);
+        return;
+    }
+    memcpy(p->groups, kept->groups, (size_t)ngroups * sizeof *p->groups);
+    memcpy(b->cells, kept->cells, used * sizeof *b->cells);
+    memcpy(p->cell_groups, kept->slots, ncells * sizeof *p->cell_groups);
+    memcpy(b->filled, kept->filled, ncells);
+    for (int g = 0; g < ngroups; g++)
+        b->offsets[g] = (size_t)g * (size_t)n;
+    b->ncells_used = used;
+    p->ngroups = ngroups;
+}
+
+/* Rows, columns, then boxes or regions (so that group 2N + i is box or region i), then
+ * the variant's diagonals and cages. */
+static void build_sudoku_groups(struct group_builder *b)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, sum = n * (n + 1) / 2;
+
+    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
+    lines_and_boxes(b, !(p->variant & VARIANT_JIGSAW));
+    if (p->variant & VARIANT_JIGSAW)
+        add_regions(b, sum);
     if (p->variant & VARIANT_X)
         add_diagonals(b, sum);
     if (p->variant & VARIANT_KILLER)
@@ -541,13 +618,51 @@ static bool is_plain_sudoku(const struct puzzle *p)
            && p->ngroups == 3 * p->max_digit && p->variant == 0;
 }
 
+/* The most groups without a sum a Sudoku has: rows, columns, boxes or regions, and two
+ * diagonals; a Killer's cages, which have sums, come after them. */
+#define SUDOKU_MAX_UNITS (3 * SUDOKU_MAX_SIZE + 2)
+
+/* Whether the givens of a Sudoku (of any variant) are distinct digits in range in each
+ * of its groups without a sum, given by given through the groups holding each
+ * (cell_groups): a variant's reader asks it of every puzzle, and group by group through
+ * every cell of every group cost three times as much.  false also where the groups are
+ * not as expected: the caller then goes group by group. */
+static bool sudoku_givens_distinct(const struct puzzle *p)
+{
+    digitset used[SUDOKU_MAX_UNITS] = { 0 };
+
+    if (p->ops->kind != PUZZLE_SUDOKU || p->ncells > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+        return false;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        unsigned d = p->given[cell];
+
+        if (d == 0)
+            continue;
+        if (d > (unsigned)p->max_digit)
+            return false;
+        for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
+            int g = p->cell_groups[cell][k];
+
+            if (puzzle_group_has_sum(&p->groups[g]))
+                continue;
+            if (g >= SUDOKU_MAX_UNITS || (used[g] & (1u << d)))
+                return false;
+            used[g] |= 1u << d;
+        }
+    }
+    return true;
+}
+
 static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
 {
+    bool units_plain;
+
     if (is_plain_sudoku(p) && sudoku_givens_plain(p))
         return true;
+    units_plain = sudoku_givens_distinct(p);
     for (int g = 0; g < p->ngroups; g++) {
         const struct puzzle_group *grp = &p->groups[g];
-        bool plain = !puzzle_group_has_sum(grp) && group_givens_plain(p, grp);
+        bool plain = !puzzle_group_has_sum(grp) && (units_plain || group_givens_plain(p, grp));
 
         if (!plain && !check_group_givens(p, grp, err))
             return false;
@@ -555,18 +670,13 @@ static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
     return true;
 }
 
-bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
+/* The groups built and the givens checked: puzzle_finish once a Sudoku's variant maps are
+ * known good. */
+static bool finish_checked(struct puzzle *p, struct puzzle_error *err)
 {
-    struct group_builder b = { .p = p };
+    struct group_builder b = { .p = p, .filled = xcalloc((size_t)p->ncells, 1) };
 
-    err->cell = -1;
-    err->message[0] = '\0';
-    free_groups(p);
-    p->groups_store_ = store_new((size_t)p->ncells);
-    p->cell_groups = p->groups_store_->cell_groups;
-    if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err)) {
-        return false;
-    } else if (p->ops->kind == PUZZLE_SUDOKU) {
+    if (p->ops->kind == PUZZLE_SUDOKU) {
         build_sudoku_groups(&b);
     } else if (!build_kakuro_groups(&b, err)) {
         builder_done(&b);
@@ -577,6 +687,30 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     for (int cell = 0; cell < p->ncells; cell++)
         p->nwhite += !p->block[cell];
     return check_givens(p, err);
+}
+
+/* Ready to build: no error yet, the groups of before dropped, a store for new ones. */
+static void finish_start(struct puzzle *p, struct puzzle_error *err)
+{
+    err->cell = -1;
+    err->message[0] = '\0';
+    free_groups(p);
+    p->groups_store_ = store_new((size_t)p->ncells);
+    p->cell_groups = p->groups_store_->cell_groups;
+}
+
+bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
+{
+    finish_start(p, err);
+    if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err))
+        return false;
+    return finish_checked(p, err);
+}
+
+bool puzzle_finish_maps_checked(struct puzzle *p, struct puzzle_error *err)
+{
+    finish_start(p, err);
+    return finish_checked(p, err);
 }
 
 /* Whether p has shape's layout, so shape's groups are p's too. */

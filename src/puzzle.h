@@ -182,6 +182,11 @@ struct puzzle *kakuro_new(int width, int height);
  * fills err on failure. */
 bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
 
+/* puzzle_finish for a Sudoku whose variant maps (regions, cages) the caller has checked
+ * already with variant_check or its halves, as a reader does to say which map a fault is
+ * in: they are not checked twice. */
+bool puzzle_finish_maps_checked(struct puzzle *p, struct puzzle_error *err);
+
 /* puzzle_finish for a puzzle laid out as shape, a finished one (same kind, size, black
  * cells and clues: only the givens may differ), whose groups it shares rather than
  * builds: what a reader of a million one-line Sudoku does.  Any other shape falls back

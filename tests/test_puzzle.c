@@ -211,22 +211,6 @@ static void test_clone(void)
     puzzle_free(q);
 }
 
-/* Two finished puzzles have the same groups: kinds, sums, clues and cells, and the same
- * groups per cell. */
-static bool same_groups(const struct puzzle *a, const struct puzzle *b)
-{
-    if (a->ngroups != b->ngroups || a->nwhite != b->nwhite
-        || memcmp(a->cell_groups, b->cell_groups, (size_t)a->ncells * sizeof *a->cell_groups) != 0)
-        return false;
-    for (int g = 0; g < a->ngroups; g++) {
-        const struct puzzle_group *x = &a->groups[g], *y = &b->groups[g];
-        if (x->kind != y->kind || x->sum != y->sum || x->clue != y->clue || x->ncells != y->ncells
-            || memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells) != 0)
-            return false;
-    }
-    return true;
-}
-
 static void test_finish_like(void)
 {
     static const char *const k3[] = { "\\", "4\\", "3\\", "\\3", "_", "_", "\\4", "_", "_" };
@@ -236,7 +220,7 @@ static void test_finish_like(void)
 
     copied = puzzle_clone(built);
     puzzle_finish(built, &err);
-    tap_ok(puzzle_finish_like(copied, shape, &err) && same_groups(copied, built)
+    tap_ok(puzzle_finish_like(copied, shape, &err) && tu_same_groups(copied, built)
            && copied->groups == shape->groups && copied->cell_groups == shape->cell_groups,
            "finish_like shares a Sudoku's groups, the same as built");
     copied->given[6] = 1;
@@ -250,11 +234,11 @@ static void test_finish_like(void)
     tap_ok(puzzle_finish_like(other, shape, &err) && other->box_rows == 3 && other->groups[12].cells[2] == 6,
            "another box shape is built, not copied");
     puzzle_finish(kakuro, &err);
-    tap_ok(puzzle_finish_like(kakuro2, kakuro, &err) && same_groups(kakuro, kakuro2),
+    tap_ok(puzzle_finish_like(kakuro2, kakuro, &err) && tu_same_groups(kakuro, kakuro2),
            "finish_like shares a Kakuro of the same layout");
     copied->given[7] = 0;
     puzzle_free(shape);
-    tap_ok(puzzle_finish_like(copied, copied, &err) && same_groups(copied, built),
+    tap_ok(puzzle_finish_like(copied, copied, &err) && tu_same_groups(copied, built),
            "the shared groups outlive the shape, and a puzzle may be its own shape");
     puzzle_free(built);
     puzzle_free(copied);
@@ -272,17 +256,17 @@ static void test_new_like(void)
 
     p = puzzle_new_like(shape);
     tap_ok(p->groups == shape->groups && p->ngroups == 27 && p->nwhite == 81 && p->box_rows == 3
-           && same_groups(p, built) && memcmp(p->given, built->given, 81) == 0,
+           && tu_same_groups(p, built) && memcmp(p->given, built->given, 81) == 0,
            "new_like: an empty 9x9 sharing the shape's groups");
     p->given[0] = p->given[10] = 5;
     tap_ok(!puzzle_check_givens(p, &err) && strcmp(err.message, "the givens at r1c1 and r2c2 are both 5") == 0,
            "new_like leaves the givens to puzzle_check_givens: %s", err.message);
     puzzle_free(shape);
     q = puzzle_new_like(p);
-    tap_ok(same_groups(q, built) && q->given[0] == 0, "the groups outlive the shape; the givens are not copied");
+    tap_ok(tu_same_groups(q, built) && q->given[0] == 0, "the groups outlive the shape; the givens are not copied");
     puzzle_finish(kakuro, &err);
     k = puzzle_new_like(kakuro);
-    tap_ok(same_groups(k, kakuro) && memcmp(k->block, kakuro->block, 9) == 0
+    tap_ok(tu_same_groups(k, kakuro) && memcmp(k->block, kakuro->block, 9) == 0
            && memcmp(k->across, kakuro->across, 9) == 0 && memcmp(k->down, kakuro->down, 9) == 0,
            "new_like copies a Kakuro's layout");
     puzzle_free(p);

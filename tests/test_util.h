@@ -1,7 +1,7 @@
 /* test_util.h: small helpers the unit test programs share: reading a whole file or its
  * puzzles, listing a data folder, a bundled file's header field, a scratch folder,
  * building a Kakuro or a 9x9 variant from maps, a 9x9 hint's conclusions as words and the
- * hints of a technique that conclude some. */
+ * hints of a technique that conclude some, two puzzles' groups compared. */
 #ifndef KAKUDO_TEST_UTIL_H
 #define KAKUDO_TEST_UTIL_H
 
@@ -275,6 +275,22 @@ static inline bool tu_finds(const struct hint_position *pos, enum technique t, c
     *f = (struct tu_found){ .want = want };
     hint_find_all(pos, t, tu_found_match, f);
     return f->seen || (want[0] == '\0' && f->count == 0);
+}
+
+/* Two finished puzzles have the same groups: kinds, sums, clues and cells, and the same
+ * groups per cell. */
+static inline bool tu_same_groups(const struct puzzle *a, const struct puzzle *b)
+{
+    if (a->ngroups != b->ngroups || a->nwhite != b->nwhite
+        || memcmp(a->cell_groups, b->cell_groups, (size_t)a->ncells * sizeof *a->cell_groups) != 0)
+        return false;
+    for (int g = 0; g < a->ngroups; g++) {
+        const struct puzzle_group *x = &a->groups[g], *y = &b->groups[g];
+        if (x->kind != y->kind || x->sum != y->sum || x->clue != y->clue || x->ncells != y->ncells
+            || memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells) != 0)
+            return false;
+    }
+    return true;
 }
 
 #endif

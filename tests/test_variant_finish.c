@@ -1,0 +1,362 @@
+/* test_variant_finish.c: what `kakudo solve` pays for a variant outside the search (groups, givens, maps, reading, writing) gives what the slower ways gave. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "puzzle.h"
+#include "tap.h"
+#include "test_util.h"
+#include "variant.h"
+
+/* A 9x9 Jigsaw layout: the boxes with cells traded across their borders. */
+static const char jigsaw9[] =
+    "112222333" "111222333" "111125663" "444525633" "447555666"
+    "447555996" "447789966" "777888999" "778888899";
+
+/* The digit of a plain Sudoku solution of p's box shape at a cell: rows shifted by the
+ * box width, bands by one. */
+static int pattern_digit(const struct puzzle *p, int cell)
+{
+    int n = p->max_digit, r = cell / n, c = cell % n;
+
+    return (r % p->box_rows * p->box_cols + r / p->box_rows + c) % n + 1;
+}
+
+/* A Sudoku of size n (one with a box shape) with flags: its regions the boxes, numbered
+ * in a shuffled order (seeded), and its cages the row's dominoes (a last single cell on
+ * an odd size), with the sums of the pattern solution. */
+static struct puzzle *variant_of_size(int n, unsigned flags, unsigned seed)
+{
+    struct puzzle *p = sudoku_new_unfinished(n);
+    int label[SUDOKU_MAX_SIZE];
+
+    puzzle_set_variant(p, flags);
+    for (int i = 0; i < n; i++)
+        label[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)((seed = seed * 1103515245u + 12345u) >> 16) % (i + 1), t = label[i];
+        label[i] = label[j];
+        label[j] = t;
+    }
+    for (int cell = 0; cell < p->ncells && (flags & VARIANT_JIGSAW); cell++) {
+        int r = cell / n, c = cell % n;
+        p->region[cell] = (uint8_t)label[r / p->box_rows * (n / p->box_cols) + c / p->box_cols];
+    }
+    for (int cell = 0; cell < p->ncells && (flags & VARIANT_KILLER); cell++) {
+        if (cell % n % 2 == 0) {
+            int two = cell % n + 1 < n;
+            puzzle_add_cage(p, pattern_digit(p, cell) + (two ? pattern_digit(p, cell + 1) : 0));
+        }
+        p->cage[cell] = (int16_t)(p->ncages - 1);
+    }
+    return p;
+}
+
+/* Whether group g holds cell. */
+static bool group_has(const struct puzzle_group *grp, int cell)
+{
+    for (int i = 0; i < grp->ncells; i++)
+        if (grp->cells[i] == cell)
+            return true;
+    return false;
+}
+
+/* Whether p's groups are what they are by definition, worked out here without the
+ * builder: rows, columns, regions (region r's cells in reading order) or boxes, the
+ * diagonals, the cages; each cell's slots listing the groups holding it in order. */
+static bool groups_as_defined(const struct puzzle *p)
+{
+    int n = p->max_digit, g = 0;
+
+    for (int r = 0; r < n; r++, g++)
+        for (int c = 0; c < n; c++)
+            if (p->groups[g].kind != GROUP_ROW || p->groups[g].cells[c] != r * n + c)
+                return false;
+    for (int c = 0; c < n; c++, g++)
+        for (int r = 0; r < n; r++)
+            if (p->groups[g].kind != GROUP_COLUMN || p->groups[g].cells[r] != r * n + c)
+                return false;
+    for (int r = 0; r < n && (p->variant & VARIANT_JIGSAW); r++, g++) {
+        int k = 0;
+        for (int cell = 0; cell < p->ncells; cell++)
+            if (p->region[cell] == r && (k >= p->groups[g].ncells || p->groups[g].cells[k++] != cell))
+                return false;
+        if (p->groups[g].kind != GROUP_REGION || k != n || p->groups[g].ncells != n)
+            return false;
+    }
+    if (!(p->variant & VARIANT_JIGSAW))
+        g += n;
+    g += (p->variant & VARIANT_X) ? 2 : 0;
+    for (int k = 0; k < p->ncages; k++, g++)
+        for (int cell = 0; cell < p->ncells; cell++)
+            if ((p->cage[cell] == k) != group_has(&p->groups[g], cell))
+                return false;
+    if (g != p->ngroups)
+        return false;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int slot = 0;
+        for (int k = 0; k < p->ngroups; k++)
+            if (group_has(&p->groups[k], cell) && slot < PUZZLE_MAX_CELL_GROUPS
+                && p->cell_groups[cell][slot++] != k)
+                return false;
+        if (slot < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][slot] != -1)
+            return false;
+    }
+    return true;
+}
+
+/* Every variant at every size with boxes: the groups as defined, and the same from
+ * puzzle_finish and from puzzle_finish_maps_checked. */
+static void test_groups_every_size(void)
+{
+    static const unsigned kinds[] = {
+        VARIANT_X, VARIANT_JIGSAW, VARIANT_KILLER, VARIANT_JIGSAW | VARIANT_X,
+        VARIANT_KILLER | VARIANT_X, VARIANT_KILLER | VARIANT_JIGSAW,
+        VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X,
+    };
+    int checked = 0, as_defined = 0, same = 0;
+
+    for (int n = SUDOKU_MIN_SIZE; n <= 16; n++) {
+        int rows, cols;
+        if (!sudoku_box_shape(n, &rows, &cols))
+            continue;
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            struct puzzle *a = variant_of_size(n, kinds[k], (unsigned)(n * 7 + k));
+            struct puzzle *b = variant_of_size(n, kinds[k], (unsigned)(n * 7 + k));
+            struct puzzle_error err;
+            bool ok = puzzle_finish(a, &err) && variant_check(b, &err)
+                      && puzzle_finish_maps_checked(b, &err);
+
+            checked++;
+            as_defined += ok && groups_as_defined(a) && groups_as_defined(b);
+            same += ok && tu_same_groups(a, b);
+            if (!ok)
+                tap_diag("%dx%d %s: %s", n, n, puzzle_variant_name(kinds[k]), err.message);
+            puzzle_free(a);
+            puzzle_free(b);
+        }
+    }
+    tap_ok(checked > 50 && as_defined == checked,
+           "every variant 4x4-16x16: rows, columns, regions (reading order), diagonals, cages and each "
+           "cell's slots as defined (%d of %d)", as_defined, checked);
+    tap_ok(same == checked, "puzzle_finish_maps_checked builds what puzzle_finish builds (%d of %d)",
+           same, checked);
+}
+
+/* The lines (and boxes) kept from the last puzzle built are copied only where they are
+ * the new puzzle's: a sequence of sizes and kinds, A A B C A ..., each puzzle's groups as
+ * defined, the same as a puzzle built after one of another shape. */
+static void test_lines_kept(void)
+{
+    static const struct { int n; unsigned flags; } seq[] = {
+        { 9, VARIANT_X }, { 9, VARIANT_X }, { 9, VARIANT_JIGSAW }, { 9, VARIANT_JIGSAW },
+        { 6, VARIANT_X }, { 9, VARIANT_X }, { 9, VARIANT_KILLER }, { 6, VARIANT_JIGSAW },
+        { 9, VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X }, { 9, VARIANT_JIGSAW }, { 8, 0 },
+        { 9, 0 }, { 9, VARIANT_KILLER | VARIANT_X }, { 16, VARIANT_X }, { 9, VARIANT_X },
+    };
+    int good = 0, total = (int)(sizeof seq / sizeof seq[0]);
+
+    for (int i = 0; i < total; i++) {
+        struct puzzle *p = variant_of_size(seq[i].n, seq[i].flags, (unsigned)i);
+        struct puzzle *q = variant_of_size(seq[i].n == 9 ? 6 : 9, VARIANT_JIGSAW, 1);
+        struct puzzle *again = variant_of_size(seq[i].n, seq[i].flags, (unsigned)i);
+        struct puzzle_error err;
+
+        /* p after the sequence's last, again after a puzzle of another shape. */
+        good += puzzle_finish(p, &err) && groups_as_defined(p) && puzzle_finish(q, &err)
+                && puzzle_finish(again, &err) && tu_same_groups(p, again);
+        puzzle_free(p);
+        puzzle_free(q);
+        puzzle_free(again);
+    }
+    tap_ok(good == total, "lines kept between puzzles: the groups of a sequence of sizes and kinds "
+           "as defined and as after another shape (%d of %d)", good, total);
+}
+
+/* A 9x9 Jigsaw (jigsaw9) with flags and a cage r1c3, r2c2, r2c3 for Killer. */
+static struct puzzle *jigsaw_with(unsigned flags)
+{
+    struct puzzle *p = sudoku_new_unfinished(9);
+
+    puzzle_set_variant(p, flags);
+    for (int cell = 0; cell < 81 && (flags & VARIANT_JIGSAW); cell++)
+        p->region[cell] = (uint8_t)(jigsaw9[cell] - '1');
+    if (flags & VARIANT_KILLER) {
+        int cage = puzzle_add_cage(p, 12);
+        p->cage[2] = p->cage[10] = p->cage[11] = (int16_t)cage;
+    }
+    return p;
+}
+
+/* The message puzzle_finish gives for the givens (cell, digit)... ended by a cell of -1. */
+static const char *givens_message(unsigned flags, const int *givens, char *buf, size_t size)
+{
+    struct puzzle *p = jigsaw_with(flags);
+    struct puzzle_error err;
+
+    for (int i = 0; givens[i] >= 0; i += 2)
+        p->given[givens[i]] = (uint8_t)givens[i + 1];
+    snprintf(buf, size, "%s", puzzle_finish(p, &err) ? "ok" : err.message);
+    puzzle_free(p);
+    return buf;
+}
+
+/* Givens that clash are found given by given now: the messages are those of the group
+ * by group check, which still says them (the first group at fault, in group order). */
+static void test_givens_messages(void)
+{
+    char buf[300];
+    static const int region[] = { 0, 5, 10, 5, -1 }, row_and_region[] = { 0, 5, 1, 5, -1 },
+                     diagonal[] = { 0, 5, 80, 5, -1 }, cage[] = { 2, 5, 10, 5, -1 },
+                     too_big[] = { 40, 10, -1 }, fine[] = { 0, 1, 1, 2, 10, 3, 80, 9, -1 };
+
+    tap_ok(strcmp(givens_message(VARIANT_JIGSAW, region, buf, sizeof buf),
+                  "the givens at r1c1 and r2c2 are both 5") == 0, "a clash in a region: %s", buf);
+    tap_ok(strcmp(givens_message(VARIANT_JIGSAW, row_and_region, buf, sizeof buf),
+                  "the givens at r1c1 and r1c2 are both 5") == 0,
+           "a clash in a row and a region: the row's: %s", buf);
+    tap_ok(strcmp(givens_message(VARIANT_JIGSAW | VARIANT_X, diagonal, buf, sizeof buf),
+                  "the givens at r1c1 and r9c9 are both 5, on one diagonal") == 0,
+           "a clash on a diagonal: %s", buf);
+    tap_ok(strcmp(givens_message(VARIANT_KILLER | VARIANT_JIGSAW, cage, buf, sizeof buf),
+                  "the givens at r1c3 and r2c2 are both 5, in one cage") == 0,
+           "a clash in a cage alone: %s", buf);
+    tap_ok(strcmp(givens_message(VARIANT_JIGSAW, too_big, buf, sizeof buf),
+                  "r5c5 holds 10; this puzzle takes digits 1-9") == 0, "a digit out of range: %s", buf);
+    tap_ok(strcmp(givens_message(VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, fine, buf, sizeof buf),
+                  "ok") == 0, "distinct givens check: %s", buf);
+}
+
+/* Everything a reader makes of text: each puzzle written back, each error as
+ * "file:line:col: message". */
+static char *read_all(const char *text)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&out, &len);
+    struct puzzle *p;
+    struct format_style style;
+    struct format_error err;
+    int rc;
+
+    while ((rc = reader_next(r, &p, &style, &err)) != 0) {
+        if (rc < 0) {
+            char msg[600];
+            format_error_string(&err, msg, sizeof msg);
+            fprintf(o, "%s\n", msg);
+            if (reader_lost(r))
+                break;
+            continue;
+        }
+        format_write(o, p, p->given, &style);
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+    fclose(o);
+    return out;
+}
+
+#define JIGSAW_ROW2_TO_6 \
+    "......... 111222333\n" "......... 111125663\n" "......... 444525633\n" \
+    "......... 447555666\n" "......... 447555996\n" "......... 447789966\n"
+#define JIGSAW_ROWS(first) \
+    first "\n" JIGSAW_ROW2_TO_6 "......... 777888999\n" "......... 778888899\n"
+
+/* Faults after good puzzles, and good puzzles after faults: each fault's message and
+ * place as a reader alone gave it (kakudo solve before these changes said the same), the
+ * good ones read whole. */
+static void test_reader_faults(void)
+{
+    static const char text[] =
+        "jigsaw\n" JIGSAW_ROWS("5........ 112222333") "\n"
+        "jigsaw\n" JIGSAW_ROWS("5........ 111222333") "\n"         /* region 1 of 10 cells */
+        "jigsaw\n" JIGSAW_ROWS("5...5.... 112222333") "\n"         /* two 5s in row 1 */
+        /* r1c9 and r8c9 traded: regions 3 (the third symbol) and 9 each in two pieces */
+        "jigsaw\n" "5........ 112222339\n" JIGSAW_ROW2_TO_6 "......... 777888993\n"
+        "......... 778888899\n\n"
+        "jigsaw\n" JIGSAW_ROWS("..3...... 112222333") "\n";
+    static const char *const want[] = {
+        "jigsaw\n5........ 112222333\n",
+        "t:13:11: region 1 has 10 cells; each region of a 9x9 Jigsaw has 9\n",
+        "t:24:5: the givens at r1c1 and r1c5 are both 5\n",
+        "t:35:17: region 3 (from r1c7) is not contiguous\n",
+        "jigsaw\n..3...... 112222333\n",
+    };
+    char *out = read_all(text);
+    const char *at = out;
+    bool all = true;
+
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        const char *found = at != NULL ? strstr(at, want[k]) : NULL;
+
+        all &= tap_ok(found != NULL, "fault or puzzle %zu of 5 as before, in order: %.*s", k + 1,
+                      (int)strcspn(want[k], "\n"), want[k]);
+        at = found != NULL ? found + strlen(want[k]) : at;
+    }
+    if (!all && out != NULL)
+        tap_diag("the reader gave:\n%s", out);
+    free(out);
+}
+
+/* A map symbol of two bytes is refused at its own column, counted in characters: map
+ * symbols are ASCII (a map is read one byte a cell). */
+static void test_columns_after_utf8(void)
+{
+    char *out = read_all("killer-jigsaw\n123456789 \xc3\xa4" "1111111 abc\n");
+
+    tap_ok(out != NULL && strstr(out, "t:2:11: expected a region symbol in ASCII") != NULL,
+           "a two-byte region symbol refused at its column: %s", out != NULL ? out : "");
+    free(out);
+}
+
+/* Written and read back, a 9x9 Killer Jigsaw X, a 16x16 Jigsaw X and a 25x25 Jigsaw (the
+ * largest) are the same puzzles: rows written whole keep every symbol. */
+static void test_write_round_trip(void)
+{
+    static const unsigned flags[] = {
+        VARIANT_KILLER | VARIANT_JIGSAW | VARIANT_X, VARIANT_JIGSAW | VARIANT_X, VARIANT_JIGSAW,
+    };
+    static const int sizes[] = { 9, 16, 25 };
+
+    for (int k = 0; k < 3; k++) {
+        struct puzzle *p = variant_of_size(sizes[k], flags[k], 3);
+        struct puzzle_error err;
+        char *text = NULL, *again;
+        size_t len = 0;
+        FILE *o = open_memstream(&text, &len);
+        struct format_style style = { .id = FORMAT_VARIANT, .empty = '.' };
+
+        /* Givens of the pattern solution, off the diagonals (where it may repeat). */
+        for (int cell = 0; cell < p->ncells; cell += 7)
+            if (cell / p->width != cell % p->width && cell / p->width + cell % p->width != p->width - 1)
+                p->given[cell] = (uint8_t)pattern_digit(p, cell);
+        if (!puzzle_finish(p, &err))
+            tap_diag("%s", err.message);
+        format_write(o, p, p->given, &style);
+        fclose(o);
+        again = read_all(text);
+        tap_ok(again != NULL && strcmp(again, text) == 0, "%dx%d %s written and read back writes the same",
+               sizes[k], sizes[k], puzzle_variant_name(flags[k]));
+        free(again);
+        free(text);
+        puzzle_free(p);
+    }
+}
+
+int main(void)
+{
+    test_groups_every_size();
+    test_lines_kept();
+    test_givens_messages();
+    test_reader_faults();
+    test_columns_after_utf8();
+    test_write_round_trip();
+    return tap_done();
+}
