@@ -1210,8 +1210,8 @@ static bool kgen_refill(struct kgen *k, const int *cells, int n, const uint8_t *
     return filled;
 }
 
-/* Gives the n cells of cells the digits of new (in the fill and in p's sums, for a trial
- * that is put back). */
+/* Gives the n cells of cells the digits of digits (in the fill and in p's sums, for a
+ * trial that is put back). */
 static void kgen_try_digits(struct kgen *k, struct puzzle *p, const int *cells, int n,
                             const uint8_t *digits)
 {
@@ -1226,8 +1226,8 @@ static void kgen_try_digits(struct kgen *k, struct puzzle *p, const int *cells, 
  * only solution, KGEN_REFILLS times at most.  Splits are where a large board loses its
  * white share (two black cells each): a 60x60 board laid out 71.4% white was split 60
  * times while it settled and ended 68.0% white, where janko's are 72%.  With the new
- * fills, 28-31 splits (60x60 seeds 1-6: 68.0% white to 69.1% on average, the worst seed
- * 67.2% to 68.5%).  False (the fill as it was) if no new fill settles.
+ * fills, 28-31 splits (60x60 seeds 1-6: 67.9% white to 69.2% on average, the worst seed
+ * 67.2% to 68.4%).  False (the fill as it was) if no new fill settles.
  */
 static bool kgen_refill_part(struct kgen *k, struct puzzle *p, const int *part, int ncells)
 {
