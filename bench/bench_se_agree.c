@@ -15,13 +15,45 @@
 #include "../tests/se_agreement.h"
 
 /*
- * Usage: bench_se_agree [--every=K] [--max=N] [--at-least=R] FILE...
+ * Usage: bench_se_agree [--every=K] [--max=N] [--list] [--at-least=R] FILE...
  * Each FILE holds lines "PUZZLE ER" or "PUZZLE ED=ER/EP/ED" (SE's serate format); every
- * Kth one (at most N) is rated with grade_puzzle and compared.  With --at-least=R, the
+ * Kth one (at most N) is rated with grade_puzzle and compared.  With --list, each puzzle's
+ * line follows (SE's number, kakudo's, the technique of kakudo's hardest step, the
+ * puzzle), to see where they part; and the figures of the odd and the even lines apart, so
+ * that a change fitted to the sample shows as halves moving unlike.  With --at-least=R, the
  * FILEs after it are plain puzzle files whose SE rating is only known to be R or more:
  * each puzzle then counts with R as SE's number, and the share kakudo rates at R or more
  * (and within 0.5 below it) is printed with the median of kakudo's numbers.
  */
+
+/* One puzzle's line of --list: SE's number, kakudo's, the technique that set it. */
+static void list_pair(const struct se_pair *pair, const char *puzzle)
+{
+    char se[16], ours[16];
+
+    printf("  %s %s %+.1f %-32s %s", rating_format(pair->se, se, sizeof se),
+           rating_format(pair->ours, ours, sizeof ours), (pair->ours - pair->se) / 10.0,
+           hint_technique_name(pair->tech, 0), puzzle);
+}
+
+/* The figures of the odd and the even pairs apart. */
+static void print_halves(const struct se_pair *pairs, int n)
+{
+    struct se_pair *half = xmalloc(((size_t)n / 2 + 1) * sizeof *half);
+
+    for (int parity = 0; parity < 2; parity++) {
+        int m = 0;
+
+        for (int i = parity; i < n; i += 2)
+            half[m++] = pairs[i];
+        printf("%s lines:", parity == 0 ? "odd" : "even");
+        se_agreement_print(stdout, "  ", half, m);
+    }
+    free(half);
+}
+
+/* Whether --list was given. */
+static bool list_each;
 
 static struct se_pair *pairs_read(const char *path, long every, size_t max, int floor, int *n)
 {
@@ -55,6 +87,8 @@ static struct se_pair *pairs_read(const char *path, long every, size_t max, int 
         if (p != NULL && grade_puzzle(p, &g)) {
             pairs = xgrow(pairs, &cap, (size_t)*n + 1, sizeof *pairs);
             pairs[(*n)++] = (struct se_pair){ se, g.rating, g.rated_hardest };
+            if (list_each)
+                list_pair(&pairs[*n - 1], text);
         }
         puzzle_free(p);
     }
@@ -99,6 +133,8 @@ int main(int argc, char **argv)
             every = atol(argv[a] + 8) < 1 ? 1 : atol(argv[a] + 8);
         } else if (strncmp(argv[a], "--max=", 6) == 0) {
             max = (size_t)atol(argv[a] + 6);
+        } else if (strcmp(argv[a], "--list") == 0) {
+            list_each = true;
         } else if (strncmp(argv[a], "--at-least=", 11) == 0) {
             floor = (int)(atof(argv[a] + 11) * 10 + 0.5);
         } else {
@@ -112,13 +148,15 @@ int main(int argc, char **argv)
             } else {
                 printf("%s:\n", name);
                 se_agreement_print(stdout, "", pairs, n);
+                if (list_each)
+                    print_halves(pairs, n);
             }
             free(pairs);
             files++;
         }
     }
     if (files == 0) {
-        fprintf(stderr, "usage: %s [--every=K] [--max=N] [--at-least=R] FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [--every=K] [--max=N] [--list] [--at-least=R] FILE...\n", argv[0]);
         return 2;
     }
     return 0;

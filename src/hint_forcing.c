@@ -607,14 +607,11 @@ static int count_unit(const struct forcing *f, uint8_t *seen, int g, int d, int 
     return n;
 }
 
-/* The candidates a contradiction's proof goes through, each once: the one supposed, each
- * needed single's digit and the candidates whose removal made it, and those whose
- * removal is the contradiction.  Sudoku Explainer counts these (every node of a forcing
- * chain) for its length bonus; the singles alone, as the hint shows them, are a third to
- * a half of them. */
-static int proof_nodes(const struct forcing *f, const struct branch *b, const struct supposition *sp)
+/* The candidates the needed facts of b go through, each once (seen): the one supposed,
+ * each needed single's digit and the candidates whose removal made it. */
+static int needed_nodes(const struct forcing *f, const struct branch *b, uint8_t *seen,
+                        const struct supposition *sp)
 {
-    uint8_t *seen = xcalloc((size_t)f->l->nnodes, 1);
     int n = count_node(f, seen, sp->cell, sp->digit);
 
     for (int i = 0; i < b->nfacts; i++) {
@@ -632,6 +629,18 @@ static int proof_nodes(const struct forcing *f, const struct branch *b, const st
         else if (fa->why == WHY_HIDDEN)
             n += count_unit(f, seen, fa->group, fa->digit, fa->cell);
     }
+    return n;
+}
+
+/* The candidates a contradiction's proof goes through, each once: the one supposed,
+ * each needed single's digit and the candidates whose removal made it, and those whose
+ * removal is the contradiction (the singles alone, as the hint shows them, are a third to
+ * a half of them). */
+static int proof_nodes(const struct forcing *f, const struct branch *b, const struct supposition *sp)
+{
+    uint8_t *seen = xcalloc((size_t)f->l->nnodes, 1);
+    int n = needed_nodes(f, b, seen, sp);
+
     if (b->end == END_NO_DIGIT)
         n += count_cell(f, seen, b->end_cell, -1);
     else if (b->end == END_NO_COMBINATION)
@@ -640,6 +649,71 @@ static int proof_nodes(const struct forcing *f, const struct branch *b, const st
         n += count_unit(f, seen, b->end_group, b->end_digit, -1);
     free(seen);
     return n;
+}
+
+/* The ending's candidates in the position: the cell's candidates, or d's places in the
+ * unit (one that must hold every digit), as cells and digits into cell and digit (room
+ * for PUZZLE_MAX_DIGIT); how many. */
+static int ending_nodes(const struct forcing *f, const struct branch *b, int *cell, int *digit)
+{
+    const struct puzzle_group *grp;
+    int n = 0;
+
+    if (b->end == END_NO_DIGIT) {
+        for (digitset c = f->cands[b->end_cell]; c && n < PUZZLE_MAX_DIGIT; c &= c - 1) {
+            cell[n] = b->end_cell;
+            digit[n++] = lowest_bit(c);
+        }
+        return n;
+    }
+    grp = &f->l->p->groups[b->end_group];
+    for (int i = 0; i < grp->ncells && n < PUZZLE_MAX_DIGIT; i++)
+        if (f->cands[grp->cells[i]] & (1u << b->end_digit)) {
+            cell[n] = grp->cells[i];
+            digit[n++] = b->end_digit;
+        }
+    return n;
+}
+
+/* The candidates one side of a contradiction rests on, each once: what need_close marks
+ * from the removals need_node was given, with the supposition, and the nodes given. */
+static int side_nodes(const struct forcing *f, struct branch *b, const struct supposition *sp,
+                      const int *cell, const int *digit, int n)
+{
+    uint8_t *seen = xcalloc((size_t)f->l->nnodes, 1);
+    int count;
+
+    need_clear(b);
+    for (int i = 0; i < n; i++)
+        need_node(f, b, cell[i], digit[i]);
+    need_close(f, b);
+    count = needed_nodes(f, b, seen, sp);
+    for (int i = 0; i < n; i++)
+        count += count_node(f, seen, cell[i], digit[i]);
+    free(seen);
+    return count;
+}
+
+/* A contradiction's length as SE counts it: SE sees the last candidate of the cell (or
+ * the last place of the digit in the unit) both on, as the single the other removals
+ * make, and off, as the removal that came last, and adds the candidates each of the two
+ * rests on, counted apart (BinaryChainingHint: the ancestors of both), less two.  The
+ * needs of b are those of its contradiction again afterwards. */
+static int se_contradiction_length(const struct forcing *f, struct branch *b, const struct supposition *sp)
+{
+    int cell[PUZZLE_MAX_DIGIT], digit[PUZZLE_MAX_DIGIT], n, last = 0, length;
+
+    if (b->end == END_NO_COMBINATION || (n = ending_nodes(f, b, cell, digit)) == 0)
+        return proof_nodes(f, b, sp);
+    for (int i = 1; i < n; i++)
+        if (b->cause[links_node(f->l, cell[i], digit[i])] > b->cause[links_node(f->l, cell[last], digit[last])])
+            last = i;
+    length = side_nodes(f, b, sp, &cell[last], &digit[last], 1) - 2;
+    cell[last] = cell[n - 1];
+    digit[last] = digit[n - 1];
+    length += side_nodes(f, b, sp, cell, digit, n - 1) + 1;
+    need_contradiction(f, b);
+    return length;
 }
 
 /* --- Saying it --- */
@@ -801,7 +875,7 @@ static bool contradiction_emit(struct forcing *f, const struct supposition *sp)
         hint_add_place(&h, sp->cell, sp->digit);
     struct hint_buf needed = HINT_BUF_INIT;
     bool facts = supposition_facts(&h, &needed, f, b, sp->cell, sp->digit);
-    h.length = proof_nodes(f, b, sp);
+    h.length = se_contradiction_length(f, b, sp);
     const char *ending = ending_words(&h, b), *cell = hint_cell(&h, sp->cell);
     char d = hint_digit_symbol(sp->digit);
     /* TRANSLATORS: %1$s is a cell, %2$c a digit, %3$s the facts that follow from the
