@@ -39,36 +39,57 @@ static bool char_start(const char *s, size_t i)
     return ((unsigned char)s[i] & 0xc0) != 0x80;
 }
 
-/* Where the kept start of s ends, at most limit bytes in: before a list separator, else
- * before a space, else at a character. */
+/* How a character changes the depth of brackets and parentheses, read forwards. */
+static int depth_step(char ch)
+{
+    return ch == '(' || ch == '[' ? 1 : ch == ')' || ch == ']' ? -1 : 0;
+}
+
+/* Where the kept start of s ends, at most limit bytes in: before a list separator outside
+ * brackets and parentheses (an item of the chain itself, not of a step's own words), else
+ * before any separator, else before a space, else at a character. */
 static size_t head_end(const char *s, size_t limit)
 {
-    size_t space = 0;
+    size_t outer = 0, any = 0, space = 0;
+    int depth = 0;
 
-    for (size_t i = limit; i > 0; i--) {
-        if (s[i] == ',' && s[i + 1] == ' ')
-            return i;
-        if (s[i] == ' ' && space == 0)
+    for (size_t i = 0; i < limit; i++) {
+        if (s[i] == ',' && s[i + 1] == ' ') {
+            any = i;
+            if (depth == 0)
+                outer = i;
+        } else if (s[i] == ' ') {
             space = i;
+        }
+        depth += depth_step(s[i]);
     }
-    if (space > 0)
-        return space;
+    if (outer > 0 || any > 0 || space > 0)
+        return outer > 0 ? outer : any > 0 ? any : space;
     while (limit > 0 && !char_start(s, limit))
         limit--;
     return limit;
 }
 
-/* Where the kept end of s (n bytes) starts, from bytes from on: after a list separator,
- * else after a space, else at a character. */
+/* Where the kept end of s (n bytes) starts, from bytes from on: after a list separator
+ * outside brackets and parentheses, else after any, else after a space, else at a
+ * character. */
 static size_t tail_start(const char *s, size_t n, size_t from)
 {
-    const char *comma = strstr(s + from, ", ");
-    const char *space = strchr(s + from, ' ');
+    size_t outer = 0, any = 0, space = 0;
+    int depth = 0;
 
-    if (comma != NULL)
-        return (size_t)(comma - s) + 2;
-    if (space != NULL)
-        return (size_t)(space - s) + 1;
+    for (size_t i = n; i-- > from;) {
+        depth -= depth_step(s[i]);
+        if (s[i] == ',' && s[i + 1] == ' ') {
+            any = i + 2;
+            if (depth == 0)
+                outer = i + 2;
+        } else if (s[i] == ' ') {
+            space = i + 1;
+        }
+    }
+    if (outer > 0 || any > 0 || space > 0)
+        return outer > 0 ? outer : any > 0 ? any : space;
     while (from < n && !char_start(s, from))
         from++;
     return from;

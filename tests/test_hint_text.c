@@ -159,6 +159,21 @@ static void test_long_text(void)
     tap_ok(occurrences(h->text, " ... ") == 1 && cut_between_items(h->text, big),
            "the middle is cut out between items, marked once");
 
+    /* Items with words of their own in parentheses are cut whole, outside them. */
+    size_t len = 0;
+    for (int i = 0; i < 200 && len + 64 < size; i++)
+        len += (size_t)snprintf(big + len, size - len, "%sr%dc%d = %d (the only place, by row %d)", i ? ", " : "",
+                                i / 9 % 9 + 1, i % 9 + 1, i % 9 + 1, i / 9 % 9 + 1);
+    bool whole = true;
+    for (int pad = 0; pad < 40 && whole; pad++) {    /* the cuts fall at every offset */
+        h->text[0] = '\0';
+        hint_say(h, "If r9c9 were 1,%*s then %s; so r9c9 is not 1.", pad, "", big);
+        whole = occurrences(h->text, "(") == occurrences(h->text, ")") && cut_between_items(h->text, big)
+                && strstr(h->text, ") ... r") != NULL;
+    }
+    tap_ok(whole, "items with parentheses are cut whole, outside them");
+    long_items(big, size, 1000);
+
     /* Said on in pieces, the end moves along and the mark stays one. */
     h->text[0] = '\0';
     hint_say(h, "If r9c9 were 1, then %s", big);
