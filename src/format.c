@@ -1820,7 +1820,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
         cands[n++] = v == FORMAT_KILLER_LINE || v == FORMAT_JIGSAW_LINE ? v : FORMAT_KAKURO_GRID;
         return n;
     }
-    if (ln->fault == FAULT_NONE && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
+    /* A border holds no symbols, whatever its length (a 9x9 pencil-mark grid's can be 72
+     * characters, twice a 6x6 square's), so it is never a variant's line. */
+    if (ln->fault == FAULT_NONE && !is_pm_border_line(ln)
+        && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
         return 1;   /* a variant's name, or a line twice a square's length: nothing else */
     if (fmt_variant_headerless(r, first) != 0) {
         cands[n++] = FORMAT_VARIANT;    /* rows with maps, then cage sums: CodinGame's Killer */

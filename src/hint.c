@@ -505,21 +505,6 @@ void hint_add_elim(const struct hint_search *s, struct hint *h, int cell, int di
         h->elim[h->nelim++] = (struct hint_move){ cell, digit };
 }
 
-void hint_sayf(struct hint *h, const char *fmt, ...)
-{
-    size_t len;
-    va_list ap;
-
-    if (h->quiet)
-        return;
-    len = strlen(h->text);
-    if (len + 1 >= sizeof h->text)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(h->text + len, sizeof h->text - len, fmt, ap);
-    va_end(ap);
-}
-
 char hint_digit_symbol(int digit)
 {
     return sudoku_symbol(digit);

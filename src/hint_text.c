@@ -3,7 +3,9 @@
 #include "hint.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -22,7 +24,119 @@ enum { WORDS_RING = 32 * HINT_TEXT_MAX };
 static _Thread_local char words_ring[WORDS_RING];
 static _Thread_local size_t words_used;
 
-/* A copy of s (cut to HINT_TEXT_MAX - 1 bytes) in the ring. */
+/*
+ * Text longer than its buffer (a nested chain's steps, each with its own) loses its
+ * middle, not its end: the start (the supposition) and the end (the contradiction and the
+ * conclusion) are kept whole, cut between list items where possible, and the cut is
+ * marked.  A text cut before keeps its start up to the mark, so that cutting it again as
+ * it grows moves its end along and marks nothing twice.
+ */
+static const char elision[] = " ... ";
+
+/* Whether a cut may fall before s[i]: not inside a UTF-8 character. */
+static bool char_start(const char *s, size_t i)
+{
+    return ((unsigned char)s[i] & 0xc0) != 0x80;
+}
+
+/* How a character changes the depth of brackets and parentheses, read forwards. */
+static int depth_step(char ch)
+{
+    return ch == '(' || ch == '[' ? 1 : ch == ')' || ch == ']' ? -1 : 0;
+}
+
+/* Where the kept start of s ends, at most limit bytes in: before a list separator outside
+ * brackets and parentheses (an item of the chain itself, not of a step's own words), else
+ * before any separator, else before a space, else at a character. */
+static size_t head_end(const char *s, size_t limit)
+{
+    size_t outer = 0, any = 0, space = 0;
+    int depth = 0;
+
+    for (size_t i = 0; i < limit; i++) {
+        if (s[i] == ',' && s[i + 1] == ' ') {
+            any = i;
+            if (depth == 0)
+                outer = i;
+        } else if (s[i] == ' ') {
+            space = i;
+        }
+        depth += depth_step(s[i]);
+    }
+    if (outer > 0 || any > 0 || space > 0)
+        return outer > 0 ? outer : any > 0 ? any : space;
+    while (limit > 0 && !char_start(s, limit))
+        limit--;
+    return limit;
+}
+
+/* Where the kept end of s (n bytes) starts, from bytes from on: after a list separator
+ * outside brackets and parentheses, else after any, else after a space, else at a
+ * character. */
+static size_t tail_start(const char *s, size_t n, size_t from)
+{
+    size_t outer = 0, any = 0, space = 0;
+    int depth = 0;
+
+    for (size_t i = n; i-- > from;) {
+        depth -= depth_step(s[i]);
+        if (s[i] == ',' && s[i + 1] == ' ') {
+            any = i + 2;
+            if (depth == 0)
+                outer = i + 2;
+        } else if (s[i] == ' ') {
+            space = i + 1;
+        }
+    }
+    if (outer > 0 || any > 0 || space > 0)
+        return outer > 0 ? outer : any > 0 ? any : space;
+    while (from < n && !char_start(s, from))
+        from++;
+    return from;
+}
+
+/* s into dst (size bytes), whole if it fits, else its start and end around the mark. */
+static void fit_keeping_end(char *dst, size_t size, const char *s)
+{
+    size_t n = strlen(s), mark = sizeof elision - 1;
+    const char *cut = strstr(s, elision);
+    size_t head, tail;
+
+    if (n < size) {
+        memcpy(dst, s, n + 1);
+        return;
+    }
+    head = cut != NULL && (size_t)(cut - s) <= size / 2 ? (size_t)(cut - s) : head_end(s, size / 2);
+    tail = tail_start(s, n, n - (size - 1 - head - mark));
+    memcpy(dst, s, head);
+    memcpy(dst + head, elision, mark);
+    memcpy(dst + head + mark, s + tail, n - tail + 1);
+}
+
+/* fmt's words after the len bytes of dst (size bytes), fitted as above: the new length. */
+static size_t append_fitting(char *dst, size_t size, size_t len, const char *fmt, va_list ap)
+{
+    va_list again;
+    char *all;
+    int n;
+
+    va_copy(again, ap);
+    n = vsnprintf(dst + len, size - len, fmt, ap);
+    if (n < 0 || len + (size_t)n < size) {
+        va_end(again);
+        dst[n < 0 ? len : len + (size_t)n] = '\0';
+        return n < 0 ? len : len + (size_t)n;
+    }
+    all = xmalloc(len + (size_t)n + 1);
+    memcpy(all, dst, len);
+    vsnprintf(all + len, (size_t)n + 1, fmt, again);
+    va_end(again);
+    fit_keeping_end(dst, size, all);
+    free(all);
+    return strlen(dst);
+}
+
+/* A copy of s (fitted to HINT_TEXT_MAX bytes as above) in the ring. */
 static const char *words_keep(const char *s)
 {
     size_t n = strlen(s);
@@ -33,8 +147,7 @@ static const char *words_keep(const char *s)
     if (words_used + n + 1 > WORDS_RING)
         words_used = 0;
     out = words_ring + words_used;
-    memcpy(out, s, n);
-    out[n] = '\0';
+    fit_keeping_end(out, n + 1, s);
     words_used += n + 1;
     return out;
 }
@@ -43,13 +156,20 @@ void hint_buf_add(struct hint_buf *b, const char *fmt, ...)
 {
     va_list ap;
 
-    if (b->len + 1 >= sizeof b->s)
+    va_start(ap, fmt);
+    b->len = append_fitting(b->s, sizeof b->s, b->len, fmt, ap);
+    va_end(ap);
+}
+
+void hint_sayf(struct hint *h, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (h->quiet)
         return;
     va_start(ap, fmt);
-    int n = vsnprintf(b->s + b->len, sizeof b->s - b->len, fmt, ap);
+    append_fitting(h->text, sizeof h->text, strlen(h->text), fmt, ap);
     va_end(ap);
-    if (n > 0)
-        b->len += (size_t)n < sizeof b->s - b->len ? (size_t)n : sizeof b->s - b->len - 1;
 }
 
 const char *hint_buf_words(const struct hint *h, const struct hint_buf *b)
@@ -65,7 +185,7 @@ const char *hint_words(const struct hint *h, const char *fmt, ...)
     if (h->quiet)
         return "";
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    append_fitting(buf, sizeof buf, 0, fmt, ap);
     va_end(ap);
     return words_keep(buf);
 }

@@ -149,6 +149,36 @@ static void expect_error(const char *text, long line, long col, const char *word
 static const char plain_rows[] =
     "1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n";
 
+/* A grid whose top border is twice a square's length (72 characters: a 6x6 variant line's)
+ * is still a pencil-mark grid, in kakudo's corners and in '+' corners. */
+static void border_as_long_as_a_variant_line(void)
+{
+    struct read_result in, back;
+    digitset *cands;
+    char *text;
+
+    read_text("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
+              FORMAT_AUTO, &in);
+    if (!tap_ok(in.rc > 0, "top1465 puzzle 1 reads"))
+        return;
+    cands = xmalloc((size_t)in.p->ncells * sizeof *cands);
+    hint_fill_candidates(in.p, in.p->given, NULL, cands);
+    text = written(in.p, in.p->given, cands);
+    tap_ok(strcspn(text, "\n") == 72, "its candidates' grid has a top border of 72 characters");
+    for (int pass = 0; pass < 2; pass++) {
+        read_text(text, FORMAT_AUTO, &back);
+        tap_ok(back.rc > 0 && back.format == FORMAT_PENCILMARKS && back.marks != NULL,
+               "a 72-character top border (%s corners) starts a pencil-mark grid", pass ? "'+'" : "kakudo's");
+        result_free(&back);
+        for (char *c = text; *c; c++)   /* the corners of every border become '+' */
+            if (*c == '.' || *c == ':' || *c == '\'')
+                *c = '+';
+    }
+    free(text);
+    free(cands);
+    result_free(&in);
+}
+
 int main(void)
 {
     struct read_result res;
@@ -158,6 +188,7 @@ int main(void)
     round_trip("1..4.4....2.3..1\n", "4x4");
     round_trip(".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...\n",
                "9x9 sparse");
+    border_as_long_as_a_variant_line();
     round_trip("E...52....A...3..G....E...6...1.1..8.7.......CF.2..74FB.D8CG5...D..G...AC2...B.8..."
                "E..35..7.2FGA..F....B.AE.1..D3...8E.......47..EB.......9C...59..4.B1.F....2..53G2.8"
                "..AB..F...6.7...DF3...A..C...C1DAG.9526..7.96.......4.8..1.7...6...3....2..D...3..."
