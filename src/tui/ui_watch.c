@@ -145,10 +145,17 @@ static bool panel_room(struct panel *pn, int n)
     return pn->y + n <= pn->bottom;
 }
 
+/* A line of the panel, wrapped onto the next rows where it is wider than the panel (the
+ * Korean "Cage 18: left 18 in 5" lost its last word at 24 columns), as the board's are. */
 static void panel_line(struct panel *pn, const char *s, enum ui_role role)
 {
-    if (panel_room(pn, 1))
-        ui_print(pn->y++, pn->x, pn->w, s, ui_attr(pn->ui, role));
+    struct ui_line lines[4];
+    int n = ui_wrap_lines(s, pn->w, lines, 4);
+
+    if (n == 0 && panel_room(pn, 1))
+        pn->y++;
+    for (int i = 0; i < n && i < 4 && panel_room(pn, 1); i++)
+        ui_print_line(pn->y++, pn->x, pn->w, s, lines[i], ui_attr(pn->ui, role));
 }
 
 static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, ...)
