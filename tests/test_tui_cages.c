@@ -1,6 +1,7 @@
 /* test_tui_cages.c: the panel of the cursor's Killer cage at sizes other than 9x9 (a 4x4's
  * cage lists only sets of the digits 1-4, in the order of their smallest digits as every
- * size's), and the board's keys under the panel kept whole where they take five rows. */
+ * size's), the board's keys under the panel kept whole where they take five rows, and a
+ * Killer watched at its smallest size still saying how to stop. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -86,6 +87,24 @@ static void test_keys_below(void)
     th_free(t);
 }
 
+/* Watching a 9x9 Killer at 51x15, the smallest size it takes: the counters, the step and
+ * its cage fill the panel, and its last row says how to stop and how to see the keys (no
+ * key was shown at all). */
+static void test_watch_smallest(void)
+{
+    char path[600];
+    const char *args[] = { "watch", data_path(path, sizeof path, "16-killer9-easy.txt"), NULL };
+    struct th *t;
+
+    tt_fresh_state();
+    t = tt_start(args, NULL, 15, 51);
+    tap_ok(tt_see(t, "Backtracks") && tt_see(t, "Cage "), "Killer watched at 51x15: counters and a cage");
+    tap_ok(tt_see(t, "q stop") && tt_see(t, "? keys"), "and how to stop and see the keys");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c1") && tt_quit_cleanly(t), "q stops, q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -93,6 +112,7 @@ int main(void)
     test_small_cage_sets();
     test_sets_order();
     test_keys_below();
+    test_watch_smallest();
     tt_cleanup();
     return tap_done();
 }
