@@ -406,6 +406,46 @@ static void test_small(void)
     th_free(t);
 }
 
+/* Where a watch panel's cage line wrapped: "케이지 45: 남은 합 N," and the "M칸" of its
+ * end on the next row, under it (the line was cut at the panel's 24 columns). */
+static bool cage_line_wrapped(struct th *t, const void *arg)
+{
+    int row, col, row2, col2;
+
+    (void)arg;
+    return find_cell(t, "케이지 45: 남은 합", &row, &col) &&
+           find_cell_in(t, "칸", row + 1, row + 1, &row2, &col2) && col2 > col && col2 <= col + 3;
+}
+
+/* A 9x9 Killer at 80x24 (its panel 24 columns wide): the board's keys take five rows in
+ * Korean, all shown (redo, the fifth, was dropped); the watch's cage lines wrap whole. */
+static void test_killer_keys_and_watch(void)
+{
+    char path[600], text[1024];
+    size_t n = (size_t)snprintf(text, sizeof text, "# rows\nkiller\n");
+    const char *args[] = { path, NULL };
+    struct th *t;
+
+    /* Wikipedia's Sudoku whose rows are its cages, of 45: two-digit sums left. */
+    for (int r = 0; r < 9; r++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%.9s %.9s\n", tt_sudoku + 9 * r,
+                              "aaaaaaaaabbbbbbbbbcccccccccdddddddddeeeeeeeeefffffffffggggggggghhhhhhhhhiiiiiiiii" + 9 * r);
+    snprintf(text + n, sizeof text - n, "a=45 b=45 c=45 d=45 e=45 f=45 g=45 h=45 i=45\n");
+    tt_write_file(tt_scratch_path(path, sizeof path, "rows.txt"), text);
+    t = start_ko(args, 24, 80);
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "c 검사") && tt_wait_text(t, "r 다시 하기"),
+           "Killer at 80x24: the keys in Korean, redo too");
+    th_send(t, "w");
+    tap_ok(tt_wait_text(t, "풀이기") && th_wait_until(t, cage_line_wrapped, NULL, false, tt_wait_ms),
+           "watching it: a cage's line wraps at the panel's 24 columns, its last word too");
+    if (!cage_line_wrapped(t, NULL))
+        th_dump(t);
+    th_send(t, "q");
+    tt_wait_text(t, "모드: 숫자");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* Korean lines wrap at spaces, as English ones: a word is never split between two
  * syllables (libunistring breaks between any two unless told Hangul counts as letters).
  * The new-game form's keys at 44 columns ("Esc 뒤" / "로"), a hint's technique name in
@@ -552,6 +592,8 @@ int main(void)
     test_euc_kr();
     tt_fresh_state();
     test_rebound_keys();
+    tt_fresh_state();
+    test_killer_keys_and_watch();
     tt_cleanup();
     return tap_done();
 }

@@ -742,6 +742,7 @@ void ui_format_time(uint64_t ms, char *buf, size_t size)
 struct panel { int y, x, w, top, bottom, right, col_w; };
 
 #define PANEL_GAP 2     /* columns between two columns of a panel */
+#define PANEL_KEYS_MAX 8    /* the most rows the keys under the panel take */
 
 /* Whether the panel has room for another column after this one. */
 static bool panel_has_next_column(const struct panel *pn)
@@ -840,19 +841,6 @@ static int add_digit_sets(int len, int sum, int from, int top, digitset have, di
     return n;
 }
 
-/* The sets of len distinct digits 1..top adding up to sum, at most max of them, in the
- * order of their smallest digits: Kakuro's table up to 9 digits, else counted out. */
-static int digit_sets(int len, int sum, int top, digitset *sets, int max)
-{
-    int n;
-
-    if (top <= 9) {
-        n = kakuro_combinations(len, sum, sets, max);
-        return n < max ? n : max;
-    }
-    return add_digit_sets(len, sum, 1, top, 0, sets, 0, max);
-}
-
 /* One Kakuro run or Killer cage: its sum, what is left, and the digit sets, those ruled
  * out dimmed (every one when a digit stands twice in it, as no set holds a digit twice). */
 static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
@@ -890,7 +878,9 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         snprintf(buf, sizeof buf, P_(" left %d in %d cell", " left %d in %d cells",
                                      (unsigned long)empty), left, empty);
     panel_line(ui, pn, buf, ROLE_NORMAL);
-    n = digit_sets(grp->ncells, grp->sum, ui->game->puzzle->max_digit, sets, 128);
+    /* Counted out to the puzzle's top digit (Kakuro's 1-9 table would give a 4x4 or 6x6
+     * Killer's cage sets with digits it has not), in the order of their smallest digits. */
+    n = add_digit_sets(grp->ncells, grp->sum, 1, ui->game->puzzle->max_digit, 0, sets, 0, 128);
     x = 1;
     for (int i = 0; i < n && pn->y < pn->bottom; i++) {
         bool out = repeated || (sets[i] & used) != used;
@@ -1051,10 +1041,14 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
         pn.y = pn.bottom;     /* a run's combinations end a row past what they fill */
     pn.bottom++;
     if (panel_room(&pn, 4)) {
-        /* The keys in force on this board (ui_keys.c). */
-        char keys[4][UI_KEYS_LINE_MAX];
-        int n = ui_keys_footer(ui, pn.w, keys, 4);
-        pn.y = pn.bottom - 4 > pn.y ? pn.bottom - 4 : pn.y;
+        /* The keys in force on this board (ui_keys.c), in the four rows above the bottom,
+         * or more where they take more and the panel has them (a 16x16's ":p pencil" or
+         * the Korean words at 24 columns: redo, last, was dropped). */
+        char keys[PANEL_KEYS_MAX][UI_KEYS_LINE_MAX];
+        int room = pn.bottom - pn.y < PANEL_KEYS_MAX ? pn.bottom - pn.y : PANEL_KEYS_MAX;
+        int n = ui_keys_footer(ui, pn.w, keys, room);
+        int rows = n > 4 ? n : 4;
+        pn.y = pn.bottom - rows > pn.y ? pn.bottom - rows : pn.y;
         for (int i = 0; i < n; i++)
             panel_line(ui, &pn, keys[i], ROLE_DIM);
     } else if (panel_room(&pn, 1)) {

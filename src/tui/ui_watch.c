@@ -145,10 +145,17 @@ static bool panel_room(struct panel *pn, int n)
     return pn->y + n <= pn->bottom;
 }
 
+/* A line of the panel, wrapped onto the next rows where it is wider than the panel (the
+ * Korean "Cage 18: left 18 in 5" lost its last word at 24 columns), as the board's are. */
 static void panel_line(struct panel *pn, const char *s, enum ui_role role)
 {
-    if (panel_room(pn, 1))
-        ui_print(pn->y++, pn->x, pn->w, s, ui_attr(pn->ui, role));
+    struct ui_line lines[4];
+    int n = ui_wrap_lines(s, pn->w, lines, 4);
+
+    if (n == 0 && panel_room(pn, 1))
+        pn->y++;
+    for (int i = 0; i < n && i < 4 && panel_room(pn, 1); i++)
+        ui_print_line(pn->y++, pn->x, pn->w, s, lines[i], ui_attr(pn->ui, role));
 }
 
 static void panel_printf(struct panel *pn, enum ui_role role, const char *fmt, ...)
@@ -311,6 +318,23 @@ static bool speed_keys(char *buf, size_t size)
     return up || down;
 }
 
+/* The footer in the one row left at the smallest sizes (the counters and a cage take the
+ * rest): how to stop or go back and how to learn the other keys, which were not shown. */
+static void panel_keys_short(const struct ui *ui, struct panel *pn)
+{
+    char line[1][UI_KEYS_LINE_MAX] = { "" }, item[UI_KEYS_LINE_MAX], key[PREFS_KEY_NAME_MAX];
+    int n = 0;
+
+    if (pn->bottom - 1 < pn->top)
+        return;
+    snprintf(item, sizeof item, ui->watch->running ? _("%s stop") : _("%s back"),
+             ui_bind_key(PREFS_WATCH_QUIT, "Esc", key, sizeof key));
+    ui_keys_flow(line, &n, 1, pn->w, item);
+    ui_bind_item(line, &n, 1, pn->w, PREFS_WATCH_HELP, _("%s keys"));
+    pn->y = pn->bottom - 1;
+    panel_line(pn, line[0], ROLE_DIM);
+}
+
 /* The panel's footer: the keys for what can be done now, worded from the keys as bound
  * (Space pauses, or resumes once paused; k keeps a solution once there is one), flowed
  * into up to 3 lines of the panel's width. */
@@ -322,8 +346,10 @@ static void panel_keys(const struct ui *ui, struct panel *pn)
     char item[UI_KEYS_LINE_MAX], key[PREFS_KEY_NAME_MAX];
     int n = 0;
 
-    if (!panel_room(pn, ROWS))
+    if (!panel_room(pn, ROWS)) {
+        panel_keys_short(ui, pn);
         return;
+    }
     if (v->running) {
         /* TRANSLATORS: watch panel items: the key, then what it does there. */
         if (speed_keys(speed, sizeof speed)) {
@@ -364,12 +390,16 @@ static void draw_panel(const struct ui *ui, int top, int left, int h, int w)
     int col_w = ui->geo.panel_below && w > UI_PANEL_W ? UI_PANEL_W : w;
     struct panel pn = { ui, top, left, col_w, top + h, top, left + w };
 
+    /* The last row is kept for the keys: the counters, a step and its runs at the
+     * smallest sizes left none, not even how to stop. */
+    pn.bottom--;
     panel_counters(ui, &pn);
     pn.y++;
     panel_account(ui, &pn);
     panel_runs(ui, &pn);
     pn.y++;
     panel_compare(ui, &pn);
+    pn.bottom++;
     panel_keys(ui, &pn);
 }
 

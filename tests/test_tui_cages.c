@@ -1,0 +1,118 @@
+/* test_tui_cages.c: the panel of the cursor's Killer cage at sizes other than 9x9 (a 4x4's
+ * cage lists only sets of the digits 1-4, in the order of their smallest digits as every
+ * size's), the board's keys under the panel kept whole where they take five rows, and a
+ * Killer watched at its smallest size still saying how to stop. */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tap.h"
+#include "tui_test.h"
+
+/* A 4x4 Killer Jigsaw X whose cage b (r1c2, r1c3, r1c4) is 9 in 3: of the 1-9 sets 234,
+ * 135 and 126, only 234 has digits a 4x4 holds.  Solution 1432 / 3214 / 2341 / 4123. */
+static const char killer4[] =
+    "# cages4\n"
+    "killer-jigsaw-x\n"
+    ".... 1122 abbb\n"
+    ".... 3142 acdd\n"
+    ".... 3142 eccf\n"
+    ".... 3344 ecff\n"
+    "a=4 b=9 c=10 d=5 e=6 f=6\n";
+
+static struct th *start(const char *path, int rows, int cols)
+{
+    const char *args[] = { path, NULL };
+
+    tt_fresh_state();
+    return tt_start(args, NULL, rows, cols);
+}
+
+/* The path of a bundled puzzle, from the source tree. */
+static char *data_path(char *path, size_t size, const char *name)
+{
+    const char *srcdir = getenv("srcdir");
+
+    snprintf(path, size, "%s/data/%s", srcdir != NULL ? srcdir : ".", name);
+    return path;
+}
+
+/* A 4x4 cage's sets hold the digits 1-4 only (they came from Kakuro's 1-9 table). */
+static void test_small_cage_sets(void)
+{
+    char path[600];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "cages4.txt"), killer4);
+    t = start(path, 24, 80);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "l");
+    tap_ok(tt_wait_text(t, "Cell r1c2") && tt_wait_text(t, "Cage 9 in 3") && tt_wait_text(t, "234"),
+           "4x4 Killer: the cage 9 in 3 lists 234");
+    tap_ok(!th_find(t, "135", NULL, NULL) && !th_find(t, "126", NULL, NULL),
+           "and not 135 or 126, whose 5 and 6 a 4x4 has not");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* A 9x9 cage's sets in the order of their smallest digits, as a 4x4's and a 16x16's (the
+ * 9x9's came in the table's order: 2346 first, 1239 last). */
+static void test_sets_order(void)
+{
+    char path[600];
+    struct th *t = start(data_path(path, sizeof path, "16-killer9-easy.txt"), 24, 80);
+    int r1, c1, r2, c2;
+
+    tap_ok(tt_wait_text(t, "Cage 15 in 4") && tt_wait_text(t, "1239") && tt_wait_text(t, "2346"),
+           "9x9 Killer: the cage 15 in 4 lists 1239 and 2346");
+    tap_ok(th_find(t, "1239", &r1, &c1) && th_find(t, "2346", &r2, &c2) &&
+           (r1 < r2 || (r1 == r2 && c1 < c2)), "1239 before 2346");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* Under the board (44 columns) a 12x12's keys take five rows of the panel's 24 columns:
+ * all are shown, redo too (the fifth row was dropped). */
+static void test_keys_below(void)
+{
+    char path[600];
+    struct th *t = start(data_path(path, sizeof path, "09-sudoku12-medium.txt"), 60, 44);
+
+    tap_ok(tt_wait_text(t, "Sudoku 12x12") && tt_wait_text(t, ":p pencil") && tt_wait_text(t, ":m mark"),
+           "12x12 at 44x60: the keys under the board");
+    tap_ok(tt_wait_text(t, ":r redo"), "end with redo, on a fifth row");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* Watching a 9x9 Killer at 51x15, the smallest size it takes: the counters, the step and
+ * its cage fill the panel, and its last row says how to stop and how to see the keys (no
+ * key was shown at all). */
+static void test_watch_smallest(void)
+{
+    char path[600];
+    const char *args[] = { "watch", data_path(path, sizeof path, "16-killer9-easy.txt"), NULL };
+    struct th *t;
+
+    tt_fresh_state();
+    t = tt_start(args, NULL, 15, 51);
+    tap_ok(tt_see(t, "Backtracks") && tt_see(t, "Cage "), "Killer watched at 51x15: counters and a cage");
+    tap_ok(tt_see(t, "q stop") && tt_see(t, "? keys"), "and how to stop and see the keys");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c1") && tt_quit_cleanly(t), "q stops, q quits");
+    th_free(t);
+}
+
+int main(void)
+{
+    if (!tt_init("cages", 30000))
+        return 0;
+    test_small_cage_sets();
+    test_sets_order();
+    test_keys_below();
+    test_watch_smallest();
+    tt_cleanup();
+    return tap_done();
+}
