@@ -51,7 +51,11 @@
 #define FAST_VIRTUAL_MAX_CELLS 4
 /* Line and region sets whose cells apart are few (as the rater's rule): with 3 cells a
  * side 300 Master Jigsaws took 29.3 nodes, with 4 24.1, with 5 22.8 for 2% more
- * instructions, with 6 21.8 for 8% more. */
+ * instructions, with 6 21.8 for 8% more.  Measured again once the pairs of one line
+ * and one region were gone (kakudo solve of the 300, callgrind): 4 cells, 24.6 nodes;
+ * 5, 23.0 for 3.6% more instructions; 6, 22.0 for 9.6% more; no bound (9 cells, up to
+ * 256 pairs), 20.2 for 32% more: the rounds the pairs start cost more than the nodes
+ * they save. */
 #define FAST_PAIR_MAX_CELLS 4
 #define FAST_MAX_PAIRS 64
 /* Digit sets keyed by their size and sum: sums of distinct digits up to 11 reach 66. */
@@ -549,7 +553,22 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
 }
 
 /* The cell to branch on: the first empty one in reading order, or one with the fewest
- * digits left (two, found from bit-sliced counts, when there is one). */
+ * digits left (two, found from bit-sliced counts, when there is one).
+ * Why a Master Jigsaw takes about twice the nodes of a plain Master (24.6 against 12.8,
+ * 300 of each from kakudo generate --level master --seed 1): it has fewer givens (18.9
+ * against 25.7), since a variant rated below Master at Master's givens loses more
+ * (generate_variant.c, master_below).  120 Master Jigsaws made with plain's givens
+ * (--givens 24-27: 24.4 on average) took 14.9 nodes.  What else was tried on the 300
+ * (nodes; instructions of the whole solve against 83.4M, callgrind), none kept:
+ *  - branching on the two-digit cell whose digits most of its open peers can take (then
+ *    the most open peers): 23.0 nodes, 4.6% more instructions; by its two-digit peers
+ *    24.5-26.9 nodes; on a digit's two places in a unit: 28.4 nodes or more;
+ *  - fish of two units against two of another partition (rows, columns, regions): 20.7
+ *    nodes at 2.7 times the instructions, of three 20.4; rows and columns against
+ *    regions alone 21.9 at 2.4 times;
+ *  - naked pairs in every unit: 24.2 nodes.
+ * 100 Master Jigsaw Xs (14.5 givens, 68.2 nodes) the same: fish 58.2, pairs of up to 9
+ * cells 57.0, naked pairs 65.5, that branching 71.0. */
 static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
 {
     cellset unsolved = c->g->all & ~s->solved, one = FAST_NO_CELLS, two = FAST_NO_CELLS,
