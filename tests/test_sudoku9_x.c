@@ -254,6 +254,21 @@ static void test_edges(void)
     memset(grid, 0, sizeof grid);
     grid[8] = grid[72] = 3;      /* the anti-diagonal's ends */
     tap_ok(agree(p, grid, true, "two 3s on the anti-diagonal") == 0, "no solution for an anti-diagonal clash");
+    /* The centre lies on both diagonals: a given there takes its digit off both. */
+    memset(grid, 0, sizeof grid);
+    grid[40] = grid[8] = 7;
+    tap_ok(agree(p, grid, true, "7 at the centre and at r1c9") == 0,
+           "no solution for a clash of the centre on the anti-diagonal");
+    memset(grid, 0, sizeof grid);
+    grid[40] = grid[80] = 7;
+    tap_ok(agree(p, grid, true, "7 at the centre and at r9c9") == 0,
+           "no solution for a clash of the centre on the main diagonal");
+    memset(grid, 0, sizeof grid);
+    grid[40] = 7;
+    grid[0] = 1;
+    grid[72] = 2;
+    tap_ok(agree(p, grid, true, "7 at the centre, 1 at r1c1, 2 at r9c1") == 2,
+           "givens on both diagonals and the centre: several solutions, the same in every search");
     /* No given clashes, but rows 1 and 9 each leave 5 one cell, r1c1 and r9c9: both
      * settled in one step, on the main diagonal. */
     memset(grid, 0, sizeof grid);
@@ -300,6 +315,7 @@ int main(void)
     test_edges();
     test_bundled();
     test_file(tap_data_path("variant/x_minimal.txt"), "variant/x_minimal.txt");
+    test_file(tap_data_path("variant/x_levels.txt"), "variant/x_levels.txt");
     test_file(tap_data_path("variant/x_master.txt"), "variant/x_master.txt");
     test_random();
     return tap_done();
