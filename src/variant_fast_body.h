@@ -210,15 +210,15 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     cellset unsolved = g->all & ~s->solved, once = FAST_NO_CELLS, more = FAST_NO_CELLS, singles;
     digitset with = 0;
 
+    /* Over every cell: a solved one holds its digit alone, so it is in once, never in
+     * more, and is left out after. */
     for (int d = 1; d <= g->max_digit; d++) {
-        cellset x = s->cand[d] & unsolved;
-
-        more |= once & x;
-        once |= x;
+        more |= once & s->cand[d];
+        once |= s->cand[d];
     }
     if (cells_any(unsolved & ~once))
         return false;
-    singles = once & ~more;
+    singles = once & ~more & unsolved;
     if (!cells_any(singles))
         return true;
     *placed = true;
@@ -514,6 +514,30 @@ static bool cage_sums(const struct fast_geometry *g, struct fast_state *s, bool 
     return true;
 }
 
+/* The digits with units to look at for singles, gathered without a branch per digit:
+ * which have some is not predictable, and testing each in turn was 7% of the search's
+ * missed branches (callgrind's model, 300 Master Jigsaws).  A digit that gets some while
+ * the others are looked at (a cell placed loses its other digits) is looked at in the
+ * next round: a cell was placed, so there is one. */
+static digitset digits_to_look_at(const struct fast_geometry *g, const struct fast_state *s)
+{
+    digitset out = 0;
+
+    for (int d = 1; d <= g->max_digit; d++)
+        out |= (digitset)((s->todo[d] != 0) | cells_any(s->lost[d])) << d;
+    return out;
+}
+
+/* The same for locked candidates. */
+static digitset digits_to_lock(const struct fast_geometry *g, const struct fast_state *s)
+{
+    digitset out = 0;
+
+    for (int d = 1; d <= g->max_digit; d++)
+        out |= (digitset)(s->locked_todo[d] != 0) << d;
+    return out;
+}
+
 /* Everything the rules above force, the cheaper first; false at a dead end. */
 static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
 {
@@ -529,8 +553,8 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         /* Every digit's hidden singles before the naked singles again: these rules only
          * take candidates away, so the order does not change where they end, and a
          * round of naked singles counts all the digits. */
-        for (int d = 1; d <= g->max_digit; d++)
-            if (((s->todo[d] != 0) | cells_any(s->lost[d])) && !hidden_singles(g, s, d, &changed))
+        for (digitset look = digits_to_look_at(g, s); look != 0; look &= look - 1)
+            if (!hidden_singles(g, s, lowest_bit(look), &changed))
                 return false;
         if (changed)
             continue;
@@ -539,9 +563,8 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if (changed)
             continue;
         /* A round that changes nothing ends here, rather than counting again. */
-        for (int d = 1; d <= g->max_digit; d++)
-            if (s->locked_todo[d] != 0)
-                changed |= locked_candidates(g, s, d);
+        for (digitset look = digits_to_lock(g, s); look != 0; look &= look - 1)
+            changed |= locked_candidates(g, s, lowest_bit(look));
         if (changed)
             continue;
         /* The pairs last: they cost the most and narrow least often. */
