@@ -187,7 +187,7 @@ static void test_picker_reads_head(void)
     fputs("this line is not read by the picker\n", f);
     fclose(f);
     t = start(NULL);
-    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "sudoku 9x9             1% done"),
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 9x9             1% done"),
            "the picker lists it from its head, with its progress");
     tap_ok(tt_quit_cleanly(t), "and quits");
     th_free(t);
