@@ -317,6 +317,24 @@ static void test_kind_names(void)
     th_free(t);
 }
 
+/* A new game's name says its kind and its level in Korean: "스도쿠 9x9 보통 #2" (seed 2:
+ * seed 1 makes the bundled 9x9 Medium, called by its bundled name). */
+static void test_new_game_name(void)
+{
+    const char *env[] = { lang_env, locpath_env, "NO_COLOR=1", "KAKUDO_SEED=2", NULL };
+    struct th *t = tt_start(NULL, env, 24, 80);
+
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "n");
+    tt_wait_text(t, "난이도");
+    th_send(t, KEY_DOWN KEY_DOWN "\033[C\r");     /* Level: Medium */
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "스도쿠 9x9 보통 #2")
+           && !th_find(t, "Medium", NULL, NULL), "a new game is named in Korean, its level too");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기") && tt_quit_cleanly(t), "q goes back, and quits");
+    th_free(t);
+}
+
 static void test_new_game_form(void)
 {
     struct th *t = start_ko(NULL, 24, 80);
@@ -629,6 +647,8 @@ int main(void)
     test_new_game_form();
     tt_fresh_state();
     test_kind_names();
+    tt_fresh_state();
+    test_new_game_name();
     tt_fresh_state();
     test_word_breaks();
     tt_fresh_state();
