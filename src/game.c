@@ -75,6 +75,7 @@ struct game *game_new(const struct puzzle *p, const struct format_style *style)
     /* A puzzle given complete is already solved: nothing to play, no time to count. */
     g->completed = puzzle_is_solved(g->puzzle, g->grid);
     g->hist.every = snapshot_interval(p);
+    g->cursor = -1;
     take_snapshot(g);
     return g;
 }
@@ -925,6 +926,8 @@ static void write_save(FILE *f, const struct game *g)
     fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
     fprintf(f, "completed %d\n", g->completed);
     fprintf(f, "filled %d\n", game_filled_cells(g));
+    if (g->cursor >= 0)
+        fprintf(f, "cursor %d\n", g->cursor);
     fprintf(f, "hints %d", g->hints_used);
     for (int k = 0; k < GAME_HINT_RUNGS; k++)
         fprintf(f, " %d", g->hint_rungs[k]);
@@ -1226,8 +1229,9 @@ struct save_header {
     char *name;
     uint64_t elapsed;
     bool completed;
-    long completed_line, key_line, filled_line;
+    long completed_line, key_line, filled_line, cursor_line;
     int filled;                 /* -1: the save does not say (older saves) */
+    int cursor;                 /* -1: the save does not say (older saves) */
     int version;
     int hints, rungs[GAME_HINT_RUNGS];
     char key[17];
@@ -1339,21 +1343,30 @@ static bool parse_name(struct save_reader *sr, struct save_header *h)
     return ok;
 }
 
-/* "filled N": what the picker shows without replaying the moves (older saves lack it). */
-static bool parse_filled(struct save_reader *sr, struct save_header *h)
+/* An optional "KEY N" line with N from 0 to the most cells a grid has: N in *v and its
+ * line in *line, or -1 in *v when the save has no such line. */
+static bool parse_optional_count(struct save_reader *sr, const char *key, int *v, long *line)
 {
     bool ok;
-    const char *s = optional_key(sr, "filled", &ok);
-    long long v;
+    const char *s = optional_key(sr, key, &ok);
+    long long n;
 
-    h->filled = -1;
+    *v = -1;
     if (s == NULL)
         return ok;
-    if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &v))
-        return load_fail(sr, sr->line, "expected \"filled N\", got \"filled %.40s\"", s);
-    h->filled = (int)v;
-    h->filled_line = sr->line;
+    if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &n))
+        return load_fail(sr, sr->line, "expected \"%s N\", got \"%s %.40s\"", key, key, s);
+    *v = (int)n;
+    *line = sr->line;
     return true;
+}
+
+/* "filled N": what the picker shows without replaying the moves; "cursor CELL": where the
+ * player left the cursor (older saves lack both). */
+static bool parse_filled_cursor(struct save_reader *sr, struct save_header *h)
+{
+    return parse_optional_count(sr, "filled", &h->filled, &h->filled_line)
+        && parse_optional_count(sr, "cursor", &h->cursor, &h->cursor_line);
 }
 
 /* "hints N" (version 1) or "hints N R1 .. R5" with the rungs adding up to at most N. */
@@ -1419,7 +1432,7 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         return false;
     h->completed = v;
     h->completed_line = sr->line;
-    if (!parse_filled(sr, h) || !parse_hints(sr, h))
+    if (!parse_filled_cursor(sr, h) || !parse_hints(sr, h))
         return false;
     s = expect_key(sr, "key", "HEX");
     if (s == NULL)
@@ -1586,6 +1599,12 @@ static struct game *load_game(struct save_reader *sr)
                   game_filled_cells(g));
         goto fail;
     }
+    if (h.cursor >= g->puzzle->ncells) {
+        load_fail(sr, h.cursor_line, "expected \"cursor CELL\" with CELL from 0 to %d",
+                  g->puzzle->ncells - 1);
+        goto fail;
+    }
+    g->cursor = h.cursor;
     if (g->completed != h.completed) {
         load_fail(sr, h.completed_line, "expected \"completed %d\": the grid is %s", g->completed,
                   g->completed ? "solved" : "not solved");

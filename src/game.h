@@ -45,6 +45,9 @@
  *   completed 0|1                        must agree with the grid at the position
  *   filled N                             optional: the digits the player has placed at the
  *                                        position (so the picker need not replay the moves)
+ *   cursor CELL                          optional: the cell the player's cursor was on
+ *                                        (0-based; without it the player puts it where a
+ *                                        new game has it)
  *   hints N R1 R2 R3 R4 R5               hints asked for, and how many of them went as
  *                                        far as rung k (R1+..+R5 <= N: older saves
  *                                        kept no rungs)
@@ -100,6 +103,7 @@ struct game {
     int hints_used;
     int hint_rungs[GAME_HINT_RUNGS];    /* hints whose deepest rung was k + 1 */
     char *save_path;            /* where progress is saved, or NULL */
+    int cursor;                 /* the player's cursor, kept in the save; -1: not known */
 };
 
 /* Starts a game on a copy of p (givens filled in); the timer is paused until game_resume.

@@ -638,6 +638,48 @@ static void test_counters(void)
     puzzle_free(p);
 }
 
+/* ---------------------------------------------------------------- the cursor */
+
+/* The cell the player's cursor was on saves and loads back; a save without it (older ones)
+ * loads with none; one past the grid's cells, or not a number, is refused on its line. */
+static void test_cursor(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL), *h;
+    char *path = tmp_path("cursor.save"), err[512] = "", *text, *edited;
+
+    random_move(g);
+    tap_ok(g->cursor == -1, "a new game knows no cursor");
+    g->cursor = 13;
+    h = game_save(g, path, err, sizeof err) ? game_load(path, err, sizeof err) : NULL;
+    tap_ok(h != NULL && h->cursor == 13, "the cursor saves and loads back %s", h == NULL ? err : "");
+    game_free(h);
+    text = read_text(path);
+    tap_ok(strstr(text, "\ncursor 13\nhints ") != NULL, "as \"cursor 13\" after \"filled\"");
+    edited = replace_line(text, "\ncursor ", "");
+    write_text(path, edited);
+    free(edited);
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && h->cursor == -1, "a save without it (an older one) loads with none %s",
+           h == NULL ? err : "");
+    game_free(h);
+    edited = replace_line(text, "\ncursor ", "\ncursor 16");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, ":8: expected \"cursor CELL\" with CELL from 0 to 15") != NULL,
+           "a cursor past the 16 cells is refused on its line (%s)", err);
+    edited = replace_line(text, "\ncursor ", "\ncursor -1");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, ":8: expected \"cursor N\"") != NULL,
+           "so is one that is not a number (%s)", err);
+    free(text);
+    unlink(path);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
 int main(void)
 {
     tu_make_tmpdir(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-save.XXXXXX");
@@ -650,6 +692,7 @@ int main(void)
     test_set_aside();
     test_not_a_file();
     test_counters();
+    test_cursor();
     tu_remove_tree(tmpdir);
     return tap_done();
 }

@@ -228,8 +228,8 @@ static void test_board_dialog_and_hint(void)
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
     th_send(t, "\r");
     tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "채움 "), "the board's panel in Korean");
-    tap_ok(tt_wait_text(t, "Sudoku 4x4 (입문)") && !th_find(t, "스도쿠 4x4", NULL, NULL),
-           "the panel names the bundled puzzle once: its English name tells kind and size, its level in Korean");
+    tap_ok(tt_wait_text(t, "스도쿠 4x4 (입문)") && !th_find(t, "Sudoku", NULL, NULL),
+           "the panel names the bundled puzzle once, in Korean: its kind, size and level");
     tap_ok(tt_wait_text(t, "메모") && tt_wait_text(t, "힌트"), "the footer's keys in Korean");
     tap_ok(whole_characters(t, "board"), "board: no character cut");
     th_send(t, "f");
@@ -242,7 +242,7 @@ static void test_board_dialog_and_hint(void)
     tt_send_settled(t, "\033");
     th_send(t, "q");
     tt_wait_text(t, "kakudo - 퍼즐 고르기");
-    tap_ok(tt_wait_text(t, "Sudoku 4x4 (입문)  ") && !th_find(t, "(입문) 4x4", NULL, NULL),
+    tap_ok(tt_wait_text(t, "스도쿠 4x4 (입문)  ") && !th_find(t, "(입문) 4x4", NULL, NULL),
            "Recent games says the size once in Korean too");
     /* The game left is selected in Recent games; the bundled puzzle, opened again, has a
      * saved game to ask about. */
@@ -274,6 +274,67 @@ static void test_board_dialog_and_hint(void)
     th_free(t);
 }
 
+/* Selects the picker's row holding text with the Down key; false if none does. */
+static bool select_row(struct th *t, const char *text)
+{
+    for (int i = 0; i < 60 && !tt_shown_reversed(t, text); i++)
+        tt_send_settled(t, KEY_DOWN);
+    return tt_wait_reversed(t, text);
+}
+
+/* The bundled puzzles' kinds are in Korean wherever their names are made of kind, size and
+ * level, as their levels are: the picker's rows, the board's title, Recent games, a game
+ * saved in English too. */
+static void test_kind_names(void)
+{
+    struct th *t = tt_start(NULL, NULL, 24, 80);
+
+    tt_wait_text(t, "kakudo - choose a puzzle");
+    th_send(t, "\r");                           /* Sudoku 4x4 */
+    tt_wait_text(t, "Filled 8/16");
+    th_send(t, "1");
+    tt_wait_text(t, "Filled 9/16");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Sudoku 4x4 (beginner)  "), "a game saved in English");
+    tt_quit_cleanly(t);
+    th_free(t);
+
+    t = start_ko(NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "최근 게임") && tt_wait_text(t, "스도쿠 4x4 (입문)  ")
+           && !th_find(t, "Sudoku", NULL, NULL) && !th_find(t, "beginner", NULL, NULL),
+           "Recent games names it in Korean, its kind and its level");
+    tap_ok(tt_wait_text(t, "스도쿠 6x6") && !th_find(t, "Sudoku", NULL, NULL),
+           "the bundled puzzles' rows name their kinds in Korean");
+    tap_ok(select_row(t, "킬러 직소 9x9") && !th_find(t, "Killer", NULL, NULL),
+           "Killer Jigsaw 9x9 too: 킬러 직소 9x9");
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "킬러 직소 9x9 (보통)")
+           && !th_find(t, "Killer", NULL, NULL),
+           "the board's title names it in Korean, its kind, size and level");
+    tap_ok(whole_characters(t, "Killer Jigsaw's board"), "its board: no character cut");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기") && tt_quit_cleanly(t), "q goes back, and quits");
+    th_free(t);
+}
+
+/* A new game's name says its kind and its level in Korean: "스도쿠 9x9 보통 #2" (seed 2:
+ * seed 1 makes the bundled 9x9 Medium, called by its bundled name). */
+static void test_new_game_name(void)
+{
+    const char *env[] = { lang_env, locpath_env, "NO_COLOR=1", "KAKUDO_SEED=2", NULL };
+    struct th *t = tt_start(NULL, env, 24, 80);
+
+    tt_wait_text(t, "kakudo - 퍼즐 고르기");
+    th_send(t, "n");
+    tt_wait_text(t, "난이도");
+    th_send(t, KEY_DOWN KEY_DOWN "\033[C\r");     /* Level: Medium */
+    tap_ok(tt_wait_text(t, "모드: 숫자") && tt_wait_text(t, "스도쿠 9x9 보통 #2")
+           && !th_find(t, "Medium", NULL, NULL), "a new game is named in Korean, its level too");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "kakudo - 퍼즐 고르기") && tt_quit_cleanly(t), "q goes back, and quits");
+    th_free(t);
+}
+
 static void test_new_game_form(void)
 {
     struct th *t = start_ko(NULL, 24, 80);
@@ -287,8 +348,10 @@ static void test_new_game_form(void)
     /* "종류", "크기", "난이도": labels padded to six columns, so the values after them
      * start in one column, the first row's (with the "<" of the field chosen) too. */
     c1 = c2 = c3 = -1;
-    found = find_cell(t, "종류", &r1, &c1) && find_cell_in(t, "스도쿠", r1, r1, &r1, &c1)
-            && find_cell(t, "크기", &r2, &c2) && find_cell_in(t, "9x9", r2, r2, &r2, &c2)
+    found = find_cell(t, "종류", &r1, &c1) && (c1 = value_after(t, r1, c1 + 6)) >= 0
+            && tt_char_at(t, r1, c1) == 0xC2A4      /* 스도쿠: the picker's rows behind say it too */
+            && find_cell(t, "크기", &r2, &c2) && (c2 = value_after(t, r2, c2 + 6)) >= 0
+            && tt_char_at(t, r2, c2) == '9'         /* 9x9 */
             && find_cell(t, "난이도", &r3, &c3) && (c3 = value_after(t, r3, c3 + 6)) >= 0;
     tap_ok(found && c1 == c2 && c2 == c3 && r2 == r1 + 1,
            "the form's values line up after double-width labels (columns %d, %d, %d)", c1, c2, c3);
@@ -582,6 +645,10 @@ int main(void)
     test_board_dialog_and_hint();
     tt_fresh_state();
     test_new_game_form();
+    tt_fresh_state();
+    test_kind_names();
+    tt_fresh_state();
+    test_new_game_name();
     tt_fresh_state();
     test_word_breaks();
     tt_fresh_state();

@@ -187,7 +187,7 @@ static void test_picker_reads_head(void)
     fputs("this line is not read by the picker\n", f);
     fclose(f);
     t = start(NULL);
-    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "sudoku 9x9             1% done"),
+    tap_ok(tt_wait_text(t, "Recent games") && tt_wait_text(t, "Sudoku 9x9             1% done"),
            "the picker lists it from its head, with its progress");
     tap_ok(tt_quit_cleanly(t), "and quits");
     th_free(t);
@@ -278,9 +278,9 @@ static void test_two_players(void)
     th_send(second, "r");
     tap_ok(tt_wait_text(second, "open in another kakudo: your moves here are not saved."),
            "a second player of the puzzle says its moves are not saved");
-    th_send(second, "8");      /* at r1c4, the first empty cell */
+    th_send(second, "8");      /* at r1c3, where the first one's cursor was when it saved */
     tap_ok(tt_wait_text(second, "Progress not saved: the puzzle is open in another kakudo.")
-           && saved_digit(3) == 0, "its move is not saved, and says so");
+           && saved_digit(2) == 4, "its move is not saved, and says so");
     tap_ok(quits_unsaved(second), "it quits saying the game was not saved");
     th_free(second);
     th_send(first, "l6");
@@ -293,7 +293,7 @@ static void test_two_players(void)
     th_send(third, "r");
     tap_ok(tt_wait_text(third, "Resumed the saved game.") && tt_wait_text(third, "  4  " HV "  6  "),
            "once it has quit, the puzzle resumes in another player");
-    th_send(third, "1");       /* at r1c6 */
+    th_send(third, "ll1");     /* from r1c4, where the first one left its cursor, to r1c6 */
     tap_ok(tt_wait_text(third, "  7  " LV "  1  ") && tt_quit_cleanly(third) && saved_digit(5) == 1,
            "which saves its moves");
     th_free(third);
@@ -359,12 +359,80 @@ static void test_colon_names(void)
     th_free(t);
 }
 
+/* ---------------------------------------------------------------- the cursor */
+
+/* Whether the save on disk holds a "cursor" line. */
+static bool save_has_cursor(void)
+{
+    FILE *f = fopen(save_path, "r");
+    char line[256];
+    bool found = false;
+
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL)
+        found = strncmp(line, "cursor ", 7) == 0;
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
+/* Opens tt_sudoku and resumes its saved game. */
+static struct th *resume_saved(void)
+{
+    struct th *t = start(sudoku_path);
+
+    tt_wait_text(t, "saved game");
+    th_send(t, "r");
+    tt_wait_text(t, "Resumed the saved game.");
+    return t;
+}
+
+/* A game resumed has the cursor where the player left it, and the panel names its cell; a
+ * save without one (made before saves kept it) puts it where it always went, on the first
+ * empty cell. */
+static void test_cursor_kept(void)
+{
+    struct th *t;
+    struct game *g;
+    char err[512];
+
+    tt_fresh_state();
+    make_state_dir();
+    t = start(sudoku_path);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4jjjlll");
+    tap_ok(tt_wait_text(t, "Filled 31/81") && tt_wait_text(t, "Cell r4c6"),
+           "a digit in r1c3, then the cursor moved to r4c6");
+    tap_ok(tt_quit_cleanly(t), "quitting saves the game");
+    th_free(t);
+    g = game_load(save_path, err, sizeof err);
+    tap_ok(g != NULL && g->cursor == 32, "the save keeps the cursor's cell, 32 (%d) %s",
+           g != NULL ? g->cursor : -1, g != NULL ? "" : err);
+    game_free(g);
+    t = resume_saved();
+    tap_ok(tt_wait_text(t, "Cell r4c6"),
+           "resumed, the panel's cell is the one left: r4c6");
+    th_send(t, "5");
+    tap_ok(tt_wait_text(t, "Filled 32/81") && tt_quit_cleanly(t) && saved_digit(32) == 5,
+           "and a digit typed goes there: the board's cursor is on it too");
+    th_free(t);
+
+    tt_fresh_state();
+    make_state_dir();
+    tap_ok(write_long_save(0) && !save_has_cursor(), "a save without a cursor, as older ones");
+    t = resume_saved();
+    tap_ok(tt_wait_text(t, "Cell r1c4"),
+           "resumed, its cursor is on the first empty cell, as before");
+    tap_ok(tt_quit_cleanly(t), "and it quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("save", 20000))
         return 0;
     setup();
     test_colon_names();
+    test_cursor_kept();
     test_picker_reads_head();
     test_corrupt_copies();
     test_fifo_save();

@@ -48,7 +48,7 @@ static void board_start(struct ui *ui, struct game *g)
     ui->solution_known = ui->solution_failed = false;
     ui->show_wrong = false;
     ui->pencil = ui->mark_next = ui->command_next = ui->paused = false;
-    ui->cursor = first_empty_cell(g);
+    ui->cursor = g->cursor >= 0 ? g->cursor : first_empty_cell(g);   /* a save's, or a new game's */
     ui->geo.sy = ui->geo.sx = ui->geo.r0 = ui->geo.c0 = 0;
     ui->was_completed = g->completed;
     ui_hint_forget(ui);
@@ -489,6 +489,7 @@ void ui_board_save(struct ui *ui)
             return;
         }
     }
+    ui->game->cursor = ui->cursor;      /* resuming puts it back where it was */
     if (game_save(ui->game, ui->save_path, err, sizeof err)) {
         note_save(ui, true, NULL, NULL);
         return;

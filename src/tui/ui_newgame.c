@@ -280,7 +280,7 @@ static void open_result(struct ui *ui)
     /* The board's word for the kind ("Killer Sudoku", not the form's "Killer"), so that
      * the panel sees its kind and size in the name and does not say them again. */
     snprintf(name, sizeof name, "%s %dx%d %s #%llu", ui_kind_name(res->puzzle), n, n,
-             hint_level_name(res->grade.level), (unsigned long long)ng->req.seed);
+             _(hint_level_name(res->grade.level)), (unsigned long long)ng->req.seed);
     puzzle_set_name(res->puzzle, name);
     if (res->status == GEN_OTHER_LEVEL && res->grade.gave_up)
         snprintf(note, sizeof note, _("The budget of %u s ran out while rating it: this one is "

@@ -135,8 +135,10 @@ static int read_recent(struct recent_row *rows)
         }
         p = row->sum.puzzle;
         row->path = saves[i].path;
-        row->name = ui_puzzle_name(p, p->name != NULL ? p->name
-                                      : p->variant != 0 ? ui_kind_name(p) : p->ops->name);
+        /* A bundled puzzle by its name in today's language, not the one it was saved in. */
+        row->name = ui_bundled_title(p);
+        if (row->name == NULL)
+            row->name = ui_puzzle_name(p, p->name != NULL ? p->name : ui_kind_name(p));
         shown++;
     }
     free(saves);
@@ -261,13 +263,29 @@ static const char *level_label(const char *level)
     return level;
 }
 
+/* A bundled puzzle's name in the user's language: "KIND WxH", its kind (one of
+ * kind_msgid's) translated.  Caller frees. */
+static char *bundled_name(const struct bundled_puzzle *b)
+{
+    const char *size = strrchr(b->name, ' ');
+    char kind[64];
+
+    if (size == NULL)
+        return xstrdup(b->name);
+    snprintf(kind, sizeof kind, "%.*s", (int)(size - b->name), b->name);
+    return xasprintf("%s%s", _(kind), size);
+}
+
 /* A bundled puzzle's row: its name, then its level (translated) from display column
  * column, where the recent games' progress stands too. */
 static char *bundled_label(const struct bundled_puzzle *b, int column)
 {
-    char name[256];
+    char *name = bundled_name(b), padded[256];
+    char *label = xasprintf("%s %s", ui_pad(padded, sizeof padded, name, column - 1),
+                            level_label(b->level));
 
-    return xasprintf("%s %s", ui_pad(name, sizeof name, b->name, column - 1), level_label(b->level));
+    free(name);
+    return label;
 }
 
 /* An item's label with the key that opens it from anywhere in the list, as bound:
@@ -481,10 +499,13 @@ void ui_picker_draw(struct ui *ui)
 /* --- Names --- */
 
 /* What a bundled puzzle is called, wherever it is opened from: "Sudoku 9x9 (expert)",
- * its level in the user's language ("Sudoku 9x9 (전문가)"). */
+ * its kind and level in the user's language ("스도쿠 9x9 (전문가)"). */
 static char *bundled_title(const struct bundled_puzzle *b)
 {
-    return xasprintf("%s (%s)", b->name, level_label(b->level));
+    char *name = bundled_name(b), *title = xasprintf("%s (%s)", name, level_label(b->level));
+
+    free(name);
+    return title;
 }
 
 #define BUNDLED_KEYS_MAX 256     /* bundled puzzles whose keys are kept */
