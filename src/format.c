@@ -320,6 +320,8 @@ struct reader {
                              * of this line (a one-line Sudoku read in one pass) */
     struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
                              * next of that size copies rather than builds */
+    struct puzzle *variant_shape;   /* the same for a variant whose groups are its size's
+                                     * (Sudoku X): fmt_finish_variant_groups */
     digitset *marks;        /* FORMAT_PENCILMARKS: the last puzzle's candidates */
     size_t marks_cap;
     bool has_marks;         /* marks belong to the last puzzle read */
@@ -1697,6 +1699,24 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
     return fail_at_end(r, err, "%s", what);
 }
 
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err)
+{
+    if (p->variant & (VARIANT_JIGSAW | VARIANT_KILLER))
+        return puzzle_finish_maps_checked(p, err);
+    /* Every Sudoku X of a size has the same groups: the last one's are shared, not built
+     * again (building them was a fifth of reading one). */
+    const struct puzzle *shape = r->variant_shape;
+
+    if (shape != NULL && shape->variant == p->variant && shape->width == p->width
+        && shape->box_rows == p->box_rows && shape->box_cols == p->box_cols)
+        return puzzle_finish_like(p, shape, err);
+    if (!puzzle_finish_maps_checked(p, err))
+        return false;
+    puzzle_free(r->variant_shape);
+    r->variant_shape = puzzle_new_like(p);
+    return true;
+}
+
 bool fmt_reach_puzzle(struct reader *r, char **name)
 {
     return reach_puzzle(r, name);
@@ -2136,6 +2156,7 @@ void reader_close(struct reader *r)
     free(r->marks);
     free(r->name);
     puzzle_free(r->shape);
+    puzzle_free(r->variant_shape);
     free(r);
 }
 

@@ -316,7 +316,7 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
                && (!variant_check_cages(p, &perr) || !variant_check_cover(p, &perr))) {
         ok = false;
         col = perr.cell >= 0 ? pos[perr.cell].cage_col : 0;
-    } else if (!puzzle_finish_maps_checked(p, &perr)) {
+    } else if (!fmt_finish_variant_groups(r, p, &perr)) {
         ok = false;
         col = perr.cell >= 0 ? pos[perr.cell].digit_col : 0;
     }

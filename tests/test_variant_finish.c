@@ -345,6 +345,46 @@ static void test_regions_across_row_ends(void)
     free(out);
 }
 
+#define EMPTY9 ".........\n"
+#define EMPTY9_ROWS7 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9
+
+/* Every Sudoku X of a size has the same groups: a reader shares the last one's.  Read in
+ * turn, 9x9, 9x9 whose givens clash, 9x9, 4x4, 9x9: each puzzle read has its groups as
+ * defined, the clash is said where it was, and the first and third share one set. */
+static void test_x_groups_shared(void)
+{
+    static const char text[] =
+        "sudoku-x\n1........\n" EMPTY9_ROWS7 EMPTY9 "\n"
+        "sudoku-x\n5........\n" EMPTY9_ROWS7 "........5\n\n"
+        "sudoku-x\n" EMPTY9_ROWS7 EMPTY9 "........2\n\n"
+        "sudoku-x\n1...\n....\n....\n....\n\n"
+        "sudoku-x\n" EMPTY9_ROWS7 EMPTY9 "3........\n";
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct puzzle *read[5] = { NULL };
+    struct format_error err;
+    char msg[600] = "";
+    int n = 0, rc, defined = 0;
+
+    while (n < 5 && (rc = reader_next(r, &read[n], NULL, &err)) != 0) {
+        if (rc < 0)
+            format_error_string(&err, msg, sizeof msg);
+        else
+            defined += groups_as_defined(read[n]);
+        n++;
+    }
+    tap_ok(n == 5 && defined == 4, "Sudoku X 9x9, 9x9, 9x9, 4x4, 9x9 read in turn: groups as defined (%d of 4)",
+           defined);
+    tap_ok(strcmp(msg, "t:21:9: the givens at r1c1 and r9c9 are both 5, on one diagonal") == 0,
+           "a clash said as before: %s", msg);
+    tap_ok(read[0] != NULL && read[2] != NULL && read[0]->groups == read[2]->groups,
+           "the first and third 9x9 share their groups");
+    for (int i = 0; i < 5; i++)
+        puzzle_free(read[i]);
+    reader_close(r);
+    fclose(f);
+}
+
 /* A map symbol of two bytes is refused at its own column, counted in characters: map
  * symbols are ASCII (a map is read one byte a cell). */
 static void test_columns_after_utf8(void)
@@ -397,6 +437,7 @@ int main(void)
     test_givens_messages();
     test_givens_units_9();
     test_regions_across_row_ends();
+    test_x_groups_shared();
     test_reader_faults();
     test_columns_after_utf8();
     test_write_round_trip();
