@@ -206,10 +206,25 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
 
 /* --- Maps: symbols to regions and cages --- */
 
-/* Where each cell's digit and map symbols were read. */
+/* Where each cell's digit and map symbols were read.  A row read straight (straight_row)
+ * keeps its line alone, at its first cell with digit_col 0: its columns follow from the
+ * size, and are worked out (cell_pos) only for a message. */
 struct vpos {
     long line, digit_col, region_col, cage_col;
 };
+
+/* Where a cell of p was read. */
+static struct vpos cell_pos(const struct puzzle *p, const struct vpos *pos, int cell)
+{
+    int n = p->max_digit, c = cell % n;
+    const struct vpos *row = &pos[cell - c];
+    bool two_maps = (p->variant & VARIANT_JIGSAW) && (p->variant & VARIANT_KILLER);
+
+    if (row->digit_col != 0)
+        return pos[cell];
+    return (struct vpos){ .line = row->line, .digit_col = c + 1, .region_col = n + 2 + c,
+                          .cage_col = two_maps ? 2 * n + 3 + c : n + 2 + c };
+}
 
 /* Numbers the distinct symbols of map in order of first appearance (or, sorted, in
  * the order of the symbols); '.' is -1 when dot_is_none.  Cages are numbered in order
@@ -270,7 +285,7 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
         while (cage[first] != k)
             first++;
         if (sums->sum[(unsigned char)map[first]] == 0)
-            rc = fmt_fail(r, err, pos[first].line, pos[first].cage_col,
+            rc = fmt_fail(r, err, cell_pos(p, pos, first).line, cell_pos(p, pos, first).cage_col,
                           _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
             puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
@@ -292,7 +307,7 @@ static int apply_regions(struct reader *r, struct puzzle *p, const char *map, co
     int bad = 0, rc = 1;
 
     if (number_symbols(map, p->ncells, region, p->max_digit, false, false, &bad) < 0)
-        rc = fmt_fail(r, err, pos[bad].line, pos[bad].region_col,
+        rc = fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
                       _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
                       map[bad], p->max_digit + 1, p->max_digit);
     for (int cell = 0; cell < p->ncells && rc > 0; cell++)
@@ -306,23 +321,26 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
                           struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
-    long col = 0, line = 0;
+    struct vpos at = { 0 };
+    long col = 0;
     bool ok = true;
 
     if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, &perr)) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].region_col : 0;
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.region_col;
     } else if ((p->variant & VARIANT_KILLER)
                && (!variant_check_cages(p, &perr) || !variant_check_cover(p, &perr))) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].cage_col : 0;
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.cage_col;
     } else if (!fmt_finish_variant_groups(r, p, &perr)) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].digit_col : 0;
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.digit_col;
     }
     if (!ok) {
-        line = perr.cell >= 0 ? pos[perr.cell].line : 0;
-        fmt_fail(r, err, line, col, "%s", perr.message);
+        fmt_fail(r, err, at.line, col, "%s", perr.message);
         puzzle_free(p);
         return -1;
     }
@@ -437,6 +455,54 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
     return 1;
 }
 
+/* The puzzle of a variant being read, of side n, and room for its maps and the places
+ * of its cells. */
+static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char **region_map, char **cage_map,
+                               struct vpos **posp)
+{
+    *pp = sudoku_new_unfinished(n);
+    puzzle_set_variant(*pp, flags);
+    /* Not cleared: each row sets its cells' line and digit column, and the column of
+     * each map its variant has (those alone are read); clearing the room was a tenth of
+     * reading a Jigsaw. */
+    *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+    if (flags & VARIANT_JIGSAW)
+        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+    if (flags & VARIANT_KILLER)
+        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+}
+
+/* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
+ * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
+ * else.  Splitting the row into tokens and reading them one by one was most of reading
+ * a variant's rows.  False, nothing read, for any other row: the general reading then
+ * takes it (and says what is wrong with it). */
+static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
+{
+    const char *text = ln->text;
+
+    if (ln->len != (size_t)n + (size_t)nmaps * ((size_t)n + 1))
+        return false;
+    for (int c = 0; c < n; c++) {
+        int ch = (unsigned char)text[c], v = n <= 9 ? (ch == '.' ? 0 : ch - '0') : fmt_symbol_value(ch);
+
+        if (v < 0 || v > n)
+            return false;
+        given[c] = (uint8_t)v;
+    }
+    for (int m = 0; m < nmaps; m++) {
+        const char *map = text + n + m * (n + 1);
+
+        if (map[0] != ' ')
+            return false;
+        for (int c = 1; c <= n; c++)
+            if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
+                return false;
+        memcpy(maps[m], map + 1, (size_t)n);
+    }
+    return true;
+}
+
 /* Reads the header and rows of a variant puzzle; on success *pp holds it, its maps in
  * region_map and cage_map. */
 /* One row of the grid from its tokens: digits, then nmaps maps; the puzzle is made at the
@@ -461,16 +527,7 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
-        *pp = sudoku_new_unfinished((int)symbols);
-        puzzle_set_variant(*pp, flags);
-        /* Not cleared: each row sets its cells' line and digit column, and the column
-         * of each map its variant has (those alone are read); clearing the room was a
-         * tenth of reading a Jigsaw. */
-        *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
-        if (flags & VARIANT_JIGSAW)
-            *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
-        if (flags & VARIANT_KILLER)
-            *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        new_variant_puzzle((int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
@@ -497,6 +554,28 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
     return 1;
 }
 
+/* A row read straight (straight_row) as row number rows, the puzzle made at the first
+ * row, whose length gives its size; false, nothing read nor made, when it is not such. */
+static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, struct puzzle **pp,
+                          char **region_map, char **cage_map, struct vpos **posp)
+{
+    int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER);
+    int n = *pp != NULL ? (*pp)->max_digit : (int)((ln->len - (size_t)nmaps) / (size_t)(nmaps + 1));
+    uint8_t given[SUDOKU_MAX_SIZE];
+    char map[2][SUDOKU_MAX_SIZE], *maps[2] = { map[0], map[1] };
+
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
+        || !straight_row(ln, n, nmaps, given, maps))
+        return false;
+    if (*pp == NULL)
+        new_variant_puzzle(n, flags, pp, region_map, cage_map, posp);
+    memcpy((*pp)->given + rows * n, given, (size_t)n);
+    (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
+    for (int m = 0; m < nmaps; m++)
+        memcpy((m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n, map[m], (size_t)n);
+    return true;
+}
+
 static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **pp, char **region_map,
                              char **cage_map, struct vpos **posp, struct format_error *err)
 {
@@ -521,6 +600,12 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
         }
         if (*pp == NULL)
             start = ln.number;
+        if (straight_rows(&ln, flags, rows, pp, region_map, cage_map, posp)) {
+            n = (*pp)->max_digit;
+            rows++;
+            fmt_drop(r);
+            continue;
+        }
         ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
         rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
         free_tokens(t, room);
@@ -606,7 +691,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);
-        rc = no_sum_line(r, pos[p->ncells - 1].line, err) ? -1 : read_sum_lines(r, sums, err);
+        rc = no_sum_line(r, cell_pos(p, pos, p->ncells - 1).line, err) ? -1 : read_sum_lines(r, sums, err);
     }
     if (rc > 0 && (flags & VARIANT_JIGSAW))
         rc = apply_regions(r, p, region_map, pos, err);

@@ -385,6 +385,150 @@ static void test_x_groups_shared(void)
     fclose(f);
 }
 
+/* The text with each grid row's first symbol followed by a space (rows: content lines
+ * but a variant's name and the sums), which the reader takes token by token, not
+ * straight: the same puzzles, read the general way. */
+static char *rows_spaced(const char *text)
+{
+    size_t len = strlen(text);
+    char *out = xmalloc(2 * len + 1), *o = out;
+
+    for (const char *line = text; *line != '\0';) {
+        size_t n = strcspn(line, "\n");
+        char word[32];
+        unsigned flags;
+        bool name = n < sizeof word && (memcpy(word, line, n), word[n] = '\0', puzzle_variant_by_name(word, &flags));
+        bool row = n > 1 && line[0] != '#' && !name && memchr(line, '=', n) == NULL;
+
+        memcpy(o, line, 1);
+        o += n > 0;
+        if (row)
+            *o++ = ' ';
+        memcpy(o, line + (n > 0), n - (n > 0));
+        o += n - (n > 0);
+        line += n;
+        if (*line == '\n')
+            *o++ = *line++;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Whether a and b are the same puzzle: size, variant, givens, regions, cages and sums. */
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    return a->max_digit == b->max_digit && a->ncells == b->ncells && variant_same(a, b)
+           && memcmp(a->given, b->given, (size_t)a->ncells) == 0;
+}
+
+/* Up to max puzzles read from text into out; how many. */
+static int read_text(const char *text, struct puzzle **out, int max)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct format_error err;
+    int n = 0;
+
+    while (n < max && reader_next(r, &out[n], NULL, &err) > 0)
+        n++;
+    reader_close(r);
+    fclose(f);
+    return n;
+}
+
+/* Rows as kakudo writes them are read straight: the generated puzzles of every variant at
+ * sizes 4 to 16 in tests/data are the same puzzles as when read token by token. */
+static void test_straight_rows_same(void)
+{
+    static const char *const files[] = { "sizes.txt", "walk_sizes.txt", "variants.txt", "public.txt", "walk.txt" };
+    const char *srcdir = getenv("srcdir") != NULL ? getenv("srcdir") : ".";
+
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[4096], *text, *spaced;
+        struct puzzle *straight[64], *general[64];
+        int n, m, same = 0;
+
+        snprintf(path, sizeof path, "%s/tests/data/variant/%s", srcdir, files[k]);
+        text = tu_read_file(path, NULL);
+        spaced = text != NULL ? rows_spaced(text) : NULL;
+        n = text != NULL ? read_text(text, straight, 64) : 0;
+        m = spaced != NULL ? read_text(spaced, general, 64) : 0;
+        for (int i = 0; i < n && i < m; i++)
+            same += same_puzzle(straight[i], general[i]);
+        tap_ok(n > 0 && n == m && same == n, "%s: %d puzzles read straight, %d token by token, %d the same",
+               files[k], n, m, same);
+        for (int i = 0; i < n; i++)
+            puzzle_free(straight[i]);
+        for (int i = 0; i < m; i++)
+            puzzle_free(general[i]);
+        free(text);
+        free(spaced);
+    }
+}
+
+/* A 9x9 Jigsaw (jigsaw9, 5 at r1c1) with row k replaced by row: what the reader makes of
+ * it, its message or its first row written back. */
+static char *jigsaw_with_row(int k, const char *row)
+{
+    static const char *const rows[] = {
+        "5........ 112222333", "......... 111222333", "......... 111125663", "......... 444525633",
+        "......... 447555666", "......... 447555996", "......... 447789966", "......... 777888999",
+        "......... 778888899",
+    };
+    char text[512] = "jigsaw\n", *out;
+
+    for (int i = 0; i < 9; i++) {
+        strcat(text, i == k ? row : rows[i]);
+        strcat(text, "\n");
+    }
+    out = read_all(text);
+    if (out != NULL && strncmp(out, "jigsaw\n", 7) == 0)
+        out[7 + strcspn(out + 7, "\n")] = '\0';
+    else if (out != NULL)
+        out[strcspn(out, "\n")] = '\0';
+    return out;
+}
+
+/* Any row not as kakudo writes it goes to the general reading: its messages at their
+ * places (those kakudo solve gave before rows were read straight), or the puzzle. */
+static void test_straight_rows_fall_back(void)
+{
+    static const struct { int row; const char *text, *want; } cases[] = {
+        { 0, "5.......A 112222333", "t:2:9: expected a digit 1-9 or '.' for an empty cell, got 'A'" },
+        { 0, "5........  112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........\t112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........ 11222233", "t:2:11: expected a region map of 9 symbols, got 8" },
+        { 0, "5........ 1122223333", "t:2:11: expected a region map of 9 symbols, got 10" },
+        { 0, "5........ 11222233\xc3\xa9",
+          "t:2:19: expected a region symbol in ASCII (a letter, digit or punctuation), got '\xc3\xa9'" },
+        { 0, "5........", "t:2:1: expected a row's digits, then its map" },
+        { 0, "5........ 112222333 x", "t:2:21: expected a region map of 18 symbols, got 1" },
+        { 0, "5.......: 112222333", "t:2:9: expected a digit 1-9 or '.' for an empty cell, got ':'" },
+        { 0, " 5........ 112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........ 112222333 ", "jigsaw\n5........ 112222333" },
+        { 0, "0........ 112222333", "jigsaw\n......... 112222333" },
+        { 4, "........A 447555666", "t:6:9: expected a digit 1-9 or '.' for an empty cell, got 'A'" },
+        { 4, "......... 44755566", "t:6:11: expected a region map of 9 symbols, got 8" },
+        { 4, "......... 4475556666", "t:6:11: expected a region map of 9 symbols, got 10" },
+        { 4, ".........", "t:6:1: expected a row's digits, then its map" },
+        { 4, "......... 447555666 x", "t:6:11: expected 9 digits before the maps, got more" },
+        { 4, ".......... 447555666", "t:6:10: expected 9 digits before the maps, got more" },
+        { 4, "........ 447555666", "t:6:1: expected 9 digits, got 8" },
+        { 4, "....|.... 447555666", "t:6:1: expected 9 digits, got 8" },
+        { 4, "...|...|... 447555666", "jigsaw\n5........ 112222333" },
+        { 4, "......... 447555666\r", "jigsaw\n5........ 112222333" },
+        { 4, "......... 447 555666", "t:6:11: expected 9 digits before the maps, got more" },
+    };
+
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *out = jigsaw_with_row(cases[k].row, cases[k].text);
+
+        tap_ok(out != NULL && strcmp(out, cases[k].want) == 0, "row %d '%s': %s", cases[k].row + 1,
+               cases[k].text, out != NULL ? out : "(nothing)");
+        free(out);
+    }
+}
+
 /* A map symbol of two bytes is refused at its own column, counted in characters: map
  * symbols are ASCII (a map is read one byte a cell). */
 static void test_columns_after_utf8(void)
@@ -438,6 +582,8 @@ int main(void)
     test_givens_units_9();
     test_regions_across_row_ends();
     test_x_groups_shared();
+    test_straight_rows_same();
+    test_straight_rows_fall_back();
     test_reader_faults();
     test_columns_after_utf8();
     test_write_round_trip();
