@@ -2177,15 +2177,13 @@ static int sudoku_put_symbol(char *buf, int d, const struct format_style *style)
     return 1;
 }
 
-static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
-                              const struct format_style *style)
+void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out)
 {
     /* A symbol per digit (sudoku_symbol's), looked up: a line is written for every
      * puzzle of a file. */
     static const char dots[] = ".123456789ABCDEFGHIJKLMNOP", zeros[] = "0123456789ABCDEFGHIJKLMNOP";
-    const char *symbols = style->empty == '0' ? zeros : dots;
-    char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
-    int n = p->ncells, cell = 0;
+    const char *symbols = empty == '0' ? zeros : dots;
+    int cell = 0;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Eight digits 1-9 at once (a solution is all of them): '0' + d is 0x30 | d. */
@@ -2197,11 +2195,20 @@ static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *
         if (((x - ones) & ~x & high) | ((x + ones * 118) & high) | (x & high))
             break;      /* a 0 or a digit above 9: the table below */
         x |= ones * '0';
-        memcpy(buf + cell, &x, 8);
+        memcpy(out + cell, &x, 8);
     }
 #endif
     for (; cell < n; cell++)
-        buf[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
+        out[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
+}
+
+static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const struct format_style *style)
+{
+    char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
+    int n = p->ncells;
+
+    fmt_digit_symbols(grid, n, style->empty, buf);
     buf[n] = '\n';
     fwrite(buf, 1, (size_t)n + 1, out);
 }

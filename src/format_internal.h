@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "format.h"
 
@@ -34,6 +35,9 @@ bool fmt_reach_puzzle(struct reader *r, char **name);
  * (puzzle_finish_maps_checked), sharing the groups of the last one of the same layout
  * where every puzzle of a size has the same (Sudoku X). */
 bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err);
+/* The symbols of n digits of grid into out ('.' or '0', as empty says, for an empty
+ * cell), eight at a time where they are 1-9. */
+void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out);
 /* 0 for an empty cell ('0', '.'), the digit of a Sudoku symbol, -1 for anything else. */
 int fmt_symbol_value(int ch);
 

@@ -888,11 +888,6 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
     }
 }
 
-static char digit_symbol(int d, char empty)
-{
-    return d == 0 ? (empty == '0' ? '0' : '.') : sudoku_symbol(d);
-}
-
 /* Regions renumbered in order of first appearance, as the reader numbers them: each
  * region's symbol found once, not a cell's at a time. */
 static void region_symbols(const struct puzzle *p, char *out)
@@ -920,8 +915,8 @@ static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const cha
     int n = p->max_digit;
     size_t len = 0;
 
-    for (int c = 0; c < n; c++)
-        out[len++] = digit_symbol(grid[r * n + c], empty);
+    fmt_digit_symbols(grid + r * n, n, empty, out);
+    len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
         memcpy(out + len, regions + r * n, (size_t)n);
@@ -997,8 +992,7 @@ void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *gri
 
     if (n > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
         return;
-    for (size_t cell = 0; cell < n; cell++)
-        line[cell] = digit_symbol(grid[cell], empty);
+    fmt_digit_symbols(grid, (int)n, empty, line);
     line[n] = ' ';
     region_symbols(p, line + n + 1);
     line[2 * n + 1] = '\n';
@@ -1017,10 +1011,11 @@ void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *gri
         return;
     for (int cell = 0; cell < p->ncells; cell++)
         any |= grid[cell] != 0;
-    for (int cell = 0; cell < p->ncells && any; cell++)
-        line[len++] = digit_symbol(grid[cell], empty);
-    if (any)
+    if (any) {
+        fmt_digit_symbols(grid, p->ncells, empty, line);
+        len = (size_t)p->ncells;
         line[len++] = ' ';
+    }
     for (int cell = 0; cell < p->ncells; cell++)
         line[len++] = p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]];
     /* The sums in their symbols' byte order: the cages' order while they are letters. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "format_internal.h"
 #include "puzzle.h"
 #include "tap.h"
 #include "test_util.h"
@@ -529,6 +530,31 @@ static void test_straight_rows_fall_back(void)
     }
 }
 
+/* Digits written eight at a time where they are 1-9, one by one elsewhere: each symbol
+ * is sudoku_symbol's (or the empty cell's), at every length and alignment. */
+static void test_digit_symbols(void)
+{
+    uint8_t grid[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    char out[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 1];
+    int good = 0, total = 0;
+
+    for (int n = 1; n <= 40; n++)
+        for (int kind = 0; kind < 4; kind++) {
+            bool same = true;
+            char empty = kind % 2 ? '0' : '.';
+
+            /* all 1-9; with a 0 every 7th cell; with digits to 25 every 5th */
+            for (int i = 0; i < n; i++)
+                grid[i] = (uint8_t)(kind < 2 ? i % 9 + 1 : i % 7 == 3 ? 0 : i % 5 == 1 ? 10 + i % 16 : i % 9 + 1);
+            fmt_digit_symbols(grid, n, empty, out);
+            for (int i = 0; i < n; i++)
+                same &= out[i] == (grid[i] == 0 ? empty : sudoku_symbol(grid[i]));
+            good += same;
+            total++;
+        }
+    tap_ok(good == total, "digit symbols written as sudoku_symbol's (%d of %d grids)", good, total);
+}
+
 /* A map symbol of two bytes is refused at its own column, counted in characters: map
  * symbols are ASCII (a map is read one byte a cell). */
 static void test_columns_after_utf8(void)
@@ -584,6 +610,7 @@ int main(void)
     test_x_groups_shared();
     test_straight_rows_same();
     test_straight_rows_fall_back();
+    test_digit_symbols();
     test_reader_faults();
     test_columns_after_utf8();
     test_write_round_trip();
