@@ -171,6 +171,32 @@ static void builder_add(struct group_builder *b, enum group_kind kind, int sum, 
     p->ngroups++;
 }
 
+/* The N groups of N cells each that part the grid (cells: group g's from g * N on), the
+ * cell's group being group_of[cell], when every cell has slot groups already: as
+ * builder_add's of each in turn, with the room reserved (builder_reserve) and each cell's
+ * slot filled in one pass over the grid, where a builder_add a group was half of
+ * building a 9x9 Jigsaw's regions. */
+static void add_partition(struct group_builder *b, enum group_kind kind, int sum, const int *cells,
+                          const uint8_t *group_of, int slot)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, first = p->ngroups;
+    int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups;
+
+    memcpy(b->cells + b->ncells_used, cells, (size_t)p->ncells * sizeof *cells);
+    for (int g = 0; g < n; g++) {
+        b->offsets[first + g] = b->ncells_used + (size_t)g * (size_t)n;
+        p->groups[first + g] = (struct puzzle_group){
+            .kind = kind, .sum = sum, .clue = -1, .ncells = n, .cells = NULL,
+        };
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        slots[cell][slot] = (int16_t)(first + group_of[cell]);
+    memset(b->filled, slot + 1, (size_t)p->ncells);
+    b->ncells_used += (size_t)p->ncells;
+    p->ngroups += n;
+}
+
 /* Room for ngroups groups of ncells cells in all, so that adding them does not grow. */
 static void builder_reserve(struct group_builder *b, size_t ngroups, size_t ncells)
 {
@@ -191,14 +217,15 @@ static void builder_done(struct group_builder *b)
     free(b->filled);
 }
 
-/* A Jigsaw's regions in the boxes' place: region r's cells in reading order, gathered in
- * one pass over the grid (a pass per region was a fifth of building a 9x9 Jigsaw's
- * groups).  The regions are checked first (variant_check_regions): a cell beyond a
- * region's N is left out, never written past its room. */
+/* A Jigsaw's regions in the boxes' place, after the rows and columns: region r's cells
+ * in reading order, gathered in one pass over the grid (a pass per region was a fifth of
+ * building a 9x9 Jigsaw's groups).  The regions are checked first
+ * (variant_check_regions): a cell beyond a region's N is left out, never written past
+ * its room. */
 static void add_regions(struct group_builder *b, int sum)
 {
     struct puzzle *p = b->p;
-    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 };
+    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, full = 0;
     int cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
 
     for (int cell = 0; cell < p->ncells; cell++) {
@@ -206,6 +233,12 @@ static void add_regions(struct group_builder *b, int sum)
 
         if (r < n && count[r] < n)
             cells[r * n + count[r]++] = cell;
+    }
+    for (int r = 0; r < n; r++)
+        full += count[r] == n;
+    if (full == n && p->ncells == n * n) {
+        add_partition(b, GROUP_REGION, sum, cells, p->region, 2);
+        return;
     }
     for (int r = 0; r < n; r++)
         builder_add(b, GROUP_REGION, sum, -1, cells + r * n, count[r]);
