@@ -67,7 +67,8 @@ static void line_append(struct line *ln, const char *s, size_t n)
         ln->len = 0;
         return;
     }
-    ln->text = xgrow(ln->text, &ln->cap, ln->len + n + 1, 1);
+    if (ln->len + n + 1 > ln->cap)     /* checked here: a call a line otherwise */
+        ln->text = xgrow(ln->text, &ln->cap, ln->len + n + 1, 1);
     memcpy(ln->text + ln->len, s, n);
     ln->len += n;
 }
@@ -138,6 +139,24 @@ static bool line_is_ascii(const struct line *ln)
     return (any & 0x8080808080808080ull) == 0;
 }
 
+/* Whether the line is ASCII without a NUL byte, the common case, looked at a word at a
+ * time (a memchr for NUL, then a pass for ASCII, cost twice as much on a short line). */
+static bool line_is_plain_ascii(const struct line *ln)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t bad = 0;
+    size_t i = 0;
+
+    for (; i + 8 <= ln->len; i += 8) {
+        uint64_t word;
+        memcpy(&word, ln->text + i, 8);
+        bad |= word | ((word - ones) & ~word);     /* top bit: beyond ASCII, or a NUL */
+    }
+    for (; i < ln->len; i++)
+        bad |= ((unsigned char)ln->text[i] - 1u) | (unsigned char)ln->text[i];
+    return (bad & high) == 0;
+}
+
 /* Drops the line end and a byte order mark, and finds NUL bytes and bad UTF-8. */
 static void line_check(struct line *ln)
 {
@@ -150,6 +169,8 @@ static void line_check(struct line *ln)
         memmove(ln->text, ln->text + 3, ln->len - 2);
         ln->len -= 3;
     }
+    if (line_is_plain_ascii(ln))
+        return;
     nul = memchr(ln->text, '\0', ln->len);
     if (nul != NULL) {
         ln->fault = FAULT_BINARY;
@@ -170,7 +191,8 @@ static bool source_fill(struct line_source *s, struct line *ln)
     ln->len = 0;
     ln->fault = FAULT_NONE;
     ln->fault_at = 0;
-    ln->text = xgrow(ln->text, &ln->cap, 1, 1);
+    if (ln->cap == 0)
+        ln->text = xgrow(ln->text, &ln->cap, 1, 1);
     if (!source_read_raw(s, ln, &terminated)) {
         /* A read error becomes one last line carrying it. */
         if (!s->read_failed || s->read_reported)

@@ -555,6 +555,52 @@ static void test_digit_symbols(void)
     tap_ok(good == total, "digit symbols written as sudoku_symbol's (%d of %d grids)", good, total);
 }
 
+/* The first message a reader gives for the len bytes of text. */
+static void first_message(const char *text, size_t len, char *msg, size_t size)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, len, "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct puzzle *p;
+    struct format_error err;
+    int rc;
+
+    snprintf(msg, size, "(none)");
+    while ((rc = reader_next(r, &p, NULL, &err)) != 0) {
+        if (rc < 0) {
+            format_error_string(&err, msg, size);
+            break;
+        }
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+}
+
+/* Lines are checked for NUL bytes and bytes beyond ASCII a word at a time: either, at any
+ * place in a line's words or its tail, is still found at its column. */
+static void test_line_faults(void)
+{
+    int good = 0, total = 0;
+
+    for (int len = 1; len <= 21; len += 4)
+        for (int at = 0; at < len; at++)
+            for (int kind = 0; kind < 2; kind++) {
+                char text[32], msg[600], want[100];
+
+                memset(text, '5', (size_t)len);
+                text[at] = kind == 0 ? '\0' : '\xff';
+                text[len] = '\n';
+                snprintf(want, sizeof want, kind == 0 ? "t:1:%d: binary data (a NUL byte)" : "t:1:%d: not UTF-8 text",
+                         at + 1);
+                first_message(text, (size_t)len + 1, msg, sizeof msg);
+                good += strncmp(msg, want, strlen(want)) == 0;
+                total++;
+                if (strncmp(msg, want, strlen(want)) != 0)
+                    tap_diag("%d bytes, %s at %d: %s", len, kind == 0 ? "NUL" : "0xff", at, msg);
+            }
+    tap_ok(good == total, "a NUL byte or a byte beyond ASCII found at its column (%d of %d lines)", good, total);
+}
+
 /* A map symbol of two bytes is refused at its own column, counted in characters: map
  * symbols are ASCII (a map is read one byte a cell). */
 static void test_columns_after_utf8(void)
@@ -611,6 +657,7 @@ int main(void)
     test_straight_rows_same();
     test_straight_rows_fall_back();
     test_digit_symbols();
+    test_line_faults();
     test_reader_faults();
     test_columns_after_utf8();
     test_write_round_trip();
