@@ -698,7 +698,8 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0 && (flags & VARIANT_KILLER))
         rc = apply_cages(r, p, cage_map, sums, pos, err);
     if (rc > 0) {
-        puzzle_set_name(p, name);
+        p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
+        name = NULL;
         rc = finish_variant(r, p, pos, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
