@@ -283,24 +283,14 @@ static void map_pieces(const struct puzzle *p, const uint8_t *region, int nentri
         free(which);
 }
 
-/* The first run of the piece holding run r (parent[] links runs towards it, the path
- * halved as it goes). */
-static int run_root(int16_t *parent, int r)
+/* Joins the pieces of runs a and b of region k (the runs' union-find is the cells' of
+ * map_pieces); one piece fewer for k when they were two. */
+static void join_runs(int *parent, int a, int b, int *pieces, int k)
 {
-    while (parent[r] != r) {
-        parent[r] = parent[parent[r]];
-        r = parent[r];
-    }
-    return r;
-}
-
-/* Joins the pieces of runs a and b of region k; one piece fewer for k when they were two. */
-static void join_runs(int16_t *parent, int a, int b, int *pieces, int k)
-{
-    int ra = run_root(parent, a), rb = run_root(parent, b);
+    int ra = piece_root(parent, a), rb = piece_root(parent, b);
 
     if (ra != rb) {
-        parent[ra > rb ? ra : rb] = (int16_t)(ra > rb ? rb : ra);
+        parent[ra > rb ? ra : rb] = ra > rb ? rb : ra;
         pieces[k]--;
     }
 }
@@ -315,7 +305,7 @@ static bool regions_fine(const struct puzzle *p)
 {
     int n = p->max_digit, w = p->width, nruns = 0;
     int cells[PUZZLE_MAX_DIGIT] = { 0 }, pieces[PUZZLE_MAX_DIGIT] = { 0 };
-    int16_t run_of[MAP_CELLS_ON_STACK], parent[MAP_CELLS_ON_STACK];
+    int run_of[MAP_CELLS_ON_STACK], parent[MAP_CELLS_ON_STACK];
     const uint8_t *region = p->region;
 
     if (p->ncells > MAP_CELLS_ON_STACK || n > PUZZLE_MAX_DIGIT)
@@ -334,8 +324,8 @@ static bool regions_fine(const struct puzzle *p)
                 join_runs(parent, run_of[cell], run_of[cell - w], pieces, k);
             continue;
         }
-        run_of[cell] = (int16_t)nruns;
-        parent[nruns] = (int16_t)nruns;
+        run_of[cell] = nruns;
+        parent[nruns] = nruns;
         nruns++;
         pieces[k]++;
         if (up)
