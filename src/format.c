@@ -67,7 +67,8 @@ static void line_append(struct line *ln, const char *s, size_t n)
         ln->len = 0;
         return;
     }
-    ln->text = xgrow(ln->text, &ln->cap, ln->len + n + 1, 1);
+    if (ln->len + n + 1 > ln->cap)     /* checked here: a call a line otherwise */
+        ln->text = xgrow(ln->text, &ln->cap, ln->len + n + 1, 1);
     memcpy(ln->text + ln->len, s, n);
     ln->len += n;
 }
@@ -138,6 +139,24 @@ static bool line_is_ascii(const struct line *ln)
     return (any & 0x8080808080808080ull) == 0;
 }
 
+/* Whether the line is ASCII without a NUL byte, the common case, looked at a word at a
+ * time (a memchr for NUL, then a pass for ASCII, cost twice as much on a short line). */
+static bool line_is_plain_ascii(const struct line *ln)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t bad = 0;
+    size_t i = 0;
+
+    for (; i + 8 <= ln->len; i += 8) {
+        uint64_t word;
+        memcpy(&word, ln->text + i, 8);
+        bad |= word | ((word - ones) & ~word);     /* top bit: beyond ASCII, or a NUL */
+    }
+    for (; i < ln->len; i++)
+        bad |= ((unsigned char)ln->text[i] - 1u) | (unsigned char)ln->text[i];
+    return (bad & high) == 0;
+}
+
 /* Drops the line end and a byte order mark, and finds NUL bytes and bad UTF-8. */
 static void line_check(struct line *ln)
 {
@@ -150,6 +169,8 @@ static void line_check(struct line *ln)
         memmove(ln->text, ln->text + 3, ln->len - 2);
         ln->len -= 3;
     }
+    if (line_is_plain_ascii(ln))
+        return;
     nul = memchr(ln->text, '\0', ln->len);
     if (nul != NULL) {
         ln->fault = FAULT_BINARY;
@@ -170,7 +191,8 @@ static bool source_fill(struct line_source *s, struct line *ln)
     ln->len = 0;
     ln->fault = FAULT_NONE;
     ln->fault_at = 0;
-    ln->text = xgrow(ln->text, &ln->cap, 1, 1);
+    if (ln->cap == 0)
+        ln->text = xgrow(ln->text, &ln->cap, 1, 1);
     if (!source_read_raw(s, ln, &terminated)) {
         /* A read error becomes one last line carrying it. */
         if (!s->read_failed || s->read_reported)
@@ -320,6 +342,8 @@ struct reader {
                              * of this line (a one-line Sudoku read in one pass) */
     struct puzzle *shape;   /* an empty Sudoku of the size last read, whose groups the
                              * next of that size copies rather than builds */
+    struct puzzle *variant_shape;   /* the same for a variant whose groups are its size's
+                                     * (Sudoku X): fmt_finish_variant_groups */
     digitset *marks;        /* FORMAT_PENCILMARKS: the last puzzle's candidates */
     size_t marks_cap;
     bool has_marks;         /* marks belong to the last puzzle read */
@@ -1697,6 +1721,24 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
     return fail_at_end(r, err, "%s", what);
 }
 
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err)
+{
+    if (p->variant & (VARIANT_JIGSAW | VARIANT_KILLER))
+        return puzzle_finish_maps_checked(p, err);
+    /* Every Sudoku X of a size has the same groups: the last one's are shared, not built
+     * again (building them was a fifth of reading one). */
+    const struct puzzle *shape = r->variant_shape;
+
+    if (shape != NULL && shape->variant == p->variant && shape->width == p->width
+        && shape->box_rows == p->box_rows && shape->box_cols == p->box_cols)
+        return puzzle_finish_like(p, shape, err);
+    if (!puzzle_finish_maps_checked(p, err))
+        return false;
+    puzzle_free(r->variant_shape);
+    r->variant_shape = puzzle_new_like(p);
+    return true;
+}
+
 bool fmt_reach_puzzle(struct reader *r, char **name)
 {
     return reach_puzzle(r, name);
@@ -2136,6 +2178,7 @@ void reader_close(struct reader *r)
     free(r->marks);
     free(r->name);
     puzzle_free(r->shape);
+    puzzle_free(r->variant_shape);
     free(r);
 }
 
@@ -2156,15 +2199,13 @@ static int sudoku_put_symbol(char *buf, int d, const struct format_style *style)
     return 1;
 }
 
-static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
-                              const struct format_style *style)
+void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out)
 {
     /* A symbol per digit (sudoku_symbol's), looked up: a line is written for every
      * puzzle of a file. */
     static const char dots[] = ".123456789ABCDEFGHIJKLMNOP", zeros[] = "0123456789ABCDEFGHIJKLMNOP";
-    const char *symbols = style->empty == '0' ? zeros : dots;
-    char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
-    int n = p->ncells, cell = 0;
+    const char *symbols = empty == '0' ? zeros : dots;
+    int cell = 0;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Eight digits 1-9 at once (a solution is all of them): '0' + d is 0x30 | d. */
@@ -2176,11 +2217,20 @@ static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *
         if (((x - ones) & ~x & high) | ((x + ones * 118) & high) | (x & high))
             break;      /* a 0 or a digit above 9: the table below */
         x |= ones * '0';
-        memcpy(buf + cell, &x, 8);
+        memcpy(out + cell, &x, 8);
     }
 #endif
     for (; cell < n; cell++)
-        buf[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
+        out[cell] = symbols[grid[cell] < sizeof dots - 1 ? grid[cell] : 0];
+}
+
+static void write_sudoku_line(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                              const struct format_style *style)
+{
+    char buf[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 2];
+    int n = p->ncells;
+
+    fmt_digit_symbols(grid, n, style->empty, buf);
     buf[n] = '\n';
     fwrite(buf, 1, (size_t)n + 1, out);
 }

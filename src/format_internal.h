@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "format.h"
 
@@ -30,6 +31,13 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
 /* Skips blank and comment lines to the next content line; a comment right before it
  * names the puzzle (*name, caller frees, or NULL).  False at the end of the input. */
 bool fmt_reach_puzzle(struct reader *r, char **name);
+/* Builds the groups of a Sudoku variant whose maps are checked, and checks its givens
+ * (puzzle_finish_maps_checked), sharing the groups of the last one of the same layout
+ * where every puzzle of a size has the same (Sudoku X). */
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err);
+/* The symbols of n digits of grid into out ('.' or '0', as empty says, for an empty
+ * cell), eight at a time where they are 1-9. */
+void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out);
 /* 0 for an empty cell ('0', '.'), the digit of a Sudoku symbol, -1 for anything else. */
 int fmt_symbol_value(int ch);
 

@@ -206,10 +206,25 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
 
 /* --- Maps: symbols to regions and cages --- */
 
-/* Where each cell's digit and map symbols were read. */
+/* Where each cell's digit and map symbols were read.  A row read straight (straight_row)
+ * keeps its line alone, at its first cell with digit_col 0: its columns follow from the
+ * size, and are worked out (cell_pos) only for a message. */
 struct vpos {
     long line, digit_col, region_col, cage_col;
 };
+
+/* Where a cell of p was read. */
+static struct vpos cell_pos(const struct puzzle *p, const struct vpos *pos, int cell)
+{
+    int n = p->max_digit, c = cell % n;
+    const struct vpos *row = &pos[cell - c];
+    bool two_maps = (p->variant & VARIANT_JIGSAW) && (p->variant & VARIANT_KILLER);
+
+    if (row->digit_col != 0)
+        return pos[cell];
+    return (struct vpos){ .line = row->line, .digit_col = c + 1, .region_col = n + 2 + c,
+                          .cage_col = two_maps ? 2 * n + 3 + c : n + 2 + c };
+}
 
 /* Numbers the distinct symbols of map in order of first appearance (or, sorted, in
  * the order of the symbols); '.' is -1 when dot_is_none.  Cages are numbered in order
@@ -219,17 +234,17 @@ struct vpos {
 static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool sorted,
                           bool dot_is_none, int *bad)
 {
-    int index[256], count = 0;
+    int16_t index[256];     /* -1: not seen (a memset, where a loop was a fifth of it) */
+    int count = 0;
 
-    for (int i = 0; i < 256; i++)
-        index[i] = -1;
+    memset(index, 0xff, sizeof index);
     if (sorted) {
         bool present[256] = { false };
         for (int cell = 0; cell < ncells; cell++)
             present[(unsigned char)map[cell]] = true;
         for (int ch = 0; ch < 256; ch++)
             if (present[ch] && !(dot_is_none && ch == '.'))
-                index[ch] = count++;
+                index[ch] = (int16_t)count++;
     }
     for (int cell = 0; cell < ncells; cell++) {
         unsigned char ch = (unsigned char)map[cell];
@@ -239,7 +254,7 @@ static int number_symbols(const char *map, int ncells, int16_t *out, int max, bo
             continue;
         }
         if (index[ch] < 0)
-            index[ch] = count++;
+            index[ch] = (int16_t)count++;
         if (index[ch] >= max) {
             *bad = cell;
             return -1;
@@ -270,7 +285,7 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
         while (cage[first] != k)
             first++;
         if (sums->sum[(unsigned char)map[first]] == 0)
-            rc = fmt_fail(r, err, pos[first].line, pos[first].cage_col,
+            rc = fmt_fail(r, err, cell_pos(p, pos, first).line, cell_pos(p, pos, first).cage_col,
                           _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
             puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
@@ -288,16 +303,15 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
 static int apply_regions(struct reader *r, struct puzzle *p, const char *map, const struct vpos *pos,
                          struct format_error *err)
 {
-    int16_t *region = xmalloc((size_t)p->ncells * sizeof *region);
+    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];      /* a Sudoku's: no allocation */
     int bad = 0, rc = 1;
 
     if (number_symbols(map, p->ncells, region, p->max_digit, false, false, &bad) < 0)
-        rc = fmt_fail(r, err, pos[bad].line, pos[bad].region_col,
+        rc = fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
                       _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
                       map[bad], p->max_digit + 1, p->max_digit);
     for (int cell = 0; cell < p->ncells && rc > 0; cell++)
         p->region[cell] = (uint8_t)region[cell];
-    free(region);
     return rc;
 }
 
@@ -306,23 +320,26 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
                           struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
-    long col = 0, line = 0;
+    struct vpos at = { 0 };
+    long col = 0;
     bool ok = true;
 
     if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, &perr)) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].region_col : 0;
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.region_col;
     } else if ((p->variant & VARIANT_KILLER)
                && (!variant_check_cages(p, &perr) || !variant_check_cover(p, &perr))) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].cage_col : 0;
-    } else if (!puzzle_finish_maps_checked(p, &perr)) {
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.cage_col;
+    } else if (!fmt_finish_variant_groups(r, p, &perr)) {
         ok = false;
-        col = perr.cell >= 0 ? pos[perr.cell].digit_col : 0;
+        at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
+        col = at.digit_col;
     }
     if (!ok) {
-        line = perr.cell >= 0 ? pos[perr.cell].line : 0;
-        fmt_fail(r, err, line, col, "%s", perr.message);
+        fmt_fail(r, err, at.line, col, "%s", perr.message);
         puzzle_free(p);
         return -1;
     }
@@ -437,6 +454,54 @@ static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_er
     return 1;
 }
 
+/* The puzzle of a variant being read, of side n, and room for its maps and the places
+ * of its cells. */
+static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char **region_map, char **cage_map,
+                               struct vpos **posp)
+{
+    *pp = sudoku_new_unfinished(n);
+    puzzle_set_variant(*pp, flags);
+    /* Not cleared: each row sets its cells' line and digit column, and the column of
+     * each map its variant has (those alone are read); clearing the room was a tenth of
+     * reading a Jigsaw. */
+    *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+    if (flags & VARIANT_JIGSAW)
+        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+    if (flags & VARIANT_KILLER)
+        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+}
+
+/* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
+ * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
+ * else.  Splitting the row into tokens and reading them one by one was most of reading
+ * a variant's rows.  False, nothing read, for any other row: the general reading then
+ * takes it (and says what is wrong with it). */
+static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
+{
+    const char *text = ln->text;
+
+    if (ln->len != (size_t)n + (size_t)nmaps * ((size_t)n + 1))
+        return false;
+    for (int c = 0; c < n; c++) {
+        int ch = (unsigned char)text[c], v = n <= 9 ? (ch == '.' ? 0 : ch - '0') : fmt_symbol_value(ch);
+
+        if (v < 0 || v > n)
+            return false;
+        given[c] = (uint8_t)v;
+    }
+    for (int m = 0; m < nmaps; m++) {
+        const char *map = text + n + m * (n + 1);
+
+        if (map[0] != ' ')
+            return false;
+        for (int c = 1; c <= n; c++)
+            if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
+                return false;
+        memcpy(maps[m], map + 1, (size_t)n);
+    }
+    return true;
+}
+
 /* Reads the header and rows of a variant puzzle; on success *pp holds it, its maps in
  * region_map and cage_map. */
 /* One row of the grid from its tokens: digits, then nmaps maps; the puzzle is made at the
@@ -461,16 +526,7 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
-        *pp = sudoku_new_unfinished((int)symbols);
-        puzzle_set_variant(*pp, flags);
-        /* Not cleared: each row sets its cells' line and digit column, and the column
-         * of each map its variant has (those alone are read); clearing the room was a
-         * tenth of reading a Jigsaw. */
-        *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
-        if (flags & VARIANT_JIGSAW)
-            *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
-        if (flags & VARIANT_KILLER)
-            *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        new_variant_puzzle((int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
@@ -497,6 +553,28 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
     return 1;
 }
 
+/* A row read straight (straight_row) as row number rows, the puzzle made at the first
+ * row, whose length gives its size; false, nothing read nor made, when it is not such. */
+static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, struct puzzle **pp,
+                          char **region_map, char **cage_map, struct vpos **posp)
+{
+    int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER);
+    int n = *pp != NULL ? (*pp)->max_digit : (int)((ln->len - (size_t)nmaps) / (size_t)(nmaps + 1));
+    uint8_t given[SUDOKU_MAX_SIZE];
+    char map[2][SUDOKU_MAX_SIZE], *maps[2] = { map[0], map[1] };
+
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
+        || !straight_row(ln, n, nmaps, given, maps))
+        return false;
+    if (*pp == NULL)
+        new_variant_puzzle(n, flags, pp, region_map, cage_map, posp);
+    memcpy((*pp)->given + rows * n, given, (size_t)n);
+    (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
+    for (int m = 0; m < nmaps; m++)
+        memcpy((m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n, map[m], (size_t)n);
+    return true;
+}
+
 static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **pp, char **region_map,
                              char **cage_map, struct vpos **posp, struct format_error *err)
 {
@@ -521,6 +599,12 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
         }
         if (*pp == NULL)
             start = ln.number;
+        if (straight_rows(&ln, flags, rows, pp, region_map, cage_map, posp)) {
+            n = (*pp)->max_digit;
+            rows++;
+            fmt_drop(r);
+            continue;
+        }
         ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
         rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
         free_tokens(t, room);
@@ -606,14 +690,15 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);
-        rc = no_sum_line(r, pos[p->ncells - 1].line, err) ? -1 : read_sum_lines(r, sums, err);
+        rc = no_sum_line(r, cell_pos(p, pos, p->ncells - 1).line, err) ? -1 : read_sum_lines(r, sums, err);
     }
     if (rc > 0 && (flags & VARIANT_JIGSAW))
         rc = apply_regions(r, p, region_map, pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER))
         rc = apply_cages(r, p, cage_map, sums, pos, err);
     if (rc > 0) {
-        puzzle_set_name(p, name);
+        p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
+        name = NULL;
         rc = finish_variant(r, p, pos, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
@@ -803,11 +888,6 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
     }
 }
 
-static char digit_symbol(int d, char empty)
-{
-    return d == 0 ? (empty == '0' ? '0' : '.') : sudoku_symbol(d);
-}
-
 /* Regions renumbered in order of first appearance, as the reader numbers them: each
  * region's symbol found once, not a cell's at a time. */
 static void region_symbols(const struct puzzle *p, char *out)
@@ -835,8 +915,8 @@ static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const cha
     int n = p->max_digit;
     size_t len = 0;
 
-    for (int c = 0; c < n; c++)
-        out[len++] = digit_symbol(grid[r * n + c], empty);
+    fmt_digit_symbols(grid + r * n, n, empty, out);
+    len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
         memcpy(out + len, regions + r * n, (size_t)n);
@@ -912,8 +992,7 @@ void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *gri
 
     if (n > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
         return;
-    for (size_t cell = 0; cell < n; cell++)
-        line[cell] = digit_symbol(grid[cell], empty);
+    fmt_digit_symbols(grid, (int)n, empty, line);
     line[n] = ' ';
     region_symbols(p, line + n + 1);
     line[2 * n + 1] = '\n';
@@ -932,10 +1011,11 @@ void fmt_write_killer_line(FILE *out, const struct puzzle *p, const uint8_t *gri
         return;
     for (int cell = 0; cell < p->ncells; cell++)
         any |= grid[cell] != 0;
-    for (int cell = 0; cell < p->ncells && any; cell++)
-        line[len++] = digit_symbol(grid[cell], empty);
-    if (any)
+    if (any) {
+        fmt_digit_symbols(grid, p->ncells, empty, line);
+        len = (size_t)p->ncells;
         line[len++] = ' ';
+    }
     for (int cell = 0; cell < p->ncells; cell++)
         line[len++] = p->cage[cell] < 0 ? '.' : line_symbols[p->cage[cell]];
     /* The sums in their symbols' byte order: the cages' order while they are letters. */

@@ -171,6 +171,32 @@ static void builder_add(struct group_builder *b, enum group_kind kind, int sum, 
     p->ngroups++;
 }
 
+/* The N groups of N cells each that part the grid (cells: group g's from g * N on), the
+ * cell's group being group_of[cell], when every cell has slot groups already: as
+ * builder_add's of each in turn, with the room reserved (builder_reserve) and each cell's
+ * slot filled in one pass over the grid, where a builder_add a group was half of
+ * building a 9x9 Jigsaw's regions. */
+static void add_partition(struct group_builder *b, enum group_kind kind, int sum, const int *cells,
+                          const uint8_t *group_of, int slot)
+{
+    struct puzzle *p = b->p;
+    int n = p->max_digit, first = p->ngroups;
+    int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups;
+
+    memcpy(b->cells + b->ncells_used, cells, (size_t)p->ncells * sizeof *cells);
+    for (int g = 0; g < n; g++) {
+        b->offsets[first + g] = b->ncells_used + (size_t)g * (size_t)n;
+        p->groups[first + g] = (struct puzzle_group){
+            .kind = kind, .sum = sum, .clue = -1, .ncells = n, .cells = NULL,
+        };
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        slots[cell][slot] = (int16_t)(first + group_of[cell]);
+    memset(b->filled, slot + 1, (size_t)p->ncells);
+    b->ncells_used += (size_t)p->ncells;
+    p->ngroups += n;
+}
+
 /* Room for ngroups groups of ncells cells in all, so that adding them does not grow. */
 static void builder_reserve(struct group_builder *b, size_t ngroups, size_t ncells)
 {
@@ -191,14 +217,15 @@ static void builder_done(struct group_builder *b)
     free(b->filled);
 }
 
-/* A Jigsaw's regions in the boxes' place: region r's cells in reading order, gathered in
- * one pass over the grid (a pass per region was a fifth of building a 9x9 Jigsaw's
- * groups).  The regions are checked first (variant_check_regions): a cell beyond a
- * region's N is left out, never written past its room. */
+/* A Jigsaw's regions in the boxes' place, after the rows and columns: region r's cells
+ * in reading order, gathered in one pass over the grid (a pass per region was a fifth of
+ * building a 9x9 Jigsaw's groups).  The regions are checked first
+ * (variant_check_regions): a cell beyond a region's N is left out, never written past
+ * its room. */
 static void add_regions(struct group_builder *b, int sum)
 {
     struct puzzle *p = b->p;
-    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 };
+    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, full = 0;
     int cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
 
     for (int cell = 0; cell < p->ncells; cell++) {
@@ -206,6 +233,12 @@ static void add_regions(struct group_builder *b, int sum)
 
         if (r < n && count[r] < n)
             cells[r * n + count[r]++] = cell;
+    }
+    for (int r = 0; r < n; r++)
+        full += count[r] == n;
+    if (full == n && p->ncells == n * n) {
+        add_partition(b, GROUP_REGION, sum, cells, p->region, 2);
+        return;
     }
     for (int r = 0; r < n; r++)
         builder_add(b, GROUP_REGION, sum, -1, cells + r * n, count[r]);
@@ -579,11 +612,12 @@ static const uint16_t units9[81] = {
 };
 
 /* The 9x9 case, over the givens alone (17 to 30 of 81 cells in the usual sets): each
- * given's digit against the masks of its row, column and box.  A digit out of range
- * sets bit 0, which no digit uses. */
-static bool givens_plain_9(const uint8_t *given)
+ * given's digit against the masks of its row, column and box (its region when region is
+ * not NULL) and, when x, of the diagonals through it.  A digit out of range sets bit 0,
+ * which no digit uses. */
+static bool givens_units_9(const uint8_t *given, const uint8_t *region, bool x)
 {
-    uint16_t row[9] = { 0 }, col[9] = { 0 }, box[9] = { 0 };
+    uint16_t row[9] = { 0 }, col[9] = { 0 }, box[9] = { 0 }, diagonal[2] = { 0 };
     unsigned clash = 0;
     uint64_t cells[2];
 
@@ -592,13 +626,23 @@ static bool givens_plain_9(const uint8_t *given)
         for (uint64_t m = cells[w]; m != 0; m &= m - 1) {
             int c = 64 * w + __builtin_ctzll(m);
             unsigned d = given[c], units = units9[c];
-            unsigned r = units & 15, k = units >> 4 & 15, x = units >> 8;
+            unsigned r = units & 15, k = units >> 4 & 15, b = region != NULL ? region[c] : units >> 8;
             uint16_t bit = (uint16_t)(d <= 9 ? 1u << d : 1u);
 
-            clash |= ((row[r] | col[k] | box[x]) & bit) | (bit & 1u);
+            if (b >= 9)
+                return false;
+            clash |= ((row[r] | col[k] | box[b]) & bit) | (bit & 1u);
             row[r] |= bit;
             col[k] |= bit;
-            box[x] |= bit;
+            box[b] |= bit;
+            if (x && r == k) {
+                clash |= diagonal[0] & bit;
+                diagonal[0] |= bit;
+            }
+            if (x && r + k == 8) {
+                clash |= diagonal[1] & bit;
+                diagonal[1] |= bit;
+            }
         }
     return clash == 0;
 }
@@ -606,7 +650,7 @@ static bool givens_plain_9(const uint8_t *given)
 static bool sudoku_givens_plain(const struct puzzle *p)
 {
     if (p->max_digit == 9 && p->box_rows == 3 && p->box_cols == 3)
-        return givens_plain_9(p->given);
+        return givens_units_9(p->given, NULL, false);
     return givens_plain_shape(p, p->max_digit, p->box_rows, p->box_cols);
 }
 
@@ -633,6 +677,13 @@ static bool sudoku_givens_distinct(const struct puzzle *p)
 
     if (p->ops->kind != PUZZLE_SUDOKU || p->ncells > SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
         return false;
+    /* A 9x9 variant's units are rows, columns, boxes or regions, and diagonals: checked
+     * as a plain Sudoku's, given by given against masks, at a quarter of the cost of
+     * going through each given's groups. */
+    if (p->max_digit == 9 && p->width == 9 && p->box_rows * p->box_cols == 9
+        && p->ngroups == 27 + ((p->variant & VARIANT_X) ? 2 : 0) + p->ncages)
+        return givens_units_9(p->given, (p->variant & VARIANT_JIGSAW) ? p->region : NULL,
+                              (p->variant & VARIANT_X) != 0);
     for (int cell = 0; cell < p->ncells; cell++) {
         unsigned d = p->given[cell];
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "format_internal.h"
 #include "puzzle.h"
 #include "tap.h"
 #include "test_util.h"
@@ -231,6 +232,30 @@ static void test_givens_messages(void)
                   "ok") == 0, "distinct givens check: %s", buf);
 }
 
+/* The 9x9 variants' givens are checked against masks of their units (a region in place of
+ * a box, the diagonals of an X): a clash in a unit of each kind, where no other unit holds
+ * both givens, is still found and said as the group by group check says it. */
+static void test_givens_units_9(void)
+{
+    static const struct { unsigned flags; int givens[5]; const char *want; } cases[] = {
+        { VARIANT_JIGSAW, { 0, 5, 21, 5, -1 }, "the givens at r1c1 and r3c4 are both 5" },
+        { VARIANT_JIGSAW, { 2, 5, 18, 5, -1 }, "ok" },      /* one box, two regions */
+        { VARIANT_X, { 8, 4, 72, 4, -1 }, "the givens at r1c9 and r9c1 are both 4, on one diagonal" },
+        { VARIANT_X | VARIANT_JIGSAW, { 40, 6, 72, 6, -1 },
+          "the givens at r5c5 and r9c1 are both 6, on one diagonal" },
+        { VARIANT_X | VARIANT_JIGSAW, { 0, 6, 40, 6, -1 },
+          "the givens at r1c1 and r5c5 are both 6, on one diagonal" },
+        { VARIANT_X, { 0, 6, 72, 6, -1 }, "the givens at r1c1 and r9c1 are both 6" },
+    };
+    char buf[300];
+
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        givens_message(cases[k].flags, cases[k].givens, buf, sizeof buf);
+        tap_ok(strcmp(buf, cases[k].want) == 0, "9x9 %s, givens at cells %d and %d: %s",
+               puzzle_variant_name(cases[k].flags), cases[k].givens[0], cases[k].givens[2], buf);
+    }
+}
+
 /* Everything a reader makes of text: each puzzle written back, each error as
  * "file:line:col: message". */
 static char *read_all(const char *text)
@@ -305,6 +330,277 @@ static void test_reader_faults(void)
     free(out);
 }
 
+/* Regions checked as cell sets on grids up to 128 cells: a region whose cells follow one
+ * another in reading order across a row's end (r1c4 then r2c1, or r2c4 then r3c1 from
+ * below) is still two pieces; a region of 2x2 blocks is one. */
+static void test_regions_across_row_ends(void)
+{
+    char *out = read_all("jigsaw\n.... 1221\n.... 1223\n.... 1443\n.... 4433\n\n"
+                         "jigsaw\n.... 1222\n.... 1231\n.... 1433\n.... 4443\n\n"
+                         "jigsaw\n.... 1122\n.... 1122\n.... 3344\n.... 3344\n");
+
+    tap_ok(out != NULL && strcmp(out, "t:2:6: region 1 (from r1c1) is not contiguous\n"
+                                      "t:8:6: region 1 (from r1c1) is not contiguous\n"
+                                      "jigsaw\n.... 1122\n.... 1122\n.... 3344\n.... 3344\n") == 0,
+           "regions joined only across a row's end are split; 2x2 blocks are not: %s", out != NULL ? out : "");
+    free(out);
+}
+
+#define EMPTY9 ".........\n"
+#define EMPTY9_ROWS7 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9 EMPTY9
+
+/* Every Sudoku X of a size has the same groups: a reader shares the last one's.  Read in
+ * turn, 9x9, 9x9 whose givens clash, 9x9, 4x4, 9x9: each puzzle read has its groups as
+ * defined, the clash is said where it was, and the first and third share one set. */
+static void test_x_groups_shared(void)
+{
+    static const char text[] =
+        "sudoku-x\n1........\n" EMPTY9_ROWS7 EMPTY9 "\n"
+        "sudoku-x\n5........\n" EMPTY9_ROWS7 "........5\n\n"
+        "sudoku-x\n" EMPTY9_ROWS7 EMPTY9 "........2\n\n"
+        "sudoku-x\n1...\n....\n....\n....\n\n"
+        "sudoku-x\n" EMPTY9_ROWS7 EMPTY9 "3........\n";
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct puzzle *read[5] = { NULL };
+    struct format_error err;
+    char msg[600] = "";
+    int n = 0, rc, defined = 0;
+
+    while (n < 5 && (rc = reader_next(r, &read[n], NULL, &err)) != 0) {
+        if (rc < 0)
+            format_error_string(&err, msg, sizeof msg);
+        else
+            defined += groups_as_defined(read[n]);
+        n++;
+    }
+    tap_ok(n == 5 && defined == 4, "Sudoku X 9x9, 9x9, 9x9, 4x4, 9x9 read in turn: groups as defined (%d of 4)",
+           defined);
+    tap_ok(strcmp(msg, "t:21:9: the givens at r1c1 and r9c9 are both 5, on one diagonal") == 0,
+           "a clash said as before: %s", msg);
+    tap_ok(read[0] != NULL && read[2] != NULL && read[0]->groups == read[2]->groups,
+           "the first and third 9x9 share their groups");
+    for (int i = 0; i < 5; i++)
+        puzzle_free(read[i]);
+    reader_close(r);
+    fclose(f);
+}
+
+/* The text with each grid row's first symbol followed by a space (rows: content lines
+ * but a variant's name and the sums), which the reader takes token by token, not
+ * straight: the same puzzles, read the general way. */
+static char *rows_spaced(const char *text)
+{
+    size_t len = strlen(text);
+    char *out = xmalloc(2 * len + 1), *o = out;
+
+    for (const char *line = text; *line != '\0';) {
+        size_t n = strcspn(line, "\n");
+        char word[32];
+        unsigned flags;
+        bool name = n < sizeof word && (memcpy(word, line, n), word[n] = '\0', puzzle_variant_by_name(word, &flags));
+        bool row = n > 1 && line[0] != '#' && !name && memchr(line, '=', n) == NULL;
+
+        memcpy(o, line, 1);
+        o += n > 0;
+        if (row)
+            *o++ = ' ';
+        memcpy(o, line + (n > 0), n - (n > 0));
+        o += n - (n > 0);
+        line += n;
+        if (*line == '\n')
+            *o++ = *line++;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Whether a and b are the same puzzle: size, variant, givens, regions, cages and sums. */
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    return a->max_digit == b->max_digit && a->ncells == b->ncells && variant_same(a, b)
+           && memcmp(a->given, b->given, (size_t)a->ncells) == 0;
+}
+
+/* Up to max puzzles read from text into out; how many. */
+static int read_text(const char *text, struct puzzle **out, int max)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct format_error err;
+    int n = 0;
+
+    while (n < max && reader_next(r, &out[n], NULL, &err) > 0)
+        n++;
+    reader_close(r);
+    fclose(f);
+    return n;
+}
+
+/* Rows as kakudo writes them are read straight: the generated puzzles of every variant at
+ * sizes 4 to 16 in tests/data are the same puzzles as when read token by token. */
+static void test_straight_rows_same(void)
+{
+    static const char *const files[] = { "sizes.txt", "walk_sizes.txt", "variants.txt", "public.txt", "walk.txt" };
+    const char *srcdir = getenv("srcdir") != NULL ? getenv("srcdir") : ".";
+
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[4096], *text, *spaced;
+        struct puzzle *straight[64], *general[64];
+        int n, m, same = 0;
+
+        snprintf(path, sizeof path, "%s/tests/data/variant/%s", srcdir, files[k]);
+        text = tu_read_file(path, NULL);
+        spaced = text != NULL ? rows_spaced(text) : NULL;
+        n = text != NULL ? read_text(text, straight, 64) : 0;
+        m = spaced != NULL ? read_text(spaced, general, 64) : 0;
+        for (int i = 0; i < n && i < m; i++)
+            same += same_puzzle(straight[i], general[i]);
+        tap_ok(n > 0 && n == m && same == n, "%s: %d puzzles read straight, %d token by token, %d the same",
+               files[k], n, m, same);
+        for (int i = 0; i < n; i++)
+            puzzle_free(straight[i]);
+        for (int i = 0; i < m; i++)
+            puzzle_free(general[i]);
+        free(text);
+        free(spaced);
+    }
+}
+
+/* A 9x9 Jigsaw (jigsaw9, 5 at r1c1) with row k replaced by row: what the reader makes of
+ * it, its message or its first row written back. */
+static char *jigsaw_with_row(int k, const char *row)
+{
+    static const char *const rows[] = {
+        "5........ 112222333", "......... 111222333", "......... 111125663", "......... 444525633",
+        "......... 447555666", "......... 447555996", "......... 447789966", "......... 777888999",
+        "......... 778888899",
+    };
+    char text[512] = "jigsaw\n", *out;
+
+    for (int i = 0; i < 9; i++) {
+        strcat(text, i == k ? row : rows[i]);
+        strcat(text, "\n");
+    }
+    out = read_all(text);
+    if (out != NULL && strncmp(out, "jigsaw\n", 7) == 0)
+        out[7 + strcspn(out + 7, "\n")] = '\0';
+    else if (out != NULL)
+        out[strcspn(out, "\n")] = '\0';
+    return out;
+}
+
+/* Any row not as kakudo writes it goes to the general reading: its messages at their
+ * places (those kakudo solve gave before rows were read straight), or the puzzle. */
+static void test_straight_rows_fall_back(void)
+{
+    static const struct { int row; const char *text, *want; } cases[] = {
+        { 0, "5.......A 112222333", "t:2:9: expected a digit 1-9 or '.' for an empty cell, got 'A'" },
+        { 0, "5........  112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........\t112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........ 11222233", "t:2:11: expected a region map of 9 symbols, got 8" },
+        { 0, "5........ 1122223333", "t:2:11: expected a region map of 9 symbols, got 10" },
+        { 0, "5........ 11222233\xc3\xa9",
+          "t:2:19: expected a region symbol in ASCII (a letter, digit or punctuation), got '\xc3\xa9'" },
+        { 0, "5........", "t:2:1: expected a row's digits, then its map" },
+        { 0, "5........ 112222333 x", "t:2:21: expected a region map of 18 symbols, got 1" },
+        { 0, "5.......: 112222333", "t:2:9: expected a digit 1-9 or '.' for an empty cell, got ':'" },
+        { 0, " 5........ 112222333", "jigsaw\n5........ 112222333" },
+        { 0, "5........ 112222333 ", "jigsaw\n5........ 112222333" },
+        { 0, "0........ 112222333", "jigsaw\n......... 112222333" },
+        { 4, "........A 447555666", "t:6:9: expected a digit 1-9 or '.' for an empty cell, got 'A'" },
+        { 4, "......... 44755566", "t:6:11: expected a region map of 9 symbols, got 8" },
+        { 4, "......... 4475556666", "t:6:11: expected a region map of 9 symbols, got 10" },
+        { 4, ".........", "t:6:1: expected a row's digits, then its map" },
+        { 4, "......... 447555666 x", "t:6:11: expected 9 digits before the maps, got more" },
+        { 4, ".......... 447555666", "t:6:10: expected 9 digits before the maps, got more" },
+        { 4, "........ 447555666", "t:6:1: expected 9 digits, got 8" },
+        { 4, "....|.... 447555666", "t:6:1: expected 9 digits, got 8" },
+        { 4, "...|...|... 447555666", "jigsaw\n5........ 112222333" },
+        { 4, "......... 447555666\r", "jigsaw\n5........ 112222333" },
+        { 4, "......... 447 555666", "t:6:11: expected 9 digits before the maps, got more" },
+    };
+
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *out = jigsaw_with_row(cases[k].row, cases[k].text);
+
+        tap_ok(out != NULL && strcmp(out, cases[k].want) == 0, "row %d '%s': %s", cases[k].row + 1,
+               cases[k].text, out != NULL ? out : "(nothing)");
+        free(out);
+    }
+}
+
+/* Digits written eight at a time where they are 1-9, one by one elsewhere: each symbol
+ * is sudoku_symbol's (or the empty cell's), at every length and alignment. */
+static void test_digit_symbols(void)
+{
+    uint8_t grid[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    char out[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 1];
+    int good = 0, total = 0;
+
+    for (int n = 1; n <= 40; n++)
+        for (int kind = 0; kind < 4; kind++) {
+            bool same = true;
+            char empty = kind % 2 ? '0' : '.';
+
+            /* all 1-9; with a 0 every 7th cell; with digits to 25 every 5th */
+            for (int i = 0; i < n; i++)
+                grid[i] = (uint8_t)(kind < 2 ? i % 9 + 1 : i % 7 == 3 ? 0 : i % 5 == 1 ? 10 + i % 16 : i % 9 + 1);
+            fmt_digit_symbols(grid, n, empty, out);
+            for (int i = 0; i < n; i++)
+                same &= out[i] == (grid[i] == 0 ? empty : sudoku_symbol(grid[i]));
+            good += same;
+            total++;
+        }
+    tap_ok(good == total, "digit symbols written as sudoku_symbol's (%d of %d grids)", good, total);
+}
+
+/* The first message a reader gives for the len bytes of text. */
+static void first_message(const char *text, size_t len, char *msg, size_t size)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, len, "rb");
+    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct puzzle *p;
+    struct format_error err;
+    int rc;
+
+    snprintf(msg, size, "(none)");
+    while ((rc = reader_next(r, &p, NULL, &err)) != 0) {
+        if (rc < 0) {
+            format_error_string(&err, msg, size);
+            break;
+        }
+        puzzle_free(p);
+    }
+    reader_close(r);
+    fclose(f);
+}
+
+/* Lines are checked for NUL bytes and bytes beyond ASCII a word at a time: either, at any
+ * place in a line's words or its tail, is still found at its column. */
+static void test_line_faults(void)
+{
+    int good = 0, total = 0;
+
+    for (int len = 1; len <= 21; len += 4)
+        for (int at = 0; at < len; at++)
+            for (int kind = 0; kind < 2; kind++) {
+                char text[32], msg[600], want[100];
+
+                memset(text, '5', (size_t)len);
+                text[at] = kind == 0 ? '\0' : '\xff';
+                text[len] = '\n';
+                snprintf(want, sizeof want, kind == 0 ? "t:1:%d: binary data (a NUL byte)" : "t:1:%d: not UTF-8 text",
+                         at + 1);
+                first_message(text, (size_t)len + 1, msg, sizeof msg);
+                good += strncmp(msg, want, strlen(want)) == 0;
+                total++;
+                if (strncmp(msg, want, strlen(want)) != 0)
+                    tap_diag("%d bytes, %s at %d: %s", len, kind == 0 ? "NUL" : "0xff", at, msg);
+            }
+    tap_ok(good == total, "a NUL byte or a byte beyond ASCII found at its column (%d of %d lines)", good, total);
+}
+
 /* A map symbol of two bytes is refused at its own column, counted in characters: map
  * symbols are ASCII (a map is read one byte a cell). */
 static void test_columns_after_utf8(void)
@@ -355,6 +651,13 @@ int main(void)
     test_groups_every_size();
     test_lines_kept();
     test_givens_messages();
+    test_givens_units_9();
+    test_regions_across_row_ends();
+    test_x_groups_shared();
+    test_straight_rows_same();
+    test_straight_rows_fall_back();
+    test_digit_symbols();
+    test_line_faults();
     test_reader_faults();
     test_columns_after_utf8();
     test_write_round_trip();
