@@ -307,6 +307,21 @@ static void check_heldout2(const char *path)
     free(r.pairs);
 }
 
+/* The puzzle of line rates se (tenths), its rating set by a step of t, at level. */
+static void check_rated_as(const char *line, int se, enum technique t, enum hint_level level)
+{
+    struct puzzle *p = se_puzzle_of(line);
+    struct grade g;
+    bool rated = p != NULL && grade_puzzle(p, &g);
+    char buf[2][16];
+
+    tap_ok(rated && g.rating == se && g.rated_hardest == t && g.level == level, "SE %s: %s, %s (got %s, %s, %s)",
+           rating_format(se, buf[0], sizeof buf[0]), hint_technique(t)->key, hint_level_name(level),
+           rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
+           rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
+    puzzle_free(p);
+}
+
 /* SE's direct techniques: a pointing, claiming, hidden pair or triple whose removals leave
  * a hidden single rates 1.7, 1.9, 2.0, 2.5, below the naked single (2.3) and taken before
  * it, and SE places that single, leaving the removals to a later step.  Held-out puzzles
@@ -331,20 +346,9 @@ static void check_direct(void)
          * walk rated 2.6). */
         { "000209000007165300006000400050000010000903000000576000900000006071000290400708005\n", 30, TECH_NAKED_PAIR, LEVEL_MEDIUM },
     };
-    char buf[2][16];
 
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct puzzle *p = se_puzzle_of(cases[i].line);
-        struct grade g;
-        bool rated = p != NULL && grade_puzzle(p, &g);
-
-        tap_ok(rated && g.rating == cases[i].se && g.rated_hardest == cases[i].t && g.level == cases[i].level,
-               "SE %s: %s, %s (got %s, %s, %s)", rating_format(cases[i].se, buf[0], sizeof buf[0]),
-               hint_technique(cases[i].t)->key, hint_level_name(cases[i].level),
-               rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
-               rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
-        puzzle_free(p);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_rated_as(cases[i].line, cases[i].se, cases[i].t, cases[i].level);
 }
 
 /* A contradiction chain is SE's dynamic forcing chain, 8.5 plus the length bonus of the
@@ -428,20 +432,9 @@ static void check_se_in_place(void)
         { "000090000400000003300508001200403007000080000005607300004030100027104930108000604\n", 77,
           TECH_FINNED_SWORDFISH, LEVEL_EXPERT },
     };
-    char buf[2][16];
 
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct puzzle *p = se_puzzle_of(cases[i].line);
-        struct grade g;
-        bool rated = p != NULL && grade_puzzle(p, &g);
-
-        tap_ok(rated && g.rating == cases[i].se && g.rated_hardest == cases[i].t && g.level == cases[i].level,
-               "SE %s: %s in SE's place, %s (got %s, %s, %s)", rating_format(cases[i].se, buf[0], sizeof buf[0]),
-               hint_technique(cases[i].t)->key, hint_level_name(cases[i].level),
-               rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
-               rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
-        puzzle_free(p);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_rated_as(cases[i].line, cases[i].se, cases[i].t, cases[i].level);
 }
 
 /* The text of the first contradiction chain of a walk, into user (a 1024-byte buffer). */
