@@ -497,11 +497,15 @@ static int searched_digit(const struct hint_position *pos, int cell, digitset le
 }
 
 /*
- * Each candidate of the cell with the fewest is supposed in turn and followed as far as
- * the nested chains go; those that end in a contradiction are shown, shortest first.  If
- * one is left, it is the cell's digit.  Otherwise no chain settles the cell and a search
- * (the solver's guesses) decides: the first digit left from which it finds a solution is
- * taken, and the hint says so; the solution kept for the player is never read.
+ * The step on the cell with the fewest candidates (the first such in reading order).
+ * When the puzzle is known to have one solution, each of its candidates is supposed in
+ * turn and followed as far as the nested chains go (within TRIAL_WORK); those that end
+ * in a contradiction are shown, least nested and shortest first.  If one digit is left,
+ * it is the cell's.  Otherwise (and always when the puzzle is not known to have one
+ * solution, where nothing is supposed) the digit is the one the solution kept with the
+ * position holds, when that solution still fits the position; failing that, the first
+ * digit left from which a search (the solver's guesses) finds a solution.  The hint says
+ * which: the refuted digits and the one left, or that a search decided.
  */
 void hint_find_trial(struct hint_search *s)
 {

@@ -143,12 +143,13 @@ static const struct rating_entry ratings[TECH_COUNT] = {
      * has it (turbot fish, empty rectangle, WXYZ-wings and bent sets), else the number of
      * what SE does in its place: finned fish are X-chains or X-cycles (6.5-6.7),
      * multi-colouring a longer one, the ALS family and Sue de Coq cell and region forcing
-     * chains (8.0 + length). */
+     * chains (8.0 + length).  Finned, Franken and mutant fish (se_replaces) rate at least
+     * that: where SE has no X-chain there, it takes an AIC or a Nishio (grade.c). */
     [TECH_TURBOT_FISH] = { 42, LENGTH_NONE },
     [TECH_EMPTY_RECTANGLE] = { 42, LENGTH_NONE },
-    [TECH_FINNED_X_WING] = { 65, LENGTH_NONE },
-    [TECH_FINNED_SWORDFISH] = { 66, LENGTH_NONE },
-    [TECH_FINNED_JELLYFISH] = { 67, LENGTH_NONE },
+    [TECH_FINNED_X_WING] = { 65, LENGTH_NONE, .se_replaces = true },
+    [TECH_FINNED_SWORDFISH] = { 66, LENGTH_NONE, .se_replaces = true },
+    [TECH_FINNED_JELLYFISH] = { 67, LENGTH_NONE, .se_replaces = true },
     [TECH_MULTI_COLOURING] = { 67, LENGTH_CELLS },
     [TECH_UR_TYPE_2] = { 46, LENGTH_NONE },
     [TECH_UR_TYPE_4] = { 46, LENGTH_NONE },
@@ -170,8 +171,8 @@ static const struct rating_entry ratings[TECH_COUNT] = {
     [TECH_DEATH_BLOSSOM] = { 80, LENGTH_TWO_PER_CELL },
     [TECH_ALIGNED_TRIPLE] = { 75, LENGTH_NONE },
     [TECH_ALS_CHAIN] = { 80, LENGTH_TWO_PER_CELL },
-    [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE },
-    [TECH_MUTANT_FISH] = { 69, LENGTH_NONE },
+    [TECH_FRANKEN_FISH] = { 67, LENGTH_NONE, .se_replaces = true },
+    [TECH_MUTANT_FISH] = { 69, LENGTH_NONE, .se_replaces = true },
     /* Grouped X-chains rate as Sukaku Explainer's chains of strong links, whose box
      * links may hold the digit in a group of cells: by their strong links, a group one
      * node (hint.length), as the ungrouped X-chain (at 6.6 and a tenth per cell they
@@ -514,6 +515,16 @@ int rating_trial(const struct hint_position *pos)
 bool rating_after_nishio(enum technique t)
 {
     return rating_base(t) >= 80;
+}
+
+bool rating_se_replaces(enum technique t)
+{
+    return (int)t >= 0 && t < TECH_COUNT && ratings[t].se_replaces;
+}
+
+bool rating_puzzle_is_se(const struct puzzle *p)
+{
+    return p->ops->kind == PUZZLE_SUDOKU && p->max_digit == 9 && p->variant == 0;
 }
 
 int rating_of_step(const struct hint *h, const struct hint_position *pos)

@@ -36,6 +36,8 @@ struct rating_entry {
     bool se_lacks;              /* a uniqueness pattern SE has not: tried after SE's */
     int direct;                 /* tenths for a step whose eliminations leave a hidden
                                  * single (SE's "direct" technique); 0: it has none */
+    bool se_replaces;           /* SE has no pattern for it: rated at least as what SE
+                                 * takes in its place (rating_se_replaces) */
 };
 
 /* The technique's base rating in tenths: its entry, or for a technique without one a
@@ -93,6 +95,12 @@ int rating_trial(const struct hint_position *pos);
 /* Any step's rating, taken in pos: rating_step, or rating_trial for a trial. */
 int rating_of_step(const struct hint *h, const struct hint_position *pos);
 
+/* Whether t is a pattern SE (and Sukaku Explainer) has not and proves with no pattern of
+ * its own (finned, Franken and mutant fish): a step of it rates at least what SE takes in
+ * its place, its own number the least (grade.c). */
+bool rating_se_replaces(enum technique t);
+/* Whether SE rates puzzles like p: plain 9x9 Sudoku. */
+bool rating_puzzle_is_se(const struct puzzle *p);
 /* Whether SE makes the step with a forcing chain of its own (cell, region, dynamic or
  * nested: base 8.0 and up), one it tries only when no Nishio chain is left. */
 bool rating_after_nishio(enum technique t);

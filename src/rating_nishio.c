@@ -29,7 +29,6 @@
 
 #define NISHIO_BASE 75
 #define NISHIO_MAX_PARENTS 10       /* a hidden single: its trigger and 8 removed places */
-#define NISHIO_DIGITS 9             /* SE rates plain 9x9 Sudoku */
 
 /* A conclusion not stored (the second of a contradiction): its node, parents and (an "on"
  * node) its unit. */
@@ -257,7 +256,7 @@ bool rating_nishio(const struct hint_position *pos, struct rating_nishio *best)
     struct nishio n = { .p = p, .cands = pos->cands, .nnodes = 2 * p->ncells };
 
     best->tenths = 0;
-    if (p->ops->kind != PUZZLE_SUDOKU || p->max_digit != NISHIO_DIGITS || p->variant != 0)
+    if (!rating_puzzle_is_se(p))
         return false;
     n.cur = xmalloc((size_t)p->ncells);
     n.known = xmalloc((size_t)n.nnodes);

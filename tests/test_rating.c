@@ -244,7 +244,7 @@ static void check_agreement(const char *path)
         return;
     n = r.n;
     se_agreement_compute(r.pairs, n, &a);
-    tap_ok(n >= 250 && a.spearman >= 0.96, "Spearman %.3f over %d puzzles", a.spearman, n);
+    tap_ok(n >= 250 && a.spearman >= 0.975, "Spearman %.3f over %d puzzles", a.spearman, n);
     tap_ok(n > 0 && r.near * 100 >= n * 92, "%d of %d within 0.2 of SE", r.near, n);
     tap_ok(a.nhigh >= 50 && a.high_within2 * 100 >= a.nhigh * 92 && a.high_within5 * 100 >= a.nhigh * 95
            && a.high_mean_abs <= 0.08, "SE 7.0 and up: %d puzzles, %d within 0.2, %d within 0.5, "
@@ -257,11 +257,12 @@ static void check_agreement(const char *path)
 }
 
 /* The held-out set (tests/data/rating/se_heldout.txt: puzzles rating was not tuned on,
- * SE 1.7 to 9.2).  Measured: Spearman 0.997, 139 of the 141 below SE 7.0 within 0.2 (the
- * singles, direct steps, subsets, fish and wings), of the 70 from 7.0 61 within 0.2 and
- * 64 within 0.5 (49 and 59 before SE's Nishio chains were rated, check_nishio; 61 and 63
- * before the lowest contradiction chain, check_contradiction_length); the thresholds
- * sit below. */
+ * SE 1.7 to 9.2).  Measured: Spearman 0.998, 139 of the 141 below SE 7.0 within 0.2 (the
+ * singles, direct steps, subsets, fish and wings), of the 70 from 7.0 62 within 0.2 and
+ * 65 within 0.5 (61 and 64 before finned fish rated what SE takes in their place,
+ * check_se_in_place; 49 and 59 before SE's Nishio chains were rated, check_nishio; 61
+ * and 63 before the lowest contradiction chain, check_contradiction_length); the
+ * thresholds sit below. */
 static void check_heldout(const char *path)
 {
     struct rated_file r;
@@ -279,16 +280,17 @@ static void check_heldout(const char *path)
     tap_ok(r.n >= 200 && a.spearman >= 0.99, "held out: Spearman %.3f over %d puzzles", a.spearman, r.n);
     tap_ok(low >= 130 && low_near * 100 >= low * 96, "held out: %d of the %d below SE 7.0 within 0.2",
            low_near, low);
-    tap_ok(a.nhigh >= 60 && a.high_within2 * 100 >= a.nhigh * 85 && a.high_within5 * 100 >= a.nhigh * 91,
+    tap_ok(a.nhigh >= 60 && a.high_within2 * 100 >= a.nhigh * 88 && a.high_within5 * 100 >= a.nhigh * 92,
            "held out: of the %d from SE 7.0, %d within 0.2 and %d within 0.5", a.nhigh, a.high_within2,
            a.high_within5);
     free(r.pairs);
 }
 
 /* The second held-out set (se_heldout2.txt: 200 puzzles of SE 7.0-9.0, taken before the
- * Nishio chains were rated and measured only after).  Measured: Spearman 0.917, 155
- * within 0.2, 186 within 0.5, mean |difference| 0.16 (before the lowest contradiction
- * chain: 0.908, 151, 178, 0.18; before the Nishio chains: 0.821, 118, 160, 0.28); the
+ * Nishio chains were rated and measured only after).  Measured: Spearman 0.922, 158
+ * within 0.2, 187 within 0.5, mean |difference| 0.15 (before finned fish rated what SE
+ * takes in their place: 0.917, 155, 186, 0.16; before the lowest contradiction chain:
+ * 0.908, 151, 178, 0.18; before the Nishio chains: 0.821, 118, 160, 0.28); the
  * thresholds sit below. */
 static void check_heldout2(const char *path)
 {
@@ -298,11 +300,26 @@ static void check_heldout2(const char *path)
     if (!rate_file(path, &r))
         return;
     se_agreement_compute(r.pairs, r.n, &a);
-    tap_ok(r.n >= 200 && a.spearman >= 0.91, "second held-out: Spearman %.3f over %d puzzles", a.spearman, r.n);
-    tap_ok(a.nhigh >= 200 && a.high_within2 * 100 >= a.nhigh * 76 && a.high_within5 * 100 >= a.nhigh * 91
-           && a.high_mean_abs <= 0.17, "second held-out: %d within 0.2 and %d within 0.5 of %d, mean "
+    tap_ok(r.n >= 200 && a.spearman >= 0.92, "second held-out: Spearman %.3f over %d puzzles", a.spearman, r.n);
+    tap_ok(a.nhigh >= 200 && a.high_within2 * 100 >= a.nhigh * 79 && a.high_within5 * 100 >= a.nhigh * 93
+           && a.high_mean_abs <= 0.16, "second held-out: %d within 0.2 and %d within 0.5 of %d, mean "
            "|difference| %.2f", a.high_within2, a.high_within5, a.nhigh, a.high_mean_abs);
     free(r.pairs);
+}
+
+/* The puzzle of line rates se (tenths), its rating set by a step of t, at level. */
+static void check_rated_as(const char *line, int se, enum technique t, enum hint_level level)
+{
+    struct puzzle *p = se_puzzle_of(line);
+    struct grade g;
+    bool rated = p != NULL && grade_puzzle(p, &g);
+    char buf[2][16];
+
+    tap_ok(rated && g.rating == se && g.rated_hardest == t && g.level == level, "SE %s: %s, %s (got %s, %s, %s)",
+           rating_format(se, buf[0], sizeof buf[0]), hint_technique(t)->key, hint_level_name(level),
+           rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
+           rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
+    puzzle_free(p);
 }
 
 /* SE's direct techniques: a pointing, claiming, hidden pair or triple whose removals leave
@@ -329,20 +346,9 @@ static void check_direct(void)
          * walk rated 2.6). */
         { "000209000007165300006000400050000010000903000000576000900000006071000290400708005\n", 30, TECH_NAKED_PAIR, LEVEL_MEDIUM },
     };
-    char buf[2][16];
 
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct puzzle *p = se_puzzle_of(cases[i].line);
-        struct grade g;
-        bool rated = p != NULL && grade_puzzle(p, &g);
-
-        tap_ok(rated && g.rating == cases[i].se && g.rated_hardest == cases[i].t && g.level == cases[i].level,
-               "SE %s: %s, %s (got %s, %s, %s)", rating_format(cases[i].se, buf[0], sizeof buf[0]),
-               hint_technique(cases[i].t)->key, hint_level_name(cases[i].level),
-               rated ? rating_format(g.rating, buf[1], sizeof buf[1]) : "-",
-               rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
-        puzzle_free(p);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_rated_as(cases[i].line, cases[i].se, cases[i].t, cases[i].level);
 }
 
 /* A contradiction chain is SE's dynamic forcing chain, 8.5 plus the length bonus of the
@@ -407,6 +413,28 @@ static void check_nishio(void)
                rated ? hint_technique(g.rated_hardest)->key : "-", rated ? hint_level_name(g.level) : "-");
         puzzle_free(p);
     }
+}
+
+/* A finned fish is a pattern SE has not (rating_se_replaces): SE takes what it has in
+ * the fish's place, an AIC or a Nishio chain, and the step rates that, at least its own
+ * number; the walk keeps the fish and its level.  Held-out puzzles, each rated as SE
+ * rates it; before, they rated 6.6, 6.7 and 7.2 (the fish at their own numbers). */
+static void check_se_in_place(void)
+{
+    static const struct { const char *line; int se; enum technique t; enum hint_level level; } cases[] = {
+        /* se_heldout.txt: a Nishio in the swordfish's place. */
+        { "090000070820000904000640000160000085000706000940000026000098000706000092080000040\n", 78,
+          TECH_FINNED_SWORDFISH, LEVEL_HARD },
+        /* se_heldout2.txt: an AIC in the jellyfish's place. */
+        { "700605004064000850200000007027908640000704000000020000540107026010000070000546000\n", 71,
+          TECH_FINNED_JELLYFISH, LEVEL_HARD },
+        /* se_heldout2.txt: the swordfish above the AICs of the walk (7.2). */
+        { "000090000400000003300508001200403007000080000005607300004030100027104930108000604\n", 77,
+          TECH_FINNED_SWORDFISH, LEVEL_EXPERT },
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_rated_as(cases[i].line, cases[i].se, cases[i].t, cases[i].level);
 }
 
 /* The text of the first contradiction chain of a walk, into user (a 1024-byte buffer). */
@@ -555,6 +583,7 @@ int main(void)
     check_direct();
     check_contradiction_length();
     check_nishio();
+    check_se_in_place();
     check_nishio_text();
     check_agreement(path);
     snprintf(path, sizeof path, "%s/tests/data/rating/se_heldout.txt", srcdir != NULL ? srcdir : ".");
