@@ -154,18 +154,6 @@ static bool has_one_solution(const struct puzzle *p)
 #define SWAP_RATINGS_MAX 400
 #define SWAP_BACK_MAX 2     /* groups given back in one swap: one or two */
 
-static bool group_given(const struct puzzle *p, const int *cells, const int *start, int grp)
-{
-    return p->given[cells[start[grp]]] != 0;
-}
-
-static void group_set(struct puzzle *p, const int *cells, const int *start, int grp,
-                      const uint8_t *from)
-{
-    for (int k = start[grp]; k < start[grp + 1]; k++)
-        p->given[cells[k]] = from == NULL ? 0 : from[cells[k]];
-}
-
 /* Gives the groups back[0..nback-1] back (from solution) and removes in order every
  * other given group whose removal keeps one solution, never below min givens: the groups
  * removed are listed in gone (*ngone), and the givens this leaves returned. */
@@ -174,7 +162,7 @@ static int swap_in(struct puzzle *p, const int *cells, const int *start, const i
                    int min, int *gone, int *ngone)
 {
     for (int k = 0; k < nback; k++) {
-        group_set(p, cells, start, back[k], solution);
+        gen_group_set(p, cells, start, back[k], solution);
         givens += start[back[k] + 1] - start[back[k]];
     }
     *ngone = 0;
@@ -184,14 +172,14 @@ static int swap_in(struct puzzle *p, const int *cells, const int *start, const i
 
         for (int k = 0; k < nback; k++)
             was_back |= grp == back[k];
-        if (was_back || !group_given(p, cells, start, grp) || givens - size < min)
+        if (was_back || !gen_group_given(p, cells, start, grp) || givens - size < min)
             continue;
-        group_set(p, cells, start, grp, NULL);
+        gen_group_set(p, cells, start, grp, NULL);
         if (has_one_solution(p)) {
             gone[(*ngone)++] = grp;
             givens -= size;
         } else {
-            group_set(p, cells, start, grp, solution);
+            gen_group_set(p, cells, start, grp, solution);
         }
     }
     return givens;
@@ -204,12 +192,12 @@ static int random_removed_group(struct gen_rng *rng, const struct puzzle *p, con
     int removed = 0, pick;
 
     for (int grp = 0; grp < ngroups; grp++)
-        removed += !group_given(p, cells, start, grp);
+        removed += !gen_group_given(p, cells, start, grp);
     if (removed == 0)
         return -1;
     pick = gen_rng_below(rng, removed);
     for (int grp = 0; grp < ngroups; grp++)
-        if (!group_given(p, cells, start, grp) && pick-- == 0)
+        if (!gen_group_given(p, cells, start, grp) && pick-- == 0)
             return grp;
     return -1;
 }
@@ -246,10 +234,10 @@ static void swap_down(struct gen_context *ctx, struct puzzle *p, const uint8_t *
                 nback = k;
                 break;
             }
-            group_set(p, cells, start, back[k], solution);
+            gen_group_set(p, cells, start, back[k], solution);
         }
         for (int k = 0; k < nback; k++)
-            group_set(p, cells, start, back[k], NULL);
+            gen_group_set(p, cells, start, back[k], NULL);
         gen_rng_shuffle(&rng, order, ngroups);
         left = swap_in(p, cells, start, order, ngroups, back, nback, solution, givens, min, gone,
                        &ngone);
@@ -263,9 +251,9 @@ static void swap_down(struct gen_context *ctx, struct puzzle *p, const uint8_t *
             }
         }
         for (int k = 0; k < ngone; k++)
-            group_set(p, cells, start, gone[k], solution);
+            gen_group_set(p, cells, start, gone[k], solution);
         for (int k = 0; k < nback; k++)
-            group_set(p, cells, start, back[k], NULL);
+            gen_group_set(p, cells, start, back[k], NULL);
     }
     free(gone);
     free(order);
