@@ -849,7 +849,7 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
 }
 
 /* The groups given back, one at a time, for a removal that passed the level (in a Killer
- * its givens prove): each costs a rating, cheaper than the one refused. */
+ * its givens prove): each costs a rating. */
 #define KILLER_GIVE_BACK_TRIES 6
 
 /*
@@ -858,9 +858,9 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * KILLER_GIVE_BACK_TRIES): true, with its rating in *g and that group's size in *size,
  * when one makes it rate at the level exactly (its one solution needs no new proof:
  * givens added keep it); false, p as it was, when none does.  A 16x16 Killer's rating
- * leaps: its attempts at Expert mostly stay at Medium with some 20 givens, where a
- * removal refused is as often Master as Expert; a group given back for one removed keeps
- * the givens and may land between.
+ * leaps: its attempts at Expert mostly stay at Medium with some 20 givens, and a removal
+ * there may rate Master (seed 3's second attempt: Medium at 22 givens, Master at 20); a
+ * group given back for the one removed keeps as many givens and may land between.
  */
 static bool give_back_to_level(struct gen_context *ctx, struct puzzle *p, const uint8_t *solution,
                                const int *cells, const int *start, int ngroups, int removed,
