@@ -359,6 +359,18 @@ int gen_symmetry_groups(int n, enum gen_symmetry sym, int *cells, int *start)
     return ngroups;
 }
 
+void gen_group_set(struct puzzle *p, const int *cells, const int *start, int grp,
+                   const uint8_t *values)
+{
+    for (int k = start[grp]; k < start[grp + 1]; k++)
+        p->given[cells[k]] = values == NULL ? 0 : values[cells[k]];
+}
+
+bool gen_group_given(const struct puzzle *p, const int *cells, const int *start, int grp)
+{
+    return p->given[cells[start[grp]]] != 0;
+}
+
 bool gen_is_symmetric(const struct puzzle *p, enum gen_symmetry sym)
 {
     int n = p->width;

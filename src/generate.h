@@ -209,5 +209,11 @@ struct puzzle *gen_variant_attempt(struct gen_context *ctx, struct grade *g);
  * are stored one after another in cells, group g starting at start[g] (start has
  * n*n+1 entries).  Returns the number of groups. */
 int gen_symmetry_groups(int n, enum gen_symmetry sym, int *cells, int *start);
+/* Sets the givens of group grp of those groups (cells, start) from values, a solution
+ * (NULL: removes them). */
+void gen_group_set(struct puzzle *p, const int *cells, const int *start, int grp,
+                   const uint8_t *values);
+/* Whether group grp of those groups is given. */
+bool gen_group_given(const struct puzzle *p, const int *cells, const int *start, int grp);
 
 #endif

@@ -153,18 +153,9 @@ static bool has_one_solution(const struct puzzle *p)
 #define SWAP_TRIALS_MAX 3000
 #define SWAP_RATINGS_MAX 400
 #define SWAP_BACK_MAX 2     /* groups given back in one swap: one or two */
-
-static bool group_given(const struct puzzle *p, const int *cells, const int *start, int grp)
-{
-    return p->given[cells[start[grp]]] != 0;
-}
-
-static void group_set(struct puzzle *p, const int *cells, const int *start, int grp,
-                      const uint8_t *from)
-{
-    for (int k = start[grp]; k < start[grp + 1]; k++)
-        p->given[cells[k]] = from == NULL ? 0 : from[cells[k]];
-}
+/* ...and, where those leave it above the range, one to four: 100 Masters of seed 1000
+ * kept 2 at 28 givens, each minimal once one or two groups go back. */
+#define SWAP_BACK_WIDE 4
 
 /* Gives the groups back[0..nback-1] back (from solution) and removes in order every
  * other given group whose removal keeps one solution, never below min givens: the groups
@@ -174,7 +165,7 @@ static int swap_in(struct puzzle *p, const int *cells, const int *start, const i
                    int min, int *gone, int *ngone)
 {
     for (int k = 0; k < nback; k++) {
-        group_set(p, cells, start, back[k], solution);
+        gen_group_set(p, cells, start, back[k], solution);
         givens += start[back[k] + 1] - start[back[k]];
     }
     *ngone = 0;
@@ -184,14 +175,14 @@ static int swap_in(struct puzzle *p, const int *cells, const int *start, const i
 
         for (int k = 0; k < nback; k++)
             was_back |= grp == back[k];
-        if (was_back || !group_given(p, cells, start, grp) || givens - size < min)
+        if (was_back || !gen_group_given(p, cells, start, grp) || givens - size < min)
             continue;
-        group_set(p, cells, start, grp, NULL);
+        gen_group_set(p, cells, start, grp, NULL);
         if (has_one_solution(p)) {
             gone[(*ngone)++] = grp;
             givens -= size;
         } else {
-            group_set(p, cells, start, grp, solution);
+            gen_group_set(p, cells, start, grp, solution);
         }
     }
     return givens;
@@ -204,12 +195,12 @@ static int random_removed_group(struct gen_rng *rng, const struct puzzle *p, con
     int removed = 0, pick;
 
     for (int grp = 0; grp < ngroups; grp++)
-        removed += !group_given(p, cells, start, grp);
+        removed += !gen_group_given(p, cells, start, grp);
     if (removed == 0)
         return -1;
     pick = gen_rng_below(rng, removed);
     for (int grp = 0; grp < ngroups; grp++)
-        if (!group_given(p, cells, start, grp) && pick-- == 0)
+        if (!gen_group_given(p, cells, start, grp) && pick-- == 0)
             return grp;
     return -1;
 }
@@ -219,15 +210,14 @@ static int random_removed_group(struct gen_rng *rng, const struct puzzle *p, con
  * could go without a second solution: half of 9x9 Masters stop at 27-30) swaps givens
  * down to it rather than being thrown away: a removed group or two at random is given
  * back and the other groups removed again in a random order where one solution remains,
- * kept when that leaves fewer givens and the puzzle still rates at the level.  Its own
- * copy of the random stream, so that the attempts after a puzzle it does not bring within
- * the range are those made before.  g follows the puzzle.
+ * kept when that leaves fewer givens and the puzzle still rates at the level.  Up to
+ * back_max groups go back in one swap; rng is the swaps' own random stream.  g follows
+ * the puzzle; returns the givens left.
  */
-static void swap_down(struct gen_context *ctx, struct puzzle *p, const uint8_t *solution,
-                     const int *cells, const int *start, int ngroups, int givens, int min,
-                     int max, struct grade *g)
+static int swap_down(struct gen_context *ctx, struct gen_rng *rng, struct puzzle *p,
+                     const uint8_t *solution, const int *cells, const int *start, int ngroups,
+                     int givens, int min, int max, int back_max, struct grade *g)
 {
-    struct gen_rng rng = ctx->rng;
     int *order = xmalloc((size_t)ngroups * sizeof *order);
     int *gone = xmalloc((size_t)ngroups * sizeof *gone);
     int ratings = 0;
@@ -236,21 +226,21 @@ static void swap_down(struct gen_context *ctx, struct puzzle *p, const uint8_t *
         order[i] = i;
     for (int t = 0; t < SWAP_TRIALS_MAX && givens > max && ratings < SWAP_RATINGS_MAX
                     && gen_tick(ctx); t++) {
-        int back[SWAP_BACK_MAX], nback = 1 + gen_rng_below(&rng, SWAP_BACK_MAX), ngone, left;
+        int back[SWAP_BACK_WIDE], nback = 1 + gen_rng_below(rng, back_max), ngone, left;
         struct grade trial;
 
         /* Each drawn given for the moment, so that two differ; swap_in gives them. */
         for (int k = 0; k < nback; k++) {
-            back[k] = random_removed_group(&rng, p, cells, start, ngroups);
+            back[k] = random_removed_group(rng, p, cells, start, ngroups);
             if (back[k] < 0) {
                 nback = k;
                 break;
             }
-            group_set(p, cells, start, back[k], solution);
+            gen_group_set(p, cells, start, back[k], solution);
         }
         for (int k = 0; k < nback; k++)
-            group_set(p, cells, start, back[k], NULL);
-        gen_rng_shuffle(&rng, order, ngroups);
+            gen_group_set(p, cells, start, back[k], NULL);
+        gen_rng_shuffle(rng, order, ngroups);
         left = swap_in(p, cells, start, order, ngroups, back, nback, solution, givens, min, gone,
                        &ngone);
         if (left < givens) {
@@ -263,12 +253,13 @@ static void swap_down(struct gen_context *ctx, struct puzzle *p, const uint8_t *
             }
         }
         for (int k = 0; k < ngone; k++)
-            group_set(p, cells, start, gone[k], solution);
+            gen_group_set(p, cells, start, gone[k], solution);
         for (int k = 0; k < nback; k++)
-            group_set(p, cells, start, back[k], NULL);
+            gen_group_set(p, cells, start, back[k], NULL);
     }
     free(gone);
     free(order);
+    return givens;
 }
 
 struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
@@ -338,10 +329,20 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
     }
     if (p != NULL && !rated)
         gen_grade(ctx, p, g, true);
-    /* At the level but above its range: swapped down to it where it can be. */
+    /* At the level but above its range: swapped down to it where it can be, on a copy of
+     * the random stream, so that the attempts after a puzzle the swaps do not bring within
+     * the range are those made before; wider swaps only where narrow ones leave it above,
+     * so that the puzzles they brought within it stay the same. */
     if (p != NULL && !strict && req->level != GEN_ANY_LEVEL && !g->gave_up
-        && (int)g->level == req->level && givens > max)
-        swap_down(ctx, p, solution, cells, start, ngroups, givens, min, max, g);
+        && (int)g->level == req->level && givens > max) {
+        struct gen_rng rng = ctx->rng;
+
+        givens = swap_down(ctx, &rng, p, solution, cells, start, ngroups, givens, min, max,
+                           SWAP_BACK_MAX, g);
+        if (givens > max)
+            swap_down(ctx, &rng, p, solution, cells, start, ngroups, givens, min, max,
+                      SWAP_BACK_WIDE, g);
+    }
     free(order);
     free(start);
     free(cells);

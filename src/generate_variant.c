@@ -848,6 +848,48 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
            && (int)g->level < LEVEL_MASTER;
 }
 
+/* The groups given back, one at a time, for a removal that passed the level (in a Killer
+ * its givens prove): each costs a rating. */
+#define KILLER_GIVE_BACK_TRIES 6
+
+/*
+ * p, whose removal of group removed passed the level asked for, gets back one of the
+ * other groups removed (of the ngroups, in a random order, at most
+ * KILLER_GIVE_BACK_TRIES): true, with its rating in *g and that group's size in *size,
+ * when one makes it rate at the level exactly (its one solution needs no new proof:
+ * givens added keep it); false, p as it was, when none does.  A 16x16 Killer's rating
+ * leaps: its attempts at Expert mostly stay at Medium with some 20 givens, and a removal
+ * there may rate Master (seed 3's second attempt: Medium at 22 givens, Master at 20); a
+ * group given back for the one removed keeps as many givens and may land between.
+ */
+static bool give_back_to_level(struct gen_context *ctx, struct puzzle *p, const uint8_t *solution,
+                               const int *cells, const int *start, int ngroups, int removed,
+                               struct grade *g, int *size)
+{
+    int *back = xmalloc((size_t)ngroups * sizeof *back), nback = 0;
+    bool found = false;
+
+    for (int grp = 0; grp < ngroups; grp++)
+        if (grp != removed && !gen_group_given(p, cells, start, grp))
+            back[nback++] = grp;
+    gen_rng_shuffle(&ctx->rng, back, nback);
+    for (int t = 0; t < nback && t < KILLER_GIVE_BACK_TRIES && !found && gen_tick(ctx); t++) {
+        struct grade trial;
+
+        gen_group_set(p, cells, start, back[t], solution);
+        if (grade_upto(ctx, p, ctx->req->level, variant_proof_nodes(p, false), &trial)
+            && trial.unique && !trial.gave_up && (int)trial.level == ctx->req->level) {
+            *g = trial;
+            *size = start[back[t] + 1] - start[back[t]];
+            found = true;
+        } else {
+            gen_group_set(p, cells, start, back[t], NULL);
+        }
+    }
+    free(back);
+    return found;
+}
+
 /* Removes givens from p (all given) down to the request's range, in symmetric groups,
  * each removal kept when one solution remains and, below Master, the level is not
  * passed.  A variant's diagonals and regions make it easier than a plain Sudoku with as
@@ -864,8 +906,9 @@ static bool master_below(struct gen_context *ctx, const struct puzzle *p, bool m
  * one level below: a retry took as long again as the attempt (about 0.8 s of CPU) and
  * seldom gained a level, let alone two, so that a 16x16 Killer at Expert, whose attempts
  * mostly end at Medium, made half as many attempts and seed 1 no longer reached Expert in
- * 30 s (its 21st attempt is Expert, at 21.5 s without retries).  Rates the result into g.
- * false when cancelled. */
+ * 30 s (its 21st attempt is Expert, at 21.5 s without retries).  Such a Killer's removal
+ * that passes the level gives back another group instead where that lands at the level
+ * (give_back_to_level).  Rates the result into g.  false when cancelled. */
 static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_unique,
                           struct grade *g)
 {
@@ -876,8 +919,9 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
     /* Still below the level past the range: the groups whose proof ran out again, with
      * longer proofs. */
     bool retry = !cages_unique && (p->variant & VARIANT_KILLER) && p->ncells > KILLER_BARE_MAX_CELLS;
-    uint8_t *unproven;
+    uint8_t *unproven, *solution = xmalloc((size_t)p->ncells);
 
+    memcpy(solution, p->given, (size_t)p->ncells);
     cells = xmalloc((size_t)p->ncells * sizeof *cells);
     start = xmalloc(((size_t)p->ncells + 1) * sizeof *start);
     ngroups = gen_symmetry_groups(n, req->symmetry, cells, start);
@@ -903,8 +947,7 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
             i = 0;              /* one level below: the groups refused unproven again */
         }
         for (; i < ngroups && givens > target; i++) {
-            int grp = order[i], size = start[grp + 1] - start[grp];
-            uint8_t kept[4];
+            int grp = order[i], size = start[grp + 1] - start[grp], back_size = 0;
             struct grade trial;
 
             if (givens - size < min || (pass == 2 && !unproven[grp]))
@@ -913,31 +956,32 @@ static bool remove_givens(struct gen_context *ctx, struct puzzle *p, bool cages_
                 ok = !ctx->cancelled;
                 break;
             }
-            for (int k = start[grp]; k < start[grp + 1]; k++) {
-                kept[k - start[grp]] = p->given[cells[k]];
-                p->given[cells[k]] = 0;
-            }
+            gen_group_set(p, cells, start, grp, NULL);
             if (within_level_unique(ctx, p, cages_unique, variant_proof_nodes(p, pass == 2),
-                                    rate_each, &trial)) {
+                                    rate_each, &trial)
+                || (retry && rate_each && trial.unique && !trial.gave_up
+                    && (int)trial.level > req->level
+                    && give_back_to_level(ctx, p, solution, cells, start, ngroups, grp, &trial,
+                                          &back_size))) {
                 if (rate_each) {
                     *g = trial;
                     rated = true;
                 }
-                givens -= size;
+                givens += back_size - size;
                 if (pass >= 1 && (int)g->level == req->level) {
                     i++;
                     break;      /* the level reached: no further */
                 }
                 continue;
             }
-            for (int k = start[grp]; k < start[grp + 1]; k++)
-                p->given[cells[k]] = kept[k - start[grp]];
+            gen_group_set(p, cells, start, grp, solution);
             /* Refused for want of a proof (a rating also for running out), not the level. */
             unproven[grp] = pass < 2 && (!trial.unique || (rate_each && trial.gave_up));
         }
     }
     if (ok && !rated)
         gen_grade(ctx, p, g, true);
+    free(solution);
     free(unproven);
     free(order);
     free(start);

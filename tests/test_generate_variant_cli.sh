@@ -65,6 +65,14 @@ run ke16 generate killer --size 16 --level expert --seed 3 --attempts 1
 out_has ke16 "# killer16-medium-3 Medium, " && out_has ke16 ", 28 givens, 79 cages, seed 3"
 ok $? "a 16x16 Killer at Expert, two levels below it, is not retried"
 
+# A removal that passes the level gives back another group where that lands at the level:
+# seed 3's second attempt at Expert stopped at Medium with 20 givens, a removal at 22
+# refused as Master.
+run kxe16 generate killer-x --size 16 --level expert --seed 3 --attempts 2
+status_is kxe16 0 && out_has kxe16 "# killer-x16-expert-3 Expert, " && run skxe16 solve --count "$tmp/kxe16.out" &&
+  [ "$(cat "$tmp/skxe16.out")" = 1 ] || { sed 's/^/# /' "$tmp/kxe16.out" "$tmp/kxe16.err"; false; }
+ok $? "a 16x16 Killer X at Expert in two attempts, read back, unique"
+
 run kl generate killer --format killer-line --seed 2 --attempts 1
 [ "$(grep -vc '^#' "$tmp/kl.out")" = 1 ] && run skl solve --count "$tmp/kl.out" && [ "$(cat "$tmp/skl.out")" = 1 ]
 ok $? "--format killer-line: one line a puzzle, read back"
