@@ -24,6 +24,59 @@ run longcfg --config="$tmp/long.config" --print-config
 err_has longcfg "long.config:1: unknown theme '00000000000000000000... (400 characters)': expected default, high-contrast, colorblind or mono"
 ok $? "config: a long value is elided with its length, the message whole"
 
+# A key list is taken whole: past 255 bytes the rest of the line was dropped, silently (the
+# 'x' after 300 blanks was not bound).
+printf 'key.undo = u%300sx\n' '' >"$tmp/keys.config"
+run longkeys --config="$tmp/keys.config" --print-config
+status_is longkeys 0 && out_has longkeys "key.undo = u x"
+ok $? "config: a key list longer than 255 bytes is read whole"
+printf 'key.undo = u%300sNoSuchKey\n' '' >"$tmp/badkey.config"
+run badkey --config="$tmp/badkey.config" --print-config
+status_is badkey 2 && err_has badkey "badkey.config:1: unknown key 'NoSuchKey'"
+ok $? "config: a bad key past 255 bytes is said with file and line"
+
+# wait_err NAME TEXT: whether the standard error of a kakudo started in the background as
+# NAME shows TEXT within a generous deadline.
+wait_err() {
+  waited=0
+  while ! grep -qF -- "$2" "$tmp/$1.err" 2>/dev/null && [ $waited -lt 600 ]; do
+    sleep 0.1; waited=$((waited + 1))
+  done
+  grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }
+}
+# wait_end PID: whether the process ends within a generous deadline (else it is killed).
+wait_end() {
+  waited=0
+  while kill -0 "$1" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+  if kill -0 "$1" 2>/dev/null; then kill -9 "$1"; wait "$1"; echo "# still running after 60 s"; return 1; fi
+}
+# A FIFO as the config, its writer not there yet: kakudo waited in open() and said nothing.
+# Now it says that it waits (and how to stop), then reads what the writer sends.
+waiting="cfg.fifo: nothing to read yet: waiting for it to be written (Ctrl-C stops)"
+mkfifo "$tmp/cfg.fifo"
+"$bin" --config="$tmp/cfg.fifo" --print-config >"$tmp/cfifo.out" 2>"$tmp/cfifo.err" </dev/null &
+pid=$!
+wait_err cfifo "$waiting"; said=$?
+printf 'theme = mono\n' >"$tmp/cfg.fifo"
+wait_end $pid && wait $pid && [ $said -eq 0 ] && out_has cfifo "theme = mono"
+ok $? "config: a FIFO with no writer yet is said to be waited on, then read"
+# Ctrl-C ends the wait at once: kakudo leaves SIGINT as it is, which a shell ignores for a
+# command it starts in the background, so env restores its default, as a terminal's
+# foreground job has it.
+if env --default-signal=INT true 2>/dev/null; then
+  env --default-signal=INT "$bin" --config="$tmp/cfg.fifo" --print-config \
+    >"$tmp/cint.out" 2>"$tmp/cint.err" </dev/null &
+  pid=$!
+  if wait_err cint "$waiting"; then
+    kill -INT $pid; wait_end $pid
+  else
+    exec 3<>"$tmp/cfg.fifo"; exec 3>&-; wait $pid; false
+  fi
+  ok $? "config: Ctrl-C ends the wait for a FIFO's writer"
+else
+  ok 0 "config: Ctrl-C ends the wait for a FIFO's writer # SKIP env --default-signal missing"
+fi
+
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
 # the board is dropped): with nothing kept, generate said "kakudo generate: " and nothing
