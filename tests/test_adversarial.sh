@@ -77,6 +77,54 @@ else
   ok 0 "config: Ctrl-C ends the wait for a FIFO's writer # SKIP env --default-signal missing"
 fi
 
+# --- One-line variants: what they say of a bad symbol or sum ---
+# A Jigsaw's or a Killer's digit beyond ASCII: the line was measured in bytes, so it was no
+# Jigsaw ("not a puzzle: expected a Sudoku...") or no Killer line ("expected a Killer line").
+digits=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+regions=111222333111222333111222333444555666444555666444555666777888999777888999777888999
+bad=$(printf '%s' "$digits" | sed 's/^\(.....\)./\1é/')
+printf '%s%s\n' "$bad" "$regions" >"$tmp/jig1.txt"
+run jig1 solve "$tmp/jig1.txt"
+status_is jig1 2 && err_has jig1 "jig1.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
+ok $? "Jigsaw line: a digit beyond ASCII is said at its column"
+printf '%s %s\n' "$bad" "$regions" >"$tmp/jig2.txt"
+run jig2 solve "$tmp/jig2.txt"
+status_is jig2 2 && err_has jig2 "jig2.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
+ok $? "Jigsaw digits and regions: a digit beyond ASCII is said at its column"
+printf '%s%s\n' "$digits" "$(printf '%s' "$regions" | sed 's/^\(.....\)./\1é/')" >"$tmp/jig3.txt"
+run jig3 solve "$tmp/jig3.txt"
+status_is jig3 2 && err_has jig3 "jig3.txt:1:87: expected a region symbol in ASCII"
+ok $? "Jigsaw line: a region symbol beyond ASCII is said at its column"
+cages=AABBBCDEFGGHHCCDEFGGIICJKKFLMMINJKOFLPPQNJOORSPTQNUVVRSTTQWUUXXSYZWWaaXXSYZWbbbcc
+sums='3 15 22 4 16 15 25 17 9 8 20 6 14 17 17 13 20 12 27 6 20 6 10 14 8 16 15 13 17'
+printf '%s %s %s\n' "$bad" "$cages" "$sums" >"$tmp/kgiven.txt"
+run kgiven solve "$tmp/kgiven.txt"
+status_is kgiven 2 && err_has kgiven "kgiven.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
+ok $? "Killer line: a given beyond ASCII is said at its column"
+
+# A Killer's cage sum of 5 digits or more: the line was no Killer (a sum was taken to have
+# at most 4 digits: "not a puzzle"), and with --format=killer-line or in the variant format
+# "expected a cage sum (a number from 1)", which it is.
+printf '%s 30000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum5.txt"
+run ksum5 solve "$tmp/ksum5.txt"
+status_is ksum5 2 && err_has ksum5 "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9"
+ok $? "Killer line: a 5-digit cage sum is detected and said at its cage"
+run ksum5f solve --format=killer-line "$tmp/ksum5.txt"
+status_is ksum5f 2 && err_has ksum5f "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made"
+ok $? "Killer line, --format: a 5-digit cage sum is a sum that cannot be made"
+printf '%s 3000000000000000000000000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum25.txt"
+run ksum25 solve "$tmp/ksum25.txt"
+status_is ksum25 2 && err_has ksum25 "ksum25.txt:1:83: the cage sum 3000000000000000000000000 cannot be made from different digits 1-9: they add up to 45 at most"
+ok $? "Killer line: a 25-digit cage sum is said at its column"
+{ echo killer
+  printf '%s\n' "$cages" | fold -w 9 | sed 's/^/......... /'
+  printf '%s\n' "$sums" | awk '{ s = "ABCDEFGHIJKLMNOPQRSTUVWXYZabc"; $1 = 30000
+    for (i = 1; i <= NF; i++) printf "%s=%s ", substr(s, i, 1), $i; print "" }'
+} >"$tmp/ksumrows.txt"
+run ksumrows solve "$tmp/ksumrows.txt"
+status_is ksumrows 2 && err_has ksumrows "ksumrows.txt:2:11: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9"
+ok $? "Killer rows: a 5-digit cage sum is a sum that cannot be made"
+
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
 # the board is dropped): with nothing kept, generate said "kakudo generate: " and nothing
