@@ -168,6 +168,25 @@ ok $? "rate: a FIFO is read once"
 run_fifo fhint "$easy" hint && status_is fhint 0 && out_has fhint "so r6c2 is 4"
 ok $? "hint: a FIFO is read once"
 
+# --- Saves with CRLF line ends, and what "newer" means ---
+# A save whose lines end in CRLF (an editor's, a checkout's) was "saved by a newer kakudo";
+# it reads as the save it is.  "kakudo-save abc" is no save at all, not a newer one.
+sed 's/$/\r/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/crlf.save"
+run crlf hint "$tmp/crlf.save"
+status_is crlf 0 && out_has crlf "Mistake: r1c3 holds 2, which is not its digit in the solution"
+ok $? "hint: a save with CRLF line ends is read"
+run crlfrate rate "$tmp/crlf.save"
+status_is crlfrate 0 && out_has crlfrate "crlf.save:1: "
+ok $? "rate: a save with CRLF line ends is read"
+printf 'kakudo-save abc\n' >"$tmp/abc.save"
+run abcsave hint "$tmp/abc.save"
+status_is abcsave 2 && err_has abcsave 'abc.save:1: expected "kakudo-save 2": not a kakudo save file'
+ok $? "hint: 'kakudo-save abc' is not a save, not one from a newer kakudo"
+sed '1s/.*/kakudo-save 3/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/v3.save"
+run v3save hint "$tmp/v3.save"
+status_is v3save 2 && err_has v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newer kakudo'
+ok $? "hint: a save from a newer kakudo says so"
+
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
 # file or directory"); it is a puzzle number like any other, past the end of the file.
