@@ -321,12 +321,15 @@ bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *sta
 static bool parse_formats(const char *value, struct cli_options *opt)
 {
     char buf[64];
-    char *save = NULL;
+    char *rest = buf;
 
     if (strlen(value) >= sizeof buf)
         return false;
     strcpy(buf, value);
-    for (char *name = strtok_r(buf, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+    /* Every name counts, an empty one too: "--format=" or "line," names no format. */
+    for (char *name = strsep(&rest, ","); name != NULL; name = strsep(&rest, ",")) {
+        if (*name == '\0')
+            return false;
         if (strcasecmp(name, "se") == 0)
             opt->rate_output = RATE_OUTPUT_SE;
         else if (strcasecmp(name, "rating") == 0)

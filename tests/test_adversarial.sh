@@ -187,6 +187,15 @@ run v3save hint "$tmp/v3.save"
 status_is v3save 2 && err_has v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newer kakudo'
 ok $? "hint: a save from a newer kakudo says so"
 
+# --- Option values ---
+# --format with no name ("--format=", "--format=line,") read as the default, silently.
+printf '%s\n' "$easy" >"$tmp/one.txt"
+for f in '' ',' 'line,'; do
+  run fmt rate --format="$f" "$tmp/one.txt"
+  status_is fmt 2 && err_has fmt "unknown format '$f': expected line, grid"
+  ok $? "rate: --format='$f' names no format and is refused"
+done
+
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
 # file or directory"); it is a puzzle number like any other, past the end of the file.
