@@ -196,6 +196,17 @@ for f in '' ',' 'line,'; do
   ok $? "rate: --format='$f' names no format and is refused"
 done
 
+# A value a usage message quotes is the user's, from the command line: an escape sequence
+# in it went to the terminal as it was (--theme=$'\e[2J' cleared the screen); control
+# characters are now written as \xNN.
+esc=$(printf 'a\033[2Jb')
+run escopt --theme="$esc"
+status_is escopt 2 && err_has escopt "unknown theme 'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/escopt.err"
+ok $? "usage: a control character of an option's value is shown as \\xNN"
+run escgen generate "$esc"
+status_is escgen 2 && err_has escgen "cannot generate 'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/escgen.err"
+ok $? "generate usage: a control character of the request is shown as \\xNN"
+
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
 # file or directory"); it is a puzzle number like any other, past the end of the file.
