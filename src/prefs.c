@@ -467,8 +467,18 @@ static bool set_watch_speed(struct prefs *p, const char *v)
     return true;
 }
 
+/* Whether key is among keys[0, n). */
+static bool has_key(const int *keys, int n, int key)
+{
+    for (int i = 0; i < n; i++)
+        if (keys[i] == key)
+            return true;
+    return false;
+}
+
 /* The keys of the list v (names between blanks) for action a, in keys (PREFS_KEYS_MAX of
- * them); their count, or -1 with why.  The list is taken whole, however long the line. */
+ * them, each once); their count, or -1 with why.  The list is taken whole, however long
+ * the line. */
 static int parse_keys(int a, const char *v, int *keys, char *why, size_t size)
 {
     char *list = xstrdup(v), *save = NULL;
@@ -487,6 +497,8 @@ static int parse_keys(int a, const char *v, int *keys, char *why, size_t size)
         } else if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
             snprintf(why, size, _("key '%s' cannot be bound: %s"), shown, no);
             n = -1;
+        } else if (has_key(keys, n, key)) {
+            continue;   /* named twice: bound once */
         } else if (n == PREFS_KEYS_MAX) {
             snprintf(why, size, _("too many keys: expected at most %d"), PREFS_KEYS_MAX);
             n = -1;
@@ -641,7 +653,7 @@ enum prefs_line { PREFS_LINE_TEXT, PREFS_LINE_LONG, PREFS_LINE_END, PREFS_LINE_B
 static enum prefs_line next_line(FILE *f, char *buf, long *total)
 {
     size_t n = 0;
-    bool cut = false;
+    bool cut = false, first = *total == 0;
     int c;
 
     while ((c = getc(f)) != EOF && c != '\n') {
@@ -658,8 +670,13 @@ static enum prefs_line next_line(FILE *f, char *buf, long *total)
         return PREFS_LINE_END;
     ++*total;
     buf[n] = '\0';
+    /* A byte-order mark (as Windows editors write) is no part of the first setting. */
+    if (first && strncmp(buf, "\xef\xbb\xbf", 3) == 0) {
+        memmove(buf, buf + 3, n - 2);
+        n -= 3;
+    }
     cut_comment(buf);
-    return cut && strlen(buf) == PREFS_LINE_MAX ? PREFS_LINE_LONG : PREFS_LINE_TEXT;
+    return cut && strlen(buf) == n ? PREFS_LINE_LONG : PREFS_LINE_TEXT;
 }
 
 /* "NAME:LINE: why", or "NAME: why" for the file as a whole (lineno 0). */

@@ -35,6 +35,22 @@ run badkey --config="$tmp/badkey.config" --print-config
 status_is badkey 2 && err_has badkey "badkey.config:1: unknown key 'NoSuchKey'"
 ok $? "config: a bad key past 255 bytes is said with file and line"
 
+# A byte-order mark, as Windows editors write one, was part of the first setting's name
+# ("unknown setting '<BOM>theme'"); CRLF line ends were already taken.
+printf '\357\273\277theme = mono\r\ntimer = hidden\r\n' >"$tmp/bom.config"
+run bom --config="$tmp/bom.config" --print-config
+status_is bom 0 && out_has bom "theme = mono" && out_has bom "timer = hidden"
+ok $? "config: a byte-order mark before the first setting is skipped"
+printf '\357\273\277# settings\ntheme = mono\n' >"$tmp/bomc.config"
+run bomc --config="$tmp/bomc.config" --print-config
+status_is bomc 0 && out_has bomc "theme = mono"
+ok $? "config: a byte-order mark before a comment is skipped"
+# A key named twice is bound once: seven names of two keys were "too many keys".
+printf 'key.help = Space Space ? ? ? ? ?\n' >"$tmp/twice.config"
+run twice --config="$tmp/twice.config" --print-config
+status_is twice 0 && out_has twice "key.help = Space ?"
+ok $? "config: a key named twice in a list is bound once"
+
 # wait_err NAME TEXT: whether the standard error of a kakudo started in the background as
 # NAME shows TEXT within a generous deadline.
 wait_err() {
