@@ -4,13 +4,22 @@
 # what happened, never with an empty one.
 . "$(dirname "$0")/tap.sh"
 
+# fails_with NAME TEXT DESCRIPTION ARGS...: a check that kakudo ARGS ends with exit
+# status 2 and TEXT on standard error.
+fails_with() {
+  name=$1 text=$2 desc=$3; shift 3
+  run "$name" "$@"
+  status_is "$name" 2 && err_has "$name" "$text"
+  ok $? "$desc"
+}
+
 # --- The config file ---
 # A NUL byte (as /dev/zero gives without end) ends the reading with one message; before,
 # the reader took /dev/zero as one line and grew it without bound (1.9 GB in 5 s).
 printf 'theme = mono\ntimer = off\0 more\n' >"$tmp/nul.config"
-run nul --config="$tmp/nul.config" --print-config
-status_is nul 2 && err_has nul "nul.config:2: binary data (a NUL byte): expected a text file"
-ok $? "config: a NUL byte is reported with file and line"
+fails_with nul "nul.config:2: binary data (a NUL byte): expected a text file" \
+  "config: a NUL byte is reported with file and line" \
+  --config="$tmp/nul.config" --print-config
 out_has nul "theme = mono" && out_has nul "timer = shown"
 ok $? "config: the lines before it apply, the rest is not read"
 
@@ -31,9 +40,9 @@ run longkeys --config="$tmp/keys.config" --print-config
 status_is longkeys 0 && out_has longkeys "key.undo = u x"
 ok $? "config: a key list longer than 255 bytes is read whole"
 printf 'key.undo = u%300sNoSuchKey\n' '' >"$tmp/badkey.config"
-run badkey --config="$tmp/badkey.config" --print-config
-status_is badkey 2 && err_has badkey "badkey.config:1: unknown key 'NoSuchKey'"
-ok $? "config: a bad key past 255 bytes is said with file and line"
+fails_with badkey "badkey.config:1: unknown key 'NoSuchKey'" \
+  "config: a bad key past 255 bytes is said with file and line" \
+  --config="$tmp/badkey.config" --print-config
 
 # A byte-order mark, as Windows editors write one, was part of the first setting's name
 # ("unknown setting '<BOM>theme'"); CRLF line ends were already taken.
@@ -100,46 +109,46 @@ digits=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1
 regions=111222333111222333111222333444555666444555666444555666777888999777888999777888999
 bad=$(printf '%s' "$digits" | sed 's/^\(.....\)./\1é/')
 printf '%s%s\n' "$bad" "$regions" >"$tmp/jig1.txt"
-run jig1 solve "$tmp/jig1.txt"
-status_is jig1 2 && err_has jig1 "jig1.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
-ok $? "Jigsaw line: a digit beyond ASCII is said at its column"
+fails_with jig1 "jig1.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Jigsaw line: a digit beyond ASCII is said at its column" \
+  solve "$tmp/jig1.txt"
 printf '%s %s\n' "$bad" "$regions" >"$tmp/jig2.txt"
-run jig2 solve "$tmp/jig2.txt"
-status_is jig2 2 && err_has jig2 "jig2.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
-ok $? "Jigsaw digits and regions: a digit beyond ASCII is said at its column"
+fails_with jig2 "jig2.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Jigsaw digits and regions: a digit beyond ASCII is said at its column" \
+  solve "$tmp/jig2.txt"
 printf '%s%s\n' "$digits" "$(printf '%s' "$regions" | sed 's/^\(.....\)./\1é/')" >"$tmp/jig3.txt"
-run jig3 solve "$tmp/jig3.txt"
-status_is jig3 2 && err_has jig3 "jig3.txt:1:87: expected a region symbol in ASCII"
-ok $? "Jigsaw line: a region symbol beyond ASCII is said at its column"
+fails_with jig3 "jig3.txt:1:87: expected a region symbol in ASCII" \
+  "Jigsaw line: a region symbol beyond ASCII is said at its column" \
+  solve "$tmp/jig3.txt"
 cages=AABBBCDEFGGHHCCDEFGGIICJKKFLMMINJKOFLPPQNJOORSPTQNUVVRSTTQWUUXXSYZWWaaXXSYZWbbbcc
 sums='3 15 22 4 16 15 25 17 9 8 20 6 14 17 17 13 20 12 27 6 20 6 10 14 8 16 15 13 17'
 printf '%s %s %s\n' "$bad" "$cages" "$sums" >"$tmp/kgiven.txt"
-run kgiven solve "$tmp/kgiven.txt"
-status_is kgiven 2 && err_has kgiven "kgiven.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'"
-ok $? "Killer line: a given beyond ASCII is said at its column"
+fails_with kgiven "kgiven.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Killer line: a given beyond ASCII is said at its column" \
+  solve "$tmp/kgiven.txt"
 
 # A Killer's cage sum of 5 digits or more: the line was no Killer (a sum was taken to have
 # at most 4 digits: "not a puzzle"), and with --format=killer-line or in the variant format
 # "expected a cage sum (a number from 1)", which it is.
 printf '%s 30000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum5.txt"
-run ksum5 solve "$tmp/ksum5.txt"
-status_is ksum5 2 && err_has ksum5 "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9"
-ok $? "Killer line: a 5-digit cage sum is detected and said at its cage"
-run ksum5f solve --format=killer-line "$tmp/ksum5.txt"
-status_is ksum5f 2 && err_has ksum5f "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made"
-ok $? "Killer line, --format: a 5-digit cage sum is a sum that cannot be made"
+fails_with ksum5 "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9" \
+  "Killer line: a 5-digit cage sum is detected and said at its cage" \
+  solve "$tmp/ksum5.txt"
+fails_with ksum5f "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made" \
+  "Killer line, --format: a 5-digit cage sum is a sum that cannot be made" \
+  solve --format=killer-line "$tmp/ksum5.txt"
 printf '%s 3000000000000000000000000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum25.txt"
-run ksum25 solve "$tmp/ksum25.txt"
-status_is ksum25 2 && err_has ksum25 "ksum25.txt:1:83: the cage sum 3000000000000000000000000 cannot be made from different digits 1-9: they add up to 45 at most"
-ok $? "Killer line: a 25-digit cage sum is said at its column"
+fails_with ksum25 "ksum25.txt:1:83: the cage sum 3000000000000000000000000 cannot be made from different digits 1-9: they add up to 45 at most" \
+  "Killer line: a 25-digit cage sum is said at its column" \
+  solve "$tmp/ksum25.txt"
 { echo killer
   printf '%s\n' "$cages" | fold -w 9 | sed 's/^/......... /'
   printf '%s\n' "$sums" | awk '{ s = "ABCDEFGHIJKLMNOPQRSTUVWXYZabc"; $1 = 30000
     for (i = 1; i <= NF; i++) printf "%s=%s ", substr(s, i, 1), $i; print "" }'
 } >"$tmp/ksumrows.txt"
-run ksumrows solve "$tmp/ksumrows.txt"
-status_is ksumrows 2 && err_has ksumrows "ksumrows.txt:2:11: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9"
-ok $? "Killer rows: a 5-digit cage sum is a sum that cannot be made"
+fails_with ksumrows "ksumrows.txt:2:11: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9" \
+  "Killer rows: a 5-digit cage sum is a sum that cannot be made" \
+  solve "$tmp/ksumrows.txt"
 
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
@@ -195,13 +204,13 @@ run crlfrate rate "$tmp/crlf.save"
 status_is crlfrate 0 && out_has crlfrate "crlf.save:1: "
 ok $? "rate: a save with CRLF line ends is read"
 printf 'kakudo-save abc\n' >"$tmp/abc.save"
-run abcsave hint "$tmp/abc.save"
-status_is abcsave 2 && err_has abcsave 'abc.save:1: expected "kakudo-save 2": not a kakudo save file'
-ok $? "hint: 'kakudo-save abc' is not a save, not one from a newer kakudo"
+fails_with abcsave 'abc.save:1: expected "kakudo-save 2": not a kakudo save file' \
+  "hint: 'kakudo-save abc' is not a save, not one from a newer kakudo" \
+  hint "$tmp/abc.save"
 sed '1s/.*/kakudo-save 3/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/v3.save"
-run v3save hint "$tmp/v3.save"
-status_is v3save 2 && err_has v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newer kakudo'
-ok $? "hint: a save from a newer kakudo says so"
+fails_with v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newer kakudo' \
+  "hint: a save from a newer kakudo says so" \
+  hint "$tmp/v3.save"
 
 # --- Option values ---
 # --format with no name ("--format=", "--format=line,") read as the default, silently.
@@ -217,11 +226,11 @@ done
 # characters are now written as \xNN.
 esc=$(printf 'a\033[2Jb')
 run escopt --theme="$esc"
-status_is escopt 2 && err_has escopt "unknown theme 'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/escopt.err"
-ok $? "usage: a control character of an option's value is shown as \\xNN"
 run escgen generate "$esc"
-status_is escgen 2 && err_has escgen "cannot generate 'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/escgen.err"
-ok $? "generate usage: a control character of the request is shown as \\xNN"
+for c in escopt escgen; do
+  status_is $c 2 && err_has $c "'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/$c.err"
+  ok $? "usage ($c): a control character of the value is shown as \\xNN"
+done
 
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
