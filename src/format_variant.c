@@ -173,13 +173,13 @@ static int cage_sum(const struct reader *r, long line, const struct vtok *t, int
 
     while (zeros < t->len && t->s[zeros] == '0')
         zeros++;
-    util_quote(t->s, t->len, got, sizeof got);
     if (!is_number(t) || zeros == t->len)
-        return fmt_fail(r, err, line, t->col, _("expected a cage sum (a number from 1), got '%s'"), got);
+        return fmt_fail(r, err, line, t->col, _("expected a cage sum (a number from 1), got '%s'"),
+                        util_quote(t->s, t->len, got, sizeof got));
     if (t->len - zeros > SUM_DIGITS_MAX)
         return fmt_fail(r, err, line, t->col, _("the cage sum %1$s cannot be made from different "
                                                 "digits 1-%2$d: they add up to %3$d at most"),
-                        got, max_digit, max_digit * (max_digit + 1) / 2);
+                        util_quote(t->s, t->len, got, sizeof got), max_digit, max_digit * (max_digit + 1) / 2);
     return atoi(t->s + zeros);
 }
 
