@@ -151,15 +151,37 @@ static void print_version(void)
            "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
 }
 
+/* Writes msg to standard error with each control character but a newline as \xNN: the
+ * values a usage message quotes come from the command line, and one holding an escape
+ * sequence (--theme=$'\e[2J') must not clear or recolour the user's terminal. */
+static void put_escaped(const char *msg)
+{
+    for (const unsigned char *c = (const unsigned char *)msg; *c != '\0'; c++)
+        if ((*c < 0x20 && *c != '\n') || *c == 0x7f)
+            fprintf(stderr, "\\x%02x", *c);
+        else
+            fputc(*c, stderr);
+}
+
 int cli_usage_error(const char *command, const char *fmt, ...)
 {
     va_list ap;
+    char *msg;
+    int len;
 
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
-    fprintf(stderr, "%s: ", command);
     va_start(ap, fmt);
-    vfprintf(stderr, _(fmt), ap);
+    len = vsnprintf(NULL, 0, _(fmt), ap);
     va_end(ap);
+    msg = xmalloc(len > 0 ? (size_t)len + 1 : 1);
+    msg[0] = '\0';
+    va_start(ap, fmt);
+    if (len > 0)
+        vsnprintf(msg, (size_t)len + 1, _(fmt), ap);
+    va_end(ap);
+    fprintf(stderr, "%s: ", command);
+    put_escaped(msg);
+    free(msg);
     fputc('\n', stderr);
     fprintf(stderr, _("Try '%s --help' for more information.\n"), command);
     return EXIT_USAGE;
@@ -321,12 +343,15 @@ bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *sta
 static bool parse_formats(const char *value, struct cli_options *opt)
 {
     char buf[64];
-    char *save = NULL;
+    char *rest = buf;
 
     if (strlen(value) >= sizeof buf)
         return false;
     strcpy(buf, value);
-    for (char *name = strtok_r(buf, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+    /* Every name counts, an empty one too: "--format=" or "line," names no format. */
+    for (char *name = strsep(&rest, ","); name != NULL; name = strsep(&rest, ",")) {
+        if (*name == '\0')
+            return false;
         if (strcasecmp(name, "se") == 0)
             opt->rate_output = RATE_OUTPUT_SE;
         else if (strcasecmp(name, "rating") == 0)

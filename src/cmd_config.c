@@ -10,6 +10,12 @@
 
 #include "prefs.h"
 
+static void say_on_stderr(const char *message, void *user)
+{
+    (void)user;
+    fprintf(stderr, "kakudo: %s\n", message);
+}
+
 int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
                    void (*report)(const char *message, void *user), void *user)
 {
@@ -25,10 +31,10 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
         report(msg, user);
         bad = 1;
     } else if (opt->config != NULL) {
-        bad = prefs_load(p, opt->config, report, user);
+        bad = prefs_load(p, opt->config, report, say_on_stderr, user);
+    } else if (path != NULL) {
+        bad = prefs_load(p, path, report, say_on_stderr, user);
     }
-    else if (path != NULL)
-        bad = prefs_load(p, path, report, user);
     free(path);
     if (opt->charset >= 0)
         p->charset = (enum prefs_charset)opt->charset;
@@ -41,12 +47,6 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
     if (opt->theme >= 0)
         p->theme = (enum prefs_theme)opt->theme;
     return bad;
-}
-
-static void say_on_stderr(const char *message, void *user)
-{
-    (void)user;
-    fprintf(stderr, "kakudo: %s\n", message);
 }
 
 int cli_print_config(const struct cli_options *opt)

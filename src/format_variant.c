@@ -147,14 +147,40 @@ static int map_ascii(const struct reader *r, long line, const struct vtok *map, 
     return 1;
 }
 
+/* Whether the token is a number: ASCII digits, however many (a sum too large to be made
+ * is still a sum, and gets the message that says so). */
 static bool is_number(const struct vtok *t)
 {
-    if (t->len == 0 || t->len > 4)
+    if (t->len == 0)
         return false;
     for (size_t i = 0; i < t->len; i++)
         if (t->s[i] < '0' || t->s[i] > '9')
             return false;
     return true;
+}
+
+/* The most digits a cage sum is read with; a longer one is more than any cage makes. */
+#define SUM_DIGITS_MAX 9
+
+/* The cage sum the token gives, or -1 with err filled: when it is no number from 1, or
+ * one of more than SUM_DIGITS_MAX digits, which no cage of digits 1-max_digit can make
+ * (a shorter one too large is said by the cage's check, at its cells). */
+static int cage_sum(const struct reader *r, long line, const struct vtok *t, int max_digit,
+                    struct format_error *err)
+{
+    char got[UTIL_QUOTE_SIZE];
+    size_t zeros = 0;
+
+    while (zeros < t->len && t->s[zeros] == '0')
+        zeros++;
+    if (!is_number(t) || zeros == t->len)
+        return fmt_fail(r, err, line, t->col, _("expected a cage sum (a number from 1), got '%s'"),
+                        util_quote(t->s, t->len, got, sizeof got));
+    if (t->len - zeros > SUM_DIGITS_MAX)
+        return fmt_fail(r, err, line, t->col, _("the cage sum %1$s cannot be made from different "
+                                                "digits 1-%2$d: they add up to %3$d at most"),
+                        util_quote(t->s, t->len, got, sizeof got), max_digit, max_digit * (max_digit + 1) / 2);
+    return atoi(t->s + zeros);
 }
 
 static bool token_is_variant(const struct vtok *t, unsigned *flags)
@@ -183,6 +209,19 @@ static size_t symbols_in(const struct vtok *t)
     return util_utf8_count((const uint8_t *)t->s, t->len);
 }
 
+/* Where in the token its symbol number k starts (a byte that starts no character being
+ * one symbol, as symbols_in counts). */
+static size_t byte_of_symbol(const struct vtok *t, size_t k)
+{
+    size_t at = 0;
+
+    for (; k > 0 && at < t->len; k--) {
+        int len = util_utf8_len((const uint8_t *)t->s + at, t->len - at);
+        at += len > 0 ? (size_t)len : 1;
+    }
+    return at;
+}
+
 enum format_id fmt_variant_detect(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
@@ -193,9 +232,10 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
 
     if (n == 1 && token_is_variant(&t[0], &flags))
         return FORMAT_VARIANT;
-    if (n == 2 && t[0].len == symbols_in(&t[1]) && side_of(t[0].len) != 0 && !is_number(&t[1]))
+    /* Counted in characters: a digit beyond ASCII gets the Jigsaw reader's message. */
+    if (n == 2 && symbols_in(&t[0]) == symbols_in(&t[1]) && side_of(symbols_in(&t[1])) != 0)
         return FORMAT_JIGSAW_LINE;
-    if (n == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0)
+    if (n == 1 && symbols_in(&t[0]) % 2 == 0 && side_of(symbols_in(&t[0]) / 2) != 0)
         return FORMAT_JIGSAW_LINE;
     for (int i = 1; i < n; i++)
         numbers &= is_number(&t[i]) || (i == 1 && symbols_in(&t[1]) == symbols_in(&t[0]));
@@ -426,23 +466,21 @@ static bool no_sum_line(struct reader *r, long last_row, struct format_error *er
     return true;
 }
 
-static int read_sum_lines(struct reader *r, struct vsums *sums, struct format_error *err)
+static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, struct format_error *err)
 {
     struct fmt_line ln;
 
     while (fmt_peek(r, 0, &ln) && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln)) {
         struct vtok t;
         struct vcursor cur = VCURSOR_START;
-        char got[UTIL_QUOTE_SIZE];
 
         while (next_token(&ln, &cur, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
             struct vtok num = { .s = t.s + 2, .len = t.len - 2, .col = t.col + 2 };
-            int sum = is_number(&num) ? atoi(num.s) : 0;
+            int sum = cage_sum(r, ln.number, &num, max_digit, err);
 
-            if (sum <= 0)
-                return fmt_fail(r, err, ln.number, num.col, _("expected a cage sum (a number from 1), got '%s'"),
-                                util_quote(num.s, num.len, got, sizeof got));
+            if (sum < 0)
+                return -1;
             if (sums->sum[ch] != 0)
                 return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);
             sums->sum[ch] = sum;
@@ -690,7 +728,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     rc = read_variant_rows(r, flags, &p, &region_map, &cage_map, &pos, err);
     if (rc > 0 && (flags & VARIANT_KILLER)) {
         sums = xcalloc(1, sizeof *sums);
-        rc = no_sum_line(r, cell_pos(p, pos, p->ncells - 1).line, err) ? -1 : read_sum_lines(r, sums, err);
+        rc = no_sum_line(r, cell_pos(p, pos, p->ncells - 1).line, err) ? -1 : read_sum_lines(r, p->max_digit, sums, err);
     }
     if (rc > 0 && (flags & VARIANT_JIGSAW))
         rc = apply_regions(r, p, region_map, pos, err);
@@ -759,16 +797,18 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         return rc;
     fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
     ntok = split_tokens(&ln, t, VTOK_MAX);
-    if (ntok == 2 && map_ascii(r, ln.number, &t[1], true, err) < 0)
-        return -1;
-    if (ntok == 2 && t[0].len == t[1].len && side_of(t[0].len) != 0) {
+    /* Symbols are counted in characters, so that a digit beyond ASCII is said at its
+     * column as one that is not a digit. */
+    if (ntok == 2 && symbols_in(&t[0]) == symbols_in(&t[1]) && side_of(symbols_in(&t[1])) != 0) {
         regions = t[1];
-    } else if (ntok == 1 && t[0].len % 2 == 0 && side_of(t[0].len / 2) != 0) {
-        regions = (struct vtok){ .s = t[0].s + t[0].len / 2, .len = t[0].len / 2,
-                                 .col = t[0].col + (long)(t[0].len / 2) };
+    } else if (ntok == 1 && symbols_in(&t[0]) % 2 == 0 && side_of(symbols_in(&t[0]) / 2) != 0) {
+        size_t half = symbols_in(&t[0]) / 2, at = byte_of_symbol(&t[0], half);
+        regions = (struct vtok){ .s = t[0].s + at, .len = t[0].len - at, .col = t[0].col + (long)half };
     } else {
         return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
     }
+    if (map_ascii(r, ln.number, &regions, true, err) < 0)
+        return -1;
     n = side_of(regions.len);
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_JIGSAW);
@@ -796,7 +836,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     struct vpos *pos = NULL;
     int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
     bool seen[256] = { false };
-    char labels[256], got[UTIL_QUOTE_SIZE];
+    char labels[256];
 
     if (rc <= 0)
         return rc;
@@ -807,7 +847,8 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         free_tokens(t, room);
         return -1;
     }
-    cages_at = ntok >= 2 && t[1].len == t[0].len ? 1 : 0;
+    /* Givens are counted in characters: one beyond ASCII is said at its column. */
+    cages_at = ntok >= 2 && t[1].len == symbols_in(&t[0]) ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
     if (n == 0) {
         free_tokens(t, room);
@@ -834,14 +875,13 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         if (seen[ch] && ch != '.')
             labels[k++] = (char)ch;
     for (int i = first_sum; i < ntok && rc > 0; i++) {
-        int k = i - first_sum;
-        if (!is_number(&t[i]) || atoi(t[i].s) <= 0)
-            rc = fmt_fail(r, err, ln.number, t[i].col, _("expected a cage sum (a number from 1), got '%s'"),
-                          util_quote(t[i].s, t[i].len, got, sizeof got));
+        int k = i - first_sum, sum = cage_sum(r, ln.number, &t[i], p->max_digit, err);
+        if (sum < 0)
+            rc = -1;
         else if (k >= ncages)
             rc = fmt_fail(r, err, ln.number, t[i].col, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);
         else
-            sums.sum[(unsigned char)labels[k]] = atoi(t[i].s);
+            sums.sum[(unsigned char)labels[k]] = sum;
     }
     if (rc > 0 && ntok - first_sum < ncages)
         rc = fmt_fail(r, err, ln.number, (long)ln.len + 1, _("%1$d sums for %2$d cages"), ntok - first_sum, ncages);

@@ -1419,7 +1419,8 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         h->version = 2;
     else if (s != NULL && strcmp(s, SAVE_MAGIC_V1) == 0)
         h->version = 1;
-    else if (s != NULL && strncmp(s, "kakudo-save ", 12) == 0)
+    else if (s != NULL && strncmp(s, "kakudo-save ", 12) == 0 && s[12] != '\0'
+             && strspn(s + 12, "0123456789") == strlen(s + 12))
         return load_fail(sr, 1, "expected \"%s\" or older: saved by a newer kakudo", SAVE_MAGIC);
     else
         return load_fail(sr, 1, "expected \"%s\": not a kakudo save file", SAVE_MAGIC);
@@ -1670,6 +1671,18 @@ static size_t head_end(const char *buf, size_t n, size_t from)
     return 0;
 }
 
+/* buf[0, n) with each CR before a LF taken out (a save that went through an editor or a
+ * checkout writing CRLF still reads, its lines numbered as before); the new length. */
+static size_t drop_carriage_returns(char *buf, size_t n)
+{
+    size_t out = 0;
+
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] != '\r' || i + 1 == n || buf[i + 1] != '\n')
+            buf[out++] = buf[i];
+    return out;
+}
+
 /* The file into memory, at most SAVE_MAX_BYTES: all of it, or (head_only) up to the end of
  * its puzzle, so that a long history is not even read. */
 static char *read_file(const char *path, bool head_only, size_t *len, char *err, size_t errsize)
@@ -1705,7 +1718,7 @@ static char *read_file(const char *path, bool head_only, size_t *len, char *err,
         return NULL;
     }
     fclose(f);
-    *len = n;
+    *len = drop_carriage_returns(buf, n);
     return buf;
 }
 

@@ -3,10 +3,14 @@
 #include "prefs.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "i18n.h"
 #include "util.h"
@@ -463,41 +467,63 @@ static bool set_watch_speed(struct prefs *p, const char *v)
     return true;
 }
 
+/* Whether key is among keys[0, n). */
+static bool has_key(const int *keys, int n, int key)
+{
+    for (int i = 0; i < n; i++)
+        if (keys[i] == key)
+            return true;
+    return false;
+}
+
+/* The keys of the list v (names between blanks) for action a, in keys (PREFS_KEYS_MAX of
+ * them, each once); their count, or -1 with why.  The list is taken whole, however long
+ * the line. */
+static int parse_keys(int a, const char *v, int *keys, char *why, size_t size)
+{
+    char *list = xstrdup(v), *save = NULL;
+    int n = 0;
+
+    for (char *w = strtok_r(list, " \t", &save); w != NULL && n >= 0; w = strtok_r(NULL, " \t", &save)) {
+        int key;
+        const char *no;
+        char shown[UTIL_QUOTE_SIZE];
+
+        util_quote(w, strlen(w), shown, sizeof shown);
+        if (!prefs_key_parse(w, &key)) {
+            snprintf(why, size, _("unknown key '%s': expected a character, C-x, or a key "
+                                  "name such as Space, Up, PgDn, Del, F1"), shown);
+            n = -1;
+        } else if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
+            snprintf(why, size, _("key '%s' cannot be bound: %s"), shown, no);
+            n = -1;
+        } else if (has_key(keys, n, key)) {
+            continue;   /* named twice: bound once */
+        } else if (n == PREFS_KEYS_MAX) {
+            snprintf(why, size, _("too many keys: expected at most %d"), PREFS_KEYS_MAX);
+            n = -1;
+        } else {
+            keys[n++] = key;
+        }
+    }
+    free(list);
+    return n;
+}
+
 /* key.ACTION = KEY...: the action's keys become these (taken from other actions). */
 static bool set_keys(struct prefs *p, const char *action, const char *v, char *why, size_t size)
 {
     int a, keys[PREFS_KEYS_MAX], n = 0;
-    char buf[256], *save = NULL;
+    char shown[UTIL_QUOTE_SIZE];
 
     if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
         snprintf(why, size, _("unknown action 'key.%s': expected key.undo, key.picker.open, "
                               "key.watch.pause, key.dialog.yes... (kakudo --print-config lists "
-                              "them all)"), util_quote(action, strlen(action), buf, sizeof buf));
+                              "them all)"), util_quote(action, strlen(action), shown, sizeof shown));
         return false;
     }
-    snprintf(buf, sizeof buf, "%s", v);
-    if (strcasecmp(v, "none") != 0) {
-        for (char *w = strtok_r(buf, " \t", &save); w != NULL; w = strtok_r(NULL, " \t", &save)) {
-            int key;
-            const char *no;
-            char shown[UTIL_QUOTE_SIZE];
-            if (!prefs_key_parse(w, &key)) {
-                snprintf(why, size, _("unknown key '%s': expected a character, C-x, or a key "
-                                      "name such as Space, Up, PgDn, Del, F1"),
-                         util_quote(w, strlen(w), shown, sizeof shown));
-                return false;
-            }
-            if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
-                snprintf(why, size, _("key '%s' cannot be bound: %s"), w, no);
-                return false;
-            }
-            if (n == PREFS_KEYS_MAX) {
-                snprintf(why, size, _("too many keys: expected at most %d"), PREFS_KEYS_MAX);
-                return false;
-            }
-            keys[n++] = key;
-        }
-    }
+    if (strcasecmp(v, "none") != 0 && (n = parse_keys(a, v, keys, why, size)) < 0)
+        return false;
     for (int i = 0; i < n; i++)
         unbind_elsewhere(p, keys[i], a);
     set_action_keys(p, a, keys, n);
@@ -627,7 +653,7 @@ enum prefs_line { PREFS_LINE_TEXT, PREFS_LINE_LONG, PREFS_LINE_END, PREFS_LINE_B
 static enum prefs_line next_line(FILE *f, char *buf, long *total)
 {
     size_t n = 0;
-    bool cut = false;
+    bool cut = false, first = *total == 0;
     int c;
 
     while ((c = getc(f)) != EOF && c != '\n') {
@@ -644,8 +670,13 @@ static enum prefs_line next_line(FILE *f, char *buf, long *total)
         return PREFS_LINE_END;
     ++*total;
     buf[n] = '\0';
+    /* A byte-order mark (as Windows editors write) is no part of the first setting. */
+    if (first && strncmp(buf, "\xef\xbb\xbf", 3) == 0) {
+        memmove(buf, buf + 3, n - 2);
+        n -= 3;
+    }
     cut_comment(buf);
-    return cut && strlen(buf) == PREFS_LINE_MAX ? PREFS_LINE_LONG : PREFS_LINE_TEXT;
+    return cut && strlen(buf) == n ? PREFS_LINE_LONG : PREFS_LINE_TEXT;
 }
 
 /* "NAME:LINE: why", or "NAME: why" for the file as a whole (lineno 0). */
@@ -694,10 +725,54 @@ int prefs_read(struct prefs *p, FILE *f, const char *name,
     return bad;
 }
 
-int prefs_load(struct prefs *p, const char *path,
-               void (*report)(const char *message, void *user), void *user)
+/* Whether fd has something to read (or its end) within ms milliseconds (-1: however long). */
+static bool readable_within(int fd, int ms)
 {
-    FILE *f = fopen(path, "r");
+    struct pollfd pfd = { .fd = fd, .events = POLLIN };
+    int got;
+
+    while ((got = poll(&pfd, 1, ms)) < 0 && errno == EINTR)
+        continue;
+    return got != 0;
+}
+
+/* How long a config that is not a regular file may keep kakudo waiting before it says so. */
+#define PREFS_QUIET_WAIT_MS 500
+
+/* Opens the config at path as fopen would, but without waiting in open(): a FIFO with no
+ * writer yet is waited on as cat waits (Ctrl-C ends the wait: SIGINT is left as it is),
+ * after saying so through waiting, so that a config that never comes is no silent hang. */
+static FILE *open_config(const char *path, void (*waiting)(const char *message, void *user), void *user)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), saved;
+    struct stat st;
+    FILE *f;
+
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !readable_within(fd, PREFS_QUIET_WAIT_MS)) {
+        if (waiting != NULL) {
+            char *msg = xasprintf(_("%s: nothing to read yet: waiting for it to be written "
+                                    "(Ctrl-C stops)"), path);
+            waiting(msg, user);
+            free(msg);
+        }
+        readable_within(fd, -1);
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if ((f = fdopen(fd, "r")) == NULL) {
+        saved = errno;
+        close(fd);
+        errno = saved;
+    }
+    return f;
+}
+
+int prefs_load(struct prefs *p, const char *path,
+               void (*report)(const char *message, void *user),
+               void (*waiting)(const char *message, void *user), void *user)
+{
+    FILE *f = open_config(path, waiting, user);
     int bad;
 
     if (f == NULL) {

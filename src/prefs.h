@@ -81,9 +81,11 @@ bool prefs_keys_preset(struct prefs *p, const char *name);
 int prefs_read(struct prefs *p, FILE *f, const char *name,
                void (*report)(const char *message, void *user), void *user);
 /* The same for a file; a file that does not exist is no error (the defaults stay), one
- * that cannot be read is one (reported as "PATH: why"). */
+ * that cannot be read is one (reported as "PATH: why").  A FIFO or device with nothing to
+ * read yet is waited on, after a note to waiting (may be NULL) that says so. */
 int prefs_load(struct prefs *p, const char *path,
-               void (*report)(const char *message, void *user), void *user);
+               void (*report)(const char *message, void *user),
+               void (*waiting)(const char *message, void *user), void *user);
 /* $XDG_CONFIG_HOME/kakudo/config, else ~/.config/kakudo/config; NULL without either
  * (no HOME).  Caller frees. */
 char *prefs_default_path(void);

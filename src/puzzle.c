@@ -500,6 +500,10 @@ static bool build_kakuro_groups(struct group_builder *b, struct puzzle_error *er
         if (!p->block[cell] && p->cell_groups[cell][0] < 0)
             return fail(err, cell, "the white cell %s belongs to no run", puzzle_cell_name(p, cell, name));
     }
+    /* A board of black cells alone has nothing to fill: no puzzle, rather than one the
+     * solver would call unsolvable. */
+    if (memchr(p->block, 0, (size_t)p->ncells) == NULL)
+        return fail(err, 0, "no white cell: expected a Kakuro with a run of white cells to fill");
     return true;
 }
 

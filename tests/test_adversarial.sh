@@ -4,13 +4,22 @@
 # what happened, never with an empty one.
 . "$(dirname "$0")/tap.sh"
 
+# fails_with NAME TEXT DESCRIPTION ARGS...: a check that kakudo ARGS ends with exit
+# status 2 and TEXT on standard error.
+fails_with() {
+  name=$1 text=$2 desc=$3; shift 3
+  run "$name" "$@"
+  status_is "$name" 2 && err_has "$name" "$text"
+  ok $? "$desc"
+}
+
 # --- The config file ---
 # A NUL byte (as /dev/zero gives without end) ends the reading with one message; before,
 # the reader took /dev/zero as one line and grew it without bound (1.9 GB in 5 s).
 printf 'theme = mono\ntimer = off\0 more\n' >"$tmp/nul.config"
-run nul --config="$tmp/nul.config" --print-config
-status_is nul 2 && err_has nul "nul.config:2: binary data (a NUL byte): expected a text file"
-ok $? "config: a NUL byte is reported with file and line"
+fails_with nul "nul.config:2: binary data (a NUL byte): expected a text file" \
+  "config: a NUL byte is reported with file and line" \
+  --config="$tmp/nul.config" --print-config
 out_has nul "theme = mono" && out_has nul "timer = shown"
 ok $? "config: the lines before it apply, the rest is not read"
 
@@ -23,6 +32,123 @@ printf 'theme = %s\n' "$long" >"$tmp/long.config"
 run longcfg --config="$tmp/long.config" --print-config
 err_has longcfg "long.config:1: unknown theme '00000000000000000000... (400 characters)': expected default, high-contrast, colorblind or mono"
 ok $? "config: a long value is elided with its length, the message whole"
+
+# A key list is taken whole: past 255 bytes the rest of the line was dropped, silently (the
+# 'x' after 300 blanks was not bound).
+printf 'key.undo = u%300sx\n' '' >"$tmp/keys.config"
+run longkeys --config="$tmp/keys.config" --print-config
+status_is longkeys 0 && out_has longkeys "key.undo = u x"
+ok $? "config: a key list longer than 255 bytes is read whole"
+printf 'key.undo = u%300sNoSuchKey\n' '' >"$tmp/badkey.config"
+fails_with badkey "badkey.config:1: unknown key 'NoSuchKey'" \
+  "config: a bad key past 255 bytes is said with file and line" \
+  --config="$tmp/badkey.config" --print-config
+
+# A byte-order mark, as Windows editors write one, was part of the first setting's name
+# ("unknown setting '<BOM>theme'"); CRLF line ends were already taken.
+printf '\357\273\277theme = mono\r\ntimer = hidden\r\n' >"$tmp/bom.config"
+run bom --config="$tmp/bom.config" --print-config
+status_is bom 0 && out_has bom "theme = mono" && out_has bom "timer = hidden"
+ok $? "config: a byte-order mark before the first setting is skipped"
+printf '\357\273\277# settings\ntheme = mono\n' >"$tmp/bomc.config"
+run bomc --config="$tmp/bomc.config" --print-config
+status_is bomc 0 && out_has bomc "theme = mono"
+ok $? "config: a byte-order mark before a comment is skipped"
+# A key named twice is bound once: seven names of two keys were "too many keys".
+printf 'key.help = Space Space ? ? ? ? ?\n' >"$tmp/twice.config"
+run twice --config="$tmp/twice.config" --print-config
+status_is twice 0 && out_has twice "key.help = Space ?"
+ok $? "config: a key named twice in a list is bound once"
+
+# wait_err NAME TEXT: whether the standard error of a kakudo started in the background as
+# NAME shows TEXT within a generous deadline.
+wait_err() {
+  waited=0
+  while ! grep -qF -- "$2" "$tmp/$1.err" 2>/dev/null && [ $waited -lt 600 ]; do
+    sleep 0.1; waited=$((waited + 1))
+  done
+  grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }
+}
+# wait_end PID: whether the process ends within a generous deadline (else it is killed).
+wait_end() {
+  waited=0
+  while kill -0 "$1" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+  if kill -0 "$1" 2>/dev/null; then kill -9 "$1"; wait "$1"; echo "# still running after 60 s"; return 1; fi
+}
+# A FIFO as the config, its writer not there yet: kakudo waited in open() and said nothing.
+# Now it says that it waits (and how to stop), then reads what the writer sends.
+waiting="cfg.fifo: nothing to read yet: waiting for it to be written (Ctrl-C stops)"
+mkfifo "$tmp/cfg.fifo"
+"$bin" --config="$tmp/cfg.fifo" --print-config >"$tmp/cfifo.out" 2>"$tmp/cfifo.err" </dev/null &
+pid=$!
+wait_err cfifo "$waiting"; said=$?
+printf 'theme = mono\n' >"$tmp/cfg.fifo"
+wait_end $pid && wait $pid && [ $said -eq 0 ] && out_has cfifo "theme = mono"
+ok $? "config: a FIFO with no writer yet is said to be waited on, then read"
+# Ctrl-C ends the wait at once: kakudo leaves SIGINT as it is, which a shell ignores for a
+# command it starts in the background, so env restores its default, as a terminal's
+# foreground job has it.
+if env --default-signal=INT true 2>/dev/null; then
+  env --default-signal=INT "$bin" --config="$tmp/cfg.fifo" --print-config \
+    >"$tmp/cint.out" 2>"$tmp/cint.err" </dev/null &
+  pid=$!
+  if wait_err cint "$waiting"; then
+    kill -INT $pid; wait_end $pid
+  else
+    exec 3<>"$tmp/cfg.fifo"; exec 3>&-; wait $pid; false
+  fi
+  ok $? "config: Ctrl-C ends the wait for a FIFO's writer"
+else
+  ok 0 "config: Ctrl-C ends the wait for a FIFO's writer # SKIP env --default-signal missing"
+fi
+
+# --- One-line variants: what they say of a bad symbol or sum ---
+# A Jigsaw's or a Killer's digit beyond ASCII: the line was measured in bytes, so it was no
+# Jigsaw ("not a puzzle: expected a Sudoku...") or no Killer line ("expected a Killer line").
+digits=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+regions=111222333111222333111222333444555666444555666444555666777888999777888999777888999
+bad=$(printf '%s' "$digits" | sed 's/^\(.....\)./\1é/')
+printf '%s%s\n' "$bad" "$regions" >"$tmp/jig1.txt"
+fails_with jig1 "jig1.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Jigsaw line: a digit beyond ASCII is said at its column" \
+  solve "$tmp/jig1.txt"
+printf '%s %s\n' "$bad" "$regions" >"$tmp/jig2.txt"
+fails_with jig2 "jig2.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Jigsaw digits and regions: a digit beyond ASCII is said at its column" \
+  solve "$tmp/jig2.txt"
+printf '%s%s\n' "$digits" "$(printf '%s' "$regions" | sed 's/^\(.....\)./\1é/')" >"$tmp/jig3.txt"
+fails_with jig3 "jig3.txt:1:87: expected a region symbol in ASCII" \
+  "Jigsaw line: a region symbol beyond ASCII is said at its column" \
+  solve "$tmp/jig3.txt"
+cages=AABBBCDEFGGHHCCDEFGGIICJKKFLMMINJKOFLPPQNJOORSPTQNUVVRSTTQWUUXXSYZWWaaXXSYZWbbbcc
+sums='3 15 22 4 16 15 25 17 9 8 20 6 14 17 17 13 20 12 27 6 20 6 10 14 8 16 15 13 17'
+printf '%s %s %s\n' "$bad" "$cages" "$sums" >"$tmp/kgiven.txt"
+fails_with kgiven "kgiven.txt:1:6: expected a digit 1-9 or '.' for an empty cell, got 'é'" \
+  "Killer line: a given beyond ASCII is said at its column" \
+  solve "$tmp/kgiven.txt"
+
+# A Killer's cage sum of 5 digits or more: the line was no Killer (a sum was taken to have
+# at most 4 digits: "not a puzzle"), and with --format=killer-line or in the variant format
+# "expected a cage sum (a number from 1)", which it is.
+printf '%s 30000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum5.txt"
+fails_with ksum5 "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9" \
+  "Killer line: a 5-digit cage sum is detected and said at its cage" \
+  solve "$tmp/ksum5.txt"
+fails_with ksum5f "ksum5.txt:1:1: the cage sum 30000 at r1c1 cannot be made" \
+  "Killer line, --format: a 5-digit cage sum is a sum that cannot be made" \
+  solve --format=killer-line "$tmp/ksum5.txt"
+printf '%s 3000000000000000000000000 %s\n' "$cages" "${sums#3 }" >"$tmp/ksum25.txt"
+fails_with ksum25 "ksum25.txt:1:83: the cage sum 3000000000000000000000000 cannot be made from different digits 1-9: they add up to 45 at most" \
+  "Killer line: a 25-digit cage sum is said at its column" \
+  solve "$tmp/ksum25.txt"
+{ echo killer
+  printf '%s\n' "$cages" | fold -w 9 | sed 's/^/......... /'
+  printf '%s\n' "$sums" | awk '{ s = "ABCDEFGHIJKLMNOPQRSTUVWXYZabc"; $1 = 30000
+    for (i = 1; i <= NF; i++) printf "%s=%s ", substr(s, i, 1), $i; print "" }'
+} >"$tmp/ksumrows.txt"
+fails_with ksumrows "ksumrows.txt:2:11: the cage sum 30000 at r1c1 cannot be made from 2 different digits 1-9" \
+  "Killer rows: a 5-digit cage sum is a sum that cannot be made" \
+  solve "$tmp/ksumrows.txt"
 
 # --- generate: a budget spent while rating ---
 # A 60x60 Master Kakuro is made within a second but not rated in it (its grade gives up and
@@ -66,6 +192,45 @@ run_fifo frate "$easy" rate && status_is frate 0 && out_has frate "fifo:1: "
 ok $? "rate: a FIFO is read once"
 run_fifo fhint "$easy" hint && status_is fhint 0 && out_has fhint "so r6c2 is 4"
 ok $? "hint: a FIFO is read once"
+
+# --- Saves with CRLF line ends, and what "newer" means ---
+# A save whose lines end in CRLF (an editor's, a checkout's) was "saved by a newer kakudo";
+# it reads as the save it is.  "kakudo-save abc" is no save at all, not a newer one.
+sed 's/$/\r/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/crlf.save"
+run crlf hint "$tmp/crlf.save"
+status_is crlf 0 && out_has crlf "Mistake: r1c3 holds 2, which is not its digit in the solution"
+ok $? "hint: a save with CRLF line ends is read"
+run crlfrate rate "$tmp/crlf.save"
+status_is crlfrate 0 && out_has crlfrate "crlf.save:1: "
+ok $? "rate: a save with CRLF line ends is read"
+printf 'kakudo-save abc\n' >"$tmp/abc.save"
+fails_with abcsave 'abc.save:1: expected "kakudo-save 2": not a kakudo save file' \
+  "hint: 'kakudo-save abc' is not a save, not one from a newer kakudo" \
+  hint "$tmp/abc.save"
+sed '1s/.*/kakudo-save 3/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/v3.save"
+fails_with v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newer kakudo' \
+  "hint: a save from a newer kakudo says so" \
+  hint "$tmp/v3.save"
+
+# --- Option values ---
+# --format with no name ("--format=", "--format=line,") read as the default, silently.
+printf '%s\n' "$easy" >"$tmp/one.txt"
+for f in '' ',' 'line,'; do
+  run fmt rate --format="$f" "$tmp/one.txt"
+  status_is fmt 2 && err_has fmt "unknown format '$f': expected line, grid"
+  ok $? "rate: --format='$f' names no format and is refused"
+done
+
+# A value a usage message quotes is the user's, from the command line: an escape sequence
+# in it went to the terminal as it was (--theme=$'\e[2J' cleared the screen); control
+# characters are now written as \xNN.
+esc=$(printf 'a\033[2Jb')
+run escopt --theme="$esc"
+run escgen generate "$esc"
+for c in escopt escgen; do
+  status_is $c 2 && err_has $c "'a\\x1b[2Jb'" && ! grep -q "$(printf '\033')" "$tmp/$c.err"
+  ok $? "usage ($c): a control character of the value is shown as \\xNN"
+done
 
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
