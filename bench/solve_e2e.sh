@@ -126,7 +126,7 @@ for level in $levels; do
   for spec in $specs; do
     kind=${spec%@*}
     range=${spec#"$kind"}
-    f=$(set_file "$kind" "$level" ${range#@}) || continue
+    f=$(set_file "$kind" "$level" "${range#@}") || continue
     n=$(repeated "$f" "$tmp/$spec-$level.txt")
     echo "$spec $n $(mean_givens "$f")" >>"$tmp/counts"
     # bench_runs takes the first LABEL=COMMAND after -- as its baseline: plain Sudoku.
