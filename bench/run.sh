@@ -40,7 +40,8 @@
 #   solve_e2e (part e2e): `kakudo solve -j1 FILE` end to end on generated sets of plain,
 #   Jigsaw, X, Jigsaw X and Killer at three levels, variant against plain per puzzle; its
 #   settings (BENCH_E2E_LEVELS, BENCH_E2E_KINDS, BENCH_E2E_COUNT, BENCH_E2E_KILLER_COUNT,
-#   BENCH_E2E_REPEAT, BENCH_E2E_RUNS, BASELINE_KAKUDO) are described in bench/solve_e2e.sh;
+#   BENCH_E2E_REPEAT, BENCH_E2E_RUNS, BENCH_E2E_GIVENS, BASELINE_KAKUDO) are described in
+#   bench/solve_e2e.sh;
 #   its sets are cached in BENCH_CACHE with part variant's;
 #   BENCH_GEN_SIZES (default "10 30 60 100 128") the Kakuro sides generated at level any,
 #   BENCH_GEN_BUDGET (default 120) the seconds each may take, BENCH_GEN_COUNT (default 3
