@@ -95,6 +95,15 @@ struct cli_input {
 void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_input *in, void *user),
                     void (*finish)(void *user), void *user);
 
+/* Whether the file at path is a saved game (it starts as game_save writes), which solve,
+ * hint and rate read when no --format is given. */
+bool cli_is_save_file(const char *path);
+/* The puzzle of the saved game at path (its givens: the player's digits are not the
+ * puzzle's; caller frees) and, when style is not NULL, the layout it was read in; NULL
+ * with game_load's message in why when the save cannot be read. */
+struct puzzle *cli_load_saved_puzzle(const char *path, struct format_style *style, char *why,
+                                     size_t why_size);
+
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */
 enum { CLI_EXIT_GAVE_UP = 3 };
 

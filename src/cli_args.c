@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "format.h"
+#include "game.h"
 #include "i18n.h"
 #include "pool.h"
 #include "prefs.h"
@@ -553,4 +555,38 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
     for (int i = 0; i < nfiles; i++)
         free(paths[i]);
     free(paths);
+}
+
+/* Saves are regular files: anything else is not opened here, as a FIFO opened twice would
+ * lose to this look the puzzles its writer sent, or wait for a writer that has come and
+ * gone. */
+bool cli_is_save_file(const char *path)
+{
+    struct stat st;
+    FILE *f = NULL;
+    char head[16] = "";
+    bool save;
+
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        f = fopen(path, "rb");
+    if (f == NULL)
+        return false;
+    save = fgets(head, sizeof head, f) != NULL && strncmp(head, "kakudo-save ", 12) == 0;
+    fclose(f);
+    return save;
+}
+
+struct puzzle *cli_load_saved_puzzle(const char *path, struct format_style *style, char *why,
+                                     size_t why_size)
+{
+    struct game *g = game_load(path, why, why_size);
+    struct puzzle *p;
+
+    if (g == NULL)
+        return NULL;
+    p = puzzle_clone(g->puzzle);
+    if (style != NULL)
+        *style = g->style;
+    game_free(g);
+    return p;
 }

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "format.h"
 #include "game.h"
@@ -247,32 +246,13 @@ static void hint_deliver(void *item, void *user)
     free(job);
 }
 
-/* Whether the file at path is a saved game (it starts as game_save writes).  Saves are
- * regular files: anything else is not opened here, as a FIFO opened twice would lose to
- * this look the puzzles its writer sent, or wait for a writer that has come and gone. */
-static bool is_save_file(const char *path)
-{
-    struct stat st;
-    FILE *f = NULL;
-    char head[16] = "";
-    bool save;
-
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        f = fopen(path, "rb");
-    if (f == NULL)
-        return false;
-    save = fgets(head, sizeof head, f) != NULL && strncmp(head, "kakudo-save ", 12) == 0;
-    fclose(f);
-    return save;
-}
-
 /* Reads what job->arg names: a saved game (its puzzle, digits and marks), or a puzzle (a
  * pencil-mark grid also gives its marks). */
 static void hint_load(struct hint_job *job, const struct cli_options *opt)
 {
     struct format_style style;
 
-    if (opt->format == FORMAT_AUTO && is_save_file(job->arg)) {
+    if (opt->format == FORMAT_AUTO && cli_is_save_file(job->arg)) {
         char why[600];
         struct game *g = game_load(job->arg, why, sizeof why);
         size_t n;
@@ -543,24 +523,21 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name, long only,
 }
 
 /* Rates the puzzle of a saved game (its givens: the player's digits are not the puzzle's),
- * as `hint` reads one; a save that cannot be read gets game_load's message. */
+ * as `hint` and `solve` read one; a save that cannot be read gets game_load's message. */
 static void rate_saved_game(struct pool *pool, const char *path, const struct cli_options *opt,
                             int *status)
 {
     struct rate_job *job = xcalloc(1, sizeof *job);
     char why[600];
-    struct game *g = game_load(path, why, sizeof why);
 
     job->name = path;
     job->index = 1;
     job->status = status;
-    if (g == NULL) {
+    job->p = cli_load_saved_puzzle(path, NULL, why, sizeof why);
+    if (job->p == NULL)
         job->message = xstrdup(why);
-    } else {
-        job->p = puzzle_clone(g->puzzle);
+    else
         job->budget = cli_budget(opt);
-        game_free(g);
-    }
     pool_submit(pool, job);
 }
 
@@ -577,7 +554,7 @@ static void rate_input(const struct cli_input *in, void *user)
     struct rate_run *run = user;
     int *status = &run->status[run->next++];
 
-    if (run->opt->format == FORMAT_AUTO && is_save_file(in->arg)) {
+    if (run->opt->format == FORMAT_AUTO && cli_is_save_file(in->arg)) {
         rate_saved_game(run->pool, in->arg, run->opt, status);
     } else if (in->f == NULL) {
         struct rate_job *job = xcalloc(1, sizeof *job);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_rating_cli.sh: the rating's command lines: rate --format=se|rating and --path, hint on
-# pencil-mark grids and saved games, hint --apply, as TAP.
+# pencil-mark grids and saved games (solve and rate read their puzzles), hint --apply, as TAP.
 . "$(dirname "$0")/tap.sh"
 data=$srcdir/tests/data/rating
 wiki=$srcdir/tests/data/hint/cli/wiki.txt
@@ -201,6 +201,17 @@ ok $? "rate on a saved game rates its puzzle (the givens), as hint reads a save"
 printf 'kakudo-save 2\nkind sudoku\npuzzle\n' >"$tmp/broken.save"
 run rbroken rate "$tmp/broken.save"
 status_is rbroken 2 && err_has rbroken "broken.save"; ok $? "rate on a broken save: its message names the file, exit 2"
+run ssave solve "$data/mistake.save"
+run ssave_puzzle solve "$tmp/save_puzzle.txt"
+status_is ssave 0 && same "$tmp/ssave_puzzle.out" "$tmp/ssave.out"
+ok $? "solve on a saved game solves its puzzle (the givens, not the player's wrong digit), as rate reads a save"
+sed 's/^format line 0 0 0 0$/format grid 1 1 0 ./' "$data/mistake.save" >"$tmp/grid.save"
+run sgrid solve "$tmp/grid.save"
+status_is sgrid 0 && [ "$(grep -c '^[1-9] [1-9] [1-9] | [1-9] ' "$tmp/sgrid.out")" -eq 9 ] \
+    && [ "$(tr -cd 1-9 <"$tmp/sgrid.out")" = "$(tr -cd 1-9 <"$tmp/ssave.out")" ]
+ok $? "solve on a saved game writes the solution in the layout its puzzle was read in"
+run sbroken solve "$tmp/broken.save"
+status_is sbroken 2 && same "$tmp/rbroken.err" "$tmp/sbroken.err"; ok $? "solve on a broken save: rate's message, exit 2"
 
 # --- the generator's givens ---
 
