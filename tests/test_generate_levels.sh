@@ -52,6 +52,18 @@ run j5none generate jigsaw --size 5 --level master --symmetry none --seed 1 --at
 [ "$(cat "$tmp/j5none.status")" != 2 ]; ok $? "with --symmetry none it is looked for, not refused"
 refused jx5m "no 5x5 jigsaw-x with rotate180 givens at Master" jigsaw-x --size 5 --level master
 ok $? "a 5x5 Jigsaw X at Master: refused"
+refused s6m "no 6x6 sudoku with rotate180 givens at Master: kakudo's generator does not reach it; the hardest it makes are Expert (with --symmetry none it may)" \
+  sudoku --size 6 --level master
+ok $? "a plain 6x6 Sudoku at Master with rotate180 givens: refused, --symmetry none named"
+refused s6mirror "no 6x6 sudoku with mirror givens at Master: kakudo's generator does not reach it; the hardest it makes are Expert" \
+  sudoku --size 6 --level master --symmetry mirror
+ok $? "a plain 6x6 Sudoku at Master with mirror givens: refused"
+run s6none generate sudoku --size 6 --level master --symmetry none --seed 1 --attempts 1 -j1
+status_is s6none 1 && err_has s6none "a 6x6 sudoku at Master is rare: another seed may find one"
+ok $? "with --symmetry none it is looked for, and a miss says Master is rare there"
+run s6x generate sudoku --size 6 --level expert --seed 1 --attempts 500 -j1
+status_is s6x 0 && out_has s6x "# sudoku6-expert-1 Expert, hardest "
+ok $? "a plain 6x6 Sudoku at Expert, the hardest it reaches with rotate180 givens: made"
 run k4m generate killer --size 4 --level medium --seed 11 --attempts 2000 -j1
 status_is k4m 0 && out_has k4m "# killer4-medium-11 Medium, hardest "
 ok $? "a 4x4 Killer at Medium, the hardest it reaches: made"
