@@ -470,7 +470,7 @@ static void solve_input(const struct cli_input *in, void *user)
     struct solve_run *run = user;
 
     if (in->f == NULL)
-        submit_message(run, in->arg, xasprintf("%s: %s", in->path, strerror(in->error)));
+        submit_message(run, in->name, xasprintf("%s: %s", in->name, strerror(in->error)));
     else
         solve_stream(run, in->name, in->f, in->only);
 }
