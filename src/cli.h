@@ -84,14 +84,15 @@ bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *sta
 struct cli_input {
     const char *arg;        /* the operand as given */
     const char *path;       /* its file, without the :N */
-    const char *name;       /* the file as messages name it ("<stdin>" for "-") */
+    const char *name;       /* the file as messages name it ("<stdin>" for "-"; control
+                             * characters as \xNN): the only name a message may print */
     long only;              /* N of FILE:N, else -1: every puzzle */
     FILE *f;                /* NULL when it cannot be opened: error is errno's why */
     int error;
 };
 /* Calls each for every operand of files in turn (standard input when there is none),
  * closing the file after it, then finish (closing the work pool, whose jobs name the
- * paths until they are delivered), then frees the paths. */
+ * paths until they are delivered), then frees the paths and names. */
 void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_input *in, void *user),
                     void (*finish)(void *user), void *user);
 

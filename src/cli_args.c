@@ -153,22 +153,10 @@ static void print_version(void)
            "There is NO WARRANTY, to the extent permitted by law.\n", PACKAGE_VERSION);
 }
 
-/* Writes msg to standard error with each control character but a newline as \xNN: the
- * values a usage message quotes come from the command line, and one holding an escape
- * sequence (--theme=$'\e[2J') must not clear or recolour the user's terminal. */
-static void put_escaped(const char *msg)
-{
-    for (const unsigned char *c = (const unsigned char *)msg; *c != '\0'; c++)
-        if ((*c < 0x20 && *c != '\n') || *c == 0x7f)
-            fprintf(stderr, "\\x%02x", *c);
-        else
-            fputc(*c, stderr);
-}
-
 int cli_usage_error(const char *command, const char *fmt, ...)
 {
     va_list ap;
-    char *msg;
+    char *msg, *shown;
     int len;
 
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
@@ -181,10 +169,12 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     if (len > 0)
         vsnprintf(msg, (size_t)len + 1, _(fmt), ap);
     va_end(ap);
-    fprintf(stderr, "%s: ", command);
-    put_escaped(msg);
+    /* The values a usage message quotes come from the command line: an escape sequence in
+     * one (--theme=$'\e[2J') must not clear or recolour the user's terminal. */
+    shown = util_escape_controls(msg);
+    fprintf(stderr, "%s: %s\n", command, shown);
+    free(shown);
     free(msg);
-    fputc('\n', stderr);
     fprintf(stderr, _("Try '%s --help' for more information.\n"), command);
     return EXIT_USAGE;
 }
@@ -530,19 +520,20 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
 {
     static char dash[] = "-";
     static char *standard_input[] = { dash };
-    char **paths;
+    char **paths, **names;
 
     if (nfiles == 0) {
         files = standard_input;
         nfiles = 1;
     }
     paths = xcalloc((size_t)nfiles, sizeof *paths);
+    names = xcalloc((size_t)nfiles, sizeof *names);
     for (int i = 0; i < nfiles; i++) {
         long only;
         bool one = format_split_spec(files[i], &paths[i], &only);
         bool is_stdin = strcmp(paths[i], "-") == 0;
         struct cli_input in = {
-            .arg = files[i], .path = paths[i], .name = format_input_name(paths[i]),
+            .arg = files[i], .path = paths[i], .name = names[i] = format_input_name(paths[i]),
             .only = one ? only : -1, .f = is_stdin ? stdin : fopen(paths[i], "rb"),
         };
 
@@ -552,9 +543,12 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
             fclose(in.f);
     }
     finish(user);
-    for (int i = 0; i < nfiles; i++)
+    for (int i = 0; i < nfiles; i++) {
         free(paths[i]);
+        free(names[i]);
+    }
     free(paths);
+    free(names);
 }
 
 /* Saves are regular files: anything else is not opened here, as a FIFO opened twice would

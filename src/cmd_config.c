@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "prefs.h"
+#include "util.h"
 
 static void say_on_stderr(const char *message, void *user)
 {
@@ -26,8 +27,11 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
     prefs_defaults(p, getenv("NO_COLOR") != NULL);
     if (opt->config != NULL && access(opt->config, F_OK) != 0 && report != NULL) {
         /* A file named on the command line is meant to be there. */
-        char msg[600];
-        snprintf(msg, sizeof msg, "%s: %s", opt->config, strerror(errno));
+        const char *why = strerror(errno);
+        char *name = util_escape_controls(opt->config), msg[600];
+
+        snprintf(msg, sizeof msg, "%s: %s", name, why);
+        free(name);
         report(msg, user);
         bad = 1;
     } else if (opt->config != NULL) {

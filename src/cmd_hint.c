@@ -233,9 +233,13 @@ static void hint_deliver(void *item, void *user)
     } else if (job->p == NULL) {
         job->status = report_error(&job->err);
     } else {
-        if (job->heading)
+        if (job->heading) {
+            char *name = format_input_name(job->arg);
+
             printf("%s%s%s:\n", job->first ? "" : "\n", run->opt->apply >= 0 ? "# " : "",
-                   format_input_name(job->arg));    /* --apply's output reads back: a comment */
+                   name);   /* --apply's output reads back: a comment */
+            free(name);
+        }
         print_kept(&job->kept);
         puzzle_free(job->p);
     }
@@ -524,16 +528,16 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name, long only,
 
 /* Rates the puzzle of a saved game (its givens: the player's digits are not the puzzle's),
  * as `hint` and `solve` read one; a save that cannot be read gets game_load's message. */
-static void rate_saved_game(struct pool *pool, const char *path, const struct cli_options *opt,
-                            int *status)
+static void rate_saved_game(struct pool *pool, const struct cli_input *in,
+                            const struct cli_options *opt, int *status)
 {
     struct rate_job *job = xcalloc(1, sizeof *job);
     char why[600];
 
-    job->name = path;
+    job->name = in->name;
     job->index = 1;
     job->status = status;
-    job->p = cli_load_saved_puzzle(path, NULL, why, sizeof why);
+    job->p = cli_load_saved_puzzle(in->arg, NULL, why, sizeof why);
     if (job->p == NULL)
         job->message = xstrdup(why);
     else
@@ -555,11 +559,11 @@ static void rate_input(const struct cli_input *in, void *user)
     int *status = &run->status[run->next++];
 
     if (run->opt->format == FORMAT_AUTO && cli_is_save_file(in->arg)) {
-        rate_saved_game(run->pool, in->arg, run->opt, status);
+        rate_saved_game(run->pool, in, run->opt, status);
     } else if (in->f == NULL) {
         struct rate_job *job = xcalloc(1, sizeof *job);
 
-        job->message = xasprintf(_("%s: cannot open: %s"), in->path, strerror(in->error));
+        job->message = xasprintf(_("%s: cannot open: %s"), in->name, strerror(in->error));
         job->status = status;
         pool_submit(run->pool, job);
     } else {

@@ -496,7 +496,7 @@ static void solve_input(const struct cli_input *in, void *user)
     if (run->opt->format == FORMAT_AUTO && cli_is_save_file(in->arg))
         solve_saved_game(run, in);
     else if (in->f == NULL)
-        submit_message(run, in->arg, xasprintf("%s: %s", in->path, strerror(in->error)));
+        submit_message(run, in->name, xasprintf("%s: %s", in->name, strerror(in->error)));
     else
         solve_stream(run, in->name, in->f, in->only);
 }

@@ -2450,18 +2450,25 @@ const char *format_name(enum format_id id)
     return "unknown";
 }
 
+/* The file's name, in err->file and in messages that say it ("FILE has only 2 puzzles"),
+ * is the user's: its control characters are shown as \xNN, whichever command reads it. */
 void format_error_string(const struct format_error *err, char *buf, size_t size)
 {
     const char *sep = err->file[0] != '\0' ? ":" : "";
+    char *text, *shown;
 
     if (err->line > 0 && err->col > 0)
-        snprintf(buf, size, "%s%s%ld:%ld: %s", err->file, sep, err->line, err->col, err->message);
+        text = xasprintf("%s%s%ld:%ld: %s", err->file, sep, err->line, err->col, err->message);
     else if (err->line > 0)
-        snprintf(buf, size, "%s%s%ld: %s", err->file, sep, err->line, err->message);
+        text = xasprintf("%s%s%ld: %s", err->file, sep, err->line, err->message);
     else if (err->file[0] != '\0')
-        snprintf(buf, size, "%s: %s", err->file, err->message);
+        text = xasprintf("%s: %s", err->file, err->message);
     else
-        snprintf(buf, size, "%s", err->message);
+        text = xstrdup(err->message);
+    shown = util_escape_controls(text);
+    snprintf(buf, size, "%s", shown);
+    free(shown);
+    free(text);
 }
 
 static void load_error(struct format_error *err, const char *file, const char *fmt, ...)
@@ -2545,9 +2552,9 @@ static struct puzzle *load_nth(FILE *f, const char *path, long index, enum forma
     return p;
 }
 
-const char *format_input_name(const char *arg)
+char *format_input_name(const char *arg)
 {
-    return strcmp(arg, "-") == 0 ? "<stdin>" : arg;
+    return strcmp(arg, "-") == 0 ? xstrdup("<stdin>") : util_escape_controls(arg);
 }
 
 /* Puzzle index of path; "-" is standard input where stdin_ok. */
@@ -2556,7 +2563,7 @@ static struct puzzle *load_path_index(const char *path, long index, bool stdin_o
                                       digitset **marks, struct format_error *err)
 {
     bool is_stdin = stdin_ok && strcmp(path, "-") == 0;
-    const char *name = is_stdin ? format_input_name(path) : path;
+    const char *name = is_stdin ? "<stdin>" : path;
     struct puzzle *p;
     FILE *f;
 

@@ -132,8 +132,9 @@ const char *format_name(enum format_id id);
 void format_error_string(const struct format_error *err, char *buf, size_t size);
 
 /* The name messages and output give a command-line argument: "<stdin>" for "-" (standard
- * input), as every command says it, else arg itself. */
-const char *format_input_name(const char *arg);
+ * input), as every command says it, else arg with its control characters as \xNN
+ * (util_escape_controls).  Returns a copy the caller frees. */
+char *format_input_name(const char *arg);
 
 /* Opens FILE or FILE:N (the Nth puzzle, 1-based; a file whose name holds the colon
  * wins) and returns that puzzle, or NULL with err filled. */

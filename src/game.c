@@ -884,15 +884,21 @@ char *game_state_dir(void)
  * Saving
  * =================================================================================== */
 
+/* The messages name the user's files: their control characters are shown as \xNN
+ * (util_escape_controls), as every message that quotes a file's name shows them. */
 static void set_err(char *err, size_t errsize, const char *fmt, ...)
 {
     va_list ap;
+    char *shown;
 
     if (err == NULL || errsize == 0)
         return;
     va_start(ap, fmt);
     vsnprintf(err, errsize, fmt, ap);
     va_end(ap);
+    shown = util_escape_controls(err);
+    snprintf(err, errsize, "%s", shown);
+    free(shown);
 }
 
 /* The name on one line: control characters (a newline would end the line) become spaces. */

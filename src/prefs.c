@@ -683,12 +683,14 @@ static enum prefs_line next_line(FILE *f, char *buf, long *total)
 static void report_line(void (*report)(const char *message, void *user), void *user,
                         const char *name, long lineno, const char *why)
 {
-    char *msg;
+    char *msg, *shown;
 
     if (report == NULL)
         return;
     msg = lineno > 0 ? xasprintf("%s:%ld: %s", name, lineno, why) : xasprintf("%s: %s", name, why);
-    report(msg, user);
+    shown = util_escape_controls(msg);     /* the file's name is the user's (--config) */
+    report(shown, user);
+    free(shown);
     free(msg);
 }
 

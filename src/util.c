@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,35 @@ size_t util_utf8_count(const uint8_t *s, size_t n)
     return count;
 }
 
+static bool is_control(unsigned char ch)
+{
+    return ch < 0x20 || ch == 0x7f;
+}
+
+/* Writes ch at out, as \xNN when it is a control character; returns the bytes written
+ * (out has room for 5). */
+static size_t escape_byte(unsigned char ch, char *out)
+{
+    if (is_control(ch))
+        return (size_t)snprintf(out, 5, "\\x%02x", ch);
+    out[0] = (char)ch;
+    return 1;
+}
+
+char *util_escape_controls(const char *s)
+{
+    size_t len = 0, out = 0;
+    char *copy;
+
+    for (const unsigned char *c = (const unsigned char *)s; *c != '\0'; c++)
+        len += is_control(*c) ? 4 : 1;
+    copy = xmalloc(len + 1);
+    for (const unsigned char *c = (const unsigned char *)s; *c != '\0'; c++)
+        out += escape_byte(*c, copy + out);
+    copy[out] = '\0';
+    return copy;
+}
+
 /* A number cut without a mark would read as another number: an elided text says so and
  * gives its length. */
 const char *util_quote(const char *s, size_t len, char *buf, size_t size)
@@ -183,8 +213,8 @@ const char *util_quote(const char *s, size_t len, char *buf, size_t size)
         unsigned char ch = (unsigned char)s[i];
         if (n <= 0)
             n = 1;
-        if (ch < 0x20 || ch == 0x7f) {
-            out += (size_t)snprintf(buf + out, size - out, "\\x%02x", ch);
+        if (n == 1) {
+            out += escape_byte(ch, buf + out);
         } else {
             memcpy(buf + out, s + i, (size_t)n);
             out += (size_t)n;

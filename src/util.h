@@ -30,6 +30,11 @@ int util_utf8_len(const uint8_t *s, size_t n);
 const uint8_t *util_utf8_check(const uint8_t *s, size_t n);
 /* The characters in s[0..n), a byte that starts none counting as one. */
 size_t util_utf8_count(const uint8_t *s, size_t n);
+/* s with each control character (a byte below 0x20, or 0x7f) written as \xNN: text of
+ * the user's (a file's name, an option's value) that a message quotes, so that an escape
+ * sequence in it cannot clear or recolour the terminal, nor a newline forge a line of
+ * its own.  Returns a copy the caller frees. */
+char *util_escape_controls(const char *s);
 /* Text quoted in a message (a token of a file, a config value): whole up to
  * UTIL_QUOTE_WHOLE characters, else its first UTIL_QUOTE_HEAD and "... (N characters)";
  * control bytes escaped.  buf of UTIL_QUOTE_SIZE holds either; returns buf. */

@@ -232,6 +232,48 @@ for c in escopt escgen; do
   ok $? "usage ($c): a control character of the value is shown as \\xNN"
 done
 
+# A file's name is the user's too: "kakudo solve $'\e[2Jx'" sent the escape sequence to the
+# terminal inside "FILE: No such file or directory", and a newline in a name made a message
+# two lines.  Each command says the name with \xNN, in every message that names the file.
+# names_escaped NAME: the run's messages hold the name escaped, and no ESC or raw newline.
+names_escaped() {
+  { err_has "$1" 'a\x1b[2Jb\x0ac' || out_has "$1" 'a\x1b[2Jb\x0ac'; } &&
+    ! grep -q "$(printf '\033')" "$tmp/$1.err" "$tmp/$1.out" && ! grep -qx 'c.*' "$tmp/$1.err"
+}
+escname="$tmp/$(printf 'a\033[2Jb\nc')"
+for c in solve hint rate play watch; do
+  run "escmiss$c" "$c" "$escname"
+  status_is "escmiss$c" 2 && names_escaped "escmiss$c"
+  ok $? "$c: a file that cannot be opened is named with \\xNN"
+done
+printf 'not a puzzle\n' >"$escname"
+for c in solve hint rate play watch; do
+  run "escbad$c" "$c" "$escname"
+  status_is "escbad$c" 2 && err_has "escbad$c" 'a\x1b[2Jb\x0ac:1: ' && names_escaped "escbad$c"
+  ok $? "$c: FILE:LINE of a bad file is named with \\xNN"
+done
+printf '%s\n' "$easy" >"$escname"
+run escfew solve "$escname:2"
+status_is escfew 2 && err_has escfew 'a\x1b[2Jb\x0ac has only 1 puzzle' && names_escaped escfew
+ok $? "solve: FILE:N past the end names the file with \\xNN"
+run escrate rate "$escname"
+status_is escrate 0 && out_has escrate 'a\x1b[2Jb\x0ac:1: ' && names_escaped escrate
+ok $? "rate: the output names the file with \\xNN"
+run eschint hint "$escname" "$escname"
+status_is eschint 0 && out_has eschint 'a\x1b[2Jb\x0ac:' && names_escaped eschint
+ok $? "hint: the heading of each file names it with \\xNN"
+printf 'kakudo-save 2\nbroken\n' >"$escname"
+run escsave rate "$escname"
+status_is escsave 2 && err_has escsave 'a\x1b[2Jb\x0ac:2: ' && names_escaped escsave
+ok $? "rate: a bad save is named with \\xNN"
+fails_with escconfig 'a\x1b[2Jb\x0ac:1: ' "config: a bad config file is named with \\xNN" \
+  --config="$escname" --print-config
+names_escaped escconfig
+ok $? "config: no control character of its name reaches the terminal"
+rm -f "$escname"
+fails_with escnoconfig 'a\x1b[2Jb\x0ac: No such file' \
+  "config: a missing config file is named with \\xNN" --config="$escname" --print-config
+
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
 # file or directory"); it is a puzzle number like any other, past the end of the file.

@@ -101,6 +101,55 @@ static void test_unknown_terminal(void)
     }
 }
 
+/* COLUMNS and LINES larger than the terminal cannot be its size: ncurses took them over
+ * the size the terminal reports, and newterm, unable to make a screen of 99999999 by
+ * 99999999, failed, which the player said as "unknown terminal 'xterm'".  The player
+ * now takes the terminal's own size, as ncurses does with use_env(FALSE). */
+static void test_huge_env_size(void)
+{
+    static const char *const cases[][2] = {
+        { "COLUMNS=99999999", "LINES=99999999" },
+        { "COLUMNS=80", "LINES=99999999999999999999" },
+    };
+    const char *args[] = { sudoku_path, NULL };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *env[] = { cases[i][0], cases[i][1], NULL };
+        struct th *t = tt_start(args, env, 24, 80);
+
+        tap_ok(tt_wait_text(t, "Cell r1c3"), "%s %s on a 24x80 terminal: the player starts",
+               cases[i][0], cases[i][1]);
+        tap_ok(tt_quit_cleanly(t), "%s %s: and quits cleanly", cases[i][0], cases[i][1]);
+        th_free(t);
+    }
+}
+
+/* A terminal that reports no size leaves ncurses COLUMNS and LINES alone: when those are
+ * too large for a screen, the player says so, not that terminfo has no such terminal. */
+static void test_huge_env_size_no_terminal_size(void)
+{
+    char config[300], state[300];
+    const char *env[] = { "COLUMNS=99999999", "LINES=99999999", config, state, NULL };
+    char *argv[] = { (char *)"/bin/sh", (char *)"-c",
+                     (char *)"stty rows 0 cols 0 && exec \"$0\" \"$@\"",
+                     getenv("KAKUDO_BIN"), sudoku_path, NULL };
+    struct th *t;
+    int status;
+
+    snprintf(config, sizeof config, "XDG_CONFIG_HOME=%s/config", tt_dir());
+    snprintf(state, sizeof state, "XDG_STATE_HOME=%s/state", tt_dir());
+    t = th_start(argv, env, 24, 80);
+    tap_ok(t != NULL && tt_wait_text(t, "cannot start the screen on the terminal 'xterm-256color'"),
+           "huge COLUMNS and LINES on a terminal of no size: says the screen cannot be made");
+    tap_ok(t != NULL && !th_see(t, "terminfo has no description", 0),
+           "huge COLUMNS and LINES: not said as an unknown terminal");
+    status = t != NULL ? th_wait_exit(t, tt_wait_ms) : -1;
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 2,
+           "huge COLUMNS and LINES on a terminal of no size: exit status 2 (status %d)", status);
+    if (t != NULL)
+        th_free(t);
+}
+
 /* A terminal shrunk and grown back before the player reads the change (here: while it is
  * stopped) has lost what it showed, while curses sees the same size as before: the player
  * must paint its whole screen again (the soak test saw a blank screen on a busy machine). */
@@ -129,6 +178,9 @@ int main(void)
     test_help_wraps(80);
     test_dumb_terminal();
     test_unknown_terminal();
+    tt_fresh_state();
+    test_huge_env_size();
+    test_huge_env_size_no_terminal_size();
     tt_fresh_state();
     test_messages_end_alike();
     tt_fresh_state();

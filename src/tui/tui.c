@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "ui.h"
+#include <term.h>       /* setupterm: whether terminfo knows TERM */
 #include "util.h"
 
 /* One draw/key pair per screen, as in ncdu. */
@@ -242,6 +244,56 @@ static enum ui_glyphs choose_glyphs(const struct ui *ui)
     return UI_GLYPHS_UNICODE;
 }
 
+/* Whether the environment variable name holds a number above limit. */
+static bool env_number_above(const char *name, long limit)
+{
+    const char *value = getenv(name);
+    char *end;
+    long n;
+
+    if (value == NULL || *value == '\0')
+        return false;
+    n = strtol(value, &end, 10);     /* past LONG_MAX: LONG_MAX, above any limit */
+    return *end == '\0' && n > limit;
+}
+
+/* ncurses takes COLUMNS and LINES over the size the terminal reports (use_env).  Larger
+ * than the terminal they cannot be its size (a stale export, or a typo), and a huge one
+ * (99999999) made newterm fail for want of memory, which was then said as an unknown
+ * terminal.  The terminal's own size is taken instead, as use_env(FALSE) does; smaller
+ * ones, a part of the screen asked for, are still honoured. */
+static void ignore_env_size_past_terminal(void)
+{
+    struct winsize ws;
+
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0)
+        return;     /* no size of its own: COLUMNS and LINES are all there is */
+    if (env_number_above("LINES", ws.ws_row) || env_number_above("COLUMNS", ws.ws_col))
+        use_env(FALSE);
+}
+
+/* Why newterm failed: TERM unset, unknown to terminfo, or (known) the screen could not be
+ * made, which must not be said as an unknown terminal. */
+static void say_why_no_terminal(void)
+{
+    const char *term = getenv("TERM");
+    int known = 0;
+
+    if (term == NULL || *term == '\0') {
+        fprintf(stderr, _("kakudo: TERM is not set, so the player cannot know the terminal "
+                          "(set it, e.g. TERM=xterm-256color)\n"));
+        return;
+    }
+    if (setupterm(term, STDOUT_FILENO, &known) == OK)
+        del_curterm(cur_term);
+    if (known == 1)
+        fprintf(stderr, _("kakudo: cannot start the screen on the terminal '%s' (out of "
+                          "memory, or COLUMNS and LINES too large?)\n"), term);
+    else
+        fprintf(stderr, _("kakudo: unknown terminal '%s': terminfo has no description of "
+                          "it (try TERM=xterm-256color)\n"), term);
+}
+
 static bool start_curses(struct ui *ui)
 {
     const char *codeset = nl_langinfo(CODESET);
@@ -256,16 +308,9 @@ static bool start_curses(struct ui *ui)
                && strcmp(codeset, "UTF-8") == 0;
     install_signals();
     fault_termios_saved = tcgetattr(STDIN_FILENO, &fault_termios) == 0;
+    ignore_env_size_past_terminal();
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
-        const char *term = getenv("TERM");
-
-        /* Said with what to do: the bare name told nothing of why. */
-        if (term == NULL || *term == '\0')
-            fprintf(stderr, _("kakudo: TERM is not set, so the player cannot know the terminal "
-                              "(set it, e.g. TERM=xterm-256color)\n"));
-        else
-            fprintf(stderr, _("kakudo: unknown terminal '%s': terminfo has no description of "
-                              "it (try TERM=xterm-256color)\n"), term);
+        say_why_no_terminal();
         return false;
     }
     /* A terminal that cannot put the cursor anywhere (TERM=dumb) would get a scroll of
