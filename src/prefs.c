@@ -228,7 +228,8 @@ bool prefs_key_parse(const char *name, int *key)
                            : name[0] == '^' && len == 2 ? name + 1 : NULL;
         if (rest != NULL) {
             int c = rest[0];
-            if (rest[1] != '\0' || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+            /* c first: "C-" alone ends at rest[0], and rest[1] is past the name. */
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) || rest[1] != '\0')
                 return false;
             *key = c & 0x1f;
             return true;

@@ -210,6 +210,17 @@ static void test_keys(void)
            && has_key(&p, PREFS_HELP, "F1"), "the arrows preset: no letter moves, Ins pencils, F1 helps");
     bad = read_text(&p, "keys = emacs\n", &r);
     tap_ok(bad == 1 && strstr(r.text, "expected default, vi or arrows") != NULL, "an unknown preset");
+    /* "C-" and "Ctrl-" end where their letter should be: the name is read no further (the
+     * sanitizers saw a read past it once key lists were taken whole). */
+    {
+        int key;
+        char *c_dash = xstrdup("C-"), *ctrl_dash = xstrdup("Ctrl-");
+
+        tap_ok(!prefs_key_parse(c_dash, &key) && !prefs_key_parse(ctrl_dash, &key),
+               "C- and Ctrl- without a letter are no key");
+        free(c_dash);
+        free(ctrl_dash);
+    }
 }
 
 /* The picker's, the solver animation's and the dialogs' keys: a scope of their own each,
