@@ -490,13 +490,14 @@ static int parse_keys(int a, const char *v, int *keys, char *why, size_t size)
         const char *no;
         char shown[UTIL_QUOTE_SIZE];
 
-        util_quote(w, strlen(w), shown, sizeof shown);
         if (!prefs_key_parse(w, &key)) {
             snprintf(why, size, _("unknown key '%s': expected a character, C-x, or a key "
-                                  "name such as Space, Up, PgDn, Del, F1"), shown);
+                                  "name such as Space, Up, PgDn, Del, F1"),
+                     util_quote(w, strlen(w), shown, sizeof shown));
             n = -1;
         } else if ((no = unbindable(prefs_action_scope((enum prefs_action)a), key)) != NULL) {
-            snprintf(why, size, _("key '%s' cannot be bound: %s"), shown, no);
+            snprintf(why, size, _("key '%s' cannot be bound: %s"),
+                     util_quote(w, strlen(w), shown, sizeof shown), no);
             n = -1;
         } else if (has_key(keys, n, key)) {
             continue;   /* named twice: bound once */
