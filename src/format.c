@@ -502,7 +502,8 @@ static int finish_puzzle(struct reader *r, struct puzzle *p, struct puzzle **out
 }
 
 /* Skips blank and comment lines up to the next content line.  A comment line right
- * before it names the puzzle (its first word).  False at the end of the input. */
+ * before it names the puzzle (its first word, its control characters escaped as in a
+ * message: a name is shown as it is read).  False at the end of the input. */
 static bool reach_puzzle(struct reader *r, char **name)
 {
     *name = NULL;
@@ -522,11 +523,8 @@ static bool reach_puzzle(struct reader *r, char **name)
             size_t n;
             s += strspn(s, " \t");
             n = strcspn(s, " \t\r\v\f");
-            if (n > 0 && n <= NAME_MAX_BYTES) {
-                *name = xmalloc(n + 1);
-                memcpy(*name, s, n);
-                (*name)[n] = '\0';
-            }
+            if (n > 0 && n <= NAME_MAX_BYTES)   /* printed by solve, hint, rate, the player */
+                *name = util_escape_controls_n(s, n);
         }
         source_drop(&r->src);
     }

@@ -1345,7 +1345,7 @@ static bool parse_name(struct save_reader *sr, struct save_header *h)
     const char *s = optional_key(sr, "name", &ok);
 
     if (s != NULL)
-        h->name = xstrdup(s);
+        h->name = util_escape_controls(s);  /* as a puzzle file's names: shown as read */
     return ok;
 }
 

@@ -172,31 +172,54 @@ size_t util_utf8_count(const uint8_t *s, size_t n)
     return count;
 }
 
-static bool is_control(unsigned char ch)
+/* The length of the character at s (n > 0 bytes left; a byte that starts no well-formed
+ * character is one of its own), and in *control whether a terminal may act on it: C0
+ * (below 0x20), DEL, C1 encoded (U+0080-U+009F), or a lone byte 0x80-0x9f, which an 8-bit
+ * terminal takes as C1 (0x9b as ESC [). */
+static size_t char_at(const uint8_t *s, size_t n, bool *control)
 {
-    return ch < 0x20 || ch == 0x7f;
+    int len = util_utf8_len(s, n);
+
+    if (len <= 0) {
+        *control = s[0] >= 0x80 && s[0] <= 0x9f;
+        return 1;
+    }
+    *control = len == 1 ? s[0] < 0x20 || s[0] == 0x7f : len == 2 && s[0] == 0xc2 && s[1] <= 0x9f;
+    return (size_t)len;
 }
 
-/* Writes ch at out, as \xNN when it is a control character; returns the bytes written
- * (out has room for 5). */
-static size_t escape_byte(unsigned char ch, char *out)
+/* Writes the character s[0, len) at out: itself, or a control as \xNN for each of its
+ * bytes; returns the bytes written (out has room for ESCAPED_MAX * len). */
+enum { ESCAPED_MAX = 4 };
+static size_t put_char(const uint8_t *s, size_t len, bool control, char *out)
 {
-    if (is_control(ch))
-        return (size_t)snprintf(out, 5, "\\x%02x", ch);
-    out[0] = (char)ch;
-    return 1;
+    size_t w = 0;
+
+    if (!control) {
+        memcpy(out, s, len);
+        return len;
+    }
+    for (size_t i = 0; i < len; i++)
+        w += (size_t)snprintf(out + w, ESCAPED_MAX + 1, "\\x%02x", s[i]);
+    return w;
 }
 
 char *util_escape_controls(const char *s)
 {
-    size_t len = 0, out = 0;
-    char *copy;
+    return util_escape_controls_n(s, strlen(s));
+}
 
-    for (const unsigned char *c = (const unsigned char *)s; *c != '\0'; c++)
-        len += is_control(*c) ? 4 : 1;
-    copy = xmalloc(len + 1);
-    for (const unsigned char *c = (const unsigned char *)s; *c != '\0'; c++)
-        out += escape_byte(*c, copy + out);
+char *util_escape_controls_n(const char *s, size_t n)
+{
+    const uint8_t *u = (const uint8_t *)s;
+    char *copy = xmalloc(ESCAPED_MAX * n + 1);
+    size_t out = 0;
+
+    for (size_t i = 0, len; i < n; i += len) {
+        bool control;
+        len = char_at(u + i, n - i, &control);
+        out += put_char(u + i, len, control, copy + out);
+    }
     copy[out] = '\0';
     return copy;
 }
@@ -208,18 +231,12 @@ const char *util_quote(const char *s, size_t len, char *buf, size_t size)
     size_t out = 0, i = 0, chars = util_utf8_count((const uint8_t *)s, len);
     size_t keep = chars > UTIL_QUOTE_WHOLE ? UTIL_QUOTE_HEAD : chars;
 
-    for (size_t k = 0; k < keep && out + 8 < size; k++) {
-        int n = util_utf8_len((const uint8_t *)s + i, len - i);
-        unsigned char ch = (unsigned char)s[i];
-        if (n <= 0)
-            n = 1;
-        if (n == 1) {
-            out += escape_byte(ch, buf + out);
-        } else {
-            memcpy(buf + out, s + i, (size_t)n);
-            out += (size_t)n;
-        }
-        i += (size_t)n;
+    for (size_t k = 0, n; k < keep; k++, i += n) {
+        bool control;
+        n = char_at((const uint8_t *)s + i, len - i, &control);
+        if (out + ESCAPED_MAX * n >= size)
+            break;
+        out += put_char((const uint8_t *)s + i, n, control, buf + out);
     }
     buf[out] = '\0';
     if (keep < chars)

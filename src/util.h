@@ -30,15 +30,20 @@ int util_utf8_len(const uint8_t *s, size_t n);
 const uint8_t *util_utf8_check(const uint8_t *s, size_t n);
 /* The characters in s[0..n), a byte that starts none counting as one. */
 size_t util_utf8_count(const uint8_t *s, size_t n);
-/* s with each control character (a byte below 0x20, or 0x7f) written as \xNN: text of
- * the user's (a file's name, an option's value) that a message quotes, so that an escape
- * sequence in it cannot clear or recolour the terminal, nor a newline forge a line of
- * its own.  Returns a copy the caller frees. */
+/* s with each control character (a byte below 0x20, 0x7f, U+0080-U+009F, or a byte
+ * 0x80-0x9f outside a well-formed character) written as \xNN per byte: text of the
+ * user's (a file's name, an option's value, a puzzle's name) that a message quotes, so
+ * that an escape sequence in it (ESC [ or the C1 CSI) cannot clear or recolour the
+ * terminal, nor a newline forge a line of its own.  Other text, well-formed UTF-8 or
+ * not, is kept as it is.  Returns a copy the caller frees. */
 char *util_escape_controls(const char *s);
+/* The same for the n bytes at s (which hold no NUL). */
+char *util_escape_controls_n(const char *s, size_t n);
 /* Text quoted in a message (a token of a file, a config value): whole up to
  * UTIL_QUOTE_WHOLE characters, else its first UTIL_QUOTE_HEAD and "... (N characters)";
- * control bytes escaped.  buf of UTIL_QUOTE_SIZE holds either; returns buf. */
-enum { UTIL_QUOTE_WHOLE = 32, UTIL_QUOTE_HEAD = 20, UTIL_QUOTE_SIZE = 4 * UTIL_QUOTE_WHOLE + 80 };
+ * controls escaped as util_escape_controls does (8 bytes for U+0080-U+009F).  buf of
+ * UTIL_QUOTE_SIZE holds either; returns buf. */
+enum { UTIL_QUOTE_WHOLE = 32, UTIL_QUOTE_HEAD = 20, UTIL_QUOTE_SIZE = 8 * UTIL_QUOTE_WHOLE + 80 };
 const char *util_quote(const char *s, size_t len, char *buf, size_t size);
 
 /* Bits set in x.  Without -mpopcnt, __builtin_popcount is a call into libgcc, which the

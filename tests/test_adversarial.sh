@@ -274,6 +274,41 @@ rm -f "$escname"
 fails_with escnoconfig 'a\x1b[2Jb\x0ac: No such file' \
   "config: a missing config file is named with \\xNN" --config="$escname" --print-config
 
+# C1 controls: a terminal may take the byte 0x9b, or U+009B in UTF-8, as ESC [.  Both
+# went to the terminal raw inside a message; now each byte is \xNN, as C0 controls are,
+# and other text (Korean, UTF-8 or not) is kept as it is.
+c1raw="$tmp/$(printf 'a\233[2Jb\351')" c1utf="$tmp/$(printf 'a\302\233[2Jb\352\260\200')"
+run c1raw solve "$c1raw"
+status_is c1raw 2 && err_has c1raw "$(printf 'a\\x9b[2Jb\351: No such file')"
+ok $? "solve: a byte 0x9b in a file's name (not UTF-8) is shown as \\x9b"
+run c1utf solve "$c1utf"
+status_is c1utf 2 && err_has c1utf "$(printf 'a\\xc2\\x9b[2Jb\352\260\200: No such file')"
+ok $? "solve: U+009B in a file's name is shown as \\xc2\\x9b, Korean kept"
+printf '%s\n' "$easy" >"$tmp/c1.txt"
+run c1quote rate --format="$(printf 'x\302\233y')" "$tmp/c1.txt"
+status_is c1quote 2 && err_has c1quote "unknown format 'x\\xc2\\x9by'"
+ok $? "rate: U+009B in an option's value is shown as \\xc2\\x9b"
+
+# A puzzle's name, the first word of the comment before it, was printed as it was by solve,
+# hint and rate ("# NAME", "FILE:N (NAME)"): its controls are escaped as in a message.
+{ printf '# x\302\233[2Jy\033[31m\n'; sed -n 9,18p "$srcdir/tests/data/variant/jigsaw_nodes.txt"; } >"$tmp/named.txt"
+shown='x\xc2\x9b[2Jy\x1b[31m'
+run namesolve solve "$tmp/named.txt"
+run namerate rate "$tmp/named.txt"
+run namehint hint --apply=1 "$tmp/named.txt"
+for c in namesolve namerate namehint; do
+  status_is $c 0 && out_has $c "$shown" && ! grep -q "$(printf '\033')" "$tmp/$c.out" &&
+    ! grep -q "$(printf '\302\233')" "$tmp/$c.out"
+  ok $? "$c: a puzzle's name from its comment line is printed with controls as \\xNN"
+done
+# A save's name line too (write_name keeps controls out of the saves kakudo writes, but a
+# save can be edited).
+sed "s/^boxes 3 3\$/&\\
+name x$(printf '\033')[2Jy/" "$srcdir/tests/data/rating/mistake.save" >"$tmp/named.save"
+run namesave rate "$tmp/named.save"
+status_is namesave 0 && out_has namesave '(x\x1b[2Jy)' && ! grep -q "$(printf '\033')" "$tmp/namesave.out"
+ok $? "rate: a save's name is printed with controls as \\xNN"
+
 # --- FILE:N with an N of any length ---
 # N past 9 digits was taken as part of the file's name ("FILE:99999999999999999999: No such
 # file or directory"); it is a puzzle number like any other, past the end of the file.
