@@ -124,6 +124,30 @@ static void test_huge_env_size(void)
     }
 }
 
+/* Only the one of COLUMNS and LINES that is too large is dropped: the other, smaller than
+ * the terminal, is still taken (use_env(FALSE) dropped both, and the player drew 80x24). */
+static void test_huge_env_size_keeps_other(void)
+{
+    static const char *const cases[][3] = {
+        { "COLUMNS=20", "LINES=99999999", "20x24" },
+        { "COLUMNS=99999999", "LINES=10", "80x10" },
+    };
+    const char *args[] = { sudoku_path, NULL };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *env[] = { cases[i][0], cases[i][1], NULL };
+        struct th *t = tt_start(args, env, 24, 80);
+
+        tap_ok(tt_wait_text(t, cases[i][2]),
+               "%s %s on a 24x80 terminal: the sane one is kept (\"too small: ... have %s\")",
+               cases[i][0], cases[i][1], cases[i][2]);
+        th_send(t, "q");
+        tap_ok(tt_exited_cleanly(th_wait_exit(t, tt_wait_ms)), "%s %s: q quits", cases[i][0],
+               cases[i][1]);
+        th_free(t);
+    }
+}
+
 /* A terminal that reports no size leaves ncurses COLUMNS and LINES alone: when those are
  * too large for a screen, the player says so, not that terminfo has no such terminal. */
 static void test_huge_env_size_no_terminal_size(void)
@@ -183,6 +207,7 @@ int main(void)
     test_unknown_terminal();
     tt_fresh_state();
     test_huge_env_size();
+    test_huge_env_size_keeps_other();
     test_huge_env_size_no_terminal_size();
     tt_fresh_state();
     test_messages_end_alike();

@@ -260,16 +260,19 @@ static bool env_number_above(const char *name, long limit)
 /* ncurses takes COLUMNS and LINES over the size the terminal reports (use_env).  Larger
  * than the terminal they cannot be its size (a stale export, or a typo), and a huge one
  * (99999999) made newterm fail for want of memory, which was then said as an unknown
- * terminal.  The terminal's own size is taken instead, as use_env(FALSE) does; smaller
- * ones, a part of the screen asked for, are still honoured. */
+ * terminal.  The terminal's own size is taken instead for the one that is too large
+ * (unset, it leaves ncurses the terminal's); the other, smaller (a part of the screen
+ * asked for), is still honoured: use_env(FALSE) dropped both. */
 static void ignore_env_size_past_terminal(void)
 {
     struct winsize ws;
 
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0)
         return;     /* no size of its own: COLUMNS and LINES are all there is */
-    if (env_number_above("LINES", ws.ws_row) || env_number_above("COLUMNS", ws.ws_col))
-        use_env(FALSE);
+    if (env_number_above("LINES", ws.ws_row))
+        unsetenv("LINES");
+    if (env_number_above("COLUMNS", ws.ws_col))
+        unsetenv("COLUMNS");
 }
 
 /* Why newterm failed: TERM unset, unknown to terminfo, or (known) the screen could not be
