@@ -8,6 +8,8 @@
 #include "format.h"
 #include "solve.h"
 
+struct game;
+
 /* What rate prints for each puzzle (--format=se|rating). */
 enum rate_output {
     RATE_OUTPUT_TEXT,       /* "FILE:N: Level, rating 7.2, hardest ..." */
@@ -96,13 +98,16 @@ struct cli_input {
 void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_input *in, void *user),
                     void (*finish)(void *user), void *user);
 
-/* Whether the file at path is a saved game (it starts as game_save writes), which solve,
- * hint and rate read when no --format is given. */
-bool cli_is_save_file(const char *path);
-/* The puzzle of the saved game at path (its givens: the player's digits are not the
- * puzzle's; caller frees) and, when style is not NULL, the layout it was read in; NULL
- * with game_load's message in why when the save cannot be read. */
-struct puzzle *cli_load_saved_puzzle(const char *path, struct format_style *style, char *why,
+/* Whether operand arg (FILE, FILE:N, or "-" for standard input) is a saved game (it
+ * starts as game_save writes), which solve, hint and rate read when no --format is given.
+ * Only a regular file is looked at (standard input too: "< SAVE"), where it stands. */
+bool cli_is_save_file(const char *arg);
+/* The saved game of operand arg (as above); NULL with game_load's message in why when it
+ * cannot be read, or with the reader's when N is not 1 (a save holds one puzzle). */
+struct game *cli_load_save(const char *arg, char *why, size_t why_size);
+/* Its puzzle (the givens: the player's digits are not the puzzle's; caller frees) and,
+ * when style is not NULL, the layout it was read in; NULL with a message as above. */
+struct puzzle *cli_load_saved_puzzle(const char *arg, struct format_style *style, char *why,
                                      size_t why_size);
 
 /* Exit status of solve, hint and rate when a search gave up (its budget ran out). */

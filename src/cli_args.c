@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -551,29 +552,68 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
     free(names);
 }
 
-/* Saves are regular files: anything else is not opened here, as a FIFO opened twice would
- * lose to this look the puzzles its writer sent, or wait for a writer that has come and
- * gone. */
-bool cli_is_save_file(const char *path)
+/* The first bytes of the file at path ("-": standard input) in head (size of them at
+ * most), read only when it is a regular file: a FIFO read here would lose to this look
+ * the puzzles its writer sent, or wait for a writer that has come and gone.  Standard
+ * input is looked at where it stands (pread), so that its reader still finds them. */
+static bool peek_regular(const char *path, char *head, size_t size)
 {
+    bool is_stdin = strcmp(path, "-") == 0;
     struct stat st;
-    FILE *f = NULL;
-    char head[16] = "";
+    int fd = -1;
+    off_t at = 0;
+    ssize_t got = -1;
+
+    /* Not even opened otherwise: a FIFO's writer would take this open for its reader. */
+    if (is_stdin ? fstat(STDIN_FILENO, &st) != 0 : stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (is_stdin)
+        at = lseek(fd, 0, SEEK_CUR);
+    if (fd >= 0 && at >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        got = pread(fd, head, size, at);
+    if (fd >= 0 && !is_stdin)
+        close(fd);
+    return got == (ssize_t)size;
+}
+
+bool cli_is_save_file(const char *arg)
+{
+    static const char magic[] = "kakudo-save ";
+    char head[sizeof magic - 1], *path;
+    long only;
     bool save;
 
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        f = fopen(path, "rb");
-    if (f == NULL)
-        return false;
-    save = fgets(head, sizeof head, f) != NULL && strncmp(head, "kakudo-save ", 12) == 0;
-    fclose(f);
+    format_split_spec(arg, &path, &only);
+    save = peek_regular(path, head, sizeof head) && memcmp(head, magic, sizeof head) == 0;
+    free(path);
     return save;
 }
 
-struct puzzle *cli_load_saved_puzzle(const char *path, struct format_style *style, char *why,
+struct game *cli_load_save(const char *arg, char *why, size_t why_size)
+{
+    char *path, *name;
+    long only;
+    struct format_error err;
+    struct game *g = NULL;
+
+    format_split_spec(arg, &path, &only);
+    name = format_input_name(path);
+    if (!format_index_exists(name, only, 1, &err))      /* a save holds one puzzle */
+        format_error_string(&err, why, why_size);
+    else if (strcmp(path, "-") == 0)
+        g = game_load_stream(stdin, name, why, why_size);
+    else
+        g = game_load(path, why, why_size);
+    free(name);
+    free(path);
+    return g;
+}
+
+struct puzzle *cli_load_saved_puzzle(const char *arg, struct format_style *style, char *why,
                                      size_t why_size)
 {
-    struct game *g = game_load(path, why, why_size);
+    struct game *g = cli_load_save(arg, why, why_size);
     struct puzzle *p;
 
     if (g == NULL)

@@ -258,7 +258,7 @@ static void hint_load(struct hint_job *job, const struct cli_options *opt)
 
     if (opt->format == FORMAT_AUTO && cli_is_save_file(job->arg)) {
         char why[600];
-        struct game *g = game_load(job->arg, why, sizeof why);
+        struct game *g = cli_load_save(job->arg, why, sizeof why);
         size_t n;
 
         if (g == NULL) {

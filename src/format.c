@@ -3,6 +3,7 @@
 #include "format.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -2030,6 +2031,9 @@ static int detect_format(struct reader *r, struct format_error *err)
     if (ln->fault != FAULT_NONE)
         return fail_fault(r, err, ln);
     n = format_candidates(r, first, cands);
+    if (n == 0 && strncmp(ln->text, "kakudo-save ", 12) == 0)     /* a pipe's, or the player's */
+        return fail(r, err, ln->number, 0, "a saved game, not a puzzle: solve, hint and rate read "
+                    "a save from its file (FILE, FILE:1 or < FILE), not through a pipe");
     if (n == 0)
         return fail(r, err, ln->number, 0, "not a puzzle: expected a Sudoku (N*N symbols on a line, or "
                     "N rows of N), a Sudoku variant (its name on a line, then its rows and maps; or a "
@@ -2510,12 +2514,19 @@ void format_error_too_few(struct format_error *err, const char *name, long seen)
                                (unsigned long)seen), name, seen);
 }
 
+bool format_index_exists(const char *name, long index, long count, struct format_error *err)
+{
+    if (index < 1)
+        load_error(err, name, "puzzle numbers start at 1");
+    else if (index > count)
+        format_error_too_few(err, name, count);
+    return index >= 1 && index <= count;
+}
+
 bool reader_skip_to(struct reader *r, long index, struct format_error *err)
 {
-    if (index < 1) {
-        load_error(err, r->name, "puzzle numbers start at 1");
+    if (!format_index_exists(r->name, index, LONG_MAX, err))
         return false;
-    }
     for (long seen = 0; seen < index - 1; seen++) {
         struct puzzle *p;
         int rc = reader_next(r, &p, NULL, err);

@@ -82,6 +82,9 @@ bool reader_skip_to(struct reader *r, long index, struct format_error *err);
 /* The error for an input named name that ended after seen puzzles, before the one asked
  * for ("FILE has only 3 puzzles"). */
 void format_error_too_few(struct format_error *err, const char *name, long seen);
+/* Whether puzzle index (1-based, of FILE:N) is one of the count an input holds; if not,
+ * err says why, named name ("puzzle numbers start at 1", "FILE has only 1 puzzle"). */
+bool format_index_exists(const char *name, long index, long count, struct format_error *err);
 /* Splits a command-line argument "FILE:N" into the file (*path, the caller frees) and N
  * (*index): true when it held a :N, false (the whole argument, *index 1) when not or when
  * the argument names an existing file itself. */

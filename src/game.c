@@ -1689,16 +1689,14 @@ static size_t drop_carriage_returns(char *buf, size_t n)
     return out;
 }
 
-/* The file into memory, at most SAVE_MAX_BYTES: all of it, or (head_only) up to the end of
- * its puzzle, so that a long history is not even read. */
-static char *read_file(const char *path, bool head_only, size_t *len, char *err, size_t errsize)
+/* The rest of the open file f, read as path, into memory, at most SAVE_MAX_BYTES: all of
+ * it, or (head_only) up to the end of its puzzle, so that a long history is not even read. */
+static char *read_stream(FILE *f, const char *path, bool head_only, size_t *len, char *err,
+                         size_t errsize)
 {
-    FILE *f = open_regular(path, err, errsize);
     char *buf = NULL;
     size_t cap = 0, n = 0, head = 0;
 
-    if (f == NULL)
-        return NULL;
     for (;;) {
         size_t got, from = n > 4 ? n - 4 : 0;
         if (n + 65536 > cap)
@@ -1719,13 +1717,42 @@ static char *read_file(const char *path, bool head_only, size_t *len, char *err,
     if (head == 0 && n <= (size_t)SAVE_MAX_BYTES && ferror(f))
         set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
     if (head == 0 && (n > (size_t)SAVE_MAX_BYTES || ferror(f))) {
-        fclose(f);
         free(buf);
         return NULL;
     }
-    fclose(f);
     *len = drop_carriage_returns(buf, n);
     return buf;
+}
+
+static char *read_file(const char *path, bool head_only, size_t *len, char *err, size_t errsize)
+{
+    FILE *f = open_regular(path, err, errsize);
+    char *buf;
+
+    if (f == NULL)
+        return NULL;
+    buf = read_stream(f, path, head_only, len, err, errsize);
+    fclose(f);
+    return buf;
+}
+
+/* The game in sr's buffer (freed here), or NULL with *status saying why. */
+static struct game *load_buffer(struct save_reader *sr, enum game_load_status *status)
+{
+    struct game *g;
+
+    *status = GAME_LOAD_CORRUPT;
+    if (sr->len == 0) {
+        free(sr->buf);
+        set_err(sr->err, sr->errsize, "%s:1: expected \"%s\": the file is empty", sr->path,
+                SAVE_MAGIC);
+        return NULL;
+    }
+    g = load_game(sr);
+    free(sr->buf);
+    if (g != NULL)
+        *status = GAME_LOAD_OK;
+    return g;
 }
 
 struct game *game_load_status(const char *path, enum game_load_status *status, char *err,
@@ -1741,19 +1768,19 @@ struct game *game_load_status(const char *path, enum game_load_status *status, c
     sr.buf = read_file(path, false, &sr.len, err, errsize);
     if (sr.buf == NULL)
         return NULL;
-    *status = GAME_LOAD_CORRUPT;
-    if (sr.len == 0) {
-        free(sr.buf);
-        set_err(err, errsize, "%s:1: expected \"%s\": the file is empty", path, SAVE_MAGIC);
-        return NULL;
-    }
-    g = load_game(&sr);
-    free(sr.buf);
-    if (g == NULL)
-        return NULL;
-    *status = GAME_LOAD_OK;
-    g->save_path = xstrdup(path);
+    g = load_buffer(&sr, status);
+    if (g != NULL)
+        g->save_path = xstrdup(path);
     return g;
+}
+
+struct game *game_load_stream(FILE *f, const char *name, char *err, size_t errsize)
+{
+    struct save_reader sr = { .path = name, .err = err, .errsize = errsize };
+    enum game_load_status status;
+
+    sr.buf = read_stream(f, name, false, &sr.len, err, errsize);
+    return sr.buf != NULL ? load_buffer(&sr, &status) : NULL;
 }
 
 struct game *game_load(const char *path, char *err, size_t errsize)

@@ -169,6 +169,10 @@ enum game_load_status { GAME_LOAD_OK, GAME_LOAD_UNREADABLE, GAME_LOAD_CORRUPT };
 struct game *game_load_status(const char *path, enum game_load_status *status, char *err,
                               size_t errsize);
 
+/* The same from the open file f (standard input) from where it stands, named name in
+ * messages; the game has no save_path. */
+struct game *game_load_stream(FILE *f, const char *name, char *err, size_t errsize);
+
 /* Moves a corrupt save aside, never replacing an earlier copy: renamed PATH.corrupt, or
  * PATH.corrupt.2, .3 ... up to GAME_ASIDE_MAX.  The new name (caller frees), or NULL with a
  * message. */

@@ -212,6 +212,42 @@ fails_with v3save 'v3.save:1: expected "kakudo-save 2" or older: saved by a newe
   "hint: a save from a newer kakudo says so" \
   hint "$tmp/v3.save"
 
+# --- A save on standard input, or as SAVE:N ---
+# Read as a save only when given by its name: "kakudo solve < SAVE", "hint - < SAVE" and
+# "SAVE:1" were "not a puzzle".  Redirected (a regular file) it is seen where it stands; a
+# pipe cannot be looked at without taking what it sends, and the message says so.
+# run_in NAME INPUT ARGS...: run with INPUT as standard input.
+run_in() {
+  name=$1 input=$2; shift 2
+  "$bin" "$@" <"$input" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  echo $? >"$tmp/$name.status"
+}
+save="$srcdir/tests/data/rating/mistake.save"
+solved=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+run_in stdsolve "$save" solve
+status_is stdsolve 0 && out_has stdsolve "$solved"
+ok $? "solve: a save on standard input is read as a save"
+run_in stdhint "$save" hint -
+status_is stdhint 0 && out_has stdhint "Mistake: r1c3 holds 2"
+ok $? "hint -: a save on standard input is read with its digits"
+run_in stdrate "$save" rate
+status_is stdrate 0 && out_has stdrate "<stdin>:1: Beginner"
+ok $? "rate: a save on standard input is rated"
+for c in solve rate hint; do
+  run "one$c" $c "$save:1"
+  status_is "one$c" 0
+  ok $? "$c: SAVE:1 is the save's puzzle"
+  fails_with "two$c" "mistake.save has only 1 puzzle" "$c: SAVE:2 says the save has one puzzle" \
+    $c "$save:2"
+  fails_with "zero$c" "mistake.save: puzzle numbers start at 1" "$c: SAVE:0 says numbers start at 1" \
+    $c "$save:0"
+done
+out_has onesolve "$solved" && out_has onehint "Mistake: r1c3 holds 2"
+ok $? "solve and hint: SAVE:1 reads the save's puzzle and digits"
+cat "$save" | "$bin" solve >"$tmp/pipe.out" 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.status"
+status_is pipe 2 && err_has pipe "<stdin>:1: a saved game, not a puzzle: solve, hint and rate read a save from its file"
+ok $? "solve: a save through a pipe is said to be a save, and how it is read"
+
 # --- Option values ---
 # --format with no name ("--format=", "--format=line,") read as the default, silently.
 printf '%s\n' "$easy" >"$tmp/one.txt"
