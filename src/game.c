@@ -1142,6 +1142,7 @@ struct save_reader {
     long line;              /* number of the line last taken */
     char *err;
     size_t errsize;
+    bool newer;             /* refused as a newer kakudo's: not corrupt, to be kept */
 };
 
 static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
@@ -1183,22 +1184,56 @@ static char *next_line(struct save_reader *sr, bool *ok)
     return start;
 }
 
+/* The first words of a save's lines, in every version this kakudo reads. */
+static const char *const save_keywords[] = {
+    "kind", "format", "boxes", "name", "elapsed", "completed", "filled", "cursor", "hints",
+    "key", "puzzle", "end", "move", "position",
+};
+
+/* The length of the keyword line s starts with (a lowercase word, then a blank or the
+ * end) when it is none of save_keywords, else 0: a line of a newer kakudo's. */
+static size_t unknown_keyword(const char *s)
+{
+    size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+
+    if (n == 0 || s[0] < 'a' || s[0] > 'z' || (s[n] != ' ' && s[n] != '\0'))
+        return 0;
+    for (size_t i = 0; i < sizeof save_keywords / sizeof save_keywords[0]; i++)
+        if (strlen(save_keywords[i]) == n && strncmp(s, save_keywords[i], n) == 0)
+            return 0;
+    return n;
+}
+
+/* The line s (the one last taken) is not the one expected: said as a newer kakudo's line
+ * when its keyword is unknown (sr->newer), as one out of place otherwise. */
+static bool unexpected_line(struct save_reader *sr, const char *s, const char *expected)
+{
+    size_t n = unknown_keyword(s);
+
+    if (n == 0)
+        return load_fail(sr, sr->line, "expected %s", expected);
+    sr->newer = true;
+    return load_fail(sr, sr->line, "expected %s, found \"%.*s\", a line this kakudo does not "
+                     "know: saved by a newer kakudo", expected, n > 40 ? 40 : (int)n, s);
+}
+
 /* The value after "KEY " on the next line, or NULL after reporting what was expected. */
 static const char *expect_key(struct save_reader *sr, const char *key, const char *what)
 {
     bool ok;
     const char *s = next_line(sr, &ok);
     size_t n = strlen(key);
+    char expected[80];
 
+    snprintf(expected, sizeof expected, "\"%s%s%s\"", key, what[0] ? " " : "", what);
     if (!ok)
         return NULL;
     if (s == NULL) {
-        load_fail(sr, sr->line + 1, "expected \"%s%s%s\", the file ends here", key,
-                  what[0] ? " " : "", what);
+        load_fail(sr, sr->line + 1, "expected %s, the file ends here", expected);
         return NULL;
     }
     if (strncmp(s, key, n) != 0 || (s[n] != ' ' && s[n] != '\0')) {
-        load_fail(sr, sr->line, "expected \"%s%s%s\"", key, what[0] ? " " : "", what);
+        unexpected_line(sr, s, expected);
         return NULL;
     }
     return s[n] == ' ' ? s + n + 1 : s + n;
@@ -1426,8 +1461,10 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
     else if (s != NULL && strcmp(s, SAVE_MAGIC_V1) == 0)
         h->version = 1;
     else if (s != NULL && strncmp(s, "kakudo-save ", 12) == 0 && s[12] != '\0'
-             && strspn(s + 12, "0123456789") == strlen(s + 12))
+             && strspn(s + 12, "0123456789") == strlen(s + 12)) {
+        sr->newer = true;
         return load_fail(sr, 1, "expected \"%s\" or older: saved by a newer kakudo", SAVE_MAGIC);
+    }
     else
         return load_fail(sr, 1, "expected \"%s\": not a kakudo save file", SAVE_MAGIC);
     if (!parse_kind(sr, h) || !parse_format(sr, h) || !parse_boxes(sr, h) || !parse_name(sr, h))
@@ -1575,7 +1612,7 @@ static bool replay(struct save_reader *sr, struct game *g)
     if (s == NULL)
         return load_fail(sr, sr->line + 1, "expected \"move TEXT\" or \"position K\", the file ends here");
     if (strncmp(s, "position ", 9) != 0)
-        return load_fail(sr, sr->line, "expected \"move TEXT\" or \"position K\"");
+        return unexpected_line(sr, s, "\"move TEXT\" or \"position K\"");
     if (!parse_value(s + 9, 0, g->nmoves, &pos))
         return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
     if (pos < g->nmoves)
@@ -1736,7 +1773,8 @@ static char *read_file(const char *path, bool head_only, size_t *len, char *err,
     return buf;
 }
 
-/* The game in sr's buffer (freed here), or NULL with *status saying why. */
+/* The game in sr's buffer (freed here), or NULL with *status saying why: a newer kakudo's
+ * save cannot be read here, but it is no corrupt one to set aside, away from that kakudo. */
 static struct game *load_buffer(struct save_reader *sr, enum game_load_status *status)
 {
     struct game *g;
@@ -1752,6 +1790,8 @@ static struct game *load_buffer(struct save_reader *sr, enum game_load_status *s
     free(sr->buf);
     if (g != NULL)
         *status = GAME_LOAD_OK;
+    else if (sr->newer)
+        *status = GAME_LOAD_UNREADABLE;
     return g;
 }
 

@@ -59,6 +59,9 @@
  *   position K                           moves [0, K) are done, the rest can be redone
  * Loading replays every move, then undoes back to K; anything malformed or inconsistent
  * (a refused move, a key that does not match, text after the last line) rejects the file.
+ * A newer version number, or a line whose first word (a lowercase keyword) is none of the
+ * above where a header or move line is expected, is a newer kakudo's save: refused as
+ * such, and kept rather than set aside.
  */
 
 #define GAME_ELAPSED_MAX UINT64_C(359999999999)   /* 99999:59:59.999: the timer stops there */
@@ -164,7 +167,8 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
  * unreadable.  The loaded game's timer is paused. */
 struct game *game_load(const char *path, char *err, size_t errsize);
 /* The same, telling a save that cannot be read (missing, no permission, not a regular
- * file: left alone) from one that is corrupt (set it aside, game_set_aside). */
+ * file, saved by a newer kakudo: a newer version or a line this one does not know: left
+ * alone) from one that is corrupt (set it aside, game_set_aside). */
 enum game_load_status { GAME_LOAD_OK, GAME_LOAD_UNREADABLE, GAME_LOAD_CORRUPT };
 struct game *game_load_status(const char *path, enum game_load_status *status, char *err,
                               size_t errsize);

@@ -248,6 +248,14 @@ cat "$save" | "$bin" solve >"$tmp/pipe.out" 2>"$tmp/pipe.err"; echo $? >"$tmp/pi
 status_is pipe 2 && err_has pipe "<stdin>:1: a saved game, not a puzzle: solve, hint and rate read a save from its file"
 ok $? "solve: a save through a pipe is said to be a save, and how it is read"
 
+# A line this kakudo does not know (a newer kakudo's field) was "expected elapsed ...", as
+# a corrupt save is: it is said to be a newer kakudo's, at its file and line.
+sed 's/^elapsed 0$/theme dark\
+&/' "$srcdir/tests/data/rating/mistake.save" >"$tmp/field.save"
+fails_with fieldsave 'field.save:5: expected "elapsed MILLISECONDS", found "theme", a line this kakudo does not know: saved by a newer kakudo' \
+  "hint: a save with a line of unknown keyword is said to be a newer kakudo's" \
+  hint "$tmp/field.save"
+
 # --- Option values ---
 # --format with no name ("--format=", "--format=line,") read as the default, silently.
 printf '%s\n' "$easy" >"$tmp/one.txt"

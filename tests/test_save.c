@@ -525,6 +525,48 @@ static void test_set_aside(void)
     free(dir);
 }
 
+/* A save of a newer kakudo (a newer version number, or a line whose keyword this one does
+ * not know) is refused as such with its line, and kept: corrupt, it was set aside by the
+ * player, where the newer kakudo would not find it.  The line was "expected elapsed". */
+static void test_newer_kept(void)
+{
+    static const char *const cases[][4] = {
+        { "kakudo-save", "kakudo-save 3", "version 3",
+          ":1: expected \"kakudo-save 2\" or older: saved by a newer kakudo" },
+        { "elapsed", "theme dark\nelapsed 0", "a 'theme' line in the header",
+          "expected \"elapsed MILLISECONDS\", found \"theme\", a line this kakudo does not know: "
+          "saved by a newer kakudo" },
+        { "position", "note x\nposition 0", "a 'note' line among the moves",
+          "expected \"move TEXT\" or \"position K\", found \"note\"" },
+    };
+    struct puzzle *p = load_puzzle("sudoku9.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("future.save"), err[512] = "", *text;
+    enum game_load_status st;
+
+    game_save(g, path, err, sizeof err);
+    text = read_text(path);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *at = strstr(text, cases[i][0]), *end = strchr(at, '\n');
+        char *newer = xasprintf("%.*s%s%s", (int)(at - text), text, cases[i][1], end);
+
+        write_text(path, newer);
+        tap_ok(game_load_status(path, &st, err, sizeof err) == NULL && st == GAME_LOAD_UNREADABLE
+               && strstr(err, cases[i][3]) != NULL, "%s: a newer kakudo's save, kept (%s)",
+               cases[i][2], err);
+        free(newer);
+    }
+    /* A known keyword out of place is no newer kakudo's: the file is corrupt. */
+    write_text(path, "kakudo-save 2\nkind sudoku\nelapsed 0\n");
+    tap_ok(game_load_status(path, &st, err, sizeof err) == NULL && st == GAME_LOAD_CORRUPT
+           && strstr(err, ":3: expected \"format ") != NULL && strstr(err, "newer") == NULL,
+           "a known line out of place is corrupt (%s)", err);
+    free(text);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
 /* A FIFO (or a device) at the save's name is refused at once, not read from. */
 static void test_not_a_file(void)
 {
@@ -690,6 +732,7 @@ int main(void)
     test_stale_temps();
     test_state_dir_checks();
     test_set_aside();
+    test_newer_kept();
     test_not_a_file();
     test_counters();
     test_cursor();
