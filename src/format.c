@@ -2489,18 +2489,23 @@ static void load_error(struct format_error *err, const char *file, const char *f
 
 bool format_split_spec(const char *spec, char **path, long *index)
 {
-    char *colon;
+    char *colon, *digits;
     struct stat st;
 
     *path = xstrdup(spec);
     colon = strrchr(*path, ':');
     *index = 1;
-    if (stat(spec, &st) == 0 || colon == NULL || colon[1] == '\0'
-        || strspn(colon + 1, "0123456789") != strlen(colon + 1))
+    if (stat(spec, &st) == 0 || colon == NULL)
+        return false;
+    digits = colon + 1 + (colon[1] == '-');
+    if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
         return false;
     /* A number past LONG_MAX asks for a puzzle no file holds, as LONG_MAX does: the
-     * message then says how many the file has, not that "FILE:N" is no file. */
+     * message then says how many the file has, not that "FILE:N" is no file.  A negative
+     * one (FILE:-1 was no file) asks for none, as 0 does: "puzzle numbers start at 1". */
     *index = strtol(colon + 1, NULL, 10);
+    if (*index < 0)
+        *index = 0;
     *colon = '\0';
     return true;
 }

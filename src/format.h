@@ -86,8 +86,8 @@ void format_error_too_few(struct format_error *err, const char *name, long seen)
  * err says why, named name ("puzzle numbers start at 1", "FILE has only 1 puzzle"). */
 bool format_index_exists(const char *name, long index, long count, struct format_error *err);
 /* Splits a command-line argument "FILE:N" into the file (*path, the caller frees) and N
- * (*index): true when it held a :N, false (the whole argument, *index 1) when not or when
- * the argument names an existing file itself. */
+ * (*index; a negative N is 0, which no puzzle has): true when it held a :N, false (the
+ * whole argument, *index 1) when not or when the argument names an existing file itself. */
 bool format_split_spec(const char *spec, char **path, long *index);
 
 /* Writes grid (p->ncells digits) in the given style: a Sudoku line or grid, a KAKURO2

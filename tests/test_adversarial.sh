@@ -363,4 +363,12 @@ for c in solve rate hint; do
   ok $? "$c: FILE:N with a 20-digit N says how many puzzles the file has"
 done
 
+# FILE:-1 was taken as a file's name ("No such file"); solve, which reads every puzzle when
+# no N is given, took the -1 for that and solved them all.
+for c in solve rate hint watch play; do
+  run "neg$c" "$c" "$tmp/two.txt:-1"
+  status_is "neg$c" 2 && err_has "neg$c" "two.txt: puzzle numbers start at 1" && ! test -s "$tmp/neg$c.out"
+  ok $? "$c: FILE:-1 says puzzle numbers start at 1"
+done
+
 tap_done
