@@ -388,7 +388,11 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
             break;
         case OPT_NO_TIMER: opt->no_timer = true; opt->timer = false; break;
         case OPT_TIMER: opt->timer = true; opt->no_timer = false; break;
-        case OPT_CONFIG: opt->config = optarg; break;
+        case OPT_CONFIG:
+            if (*optarg == '\0')     /* said as ": No such file or directory" */
+                return usage_error("invalid --config '': expected a file's name");
+            opt->config = optarg;
+            break;
         case OPT_PRINT_CONFIG: opt->print_config = true; break;
         case OPT_TRACE: opt->trace = true; break;
         case OPT_STRATEGY:
@@ -457,6 +461,9 @@ static int parse_command(char **args, int nargs, const struct cli_options *opt, 
         }
     if (cmd->command == CLI_WATCH && cmd->nargs != 1)
         return usage_error("watch needs one FILE[:N]");
+    for (int i = 0; i < cmd->nargs; i++)
+        if (cmd->args[i][0] == '\0')   /* was ": No such file or directory", or less */
+            return usage_error("an empty FILE: expected a file's name, or '-' for standard input");
     if (opt->apply >= 0 && cmd->command != CLI_HINT)
         return usage_error("--apply is an option of hint");
     if (opt->apply >= 0 && opt->all)

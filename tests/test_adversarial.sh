@@ -371,4 +371,13 @@ for c in solve rate hint watch play; do
   ok $? "$c: FILE:-1 says puzzle numbers start at 1"
 done
 
+# An empty name was ": No such file or directory" (solve, rate and --config), or "No such
+# file or directory" alone (hint, watch, the player): a usage error that says what it is.
+for c in solve rate hint watch play; do
+  fails_with "empty$c" "an empty FILE: expected a file's name, or '-' for standard input" \
+    "$c: an empty FILE is refused as such" $c ''
+done
+fails_with emptyconfig "invalid --config '': expected a file's name" \
+  "--config='' is refused as such" --config= --print-config
+
 tap_done
