@@ -475,11 +475,14 @@ static int parse_command(char **args, int nargs, const struct cli_options *opt, 
     return -1;
 }
 
-/* Whether arg is "-:N", standard input's Nth puzzle: an operand as FILE:N is. */
+/* Whether arg is "-:N", standard input's Nth puzzle: an operand as FILE:N is (N with a
+ * sign too, which format_split_spec takes). */
 static bool is_stdin_index(const char *arg)
 {
-    return arg[0] == '-' && arg[1] == ':' && arg[2] != '\0'
-           && strspn(arg + 2, "0123456789") == strlen(arg + 2);
+    const char *digits = arg + 2 + (arg[0] == '-' && arg[1] == ':' && arg[2] == '-');
+
+    return arg[0] == '-' && arg[1] == ':' && *digits != '\0'
+           && strspn(digits, "0123456789") == strlen(digits);
 }
 
 /* getopt would read "-:N" as the option ':': parse_options sees each from its ':' on,

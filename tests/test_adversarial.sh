@@ -370,6 +370,9 @@ for c in solve rate hint watch play; do
   status_is "neg$c" 2 && err_has "neg$c" "two.txt: puzzle numbers start at 1" && ! test -s "$tmp/neg$c.out"
   ok $? "$c: FILE:-1 says puzzle numbers start at 1"
 done
+run_in negstdin "$tmp/two.txt" solve -:-1
+status_is negstdin 2 && err_has negstdin "<stdin>: puzzle numbers start at 1"
+ok $? "solve: -:-1 says puzzle numbers start at 1 (was: invalid option -- ':')"
 
 # An empty name was ": No such file or directory" (solve, rate and --config), or "No such
 # file or directory" alone (hint, watch, the player): a usage error that says what it is.
