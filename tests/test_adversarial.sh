@@ -322,16 +322,13 @@ fails_with escnoconfig 'a\x1b[2Jb\x0ac: No such file' \
 # went to the terminal raw inside a message; now each byte is \xNN, as C0 controls are,
 # and other text (Korean, UTF-8 or not) is kept as it is.
 c1raw="$tmp/$(printf 'a\233[2Jb\351')" c1utf="$tmp/$(printf 'a\302\233[2Jb\352\260\200')"
-run c1raw solve "$c1raw"
-status_is c1raw 2 && err_has c1raw "$(printf 'a\\x9b[2Jb\351: No such file')"
-ok $? "solve: a byte 0x9b in a file's name (not UTF-8) is shown as \\x9b"
-run c1utf solve "$c1utf"
-status_is c1utf 2 && err_has c1utf "$(printf 'a\\xc2\\x9b[2Jb\352\260\200: No such file')"
-ok $? "solve: U+009B in a file's name is shown as \\xc2\\x9b, Korean kept"
+fails_with c1raw "$(printf 'a\\x9b[2Jb\351: No such file')" \
+  "solve: a byte 0x9b in a file's name (not UTF-8) is shown as \\x9b" solve "$c1raw"
+fails_with c1utf "$(printf 'a\\xc2\\x9b[2Jb\352\260\200: No such file')" \
+  "solve: U+009B in a file's name is shown as \\xc2\\x9b, Korean kept" solve "$c1utf"
 printf '%s\n' "$easy" >"$tmp/c1.txt"
-run c1quote rate --format="$(printf 'x\302\233y')" "$tmp/c1.txt"
-status_is c1quote 2 && err_has c1quote "unknown format 'x\\xc2\\x9by'"
-ok $? "rate: U+009B in an option's value is shown as \\xc2\\x9b"
+fails_with c1quote "unknown format 'x\\xc2\\x9by'" "rate: U+009B in an option's value is shown as \\xc2\\x9b" \
+  rate --format="$(printf 'x\302\233y')" "$tmp/c1.txt"
 
 # A puzzle's name, the first word of the comment before it, was printed as it was by solve,
 # hint and rate ("# NAME", "FILE:N (NAME)"): its controls are escaped as in a message.
