@@ -777,12 +777,16 @@ int prefs_load(struct prefs *p, const char *path,
                void (*waiting)(const char *message, void *user), void *user)
 {
     FILE *f = open_config(path, waiting, user);
+    struct stat st;
     int bad;
 
     if (f == NULL) {
-        if (errno == ENOENT)
+        /* No config is no error; a link to one that is not there (a moved dotfiles
+         * directory) is, or its settings would be dropped without a word. */
+        if (errno == ENOENT && lstat(path, &st) != 0)
             return 0;
-        report_line(report, user, path, 0, strerror(errno));
+        report_line(report, user, path, 0, errno == ENOENT
+                    ? _("a symbolic link to a file that does not exist") : strerror(errno));
         return 1;
     }
     bad = prefs_read(p, f, path, report, user);

@@ -380,4 +380,16 @@ done
 fails_with emptyconfig "invalid --config '': expected a file's name" \
   "--config='' is refused as such" --config= --print-config
 
+# The config at its default place as a link to a file that is not there (a moved dotfiles
+# directory) was taken for no config at all: its settings were dropped without a word.
+mkdir -p "$tmp/xdg/kakudo"
+ln -s "$tmp/moved/config" "$tmp/xdg/kakudo/config"
+(XDG_CONFIG_HOME="$tmp/xdg"; export XDG_CONFIG_HOME; run danglingcfg --print-config)
+status_is danglingcfg 2 && err_has danglingcfg "kakudo/config: a symbolic link to a file that does not exist"
+ok $? "config: a link to a missing config is said, not taken for no config"
+rm "$tmp/xdg/kakudo/config"
+(XDG_CONFIG_HOME="$tmp/xdg"; export XDG_CONFIG_HOME; run nocfg --print-config)
+status_is nocfg 0
+ok $? "config: no config at all is still no error"
+
 tap_done
