@@ -209,12 +209,41 @@ char *util_escape_controls(const char *s)
     return util_escape_controls_n(s, strlen(s));
 }
 
+/* Whether s[0, n) is printable ASCII alone (0x20-0x7e), looked at a word at a time: a
+ * named puzzle's name is escaped as it is read, and a character at a time cost a Jigsaw
+ * batch a thousand instructions a puzzle for names that hold no control at all.  In each
+ * word, a byte below 0x20 sets its top bit in word - 0x20.., a byte of 0x7f or more in
+ * word + 0x01.. or in the word; a borrow or carry reaching another byte starts only at
+ * such a byte, so the word has one exactly when a top bit is set. */
+static bool printable_ascii(const uint8_t *s, size_t n)
+{
+    const uint64_t spaces = 0x2020202020202020ull, ones = 0x0101010101010101ull;
+    uint64_t bad = 0;
+    size_t i = 0;
+
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, s + i, 8);
+        bad |= (word - spaces) | (word + ones) | word;
+    }
+    for (; i < n; i++)
+        bad |= (uint64_t)(s[i] < 0x20 || s[i] >= 0x7f) << 7;
+    return (bad & 0x8080808080808080ull) == 0;
+}
+
 char *util_escape_controls_n(const char *s, size_t n)
 {
     const uint8_t *u = (const uint8_t *)s;
-    char *copy = xmalloc(ESCAPED_MAX * n + 1);
+    char *copy;
     size_t out = 0;
 
+    if (printable_ascii(u, n)) {
+        copy = xmalloc(n + 1);
+        memcpy(copy, s, n);
+        copy[n] = '\0';
+        return copy;
+    }
+    copy = xmalloc(ESCAPED_MAX * n + 1);
     for (size_t i = 0, len; i < n; i += len) {
         bool control;
         len = char_at(u + i, n - i, &control);

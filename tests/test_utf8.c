@@ -1,6 +1,9 @@
-/* test_utf8.c: the core's UTF-8 checks (util.c) against libunistring's, on every sequence of one to three bytes and a sample of four. */
+/* test_utf8.c: the core's UTF-8 checks (util.c) against libunistring's, on every sequence of one to three bytes and a sample of four, and its escaping of controls. */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistr.h>
 
 #include "tap.h"
@@ -13,6 +16,50 @@ static bool agrees(const uint8_t *s, size_t n)
     int want = u8_mblen(s, n), got = util_utf8_len(s, n);
 
     return got == (want == 0 ? 1 : want);
+}
+
+/* util_escape_controls_n with one byte b at position at of a line of n letters: a byte
+ * below 0x20, DEL and a lone 0x80-0x9f come out as \xNN, any other byte as itself, at
+ * every place of the word-at-a-time look and of its tail. */
+static bool escapes_one_byte(size_t n, size_t at, unsigned b)
+{
+    char in[32], want[40];
+    char *got;
+    bool control = b < 0x20 || b == 0x7f || (b >= 0x80 && b <= 0x9f), same;
+    size_t w = at;
+
+    memset(in, 'a', n);
+    in[at] = (char)b;
+    memset(want, 'a', at);
+    if (control)
+        w += (size_t)snprintf(want + at, sizeof want - at, "\\x%02x", b);
+    else
+        want[w++] = (char)b;
+    memcpy(want + w, in + at + 1, n - at - 1);
+    want[w + n - at - 1] = '\0';
+    got = util_escape_controls_n(in, n);
+    same = strcmp(got, want) == 0;
+    free(got);
+    return same;
+}
+
+static void check_escaping(void)
+{
+    long wrong = 0, tried = 0;
+    char *korean = util_escape_controls("\xed\x95\x9c\xea\xb8\x80 name"),
+         *c1 = util_escape_controls("a\xc2\x9b" "2Jb");
+
+    for (size_t n = 1; n <= 24; n++)
+        for (size_t at = 0; at < n; at++)
+            for (unsigned b = 0; b < 256; b++, tried++)
+                wrong += !escapes_one_byte(n, at, b);
+    tap_ok(wrong == 0, "util_escape_controls_n escapes each control byte at every place of "
+           "lines of 1 to 24 bytes and leaves other bytes (%ld tried, %ld wrong)", tried, wrong);
+    tap_ok(strcmp(korean, "\xed\x95\x9c\xea\xb8\x80 name") == 0
+           && strcmp(c1, "a\\xc2\\x9b2Jb") == 0,
+           "util_escape_controls keeps Korean and writes a UTF-8 C1 control as \\xNN per byte");
+    free(korean);
+    free(c1);
 }
 
 int main(void)
@@ -55,5 +102,6 @@ int main(void)
     tap_ok(util_utf8_count((const uint8_t *)"a\xc3\xa9\xe2\x82\xac" "b", 7) == 4
            && util_utf8_count((const uint8_t *)"\xff\xfe" "a", 3) == u8_mbsnlen((const uint8_t *)"\xff\xfe" "a", 3),
            "util_utf8_count counts characters as u8_mbsnlen does");
+    check_escaping();
     return tap_done();
 }
