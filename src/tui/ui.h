@@ -147,6 +147,9 @@ const char *ui_pad(char *buf, size_t size, const char *s, int w);
 const char *ui_tail(const char *s, int w);
 /* Prints s at (y, x) cut to w columns; returns the columns used. */
 int ui_print(int y, int x, int w, const char *s, attr_t attr);
+/* Prints s at (y, x) in w columns (fewer at the screen's edge); a longer s ends in an
+ * ellipsis where it is cut, so that a cut label does not read as a whole one. */
+int ui_print_cut(const struct ui *ui, int y, int x, int w, const char *s, attr_t attr);
 /* Prints s wrapped into w columns from row y, at most maxlines; returns the rows used. */
 int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr);
 /* Prints s wrapped into w columns, at most maxlines, so that its last line is row bottom,

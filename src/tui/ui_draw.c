@@ -410,6 +410,20 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     return used;
 }
 
+int ui_print_cut(const struct ui *ui, int y, int x, int w, const char *s, attr_t attr)
+{
+    /* The Linux console's fonts and ASCII have no U+2026. */
+    const char *more = ui->glyphs == UI_GLYPHS_UNICODE ? "\xe2\x80\xa6" : "...";
+    int more_w = ui_width(more), used;
+
+    if (x >= 0 && x + w > COLS)
+        w = COLS - x;
+    if (ui_width(s) <= w || w <= more_w)
+        return ui_print(y, x, w, s, attr);
+    used = ui_print(y, x, w - more_w, s, attr);
+    return used + ui_print(y, x + used, more_w, more, attr);
+}
+
 /* Where a line from start to end (a break) must end to fit w columns: end itself when it
  * fits (spaces at its end need no room), else after the whole characters that fit, at
  * least one, so that a word wider than the line is split rather than cut. */

@@ -478,9 +478,9 @@ void ui_picker_draw_above(struct ui *ui, int rows)
     if (ui->browse_path != NULL) {
         char title[600];
         snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
-        ui_print(0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
+        ui_print_cut(ui, 0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
     } else {
-        ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
+        ui_print_cut(ui, 0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
     ui_picker_list_draw(ui, 1, LINES - rows);
 }
