@@ -143,6 +143,8 @@ void ui_trim_utf8(char *s);
 /* s padded with spaces to w display columns, or cut to whole characters within them, in
  * buf (of size bytes); returns buf.  printf's "%-22s" counts bytes, not columns. */
 const char *ui_pad(char *buf, size_t size, const char *s, int w);
+/* ui_pad, but a cut s ends in an ellipsis (in ASCII "...") within the w columns. */
+const char *ui_fit(const struct ui *ui, char *buf, size_t size, const char *s, int w);
 /* The longest tail of s (whole characters) that fits in w columns. */
 const char *ui_tail(const char *s, int w);
 /* Prints s at (y, x) cut to w columns; returns the columns used. */
