@@ -87,6 +87,12 @@ static void test_from_board_and_cancel(void)
     th_send(t, "\033");
     tap_ok(tt_wait_text(t, "Cancelled."), "Esc cancels");
     tap_ok(tt_wait_text(t, "Level  < Master"), "and the form is back");
+    /* A new try is not told as cancelled: the last outcome stood under "Making". */
+    th_send(t, "\r");
+    tap_ok(tt_see(t, "Making a Master 25x25 Sudoku") && !th_find(t, "Cancelled.", NULL, NULL),
+           "Enter again: making it, and no word of the try before");
+    th_send(t, "\033");
+    tap_ok(tt_wait_text(t, "Cancelled.") && tt_wait_text(t, "Level  < Master"), "Esc cancels that too");
     th_send(t, "\033");
     tap_ok(tt_wait_text(t, "Sudoku 9x9 Easy #0"), "the game under it is still there");
     th_send(t, "q");

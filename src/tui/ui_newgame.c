@@ -249,6 +249,7 @@ static void newgame_start(struct ui *ui)
         .budget_ms = NEWGAME_BUDGET_MS, .progress = worker_progress, .user = ng,
     };
     ng->done = ng->cancel = false;
+    ui->message[0] = '\0';     /* "Cancelled." or "Gave up" was the last try's */
     ng->progress = (struct gen_progress){ .best_level = GEN_ANY_LEVEL };
     ng->started_ns = util_now_ns();
     if (pthread_create(&ng->thread, NULL, worker_main, ng) != 0) {
