@@ -145,6 +145,9 @@ void ui_trim_utf8(char *s);
 const char *ui_pad(char *buf, size_t size, const char *s, int w);
 /* ui_pad, but a cut s ends in an ellipsis (in ASCII "...") within the w columns. */
 const char *ui_fit(const struct ui *ui, char *buf, size_t size, const char *s, int w);
+/* s in buf; a longer s than w columns as an ellipsis and its tail (a path keeps its
+ * file's name in view). */
+const char *ui_fit_tail(const struct ui *ui, char *buf, size_t size, const char *s, int w);
 /* The longest tail of s (whole characters) that fits in w columns. */
 const char *ui_tail(const char *s, int w);
 /* Prints s at (y, x) cut to w columns; returns the columns used. */

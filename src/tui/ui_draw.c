@@ -386,6 +386,19 @@ const char *ui_fit(const struct ui *ui, char *buf, size_t size, const char *s, i
     return buf;
 }
 
+const char *ui_fit_tail(const struct ui *ui, char *buf, size_t size, const char *s, int w)
+{
+    const char *more = ellipsis(ui);
+    int more_w = ui_width(more);
+
+    if (ui_width(s) <= w || w <= more_w)
+        snprintf(buf, size, "%s", s);
+    else
+        snprintf(buf, size, "%s%s", more, ui_tail(s, w - more_w));
+    ui_trim_utf8(buf);
+    return buf;
+}
+
 const char *ui_tail(const char *s, int w)
 {
     size_t n = strlen(s), start = 0;

@@ -476,8 +476,11 @@ static int picker_footer_lines(const struct ui *ui, char lines[][UI_KEYS_LINE_MA
 void ui_picker_draw_above(struct ui *ui, int rows)
 {
     if (ui->browse_path != NULL) {
-        char title[600];
-        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
+        char title[600], path[512];
+        /* A long path gives way from its start: the file's name is what tells it. */
+        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), "");
+        ui_fit_tail(ui, path, sizeof path, ui->browse_path, COLS - 1 - ui_width(title));
+        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), path);
         ui_print_cut(ui, 0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
     } else {
         ui_print_cut(ui, 0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
