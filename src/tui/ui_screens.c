@@ -235,17 +235,18 @@ static int help_scroll_delta(const struct ui *ui, int key, bool is_code)
 {
     int page = help_rows(ui) - 1 > 1 ? help_rows(ui) - 1 : 1;
 
-    if (!is_code)
-        return help_line_key(ui, key, is_code);
-    switch (key) {
-    case KEY_UP: return -1;
-    case KEY_DOWN: return 1;
-    case KEY_PPAGE: return -page;
-    case KEY_NPAGE: return page;
-    case KEY_HOME: return -help_total_rows(ui);
-    case KEY_END: return help_total_rows(ui);
-    default: return help_line_key(ui, key, is_code);
+    if (is_code) {
+        switch (key) {
+        case KEY_UP: return -1;
+        case KEY_DOWN: return 1;
+        case KEY_PPAGE: return -page;
+        case KEY_NPAGE: return page;
+        case KEY_HOME: return -help_total_rows(ui);
+        case KEY_END: return help_total_rows(ui);
+        default: break;
+        }
     }
+    return help_line_key(ui, key, is_code);
 }
 
 void ui_help_key(struct ui *ui, int key, bool is_code)
