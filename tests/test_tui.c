@@ -463,6 +463,26 @@ static void test_browse_file(void)
     th_free(t);
 }
 
+/* At 40 columns the list's title keeps the file's name: a long path gives way from its
+ * start, after an ellipsis (it was cut at its end, "of /tmp/kakudo-tui-...", the name
+ * lost). */
+static void test_browse_title_narrow(void)
+{
+    struct th *t = start(NULL, NULL, NULL, NULL, 24, 40);
+
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o");
+    tt_wait_text(t, "File");
+    th_send(t, many_path);
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "Puzzles in the file") && tt_wait_text(t, "choose a puzzle of \xe2\x80\xa6")
+           && tt_wait_text(t, "/many.txt"), "40 columns: the title ends in the file's name, after an ellipsis");
+    th_send(t, "\033");
+    th_wait_gone(t, "Puzzles in the file", tt_wait_ms);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* Bytes that make no UTF-8 character are dropped alone: the keys after them still count
  * (ncurses' get_wch went on reading after such a byte until a second passed without
  * a key, swallowing every key typed meanwhile; the soak test found it, seed 101). */
@@ -524,6 +544,7 @@ int main(void)
     test_picker();
     tt_fresh_state();
     test_browse_file();
+    test_browse_title_narrow();
     tt_fresh_state();
     test_stray_bytes();
     tt_fresh_state();

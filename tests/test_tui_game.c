@@ -302,6 +302,27 @@ static void test_solved_record(void)
     th_free(t);
 }
 
+/* The last empty cell filled wrongly: the full grid is told to be wrong, with the key
+ * that shows where (it met silence, and the game looked stuck); the right digit solves. */
+static void test_full_but_wrong(void)
+{
+    struct th *t;
+
+    set_clock(0);
+    t = start(almost_path, NULL);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "9");
+    tap_ok(tt_wait_text(t, "Every cell is filled, but not all are right: c shows the wrong ones."),
+           "a full grid with a wrong digit says so and names the check key");
+    th_send(t, "c");
+    tap_ok(tt_wait_text(t, "1 wrong: r1c3."), "c names the wrong cell");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Well done") && !th_find(t, "not all are right", NULL, NULL),
+           "the right digit solves it");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* Item 2: the solver's solution, kept with k, is not the player's solve. */
 static void test_solver_solution(void)
 {
@@ -486,6 +507,8 @@ int main(void)
     test_nothing_filled();
     tt_fresh_state();
     test_solved_record();
+    tt_fresh_state();
+    test_full_but_wrong();
     tt_fresh_state();
     test_solver_solution();
     tt_fresh_state();

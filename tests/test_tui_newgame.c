@@ -87,6 +87,12 @@ static void test_from_board_and_cancel(void)
     th_send(t, "\033");
     tap_ok(tt_wait_text(t, "Cancelled."), "Esc cancels");
     tap_ok(tt_wait_text(t, "Level  < Master"), "and the form is back");
+    /* A new try is not told as cancelled: the last outcome stood under "Making". */
+    th_send(t, "\r");
+    tap_ok(tt_see(t, "Making a Master 25x25 Sudoku") && !th_find(t, "Cancelled.", NULL, NULL),
+           "Enter again: making it, and no word of the try before");
+    th_send(t, "\033");
+    tap_ok(tt_wait_text(t, "Cancelled.") && tt_wait_text(t, "Level  < Master"), "Esc cancels that too");
     th_send(t, "\033");
     tap_ok(tt_wait_text(t, "Sudoku 9x9 Easy #0"), "the game under it is still there");
     th_send(t, "q");
@@ -179,6 +185,26 @@ static void test_quit_while_making(void)
     th_free(t);
 }
 
+/* In a narrow box (30 columns) the chosen value keeps its '>' next to it, and a kind
+ * wider than the room ends in an ellipsis: the padding to the longest kind pushed '>' off
+ * ("Kind   < Sudoku        "), and "Killer Jigsaw X" lost its end unmarked. */
+static void test_narrow_form(void)
+{
+    const char *env[] = { "NO_COLOR=1", NULL };
+    struct th *t = tt_start(NULL, env, 12, 30);
+
+    tt_wait_text(t, "Puzzles");
+    th_send(t, "n");
+    tap_ok(tt_wait_text(t, "Kind   < Sudoku >"), "30 columns: '>' follows the kind");
+    th_send(t, KEY_LEFT);
+    tap_ok(tt_wait_text(t, "Kind   < Killer Jigsa\xe2\x80\xa6"), "a kind too wide is cut with an ellipsis");
+    th_send(t, KEY_DOWN);
+    tap_ok(tt_wait_text(t, "Size   < 9x9 >"), "'>' follows the size too");
+    th_send(t, "\033");
+    tap_ok(th_wait_gone(t, "Size   <", tt_wait_ms) && tt_quit_cleanly(t), "Esc, q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     /* Generous waits: under the sanitizers making a puzzle is slower. */
@@ -192,6 +218,8 @@ int main(void)
     test_form_ends();
     tt_fresh_state();
     test_board_kind();
+    tt_fresh_state();
+    test_narrow_form();
     tt_cleanup();
     return tap_done();
 }

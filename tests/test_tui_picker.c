@@ -115,6 +115,36 @@ static void test_recent_aligned(void)
     }
 }
 
+/* A recent game's name wider than its column (38) ends in an ellipsis there (it was cut
+ * bare, and read as a whole name), in ASCII "..."; its progress stays in the column. */
+static void test_recent_long_name(void)
+{
+    static const char *const glyphs[] = { "--glyphs=unicode", "--ascii" };
+    static const char *const shown[] = {
+        "a-puzzle-file-whose-name-is-wider-tha\xe2\x80\xa6  ", "a-puzzle-file-whose-name-is-wider-t...  ",
+    };
+    char path[300];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "a-puzzle-file-whose-name-is-wider-than-the-column.txt"),
+                  ".....1.24.3.....\n");
+    t = tt_start((const char *const[]){ path, NULL }, NULL, 24, 80);
+    tt_wait_text(t, "Filled 5/16");
+    th_send(t, "3");
+    tt_wait_text(t, "Filled 6/16");
+    tt_quit_cleanly(t);
+    th_free(t);
+    for (int i = 0; i < 2; i++) {
+        char line[160];
+
+        snprintf(line, sizeof line, "%s8%% done", shown[i]);
+        t = tt_start((const char *const[]){ glyphs[i], NULL }, NULL, 24, 80);
+        tap_ok(tt_wait_text(t, line), "%s: a recent game's long name ends in an ellipsis", glyphs[i]);
+        tap_ok(tt_quit_cleanly(t), "q quits");
+        th_free(t);
+    }
+}
+
 /* After a game the picker selects it, wherever its save moved; d deletes a saved game
  * once confirmed. */
 static void test_return_and_delete(void)
@@ -303,6 +333,8 @@ int main(void)
     tt_fresh_state();
     test_return_and_delete();
     test_recent_aligned();
+    tt_fresh_state();
+    test_recent_long_name();
     tt_fresh_state();
     test_picker_help();
     tt_fresh_state();

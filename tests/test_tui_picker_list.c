@@ -281,6 +281,21 @@ static void test_tiny(int rows, int cols)
     th_free(t);
 }
 
+/* A label wider than the screen ends in an ellipsis where it is cut (it was cut bare:
+ * "New game: Sudoku, Kakuro, Killer, Sud" read as a whole label), in ASCII "..."; the
+ * title too.  At 20 columns. */
+static void test_cut(const char *glyphs, const char *title, const char *item)
+{
+    const char *args[] = { glyphs, NULL };
+    const char *env[] = { "NO_COLOR=1", NULL };
+    struct th *t = tt_start(args, env, 12, 20);
+
+    tap_ok(tt_wait_text(t, title), "%s 20x12: the title is cut with an ellipsis", glyphs);
+    tap_ok(tt_wait_text(t, item), "%s 20x12: New game's label is cut with an ellipsis", glyphs);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("picker-list", 30000))
@@ -296,6 +311,8 @@ int main(void)
     test_small(14, 80);
     test_small(16, 44);
     test_tiny(12, 44);
+    test_cut("--glyphs=unicode", " kakudo - choose a \xe2\x80\xa6", "   New game: Sudoku\xe2\x80\xa6");
+    test_cut("--ascii", " kakudo - choose ...", "   New game: Sudo...");
     tt_cleanup();
     return tap_done();
 }

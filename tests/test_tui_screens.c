@@ -35,6 +35,30 @@ static void test_help_wraps(int cols)
     th_free(t);
 }
 
+/* Home and End take the help to its first and last lines, as in less (Home went back to
+ * the board); the footer says so. */
+static void test_help_home_end(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "?");
+    tap_ok(tt_wait_text(t, "kakudo - keys") && tt_wait_text(t, "Home/End to either end"),
+           "the help's footer names Home and End");
+    th_send(t, "\033OF");
+    tap_ok(tt_wait_text(t, "then a key: its command") && th_wait_gone(t, "Moving", tt_wait_ms)
+           && th_find(t, "kakudo - keys", NULL, NULL), "End: the help's last line, the help still open");
+    th_send(t, "\033OH");
+    tap_ok(tt_wait_text(t, "Moving") && th_wait_gone(t, "then a key: its command", tt_wait_ms)
+           && th_find(t, "kakudo - keys", NULL, NULL), "Home: back to its first lines");
+    th_send(t, "x");
+    tap_ok(th_wait_gone(t, "kakudo - keys", tt_wait_ms) && tt_wait_text(t, "Cell r1c3"),
+           "another key goes back to the board");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
 /* The status line speaks in sentences with a final period, however a message is made:
  * the check's list of cells, a file's error from the system. */
 static void test_messages_end_alike(void)
@@ -203,6 +227,7 @@ int main(void)
     tt_write_file(tt_scratch_path(sudoku_path, sizeof sudoku_path, "sudoku.txt"), tt_sudoku);
     test_help_wraps(60);
     test_help_wraps(80);
+    test_help_home_end();
     test_dumb_terminal();
     test_unknown_terminal();
     tt_fresh_state();

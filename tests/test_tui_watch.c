@@ -338,6 +338,26 @@ static void test_end_words(void)
     th_free(t);
 }
 
+/* At the smallest size a 4x4's watch takes (35x10), the words at the end wrap onto the
+ * rows above the status line, as the board's messages do: the one row they had cut them
+ * after 'q' ('Solved in 9 steps: k keeps it, q'), before what q does and the other
+ * strategy's key. */
+static void test_end_words_narrow(void)
+{
+    static const char small[] = "31..42....24..31\n";
+    char path[300];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "small.txt"), small);
+    t = start(NULL, 10, 35, "watch", path, NULL);
+    tap_ok(wait(t, "Solved in ") && wait(t, "goes back,") && wait(t, "tries plain."),
+           "35x10: the end's words are whole, the other strategy's key last");
+    th_send(t, "\033");
+    tap_ok(wait(t, "Back to your position"), "Esc goes back");
+    tap_ok(tt_quit_cleanly(t), "quit");
+    th_free(t);
+}
+
 /* s while paused starts the other strategy paused: nothing moves until Space. */
 static void test_switch_while_paused(void)
 {
@@ -441,6 +461,8 @@ int main(void)
     test_refusals();
     tt_fresh_state();
     test_end_words();
+    tt_fresh_state();
+    test_end_words_narrow();
     tt_fresh_state();
     test_switch_while_paused();
     tt_fresh_state();

@@ -143,10 +143,18 @@ void ui_trim_utf8(char *s);
 /* s padded with spaces to w display columns, or cut to whole characters within them, in
  * buf (of size bytes); returns buf.  printf's "%-22s" counts bytes, not columns. */
 const char *ui_pad(char *buf, size_t size, const char *s, int w);
+/* ui_pad, but a cut s ends in an ellipsis (in ASCII "...") within the w columns. */
+const char *ui_fit(const struct ui *ui, char *buf, size_t size, const char *s, int w);
+/* s in buf; a longer s than w columns as an ellipsis and its tail (a path keeps its
+ * file's name in view). */
+const char *ui_fit_tail(const struct ui *ui, char *buf, size_t size, const char *s, int w);
 /* The longest tail of s (whole characters) that fits in w columns. */
 const char *ui_tail(const char *s, int w);
 /* Prints s at (y, x) cut to w columns; returns the columns used. */
 int ui_print(int y, int x, int w, const char *s, attr_t attr);
+/* Prints s at (y, x) in w columns (fewer at the screen's edge); a longer s ends in an
+ * ellipsis where it is cut, so that a cut label does not read as a whole one. */
+int ui_print_cut(const struct ui *ui, int y, int x, int w, const char *s, attr_t attr);
 /* Prints s wrapped into w columns from row y, at most maxlines; returns the rows used. */
 int ui_print_wrapped(int y, int x, int w, int maxlines, const char *s, attr_t attr);
 /* Prints s wrapped into w columns, at most maxlines, so that its last line is row bottom,

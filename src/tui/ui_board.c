@@ -532,6 +532,25 @@ void ui_board_sync_timer(struct ui *ui)
         game_pause(ui->game);
 }
 
+/* Whether every cell that takes a digit has one. */
+static bool grid_full(const struct game *g)
+{
+    for (int c = 0; c < g->puzzle->ncells; c++)
+        if (!g->puzzle->block[c] && !g->grid[c])
+            return false;
+    return true;
+}
+
+/* A full grid that is not the solution is told, with the key that shows where: else the
+ * last digit of a wrong grid met silence, and the game looked stuck. */
+static void say_full_but_wrong(struct ui *ui)
+{
+    char check[24];
+
+    ui_keys_name(ui, CMD_CHECK, check, sizeof check);
+    ui_message(ui, "Every cell is filled, but not all are right: %s shows the wrong ones.", check);
+}
+
 /* After every change: conflicts, completion, and the save file. */
 static void after_move(struct ui *ui)
 {
@@ -549,6 +568,8 @@ static void after_move(struct ui *ui)
                               (unsigned long)ui->game->hints_used), t, ui->game->hints_used, quit);
         else
             ui_message(ui, "Solved in %s! Well done. (%s quits)", t, quit);
+    } else if (!ui->game->completed && grid_full(ui->game)) {
+        say_full_but_wrong(ui);
     }
     ui->was_completed = ui->game->completed;
     ui->opening_moves = 0;      /* the player's change: the game is theirs to keep */

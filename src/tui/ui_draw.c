@@ -364,6 +364,41 @@ const char *ui_pad(char *buf, size_t size, const char *s, int w)
     return buf;
 }
 
+/* What stands for the cut part of a text: the Linux console's fonts and ASCII have no
+ * U+2026. */
+static const char *ellipsis(const struct ui *ui)
+{
+    return ui->glyphs == UI_GLYPHS_UNICODE ? "\xe2\x80\xa6" : "...";
+}
+
+const char *ui_fit(const struct ui *ui, char *buf, size_t size, const char *s, int w)
+{
+    const char *more = ellipsis(ui);
+    int more_w = ui_width(more);
+    size_t n;
+
+    if (ui_width(s) <= w || w <= more_w)
+        return ui_pad(buf, size, s, w);
+    ui_pad(buf, size, s, w - more_w);
+    n = strlen(buf);
+    if (n + strlen(more) < size)
+        memcpy(buf + n, more, strlen(more) + 1);
+    return buf;
+}
+
+const char *ui_fit_tail(const struct ui *ui, char *buf, size_t size, const char *s, int w)
+{
+    const char *more = ellipsis(ui);
+    int more_w = ui_width(more);
+
+    if (ui_width(s) <= w || w <= more_w)
+        snprintf(buf, size, "%s", s);
+    else
+        snprintf(buf, size, "%s%s", more, ui_tail(s, w - more_w));
+    ui_trim_utf8(buf);
+    return buf;
+}
+
 const char *ui_tail(const char *s, int w)
 {
     size_t n = strlen(s), start = 0;
@@ -408,6 +443,19 @@ int ui_print(int y, int x, int w, const char *s, attr_t attr)
     }
     attrset(A_NORMAL);
     return used;
+}
+
+int ui_print_cut(const struct ui *ui, int y, int x, int w, const char *s, attr_t attr)
+{
+    const char *more = ellipsis(ui);
+    int more_w = ui_width(more), used;
+
+    if (x >= 0 && x + w > COLS)
+        w = COLS - x;
+    if (ui_width(s) <= w || w <= more_w)
+        return ui_print(y, x, w, s, attr);
+    used = ui_print(y, x, w - more_w, s, attr);
+    return used + ui_print(y, x + used, more_w, more, attr);
 }
 
 /* Where a line from start to end (a break) must end to fit w columns: end itself when it

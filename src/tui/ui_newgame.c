@@ -249,6 +249,7 @@ static void newgame_start(struct ui *ui)
         .budget_ms = NEWGAME_BUDGET_MS, .progress = worker_progress, .user = ng,
     };
     ng->done = ng->cancel = false;
+    ui->message[0] = '\0';     /* "Cancelled." or "Gave up" was the last try's */
     ng->progress = (struct gen_progress){ .best_level = GEN_ANY_LEVEL };
     ng->started_ns = util_now_ns();
     if (pthread_create(&ng->thread, NULL, worker_main, ng) != 0) {
@@ -399,14 +400,18 @@ static void draw_form(struct ui *ui, int y, int x, int w)
 
     for (int f = 0; f < NFIELDS; f++) {
         char value[64], label[64], padded[64], line[200];
+        int value_w;
 
         /* Padded in display columns: the labels and values may be double width; values
-         * to the longest kind, "Killer Jigsaw X". */
+         * to the longest kind, "Killer Jigsaw X", where the box has room for it (else
+         * not at all, so that '>' follows a short value); a value still too wide ends
+         * in an ellipsis. */
         field_value(ng, f, value, sizeof value);
-        snprintf(line, sizeof line, "%s %s %s %s", ui_pad(label, sizeof label, _(labels[f]), 6),
-                 f == ng->field ? "<" : " ", ui_pad(padded, sizeof padded, value, 15),
-                 f == ng->field ? ">" : " ");
-        ui_print(y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
+        ui_pad(label, sizeof label, _(labels[f]), 6);
+        value_w = w - ui_width(label) - 5 >= 15 ? 15 : ui_width(value);
+        snprintf(line, sizeof line, "%s %s %s %s", label, f == ng->field ? "<" : " ",
+                 ui_pad(padded, sizeof padded, value, value_w), f == ng->field ? ">" : " ");
+        ui_print_cut(ui, y + f, x, w, line, f == ng->field ? box ^ A_REVERSE : box);
     }
     form_footer(ng, y + NFIELDS + 1, x, w, box, true);
 }

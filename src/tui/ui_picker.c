@@ -102,12 +102,12 @@ struct recent_row {
 };
 
 /* The row's label: its name padded to name_width display columns, then its progress. */
-static char *recent_label(const struct recent_row *row, int name_width)
+static char *recent_label(const struct ui *ui, const struct recent_row *row, int name_width)
 {
     const struct game_summary *sum = &row->sum;
     char name[256];
 
-    ui_pad(name, sizeof name, row->name, name_width);
+    ui_fit(ui, name, sizeof name, row->name, name_width);
     if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
         return xasprintf(_("%s  solved"), name);
     if (sum->filled < 0)    /* an older save, which does not say */
@@ -148,7 +148,7 @@ static int read_recent(struct recent_row *rows)
 /* Where the second column of the bundled and recent rows (level, progress) starts, in
  * display columns from the label's start: past the widest name and two spaces, at least
  * where a bundled level always stood, and at most PICKER_NAME_MAX columns along (a long
- * name from a file is cut rather than push every level off the screen). */
+ * name from a file is cut, with an ellipsis, rather than push the levels off the screen). */
 static int second_column(const struct recent_row *rows, int nrows)
 {
     int widest = PICKER_BUNDLED_NAME + 1 - 2;
@@ -163,7 +163,7 @@ static void add_recent(struct ui *ui, size_t *cap, struct recent_row *rows, int 
 {
     for (int i = 0; i < nrows; i++) {
         add_item(ui, cap, (struct picker_item){
-            .kind = ITEM_RECENT, .path = rows[i].path, .label = recent_label(&rows[i], column - 2) });
+            .kind = ITEM_RECENT, .path = rows[i].path, .label = recent_label(ui, &rows[i], column - 2) });
         free(rows[i].name);
         game_summary_free(&rows[i].sum);
     }
@@ -476,11 +476,14 @@ static int picker_footer_lines(const struct ui *ui, char lines[][UI_KEYS_LINE_MA
 void ui_picker_draw_above(struct ui *ui, int rows)
 {
     if (ui->browse_path != NULL) {
-        char title[600];
-        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), ui->browse_path);
-        ui_print(0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
+        char title[600], path[512];
+        /* A long path gives way from its start: the file's name is what tells it. */
+        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), "");
+        ui_fit_tail(ui, path, sizeof path, ui->browse_path, COLS - 1 - ui_width(title));
+        snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), path);
+        ui_print_cut(ui, 0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
     } else {
-        ui_print(0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
+        ui_print_cut(ui, 0, 1, COLS - 1, _("kakudo - choose a puzzle"), ui_attr(ui, ROLE_TITLE));
     }
     ui_picker_list_draw(ui, 1, LINES - rows);
 }

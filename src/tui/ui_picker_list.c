@@ -196,7 +196,7 @@ static int draw_section(const struct ui *ui, const struct list_section *s,
         draw_more(ui, y++, w->top - s->first, true);
     }
     for (int i = w->top; i < w->top + w->shown && y < limit; i++, y++) {
-        ui_print(y, 3, COLS - 3, ui->items[i].label,
+        ui_print_cut(ui, y, 3, COLS - 3, ui->items[i].label,
                  i == ui->sel ? ui_attr(ui, ROLE_SELECTED) : A_NORMAL);
         note_row(y, i);
     }

@@ -63,7 +63,7 @@ int ui_help_text(const struct ui *ui, const char *const *lines, int n, int from,
 /* The help's footer: how to scroll when the text does not fit, else how to leave. */
 static const char *help_footer(bool scrolls)
 {
-    return scrolls ? _("Up/Down/PgUp/PgDn scroll; any other key goes back.")
+    return scrolls ? _("Up/Down/PgUp/PgDn scroll, Home/End to either end; any other key goes back.")
         : _("Press any key to go back.");
 }
 
@@ -229,10 +229,29 @@ static int help_line_key(const struct ui *ui, int key, bool is_code)
     return a == PREFS_UP ? -1 : a == PREFS_DOWN ? 1 : 0;
 }
 
-void ui_help_key(struct ui *ui, int key, bool is_code)
+/* How many rows a key scrolls the help by (Home and End: the whole text, to either end;
+ * less and vim users reach for them), 0 for a key that does not scroll. */
+static int help_scroll_delta(const struct ui *ui, int key, bool is_code)
 {
     int page = help_rows(ui) - 1 > 1 ? help_rows(ui) - 1 : 1;
-    bool scrolled = false;
+
+    if (is_code) {
+        switch (key) {
+        case KEY_UP: return -1;
+        case KEY_DOWN: return 1;
+        case KEY_PPAGE: return -page;
+        case KEY_NPAGE: return page;
+        case KEY_HOME: return -help_total_rows(ui);
+        case KEY_END: return help_total_rows(ui);
+        default: break;
+        }
+    }
+    return help_line_key(ui, key, is_code);
+}
+
+void ui_help_key(struct ui *ui, int key, bool is_code)
+{
+    int delta;
 
     if (is_code && key == KEY_RESIZE)
         return;
@@ -243,12 +262,8 @@ void ui_help_key(struct ui *ui, int key, bool is_code)
             help_scroll(ui, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
         return;
     }
-    if (is_code && (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE))
-        scrolled = help_scroll(ui, key == KEY_UP ? -1 : key == KEY_DOWN ? 1
-                               : key == KEY_PPAGE ? -page : page);
-    else if (help_line_key(ui, key, is_code) != 0)
-        scrolled = help_scroll(ui, help_line_key(ui, key, is_code));
-    if (!scrolled)
+    delta = help_scroll_delta(ui, key, is_code);
+    if (delta == 0 || !help_scroll(ui, delta))
         ui->screen = ui->back;
 }
 

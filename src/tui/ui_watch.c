@@ -479,7 +479,7 @@ void ui_watch_draw(struct ui *ui)
     }
     ui_view_draw_board(ui);
     draw_panel(ui, geo->panel_top, geo->panel_left, geo->panel_h, geo->panel_w);
-    ui_print_wrapped(LINES - 1, 0, COLS, 1, ui->message, ui_attr(ui, ROLE_MESSAGE));
+    ui_draw_message(ui);
 }
 
 /* --- Pacing hooks: the pacer's clock, frames and key waits --- */
