@@ -1052,32 +1052,28 @@ static bool add_listed_group(struct fast_geometry *g, const struct puzzle *p, in
     return true;
 }
 
-/* The rows and columns (p's first nlines groups, units 0 to nlines - 1): their masks and
- * the peers and units they give each cell, kept from the last shape of p's size (a
- * Sudoku's lines depend on its size alone), or built and kept.  The other groups add to
- * these. */
-static void add_lines(struct fast_geometry *g, const struct puzzle *p, int nlines)
+/* The rows' and columns' masks (p's first nlines groups, units 0 to nlines - 1) and the
+ * peers and units they give each cell, in g->line_masks, line_peers and line_units: kept
+ * from the last shape of p's size (a Sudoku's lines depend on its size alone), or built
+ * (through the geometry's own) and kept. */
+static void keep_lines(struct fast_geometry *g, const struct puzzle *p, int nlines)
 {
     size_t n = (size_t)p->ncells;
 
-    if (g->lines_width != p->width || g->lines_height != p->height || g->nlines != nlines) {
-        memset(g->cell_units, 0, n * sizeof *g->cell_units);
-        memset(g->peers, 0, n * sizeof *g->peers);
-        /* Lines are units and no cages: their room is never short. */
-        for (int k = 0; k < nlines; k++)
-            (void)add_listed_group(g, p, k);
-        memcpy(g->line_masks, g->units, (size_t)nlines * sizeof *g->units);
-        memcpy(g->line_peers, g->peers, n * sizeof *g->peers);
-        memcpy(g->line_units, g->cell_units, n * sizeof *g->cell_units);
-        g->lines_width = p->width;
-        g->lines_height = p->height;
-        g->nlines = nlines;
+    if (g->lines_width == p->width && g->lines_height == p->height && g->nlines == nlines)
         return;
-    }
-    memcpy(g->units, g->line_masks, (size_t)nlines * sizeof *g->units);
-    memcpy(g->peers, g->line_peers, n * sizeof *g->peers);
-    memcpy(g->cell_units, g->line_units, n * sizeof *g->cell_units);
-    g->nunits = nlines;
+    memset(g->cell_units, 0, n * sizeof *g->cell_units);
+    memset(g->peers, 0, n * sizeof *g->peers);
+    g->nunits = 0;
+    /* Lines are units and no cages: their room is never short. */
+    for (int k = 0; k < nlines; k++)
+        (void)add_listed_group(g, p, k);
+    memcpy(g->line_masks, g->units, (size_t)nlines * sizeof *g->units);
+    memcpy(g->line_peers, g->peers, n * sizeof *g->peers);
+    memcpy(g->line_units, g->cell_units, n * sizeof *g->cell_units);
+    g->lines_width = p->width;
+    g->lines_height = p->height;
+    g->nlines = nlines;
 }
 
 /* Whether p's groups from first on are its Jigsaw regions in their order, as puzzle.c
@@ -1098,34 +1094,55 @@ static bool regions_follow(const struct puzzle *p, int first)
     return true;
 }
 
-/* Adds p's Jigsaw regions when they are its groups from first on (regions_follow), from
- * the region of each cell rather than the groups' lists: their masks in one pass over
- * the grid, each cell's peers and units in a second (a new shape with each Jigsaw, where
- * the lists cost 2.5k instructions and clearing each cell from its own peers after 1k).
- * Returns the group after them, or first when they are not there. */
-static int add_region_map(struct fast_geometry *g, const struct puzzle *p, int first)
+/* Each cell's peers and units: the lines' (keep_lines) and, when p's Jigsaw regions are
+ * its groups from first on (regions_follow), its region's, from the region of each cell
+ * rather than the groups' lists: the regions' masks in one pass over the grid, each
+ * cell's peers and units in a second (a new shape with each Jigsaw, where the lists cost
+ * 2.5k instructions and clearing each cell from its own peers after 1k).  false, with
+ * nothing changed, when the regions are not there. */
+static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int first)
 {
     int n = p->max_digit, unit = g->nunits;
     cellset masks[FAST_MAX_DIGIT] = { FAST_NO_CELLS }, b = cell_bit(0);
     const uint8_t *region = p->region;
 
     if (unit + n > FAST_MAX_UNITS || !regions_follow(p, first))
-        return first;
+        return false;
     /* b steps up cell by cell: a cell's bit made from its number costs a wide shift. */
     for (int cell = 0; cell < p->ncells; cell++, b = cells_shift_up(b, 1)) {
         if (region[cell] >= n)
-            return first;
+            return false;
         masks[region[cell]] |= b;
     }
     b = cell_bit(0);
     for (int cell = 0; cell < p->ncells; cell++, b = cells_shift_up(b, 1)) {
-        g->peers[cell] |= masks[region[cell]] & ~b;
-        g->cell_units[cell] |= (unitset)1 << (unit + region[cell]);
+        /* Read once: a byte may alias what is stored. */
+        int r = region[cell];
+
+        g->peers[cell] = g->line_peers[cell] | (masks[r] & ~b);
+        g->cell_units[cell] = g->line_units[cell] | (unitset)1 << (unit + r);
     }
     memcpy(&g->units[unit], masks, (size_t)n * sizeof *masks);
     g->region_units |= (((unitset)1 << n) - 1) << unit;
     g->nunits += n;
-    return first + n;
+    return true;
+}
+
+/* The lines' units, and each cell's peers and units, with the regions' where
+ * add_region_map can add them; the first group not added yet. */
+static int add_lines_and_regions(struct fast_geometry *g, const struct puzzle *p)
+{
+    int nlines = leading_lines(p);
+    size_t n = (size_t)p->ncells;
+
+    keep_lines(g, p, nlines);
+    memcpy(g->units, g->line_masks, (size_t)nlines * sizeof *g->units);
+    g->nunits = nlines;
+    if (add_region_map(g, p, nlines))
+        return nlines + p->max_digit;
+    memcpy(g->peers, g->line_peers, n * sizeof *g->peers);
+    memcpy(g->cell_units, g->line_units, n * sizeof *g->cell_units);
+    return nlines;
 }
 
 /* The cells below ncells less the blocks (a Kakuro's: none in a Sudoku), found from a
@@ -1147,13 +1164,11 @@ static cellset grid_cells(const struct puzzle *p)
 }
 
 /* Masks of p's units, cages and peers and the cages' digit sets, units numbered in the
- * order of their groups: the lines as add_lines keeps them, the regions from their map
+ * order of their groups: the lines as keep_lines keeps them, the regions from their map
  * where they can be, the other groups from their lists.  false when p does not fit the
  * fixed room. */
 static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
 {
-    int next;
-
     g->nunits = g->nsum_groups = g->ncombos = g->npairs = 0;
     g->region_units = 0;
     if (g->sets_digits != g->max_digit) {
@@ -1163,10 +1178,8 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
     /* Every group a cage at most: the cages' room holds them all. */
     if (p->ngroups > FAST_MAX_SUM_GROUPS)
         return false;
-    next = leading_lines(p);
-    add_lines(g, p, next);
-    for (next = add_region_map(g, p, next); next < p->ngroups; next++)
-        if (!add_listed_group(g, p, next))
+    for (int k = add_lines_and_regions(g, p); k < p->ngroups; k++)
+        if (!add_listed_group(g, p, k))
             return false;
     g->all = grid_cells(p);
     g->nreal_cages = g->nsum_groups;
@@ -1235,7 +1248,7 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
         for (uint64_t bits = nonzero[w] & cells_word(c->g->all, w); bits != 0; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits), d = grid[cell];
 
-            if (d > c->max_digit || !cells_any(s->cand[d] & cell_bit(cell)))
+            if (d > c->max_digit)
                 return false;
             /* As fast_place, without marking units (they are all marked below), and the
              * other digits lose the givens' cells after. */
@@ -1244,6 +1257,10 @@ static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fas
             s->cand[d] &= ~c->g->peers[cell];
         }
     for (int d = 1; d <= c->max_digit; d++) {
+        /* Two givens of d that see each other: each took the other from d's cells.
+         * Once a digit rather than once a given. */
+        if (!cells_equal(given[d] & s->cand[d], given[d]))
+            return false;
         s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
         s->todo[d] = c->g->all_units;
         s->settled[d] = units_of(c->g, given[d]);

@@ -1,4 +1,4 @@
-/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
+/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, and its start from givens that see each other; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
 #include "config.h"
 
 #include <stdio.h>
@@ -216,9 +216,61 @@ static void test_random_jigsaws(void)
         }
 }
 
+/* p solved from grid by the search: how many solutions, up to two. */
+static long fast_count(const struct puzzle *p, const uint8_t *grid)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { 0 };
+
+    if (!test_fast_solve(p, grid, NULL, &req, &res, false))
+        return -1;
+    return res.count;
+}
+
+/* Each puzzle that fits, with a given's digit written again in an empty cell that sees
+ * it (a row, a column, a region, a diagonal or a cage holding both): no solution, where
+ * its own givens have one: fast_start stops at such givens at once (the rules after it
+ * reach the dead end later: a unit holding the digit twice leaves another without it). */
+static void test_givens_that_clash(void)
+{
+    static const char *const files[] = { "variant/sizes.txt", "variant/variants.txt", "variant/wide.txt" };
+
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        struct puzzle *ps[MAX_PUZZLES];
+        int n = tu_read_puzzles(tap_data_path(files[f]), files[f], ps, MAX_PUZZLES);
+
+        for (int i = 0; i < n; i++) {
+            const struct puzzle *p = ps[i];
+            const struct fast_geometry *g;
+            uint8_t grid[FAST_MAX_CELLS];
+            int given = -1, empty = -1;
+
+            if (!fits(p))
+                continue;
+            g = geometry_for(p);
+            memcpy(grid, p->given, (size_t)p->ncells);
+            for (int cell = 0; cell < p->ncells && empty < 0; cell++)
+                for (int other = 0; other < p->ncells && grid[cell] != 0 && empty < 0; other++)
+                    if (grid[other] == 0 && cells_any(g->peers[cell] & cell_bit(other))) {
+                        given = cell;
+                        empty = other;
+                    }
+            if (empty < 0)
+                continue;
+            tap_ok(fast_count(p, grid) == 1, "%s #%d: one solution from its givens", files[f], i + 1);
+            grid[empty] = grid[given];
+            tap_ok(fast_count(p, grid) == 0, "%s #%d: none with cell %d given %d as cell %d sees",
+                   files[f], i + 1, empty, grid[given], given);
+        }
+        for (int i = 0; i < n; i++)
+            puzzle_free(ps[i]);
+    }
+}
+
 int main(void)
 {
     test_files();
+    test_givens_that_clash();
     test_random_jigsaws();
     return tap_done();
 }
