@@ -1108,15 +1108,14 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
 
     if (unit + n > FAST_MAX_UNITS || !regions_follow(p, first))
         return false;
-    /* b steps up cell by cell: a cell's bit made from its number costs a wide shift. */
-    for (int cell = 0; cell < p->ncells; cell++, b = cells_shift_up(b, 1)) {
+    for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell)) {
         if (region[cell] >= n)
             return false;
         masks[region[cell]] |= b;
     }
     b = cell_bit(0);
-    for (int cell = 0; cell < p->ncells; cell++, b = cells_shift_up(b, 1)) {
-        /* Read once: a byte may alias what is stored. */
+    for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell)) {
+        /* The region read once: a byte may alias what is stored. */
         int r = region[cell];
 
         g->peers[cell] = g->line_peers[cell] | (masks[r] & ~b);
