@@ -110,6 +110,16 @@ static void test_single_cells(void)
     tap_ok(all, "each cell alone, and with its mirror");
 }
 
+/* cell_bit_next gives each cell's set from the one before's. */
+static void test_next_cell(void)
+{
+    bool all = true;
+
+    for (int c = 1; c < CELLS; c++)
+        all = all && cells_equal(cell_bit_next(cell_bit(c - 1), c), cell_bit(c));
+    tap_ok(all, "each cell's set from the one before's");
+}
+
 /* Random sparse sets, as a digit's places in a unit are. */
 static void test_random_sets(void)
 {
@@ -168,6 +178,7 @@ int main(void)
     test_take_cell();
     test_word_patterns();
     test_single_cells();
+    test_next_cell();
     test_random_sets();
     return tap_done();
 }

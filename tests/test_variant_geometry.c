@@ -1,0 +1,271 @@
+/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, and its start from givens that see each other; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "generate.h"
+#include "puzzle.h"
+#include "solve.h"
+#include "tap.h"
+#include "test_util.h"
+
+#ifdef __SIZEOF_INT128__
+
+/* The search itself, compiled here under another name so that its geometry can be
+ * looked into. */
+#define FAST_SOLVE test_fast_solve
+
+bool test_fast_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                     const struct solve_request *req, struct solve_result *res,
+                     bool reading_order);
+
+#ifdef VARIANT_GEOMETRY_128
+#include "variant_fast128.c"
+#else
+#include "variant_fast256.c"
+#endif
+
+#define MAX_PUZZLES 64
+
+/* The geometry the group lists give, written out plainly: units numbered in the order
+ * of their groups, a cell's peers the cells of its groups but itself. */
+struct reference {
+    int nunits, ncages;
+    cellset units[FAST_MAX_UNITS], peers[FAST_MAX_CELLS], all, cages[FAST_MAX_SUM_GROUPS];
+    unitset cell_units[FAST_MAX_CELLS], region_units;
+    int cage_sum[FAST_MAX_SUM_GROUPS], cage_sets[FAST_MAX_SUM_GROUPS];
+};
+
+/* How many sets of len distinct digits 1..max_digit add up to sum. */
+static int count_sets(int max_digit, int len, int sum)
+{
+    int n = 0;
+
+    for (int bits = 1; bits < 1 << max_digit; bits++) {
+        int total = 0;
+
+        for (int d = 0; d < max_digit; d++)
+            total += (bits >> d & 1) * (d + 1);
+        n += popcount32((uint32_t)bits) == len && total == sum;
+    }
+    return n;
+}
+
+static void build_reference(const struct puzzle *p, struct reference *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < p->ngroups; k++) {
+        const struct puzzle_group *grp = &p->groups[k];
+        cellset mask = FAST_NO_CELLS;
+
+        for (int i = 0; i < grp->ncells; i++)
+            mask |= cell_bit(grp->cells[i]);
+        for (int i = 0; i < grp->ncells; i++)
+            r->peers[grp->cells[i]] |= mask;
+        if (puzzle_group_is_unit(p, grp)) {
+            for (int i = 0; i < grp->ncells; i++)
+                r->cell_units[grp->cells[i]] |= (unitset)1 << r->nunits;
+            if (grp->kind == GROUP_REGION)
+                r->region_units |= (unitset)1 << r->nunits;
+            r->units[r->nunits++] = mask;
+        }
+        if (puzzle_group_has_sum(grp)) {
+            r->cages[r->ncages] = mask;
+            r->cage_sum[r->ncages] = grp->sum;
+            r->cage_sets[r->ncages++] = count_sets(p->max_digit, grp->ncells, grp->sum);
+        }
+    }
+    for (int cell = 0; cell < p->ncells; cell++) {
+        r->peers[cell] &= ~cell_bit(cell);
+        if (!p->block[cell])
+            r->all |= cell_bit(cell);
+    }
+}
+
+/* What of g differs from r, or NULL. */
+static const char *geometry_differs(const struct fast_geometry *g, const struct reference *r,
+                                    const struct puzzle *p)
+{
+    if (!g->fits)
+        return "does not fit";
+    if (g->nunits != r->nunits || g->nreal_cages != r->ncages)
+        return "unit or cage count";
+    if (!cells_equal(g->all, r->all) || g->region_units != r->region_units)
+        return "cells or regions";
+    if (g->all_units != (g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1))
+        return "all units";
+    for (int u = 0; u < r->nunits; u++)
+        if (!cells_equal(g->units[u], r->units[u]))
+            return "a unit's cells";
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (!cells_equal(g->peers[cell], r->peers[cell]) || g->cell_units[cell] != r->cell_units[cell])
+            return "a cell's peers or units";
+    for (int k = 0; k < r->ncages; k++)
+        if (!cells_equal(g->cages[k].cells, r->cages[k]) || g->cages[k].sum != r->cage_sum[k]
+            || g->cages[k].ncombos != r->cage_sets[k])
+            return "a cage";
+    return NULL;
+}
+
+/* p's geometry as the search builds it against the reference. */
+static void check_shape(const struct puzzle *p, const char *what)
+{
+    struct reference *r = xmalloc(sizeof *r);
+    const struct fast_geometry *g;
+    const char *diff;
+
+    build_reference(p, r);
+    g = geometry_for(p);
+    diff = geometry_differs(g, r, p);
+    tap_ok(diff == NULL, "%s (%dx%d): geometry as the group lists give it%s%s", what, p->width,
+           p->height, diff != NULL ? ": differs in " : "", diff != NULL ? diff : "");
+    free(r);
+}
+
+static bool fits(const struct puzzle *p)
+{
+    return p->ncells <= FAST_MAX_CELLS && p->max_digit <= FAST_MAX_DIGIT;
+}
+
+/* The shapes of the files that fit this width, each in turn and then the first again
+ * (kept lines and a new shape after another size). */
+static void test_files(void)
+{
+    static const char *const files[] = {
+        "variant/sizes.txt", "variant/variants.txt", "variant/wide.txt", "variant/jigsaw_random.txt",
+        "variant/killer_master.txt", "variant/killer_45.txt", "variant/x_master.txt",
+        "variant/killer16_hard.txt", "variant/killer_jigsaw16_hard.txt", "variant/walk_sizes.txt",
+    };
+
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        struct puzzle *ps[MAX_PUZZLES];
+        int n = tu_read_puzzles(tap_data_path(files[f]), files[f], ps, MAX_PUZZLES), checked = 0;
+
+        for (int i = 0; i < n; i++) {
+            char what[160];
+
+            if (fits(ps[i])) {
+                snprintf(what, sizeof what, "%s #%d", files[f], i + 1);
+                check_shape(ps[i], what);
+                checked++;
+            }
+        }
+        if (checked > 0)
+            check_shape(ps[0], files[f]);
+        else
+            tap_ok(n > 0, "%s: read (%d), none of this width", files[f], n);
+        for (int i = 0; i < n; i++)
+            puzzle_free(ps[i]);
+    }
+}
+
+/* A Jigsaw of size n (with diagonals when x) whose regions are random, each of n cells
+ * or, when uneven, one of n + 1 and one of n - 1: the groups puzzle.c builds from any
+ * map, contiguous or not. */
+static struct puzzle *random_jigsaw(int n, bool x, bool uneven, struct gen_rng *rng)
+{
+    struct puzzle *p = sudoku_new_unfinished(n);
+    int labels[FAST_MAX_CELLS];
+    struct puzzle_error err;
+
+    puzzle_set_variant(p, VARIANT_JIGSAW | (x ? VARIANT_X : 0));
+    for (int cell = 0; cell < n * n; cell++)
+        labels[cell] = cell / n;
+    if (uneven)
+        labels[n] = 0;      /* region 1 loses a cell to region 0 */
+    gen_rng_shuffle(rng, labels, n * n);
+    for (int cell = 0; cell < n * n; cell++)
+        p->region[cell] = (uint8_t)labels[cell];
+    if (!puzzle_finish_maps_checked(p, &err)) {
+        puzzle_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static void test_random_jigsaws(void)
+{
+    struct gen_rng rng;
+
+    gen_rng_seed(&rng, 14);
+    for (int n = 4; n <= FAST_MAX_DIGIT; n++)
+        for (int k = 0; k < 6; k++) {
+            bool x = k % 3 == 1, uneven = k % 3 == 2;
+            struct puzzle *p = random_jigsaw(n, x, uneven, &rng);
+            char what[80];
+
+            snprintf(what, sizeof what, "random %s%s #%d", x ? "Jigsaw X" : "Jigsaw",
+                     uneven ? " of uneven regions" : "", k + 1);
+            if (!tap_ok(p != NULL, "%s of size %d: built", what, n))
+                continue;
+            check_shape(p, what);
+            puzzle_free(p);
+        }
+}
+
+/* p solved from grid by the search: how many solutions, up to two. */
+static long fast_count(const struct puzzle *p, const uint8_t *grid)
+{
+    struct solve_request req = { .limit = 2 };
+    struct solve_result res = { 0 };
+
+    if (!test_fast_solve(p, grid, NULL, &req, &res, false))
+        return -1;
+    return res.count;
+}
+
+/* Each puzzle that fits, with a given's digit written again in an empty cell that sees
+ * it (a row, a column, a region, a diagonal or a cage holding both): no solution, where
+ * its own givens have one: fast_start stops at such givens at once (the rules after it
+ * reach the dead end later: a unit holding the digit twice leaves another without it). */
+static void test_givens_that_clash(void)
+{
+    static const char *const files[] = { "variant/sizes.txt", "variant/variants.txt", "variant/wide.txt" };
+
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        struct puzzle *ps[MAX_PUZZLES];
+        int n = tu_read_puzzles(tap_data_path(files[f]), files[f], ps, MAX_PUZZLES);
+
+        for (int i = 0; i < n; i++) {
+            const struct puzzle *p = ps[i];
+            const struct fast_geometry *g;
+            uint8_t grid[FAST_MAX_CELLS];
+            int given = -1, empty = -1;
+
+            if (!fits(p))
+                continue;
+            g = geometry_for(p);
+            memcpy(grid, p->given, (size_t)p->ncells);
+            for (int cell = 0; cell < p->ncells && empty < 0; cell++)
+                for (int other = 0; other < p->ncells && grid[cell] != 0 && empty < 0; other++)
+                    if (grid[other] == 0 && cells_any(g->peers[cell] & cell_bit(other))) {
+                        given = cell;
+                        empty = other;
+                    }
+            if (empty < 0)
+                continue;
+            tap_ok(fast_count(p, grid) == 1, "%s #%d: one solution from its givens", files[f], i + 1);
+            grid[empty] = grid[given];
+            tap_ok(fast_count(p, grid) == 0, "%s #%d: none with cell %d given %d as cell %d sees",
+                   files[f], i + 1, empty, grid[given], given);
+        }
+        for (int i = 0; i < n; i++)
+            puzzle_free(ps[i]);
+    }
+}
+
+#endif
+
+int main(void)
+{
+#ifdef __SIZEOF_INT128__
+    test_files();
+    test_givens_that_clash();
+    test_random_jigsaws();
+#else
+    tap_ok(true, "# SKIP no 128-bit integers: the search is not built");
+#endif
+    return tap_done();
+}
