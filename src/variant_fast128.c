@@ -5,7 +5,7 @@
 
 #include "variant_cells128.h"
 
-/* A test compiles this width under its own name (test_variant_geometry.c). */
+/* A test compiles this width under its own name (test_variant_geometry.c, fast128_inside.h). */
 #ifndef FAST_SOLVE
 #define FAST_SOLVE variant_fast128_solve
 #endif

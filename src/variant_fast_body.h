@@ -256,32 +256,43 @@ static unitset narrow_units(const struct fast_geometry *g, cellset x, unitset un
 }
 
 /* Digit d in each unit that changed: with one place it goes there, with none a dead end.
- * The places are gathered first and placed after. */
+ * The places are gathered first and placed after, and so on to d's fixed point: the
+ * places set take d from their peers, which may leave other units one place for it.
+ * Looked at now, those cost a pass over the few units the peers are in; left to the
+ * next round, a count of every digit's naked singles came first (callgrind, kakudo solve
+ * of 300 Master Jigsaws: 1.3% fewer instructions this way).  Every digit's singles to a
+ * fixed point before the naked singles again cost more: the cells placed lose their
+ * other digits, a pass for each of those. */
 static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, int d, bool *placed)
 {
-    unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d], narrow;
-    cellset singles = FAST_NO_CELLS;
+    bool more;
 
-    s->todo[d] = 0;
-    s->lost[d] = FAST_NO_CELLS;
-    s->locked_todo[d] |= todo;
-    for (narrow = narrow_units(g, s->cand[d], todo); narrow != 0; narrow &= narrow - 1) {
-        cellset m = s->cand[d] & g->units[__builtin_ctzll(narrow)];
+    do {
+        unitset todo = (s->todo[d] | units_of(g, s->lost[d])) & ~s->settled[d], narrow;
+        cellset singles = FAST_NO_CELLS;
 
-        if (!cells_any(m))
-            return false;
-        singles |= m;
-    }
-    singles &= ~s->solved;
-    *placed |= cells_any(singles);
-    for (; cells_any(singles); singles = cells_drop_first(singles)) {
-        int cell = first_cell(singles);
+        s->todo[d] = 0;
+        s->lost[d] = FAST_NO_CELLS;
+        s->locked_todo[d] |= todo;
+        for (narrow = narrow_units(g, s->cand[d], todo); narrow != 0; narrow &= narrow - 1) {
+            cellset m = s->cand[d] & g->units[__builtin_ctzll(narrow)];
 
-        /* Two places of d in one unit: the first took it from the second. */
-        if (!cells_any(s->cand[d] & cell_bit(cell)))
-            return false;
-        fast_place(g, s, cell, d);
-    }
+            if (!cells_any(m))
+                return false;
+            singles |= m;
+        }
+        singles &= ~s->solved;
+        more = cells_any(singles);
+        *placed |= more;
+        for (; cells_any(singles); singles = cells_drop_first(singles)) {
+            int cell = first_cell(singles);
+
+            /* Two places of d in one unit: the first took it from the second. */
+            if (!cells_any(s->cand[d] & cell_bit(cell)))
+                return false;
+            fast_place(g, s, cell, d);
+        }
+    } while (more);
     return true;
 }
 

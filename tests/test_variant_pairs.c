@@ -8,24 +8,11 @@
 #include "tap.h"
 #include "test_util.h"
 
-#ifdef __SIZEOF_INT128__
-
 /* The search itself, compiled here under another name so that its shapes can be looked
- * into (variant_fast128.c's width). */
-#include "variant_cells128.h"
+ * into. */
+#include "fast128_inside.h"
 
-#define FAST_SOLVE test_fast128_solve
-#define FAST_MAX_CELLS 128
-#define FAST_MAX_DIGIT 11
-#define FAST_WORDS 2
-#define FAST_MAX_COMBOS 8192
-#define FAST_MAX_SUM_GROUPS 256
-
-bool test_fast128_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
-                        const struct solve_request *req, struct solve_result *res,
-                        bool reading_order);
-
-#include "variant_fast_body.h"
+#ifdef FAST128_INSIDE
 
 /* The cells listed (ending at -1) as a set. */
 static cellset cells_of(const int *list)
@@ -187,7 +174,7 @@ static void test_shapes(void)
 
 int main(void)
 {
-#ifdef __SIZEOF_INT128__
+#ifdef FAST128_INSIDE
     test_shapes();
 #else
     tap_ok(true, "# SKIP no 128-bit integers: the batch search is not built");
