@@ -231,4 +231,19 @@ bad nohead_apart "1:11: the cage at r1c1 is not contiguous" "  its errors at the
 run nohead_hint hint "$tmp/nohead_k.txt"
 status_is nohead_hint 0 && out_has nohead_hint "Naked single"; ok $? "  hint reads it too"
 
+# A Jigsaw as some collections give it: the digits spaced out ('.' empty), then the region
+# map as nine more rows below them.  Maps are read beside the digits only, and the message
+# says so; it named a region map "of 8 symbols", the spaced digits less the last taken for
+# a row of an 8x8 grid.
+{ echo jigsaw
+  echo "$jig" | sed -n '2,10p' | awk '{ gsub(/./, "& ", $1); print $1 }'
+  echo "$jig" | sed -n '2,10p' | awk '{ gsub(/./, "& ", $2); print $2 }'
+} >"$tmp/map_below.txt"
+bad map_below "2:17: expected the region map beside the row's digits, N symbols without spaces (a map below the grid is not read)" \
+  "regions given below the grid: the maps go beside the digits"
+sed '1s/jigsaw/killer/' "$tmp/map_below.txt" >"$tmp/cages_below.txt"
+bad cages_below "2:17: expected the cage map beside the row's digits" "  a Killer's cages: likewise"
+sed '1s/jigsaw/killer-jigsaw/' "$tmp/map_below.txt" >"$tmp/maps_below.txt"
+bad maps_below "2:15: expected the region map and the cage map beside the row's digits" "  a Killer Jigsaw: both maps"
+
 tap_done
