@@ -310,6 +310,14 @@ struct vsums {
     long line[256], col[256];
 };
 
+/* '#' and '=' name no cage: a line of sums led by "#=5" is a comment, so the message
+ * "expected #=SUM" would send the user round.  Said only where such a cage has no sum
+ * (the reader has no other use for them), so no map is searched for them. */
+static bool reserved_cage_symbol(char ch)
+{
+    return ch == '#' || ch == '=';
+}
+
 /* Gives the puzzle its cages from the cage symbols and their sums; -1 with err filled
  * at the map or the sum at fault. */
 static int apply_cages(struct reader *r, struct puzzle *p, const char *map, const struct vsums *sums,
@@ -326,7 +334,10 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
             first++;
         if (sums->sum[(unsigned char)map[first]] == 0)
             rc = fmt_fail(r, err, cell_pos(p, pos, first).line, cell_pos(p, pos, first).cage_col,
-                          _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
+                          reserved_cage_symbol(map[first])
+                              ? _("'%1$c' cannot name a cage ('#' starts a comment, '=' gives a sum): "
+                                  "expected a letter, a digit or other punctuation")
+                              : _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
             puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
     }

@@ -92,6 +92,14 @@ echo "$kx" | sed 's/akiljmnfo/akiljmnfB/; s/^a=20 /a=12 /; s/ o=5 / o=1 /; s/ A=
 bad cage_one "5:19: the sum 12 of the one-cell cage at r4c9 is not a digit 1-9" "a one-cell cage's sum that is no digit"
 echo "$kx" | sed 's/^a=20 //' >"$tmp/cage_nosum.txt"
 bad cage_nosum "2:11: the cage 'a' has no sum: expected a=SUM after the grid" "a cage without its sum"
+# '#' and '=' name no cage (a line of sums led by "#=5" is a comment): the message says so,
+# where it said "expected #=SUM after the grid".
+echo "$kx" | sed -e '/^\.\.\./s/o/#/' -e 's/ o=5//' >"$tmp/cage_hash.txt"
+echo "#=5" >>"$tmp/cage_hash.txt"
+bad cage_hash "5:19: '#' cannot name a cage ('#' starts a comment, '=' gives a sum): expected a letter, a digit or other punctuation" \
+  "'#' for a cage: named as no cage symbol"
+echo "$kx" | sed -e '/^\.\.\./s/o/=/' -e 's/ o=5//' >"$tmp/cage_equals.txt"
+bad cage_equals "5:19: '=' cannot name a cage" "  '=' likewise"
 echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
 bad cage_extra "11:" "a sum for a cage the grid does not have"
 err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
