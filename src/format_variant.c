@@ -310,6 +310,14 @@ struct vsums {
     long line[256], col[256];
 };
 
+/* '#' and '=' name no cage: a line of sums led by "#=5" is a comment, so the message
+ * "expected #=SUM" would send the user round.  Said only where such a cage has no sum
+ * (the reader has no other use for them), so no map is searched for them. */
+static bool reserved_cage_symbol(char ch)
+{
+    return ch == '#' || ch == '=';
+}
+
 /* Gives the puzzle its cages from the cage symbols and their sums; -1 with err filled
  * at the map or the sum at fault. */
 static int apply_cages(struct reader *r, struct puzzle *p, const char *map, const struct vsums *sums,
@@ -326,7 +334,10 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
             first++;
         if (sums->sum[(unsigned char)map[first]] == 0)
             rc = fmt_fail(r, err, cell_pos(p, pos, first).line, cell_pos(p, pos, first).cage_col,
-                          _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
+                          reserved_cage_symbol(map[first])
+                              ? _("'%1$c' cannot name a cage ('#' starts a comment, '=' gives a sum): "
+                                  "expected a letter, a digit or other punctuation")
+                              : _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
             puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
     }
@@ -540,6 +551,35 @@ static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *g
     return true;
 }
 
+/* Whether a token of the row is long enough to be a map: none is where the digits are
+ * spaced out and no map stands beside them. */
+static bool has_map_sized_token(const struct vtok *t, int ntok)
+{
+    for (int i = 0; i < ntok; i++)
+        if (t[i].len >= SUDOKU_MIN_SIZE)
+            return true;
+    return false;
+}
+
+/* A first row none of whose tokens is long enough to be a map: spaced digits with no map
+ * beside them, as where a collection's Jigsaw gives its regions as N more rows below.
+ * Maps are read beside the digits only; this says so, where counting the spaced digits
+ * less the last as the row would name a grid a size too small. */
+static int map_not_beside(const struct reader *r, long line, const struct vtok *last, unsigned flags,
+                          struct format_error *err)
+{
+    const char *msg = (flags & VARIANT_JIGSAW) && (flags & VARIANT_KILLER)
+                          ? _("expected the region map and the cage map beside the row's digits, "
+                              "each N symbols without spaces (maps below the grid are not read)")
+                      : (flags & VARIANT_JIGSAW)
+                          ? _("expected the region map beside the row's digits, N symbols without spaces "
+                              "(a map below the grid is not read)")
+                          : _("expected the cage map beside the row's digits, N symbols without spaces "
+                              "(a map below the grid is not read)");
+
+    return fmt_fail(r, err, line, last->col, "%s", msg);
+}
+
 /* Reads the header and rows of a variant puzzle; on success *pp holds it, its maps in
  * region_map and cage_map. */
 /* One row of the grid from its tokens: digits, then nmaps maps; the puzzle is made at the
@@ -557,6 +597,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
     if (*pp == NULL) {
         size_t symbols = 0;
 
+        if (nmaps > 0 && !has_map_sized_token(t, ntok))
+            return map_not_beside(r, ln->number, &t[ntok - nmaps], flags, err);
         for (int i = 0; i < ntok - nmaps; i++)
             for (size_t j = 0; j < t[i].len; j++)     /* characters: a byte that starts one */
                 symbols += t[i].s[j] != '|' && ((unsigned char)t[i].s[j] & 0xC0) != 0x80;

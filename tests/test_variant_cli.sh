@@ -92,6 +92,14 @@ echo "$kx" | sed 's/akiljmnfo/akiljmnfB/; s/^a=20 /a=12 /; s/ o=5 / o=1 /; s/ A=
 bad cage_one "5:19: the sum 12 of the one-cell cage at r4c9 is not a digit 1-9" "a one-cell cage's sum that is no digit"
 echo "$kx" | sed 's/^a=20 //' >"$tmp/cage_nosum.txt"
 bad cage_nosum "2:11: the cage 'a' has no sum: expected a=SUM after the grid" "a cage without its sum"
+# '#' and '=' name no cage (a line of sums led by "#=5" is a comment): the message says so,
+# where it said "expected #=SUM after the grid".
+echo "$kx" | sed -e '/^\.\.\./s/o/#/' -e 's/ o=5//' >"$tmp/cage_hash.txt"
+echo "#=5" >>"$tmp/cage_hash.txt"
+bad cage_hash "5:19: '#' cannot name a cage ('#' starts a comment, '=' gives a sum): expected a letter, a digit or other punctuation" \
+  "'#' for a cage: named as no cage symbol"
+echo "$kx" | sed -e '/^\.\.\./s/o/=/' -e 's/ o=5//' >"$tmp/cage_equals.txt"
+bad cage_equals "5:19: '=' cannot name a cage" "  '=' likewise"
 echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
 bad cage_extra "11:" "a sum for a cage the grid does not have"
 err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
@@ -230,5 +238,20 @@ sed '1s/aabccddee/aabccddea/' "$tmp/nohead_k.txt" >"$tmp/nohead_apart.txt"
 bad nohead_apart "1:11: the cage at r1c1 is not contiguous" "  its errors at their line and column"
 run nohead_hint hint "$tmp/nohead_k.txt"
 status_is nohead_hint 0 && out_has nohead_hint "Naked single"; ok $? "  hint reads it too"
+
+# A Jigsaw as some collections give it: the digits spaced out ('.' empty), then the region
+# map as nine more rows below them.  Maps are read beside the digits only, and the message
+# says so; it named a region map "of 8 symbols", the spaced digits less the last taken for
+# a row of an 8x8 grid.
+{ echo jigsaw
+  echo "$jig" | sed -n '2,10p' | awk '{ gsub(/./, "& ", $1); print $1 }'
+  echo "$jig" | sed -n '2,10p' | awk '{ gsub(/./, "& ", $2); print $2 }'
+} >"$tmp/map_below.txt"
+bad map_below "2:17: expected the region map beside the row's digits, N symbols without spaces (a map below the grid is not read)" \
+  "regions given below the grid: the maps go beside the digits"
+sed '1s/jigsaw/killer/' "$tmp/map_below.txt" >"$tmp/cages_below.txt"
+bad cages_below "2:17: expected the cage map beside the row's digits" "  a Killer's cages: likewise"
+sed '1s/jigsaw/killer-jigsaw/' "$tmp/map_below.txt" >"$tmp/maps_below.txt"
+bad maps_below "2:15: expected the region map and the cage map beside the row's digits" "  a Killer Jigsaw: both maps"
 
 tap_done
