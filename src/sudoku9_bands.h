@@ -153,8 +153,11 @@ static inline uint32_t shrink_band(uint32_t w, uint32_t *fixed)
 
 /* Shrinks one digit's plane (its words in the three bands) to the box-line fixpoint of
  * both directions; false if the digit has no place left in some row, column or box.
- * fixed[b] receives the mini-rows of band b that the digit's row must use. */
-static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t *w2p, uint32_t fixed[3])
+ * When fixed is not NULL, fixed[b] receives the mini-rows of band b that the digit's row
+ * must use.  Always inlined, so that with fixed NULL (a constant) the compiler drops
+ * their computation. */
+static inline __attribute__((always_inline)) bool shrink_plane(uint32_t *w0p, uint32_t *w1p,
+                                                                uint32_t *w2p, uint32_t *fixed)
 {
     uint32_t w0 = *w0p, w1 = *w1p, w2 = *w2p, f0, f1, f2;
 
@@ -184,10 +187,18 @@ static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t
     *w0p = w0;
     *w1p = w1;
     *w2p = w2;
-    fixed[0] = f0;
-    fixed[1] = f1;
-    fixed[2] = f2;
+    if (fixed != NULL) {
+        fixed[0] = f0;
+        fixed[1] = f1;
+        fixed[2] = f2;
+    }
     return true;
+}
+
+/* shrink_plane, fixed[] filled. */
+static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t *w2p, uint32_t fixed[3])
+{
+    return shrink_plane(w0p, w1p, w2p, fixed);
 }
 
 /* Cells of a shrunk band word alone in their row: its fixed mini-rows holding one cell. */
