@@ -153,11 +153,25 @@ static inline uint32_t diagonal_bands(const uint32_t p[3], const struct diagonal
            | (uint32_t)((p[2] & g->cells[2]) != 0) << 2;
 }
 
+/* The X search's state: the plain one, and per digit and case of diagonal_cases_digit
+ * the cells that case kept when last looked at here or above (at first the case's own
+ * mask).  A plane only loses cells, so what a case keeps now lies inside what it kept
+ * then, and is the same when that still lies inside the plane (it was shrunk to the
+ * box-line fixpoint, which depends on the cells alone): the case need not be shrunk
+ * again, and an infeasible case (nothing kept) stays infeasible.  On 300 generated Master
+ * X puzzles this takes 3.5% off the instructions (callgrind), though the state a guess
+ * copies grows from 176 to 1148 bytes. */
+struct x_state {
+    struct state s;
+    uint32_t case_cells[9][9][3];
+};
+
 /* Digit d by cases of the boxes holding its places on the two diagonals; false when no
  * case is feasible.  Marks d to be shrunk again when its plane changed.  With one box
  * possible for each diagonal, the rules of diagonal_losses have done it. */
-static inline bool diagonal_cases_digit(struct state *s, int d)
+static inline bool diagonal_cases_digit(struct x_state *xs, int d)
 {
+    struct state *s = &xs->s;
     uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, u[3] = { 0, 0, 0 };
     uint32_t mh = diagonal_bands(p, &diagonals[0]), xh = diagonal_bands(p, &diagonals[1]);
     /* The cases (bit i as case_keep[i]) for each pair of bands the diagonals may use:
@@ -168,13 +182,18 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
     if ((mh & (mh - 1)) == 0 && (xh & (xh - 1)) == 0)
         return true;
     for (; cases != 0; cases &= cases - 1) {
-        const uint32_t *keep = case_keep[lowest(cases)];
-        uint32_t w[3] = { p[0] & keep[0], p[1] & keep[1], p[2] & keep[2] };
+        uint32_t *kept = xs->case_cells[d][lowest(cases)];
+        uint32_t w[3] = { p[0] & kept[0], p[1] & kept[1], p[2] & kept[2] };
 
-        /* shrink_plane inlined, without the fixed mini-rows (unused here), rather than a
-         * call to shrink_digit: 5.4% fewer instructions on Master X (callgrind). */
-        if (!shrink_plane(&w[0], &w[1], &w[2], NULL))
-            continue;
+        if (w[0] != kept[0] || w[1] != kept[1] || w[2] != kept[2]) {
+            /* shrink_plane inlined, without the fixed mini-rows (unused here), rather
+             * than a call to shrink_digit: 5.4% fewer instructions on Master X. */
+            if (!shrink_plane(&w[0], &w[1], &w[2], NULL))
+                w[0] = w[1] = w[2] = 0;
+            kept[0] = w[0];
+            kept[1] = w[1];
+            kept[2] = w[2];
+        }
         u[0] |= w[0];
         u[1] |= w[1];
         u[2] |= w[2];
@@ -206,8 +225,9 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
  * sweeps run 3.7% fewer instructions (callgrind), Expert 2.1%, Easy 1.3%.  The rules
  * reach the same fixpoint in any order, so the cases, the nodes and the answers are the
  * same. */
-static bool propagate_x(struct state *s, uint32_t pairs[3])
+static bool propagate_x(struct x_state *xs, uint32_t pairs[3])
 {
+    struct state *s = &xs->s;
     uint32_t changed = 0, cased = 0;
 
     for (;;) {
@@ -233,7 +253,7 @@ static bool propagate_x(struct state *s, uint32_t pairs[3])
          * once a node. */
         for (; changed != 0 && s->dirty == 0; changed &= changed - 1) {
             cased |= changed & -changed;
-            if (!diagonal_cases_digit(s, lowest(changed)))
+            if (!diagonal_cases_digit(xs, lowest(changed)))
                 return false;
         }
         if (s->dirty == 0)
@@ -307,8 +327,9 @@ struct x_search {
 };
 
 /* Searches on from s, its guess assigned (the root: its givens). */
-static void search_x(struct x_search *ctx, struct state *s)
+static void search_x(struct x_search *ctx, struct x_state *xs)
 {
+    struct state *s = &xs->s;
     uint32_t pairs[3], digits;
     int cell, b, i;
 
@@ -317,7 +338,7 @@ static void search_x(struct x_search *ctx, struct state *s)
         return;
     }
     ctx->stats.nodes++;
-    if (!propagate_x(s, pairs)) {
+    if (!propagate_x(xs, pairs)) {
         ctx->stats.backtracks++;
         return;
     }
@@ -342,11 +363,11 @@ static void search_x(struct x_search *ctx, struct state *s)
         ctx->stats.guesses++;
         if (digits == 0) {      /* the last choice may reuse this node's state */
             assign(s, b, i, d);
-            search_x(ctx, s);
+            search_x(ctx, xs);
             return;
         }
-        struct state child = *s;
-        assign(&child, b, i, d);
+        struct x_state child = *xs;
+        assign(&child.s, b, i, d);
         search_x(ctx, &child);
         if (ctx->res->count >= ctx->limit || ctx->gave_up)
             return;
@@ -406,14 +427,18 @@ bool sudoku9_x_solve(const struct puzzle *p, const uint8_t *grid,
     struct x_search ctx = {
         .limit = req->limit, .reading_order = reading_order, .budget = &req->budget, .res = res,
     };
-    struct state s;
+    struct x_state xs;
 
     if (!fits_x(p))
         return false;
     res->count = 0;
     res->stopped = res->gave_up = false;
-    if (req->limit >= 1 && start_state(grid, &s) && place_diagonal_givens(grid, &s))
-        search_x(&ctx, &s);
+    /* Each case at first its mask, whose bits above a band's 27 are set: no plane holds
+     * it all, so each case is shrunk the first time. */
+    for (int d = 0; d < 9; d++)
+        memcpy(xs.case_cells[d], case_keep, sizeof case_keep);
+    if (req->limit >= 1 && start_state(grid, &xs.s) && place_diagonal_givens(grid, &xs.s))
+        search_x(&ctx, &xs);
     res->gave_up = ctx.gave_up;
     solve_stats_add(&res->stats, &ctx.stats);
     return true;
