@@ -231,13 +231,11 @@ static inline void clear_other_digits(struct state *s, int d, int b, uint32_t ce
     s->dirty |= changed & ~(1u << d);
 }
 
-/* Shrinks digit d and settles the cells it now holds alone in their row. */
-static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
+/* Settles the cells digit d holds alone in their row, its plane just shrunk (fixed[] as
+ * shrink_plane leaves it).  Always inlined: the plain search is compiled as before. */
+static inline __attribute__((always_inline)) void settle_lone_cells(struct state *s, int d,
+                                                                 const uint32_t fixed[3])
 {
-    uint32_t fixed[3];
-
-    if (!shrink_digit(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
-        return false;
     for (int b = 0; b < 3; b++) {
         uint32_t fresh = lone_row_cells(s->plane[b][d], fixed[b]) & ~s->solved[b];
         if (fresh) {
@@ -245,6 +243,16 @@ static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
             clear_other_digits(s, d, b, fresh);
         }
     }
+}
+
+/* Shrinks digit d and settles the cells it now holds alone in their row. */
+static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
+{
+    uint32_t fixed[3];
+
+    if (!shrink_digit(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+        return false;
+    settle_lone_cells(s, d, fixed);
     return true;
 }
 

@@ -16,7 +16,8 @@
  * words per digit, whose box-line shrinking does in a few table look-ups what the masks
  * do unit pair by unit pair.  An X grid is a plain grid and two units more, so it is
  * searched here as a plain one, with one step added to each digit's propagation: after
- * the band and stack shrinking of digit d, both diagonals are looked at for d.
+ * the band and stack shrinking of digit d, both diagonals are looked at for d, and the
+ * shrinking goes on until neither changes d.
  *
  * A diagonal's cells lie in the three boxes it crosses, three cells in each, and its
  * cells' band bits differ from band to band (the main diagonal's are bits 12r + b of
@@ -104,24 +105,49 @@ static inline bool diagonal_done(const uint32_t p[3], const uint32_t solved[3],
     return on == settled && settled != 0 && (settled & (settled - 1)) == 0;
 }
 
-/* Digit d on both diagonals by the rules of diagonal_losses; false at a dead end.  Marks
- * d to be shrunk again when its plane changed. */
-static inline bool settle_diagonals(struct state *s, int d)
+/* Shrinks digit d's plane with the rules of diagonal_losses for both diagonals, to
+ * their joint fixpoint; false at a dead end.  fixed[] as shrink_plane leaves it.  The
+ * cells the digit holds alone in their row count as settled on the diagonals before
+ * settle_lone_cells marks them, so a diagonal loses the digit in the same loop.  The
+ * rules used to follow the settling, and what they took marked the digit to be settled
+ * again in the next sweep: in one loop, 5-6% less CPU on generated Easy and Master X
+ * (the loops' iterations on Master: 116,308 -> 114,218; instructions, callgrind, Easy
+ * -2.7%, Master +0.8%). */
+static bool shrink_digit_x(struct state *s, int d, uint32_t fixed[3])
 {
-    uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, lose[3] = { 0, 0, 0 };
+    for (;;) {
+        if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+            return false;
 
-    /* Deep in the search most digits are settled on both: the common case, cheaply. */
-    if (diagonal_done(p, s->solved, &diagonals[0]) && diagonal_done(p, s->solved, &diagonals[1]))
-        return true;
-    if (!diagonal_losses(p, s->solved, &diagonals[0], lose)
-        || !diagonal_losses(p, s->solved, &diagonals[1], lose))
+        uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
+        uint32_t sure[3] = { s->solved[0] | lone_row_cells(p[0], fixed[0]),
+                             s->solved[1] | lone_row_cells(p[1], fixed[1]),
+                             s->solved[2] | lone_row_cells(p[2], fixed[2]) };
+        uint32_t lose[3] = { 0, 0, 0 };
+
+        /* Deep in the search most digits are settled on both: the common case, cheaply. */
+        if (diagonal_done(p, sure, &diagonals[0]) && diagonal_done(p, sure, &diagonals[1]))
+            return true;
+        if (!diagonal_losses(p, sure, &diagonals[0], lose)
+            || !diagonal_losses(p, sure, &diagonals[1], lose))
+            return false;
+        if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
+            return true;
+        s->plane[0][d] = p[0] & ~lose[0];
+        s->plane[1][d] = p[1] & ~lose[1];
+        s->plane[2][d] = p[2] & ~lose[2];
+    }
+}
+
+/* Digit d shrunk with its diagonals, and the cells it holds alone in their row settled:
+ * the plain search's settle_digit, for X. */
+static bool settle_digit_x(struct state *s, int d)
+{
+    uint32_t fixed[3];
+
+    if (!shrink_digit_x(s, d, fixed))
         return false;
-    if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
-        return true;
-    s->plane[0][d] = p[0] & ~lose[0];
-    s->plane[1][d] = p[1] & ~lose[1];
-    s->plane[2][d] = p[2] & ~lose[2];
-    s->dirty |= 1u << d;
+    settle_lone_cells(s, d, fixed);
     return true;
 }
 
@@ -215,8 +241,9 @@ static inline bool diagonal_cases_digit(struct x_state *xs, int d)
     return true;
 }
 
-/* The plain propagation, each digit's shrinking followed by its diagonals' rules, and at
- * its fixpoint the cases of each digit changed; false on a contradiction.  pairs[b]
+/* The plain propagation, each digit's shrinking with its diagonals' rules
+ * (shrink_digit_x), and at its fixpoint the cases of each digit changed; false on a
+ * contradiction.  pairs[b]
  * receives the cells of band b with exactly two candidates.
  * The changed digits are shrunk in sweeps: each digit of a sweep once, in turn, and what
  * they change in the next sweep.  Taking the lowest changed digit each time (the plain
@@ -240,7 +267,7 @@ static bool propagate_x(struct x_state *xs, uint32_t pairs[3])
                 int d = lowest(sweep);
 
                 s->dirty &= ~(1u << d);
-                if (!settle_digit(s, d) || !settle_diagonals(s, d))
+                if (!settle_digit_x(s, d))
                     return false;
             }
         }
