@@ -243,8 +243,7 @@ static inline bool diagonal_cases_digit(struct x_state *xs, int d)
 
 /* The plain propagation, each digit's shrinking with its diagonals' rules
  * (shrink_digit_x), and at its fixpoint the cases of each digit changed; false on a
- * contradiction.  pairs[b]
- * receives the cells of band b with exactly two candidates.
+ * contradiction.  pairs[b] receives the cells of band b with exactly two candidates.
  * The changed digits are shrunk in sweeps: each digit of a sweep once, in turn, and what
  * they change in the next sweep.  Taking the lowest changed digit each time (the plain
  * search's order) shrinks again at once a digit whose diagonals have just taken cells
