@@ -153,8 +153,11 @@ static inline uint32_t shrink_band(uint32_t w, uint32_t *fixed)
 
 /* Shrinks one digit's plane (its words in the three bands) to the box-line fixpoint of
  * both directions; false if the digit has no place left in some row, column or box.
- * fixed[b] receives the mini-rows of band b that the digit's row must use. */
-static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t *w2p, uint32_t fixed[3])
+ * When fixed is not NULL, fixed[b] receives the mini-rows of band b that the digit's row
+ * must use.  Always inlined, so that with fixed NULL (a constant) the compiler drops
+ * their computation. */
+static inline __attribute__((always_inline)) bool shrink_plane(uint32_t *w0p, uint32_t *w1p,
+                                                                uint32_t *w2p, uint32_t *fixed)
 {
     uint32_t w0 = *w0p, w1 = *w1p, w2 = *w2p, f0, f1, f2;
 
@@ -184,10 +187,18 @@ static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t
     *w0p = w0;
     *w1p = w1;
     *w2p = w2;
-    fixed[0] = f0;
-    fixed[1] = f1;
-    fixed[2] = f2;
+    if (fixed != NULL) {
+        fixed[0] = f0;
+        fixed[1] = f1;
+        fixed[2] = f2;
+    }
     return true;
+}
+
+/* shrink_plane, fixed[] filled. */
+static SUDOKU9_BANDS_FN bool shrink_digit(uint32_t *w0p, uint32_t *w1p, uint32_t *w2p, uint32_t fixed[3])
+{
+    return shrink_plane(w0p, w1p, w2p, fixed);
 }
 
 /* Cells of a shrunk band word alone in their row: its fixed mini-rows holding one cell. */
@@ -220,13 +231,11 @@ static inline void clear_other_digits(struct state *s, int d, int b, uint32_t ce
     s->dirty |= changed & ~(1u << d);
 }
 
-/* Shrinks digit d and settles the cells it now holds alone in their row. */
-static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
+/* Settles the cells digit d holds alone in their row, its plane just shrunk (fixed[] as
+ * shrink_plane leaves it).  Always inlined: the plain search is compiled as before. */
+static inline __attribute__((always_inline)) void settle_lone_cells(struct state *s, int d,
+                                                                 const uint32_t fixed[3])
 {
-    uint32_t fixed[3];
-
-    if (!shrink_digit(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
-        return false;
     for (int b = 0; b < 3; b++) {
         uint32_t fresh = lone_row_cells(s->plane[b][d], fixed[b]) & ~s->solved[b];
         if (fresh) {
@@ -234,6 +243,16 @@ static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
             clear_other_digits(s, d, b, fresh);
         }
     }
+}
+
+/* Shrinks digit d and settles the cells it now holds alone in their row. */
+static SUDOKU9_BANDS_FN bool settle_digit(struct state *s, int d)
+{
+    uint32_t fixed[3];
+
+    if (!shrink_digit(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+        return false;
+    settle_lone_cells(s, d, fixed);
     return true;
 }
 

@@ -16,7 +16,8 @@
  * words per digit, whose box-line shrinking does in a few table look-ups what the masks
  * do unit pair by unit pair.  An X grid is a plain grid and two units more, so it is
  * searched here as a plain one, with one step added to each digit's propagation: after
- * the band and stack shrinking of digit d, both diagonals are looked at for d.
+ * the band and stack shrinking of digit d, both diagonals are looked at for d, and the
+ * shrinking goes on until neither changes d.
  *
  * A diagonal's cells lie in the three boxes it crosses, three cells in each, and its
  * cells' band bits differ from band to band (the main diagonal's are bits 12r + b of
@@ -104,37 +105,72 @@ static inline bool diagonal_done(const uint32_t p[3], const uint32_t solved[3],
     return on == settled && settled != 0 && (settled & (settled - 1)) == 0;
 }
 
-/* Digit d on both diagonals by the rules of diagonal_losses; false at a dead end.  Marks
- * d to be shrunk again when its plane changed. */
-static inline bool settle_diagonals(struct state *s, int d)
+/* Shrinks digit d's plane with the rules of diagonal_losses for both diagonals, to
+ * their joint fixpoint; false at a dead end.  fixed[] as shrink_plane leaves it.  The
+ * cells the digit holds alone in their row count as settled on the diagonals before
+ * settle_lone_cells marks them, so a diagonal loses the digit in the same loop.  The
+ * rules used to follow the settling, and what they took marked the digit to be settled
+ * again in the next sweep: in one loop, 5-6% less CPU on generated Easy and Master X
+ * (the loops' iterations on Master: 116,308 -> 114,218; instructions, callgrind, Easy
+ * -2.7%, Master +0.8%). */
+static bool shrink_digit_x(struct state *s, int d, uint32_t fixed[3])
 {
-    uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, lose[3] = { 0, 0, 0 };
+    for (;;) {
+        if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+            return false;
 
-    /* Deep in the search most digits are settled on both: the common case, cheaply. */
-    if (diagonal_done(p, s->solved, &diagonals[0]) && diagonal_done(p, s->solved, &diagonals[1]))
-        return true;
-    if (!diagonal_losses(p, s->solved, &diagonals[0], lose)
-        || !diagonal_losses(p, s->solved, &diagonals[1], lose))
+        uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
+        uint32_t sure[3] = { s->solved[0] | lone_row_cells(p[0], fixed[0]),
+                             s->solved[1] | lone_row_cells(p[1], fixed[1]),
+                             s->solved[2] | lone_row_cells(p[2], fixed[2]) };
+        uint32_t lose[3] = { 0, 0, 0 };
+
+        /* Deep in the search most digits are settled on both: the common case, cheaply. */
+        if (diagonal_done(p, sure, &diagonals[0]) && diagonal_done(p, sure, &diagonals[1]))
+            return true;
+        if (!diagonal_losses(p, sure, &diagonals[0], lose)
+            || !diagonal_losses(p, sure, &diagonals[1], lose))
+            return false;
+        if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
+            return true;
+        s->plane[0][d] = p[0] & ~lose[0];
+        s->plane[1][d] = p[1] & ~lose[1];
+        s->plane[2][d] = p[2] & ~lose[2];
+    }
+}
+
+/* Digit d shrunk with its diagonals, and the cells it holds alone in their row settled:
+ * the plain search's settle_digit, for X. */
+static bool settle_digit_x(struct state *s, int d)
+{
+    uint32_t fixed[3];
+
+    if (!shrink_digit_x(s, d, fixed))
         return false;
-    if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
-        return true;
-    s->plane[0][d] = p[0] & ~lose[0];
-    s->plane[1][d] = p[1] & ~lose[1];
-    s->plane[2][d] = p[2] & ~lose[2];
-    s->dirty |= 1u << d;
+    settle_lone_cells(s, d, fixed);
     return true;
 }
 
-/* Case 3*hm + hx of diagonal_cases_digit, per band: the cells it keeps, the main
- * diagonal holding d in band hm and the anti-diagonal in band hx (a diagonal's d off its
- * cells in the other bands, and off the rest of its box in band h). */
+/* Case i of diagonal_cases_digit, per band: the cells it keeps, the main diagonal
+ * holding d in band hm = i % 3 and the anti-diagonal in band hx = (hm + i / 3) % 3 (a
+ * diagonal's d off its cells in the other bands, and off the rest of its box in band h).
+ * The cases come in that order, (0, 0), (1, 1), (2, 2), (0, 1)...: the first ones use
+ * every band, so they keep between them the most cells soonest and the loop, which stops
+ * once every cell is kept, ends sooner (1.0% fewer instructions on Master X than band
+ * by band, the same cases and so the same nodes). */
 #define CASE_DIAGONAL(g, h, b) ((b) == (h) ? DIAGONAL_OFF(g, b) : DIAGONAL_CELLS(g, b))
 #define CASE_KEEP(hm, hx, b) (~CASE_DIAGONAL(0, hm, b) & ~CASE_DIAGONAL(1, hx, b))
 #define CASE_ROW(hm, hx) { CASE_KEEP(hm, hx, 0), CASE_KEEP(hm, hx, 1), CASE_KEEP(hm, hx, 2) }
+#define CASE(i) CASE_ROW((i) % 3, ((i) % 3 + (i) / 3) % 3)
 static const uint32_t case_keep[9][3] = {
-    CASE_ROW(0, 0), CASE_ROW(0, 1), CASE_ROW(0, 2), CASE_ROW(1, 0), CASE_ROW(1, 1),
-    CASE_ROW(1, 2), CASE_ROW(2, 0), CASE_ROW(2, 1), CASE_ROW(2, 2),
+    CASE(0), CASE(1), CASE(2), CASE(3), CASE(4), CASE(5), CASE(6), CASE(7), CASE(8),
 };
+
+/* A set of bands (bit h for band h) turned by one: bit h is bit (h + 1) % 3 of bands. */
+static inline uint32_t next_bands(uint32_t bands)
+{
+    return (bands >> 1 | bands << 2) & 7u;
+}
 
 /* The bands (as bits) where diagonal g may hold the digit of plane p. */
 static inline uint32_t diagonal_bands(const uint32_t p[3], const struct diagonal *g)
@@ -143,26 +179,47 @@ static inline uint32_t diagonal_bands(const uint32_t p[3], const struct diagonal
            | (uint32_t)((p[2] & g->cells[2]) != 0) << 2;
 }
 
+/* The X search's state: the plain one, and per digit and case of diagonal_cases_digit
+ * the cells that case kept when last looked at here or above (at first the case's own
+ * mask).  A plane only loses cells, so what a case keeps now lies inside what it kept
+ * then, and is the same when that still lies inside the plane (it was shrunk to the
+ * box-line fixpoint, which depends on the cells alone): the case need not be shrunk
+ * again, and an infeasible case (nothing kept) stays infeasible.  On 300 generated Master
+ * X puzzles this takes 3.5% off the instructions (callgrind), though the state a guess
+ * copies grows from 176 to 1148 bytes. */
+struct x_state {
+    struct state s;
+    uint32_t case_cells[9][9][3];
+};
+
 /* Digit d by cases of the boxes holding its places on the two diagonals; false when no
  * case is feasible.  Marks d to be shrunk again when its plane changed.  With one box
  * possible for each diagonal, the rules of diagonal_losses have done it. */
-static inline bool diagonal_cases_digit(struct state *s, int d)
+static inline bool diagonal_cases_digit(struct x_state *xs, int d)
 {
+    struct state *s = &xs->s;
     uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, u[3] = { 0, 0, 0 };
     uint32_t mh = diagonal_bands(p, &diagonals[0]), xh = diagonal_bands(p, &diagonals[1]);
-    /* The cases, bit 3*hm + hx for each pair of bands the diagonals may use: the loop
-     * visits only these and takes their masks from the table (working the masks out
-     * band by band cost 3% of the search's instructions on Master puzzles). */
-    uint32_t cases = (mh & 1u ? xh : 0) | (mh & 2u ? xh << 3 : 0) | (mh & 4u ? xh << 6 : 0);
+    /* The cases (bit i as case_keep[i]) for each pair of bands the diagonals may use:
+     * the loop visits only these and takes their masks from the table (working the
+     * masks out band by band cost 3% of the search's instructions on Master puzzles). */
+    uint32_t cases = mh * 0x49u & (xh | next_bands(xh) << 3 | next_bands(next_bands(xh)) << 6);
 
     if ((mh & (mh - 1)) == 0 && (xh & (xh - 1)) == 0)
         return true;
     for (; cases != 0; cases &= cases - 1) {
-        const uint32_t *keep = case_keep[lowest(cases)];
-        uint32_t w[3] = { p[0] & keep[0], p[1] & keep[1], p[2] & keep[2] }, fixed[3];
+        uint32_t *kept = xs->case_cells[d][lowest(cases)];
+        uint32_t w[3] = { p[0] & kept[0], p[1] & kept[1], p[2] & kept[2] };
 
-        if (!shrink_digit(&w[0], &w[1], &w[2], fixed))
-            continue;
+        if (w[0] != kept[0] || w[1] != kept[1] || w[2] != kept[2]) {
+            /* shrink_plane inlined, without the fixed mini-rows (unused here), rather
+             * than a call to shrink_digit: 5.4% fewer instructions on Master X. */
+            if (!shrink_plane(&w[0], &w[1], &w[2], NULL))
+                w[0] = w[1] = w[2] = 0;
+            kept[0] = w[0];
+            kept[1] = w[1];
+            kept[2] = w[2];
+        }
         u[0] |= w[0];
         u[1] |= w[1];
         u[2] |= w[2];
@@ -184,9 +241,9 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
     return true;
 }
 
-/* The plain propagation, each digit's shrinking followed by its diagonals' rules, and at
- * its fixpoint the cases of each digit changed; false on a contradiction.  pairs[b]
- * receives the cells of band b with exactly two candidates.
+/* The plain propagation, each digit's shrinking with its diagonals' rules
+ * (shrink_digit_x), and at its fixpoint the cases of each digit changed; false on a
+ * contradiction.  pairs[b] receives the cells of band b with exactly two candidates.
  * The changed digits are shrunk in sweeps: each digit of a sweep once, in turn, and what
  * they change in the next sweep.  Taking the lowest changed digit each time (the plain
  * search's order) shrinks again at once a digit whose diagonals have just taken cells
@@ -194,8 +251,9 @@ static inline bool diagonal_cases_digit(struct state *s, int d)
  * sweeps run 3.7% fewer instructions (callgrind), Expert 2.1%, Easy 1.3%.  The rules
  * reach the same fixpoint in any order, so the cases, the nodes and the answers are the
  * same. */
-static bool propagate_x(struct state *s, uint32_t pairs[3])
+static bool propagate_x(struct x_state *xs, uint32_t pairs[3])
 {
+    struct state *s = &xs->s;
     uint32_t changed = 0, cased = 0;
 
     for (;;) {
@@ -208,7 +266,7 @@ static bool propagate_x(struct state *s, uint32_t pairs[3])
                 int d = lowest(sweep);
 
                 s->dirty &= ~(1u << d);
-                if (!settle_digit(s, d) || !settle_diagonals(s, d))
+                if (!settle_digit_x(s, d))
                     return false;
             }
         }
@@ -221,7 +279,7 @@ static bool propagate_x(struct state *s, uint32_t pairs[3])
          * once a node. */
         for (; changed != 0 && s->dirty == 0; changed &= changed - 1) {
             cased |= changed & -changed;
-            if (!diagonal_cases_digit(s, lowest(changed)))
+            if (!diagonal_cases_digit(xs, lowest(changed)))
                 return false;
         }
         if (s->dirty == 0)
@@ -295,8 +353,9 @@ struct x_search {
 };
 
 /* Searches on from s, its guess assigned (the root: its givens). */
-static void search_x(struct x_search *ctx, struct state *s)
+static void search_x(struct x_search *ctx, struct x_state *xs)
 {
+    struct state *s = &xs->s;
     uint32_t pairs[3], digits;
     int cell, b, i;
 
@@ -305,7 +364,7 @@ static void search_x(struct x_search *ctx, struct state *s)
         return;
     }
     ctx->stats.nodes++;
-    if (!propagate_x(s, pairs)) {
+    if (!propagate_x(xs, pairs)) {
         ctx->stats.backtracks++;
         return;
     }
@@ -330,11 +389,11 @@ static void search_x(struct x_search *ctx, struct state *s)
         ctx->stats.guesses++;
         if (digits == 0) {      /* the last choice may reuse this node's state */
             assign(s, b, i, d);
-            search_x(ctx, s);
+            search_x(ctx, xs);
             return;
         }
-        struct state child = *s;
-        assign(&child, b, i, d);
+        struct x_state child = *xs;
+        assign(&child.s, b, i, d);
         search_x(ctx, &child);
         if (ctx->res->count >= ctx->limit || ctx->gave_up)
             return;
@@ -394,14 +453,18 @@ bool sudoku9_x_solve(const struct puzzle *p, const uint8_t *grid,
     struct x_search ctx = {
         .limit = req->limit, .reading_order = reading_order, .budget = &req->budget, .res = res,
     };
-    struct state s;
+    struct x_state xs;
 
     if (!fits_x(p))
         return false;
     res->count = 0;
     res->stopped = res->gave_up = false;
-    if (req->limit >= 1 && start_state(grid, &s) && place_diagonal_givens(grid, &s))
-        search_x(&ctx, &s);
+    /* Each case at first its mask, whose bits above a band's 27 are set: no plane holds
+     * it all, so each case is shrunk the first time. */
+    for (int d = 0; d < 9; d++)
+        memcpy(xs.case_cells[d], case_keep, sizeof case_keep);
+    if (req->limit >= 1 && start_state(grid, &xs.s) && place_diagonal_givens(grid, &xs.s))
+        search_x(&ctx, &xs);
     res->gave_up = ctx.gave_up;
     solve_stats_add(&res->stats, &ctx.stats);
     return true;
