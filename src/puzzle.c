@@ -725,9 +725,9 @@ static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
     return true;
 }
 
-/* The groups built and the givens checked: puzzle_finish once a Sudoku's variant maps are
- * known good. */
-static bool finish_checked(struct puzzle *p, struct puzzle_error *err)
+/* The groups built and, when givens, the givens checked: puzzle_finish once a Sudoku's
+ * variant maps are known good. */
+static bool finish_checked(struct puzzle *p, bool givens, struct puzzle_error *err)
 {
     struct group_builder b = { .p = p, .filled = xcalloc((size_t)p->ncells, 1) };
 
@@ -741,7 +741,7 @@ static bool finish_checked(struct puzzle *p, struct puzzle_error *err)
     p->nwhite = 0;
     for (int cell = 0; cell < p->ncells; cell++)
         p->nwhite += !p->block[cell];
-    return check_givens(p, err);
+    return !givens || check_givens(p, err);
 }
 
 /* Ready to build: no error yet, the groups of before dropped, a store for new ones. */
@@ -759,13 +759,13 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     finish_start(p, err);
     if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err))
         return false;
-    return finish_checked(p, err);
+    return finish_checked(p, true, err);
 }
 
-bool puzzle_finish_maps_checked(struct puzzle *p, struct puzzle_error *err)
+bool puzzle_finish_maps_checked(struct puzzle *p, bool check_givens, struct puzzle_error *err)
 {
     finish_start(p, err);
-    return finish_checked(p, err);
+    return finish_checked(p, check_givens, err);
 }
 
 /* Whether p has shape's layout, so shape's groups are p's too. */
