@@ -1721,12 +1721,29 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
     return fail_at_end(r, err, "%s", what);
 }
 
+/* Whether the line after the puzzle just read is known, without waiting for more input,
+ * to be no line of it: a blank or comment line, or the end.  A fault in the puzzle found
+ * later then leaves the reader where it is, as the reader's own message would have (it
+ * skips the rest of a faulty puzzle: skip_rest_of_puzzle). */
+static bool puzzle_ended(struct reader *r)
+{
+    struct line_source *s = &r->src;
+    const struct line *ln;
+
+    if (s->count == 0 && !s->eof
+        && memchr(s->chunk + s->chunk_pos, '\n', s->chunk_end - s->chunk_pos) == NULL)
+        return false;
+    ln = source_peek(s, 0);
+    return ln == NULL || line_kind(ln) != LINE_CONTENT;
+}
+
 bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err)
 {
     /* Givens left to a caller whose search finds repeated ones as it starts: a check of
      * distinct digits alone (a Killer's cages have sums, which a search may take long to
-     * find unreachable), where the caller can say where a clash is from rows_line. */
-    bool check = !(r->leave_givens && rows_line > 0 && !(p->variant & VARIANT_KILLER));
+     * find unreachable), where the caller can say where a clash is from rows_line and
+     * where the reader would go on from the same line after it. */
+    bool check = !(r->leave_givens && rows_line > 0 && !(p->variant & VARIANT_KILLER) && puzzle_ended(r));
 
     if (!check)
         r->unchecked_line = rows_line;
