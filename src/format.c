@@ -1720,18 +1720,42 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
     return fail_at_end(r, err, "%s", what);
 }
 
-bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err)
+/* Whether the line after the puzzle just read is known, without waiting for more input,
+ * to be no line of it: a blank or comment line, or the end.  A fault in the puzzle found
+ * later then leaves the reader where it is, as the reader's own message would have (it
+ * skips the rest of a faulty puzzle: skip_rest_of_puzzle). */
+static bool puzzle_ended(struct reader *r)
 {
+    struct line_source *s = &r->src;
+    const struct line *ln;
+
+    if (s->count == 0 && !s->eof
+        && memchr(s->chunk + s->chunk_pos, '\n', s->chunk_end - s->chunk_pos) == NULL)
+        return false;
+    ln = source_peek(s, 0);
+    return ln == NULL || line_kind(ln) != LINE_CONTENT;
+}
+
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err)
+{
+    /* Givens left to a caller whose search finds repeated ones as it starts: a check of
+     * distinct digits alone (a Killer's cages have sums, which a search may take long to
+     * find unreachable), where the caller can say where a clash is from rows_line and
+     * where the reader would go on from the same line after it. */
+    bool check = !(r->leave_givens && rows_line > 0 && !(p->variant & VARIANT_KILLER) && puzzle_ended(r));
+
+    if (!check)
+        r->unchecked_line = rows_line;
     if (p->variant & (VARIANT_JIGSAW | VARIANT_KILLER))
-        return puzzle_finish_maps_checked(p, err);
+        return puzzle_finish_maps_checked(p, check, err);
     /* Every Sudoku X of a size has the same groups: the last one's are shared, not built
      * again (building them was a fifth of reading one). */
     const struct puzzle *shape = r->variant_shape;
 
     if (shape != NULL && shape->variant == p->variant && shape->width == p->width
         && shape->box_rows == p->box_rows && shape->box_cols == p->box_cols)
-        return puzzle_finish_like(p, shape, err);
-    if (!puzzle_finish_maps_checked(p, err))
+        return check ? puzzle_finish_like(p, shape, err) : puzzle_finish_like_unchecked(p, shape, err);
+    if (!puzzle_finish_maps_checked(p, check, err))
         return false;
     puzzle_free(r->variant_shape);
     r->variant_shape = puzzle_new_like(p);
@@ -2142,13 +2166,16 @@ bool format_check_givens(const struct puzzle *p, const char *file, long line,
 
     if (puzzle_check_givens(p, &perr))
         return true;
-    /* As finish_puzzle reports it for a line read in one pass: column = cell + 1. */
+    /* As the reader reports it: for a line read in one pass, column = cell + 1; for a
+     * variant's rows, one a line, the cell's row's line and column. */
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", file);
-    err->line = line;
-    err->col = perr.cell >= 0 && perr.cell < p->ncells ? (long)perr.cell + 1 : 0;
-    if (perr.cell < 0 || perr.cell >= p->ncells)
-        err->line = 0;
+    if (perr.cell >= 0 && perr.cell < p->ncells) {
+        bool rows = p->variant != 0;
+
+        err->line = rows ? line + perr.cell / p->width : line;
+        err->col = (long)(rows ? perr.cell % p->width : perr.cell) + 1;
+    }
     snprintf(err->message, sizeof err->message, "%s", perr.message);
     return false;
 }

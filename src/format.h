@@ -62,9 +62,10 @@ const digitset *reader_marks(const struct reader *r);
 /* Whether an error lost the reader's place, so that nothing more can be read. */
 bool reader_lost(const struct reader *r);
 /* For a caller whose search finds clashing givens as it starts (solve): the givens of
- * one-line Sudoku are then not checked by the reader; reader_givens_unchecked gives the
- * line of the last puzzle read so (else 0), and format_check_givens, given it, checks
- * them and says what the reader would have said (false when they clash). */
+ * one-line Sudoku, and of Sudoku X and Jigsaw whose rows are one a line as kakudo writes
+ * them, are then not checked by the reader; reader_givens_unchecked gives the line of
+ * the last puzzle read so (its first row; else 0), and format_check_givens, given it,
+ * checks them and says what the reader would have said (false when they clash). */
 void reader_leave_givens(struct reader *r);
 long reader_givens_unchecked(const struct reader *r);
 bool format_check_givens(const struct puzzle *p, const char *file, long line,

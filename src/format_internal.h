@@ -33,8 +33,10 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
 bool fmt_reach_puzzle(struct reader *r, char **name);
 /* Builds the groups of a Sudoku variant whose maps are checked, and checks its givens
  * (puzzle_finish_maps_checked), sharing the groups of the last one of the same layout
- * where every puzzle of a size has the same (Sudoku X). */
-bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, struct puzzle_error *err);
+ * where every puzzle of a size has the same (Sudoku X).  rows_line, when not 0, is the
+ * line of the first of its rows, read one a line with cell c of a row at column c + 1:
+ * its givens may then be left to the caller (reader_leave_givens). */
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err);
 /* The symbols of n digits of grid into out ('.' or '0', as empty says, for an empty
  * cell), eight at a time where they are 1-9. */
 void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out);

@@ -366,9 +366,22 @@ static int apply_regions(struct reader *r, struct puzzle *p, const char *map, co
     return rc;
 }
 
-/* Checks the finished variant, reporting a fault at the map or digit it concerns. */
-static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, struct puzzle **out,
-                          struct format_error *err)
+/* The line of the first row when every row was read straight (straight_row), one a line
+ * with nothing between them, so that a cell's place follows from the line alone; else 0. */
+static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
+{
+    int n = p->max_digit;
+
+    for (int r = 0; r < n; r++)
+        if (pos[r * n].digit_col != 0 || pos[r * n].line != pos[0].line + r)
+            return 0;
+    return pos[0].line;
+}
+
+/* Checks the finished variant, reporting a fault at the map or digit it concerns; rows_line
+ * as fmt_finish_variant_groups takes it. */
+static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
+                          struct puzzle **out, struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
@@ -384,7 +397,7 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.cage_col;
-    } else if (!fmt_finish_variant_groups(r, p, &perr)) {
+    } else if (!fmt_finish_variant_groups(r, p, rows_line, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.digit_col;
@@ -779,7 +792,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -861,7 +874,7 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_regions(r, p, regions.s, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, out, err);
+        rc = finish_variant(r, p, pos, 0, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -930,7 +943,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, out, err);
+        rc = finish_variant(r, p, pos, 0, out, err);
         p = NULL;
     }
     puzzle_free(p);

@@ -171,17 +171,14 @@ static void builder_add(struct group_builder *b, enum group_kind kind, int sum, 
     p->ngroups++;
 }
 
-/* The N groups of N cells each that part the grid (cells: group g's from g * N on), the
- * cell's group being group_of[cell], when every cell has slot groups already: as
- * builder_add's of each in turn, with the room reserved (builder_reserve) and each cell's
- * slot filled in one pass over the grid, where a builder_add a group was half of
- * building a 9x9 Jigsaw's regions. */
-static void add_partition(struct group_builder *b, enum group_kind kind, int sum, const int *cells,
-                          const uint8_t *group_of, int slot)
+/* The N groups of N cells each that part the grid (cells: group g's from g * N on), as
+ * builder_add's of each in turn when every cell has slot groups already and the caller
+ * has filled each cell's slot, with the room reserved (builder_reserve): a builder_add a
+ * group was half of building a 9x9 Jigsaw's regions. */
+static void add_partition(struct group_builder *b, enum group_kind kind, int sum, const int *cells, int slot)
 {
     struct puzzle *p = b->p;
     int n = p->max_digit, first = p->ngroups;
-    int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups;
 
     memcpy(b->cells + b->ncells_used, cells, (size_t)p->ncells * sizeof *cells);
     for (int g = 0; g < n; g++) {
@@ -190,8 +187,6 @@ static void add_partition(struct group_builder *b, enum group_kind kind, int sum
             .kind = kind, .sum = sum, .clue = -1, .ncells = n, .cells = NULL,
         };
     }
-    for (int cell = 0; cell < p->ncells; cell++)
-        slots[cell][slot] = (int16_t)(first + group_of[cell]);
     memset(b->filled, slot + 1, (size_t)p->ncells);
     b->ncells_used += (size_t)p->ncells;
     p->ngroups += n;
@@ -225,19 +220,24 @@ static void builder_done(struct group_builder *b)
 static void add_regions(struct group_builder *b, int sum)
 {
     struct puzzle *p = b->p;
-    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, full = 0;
+    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, full = 0, first = p->ngroups;
     int cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups;
 
+    /* Each cell listed in its region and given the region as its third group (after its
+     * row and column) in the same pass: what builder_add would give it. */
     for (int cell = 0; cell < p->ncells; cell++) {
         int r = p->region[cell];
 
-        if (r < n && count[r] < n)
+        if (r < n && count[r] < n) {
             cells[r * n + count[r]++] = cell;
+            slots[cell][2] = (int16_t)(first + r);
+        }
     }
     for (int r = 0; r < n; r++)
         full += count[r] == n;
     if (full == n && p->ncells == n * n) {
-        add_partition(b, GROUP_REGION, sum, cells, p->region, 2);
+        add_partition(b, GROUP_REGION, sum, cells, 2);
         return;
     }
     for (int r = 0; r < n; r++)
@@ -725,9 +725,30 @@ static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
     return true;
 }
 
-/* The groups built and the givens checked: puzzle_finish once a Sudoku's variant maps are
- * known good. */
-static bool finish_checked(struct puzzle *p, struct puzzle_error *err)
+/* How many of the n bytes are not zero, eight at a time: a cell at a time was a tenth of
+ * building a Jigsaw's groups. */
+static int count_nonzero(const uint8_t *bytes, size_t n)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, ones = 0x0101010101010101ull;
+    size_t i = 0;
+    int count = 0;
+
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+
+        memcpy(&word, bytes + i, 8);
+        /* Each byte's top bit set when it is not zero, moved to its low bit, and the eight
+         * added up in the top byte by one multiply. */
+        count += (int)((((((word & low7) + low7) | word) >> 7) & ones) * ones >> 56);
+    }
+    for (; i < n; i++)
+        count += bytes[i] != 0;
+    return count;
+}
+
+/* The groups built and, when givens, the givens checked: puzzle_finish once a Sudoku's
+ * variant maps are known good. */
+static bool finish_checked(struct puzzle *p, bool givens, struct puzzle_error *err)
 {
     struct group_builder b = { .p = p, .filled = xcalloc((size_t)p->ncells, 1) };
 
@@ -738,10 +759,8 @@ static bool finish_checked(struct puzzle *p, struct puzzle_error *err)
         return false;
     }
     builder_done(&b);
-    p->nwhite = 0;
-    for (int cell = 0; cell < p->ncells; cell++)
-        p->nwhite += !p->block[cell];
-    return check_givens(p, err);
+    p->nwhite = p->ncells - count_nonzero(p->block, (size_t)p->ncells);
+    return !givens || check_givens(p, err);
 }
 
 /* Ready to build: no error yet, the groups of before dropped, a store for new ones. */
@@ -759,13 +778,13 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err)
     finish_start(p, err);
     if (p->ops->kind == PUZZLE_SUDOKU && !variant_check(p, err))
         return false;
-    return finish_checked(p, err);
+    return finish_checked(p, true, err);
 }
 
-bool puzzle_finish_maps_checked(struct puzzle *p, struct puzzle_error *err)
+bool puzzle_finish_maps_checked(struct puzzle *p, bool check_givens, struct puzzle_error *err)
 {
     finish_start(p, err);
-    return finish_checked(p, err);
+    return finish_checked(p, check_givens, err);
 }
 
 /* Whether p has shape's layout, so shape's groups are p's too. */

@@ -184,8 +184,9 @@ bool puzzle_finish(struct puzzle *p, struct puzzle_error *err);
 
 /* puzzle_finish for a Sudoku whose variant maps (regions, cages) the caller has checked
  * already with variant_check or its halves, as a reader does to say which map a fault is
- * in: they are not checked twice. */
-bool puzzle_finish_maps_checked(struct puzzle *p, struct puzzle_error *err);
+ * in: they are not checked twice.  Without check_givens the givens are left to the
+ * caller (puzzle_check_givens), as puzzle_finish_like_unchecked leaves them. */
+bool puzzle_finish_maps_checked(struct puzzle *p, bool check_givens, struct puzzle_error *err);
 
 /* puzzle_finish for a puzzle laid out as shape, a finished one (same kind, size, black
  * cells and clues: only the givens may differ), whose groups it shares rather than
