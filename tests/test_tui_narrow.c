@@ -103,7 +103,7 @@ static void test_hint_smallest(const char *file, int rows, int cols, const char 
     bool seen = tt_wait_text(t, "Cell r");
 
     for (int rung = 1; rung <= 4 && seen; rung++) {
-        char title[16];
+        char title[24];
 
         snprintf(title, sizeof title, "Hint %d/5", rung);
         th_send(t, key);

@@ -178,7 +178,7 @@ static struct puzzle *random_jigsaw(int n, bool x, bool uneven, struct gen_rng *
     gen_rng_shuffle(rng, labels, n * n);
     for (int cell = 0; cell < n * n; cell++)
         p->region[cell] = (uint8_t)labels[cell];
-    if (!puzzle_finish_maps_checked(p, &err)) {
+    if (!puzzle_finish_maps_checked(p, true, &err)) {
         puzzle_free(p);
         return NULL;
     }
