@@ -231,18 +231,26 @@ static inline void clear_other_digits(struct state *s, int d, int b, uint32_t ce
     s->dirty |= changed & ~(1u << d);
 }
 
+/* Settles the cells of band b that digit d holds alone in their row (cells), those not
+ * settled yet.  Always inlined: the plain search is compiled as before. */
+static inline __attribute__((always_inline)) void settle_band_cells(struct state *s, int d,
+                                                                 int b, uint32_t cells)
+{
+    uint32_t fresh = cells & ~s->solved[b];
+
+    if (fresh) {
+        s->solved[b] |= fresh;
+        clear_other_digits(s, d, b, fresh);
+    }
+}
+
 /* Settles the cells digit d holds alone in their row, its plane just shrunk (fixed[] as
- * shrink_plane leaves it).  Always inlined: the plain search is compiled as before. */
+ * shrink_plane leaves it). */
 static inline __attribute__((always_inline)) void settle_lone_cells(struct state *s, int d,
                                                                  const uint32_t fixed[3])
 {
-    for (int b = 0; b < 3; b++) {
-        uint32_t fresh = lone_row_cells(s->plane[b][d], fixed[b]) & ~s->solved[b];
-        if (fresh) {
-            s->solved[b] |= fresh;
-            clear_other_digits(s, d, b, fresh);
-        }
-    }
+    for (int b = 0; b < 3; b++)
+        settle_band_cells(s, d, b, lone_row_cells(s->plane[b][d], fixed[b]));
 }
 
 /* Shrinks digit d and settles the cells it now holds alone in their row. */

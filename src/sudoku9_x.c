@@ -106,23 +106,28 @@ static inline bool diagonal_done(const uint32_t p[3], const uint32_t solved[3],
 }
 
 /* Shrinks digit d's plane with the rules of diagonal_losses for both diagonals, to
- * their joint fixpoint; false at a dead end.  fixed[] as shrink_plane leaves it.  The
- * cells the digit holds alone in their row count as settled on the diagonals before
- * settle_lone_cells marks them, so a diagonal loses the digit in the same loop.  The
+ * their joint fixpoint; false at a dead end.  lone[b] receives the cells of band b the
+ * digit then holds alone in their row: they count as settled on the diagonals before
+ * settle_digit_x marks them, so a diagonal loses the digit in the same loop, and the
+ * settling takes them from here rather than working them out again (callgrind, whole
+ * kakudo solve -j1 on generated X: Easy -4.0%, Master -4.9%).  The
  * rules used to follow the settling, and what they took marked the digit to be settled
  * again in the next sweep: in one loop, 5-6% less CPU on generated Easy and Master X
  * (the loops' iterations on Master: 116,308 -> 114,218; instructions, callgrind, Easy
  * -2.7%, Master +0.8%). */
-static bool shrink_digit_x(struct state *s, int d, uint32_t fixed[3])
+static bool shrink_digit_x(struct state *s, int d, uint32_t lone[3])
 {
+    uint32_t fixed[3];
+
     for (;;) {
         if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
             return false;
 
         uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
-        uint32_t sure[3] = { s->solved[0] | lone_row_cells(p[0], fixed[0]),
-                             s->solved[1] | lone_row_cells(p[1], fixed[1]),
-                             s->solved[2] | lone_row_cells(p[2], fixed[2]) };
+        lone[0] = lone_row_cells(p[0], fixed[0]);
+        lone[1] = lone_row_cells(p[1], fixed[1]);
+        lone[2] = lone_row_cells(p[2], fixed[2]);
+        uint32_t sure[3] = { s->solved[0] | lone[0], s->solved[1] | lone[1], s->solved[2] | lone[2] };
         uint32_t lose[3] = { 0, 0, 0 };
 
         /* Deep in the search most digits are settled on both: the common case, cheaply. */
@@ -143,11 +148,12 @@ static bool shrink_digit_x(struct state *s, int d, uint32_t fixed[3])
  * the plain search's settle_digit, for X. */
 static bool settle_digit_x(struct state *s, int d)
 {
-    uint32_t fixed[3];
+    uint32_t lone[3];
 
-    if (!shrink_digit_x(s, d, fixed))
+    if (!shrink_digit_x(s, d, lone))
         return false;
-    settle_lone_cells(s, d, fixed);
+    for (int b = 0; b < 3; b++)
+        settle_band_cells(s, d, b, lone[b]);
     return true;
 }
 
