@@ -310,26 +310,72 @@ static void test_edges(void)
     }
 }
 
-/* The nodes the band search takes on x_master.txt (up to 2 solutions each): what its
- * deductions find.  A change that weakens them takes more (say the diagonal cases' memory
- * taken for a case's result when the plane has lost some of its cells, which keeps the
- * answers), one that strengthens them fewer: either says so here. */
-static void test_strength(void)
+/* How a puzzle's givens are changed before a node count: kept, every third gone, or
+ * the first empty cell given a digit its solution does not have. */
+enum givens_change { GIVENS_KEPT, GIVENS_THINNED, GIVENS_WRONG };
+
+/* The givens of p changed as said, into grid. */
+static void change_givens(const struct puzzle *p, enum givens_change change, uint8_t grid[81])
+{
+    int givens = 0;
+
+    memcpy(grid, p->given, 81);
+    if (change == GIVENS_THINNED)
+        for (int cell = 0; cell < 81; cell++)
+            if (grid[cell] != 0 && givens++ % 3 == 0)
+                grid[cell] = 0;
+    if (change == GIVENS_WRONG) {
+        const uint8_t *solution = search(BAND, p, p->given, 1, false).solution;
+
+        for (int cell = 0; cell < 81; cell++)
+            if (grid[cell] == 0) {
+                grid[cell] = (uint8_t)(solution[cell] % 9 + 1);
+                break;
+            }
+    }
+}
+
+/* The nodes the band search takes on a file's puzzles (at most 16), their givens changed
+ * as said, up to limit solutions each; -1 when the file holds another number of them. */
+static long file_nodes(const char *name, int expected, enum givens_change change, long limit)
 {
     struct puzzle *ps[16];
-    int n = load(tap_data_path("variant/x_master.txt"), ps, 16);
+    int n = load(tap_data_path(name), ps, 16);
     long nodes = 0;
 
     for (int i = 0; i < n; i++) {
-        struct solve_request req = { .limit = 2 };
+        struct solve_request req = { .limit = limit };
         struct solve_result res = { .solution = NULL };
+        uint8_t grid[81];
 
-        sudoku9_x_solve(ps[i], ps[i]->given, &req, &res, false);
+        change_givens(ps[i], change, grid);
+        sudoku9_x_solve(ps[i], grid, &req, &res, false);
         nodes += res.stats.nodes;
         puzzle_free(ps[i]);
     }
-    tap_ok(n == 16 && nodes == 574, "variant/x_master.txt: %ld nodes in all, as the deductions find",
-           nodes);
+    return n == expected ? nodes : -1;
+}
+
+/* The nodes the band search takes: what its deductions find and where it branches.  A
+ * change that weakens the deductions takes more (say the diagonal cases' memory taken
+ * for a case's result when the plane has lost some of its cells, which keeps the
+ * answers), one that strengthens them fewer, and one that scores the branch cells
+ * otherwise (their open peers on the diagonals, say) other counts: each says so here.
+ * The puzzles with a third of their givens gone branch most, on every kind of cell, and
+ * those with a wrong digit end in dead ends at every depth. */
+static void test_strength(void)
+{
+    long nodes = file_nodes("variant/x_master.txt", 16, GIVENS_KEPT, 2);
+
+    tap_ok(nodes == 574, "variant/x_master.txt: %ld nodes in all, as the deductions find", nodes);
+    nodes = file_nodes("variant/x_master.txt", 16, GIVENS_THINNED, 10);
+    tap_ok(nodes == 772,
+           "variant/x_master.txt, a third of the givens gone, up to 10 solutions: %ld nodes", nodes);
+    nodes = file_nodes("variant/x_master.txt", 16, GIVENS_WRONG, 2);
+    tap_ok(nodes == 30, "variant/x_master.txt, a wrong digit added: %ld nodes", nodes);
+    nodes = file_nodes("variant/x_levels.txt", 16, GIVENS_THINNED, 10);
+    tap_ok(nodes == 611,
+           "variant/x_levels.txt, a third of the givens gone, up to 10 solutions: %ld nodes", nodes);
 }
 
 int main(void)
