@@ -651,6 +651,41 @@ bool game_set_marks(struct game *g, int cell, digitset marks, const char **why)
     return game_move(g, text, why);
 }
 
+bool game_at_start(const struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (g->marks[cell] != 0 || (g->grid[cell] != 0 && !p->given[cell] && !p->block[cell]))
+            return false;
+    return true;
+}
+
+bool game_restart(struct game *g, const char **why)
+{
+    const struct puzzle *p = g->puzzle;
+    /* "E<cell>;" for every cell, "C" after them: the longest move this makes. */
+    char *text = xmalloc((size_t)p->ncells * 8 + 2);
+    size_t n = 0;
+    bool ok;
+
+    if (game_at_start(g)) {
+        if (why != NULL)
+            *why = "The board holds only the puzzle's givens";
+        free(text);
+        return false;
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (g->grid[cell] != 0 && !p->given[cell] && !p->block[cell])
+            n += (size_t)sprintf(text + n, "E%d;", cell);
+    /* Clearing marks last: the erased cells' own marks show again until then, and "C"
+     * after the erasures never finds the move empty. */
+    strcpy(text + n, "C");
+    ok = game_move(g, text, why);
+    free(text);
+    return ok;
+}
+
 void game_note_hint(struct game *g, int rung)
 {
     if (rung < 1 || rung > GAME_HINT_RUNGS || g->solved)
