@@ -114,7 +114,8 @@ struct game {
 struct game *game_new(const struct puzzle *p, const struct format_style *style);
 void game_free(struct game *g);
 
-/* Applies a move string; false (with *why set to a static message) if it is refused. */
+/* Applies a move string; false (with *why set to a static message, in English: marked
+ * with N_ for the player to translate) if it is refused. */
 bool game_move(struct game *g, const char *move, const char **why);
 /* Convenience wrappers that build the move strings. */
 bool game_set(struct game *g, int cell, int digit, const char **why);

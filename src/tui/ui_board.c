@@ -614,7 +614,8 @@ static void refused(struct ui *ui, const char *why)
         ui_message(ui, "Solved in %s: this game is over.", t);
         return;
     }
-    ui_message(ui, "%s", why != NULL ? why : _("That changes nothing."));
+    /* The game's reasons are marked for translation where it makes them (game.c). */
+    ui_message(ui, "%s", why != NULL ? _(why) : _("That changes nothing."));
 }
 
 /* A cell the player cannot change says why instead. */
