@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "util.h"
 
 static void set_err(char *err, size_t errsize, const char *fmt, ...)
@@ -253,12 +254,12 @@ static const char *why_not_editable(const struct game *g, int cell)
     const struct puzzle *p = g->puzzle;
 
     if (cell < 0 || cell >= p->ncells)
-        return "There is no such cell";
+        return N_("There is no such cell");
     if (p->block[cell])
-        return p->down[cell] || p->across[cell] ? "Clue cells cannot be changed"
-                                                : "Black cells cannot be changed";
+        return p->down[cell] || p->across[cell] ? N_("Clue cells cannot be changed")
+                                                : N_("Black cells cannot be changed");
     if (p->given[cell])
-        return "That cell is a given";
+        return N_("That cell is a given");
     return NULL;
 }
 
@@ -280,9 +281,9 @@ static const char *do_set(struct game *g, struct change_list *cl, int cell, int 
     if (why != NULL)
         return why;
     if (!digit_in_range(g, d))
-        return "That digit is not used in this puzzle";
+        return N_("That digit is not used in this puzzle");
     if (g->grid[cell] == d)
-        return "That cell already holds that digit";
+        return N_("That cell already holds that digit");
     change_cell(g, cl, cell, d, g->marks[cell]);
     for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cell][k] >= 0; k++) {
         const struct puzzle_group *grp = &p->groups[p->cell_groups[cell][k]];
@@ -302,7 +303,7 @@ static const char *do_erase(struct game *g, struct change_list *cl, int cell)
     if (why != NULL)
         return why;
     if (g->grid[cell] == 0)
-        return "That cell is already empty";
+        return N_("That cell is already empty");
     change_cell(g, cl, cell, 0, g->marks[cell]);
     return NULL;
 }
@@ -314,9 +315,9 @@ static const char *do_mark(struct game *g, struct change_list *cl, int cell, int
     if (why != NULL)
         return why;
     if (!digit_in_range(g, d))
-        return "That digit is not used in this puzzle";
+        return N_("That digit is not used in this puzzle");
     if (g->grid[cell] != 0)
-        return "That cell holds a digit; erase it before marking it";
+        return N_("That cell holds a digit; erase it before marking it");
     change_cell(g, cl, cell, 0, g->marks[cell] ^ (1u << d));
     return NULL;
 }
@@ -346,14 +347,14 @@ static const char *do_fill(struct game *g, struct change_list *cl)
         change_cell(g, cl, cell, 0, cand);
     }
     free(allowed);
-    return cl->n > 0 ? NULL : "Every empty cell already shows its candidates";
+    return cl->n > 0 ? NULL : N_("Every empty cell already shows its candidates");
 }
 
 static const char *do_clear(struct game *g, struct change_list *cl)
 {
     for (int cell = 0; cell < g->puzzle->ncells; cell++)
         change_cell(g, cl, cell, g->grid[cell], 0);
-    return cl->n > 0 ? NULL : "There are no marks to clear";
+    return cl->n > 0 ? NULL : N_("There are no marks to clear");
 }
 
 /* "<symbols>" in ascending order, each a digit of the puzzle; false if malformed. */
@@ -380,9 +381,9 @@ static const char *do_set_marks(struct game *g, struct change_list *cl, int cell
     if (why != NULL)
         return why;
     if (!parse_marks(g, s, &marks))
-        return "Those are not digits of this puzzle in ascending order";
+        return N_("Those are not digits of this puzzle in ascending order");
     if (g->grid[cell] != 0)
-        return "That cell holds a digit; erase it before marking it";
+        return N_("That cell holds a digit; erase it before marking it");
     change_cell(g, cl, cell, 0, marks);
     return NULL;
 }
@@ -393,15 +394,15 @@ static const char *check_grid_text(const struct game *g, const char *s)
     const struct puzzle *p = g->puzzle;
 
     if (strlen(s) != (size_t)p->ncells)
-        return "The grid does not have one symbol per cell";
+        return N_("The grid does not have one symbol per cell");
     for (int cell = 0; cell < p->ncells; cell++) {
         int d = s[cell] == '.' ? 0 : sudoku_symbol_value((unsigned char)s[cell]);
         if (s[cell] != '.' && (d == 0 || d > p->max_digit || s[cell] != sudoku_symbol(d)))
-            return "The grid holds a symbol that is not a digit of this puzzle";
+            return N_("The grid holds a symbol that is not a digit of this puzzle");
         if (p->block[cell] && d != 0)
-            return "The grid puts a digit in a black cell";
+            return N_("The grid puts a digit in a black cell");
         if (p->given[cell] && d != p->given[cell])
-            return "The grid changes a given";
+            return N_("The grid changes a given");
     }
     return NULL;
 }
@@ -416,7 +417,7 @@ static const char *do_grid(struct game *g, struct change_list *cl, const char *s
         int d = s[cell] == '.' ? 0 : sudoku_symbol_value((unsigned char)s[cell]);
         change_cell(g, cl, cell, d, g->marks[cell]);
     }
-    return cl->n > 0 ? NULL : "The grid is already like that";
+    return cl->n > 0 ? NULL : N_("The grid is already like that");
 }
 
 /* "<cell>,<digit>" and nothing after it; false if malformed. */
@@ -456,13 +457,13 @@ static const char *apply_compound(struct game *g, const char *move, struct chang
 
     /* An empty part is malformed, whatever the parts before it would do. */
     if (move[0] == ';' || move[len - 1] == ';' || strstr(move, ";;") != NULL)
-        return "That is not a move";
+        return N_("That is not a move");
     copy = part = xstrdup(move);
     for (;;) {
         char *semi = strchr(part, ';');
         if (semi != NULL)
             *semi = '\0';
-        why = part[0] == '\0' ? "That is not a move" : apply_one_move(g, part, cl);
+        why = part[0] == '\0' ? N_("That is not a move") : apply_one_move(g, part, cl);
         if (why != NULL || semi == NULL)
             break;
         part = semi + 1;
@@ -479,7 +480,7 @@ static const char *apply_move_text(struct game *g, const char *move, struct chan
 
 static const char *apply_one_move(struct game *g, const char *move, struct change_list *cl)
 {
-    static const char *const malformed = "That is not a move";
+    static const char *const malformed = N_("That is not a move");
     const char *rest;
     long cell, d;
 
@@ -549,7 +550,7 @@ static const char *apply_move(struct game *g, const char *move)
     const char *reason = apply_move_text(g, move, &cl);
 
     if (reason == NULL && cl.n == 0)
-        reason = "That changes nothing";
+        reason = N_("That changes nothing");
     if (reason != NULL)
         revert_changes(g, cl.items, cl.n);
     g->hist.changes = cl.items;     /* the scratch list is kept for the next move */
@@ -573,7 +574,7 @@ static bool make_move(struct game *g, const char *move, const char **why)
 }
 
 /* The player's solve is the end of the game: its record (time, hints) stands. */
-static const char *const solved_why = "The puzzle is solved: the game is over";
+static const char *const solved_why = N_("The puzzle is solved: the game is over");
 
 bool game_move(struct game *g, const char *move, const char **why)
 {
@@ -649,6 +650,41 @@ bool game_set_marks(struct game *g, int cell, digitset marks, const char **why)
             text[n++] = sudoku_symbol(d);
     text[n] = '\0';
     return game_move(g, text, why);
+}
+
+bool game_at_start(const struct game *g)
+{
+    const struct puzzle *p = g->puzzle;
+
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (g->marks[cell] != 0 || (g->grid[cell] != 0 && !p->given[cell] && !p->block[cell]))
+            return false;
+    return true;
+}
+
+bool game_restart(struct game *g, const char **why)
+{
+    const struct puzzle *p = g->puzzle;
+    /* "E<cell>;" for every cell, "C" after them: the longest move this makes. */
+    char *text = xmalloc((size_t)p->ncells * 8 + 2);
+    size_t n = 0;
+    bool ok;
+
+    if (game_at_start(g)) {
+        if (why != NULL)
+            *why = N_("The board holds only the puzzle's givens");
+        free(text);
+        return false;
+    }
+    for (int cell = 0; cell < p->ncells; cell++)
+        if (g->grid[cell] != 0 && !p->given[cell] && !p->block[cell])
+            n += (size_t)sprintf(text + n, "E%d;", cell);
+    /* Clearing marks last: the erased cells' own marks show again until then, and "C"
+     * after the erasures never finds the move empty. */
+    strcpy(text + n, "C");
+    ok = game_move(g, text, why);
+    free(text);
+    return ok;
 }
 
 void game_note_hint(struct game *g, int rung)

@@ -114,7 +114,8 @@ struct game {
 struct game *game_new(const struct puzzle *p, const struct format_style *style);
 void game_free(struct game *g);
 
-/* Applies a move string; false (with *why set to a static message) if it is refused. */
+/* Applies a move string; false (with *why set to a static message, in English: marked
+ * with N_ for the player to translate) if it is refused. */
 bool game_move(struct game *g, const char *move, const char **why);
 /* Convenience wrappers that build the move strings. */
 bool game_set(struct game *g, int cell, int digit, const char **why);
@@ -125,6 +126,12 @@ bool game_clear_marks(struct game *g, const char **why);
 bool game_set_grid(struct game *g, const uint8_t *grid, const char **why);
 /* Sets an empty cell's marks (the "K" move). */
 bool game_set_marks(struct game *g, int cell, digitset marks, const char **why);
+/* Whether the board is as the puzzle gave it: no digit of the player's, no mark. */
+bool game_at_start(const struct game *g);
+/* Starts the game over: every digit of the player's erased and every mark cleared, as one
+ * move of the moves above ("E3;E17;C"), so undo brings them back and older saves' readers
+ * know it; false with *why when the board is at its start already. */
+bool game_restart(struct game *g, const char **why);
 
 struct hint;
 /* Applies a hint (hint.h) as one move: eliminations set the marks of their cells (a cell

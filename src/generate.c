@@ -695,11 +695,26 @@ struct solve_budget gen_search_budget(const struct gen_context *ctx)
     return (struct solve_budget){ .deadline_ns = ctx->deadline_ns, .cpu_clock = ctx->req->cpu_clock };
 }
 
+/* Tells the caller what the attempt under way does now, as gen_tick would (its answer,
+ * a cancel, is seen at the next tick). */
+static void report_rating(const struct gen_context *ctx)
+{
+    struct gen_progress now = ctx->progress;
+
+    if (ctx->req->progress == NULL)
+        return;
+    now.rating = true;
+    now.elapsed_ms = (gen_now_ns(ctx) - ctx->start_ns) / 1000000u;
+    ctx->req->progress(&now, ctx->req->user);
+}
+
 bool gen_grade(const struct gen_context *ctx, const struct puzzle *p, struct grade *g,
                bool final)
 {
     struct solve_budget budget = gen_search_budget(ctx);
 
+    if (final)
+        report_rating(ctx);
     if (final && budget.deadline_ns != 0)
         budget.deadline_ns += ctx->req->budget_ms * 1000000u;
     return grade_puzzle_within(p, g, 0, &budget) != 0;
@@ -740,9 +755,12 @@ void gen_generate(const struct gen_request *req, struct gen_result *res)
         ctx.deadline_ns = ctx.start_ns + req->budget_ms * 1000000u;
     for (;;) {
         struct grade g;
-        struct puzzle *p = req->kind == PUZZLE_KAKURO ? gen_kakuro_attempt(&ctx, &g)
-                           : req->variant != 0 ? gen_variant_attempt(&ctx, &g)
-                           : gen_sudoku_attempt(&ctx, &g);
+        struct puzzle *p;
+
+        ctx.progress.givens_left = 0;       /* a new attempt: the generator counts anew */
+        p = req->kind == PUZZLE_KAKURO ? gen_kakuro_attempt(&ctx, &g)
+            : req->variant != 0 ? gen_variant_attempt(&ctx, &g)
+            : gen_sudoku_attempt(&ctx, &g);
 
         if (p == NULL && ctx.out_of_time && !ctx.cancelled && !ctx.impossible) {
             /* The budget ran out inside an attempt: the closest so far, if any. */

@@ -45,6 +45,11 @@ struct gen_progress {
     int attempts;           /* puzzles made and rated so far */
     uint64_t elapsed_ms;
     int best_level;         /* the level of the closest puzzle so far, or GEN_ANY_LEVEL */
+    /* What the attempt under way is doing, so that a long first one (a 25x25 Master's
+     * takes seconds) is seen to move: the givens it has left while taking them out (0
+     * where the generator does not count them), or that it is rating the puzzle made. */
+    int givens_left;
+    bool rating;
 };
 
 /* Called often from the generating thread; returning true cancels the generation. */

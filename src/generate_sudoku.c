@@ -299,6 +299,7 @@ struct puzzle *gen_sudoku_attempt(struct gen_context *ctx, struct grade *g)
         if (givens - size < min)
             continue;
 
+        ctx->progress.givens_left = givens;
         if (!gen_tick(ctx)) {
             /* Out of time, the puzzle so far is unique still (and the closest there is);
              * cancelled, nothing is wanted. */

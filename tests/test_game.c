@@ -337,6 +337,37 @@ static void test_fill_and_clear(const struct test_case *tc)
     game_free(g);
 }
 
+/* Starting over: one move back to the givens, undone whole, saved and loaded as any move;
+ * refused at the start, and by a solved game. */
+static void test_restart(const struct test_case *tc)
+{
+    struct game *g = game_new(tc->p, &tc->style), *h;
+    const char *why = NULL;
+    struct snapshot start = snap(g), played;
+    char path[600], err[512];
+    int cell = first_empty(g);
+
+    tap_ok(game_at_start(g) && !game_restart(g, &why) && g->nmoves == 0,
+           "%s: a game at its start has nothing to start over (%s)", tc->file, why);
+    tap_ok(game_set(g, cell, tc->solution[cell], &why) && game_fill_marks(g, &why)
+           && !game_at_start(g), "%s: a digit and the marks", tc->file);
+    played = snap(g);
+    tap_ok(game_restart(g, &why) && same(g, &start) && g->nmoves == 3 && game_at_start(g),
+           "%s: starting over is one move back to the givens", tc->file);
+    tap_ok(game_undo(g) && same(g, &played), "%s: undo brings every digit and mark back", tc->file);
+    tap_ok(game_redo(g), "%s: redo starts over again", tc->file);
+    snprintf(path, sizeof path, "%s/restart.save", tmpdir);
+    h = game_save(g, path, err, sizeof err) ? game_load(path, err, sizeof err) : NULL;
+    tap_ok(h != NULL && same(h, &start) && game_undo(h) && same(h, &played),
+           "%s: the move is saved and loaded, and undone after loading (%s)", tc->file,
+           h != NULL ? "loaded" : err);
+    game_free(h);
+    tap_ok(game_set_grid(g, tc->solution, &why) && g->completed && game_restart(g, &why)
+           && same(g, &start) && !g->completed, "%s: the solver's solution kept starts over too",
+           tc->file);
+    game_free(g);
+}
+
 static void test_undo_redo(const struct test_case *tc)
 {
     struct game *g = game_new(tc->p, &tc->style);
@@ -1029,6 +1060,7 @@ int main(void)
         test_mark_removal(&cases[i]);
         test_fill_and_clear(&cases[i]);
         test_undo_redo(&cases[i]);
+        test_restart(&cases[i]);
         test_completion(&cases[i]);
         test_wrong_digits(&cases[i]);
         test_grid_move(&cases[i]);

@@ -508,6 +508,35 @@ static void test_fault_restores(int sig, const char *name)
     th_free(t);
 }
 
+/* Writes over t's screen as another program would, then sends Ctrl-L: whether that text
+ * goes and shown (the screen's own text) is still there. */
+static bool repainted(struct th *t, const char *shown)
+{
+    static const char garbage[] = "\033[5;5HWRITTEN BY ANOTHER PROGRAM";
+
+    th_feed(t, garbage, strlen(garbage));
+    th_send(t, "\x0c");
+    return th_wait_gone(t, "WRITTEN BY ANOTHER PROGRAM", tt_wait_ms) && tt_wait_text(t, shown);
+}
+
+/* Ctrl-L repaints the whole screen, taking away what another program wrote over it, on
+ * the board and in the help (which stays open): it did nothing, as curses knew nothing of
+ * the other program's text. */
+static void test_ctrl_l_repaints(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t = tt_start(args, NULL, 24, 80);
+
+    tt_wait_text(t, "Cell r1c3");
+    tap_ok(repainted(t, "Cell r1c3"), "Ctrl-L on the board repaints it whole");
+    th_send(t, "?");
+    tt_wait_text(t, "kakudo - keys");
+    tap_ok(repainted(t, "kakudo - keys"), "Ctrl-L in the help repaints it, and the help stays");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c3") && tt_quit_cleanly(t), "q, q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("keys", 30000))
@@ -537,6 +566,8 @@ int main(void)
     test_other_cursor_form("xterm-256color", false);
     tt_fresh_state();
     test_picker_mouse();
+    tt_fresh_state();
+    test_ctrl_l_repaints();
     tt_fresh_state();
     test_letter_symbols_16();
     tt_fresh_state();

@@ -629,6 +629,25 @@ static void test_rebound_keys(void)
     unlink(config);
 }
 
+/* A move the game refuses says why in Korean: the game's reasons were in English. */
+static void test_refusal_reasons(void)
+{
+    char path[600];
+    const char *args[] = { path, NULL };
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "refusals.txt"), tt_sudoku);
+    t = start_ko(args, 24, 80);
+    tt_wait_text(t, "모드: 숫자");
+    th_send(t, "x");
+    tap_ok(tt_wait_text(t, "지울 메모가 없습니다."), "clearing no marks: the reason in Korean");
+    th_send(t, "ff");
+    tap_ok(tt_wait_text(t, "빈칸마다 이미 후보 숫자가 있습니다."),
+           "filling the marks twice: the reason in Korean");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     char why[200];
@@ -659,6 +678,8 @@ int main(void)
     test_euc_kr();
     tt_fresh_state();
     test_rebound_keys();
+    tt_fresh_state();
+    test_refusal_reasons();
     tt_fresh_state();
     test_killer_keys_and_watch();
     tt_cleanup();

@@ -505,6 +505,19 @@ int ui_get_key(wint_t *key)
     return OK;
 }
 
+/* Whether a key is Ctrl-L, which repaints the whole screen as in vi, less and most curses
+ * programs (what another program wrote over it goes; curses alone knows nothing of it),
+ * unless the player's keys give it to an action. */
+static bool is_repaint_key(int r, wint_t w)
+{
+    if (r != OK || w != UI_KEY_CTRL('l'))
+        return false;
+    for (int s = 0; s < PREFS_NSCOPES; s++)
+        if (prefs_scope_key_action(ui_keys_prefs(), (enum prefs_scope)s, (int)w) >= 0)
+            return false;
+    return true;
+}
+
 bool ui_handle_key(struct ui *ui, int wait_ms)
 {
     wint_t w;
@@ -518,6 +531,10 @@ bool ui_handle_key(struct ui *ui, int wait_ms)
         return false;
     if (r == KEY_CODE_YES && w == KEY_RESIZE)
         return true;
+    if (is_repaint_key(r, w)) {
+        clearok(curscr, TRUE);
+        return true;
+    }
     /* A board too small to draw takes only its quit key (as bound). */
     if (board_too_small(ui)
         && !(r == OK && ui_keys_command(ui->game->puzzle, (int)w, false) == CMD_QUIT))

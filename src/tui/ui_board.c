@@ -614,7 +614,8 @@ static void refused(struct ui *ui, const char *why)
         ui_message(ui, "Solved in %s: this game is over.", t);
         return;
     }
-    ui_message(ui, "%s", why != NULL ? why : _("That changes nothing."));
+    /* The game's reasons are marked for translation where it makes them (game.c). */
+    ui_message(ui, "%s", why != NULL ? _(why) : _("That changes nothing."));
 }
 
 /* A cell the player cannot change says why instead. */
@@ -863,6 +864,53 @@ static void all_marks(struct ui *ui, bool fill)
     }
 }
 
+/* --- Starting over on the board ---
+ * A game in play starts over by one move that erases the player's digits and marks, which
+ * undo brings back.  A solved game takes no more moves: playing it again is a fresh game,
+ * as the saved game's "play again" is, whose first move replaces the solved one. */
+
+static void restart_game(struct ui *ui)
+{
+    const char *why = NULL;
+    char undo[24];
+
+    if (!game_restart(ui->game, &why)) {
+        refused(ui, why);
+        return;
+    }
+    ui_message(ui, "Started over: every digit and mark cleared (%s brings them back).",
+               ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+    after_move(ui);
+}
+
+static void play_again(struct ui *ui)
+{
+    struct game *g = game_new(ui->game->puzzle, &ui->game->style);
+
+    board_start(ui, g);
+    ui_message(ui, "Started over: your first move replaces the saved game.");
+}
+
+static void confirm_restart(struct ui *ui)
+{
+    char q[600], about[320];
+
+    if (ui->game->solved) {
+        describe_record(ui->game, about, sizeof about);
+        snprintf(q, sizeof q, _("Play it again? Your first move replaces the solved game (%s)."),
+                 about);
+        ui_confirm(ui, q, play_again, NULL);
+        return;
+    }
+    if (game_at_start(ui->game)) {
+        ui_message(ui, "Nothing to start over: the board holds only the puzzle's givens.");
+        return;
+    }
+    describe_progress(ui->game, about, sizeof about);
+    snprintf(q, sizeof q, _("Start over, clearing every digit and mark (%s)?"), about);
+    ui_confirm(ui, q, restart_game, NULL);
+}
+
 static void toggle_conflicts(struct ui *ui)
 {
     ui->show_conflicts = !ui->show_conflicts;
@@ -909,6 +957,7 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_CLEAR: all_marks(ui, false); break;
     case CMD_UNDO: history_step(ui, true); break;
     case CMD_REDO: history_step(ui, false); break;
+    case CMD_RESTART: confirm_restart(ui); break;
     case CMD_CHECK: check_solution(ui); break;
     case CMD_WATCH: ui_watch_start(ui); break;
     case CMD_HINT:

@@ -157,7 +157,7 @@ static bool apply_hint(struct ui *ui)
 
     snprintf(name, sizeof name, "%s", ui->hint->h.name);
     if (!game_apply_hint(ui->game, &ui->hint->h, &why)) {
-        ui_message(ui, "The hint could not be applied: %s.", why != NULL ? why : _("refused"));
+        ui_message(ui, "The hint could not be applied: %s.", why != NULL ? _(why) : _("refused"));
         ui_hint_forget(ui);
         return false;
     }

@@ -34,6 +34,8 @@ static const struct {
     [PREFS_CLEAR] = { CMD_CLEAR, N_("clear all marks") },
     [PREFS_UNDO] = { CMD_UNDO, N_("undo") },
     [PREFS_REDO] = { CMD_REDO, N_("redo") },
+    [PREFS_RESTART] = { CMD_RESTART,
+                        N_("start over: clear every digit and mark (asks first)") },
     [PREFS_CONFLICTS] = { CMD_CONFLICTS, N_("show or hide conflicts") },
     [PREFS_CHECK] = { CMD_CHECK, N_("check: how many entries are wrong, and where") },
     [PREFS_HINT] = { CMD_HINT, N_("hint; again for more: where, technique, pattern, why, apply") },
@@ -238,7 +240,7 @@ const char *ui_keys_name(const struct ui *ui, enum ui_cmd cmd, char *buf, size_t
 
 /* What the footer lists, most wanted first: as many as fit are shown. */
 static const enum ui_cmd footer_cmds[] = { CMD_PENCIL, CMD_UNDO, CMD_HINT, CMD_HELP, CMD_QUIT,
-                                           CMD_CHECK, CMD_MARK, CMD_REDO };
+                                           CMD_CHECK, CMD_MARK, CMD_REDO, CMD_RESTART };
 
 static const char *footer_word(enum ui_cmd cmd)
 {
@@ -250,6 +252,7 @@ static const char *footer_word(enum ui_cmd cmd)
     case CMD_QUIT: return _("quit");
     case CMD_CHECK: return _("check");
     case CMD_MARK: return _("mark");
+    case CMD_RESTART: return _("start over");
     default: return _("redo");
     }
 }
@@ -459,7 +462,7 @@ static void help_pair(const struct puzzle *p, char lines[][UI_KEYS_LINE_MAX], in
 int ui_keys_help(const struct ui *ui, char lines[][UI_KEYS_LINE_MAX], int max)
 {
     static const enum ui_cmd entering[] = { CMD_PENCIL, CMD_MARK, CMD_FILL, CMD_CLEAR,
-                                            CMD_UNDO, CMD_REDO };
+                                            CMD_UNDO, CMD_REDO, CMD_RESTART };
     static const enum ui_cmd checking[] = { CMD_CONFLICTS, CMD_CHECK, CMD_HINT };
     static const enum ui_cmd other[] = { CMD_PAUSE, CMD_TIMER, CMD_WATCH, CMD_NEWGAME,
                                          CMD_COPY_PUZZLE, CMD_COPY_POSITION, CMD_HELP };

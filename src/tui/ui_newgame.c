@@ -416,6 +416,19 @@ static void draw_form(struct ui *ui, int y, int x, int w)
     form_footer(ng, y + NFIELDS + 1, x, w, box, true);
 }
 
+/* What the attempt under way does, into buf: the count of attempts stands still while
+ * one takes long (a 25x25 Master's first takes seconds), so this line moves instead. */
+static void say_under_way(const struct gen_progress *pr, char *buf, size_t size)
+{
+    if (pr->rating)
+        snprintf(buf, size, "%s", _("rating the puzzle made"));
+    else if (pr->givens_left > 0)
+        snprintf(buf, size, _("taking out givens: %d left"), pr->givens_left);
+    else
+        snprintf(buf, size, "%s", _("making a puzzle"));
+    ui_trim_utf8(buf);
+}
+
 static void draw_progress(struct ui *ui, int y, int x, int w)
 {
     static const char spinner[] = "|/-\\";
@@ -447,6 +460,8 @@ static void draw_progress(struct ui *ui, int y, int x, int w)
                  : "");
         snprintf(line, sizeof line, "%c %s", spinner[ms / 125 % 4], tried);
         ui_print(y + 2, x, w, line, box);
+        say_under_way(&pr, line, sizeof line);
+        ui_print(y + 3, x, w, line, box);
     }
     ui_print(y + 4, x, w, _("Esc cancels"), box);
 }

@@ -672,7 +672,7 @@ static void keep_solution(struct ui *ui)
 
     close_watch(ui);
     if (!kept) {
-        ui_message(ui, "%s.", why != NULL ? why : _("The solution could not be kept"));
+        ui_message(ui, "%s.", why != NULL ? _(why) : _("The solution could not be kept"));
         return;
     }
     ui_board_after_move(ui);
