@@ -5,15 +5,12 @@
 #include <stddef.h>
 
 /* The search itself is variant_fast_body.h, compiled once per width: the 9x9 grids that
- * most puzzles are keep the 128-bit words, whose steps cost half the wider ones', in a
- * build of their own for 9 digits. */
+ * most puzzles are keep the 128-bit words, whose steps cost half the wider ones'. */
 static bool fast_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
                        const struct solve_request *req, struct solve_result *res,
                        bool reading_order)
 {
 #ifdef __SIZEOF_INT128__
-    if (p->ncells <= 128 && p->max_digit == 9)
-        return variant_fast9_solve(p, grid, avoid, req, res, reading_order);
     if (p->ncells <= 128 && p->max_digit <= 11)
         return variant_fast128_solve(p, grid, avoid, req, res, reading_order);
     return variant_fast256_solve(p, grid, avoid, req, res, reading_order);

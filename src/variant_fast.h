@@ -23,12 +23,8 @@ bool variant_fast_solve_other(const struct puzzle *p, const uint8_t *grid, const
                               const struct solve_request *req, struct solve_result *res);
 
 /* The search at each width (variant_fast128.c: up to 128 cells and 11 digits,
- * variant_fast256.c: up to 256 and 16; variant_fast9.c: up to 128 cells of 9 digits
- * exactly), as variant_fast_solve_other where avoid is not NULL: variant_fast.c picks
- * one by the grid's size. */
-bool variant_fast9_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
-                         const struct solve_request *req, struct solve_result *res,
-                         bool reading_order);
+ * variant_fast256.c: up to 256 and 16), as variant_fast_solve_other where avoid is not
+ * NULL: variant_fast.c picks one by the grid's size. */
 bool variant_fast128_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
                            const struct solve_request *req, struct solve_result *res,
                            bool reading_order);

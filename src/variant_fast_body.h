@@ -3,8 +3,7 @@
 /* The including file defines cellset (a set of up to FAST_MAX_CELLS cells, bit i: cell i
  * in reading order) and its operations that & | ~ do not give (variant_cells128.h and
  * variant_cells256.h), FAST_MAX_DIGIT and the room below that grows with the grid, and
- * FAST_SOLVE, the name of its search; FAST_DIGITS too where it serves puzzles of that
- * many digits only (variant_fast9.c). */
+ * FAST_SOLVE, the name of its search. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,17 +43,6 @@
  * is undone.  The branch cell has the fewest candidates (the first in reading order
  * when the smallest solution is wanted, digits ascending, so the first found is it).
  */
-
-/* The digits the search's loops run to, from the puzzle's count n: FAST_DIGITS where the
- * including file fixes it, so that the loops have a constant length the compiler unrolls
- * (variant_fast9.c, the 9x9 grids most puzzles are). */
-#ifdef FAST_DIGITS
-#define FAST_DIGIT_COUNT(n) ((void)(n), FAST_DIGITS)
-#define FAST_UNROLL _Pragma("GCC unroll 16")
-#else
-#define FAST_DIGIT_COUNT(n) (n)
-#define FAST_UNROLL
-#endif
 
 #define FAST_MAX_UNITS (3 * FAST_MAX_DIGIT + 2)
 /* The rule of 45's cages of more cells have many sets, narrow little and cost at every
@@ -176,9 +164,7 @@ static digitset cell_digits(int max_digit, const struct fast_state *s, int cell)
     cellset b = cell_bit(cell);
     digitset out = 0;
 
-
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(max_digit); d++)
+    for (int d = 1; d <= max_digit; d++)
         if (cells_any(s->cand[d] & b))
             out |= 1u << d;
     return out;
@@ -213,7 +199,7 @@ static inline void take_from_peers(const struct fast_geometry *g, struct fast_st
 static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
     /* Without a branch per digit: which digits the cell holds is not predictable. */
-    cells_take_cell_from_each(s->cand, s->lost, 1, FAST_DIGIT_COUNT(g->max_digit), cell);
+    cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
     take_from_peers(g, s, cell, d);
 }
 
@@ -226,8 +212,7 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
 
     /* Over every cell: a solved one holds its digit alone, so it is in once, never in
      * more, and is left out after. */
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++) {
+    for (int d = 1; d <= g->max_digit; d++) {
         more |= once & s->cand[d];
         once |= s->cand[d];
     }
@@ -239,8 +224,7 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     *placed = true;
     /* Digit by digit: a single holds no other digit, so only d's peers lose one.  The
      * digits with singles are gathered first, without a branch per digit. */
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++)
+    for (int d = 1; d <= g->max_digit; d++)
         with |= (digitset)cells_any(singles & s->cand[d]) << d;
     for (; with != 0; with &= with - 1) {
         int d = lowest_bit(with);
@@ -410,9 +394,7 @@ static bool cage_sum(const struct fast_geometry *g, struct fast_state *s,
     cellset placed = cage->cells & s->solved, open = cage->cells & ~s->solved;
     digitset used = 0, avail = 0, allowed = 0, required = ~(digitset)0, must;
 
-
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++) {
+    for (int d = 1; d <= g->max_digit; d++) {
         cellset x = s->cand[d] & cage->cells;
 
         used |= cells_any(x & placed) ? 1u << d : 0;
@@ -454,8 +436,7 @@ static struct pair_digits pair_digits(const struct fast_geometry *g, const struc
     struct pair_digits out = { 0, 0, 0, 0 };
 
     /* Without a branch per digit: which digits a few cells hold is not predictable. */
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++) {
+    for (int d = 1; d <= g->max_digit; d++) {
         cellset a = s->cand[d] & pair->a, b = s->cand[d] & pair->b;
 
         out.in_a |= (digitset)cells_any(a) << d;
@@ -553,9 +534,7 @@ static digitset digits_to_look_at(const struct fast_geometry *g, const struct fa
 {
     digitset out = 0;
 
-
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++)
+    for (int d = 1; d <= g->max_digit; d++)
         out |= (digitset)((s->todo[d] != 0) | cells_any(s->lost[d])) << d;
     return out;
 }
@@ -565,9 +544,7 @@ static digitset digits_to_lock(const struct fast_geometry *g, const struct fast_
 {
     digitset out = 0;
 
-
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(g->max_digit); d++)
+    for (int d = 1; d <= g->max_digit; d++)
         out |= (digitset)(s->locked_todo[d] != 0) << d;
     return out;
 }
@@ -634,8 +611,7 @@ static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
 
     if (c->reading_order)
         return first_cell(unsolved);
-    FAST_UNROLL
-    for (int d = 1; d <= FAST_DIGIT_COUNT(c->max_digit); d++) {
+    for (int d = 1; d <= c->max_digit; d++) {
         cellset x = s->cand[d] & unsolved;
 
         three |= two & x;
@@ -677,7 +653,7 @@ static void found(struct fast_ctx *c, const struct fast_state *s)
     if (out != NULL && !c->written) {
         /* Digit by digit: each cell is in one digit's word, block cells in none. */
         memset(out, 0, (size_t)c->p->ncells);
-        for (int d = 1; d <= FAST_DIGIT_COUNT(c->max_digit); d++) {
+        for (int d = 1; d <= c->max_digit; d++) {
             cellset x = s->cand[d] & c->g->all;
 
             for (int w = 0; w < FAST_WORDS; w++)
@@ -1329,8 +1305,7 @@ bool FAST_SOLVE(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoi
     };
     struct fast_state start;
 
-    if (p->ncells > FAST_MAX_CELLS || p->max_digit > FAST_MAX_DIGIT
-        || FAST_DIGIT_COUNT(p->max_digit) != p->max_digit)
+    if (p->ncells > FAST_MAX_CELLS || p->max_digit > FAST_MAX_DIGIT)
         return false;
     c.g = geometry_for(p);
     if (!c.g->fits)
