@@ -1239,43 +1239,44 @@ static const struct fast_geometry *geometry_for(const struct puzzle *p)
     return g;
 }
 
-/* The givens placed; false when two clash or one is out of range. */
+/* The givens placed; false when two clash or one is out of range.  The start state is
+ * made at once from the givens: each digit's cells are the grid's less the cells solved
+ * and less what its givens see (the OR of their peers), its settled units the OR of
+ * theirs, every unit to be looked at; placing the givens one by one (fast_place's
+ * bookkeeping, then the units of each digit's givens found again) cost more. */
 static bool fast_start(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
 {
-    cellset given[FAST_MAX_DIGIT + 1];
+    const struct fast_geometry *g = c->g;
+    cellset given[FAST_MAX_DIGIT + 1], seen[FAST_MAX_DIGIT + 1];
     uint64_t nonzero[FAST_WORDS] = { 0 };
 
     memset(s, 0, sizeof *s);
-    for (int d = 1; d <= c->max_digit; d++) {
-        s->cand[d] = c->g->all;
-        given[d] = FAST_NO_CELLS;
-    }
+    for (int d = 1; d <= c->max_digit; d++)
+        given[d] = seen[d] = FAST_NO_CELLS;
     /* The givens alone, from a mask of the grid's nonzero bytes: a branch on each cell,
      * given or not at random, was 27 of an Easy Jigsaw's 590 missed branches
      * (callgrind's model) and 1-3% of its first solve. */
     util_nonzero_bytes(grid, (size_t)c->p->ncells, nonzero);
     for (int w = 0; w < FAST_WORDS; w++)
-        for (uint64_t bits = nonzero[w] & cells_word(c->g->all, w); bits != 0; bits &= bits - 1) {
+        for (uint64_t bits = nonzero[w] & cells_word(g->all, w); bits != 0; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits), d = grid[cell];
 
             if (d > c->max_digit)
                 return false;
-            /* As fast_place, without marking units (they are all marked below), and the
-             * other digits lose the givens' cells after. */
-            s->solved |= cell_bit(cell);
             given[d] |= cell_bit(cell);
-            s->cand[d] &= ~c->g->peers[cell];
+            seen[d] |= g->peers[cell];
+            s->settled[d] |= g->cell_units[cell];
         }
+    for (int d = 1; d <= c->max_digit; d++)
+        s->solved |= given[d];
     for (int d = 1; d <= c->max_digit; d++) {
-        /* Two givens of d that see each other: each took the other from d's cells.
-         * Once a digit rather than once a given. */
-        if (!cells_equal(given[d] & s->cand[d], given[d]))
+        /* Two givens of d that see each other: once a digit rather than once a given. */
+        if (cells_any(given[d] & seen[d]))
             return false;
-        s->cand[d] = (s->cand[d] & ~s->solved) | given[d];
-        s->todo[d] = c->g->all_units;
-        s->settled[d] = units_of(c->g, given[d]);
+        s->cand[d] = (g->all & ~seen[d] & ~s->solved) | given[d];
+        s->todo[d] = g->all_units;
     }
-    s->touched = c->g->all;
+    s->touched = g->all;
     return true;
 }
 

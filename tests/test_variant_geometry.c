@@ -1,4 +1,4 @@
-/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, and its start from givens that see each other; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
+/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, its start from givens that see each other, and its start state against the givens placed one by one; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
 #include "config.h"
 
 #include <stdio.h>
@@ -256,6 +256,136 @@ static void test_givens_that_clash(void)
     }
 }
 
+/* The start state as the givens placed one by one gave it before fast_start made it at
+ * once: every cell open to every digit, then fast_place at each given in reading order
+ * (false at a given out of range or one an earlier given took its digit from), every
+ * unit to be looked at and every cell touched, nothing lost. */
+static bool start_one_by_one(const struct fast_ctx *c, const uint8_t *grid, struct fast_state *s)
+{
+    const struct fast_geometry *g = c->g;
+
+    memset(s, 0, sizeof *s);
+    for (int d = 1; d <= c->max_digit; d++)
+        s->cand[d] = g->all;
+    for (int cell = 0; cell < c->p->ncells; cell++) {
+        int d = grid[cell];
+
+        if (d == 0 || !cells_any(g->all & cell_bit(cell)))
+            continue;
+        if (d > c->max_digit || !cells_any(s->cand[d] & cell_bit(cell)))
+            return false;
+        fast_place(g, s, cell, d);
+    }
+    for (int d = 1; d <= c->max_digit; d++) {
+        s->lost[d] = FAST_NO_CELLS;
+        s->todo[d] = g->all_units;
+    }
+    s->touched = g->all;
+    return true;
+}
+
+/* Whether two start states are the same, field by field. */
+static bool same_state(const struct fast_state *a, const struct fast_state *b)
+{
+    for (int d = 0; d <= FAST_MAX_DIGIT; d++)
+        if (!cells_equal(a->cand[d], b->cand[d]) || !cells_equal(a->lost[d], b->lost[d])
+            || a->todo[d] != b->todo[d] || a->locked_todo[d] != b->locked_todo[d]
+            || a->settled[d] != b->settled[d])
+            return false;
+    return cells_equal(a->solved, b->solved) && cells_equal(a->touched, b->touched)
+           && cells_equal(a->pair_touched, b->pair_touched);
+}
+
+/* Counts of start states compared for one source. */
+struct start_tally { int grids, refused, differ; };
+
+/* fast_start from grid against start_one_by_one: both refuse it, or both make the
+ * same state. */
+static void compare_start(const struct puzzle *p, const uint8_t *grid, struct start_tally *t)
+{
+    struct fast_ctx c = { .p = p, .max_digit = p->max_digit, .g = geometry_for(p) };
+    struct fast_state *batch = xmalloc(sizeof *batch), *one = xmalloc(sizeof *one);
+    bool ok_batch, ok_one;
+
+    if (c.g->fits) {
+        ok_batch = fast_start(&c, grid, batch);
+        ok_one = start_one_by_one(&c, grid, one);
+        t->grids++;
+        t->refused += !ok_one;
+        t->differ += ok_batch != ok_one || (ok_one && !same_state(batch, one));
+    }
+    free(batch);
+    free(one);
+}
+
+/* p's start from its givens, from random givens (a cell in four given a digit at random:
+ * most such grids hold givens that see each other) and from a given one past the largest
+ * digit. */
+static void compare_starts(const struct puzzle *p, struct gen_rng *rng, struct start_tally *t)
+{
+    uint8_t grid[FAST_MAX_CELLS];
+
+    compare_start(p, p->given, t);
+    for (int k = 0; k < 8; k++) {
+        int share = k < 4 ? 4 : 3 * p->max_digit;
+
+        for (int cell = 0; cell < p->ncells; cell++)
+            grid[cell] = gen_rng_below(rng, share) == 0 ? (uint8_t)(1 + gen_rng_below(rng, p->max_digit)) : 0;
+        compare_start(p, grid, t);
+    }
+    memcpy(grid, p->given, (size_t)p->ncells);
+    grid[gen_rng_below(rng, p->ncells)] = (uint8_t)(p->max_digit + 1);
+    compare_start(p, grid, t);
+}
+
+static void report_starts(const char *what, const struct start_tally *t)
+{
+    tap_ok(t->grids > 0 && t->refused > 0 && t->refused < t->grids && t->differ == 0,
+           "%s: the start state made at once as placing the givens one by one made it"
+           " (%d grids, %d refused, %d differ)", what, t->grids, t->refused, t->differ);
+}
+
+/* Every variant and size of the files that fits this width, and random Jigsaw and
+ * Jigsaw X maps. */
+static void test_start_states(void)
+{
+    static const char *const files[] = {
+        "variant/sizes.txt", "variant/variants.txt", "variant/wide.txt", "variant/jigsaw_random.txt",
+        "variant/killer_master.txt", "variant/x_master.txt", "variant/killer_jigsaw16_hard.txt",
+    };
+    struct gen_rng rng;
+
+    gen_rng_seed(&rng, 26);
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        struct puzzle *ps[MAX_PUZZLES];
+        int n = tu_read_puzzles(tap_data_path(files[f]), files[f], ps, MAX_PUZZLES);
+        struct start_tally t = { 0, 0, 0 };
+
+        for (int i = 0; i < n; i++) {
+            if (fits(ps[i]))
+                compare_starts(ps[i], &rng, &t);
+            puzzle_free(ps[i]);
+        }
+        if (t.grids > 0)
+            report_starts(files[f], &t);
+    }
+    for (int n = 4; n <= FAST_MAX_DIGIT; n++) {
+        struct start_tally t = { 0, 0, 0 };
+        char what[80];
+
+        for (int k = 0; k < 4; k++) {
+            struct puzzle *p = random_jigsaw(n, k % 2 == 1, false, &rng);
+
+            if (p == NULL)
+                continue;
+            compare_starts(p, &rng, &t);
+            puzzle_free(p);
+        }
+        snprintf(what, sizeof what, "random Jigsaws and Jigsaw Xs of size %d", n);
+        report_starts(what, &t);
+    }
+}
+
 #endif
 
 int main(void)
@@ -264,6 +394,7 @@ int main(void)
     test_files();
     test_givens_that_clash();
     test_random_jigsaws();
+    test_start_states();
 #else
     tap_ok(true, "# SKIP no 128-bit integers: the search is not built");
 #endif
