@@ -1295,6 +1295,16 @@ static bool with_pairs(struct fast_ctx *c, struct fast_state *s)
     return fast_propagate(c->g, s);
 }
 
+/* An Easy Jigsaw (kakudo's generator, 1.13 nodes) is solved at the root: of the 45k
+ * instructions a puzzle this search takes (callgrind, 300 of them), the shape's geometry
+ * is 4.4k (the regions' masks, peers and units from the map 2.7k), the start 1.6k, the
+ * pairs 1.5k (built for 21 of the 300) and the root's propagation 38k: hidden singles 20k
+ * (a test a unit and digit 10.5k, placing 4.2k), locked candidates 9.3k, naked singles
+ * 8.2k.  The rules only take candidates away, so any order reaches the same state; the
+ * root propagated in another before fast_propagate took over cost more (instructions of
+ * the search, Easy / Expert / Master): naked singles once a round then every digit's
+ * hidden singles, to their fixed point, +0.44% / +0.22% / +0.10%; hidden singles before
+ * naked, +0.67% / +0.24% / +0.10%. */
 bool FAST_SOLVE(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
                 const struct solve_request *req, struct solve_result *res, bool reading_order)
 {
