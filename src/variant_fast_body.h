@@ -96,6 +96,8 @@ struct fast_geometry {
     int npairs;
     bool pairs_built;           /* false: not yet (with_pairs builds them) */
     unitset region_units;       /* the units that are Jigsaw regions */
+    int map_regions;            /* the unit of region 0 where the regions are units in
+                                   the order of g->region (add_region_map), or -1 */
     digitset combos[FAST_MAX_COMBOS];
     /* Every set of digits 1..max_digit ordered by size, then sum: those of size n adding
      * to s are sets[set_start[n * FAST_SUM_KEYS + s]] up to the next key's start. */
@@ -979,17 +981,33 @@ static void add_runs_of_lines(struct fast_geometry *g, const region_counts *in_l
     }
 }
 
-/* The rule of 45 between each run of rows or of columns and the Jigsaw regions covering
- * most of it (struct fast_pair).  Boxes make none: a line and a box tell what locked
- * candidates tell, and runs of lines and boxes have six cells apart or none. */
-static void add_line_region_pairs(struct fast_geometry *g)
+/* How many cells of each region each row and each column hold, from the region map
+ * where the regions are units in its order (add_region_map): a pass over the grid
+ * without a division a cell.  The regions, at most FAST_MAX_DIGIT, in unit_of. */
+static int count_regions_from_map(const struct fast_geometry *g, region_counts *in_row,
+                                  region_counts *in_column, int *unit_of)
 {
-    region_counts in_row[FAST_MAX_DIGIT] = { { { 0, 0 } } }, in_column[FAST_MAX_DIGIT] = { { { 0, 0 } } };
-    int unit_of[FAST_MAX_DIGIT], nregions = 0;
-    cellset row = FAST_NO_CELLS, column = FAST_NO_CELLS;
+    int n = g->max_digit;
 
-    if (g->width > FAST_MAX_DIGIT || g->height > FAST_MAX_DIGIT)
-        return;
+    for (int k = 0; k < n; k++)
+        unit_of[k] = g->map_regions + k;
+    for (int r = 0, cell = 0; r < g->height; r++)
+        for (int c = 0; c < g->width; c++, cell++) {
+            int k = g->region[cell];
+            uint64_t one = (uint64_t)1 << (8 * (k & 7));
+
+            in_row[r].w[k >> 3] += one;
+            in_column[c].w[k >> 3] += one;
+        }
+    return n;
+}
+
+/* The same from the region units' cells, whatever their order. */
+static int count_regions_from_units(const struct fast_geometry *g, region_counts *in_row,
+                                    region_counts *in_column, int *unit_of)
+{
+    int nregions = 0;
+
     for (unitset u = g->region_units; u != 0 && nregions < FAST_MAX_DIGIT; u &= u - 1, nregions++) {
         uint64_t one = (uint64_t)1 << (8 * (nregions & 7));
 
@@ -1001,6 +1019,22 @@ static void add_line_region_pairs(struct fast_geometry *g)
             in_column[cell % g->width].w[nregions >> 3] += one;
         }
     }
+    return nregions;
+}
+
+/* The rule of 45 between each run of rows or of columns and the Jigsaw regions covering
+ * most of it (struct fast_pair).  Boxes make none: a line and a box tell what locked
+ * candidates tell, and runs of lines and boxes have six cells apart or none. */
+static void add_line_region_pairs(struct fast_geometry *g)
+{
+    region_counts in_row[FAST_MAX_DIGIT] = { { { 0, 0 } } }, in_column[FAST_MAX_DIGIT] = { { { 0, 0 } } };
+    int unit_of[FAST_MAX_DIGIT], nregions;
+    cellset row = FAST_NO_CELLS, column = FAST_NO_CELLS;
+
+    if (g->width > FAST_MAX_DIGIT || g->height > FAST_MAX_DIGIT)
+        return;
+    nregions = g->map_regions >= 0 ? count_regions_from_map(g, in_row, in_column, unit_of)
+                                   : count_regions_from_units(g, in_row, in_column, unit_of);
     if (nregions == 0)
         return;
     for (int c = 0; c < g->width; c++)
@@ -1127,10 +1161,13 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
         /* The region read once: a byte may alias what is stored. */
         int r = region[cell];
 
-        g->peers[cell] = g->line_peers[cell] | (masks[r] & ~b);
+        /* Its region's mask holds the cell, its lines' peers do not: an exclusive or
+         * leaves it out of its peers in one step a word. */
+        g->peers[cell] = (g->line_peers[cell] | masks[r]) ^ b;
         g->cell_units[cell] = g->line_units[cell] | (unitset)1 << (unit + r);
     }
     memcpy(&g->units[unit], masks, (size_t)n * sizeof *masks);
+    g->map_regions = unit;
     g->region_units |= (((unitset)1 << n) - 1) << unit;
     g->nunits += n;
     return true;
@@ -1179,6 +1216,7 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
 {
     g->nunits = g->nsum_groups = g->ncombos = g->npairs = 0;
     g->region_units = 0;
+    g->map_regions = -1;
     if (g->sets_digits != g->max_digit) {
         sort_digit_sets(g);
         g->sets_digits = g->max_digit;
