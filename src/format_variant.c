@@ -460,18 +460,22 @@ static bool is_separator(const struct fmt_line *ln)
     return true;
 }
 
-/* Whether a content line holds only SYMBOL=SUM tokens. */
 /* A line of cage sums, "a=3 b=15 ...": every token a symbol, '=' and more.  Any number of
- * them (a 16x16 Killer has a hundred cages or so), so the line is walked, not split. */
+ * them (a 16x16 Killer has a hundred cages or so), so the line is walked, not split.  A
+ * token led by '#' after sums is taken as the line's (a comment is a whole line: the
+ * reader says so at its column, where "no line of sums" would point elsewhere). */
 static bool is_sum_line(const struct fmt_line *ln)
 {
     struct vtok t;
     struct vcursor cur = VCURSOR_START;
     int n = 0;
 
-    for (; next_token(ln, &cur, &t); n++)
+    for (; next_token(ln, &cur, &t); n++) {
+        if (t.s[0] == '#' && n > 0)
+            return true;
         if (t.len < 3 || t.s[1] != '=')
             return false;
+    }
     return n > 0;
 }
 
@@ -501,9 +505,12 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
         while (next_token(&ln, &cur, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
             struct vtok num = { .s = t.s + 2, .len = t.len - 2, .col = t.col + 2 };
-            int sum = cage_sum(r, ln.number, &num, max_digit, err);
+            int sum;
 
-            if (sum < 0)
+            if (ch == '#')      /* "#=5" was taken as a sum for a cage '#' */
+                return fmt_fail(r, err, ln.number, t.col, _("'#' starts a comment only at the "
+                                "start of a line: expected SYMBOL=SUM tokens, as a=12"));
+            if ((sum = cage_sum(r, ln.number, &num, max_digit, err)) < 0)
                 return -1;
             if (sums->sum[ch] != 0)
                 return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);

@@ -100,6 +100,18 @@ bad cage_hash "5:19: '#' cannot name a cage ('#' starts a comment, '=' gives a s
   "'#' for a cage: named as no cage symbol"
 echo "$kx" | sed -e '/^\.\.\./s/o/=/' -e 's/ o=5//' >"$tmp/cage_equals.txt"
 bad cage_equals "5:19: '=' cannot name a cage" "  '=' likewise"
+# A comment is a whole line led by '#' (README, man page): "#=5" within a line of sums was
+# taken as the sum of a cage '#' ("which the grid does not have"), and a '#' after the sums
+# lost the line ("no line of sums").
+echo "$kx" | sed 's/ o=5 / #=5 o=5 /' >"$tmp/sums_hash.txt"
+bad sums_hash "11:69: '#' starts a comment only at the start of a line: expected SYMBOL=SUM tokens" \
+  "'#=5' within a line of sums: an error at its column, not a cage '#'"
+echo "$kx" | sed 's/ A=27$/ A=27 # the last/' >"$tmp/sums_trailing.txt"
+bad sums_trailing "11:130: '#' starts a comment only at the start of a line" \
+  "  a '#' after the sums: the same, at its column"
+{ echo "$kx"; echo '#=5 a comment line'; } >"$tmp/sums_comment.txt"
+run sums_comment solve "$tmp/sums_comment.txt"
+status_is sums_comment 0; ok $? "  a line led by '#' after the sums is still a comment"
 echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
 bad cage_extra "11:" "a sum for a cage the grid does not have"
 err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
