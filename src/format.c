@@ -1890,6 +1890,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
     if (ln->fault == FAULT_NONE && !is_pm_border_line(ln)
         && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
         return 1;   /* a variant's name, or a line twice a square's length: nothing else */
+    if (fmt_variant_jigsaw_pair(r, first)) {
+        cands[n++] = FORMAT_JIGSAW_LINE;    /* digits, then a region map on the next line */
+        return n;
+    }
     if (fmt_variant_headerless(r, first) != 0) {
         cands[n++] = FORMAT_VARIANT;    /* rows with maps, then cage sums: CodinGame's Killer */
         return n;

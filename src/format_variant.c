@@ -847,9 +847,97 @@ static int line_digits(struct reader *r, const struct fmt_line *ln, const struct
     return 1;
 }
 
+/* --- A Jigsaw as two lines: N*N digits, then N*N region symbols on the next line --- */
+
+/* The region map on lookahead line k, alone on it as a token of count symbols: a Jigsaw's
+ * second line, as some collections print one.  False if the line is anything else. */
+static bool region_line_at(struct reader *r, int k, size_t count, struct fmt_line *ln, struct vtok *map)
+{
+    struct vtok t[2];
+
+    return fmt_peek(r, k, ln) && !ln->blank && !ln->comment && !ln->faulty
+           && split_tokens(ln, t, 2) == 1 && symbols_in(&t[0]) == count && (*map = t[0], true);
+}
+
+/* Whether map (n*n symbols) makes n contiguous regions of n cells. */
+static bool regions_fit(int n, const char *map)
+{
+    struct puzzle *p = sudoku_new_unfinished(n);
+    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    struct puzzle_error perr;
+    int bad;
+    bool fit = number_symbols(map, p->ncells, region, n, false, false, &bad) >= 0;
+
+    puzzle_set_variant(p, VARIANT_JIGSAW);
+    for (int cell = 0; fit && cell < p->ncells; cell++)
+        p->region[cell] = (uint8_t)region[cell];
+    fit = fit && variant_check_regions(p, &perr);
+    puzzle_free(p);
+    return fit;
+}
+
+/* Line k of the lookahead holds a one-line Sudoku's N*N digits and line k + 1 a region
+ * map of N contiguous regions of N cells each.  Read as a Sudoku, such a map always
+ * clashes (two cells of a region side by side hold one symbol, in one row or column) or
+ * is no Sudoku at all: the pair is one Jigsaw, nothing else. */
+bool fmt_variant_jigsaw_pair(struct reader *r, int k)
+{
+    struct fmt_line digits, regions;
+    struct vtok t[2], map;
+    int n;
+
+    if (!fmt_peek(r, k, &digits) || digits.blank || digits.comment || digits.faulty
+        || split_tokens(&digits, t, 2) != 1 || (n = side_of(t[0].len)) == 0
+        || !region_line_at(r, k + 1, t[0].len, &regions, &map) || map.len != t[0].len)
+        return false;
+    for (size_t i = 0; i < t[0].len; i++) {
+        int v = fmt_symbol_value((unsigned char)t[0].s[i]);
+        if (v < 0 || v > n)
+            return false;
+    }
+    return regions_fit(n, map.s);
+}
+
+/* The Jigsaw whose digits are the token t of line ln (already consumed) and whose regions
+ * are the next line, map.  The map's faults are said at its own line: the cells' places
+ * give it while the regions are read, then the digits' line again for the givens. */
+static int read_jigsaw_pair(struct reader *r, const struct fmt_line *ln, const struct vtok *t,
+                            const struct fmt_line *map_line, const struct vtok *map, struct puzzle **out,
+                            struct format_error *err)
+{
+    int n = side_of(symbols_in(map));
+    struct puzzle *p = sudoku_new_unfinished(n);
+    struct vpos *pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    struct puzzle_error perr;
+    int rc = map_ascii(r, map_line->number, map, true, err);
+
+    puzzle_set_variant(p, VARIANT_JIGSAW);
+    if (rc > 0)
+        rc = line_digits(r, ln, t, n, p, pos, err);
+    for (int cell = 0; rc > 0 && cell < p->ncells; cell++) {
+        pos[cell].line = map_line->number;
+        pos[cell].region_col = map->col + cell;
+    }
+    if (rc > 0)
+        rc = apply_regions(r, p, map->s, pos, err);
+    fmt_drop(r);    /* the map's line, read: whatever happens, the next call goes on after it */
+    if (rc > 0 && !variant_check_regions(p, &perr))
+        rc = fmt_fail(r, err, map_line->number, cell_pos(p, pos, perr.cell).region_col, "%s",
+                      perr.message);
+    for (int cell = 0; rc > 0 && cell < p->ncells; cell++)
+        pos[cell].line = ln->number;
+    if (rc > 0) {
+        rc = finish_variant(r, p, pos, 0, out, err);
+        p = NULL;
+    }
+    puzzle_free(p);
+    free(pos);
+    return rc;
+}
+
 int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err)
 {
-    struct fmt_line ln;
+    struct fmt_line ln, map_line;
     struct vtok t[VTOK_MAX], regions;
     struct puzzle *p;
     struct vpos *pos;
@@ -866,6 +954,11 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
     } else if (ntok == 1 && symbols_in(&t[0]) % 2 == 0 && side_of(symbols_in(&t[0]) / 2) != 0) {
         size_t half = symbols_in(&t[0]) / 2, at = byte_of_symbol(&t[0], half);
         regions = (struct vtok){ .s = t[0].s + at, .len = t[0].len - at, .col = t[0].col + (long)half };
+    } else if (ntok == 1 && side_of(symbols_in(&t[0])) != 0
+               && region_line_at(r, 0, symbols_in(&t[0]), &map_line, &regions)) {
+        /* The dropped line's text stays: a peek refills the dropped line's room only
+         * once the whole lookahead has moved on. */
+        return read_jigsaw_pair(r, &ln, &t[0], &map_line, &regions, out, err);
     } else {
         return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
     }
