@@ -271,6 +271,20 @@ static void test_innie_outie_difference(void)
     puzzle_free(p);
 }
 
+/* The rule of 45 over two units together (the hint naming them as where says) finds the
+ * innie and the outie, each a placement; the rule over one unit finds neither. */
+static void check_two_units(struct position *x, const char *where, const char *innie, const char *outie)
+{
+    struct tu_found f;
+
+    tap_ok(finds(x, TECH_INNIES_OUTIES_BOXES, innie, &f) && strstr(f.text, where) != NULL,
+           "rule of 45 over %s: the innie %s: %s", where, innie, f.text);
+    tap_ok(finds(x, TECH_INNIES_OUTIES_BOXES, outie, &f),
+           "rule of 45 over %s: the outie %s: %s", where, outie, f.text);
+    tap_ok(!concludes(x, TECH_INNIES_OUTIES, innie) && !concludes(x, TECH_INNIES_OUTIES, outie),
+           "rule of 45 over single units: neither %s nor %s", innie, outie);
+}
+
 /* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
  * columns): dominoes across the box edge and a cage of three inside, one innie r3c6 in
  * the cage of 10 down to r4c6.  No line or single box shows it. */
@@ -284,15 +298,9 @@ static void test_two_boxes(void)
                                   "............................................."
                                   , sums);
     struct position x;
-    struct tu_found f;
 
     position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c6=3", &f) && strstr(f.text, "box 1 and box 2") != NULL,
-           "rule of 45 over boxes 1 and 2: the innie r3c6 is 3: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c6=7", &f),
-           "rule of 45 over boxes 1 and 2: the outie r4c6 is 7: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c6=3") && !concludes(&x, TECH_INNIES_OUTIES, "r4c6=7"),
-           "rule of 45 over lines and single boxes: not here");
+    check_two_units(&x, "box 1 and box 2", "r3c6=3", "r4c6=7");
     puzzle_free(p);
 }
 
@@ -309,14 +317,9 @@ static void test_box_and_line(void)
                                   "...................................."
                                   , sums);
     struct position x;
-    struct tu_found f;
 
     position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c9=1", &f) && strstr(f.text, "box 1 and row 4") != NULL,
-           "rule of 45 over box 1 and row 4: the innie r4c9 is 1: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r5c9=4", &f),
-           "rule of 45 over box 1 and row 4: the outie r5c9 is 4: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r4c9=1"), "rule of 45 over lines: not here");
+    check_two_units(&x, "box 1 and row 4", "r4c9=1", "r5c9=4");
     puzzle_free(p);
 }
 
@@ -342,11 +345,7 @@ static void test_two_regions(void)
         return;
     }
     position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c8=1", &f) && strstr(f.text, "region 1 and region 2") != NULL,
-           "rule of 45 over regions 1 and 2: the innie r3c8 is 1: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c8=5", &f),
-           "rule of 45 over regions 1 and 2: the outie r4c8 is 5: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c8=1"), "rule of 45 over lines and single regions: not here");
+    check_two_units(&x, "region 1 and region 2", "r3c8=1", "r4c8=5");
     tap_ok(finds(&x, TECH_INNIES_OUTIES, "r2c2=1", &f),
            "rows 1 and 2 leave r2c2 (of region 3), 1 as well: %s", f.text);
     puzzle_free(p);
