@@ -583,9 +583,10 @@ static bool is_row_separator(int ch)
     return ch == '|';
 }
 
-/* A line of dashes ('-' or '='), blanks and the characters of corners only, at least one
- * dash among them. */
-static bool is_dash_line(const struct line *ln, const char *corners)
+/* A line of dashes ('-' or '='), blanks and corners ('+' '|', and with pm_corners the
+ * pencil-mark forums' '.' ':' '\'' '*') only, at least one dash among them.  Compared a
+ * character at a time: every line a reader looks at as a grid's row is asked. */
+static bool is_dash_line(const struct line *ln, bool pm_corners)
 {
     bool dash = false;
 
@@ -595,7 +596,8 @@ static bool is_dash_line(const struct line *ln, const char *corners)
         char ch = ln->text[i];
         if (ch == '-' || ch == '=')
             dash = true;
-        else if ((ch == '\0' || strchr(corners, ch) == NULL) && !is_space(ch))
+        else if (ch != '+' && ch != '|' && !is_space(ch)
+                 && !(pm_corners && (ch == '.' || ch == ':' || ch == '\'' || ch == '*')))
             return false;
     }
     return dash;
@@ -604,7 +606,7 @@ static bool is_dash_line(const struct line *ln, const char *corners)
 /* A line of box separators only, as "------+-------+------" or "+---+---+". */
 static bool is_separator_line(const struct line *ln)
 {
-    return is_dash_line(ln, "+|");
+    return is_dash_line(ln, false);
 }
 
 /* A piece of a row: a run of characters between spaces and '|'. */
@@ -1483,7 +1485,7 @@ static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format
 /* A border line of a pencil-mark grid: dashes with corners of . : ' * + | only. */
 static bool is_pm_border_line(const struct line *ln)
 {
-    return is_dash_line(ln, "+|.:'*");
+    return is_dash_line(ln, true);
 }
 
 /* The next piece of a pencil-mark row (between spaces and '|'); false at the end. */

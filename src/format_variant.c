@@ -898,33 +898,33 @@ bool fmt_variant_jigsaw_pair(struct reader *r, int k)
     return regions_fit(n, map.s);
 }
 
-/* The Jigsaw whose digits are the token t of line ln (already consumed) and whose regions
- * are the next line, map.  The map's faults are said at its own line: the cells' places
- * give it while the regions are read, then the digits' line again for the givens. */
-static int read_jigsaw_pair(struct reader *r, const struct fmt_line *ln, const struct vtok *t,
-                            const struct fmt_line *map_line, const struct vtok *map, struct puzzle **out,
-                            struct format_error *err)
+/* The Jigsaw whose digits are the token t of line ln and whose region map is the token
+ * regions of line map_at (ln's own, or the next line's for a Jigsaw on two lines).  A map
+ * of its own line has its faults said there: the cells' places give that line while the
+ * regions are read and checked, then the digits' line again for the givens. */
+static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const struct vtok *t,
+                             long map_at, const struct vtok *regions, struct puzzle **out,
+                             struct format_error *err)
 {
-    int n = side_of(symbols_in(map));
+    int n = side_of(regions->len);
     struct puzzle *p = sudoku_new_unfinished(n);
-    struct vpos *pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    struct vpos *pos;
+    bool map_apart = map_at != ln->number;
     struct puzzle_error perr;
-    int rc = map_ascii(r, map_line->number, map, true, err);
+    int rc;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
+    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    rc = line_digits(r, ln, t, n, p, pos, err);
+    for (int cell = 0; cell < p->ncells; cell++)
+        pos[cell].region_col = regions->col + cell;
+    for (int cell = 0; map_apart && cell < p->ncells; cell++)
+        pos[cell].line = map_at;
     if (rc > 0)
-        rc = line_digits(r, ln, t, n, p, pos, err);
-    for (int cell = 0; rc > 0 && cell < p->ncells; cell++) {
-        pos[cell].line = map_line->number;
-        pos[cell].region_col = map->col + cell;
-    }
-    if (rc > 0)
-        rc = apply_regions(r, p, map->s, pos, err);
-    fmt_drop(r);    /* the map's line, read: whatever happens, the next call goes on after it */
-    if (rc > 0 && !variant_check_regions(p, &perr))
-        rc = fmt_fail(r, err, map_line->number, cell_pos(p, pos, perr.cell).region_col, "%s",
-                      perr.message);
-    for (int cell = 0; rc > 0 && cell < p->ncells; cell++)
+        rc = apply_regions(r, p, regions->s, pos, err);
+    if (rc > 0 && map_apart && !variant_check_regions(p, &perr))
+        rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
+    for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
     if (rc > 0) {
         rc = finish_variant(r, p, pos, 0, out, err);
@@ -939,13 +939,13 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
 {
     struct fmt_line ln, map_line;
     struct vtok t[VTOK_MAX], regions;
-    struct puzzle *p;
-    struct vpos *pos;
-    int rc = next_line(r, &ln, err), ntok, n;
+    int rc = next_line(r, &ln, err), ntok;
+    long map_at;
 
     if (rc <= 0)
         return rc;
     fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
+    map_at = ln.number;
     ntok = split_tokens(&ln, t, VTOK_MAX);
     /* Symbols are counted in characters, so that a digit beyond ASCII is said at its
      * column as one that is not a digit. */
@@ -956,30 +956,17 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         regions = (struct vtok){ .s = t[0].s + at, .len = t[0].len - at, .col = t[0].col + (long)half };
     } else if (ntok == 1 && side_of(symbols_in(&t[0])) != 0
                && region_line_at(r, 0, symbols_in(&t[0]), &map_line, &regions)) {
-        /* The dropped line's text stays: a peek refills the dropped line's room only
-         * once the whole lookahead has moved on. */
-        return read_jigsaw_pair(r, &ln, &t[0], &map_line, &regions, out, err);
+        /* A Jigsaw on two lines: the map's line is consumed too.  Both lines' text stays
+         * as it is, as nothing is peeked before the puzzle is read (a peek refills a
+         * dropped line's room only once the whole lookahead has moved on). */
+        map_at = map_line.number;
+        fmt_drop(r);
     } else {
         return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
     }
-    if (map_ascii(r, ln.number, &regions, true, err) < 0)
+    if (map_ascii(r, map_at, &regions, true, err) < 0)
         return -1;
-    n = side_of(regions.len);
-    p = sudoku_new_unfinished(n);
-    puzzle_set_variant(p, VARIANT_JIGSAW);
-    pos = xcalloc((size_t)p->ncells, sizeof *pos);
-    rc = line_digits(r, &ln, &t[0], n, p, pos, err);
-    for (int cell = 0; cell < p->ncells; cell++)
-        pos[cell].region_col = regions.col + cell;
-    if (rc > 0)
-        rc = apply_regions(r, p, regions.s, pos, err);
-    if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
-        p = NULL;
-    }
-    puzzle_free(p);
-    free(pos);
-    return rc;
+    return jigsaw_from_parts(r, &ln, &t[0], map_at, &regions, out, err);
 }
 
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err)
