@@ -285,42 +285,35 @@ static void check_two_units(struct position *x, const char *where, const char *i
            "rule of 45 over single units: neither %s nor %s", innie, outie);
 }
 
-/* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
- * columns): dominoes across the box edge and a cage of three inside, one innie r3c6 in
- * the cage of 10 down to r4c6.  No line or single box shows it. */
-static void test_two_boxes(void)
+/* Killers whose two units together (and no line or single box) show an innie and an outie. */
+static void test_two_units(void)
 {
-    static const int sums[26] = { 3, 9, 15, 7, 13, 10, 11, 19, 10 };
-    struct puzzle *p = killer_new("aaddgg..."
-                                  "bbeehh..."
-                                  "ccffhi..."
-                                  ".....i..."
-                                  "............................................."
-                                  , sums);
-    struct position x;
+    static const struct {
+        const char *cages;
+        int sums[26];
+        const char *where, *innie, *outie;
+    } cases[] = {
+        /* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
+         * columns): dominoes across the box edge and a cage of three inside, one innie
+         * r3c6 in the cage of 10 down to r4c6. */
+        { "aaddgg..." "bbeehh..." "ccffhi..." ".....i..."
+          ".............................................",
+          { 3, 9, 15, 7, 13, 10, 11, 19, 10 }, "box 1 and box 2", "r3c6=3", "r4c6=7" },
+        /* Box 1 and row 4 beside it (solution rows 123/456/789, 234567891, 567891234): the
+         * columns of box 1 go down into row 4, which ends in a cage of 5 down to r5c9. */
+        { "aab......" "ccb......" "def......" "defgghhhi" "........i"
+          "....................................",
+          { 3, 9, 9, 9, 11, 13, 11, 24, 5 }, "box 1 and row 4", "r4c9=1", "r5c9=4" },
+    };
 
-    position_open(&x, p);
-    check_two_units(&x, "box 1 and box 2", "r3c6=3", "r4c6=7");
-    puzzle_free(p);
-}
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct puzzle *p = killer_new(cases[i].cages, cases[i].sums);
+        struct position x;
 
-/* Box 1 and row 4 beside it (solution rows 123/456/789, 234567891, 567891234): the
- * columns of box 1 go down into row 4, which ends in a cage of 5 down to r5c9. */
-static void test_box_and_line(void)
-{
-    static const int sums[26] = { 3, 9, 9, 9, 11, 13, 11, 24, 5 };
-    struct puzzle *p = killer_new("aab......"
-                                  "ccb......"
-                                  "def......"
-                                  "defgghhhi"
-                                  "........i"
-                                  "...................................."
-                                  , sums);
-    struct position x;
-
-    position_open(&x, p);
-    check_two_units(&x, "box 1 and row 4", "r4c9=1", "r5c9=4");
-    puzzle_free(p);
+        position_open(&x, p);
+        check_two_units(&x, cases[i].where, cases[i].innie, cases[i].outie);
+        puzzle_free(p);
+    }
 }
 
 /* Killer Jigsaw: regions 1 and 2 nearly fill rows 1-2 (region 3 has r2c2, region 2
@@ -605,8 +598,7 @@ int main(void)
     test_leftover_filled();
     test_hidden_cage();
     test_innie_outie_difference();
-    test_two_boxes();
-    test_box_and_line();
+    test_two_units();
     test_two_regions();
     test_region_innies();
     test_rating("variant/killer_wiki.txt", 0, 1);
