@@ -38,7 +38,8 @@ static int refuse_save(const char *arg, bool watch)
     char *shown = util_escape_controls(arg);
 
     fprintf(stderr, _("kakudo: %s: a saved game, not a puzzle: %s opens puzzles (the player resumes "
-                      "a puzzle's saved game itself); solve, hint and rate read saved games\n"), shown, watch ? "watch" : "play");
+                      "a puzzle's saved game itself); solve, hint and rate read saved games\n"),
+            shown, watch ? "watch" : "play");
     free(shown);
     return 2;
 }
