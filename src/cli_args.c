@@ -391,6 +391,9 @@ static int parse_options(int argc, char **argv, struct cli_options *opt)
         case OPT_CONFIG:
             if (*optarg == '\0')     /* said as ": No such file or directory" */
                 return usage_error("invalid --config '': expected a file's name");
+            if (strcmp(optarg, "-") == 0)   /* was "-: No such file or directory" */
+                return usage_error("--config reads settings from a file, not from standard "
+                                   "input: expected a file's name ('./-' for a file named '-')");
             opt->config = optarg;
             break;
         case OPT_PRINT_CONFIG: opt->print_config = true; break;

@@ -12,6 +12,7 @@
 #include "prefs.h"
 #include "puzzle.h"
 #include "tui/tui.h"
+#include "util.h"
 
 /* A bad config line is said on standard error (seen again after the player), and the
  * first of them on the player's status line. */
@@ -28,6 +29,19 @@ static void note_config_error(const char *message, void *user)
             name = s + 1;
     if (topt->config_note[0] == '\0')
         snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
+}
+
+/* A saved game named to play or watch: said as that command's own (the reader's message is
+ * for solve, hint and rate fed a save through a pipe). */
+static int refuse_save(const char *arg, bool watch)
+{
+    char *shown = util_escape_controls(arg);
+
+    fprintf(stderr, _("kakudo: %s: a saved game, not a puzzle: %s opens puzzles (the player resumes "
+                      "a puzzle's saved game itself); solve, hint and rate read saved games\n"),
+            shown, watch ? "watch" : "play");
+    free(shown);
+    return 2;
 }
 
 int cli_play(char **args, int nargs, const struct cli_options *opt)
@@ -58,6 +72,8 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
                           "Try 'kakudo --help' for more information.\n"));
         return 2;
     }
+    if (nargs == 1 && opt->format == FORMAT_AUTO && cli_is_save_file(args[0]))
+        return refuse_save(args[0], opt->watch);
     if (nargs == 1) {
         p = format_load_marks(args[0], opt->format, &style, &marks, &err);
         if (p == NULL) {

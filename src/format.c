@@ -583,8 +583,10 @@ static bool is_row_separator(int ch)
     return ch == '|';
 }
 
-/* A line of box separators only, as "------+-------+------" or "+---+---+". */
-static bool is_separator_line(const struct line *ln)
+/* A line of dashes ('-' or '='), blanks and corners ('+' '|', and with pm_corners the
+ * pencil-mark forums' '.' ':' '\'' '*') only, at least one dash among them.  Compared a
+ * character at a time: every line a reader looks at as a grid's row is asked. */
+static bool is_dash_line(const struct line *ln, bool pm_corners)
 {
     bool dash = false;
 
@@ -594,10 +596,17 @@ static bool is_separator_line(const struct line *ln)
         char ch = ln->text[i];
         if (ch == '-' || ch == '=')
             dash = true;
-        else if (ch != '+' && ch != '|' && !is_space(ch))
+        else if (ch != '+' && ch != '|' && !is_space(ch)
+                 && !(pm_corners && (ch == '.' || ch == ':' || ch == '\'' || ch == '*')))
             return false;
     }
     return dash;
+}
+
+/* A line of box separators only, as "------+-------+------" or "+---+---+". */
+static bool is_separator_line(const struct line *ln)
+{
+    return is_dash_line(ln, false);
 }
 
 /* A piece of a row: a run of characters between spaces and '|'. */
@@ -1476,18 +1485,7 @@ static int read_kakuro_grid(struct reader *r, struct puzzle **out, struct format
 /* A border line of a pencil-mark grid: dashes with corners of . : ' * + | only. */
 static bool is_pm_border_line(const struct line *ln)
 {
-    bool dash = false;
-
-    if (ln->fault != FAULT_NONE)
-        return false;
-    for (size_t i = 0; i < ln->len; i++) {
-        char ch = ln->text[i];
-        if (ch == '-' || ch == '=')
-            dash = true;
-        else if (strchr("+|.:'*", ch) == NULL && !is_space(ch))
-            return false;
-    }
-    return dash;
+    return is_dash_line(ln, true);
 }
 
 /* The next piece of a pencil-mark row (between spaces and '|'); false at the end. */
@@ -1890,6 +1888,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
     if (ln->fault == FAULT_NONE && !is_pm_border_line(ln)
         && (cands[0] = fmt_variant_detect(ln->text, ln->len)) != FORMAT_AUTO)
         return 1;   /* a variant's name, or a line twice a square's length: nothing else */
+    if (fmt_variant_jigsaw_pair(r, first)) {
+        cands[n++] = FORMAT_JIGSAW_LINE;    /* digits, then a region map on the next line */
+        return n;
+    }
     if (fmt_variant_headerless(r, first) != 0) {
         cands[n++] = FORMAT_VARIANT;    /* rows with maps, then cage sums: CodinGame's Killer */
         return n;
@@ -2608,6 +2610,8 @@ static struct puzzle *load_path_index(const char *path, long index, bool stdin_o
     struct puzzle *p;
     FILE *f;
 
+    if (marks != NULL)
+        *marks = NULL;
     f = is_stdin ? stdin : fopen(path, "rb");
     if (f == NULL && errno == ENOENT && strcmp(path, "-") == 0) {
         /* The player (the one that takes no standard input) reads its keys there. */
@@ -2645,8 +2649,6 @@ struct puzzle *format_load_index(const char *path, long index, enum format_id fo
                                  struct format_style *style, digitset **marks,
                                  struct format_error *err)
 {
-    if (marks != NULL)
-        *marks = NULL;
     return load_path_index(path, index, false, forced, style, marks, err);
 }
 
@@ -2660,20 +2662,12 @@ struct puzzle *format_load_marks(const char *spec, enum format_id forced,
                                  struct format_style *style, digitset **marks,
                                  struct format_error *err)
 {
-    *marks = NULL;
     return load_spec(spec, false, forced, style, marks, err);
-}
-
-struct puzzle *format_load_arg(const char *spec, enum format_id forced,
-                               struct format_style *style, struct format_error *err)
-{
-    return load_spec(spec, true, forced, style, NULL, err);
 }
 
 struct puzzle *format_load_arg_marks(const char *spec, enum format_id forced,
                                      struct format_style *style, digitset **marks,
                                      struct format_error *err)
 {
-    *marks = NULL;
     return load_spec(spec, true, forced, style, marks, err);
 }

@@ -153,11 +153,9 @@ struct puzzle *format_load_marks(const char *spec, enum format_id forced,
 struct puzzle *format_load_index(const char *path, long index, enum format_id forced,
                                  struct format_style *style, digitset **marks,
                                  struct format_error *err);
-/* The same for a command-line argument, where "-" (or "-:N") is standard input. */
-struct puzzle *format_load_arg(const char *spec, enum format_id forced,
-                               struct format_style *style, struct format_error *err);
-/* format_load_arg, also giving the puzzle's pencil marks when it was a pencil-mark grid
- * (*marks, p->ncells sets the caller frees), else *marks = NULL. */
+/* format_load_marks for a command-line argument, where "-" (or "-:N") is standard input:
+ * the puzzle's pencil marks when it was a pencil-mark grid (*marks, p->ncells sets the
+ * caller frees), else *marks = NULL. */
 struct puzzle *format_load_arg_marks(const char *spec, enum format_id forced,
                                      struct format_style *style, digitset **marks,
                                      struct format_error *err);

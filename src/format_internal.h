@@ -51,6 +51,9 @@ enum format_id fmt_variant_detect(const char *text, size_t len);
 /* A Killer or Killer Jigsaw in the variant format without its header line, from
  * lookahead line k on: its variant's flags, or 0. */
 unsigned fmt_variant_headerless(struct reader *r, int k);
+/* Whether lookahead lines k and k + 1 are a Jigsaw written as two lines: N*N digits, then
+ * N*N symbols of N contiguous regions of N cells (FORMAT_JIGSAW_LINE reads it). */
+bool fmt_variant_jigsaw_pair(struct reader *r, int k);
 int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error *err);
 int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err);
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err);

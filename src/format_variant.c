@@ -460,18 +460,22 @@ static bool is_separator(const struct fmt_line *ln)
     return true;
 }
 
-/* Whether a content line holds only SYMBOL=SUM tokens. */
 /* A line of cage sums, "a=3 b=15 ...": every token a symbol, '=' and more.  Any number of
- * them (a 16x16 Killer has a hundred cages or so), so the line is walked, not split. */
+ * them (a 16x16 Killer has a hundred cages or so), so the line is walked, not split.  A
+ * token led by '#' after sums is taken as the line's (a comment is a whole line: the
+ * reader says so at its column, where "no line of sums" would point elsewhere). */
 static bool is_sum_line(const struct fmt_line *ln)
 {
     struct vtok t;
     struct vcursor cur = VCURSOR_START;
     int n = 0;
 
-    for (; next_token(ln, &cur, &t); n++)
+    for (; next_token(ln, &cur, &t); n++) {
+        if (t.s[0] == '#' && n > 0)
+            return true;
         if (t.len < 3 || t.s[1] != '=')
             return false;
+    }
     return n > 0;
 }
 
@@ -501,9 +505,12 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
         while (next_token(&ln, &cur, &t)) {
             unsigned char ch = (unsigned char)t.s[0];
             struct vtok num = { .s = t.s + 2, .len = t.len - 2, .col = t.col + 2 };
-            int sum = cage_sum(r, ln.number, &num, max_digit, err);
+            int sum;
 
-            if (sum < 0)
+            if (ch == '#')      /* "#=5" was taken as a sum for a cage '#' */
+                return fmt_fail(r, err, ln.number, t.col, _("'#' starts a comment only at the "
+                                "start of a line: expected SYMBOL=SUM tokens, as a=12"));
+            if ((sum = cage_sum(r, ln.number, &num, max_digit, err)) < 0)
                 return -1;
             if (sums->sum[ch] != 0)
                 return fmt_fail(r, err, ln.number, t.col, _("a second sum for the cage '%1$c'"), ch);
@@ -840,17 +847,105 @@ static int line_digits(struct reader *r, const struct fmt_line *ln, const struct
     return 1;
 }
 
+/* --- A Jigsaw as two lines: N*N digits, then N*N region symbols on the next line --- */
+
+/* The region map on lookahead line k, alone on it as a token of count symbols: a Jigsaw's
+ * second line, as some collections print one.  False if the line is anything else. */
+static bool region_line_at(struct reader *r, int k, size_t count, struct fmt_line *ln, struct vtok *map)
+{
+    struct vtok t[2];
+
+    return fmt_peek(r, k, ln) && !ln->blank && !ln->comment && !ln->faulty
+           && split_tokens(ln, t, 2) == 1 && symbols_in(&t[0]) == count && (*map = t[0], true);
+}
+
+/* Whether map (n*n symbols) makes n contiguous regions of n cells. */
+static bool regions_fit(int n, const char *map)
+{
+    struct puzzle *p = sudoku_new_unfinished(n);
+    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    struct puzzle_error perr;
+    int bad;
+    bool fit = number_symbols(map, p->ncells, region, n, false, false, &bad) >= 0;
+
+    puzzle_set_variant(p, VARIANT_JIGSAW);
+    for (int cell = 0; fit && cell < p->ncells; cell++)
+        p->region[cell] = (uint8_t)region[cell];
+    fit = fit && variant_check_regions(p, &perr);
+    puzzle_free(p);
+    return fit;
+}
+
+/* Line k of the lookahead holds a one-line Sudoku's N*N digits and line k + 1 a region
+ * map of N contiguous regions of N cells each.  Read as a Sudoku, such a map always
+ * clashes (two cells of a region side by side hold one symbol, in one row or column) or
+ * is no Sudoku at all: the pair is one Jigsaw, nothing else. */
+bool fmt_variant_jigsaw_pair(struct reader *r, int k)
+{
+    struct fmt_line digits, regions;
+    struct vtok t[2], map;
+    int n;
+
+    if (!fmt_peek(r, k, &digits) || digits.blank || digits.comment || digits.faulty
+        || split_tokens(&digits, t, 2) != 1 || (n = side_of(t[0].len)) == 0
+        || !region_line_at(r, k + 1, t[0].len, &regions, &map) || map.len != t[0].len)
+        return false;
+    for (size_t i = 0; i < t[0].len; i++) {
+        int v = fmt_symbol_value((unsigned char)t[0].s[i]);
+        if (v < 0 || v > n)
+            return false;
+    }
+    return regions_fit(n, map.s);
+}
+
+/* The Jigsaw whose digits are the token t of line ln and whose region map is the token
+ * regions of line map_at (ln's own, or the next line's for a Jigsaw on two lines).  A map
+ * of its own line has its faults said there: the cells' places give that line while the
+ * regions are read and checked, then the digits' line again for the givens. */
+static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const struct vtok *t,
+                             long map_at, const struct vtok *regions, struct puzzle **out,
+                             struct format_error *err)
+{
+    int n = side_of(regions->len);
+    struct puzzle *p = sudoku_new_unfinished(n);
+    struct vpos *pos;
+    bool map_apart = map_at != ln->number;
+    struct puzzle_error perr;
+    int rc;
+
+    puzzle_set_variant(p, VARIANT_JIGSAW);
+    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    rc = line_digits(r, ln, t, n, p, pos, err);
+    for (int cell = 0; cell < p->ncells; cell++)
+        pos[cell].region_col = regions->col + cell;
+    for (int cell = 0; map_apart && cell < p->ncells; cell++)
+        pos[cell].line = map_at;
+    if (rc > 0)
+        rc = apply_regions(r, p, regions->s, pos, err);
+    if (rc > 0 && map_apart && !variant_check_regions(p, &perr))
+        rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
+    for (int cell = 0; map_apart && cell < p->ncells; cell++)
+        pos[cell].line = ln->number;
+    if (rc > 0) {
+        rc = finish_variant(r, p, pos, 0, out, err);
+        p = NULL;
+    }
+    puzzle_free(p);
+    free(pos);
+    return rc;
+}
+
 int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_error *err)
 {
-    struct fmt_line ln;
+    struct fmt_line ln, map_line;
     struct vtok t[VTOK_MAX], regions;
-    struct puzzle *p;
-    struct vpos *pos;
-    int rc = next_line(r, &ln, err), ntok, n;
+    int rc = next_line(r, &ln, err), ntok;
+    long map_at;
 
     if (rc <= 0)
         return rc;
     fmt_drop(r);    /* whatever happens, the next call goes on with the next line */
+    map_at = ln.number;
     ntok = split_tokens(&ln, t, VTOK_MAX);
     /* Symbols are counted in characters, so that a digit beyond ASCII is said at its
      * column as one that is not a digit. */
@@ -859,27 +954,19 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
     } else if (ntok == 1 && symbols_in(&t[0]) % 2 == 0 && side_of(symbols_in(&t[0]) / 2) != 0) {
         size_t half = symbols_in(&t[0]) / 2, at = byte_of_symbol(&t[0], half);
         regions = (struct vtok){ .s = t[0].s + at, .len = t[0].len - at, .col = t[0].col + (long)half };
+    } else if (ntok == 1 && side_of(symbols_in(&t[0])) != 0
+               && region_line_at(r, 0, symbols_in(&t[0]), &map_line, &regions)) {
+        /* A Jigsaw on two lines: the map's line is consumed too.  Both lines' text stays
+         * as it is, as nothing is peeked before the puzzle is read (a peek refills a
+         * dropped line's room only once the whole lookahead has moved on). */
+        map_at = map_line.number;
+        fmt_drop(r);
     } else {
         return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
     }
-    if (map_ascii(r, ln.number, &regions, true, err) < 0)
+    if (map_ascii(r, map_at, &regions, true, err) < 0)
         return -1;
-    n = side_of(regions.len);
-    p = sudoku_new_unfinished(n);
-    puzzle_set_variant(p, VARIANT_JIGSAW);
-    pos = xcalloc((size_t)p->ncells, sizeof *pos);
-    rc = line_digits(r, &ln, &t[0], n, p, pos, err);
-    for (int cell = 0; cell < p->ncells; cell++)
-        pos[cell].region_col = regions.col + cell;
-    if (rc > 0)
-        rc = apply_regions(r, p, regions.s, pos, err);
-    if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
-        p = NULL;
-    }
-    puzzle_free(p);
-    free(pos);
-    return rc;
+    return jigsaw_from_parts(r, &ln, &t[0], map_at, &regions, out, err);
 }
 
 int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_error *err)

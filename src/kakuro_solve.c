@@ -708,8 +708,7 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
 /* Records a solution; false when the search should end (limit reached or stopped). */
 SEARCH_INLINE bool found_solution(struct search *s, bool observed)
 {
-    if (s->res->count++ == 0 && s->res->solution != NULL)
-        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    solve_keep_solution(s->res, s->grid, s->p->ncells);
     if (observed && !report(s, STEP_SOLVED, -1, 0, 0, 0))
         return false;
     return s->res->count < s->limit;

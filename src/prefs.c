@@ -512,11 +512,26 @@ static int parse_keys(int a, const char *v, int *keys, char *why, size_t size)
     return n;
 }
 
-/* key.ACTION = KEY...: the action's keys become these (taken from other actions). */
+/* An action of p's (the board's quit, the picker's) left without a key that only a key
+ * can do: Esc leaves the animation and dialogs, but nothing but quit leaves the player.
+ * -1 if none. */
+static int keyless_quit(const struct prefs *p)
+{
+    static const enum prefs_action quits[] = { PREFS_QUIT, PREFS_PICKER_QUIT };
+
+    for (size_t i = 0; i < sizeof quits / sizeof quits[0]; i++)
+        if (p->nkeys[quits[i]] == 0)
+            return quits[i];
+    return -1;
+}
+
+/* key.ACTION = KEY...: the action's keys become these (taken from other actions), unless
+ * that leaves a quit without a key: the line is then refused, as a bad one is. */
 static bool set_keys(struct prefs *p, const char *action, const char *v, char *why, size_t size)
 {
-    int a, keys[PREFS_KEYS_MAX], n = 0;
+    int a, keys[PREFS_KEYS_MAX], n = 0, stuck;
     char shown[UTIL_QUOTE_SIZE];
+    struct prefs was = *p;
 
     if (!lookup(action_names, PREFS_NACTIONS, action, &a)) {
         snprintf(why, size, _("unknown action 'key.%s': expected key.undo, key.picker.open, "
@@ -529,6 +544,13 @@ static bool set_keys(struct prefs *p, const char *action, const char *v, char *w
     for (int i = 0; i < n; i++)
         unbind_elsewhere(p, keys[i], a);
     set_action_keys(p, a, keys, n);
+    if ((stuck = keyless_quit(p)) >= 0) {
+        *p = was;
+        snprintf(why, size, _("key.%s would be left without a key: the player needs a key to "
+                              "quit (bind key.%s to another key first)"),
+                 action_names[stuck], action_names[stuck]);
+        return false;
+    }
     return true;
 }
 

@@ -729,7 +729,7 @@ static bool check_givens(const struct puzzle *p, struct puzzle_error *err)
  * building a Jigsaw's groups. */
 static int count_nonzero(const uint8_t *bytes, size_t n)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, ones = 0x0101010101010101ull;
+    const uint64_t ones = 0x0101010101010101ull;
     size_t i = 0;
     int count = 0;
 
@@ -737,9 +737,9 @@ static int count_nonzero(const uint8_t *bytes, size_t n)
         uint64_t word;
 
         memcpy(&word, bytes + i, 8);
-        /* Each byte's top bit set when it is not zero, moved to its low bit, and the eight
-         * added up in the top byte by one multiply. */
-        count += (int)((((((word & low7) + low7) | word) >> 7) & ones) * ones >> 56);
+        /* The top bits moved to the bytes' low bits, added up in the top byte by one
+         * multiply. */
+        count += (int)((util_nonzero_tops(word) >> 7) * ones >> 56);
     }
     for (; i < n; i++)
         count += bytes[i] != 0;

@@ -294,8 +294,7 @@ static bool plain_report(struct plain *s, enum solve_step_kind kind, int cell, i
 /* Records a solution; false when the search should end. */
 static bool plain_solved(struct plain *s)
 {
-    if (s->res->count++ == 0 && s->res->solution != NULL)
-        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    solve_keep_solution(s->res, s->grid, s->p->ncells);
     if (!plain_report(s, STEP_SOLVED, -1, 0, s->ncells, 0, 0))
         return false;
     return s->res->count < s->limit;

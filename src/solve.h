@@ -4,8 +4,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "puzzle.h"
+#include "util.h"
 
 enum solve_step_kind {
     STEP_PLACE,         /* a digit forced by propagation */
@@ -120,6 +122,33 @@ struct solve_result {
     uint8_t *solution;      /* caller's buffer of ncells: the first solution found */
     struct solve_stats stats;
 };
+
+/* For the searches: a solution found is counted, and the first kept in res->solution. */
+static inline void solve_keep_solution(struct solve_result *res, const uint8_t *grid, int ncells)
+{
+    if (res->count++ == 0 && res->solution != NULL)
+        memcpy(res->solution, grid, (size_t)ncells);
+}
+
+/* For the searches: the next digit a branch tries, taken from its untried digits (lowest
+ * first) and counted as a guess and a node; -1, taking none, once budget is spent
+ * (*gave_up then set). */
+static inline int solve_take_guess(digitset *untried, int *choice, struct solve_stats *stats,
+                                   const struct solve_budget *budget, bool *gave_up)
+{
+    int d;
+
+    if (solve_budget_spent(budget, stats->nodes)) {
+        *gave_up = true;
+        return -1;
+    }
+    d = lowest_bit(*untried);
+    *untried &= *untried - 1;
+    ++*choice;
+    stats->guesses++;
+    stats->nodes++;
+    return d;
+}
 
 /* Runs the kind's search from grid (which need not be the givens).  res->solution must
  * point at ncells bytes; count, stopped and stats are filled in. */

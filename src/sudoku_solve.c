@@ -864,15 +864,8 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
             s->depth--;
             continue;
         }
-        if (solve_budget_spent(s->budget, s->stats.nodes)) {
-            s->gave_up = true;
+        if ((d = solve_take_guess(&b->untried, &b->choice, &s->stats, s->budget, &s->gave_up)) < 0)
             return -1;
-        }
-        d = lowest_bit(b->untried);
-        b->untried &= b->untried - 1;
-        b->choice++;
-        s->stats.guesses++;
-        s->stats.nodes++;
         s->qhead = s->qtail = 0;
         s->hhead = s->htail = 0;
         if (place(s, observed, b->cell, d, STEP_GUESS, b->choice, b->nchoices))
@@ -885,8 +878,7 @@ SEARCH_INLINE int next_guess(struct search *s, bool observed)
 /* Records a solution; false when the search should end (limit reached or stopped). */
 SEARCH_INLINE bool found_solution(struct search *s, bool observed)
 {
-    if (s->res->count++ == 0 && s->res->solution != NULL)
-        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    solve_keep_solution(s->res, s->grid, s->p->ncells);
     if (observed && !report(s, STEP_SOLVED, -1, 0, 0, 0))
         return false;
     return s->res->count < s->limit;

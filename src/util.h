@@ -57,6 +57,16 @@ static inline int popcount32(uint32_t x)
 }
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
+/* word with the top bit of each of its bytes set where that byte is not zero, every other
+ * bit clear: the low seven bits of a byte carry into its top bit unless they are all 0,
+ * and the byte's own top bit is kept.  No carry crosses into the next byte. */
+static inline uint64_t util_nonzero_tops(uint64_t word)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+
+    return (((word & low7) + low7) | word) & ~low7;
+}
+
 /* The nonzero bytes of bytes[0..n) as bits, byte i at bit i % 64 of mask[i / 64] (mask
  * has room for n bits).  A grid's givens are then visited with no branch per empty cell:
  * a branch on each of 81 cells, taken at random, cost more than the work on the givens.
@@ -69,14 +79,11 @@ static inline void util_nonzero_bytes(const uint8_t *bytes, size_t n, uint64_t *
         mask[w] = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; i + 8 <= n; i += 8) {
-        uint64_t word, high;
+        uint64_t word;
 
         __builtin_memcpy(&word, bytes + i, 8);
-        /* The top bit of each byte set when the byte is not zero, then the eight top
-         * bits gathered into the top byte by one multiply. */
-        high = (((word & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | word)
-               & 0x8080808080808080ull;
-        mask[i / 64] |= ((high >> 7) * 0x0102040810204080ull >> 56) << (i % 64);
+        /* The eight top bits gathered into the top byte by one multiply. */
+        mask[i / 64] |= ((util_nonzero_tops(word) >> 7) * 0x0102040810204080ull >> 56) << (i % 64);
     }
 #endif
     for (; i < n; i++)

@@ -457,15 +457,8 @@ static int next_vguess(struct vsearch *s)
             s->depth--;
             continue;
         }
-        if (solve_budget_spent(s->budget, s->stats.nodes)) {
-            s->gave_up = true;
+        if ((d = solve_take_guess(&b->untried, &b->choice, &s->stats, s->budget, &s->gave_up)) < 0)
             return -1;
-        }
-        d = lowest_bit(b->untried);
-        b->untried &= b->untried - 1;
-        b->choice++;
-        s->stats.guesses++;
-        s->stats.nodes++;
         return vplace(s, b->cell, d, STEP_GUESS, b->choice, b->nchoices) ? 1 : -1;
     }
     return -1;
@@ -473,8 +466,7 @@ static int next_vguess(struct vsearch *s)
 
 static bool vfound(struct vsearch *s)
 {
-    if (s->res->count++ == 0 && s->res->solution != NULL)
-        memcpy(s->res->solution, s->grid, (size_t)s->p->ncells);
+    solve_keep_solution(s->res, s->grid, s->p->ncells);
     if (!vreport(s, STEP_SOLVED, -1, 0, 0, 0, -1))
         return false;
     return s->res->count < s->limit;

@@ -49,14 +49,24 @@ static inline int tap_done(void)
     return tap_failed_ ? 1 : 0;
 }
 
+/* $srcdir/PATH into buf (srcdir defaults to "."): a file of the source tree, as the bundled
+ * puzzles under data/; buf is returned. */
+static inline char *tap_src_path(char *buf, size_t size, const char *path)
+{
+    const char *srcdir = getenv("srcdir");
+
+    snprintf(buf, size, "%s/%s", srcdir != NULL ? srcdir : ".", path);
+    return buf;
+}
+
 /* Path of a test data file: $srcdir/tests/data/NAME (srcdir defaults to "."). */
 static inline const char *tap_data_path(const char *name)
 {
     static char buf[4096];
-    const char *srcdir = getenv("srcdir");
+    char path[4000];
 
-    snprintf(buf, sizeof buf, "%s/tests/data/%s", srcdir != NULL ? srcdir : ".", name);
-    return buf;
+    snprintf(path, sizeof path, "tests/data/%s", name);
+    return tap_src_path(buf, sizeof buf, path);
 }
 
 #endif

@@ -253,4 +253,16 @@ ok $? "kakudo genrate --size 4: the unknown command is said before its options a
 (cd "$tmp" && cp "$srcdir/data/01-sudoku4-beginner.txt" wordfile && "$bin" wordfile </dev/null >word.out 2>word.err)
 grep -q "the player needs a terminal" "$tmp/word.err"; ok $? "a file named like a word is still opened as a file"
 
+# A save named to the player was refused as solve, hint and rate refuse one through a pipe,
+# naming them: play and watch each name themselves.
+save="$srcdir/tests/data/rating/position.save"
+for c in play watch; do
+  run "save$c" $c "$save"
+  status_is "save$c" 2 && err_has "save$c" "position.save: a saved game, not a puzzle: $c opens puzzles" \
+    && ! grep -q "not through a pipe" "$tmp/save$c.err"
+  ok $? "kakudo $c SAVE: the message names $c, not the commands that read saves through a pipe"
+done
+run saveplain "$save"
+status_is saveplain 2 && err_has saveplain "play opens puzzles"; ok $? "kakudo SAVE is play's"
+
 tap_done

@@ -77,6 +77,12 @@ ok $? "a --config file that does not exist is said; the defaults apply"
 run dir --config="$tmp" --print-config
 status_is dir 2 && err_has dir "$tmp"; ok $? "a --config that cannot be read is said"
 
+run stdin --config=- --print-config
+status_is stdin 2 && err_has stdin "--config reads settings from a file, not from standard input"
+ok $? "--config=- says that settings come from a file, not standard input"
+run stdin2 --config - solve -
+status_is stdin2 2 && err_has stdin2 "not from standard input"; ok $? "so does --config -"
+
 run badtheme --theme=dark --print-config
 status_is badtheme 2 && err_has badtheme "unknown theme 'dark'"; ok $? "--theme checks its name"
 

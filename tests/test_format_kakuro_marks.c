@@ -9,46 +9,18 @@
 #include "hint.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
-/* What reading text gave: the puzzle (or NULL), its marks and the error. */
-struct read_result {
-    struct puzzle *p;
-    digitset *marks;
-    struct format_error err;
-    int rc;
-};
-
-static void read_text(const char *text, enum format_id forced, struct read_result *res)
+/* The first puzzle of text, read as a file called km.txt. */
+static void read_text(const char *text, enum format_id forced, struct tu_read_result *res)
 {
-    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
-    struct reader *r = reader_open(f, "km.txt", forced);
-
-    memset(res, 0, sizeof *res);
-    res->rc = reader_next(r, &res->p, NULL, &res->err);
-    if (res->rc > 0 && reader_marks(r) != NULL) {
-        res->marks = xmalloc((size_t)res->p->ncells * sizeof *res->marks);
-        memcpy(res->marks, reader_marks(r), (size_t)res->p->ncells * sizeof *res->marks);
-    }
-    reader_close(r);
-    fclose(f);
-}
-
-static void result_free(struct read_result *res)
-{
-    puzzle_free(res->p);
-    free(res->marks);
+    tu_read_text(text, "km.txt", forced, res);
 }
 
 static char *written(const struct puzzle *p, const uint8_t *grid, const digitset *cands)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-
-    format_write_kakuro_marks(f, p, grid, cands);
-    fclose(f);
-    return buf;
+    return tu_written(format_write_kakuro_marks, p, grid, cands);
 }
 
 static const char small[] =
@@ -61,7 +33,7 @@ static const char small[] =
  * '_' (none known), a placed digit. */
 static void test_reads(void)
 {
-    struct read_result res;
+    struct tu_read_result res;
     static const char text[] =
         "# pos\n"
         "\\ 17\\ 10\\ \\\n"
@@ -81,23 +53,23 @@ static void test_reads(void)
     tap_ok(res.marks[11] == 0x3b8u && res.p->across[8] == 13 && res.p->down[1] == 17,
            "clues as in the Kakuro grid");
     tap_ok(strcmp(res.p->name, "pos") == 0, "the comment before it names it");
-    result_free(&res);
+    tu_read_result_free(&res);
     read_text(text, FORMAT_PENCILMARKS, &res);
     tap_ok(res.rc > 0 && res.marks != NULL && res.marks[6] == 1u << 7,
            "--format=pencilmarks reads a Kakuro position too");
-    result_free(&res);
+    tu_read_result_free(&res);
     read_text(text, FORMAT_KAKURO_GRID, &res);
     tap_ok(res.rc > 0 && res.marks != NULL, "and so does --format=kakuro");
-    result_free(&res);
+    tu_read_result_free(&res);
     read_text(small, FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.marks == NULL, "a Kakuro grid without candidates has no marks");
-    result_free(&res);
+    tu_read_result_free(&res);
 }
 
 /* The writer's text reads back as the same digits and candidates, a lone candidate too. */
 static void test_round_trip(void)
 {
-    struct read_result in, back;
+    struct tu_read_result in, back;
     uint8_t grid[16];
     digitset cands[16];
     char *text;
@@ -128,22 +100,22 @@ static void test_round_trip(void)
     if (!same)
         printf("# %s", text);
     free(text);
-    result_free(&back);
-    result_free(&in);
+    tu_read_result_free(&back);
+    tu_read_result_free(&in);
 }
 
 /* An error's "line:col: message" against what is expected. */
 static void expect_error(const char *cell, long col, const char *words)
 {
     char text[200], msg[600];
-    struct read_result res;
+    struct tu_read_result res;
 
     snprintf(text, sizeof text, "\\ 17\\ 10\\ \\\n\\16 _ _ 11\\\n\\13 _ %s _\n\\ \\9 _ _\n", cell);
     read_text(text, FORMAT_AUTO, &res);
     format_error_string(&res.err, msg, sizeof msg);
     tap_ok(res.rc < 0 && res.err.line == 3 && res.err.col == col
            && strstr(res.err.message, words) != NULL, "'%s': %s", cell, msg);
-    result_free(&res);
+    tu_read_result_free(&res);
 }
 
 static void test_errors(void)

@@ -9,57 +9,25 @@
 #include "hint.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
-/* What reading text gave: the puzzle (or NULL), its marks and the error. */
-struct read_result {
-    struct puzzle *p;
-    digitset *marks;
-    enum format_id format;
-    struct format_error err;
-    int rc;
-};
-
-static void read_text(const char *text, enum format_id forced, struct read_result *res)
+/* The first puzzle of text, read as a file called pm.txt. */
+static void read_text(const char *text, enum format_id forced, struct tu_read_result *res)
 {
-    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
-    struct reader *r = reader_open(f, "pm.txt", forced);
-    struct format_style style;
-
-    memset(res, 0, sizeof *res);
-    res->rc = reader_next(r, &res->p, &style, &res->err);
-    res->format = reader_format(r);
-    if (res->rc > 0 && reader_marks(r) != NULL) {
-        res->marks = xmalloc((size_t)res->p->ncells * sizeof *res->marks);
-        memcpy(res->marks, reader_marks(r), (size_t)res->p->ncells * sizeof *res->marks);
-    }
-    reader_close(r);
-    fclose(f);
+    tu_read_text(text, "pm.txt", forced, res);
 }
 
-static void result_free(struct read_result *res)
-{
-    puzzle_free(res->p);
-    free(res->marks);
-}
-
-/* The text format_write_pencilmarks writes; caller frees. */
 static char *written(const struct puzzle *p, const uint8_t *grid, const digitset *cands)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-
-    format_write_pencilmarks(f, p, grid, cands);
-    fclose(f);
-    return buf;
+    return tu_written(format_write_pencilmarks, p, grid, cands);
 }
 
 /* Writes the position (the givens, candidates with some removed), reads it back: the same
  * digits and the same candidates. */
 static void round_trip(const char *line, const char *what)
 {
-    struct read_result in, back;
+    struct tu_read_result in, back;
     digitset *cands;
     char *text;
     bool same = true;
@@ -67,7 +35,7 @@ static void round_trip(const char *line, const char *what)
 
     read_text(line, FORMAT_AUTO, &in);
     if (!tap_ok(in.rc > 0, "%s: the puzzle reads", what)) {
-        result_free(&in);
+        tu_read_result_free(&in);
         return;
     }
     cands = xmalloc((size_t)in.p->ncells * sizeof *cands);
@@ -97,8 +65,8 @@ static void round_trip(const char *line, const char *what)
     }
     free(text);
     free(cands);
-    result_free(&back);
-    result_free(&in);
+    tu_read_result_free(&back);
+    tu_read_result_free(&in);
 }
 
 static const char forum_grid[] =
@@ -136,14 +104,14 @@ static const char plus_grid_digits_first[] =
 /* An error's "line:col: message" against what is expected. */
 static void expect_error(const char *text, long line, long col, const char *words, const char *what)
 {
-    struct read_result res;
+    struct tu_read_result res;
     char msg[600];
 
     read_text(text, FORMAT_PENCILMARKS, &res);
     format_error_string(&res.err, msg, sizeof msg);
     tap_ok(res.rc < 0 && res.err.line == line && (col == 0 || res.err.col == col)
            && strstr(res.err.message, words) != NULL, "%s: %s", what, msg);
-    result_free(&res);
+    tu_read_result_free(&res);
 }
 
 static const char plain_rows[] =
@@ -153,7 +121,7 @@ static const char plain_rows[] =
  * is still a pencil-mark grid, in kakudo's corners and in '+' corners. */
 static void border_as_long_as_a_variant_line(void)
 {
-    struct read_result in, back;
+    struct tu_read_result in, back;
     digitset *cands;
     char *text;
 
@@ -169,19 +137,19 @@ static void border_as_long_as_a_variant_line(void)
         read_text(text, FORMAT_AUTO, &back);
         tap_ok(back.rc > 0 && back.format == FORMAT_PENCILMARKS && back.marks != NULL,
                "a 72-character top border (%s corners) starts a pencil-mark grid", pass ? "'+'" : "kakudo's");
-        result_free(&back);
+        tu_read_result_free(&back);
         for (char *c = text; *c; c++)   /* the corners of every border become '+' */
             if (*c == '.' || *c == ':' || *c == '\'')
                 *c = '+';
     }
     free(text);
     free(cands);
-    result_free(&in);
+    tu_read_result_free(&in);
 }
 
 int main(void)
 {
-    struct read_result res;
+    struct tu_read_result res;
 
     round_trip("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
                "9x9");
@@ -199,7 +167,7 @@ int main(void)
     tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 9
            && res.p->given[0] == 6 && res.marks != NULL
            && res.marks[5] == ((1u << 5) | (1u << 9)), "the forums' * corners and | rules read");
-    result_free(&res);
+    tu_read_result_free(&res);
 
     /* A grid is told by all its rows, not only the first: the first row of a forum's grid
      * may hold placed digits only. */
@@ -208,21 +176,21 @@ int main(void)
            && res.p->given[0] == 2 && res.marks != NULL
            && res.marks[13] == ((1u << 3) | (1u << 8)),
            "'+' corners, the first row digits only: still a pencil-mark grid");
-    result_free(&res);
+    tu_read_result_free(&res);
     read_text("1 2 3 4\n3 4 1 2\n24 13 24 13\n24 13 24 13\n", FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 4
            && res.marks != NULL && res.marks[8] == ((1u << 2) | (1u << 4)),
            "rows without borders, the first ones digits only: a pencil-mark grid");
-    result_free(&res);
+    tu_read_result_free(&res);
     read_text("1234\n3412\n2143\n43..\n", FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.format == FORMAT_SUDOKU_GRID && res.marks == NULL,
            "a grid of digit rows is still a grid, not pencil marks");
-    result_free(&res);
+    tu_read_result_free(&res);
 
     read_text(plain_rows, FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.p->width == 4,
            "rows of candidates without borders are a pencil-mark grid too");
-    result_free(&res);
+    tu_read_result_free(&res);
 
     /* kakudo's own lone candidate, "[3]": a candidate, where a bare 3 is a placed digit. */
     read_text("[3] 1234 3 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
@@ -230,13 +198,13 @@ int main(void)
     tap_ok(res.rc > 0 && res.format == FORMAT_PENCILMARKS && res.marks != NULL
            && res.p->given[0] == 0 && res.marks[0] == 1u << 3 && res.p->given[2] == 3,
            "a bracketed lone candidate ([3]) reads as a candidate, a bare 3 as placed");
-    result_free(&res);
+    tu_read_result_free(&res);
 
     read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
               FORMAT_AUTO, &res);
     tap_ok(res.rc > 0 && res.format == FORMAT_SUDOKU_LINE && res.marks == NULL,
            "a one-line Sudoku is no pencil-mark grid: no marks");
-    result_free(&res);
+    tu_read_result_free(&res);
 
     expect_error("1234 1234 1x34 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n",
                  1, 12, "expected a cell's digit or candidates", "a bad symbol: line and column");

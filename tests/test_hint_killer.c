@@ -271,53 +271,49 @@ static void test_innie_outie_difference(void)
     puzzle_free(p);
 }
 
-/* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
- * columns): dominoes across the box edge and a cage of three inside, one innie r3c6 in
- * the cage of 10 down to r4c6.  No line or single box shows it. */
-static void test_two_boxes(void)
+/* The rule of 45 over two units together (the hint naming them as where says) finds the
+ * innie and the outie, each a placement; the rule over one unit finds neither. */
+static void check_two_units(struct position *x, const char *where, const char *innie, const char *outie)
 {
-    static const int sums[26] = { 3, 9, 15, 7, 13, 10, 11, 19, 10 };
-    struct puzzle *p = killer_new("aaddgg..."
-                                  "bbeehh..."
-                                  "ccffhi..."
-                                  ".....i..."
-                                  "............................................."
-                                  , sums);
-    struct position x;
     struct tu_found f;
 
-    position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c6=3", &f) && strstr(f.text, "box 1 and box 2") != NULL,
-           "rule of 45 over boxes 1 and 2: the innie r3c6 is 3: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c6=7", &f),
-           "rule of 45 over boxes 1 and 2: the outie r4c6 is 7: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c6=3") && !concludes(&x, TECH_INNIES_OUTIES, "r4c6=7"),
-           "rule of 45 over lines and single boxes: not here");
-    puzzle_free(p);
+    tap_ok(finds(x, TECH_INNIES_OUTIES_BOXES, innie, &f) && strstr(f.text, where) != NULL,
+           "rule of 45 over %s: the innie %s: %s", where, innie, f.text);
+    tap_ok(finds(x, TECH_INNIES_OUTIES_BOXES, outie, &f),
+           "rule of 45 over %s: the outie %s: %s", where, outie, f.text);
+    tap_ok(!concludes(x, TECH_INNIES_OUTIES, innie) && !concludes(x, TECH_INNIES_OUTIES, outie),
+           "rule of 45 over single units: neither %s nor %s", innie, outie);
 }
 
-/* Box 1 and row 4 beside it (solution rows 123/456/789, 234567891, 567891234): the
- * columns of box 1 go down into row 4, which ends in a cage of 5 down to r5c9. */
-static void test_box_and_line(void)
+/* Killers whose two units together (and no line or single box) show an innie and an outie. */
+static void test_two_units(void)
 {
-    static const int sums[26] = { 3, 9, 9, 9, 11, 13, 11, 24, 5 };
-    struct puzzle *p = killer_new("aab......"
-                                  "ccb......"
-                                  "def......"
-                                  "defgghhhi"
-                                  "........i"
-                                  "...................................."
-                                  , sums);
-    struct position x;
-    struct tu_found f;
+    static const struct {
+        const char *cages;
+        int sums[26];
+        const char *where, *innie, *outie;
+    } cases[] = {
+        /* Boxes 1 and 2 together (the solution 123456 / 456789 / 789123 / 234567 in their
+         * columns): dominoes across the box edge and a cage of three inside, one innie
+         * r3c6 in the cage of 10 down to r4c6. */
+        { "aaddgg..." "bbeehh..." "ccffhi..." ".....i..."
+          ".............................................",
+          { 3, 9, 15, 7, 13, 10, 11, 19, 10 }, "box 1 and box 2", "r3c6=3", "r4c6=7" },
+        /* Box 1 and row 4 beside it (solution rows 123/456/789, 234567891, 567891234): the
+         * columns of box 1 go down into row 4, which ends in a cage of 5 down to r5c9. */
+        { "aab......" "ccb......" "def......" "defgghhhi" "........i"
+          "....................................",
+          { 3, 9, 9, 9, 11, 13, 11, 24, 5 }, "box 1 and row 4", "r4c9=1", "r5c9=4" },
+    };
 
-    position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c9=1", &f) && strstr(f.text, "box 1 and row 4") != NULL,
-           "rule of 45 over box 1 and row 4: the innie r4c9 is 1: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r5c9=4", &f),
-           "rule of 45 over box 1 and row 4: the outie r5c9 is 4: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r4c9=1"), "rule of 45 over lines: not here");
-    puzzle_free(p);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct puzzle *p = killer_new(cases[i].cages, cases[i].sums);
+        struct position x;
+
+        position_open(&x, p);
+        check_two_units(&x, cases[i].where, cases[i].innie, cases[i].outie);
+        puzzle_free(p);
+    }
 }
 
 /* Killer Jigsaw: regions 1 and 2 nearly fill rows 1-2 (region 3 has r2c2, region 2
@@ -342,11 +338,7 @@ static void test_two_regions(void)
         return;
     }
     position_open(&x, p);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r3c8=1", &f) && strstr(f.text, "region 1 and region 2") != NULL,
-           "rule of 45 over regions 1 and 2: the innie r3c8 is 1: %s", f.text);
-    tap_ok(finds(&x, TECH_INNIES_OUTIES_BOXES, "r4c8=5", &f),
-           "rule of 45 over regions 1 and 2: the outie r4c8 is 5: %s", f.text);
-    tap_ok(!concludes(&x, TECH_INNIES_OUTIES, "r3c8=1"), "rule of 45 over lines and single regions: not here");
+    check_two_units(&x, "region 1 and region 2", "r3c8=1", "r4c8=5");
     tap_ok(finds(&x, TECH_INNIES_OUTIES, "r2c2=1", &f),
            "rows 1 and 2 leave r2c2 (of region 3), 1 as well: %s", f.text);
     puzzle_free(p);
@@ -606,8 +598,7 @@ int main(void)
     test_leftover_filled();
     test_hidden_cage();
     test_innie_outie_difference();
-    test_two_boxes();
-    test_box_and_line();
+    test_two_units();
     test_two_regions();
     test_region_innies();
     test_rating("variant/killer_wiki.txt", 0, 1);

@@ -9,6 +9,7 @@
 #include "format.h"
 #include "puzzle.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* The first puzzle of text, read as kakudo reads files. */
@@ -25,28 +26,6 @@ static struct puzzle *read_puzzle(const char *text)
     reader_close(r);
     fclose(f);
     return p;
-}
-
-static char *write_marks(const struct puzzle *p, const uint8_t *grid, const digitset *marks)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-
-    format_write_pencilmarks(f, p, grid, marks);
-    fclose(f);
-    return out;
-}
-
-static char *write_kakuro(const struct puzzle *p, const uint8_t *grid, const digitset *cands)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-
-    format_write_kakuro_marks(f, p, grid, cands);
-    fclose(f);
-    return out;
 }
 
 static bool same_text(const char *got, const char *want, const char *what)
@@ -69,7 +48,7 @@ static void test_sudoku4(void)
         return;
     memcpy(grid, p->given, sizeof grid);
     grid[puzzle_index(p, 1, 1)] = 4;               /* a digit the player placed */
-    out = write_marks(p, grid, NULL);
+    out = tu_written(format_write_pencilmarks, p, grid, NULL);
     same_text(out,
               ".----------.----------.\n"
               "| 1    [2] | 34   [3] |\n"
@@ -83,7 +62,7 @@ static void test_sudoku4(void)
     free(out);
     cands[puzzle_index(p, 0, 1)] = 1u << 2 | 1u << 4;
     cands[puzzle_index(p, 0, 2)] = 1u << 3;
-    out = write_marks(p, grid, cands);
+    out = tu_written(format_write_pencilmarks, p, grid, cands);
     same_text(out,
               ".-------.--------.\n"
               "| 1  24 | [3]  . |\n"
@@ -107,7 +86,7 @@ static void test_kakuro(void)
         return;
     memcpy(grid, p->given, sizeof grid);
     grid[puzzle_index(p, 1, 1)] = 9;
-    out = write_kakuro(p, grid, NULL);
+    out = tu_written(format_write_kakuro_marks, p, grid, NULL);
     same_text(out,
               "\\   17\\ 10\\    \\\n"
               "\\16 9   [7]    11\\\n"
@@ -116,7 +95,7 @@ static void test_kakuro(void)
               "a Kakuro: clue cells as in its grid, digits, white cells' candidates (a lone "
               "one in brackets, so that it reads back as a candidate)");
     free(out);
-    out = write_marks(p, grid, NULL);
+    out = tu_written(format_write_pencilmarks, p, grid, NULL);
     same_text(out, "\\ 17\\ 10\\ \\\n\\16 9 _ 11\\\n\\13 _ 1 _\n\\ \\9 _ _\n",
               "format_write_pencilmarks writes a Kakuro as format_write does");
     free(out);

@@ -223,6 +223,31 @@ static void test_keys(void)
     }
 }
 
+/* Only a key quits the player: a line leaving the board's or the picker's quit without
+ * one (none, or its last key taken by another action) is refused at its line, and the
+ * keys stay as they were; quit may still move to another key. */
+static void test_quit_keeps_a_key(void)
+{
+    struct prefs p;
+    struct reports r;
+    int bad;
+
+    prefs_defaults(&p, false);
+    bad = read_text(&p, "theme = mono\nkey.quit = none\nkey.picker.quit = NONE\nkey.undo = q\n", &r);
+    tap_ok(bad == 3 && strstr(r.text, "cfg:2: key.quit would be left without a key: the player "
+                              "needs a key to quit (bind key.quit to another key first)\n") != NULL
+           && strstr(r.text, "cfg:3: key.picker.quit would be left without a key") != NULL
+           && strstr(r.text, "cfg:4: key.quit would be left without a key") != NULL,
+           "key.quit = none, key.picker.quit = none and taking quit's last key: refused at "
+           "FILE:LINE (%s)", r.text);
+    tap_ok(has_key(&p, PREFS_QUIT, "q") && has_key(&p, PREFS_UNDO, "u")
+           && has_scope_key(&p, PREFS_PICKER_QUIT, "q"), "and change no key");
+    bad = read_text(&p, "key.quit = x\nkey.undo = q\nkey.picker.quit = C-q\n", &r);
+    tap_ok(bad == 0 && has_key(&p, PREFS_QUIT, "x") && has_key(&p, PREFS_UNDO, "q")
+           && has_scope_key(&p, PREFS_PICKER_QUIT, "C-q"),
+           "quit moved to another key first leaves q free (%s)", r.text);
+}
+
 /* The picker's, the solver animation's and the dialogs' keys: a scope of their own each,
  * fixed keys refused with file and line, presets. */
 static void test_scope_keys(void)
@@ -311,8 +336,8 @@ static void test_round_trip(void)
     prefs_defaults(&p, false);
     read_text(&p, "keys = vi\ntheme = colorblind\ncharset = ascii\ntimer = no\n"
               "hint-start = pattern\nwatch-speed = full\nkey.undo = z \xea\xb0\x80\n"
-              "key.hint = C-t Hash Space\nkey.quit = none\nkey.picker.open = u Right\n"
-              "key.picker.quit = none\nkey.watch.pause = p\nkey.watch.faster = = +\n"
+              "key.hint = C-t Hash Space\nkey.check = none\nkey.picker.open = u Right\n"
+              "key.picker.paste = none\nkey.watch.pause = p\nkey.watch.faster = = +\n"
               "key.dialog.cancel = x\nkey.dialog.yes = \xea\xb0\x80\n", &r);
     f = open_memstream(&out, &len);
     prefs_write(f, &p);
@@ -325,7 +350,7 @@ static void test_round_trip(void)
     prefs_write(f, &q);
     fclose(f);
     tap_ok(len == len2 && strcmp(out, again) == 0, "which print the same");
-    tap_ok(strstr(out, "\nkey.picker.open = u Right\n") != NULL && strstr(out, "\nkey.picker.quit = none\n")
+    tap_ok(strstr(out, "\nkey.picker.open = u Right\n") != NULL && strstr(out, "\nkey.picker.paste = none\n")
            && strstr(out, "\nkey.watch.pause = p\n") && strstr(out, "\nkey.watch.faster = = +\n")
            && strstr(out, "\nkey.dialog.yes = \xea\xb0\x80\n") && strstr(out, "\nkey.dialog.cancel = x\n"),
            "the picker's, watch's and dialogs' keys are printed");
@@ -387,6 +412,7 @@ int main(void)
     test_bounded_reading();
     test_keys();
     test_scope_keys();
+    test_quit_keeps_a_key();
     test_round_trip();
     test_comment_keys();
     test_paths();

@@ -280,7 +280,7 @@ static void test_marks(void)
     th_free(t);
 
     /* The 16x16 Sudoku at 80x24: one column a cell, no lines within a box. */
-    snprintf(path, sizeof path, "%s/data/10-sudoku16-easy.txt", getenv("srcdir") ? getenv("srcdir") : ".");
+    tap_src_path(path, sizeof path, "data/10-sudoku16-easy.txt");
     tt_fresh_state();
     t = start(path, NULL, 24, 80);
     tt_wait_text(t, "Cell r");
@@ -348,7 +348,7 @@ static void test_lone_mark(void)
     char sudoku[300], killer[600];
 
     tt_write_file(tt_scratch_path(sudoku, sizeof sudoku, "sudoku.txt"), tt_sudoku);
-    snprintf(killer, sizeof killer, "%s/data/16-killer9-easy.txt", getenv("srcdir") ? getenv("srcdir") : ".");
+    tap_src_path(killer, sizeof killer, "data/16-killer9-easy.txt");
     for (size_t i = 0; i < sizeof looks / sizeof looks[0]; i++) {
         const char *env = looks[i].env, *d = looks[i].dot;
 
@@ -536,17 +536,13 @@ static void random_keys(const char *file, const char *env, unsigned seed)
 
 int main(void)
 {
-    const char *srcdir = getenv("srcdir");
-
     if (!tt_init("draw", 8000))
         return 0;
-    if (srcdir == NULL)
-        srcdir = ".";
-    snprintf(kakuro15_path, sizeof kakuro15_path, "%s/data/15-kakuro15-master.txt", srcdir);
-    snprintf(kakuro12_path, sizeof kakuro12_path, "%s/data/14-kakuro12-hard.txt", srcdir);
+    tap_src_path(kakuro15_path, sizeof kakuro15_path, "data/15-kakuro15-master.txt");
+    tap_src_path(kakuro12_path, sizeof kakuro12_path, "data/14-kakuro12-hard.txt");
     /* Made by kakudo generate (the first line of each says how). */
-    snprintf(kakuro30_path, sizeof kakuro30_path, "%s/tests/data/tui/kakuro30.txt", srcdir);
-    snprintf(sudoku25_path, sizeof sudoku25_path, "%s/tests/data/tui/sudoku25.txt", srcdir);
+    tap_src_path(kakuro30_path, sizeof kakuro30_path, "tests/data/tui/kakuro30.txt");
+    tap_src_path(sudoku25_path, sizeof sudoku25_path, "tests/data/tui/sudoku25.txt");
 
     /* Issue 11, item 5: a scrolled Kakuro never cuts a clue. */
     test_scrolled_clues(kakuro15_path, 15, NULL, 20, 60, DIAG, "\xe2\x97\x80", "\xe2\x96\xb6");

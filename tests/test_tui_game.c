@@ -349,8 +349,11 @@ static void test_solver_solution(void)
     th_free(t);
 }
 
-/* Item 3: the time shown does not move while the help is open. */
-static void test_timer_help(void)
+/* Item 3: the time shown does not move while a screen over the board is up: opened by
+ * open (showing shown), a minute passes, close closes it; the time is as it was, then runs
+ * again. */
+static void check_clock_stands_under(const char *open, const char *shown, const char *close,
+                                     const char *what)
 {
     struct th *t;
 
@@ -361,43 +364,30 @@ static void test_timer_help(void)
     tt_wait_text(t, "Time 0:00");
     set_clock(5000);
     tap_ok(tt_wait_text(t, "Time 0:05"), "the clock runs on the board");
-    th_send(t, "?");
-    tt_wait_text(t, "pencil mode");
+    th_send(t, open);
+    tt_wait_text(t, shown);
     set_clock(65000);
-    th_send(t, " ");
+    th_send(t, close);
     /* Waiting for the right time (not for any time, then looking) holds even when a frame
      * arrives in pieces; the wrong one would be 1:05. */
-    tap_ok(th_wait_gone(t, "pencil mode", tt_wait_ms) && tt_wait_text(t, "Time 0:05")
-           && !th_find(t, "Time 1:05", NULL, NULL), "a minute in the help does not count");
+    tap_ok(th_wait_gone(t, shown, tt_wait_ms) && tt_wait_text(t, "Time 0:05")
+           && !th_find(t, "Time 1:05", NULL, NULL), "a minute in %s does not count", what);
     set_clock(70000);
-    tap_ok(tt_wait_text(t, "Time 0:10"), "the clock runs again after it");
+    tap_ok(tt_wait_text(t, "Time 0:10"), "the clock runs again after %s", what);
     tt_quit_cleanly(t);
     th_free(t);
+}
+
+static void test_timer_help(void)
+{
+    check_clock_stands_under("?", "pencil mode", " ", "the help");
 }
 
 /* Item 3: nor while the New game dialog is up over the board (the main loop's one
  * clock rule, not the dialog, stops it). */
 static void test_timer_newgame(void)
 {
-    struct th *t;
-
-    set_clock(0);
-    t = start(sudoku_path, NULL);
-    tt_wait_text(t, "Cell r1c3");
-    th_send(t, "t");
-    tt_wait_text(t, "Time 0:00");
-    set_clock(5000);
-    tt_wait_text(t, "Time 0:05");
-    th_send(t, "n");
-    tt_wait_text(t, "Kind   <");
-    set_clock(65000);
-    th_send(t, "\033");
-    tap_ok(th_wait_gone(t, "Kind   <", tt_wait_ms) && tt_wait_text(t, "Time 0:05")
-           && !th_find(t, "Time 1:05", NULL, NULL), "a minute in the New game dialog does not count");
-    set_clock(70000);
-    tap_ok(tt_wait_text(t, "Time 0:10"), "the clock runs again after it");
-    tt_quit_cleanly(t);
-    th_free(t);
+    check_clock_stands_under("n", "Kind   <", "\033", "the New game dialog");
 }
 
 /* Item 3: nor while the program is suspended with Ctrl-Z.  bash with job control stands in

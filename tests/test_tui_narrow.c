@@ -147,17 +147,13 @@ static void test_hint_pages(void)
 
 int main(void)
 {
-    const char *srcdir = getenv("srcdir");
-
     if (!tt_init("narrow", 8000))
         return 0;
-    if (srcdir == NULL)
-        srcdir = ".";
-    snprintf(kakuro6_path, sizeof kakuro6_path, "%s/data/11-kakuro6-easy.txt", srcdir);
-    snprintf(sudoku9_path, sizeof sudoku9_path, "%s/data/04-sudoku9-easy.txt", srcdir);
-    snprintf(sudoku4_path, sizeof sudoku4_path, "%s/data/01-sudoku4-beginner.txt", srcdir);
-    snprintf(killer9_path, sizeof killer9_path, "%s/data/16-killer9-easy.txt", srcdir);
-    snprintf(sudoku16_path, sizeof sudoku16_path, "%s/data/10-sudoku16-easy.txt", srcdir);
+    tap_src_path(kakuro6_path, sizeof kakuro6_path, "data/11-kakuro6-easy.txt");
+    tap_src_path(sudoku9_path, sizeof sudoku9_path, "data/04-sudoku9-easy.txt");
+    tap_src_path(sudoku4_path, sizeof sudoku4_path, "data/01-sudoku4-beginner.txt");
+    tap_src_path(killer9_path, sizeof killer9_path, "data/16-killer9-easy.txt");
+    tap_src_path(sudoku16_path, sizeof sudoku16_path, "data/10-sudoku16-easy.txt");
 
     test_picker_footer(24);
     test_picker_footer(14);

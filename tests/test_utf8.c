@@ -1,4 +1,4 @@
-/* test_utf8.c: the core's UTF-8 checks (util.c) against libunistring's, on every sequence of one to three bytes and a sample of four, and its escaping of controls. */
+/* test_utf8.c: the core's UTF-8 checks (util.c) against libunistring's, on every sequence of one to three bytes and a sample of four, its escaping of controls, and util.h's bytes looked at a word at a time. */
 #include "config.h"
 
 #include <stdio.h>
@@ -62,6 +62,37 @@ static void check_escaping(void)
     free(c1);
 }
 
+/* util_nonzero_tops on every byte value at every place of a word among other bytes, and
+ * util_nonzero_bytes against a byte at a time on every length up to 200. */
+static void check_nonzero_bytes(void)
+{
+    uint8_t bytes[200];
+    long bad = 0;
+
+    for (int at = 0; at < 8; at++)
+        for (unsigned v = 0; v < 256; v++) {
+            uint64_t others = 0x00ff0180007f0000ull, want = 0,     /* 0, 0x7f, 0x80, 1, 0xff */
+                     word = (others & ~((uint64_t)0xff << (8 * at))) | (uint64_t)v << (8 * at);
+
+            for (int k = 0; k < 8; k++)
+                want |= (uint64_t)((word >> (8 * k) & 0xff) != 0) << (8 * k + 7);
+            bad += util_nonzero_tops(word) != want;
+        }
+    tap_ok(bad == 0, "util_nonzero_tops: each byte's top bit when it is not zero (%ld wrong)", bad);
+    bad = 0;
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (uint8_t)(i % 7 == 0 ? 0 : i * 37 % 256);
+    for (size_t n = 0; n <= sizeof bytes; n++) {
+        uint64_t mask[4] = { 0 };
+
+        util_nonzero_bytes(bytes, n, mask);
+        for (size_t i = 0; i < n; i++)
+            bad += (mask[i / 64] >> (i % 64) & 1) != (bytes[i] != 0);
+    }
+    tap_ok(bad == 0, "util_nonzero_bytes: a bit for each nonzero byte, every length to 200 (%ld wrong)",
+           bad);
+}
+
 int main(void)
 {
     uint8_t s[4];
@@ -103,5 +134,6 @@ int main(void)
            && util_utf8_count((const uint8_t *)"\xff\xfe" "a", 3) == u8_mbsnlen((const uint8_t *)"\xff\xfe" "a", 3),
            "util_utf8_count counts characters as u8_mbsnlen does");
     check_escaping();
+    check_nonzero_bytes();
     return tap_done();
 }

@@ -293,4 +293,55 @@ static inline bool tu_same_groups(const struct puzzle *a, const struct puzzle *b
     return true;
 }
 
+/* What reading a text gave: the puzzle (or NULL), its pencil marks (NULL if none), the
+ * format it was read in, the error and reader_next's result. */
+struct tu_read_result {
+    struct puzzle *p;
+    digitset *marks;
+    enum format_id format;
+    struct format_error err;
+    int rc;
+};
+
+/* Reads the first puzzle of text, as a file called name, in forced (FORMAT_AUTO: as
+ * detected), into res; tu_read_result_free frees it. */
+static inline void tu_read_text(const char *text, const char *name, enum format_id forced,
+                                struct tu_read_result *res)
+{
+    FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+    struct reader *r = reader_open(f, name, forced);
+    struct format_style style;
+
+    memset(res, 0, sizeof *res);
+    res->rc = reader_next(r, &res->p, &style, &res->err);
+    res->format = reader_format(r);
+    if (res->rc > 0 && reader_marks(r) != NULL) {
+        res->marks = xmalloc((size_t)res->p->ncells * sizeof *res->marks);
+        memcpy(res->marks, reader_marks(r), (size_t)res->p->ncells * sizeof *res->marks);
+    }
+    reader_close(r);
+    fclose(f);
+}
+
+static inline void tu_read_result_free(struct tu_read_result *res)
+{
+    puzzle_free(res->p);
+    free(res->marks);
+}
+
+/* What a position writer (format_write_pencilmarks, format_write_kakuro_marks) writes of
+ * p with grid and cands; the caller frees it. */
+static inline char *tu_written(void (*write)(FILE *out, const struct puzzle *p, const uint8_t *grid,
+                                             const digitset *cands),
+                               const struct puzzle *p, const uint8_t *grid, const digitset *cands)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    write(f, p, grid, cands);
+    fclose(f);
+    return buf;
+}
+
 #endif

@@ -42,6 +42,30 @@ echo "$line" >"$tmp/jl.txt"
 run jl solve "$tmp/jl.txt"
 out_has jl "278519436936274851815432967481765329629143578753986142392857614547691283164328795 1122"
 ok $? "Jigsaw line: detected, solved, written as a Jigsaw line"
+# A Jigsaw as two lines (digits, then the region map on the next line, as some collections
+# print one) was read as two plain Sudokus, the second a grid of clashes.
+echo "$line" | tr ' ' '\n' >"$tmp/jpair.txt"
+run jpair solve "$tmp/jpair.txt"
+status_is jpair 0 && same "$tmp/jl.out" "$tmp/jpair.out"
+ok $? "Jigsaw as two lines: read as one Jigsaw, solved, written as a Jigsaw line"
+{ echo "$line" | tr ' ' '\n'; echo; echo "$line"; echo "$line" | tr ' ' '\n' | sed '2y/123456789/ABCDEFGHI/'; } >"$tmp/jpairs.txt"
+run jpairs solve "$tmp/jpairs.txt"
+status_is jpairs 0 && [ "$(uniq "$tmp/jpairs.out" | wc -l)" -eq 1 ] && [ "$(wc -l <"$tmp/jpairs.out")" -eq 3 ]
+ok $? "  pairs and one-line Jigsaws in one file, a map of letters too: three Jigsaws"
+run jpair_line solve --format=line "$tmp/jpair.txt"
+status_is jpair_line 2 && err_has jpair_line "jpair.txt:2:2: the givens at r1c1 and r1c2 are both 1"
+ok $? "  --format=line still reads the two lines as two Sudokus"
+echo "$line" | tr ' ' '\n' | sed '2s/^112/111/' >"$tmp/jpair_bad.txt"
+run jpair_bad solve "$tmp/jpair_bad.txt"
+status_is jpair_bad 2 && err_has jpair_bad "jpair_bad.txt:2:2: the givens at r1c1 and r1c2 are both 1"
+ok $? "  a second line that makes no regions (one of 10 cells): two Sudokus, as before"
+run jpair_forced solve --format=jigsaw-line "$tmp/jpair_bad.txt"
+status_is jpair_forced 2 && err_has jpair_forced "jpair_bad.txt:2:1: region 1 has 10 cells"
+ok $? "  --format=jigsaw-line forces the pair, its map's faults said on the map's line"
+echo "$line" | sed 's/ /\n# the regions\n/' >"$tmp/jpair_apart.txt"
+run jpair_apart solve "$tmp/jpair_apart.txt"
+status_is jpair_apart 2 && err_has jpair_apart "jpair_apart.txt:3:2: the givens at r1c1 and r1c2 are both 1"
+ok $? "  a map not on the very next line: no pair"
 x=$(sed -n '/^sudoku-x$/,/^$/p' "$data/variants.txt" | sed -n '2,10p' | tr -d '\n')
 echo "$x" >"$tmp/x.txt"
 run xl solve --format=x-line "$tmp/x.txt"
@@ -100,6 +124,18 @@ bad cage_hash "5:19: '#' cannot name a cage ('#' starts a comment, '=' gives a s
   "'#' for a cage: named as no cage symbol"
 echo "$kx" | sed -e '/^\.\.\./s/o/=/' -e 's/ o=5//' >"$tmp/cage_equals.txt"
 bad cage_equals "5:19: '=' cannot name a cage" "  '=' likewise"
+# A comment is a whole line led by '#' (README, man page): "#=5" within a line of sums was
+# taken as the sum of a cage '#' ("which the grid does not have"), and a '#' after the sums
+# lost the line ("no line of sums").
+echo "$kx" | sed 's/ o=5 / #=5 o=5 /' >"$tmp/sums_hash.txt"
+bad sums_hash "11:69: '#' starts a comment only at the start of a line: expected SYMBOL=SUM tokens" \
+  "'#=5' within a line of sums: an error at its column, not a cage '#'"
+echo "$kx" | sed 's/ A=27$/ A=27 # the last/' >"$tmp/sums_trailing.txt"
+bad sums_trailing "11:130: '#' starts a comment only at the start of a line" \
+  "  a '#' after the sums: the same, at its column"
+{ echo "$kx"; echo '#=5 a comment line'; } >"$tmp/sums_comment.txt"
+run sums_comment solve "$tmp/sums_comment.txt"
+status_is sums_comment 0; ok $? "  a line led by '#' after the sums is still a comment"
 echo "$kx" | sed 's/ A=27/ A=27 Z=5/' >"$tmp/cage_extra.txt"
 bad cage_extra "11:" "a sum for a cage the grid does not have"
 err_has cage_extra "a sum for the cage 'Z', which the grid does not have"; ok $? "... named"
