@@ -266,26 +266,17 @@ static struct vpos cell_pos(const struct puzzle *p, const struct vpos *pos, int 
                           .cage_col = two_maps ? 2 * n + 3 + c : n + 2 + c };
 }
 
-/* Numbers the distinct symbols of map in order of first appearance (or, sorted, in
- * the order of the symbols); '.' is -1 when dot_is_none.  Cages are numbered in order
- * of their first cells, whatever their symbols, so that a puzzle written and read back
- * is the same.  Returns how many, or -1 past
- * max, *bad being the cell of the first symbol too many. */
-static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool sorted,
-                          bool dot_is_none, int *bad)
+/* Numbers the distinct symbols of map in order of first appearance; '.' is -1 when
+ * dot_is_none.  Cages are numbered in order of their first cells, whatever their symbols,
+ * so that a puzzle written and read back is the same.  Returns how many, or -1 past max,
+ * *bad being the cell of the first symbol too many (looked for only where a symbol is
+ * new: a check a cell was a fifth of numbering a Jigsaw's regions). */
+static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool dot_is_none, int *bad)
 {
     int16_t index[256];     /* -1: not seen (a memset, where a loop was a fifth of it) */
     int count = 0;
 
     memset(index, 0xff, sizeof index);
-    if (sorted) {
-        bool present[256] = { false };
-        for (int cell = 0; cell < ncells; cell++)
-            present[(unsigned char)map[cell]] = true;
-        for (int ch = 0; ch < 256; ch++)
-            if (present[ch] && !(dot_is_none && ch == '.'))
-                index[ch] = (int16_t)count++;
-    }
     for (int cell = 0; cell < ncells; cell++) {
         unsigned char ch = (unsigned char)map[cell];
 
@@ -293,13 +284,14 @@ static int number_symbols(const char *map, int ncells, int16_t *out, int max, bo
             out[cell] = -1;
             continue;
         }
-        if (index[ch] < 0)
+        if (index[ch] < 0) {
+            if (count >= max) {
+                *bad = cell;
+                return -1;
+            }
             index[ch] = (int16_t)count++;
-        if (index[ch] >= max) {
-            *bad = cell;
-            return -1;
         }
-        out[cell] = (int16_t)index[ch];
+        out[cell] = index[ch];
     }
     return count;
 }
@@ -324,7 +316,7 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
                        const struct vpos *pos, struct format_error *err)
 {
     int16_t *cage = xmalloc((size_t)p->ncells * sizeof *cage);
-    int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, false, true, &bad);
+    int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, true, &bad);
     int rc = 1;
 
     for (int k = 0; k < ncages && rc > 0; k++) {
@@ -355,15 +347,15 @@ static int apply_regions(struct reader *r, struct puzzle *p, const char *map, co
                          struct format_error *err)
 {
     int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];      /* a Sudoku's: no allocation */
-    int bad = 0, rc = 1;
+    int bad = 0;
 
-    if (number_symbols(map, p->ncells, region, p->max_digit, false, false, &bad) < 0)
-        rc = fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
-                      _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
-                      map[bad], p->max_digit + 1, p->max_digit);
-    for (int cell = 0; cell < p->ncells && rc > 0; cell++)
+    if (number_symbols(map, p->ncells, region, p->max_digit, false, &bad) < 0)
+        return fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
+                        _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
+                        map[bad], p->max_digit + 1, p->max_digit);
+    for (int cell = 0; cell < p->ncells; cell++)
         p->region[cell] = (uint8_t)region[cell];
-    return rc;
+    return 1;
 }
 
 /* The line of the first row when every row was read straight (straight_row), one a line
@@ -533,6 +525,45 @@ static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char *
         *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
 }
 
+/* Eight digit symbols of a grid of side n <= 9 ('.' or '0' for an empty cell, '1' to
+ * '0' + n) as their values, a word's bytes at once, in place; false when any is not
+ * such.  A byte at a time this was half of reading a row. */
+static bool small_digits8(uint64_t symbols, int n, uint64_t *values)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    uint64_t dots = ~util_nonzero_byte_tops(symbols ^ ones * '.') & high;
+    uint64_t w = symbols + (dots >> 6);     /* '.' + 2 is '0' */
+    /* Each byte's top bit: below '0', above '0' + n, beyond ASCII (no borrow nor carry
+     * runs between bytes in either sum). */
+    uint64_t below = ~((w | high) - ones * '0') & high;
+    uint64_t above = ((w & ~high) + ones * (uint64_t)(0x7f - '0' - n)) & high;
+
+    if ((below | above | (w & high)) != 0)
+        return false;
+    *values = w - ones * '0';
+    return true;
+}
+
+/* Whether none of the n symbols of a map is blank or beyond ASCII: eight at a time where
+ * all are 0x21-0x7f, any other byte looked at alone. */
+static bool map_symbols_straight(const char *map, int n)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    int c = 0;
+
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+
+        memcpy(&w, map + c, 8);
+        if ((w & high) != 0 || ((w + ones * (0x80 - 0x21)) & high) != high)
+            break;
+    }
+    for (; c < n; c++)
+        if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
+            return false;
+    return true;
+}
+
 /* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
  * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
  * else.  Splitting the row into tokens and reading them one by one was most of reading
@@ -541,10 +572,19 @@ static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char *
 static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
 {
     const char *text = ln->text;
+    int c = 0;
 
     if (ln->len != (size_t)n + (size_t)nmaps * ((size_t)n + 1))
         return false;
-    for (int c = 0; c < n; c++) {
+    for (; n <= 9 && c + 8 <= n; c += 8) {
+        uint64_t symbols, values;
+
+        memcpy(&symbols, text + c, 8);
+        if (!small_digits8(symbols, n, &values))
+            return false;
+        memcpy(given + c, &values, 8);
+    }
+    for (; c < n; c++) {
         int ch = (unsigned char)text[c], v = n <= 9 ? (ch == '.' ? 0 : ch - '0') : fmt_symbol_value(ch);
 
         if (v < 0 || v > n)
@@ -554,11 +594,8 @@ static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *g
     for (int m = 0; m < nmaps; m++) {
         const char *map = text + n + m * (n + 1);
 
-        if (map[0] != ' ')
+        if (map[0] != ' ' || !map_symbols_straight(map + 1, n))
             return false;
-        for (int c = 1; c <= n; c++)
-            if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
-                return false;
         memcpy(maps[m], map + 1, (size_t)n);
     }
     return true;
