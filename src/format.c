@@ -355,6 +355,8 @@ struct reader {
      * once the first are. */
     struct puzzle *spare[READER_SPARE_PUZZLES];
     int nspare;
+    void *scratch;          /* fmt_scratch's room */
+    size_t scratch_cap;
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -1762,6 +1764,16 @@ bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_lin
     return true;
 }
 
+void *fmt_scratch(struct reader *r, size_t size)
+{
+    if (size > r->scratch_cap) {
+        free(r->scratch);
+        r->scratch = xmalloc(size);
+        r->scratch_cap = size;
+    }
+    return r->scratch;
+}
+
 bool fmt_reach_puzzle(struct reader *r, char **name)
 {
     return reach_puzzle(r, name);
@@ -2205,6 +2217,7 @@ void reader_close(struct reader *r)
     free(r->src.chunk);
     free(r->pos);
     free(r->marks);
+    free(r->scratch);
     free(r->name);
     puzzle_free(r->shape);
     puzzle_free(r->variant_shape);

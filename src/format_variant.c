@@ -509,20 +509,26 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
 }
 
 /* The puzzle of a variant being read, of side n, and room for its maps and the places
- * of its cells. */
-static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char **region_map, char **cage_map,
-                               struct vpos **posp)
+ * of its cells: the reader's, kept across the puzzles of a file (three allocations and
+ * frees a puzzle were a twentieth of reading a Jigsaw). */
+static void new_variant_puzzle(struct reader *r, int n, unsigned flags, struct puzzle **pp, char **region_map,
+                               char **cage_map, struct vpos **posp)
 {
+    size_t ncells;
+    char *room;
+
     *pp = sudoku_new_unfinished(n);
     puzzle_set_variant(*pp, flags);
+    ncells = (size_t)(*pp)->ncells;
+    room = fmt_scratch(r, ncells * sizeof **posp + 2 * (ncells + 1));
     /* Not cleared: each row sets its cells' line and digit column, and the column of
      * each map its variant has (those alone are read); clearing the room was a tenth of
      * reading a Jigsaw. */
-    *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+    *posp = (struct vpos *)(void *)room;
     if (flags & VARIANT_JIGSAW)
-        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        *region_map = memset(room + ncells * sizeof **posp, 0, ncells + 1);
     if (flags & VARIANT_KILLER)
-        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        *cage_map = memset(room + ncells * sizeof **posp + ncells + 1, 0, ncells + 1);
 }
 
 /* Eight digit symbols of a grid of side n <= 9 ('.' or '0' for an empty cell, '1' to
@@ -656,7 +662,7 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
-        new_variant_puzzle((int)symbols, flags, pp, region_map, cage_map, posp);
+        new_variant_puzzle(r, (int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
@@ -685,8 +691,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
 
 /* A row read straight (straight_row) as row number rows, the puzzle made at the first
  * row, whose length gives its size; false, nothing read nor made, when it is not such. */
-static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, struct puzzle **pp,
-                          char **region_map, char **cage_map, struct vpos **posp)
+static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned flags, int rows,
+                          struct puzzle **pp, char **region_map, char **cage_map, struct vpos **posp)
 {
     int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER);
     int n = *pp != NULL ? (*pp)->max_digit : (int)((ln->len - (size_t)nmaps) / (size_t)(nmaps + 1));
@@ -697,7 +703,7 @@ static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, s
         || !straight_row(ln, n, nmaps, given, maps))
         return false;
     if (*pp == NULL)
-        new_variant_puzzle(n, flags, pp, region_map, cage_map, posp);
+        new_variant_puzzle(r, n, flags, pp, region_map, cage_map, posp);
     memcpy((*pp)->given + rows * n, given, (size_t)n);
     (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
     for (int m = 0; m < nmaps; m++)
@@ -729,7 +735,7 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
         }
         if (*pp == NULL)
             start = ln.number;
-        if (straight_rows(&ln, flags, rows, pp, region_map, cage_map, posp)) {
+        if (straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
             n = (*pp)->max_digit;
             rows++;
             fmt_drop(r);
@@ -833,12 +839,9 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
-    puzzle_free(p);
-    free(pos);
+    puzzle_free(p);     /* pos and the maps are the reader's room */
     free(sums);
     free(name);
-    free(region_map);
-    free(cage_map);
     return rc;
 }
 
