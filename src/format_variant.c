@@ -1043,14 +1043,14 @@ static void region_symbols(const struct puzzle *p, char *out)
 /* The longest row the variant format writes: digits, region map and cage map, spaced. */
 #define VARIANT_ROW_MAX (3 * (SUDOKU_MAX_SIZE + 1))
 
-/* One row of the variant format into out (VARIANT_ROW_MAX bytes); its length. */
-static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const char *regions, int r,
-                          char empty, char *out)
+/* One row of the variant format into out (VARIANT_ROW_MAX bytes), from the symbols of
+ * the grid's digits and its regions' (NULL: none); its length. */
+static size_t variant_row(const struct puzzle *p, const char *digits, const char *regions, int r, char *out)
 {
     int n = p->max_digit;
     size_t len = 0;
 
-    fmt_digit_symbols(grid + r * n, n, empty, out);
+    memcpy(out, digits + r * n, (size_t)n);
     len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
@@ -1109,20 +1109,23 @@ void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, c
     int n = p->max_digit;
     const char *name = puzzle_variant_name(p->variant);
     size_t len = strlen(name);
-    char regions[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    char digits[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], regions[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
     char text[VARIANT_NAME_MAX + SUDOKU_MAX_SIZE * VARIANT_ROW_MAX + CAGE_SYMBOLS * 14];
 
     if (len >= VARIANT_NAME_MAX || n > SUDOKU_MAX_SIZE)
         return;
     memcpy(text, name, len);
     text[len++] = '\n';
+    /* The grid's symbols at once, eight at a time across rows' ends: a row at a time,
+     * its ninth alone, this was half of writing a Sudoku X. */
+    fmt_digit_symbols(grid, p->ncells, empty, digits);
     if (p->region != NULL)
         region_symbols(p, regions);
     /* The name, rows and sums in one write: a character at a time through stdio was a
      * quarter of what solve spends writing and reading an Easy Jigsaw beyond its search,
      * and a write for each part a tenth of writing one. */
     for (int r = 0; r < n; r++)
-        len += variant_row(p, grid, p->region != NULL ? regions : NULL, r, empty, text + len);
+        len += variant_row(p, digits, p->region != NULL ? regions : NULL, r, text + len);
     len += cage_sums_text(p, text + len);
     fwrite(text, 1, len, out);
 }
