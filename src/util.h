@@ -57,10 +57,6 @@ static inline int popcount32(uint32_t x)
 }
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
-/* The nonzero bytes of bytes[0..n) as bits, byte i at bit i % 64 of mask[i / 64] (mask
- * has room for n bits).  A grid's givens are then visited with no branch per empty cell:
- * a branch on each of 81 cells, taken at random, cost more than the work on the givens.
- * Eight bytes at a time where the byte order is known to be little-endian. */
 /* The top bit of each byte of word that is not zero, exactly (no carry runs between
  * bytes): eight bytes looked at with a few word operations. */
 static inline uint64_t util_nonzero_byte_tops(uint64_t word)
@@ -76,6 +72,10 @@ static inline unsigned util_byte_tops_gather(uint64_t tops)
     return (unsigned)((tops >> 7) * 0x0102040810204080ull >> 56);
 }
 
+/* The nonzero bytes of bytes[0..n) as bits, byte i at bit i % 64 of mask[i / 64] (mask
+ * has room for n bits).  A grid's givens are then visited with no branch per empty cell:
+ * a branch on each of 81 cells, taken at random, cost more than the work on the givens.
+ * Eight bytes at a time where the byte order is known to be little-endian. */
 static inline void util_nonzero_bytes(const uint8_t *bytes, size_t n, uint64_t *mask)
 {
     size_t i = 0;

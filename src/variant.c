@@ -300,8 +300,8 @@ static void join_runs(int *parent, int a, int b, int *pieces, int k)
  * above it that it touches (union-find over the runs, not the cells).  map_pieces, which
  * also finds where a region's second piece starts, cost 6.1k instructions a 9x9 Jigsaw,
  * which every Jigsaw read paid, this 3.9k; false (then map_pieces finds the fault and
- * says it) for any fault.  Grids over 128 cells (12x12 on) come here; smaller ones go
- * through regions_fine_sets. */
+ * says it) for any fault.  Grids of 128 cells or more (12x12 on) come here; smaller ones
+ * go through regions_fine_sets. */
 static bool regions_fine_runs(const struct puzzle *p)
 {
     int n = p->max_digit, w = p->width, nruns = 0;
@@ -373,7 +373,7 @@ static void same_region_links(const uint8_t *map, int ncells, int w, cellset128 
  * all the regions are filled at once, each from one of its cells, through those links
  * alone (a few word operations a step, as many steps as the widest region is wide); the
  * regions are each one piece when the fill reaches every cell.  The union-find over row
- * runs cost 3.9k instructions a 9x9 Jigsaw (callgrind), this 1.5k. */
+ * runs cost 3.9k instructions a 9x9 Jigsaw (callgrind), this 1.9k. */
 static bool regions_fine_sets(const struct puzzle *p)
 {
     int n = p->max_digit, w = p->width, ncells = p->ncells;
