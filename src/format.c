@@ -23,6 +23,11 @@
  * that 4x4 one-line puzzles that happen to stack into one valid 16x16 grid are still
  * told from it by the next. */
 #define LOOKAHEAD 48
+/* The slots of the ring holding them: as many or more, a power of two, so that a line's
+ * slot is found with a mask (a division by 48 was a tenth of peeking at a line). */
+#define RING_SLOTS 64
+_Static_assert(RING_SLOTS >= LOOKAHEAD && (RING_SLOTS & (RING_SLOTS - 1)) == 0,
+               "RING_SLOTS: a power of two, LOOKAHEAD or more");
 /* The most bytes of those lines a trial reading copies. */
 #define TRIAL_MAX_BYTES (256 * 1024)
 #define KAKURO_MAX_SUM 45
@@ -55,7 +60,7 @@ struct line_source {
     long lines_read;
     bool last_terminated;   /* the last line read ended with a newline */
     bool skipping;          /* the rest of a line too long to keep is still to be skipped */
-    struct line ring[LOOKAHEAD];
+    struct line ring[RING_SLOTS];
     int head, count;
 };
 
@@ -153,6 +158,14 @@ static bool line_is_plain_ascii(const struct line *ln)
         memcpy(&word, ln->text + i, 8);
         bad |= word | ((word - ones) & ~word);     /* top bit: beyond ASCII, or a NUL */
     }
+    /* The last bytes as the line's last word, some looked at again, where it has one: a
+     * byte at a time they were half of the check. */
+    if (i < ln->len && ln->len >= 8) {
+        uint64_t word;
+        memcpy(&word, ln->text + ln->len - 8, 8);
+        bad |= word | ((word - ones) & ~word);
+        i = ln->len;
+    }
     for (; i < ln->len; i++)
         bad |= ((unsigned char)ln->text[i] - 1u) | (unsigned char)ln->text[i];
     return (bad & high) == 0;
@@ -217,19 +230,19 @@ static bool source_fill(struct line_source *s, struct line *ln)
 static const struct line *source_peek(struct line_source *s, int k)
 {
     while (s->count <= k) {
-        struct line *ln = &s->ring[(s->head + s->count) % LOOKAHEAD];
+        struct line *ln = &s->ring[(s->head + s->count) & (RING_SLOTS - 1)];
         if (!source_fill(s, ln))
             return NULL;
         s->count++;
     }
-    return &s->ring[(s->head + k) % LOOKAHEAD];
+    return &s->ring[(s->head + k) & (RING_SLOTS - 1)];
 }
 
 /* Moves past the current line.  Its text stays valid until the next peek. */
 static void source_drop(struct line_source *s)
 {
     if (s->count > 0) {
-        s->head = (s->head + 1) % LOOKAHEAD;
+        s->head = (s->head + 1) & (RING_SLOTS - 1);
         s->count--;
     }
 }
@@ -355,6 +368,8 @@ struct reader {
      * once the first are. */
     struct puzzle *spare[READER_SPARE_PUZZLES];
     int nspare;
+    void *scratch;          /* fmt_scratch's room */
+    size_t scratch_cap;
 };
 
 static int fail(const struct reader *r, struct format_error *err, long line, long col,
@@ -1760,6 +1775,16 @@ bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_lin
     return true;
 }
 
+void *fmt_scratch(struct reader *r, size_t size)
+{
+    if (size > r->scratch_cap) {
+        free(r->scratch);
+        r->scratch = xmalloc(size);
+        r->scratch_cap = size;
+    }
+    return r->scratch;
+}
+
 bool fmt_reach_puzzle(struct reader *r, char **name)
 {
     return reach_puzzle(r, name);
@@ -2202,11 +2227,12 @@ void reader_close(struct reader *r)
         return;
     while (r->nspare > 0)
         puzzle_free(r->spare[--r->nspare]);
-    for (int i = 0; i < LOOKAHEAD; i++)
+    for (int i = 0; i < RING_SLOTS; i++)
         free(r->src.ring[i].text);
     free(r->src.chunk);
     free(r->pos);
     free(r->marks);
+    free(r->scratch);
     free(r->name);
     puzzle_free(r->shape);
     puzzle_free(r->variant_shape);

@@ -37,6 +37,9 @@ bool fmt_reach_puzzle(struct reader *r, char **name);
  * line of the first of its rows, read one a line with cell c of a row at column c + 1:
  * its givens may then be left to the caller (reader_leave_givens). */
 bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err);
+/* Room for a reader's work on one puzzle, at least size bytes, its contents undefined:
+ * kept across the puzzles of a file and freed with the reader, valid until the next call. */
+void *fmt_scratch(struct reader *r, size_t size);
 /* The symbols of n digits of grid into out ('.' or '0', as empty says, for an empty
  * cell), eight at a time where they are 1-9. */
 void fmt_digit_symbols(const uint8_t *grid, int n, char empty, char *out);

@@ -266,26 +266,17 @@ static struct vpos cell_pos(const struct puzzle *p, const struct vpos *pos, int 
                           .cage_col = two_maps ? 2 * n + 3 + c : n + 2 + c };
 }
 
-/* Numbers the distinct symbols of map in order of first appearance (or, sorted, in
- * the order of the symbols); '.' is -1 when dot_is_none.  Cages are numbered in order
- * of their first cells, whatever their symbols, so that a puzzle written and read back
- * is the same.  Returns how many, or -1 past
- * max, *bad being the cell of the first symbol too many. */
-static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool sorted,
-                          bool dot_is_none, int *bad)
+/* Numbers the distinct symbols of map in order of first appearance; '.' is -1 when
+ * dot_is_none.  Cages are numbered in order of their first cells, whatever their symbols,
+ * so that a puzzle written and read back is the same.  Returns how many, or -1 past max,
+ * *bad being the cell of the first symbol too many (looked for only where a symbol is
+ * new: a check a cell was a fifth of numbering a Jigsaw's regions). */
+static int number_symbols(const char *map, int ncells, int16_t *out, int max, bool dot_is_none, int *bad)
 {
     int16_t index[256];     /* -1: not seen (a memset, where a loop was a fifth of it) */
     int count = 0;
 
     memset(index, 0xff, sizeof index);
-    if (sorted) {
-        bool present[256] = { false };
-        for (int cell = 0; cell < ncells; cell++)
-            present[(unsigned char)map[cell]] = true;
-        for (int ch = 0; ch < 256; ch++)
-            if (present[ch] && !(dot_is_none && ch == '.'))
-                index[ch] = (int16_t)count++;
-    }
     for (int cell = 0; cell < ncells; cell++) {
         unsigned char ch = (unsigned char)map[cell];
 
@@ -293,13 +284,14 @@ static int number_symbols(const char *map, int ncells, int16_t *out, int max, bo
             out[cell] = -1;
             continue;
         }
-        if (index[ch] < 0)
+        if (index[ch] < 0) {
+            if (count >= max) {
+                *bad = cell;
+                return -1;
+            }
             index[ch] = (int16_t)count++;
-        if (index[ch] >= max) {
-            *bad = cell;
-            return -1;
         }
-        out[cell] = (int16_t)index[ch];
+        out[cell] = index[ch];
     }
     return count;
 }
@@ -324,7 +316,7 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
                        const struct vpos *pos, struct format_error *err)
 {
     int16_t *cage = xmalloc((size_t)p->ncells * sizeof *cage);
-    int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, false, true, &bad);
+    int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, true, &bad);
     int rc = 1;
 
     for (int k = 0; k < ncages && rc > 0; k++) {
@@ -355,15 +347,15 @@ static int apply_regions(struct reader *r, struct puzzle *p, const char *map, co
                          struct format_error *err)
 {
     int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];      /* a Sudoku's: no allocation */
-    int bad = 0, rc = 1;
+    int bad = 0;
 
-    if (number_symbols(map, p->ncells, region, p->max_digit, false, false, &bad) < 0)
-        rc = fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
-                      _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
-                      map[bad], p->max_digit + 1, p->max_digit);
-    for (int cell = 0; cell < p->ncells && rc > 0; cell++)
+    if (number_symbols(map, p->ncells, region, p->max_digit, false, &bad) < 0)
+        return fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
+                        _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
+                        map[bad], p->max_digit + 1, p->max_digit);
+    for (int cell = 0; cell < p->ncells; cell++)
         p->region[cell] = (uint8_t)region[cell];
-    return rc;
+    return 1;
 }
 
 /* The line of the first row when every row was read straight (straight_row), one a line
@@ -524,20 +516,65 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
 }
 
 /* The puzzle of a variant being read, of side n, and room for its maps and the places
- * of its cells. */
-static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char **region_map, char **cage_map,
-                               struct vpos **posp)
+ * of its cells: the reader's, kept across the puzzles of a file (three allocations and
+ * frees a puzzle were a twentieth of reading a Jigsaw). */
+static void new_variant_puzzle(struct reader *r, int n, unsigned flags, struct puzzle **pp, char **region_map,
+                               char **cage_map, struct vpos **posp)
 {
+    size_t ncells;
+    char *room;
+
     *pp = sudoku_new_unfinished(n);
     puzzle_set_variant(*pp, flags);
+    ncells = (size_t)(*pp)->ncells;
+    room = fmt_scratch(r, ncells * sizeof **posp + 2 * (ncells + 1));
     /* Not cleared: each row sets its cells' line and digit column, and the column of
      * each map its variant has (those alone are read); clearing the room was a tenth of
      * reading a Jigsaw. */
-    *posp = xmalloc((size_t)(*pp)->ncells * sizeof **posp);
+    *posp = (struct vpos *)(void *)room;
     if (flags & VARIANT_JIGSAW)
-        *region_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        *region_map = memset(room + ncells * sizeof **posp, 0, ncells + 1);
     if (flags & VARIANT_KILLER)
-        *cage_map = xcalloc((size_t)(*pp)->ncells + 1, 1);
+        *cage_map = memset(room + ncells * sizeof **posp + ncells + 1, 0, ncells + 1);
+}
+
+/* Eight digit symbols of a grid of side n <= 9 ('.' or '0' for an empty cell, '1' to
+ * '0' + n) as their values, a word's bytes at once, in place; false when any is not
+ * such.  A byte at a time this was half of reading a row. */
+static bool small_digits8(uint64_t symbols, int n, uint64_t *values)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    uint64_t dots = ~util_nonzero_byte_tops(symbols ^ ones * '.') & high;
+    uint64_t w = symbols + (dots >> 6);     /* '.' + 2 is '0' */
+    /* Each byte's top bit: below '0', above '0' + n, beyond ASCII (no borrow nor carry
+     * runs between bytes in either sum). */
+    uint64_t below = ~((w | high) - ones * '0') & high;
+    uint64_t above = ((w & ~high) + ones * (uint64_t)(0x7f - '0' - n)) & high;
+
+    if ((below | above | (w & high)) != 0)
+        return false;
+    *values = w - ones * '0';
+    return true;
+}
+
+/* Whether none of the n symbols of a map is blank or beyond ASCII: eight at a time where
+ * all are 0x21-0x7f, any other byte looked at alone. */
+static bool map_symbols_straight(const char *map, int n)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    int c = 0;
+
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+
+        memcpy(&w, map + c, 8);
+        if ((w & high) != 0 || ((w + ones * (0x80 - 0x21)) & high) != high)
+            break;
+    }
+    for (; c < n; c++)
+        if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
+            return false;
+    return true;
 }
 
 /* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
@@ -548,10 +585,19 @@ static void new_variant_puzzle(int n, unsigned flags, struct puzzle **pp, char *
 static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
 {
     const char *text = ln->text;
+    int c = 0;
 
     if (ln->len != (size_t)n + (size_t)nmaps * ((size_t)n + 1))
         return false;
-    for (int c = 0; c < n; c++) {
+    for (; n <= 9 && c + 8 <= n; c += 8) {
+        uint64_t symbols, values;
+
+        memcpy(&symbols, text + c, 8);
+        if (!small_digits8(symbols, n, &values))
+            return false;
+        memcpy(given + c, &values, 8);
+    }
+    for (; c < n; c++) {
         int ch = (unsigned char)text[c], v = n <= 9 ? (ch == '.' ? 0 : ch - '0') : fmt_symbol_value(ch);
 
         if (v < 0 || v > n)
@@ -561,11 +607,8 @@ static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *g
     for (int m = 0; m < nmaps; m++) {
         const char *map = text + n + m * (n + 1);
 
-        if (map[0] != ' ')
+        if (map[0] != ' ' || !map_symbols_straight(map + 1, n))
             return false;
-        for (int c = 1; c <= n; c++)
-            if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
-                return false;
         memcpy(maps[m], map + 1, (size_t)n);
     }
     return true;
@@ -626,7 +669,7 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
-        new_variant_puzzle((int)symbols, flags, pp, region_map, cage_map, posp);
+        new_variant_puzzle(r, (int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
     if (read_digits(r, ln, t, ntok - nmaps, n, (*pp)->given + rows * n, *posp + rows * n, err) < 0)
@@ -655,8 +698,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
 
 /* A row read straight (straight_row) as row number rows, the puzzle made at the first
  * row, whose length gives its size; false, nothing read nor made, when it is not such. */
-static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, struct puzzle **pp,
-                          char **region_map, char **cage_map, struct vpos **posp)
+static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned flags, int rows,
+                          struct puzzle **pp, char **region_map, char **cage_map, struct vpos **posp)
 {
     int nmaps = !!(flags & VARIANT_JIGSAW) + !!(flags & VARIANT_KILLER);
     int n = *pp != NULL ? (*pp)->max_digit : (int)((ln->len - (size_t)nmaps) / (size_t)(nmaps + 1));
@@ -667,7 +710,7 @@ static bool straight_rows(const struct fmt_line *ln, unsigned flags, int rows, s
         || !straight_row(ln, n, nmaps, given, maps))
         return false;
     if (*pp == NULL)
-        new_variant_puzzle(n, flags, pp, region_map, cage_map, posp);
+        new_variant_puzzle(r, n, flags, pp, region_map, cage_map, posp);
     memcpy((*pp)->given + rows * n, given, (size_t)n);
     (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
     for (int m = 0; m < nmaps; m++)
@@ -699,7 +742,7 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
         }
         if (*pp == NULL)
             start = ln.number;
-        if (straight_rows(&ln, flags, rows, pp, region_map, cage_map, posp)) {
+        if (straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
             n = (*pp)->max_digit;
             rows++;
             fmt_drop(r);
@@ -803,12 +846,9 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
-    puzzle_free(p);
-    free(pos);
+    puzzle_free(p);     /* pos and the maps are the reader's room */
     free(sums);
     free(name);
-    free(region_map);
-    free(cage_map);
     return rc;
 }
 
@@ -1090,14 +1130,14 @@ static void region_symbols(const struct puzzle *p, char *out)
 /* The longest row the variant format writes: digits, region map and cage map, spaced. */
 #define VARIANT_ROW_MAX (3 * (SUDOKU_MAX_SIZE + 1))
 
-/* One row of the variant format into out (VARIANT_ROW_MAX bytes); its length. */
-static size_t variant_row(const struct puzzle *p, const uint8_t *grid, const char *regions, int r,
-                          char empty, char *out)
+/* One row of the variant format into out (VARIANT_ROW_MAX bytes), from the symbols of
+ * the grid's digits and its regions' (NULL: none); its length. */
+static size_t variant_row(const struct puzzle *p, const char *digits, const char *regions, int r, char *out)
 {
     int n = p->max_digit;
     size_t len = 0;
 
-    fmt_digit_symbols(grid + r * n, n, empty, out);
+    memcpy(out, digits + r * n, (size_t)n);
     len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
@@ -1133,38 +1173,48 @@ static size_t put_int(char *out, int v)
     return len;
 }
 
-/* The cages' "a=12 b=7 ..." lines, twelve a line, in one write: an fprintf a cage was
- * nearly half of writing a Killer. */
-static void write_cage_sums(FILE *out, const struct puzzle *p)
+/* The cages' "a=12 b=7 ..." lines, twelve a line, at out (14 bytes a cage); their
+ * length.  An fprintf a cage was nearly half of writing a Killer. */
+static size_t cage_sums_text(const struct puzzle *p, char *out)
 {
-    char text[CAGE_SYMBOLS * 14];
     size_t len = 0;
 
     for (int k = 0; k < p->ncages && k < CAGE_SYMBOLS; k++) {
-        text[len++] = cage_symbols[k];
-        text[len++] = '=';
-        len += put_int(text + len, p->cage_sum[k]);
-        text[len++] = k == p->ncages - 1 || k % 12 == 11 ? '\n' : ' ';
+        out[len++] = cage_symbols[k];
+        out[len++] = '=';
+        len += put_int(out + len, p->cage_sum[k]);
+        out[len++] = k == p->ncages - 1 || k % 12 == 11 ? '\n' : ' ';
     }
-    fwrite(text, 1, len, out);
+    return len;
 }
+
+/* The longest name puzzle_variant_name gives, with room to spare. */
+#define VARIANT_NAME_MAX 32
 
 void fmt_write_variant(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)
 {
     int n = p->max_digit;
-    char regions[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], rows[SUDOKU_MAX_SIZE * VARIANT_ROW_MAX];
-    size_t len = 0;
+    const char *name = puzzle_variant_name(p->variant);
+    size_t len = strlen(name);
+    char digits[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], regions[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    char text[VARIANT_NAME_MAX + SUDOKU_MAX_SIZE * VARIANT_ROW_MAX + CAGE_SYMBOLS * 14];
 
-    fputs(puzzle_variant_name(p->variant), out);
-    putc('\n', out);
+    if (len >= VARIANT_NAME_MAX || n > SUDOKU_MAX_SIZE)
+        return;
+    memcpy(text, name, len);
+    text[len++] = '\n';
+    /* The grid's symbols at once, eight at a time across rows' ends: a row at a time,
+     * its ninth alone, this was half of writing a Sudoku X. */
+    fmt_digit_symbols(grid, p->ncells, empty, digits);
     if (p->region != NULL)
         region_symbols(p, regions);
-    /* The rows in one write: a character at a time through stdio was a quarter of what
-     * solve spends writing and reading an Easy Jigsaw beyond its search. */
-    for (int r = 0; r < n && n <= SUDOKU_MAX_SIZE; r++)
-        len += variant_row(p, grid, p->region != NULL ? regions : NULL, r, empty, rows + len);
-    fwrite(rows, 1, len, out);
-    write_cage_sums(out, p);
+    /* The name, rows and sums in one write: a character at a time through stdio was a
+     * quarter of what solve spends writing and reading an Easy Jigsaw beyond its search,
+     * and a write for each part a tenth of writing one. */
+    for (int r = 0; r < n; r++)
+        len += variant_row(p, digits, p->region != NULL ? regions : NULL, r, text + len);
+    len += cage_sums_text(p, text + len);
+    fwrite(text, 1, len, out);
 }
 
 void fmt_write_jigsaw_line(FILE *out, const struct puzzle *p, const uint8_t *grid, char empty)

@@ -739,7 +739,7 @@ static int count_nonzero(const uint8_t *bytes, size_t n)
         memcpy(&word, bytes + i, 8);
         /* The top bits moved to the bytes' low bits, added up in the top byte by one
          * multiply. */
-        count += (int)((util_nonzero_tops(word) >> 7) * ones >> 56);
+        count += (int)((util_nonzero_byte_tops(word) >> 7) * ones >> 56);
     }
     for (; i < n; i++)
         count += bytes[i] != 0;

@@ -57,14 +57,19 @@ static inline int popcount32(uint32_t x)
 }
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
-/* word with the top bit of each of its bytes set where that byte is not zero, every other
- * bit clear: the low seven bits of a byte carry into its top bit unless they are all 0,
- * and the byte's own top bit is kept.  No carry crosses into the next byte. */
-static inline uint64_t util_nonzero_tops(uint64_t word)
+/* The top bit of each byte of word that is not zero, exactly (no carry runs between
+ * bytes): eight bytes looked at with a few word operations. */
+static inline uint64_t util_nonzero_byte_tops(uint64_t word)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return (((word & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | word) & 0x8080808080808080ull;
+}
 
-    return (((word & low7) + low7) | word) & ~low7;
+/* The eight top bits of a word's bytes (the others clear) gathered into bits 0-7 by one
+ * multiply: the byte at the lowest address to bit 0 where the byte order is
+ * little-endian. */
+static inline unsigned util_byte_tops_gather(uint64_t tops)
+{
+    return (unsigned)((tops >> 7) * 0x0102040810204080ull >> 56);
 }
 
 /* The nonzero bytes of bytes[0..n) as bits, byte i at bit i % 64 of mask[i / 64] (mask
@@ -82,8 +87,7 @@ static inline void util_nonzero_bytes(const uint8_t *bytes, size_t n, uint64_t *
         uint64_t word;
 
         __builtin_memcpy(&word, bytes + i, 8);
-        /* The eight top bits gathered into the top byte by one multiply. */
-        mask[i / 64] |= ((util_nonzero_tops(word) >> 7) * 0x0102040810204080ull >> 56) << (i % 64);
+        mask[i / 64] |= (uint64_t)util_byte_tops_gather(util_nonzero_byte_tops(word)) << (i % 64);
     }
 #endif
     for (; i < n; i++)

@@ -18,6 +18,8 @@ bool variant_same(const struct puzzle *a, const struct puzzle *b);
 bool variant_check(const struct puzzle *p, struct puzzle_error *err);
 /* Its two halves, for a format that says where each map was read. */
 bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err);
+/* Whether a Jigsaw's regions are right (as variant_check_regions), without a message. */
+bool variant_regions_fine(const struct puzzle *p);
 bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err);
 /* Whether a Killer's cages cover every cell, as the usual Killer requires (formats ask
  * this where their variant says so), with sums adding up to the grid's digits; true for

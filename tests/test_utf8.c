@@ -62,7 +62,7 @@ static void check_escaping(void)
     free(c1);
 }
 
-/* util_nonzero_tops on every byte value at every place of a word among other bytes, and
+/* util_nonzero_byte_tops on every byte value at every place of a word among other bytes, and
  * util_nonzero_bytes against a byte at a time on every length up to 200. */
 static void check_nonzero_bytes(void)
 {
@@ -76,9 +76,9 @@ static void check_nonzero_bytes(void)
 
             for (int k = 0; k < 8; k++)
                 want |= (uint64_t)((word >> (8 * k) & 0xff) != 0) << (8 * k + 7);
-            bad += util_nonzero_tops(word) != want;
+            bad += util_nonzero_byte_tops(word) != want;
         }
-    tap_ok(bad == 0, "util_nonzero_tops: each byte's top bit when it is not zero (%ld wrong)", bad);
+    tap_ok(bad == 0, "util_nonzero_byte_tops: each byte's top bit when it is not zero (%ld wrong)", bad);
     bad = 0;
     for (size_t i = 0; i < sizeof bytes; i++)
         bytes[i] = (uint8_t)(i % 7 == 0 ? 0 : i * 37 % 256);

@@ -605,6 +605,77 @@ static void test_straight_rows_fall_back(void)
     }
 }
 
+/* out with each message's "LINE:COL: " dropped, in place: a row spaced out moves columns. */
+static void drop_places(char *out)
+{
+    char *o = out;
+
+    for (const char *s = out; *s != '\0';) {
+        if (strncmp(s, "t:", 2) == 0 && (s == out || s[-1] == '\n')) {
+            const char *after = strstr(s, ": ");
+
+            *o++ = 't';
+            s = after != NULL ? after : s + 2;
+        }
+        *o++ = *s++;
+    }
+    *o = '\0';
+}
+
+/* Whether text and its rows spaced (read token by token) read as the same puzzles, or
+ * give the same messages but for their places. */
+static bool straight_same_as_spaced(const char *text)
+{
+    char *spaced = rows_spaced(text), *a = read_all(text), *b = read_all(spaced);
+    bool same = a != NULL && b != NULL && (drop_places(a), drop_places(b), strcmp(a, b) == 0);
+
+    free(a);
+    free(b);
+    free(spaced);
+    return same;
+}
+
+/* A row's digits are read eight at a time where the side is 9 or less: every byte (but a
+ * line's end) at every column of the first row of a 9x9 Jigsaw, a 9x9 and an 8x8 Sudoku X
+ * reads as the same puzzle as when read token by token, or gives the same message. */
+static void test_straight_digits_every_byte(void)
+{
+    static const struct { const char *name, *map; int n; } kinds[] = {
+        { "jigsaw", " 112222333", 9 }, { "sudoku-x", "", 9 }, { "sudoku-x", "", 8 },
+    };
+    int good = 0, total = 0, read = 0;
+
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        int n = kinds[k].n;
+        static const char *const jigsaw_rows =
+            "......... 111222333\n" "......... 111125663\n" "......... 444525633\n"
+            "......... 447555666\n" "......... 447555996\n" "......... 447789966\n"
+            "......... 777888999\n" "......... 778888899\n";
+
+        for (int col = 0; col < n; col++)
+            for (int byte = 1; byte < 256; byte++) {
+                char text[512], row[32];
+                size_t len;
+
+                if (byte == '\n')
+                    continue;
+                memset(row, '.', (size_t)n);
+                row[col] = (char)byte;
+                row[n] = '\0';
+                len = (size_t)snprintf(text, sizeof text, "%s\n%s%s\n", kinds[k].name, row, kinds[k].map);
+                for (int r = 1; r < n && k > 0; r++)
+                    len += (size_t)snprintf(text + len, sizeof text - len, "%.*s\n", n, ".........");
+                if (k == 0)
+                    snprintf(text + len, sizeof text - len, "%s", jigsaw_rows);
+                good += straight_same_as_spaced(text);
+                read += strchr(".0123456789", byte) != NULL && byte - '0' <= n;
+                total++;
+            }
+    }
+    tap_ok(good == total, "every byte at every column of a row's digits read as token by token "
+           "(%d of %d rows, %d of them digits)", good, total, read);
+}
+
 /* Digits written eight at a time where they are 1-9, one by one elsewhere: each symbol
  * is sudoku_symbol's (or the empty cell's), at every length and alignment. */
 static void test_digit_symbols(void)
@@ -732,6 +803,7 @@ int main(void)
     test_givens_left_to_search();
     test_straight_rows_same();
     test_straight_rows_fall_back();
+    test_straight_digits_every_byte();
     test_digit_symbols();
     test_line_faults();
     test_reader_faults();
