@@ -906,7 +906,7 @@ static bool regions_fit(int n, const char *map)
     int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
     struct puzzle_error perr;
     int bad;
-    bool fit = number_symbols(map, p->ncells, region, n, false, false, &bad) >= 0;
+    bool fit = number_symbols(map, p->ncells, region, n, false, &bad) >= 0;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
     for (int cell = 0; fit && cell < p->ncells; cell++)
