@@ -316,6 +316,11 @@ int cli_jobs(const struct cli_options *opt)
     return opt->jobs > 0 ? (int)opt->jobs : pool_online_cpus();
 }
 
+bool cli_output_lost(void)
+{
+    return ferror(stdout) != 0;
+}
+
 bool cli_parse_option_number(const char *command, const char *option, const char *value,
                              long min, long max, long *out, int *status)
 {

@@ -577,7 +577,7 @@ static int generate_all(struct generate_args *a, const char *kind)
         run.kept = xcalloc((size_t)a->count, sizeof *run.kept);
     else
         print_command(a, kind);
-    for (long i = 0; i < a->count && !run.stopped; i++) {
+    for (long i = 0; i < a->count && !run.stopped && !cli_output_lost(); i++) {
         struct gen_job *job = xcalloc(1, sizeof *job);
 
         job->index = i;

@@ -69,12 +69,6 @@ wait_err() {
   done
   grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }
 }
-# wait_end PID: whether the process ends within a generous deadline (else it is killed).
-wait_end() {
-  waited=0
-  while kill -0 "$1" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
-  if kill -0 "$1" 2>/dev/null; then kill -9 "$1"; wait "$1"; echo "# still running after 60 s"; return 1; fi
-}
 # A FIFO as the config, its writer not there yet: kakudo waited in open() and said nothing.
 # Now it says that it waits (and how to stop), then reads what the writer sends.
 waiting="cfg.fifo: nothing to read yet: waiting for it to be written (Ctrl-C stops)"
