@@ -155,6 +155,19 @@ run k60 generate kakuro --size 60 --level master --seed 1 --budget 1
 ok $? "generate: a budget spent on the grade gives up with a reason"
 ! grep -qx 'kakudo generate: ' "$tmp/k60.err"; ok $? "generate: no empty message"
 
+# --- generate --format kakuro2 --count huge ---
+# KAKURO2 writes the count first, so the puzzles are kept to the end: room for all of them
+# was taken at the start, and --count 1000000000000 ended at once with "out of memory
+# (1000000000000 x 816 bytes)".  The room now grows with the puzzles made; this run is
+# stopped once it has made two (each misses Master in its one attempt and says so).
+"$bin" generate kakuro --format kakuro2 --count 1000000000000 --seed 1 --size 4x4 \
+  --level master --attempts 1 >/dev/null 2>"$tmp/k2huge.err" </dev/null &
+pid=$!
+wait_err k2huge "puzzle 2 (seed 2)"; made=$?
+kill $pid 2>/dev/null; wait $pid
+[ $made -eq 0 ] && ! grep -q "out of memory" "$tmp/k2huge.err"
+ok $? "generate: --format kakuro2 with a huge --count makes puzzles (no room taken for all at once)"
+
 # --- A FIFO as input ---
 # run_fifo NAME WRITE ARGS...: runs kakudo on $tmp/NAME.fifo while WRITE (text) is written
 # into it by a writer that comes after the reader; fails if kakudo has not ended within a
