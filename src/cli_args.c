@@ -544,7 +544,9 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
     }
     paths = xcalloc((size_t)nfiles, sizeof *paths);
     names = xcalloc((size_t)nfiles, sizeof *names);
-    for (int i = 0; i < nfiles; i++) {
+    /* Once the output has failed the rest are not read: each would be cut short, and
+     * one named as FILE:N would be said to have fewer puzzles. */
+    for (int i = 0; i < nfiles && !cli_output_lost(); i++) {
         long only;
         bool one = format_split_spec(files[i], &paths[i], &only);
         bool is_stdin = strcmp(paths[i], "-") == 0;

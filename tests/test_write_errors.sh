@@ -48,6 +48,15 @@ if [ -w /dev/full ]; then
     [ $st -eq 2 ] && grep -q "write error" "$tmp/$command.stop.err"
     ok $? "$command on an endless stream >/dev/full: stops at the write error" || sed 's/^/# stderr: /' "$tmp/$command.stop.err"
   done
+  # The files after the one whose output failed are not read: "FILE:5" was said to have
+  # only 4 puzzles, its reading cut short before the fifth.
+  yes 530070000600195000098000060800060003400803001700020006060000280000419005000080079 |
+    head -n 300 >"$tmp/many.txt"
+  for command in solve rate; do
+    "$bin" $command "$tmp/many.txt" "$tmp/many.txt:5" >/dev/full 2>"$tmp/$command.next.err" </dev/null
+    [ $? -eq 2 ] && grep -q "write error" "$tmp/$command.next.err" && ! grep -q "only" "$tmp/$command.next.err"
+    ok $? "$command FILE FILE:5 >/dev/full: the write error alone" || sed 's/^/# stderr: /' "$tmp/$command.next.err"
+  done
 else
   echo "# /dev/full is missing: the full-disk checks are skipped"
 fi
