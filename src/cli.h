@@ -79,6 +79,10 @@ bool cli_parse_option_number(const char *command, const char *option, const char
 /* The number of jobs (threads) of a batch command: -j N, else the processors online.
  * Output is the same whatever it is (the pool of pool.h delivers in input order). */
 int cli_jobs(const struct cli_options *opt);
+/* Whether standard output has failed (a full disk, a file size limit, a closed pipe's
+ * reader): the batch commands then stop reading and making what nobody will get, and
+ * main reports the write error. */
+bool cli_output_lost(void);
 /* Reads the value of -j/--jobs ("4") as cli_parse_option_number does. */
 bool cli_parse_jobs(const char *command, const char *value, long *jobs, int *status);
 

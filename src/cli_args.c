@@ -316,6 +316,11 @@ int cli_jobs(const struct cli_options *opt)
     return opt->jobs > 0 ? (int)opt->jobs : pool_online_cpus();
 }
 
+bool cli_output_lost(void)
+{
+    return ferror(stdout) != 0;
+}
+
 bool cli_parse_option_number(const char *command, const char *option, const char *value,
                              long min, long max, long *out, int *status)
 {
@@ -542,7 +547,9 @@ void cli_each_input(char **files, int nfiles, void (*each)(const struct cli_inpu
     }
     paths = xcalloc((size_t)nfiles, sizeof *paths);
     names = xcalloc((size_t)nfiles, sizeof *names);
-    for (int i = 0; i < nfiles; i++) {
+    /* Once the output has failed the rest are not read: each would be cut short, and
+     * one named as FILE:N would be said to have fewer puzzles. */
+    for (int i = 0; i < nfiles && !cli_output_lost(); i++) {
         long only;
         bool one = format_split_spec(files[i], &paths[i], &only);
         bool is_stdin = strcmp(paths[i], "-") == 0;

@@ -476,7 +476,10 @@ struct gen_job {
 
 struct gen_run {
     const struct generate_args *a;
-    struct gen_result *kept;    /* KAKURO2 needs the count first: kept until the end */
+    bool keep;                  /* KAKURO2 needs the count first: kept until the end */
+    struct gen_result *kept;    /* grown as they come: --count may be any number */
+    size_t kept_cap;
+    long nkept;                 /* those delivered; given up on ones have no puzzle */
     bool stopped;               /* the request cannot be made: nothing more */
     int status;
 };
@@ -536,6 +539,17 @@ static int report_level(const struct gen_job *job, int status)
     return status;
 }
 
+/* Keeps a result to be printed at the end (a puzzle given up on leaves a hole). */
+static void keep_result(struct gen_run *run, long index, const struct gen_result *res)
+{
+    size_t had = run->kept_cap;
+
+    run->kept = xgrow(run->kept, &run->kept_cap, (size_t)index + 1, sizeof *run->kept);
+    memset(run->kept + had, 0, (run->kept_cap - had) * sizeof *run->kept);
+    run->kept[index] = *res;
+    run->nkept = index + 1;
+}
+
 static void gen_deliver(void *item, void *user)
 {
     struct gen_job *job = item;
@@ -555,8 +569,8 @@ static void gen_deliver(void *item, void *user)
         run->stopped = true;
     } else {
         run->status = report_level(job, run->status);
-        if (run->kept != NULL) {
-            run->kept[job->index] = *res;
+        if (run->keep) {
+            keep_result(run, job->index, res);
         } else {
             write_puzzle(run->a, res, job->req.seed, job->index);
             fflush(stdout);
@@ -569,15 +583,13 @@ static void gen_deliver(void *item, void *user)
 /* Generates and prints every puzzle; returns the exit status. */
 static int generate_all(struct generate_args *a, const char *kind)
 {
-    struct gen_run run = { .a = a };
+    struct gen_run run = { .a = a, .keep = a->out == FORMAT_KAKURO2 };
     struct pool *pool = pool_open(a->jobs > 0 ? (int)a->jobs : pool_online_cpus(), gen_work,
                                   gen_deliver, &run);
 
-    if (a->out == FORMAT_KAKURO2)
-        run.kept = xcalloc((size_t)a->count, sizeof *run.kept);
-    else
+    if (!run.keep)
         print_command(a, kind);
-    for (long i = 0; i < a->count && !run.stopped; i++) {
+    for (long i = 0; i < a->count && !run.stopped && !cli_output_lost(); i++) {
         struct gen_job *job = xcalloc(1, sizeof *job);
 
         job->index = i;
@@ -586,19 +598,19 @@ static int generate_all(struct generate_args *a, const char *kind)
         pool_submit(pool, job);
     }
     pool_close(pool);
-    if (run.kept != NULL) {
+    if (run.keep) {
         if (run.status != EXIT_USAGE) {
             long made = 0;
 
             /* Those given up on are left out. */
-            for (long i = 0; i < a->count; i++)
+            for (long i = 0; i < run.nkept; i++)
                 made += run.kept[i].puzzle != NULL;
             format_write_kakuro2_header(stdout, made);
-            for (long i = 0; i < a->count; i++)
+            for (long i = 0; i < run.nkept; i++)
                 if (run.kept[i].puzzle != NULL)
                     write_puzzle(a, &run.kept[i], gen_seed_for(a->req.seed, i), i);
         }
-        for (long i = 0; i < a->count; i++)
+        for (long i = 0; i < run.nkept; i++)
             puzzle_free(run.kept[i].puzzle);
         free(run.kept);
     }

@@ -498,7 +498,7 @@ static void rate_stream(struct pool *pool, FILE *f, const char *name, long only,
         rate_submit_error(pool, name, &err, status);
         last = 0;
     }
-    while (index < last) {
+    while (index < last && !cli_output_lost()) {
         struct rate_job *job = xcalloc(1, sizeof *job);
 
         rc = reader_next(r, &p, &style, &job->err);

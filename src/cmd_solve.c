@@ -435,7 +435,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f, long 
         failed = true;
         last = 0;
     }
-    while (index < last && (got = reader_next(r, &p, &style, &err)) != 0) {
+    while (index < last && !cli_output_lost() && (got = reader_next(r, &p, &style, &err)) != 0) {
         index++;
         if (got < 0) {
             char msg[600];

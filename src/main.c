@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,5 +63,8 @@ static int run_command(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* Past a file size limit (ulimit -f) a write fails with EFBIG, to be reported as any
+     * write error, rather than SIGXFSZ ending kakudo without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     return finish_output(run_command(argc, argv));
 }

@@ -28,4 +28,10 @@ run() {
 status_is() { [ "$(cat "$tmp/$1.status")" = "$2" ] || { echo "# exit status $(cat "$tmp/$1.status")"; sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }
 same() { cmp -s "$1" "$2" || { diff "$1" "$2" | head -n 20 | sed 's/^/# /'; return 1; }; }
 out_has() { grep -qF -- "$2" "$tmp/$1.out" || { sed 's/^/# stdout: /' "$tmp/$1.out"; return 1; }; }
+# wait_end PID (a child of the script): whether the process ends within a generous deadline (else it is killed).
+wait_end() {
+  waited=0
+  while kill -0 "$1" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+  if kill -0 "$1" 2>/dev/null; then kill -9 "$1"; wait "$1"; echo "# still running after 60 s"; return 1; fi
+}
 err_has() { grep -qF -- "$2" "$tmp/$1.err" || { sed 's/^/# stderr: /' "$tmp/$1.err"; return 1; }; }

@@ -26,7 +26,46 @@ if [ -w /dev/full ]; then
   check generate-help generate --help
   check help --help
   check version --version
+
+  # A failed output stops the work: generate, rate and solve went on making what /dev/full
+  # took none of (generate --count 100000000 for hours, rate and solve on an endless
+  # stream for ever) and said so at the end; each now ends once standard output fails.
+  "$bin" generate sudoku --seed 1 --count 100000000 >/dev/full 2>"$tmp/gstop.err" </dev/null &
+  pid=$!
+  wait_end $pid; wait $pid
+  [ $? -eq 2 ] && grep -q "write error" "$tmp/gstop.err"
+  ok $? "generate --count 100000000 >/dev/full: stops at the write error" || sed 's/^/# stderr: /' "$tmp/gstop.err"
+  mkfifo "$tmp/endless"
+  for command in solve rate; do
+    yes 530070000600195000098000060800060003400803001700020006060000280000419005000080079 \
+      >"$tmp/endless" &
+    writer=$!
+    "$bin" $command "$tmp/endless" >/dev/full 2>"$tmp/$command.stop.err" </dev/null &
+    pid=$!
+    wait_end $pid; wait $pid
+    st=$?
+    kill $writer 2>/dev/null; wait $writer
+    [ $st -eq 2 ] && grep -q "write error" "$tmp/$command.stop.err"
+    ok $? "$command on an endless stream >/dev/full: stops at the write error" || sed 's/^/# stderr: /' "$tmp/$command.stop.err"
+  done
+  # The files after the one whose output failed are not read: "FILE:5" was said to have
+  # only 4 puzzles, its reading cut short before the fifth.
+  yes 530070000600195000098000060800060003400803001700020006060000280000419005000080079 |
+    head -n 300 >"$tmp/many.txt"
+  for command in solve rate; do
+    "$bin" $command "$tmp/many.txt" "$tmp/many.txt:5" >/dev/full 2>"$tmp/$command.next.err" </dev/null
+    [ $? -eq 2 ] && grep -q "write error" "$tmp/$command.next.err" && ! grep -q "only" "$tmp/$command.next.err"
+    ok $? "$command FILE FILE:5 >/dev/full: the write error alone" || sed 's/^/# stderr: /' "$tmp/$command.next.err"
+  done
 else
   echo "# /dev/full is missing: the full-disk checks are skipped"
 fi
+
+# A file size limit (ulimit -f, here 1 block): SIGXFSZ ended kakudo in the middle of a
+# puzzle with no word of its own (the shell's "File size limit exceeded"); the write now
+# fails with EFBIG and is reported as a full disk's is.
+( ulimit -f 1 && exec "$bin" generate sudoku --seed 1 --count 20 ) >"$tmp/fsize.out" 2>"$tmp/fsize.err" </dev/null
+st=$?
+[ $st -eq 2 ] && grep -q "write error: File too large" "$tmp/fsize.err"
+ok $? "generate past a file size limit: write error reported, exit status $st" || sed 's/^/# stderr: /' "$tmp/fsize.err"
 tap_done

@@ -12,7 +12,9 @@ mkdir -p "$out" "$obj"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined
         -DKAKUDO_FUZZING -I$srcdir/src -I$builddir/src -I$builddir -I$srcdir/tests/fuzz"
 ldflags="-fsanitize=fuzzer,address,undefined"
-newest_header=$(ls -t "$srcdir"/src/*.h "$srcdir"/tests/fuzz/*.h | head -n 1)
+# fuzz_reader.c counts as a header: fuzz_variant.c includes it.
+newest_header=$(ls -t "$srcdir"/src/*.h "$srcdir"/tests/fuzz/*.h "$srcdir"/tests/fuzz/fuzz_reader.c \
+    | head -n 1)
 
 # compile SOURCE: prints the object's path, compiling it if it is out of date.
 compile() {
@@ -30,7 +32,7 @@ for f in "$@"; do
     case $f in *.c) core="$core $(compile "$f")" ;; esac
 done
 util=$(compile tests/fuzz/fuzz_util.c)
-for t in reader save moves hint grade generate cli prefs; do
+for t in reader variant save moves hint grade generate cli prefs; do
     extra=""
     if test "$t" = cli; then
         extra="$(compile src/cli_args.c) $(compile src/cmd_generate.c)"

@@ -20,9 +20,17 @@
  * reads as the same puzzle, and, when small, solves to grids the rules accept.
  */
 
+/* fuzz_variant.c includes this file with its own formats and corpus: the variant readers,
+ * forced, are fuzzed with the same checks. */
+#ifndef FUZZ_READER_FORMATS
+#define FUZZ_READER_FORMATS FORMAT_AUTO, FORMAT_SUDOKU_LINE, FORMAT_SUDOKU_GRID, \
+        FORMAT_KAKURO2, FORMAT_KAKURO_GRID, FORMAT_PENCILMARKS
+#define FUZZ_READER_DIRS "tests/fuzz/corpus/reader", "tests/data/format/good", \
+        "tests/data/format/bad", "tests/data/cli"
+#endif
+
 const struct fuzz_replay fuzz_replay = {
-    .dirs = { "tests/fuzz/corpus/reader", "tests/data/format/good", "tests/data/format/bad",
-              "tests/data/cli" },
+    .dirs = { FUZZ_READER_DIRS },
     .mutants = 40,
 };
 
@@ -33,6 +41,23 @@ static long count_lines(const uint8_t *s, size_t len)
     for (size_t i = 0; i < len; i++)
         n += s[i] == '\n';
     return n;
+}
+
+/* Whether q has p's variant: its rules, regions, cages and their sums. */
+static bool same_variant(const struct puzzle *p, const struct puzzle *q)
+{
+    size_t n = (size_t)p->ncells;
+
+    if (p->variant != q->variant || (p->region == NULL) != (q->region == NULL)
+        || (p->cage == NULL) != (q->cage == NULL) || p->ncages != q->ncages)
+        return false;
+    if (p->region != NULL && memcmp(p->region, q->region, n) != 0)
+        return false;
+    for (size_t cell = 0; p->cage != NULL && cell < n; cell++)
+        if (p->cage[cell] != q->cage[cell]
+            || (p->cage[cell] >= 0 && p->cage_sum[p->cage[cell]] != q->cage_sum[q->cage[cell]]))
+            return false;
+    return true;
 }
 
 /* Writes p's givens in style and reads them back: the same puzzle? */
@@ -61,6 +86,7 @@ static bool writes_back(const struct puzzle *p, const struct format_style *style
     same = reader_next(r, &q, NULL, &err) == 1 && q->ops == p->ops && q->width == p->width
            && q->height == p->height && memcmp(q->block, p->block, n) == 0
            && memcmp(q->down, p->down, n) == 0 && memcmp(q->across, p->across, n) == 0
+           && same_variant(p, q)
            && (style->id == FORMAT_KAKURO2 || memcmp(q->given, p->given, n) == 0);
     if (!same)
         fprintf(stderr, "written as:\n%s", text);
@@ -141,10 +167,7 @@ static void read_all(const uint8_t *text, size_t len, enum format_id forced)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const enum format_id formats[] = {
-        FORMAT_AUTO, FORMAT_SUDOKU_LINE, FORMAT_SUDOKU_GRID, FORMAT_KAKURO2, FORMAT_KAKURO_GRID,
-        FORMAT_PENCILMARKS,
-    };
+    static const enum format_id formats[] = { FUZZ_READER_FORMATS };
 
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
         read_all(data, size, formats[i]);
