@@ -66,11 +66,20 @@ static void fit_clear(struct fit_levels *t, int n)
 
 /* Kept from call to call, all zero between them (fit_clear): clearing 10 kB each time
  * would cost more than most runs' fitting. */
-static _Thread_local struct fit_levels fit_scratch;
+static _Thread_local struct fit_levels *fit_scratch;
+
+/* This thread's scratch, made on first use (util_thread_room: a _Thread_local object is
+ * zeroed at every process's start, used or not). */
+static struct fit_levels *fit_room(void)
+{
+    if (fit_scratch == NULL)
+        fit_scratch = util_thread_room(sizeof *fit_scratch);
+    return fit_scratch;
+}
 
 int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset *common)
 {
-    struct fit_levels *t = &fit_scratch;
+    struct fit_levels *t = fit_room();
     digitset all = 0x3feu;
     int sets = 0;
 
@@ -111,7 +120,7 @@ int kakuro_fit(int n, const digitset *cand, int rem, digitset *allowed, digitset
  * zeroes the states alone), so the sets are read from the last level's list. */
 int kakuro_fit_sets(int n, const digitset *cand, int rem, digitset *allowed, digitset *sets)
 {
-    const struct fit_levels *t = &fit_scratch;
+    const struct fit_levels *t = fit_room();
     int nsets = kakuro_fit(n, cand, rem, allowed, NULL), found = 0;
 
     for (int k = 0; k < t->count[n] && nsets > 0; k++) {
@@ -238,10 +247,11 @@ bool kakuro_digit_sets(digitset avail, int k, int top, int sum, kakuro_set_fn fn
 
 /* The number of sets of k digits from 1..top adding up to sum, for every k and sum, as
  * the last call asked (per thread: a table of 34 kB made in some 200,000 steps). */
-static _Thread_local struct {
+struct set_counts {
     int top;
     uint32_t count[PUZZLE_MAX_DIGIT + 1][PUZZLE_MAX_DIGIT * (PUZZLE_MAX_DIGIT + 1) / 2 + 1];
-} set_counts;
+};
+static _Thread_local struct set_counts *set_counts;    /* made on first use, as fit_room */
 
 long kakuro_digit_set_count(int k, int top, int sum)
 {
@@ -249,16 +259,18 @@ long kakuro_digit_set_count(int k, int top, int sum)
 
     if (k < 0 || k > top || top > PUZZLE_MAX_DIGIT || sum < 0 || sum > most)
         return 0;
-    if (set_counts.top != top) {
-        memset(set_counts.count, 0, sizeof set_counts.count);
-        set_counts.count[0][0] = 1;
+    if (set_counts == NULL)
+        set_counts = util_thread_room(sizeof *set_counts);
+    if (set_counts->top != top) {
+        memset(set_counts->count, 0, sizeof set_counts->count);
+        set_counts->count[0][0] = 1;
         for (int d = 1; d <= top; d++)
             for (int j = d; j >= 1; j--)
                 for (int s = most; s >= d; s--)
-                    set_counts.count[j][s] += set_counts.count[j - 1][s - d];
-        set_counts.top = top;
+                    set_counts->count[j][s] += set_counts->count[j - 1][s - d];
+        set_counts->top = top;
     }
-    return (long)set_counts.count[k][sum];
+    return (long)set_counts->count[k][sum];
 }
 
 /*

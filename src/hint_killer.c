@@ -165,12 +165,21 @@ struct fit_memo {
     digitset required;
 };
 
-static _Thread_local struct fit_memo fit_memo[FIT_MEMO_SLOTS];
+/* FIT_MEMO_SLOTS slots, made on first use (util_thread_room: not zeroed at every start). */
+static _Thread_local struct fit_memo *fit_memo;
 static _Thread_local unsigned long fit_memo_hits;
+
+static struct fit_memo *fit_memo_table(void)
+{
+    if (fit_memo == NULL)
+        fit_memo = util_thread_room(FIT_MEMO_SLOTS * sizeof *fit_memo);
+    return fit_memo;
+}
 
 void hint_killer_memo_forget(void)
 {
-    memset(fit_memo, 0, sizeof fit_memo);
+    if (fit_memo != NULL)
+        memset(fit_memo, 0, FIT_MEMO_SLOTS * sizeof *fit_memo);
 }
 
 unsigned long hint_killer_memo_hits(void)
@@ -188,7 +197,7 @@ static struct fit_memo *fit_memo_slot(const digitset *cands, int n, int sum, dig
         h = (h ^ cands[i]) * 0x100000001b3ull + (uint64_t)i;
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
-    return &fit_memo[(h >> 40) % FIT_MEMO_SLOTS];
+    return &fit_memo_table()[(h >> 40) % FIT_MEMO_SLOTS];
 }
 
 static bool fit_memo_holds(const struct fit_memo *m, const digitset *cands, int n, int sum,

@@ -34,7 +34,16 @@ struct memo_entry {
     bool used;
 };
 
-static _Thread_local struct memo_entry memo[SUDOKU_MAX_SIZE + 1][MEMO_SLOTS];
+/* SUDOKU_MAX_SIZE + 1 rows of MEMO_SLOTS, made on first use (util_thread_room: a
+ * _Thread_local table is zeroed at every process's start, used or not). */
+static _Thread_local struct memo_entry (*memo)[MEMO_SLOTS];
+
+static struct memo_entry (*memo_table(void))[MEMO_SLOTS]
+{
+    if (memo == NULL)
+        memo = util_thread_room((SUDOKU_MAX_SIZE + 1) * sizeof *memo);
+    return memo;
+}
 static _Thread_local unsigned memo_next[SUDOKU_MAX_SIZE + 1];
 static _Thread_local unsigned long memo_skips;
 
@@ -96,7 +105,7 @@ static bool same_places(const struct memo_places *a, const struct memo_places *b
 static struct memo_entry *entry_of(struct hint_search *s, int d, const struct hint_memo_keys *k)
 {
     for (int i = 0; i < MEMO_SLOTS; i++) {
-        struct memo_entry *e = &memo[d][i];
+        struct memo_entry *e = &memo_table()[d][i];
         if (e->used && e->p == s->pos->p && e->shape == k->shape
             && same_places(&e->places, &k->digit[d], k->words))
             return e;
@@ -129,7 +138,7 @@ void hint_memo_keep_vain(struct hint_search *s, int d, long effort)
         return;
     k = search_keys(s);
     if ((e = entry_of(s, d, k)) == NULL) {
-        e = &memo[d][memo_next[d]++ % MEMO_SLOTS];
+        e = &memo_table()[d][memo_next[d]++ % MEMO_SLOTS];
         e->p = s->pos->p;
         e->shape = k->shape;
         e->places = k->digit[d];
@@ -148,7 +157,8 @@ void hint_memo_search_done(struct hint_search *s)
 
 void hint_memo_forget(void)
 {
-    memset(memo, 0, sizeof memo);
+    if (memo != NULL)
+        memset(memo, 0, (SUDOKU_MAX_SIZE + 1) * sizeof *memo);
 }
 
 unsigned long hint_memo_skips(void)

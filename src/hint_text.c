@@ -21,7 +21,8 @@
  */
 enum { WORDS_RING = 32 * HINT_TEXT_MAX };
 
-static _Thread_local char words_ring[WORDS_RING];
+/* WORDS_RING bytes, made on first use (util_thread_room: not zeroed at every start). */
+static _Thread_local char *words_ring;
 static _Thread_local size_t words_used;
 
 /*
@@ -144,6 +145,8 @@ static const char *words_keep(const char *s)
 
     if (n >= HINT_TEXT_MAX)
         n = HINT_TEXT_MAX - 1;
+    if (words_ring == NULL)
+        words_ring = util_thread_room(WORDS_RING);
     if (words_used + n + 1 > WORDS_RING)
         words_used = 0;
     out = words_ring + words_used;

@@ -323,14 +323,15 @@ struct lines_kept {
     uint8_t filled[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
 };
 
-static _Thread_local struct lines_kept lines_kept;
+static _Thread_local struct lines_kept *lines_kept;    /* made on first use (util_thread_room) */
 
 /* The lines (and boxes) of p, copied from those kept when they are p's, else built and
  * kept.  They are the first groups: the builder holds nothing yet. */
 static void lines_and_boxes(struct group_builder *b, bool boxes)
 {
     struct puzzle *p = b->p;
-    struct lines_kept *kept = &lines_kept;
+    struct lines_kept *kept = lines_kept != NULL ? lines_kept
+                              : (lines_kept = util_thread_room(sizeof *lines_kept));
     int n = p->max_digit, ngroups = (boxes ? 3 : 2) * n;
     size_t ncells = (size_t)p->ncells, used = (size_t)ngroups * (size_t)n;
 

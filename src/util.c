@@ -3,6 +3,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdalign.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,6 +52,42 @@ void *xcalloc(size_t count, size_t size)
     if (p == NULL)
         fatal("out of memory (%zu x %zu bytes)", count, size);
     return p;
+}
+
+/* A thread's rooms, chained from the newest; the key's destructor frees them when the
+ * thread ends (the main thread's go with the process). */
+struct thread_room {
+    struct thread_room *next;
+    alignas(max_align_t) unsigned char data[];
+};
+
+static pthread_key_t thread_rooms;
+static pthread_once_t thread_rooms_once = PTHREAD_ONCE_INIT;
+
+static void free_thread_rooms(void *newest)
+{
+    for (struct thread_room *r = newest, *next; r != NULL; r = next) {
+        next = r->next;
+        free(r);
+    }
+}
+
+static void make_thread_rooms_key(void)
+{
+    if (pthread_key_create(&thread_rooms, free_thread_rooms) != 0)
+        fatal("cannot keep per-thread memory");
+}
+
+void *util_thread_room(size_t size)
+{
+    struct thread_room *r;
+
+    pthread_once(&thread_rooms_once, make_thread_rooms_key);
+    r = xcalloc(1, sizeof *r + size);
+    r->next = pthread_getspecific(thread_rooms);
+    if (pthread_setspecific(thread_rooms, r) != 0)
+        fatal("cannot keep per-thread memory");
+    return r->data;
 }
 
 void *xrealloc(void *ptr, size_t size)

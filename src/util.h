@@ -13,6 +13,12 @@ void *xgrow(void *ptr, size_t *count, size_t need, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Zeroed room of size bytes (aligned for any type) that lasts as long as the calling
+ * thread: freed when the thread ends.  For a module's large per-thread scratch, kept as a
+ * _Thread_local pointer and made on first use: a _Thread_local object itself is zeroed
+ * for every thread and every process at start-up, used or not. */
+void *util_thread_room(size_t size);
+
 /* Called before exiting on a fatal error, so the terminal can be restored first. */
 void util_set_fatal_hook(void (*hook)(void));
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,6 +1,10 @@
 /* test_utf8.c: the core's UTF-8 checks (util.c) against libunistring's, on every sequence of one to three bytes and a sample of four, its escaping of controls, and util.h's bytes looked at a word at a time. */
 #include "config.h"
 
+#include <pthread.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +97,44 @@ static void check_nonzero_bytes(void)
            bad);
 }
 
+/* One thread's rooms: zeroed, aligned for any type, distinct; the sanitizers' leak check
+ * finds them freed when the thread ends. */
+static void *use_thread_rooms(void *arg)
+{
+    size_t sizes[] = { 1, 100, 300000 };
+    unsigned char *room[3];
+    long bad = 0;
+
+    (void)arg;
+    for (int k = 0; k < 3; k++) {
+        room[k] = util_thread_room(sizes[k]);
+        bad += (uintptr_t)room[k] % alignof(max_align_t) != 0;
+        for (size_t i = 0; i < sizes[k]; i++)
+            bad += room[k][i] != 0;
+        memset(room[k], 0xa5, sizes[k]);
+    }
+    bad += room[0] == room[1] || room[1] == room[2];
+    return (void *)(intptr_t)bad;
+}
+
+static void check_thread_rooms(void)
+{
+    pthread_t threads[4];
+    long bad = 0;
+
+    for (int t = 0; t < 4; t++)
+        if (pthread_create(&threads[t], NULL, use_thread_rooms, NULL) != 0)
+            bad++;
+    for (int t = 0; t < 4; t++) {
+        void *result = NULL;
+
+        pthread_join(threads[t], &result);
+        bad += (long)(intptr_t)result;
+    }
+    bad += (long)(intptr_t)use_thread_rooms(NULL);
+    tap_ok(bad == 0, "util_thread_room: zeroed, aligned and distinct rooms on each of 5 threads (%ld wrong)", bad);
+}
+
 int main(void)
 {
     uint8_t s[4];
@@ -135,5 +177,6 @@ int main(void)
            "util_utf8_count counts characters as u8_mbsnlen does");
     check_escaping();
     check_nonzero_bytes();
+    check_thread_rooms();
     return tap_done();
 }

@@ -444,8 +444,8 @@ static bool pairs_as_reference(const struct puzzle *p, int *npairs)
     if (!g->fits)
         return false;
     if (!g->pairs_built) {
-        add_line_region_pairs(&geometry_cache);
-        geometry_cache.pairs_built = true;
+        add_line_region_pairs(thread_geometry());
+        thread_geometry()->pairs_built = true;
     }
     n = reference_pairs(g, want);
     *npairs = g->npairs;

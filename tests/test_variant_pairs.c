@@ -39,8 +39,8 @@ static const struct fast_geometry *shape(const struct puzzle *p, bool pairs)
     const struct fast_geometry *g = geometry_for(p);
 
     if (pairs && !g->pairs_built) {
-        add_line_region_pairs(&geometry_cache);
-        geometry_cache.pairs_built = true;
+        add_line_region_pairs(thread_geometry());
+        thread_geometry()->pairs_built = true;
     }
     return g;
 }
@@ -91,7 +91,7 @@ static bool propagated(const struct puzzle *p, const int *cells, digitset lose, 
 
     c.g = shape(p, pairs);
     if (!pairs)
-        geometry_cache.npairs = 0;
+        thread_geometry()->npairs = 0;
     if (!fast_start(&c, grid, s))
         return false;
     for (int d = 1; d <= p->max_digit; d++)
@@ -114,10 +114,10 @@ static void test_pair_presence(struct puzzle *p)
     struct fast_state with, without;
     bool ok_with = propagated(p, b, 1u << 5, true, &with), kept = true, lost = true;
 
-    geometry_cache.built = false;       /* the next shape() builds it again */
+    thread_geometry()->built = false;       /* the next shape() builds it again */
     bool ok_without = propagated(p, b, 1u << 5, false, &without);
 
-    geometry_cache.built = false;
+    thread_geometry()->built = false;
     for (int i = 0; i < 4; i++) {
         kept &= cell_has(&without, a[i], 5);
         lost &= !cell_has(&with, a[i], 5);
@@ -138,13 +138,13 @@ static void test_pair_distinct(struct puzzle *p)
     struct fast_state s;
     bool ok = propagated(p, a, others, false, &s), kept = true, narrowed = true, changed = false;
 
-    geometry_cache.built = false;
+    thread_geometry()->built = false;
     for (int d = 1; d <= 9; d++)
         kept &= cell_has(&s, 9, d) == (d <= 2) && cell_has(&s, 0, d) && cell_has(&s, 13, d);
     tap_ok(ok && kept,
            "(0,7) (0,8) left 1 and 2: without the pairs (1,0) is left 1 and 2, (0,0) and (1,4) keep every digit");
     ok = ok && pair_equal(shape(p, false), &s, &pair, &changed);
-    geometry_cache.built = false;
+    thread_geometry()->built = false;
     for (int d = 1; d <= 9; d++)
         narrowed &= cell_has(&s, 9, d) == (d <= 2) && cell_has(&s, 10, d) == (d <= 2);
     tap_ok(ok && changed && narrowed && !cell_has(&s, 0, 1) && !cell_has(&s, 0, 2)
