@@ -237,8 +237,18 @@ static bool settle_digit_x(struct state *s, int d)
 
     if (!shrink_digit_x(s, d, lone))
         return false;
-    for (int b = 0; b < 3; b++)
-        settle_band_cells(s, d, b, lone[b]);
+    /* One test for the three bands, then each band cleared whether it settles a cell or
+     * not (nothing is cleared then): a test per band, taken at random about half the
+     * time, was 15% of the mispredictions on Master X (cachegrind --branch-sim: 40k of
+     * 270k; now 9k): 3.5% more instructions, 1-2% less CPU (bench_runs). */
+    uint32_t fresh[3] = { lone[0] & ~s->solved[0], lone[1] & ~s->solved[1], lone[2] & ~s->solved[2] };
+
+    if ((fresh[0] | fresh[1] | fresh[2]) == 0)
+        return true;
+    for (int b = 0; b < 3; b++) {
+        s->solved[b] |= fresh[b];
+        clear_other_digits(s, d, b, fresh[b]);
+    }
     return true;
 }
 
