@@ -342,6 +342,75 @@ static inline bool diagonal_cases_digit(struct x_state *xs, int d)
     return true;
 }
 
+#if defined(__SSE2__)
+
+/* Of three counts of digits per cell (bit-sliced: cells with at least 1, 2 and 3), the
+ * same for two groups of digits together. */
+static inline void add_counts(__m128i *c1, __m128i *c2, __m128i *c3, __m128i d1, __m128i d2, __m128i d3)
+{
+    *c3 = _mm_or_si128(_mm_or_si128(*c3, d3),
+                       _mm_or_si128(_mm_and_si128(*c2, d1), _mm_and_si128(*c1, d2)));
+    *c2 = _mm_or_si128(_mm_or_si128(*c2, d2), _mm_and_si128(*c1, d1));
+    *c1 = _mm_or_si128(*c1, d1);
+}
+
+/* count_candidates in SSE2 lanes: band b's twelve plane words (the last three 0) as
+ * three vectors of four digits, counted lane by lane, then the lanes added two by two:
+ * about 45 instructions a band against 103 (callgrind, Master X). */
+static inline void count_candidates_x(const struct state *s, int b,
+                                      uint32_t *one, uint32_t *two, uint32_t *three)
+{
+    const __m128i *v = (const __m128i *)(const void *)s->plane[b];
+    __m128i x = _mm_load_si128(v), y = _mm_load_si128(v + 1), z = _mm_load_si128(v + 2);
+    __m128i xy_or = _mm_or_si128(x, y), xy_and = _mm_and_si128(x, y);
+    __m128i c1 = _mm_or_si128(xy_or, z);
+    __m128i c2 = _mm_or_si128(xy_and, _mm_and_si128(xy_or, z));
+    __m128i c3 = _mm_and_si128(xy_and, z);
+
+    add_counts(&c1, &c2, &c3, _mm_shuffle_epi32(c1, _MM_SHUFFLE(1, 0, 3, 2)),
+               _mm_shuffle_epi32(c2, _MM_SHUFFLE(1, 0, 3, 2)), _mm_shuffle_epi32(c3, _MM_SHUFFLE(1, 0, 3, 2)));
+    add_counts(&c1, &c2, &c3, _mm_shuffle_epi32(c1, _MM_SHUFFLE(2, 3, 0, 1)),
+               _mm_shuffle_epi32(c2, _MM_SHUFFLE(2, 3, 0, 1)), _mm_shuffle_epi32(c3, _MM_SHUFFLE(2, 3, 0, 1)));
+    *one = (uint32_t)_mm_cvtsi128_si32(c1);
+    *two = (uint32_t)_mm_cvtsi128_si32(c2);
+    *three = (uint32_t)_mm_cvtsi128_si32(c3);
+}
+
+#else
+
+static inline void count_candidates_x(const struct state *s, int b,
+                                      uint32_t *one, uint32_t *two, uint32_t *three)
+{
+    count_candidates(s, b, one, two, three);
+}
+
+#endif
+
+/* The plain search's place_naked_singles, its counting count_candidates_x. */
+static bool place_naked_singles_x(struct state *s, int b, uint32_t *pairs)
+{
+    uint32_t a1, a2, a3;
+
+    count_candidates_x(s, b, &a1, &a2, &a3);
+    if (a1 != BAND_CELLS)
+        return false;
+    *pairs = a2 & ~a3;
+    uint32_t singles = ~a2 & ~s->solved[b] & BAND_CELLS;
+    if (singles == 0)
+        return true;
+    for (int d = 0; d < 9; d++) {
+        uint32_t mine = singles & s->plane[b][d];
+        if (mine == 0)
+            continue;
+        s->dirty |= 1u << d;
+        do {
+            s->plane[b][d] &= ~row_peers[lowest(mine)];
+            mine &= mine - 1;
+        } while (mine);
+    }
+    return true;
+}
+
 /* The plain propagation, each digit's shrinking with its diagonals' rules
  * (shrink_digit_x), and at its fixpoint the cases of each digit changed; false on a
  * contradiction.  pairs[b] receives the cells of band b with exactly two candidates.
@@ -372,7 +441,7 @@ static bool propagate_x(struct x_state *xs, uint32_t pairs[3])
             }
         }
         for (int b = 0; b < 3; b++)
-            if (!place_naked_singles(s, b, &pairs[b]))
+            if (!place_naked_singles_x(s, b, &pairs[b]))
                 return false;
         if (s->dirty != 0)
             continue;
