@@ -229,6 +229,47 @@ static bool shrink_digit_x(struct state *s, int d, uint32_t lone[3])
     }
 }
 
+#if defined(__SSE2__)
+
+/* clear_other_digits for the three bands at once (cells[b] in band b, maybe none): the
+ * planes of a group of four digits in the three bands are tested together, one mask of
+ * changed digits a group rather than one a band and group, and no loop over the bands
+ * (callgrind, Master X: about 75 instructions fewer a call, 4.6% of the whole). */
+static inline void clear_other_digits_x(struct state *s, int d, const uint32_t cells[3])
+{
+    uint32_t keep[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, changed = 0;
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i m0 = _mm_set1_epi32((int)cells[0]), m1 = _mm_set1_epi32((int)cells[1]);
+    const __m128i m2 = _mm_set1_epi32((int)cells[2]);
+
+    for (int e = 0; e < PLANE_WORDS; e += 4) {
+        __m128i *p0 = (__m128i *)(void *)&s->plane[0][e], *p1 = (__m128i *)(void *)&s->plane[1][e];
+        __m128i *p2 = (__m128i *)(void *)&s->plane[2][e];
+        __m128i v0 = _mm_load_si128(p0), v1 = _mm_load_si128(p1), v2 = _mm_load_si128(p2);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_and_si128(v0, m0), _mm_and_si128(v1, m1)),
+                                   _mm_and_si128(v2, m2));
+
+        changed |= (uint32_t)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(hit, zero))) & 15) << e;
+        _mm_store_si128(p0, _mm_andnot_si128(m0, v0));
+        _mm_store_si128(p1, _mm_andnot_si128(m1, v1));
+        _mm_store_si128(p2, _mm_andnot_si128(m2, v2));
+    }
+    s->plane[0][d] = keep[0];
+    s->plane[1][d] = keep[1];
+    s->plane[2][d] = keep[2];
+    s->dirty |= changed & ~(1u << d);
+}
+
+#else
+
+static inline void clear_other_digits_x(struct state *s, int d, const uint32_t cells[3])
+{
+    for (int b = 0; b < 3; b++)
+        clear_other_digits(s, d, b, cells[b]);
+}
+
+#endif
+
 /* Digit d shrunk with its diagonals, and the cells it holds alone in their row settled:
  * the plain search's settle_digit, for X. */
 static bool settle_digit_x(struct state *s, int d)
@@ -245,10 +286,9 @@ static bool settle_digit_x(struct state *s, int d)
 
     if ((fresh[0] | fresh[1] | fresh[2]) == 0)
         return true;
-    for (int b = 0; b < 3; b++) {
+    for (int b = 0; b < 3; b++)
         s->solved[b] |= fresh[b];
-        clear_other_digits(s, d, b, fresh[b]);
-    }
+    clear_other_digits_x(s, d, fresh);
     return true;
 }
 
