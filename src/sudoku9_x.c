@@ -71,12 +71,74 @@ struct diagonal {
 
 static const struct diagonal diagonals[2] = { DIAGONAL(0), DIAGONAL(1) };
 
+/*
+ * Digit d's shrinking with its diagonals (shrink_digit_x) and its settling
+ * (settle_digit_x) come in two forms: in SSE2 lanes, a lane per band, where there is
+ * SSE2 (x86-64 always), and a word at a time elsewhere, the code as it was before the
+ * lanes, so that those targets run no more instructions than then.
+ */
+#if defined(__SSE2__)
+
+/*
+ * A word per band, as the diagonals' rules and the settling take them: lanes 0-2 of an
+ * SSE2 vector, lane 3 0.  In lanes, the cells a digit holds alone in their row, what
+ * counts as settled and what is newly settled are worked out for the three bands at
+ * once (callgrind, Master X: 4.9% fewer instructions in all than a band at a time).
+ */
+typedef __m128i band_words;
+
+static inline band_words band_words_of(uint32_t w0, uint32_t w1, uint32_t w2)
+{
+    return _mm_set_epi32(0, (int)w2, (int)w1, (int)w0);
+}
+
+/* The word of band b (a constant once inlined). */
+static inline uint32_t band_word(band_words v, int b)
+{
+    if (b == 1)
+        v = _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 1, 1, 1));
+    else if (b == 2)
+        v = _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 2, 2, 2));
+    return (uint32_t)_mm_cvtsi128_si32(v);
+}
+
+static inline band_words band_or(band_words a, band_words b)
+{
+    return _mm_or_si128(a, b);
+}
+
+/* a without b. */
+static inline band_words band_without(band_words a, band_words b)
+{
+    return _mm_andnot_si128(b, a);
+}
+
+static inline bool band_none(band_words a)
+{
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) == 0xFFFF;
+}
+
+/* lone_row_cells in every band; the multiply that widens mini-rows to cells is its
+ * three shifts (SSE2 has no 32-bit multiply). */
+static inline band_words band_lone_row_cells(band_words w, band_words fixed)
+{
+    const __m128i slice = _mm_set1_epi32((int)SLICE);
+    __m128i a = _mm_and_si128(w, slice), b = _mm_and_si128(_mm_srli_epi32(w, 9), slice);
+    __m128i c = _mm_srli_epi32(w, 18);
+    __m128i lone = _mm_andnot_si128(_mm_and_si128(_mm_and_si128(a, b), c),
+                                    _mm_xor_si128(_mm_xor_si128(a, b), c));
+
+    lone = _mm_and_si128(lone, fixed);
+    lone = _mm_or_si128(_mm_or_si128(lone, _mm_slli_epi32(lone, 9)), _mm_slli_epi32(lone, 18));
+    return _mm_and_si128(w, lone);
+}
+
 /* What the diagonals' rules do to a plane: find a dead end, take nothing, or take cells. */
 enum diagonal_outcome { DIAGONALS_DEAD, DIAGONALS_STABLE, DIAGONALS_SHRUNK };
 
 /*
  * Both diagonals' rules for digit d, its plane p (per band) shrunk to the box-line
- * fixpoint, sure[] the cells counted as settled; p loses what they take.  Without a
+ * fixpoint, sure the cells counted as settled; p loses what they take.  Without a
  * branch but the outcome's: whether a diagonal has a settled cell for d, and whether it
  * is done (its one cell for d settled), are each about as often so as not, and their
  * branches took 13% of the mispredictions on Master X (cachegrind --branch-sim).  A done
@@ -88,7 +150,6 @@ enum diagonal_outcome { DIAGONALS_DEAD, DIAGONALS_STABLE, DIAGONALS_SHRUNK };
  * 38.50M; a word at a time without branches 40.47M) and 4% less CPU (bench_runs, least
  * of 60 runs, Master and Expert).
  */
-#if defined(__SSE2__)
 
 /* Per diagonal, per band (lanes 0-2): its cells and the rest of the box it crosses.
  * Lane 3, which no band uses, has every cell on the diagonal and none off it: with p
@@ -136,111 +197,31 @@ static inline __m128i diagonal_losses(__m128i p, __m128i sure, int g, __m128i *d
 }
 
 /* Both diagonals at once, a lane per band. */
-static inline enum diagonal_outcome diagonals_shrink(uint32_t p[3], const uint32_t sure[3])
+static inline enum diagonal_outcome diagonals_shrink(band_words *p, band_words sure)
 {
     const __m128i zero = _mm_setzero_si128();
-    __m128i pv = _mm_set_epi32(0, (int)p[2], (int)p[1], (int)p[0]);
-    __m128i sv = _mm_set_epi32(0, (int)sure[2], (int)sure[1], (int)sure[0]);
     __m128i dead = zero;
-    __m128i lose = _mm_or_si128(diagonal_losses(pv, sv, 0, &dead), diagonal_losses(pv, sv, 1, &dead));
+    __m128i lose = _mm_or_si128(diagonal_losses(*p, sure, 0, &dead), diagonal_losses(*p, sure, 1, &dead));
 
     if (_mm_movemask_epi8(_mm_cmpeq_epi32(dead, zero)) != 0xFFFF)
         return DIAGONALS_DEAD;
-    if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(pv, lose), zero)) == 0xFFFF)
+    if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(*p, lose), zero)) == 0xFFFF)
         return DIAGONALS_STABLE;
-    pv = _mm_andnot_si128(lose, pv);
-    p[0] = (uint32_t)_mm_cvtsi128_si32(pv);
-    p[1] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(pv, _MM_SHUFFLE(1, 1, 1, 1)));
-    p[2] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(pv, _MM_SHUFFLE(2, 2, 2, 2)));
+    *p = _mm_andnot_si128(lose, *p);
     return DIAGONALS_SHRUNK;
 }
-
-#else
-
-/* Diagonal g's rules, a word per band (where SSE2 is not to be had): what p loses, added
- * to lose[]; true at a dead end. */
-static inline uint32_t diagonal_losses(const uint32_t p[3], const uint32_t sure[3],
-                                       const struct diagonal *g, uint32_t lose[3])
-{
-    uint32_t on0 = p[0] & g->cells[0], on1 = p[1] & g->cells[1], on2 = p[2] & g->cells[2];
-    uint32_t on = on0 | on1 | on2;
-    uint32_t settled = (on0 & sure[0]) | (on1 & sure[1]) | (on2 & sure[2]);
-    /* settled if any, else on (settled lies inside on). */
-    uint32_t keep = on & (settled | -(uint32_t)(settled == 0));
-    uint32_t twice = settled & (settled - 1);
-
-    /* A box with d on the diagonal only: the diagonal holds it there. */
-    keep &= (p[0] & g->off[0]) == 0 ? g->cells[0] : ~0u;
-    keep &= (p[1] & g->off[1]) == 0 ? g->cells[1] : ~0u;
-    keep &= (p[2] & g->off[2]) == 0 ? g->cells[2] : ~0u;
-    /* The diagonal's d in one box: the box holds it on the diagonal. */
-    lose[0] |= (g->cells[0] & ~keep) | ((keep & ~g->cells[0]) == 0 ? g->off[0] : 0);
-    lose[1] |= (g->cells[1] & ~keep) | ((keep & ~g->cells[1]) == 0 ? g->off[1] : 0);
-    lose[2] |= (g->cells[2] & ~keep) | ((keep & ~g->cells[2]) == 0 ? g->off[2] : 0);
-    return (uint32_t)(twice != 0) | (uint32_t)(keep == 0);
-}
-
-static inline enum diagonal_outcome diagonals_shrink(uint32_t p[3], const uint32_t sure[3])
-{
-    uint32_t lose[3] = { 0, 0, 0 };
-
-    if (diagonal_losses(p, sure, &diagonals[0], lose) | diagonal_losses(p, sure, &diagonals[1], lose))
-        return DIAGONALS_DEAD;
-    if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
-        return DIAGONALS_STABLE;
-    p[0] &= ~lose[0];
-    p[1] &= ~lose[1];
-    p[2] &= ~lose[2];
-    return DIAGONALS_SHRUNK;
-}
-
-#endif
-
-/* Shrinks digit d's plane with both diagonals' rules (diagonals_shrink), to
- * their joint fixpoint; false at a dead end.  lone[b] receives the cells of band b the
- * digit then holds alone in their row: they count as settled on the diagonals before
- * settle_digit_x marks them, so a diagonal loses the digit in the same loop, and the
- * settling takes them from here rather than working them out again (callgrind, whole
- * kakudo solve -j1 on generated X: Easy -4.0%, Master -4.9%).  The
- * rules used to follow the settling, and what they took marked the digit to be settled
- * again in the next sweep: in one loop, 5-6% less CPU on generated Easy and Master X
- * (the loops' iterations on Master: 116,308 -> 114,218; instructions, callgrind, Easy
- * -2.7%, Master +0.8%). */
-static bool shrink_digit_x(struct state *s, int d, uint32_t lone[3])
-{
-    uint32_t fixed[3];
-
-    for (;;) {
-        if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
-            return false;
-
-        uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
-        lone[0] = lone_row_cells(p[0], fixed[0]);
-        lone[1] = lone_row_cells(p[1], fixed[1]);
-        lone[2] = lone_row_cells(p[2], fixed[2]);
-        uint32_t sure[3] = { s->solved[0] | lone[0], s->solved[1] | lone[1], s->solved[2] | lone[2] };
-        enum diagonal_outcome outcome = diagonals_shrink(p, sure);
-
-        if (outcome != DIAGONALS_SHRUNK)
-            return outcome == DIAGONALS_STABLE;
-        s->plane[0][d] = p[0];
-        s->plane[1][d] = p[1];
-        s->plane[2][d] = p[2];
-    }
-}
-
-#if defined(__SSE2__)
 
 /* clear_other_digits for the three bands at once (cells[b] in band b, maybe none): the
  * planes of a group of four digits in the three bands are tested together, one mask of
  * changed digits a group rather than one a band and group, and no loop over the bands
  * (callgrind, Master X: about 75 instructions fewer a call, 4.6% of the whole). */
-static inline void clear_other_digits_x(struct state *s, int d, const uint32_t cells[3])
+static inline void clear_other_digits_x(struct state *s, int d, band_words cells)
 {
     uint32_t keep[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] }, changed = 0;
     const __m128i zero = _mm_setzero_si128();
-    const __m128i m0 = _mm_set1_epi32((int)cells[0]), m1 = _mm_set1_epi32((int)cells[1]);
-    const __m128i m2 = _mm_set1_epi32((int)cells[2]);
+    const __m128i m0 = _mm_shuffle_epi32(cells, _MM_SHUFFLE(0, 0, 0, 0));
+    const __m128i m1 = _mm_shuffle_epi32(cells, _MM_SHUFFLE(1, 1, 1, 1));
+    const __m128i m2 = _mm_shuffle_epi32(cells, _MM_SHUFFLE(2, 2, 2, 2));
 
     for (int e = 0; e < PLANE_WORDS; e += 4) {
         __m128i *p0 = (__m128i *)(void *)&s->plane[0][e], *p1 = (__m128i *)(void *)&s->plane[1][e];
@@ -260,15 +241,130 @@ static inline void clear_other_digits_x(struct state *s, int d, const uint32_t c
     s->dirty |= changed & ~(1u << d);
 }
 
-#else
-
-static inline void clear_other_digits_x(struct state *s, int d, const uint32_t cells[3])
+/* Shrinks digit d's plane with both diagonals' rules (diagonals_shrink), to
+ * their joint fixpoint; false at a dead end.  *lone receives the cells of each band the
+ * digit then holds alone in their row: they count as settled on the diagonals before
+ * settle_digit_x marks them, so a diagonal loses the digit in the same loop, and the
+ * settling takes them from here rather than working them out again (callgrind, whole
+ * kakudo solve -j1 on generated X: Easy -4.0%, Master -4.9%).  The
+ * rules used to follow the settling, and what they took marked the digit to be settled
+ * again in the next sweep: in one loop, 5-6% less CPU on generated Easy and Master X
+ * (the loops' iterations on Master: 116,308 -> 114,218; instructions, callgrind, Easy
+ * -2.7%, Master +0.8%). */
+static bool shrink_digit_x(struct state *s, int d, band_words *lone)
 {
-    for (int b = 0; b < 3; b++)
-        clear_other_digits(s, d, b, cells[b]);
+    const band_words solved = band_words_of(s->solved[0], s->solved[1], s->solved[2]);
+    uint32_t fixed[3];
+
+    for (;;) {
+        if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+            return false;
+
+        band_words p = band_words_of(s->plane[0][d], s->plane[1][d], s->plane[2][d]);
+        *lone = band_lone_row_cells(p, band_words_of(fixed[0], fixed[1], fixed[2]));
+        enum diagonal_outcome outcome = diagonals_shrink(&p, band_or(solved, *lone));
+
+        if (outcome != DIAGONALS_SHRUNK)
+            return outcome == DIAGONALS_STABLE;
+        s->plane[0][d] = band_word(p, 0);
+        s->plane[1][d] = band_word(p, 1);
+        s->plane[2][d] = band_word(p, 2);
+    }
 }
 
-#endif
+/* Digit d shrunk with its diagonals, and the cells it holds alone in their row settled:
+ * the plain search's settle_digit, for X. */
+static bool settle_digit_x(struct state *s, int d)
+{
+    band_words lone;
+
+    if (!shrink_digit_x(s, d, &lone))
+        return false;
+    /* One test for the three bands, then each band cleared whether it settles a cell or
+     * not (nothing is cleared then): a test per band, taken at random about half the
+     * time, was 15% of the mispredictions on Master X (cachegrind --branch-sim: 40k of
+     * 270k; now 9k): 3.5% more instructions, 1-2% less CPU (bench_runs). */
+    band_words solved = band_words_of(s->solved[0], s->solved[1], s->solved[2]);
+    band_words fresh = band_without(lone, solved);
+
+    if (band_none(fresh))
+        return true;
+    solved = band_or(solved, fresh);
+    s->solved[0] = band_word(solved, 0);
+    s->solved[1] = band_word(solved, 1);
+    s->solved[2] = band_word(solved, 2);
+    clear_other_digits_x(s, d, fresh);
+    return true;
+}
+
+#else
+
+/* What diagonal_losses finds of a diagonal: a dead end; d's place on it settled and
+ * the only cell of it left for d, so that the rules have nothing to take for it, now or
+ * later (a plane only loses cells); or neither. */
+enum diagonal_outcome { DIAGONAL_DEAD, DIAGONAL_DONE, DIAGONAL_OPEN };
+
+/* What digit d (its plane p, per band) loses for diagonal g, added to lose[] (nothing
+ * when the outcome is not DIAGONAL_OPEN).  A diagonal done is told from the cells that
+ * the rules look at anyway, rather than by a test of its own before them: 0.9% fewer
+ * instructions on Master X (callgrind). */
+static inline enum diagonal_outcome diagonal_losses(const uint32_t p[3], const uint32_t solved[3],
+                                                    const struct diagonal *g, uint32_t lose[3])
+{
+    uint32_t on0 = p[0] & g->cells[0], on1 = p[1] & g->cells[1], on2 = p[2] & g->cells[2];
+    uint32_t on = on0 | on1 | on2;
+    uint32_t settled = (on0 & solved[0]) | (on1 & solved[1]) | (on2 & solved[2]);
+    uint32_t keep = settled != 0 ? settled : on;
+
+    if (settled & (settled - 1))
+        return DIAGONAL_DEAD;
+    if (on == settled && settled != 0)
+        return DIAGONAL_DONE;
+    /* A box with d on the diagonal only: the diagonal holds it there. */
+    keep &= (p[0] & g->off[0]) == 0 ? g->cells[0] : ~0u;
+    keep &= (p[1] & g->off[1]) == 0 ? g->cells[1] : ~0u;
+    keep &= (p[2] & g->off[2]) == 0 ? g->cells[2] : ~0u;
+    if (keep == 0)
+        return DIAGONAL_DEAD;
+    /* The diagonal's d in one box: the box holds it on the diagonal. */
+    lose[0] |= (g->cells[0] & ~keep) | ((keep & ~g->cells[0]) == 0 ? g->off[0] : 0);
+    lose[1] |= (g->cells[1] & ~keep) | ((keep & ~g->cells[1]) == 0 ? g->off[1] : 0);
+    lose[2] |= (g->cells[2] & ~keep) | ((keep & ~g->cells[2]) == 0 ? g->off[2] : 0);
+    return DIAGONAL_OPEN;
+}
+
+/* Shrinks digit d's plane with the rules of diagonal_losses for both diagonals, to
+ * their joint fixpoint; false at a dead end; lone[b] the cells of band b it holds alone
+ * in their row (as the lanes' shrink_digit_x above). */
+static bool shrink_digit_x(struct state *s, int d, uint32_t lone[3])
+{
+    uint32_t fixed[3];
+
+    for (;;) {
+        if (!shrink_plane(&s->plane[0][d], &s->plane[1][d], &s->plane[2][d], fixed))
+            return false;
+
+        uint32_t p[3] = { s->plane[0][d], s->plane[1][d], s->plane[2][d] };
+        lone[0] = lone_row_cells(p[0], fixed[0]);
+        lone[1] = lone_row_cells(p[1], fixed[1]);
+        lone[2] = lone_row_cells(p[2], fixed[2]);
+        uint32_t sure[3] = { s->solved[0] | lone[0], s->solved[1] | lone[1], s->solved[2] | lone[2] };
+        uint32_t lose[3] = { 0, 0, 0 };
+
+        enum diagonal_outcome main = diagonal_losses(p, sure, &diagonals[0], lose);
+        enum diagonal_outcome anti = diagonal_losses(p, sure, &diagonals[1], lose);
+
+        if (main == DIAGONAL_DEAD || anti == DIAGONAL_DEAD)
+            return false;
+        if (main == DIAGONAL_DONE && anti == DIAGONAL_DONE)
+            return true;
+        if (((p[0] & lose[0]) | (p[1] & lose[1]) | (p[2] & lose[2])) == 0)
+            return true;
+        s->plane[0][d] = p[0] & ~lose[0];
+        s->plane[1][d] = p[1] & ~lose[1];
+        s->plane[2][d] = p[2] & ~lose[2];
+    }
+}
 
 /* Digit d shrunk with its diagonals, and the cells it holds alone in their row settled:
  * the plain search's settle_digit, for X. */
@@ -278,19 +374,12 @@ static bool settle_digit_x(struct state *s, int d)
 
     if (!shrink_digit_x(s, d, lone))
         return false;
-    /* One test for the three bands, then each band cleared whether it settles a cell or
-     * not (nothing is cleared then): a test per band, taken at random about half the
-     * time, was 15% of the mispredictions on Master X (cachegrind --branch-sim: 40k of
-     * 270k; now 9k): 3.5% more instructions, 1-2% less CPU (bench_runs). */
-    uint32_t fresh[3] = { lone[0] & ~s->solved[0], lone[1] & ~s->solved[1], lone[2] & ~s->solved[2] };
-
-    if ((fresh[0] | fresh[1] | fresh[2]) == 0)
-        return true;
     for (int b = 0; b < 3; b++)
-        s->solved[b] |= fresh[b];
-    clear_other_digits_x(s, d, fresh);
+        settle_band_cells(s, d, b, lone[b]);
     return true;
 }
+
+#endif
 
 /* Case i of diagonal_cases_digit, per band: the cells it keeps, the main diagonal
  * holding d in band hm = i % 3 and the anti-diagonal in band hx = (hm + i / 3) % 3 (a
