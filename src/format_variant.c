@@ -343,18 +343,39 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
     return rc;
 }
 
+/* number_symbols for a region map (no '.' for none, at most max <= SUDOKU_MAX_SIZE
+ * regions), straight into the puzzle's bytes: numbering into 16 bits and then copying
+ * them was two thirds of giving a Jigsaw its regions. */
+static int number_regions(const char *map, int ncells, uint8_t *out, int max, int *bad)
+{
+    uint8_t index[256];     /* 0xff: not seen */
+    int count = 0;
+
+    memset(index, 0xff, sizeof index);
+    for (int cell = 0; cell < ncells; cell++) {
+        unsigned char ch = (unsigned char)map[cell];
+
+        if (index[ch] == 0xff) {
+            if (count >= max) {
+                *bad = cell;
+                return -1;
+            }
+            index[ch] = (uint8_t)count++;
+        }
+        out[cell] = index[ch];
+    }
+    return count;
+}
+
 static int apply_regions(struct reader *r, struct puzzle *p, const char *map, const struct vpos *pos,
                          struct format_error *err)
 {
-    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];      /* a Sudoku's: no allocation */
     int bad = 0;
 
-    if (number_symbols(map, p->ncells, region, p->max_digit, false, &bad) < 0)
+    if (number_regions(map, p->ncells, p->region, p->max_digit, &bad) < 0)
         return fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
                         _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
                         map[bad], p->max_digit + 1, p->max_digit);
-    for (int cell = 0; cell < p->ncells; cell++)
-        p->region[cell] = (uint8_t)region[cell];
     return 1;
 }
 
@@ -736,18 +757,21 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
             return fmt_fail_fault(r, err);
         if (ln.blank && *pp != NULL)
             return fmt_fail(r, err, start, 0, _("expected %1$d rows, got %2$d"), n, rows);
+        /* A row read straight is no separator (its digits are none of a separator's
+         * characters): looked at first, as most rows are. */
+        if (!ln.blank && !ln.comment && straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
+            start = rows == 0 ? ln.number : start;
+            n = (*pp)->max_digit;
+            rows++;
+            fmt_drop(r);
+            continue;
+        }
         if (ln.blank || ln.comment || is_separator(&ln)) {
             fmt_drop(r);
             continue;
         }
         if (*pp == NULL)
             start = ln.number;
-        if (straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
-            n = (*pp)->max_digit;
-            rows++;
-            fmt_drop(r);
-            continue;
-        }
         ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
         rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
         free_tokens(t, room);
@@ -903,15 +927,12 @@ static bool region_line_at(struct reader *r, int k, size_t count, struct fmt_lin
 static bool regions_fit(int n, const char *map)
 {
     struct puzzle *p = sudoku_new_unfinished(n);
-    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
     struct puzzle_error perr;
     int bad;
-    bool fit = number_symbols(map, p->ncells, region, n, false, &bad) >= 0;
+    bool fit;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
-    for (int cell = 0; fit && cell < p->ncells; cell++)
-        p->region[cell] = (uint8_t)region[cell];
-    fit = fit && variant_check_regions(p, &perr);
+    fit = number_regions(map, p->ncells, p->region, n, &bad) >= 0 && variant_check_regions(p, &perr);
     puzzle_free(p);
     return fit;
 }
@@ -1115,11 +1136,13 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
 static void region_symbols(const struct puzzle *p, char *out)
 {
     char symbol[256];
-    int next = 0;
+    /* Read into locals: a store through out, a char pointer, might change p's fields. */
+    const uint8_t *region = p->region;
+    int next = 0, ncells = p->ncells;
 
     memset(symbol, 0, sizeof symbol);
-    for (int cell = 0; cell < p->ncells; cell++) {
-        int r = p->region[cell];
+    for (int cell = 0; cell < ncells; cell++) {
+        int r = region[cell];
 
         if (symbol[r] == 0)
             symbol[r] = sudoku_symbol(++next);
