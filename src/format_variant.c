@@ -601,8 +601,8 @@ static bool map_symbols_straight(const char *map, int n)
 /* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
  * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
  * else.  Splitting the row into tokens and reading them one by one was most of reading
- * a variant's rows.  False, nothing read, for any other row: the general reading then
- * takes it (and says what is wrong with it). */
+ * a variant's rows.  False for any other row (given and the maps perhaps written in
+ * part): the general reading then takes it (and says what is wrong with it). */
 static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
 {
     const char *text = ln->text;
@@ -718,7 +718,11 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
 }
 
 /* A row read straight (straight_row) as row number rows, the puzzle made at the first
- * row, whose length gives its size; false, nothing read nor made, when it is not such. */
+ * row, whose length gives its size; false, nothing made, when it is not such.  Rows after
+ * the first are read into the puzzle and its maps at once (through a row on the stack and
+ * a copy, three copies a row were a fifth of reading one): one that turns out not to be
+ * straight may be left written in part, which the general reading then writes whole
+ * again or fails on. */
 static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned flags, int rows,
                           struct puzzle **pp, char **region_map, char **cage_map, struct vpos **posp)
 {
@@ -727,15 +731,21 @@ static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned 
     uint8_t given[SUDOKU_MAX_SIZE];
     char map[2][SUDOKU_MAX_SIZE], *maps[2] = { map[0], map[1] };
 
-    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
-        || !straight_row(ln, n, nmaps, given, maps))
+    bool made = *pp != NULL;
+
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
         return false;
-    if (*pp == NULL)
+    for (int m = 0; made && m < nmaps; m++)
+        maps[m] = (m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n;
+    if (!straight_row(ln, n, nmaps, made ? (*pp)->given + rows * n : given, maps))
+        return false;
+    if (!made) {
         new_variant_puzzle(r, n, flags, pp, region_map, cage_map, posp);
-    memcpy((*pp)->given + rows * n, given, (size_t)n);
+        memcpy((*pp)->given, given, (size_t)n);
+        for (int m = 0; m < nmaps; m++)
+            memcpy(m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map, map[m], (size_t)n);
+    }
     (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
-    for (int m = 0; m < nmaps; m++)
-        memcpy((m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n, map[m], (size_t)n);
     return true;
 }
 
@@ -1153,6 +1163,23 @@ static void region_symbols(const struct puzzle *p, char *out)
 /* The longest row the variant format writes: digits, region map and cage map, spaced. */
 #define VARIANT_ROW_MAX (3 * (SUDOKU_MAX_SIZE + 1))
 
+/* The n symbols of a row from from to to: for 8 to 16 of them (a 9x9's rows), as two
+ * words that overlap, where a call to memcpy for a length it cannot know was a third of
+ * writing a row. */
+static void copy_row(char *to, const char *from, int n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t head, tail;
+
+        memcpy(&head, from, 8);
+        memcpy(&tail, from + n - 8, 8);
+        memcpy(to, &head, 8);
+        memcpy(to + n - 8, &tail, 8);
+        return;
+    }
+    memcpy(to, from, (size_t)n);
+}
+
 /* One row of the variant format into out (VARIANT_ROW_MAX bytes), from the symbols of
  * the grid's digits and its regions' (NULL: none); its length. */
 static size_t variant_row(const struct puzzle *p, const char *digits, const char *regions, int r, char *out)
@@ -1160,11 +1187,11 @@ static size_t variant_row(const struct puzzle *p, const char *digits, const char
     int n = p->max_digit;
     size_t len = 0;
 
-    memcpy(out, digits + r * n, (size_t)n);
+    copy_row(out, digits + r * n, n);
     len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
-        memcpy(out + len, regions + r * n, (size_t)n);
+        copy_row(out + len, regions + r * n, n);
         len += (size_t)n;
     }
     if (p->cage != NULL) {
