@@ -19,9 +19,10 @@ static struct puzzle *puzzle_alloc_unfilled(const struct puzzle_ops *ops, int wi
     size_t n = (size_t)width * (size_t)height;
     /* One block: the struct, then the four byte arrays (a reader of a million puzzles
      * makes a puzzle for each), given, block, down and across in that order, which
-     * puzzle_new_like copies at once.  puzzle_free frees it whole. */
+     * puzzle_new_like copies at once, and a Sudoku's room for a Jigsaw's region map
+     * (puzzle_region_room).  puzzle_free frees it whole. */
     size_t head = (sizeof (struct puzzle) + 15) & ~(size_t)15;
-    char *block = xmalloc(head + 4 * n);
+    char *block = xmalloc(head + (ops->kind == PUZZLE_SUDOKU ? 5 : 4) * n);
     struct puzzle *p = (struct puzzle *)(void *)block;
 
     *p = (struct puzzle){ .ops = ops, .width = width, .height = height, .ncells = (int)n,
@@ -39,6 +40,11 @@ struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height,
 
     memset(p->given, 0, 4 * (size_t)p->ncells);
     return p;
+}
+
+uint8_t *puzzle_region_room(struct puzzle *p)
+{
+    return p->ops->kind == PUZZLE_SUDOKU ? p->across + p->ncells : NULL;
 }
 
 /* The groups of puzzles of one layout: one allocation per layout, not per puzzle, freed
@@ -114,7 +120,8 @@ void puzzle_free(struct puzzle *p)
     if (p == NULL)
         return;
     free_groups(p);
-    variant_free(p);
+    if (p->region != NULL || p->cage != NULL || p->cage_sum != NULL)    /* a variant's maps */
+        variant_free(p);
     free(p->name);
     free(p);    /* with its arrays (puzzle_alloc) */
 }
