@@ -598,6 +598,23 @@ static bool map_symbols_straight(const char *map, int n)
     return true;
 }
 
+/* The n symbols of a row from from to to: for 8 to 16 of them (a 9x9's rows), as two
+ * words that overlap, where a memcpy of a length it cannot know was a third of writing a
+ * row and a third of reading a map straight. */
+static void copy_row(char *to, const char *from, int n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t head, tail;
+
+        memcpy(&head, from, 8);
+        memcpy(&tail, from + n - 8, 8);
+        memcpy(to, &head, 8);
+        memcpy(to + n - 8, &tail, 8);
+        return;
+    }
+    memcpy(to, from, (size_t)n);
+}
+
 /* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
  * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
  * else.  Splitting the row into tokens and reading them one by one was most of reading
@@ -630,7 +647,7 @@ static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *g
 
         if (map[0] != ' ' || !map_symbols_straight(map + 1, n))
             return false;
-        memcpy(maps[m], map + 1, (size_t)n);
+        copy_row(maps[m], map + 1, n);
     }
     return true;
 }
@@ -1162,23 +1179,6 @@ static void region_symbols(const struct puzzle *p, char *out)
 
 /* The longest row the variant format writes: digits, region map and cage map, spaced. */
 #define VARIANT_ROW_MAX (3 * (SUDOKU_MAX_SIZE + 1))
-
-/* The n symbols of a row from from to to: for 8 to 16 of them (a 9x9's rows), as two
- * words that overlap, where a call to memcpy for a length it cannot know was a third of
- * writing a row. */
-static void copy_row(char *to, const char *from, int n)
-{
-    if (n >= 8 && n <= 16) {
-        uint64_t head, tail;
-
-        memcpy(&head, from, 8);
-        memcpy(&tail, from + n - 8, 8);
-        memcpy(to, &head, 8);
-        memcpy(to + n - 8, &tail, 8);
-        return;
-    }
-    memcpy(to, from, (size_t)n);
-}
 
 /* One row of the variant format into out (VARIANT_ROW_MAX bytes), from the symbols of
  * the grid's digits and its regions' (NULL: none); its length. */
