@@ -33,6 +33,7 @@ struct solve_job {
     long index;             /* puzzle number within the file, 1-based */
     long unchecked_line;    /* not 0: the reader left the givens to the search (the
                              * puzzle's line): checked only when it finds nothing */
+    bool unchecked_rows;    /* its digits in rows from that line on, or all on it */
     struct puzzle *p;       /* NULL: message instead */
     struct format_style style;
     char *message;          /* for stderr, then status EXIT_BAD_INPUT */
@@ -241,7 +242,7 @@ static void check_givens_now(struct solve_job *job)
     struct format_error err;
     char msg[600];
 
-    if (format_check_givens(job->p, job->name, job->unchecked_line, &err))
+    if (format_check_givens(job->p, job->name, job->unchecked_line, job->unchecked_rows, &err))
         return;
     format_error_string(&err, msg, sizeof msg);
     job->message = xstrdup(msg);
@@ -407,17 +408,18 @@ static void submit_message(struct solve_run *run, const char *name, char *messag
 }
 
 /* Hands the index-th puzzle of the file name, p (the job's to free), to the pool, to be
- * written in style; unchecked_line as the job's.  Inline: as a call, which gcc did not
+ * written in style; unchecked_line and unchecked_rows as the job's.  Inline: as a call, which gcc did not
  * inline, it cost solve_stream 25 instructions a puzzle (callgrind, 17_clue). */
 static inline void submit_puzzle(struct solve_run *run, const char *name, long index,
                                  struct puzzle *p, const struct format_style *style,
-                                 long unchecked_line)
+                                 long unchecked_line, bool unchecked_rows)
 {
     struct solve_job *job = take_job(run, (size_t)p->ncells);
 
     job->name = name;
     job->index = index;
     job->unchecked_line = unchecked_line;
+    job->unchecked_rows = unchecked_rows;
     job->p = p;
     job->style = *style;
     puzzle_start_grid(p, job->start);
@@ -465,7 +467,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f, long 
             continue;
         }
         found++;
-        submit_puzzle(run, name, index, p, &style, reader_givens_unchecked(r));
+        submit_puzzle(run, name, index, p, &style, reader_givens_unchecked(r), reader_givens_in_rows(r));
     }
     if (found == 0 && !failed && only >= 0) {
         char msg[600];
@@ -502,7 +504,7 @@ static void solve_saved_game(struct solve_run *run, const struct cli_input *in)
         submit_message(run, in->name, xstrdup(why));
         return;
     }
-    submit_puzzle(run, in->name, 1, p, &style, 0);   /* game_load checked the givens */
+    submit_puzzle(run, in->name, 1, p, &style, 0, false);   /* game_load checked the givens */
 }
 
 static void solve_input(const struct cli_input *in, void *user)

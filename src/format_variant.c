@@ -427,9 +427,9 @@ static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
 }
 
 /* Checks the finished variant, reporting a fault at the map or digit it concerns; rows_line
- * as fmt_finish_variant_groups takes it. */
+ * and digits_line as fmt_finish_variant_groups takes them. */
 static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
-                          struct puzzle **out, struct format_error *err)
+                          long digits_line, struct puzzle **out, struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
@@ -445,7 +445,7 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.cage_col;
-    } else if (!fmt_finish_variant_groups(r, p, rows_line, &perr)) {
+    } else if (!fmt_finish_variant_groups(r, p, rows_line, digits_line, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.digit_col;
@@ -929,7 +929,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -1066,8 +1066,10 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
         rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
     for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
+    /* Digits from the line's first column: a clash's place is the line and the cell, and
+     * the givens may be left to the caller. */
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
+        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -1169,7 +1171,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
+        rc = finish_variant(r, p, pos, 0, 0, out, err);
         p = NULL;
     }
     puzzle_free(p);
