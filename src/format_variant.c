@@ -426,17 +426,19 @@ static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
     return pos[0].line;
 }
 
-/* Checks the finished variant, reporting a fault at the map or digit it concerns; rows_line
- * and digits_line as fmt_finish_variant_groups takes them. */
+/* Checks the finished variant, reporting a fault at the map or digit it concerns (its
+ * regions not again when regions_checked); rows_line and digits_line as
+ * fmt_finish_variant_groups takes them. */
 static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
-                          long digits_line, struct puzzle **out, struct format_error *err)
+                          long digits_line, bool regions_checked, struct puzzle **out,
+                          struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
     long col = 0;
     bool ok = true;
 
-    if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, &perr)) {
+    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions(p, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.region_col;
@@ -929,7 +931,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -1067,9 +1069,10 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
     for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
     /* Digits from the line's first column: a clash's place is the line and the cell, and
-     * the givens may be left to the caller. */
+     * the givens may be left to the caller.  A map of its own line is checked already
+     * (checking it again was a seventh of reading a Jigsaw on two lines). */
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, out, err);
+        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -1171,7 +1174,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, 0, out, err);
+        rc = finish_variant(r, p, pos, 0, 0, false, out, err);
         p = NULL;
     }
     puzzle_free(p);
