@@ -33,6 +33,7 @@ struct solve_job {
     long index;             /* puzzle number within the file, 1-based */
     long unchecked_line;    /* not 0: the reader left the givens to the search (the
                              * puzzle's line): checked only when it finds nothing */
+    bool unchecked_rows;    /* its digits in rows from that line on, or all on it */
     struct puzzle *p;       /* NULL: message instead */
     struct format_style style;
     char *message;          /* for stderr, then status EXIT_BAD_INPUT */
@@ -241,7 +242,7 @@ static void check_givens_now(struct solve_job *job)
     struct format_error err;
     char msg[600];
 
-    if (format_check_givens(job->p, job->name, job->unchecked_line, &err))
+    if (format_check_givens(job->p, job->name, job->unchecked_line, job->unchecked_rows, &err))
         return;
     format_error_string(&err, msg, sizeof msg);
     job->message = xstrdup(msg);
@@ -274,6 +275,27 @@ static void solve_work(void *item, void *user)
 }
 
 /* What the search found, on standard output and error (in input order). */
+/* "# NAME" and its line end: one write when the name is of a usual length (the reader
+ * keeps 200 bytes at most), not printf, whose parsing of its format cost a tenth of what
+ * solve spends writing a variant, nor three writes, a tenth of writing a Sudoku X. */
+static void write_name_line(const char *name)
+{
+    char line[256];
+    size_t len = strlen(name);
+
+    if (len > sizeof line - 3) {
+        fputs("# ", stdout);
+        fputs(name, stdout);
+        putchar('\n');
+        return;
+    }
+    line[0] = '#';
+    line[1] = ' ';
+    memcpy(line + 2, name, len);
+    line[len + 2] = '\n';
+    fwrite(line, 1, len + 3, stdout);
+}
+
 static void print_outcome(struct solve_run *run, const struct solve_job *job)
 {
     enum solve_outcome outcome = job->outcome;
@@ -304,13 +326,8 @@ static void print_outcome(struct solve_run *run, const struct solve_job *job)
                           "not be the first in reading order (the search for it ran out of budget)\n"),
                 job->name, job->index);
     write_separator(run, &job->style);
-    /* "# NAME" without printf, whose parsing of its format cost a tenth of what solve
-     * spends writing a variant. */
-    if ((job->style.id == FORMAT_KAKURO_GRID || job->style.id == FORMAT_VARIANT) && p->name != NULL) {
-        fputs("# ", stdout);
-        fputs(p->name, stdout);
-        putchar('\n');
-    }
+    if ((job->style.id == FORMAT_KAKURO_GRID || job->style.id == FORMAT_VARIANT) && p->name != NULL)
+        write_name_line(p->name);
     format_write(stdout, p, job->solution, &job->style);
 }
 
@@ -391,17 +408,18 @@ static void submit_message(struct solve_run *run, const char *name, char *messag
 }
 
 /* Hands the index-th puzzle of the file name, p (the job's to free), to the pool, to be
- * written in style; unchecked_line as the job's.  Inline: as a call, which gcc did not
+ * written in style; unchecked_line and unchecked_rows as the job's.  Inline: as a call, which gcc did not
  * inline, it cost solve_stream 25 instructions a puzzle (callgrind, 17_clue). */
 static inline void submit_puzzle(struct solve_run *run, const char *name, long index,
                                  struct puzzle *p, const struct format_style *style,
-                                 long unchecked_line)
+                                 long unchecked_line, bool unchecked_rows)
 {
     struct solve_job *job = take_job(run, (size_t)p->ncells);
 
     job->name = name;
     job->index = index;
     job->unchecked_line = unchecked_line;
+    job->unchecked_rows = unchecked_rows;
     job->p = p;
     job->style = *style;
     puzzle_start_grid(p, job->start);
@@ -449,7 +467,7 @@ static void solve_stream(struct solve_run *run, const char *name, FILE *f, long 
             continue;
         }
         found++;
-        submit_puzzle(run, name, index, p, &style, reader_givens_unchecked(r));
+        submit_puzzle(run, name, index, p, &style, reader_givens_unchecked(r), reader_givens_in_rows(r));
     }
     if (found == 0 && !failed && only >= 0) {
         char msg[600];
@@ -486,7 +504,7 @@ static void solve_saved_game(struct solve_run *run, const struct cli_input *in)
         submit_message(run, in->name, xstrdup(why));
         return;
     }
-    submit_puzzle(run, in->name, 1, p, &style, 0);   /* game_load checked the givens */
+    submit_puzzle(run, in->name, 1, p, &style, 0, false);   /* game_load checked the givens */
 }
 
 static void solve_input(const struct cli_input *in, void *user)

@@ -198,10 +198,38 @@ static void line_check(struct line *ln)
     }
 }
 
+/* source_fill's common case: a whole line ahead in the chunk, its newline there too, that
+ * fits the line's room, nothing being skipped; false, nothing done, for any other.  The
+ * general reading's loop and appending checks were a fifth of reading a line of a
+ * variant's rows. */
+static bool source_fill_whole(struct line_source *s, struct line *ln)
+{
+    const char *start = s->chunk + s->chunk_pos, *nl;
+    size_t take;
+
+    if (s->skipping || s->chunk_pos == s->chunk_end
+        || (nl = memchr(start, '\n', s->chunk_end - s->chunk_pos)) == NULL
+        || (take = (size_t)(nl - start)) >= ln->cap || take > LINE_MAX_BYTES)
+        return false;
+    memcpy(ln->text, start, take);
+    ln->text[take] = '\0';
+    ln->len = take;
+    ln->fault = FAULT_NONE;
+    ln->fault_at = 0;
+    s->chunk_pos += take + 1;
+    s->lines_read++;
+    s->last_terminated = true;
+    ln->number = s->lines_read;
+    line_check(ln);
+    return true;
+}
+
 static bool source_fill(struct line_source *s, struct line *ln)
 {
     bool terminated;
 
+    if (source_fill_whole(s, ln))
+        return true;
     ln->len = 0;
     ln->fault = FAULT_NONE;
     ln->fault_at = 0;
@@ -362,7 +390,8 @@ struct reader {
     size_t marks_cap;
     bool has_marks;         /* marks belong to the last puzzle read */
     bool leave_givens;      /* reader_leave_givens: one-line Sudoku unchecked ... */
-    long unchecked_line;    /* ... and the line of the last puzzle read so, else 0 */
+    long unchecked_line;    /* ... and the line of the last puzzle read so, else 0, */
+    bool unchecked_rows;    /* its digits in rows from that line on, or all on it */
     /* Puzzles handed back (reader_give_back), of shape's layout, to be filled in again:
      * as many as a caller keeps in flight (solve's window), so that none is allocated
      * once the first are. */
@@ -1749,16 +1778,22 @@ static bool puzzle_ended(struct reader *r)
     return ln == NULL || line_kind(ln) != LINE_CONTENT;
 }
 
-bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err)
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, long digits_line,
+                               struct puzzle_error *err)
 {
     /* Givens left to a caller whose search finds repeated ones as it starts: a check of
      * distinct digits alone (a Killer's cages have sums, which a search may take long to
      * find unreachable), where the caller can say where a clash is from rows_line and
-     * where the reader would go on from the same line after it. */
-    bool check = !(r->leave_givens && rows_line > 0 && !(p->variant & VARIANT_KILLER) && puzzle_ended(r));
+     * where the reader would go on from the same line after it, or from digits_line (a
+     * one-line form, whose line the reader has left already). */
+    bool leave = r->leave_givens && !(p->variant & VARIANT_KILLER)
+                 && (digits_line > 0 || (rows_line > 0 && puzzle_ended(r)));
+    bool check = !leave;
 
-    if (!check)
-        r->unchecked_line = rows_line;
+    if (leave) {
+        r->unchecked_line = digits_line > 0 ? digits_line : rows_line;
+        r->unchecked_rows = digits_line == 0;
+    }
     if (p->variant & (VARIANT_JIGSAW | VARIANT_KILLER))
         return puzzle_finish_maps_checked(p, check, err);
     /* Every Sudoku X of a size has the same groups: the last one's are shared, not built
@@ -1795,7 +1830,8 @@ int fmt_symbol_value(int ch)
     return symbol_value(ch);
 }
 
-/* Sudoku X from a one-line Sudoku (FORMAT_X_LINE): the diagonals added and checked. */
+/* Sudoku X from a one-line Sudoku (FORMAT_X_LINE): the diagonals added and checked, or
+ * left to the caller with the rest of the givens. */
 static int read_x_line(struct reader *r, struct puzzle **out, struct format_style *style,
                        struct format_error *err)
 {
@@ -1806,7 +1842,10 @@ static int read_x_line(struct reader *r, struct puzzle **out, struct format_styl
         return rc;
     style->id = FORMAT_X_LINE;
     puzzle_set_variant(*out, VARIANT_X);
-    if (!puzzle_finish(*out, &perr)) {
+    /* The groups of the last Sudoku X of the size, not built again (building and checking
+     * them was half of what solve spends reading one); givens the one-line reading left
+     * to the caller (on its line, r->unchecked_line) left to it with the diagonals'. */
+    if (!fmt_finish_variant_groups(r, *out, 0, r->unchecked_line, &perr)) {
         struct srcpos at = error_position(r, *out, perr.cell);
         fail(r, err, at.line, at.col, "%s", perr.message);
         puzzle_free(*out);
@@ -2125,6 +2164,7 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
 
     *out = NULL;
     r->unchecked_line = 0;
+    r->unchecked_rows = false;
     if (style == NULL)
         style = &unused;
     *style = (struct format_style){ .id = r->format, .empty = '.' };
@@ -2186,7 +2226,12 @@ long reader_givens_unchecked(const struct reader *r)
     return r->unchecked_line;
 }
 
-bool format_check_givens(const struct puzzle *p, const char *file, long line,
+bool reader_givens_in_rows(const struct reader *r)
+{
+    return r->unchecked_rows;
+}
+
+bool format_check_givens(const struct puzzle *p, const char *file, long line, bool rows,
                          struct format_error *err)
 {
     struct puzzle_error perr;
@@ -2198,8 +2243,6 @@ bool format_check_givens(const struct puzzle *p, const char *file, long line,
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", file);
     if (perr.cell >= 0 && perr.cell < p->ncells) {
-        bool rows = p->variant != 0;
-
         err->line = rows ? line + perr.cell / p->width : line;
         err->col = (long)(rows ? perr.cell % p->width : perr.cell) + 1;
     }

@@ -63,12 +63,15 @@ const digitset *reader_marks(const struct reader *r);
 bool reader_lost(const struct reader *r);
 /* For a caller whose search finds clashing givens as it starts (solve): the givens of
  * one-line Sudoku, and of Sudoku X and Jigsaw whose rows are one a line as kakudo writes
- * them, are then not checked by the reader; reader_givens_unchecked gives the line of
- * the last puzzle read so (its first row; else 0), and format_check_givens, given it,
- * checks them and says what the reader would have said (false when they clash). */
+ * them, and of one-line Sudoku X and Jigsaw whose digits start their line, are then not
+ * checked by the reader; reader_givens_unchecked gives the line of the last puzzle read
+ * so (its first row; else 0) and reader_givens_in_rows whether its digits are in rows
+ * from that line on (else all on it), and format_check_givens, given them, checks them and
+ * says what the reader would have said (false when they clash). */
 void reader_leave_givens(struct reader *r);
 long reader_givens_unchecked(const struct reader *r);
-bool format_check_givens(const struct puzzle *p, const char *file, long line,
+bool reader_givens_in_rows(const struct reader *r);
+bool format_check_givens(const struct puzzle *p, const char *file, long line, bool rows,
                          struct format_error *err);
 /* Hands back a puzzle this reader read and the caller is done with: the reader fills it
  * in again for a later 9x9 one-line puzzle rather than allocate one (a file of a million

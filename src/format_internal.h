@@ -33,10 +33,13 @@ int fmt_fail_at_end(struct reader *r, struct format_error *err, const char *what
 bool fmt_reach_puzzle(struct reader *r, char **name);
 /* Builds the groups of a Sudoku variant whose maps are checked, and checks its givens
  * (puzzle_finish_maps_checked), sharing the groups of the last one of the same layout
- * where every puzzle of a size has the same (Sudoku X).  rows_line, when not 0, is the
- * line of the first of its rows, read one a line with cell c of a row at column c + 1:
- * its givens may then be left to the caller (reader_leave_givens). */
-bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, struct puzzle_error *err);
+ * where every puzzle of a size has the same (Sudoku X).  Its givens may be left to the
+ * caller (reader_leave_givens) where the place of a clash follows from a line alone:
+ * rows_line, when not 0, is the line of the first of its rows, read one a line with cell
+ * c of a row at column c + 1; digits_line, when not 0, the line that holds all its
+ * digits, cell i at column i + 1 (a one-line form). */
+bool fmt_finish_variant_groups(struct reader *r, struct puzzle *p, long rows_line, long digits_line,
+                               struct puzzle_error *err);
 /* Room for a reader's work on one puzzle, at least size bytes, its contents undefined:
  * kept across the puzzles of a file and freed with the reader, valid until the next call. */
 void *fmt_scratch(struct reader *r, size_t size);

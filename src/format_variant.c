@@ -35,6 +35,8 @@ struct vtok {
     const char *s;
     size_t len;
     long col;
+    size_t symbols;     /* its characters, where next_token counted them; else 0 */
+    bool ascii;         /* next_token found every byte of it ASCII */
 };
 
 /* A place in a line: its byte, and its column (characters from the line's start, plus
@@ -51,24 +53,55 @@ static bool is_blank(char ch)
     return ch == ' ' || ch == '\t' || ch == '\r';
 }
 
+/* Where the token of text (of len bytes) from i on ends: its first blank, or the end;
+ * *high has a top bit when a byte of it is beyond ASCII.  Eight bytes a step where the
+ * byte order allows: a byte at a time was most of splitting a one-line Jigsaw's 163
+ * bytes into its two tokens. */
+static size_t token_end(const char *text, size_t i, size_t len, uint64_t *high)
+{
+    const uint64_t ones = 0x0101010101010101ull, tops = ones * 0x80;
+    uint64_t bits = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w, blanks;
+
+        memcpy(&w, text + i, 8);
+        blanks = ~(util_nonzero_byte_tops(w ^ ones * ' ') & util_nonzero_byte_tops(w ^ ones * '\t')
+                   & util_nonzero_byte_tops(w ^ ones * '\r')) & tops;
+        if (blanks != 0) {
+            int k = __builtin_ctzll(blanks) / 8;    /* the first blank's byte */
+
+            *high = (bits | (w & ((1ull << (8 * k)) - 1))) & tops;
+            return i + (size_t)k;
+        }
+        bits |= w;
+    }
+#endif
+    for (; i < len && !is_blank(text[i]); i++)
+        bits |= (unsigned char)text[i];
+    *high = bits & tops;
+    return i;
+}
+
 /* The next whitespace-separated token of the line from cur on; false at its end. */
 static bool next_token(const struct fmt_line *ln, struct vcursor *cur, struct vtok *tok)
 {
-    size_t i = cur->at, start;
+    size_t i = cur->at, start, symbols;
     long col = cur->col;
-    unsigned high = 0;
+    uint64_t high;
 
     while (i < ln->len && is_blank(ln->text[i]))
         i++, col++;
     if (i >= ln->len)
         return false;
     start = i;
-    while (i < ln->len && !is_blank(ln->text[i]))
-        high |= (unsigned char)ln->text[i++];
-    *tok = (struct vtok){ .s = ln->text + start, .len = i - start, .col = col };
+    i = token_end(ln->text, i, ln->len, &high);
     /* Blanks are single characters; a token of ASCII alone has one a byte. */
-    cur->col = col + (long)(high < 0x80 ? i - start
-                                        : util_utf8_count((const uint8_t *)ln->text + start, i - start));
+    symbols = high == 0 ? i - start : util_utf8_count((const uint8_t *)ln->text + start, i - start);
+    *tok = (struct vtok){ .s = ln->text + start, .len = i - start, .col = col, .symbols = symbols,
+                          .ascii = high == 0 };
+    cur->col = col + (long)symbols;
     cur->at = i;
     return true;
 }
@@ -132,6 +165,8 @@ static int side_of(size_t count)
 static int map_ascii(const struct reader *r, long line, const struct vtok *map, bool regions,
                      struct format_error *err)
 {
+    if (map->ascii)     /* as next_token found it */
+        return 1;
     for (size_t i = 0; i < map->len; i++) {
         if ((unsigned char)map->s[i] >= 0x80) {
             char got[UTIL_QUOTE_SIZE];
@@ -206,7 +241,7 @@ static bool has_letter(const struct vtok *t)
  * so that its reader says what is wrong with it. */
 static size_t symbols_in(const struct vtok *t)
 {
-    return util_utf8_count((const uint8_t *)t->s, t->len);
+    return t->symbols != 0 ? t->symbols : util_utf8_count((const uint8_t *)t->s, t->len);
 }
 
 /* Where in the token its symbol number k starts (a byte that starts no character being
@@ -343,18 +378,39 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
     return rc;
 }
 
+/* number_symbols for a region map (no '.' for none, at most max <= SUDOKU_MAX_SIZE
+ * regions), straight into the puzzle's bytes: numbering into 16 bits and then copying
+ * them was two thirds of giving a Jigsaw its regions. */
+static int number_regions(const char *map, int ncells, uint8_t *out, int max, int *bad)
+{
+    uint8_t index[256];     /* 0xff: not seen */
+    int count = 0;
+
+    memset(index, 0xff, sizeof index);
+    for (int cell = 0; cell < ncells; cell++) {
+        unsigned char ch = (unsigned char)map[cell];
+
+        if (index[ch] == 0xff) {
+            if (count >= max) {
+                *bad = cell;
+                return -1;
+            }
+            index[ch] = (uint8_t)count++;
+        }
+        out[cell] = index[ch];
+    }
+    return count;
+}
+
 static int apply_regions(struct reader *r, struct puzzle *p, const char *map, const struct vpos *pos,
                          struct format_error *err)
 {
-    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];      /* a Sudoku's: no allocation */
     int bad = 0;
 
-    if (number_symbols(map, p->ncells, region, p->max_digit, false, &bad) < 0)
+    if (number_regions(map, p->ncells, p->region, p->max_digit, &bad) < 0)
         return fmt_fail(r, err, cell_pos(p, pos, bad).line, cell_pos(p, pos, bad).region_col,
                         _("'%1$c' would be region %2$d; a %3$dx%3$d Jigsaw has %3$d regions"),
                         map[bad], p->max_digit + 1, p->max_digit);
-    for (int cell = 0; cell < p->ncells; cell++)
-        p->region[cell] = (uint8_t)region[cell];
     return 1;
 }
 
@@ -370,17 +426,19 @@ static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
     return pos[0].line;
 }
 
-/* Checks the finished variant, reporting a fault at the map or digit it concerns; rows_line
- * as fmt_finish_variant_groups takes it. */
+/* Checks the finished variant, reporting a fault at the map or digit it concerns (its
+ * regions not again when regions_checked); rows_line and digits_line as
+ * fmt_finish_variant_groups takes them. */
 static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
-                          struct puzzle **out, struct format_error *err)
+                          long digits_line, bool regions_checked, struct puzzle **out,
+                          struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
     long col = 0;
     bool ok = true;
 
-    if ((p->variant & VARIANT_JIGSAW) && !variant_check_regions(p, &perr)) {
+    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions(p, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.region_col;
@@ -389,7 +447,7 @@ static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos 
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.cage_col;
-    } else if (!fmt_finish_variant_groups(r, p, rows_line, &perr)) {
+    } else if (!fmt_finish_variant_groups(r, p, rows_line, digits_line, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.digit_col;
@@ -540,8 +598,9 @@ static void new_variant_puzzle(struct reader *r, int n, unsigned flags, struct p
 
 /* Eight digit symbols of a grid of side n <= 9 ('.' or '0' for an empty cell, '1' to
  * '0' + n) as their values, a word's bytes at once, in place; false when any is not
- * such.  A byte at a time this was half of reading a row. */
-static bool small_digits8(uint64_t symbols, int n, uint64_t *values)
+ * such.  A byte at a time this was half of reading a row; inlined in each reader (a
+ * call a row was a tenth of reading one). */
+static inline __attribute__((always_inline)) bool small_digits8(uint64_t symbols, int n, uint64_t *values)
 {
     const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
     uint64_t dots = ~util_nonzero_byte_tops(symbols ^ ones * '.') & high;
@@ -577,11 +636,28 @@ static bool map_symbols_straight(const char *map, int n)
     return true;
 }
 
+/* The n symbols of a row from from to to: for 8 to 16 of them (a 9x9's rows), as two
+ * words that overlap, where a memcpy of a length it cannot know was a third of writing a
+ * row and a third of reading a map straight. */
+static void copy_row(char *to, const char *from, int n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t head, tail;
+
+        memcpy(&head, from, 8);
+        memcpy(&tail, from + n - 8, 8);
+        memcpy(to, &head, 8);
+        memcpy(to + n - 8, &tail, 8);
+        return;
+    }
+    memcpy(to, from, (size_t)n);
+}
+
 /* A row as kakudo writes it, read straight, without tokens: n digits ('.' or '0' for an
  * empty cell), then nmaps maps of n ASCII symbols each after one space, and nothing
  * else.  Splitting the row into tokens and reading them one by one was most of reading
- * a variant's rows.  False, nothing read, for any other row: the general reading then
- * takes it (and says what is wrong with it). */
+ * a variant's rows.  False for any other row (given and the maps perhaps written in
+ * part): the general reading then takes it (and says what is wrong with it). */
 static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *given, char *maps[2])
 {
     const char *text = ln->text;
@@ -609,7 +685,7 @@ static bool straight_row(const struct fmt_line *ln, int n, int nmaps, uint8_t *g
 
         if (map[0] != ' ' || !map_symbols_straight(map + 1, n))
             return false;
-        memcpy(maps[m], map + 1, (size_t)n);
+        copy_row(maps[m], map + 1, n);
     }
     return true;
 }
@@ -697,7 +773,11 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
 }
 
 /* A row read straight (straight_row) as row number rows, the puzzle made at the first
- * row, whose length gives its size; false, nothing read nor made, when it is not such. */
+ * row, whose length gives its size; false, nothing made, when it is not such.  Rows after
+ * the first are read into the puzzle and its maps at once (through a row on the stack and
+ * a copy, three copies a row were a fifth of reading one): one that turns out not to be
+ * straight may be left written in part, which the general reading then writes whole
+ * again or fails on. */
 static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned flags, int rows,
                           struct puzzle **pp, char **region_map, char **cage_map, struct vpos **posp)
 {
@@ -706,15 +786,21 @@ static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned 
     uint8_t given[SUDOKU_MAX_SIZE];
     char map[2][SUDOKU_MAX_SIZE], *maps[2] = { map[0], map[1] };
 
-    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
-        || !straight_row(ln, n, nmaps, given, maps))
+    bool made = *pp != NULL;
+
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
         return false;
-    if (*pp == NULL)
+    for (int m = 0; made && m < nmaps; m++)
+        maps[m] = (m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n;
+    if (!straight_row(ln, n, nmaps, made ? (*pp)->given + rows * n : given, maps))
+        return false;
+    if (!made) {
         new_variant_puzzle(r, n, flags, pp, region_map, cage_map, posp);
-    memcpy((*pp)->given + rows * n, given, (size_t)n);
+        memcpy((*pp)->given, given, (size_t)n);
+        for (int m = 0; m < nmaps; m++)
+            memcpy(m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map, map[m], (size_t)n);
+    }
     (*posp)[rows * n] = (struct vpos){ .line = ln->number, .digit_col = 0 };
-    for (int m = 0; m < nmaps; m++)
-        memcpy((m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n, map[m], (size_t)n);
     return true;
 }
 
@@ -736,18 +822,21 @@ static int read_variant_rows(struct reader *r, unsigned flags, struct puzzle **p
             return fmt_fail_fault(r, err);
         if (ln.blank && *pp != NULL)
             return fmt_fail(r, err, start, 0, _("expected %1$d rows, got %2$d"), n, rows);
+        /* A row read straight is no separator (its digits are none of a separator's
+         * characters): looked at first, as most rows are. */
+        if (!ln.blank && !ln.comment && straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
+            start = rows == 0 ? ln.number : start;
+            n = (*pp)->max_digit;
+            rows++;
+            fmt_drop(r);
+            continue;
+        }
         if (ln.blank || ln.comment || is_separator(&ln)) {
             fmt_drop(r);
             continue;
         }
         if (*pp == NULL)
             start = ln.number;
-        if (straight_rows(r, &ln, flags, rows, pp, region_map, cage_map, posp)) {
-            n = (*pp)->max_digit;
-            rows++;
-            fmt_drop(r);
-            continue;
-        }
         ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
         rc = read_variant_row(r, &ln, t, ntok, flags, rows, pp, region_map, cage_map, posp, err);
         free_tokens(t, room);
@@ -842,7 +931,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -871,18 +960,31 @@ static int next_line(struct reader *r, struct fmt_line *ln, struct format_error 
 static int line_digits(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int n,
                        struct puzzle *p, struct vpos *pos, struct format_error *err)
 {
-    struct vtok part = { .s = t->s, .len = (size_t)p->ncells, .col = t->col };
+    int ncells = p->ncells, cell = 0;
 
     (void)n;
-    for (int cell = 0; cell < p->ncells; cell++) {
-        int ch = (unsigned char)part.s[cell], v = fmt_symbol_value(ch);
+    /* Eight digits at once while they are such (a symbol at a time through
+     * fmt_symbol_value was a seventh of reading a one-line Jigsaw); the rest, and any
+     * symbol that is not one, one at a time. */
+    for (; p->max_digit <= 9 && cell + 8 <= ncells; cell += 8) {
+        uint64_t symbols, values;
+
+        memcpy(&symbols, t->s + cell, 8);
+        if (!small_digits8(symbols, p->max_digit, &values))
+            break;
+        memcpy(p->given + cell, &values, 8);
+    }
+    for (; cell < ncells; cell++) {
+        int ch = (unsigned char)t->s[cell], v = fmt_symbol_value(ch);
 
         if (v < 0 || v > p->max_digit)
-            return bad_digit(r, ln->number, part.col + cell, p->max_digit, part.s + cell,
+            return bad_digit(r, ln->number, t->col + cell, p->max_digit, t->s + cell,
                              t->len - (size_t)cell, err);
         p->given[cell] = (uint8_t)v;
+    }
+    for (cell = 0; cell < ncells; cell++) {
         pos[cell].line = ln->number;
-        pos[cell].digit_col = part.col + cell;
+        pos[cell].digit_col = t->col + cell;
     }
     return 1;
 }
@@ -903,15 +1005,12 @@ static bool region_line_at(struct reader *r, int k, size_t count, struct fmt_lin
 static bool regions_fit(int n, const char *map)
 {
     struct puzzle *p = sudoku_new_unfinished(n);
-    int16_t region[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
     struct puzzle_error perr;
     int bad;
-    bool fit = number_symbols(map, p->ncells, region, n, false, &bad) >= 0;
+    bool fit;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
-    for (int cell = 0; fit && cell < p->ncells; cell++)
-        p->region[cell] = (uint8_t)region[cell];
-    fit = fit && variant_check_regions(p, &perr);
+    fit = number_regions(map, p->ncells, p->region, n, &bad) >= 0 && variant_check_regions(p, &perr);
     puzzle_free(p);
     return fit;
 }
@@ -954,7 +1053,10 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
     int rc;
 
     puzzle_set_variant(p, VARIANT_JIGSAW);
-    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    /* The reader's room, not cleared: the digits give each cell its line and digit
+     * column, the map its region column, and nothing else is read (an allocation
+     * cleared a puzzle was a tenth of reading a one-line Jigsaw). */
+    pos = fmt_scratch(r, (size_t)p->ncells * sizeof *pos);
     rc = line_digits(r, ln, t, n, p, pos, err);
     for (int cell = 0; cell < p->ncells; cell++)
         pos[cell].region_col = regions->col + cell;
@@ -966,12 +1068,14 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
         rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
     for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
+    /* Digits from the line's first column: a clash's place is the line and the cell, and
+     * the givens may be left to the caller.  A map of its own line is checked already
+     * (checking it again was a seventh of reading a Jigsaw on two lines). */
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
+        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, out, err);
         p = NULL;
     }
     puzzle_free(p);
-    free(pos);
     return rc;
 }
 
@@ -1070,7 +1174,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, out, err);
+        rc = finish_variant(r, p, pos, 0, 0, false, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -1115,11 +1219,13 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
 static void region_symbols(const struct puzzle *p, char *out)
 {
     char symbol[256];
-    int next = 0;
+    /* Read into locals: a store through out, a char pointer, might change p's fields. */
+    const uint8_t *region = p->region;
+    int next = 0, ncells = p->ncells;
 
     memset(symbol, 0, sizeof symbol);
-    for (int cell = 0; cell < p->ncells; cell++) {
-        int r = p->region[cell];
+    for (int cell = 0; cell < ncells; cell++) {
+        int r = region[cell];
 
         if (symbol[r] == 0)
             symbol[r] = sudoku_symbol(++next);
@@ -1137,11 +1243,11 @@ static size_t variant_row(const struct puzzle *p, const char *digits, const char
     int n = p->max_digit;
     size_t len = 0;
 
-    memcpy(out, digits + r * n, (size_t)n);
+    copy_row(out, digits + r * n, n);
     len += (size_t)n;
     if (regions != NULL) {
         out[len++] = ' ';
-        memcpy(out + len, regions + r * n, (size_t)n);
+        copy_row(out + len, regions + r * n, n);
         len += (size_t)n;
     }
     if (p->cage != NULL) {

@@ -19,9 +19,10 @@ static struct puzzle *puzzle_alloc_unfilled(const struct puzzle_ops *ops, int wi
     size_t n = (size_t)width * (size_t)height;
     /* One block: the struct, then the four byte arrays (a reader of a million puzzles
      * makes a puzzle for each), given, block, down and across in that order, which
-     * puzzle_new_like copies at once.  puzzle_free frees it whole. */
+     * puzzle_new_like copies at once, and a Sudoku's room for a Jigsaw's region map
+     * (puzzle_region_room).  puzzle_free frees it whole. */
     size_t head = (sizeof (struct puzzle) + 15) & ~(size_t)15;
-    char *block = xmalloc(head + 4 * n);
+    char *block = xmalloc(head + (ops->kind == PUZZLE_SUDOKU ? 5 : 4) * n);
     struct puzzle *p = (struct puzzle *)(void *)block;
 
     *p = (struct puzzle){ .ops = ops, .width = width, .height = height, .ncells = (int)n,
@@ -41,24 +42,55 @@ struct puzzle *puzzle_alloc(const struct puzzle_ops *ops, int width, int height,
     return p;
 }
 
+uint8_t *puzzle_region_room(struct puzzle *p)
+{
+    return p->ops->kind == PUZZLE_SUDOKU ? p->across + p->ncells : NULL;
+}
+
 /* The groups of puzzles of one layout: one allocation per layout, not per puzzle, freed
  * with the last puzzle that holds it.  Puzzles of one file are freed on whichever
  * thread printed them, so the count is atomic. */
 struct puzzle_group_store {
     atomic_int refs;
+    bool inside;                    /* groups and cells are in this block, not apart */
     struct puzzle_group *groups;
     int *cells;                     /* behind groups[].cells */
     int16_t cell_groups[][PUZZLE_MAX_CELL_GROUPS];      /* per cell */
 };
 
-/* A store for a puzzle of ncells cells, every cell in no group yet; one reference. */
-static struct puzzle_group_store *store_new(size_t ncells)
+/* Where in a store's block of ncells cells its groups start, and its cells after
+ * ngroups of them, each aligned for its type. */
+static size_t store_groups_at(size_t ncells)
 {
-    struct puzzle_group_store *s = xmalloc(sizeof *s + ncells * sizeof s->cell_groups[0]);
+    size_t at = sizeof(struct puzzle_group_store) + ncells * PUZZLE_MAX_CELL_GROUPS * sizeof(int16_t);
+    size_t align = _Alignof(struct puzzle_group);
+
+    return (at + align - 1) / align * align;
+}
+
+static size_t store_cells_at(size_t ncells, size_t ngroups)
+{
+    size_t at = store_groups_at(ncells) + ngroups * sizeof(struct puzzle_group), align = _Alignof(int);
+
+    return (at + align - 1) / align * align;
+}
+
+/* A store for a puzzle of ncells cells, every cell in no group yet; one reference.  With
+ * room for ngroups groups of group_cells cells in all (a Sudoku's, whose counts are known
+ * before they are built), the groups and their cells are in the same block: three
+ * allocations and their frees a puzzle were a seventh of building a Jigsaw's groups.
+ * With none (a Kakuro's), they are allocated apart as they are built. */
+static struct puzzle_group_store *store_new(size_t ncells, size_t ngroups, size_t group_cells)
+{
+    bool inside = ngroups > 0;
+    size_t size = inside ? store_cells_at(ncells, ngroups) + group_cells * sizeof(int)
+                         : sizeof(struct puzzle_group_store) + ncells * PUZZLE_MAX_CELL_GROUPS * sizeof(int16_t);
+    struct puzzle_group_store *s = xmalloc(size);
 
     atomic_init(&s->refs, 1);
-    s->groups = NULL;
-    s->cells = NULL;
+    s->inside = inside;
+    s->groups = inside ? (struct puzzle_group *)(void *)((char *)s + store_groups_at(ncells)) : NULL;
+    s->cells = inside ? (int *)(void *)((char *)s + store_cells_at(ncells, ngroups)) : NULL;
     memset(s->cell_groups, 0xff, ncells * sizeof s->cell_groups[0]);
     return s;
 }
@@ -67,8 +99,10 @@ static void store_release(struct puzzle_group_store *s)
 {
     if (s == NULL || atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1)
         return;
-    free(s->groups);
-    free(s->cells);
+    if (!s->inside) {
+        free(s->groups);
+        free(s->cells);
+    }
     free(s);
 }
 
@@ -86,7 +120,8 @@ void puzzle_free(struct puzzle *p)
     if (p == NULL)
         return;
     free_groups(p);
-    variant_free(p);
+    if (p->region != NULL || p->cage != NULL || p->cage_sum != NULL)    /* a variant's maps */
+        variant_free(p);
     free(p->name);
     free(p);    /* with its arrays (puzzle_alloc) */
 }
@@ -129,33 +164,62 @@ void puzzle_start_grid(const struct puzzle *p, uint8_t *grid)
 
 /* --- Building the groups --- */
 
+/* The most groups a Sudoku of p's size and variant has, and the cells they hold in all:
+ * rows, columns and boxes or regions, the diagonals, the cages (which cover each cell
+ * once at most). */
+static void sudoku_groups_room(const struct puzzle *p, size_t *ngroups, size_t *ncells)
+{
+    size_t n = (size_t)p->max_digit, x = (p->variant & VARIANT_X) ? 2 : 0;
+
+    *ngroups = 3 * n + x + (size_t)(p->ncages > 0 ? p->ncages : 0);
+    *ncells = 3 * n * n + x * n + ((p->variant & VARIANT_KILLER) ? (size_t)p->ncells : 0);
+}
+
 struct group_builder {
     struct puzzle *p;
     int *cells;
     size_t ncells_used, cells_cap;
     size_t groups_cap;
-    size_t *offsets;    /* start of each group's cells, fixed up once storage stops moving */
+    /* In a store with its groups inside (a Sudoku's), the room is the store's, made for
+     * all of them, and never moves: each group points at its cells as it is added.
+     * Otherwise offsets holds the start of each group's cells, fixed up once storage
+     * stops moving. */
+    bool fixed;
+    size_t *offsets;
     uint8_t *filled;    /* per cell: its slots of cell_groups taken so far */
 };
+
+/* Group g's cells start at b->cells + at. */
+static void builder_place(struct group_builder *b, int g, size_t at)
+{
+    if (b->fixed)
+        b->p->groups[g].cells = b->cells + at;
+    else
+        b->offsets[g] = at;
+}
 
 static void builder_add(struct group_builder *b, enum group_kind kind, int sum, int clue,
                         const int *cells, int n)
 {
     struct puzzle *p = b->p;
 
-    /* The room is checked here, not in xgrow: a Sudoku's groups are reserved at once
-     * (builder_reserve), and the call per group was a sixth of adding one. */
-    if ((size_t)p->ngroups + 1 > b->groups_cap) {
-        p->groups = xgrow(p->groups, &b->groups_cap, (size_t)p->ngroups + 1, sizeof *p->groups);
-        b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
+    /* The room is checked here, not in xgrow: the call per group was a sixth of adding
+     * one.  A store's own room was made for all of its groups. */
+    if ((size_t)p->ngroups + 1 > b->groups_cap || b->ncells_used + (size_t)n > b->cells_cap) {
+        if (b->fixed)
+            fatal("internal error: a Sudoku's groups outgrew the room made for them");
+        if ((size_t)p->ngroups + 1 > b->groups_cap) {
+            p->groups = xgrow(p->groups, &b->groups_cap, (size_t)p->ngroups + 1, sizeof *p->groups);
+            b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
+        }
+        if (b->ncells_used + (size_t)n > b->cells_cap)
+            b->cells = xgrow(b->cells, &b->cells_cap, b->ncells_used + (size_t)n, sizeof *b->cells);
     }
-    if (b->ncells_used + (size_t)n > b->cells_cap)
-        b->cells = xgrow(b->cells, &b->cells_cap, b->ncells_used + (size_t)n, sizeof *b->cells);
     memcpy(b->cells + b->ncells_used, cells, (size_t)n * sizeof *cells);
-    b->offsets[p->ngroups] = b->ncells_used;
     p->groups[p->ngroups] = (struct puzzle_group){
         .kind = kind, .sum = sum, .clue = clue, .ncells = n, .cells = NULL,
     };
+    builder_place(b, p->ngroups, b->ncells_used);
     /* A cell's groups take its slots in turn (the last one kept for the last group),
      * counted rather than looked for. */
     int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups, group = (int16_t)p->ngroups;
@@ -171,61 +235,105 @@ static void builder_add(struct group_builder *b, enum group_kind kind, int sum, 
     p->ngroups++;
 }
 
-/* The N groups of N cells each that part the grid (cells: group g's from g * N on), as
- * builder_add's of each in turn when every cell has slot groups already and the caller
- * has filled each cell's slot, with the room reserved (builder_reserve): a builder_add a
- * group was half of building a 9x9 Jigsaw's regions. */
-static void add_partition(struct group_builder *b, enum group_kind kind, int sum, const int *cells, int slot)
+/* The N groups of N cells each that part the grid, whose cells the caller has written
+ * at b->cells from b->ncells_used on (group g's from g * N on) and whose slot it has
+ * given every cell, as builder_add's of each in turn would, in the store's own room (a
+ * Sudoku's): a builder_add a group was half of building a 9x9 Jigsaw's regions. */
+static void add_partition(struct group_builder *b, enum group_kind kind, int sum, int slot)
 {
     struct puzzle *p = b->p;
     int n = p->max_digit, first = p->ngroups;
 
-    memcpy(b->cells + b->ncells_used, cells, (size_t)p->ncells * sizeof *cells);
     for (int g = 0; g < n; g++) {
-        b->offsets[first + g] = b->ncells_used + (size_t)g * (size_t)n;
         p->groups[first + g] = (struct puzzle_group){
             .kind = kind, .sum = sum, .clue = -1, .ncells = n, .cells = NULL,
         };
+        builder_place(b, first + g, b->ncells_used + (size_t)g * (size_t)n);
     }
     memset(b->filled, slot + 1, (size_t)p->ncells);
     b->ncells_used += (size_t)p->ncells;
     p->ngroups += n;
 }
 
-/* Room for ngroups groups of ncells cells in all, so that adding them does not grow. */
-static void builder_reserve(struct group_builder *b, size_t ngroups, size_t ncells)
+/* A builder for p into its store: the store's own room when it has it (a Sudoku's),
+ * else room that grows as groups are added; filled is ncells bytes of zeros. */
+static struct group_builder builder_start(struct puzzle *p, uint8_t *filled)
 {
-    b->p->groups = xgrow(b->p->groups, &b->groups_cap, ngroups, sizeof *b->p->groups);
-    b->offsets = xrealloc(b->offsets, b->groups_cap * sizeof *b->offsets);
-    b->cells = xgrow(b->cells, &b->cells_cap, ncells, sizeof *b->cells);
+    struct puzzle_group_store *s = p->groups_store_;
+    struct group_builder b = { .p = p, .filled = filled };
+
+    if (s->inside) {
+        b.fixed = true;
+        p->groups = s->groups;
+        b.cells = s->cells;
+        sudoku_groups_room(p, &b.groups_cap, &b.cells_cap);
+    }
+    return b;
 }
 
+/* The groups handed to the store (where they are not in it already). */
 static void builder_done(struct group_builder *b)
 {
     struct puzzle *p = b->p;
 
+    if (b->fixed)
+        return;
     p->groups_store_->groups = p->groups;
     p->groups_store_->cells = b->cells;
     for (int g = 0; g < p->ngroups; g++)
         p->groups[g].cells = b->cells + b->offsets[g];
     free(b->offsets);
-    free(b->filled);
+}
+
+/* Whether the region map of p parts its n * n cells into n regions 0..n-1 of n cells
+ * each, counted by byte value (out of range too) without a test a cell. */
+static bool regions_part_grid(const struct puzzle *p)
+{
+    int n = p->max_digit;
+    uint16_t count[256] = { 0 };    /* 625 cells at most */
+
+    if (p->ncells != n * n)
+        return false;
+    for (int cell = 0; cell < p->ncells; cell++)
+        count[p->region[cell]]++;
+    for (int r = 0; r < n; r++)
+        if (count[r] != n)
+            return false;
+    return true;
 }
 
 /* A Jigsaw's regions in the boxes' place, after the rows and columns: region r's cells
  * in reading order, gathered in one pass over the grid (a pass per region was a fifth of
- * building a 9x9 Jigsaw's groups).  The regions are checked first
- * (variant_check_regions): a cell beyond a region's N is left out, never written past
- * its room. */
+ * building a 9x9 Jigsaw's groups), straight into the store when the regions part the
+ * grid (the checked regions of a reader's Jigsaw): a pass counting them, then one with
+ * no test a cell, cost half of one pass testing each cell's region and its room.  Any
+ * other map (as when regions are set unchecked) goes cell by cell: a cell beyond a
+ * region's N is left out, never written past its room. */
 static void add_regions(struct group_builder *b, int sum)
 {
     struct puzzle *p = b->p;
-    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, full = 0, first = p->ngroups;
+    int n = p->max_digit, count[SUDOKU_MAX_SIZE] = { 0 }, first = p->ngroups;
     int cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
     int16_t (*slots)[PUZZLE_MAX_CELL_GROUPS] = p->cell_groups;
 
     /* Each cell listed in its region and given the region as its third group (after its
      * row and column) in the same pass: what builder_add would give it. */
+    if (b->fixed && regions_part_grid(p)) {
+        /* Read into locals: a store through an int pointer might change p's fields. */
+        const uint8_t *region = p->region;
+        int ncells = p->ncells, *next[SUDOKU_MAX_SIZE];
+
+        for (int r = 0; r < n; r++)
+            next[r] = b->cells + b->ncells_used + (size_t)r * (size_t)n;
+        for (int cell = 0; cell < ncells; cell++) {
+            int r = region[cell];
+
+            *next[r]++ = cell;
+            slots[cell][2] = (int16_t)(first + r);
+        }
+        add_partition(b, GROUP_REGION, sum, 2);
+        return;
+    }
     for (int cell = 0; cell < p->ncells; cell++) {
         int r = p->region[cell];
 
@@ -233,12 +341,6 @@ static void add_regions(struct group_builder *b, int sum)
             cells[r * n + count[r]++] = cell;
             slots[cell][2] = (int16_t)(first + r);
         }
-    }
-    for (int r = 0; r < n; r++)
-        full += count[r] == n;
-    if (full == n && p->ncells == n * n) {
-        add_partition(b, GROUP_REGION, sum, cells, 2);
-        return;
     }
     for (int r = 0; r < n; r++)
         builder_add(b, GROUP_REGION, sum, -1, cells + r * n, count[r]);
@@ -353,7 +455,7 @@ static void lines_and_boxes(struct group_builder *b, bool boxes)
     memcpy(p->cell_groups, kept->slots, ncells * sizeof *p->cell_groups);
     memcpy(b->filled, kept->filled, ncells);
     for (int g = 0; g < ngroups; g++)
-        b->offsets[g] = (size_t)g * (size_t)n;
+        builder_place(b, g, (size_t)g * (size_t)n);
     b->ncells_used = used;
     p->ngroups = ngroups;
 }
@@ -365,7 +467,6 @@ static void build_sudoku_groups(struct group_builder *b)
     struct puzzle *p = b->p;
     int n = p->max_digit, sum = n * (n + 1) / 2;
 
-    builder_reserve(b, 3 * (size_t)n + 2 + (size_t)p->ncages, 5 * (size_t)n * (size_t)n + (size_t)n);
     lines_and_boxes(b, !(p->variant & VARIANT_JIGSAW));
     if (p->variant & VARIANT_JIGSAW)
         add_regions(b, sum);
@@ -751,15 +852,18 @@ static int count_nonzero(const uint8_t *bytes, size_t n)
  * variant maps are known good. */
 static bool finish_checked(struct puzzle *p, bool givens, struct puzzle_error *err)
 {
-    struct group_builder b = { .p = p, .filled = xcalloc((size_t)p->ncells, 1) };
+    /* A Sudoku's cells counted on the stack, a Kakuro's (up to 128x128) apart. */
+    uint8_t room[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    bool sudoku = p->ops->kind == PUZZLE_SUDOKU && p->ncells <= SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE;
+    uint8_t *filled = sudoku ? memset(room, 0, (size_t)p->ncells) : xcalloc((size_t)p->ncells, 1);
+    struct group_builder b = builder_start(p, filled);
+    bool built = sudoku ? (build_sudoku_groups(&b), true) : build_kakuro_groups(&b, err);
 
-    if (p->ops->kind == PUZZLE_SUDOKU) {
-        build_sudoku_groups(&b);
-    } else if (!build_kakuro_groups(&b, err)) {
-        builder_done(&b);
-        return false;
-    }
     builder_done(&b);
+    if (!sudoku)
+        free(filled);
+    if (!built)
+        return false;
     p->nwhite = p->ncells - count_nonzero(p->block, (size_t)p->ncells);
     return !givens || check_givens(p, err);
 }
@@ -769,8 +873,12 @@ static void finish_start(struct puzzle *p, struct puzzle_error *err)
 {
     err->cell = -1;
     err->message[0] = '\0';
+    size_t ngroups = 0, group_cells = 0;
+
     free_groups(p);
-    p->groups_store_ = store_new((size_t)p->ncells);
+    if (p->ops->kind == PUZZLE_SUDOKU && p->ncells <= SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+        sudoku_groups_room(p, &ngroups, &group_cells);
+    p->groups_store_ = store_new((size_t)p->ncells, ngroups, group_cells);
     p->cell_groups = p->groups_store_->cell_groups;
 }
 

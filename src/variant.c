@@ -15,8 +15,11 @@ void puzzle_set_variant(struct puzzle *p, unsigned flags)
     size_t n = (size_t)p->ncells;
 
     p->variant |= flags;
-    if ((flags & VARIANT_JIGSAW) && p->region == NULL)
-        p->region = xcalloc(n, 1);
+    if ((flags & VARIANT_JIGSAW) && p->region == NULL) {
+        uint8_t *room = puzzle_region_room(p);
+
+        p->region = room != NULL ? memset(room, 0, n) : xcalloc(n, 1);
+    }
     if ((flags & VARIANT_KILLER) && p->cage == NULL) {
         p->cage = xmalloc(n * sizeof *p->cage);
         for (size_t i = 0; i < n; i++)
@@ -51,7 +54,8 @@ void variant_copy(struct puzzle *to, const struct puzzle *from)
 
 void variant_free(struct puzzle *p)
 {
-    free(p->region);
+    if (p->region != NULL && p->region != puzzle_region_room(p))
+        free(p->region);
     free(p->cage);
     free(p->cage_sum);
     p->region = NULL;

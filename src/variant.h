@@ -8,6 +8,11 @@
 
 /* Copies from's variant (flags, region and cage maps, sums) onto to, of the same size. */
 void variant_copy(struct puzzle *to, const struct puzzle *from);
+/* The room a Sudoku's own block keeps for its region map (ncells bytes, after its other
+ * arrays), NULL for a Kakuro's: puzzle_set_variant puts a Jigsaw's map there rather than
+ * allocating it apart (an allocation and a free a puzzle were a twentieth of what solve
+ * spends reading and writing an Easy Jigsaw), and variant_free does not free it. */
+uint8_t *puzzle_region_room(struct puzzle *p);
 /* Frees the variant's maps (puzzle_free does). */
 void variant_free(struct puzzle *p);
 /* Whether a and b (of the same size) have the same variant, maps and sums. */

@@ -386,14 +386,15 @@ static void test_x_groups_shared(void)
     fclose(f);
 }
 
-/* The message of the first puzzle of text as a reader says it, "" for none; with
- * leave_givens, the reader leaves the givens to the caller (as kakudo solve asks) and
- * format_check_givens says it from the line the reader gives, which *left holds (0: the
- * reader checked them itself). */
-static void message_leaving_givens(const char *text, bool leave_givens, char *msg, size_t size, long *left)
+/* The message of the first puzzle of text, read in format (FORMAT_AUTO: the one found),
+ * as a reader says it, "" for none; with leave_givens, the reader leaves the givens to
+ * the caller (as kakudo solve asks) and format_check_givens says it from the line the
+ * reader gives, which *left holds (0: the reader checked them itself). */
+static void message_leaving_givens(const char *text, enum format_id format, bool leave_givens, char *msg,
+                                   size_t size, long *left)
 {
     FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
-    struct reader *r = reader_open(f, "t", FORMAT_AUTO);
+    struct reader *r = reader_open(f, "t", format);
     struct puzzle *p = NULL;
     struct format_error err;
     int rc;
@@ -403,16 +404,17 @@ static void message_leaving_givens(const char *text, bool leave_givens, char *ms
     rc = reader_next(r, &p, NULL, &err);
     *left = rc > 0 ? reader_givens_unchecked(r) : 0;
     msg[0] = '\0';
-    if (rc < 0 || (*left > 0 && !format_check_givens(p, "t", *left, &err)))
+    if (rc < 0 || (*left > 0 && !format_check_givens(p, "t", *left, reader_givens_in_rows(r), &err)))
         format_error_string(&err, msg, size);
     puzzle_free(p);
     reader_close(r);
     fclose(f);
 }
 
-/* Sudoku X and Jigsaw whose rows are one a line as kakudo writes them have their givens
- * left to kakudo solve's search, which finds a clash as it starts; the message then said
- * is the reader's, at the same line and column.  Rows with anything between them or read
+/* Sudoku X and Jigsaw whose rows are one a line as kakudo writes them, and one-line
+ * Jigsaws (on one line or two) and Sudoku X (x-line) whose digits start their line, have
+ * their givens left to kakudo solve's search, which finds a clash as it starts; the
+ * message then said is the reader's, at the same line and column.  Rows with anything between them or read
  * token by token, rows followed by more content (which the reader skips after a fault in
  * a puzzle) or by input not read yet (the end of the input's last chunk, where the reader
  * would have to wait for more to know), and Killers (whose cages' sums a search may take
@@ -423,7 +425,9 @@ static void test_givens_left_to_search(void)
     "jigsaw\n" r1 " 112222333\n" r2 " 111222333\n" r3 " 111125663\n" r4 " 444525633\n" \
     r5 " 447555666\n" r6 " 447555996\n" r7 " 447789966\n" r8 " 777888999\n" r9 " 778888899\n"
 #define E ".........\n"
-    static const struct { const char *text; bool left; } cases[] = {
+#define MAP "112222333111222333111125663444525633447555666447555996447789966777888999778888899"
+#define D9 "........."
+    static const struct { const char *text; bool left; enum format_id format; } cases[] = {
         { "sudoku-x\n1........\n" E E E E E E E "........1\n" "\n", true },
         { "sudoku-x\n........2\n" E E E E E E E "2........\n" "\n", true },
         { "sudoku-x\n" E E E E "..3...3..\n" E E E E "\n", true },
@@ -446,15 +450,28 @@ static void test_givens_left_to_search(void)
         { J9("5........", ".5.......", ".........", ".........", ".........", ".........", ".........", ".........", "........ 8"), false },
         { "jigsaw-x\n1... 1122\n.... 1122\n.... 3344\n...1 3344\n" "\n", true },
         { "killer\n1..1 aabb\n.... ccdd\n.... eeff\n.... gghh\na=3 b=7 c=3 d=7 e=3 f=7 g=3 h=7\n", false },
+        { "5.......5" D9 D9 D9 D9 D9 D9 D9 D9 " " MAP "\n", true, FORMAT_JIGSAW_LINE },
+        { "6........" ".6......." D9 D9 D9 D9 D9 D9 D9 " " MAP "\n", true, FORMAT_JIGSAW_LINE },
+        { D9 D9 D9 D9 D9 D9 "9.......9" D9 D9 MAP "\n", true, FORMAT_JIGSAW_LINE },
+        { "5........" D9 D9 D9 D9 D9 D9 D9 D9 "\n" MAP "\n", true, FORMAT_AUTO },
+        { "5........" "5........" D9 D9 D9 D9 D9 D9 D9 "\n" MAP "\n", true, FORMAT_AUTO },
+        { "5........" D9 D9 D9 D9 D9 D9 D9 D9 " " MAP "\n", true, FORMAT_AUTO },
+        { "  5.......5" D9 D9 D9 D9 D9 D9 D9 D9 " " MAP "\n", false, FORMAT_JIGSAW_LINE },
+        { "1........" D9 D9 D9 D9 D9 D9 D9 "........1\n", true, FORMAT_X_LINE },
+        { "........2" D9 D9 D9 D9 D9 D9 D9 "2........\n", true, FORMAT_X_LINE },
+        { ".3......3" D9 D9 D9 D9 D9 D9 D9 D9 "\n", true, FORMAT_X_LINE },
+        { "1........" D9 D9 D9 D9 D9 D9 D9 D9 "\n", true, FORMAT_X_LINE },
     };
 #undef E
 #undef J9
+#undef MAP
+#undef D9
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char checked[600], left[600];
         long line_checked, line_left;
 
-        message_leaving_givens(cases[k].text, false, checked, sizeof checked, &line_checked);
-        message_leaving_givens(cases[k].text, true, left, sizeof left, &line_left);
+        message_leaving_givens(cases[k].text, cases[k].format, false, checked, sizeof checked, &line_checked);
+        message_leaving_givens(cases[k].text, cases[k].format, true, left, sizeof left, &line_left);
         tap_ok(line_checked == 0 && (line_left > 0) == cases[k].left && strcmp(checked, left) == 0,
                "case %zu: givens %s, message '%s' (left to the search: '%s')", k + 1,
                line_left > 0 ? "left to the search" : "checked by the reader", checked, left);
