@@ -649,11 +649,11 @@ static int branch_cell(const struct fast_ctx *c, const struct fast_state *s)
 
         for (; cells_any(pairs); pairs = cells_drop_first(pairs)) {
             int cell = first_cell(pairs), n = cell_count(c->g->peers[cell] & unsolved);
+            bool better = n > most;
 
-            if (n > most) {
-                most = n;
-                best = cell;
-            }
+            /* Chosen without a branch: which cell has the most is not predictable. */
+            best = better ? cell : best;
+            most = better ? n : most;
         }
         return best;
     }
