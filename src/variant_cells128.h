@@ -38,22 +38,31 @@ static inline bool cells_equal(cellset a, cellset b)
 /* Every cell when b, none otherwise: a mask chosen without a branch. */
 static inline cellset cells_if(bool b)
 {
-    return -(cellset)b;
+    /* Word by word: GCC negated the 128-bit value through the stack. */
+    uint64_t word = -(uint64_t)b;
+
+    return (cellset)word << 64 | word;
 }
 
+/* The first cell of x, which is not empty.  The word holding it is chosen without a
+ * branch, here and in last_cell: which word a digit's places start or end in is not
+ * predictable (a tenth of the missed branches of 300 Master Jigsaws' search,
+ * cachegrind's model). */
 static inline int first_cell(cellset x)
 {
-    uint64_t low = (uint64_t)x;
+    uint64_t low = (uint64_t)x, high = (uint64_t)(x >> 64);
+    int in_high = low == 0;
 
-    return low != 0 ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    return 64 * in_high + __builtin_ctzll(in_high ? high : low);
 }
 
 /* The last cell of x, which is not empty. */
 static inline int last_cell(cellset x)
 {
-    uint64_t high = (uint64_t)(x >> 64);
+    uint64_t low = (uint64_t)x, high = (uint64_t)(x >> 64);
+    int in_high = high != 0;
 
-    return high != 0 ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
+    return 64 * in_high + 63 - __builtin_clzll(in_high ? high : low);
 }
 
 /* x without its first cell, x & (x - 1), worked out word by word with the borrow made

@@ -1,4 +1,4 @@
-/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit. */
+/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit, all cells or none. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -120,6 +120,16 @@ static void test_next_cell(void)
     tap_ok(all, "each cell's set from the one before's");
 }
 
+/* cells_if: every cell of every word, or none (the locked candidates' mask). */
+static void test_cells_if(void)
+{
+    bool all = true;
+
+    for (int c = 0; c < CELLS; c++)
+        all = all && has(cells_if(true), c) && !has(cells_if(false), c);
+    tap_ok(all, "cells_if: every cell or none");
+}
+
 /* Random sparse sets, as a digit's places in a unit are. */
 static void test_random_sets(void)
 {
@@ -179,6 +189,7 @@ int main(void)
     test_word_patterns();
     test_single_cells();
     test_next_cell();
+    test_cells_if();
     test_random_sets();
     return tap_done();
 }
