@@ -809,9 +809,9 @@ static void command_key(struct ui *ui, int key)
                    ui_keys_name(ui, CMD_HELP, help, sizeof help));
 }
 
-/* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter) arrives
- * as Escape and the key at once, a direct mark toggle, and Alt+small letter as Escape
- * and a command key. */
+/* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter where
+ * letters are symbols) arrives as Escape and the key at once, a direct mark toggle, and
+ * Alt+small letter as Escape and a command key. */
 static void escape_key(struct ui *ui)
 {
     wint_t w;
@@ -826,8 +826,8 @@ static void escape_key(struct ui *ui)
         command_key(ui, (int)w);
         return;
     }
-    if (r == OK && sudoku_symbol_value((int)w) > 0) {
-        enter_digit(ui, sudoku_symbol_value((int)w), true);
+    if (r == OK && ui_keys_symbol(ui->game->puzzle, (int)w) > 0) {
+        enter_digit(ui, ui_keys_symbol(ui->game->puzzle, (int)w), true);
         return;
     }
     if (r == KEY_CODE_YES)
