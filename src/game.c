@@ -1706,6 +1706,29 @@ fail:
     return NULL;
 }
 
+/* Whether the file behind fd, by its size, may be a save: one past SAVE_MAX_BYTES is
+ * refused before any of it is read (it was read, 64 MB of it, and then refused). */
+static bool size_fits(int fd, const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    off_t at = lseek(fd, 0, SEEK_CUR);     /* standard input is read from where it stands */
+
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
+        || st.st_size - (at > 0 ? at : 0) <= SAVE_MAX_BYTES)
+        return true;
+    set_err(err, errsize, "%s: too large for a save file (%jd bytes; at most %ld)", path,
+            (intmax_t)st.st_size, SAVE_MAX_BYTES);
+    return false;
+}
+
+/* What a file that is no regular one is, for the message that refuses it. */
+static const char *file_type(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : S_ISSOCK(mode) ? "a socket"
+           : "a special file";
+}
+
 /* Opens a save for reading: a regular file only (a FIFO would block the player, a device
  * would never end), opened without blocking and checked before anything is read. */
 static FILE *open_regular(const char *path, char *err, size_t errsize)
@@ -1724,7 +1747,11 @@ static FILE *open_regular(const char *path, char *err, size_t errsize)
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) {
-        set_err(err, errsize, "%s: not a regular file", path);
+        set_err(err, errsize, "%s: %s, not a regular file", path, file_type(st.st_mode));
+        close(fd);
+        return NULL;
+    }
+    if (!size_fits(fd, path, err, errsize)) {
         close(fd);
         return NULL;
     }
@@ -1855,6 +1882,8 @@ struct game *game_load_stream(FILE *f, const char *name, char *err, size_t errsi
     struct save_reader sr = { .path = name, .err = err, .errsize = errsize };
     enum game_load_status status;
 
+    if (!size_fits(fileno(f), name, err, errsize))
+        return NULL;
     sr.buf = read_stream(f, name, false, &sr.len, err, errsize);
     return sr.buf != NULL ? load_buffer(&sr, &status) : NULL;
 }
