@@ -399,21 +399,27 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     char err[512];
     enum game_load_status status;
     struct game *g = game_load_status(path, &status, err, sizeof err);
-    char *bundled;
 
     if (g == NULL) {
         set_aside(ui, path, status, err);
         return false;
     }
+    ui_board_resume(ui, g, path);
+    return true;
+}
+
+void ui_board_resume(struct ui *ui, struct game *g, const char *path)
+{
+    char *bundled;
+
     ui_board_close(ui);
     bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
     set_title(ui, bundled != NULL ? bundled
                   : g->puzzle->name != NULL ? g->puzzle->name : _("Saved game"));
     free(bundled);
-    set_save_path(ui, xstrdup(path));
+    set_save_path(ui, path != NULL ? xstrdup(path) : NULL);
     board_start(ui, g);
     say_opened(ui, g);
-    return true;
 }
 
 void ui_board_close(struct ui *ui)
