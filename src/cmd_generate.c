@@ -474,12 +474,17 @@ struct gen_job {
     struct gen_result res;
 };
 
+/* KAKURO2 starts with the count of its cases.  They are printed as they are made, as the
+ * other forms are (they were kept to the end, so an interrupt or a failure lost them all):
+ * the count is printed with the first case, less the puzzles given up on before it; one
+ * given up on after it is made again from the next seed past the last one asked for. */
 struct gen_run {
     const struct generate_args *a;
-    bool keep;                  /* KAKURO2 needs the count first: kept until the end */
-    struct gen_result *kept;    /* grown as they come: --count may be any number */
-    size_t kept_cap;
-    long nkept;                 /* those delivered; given up on ones have no puzzle */
+    bool kakuro2;               /* the KAKURO2 form: the count first */
+    bool counted;               /* its count is printed */
+    long given_up;              /* puzzles given up on before the count was printed */
+    long extra;                 /* seeds past the count used to make up for give-ups */
+    long short_by;              /* cases the count promised that could not be made */
     bool stopped;               /* the request cannot be made: nothing more */
     int status;
 };
@@ -539,15 +544,39 @@ static int report_level(const struct gen_job *job, int status)
     return status;
 }
 
-/* Keeps a result to be printed at the end (a puzzle given up on leaves a hole). */
-static void keep_result(struct gen_run *run, long index, const struct gen_result *res)
+/* Prints a made puzzle (after the KAKURO2 count, the first time) and frees it. */
+static void print_made(struct gen_run *run, struct gen_job *job)
 {
-    size_t had = run->kept_cap;
+    if (run->kakuro2 && !run->counted) {
+        format_write_kakuro2_header(stdout, run->a->count - run->given_up);
+        run->counted = true;
+    }
+    write_puzzle(run->a, &job->res, job->req.seed, job->index);
+    fflush(stdout);
+    puzzle_free(job->res.puzzle);
+    job->res.puzzle = NULL;
+}
 
-    run->kept = xgrow(run->kept, &run->kept_cap, (size_t)index + 1, sizeof *run->kept);
-    memset(run->kept + had, 0, (run->kept_cap - had) * sizeof *run->kept);
-    run->kept[index] = *res;
-    run->nkept = index + 1;
+/* A KAKURO2 case given up on after the count was printed: made from the next seeds past
+ * those asked for (at most --count of them in all), so that the count stays true. */
+static void make_up_for(struct gen_run *run, const struct gen_job *lost)
+{
+    while (run->extra < run->a->count && !cli_output_lost()) {
+        struct gen_job job = { .index = lost->index, .req = lost->req };
+
+        job.req.seed = gen_seed_for(run->a->req.seed, run->a->count + run->extra++);
+        gen_generate(&job.req, &job.res);
+        if (job.res.puzzle != NULL) {
+            fprintf(stderr, _("kakudo generate: puzzle %ld made from seed %" PRIu64 " in its "
+                              "place\n"), lost->index + 1, job.req.seed);
+            run->status = report_level(&job, run->status);
+            print_made(run, &job);
+            return;
+        }
+        fprintf(stderr, _("kakudo generate: puzzle %ld (seed %" PRIu64 "): gave up: %s\n"),
+                lost->index + 1, job.req.seed, job.res.message);
+    }
+    run->short_by++;
 }
 
 static void gen_deliver(void *item, void *user)
@@ -563,19 +592,17 @@ static void gen_deliver(void *item, void *user)
                 job->index + 1, job->req.seed, res->message);
         run->status = EXIT_GAVE_UP;
         puzzle_free(res->puzzle);
+        if (run->kakuro2 && run->counted)
+            make_up_for(run, job);
+        else
+            run->given_up++;
     } else if (res->puzzle == NULL) {
         fprintf(stderr, "kakudo generate: %s\n", res->message);
         run->status = EXIT_USAGE;
         run->stopped = true;
     } else {
         run->status = report_level(job, run->status);
-        if (run->keep) {
-            keep_result(run, job->index, res);
-        } else {
-            write_puzzle(run->a, res, job->req.seed, job->index);
-            fflush(stdout);
-            puzzle_free(res->puzzle);
-        }
+        print_made(run, job);
     }
     free(job);
 }
@@ -583,11 +610,11 @@ static void gen_deliver(void *item, void *user)
 /* Generates and prints every puzzle; returns the exit status. */
 static int generate_all(struct generate_args *a, const char *kind)
 {
-    struct gen_run run = { .a = a, .keep = a->out == FORMAT_KAKURO2 };
+    struct gen_run run = { .a = a, .kakuro2 = a->out == FORMAT_KAKURO2 };
     struct pool *pool = pool_open(a->jobs > 0 ? (int)a->jobs : pool_online_cpus(), gen_work,
                                   gen_deliver, &run);
 
-    if (!run.keep)
+    if (!run.kakuro2)
         print_command(a, kind);
     for (long i = 0; i < a->count && !run.stopped && !cli_output_lost(); i++) {
         struct gen_job *job = xcalloc(1, sizeof *job);
@@ -598,22 +625,12 @@ static int generate_all(struct generate_args *a, const char *kind)
         pool_submit(pool, job);
     }
     pool_close(pool);
-    if (run.keep) {
-        if (run.status != EXIT_USAGE) {
-            long made = 0;
-
-            /* Those given up on are left out. */
-            for (long i = 0; i < run.nkept; i++)
-                made += run.kept[i].puzzle != NULL;
-            format_write_kakuro2_header(stdout, made);
-            for (long i = 0; i < run.nkept; i++)
-                if (run.kept[i].puzzle != NULL)
-                    write_puzzle(a, &run.kept[i], gen_seed_for(a->req.seed, i), i);
-        }
-        for (long i = 0; i < run.nkept; i++)
-            puzzle_free(run.kept[i].puzzle);
-        free(run.kept);
-    }
+    /* Every puzzle given up on: no case, said as such. */
+    if (run.kakuro2 && !run.counted && run.status != EXIT_USAGE && !cli_output_lost())
+        format_write_kakuro2_header(stdout, 0);
+    if (run.short_by > 0)
+        fprintf(stderr, _("kakudo generate: the KAKURO2 count on the first line promises %ld "
+                          "more cases than were printed (given up on)\n"), run.short_by);
     return run.status;
 }
 

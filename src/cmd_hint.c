@@ -226,7 +226,15 @@ static void hint_deliver(void *item, void *user)
     struct hint_job *job = item;
     struct hint_run *run = user;
 
-    if (job->message != NULL) {
+    if (cli_output_lost()) {
+        /* Past a failed write nothing more is said (not even a later file's error, which
+         * would bury the write error): the jobs in flight are dropped, and main reports
+         * the write error. */
+        free(job->kept.out);
+        free(job->kept.err);
+        free(job->message);
+        puzzle_free(job->p);
+    } else if (job->message != NULL) {
         fprintf(stderr, "kakudo: %s\n", job->message);
         job->status = EXIT_BAD_INPUT;
         free(job->message);
@@ -289,7 +297,9 @@ int cli_hint(char **files, int nfiles, const struct cli_options *opt)
         files = standard_input;
         nfiles = 1;
     }
-    for (int i = 0; i < nfiles; i++) {
+    /* Once the output has failed (a full disk, a closed pipe) the files left are not
+     * read: their hints would be lost too. */
+    for (int i = 0; i < nfiles && !cli_output_lost(); i++) {
         struct hint_job *job = xcalloc(1, sizeof *job);
 
         job->arg = files[i];

@@ -31,17 +31,40 @@ static void note_config_error(const char *message, void *user)
         snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
 }
 
-/* A saved game named to play or watch: said as that command's own (the reader's message is
- * for solve, hint and rate fed a save through a pipe). */
-static int refuse_save(const char *arg, bool watch)
+/* A saved game named to watch: said as watch's own (the reader's message is for solve,
+ * hint and rate fed a save through a pipe). */
+static int refuse_save(const char *arg)
 {
     char *shown = util_escape_controls(arg);
 
-    fprintf(stderr, _("kakudo: %s: a saved game, not a puzzle: %s opens puzzles (the player resumes "
-                      "a puzzle's saved game itself); solve, hint and rate read saved games\n"),
-            shown, watch ? "watch" : "play");
+    fprintf(stderr, _("kakudo: %s: a saved game, not a puzzle: watch opens puzzles; the player "
+                      "resumes a saved game (kakudo SAVE), and solve, hint and rate read one\n"),
+            shown);
     free(shown);
     return 2;
+}
+
+/* A saved game named to play (SAVE or SAVE:1): read before the screen is taken, so that
+ * one that does not load is said on the terminal (and left as it is, not set aside as
+ * the state directory's are), then resumed as saved: digits, marks, undo history, timer,
+ * cursor; its progress goes on being saved to it. */
+static int play_save(const char *arg, struct tui_options *topt)
+{
+    char why[600], *path;
+    long only;
+    struct format_style style = { .id = FORMAT_AUTO };
+    int status;
+
+    topt->save = cli_load_save(arg, why, sizeof why);
+    if (topt->save == NULL) {
+        fprintf(stderr, "kakudo: %s\n", why);
+        return 2;
+    }
+    format_split_spec(arg, &path, &only);
+    topt->save_path = strcmp(path, "-") != 0 ? path : NULL;
+    status = tui_play(NULL, &style, arg, topt);
+    free(path);
+    return status;
 }
 
 int cli_play(char **args, int nargs, const struct cli_options *opt)
@@ -73,7 +96,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
         return 2;
     }
     if (nargs == 1 && opt->format == FORMAT_AUTO && cli_is_save_file(args[0]))
-        return refuse_save(args[0], opt->watch);
+        return opt->watch ? refuse_save(args[0]) : play_save(args[0], &topt);
     if (nargs == 1) {
         p = format_load_marks(args[0], opt->format, &style, &marks, &err);
         if (p == NULL) {

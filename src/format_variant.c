@@ -257,13 +257,45 @@ static size_t byte_of_symbol(const struct vtok *t, size_t k)
     return at;
 }
 
+/* How many cages a Killer line's map token names: its distinct symbols but '.'. */
+static int cages_named(const struct vtok *map)
+{
+    bool seen[256] = { false };
+    int count = 0;
+
+    for (size_t i = 0; i < map->len; i++) {
+        unsigned char ch = (unsigned char)map->s[i];
+        count += !seen[ch] && ch != '.';
+        seen[ch] = true;
+    }
+    return count;
+}
+
+/* Whether the tokens after a Killer line's map (t[0], or t[1] after the givens) are its
+ * sums: all numbers; or one for each cage, most of them numbers, a few with faults ("#5",
+ * "1O"); or a number for each cage and a '#' among or after them (no comment there).
+ * The reader then says the fault at its column: such a line was "not a puzzle", without
+ * a column.  A one-line Sudoku with letters and words after it stays one. */
+static bool sums_follow(const struct vtok *t, int n)
+{
+    int first = n >= 2 && symbols_in(&t[1]) == symbols_in(&t[0]) ? 2 : 1, numbers = 0;
+    int cages = cages_named(&t[first - 1]), hash = n;
+
+    for (int i = first; i < n; i++) {
+        numbers += is_number(&t[i]);
+        if (hash == n && t[i].s[0] == '#')
+            hash = i;
+    }
+    return numbers == n - first || (2 * numbers > n - first && n - first == cages)
+           || (hash < n && numbers >= cages);
+}
+
 enum format_id fmt_variant_detect(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
     struct vtok t[VTOK_MAX];
     int n = split_tokens(&ln, t, VTOK_MAX);
     unsigned flags;
-    bool numbers = n >= 2;
 
     if (n == 1 && token_is_variant(&t[0], &flags))
         return FORMAT_VARIANT;
@@ -272,9 +304,8 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
         return FORMAT_JIGSAW_LINE;
     if (n == 1 && symbols_in(&t[0]) % 2 == 0 && side_of(symbols_in(&t[0]) / 2) != 0)
         return FORMAT_JIGSAW_LINE;
-    for (int i = 1; i < n; i++)
-        numbers &= is_number(&t[i]) || (i == 1 && symbols_in(&t[1]) == symbols_in(&t[0]));
-    if (numbers && side_of(symbols_in(&t[0])) != 0 && (has_letter(&t[0]) || has_letter(&t[1])))
+    if (n >= 2 && side_of(symbols_in(&t[0])) != 0 && (has_letter(&t[0]) || has_letter(&t[1]))
+        && sums_follow(t, n))
         return FORMAT_KILLER_LINE;
     return FORMAT_AUTO;
 }

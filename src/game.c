@@ -1163,7 +1163,7 @@ char *game_set_aside(const char *path, char *err, size_t errsize)
         }
         free(aside);
     }
-    set_err(err, errsize, "%s: too many set-aside copies already", path);
+    set_err(err, errsize, _("%s: too many set-aside copies already"), path);
     return NULL;
 }
 
@@ -1189,8 +1189,9 @@ static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
     char msg[512];
     va_list ap;
 
+    /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     set_err(sr->err, sr->errsize, "%s:%ld: %s", sr->path, line, msg);
     return false;
@@ -1583,11 +1584,11 @@ static struct puzzle *parse_puzzle(struct save_reader *sr, const struct save_hea
             puzzle_free(p);
             p = NULL;
             rc = 0;
-            snprintf(ferr.message, sizeof ferr.message, "expected one puzzle before \"end\"");
+            snprintf(ferr.message, sizeof ferr.message, "%s", _("expected one puzzle before \"end\""));
             ferr.line = 0;
         }
     } else if (rc == 0) {
-        snprintf(ferr.message, sizeof ferr.message, "expected a puzzle before \"end\"");
+        snprintf(ferr.message, sizeof ferr.message, "%s", _("expected a puzzle before \"end\""));
         ferr.line = 0;
     }
     reader_close(r);
@@ -1606,7 +1607,8 @@ static bool fix_puzzle(struct save_reader *sr, const struct save_header *h, long
     bool same;
 
     if (p->ops->kind != h->kind)
-        return load_fail(sr, line, "expected a %s puzzle", h->kind == PUZZLE_SUDOKU ? "Sudoku" : "Kakuro");
+        return h->kind == PUZZLE_SUDOKU ? load_fail(sr, line, "expected a Sudoku puzzle")
+                                        : load_fail(sr, line, "expected a Kakuro puzzle");
     if (p->ops->kind == PUZZLE_SUDOKU
         && (p->box_rows != h->box_rows || p->box_cols != h->box_cols)) {
         if (h->box_rows * h->box_cols != p->max_digit)
@@ -1641,14 +1643,14 @@ static bool replay(struct save_reader *sr, struct game *g)
     while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
         const char *why = NULL;
         if (!make_move(g, s + 5, &why))
-            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, why);
+            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, _(why));
     }
     if (!ok)
         return false;
     if (s == NULL)
         return load_fail(sr, sr->line + 1, "expected \"move TEXT\" or \"position K\", the file ends here");
     if (strncmp(s, "position ", 9) != 0)
-        return unexpected_line(sr, s, "\"move TEXT\" or \"position K\"");
+        return unexpected_line(sr, s, _("\"move TEXT\" or \"position K\""));
     if (!parse_value(s + 9, 0, g->nmoves, &pos))
         return load_fail(sr, sr->line, "expected \"position K\" with K from 0 to %d", g->nmoves);
     if (pos < g->nmoves)
@@ -1686,8 +1688,10 @@ static struct game *load_game(struct save_reader *sr)
     }
     g->cursor = h.cursor;
     if (g->completed != h.completed) {
-        load_fail(sr, h.completed_line, "expected \"completed %d\": the grid is %s", g->completed,
-                  g->completed ? "solved" : "not solved");
+        if (g->completed)
+            load_fail(sr, h.completed_line, "expected \"completed 1\": the grid is solved");
+        else
+            load_fail(sr, h.completed_line, "expected \"completed 0\": the grid is not solved");
         goto fail;
     }
     /* The time is the file's; replaying may have started or frozen the timer. */
@@ -1704,6 +1708,29 @@ fail:
     puzzle_free(p);
     free(h.name);
     return NULL;
+}
+
+/* Whether the file behind fd, by its size, may be a save: one past SAVE_MAX_BYTES is
+ * refused before any of it is read (it was read, 64 MB of it, and then refused). */
+static bool size_fits(int fd, const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    off_t at = lseek(fd, 0, SEEK_CUR);     /* standard input is read from where it stands */
+
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
+        || st.st_size - (at > 0 ? at : 0) <= SAVE_MAX_BYTES)
+        return true;
+    set_err(err, errsize, _("%s: too large for a save file (%jd bytes; at most %ld)"), path,
+            (intmax_t)st.st_size, SAVE_MAX_BYTES);
+    return false;
+}
+
+/* What a file that is no regular one is, for the message that refuses it. */
+static const char *file_type(mode_t mode)
+{
+    return S_ISDIR(mode) ? N_("a directory") : S_ISFIFO(mode) ? N_("a FIFO")
+           : S_ISCHR(mode) || S_ISBLK(mode) ? N_("a device") : S_ISSOCK(mode) ? N_("a socket")
+           : N_("a special file");
 }
 
 /* Opens a save for reading: a regular file only (a FIFO would block the player, a device
@@ -1724,7 +1751,11 @@ static FILE *open_regular(const char *path, char *err, size_t errsize)
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) {
-        set_err(err, errsize, "%s: not a regular file", path);
+        set_err(err, errsize, _("%s: %s, not a regular file"), path, _(file_type(st.st_mode)));
+        close(fd);
+        return NULL;
+    }
+    if (!size_fits(fd, path, err, errsize)) {
         close(fd);
         return NULL;
     }
@@ -1781,7 +1812,7 @@ static char *read_stream(FILE *f, const char *path, bool head_only, size_t *len,
             break;
         }
         if (n > (size_t)SAVE_MAX_BYTES) {
-            set_err(err, errsize, "%s: too large for a save file", path);
+            set_err(err, errsize, _("%s: too large for a save file"), path);
             break;
         }
         if (got == 0)
@@ -1818,7 +1849,7 @@ static struct game *load_buffer(struct save_reader *sr, enum game_load_status *s
     *status = GAME_LOAD_CORRUPT;
     if (sr->len == 0) {
         free(sr->buf);
-        set_err(sr->err, sr->errsize, "%s:1: expected \"%s\": the file is empty", sr->path,
+        set_err(sr->err, sr->errsize, _("%s:1: expected \"%s\": the file is empty"), sr->path,
                 SAVE_MAGIC);
         return NULL;
     }
@@ -1855,6 +1886,8 @@ struct game *game_load_stream(FILE *f, const char *name, char *err, size_t errsi
     struct save_reader sr = { .path = name, .err = err, .errsize = errsize };
     enum game_load_status status;
 
+    if (!size_fits(fileno(f), name, err, errsize))
+        return NULL;
     sr.buf = read_stream(f, name, false, &sr.len, err, errsize);
     return sr.buf != NULL ? load_buffer(&sr, &status) : NULL;
 }
@@ -1876,7 +1909,7 @@ bool game_peek(const char *path, struct game_summary *sum, char *err, size_t err
     if (sr.buf == NULL)
         return false;
     if (sr.len == 0)
-        set_err(err, errsize, "%s:1: expected \"%s\": the file is empty", path, SAVE_MAGIC);
+        set_err(err, errsize, _("%s:1: expected \"%s\": the file is empty"), path, SAVE_MAGIC);
     else if (parse_header(&sr, &h)) {
         puzzle_line = sr.line + 1;
         p = parse_puzzle(&sr, &h);

@@ -253,16 +253,26 @@ ok $? "kakudo genrate --size 4: the unknown command is said before its options a
 (cd "$tmp" && cp "$srcdir/data/01-sudoku4-beginner.txt" wordfile && "$bin" wordfile </dev/null >word.out 2>word.err)
 grep -q "the player needs a terminal" "$tmp/word.err"; ok $? "a file named like a word is still opened as a file"
 
-# A save named to the player was refused as solve, hint and rate refuse one through a pipe,
-# naming them: play and watch each name themselves.
+# A save named to the player opens as the game it holds (it was refused, "a saved game,
+# not a puzzle"): read before the screen is taken, so here, without a terminal, it loads
+# and then the player says it needs one.  watch still opens puzzles alone, and says how a
+# save is played.
 save="$srcdir/tests/data/rating/position.save"
-for c in play watch; do
-  run "save$c" $c "$save"
-  status_is "save$c" 2 && err_has "save$c" "position.save: a saved game, not a puzzle: $c opens puzzles" \
-    && ! grep -q "not through a pipe" "$tmp/save$c.err"
-  ok $? "kakudo $c SAVE: the message names $c, not the commands that read saves through a pipe"
-done
+run saveplay play "$save"
+status_is saveplay 2 && err_has saveplay "the player needs a terminal" && ! grep -q "a saved game" "$tmp/saveplay.err"
+ok $? "kakudo play SAVE: the save is read, not refused"
 run saveplain "$save"
-status_is saveplain 2 && err_has saveplain "play opens puzzles"; ok $? "kakudo SAVE is play's"
+status_is saveplain 2 && err_has saveplain "the player needs a terminal"; ok $? "kakudo SAVE is play's"
+run savewatch watch "$save"
+status_is savewatch 2 && err_has savewatch "position.save: a saved game, not a puzzle: watch opens puzzles; the player resumes a saved game (kakudo SAVE)" \
+  && ! grep -q "not through a pipe" "$tmp/savewatch.err"
+ok $? "kakudo watch SAVE: refused, naming watch and how a save is played"
+# A save that does not load is said on the terminal, file:line, and left where it is (the
+# state directory's are set aside; one the user names is theirs).
+sed 's/^kind sudoku$/kind sudoku!/' "$save" >"$tmp/bad.save"
+run badsave play "$tmp/bad.save"
+status_is badsave 2 && err_has badsave "bad.save:2: expected \"kind sudoku|kakuro\"" && [ -f "$tmp/bad.save" ] \
+  && ! grep -q "needs a terminal" "$tmp/badsave.err"
+ok $? "kakudo BAD.save: the loader's message, exit 2, the file kept"
 
 tap_done

@@ -49,6 +49,23 @@ ok $? "kakuro: each is named and rated Medium in its comment"
 run k2 generate kakuro --size 9x7 --seed 4 --count 2 --level medium --format kakuro2 --attempts 1000000
 status_is k2 0 && [ "$(head -n 1 "$tmp/k2.out")" = 2 ] && every_count_is_one k2
 ok $? "kakuro: KAKURO2 output starts with the case count and reads back unique"
+# KAKURO2 cases are printed as they are made, as the other forms are: they were kept to
+# the end (the count comes first), so an interrupt lost every one.  SIGTERM here: a
+# background job of a script ignores SIGINT.
+"$bin" generate kakuro --size 6 --seed 1 --count 100000 --format kakuro2 -j 1 \
+  >"$tmp/k2int.out" 2>"$tmp/k2int.err" </dev/null &
+pid=$!
+waited=0
+while [ "$(wc -l <"$tmp/k2int.out")" -lt 30 ] && kill -0 $pid 2>/dev/null && [ $waited -lt 600 ]; do
+  sleep 0.1; waited=$((waited + 1))
+done
+kill -TERM $pid 2>/dev/null; wait $pid
+[ "$(head -n 1 "$tmp/k2int.out")" = 100000 ] && [ "$(wc -l <"$tmp/k2int.out")" -ge 30 ] \
+  && "$bin" solve --count "$tmp/k2int.out:1" >"$tmp/k2int1.out" 2>&1 && [ "$(cat "$tmp/k2int1.out")" = 1 ]
+ok $? "kakuro: KAKURO2 cases printed as they are made: interrupted, the first is there, under the count"
+run k2none generate kakuro --size 128 --level master --budget 1 --count 1 --seed 1 --format kakuro2 -j 1
+status_is k2none 3 && [ "$(cat "$tmp/k2none.out")" = 0 ] && err_has k2none "gave up"
+ok $? "kakuro: KAKURO2 with every puzzle given up on: a count of 0, as before"
 
 # --- The bundled puzzles: each file's recorded command makes its puzzle again ---
 for f in "$srcdir"/data/*.txt; do

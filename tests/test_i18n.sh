@@ -54,6 +54,24 @@ printf 'killer
 ko nomap C.UTF-8 solve "$tmp/nomap.txt"
 err_has nomap "nomap.txt:2: 파일이 예상보다 일찍 끝났습니다 (필요한 것: 격자의 행)"; ok $? "a Killer cut short: in Korean"
 
+# A save that does not load: the loader's messages (src/game.c) were English in Korean.
+save=$srcdir/tests/data/rating/position.save
+sed 's/^kind sudoku$/kind sudoku!/' "$save" >"$tmp/kind.save"
+ko kind C.UTF-8 solve "$tmp/kind.save"
+err_has kind "kind.save:2: \"kind sudoku|kakuro\" 줄이 있어야 합니다" && status_is kind 2
+ok $? "a corrupt save: the loader's message in Korean, file and line"
+sed 's/^position .*/position 999/' "$save" >"$tmp/position.save"
+ko position C.UTF-8 hint "$tmp/position.save"
+err_has position "position.save:" && err_has position "\"position K\" 줄이 있어야 합니다"
+ok $? "a save's position out of range: in Korean"
+{ cat "$save"; printf 'bogus line\n'; } >"$tmp/tail.save"
+ko tail C.UTF-8 rate "$tmp/tail.save"
+err_has tail "\"position\" 뒤에서 파일이 끝나야 합니다"; ok $? "a line after the position: in Korean"
+cp "$save" "$tmp/large.save" && truncate -s 65M "$tmp/large.save"
+ko large C.UTF-8 solve "$tmp/large.save"
+err_has large "large.save: 저장 파일로는 너무 큽니다 (68157440바이트, 최대 67108864)"
+ok $? "a save too large: in Korean"
+
 # Every line of the Korean help fits in 80 columns: Hangul is two columns wide, counted
 # here by the bytes of UTF-8 (a three-byte Hangul syllable is two columns, ASCII one).
 for h in help genhelp; do

@@ -588,6 +588,40 @@ static void test_not_a_file(void)
     free(path);
 }
 
+/* A save past 64 MB is refused by its size, before any of it is read (it was read, 64 MB,
+ * then refused; and its head alone, read by the picker's game_peek, passed). */
+static void test_too_large(void)
+{
+    struct puzzle *p = load_puzzle("sudoku9.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("large.save"), err[512] = "";
+    struct game_summary sum;
+    FILE *f;
+
+    game_save(g, path, err, sizeof err);
+    tap_ok(truncate(path, 65L * 1024 * 1024) == 0, "a save grown to 65 MB (sparse)");
+    tap_ok(game_load(path, err, sizeof err) == NULL
+           && strstr(err, "too large for a save file (68157440 bytes; at most 67108864)") != NULL,
+           "loading it is refused by its size (%s)", err);
+    err[0] = '\0';
+    tap_ok(!game_peek(path, &sum, err, sizeof err) && strstr(err, "too large") != NULL,
+           "and its head is not read either (%s)", err);
+    f = fopen(path, "rb");
+    tap_ok(f != NULL && game_load_stream(f, "<stdin>", err, sizeof err) == NULL
+           && strstr(err, "<stdin>: too large for a save file") != NULL,
+           "nor is it read as standard input (%s)", err);
+    if (f != NULL)
+        fclose(f);
+    err[0] = '\0';
+    tap_ok(game_load(tmpdir, err, sizeof err) == NULL
+           && strstr(err, ": a directory, not a regular file") != NULL,
+           "a directory is refused as one (%s)", err);
+    unlink(path);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
 /* ---------------------------------------------------------------- defect 7: counters */
 
 static char *replace_line(const char *text, const char *key, const char *line)
@@ -734,6 +768,7 @@ int main(void)
     test_set_aside();
     test_newer_kept();
     test_not_a_file();
+    test_too_large();
     test_counters();
     test_cursor();
     tu_remove_tree(tmpdir);

@@ -453,6 +453,16 @@ static void test_commands_9(void)
     tap_ok(tt_wait_text(t, "Filled in every candidate"), "9x9: f alone still fills");
     th_send(t, "a");
     tap_ok(tt_wait_text(t, "Unknown key 'a'"), "9x9: a is an unknown key");
+    /* A capital is no digit where the digits are 1-9: C (a 12x12's twelfth symbol) was
+     * answered "This puzzle takes 1-9" (Q, past the symbols' letters, was unknown). */
+    th_send(t, "C");
+    tap_ok(tt_wait_text(t, "Unknown key 'C'") && !th_find(t, "takes 1-9", NULL, NULL),
+           "9x9: C is an unknown key, not a digit out of range");
+    th_send(t, "Q");
+    tap_ok(tt_wait_text(t, "Unknown key 'Q'"), "9x9: so is Q");
+    th_send(t, "\033G");
+    tap_ok(tt_wait_text(t, "Unknown key 'G'") && !th_find(t, "takes 1-9", NULL, NULL),
+           "9x9: Alt-G is no mark toggle either");
     tap_ok(th_find(t, "hjkl/arrows  1-9 set", NULL, NULL) && th_find(t, "u undo", NULL, NULL)
            && !th_find(t, ":u", NULL, NULL), "9x9: the footer shows the bare letters");
     tt_quit_cleanly(t);

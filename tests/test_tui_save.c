@@ -426,6 +426,50 @@ static void test_cursor_kept(void)
     th_free(t);
 }
 
+/* `kakudo SAVE`: a save file named on the command line opens as the game it holds (it was
+ * refused as "a saved game, not a puzzle"): its digits, marks, undo history, timer and
+ * cursor; its progress is saved back to it, not to the state directory. */
+static void test_play_save_file(void)
+{
+    char mine[300], err[512] = "";
+    struct format_error ferr;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    struct game *g = game_new(p, NULL);
+    struct stat st;
+    struct th *t;
+    const char *argv[2];
+
+    tt_fresh_state();
+    make_state_dir();
+    game_pause(g);
+    tap_ok(game_set(g, 2, 4, NULL) && game_toggle_mark(g, 3, 6, NULL),
+           "a game: 4 in r1c3, a mark 6 in r1c4");
+    g->elapsed_ms = 3723000;    /* 1:02:03 */
+    g->cursor = 3;
+    tap_ok(game_save(g, tt_scratch_path(mine, sizeof mine, "mine.save"), err, sizeof err),
+           "saved to a file of the user's (%s)", err);
+    game_free(g);
+    puzzle_free(p);
+    argv[0] = mine;
+    argv[1] = NULL;
+    t = tt_start_timed(argv, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Resumed the saved game.") && tt_wait_text(t, "Filled 31/81")
+           && tt_wait_text(t, "Cell r1c4"), "kakudo SAVE resumes it, the cursor where it was");
+    tap_ok(tt_see(t, "Time 1:02:0"), "with its time");
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Undone.") && tt_wait_text(t, "Filled 31/81"), "undo takes the mark away");
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Filled 30/81"), "and then the digit: its history came with it");
+    tap_ok(tt_quit_cleanly(t), "it quits");
+    th_free(t);
+    g = game_load(mine, err, sizeof err);
+    tap_ok(g != NULL && g->nmoves == 2 && g->pos == 0 && game_filled_cells(g) == 0
+           && g->marks[3] == 0 && game_elapsed_ms(g) >= 3723000,
+           "its progress went back to the file: two moves, both undone (%s)", g != NULL ? "" : err);
+    game_free(g);
+    tap_ok(stat(save_path, &st) != 0, "and not to the state directory");
+}
+
 int main(void)
 {
     if (!tt_init("save", 20000))
@@ -433,6 +477,7 @@ int main(void)
     setup();
     test_colon_names();
     test_cursor_kept();
+    test_play_save_file();
     test_picker_reads_head();
     test_corrupt_copies();
     test_fifo_save();

@@ -181,6 +181,23 @@ err_has kl_sums "28 sums for 29 cages"; ok $? "... counted"
 sed 's/ 3 15 / 3 x /' "$data/killer_wiki.txt" >"$tmp/kl_word.txt"
 run kl_word solve --format=killer-line "$tmp/kl_word.txt"
 status_is kl_word 2 && err_has kl_word "kl_word.txt:1:85: expected a cage sum (a number from 1), got 'x'"; ok $? "a Killer line with a word for a sum"
+# Found without --format too: a '#' or a word among the sums made the line "not a
+# puzzle", with neither its column nor a word of sums.
+bad kl_word "1:85: expected a cage sum (a number from 1), got 'x'" "  ... and without --format"
+sed 's/ 3 15 / 3 #15 /' "$data/killer_wiki.txt" >"$tmp/kl_hash.txt"
+bad kl_hash "1:85: expected a cage sum (a number from 1), got '#15'" "a Killer line with '#' in a sum"
+sed 's/ 3 15 / 3 # 15 /' "$data/killer_wiki.txt" >"$tmp/kl_hash2.txt"
+bad kl_hash2 "1:85: expected a cage sum (a number from 1), got '#'" "a Killer line with a '#' among its sums"
+sed 's/$/ # from Code Golf/' "$data/killer_wiki.txt" >"$tmp/kl_comment.txt"
+bad kl_comment "1:" "a Killer line with a comment after its sums"
+err_has kl_comment "got '#'"; ok $? "... said at the '#'"
+# A 16x16 one-line Sudoku (letters among its symbols) with words and numbers after it is
+# still a Sudoku, not a Killer line with faulty sums.
+grep -v '^#' "$srcdir/data/10-sudoku16-easy.txt" | tr -d '\n' >"$tmp/s16_note.txt"
+printf ' # 12 3\n' >>"$tmp/s16_note.txt"
+run s16_note solve --count "$tmp/s16_note.txt"
+status_is s16_note 0 && [ "$(cat "$tmp/s16_note.out")" = 1 ]
+ok $? "a 16x16 Sudoku line and a note after it: a Sudoku, no Killer line"
 
 # Sums on one long line: row 1 one cage of 45, every other cell a cage of its own digit
 # (73 cages, one line of sums; a line's first 64 were read and the rest said missing).

@@ -57,9 +57,28 @@ if [ -w /dev/full ]; then
     [ $? -eq 2 ] && grep -q "write error" "$tmp/$command.next.err" && ! grep -q "only" "$tmp/$command.next.err"
     ok $? "$command FILE FILE:5 >/dev/full: the write error alone" || sed 's/^/# stderr: /' "$tmp/$command.next.err"
   done
+  # hint over many files went on to the last after its output failed: it now stops at the
+  # first failed write (the missing file at the end is never reached), as solve does.
+  set --
+  i=0
+  while [ $i -lt 40 ]; do set -- "$@" "$data/boj2580.in"; i=$((i + 1)); done
+  "$bin" hint "$@" "$tmp/missing.txt" >/dev/full 2>"$tmp/hint.next.err" </dev/null
+  [ $? -eq 2 ] && grep -q "write error" "$tmp/hint.next.err" && ! grep -q "missing.txt" "$tmp/hint.next.err"
+  ok $? "hint FILE x40 MISSING >/dev/full: stops at the write error" || sed 's/^/# stderr: /' "$tmp/hint.next.err"
 else
   echo "# /dev/full is missing: the full-disk checks are skipped"
 fi
+
+# The same through a pipe closed early, where SIGPIPE is ignored (as under some shells and
+# job runners): each write then fails with EPIPE, and hint went on to the last file.
+set --
+i=0
+while [ $i -lt 1000 ]; do set -- "$@" "$data/boj2580.in"; i=$((i + 1)); done
+(trap '' PIPE; "$bin" hint "$@" "$tmp/missing.txt" 2>"$tmp/hint.pipe.err" </dev/null;
+ echo $? >"$tmp/hint.pipe.status") | head -n 1 >/dev/null
+[ "$(cat "$tmp/hint.pipe.status")" -eq 2 ] && grep -q "write error: Broken pipe" "$tmp/hint.pipe.err" \
+  && ! grep -q "missing.txt" "$tmp/hint.pipe.err"
+ok $? "hint FILE x1000 MISSING | head -1 (SIGPIPE ignored): stops at the write error" || sed 's/^/# stderr: /' "$tmp/hint.pipe.err"
 
 # A file size limit (ulimit -f, here 1 block): SIGXFSZ ended kakudo in the middle of a
 # puzzle with no word of its own (the shell's "File size limit exceeded"); the write now

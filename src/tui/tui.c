@@ -586,11 +586,16 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
                      .save_lock = -1 };
     int sig;
 
-    if (!start_curses(&ui))
+    if (!start_curses(&ui)) {
+        game_free(opt->save);   /* taken, as the board would have taken it */
         return 2;
+    }
     active_ui = &ui;
     ui_keys_init(&ui.opt.prefs);
-    if (p != NULL) {
+    if (opt->save != NULL) {
+        ui_board_resume(&ui, opt->save, opt->save_path);
+        ui.opt.save = NULL;
+    } else if (p != NULL) {
         char *title = source_name != NULL ? base_name(source_name) : NULL;
         ui_board_open(&ui, p, style, title, opt->marks);
         free(title);

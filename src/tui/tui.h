@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "format.h"
+#include "game.h"
 #include "prefs.h"
 #include "puzzle.h"
 #include "solve.h"
@@ -20,12 +21,15 @@ struct tui_options {
     struct prefs prefs; /* theme, keys, hint start, watch speed (charset, no_color and
                            no_timer above agree with it) */
     const digitset *marks;  /* the puzzle's pencil marks as its file gives them, or NULL */
+    struct game *save;  /* a saved game to resume in the place of a puzzle (taken), or NULL */
+    const char *save_path;  /* the file it was read from, where its progress goes on */
     int config_errors;  /* bad lines in the config file, */
     char config_note[300];  /* the first of which is said on the status line */
 };
 
-/* Runs the player on p (a copy is kept), or the picker when p is NULL; source_name names
- * the file for messages (may be NULL).  Returns the process exit status. */
+/* Runs the player on p (a copy is kept), on opt->save when it is given, or the picker;
+ * source_name names the file for messages (may be NULL).  Returns the process exit
+ * status. */
 int tui_play(struct puzzle *p, const struct format_style *style, const char *source_name,
              const struct tui_options *opt);
 

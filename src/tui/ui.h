@@ -234,6 +234,9 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
                    const char *title, const digitset *marks);
 /* Opens a saved game directly (from the picker's recent list). */
 bool ui_board_open_save(struct ui *ui, const char *path);
+/* Puts the loaded game g (taken) on the board as it was saved, its progress saved to path
+ * from then on (NULL: not saved). */
+void ui_board_resume(struct ui *ui, struct game *g, const char *path);
 void ui_board_close(struct ui *ui);
 /* Saves progress now (after a move, on quit, on a signal). */
 void ui_board_save(struct ui *ui);

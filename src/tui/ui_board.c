@@ -399,21 +399,27 @@ bool ui_board_open_save(struct ui *ui, const char *path)
     char err[512];
     enum game_load_status status;
     struct game *g = game_load_status(path, &status, err, sizeof err);
-    char *bundled;
 
     if (g == NULL) {
         set_aside(ui, path, status, err);
         return false;
     }
+    ui_board_resume(ui, g, path);
+    return true;
+}
+
+void ui_board_resume(struct ui *ui, struct game *g, const char *path)
+{
+    char *bundled;
+
     ui_board_close(ui);
     bundled = ui_bundled_title(g->puzzle);    /* also for a save made before it was known */
     set_title(ui, bundled != NULL ? bundled
                   : g->puzzle->name != NULL ? g->puzzle->name : _("Saved game"));
     free(bundled);
-    set_save_path(ui, xstrdup(path));
+    set_save_path(ui, path != NULL ? xstrdup(path) : NULL);
     board_start(ui, g);
     say_opened(ui, g);
-    return true;
 }
 
 void ui_board_close(struct ui *ui)
@@ -809,9 +815,9 @@ static void command_key(struct ui *ui, int key)
                    ui_keys_name(ui, CMD_HELP, help, sizeof help));
 }
 
-/* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter) arrives
- * as Escape and the key at once, a direct mark toggle, and Alt+small letter as Escape
- * and a command key. */
+/* Escape: alone it cancels what is under way; Alt+digit (or Alt+capital letter where
+ * letters are symbols) arrives as Escape and the key at once, a direct mark toggle, and
+ * Alt+small letter as Escape and a command key. */
 static void escape_key(struct ui *ui)
 {
     wint_t w;
@@ -826,8 +832,8 @@ static void escape_key(struct ui *ui)
         command_key(ui, (int)w);
         return;
     }
-    if (r == OK && sudoku_symbol_value((int)w) > 0) {
-        enter_digit(ui, sudoku_symbol_value((int)w), true);
+    if (r == OK && ui_keys_symbol(ui->game->puzzle, (int)w) > 0) {
+        enter_digit(ui, ui_keys_symbol(ui->game->puzzle, (int)w), true);
         return;
     }
     if (r == KEY_CODE_YES)

@@ -180,9 +180,10 @@ int ui_keys_symbol(const struct puzzle *p, int key)
 {
     if (key >= '1' && key <= '9')
         return key - '0';
-    /* Capitals name symbols on every board (a message says when out of range); small
-     * letters only where letters are symbols. */
-    if ((key >= 'A' && key <= 'Z') || (key >= 'a' && key <= 'z' && ui_keys_letter_symbols(p)))
+    /* Letters name symbols, in either case, only where letters are symbols: on a board
+     * of 1-9 a capital is no digit ('Q' there was answered "takes 1-9"), but an unknown
+     * key, as its small letter would be if unbound. */
+    if (((key >= 'A' && key <= 'Z') || (key >= 'a' && key <= 'z')) && ui_keys_letter_symbols(p))
         return sudoku_symbol_value(key);
     return 0;
 }
