@@ -265,7 +265,8 @@ static void test_open_prompt(void)
 
 /* What is not a puzzle file, typed at the prompt, is said on the picker, which goes on
  * answering: a named pipe no one writes to (opening it froze the player), a directory,
- * /dev/null. */
+ * a device: the player's own terminal (reading it froze the player too, the keys typed
+ * after taken for the file's lines), /dev/null. */
 static void test_open_not_a_file(void)
 {
     char home[400], fifo[400];
@@ -282,8 +283,12 @@ static void test_open_not_a_file(void)
     tap_ok(tt_wait_text(t, "is a pipe, not a file"), "a named pipe: said, not opened");
     th_send(t, "o~/\r");
     tap_ok(tt_wait_text(t, "Is a directory"), "a directory: said");
+    th_send(t, "o/dev/tty\r");
+    tap_ok(tt_wait_text(t, "/dev/tty is a device, not a file"), "the terminal: said, not read");
+    th_send(t, "o/dev/stdin\r");
+    tap_ok(tt_wait_text(t, "/dev/stdin is a device, not a file"), "the terminal as /dev/stdin: said");
     th_send(t, "o/dev/null\r");
-    tap_ok(tt_wait_text(t, "/dev/null: no puzzle found"), "/dev/null: said");
+    tap_ok(tt_wait_text(t, "/dev/null is a device, not a file"), "/dev/null: said");
     tap_ok(tt_quit_cleanly(t), "and q still quits");
     th_free(t);
 }

@@ -887,6 +887,14 @@ static void input_open(struct ui *ui)
                    ui->input);
         return;
     }
+    if (stat(ui->input, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        /* A terminal (/dev/tty, /dev/stdin) would be read until an end that raw keys never
+         * send, the keys typed meanwhile taken for the file's lines; no device holds a
+         * puzzle to play. */
+        ui_message(ui, _("%s is a device, not a file: the player reads puzzles from files"),
+                   ui->input);
+        return;
+    }
     if (stat(ui->input, &st) == 0 && S_ISREG(st.st_mode) && count_up_to_two(ui->input) > 1) {
         free(ui->browse_path);
         ui->browse_path = xstrdup(ui->input);
