@@ -686,6 +686,20 @@ static void erase_digit(struct ui *ui)
     after_move(ui);
 }
 
+/* Whether a solution keeps every digit on the board: in a puzzle of several solutions (one
+ * read from a file), a digit the solution checked against has not may be another's, and is
+ * no mistake until no solution keeps them all, as the hints take it (hint_for_player). */
+static bool position_solvable(const struct ui *ui)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+    uint8_t *some = xmalloc((size_t)p->ncells);
+    enum solve_outcome outcome = puzzle_solve_first(p, ui->game->grid, false, some, &budget, NULL);
+
+    free(some);
+    return outcome != SOLVE_NONE && outcome != SOLVE_GAVE_UP && outcome != SOLVE_STOPPED;
+}
+
 static void check_solution(struct ui *ui)
 {
     const struct puzzle *p = ui->game->puzzle;
@@ -716,6 +730,10 @@ static void check_solution(struct ui *ui)
         return;
     }
     wrong = game_wrong_cells(ui->game, ui->solution, ui->wrong);
+    if (wrong > 0 && position_solvable(ui)) {
+        memset(ui->wrong, 0, (size_t)p->ncells);
+        wrong = 0;
+    }
     if (wrong == 0) {
         ui_message(ui, "No mistakes so far.");
         return;
