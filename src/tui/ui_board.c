@@ -334,10 +334,12 @@ static void offer_saved_game(struct ui *ui)
     }
 }
 
+/* A file's name may hold controls (an escape sequence, a newline): shown as \xNN, as
+ * messages quote names, not as curses' ^[ nor as a line broken in two. */
 static void set_title(struct ui *ui, const char *title)
 {
     free(ui->title);
-    ui->title = title != NULL ? xstrdup(title) : NULL;
+    ui->title = title != NULL ? util_escape_controls(title) : NULL;
 }
 
 /* The marks a puzzle came with, as the game's move, made by the opening (not the player's
