@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tap.h"
 #include "tui_test.h"
@@ -105,6 +106,53 @@ static void test_watch_smallest(void)
     th_free(t);
 }
 
+#define DT "\xe2\x94\xaf"     /* the frame's top, a light line down from it */
+
+/* A 16x16 Killer whose cages are its columns, each 136 in 16: a three-digit sum. */
+static void write_column_cages(const char *path)
+{
+    static const char names[] = "abcdefghijklmnop";
+    FILE *f = fopen(path, "w");
+
+    if (f == NULL)
+        return;
+    fputs("killer\n", f);
+    for (int r = 0; r < 16; r++)
+        fprintf(f, "................ %s\n", names);
+    for (int c = 0; c < 16; c++)
+        fprintf(f, "%c=136%c", names[c], c < 15 ? ' ' : '\n');
+    fclose(f);
+}
+
+/* At 80x24 a 16x16 Killer has cells two columns wide: a sum of three digits ran over the
+ * line beside its cell into the next cage's ("136136136..."), the frame's corner too.
+ * Such a board is given cells that hold its sums, and scrolls; the watch too. */
+static void test_wide_sums(void)
+{
+    char path[600], line[1024];
+    const char *watch[] = { "watch", path, NULL };
+    struct th *t;
+
+    write_column_cages(tt_scratch_path(path, sizeof path, "columns16.txt"));
+    t = start(path, 24, 80);
+    tap_ok(tt_wait_text(t, "Cage 136 in 16"), "16x16 Killer of 136-sums at 80x24: opened");
+    th_row(t, 1, line, sizeof line);
+    tap_ok(strstr(line, "136" DT "136" DT "136") != NULL && strstr(line, "136136") == NULL,
+           "the sums stand apart, a line between them: %s", line);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+
+    tt_fresh_state();
+    t = tt_start(watch, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Solver:"), "watched");
+    th_row(t, 1, line, sizeof line);
+    tap_ok(strstr(line, "136" DT "136" DT "136") != NULL && strstr(line, "136136") == NULL,
+           "the watch's sums stand apart too: %s", line);
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Cell r1c1") && tt_quit_cleanly(t), "q stops, q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -113,6 +161,7 @@ int main(void)
     test_sets_order();
     test_keys_below();
     test_watch_smallest();
+    test_wide_sums();
     tt_cleanup();
     return tap_done();
 }

@@ -323,6 +323,27 @@ static void test_full_but_wrong(void)
     th_free(t);
 }
 
+/* A puzzle of several solutions (an empty 4x4, read from a file): a digit that one of
+ * them has is not wrong because the first one found has another (c called r1c1's 4 wrong,
+ * where the hints, and filling the grid, took it as right); once no solution keeps the
+ * player's digits, c names what differs from one. */
+static void test_check_several(void)
+{
+    char path[300];
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "empty4.txt"), "................\n");
+    t = start(path, NULL);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "4c");
+    tap_ok(tt_wait_text(t, "No mistakes so far.") && !th_find(t, "wrong", NULL, NULL),
+           "several solutions: a digit one of them has is no mistake");
+    th_send(t, "jl4c");
+    tap_ok(tt_wait_text(t, "1 wrong: "), "a digit no solution keeps with the others is named");
+    tt_quit_cleanly(t);
+    th_free(t);
+}
+
 /* Item 2: the solver's solution, kept with k, is not the player's solve. */
 static void test_solver_solution(void)
 {
@@ -499,6 +520,8 @@ int main(void)
     test_solved_record();
     tt_fresh_state();
     test_full_but_wrong();
+    tt_fresh_state();
+    test_check_several();
     tt_fresh_state();
     test_solver_solution();
     tt_fresh_state();

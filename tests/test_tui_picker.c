@@ -265,7 +265,8 @@ static void test_open_prompt(void)
 
 /* What is not a puzzle file, typed at the prompt, is said on the picker, which goes on
  * answering: a named pipe no one writes to (opening it froze the player), a directory,
- * /dev/null. */
+ * a device: the player's own terminal (reading it froze the player too, the keys typed
+ * after taken for the file's lines), /dev/null. */
 static void test_open_not_a_file(void)
 {
     char home[400], fifo[400];
@@ -282,9 +283,42 @@ static void test_open_not_a_file(void)
     tap_ok(tt_wait_text(t, "is a pipe, not a file"), "a named pipe: said, not opened");
     th_send(t, "o~/\r");
     tap_ok(tt_wait_text(t, "Is a directory"), "a directory: said");
+    th_send(t, "o/dev/tty\r");
+    tap_ok(tt_wait_text(t, "/dev/tty is a device, not a file"), "the terminal: said, not read");
+    th_send(t, "o/dev/stdin\r");
+    tap_ok(tt_wait_text(t, "/dev/stdin is a device, not a file"), "the terminal as /dev/stdin: said");
     th_send(t, "o/dev/null\r");
-    tap_ok(tt_wait_text(t, "/dev/null: no puzzle found"), "/dev/null: said");
+    tap_ok(tt_wait_text(t, "/dev/null is a device, not a file"), "/dev/null: said");
     tap_ok(tt_quit_cleanly(t), "and q still quits");
+    th_free(t);
+}
+
+/* A file's name with control characters in it (an escape sequence, a newline) is shown
+ * with them as \xNN, as messages quote names: on the prompt's line, in Tab's list and in
+ * the board's title, where curses wrote ESC as ^[ and the newline broke the line (the
+ * title ran onto the panel's next row). */
+static void test_control_names(void)
+{
+    char home[400], path[400];
+    struct th *t;
+
+    snprintf(home, sizeof home, "HOME=%s", tt_dir());
+    mkdir(tt_scratch_path(path, sizeof path, "ctl"), 0700);
+    tt_write_file(tt_scratch_path(path, sizeof path, "ctl/a\033[7mq\nr.txt"), tt_sudoku);
+    tt_write_file(tt_scratch_path(path, sizeof path, "ctl/a\033[7mz.txt"), tt_sudoku);
+    tt_fresh_state();       /* no saved game of the puzzle to offer first */
+    t = start_picker(home);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, "o~/ctl/a\t");
+    tap_ok(tt_wait_text(t, "> ~/ctl/a\\x1b[7m_"), "Tab completes the shared part, its ESC shown as \\x1b");
+    th_send(t, "\t");
+    tap_ok(tt_wait_text(t, "a\\x1b[7mq\\x0ar.txt  a\\x1b[7mz.txt"), "Tab lists the names escaped, on one line");
+    th_send(t, "q\t\r");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && tt_wait_text(t, "a\\x1b[7mq\\x0ar.txt"),
+           "the board's title shows the name escaped");
+    th_send(t, "q");
+    tt_wait_text(t, "choose a puzzle");
+    tap_ok(tt_quit_cleanly(t), "q quits");
     th_free(t);
 }
 
@@ -343,6 +377,7 @@ int main(void)
     test_open_prompt_long_list();
     tt_fresh_state();
     test_open_not_a_file();
+    test_control_names();
     tt_cleanup();
     return tap_done();
 }

@@ -70,6 +70,13 @@ static void test_messages_end_alike(void)
 {
     const char *args[] = { sudoku_path, NULL };
     struct th *t = tt_start(args, NULL, 24, 80);
+    char long_line_path[300];
+    FILE *f = fopen(tt_scratch_path(long_line_path, sizeof long_line_path, "long-line.txt"), "w");
+
+    for (long i = 0; f != NULL && i < 2L << 20; i++)
+        putc('.', f);
+    if (f != NULL)
+        fclose(f);
 
     tt_wait_text(t, "Cell r1c3");
     th_send(t, "1c");
@@ -82,10 +89,13 @@ static void test_messages_end_alike(void)
     tt_wait_text(t, "choose a puzzle");
     th_send(t, "o/nonexistent/puzzle.txt\r");
     tap_ok(tt_wait_text(t, "No such file or directory."), "a file's error from the system ends with a period");
-    /* An aside that ends the sentence is not a sentence's end of its own: /dev/zero is
-     * one line too long for the reader "(more than N bytes)". */
-    th_send(t, "o/dev/zero\r");
-    tap_ok(tt_wait_text(t, "line too long (more than ") && tt_wait_text(t, " bytes)."),
+    /* An aside that ends the sentence is not a sentence's end of its own: a line of 2 MB
+     * is too long for the reader "(more than N bytes)" (/dev/zero was, until devices were
+     * refused before they are read). */
+    th_send(t, "o");
+    th_send(t, long_line_path);
+    th_send(t, "\r");
+    tap_ok(tt_wait_text(t, "line too long (more than") && tt_wait_text(t, "bytes)."),
            "a reason that ends in parentheses still ends with a period");
     th_send(t, "\033");
     tap_ok(tt_quit_cleanly(t), "q quits");

@@ -200,6 +200,31 @@ static bool check_diagonals(struct th *t, void *arg, bool report)
     return true;
 }
 
+/* Where four lines meet inside a Jigsaw drawn in Unicode, each arm is as heavy as the line
+ * it ends: a region's corner is a mix (U+253C-254B), not a crossing all heavy, which would
+ * draw its border on for half a character where no border runs. */
+static bool check_junctions(struct th *t, void *arg, bool report)
+{
+    /* Indexed by the arms up, down, left, right: 1 for heavy, 0 for light. */
+    static const uint32_t crossing[2][2][2][2] = {
+        { { { 0x253C, 0x253E }, { 0x253D, 0x253F } }, { { 0x2541, 0x2546 }, { 0x2545, 0x2548 } } },
+        { { { 0x2540, 0x2544 }, { 0x2543, 0x2547 } }, { { 0x2542, 0x254A }, { 0x2549, 0x254B } } },
+    };
+    const struct board *b = arg;
+
+    for (int r = 1; r < N; r++)
+        for (int c = 1; c < N; c++) {
+            int up = parting(NULL, b->regions, (r - 1) * N + c - 1, (r - 1) * N + c) == HEAVY;
+            int down = parting(NULL, b->regions, r * N + c - 1, r * N + c) == HEAVY;
+            int left = parting(NULL, b->regions, (r - 1) * N + c - 1, r * N + c - 1) == HEAVY;
+            int right = parting(NULL, b->regions, (r - 1) * N + c, r * N + c) == HEAVY;
+            uint32_t want = crossing[up][down][left][right];
+            if (tt_char_at(t, line_row(r), line_col(c)) != want)
+                return mismatch(t, report, "a junction", line_row(r), line_col(c), want);
+        }
+    return true;
+}
+
 /* A character of the Linux console's fonts (the kernel's CP437 one, Lat15, Lat2): ASCII,
  * Latin-1, the light and double lines, the blocks, a few arrows and triangles. */
 static bool in_console_font(uint32_t ch)
@@ -301,6 +326,9 @@ static void test_drawn(const char *env1, const char *env2, enum glyphs set)
     t = start(jigsaw_path, env1, env2);
     tap_ok(tt_wait_text(t, "Jigsaw") && eventually(t, check_lines, &jigsaw),
            "%s: a Jigsaw's regions are parted by heavy lines", mode);
+    if (set == UNICODE)
+        tap_ok(eventually(t, check_junctions, &jigsaw),
+               "%s: where a Jigsaw's lines meet, each arm is as heavy as its line", mode);
     if (set == CONSOLE)
         tap_ok(check_console_font(t, NULL, true), "%s: a Jigsaw is drawn in the console's glyphs", mode);
     tt_quit_cleanly(t);

@@ -334,10 +334,12 @@ static void offer_saved_game(struct ui *ui)
     }
 }
 
+/* A file's name may hold controls (an escape sequence, a newline): shown as \xNN, as
+ * messages quote names, not as curses' ^[ nor as a line broken in two. */
 static void set_title(struct ui *ui, const char *title)
 {
     free(ui->title);
-    ui->title = title != NULL ? xstrdup(title) : NULL;
+    ui->title = title != NULL ? util_escape_controls(title) : NULL;
 }
 
 /* The marks a puzzle came with, as the game's move, made by the opening (not the player's
@@ -692,6 +694,20 @@ static void erase_digit(struct ui *ui)
     after_move(ui);
 }
 
+/* Whether a solution keeps every digit on the board: in a puzzle of several solutions (one
+ * read from a file), a digit the solution checked against has not may be another's, and is
+ * no mistake until no solution keeps them all, as the hints take it (hint_for_player). */
+static bool position_solvable(const struct ui *ui)
+{
+    const struct puzzle *p = ui->game->puzzle;
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+    uint8_t *some = xmalloc((size_t)p->ncells);
+    enum solve_outcome outcome = puzzle_solve_first(p, ui->game->grid, false, some, &budget, NULL);
+
+    free(some);
+    return outcome != SOLVE_NONE && outcome != SOLVE_GAVE_UP && outcome != SOLVE_STOPPED;
+}
+
 static void check_solution(struct ui *ui)
 {
     const struct puzzle *p = ui->game->puzzle;
@@ -722,6 +738,10 @@ static void check_solution(struct ui *ui)
         return;
     }
     wrong = game_wrong_cells(ui->game, ui->solution, ui->wrong);
+    if (wrong > 0 && position_solvable(ui)) {
+        memset(ui->wrong, 0, (size_t)p->ncells);
+        wrong = 0;
+    }
     if (wrong == 0) {
         ui_message(ui, "No mistakes so far.");
         return;

@@ -477,9 +477,11 @@ void ui_picker_draw_above(struct ui *ui, int rows)
 {
     if (ui->browse_path != NULL) {
         char title[600], path[512];
+        char *shown = util_escape_controls(ui->browse_path);
         /* A long path gives way from its start: the file's name is what tells it. */
         snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), "");
-        ui_fit_tail(ui, path, sizeof path, ui->browse_path, COLS - 1 - ui_width(title));
+        ui_fit_tail(ui, path, sizeof path, shown, COLS - 1 - ui_width(title));
+        free(shown);
         snprintf(title, sizeof title, _("kakudo - choose a puzzle of %s"), path);
         ui_print_cut(ui, 0, 1, COLS - 1, title, ui_attr(ui, ROLE_TITLE));
     } else {
@@ -819,7 +821,8 @@ void ui_picker_key(struct ui *ui, int key, bool is_code)
 
 void ui_input_draw(struct ui *ui)
 {
-    int w = ui_width(ui->input);
+    char *input = util_escape_controls(ui->input);     /* as set_title shows names */
+    int w = ui_width(input);
     int x = 8 + w < COLS ? 0 : COLS - 9 - w;     /* keep the end of a long path in view */
     /* What Tab found, else the prompt, wrapped (every key it names stays in view). */
     const char *prompt = ui->message[0] != '\0' ? ui->message
@@ -835,11 +838,12 @@ void ui_input_draw(struct ui *ui)
     clrtoeol();
     ui_print(LINES - 1, 0, COLS, "> ", A_BOLD);
     if (x >= 0) {
-        ui_print(LINES - 1, 2, COLS - 3, ui->input, A_NORMAL);
+        ui_print(LINES - 1, 2, COLS - 3, input, A_NORMAL);
         ui_print(LINES - 1, 2 + w, 1, "_", A_REVERSE);
     } else {
-        ui_print(LINES - 1, 2, COLS - 3, ui_tail(ui->input, COLS - 4), A_NORMAL);
+        ui_print(LINES - 1, 2, COLS - 3, ui_tail(input, COLS - 4), A_NORMAL);
     }
+    free(input);
 }
 
 /* How many puzzles a file holds, counting no further than two. */
@@ -884,6 +888,14 @@ static void input_open(struct ui *ui)
     if (stat(ui->input, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
         /* Opening it would wait for a writer, the player frozen with no key to stop it. */
         ui_message(ui, _("%s is a pipe, not a file: the player cannot wait for its writer"),
+                   ui->input);
+        return;
+    }
+    if (stat(ui->input, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        /* A terminal (/dev/tty, /dev/stdin) would be read until an end that raw keys never
+         * send, the keys typed meanwhile taken for the file's lines; no device holds a
+         * puzzle to play. */
+        ui_message(ui, _("%s is a device, not a file: the player reads puzzles from files"),
                    ui->input);
         return;
     }
@@ -1020,17 +1032,21 @@ static void input_complete(struct ui *ui)
             size_t used = 0;
             int shown = 0, width = 0;
             for (; shown < n; shown++) {
-                char more[64];
-                int w = ui_width(names[shown]) + (shown > 0 ? 2 : 0);
+                char more[64], *name = util_escape_controls(names[shown]);
+                int w = ui_width(name) + (shown > 0 ? 2 : 0);
                 int room = COLS;
+                bool fits;
                 if (shown + 1 < n) {
                     snprintf(more, sizeof more, _("  (+%d more)"), n - shown - 1);
                     room -= ui_width(more);
                 }
-                if (width + w > room || used + strlen(names[shown]) + 3 >= sizeof ui->message)
+                fits = width + w <= room && used + strlen(name) + 3 < sizeof ui->message;
+                if (fits)
+                    used += (size_t)snprintf(ui->message + used, sizeof ui->message - used,
+                                             "%s%s", shown > 0 ? "  " : "", name);
+                free(name);
+                if (!fits)
                     break;
-                used += (size_t)snprintf(ui->message + used, sizeof ui->message - used, "%s%s",
-                                         shown > 0 ? "  " : "", names[shown]);
                 width += w;
             }
             if (shown < n)

@@ -18,7 +18,8 @@ static const struct ui_layout sudoku_layouts[] = {
 };
 /* Boards whose lines are not straight (Jigsaw regions, Killer cages, diagonals marked
  * where lines cross) need every line; at 80x24 a 9x9 one has cells of one row, and a
- * 16x16 one, two columns wide, scrolls up and down only. */
+ * 16x16 one, two columns wide, scrolls up and down only (three wide, both ways, when a
+ * cage's sum has three digits). */
 static const struct ui_layout variant_layouts[] = {
     { 7, 3, true, true },
     { 5, 2, true, true },
@@ -198,6 +199,25 @@ static void place(struct ui *ui, enum panel_place where, int rows, int cols, int
     geo->panel_h = rows - 1 - geo->panel_top;
 }
 
+/* The columns the widest Killer cage sum takes (0 without cages): a sum stands on the
+ * top edge of one cell, so a cell narrower than it would have the sum run over the line
+ * beside it and into the next cage's sum ("136136" on a 16x16 of 2-column cells). */
+static int widest_cage_sum(const struct puzzle *p)
+{
+    int widest = 0;
+
+    for (int g = 0; g < p->ngroups; g++) {
+        char sum[16];
+        int w;
+        if (p->groups[g].kind != GROUP_CAGE)
+            continue;
+        w = snprintf(sum, sizeof sum, "%d", p->groups[g].sum);
+        if (w > widest)
+            widest = w;
+    }
+    return widest;
+}
+
 /* Lays the board out on rows x cols; false if it does not fit, with a size that does in
  * *need_h x *need_w (not always the smallest). */
 static bool layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
@@ -205,7 +225,7 @@ static bool layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
     const struct puzzle *p = ui->game->puzzle;
     const struct ui_layout *list = kakuro_layouts;
     int n = (int)(sizeof kakuro_layouts / sizeof kakuro_layouts[0]);
-    int avail_h, avail_w, best_area = -1;
+    int avail_h, avail_w, best_area = -1, sum_w = widest_cage_sum(p);
     enum panel_place best = PANEL_BESIDE;
 
     if (is_sudoku(p) && ui_outline_irregular(p)) {
@@ -215,6 +235,10 @@ static bool layout(struct ui *ui, int rows, int cols, int *need_h, int *need_w)
         list = sudoku_layouts;
         n = (int)(sizeof sudoku_layouts / sizeof sudoku_layouts[0]);
     }
+    /* Cells too narrow for a cage's sum are not offered: the narrowest that hold it
+     * scroll instead (the layouts are widest first, and the first holds any sum). */
+    while (n > 1 && list[n - 1].cell_w < sum_w)
+        n--;
     for (int i = 0; i < n; i++) {
         compute_geometry(ui, p, &list[i], &ui->geo);
         for (int where = 0; where < PANEL_NPLACES; where++) {
