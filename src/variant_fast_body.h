@@ -207,6 +207,38 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
     take_from_peers(g, s, cell, d);
 }
 
+/* Places d at cells all at once (as fast_place does each, or take_from_peers where
+ * others is false: their other digits are gone): their peers and units gathered first,
+ * the state changed once; false when two of them see each other.  A look's singles of a
+ * digit are 1.5 cells on average; one at a time (naked and hidden), 300 Jigsaws of each
+ * level took 1.2% to 1.5% more instructions. */
+static inline __attribute__((always_inline)) bool place_digit_singles(
+    const struct fast_geometry *g, struct fast_state *s, cellset cells, int d, bool others)
+{
+    cellset seen = FAST_NO_CELLS, lost;
+    unitset units = 0;
+
+    for (cellset x = cells; cells_any(x); x = cells_drop_first(x)) {
+        int cell = first_cell(x);
+
+        /* The other digits lose the cell in the one word holding it (fast_place); the
+         * whole set taken from each digit at once cost more (+0.6%). */
+        if (others)
+            cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
+        seen |= g->peers[cell];
+        units |= g->cell_units[cell];
+    }
+    if (cells_any(cells & seen))
+        return false;
+    lost = s->cand[d] & seen;
+    s->solved |= cells;
+    s->touched |= lost | cells;
+    s->lost[d] |= lost;
+    s->settled[d] |= units;
+    s->cand[d] = (s->cand[d] & ~seen) | cells;
+    return true;
+}
+
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
  * when any was placed. */
 static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
@@ -233,14 +265,8 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     for (; with != 0; with &= with - 1) {
         int d = lowest_bit(with);
 
-        for (cellset x = singles & s->cand[d]; cells_any(x); x = cells_drop_first(x)) {
-            int cell = first_cell(x);
-
-            /* An earlier single of d may have taken it from this peer. */
-            if (!cells_any(s->cand[d] & cell_bit(cell)))
-                return false;
-            take_from_peers(g, s, cell, d);
-        }
+        if (!place_digit_singles(g, s, singles & s->cand[d], d, false))
+            return false;
     }
     return true;
 }
@@ -290,14 +316,9 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
         singles &= ~s->solved;
         more = cells_any(singles);
         *placed |= more;
-        for (; cells_any(singles); singles = cells_drop_first(singles)) {
-            int cell = first_cell(singles);
-
-            /* Two places of d in one unit: the first took it from the second. */
-            if (!cells_any(s->cand[d] & cell_bit(cell)))
-                return false;
-            fast_place(g, s, cell, d);
-        }
+        /* Two places of d in one unit see each other. */
+        if (more && !place_digit_singles(g, s, singles, d, true))
+            return false;
     } while (more);
     return true;
 }
