@@ -108,6 +108,18 @@ static inline bool cells_fold_one(cellset x, const struct cells_fold *f)
     return one_cell(x & f->cells);
 }
 
+/* Always: nothing is turned here. */
+static inline bool cells_fold_unturned(const struct cells_fold *f)
+{
+    (void)f;
+    return true;
+}
+
+static inline bool cells_fold_one_unturned(cellset x, const struct cells_fold *f)
+{
+    return one_cell(x & f->cells);
+}
+
 /* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
  * word holding it only, the other three being as they were. */
 static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)

@@ -82,6 +82,7 @@ struct fast_geometry {
     cellset peers[FAST_MAX_CELLS];     /* per cell: those sharing a group with it */
     cellset units[FAST_MAX_UNITS];     /* the groups holding every digit */
     struct cells_fold unit_folds[FAST_MAX_UNITS];  /* the same, packed for counting */
+    unitset turned_units;       /* those whose folds are turned (cells_fold_unturned) */
     int nunits;
     unitset all_units;
     unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
@@ -276,8 +277,15 @@ static unitset narrow_units(const struct fast_geometry *g, cellset x, unitset un
 {
     unitset narrow = 0;
 
-    for (; units != 0; units &= units - 1) {
-        int u = __builtin_ctzll(units);
+    /* The units whose folds are unturned first, without the turn (all but a Jigsaw X's
+     * diagonals, mostly): 2.1% to 2.4% fewer instructions on 300 Jigsaws a level. */
+    for (unitset plain = units & ~g->turned_units; plain != 0; plain &= plain - 1) {
+        int u = __builtin_ctzll(plain);
+
+        narrow |= (unitset)cells_fold_one_unturned(x, &g->unit_folds[u]) << u;
+    }
+    for (unitset turned = units & g->turned_units; turned != 0; turned &= turned - 1) {
+        int u = __builtin_ctzll(turned);
 
         narrow |= (unitset)cells_fold_one(x, &g->unit_folds[u]) << u;
     }
@@ -1267,6 +1275,9 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
     g->all = grid_cells(p);
     g->nreal_cages = g->nsum_groups;
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
+    g->turned_units = 0;
+    for (int u = 0; u < g->nunits; u++)
+        g->turned_units |= (unitset)!cells_fold_unturned(&g->unit_folds[u]) << u;
     add_unit_remainders(g);
     g->pairs_built = false;
     for (int k = 0; k < g->nsum_groups; k++) {

@@ -218,6 +218,8 @@ static bool fold_agrees(cellset unit, const struct cells_fold *f)
         x |= unit & cell_bit(rand() % CELLS);
         if (cells_fold_one(x, f) != (ref_count(x & unit) <= 1))
             return tap_diag("%d cells of the unit counted wrong", ref_count(x & unit)), false;
+        if (cells_fold_unturned(f) && cells_fold_one_unturned(x, f) != (ref_count(x & unit) <= 1))
+            return tap_diag("%d cells of the unit counted wrong unturned", ref_count(x & unit)), false;
     }
     return true;
 }
@@ -227,6 +229,7 @@ static bool fold_agrees(cellset unit, const struct cells_fold *f)
 static void test_folds(void)
 {
     bool all = true;
+    int unturned = 0;
 
     srand(45);
     for (int i = 0; i < 3000 && all; i++) {
@@ -234,11 +237,12 @@ static void test_folds(void)
         struct cells_fold f;
 
         all = cells_fold_make(unit, &f);
+        unturned += all && cells_fold_unturned(&f);
         if (!all)
             tap_diag("a unit of %d cells did not fold", ref_count(unit));
         all = all && fold_agrees(unit, &f);
     }
-    tap_ok(all, "3000 units folded, each counting its cells as the sets do");
+    tap_ok(all, "3000 units folded, each counting its cells as the sets do (%d unturned)", unturned);
 }
 
 /* cells_count_two over sets[first..last] of random sets (dense and sparse, as a digit's

@@ -85,16 +85,19 @@ static void build_reference(const struct puzzle *p, struct reference *r)
 }
 
 /* Whether f counts unit's cells as the unit does: each alone at most one, each two
- * more (the folds narrow_units tests the hidden singles with). */
-static bool fold_counts(const struct cells_fold *f, cellset unit, int ncells)
+ * more (the folds narrow_units tests the hidden singles with), unturned too where the
+ * geometry says it is. */
+static bool fold_counts(const struct cells_fold *f, cellset unit, int ncells, bool unturned)
 {
     for (int a = 0; a < ncells; a++) {
         if (!cells_any(unit & cell_bit(a)))
             continue;
-        if (!cells_fold_one(cell_bit(a), f))
+        if (!cells_fold_one(cell_bit(a), f) || (unturned && !cells_fold_one_unturned(cell_bit(a), f)))
             return false;
         for (int b = a + 1; b < ncells; b++)
-            if (cells_any(unit & cell_bit(b)) && cells_fold_one(cell_bit(a) | cell_bit(b), f))
+            if (cells_any(unit & cell_bit(b))
+                && (cells_fold_one(cell_bit(a) | cell_bit(b), f)
+                    || (unturned && cells_fold_one_unturned(cell_bit(a) | cell_bit(b), f))))
                 return false;
     }
     return true;
@@ -116,7 +119,7 @@ static const char *geometry_differs(const struct fast_geometry *g, const struct 
         if (!cells_equal(g->units[u], r->units[u]))
             return "a unit's cells";
     for (int u = 0; u < r->nunits; u++)
-        if (!fold_counts(&g->unit_folds[u], r->units[u], p->ncells))
+        if (!fold_counts(&g->unit_folds[u], r->units[u], p->ncells, !(g->turned_units >> u & 1)))
             return "a unit's fold";
     for (int cell = 0; cell < p->ncells; cell++)
         if (!cells_equal(g->peers[cell], r->peers[cell]) || g->cell_units[cell] != r->cell_units[cell])
