@@ -114,6 +114,7 @@ struct fast_geometry {
     int lines_width, lines_height, nlines;  /* the grid they were built for (0: none yet) */
     cellset line_masks[2 * FAST_MAX_DIGIT];
     struct cells_fold line_folds[2 * FAST_MAX_DIGIT];
+    unitset line_turned;
     cellset line_peers[FAST_MAX_CELLS];
     unitset line_units[FAST_MAX_CELLS];
 };
@@ -1114,6 +1115,7 @@ static bool add_listed_group(struct fast_geometry *g, const struct puzzle *p, in
         if (g->nunits == FAST_MAX_UNITS || !cells_fold_make(mask, &g->unit_folds[g->nunits]))
             return false;
         bit = (unitset)1 << g->nunits;
+        g->turned_units |= bit & -(unitset)!cells_fold_unturned(&g->unit_folds[g->nunits]);
         g->units[g->nunits++] = mask;
         if (grp->kind == GROUP_REGION)
             g->region_units |= bit;
@@ -1147,12 +1149,14 @@ static void keep_lines(struct fast_geometry *g, const struct puzzle *p, int nlin
     memset(g->cell_units, 0, n * sizeof *g->cell_units);
     memset(g->peers, 0, n * sizeof *g->peers);
     g->nunits = 0;
+    g->turned_units = 0;
     /* Lines are units and no cages: their room is never short, and they fold
      * (cells_fold_make). */
     for (int k = 0; k < nlines; k++)
         (void)add_listed_group(g, p, k);
     memcpy(g->line_masks, g->units, (size_t)nlines * sizeof *g->units);
     memcpy(g->line_folds, g->unit_folds, (size_t)nlines * sizeof *g->unit_folds);
+    g->line_turned = g->turned_units;
     memcpy(g->line_peers, g->peers, n * sizeof *g->peers);
     memcpy(g->line_units, g->cell_units, n * sizeof *g->cell_units);
     g->lines_width = p->width;
@@ -1188,6 +1192,7 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
 {
     int n = p->max_digit, unit = g->nunits;
     cellset masks[FAST_MAX_DIGIT] = { FAST_NO_CELLS }, b = cell_bit(0);
+    unitset turned = 0;
     const uint8_t *region = p->region;
 
     if (unit + n > FAST_MAX_UNITS || !regions_follow(p, first))
@@ -1197,9 +1202,11 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
             return false;
         masks[region[cell]] |= b;
     }
-    for (int r = 0; r < n; r++)
+    for (int r = 0; r < n; r++) {
         if (!cells_fold_make(masks[r], &g->unit_folds[unit + r]))
             return false;
+        turned |= (unitset)!cells_fold_unturned(&g->unit_folds[unit + r]) << (unit + r);
+    }
     b = cell_bit(0);
     for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell)) {
         /* The region read once: a byte may alias what is stored. */
@@ -1213,6 +1220,7 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
     memcpy(&g->units[unit], masks, (size_t)n * sizeof *masks);
     g->map_regions = unit;
     g->region_units |= (((unitset)1 << n) - 1) << unit;
+    g->turned_units |= turned;
     g->nunits += n;
     return true;
 }
@@ -1228,6 +1236,7 @@ static int add_lines_and_regions(struct fast_geometry *g, const struct puzzle *p
     memcpy(g->units, g->line_masks, (size_t)nlines * sizeof *g->units);
     memcpy(g->unit_folds, g->line_folds, (size_t)nlines * sizeof *g->unit_folds);
     g->nunits = nlines;
+    g->turned_units = g->line_turned;
     if (add_region_map(g, p, nlines))
         return nlines + p->max_digit;
     memcpy(g->peers, g->line_peers, n * sizeof *g->peers);
@@ -1275,9 +1284,6 @@ static bool build_groups(struct fast_geometry *g, const struct puzzle *p)
     g->all = grid_cells(p);
     g->nreal_cages = g->nsum_groups;
     g->all_units = g->nunits == 64 ? ~(unitset)0 : ((unitset)1 << g->nunits) - 1;
-    g->turned_units = 0;
-    for (int u = 0; u < g->nunits; u++)
-        g->turned_units |= (unitset)!cells_fold_unturned(&g->unit_folds[u]) << u;
     add_unit_remainders(g);
     g->pairs_built = false;
     for (int k = 0; k < g->nsum_groups; k++) {
