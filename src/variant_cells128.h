@@ -125,36 +125,6 @@ static inline bool cells_fold_one_unturned(cellset x, const struct cells_fold *f
     return (m & (m - 1)) == 0;
 }
 
-/* The cells in at least one of sets[first..last] (*once) and in two or more (*more):
- * counted on both words at once in a vector register where GCC has them (SSE2 on
- * x86-64), where the words of a 128-bit integer take a step each. */
-static inline void cells_count_two(const cellset *sets, int first, int last, cellset *once, cellset *more)
-{
-#if defined(__GNUC__) && defined(__SSE2__)
-    typedef uint64_t words2 __attribute__((vector_size(16)));
-    words2 one = { 0, 0 }, two = { 0, 0 };
-
-    for (int i = first; i <= last; i++) {
-        words2 x;
-
-        memcpy(&x, &sets[i], sizeof x);
-        two |= one & x;
-        one |= x;
-    }
-    memcpy(once, &one, sizeof *once);
-    memcpy(more, &two, sizeof *more);
-#else
-    cellset one = 0, two = 0;
-
-    for (int i = first; i <= last; i++) {
-        two |= one & sets[i];
-        one |= sets[i];
-    }
-    *once = one;
-    *more = two;
-#endif
-}
-
 /* Word w of x: cells 64w to 64w + 63. */
 static inline uint64_t cells_word(cellset x, int w)
 {

@@ -133,19 +133,6 @@ static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int f
     }
 }
 
-/* The cells in at least one of sets[first..last] (*once) and in two or more (*more). */
-static inline void cells_count_two(const cellset *sets, int first, int last, cellset *once, cellset *more)
-{
-    cellset one = FAST_NO_CELLS, two = FAST_NO_CELLS;
-
-    for (int i = first; i <= last; i++) {
-        two |= one & sets[i];
-        one |= sets[i];
-    }
-    *once = one;
-    *more = two;
-}
-
 /* Word w of x: cells 64w to 64w + 63. */
 static inline uint64_t cells_word(cellset x, int w)
 {

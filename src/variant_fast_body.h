@@ -245,12 +245,15 @@ static inline __attribute__((always_inline)) bool place_digit_singles(
  * when any was placed. */
 static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
 {
-    cellset unsolved = g->all & ~s->solved, once, more, singles;
+    cellset unsolved = g->all & ~s->solved, once = FAST_NO_CELLS, more = FAST_NO_CELLS, singles;
     digitset with = 0;
 
     /* Over every cell: a solved one holds its digit alone, so it is in once, never in
      * more, and is left out after. */
-    cells_count_two(s->cand, 1, g->max_digit, &once, &more);
+    for (int d = 1; d <= g->max_digit; d++) {
+        more |= once & s->cand[d];
+        once |= s->cand[d];
+    }
     if (cells_any(unsolved & ~once))
         return false;
     singles = once & ~more & unsolved;

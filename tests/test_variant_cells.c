@@ -1,4 +1,4 @@
-/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit, a unit's cells folded for counting, cells in one set or two. */
+/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit, a unit's cells folded for counting. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -245,39 +245,6 @@ static void test_folds(void)
     tap_ok(all, "3000 units folded, each counting its cells as the sets do (%d unturned)", unturned);
 }
 
-/* cells_count_two over sets[first..last] of random sets (dense and sparse, as a digit's
- * places early and late): once holds the cells in one set or more, more those in two or
- * more, the sets outside the range left out. */
-static void test_count_two(void)
-{
-    enum { NSETS = 12 };
-    bool all = true;
-
-    srand(9);
-    for (int i = 0; i < 500 && all; i++) {
-        cellset sets[NSETS], once, more;
-        int first = 1 + rand() % 3, last = first + rand() % (NSETS - 1 - first);
-
-        for (int k = 0; k < NSETS; k++) {
-            sets[k] = FAST_NO_CELLS;
-            for (int n = rand() % (i % 2 ? 8 : 160); n > 0; n--)
-                sets[k] |= cell_bit(rand() % CELLS);
-        }
-        cells_count_two(sets, first, last, &once, &more);
-        for (int c = 0; c < CELLS && all; c++) {
-            int n = 0;
-
-            for (int k = first; k <= last; k++)
-                n += has(sets[k], c);
-            all = has(once, c) == (n >= 1) && has(more, c) == (n >= 2);
-            if (!all)
-                tap_diag("cell %d in %d of sets %d..%d: once %d, more %d", c, n, first, last,
-                         has(once, c), has(more, c));
-        }
-    }
-    tap_ok(all, "500 ranges of sets counted once and twice, cell by cell");
-}
-
 int main(void)
 {
     tap_diag("sets of %d cells", CELLS);
@@ -287,7 +254,6 @@ int main(void)
     test_next_cell();
     test_random_sets();
     test_folds();
-    test_count_two();
     return tap_done();
 }
 
