@@ -91,6 +91,35 @@ static inline bool one_cell(cellset x)
     return !cells_any(x & (x - 1)) && (words & (words - 1)) == 0;
 }
 
+/* A unit's cells for counting a set's cells in it (variant_cells128.h packs them in one
+ * word; four words are counted as they are). */
+struct cells_fold { cellset cells; };
+
+/* f for unit: always made. */
+static inline bool cells_fold_make(cellset unit, struct cells_fold *f)
+{
+    f->cells = unit;
+    return true;
+}
+
+/* Whether x holds at most one of f's cells. */
+static inline bool cells_fold_one(cellset x, const struct cells_fold *f)
+{
+    return one_cell(x & f->cells);
+}
+
+/* Always: nothing is turned here. */
+static inline bool cells_fold_unturned(const struct cells_fold *f)
+{
+    (void)f;
+    return true;
+}
+
+static inline bool cells_fold_one_unturned(cellset x, const struct cells_fold *f)
+{
+    return one_cell(x & f->cells);
+}
+
 /* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
  * word holding it only, the other three being as they were. */
 static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)

@@ -88,6 +88,8 @@ struct fast_geometry {
     /* The groups holding every digit, then an empty set (FAST_NO_UNIT) where a unit
      * looked up without a branch may be none. */
     cellset units[FAST_MAX_UNITS + 1];
+    struct cells_fold unit_folds[FAST_MAX_UNITS];  /* the same, packed for counting */
+    unitset turned_units;       /* those whose folds are turned (cells_fold_unturned) */
     int nunits;
     unitset all_units;
     unitset cell_units[FAST_MAX_CELLS];  /* per cell: the units holding it */
@@ -118,6 +120,8 @@ struct fast_geometry {
      * quarter of an Easy Jigsaw's solve. */
     int lines_width, lines_height, nlines;  /* the grid they were built for (0: none yet) */
     cellset line_masks[2 * FAST_MAX_DIGIT];
+    struct cells_fold line_folds[2 * FAST_MAX_DIGIT];
+    unitset line_turned;
     cellset line_peers[FAST_MAX_CELLS];
     unitset line_units[FAST_MAX_CELLS];
 };
@@ -212,6 +216,38 @@ static void fast_place(const struct fast_geometry *g, struct fast_state *s, int 
     take_from_peers(g, s, cell, d);
 }
 
+/* Places d at cells all at once (as fast_place does each, or take_from_peers where
+ * others is false: their other digits are gone): their peers and units gathered first,
+ * the state changed once; false when two of them see each other.  A look's singles of a
+ * digit are 1.5 cells on average; one at a time (naked and hidden), 300 Jigsaws of each
+ * level took 1.2% to 1.5% more instructions. */
+static inline __attribute__((always_inline)) bool place_digit_singles(
+    const struct fast_geometry *g, struct fast_state *s, cellset cells, int d, bool others)
+{
+    cellset seen = FAST_NO_CELLS, lost;
+    unitset units = 0;
+
+    for (cellset x = cells; cells_any(x); x = cells_drop_first(x)) {
+        int cell = first_cell(x);
+
+        /* The other digits lose the cell in the one word holding it (fast_place); the
+         * whole set taken from each digit at once cost more (+0.6%). */
+        if (others)
+            cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
+        seen |= g->peers[cell];
+        units |= g->cell_units[cell];
+    }
+    if (cells_any(cells & seen))
+        return false;
+    lost = s->cand[d] & seen;
+    s->solved |= cells;
+    s->touched |= lost | cells;
+    s->lost[d] |= lost;
+    s->settled[d] |= units;
+    s->cand[d] = (s->cand[d] & ~seen) | cells;
+    return true;
+}
+
 /* Cells left with one digit take it; false when a cell has none left. *placed is set
  * when any was placed. */
 static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, bool *placed)
@@ -238,28 +274,31 @@ static bool naked_singles(const struct fast_geometry *g, struct fast_state *s, b
     for (; with != 0; with &= with - 1) {
         int d = lowest_bit(with);
 
-        for (cellset x = singles & s->cand[d]; cells_any(x); x = cells_drop_first(x)) {
-            int cell = first_cell(x);
-
-            /* An earlier single of d may have taken it from this peer. */
-            if (!cells_any(s->cand[d] & cell_bit(cell)))
-                return false;
-            take_from_peers(g, s, cell, d);
-        }
+        if (!place_digit_singles(g, s, singles & s->cand[d], d, false))
+            return false;
     }
     return true;
 }
 
 /* The units among units holding x (a digit's cells) in one place or none: one test per
- * unit, without a branch (whether a unit has one is not predictable); mostly none does. */
+ * unit, without a branch (whether a unit has one is not predictable); mostly none does.
+ * Each on the unit's cells folded into one word (cells_fold_one): the test of the whole
+ * set was half the instructions of an Easy Jigsaw's hidden singles. */
 static unitset narrow_units(const struct fast_geometry *g, cellset x, unitset units)
 {
     unitset narrow = 0;
 
-    for (; units != 0; units &= units - 1) {
-        int u = __builtin_ctzll(units);
+    /* The units whose folds are unturned first, without the turn (all but a Jigsaw X's
+     * diagonals, mostly): 2.1% to 2.4% fewer instructions on 300 Jigsaws a level. */
+    for (unitset plain = units & ~g->turned_units; plain != 0; plain &= plain - 1) {
+        int u = __builtin_ctzll(plain);
 
-        narrow |= (unitset)one_cell(x & g->units[u]) << u;
+        narrow |= (unitset)cells_fold_one_unturned(x, &g->unit_folds[u]) << u;
+    }
+    for (unitset turned = units & g->turned_units; turned != 0; turned &= turned - 1) {
+        int u = __builtin_ctzll(turned);
+
+        narrow |= (unitset)cells_fold_one(x, &g->unit_folds[u]) << u;
     }
     return narrow;
 }
@@ -293,14 +332,9 @@ static bool hidden_singles(const struct fast_geometry *g, struct fast_state *s, 
         singles &= ~s->solved;
         more = cells_any(singles);
         *placed |= more;
-        for (; cells_any(singles); singles = cells_drop_first(singles)) {
-            int cell = first_cell(singles);
-
-            /* Two places of d in one unit: the first took it from the second. */
-            if (!cells_any(s->cand[d] & cell_bit(cell)))
-                return false;
-            fast_place(g, s, cell, d);
-        }
+        /* Two places of d in one unit see each other. */
+        if (more && !place_digit_singles(g, s, singles, d, true))
+            return false;
     } while (more);
     return true;
 }
@@ -1102,9 +1136,10 @@ static bool add_listed_group(struct fast_geometry *g, const struct puzzle *p, in
     for (int i = 0; i < grp->ncells; i++)
         mask |= cell_bit(grp->cells[i]);
     if (puzzle_group_is_unit(p, grp)) {
-        if (g->nunits == FAST_MAX_UNITS)
+        if (g->nunits == FAST_MAX_UNITS || !cells_fold_make(mask, &g->unit_folds[g->nunits]))
             return false;
         bit = (unitset)1 << g->nunits;
+        g->turned_units |= bit & -(unitset)!cells_fold_unturned(&g->unit_folds[g->nunits]);
         g->units[g->nunits++] = mask;
         if (grp->kind == GROUP_REGION)
             g->region_units |= bit;
@@ -1138,10 +1173,14 @@ static void keep_lines(struct fast_geometry *g, const struct puzzle *p, int nlin
     memset(g->cell_units, 0, n * sizeof *g->cell_units);
     memset(g->peers, 0, n * sizeof *g->peers);
     g->nunits = 0;
-    /* Lines are units and no cages: their room is never short. */
+    g->turned_units = 0;
+    /* Lines are units and no cages: their room is never short, and they fold
+     * (cells_fold_make). */
     for (int k = 0; k < nlines; k++)
         (void)add_listed_group(g, p, k);
     memcpy(g->line_masks, g->units, (size_t)nlines * sizeof *g->units);
+    memcpy(g->line_folds, g->unit_folds, (size_t)nlines * sizeof *g->unit_folds);
+    g->line_turned = g->turned_units;
     memcpy(g->line_peers, g->peers, n * sizeof *g->peers);
     memcpy(g->line_units, g->cell_units, n * sizeof *g->cell_units);
     g->lines_width = p->width;
@@ -1177,6 +1216,7 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
 {
     int n = p->max_digit, unit = g->nunits;
     cellset masks[FAST_MAX_DIGIT] = { FAST_NO_CELLS }, b = cell_bit(0);
+    unitset turned = 0;
     const uint8_t *region = p->region;
 
     if (unit + n > FAST_MAX_UNITS || !regions_follow(p, first))
@@ -1185,6 +1225,11 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
         if (region[cell] >= n)
             return false;
         masks[region[cell]] |= b;
+    }
+    for (int r = 0; r < n; r++) {
+        if (!cells_fold_make(masks[r], &g->unit_folds[unit + r]))
+            return false;
+        turned |= (unitset)!cells_fold_unturned(&g->unit_folds[unit + r]) << (unit + r);
     }
     b = cell_bit(0);
     for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell)) {
@@ -1199,6 +1244,7 @@ static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int 
     memcpy(&g->units[unit], masks, (size_t)n * sizeof *masks);
     g->map_regions = unit;
     g->region_units |= (((unitset)1 << n) - 1) << unit;
+    g->turned_units |= turned;
     g->nunits += n;
     return true;
 }
@@ -1212,7 +1258,9 @@ static int add_lines_and_regions(struct fast_geometry *g, const struct puzzle *p
 
     keep_lines(g, p, nlines);
     memcpy(g->units, g->line_masks, (size_t)nlines * sizeof *g->units);
+    memcpy(g->unit_folds, g->line_folds, (size_t)nlines * sizeof *g->unit_folds);
     g->nunits = nlines;
+    g->turned_units = g->line_turned;
     if (add_region_map(g, p, nlines))
         return nlines + p->max_digit;
     memcpy(g->peers, g->line_peers, n * sizeof *g->peers);

@@ -1,4 +1,4 @@
-/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit, all cells or none. */
+/* test_variant_cells.c: the cell sets of the variant search (variant_cells256.h, or variant_cells128.h with VARIANT_CELLS_128) against a cell-by-cell reference: first, last, without the first, at most one, a cell taken from each digit, a unit's cells folded for counting, all cells or none. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -182,6 +182,79 @@ static void test_take_cell(void)
     tap_ok(all, "a cell taken from digits 1 to %d of %d, 2000 times", NSETS - 2, NSETS);
 }
 
+/* A unit of n cells: where the width allows, cells at the same bit of both 64-bit words
+ * (c and c + 64), which a fold must turn apart. */
+static cellset random_unit(int n)
+{
+    cellset unit = FAST_NO_CELLS;
+
+    while (ref_count(unit) < n) {
+        int c = rand() % CELLS;
+
+        unit |= cell_bit(c);
+        if (rand() % 2 && c + 64 < CELLS && ref_count(unit) < n)
+            unit |= cell_bit(c + 64);
+    }
+    return unit;
+}
+
+/* cells_fold_one against the count of x's cells in the unit, for x the unit's cells one
+ * by one and two by two (with and without cells outside it), then random sets. */
+static bool fold_agrees(cellset unit, const struct cells_fold *f)
+{
+    cellset outside = FAST_NO_CELLS;
+
+    for (int k = 0; k < 30; k++)
+        outside |= cell_bit(rand() % CELLS);
+    outside &= ~unit;
+    if (!cells_fold_one(FAST_NO_CELLS, f) || !cells_fold_one(outside, f))
+        return tap_diag("no cell of the unit counted as more than one"), false;
+    for (int a = 0; a < CELLS; a++) {
+        if (!has(unit, a))
+            continue;
+        if (!cells_fold_one(cell_bit(a), f) || !cells_fold_one(cell_bit(a) | outside, f))
+            return tap_diag("cell %d alone counted as more than one", a), false;
+        for (int b = a + 1; b < CELLS; b++)
+            if (has(unit, b) && (cells_fold_one(cell_bit(a) | cell_bit(b), f)
+                                 || cells_fold_one(cell_bit(a) | cell_bit(b) | outside, f)))
+                return tap_diag("cells %d and %d counted as one", a, b), false;
+    }
+    for (int k = 0; k < 200; k++) {
+        cellset x = FAST_NO_CELLS;
+        int n = rand() % 4;
+
+        for (int i = 0; i < n; i++)
+            x |= cell_bit(rand() % CELLS);
+        x |= unit & cell_bit(rand() % CELLS);
+        if (cells_fold_one(x, f) != (ref_count(x & unit) <= 1))
+            return tap_diag("%d cells of the unit counted wrong", ref_count(x & unit)), false;
+        if (cells_fold_unturned(f) && cells_fold_one_unturned(x, f) != (ref_count(x & unit) <= 1))
+            return tap_diag("%d cells of the unit counted wrong unturned", ref_count(x & unit)), false;
+    }
+    return true;
+}
+
+/* Units of 1 to 11 cells (a unit holds each digit once, 11 at most at 128 cells) fold,
+ * and their folds count as the sets do. */
+static void test_folds(void)
+{
+    bool all = true;
+    int unturned = 0;
+
+    srand(45);
+    for (int i = 0; i < 3000 && all; i++) {
+        cellset unit = random_unit(1 + i % 11);
+        struct cells_fold f;
+
+        all = cells_fold_make(unit, &f);
+        unturned += all && cells_fold_unturned(&f);
+        if (!all)
+            tap_diag("a unit of %d cells did not fold", ref_count(unit));
+        all = all && fold_agrees(unit, &f);
+    }
+    tap_ok(all, "3000 units folded, each counting its cells as the sets do (%d unturned)", unturned);
+}
+
 int main(void)
 {
     tap_diag("sets of %d cells", CELLS);
@@ -191,6 +264,7 @@ int main(void)
     test_next_cell();
     test_cells_if();
     test_random_sets();
+    test_folds();
     return tap_done();
 }
 

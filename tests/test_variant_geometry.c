@@ -1,4 +1,4 @@
-/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, its start from givens that see each other, its start state against the givens placed one by one, and the Jigsaw rule of 45's pairs against a plain reference; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
+/* test_variant_geometry.c: the variants' batch search's geometry of a shape (units and their folds, each cell's peers and units, cages and their digit sets) against one built here from the puzzle's group lists, on Jigsaw, X, Killer and mixed shapes of 4x4 to 16x16, read and random, its start from givens that see each other, its start state against the givens placed one by one, and the Jigsaw rule of 45's pairs against a plain reference; variant_fast256.c's width, or variant_fast128.c's with VARIANT_GEOMETRY_128. */
 #include "config.h"
 
 #include <stdio.h>
@@ -84,6 +84,25 @@ static void build_reference(const struct puzzle *p, struct reference *r)
     }
 }
 
+/* Whether f counts unit's cells as the unit does: each alone at most one, each two
+ * more (the folds narrow_units tests the hidden singles with), unturned too where the
+ * geometry says it is. */
+static bool fold_counts(const struct cells_fold *f, cellset unit, int ncells, bool unturned)
+{
+    for (int a = 0; a < ncells; a++) {
+        if (!cells_any(unit & cell_bit(a)))
+            continue;
+        if (!cells_fold_one(cell_bit(a), f) || (unturned && !cells_fold_one_unturned(cell_bit(a), f)))
+            return false;
+        for (int b = a + 1; b < ncells; b++)
+            if (cells_any(unit & cell_bit(b))
+                && (cells_fold_one(cell_bit(a) | cell_bit(b), f)
+                    || (unturned && cells_fold_one_unturned(cell_bit(a) | cell_bit(b), f))))
+                return false;
+    }
+    return true;
+}
+
 /* What of g differs from r, or NULL. */
 static const char *geometry_differs(const struct fast_geometry *g, const struct reference *r,
                                     const struct puzzle *p)
@@ -99,6 +118,9 @@ static const char *geometry_differs(const struct fast_geometry *g, const struct 
     for (int u = 0; u < r->nunits; u++)
         if (!cells_equal(g->units[u], r->units[u]))
             return "a unit's cells";
+    for (int u = 0; u < r->nunits; u++)
+        if (!fold_counts(&g->unit_folds[u], r->units[u], p->ncells, !(g->turned_units >> u & 1)))
+            return "a unit's fold";
     for (int cell = 0; cell < p->ncells; cell++)
         if (!cells_equal(g->peers[cell], r->peers[cell]) || g->cell_units[cell] != r->cell_units[cell])
             return "a cell's peers or units";

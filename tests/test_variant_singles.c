@@ -1,4 +1,4 @@
-/* test_variant_singles.c: the variants' batch search takes a digit's hidden singles to its fixed point in one look: a single it places that leaves another unit one place for the digit, or none, is followed there at once. */
+/* test_variant_singles.c: the variants' batch search takes a digit's hidden singles to its fixed point in one look: a single it places that leaves another unit one place for the digit, or none, is followed there at once; a digit's singles found together (hidden or naked) are placed together, or end the look where two see each other. */
 #include "config.h"
 
 #include <stdio.h>
@@ -68,6 +68,47 @@ static void test_chain_to_dead_end(const struct puzzle *p)
            "row 1 left no place for 1 by (0,0)'s single: a dead end in the same look");
 }
 
+/* Digit 1 left alone in row 0 at (0,0) and in row 1 at (1,1), both in the first box: the
+ * same look finds both singles, which see each other, a dead end. */
+static void test_two_hidden_singles_meeting(const struct puzzle *p)
+{
+    struct fast_state s;
+    bool ok = started(p, (const int[]){ 10, -1 }, &s), placed = false;
+
+    tap_ok(ok && !hidden_singles(geometry_for(p), &s, 1, &placed),
+           "two hidden singles of 1 in one box, found in one look: a dead end");
+}
+
+/* Cells (0,0) and (0,4) left with digit 1 alone, and (5,5) too: the two in row 0 see each
+ * other, a dead end; without (0,4), both others are placed, their peers losing 1. */
+static void test_naked_singles(const struct puzzle *p)
+{
+    struct fast_state s;
+    struct fast_ctx c = { .p = p, .max_digit = p->max_digit, .g = geometry_for(p) };
+    uint8_t grid[81] = { 0 };
+    bool placed = false, ok;
+
+    for (int round = 0; round < 2; round++) {
+        const int *cells = round == 0 ? (const int[]){ 0, 4, 50, -1 } : (const int[]){ 0, 50, -1 };
+
+        ok = c.g->fits && fast_start(&c, grid, &s);
+        for (int i = 0; ok && cells[i] >= 0; i++)
+            for (int e = 2; e <= 9; e++)
+                s.cand[e] &= ~cell_bit(cells[i]);
+        placed = false;
+        if (round == 0) {
+            tap_ok(ok && !naked_singles(c.g, &s, &placed),
+                   "naked singles of 1 at (0,0) and (0,4), one row: a dead end");
+        } else {
+            ok = ok && naked_singles(c.g, &s, &placed);
+            tap_ok(ok && placed && placed_at(&s, 0, 1) && placed_at(&s, 50, 1)
+                   && !cells_any(s.cand[1] & (cell_bit(8) | cell_bit(72) | cell_bit(10)
+                                              | cell_bit(53) | cell_bit(5) | cell_bit(41))),
+                   "naked singles of 1 at (0,0) and (5,5) placed, their rows, columns and boxes losing 1");
+        }
+    }
+}
+
 /* A Jigsaw of regions shaped as boxes (the third of the file), for which the chains above
  * are worked out. */
 static void test_box_regions(void)
@@ -79,6 +120,8 @@ static void test_box_regions(void)
     if (n == 3) {
         test_chain(ps[2]);
         test_chain_to_dead_end(ps[2]);
+        test_two_hidden_singles_meeting(ps[2]);
+        test_naked_singles(ps[2]);
     }
     for (int i = 0; i < n; i++)
         puzzle_free(ps[i]);
