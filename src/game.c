@@ -1012,7 +1012,8 @@ static void sync_parent_dir(const char *path)
 #define SAVE_TMP_SUFFIX ".tmp."
 
 /* Creates and locks a new temporary for path; its fd, or -1 with a message.  *tmp: its
- * name (caller frees). */
+ * name (caller frees).  The messages of a save name the save the user knows, never its
+ * temporary, a name that is gone once the save fails. */
 static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
 {
     for (int tries = 0; tries < 100; tries++) {
@@ -1022,7 +1023,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         *tmp = xasprintf("%s" SAVE_TMP_SUFFIX "XXXXXX", path);
         fd = mkstemp(*tmp);
         if (fd < 0) {
-            set_err(err, errsize, "%s: %s", *tmp, strerror(errno));
+            set_err(err, errsize, "%s: %s", path, strerror(errno));
             free(*tmp);
             *tmp = NULL;
             return -1;
@@ -1108,7 +1109,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
         return false;
     f = fdopen(fd, "w");
     if (f == NULL) {
-        set_err(err, errsize, "%s: %s", tmp, strerror(errno));
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
         unlink(tmp);
         close(fd);
         free(tmp);
@@ -1118,7 +1119,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
     /* Every step is checked: a full disk must not leave a truncated file in place. */
     ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     if (!ok) {
-        set_err(err, errsize, "%s: %s", tmp, strerror(errno ? errno : EIO));
+        set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
     } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         ok = false;
