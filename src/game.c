@@ -869,15 +869,15 @@ static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
         return false;
     }
     if (!S_ISDIR(st.st_mode)) {
-        set_err(err, errsize, "the state directory is not a directory (%s)", dir);
+        set_err(err, errsize, _("the state directory is not a directory (%s)"), dir);
         return false;
     }
     if (st.st_uid != geteuid()) {
-        set_err(err, errsize, "the state directory is owned by another user (%s)", dir);
+        set_err(err, errsize, _("the state directory is owned by another user (%s)"), dir);
         return false;
     }
     if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        set_err(err, errsize, "the state directory is writable by others (chmod go-w %s)", dir);
+        set_err(err, errsize, _("the state directory is writable by others (chmod go-w %s)"), dir);
         return false;
     }
     return true;
@@ -894,12 +894,12 @@ char *game_find_state_dir(char *err, size_t errsize)
     else if (home != NULL && home[0] == '/')
         dir = xasprintf("%s/.local/state/kakudo", home);
     else {
-        set_err(err, errsize, "neither $XDG_STATE_HOME nor $HOME is set to an absolute path");
+        set_err(err, errsize, _("neither $XDG_STATE_HOME nor $HOME is set to an absolute path"));
         return NULL;
     }
     errno = 0;
     if (!make_dirs(dir)) {
-        set_err(err, errsize, "cannot create the directory %s: %s", dir,
+        set_err(err, errsize, _("cannot create the directory %s: %s"), dir,
                 strerror(errno != 0 && errno != EEXIST ? errno : ENOTDIR));
         free(dir);
         return NULL;
@@ -1036,7 +1036,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         free(*tmp);
     }
     *tmp = NULL;
-    set_err(err, errsize, "%s: cannot make a temporary file", path);
+    set_err(err, errsize, _("%s: cannot make a temporary file"), path);
     return -1;
 }
 
