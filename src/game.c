@@ -869,15 +869,15 @@ static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
         return false;
     }
     if (!S_ISDIR(st.st_mode)) {
-        set_err(err, errsize, "the state directory is not a directory (%s)", dir);
+        set_err(err, errsize, _("the state directory is not a directory (%s)"), dir);
         return false;
     }
     if (st.st_uid != geteuid()) {
-        set_err(err, errsize, "the state directory is owned by another user (%s)", dir);
+        set_err(err, errsize, _("the state directory is owned by another user (%s)"), dir);
         return false;
     }
     if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        set_err(err, errsize, "the state directory is writable by others (chmod go-w %s)", dir);
+        set_err(err, errsize, _("the state directory is writable by others (chmod go-w %s)"), dir);
         return false;
     }
     return true;
@@ -894,12 +894,12 @@ char *game_find_state_dir(char *err, size_t errsize)
     else if (home != NULL && home[0] == '/')
         dir = xasprintf("%s/.local/state/kakudo", home);
     else {
-        set_err(err, errsize, "neither $XDG_STATE_HOME nor $HOME is set to an absolute path");
+        set_err(err, errsize, _("neither $XDG_STATE_HOME nor $HOME is set to an absolute path"));
         return NULL;
     }
     errno = 0;
     if (!make_dirs(dir)) {
-        set_err(err, errsize, "cannot create the directory %s: %s", dir,
+        set_err(err, errsize, _("cannot create the directory %s: %s"), dir,
                 strerror(errno != 0 && errno != EEXIST ? errno : ENOTDIR));
         free(dir);
         return NULL;
@@ -1012,7 +1012,8 @@ static void sync_parent_dir(const char *path)
 #define SAVE_TMP_SUFFIX ".tmp."
 
 /* Creates and locks a new temporary for path; its fd, or -1 with a message.  *tmp: its
- * name (caller frees). */
+ * name (caller frees).  The messages of a save name the save the user knows, never its
+ * temporary, a name that is gone once the save fails. */
 static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
 {
     for (int tries = 0; tries < 100; tries++) {
@@ -1022,7 +1023,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         *tmp = xasprintf("%s" SAVE_TMP_SUFFIX "XXXXXX", path);
         fd = mkstemp(*tmp);
         if (fd < 0) {
-            set_err(err, errsize, "%s: %s", *tmp, strerror(errno));
+            set_err(err, errsize, "%s: %s", path, strerror(errno));
             free(*tmp);
             *tmp = NULL;
             return -1;
@@ -1035,7 +1036,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         free(*tmp);
     }
     *tmp = NULL;
-    set_err(err, errsize, "%s: cannot make a temporary file", path);
+    set_err(err, errsize, _("%s: cannot make a temporary file"), path);
     return -1;
 }
 
@@ -1108,7 +1109,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
         return false;
     f = fdopen(fd, "w");
     if (f == NULL) {
-        set_err(err, errsize, "%s: %s", tmp, strerror(errno));
+        set_err(err, errsize, "%s: %s", path, strerror(errno));
         unlink(tmp);
         close(fd);
         free(tmp);
@@ -1118,7 +1119,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
     /* Every step is checked: a full disk must not leave a truncated file in place. */
     ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     if (!ok) {
-        set_err(err, errsize, "%s: %s", tmp, strerror(errno ? errno : EIO));
+        set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
     } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         ok = false;

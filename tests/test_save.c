@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -622,6 +623,33 @@ static void test_too_large(void)
     puzzle_free(p);
 }
 
+/* A save that cannot be written (no file may grow: RLIMIT_FSIZE 0, which holds even for
+ * root) is told with the save's name, not that of its temporary, which is gone by then. */
+static void test_failed_save_named(void)
+{
+    struct puzzle *p = load_puzzle("sudoku9.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("failing.save"), *want = xasprintf("%s: ", path), err[512] = "";
+    struct rlimit old, none;
+    bool saved = true;
+
+    if (getrlimit(RLIMIT_FSIZE, &old) == 0) {
+        none = old;
+        none.rlim_cur = 0;
+        signal(SIGXFSZ, SIG_IGN);
+        setrlimit(RLIMIT_FSIZE, &none);
+        saved = game_save(g, path, err, sizeof err);
+        setrlimit(RLIMIT_FSIZE, &old);
+        signal(SIGXFSZ, SIG_DFL);
+    }
+    tap_ok(!saved && strncmp(err, want, strlen(want)) == 0 && strstr(err, ".tmp.") == NULL,
+           "a failed save names the save, not its temporary (%s)", err);
+    free(want);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
 /* ---------------------------------------------------------------- defect 7: counters */
 
 static char *replace_line(const char *text, const char *key, const char *line)
@@ -769,6 +797,7 @@ int main(void)
     test_newer_kept();
     test_not_a_file();
     test_too_large();
+    test_failed_save_named();
     test_counters();
     test_cursor();
     tu_remove_tree(tmpdir);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -508,6 +509,46 @@ static void test_save_fails(void)
     th_free(t);
 }
 
+/* A save that fails after the game was saved (here: the save may not grow past its size,
+ * RLIMIT_FSIZE) keeps the game as saved before: quitting says that only the last moves
+ * and time were lost, naming the save, never its temporary. */
+static void test_save_fails_after_saved(void)
+{
+    struct rlimit old, small;
+    struct stat st;
+    char path[600];
+    struct th *t;
+    int status;
+
+    play_three_moves();
+    if (getrlimit(RLIMIT_FSIZE, &old) != 0 || !find_save(path, sizeof path) || stat(path, &st) != 0) {
+        skip(4, "no RLIMIT_FSIZE or no save");
+        return;
+    }
+    small = old;
+    small.rlim_cur = (rlim_t)st.st_size;
+    signal(SIGXFSZ, SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &small);
+    t = start(sudoku_path, NULL);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, SIG_DFL);
+    tt_wait_text(t, "r: resume");
+    th_send(t, "r");
+    tt_wait_text(t, "Filled 33/81");
+    th_send(t, "5");        /* r1c6: 8 becomes 5, one more move: the save grows */
+    tap_ok(tt_wait_text(t, "Progress not saved: File too large."), "the failed save is said on the board");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1, "quitting exits with status 1 (%d)",
+           status);
+    tap_ok(tt_wait_text(t, "kakudo: your last moves and time were not saved") && tt_wait_text(t, "too large")
+           && !th_find(t, "your game was not saved", NULL, NULL),
+           "the restored terminal says only the last moves were lost, not the game");
+    tap_ok(th_find(t, ".save", NULL, NULL) && !th_find(t, ".tmp.", NULL, NULL) && save_lines("move ") == 3,
+           "it names the save, not a temporary, and the save keeps its three moves");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("game", 30000))
@@ -533,6 +574,8 @@ int main(void)
     test_no_state_dir();
     tt_fresh_state();
     test_save_fails();
+    tt_fresh_state();
+    test_save_fails_after_saved();
     tt_cleanup();
     return tap_done();
 }

@@ -648,6 +648,26 @@ static void test_refusal_reasons(void)
     th_free(t);
 }
 
+/* The state directory's messages (game.c) are Korean too: here one writable by others,
+ * refused with the reason on the board. */
+static void test_state_dir_refused(void)
+{
+    char path[600], dir[600];
+    const char *args[] = { path, NULL };
+    struct th *t;
+
+    tt_write_file(tt_scratch_path(path, sizeof path, "state-dir.txt"), tt_sudoku);
+    mkdir(tt_scratch_path(dir, sizeof dir, "state"), 0700);
+    mkdir(tt_scratch_path(dir, sizeof dir, "state/kakudo"), 0700);
+    chmod(dir, 0777);
+    t = start_ko(args, 24, 80);
+    tap_ok(tt_wait_text(t, "상태 디렉터리에 다른 사용자도 쓸 수 있습니다"),
+           "a state directory writable by others: the reason in Korean");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+    chmod(dir, 0700);
+}
+
 int main(void)
 {
     char why[200];
@@ -680,6 +700,8 @@ int main(void)
     test_rebound_keys();
     tt_fresh_state();
     test_refusal_reasons();
+    tt_fresh_state();
+    test_state_dir_refused();
     tt_fresh_state();
     test_killer_keys_and_watch();
     tt_cleanup();

@@ -357,6 +357,40 @@ static void test_open_prompt_long_list(void)
     th_free(t);
 }
 
+/* A path of thousands of characters typed at the prompt (the line keeps its first 1023)
+ * is quoted in the error as messages quote long text, its head and its length, on one
+ * row: whole, it filled about four of them. */
+static void test_open_long_path(void)
+{
+    char keys[3100], line[4096];
+    struct th *t;
+    int rows = 0;
+
+    memset(keys, 'a', sizeof keys - 1);
+    keys[0] = 'o';
+    keys[1] = '/';
+    keys[sizeof keys - 2] = '\r';
+    keys[sizeof keys - 1] = '\0';
+    t = start_picker(NULL);
+    tt_wait_text(t, "choose a puzzle");
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, "/aaaaaaaaaaaaaaaaaaa... (1023 characters)"),
+           "the error quotes the path's head and says how long it is");
+    for (int r = 0; r < 24; r++)
+        rows += strstr(th_row(t, r, line, sizeof line), "aaaaaaaaaa") != NULL;
+    tap_ok(rows == 1, "on one row (%d)", rows);
+    /* /dev/null by a name of 129 characters, wider than the screen */
+    strcpy(keys, "o/dev/");
+    for (int k = 0; k < 60; k++)
+        strcat(keys, "./");
+    strcat(keys, "null\r");
+    th_send(t, keys);
+    tap_ok(tt_wait_text(t, "/dev/./././././././.... (129 characters) is a device, not a file"),
+           "a device by a long name: its name quoted the same way");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("picker", 30000))
@@ -378,6 +412,7 @@ int main(void)
     tt_fresh_state();
     test_open_not_a_file();
     test_control_names();
+    test_open_long_path();
     tt_cleanup();
     return tap_done();
 }

@@ -621,7 +621,11 @@ int tui_play(struct puzzle *p, const struct format_style *style, const char *sou
     /* A game that could not be saved is never lost in silence: said on the terminal the
      * player gets back, and in the exit status. */
     if (ui.save_error[0] != '\0') {
-        fprintf(stderr, _("kakudo: your game was not saved: %s\n"), ui.save_error);
+        if (ui.failed_save_kept)
+            fprintf(stderr, _("kakudo: your last moves and time were not saved (the save keeps "
+                              "the game as saved before them): %s\n"), ui.save_error);
+        else
+            fprintf(stderr, _("kakudo: your game was not saved: %s\n"), ui.save_error);
         if (ui.status == 0)
             ui.status = 1;
     }

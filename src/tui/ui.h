@@ -96,10 +96,13 @@ struct ui {
     bool save_unreadable;       /* the save could not be read: never saved over */
     int save_lock;              /* the lock held on the save while playing, or -1 */
     bool save_busy;             /* another kakudo holds it: never saved over */
+    bool save_holds_game;       /* the save holds this game as it was (resumed from it, or
+                                 * saved by this player): a failed save loses only the rest */
     int opening_moves;          /* moves the opening made (the file's marks), 0 once the
                                  * player changes anything: until then, nothing to save */
     char save_error[800];               /* why the last save failed ("" if it worked) */
     char failed_save[600];              /* the path of that save ("" without a directory) */
+    bool failed_save_kept;              /* that save still holds the game as saved before */
     char *title;                        /* name shown in the panel */
     int cursor;
     bool command_next;                  /* ':' was typed: the next key is a command */

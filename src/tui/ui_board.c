@@ -80,6 +80,7 @@ static void resume_pending(struct ui *ui)
     struct game *g = ui->pending;
 
     ui->pending = NULL;
+    ui->save_holds_game = true;
     board_start(ui, g);
     say_opened(ui, g);
 }
@@ -180,6 +181,7 @@ static void set_save_path(struct ui *ui, char *path)
     free(ui->save_path);
     ui->save_path = path;
     ui->save_unreadable = false;
+    ui->save_holds_game = false;
     ui->save_busy = path != NULL && !save_lock_take(ui);
 }
 
@@ -420,6 +422,7 @@ void ui_board_resume(struct ui *ui, struct game *g, const char *path)
                   : g->puzzle->name != NULL ? g->puzzle->name : _("Saved game"));
     free(bundled);
     set_save_path(ui, path != NULL ? xstrdup(path) : NULL);
+    ui->save_holds_game = path != NULL;
     board_start(ui, g);
     say_opened(ui, g);
 }
@@ -440,26 +443,28 @@ void ui_board_close(struct ui *ui)
     ui_hint_forget(ui);
 }
 
-/* Remembers a failed save, what went wrong, to be told again after the screen is gone
- * (tui.c), and says why on the status line; a save of the same game that works later
- * makes up for it. */
-static void note_save(struct ui *ui, bool saved, const char *what, const char *why)
+/* Remembers a failed save, what went wrong and whether the save file still holds the game
+ * as saved before (kept), to be told again after the screen is gone (tui.c), and says why
+ * on the status line; a save of the same game that works later makes up for it. */
+static void note_save(struct ui *ui, bool saved, bool kept, const char *what, const char *why)
 {
     const char *path = ui->save_path != NULL ? ui->save_path : "";
 
     if (saved) {
+        ui->save_holds_game = true;
         if (strcmp(ui->failed_save, path) == 0)
             ui->failed_save[0] = ui->save_error[0] = '\0';
         return;
     }
+    /* A save that failed on its way (rename is its last step) left the one before it. */
+    ui->failed_save_kept = kept;
     snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
     snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
     ui_message(ui, "Progress not saved: %s.", why);
 }
 
-/* The reason in game_save's error, past the name of the file it starts with (the save or
- * its temporary): a status line of 80 columns has no room for a path, which what is told
- * on quitting still names. */
+/* The reason in game_save's error, past the name of the save it starts with: a status
+ * line of 80 columns has no room for a path, which what is told on quitting still names. */
 static const char *save_reason(const char *err, const char *path)
 {
     size_t n = strlen(path);
@@ -481,7 +486,7 @@ void ui_board_save(struct ui *ui)
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
                                    : _("the saved game could not be read, and is not replaced");
-        note_save(ui, false, unreadable, unreadable);
+        note_save(ui, false, false, unreadable, unreadable);
         return;
     }
     if (ui->save_path == NULL) {
@@ -493,16 +498,16 @@ void ui_board_save(struct ui *ui)
         }
         if (ui->save_path == NULL) {
             snprintf(what, sizeof what, _("no state directory: %s"), err);
-            note_save(ui, false, what, what);
+            note_save(ui, false, false, what, what);
             return;
         }
     }
     ui->game->cursor = ui->cursor;      /* resuming puts it back where it was */
     if (game_save(ui->game, ui->save_path, err, sizeof err)) {
-        note_save(ui, true, NULL, NULL);
+        note_save(ui, true, false, NULL, NULL);
         return;
     }
-    note_save(ui, false, err, save_reason(err, ui->save_path));    /* err names the file */
+    note_save(ui, false, ui->save_holds_game, err, save_reason(err, ui->save_path));  /* err names the save */
 }
 
 void ui_board_draw(struct ui *ui)

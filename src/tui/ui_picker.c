@@ -871,6 +871,34 @@ static int count_up_to_two(const char *path)
     return n;
 }
 
+/* A name of more characters than the screen has columns (the line holds 1023 bytes)
+ * would fill rows of the message: it is quoted as messages quote long text, its head and
+ * its length (util_quote).  A shorter one is shown whole, as messages show file names. */
+static const char *shown_name(const char *name, char *buf, size_t size)
+{
+    size_t len = strlen(name);
+
+    if (util_utf8_count((const uint8_t *)name, len) <= (size_t)COLS)
+        return name;
+    return util_quote(name, len, buf, size);
+}
+
+/* The load error, the file it names shortened as above: err->file holds its first 255
+ * bytes, so the typed name (the spec's path) is quoted, with its true length. */
+static void say_load_error(struct ui *ui, struct format_error *err)
+{
+    char *path, msg[600], quoted[UTIL_QUOTE_SIZE];
+    size_t n = strlen(err->file);
+    long index;
+
+    format_split_spec(ui->input, &path, &index);
+    if (n > 0 && strncmp(path, err->file, n) == 0)
+        snprintf(err->file, sizeof err->file, "%s", shown_name(path, quoted, sizeof quoted));
+    free(path);
+    format_error_string(err, msg, sizeof msg);
+    ui_message(ui, "%s", msg);
+}
+
 /* Opens what was typed: FILE:N, or a file of one puzzle, on the board; a file of several
  * is listed for choosing. */
 static void input_open(struct ui *ui)
@@ -879,7 +907,7 @@ static void input_open(struct ui *ui)
     struct format_error err;
     struct puzzle *p;
     digitset *marks;
-    char msg[600];
+    char quoted[UTIL_QUOTE_SIZE];
     struct stat st;
 
     ui->screen = UI_PICKER;
@@ -888,7 +916,7 @@ static void input_open(struct ui *ui)
     if (stat(ui->input, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
         /* Opening it would wait for a writer, the player frozen with no key to stop it. */
         ui_message(ui, _("%s is a pipe, not a file: the player cannot wait for its writer"),
-                   ui->input);
+                   shown_name(ui->input, quoted, sizeof quoted));
         return;
     }
     if (stat(ui->input, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
@@ -896,7 +924,7 @@ static void input_open(struct ui *ui)
          * send, the keys typed meanwhile taken for the file's lines; no device holds a
          * puzzle to play. */
         ui_message(ui, _("%s is a device, not a file: the player reads puzzles from files"),
-                   ui->input);
+                   shown_name(ui->input, quoted, sizeof quoted));
         return;
     }
     if (stat(ui->input, &st) == 0 && S_ISREG(st.st_mode) && count_up_to_two(ui->input) > 1) {
@@ -909,8 +937,7 @@ static void input_open(struct ui *ui)
     }
     p = format_load_marks(ui->input, FORMAT_AUTO, &style, &marks, &err);
     if (p == NULL) {
-        format_error_string(&err, msg, sizeof msg);
-        ui_message(ui, "%s", msg);
+        say_load_error(ui, &err);
         return;
     }
     ui->from_picker = true;
