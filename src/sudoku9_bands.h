@@ -281,13 +281,14 @@ static inline void count_candidates(const struct state *s, int b,
     *three = a3;
 }
 
-/* Places the naked singles of band b: each keeps its digit alone in its row.  Returns
- * false at a cell with no candidate. */
-static SUDOKU9_BANDS_FN bool place_naked_singles(struct state *s, int b, uint32_t *pairs)
+/* Places the naked singles of band b from its cells' candidate counts (a1: at least one,
+ * a2: two, a3: three): each keeps its digit alone in its row.  Returns false at a cell
+ * with no candidate.  Always inlined, so that each search counts its own way (sudoku9_x.c
+ * in SSE2 lanes) and plain's code is as it was. */
+static inline __attribute__((always_inline)) bool place_counted_singles(struct state *s, int b,
+                                                                        uint32_t a1, uint32_t a2,
+                                                                        uint32_t a3, uint32_t *pairs)
 {
-    uint32_t a1, a2, a3;
-
-    count_candidates(s, b, &a1, &a2, &a3);
     if (a1 != BAND_CELLS)
         return false;
     *pairs = a2 & ~a3;
@@ -305,6 +306,15 @@ static SUDOKU9_BANDS_FN bool place_naked_singles(struct state *s, int b, uint32_
         } while (mine);
     }
     return true;
+}
+
+/* Places the naked singles of band b; false at a cell with no candidate. */
+static SUDOKU9_BANDS_FN bool place_naked_singles(struct state *s, int b, uint32_t *pairs)
+{
+    uint32_t a1, a2, a3;
+
+    count_candidates(s, b, &a1, &a2, &a3);
+    return place_counted_singles(s, b, a1, a2, a3, pairs);
 }
 
 /* Runs every deduction to a fixpoint; false on a contradiction.  pairs[b] receives the

@@ -521,23 +521,7 @@ static bool place_naked_singles_x(struct state *s, int b, uint32_t *pairs)
     uint32_t a1, a2, a3;
 
     count_candidates_x(s, b, &a1, &a2, &a3);
-    if (a1 != BAND_CELLS)
-        return false;
-    *pairs = a2 & ~a3;
-    uint32_t singles = ~a2 & ~s->solved[b] & BAND_CELLS;
-    if (singles == 0)
-        return true;
-    for (int d = 0; d < 9; d++) {
-        uint32_t mine = singles & s->plane[b][d];
-        if (mine == 0)
-            continue;
-        s->dirty |= 1u << d;
-        do {
-            s->plane[b][d] &= ~row_peers[lowest(mine)];
-            mine &= mine - 1;
-        } while (mine);
-    }
-    return true;
+    return place_counted_singles(s, b, a1, a2, a3, pairs);
 }
 
 /* The plain propagation, each digit's shrinking with its diagonals' rules
