@@ -909,17 +909,19 @@ static void input_open(struct ui *ui)
     digitset *marks;
     char quoted[UTIL_QUOTE_SIZE];
     struct stat st;
+    bool known;
 
     ui->screen = UI_PICKER;
     if (ui->input_len == 0)
         return;
-    if (stat(ui->input, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+    known = stat(ui->input, &st) == 0;
+    if (known && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
         /* Opening it would wait for a writer, the player frozen with no key to stop it. */
         ui_message(ui, _("%s is a pipe, not a file: the player cannot wait for its writer"),
                    shown_name(ui->input, quoted, sizeof quoted));
         return;
     }
-    if (stat(ui->input, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+    if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
         /* A terminal (/dev/tty, /dev/stdin) would be read until an end that raw keys never
          * send, the keys typed meanwhile taken for the file's lines; no device holds a
          * puzzle to play. */
@@ -927,7 +929,7 @@ static void input_open(struct ui *ui)
                    shown_name(ui->input, quoted, sizeof quoted));
         return;
     }
-    if (stat(ui->input, &st) == 0 && S_ISREG(st.st_mode) && count_up_to_two(ui->input) > 1) {
+    if (known && S_ISREG(st.st_mode) && count_up_to_two(ui->input) > 1) {
         free(ui->browse_path);
         ui->browse_path = xstrdup(ui->input);
         ui->sel = ui->top = 0;
