@@ -151,10 +151,11 @@ static inline cellset cells_shift_down(cellset x, int n)
     return x >> n;
 }
 
-/* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
+/* Takes cell from each of sets[first..last], adding mark to marks[] where it was: in the
  * 64-bit word holding it only, a step on one general register where the whole set
  * takes two (the word in memory: on a big-endian machine the high word comes first). */
-static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)
+static inline void cells_take_cell_marking(cellset *sets, uint64_t *marks, int first, int last,
+                                           int cell, uint64_t mark)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     size_t at = 8 * (size_t)(1 - (cell >> 6));
@@ -164,14 +165,12 @@ static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int f
     uint64_t b = (uint64_t)1 << (cell & 63);
 
     for (int i = first; i <= last; i++) {
-        uint64_t in, gone;
+        uint64_t in;
 
         memcpy(&in, (char *)&sets[i] + at, sizeof in);
-        memcpy(&gone, (char *)&lost[i] + at, sizeof gone);
-        gone |= in & b;
+        marks[i] |= mark & -(uint64_t)((in & b) != 0);
         in &= ~b;
         memcpy((char *)&sets[i] + at, &in, sizeof in);
-        memcpy((char *)&lost[i] + at, &gone, sizeof gone);
     }
 }
 

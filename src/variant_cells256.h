@@ -120,15 +120,16 @@ static inline bool cells_fold_one_unturned(cellset x, const struct cells_fold *f
     return one_cell(x & f->cells);
 }
 
-/* Takes cell from each of sets[first..last], adding it to lost[] where it was: in the
+/* Takes cell from each of sets[first..last], adding mark to marks[] where it was: in the
  * word holding it only, the other three being as they were. */
-static inline void cells_take_cell_from_each(cellset *sets, cellset *lost, int first, int last, int cell)
+static inline void cells_take_cell_marking(cellset *sets, uint64_t *marks, int first, int last,
+                                           int cell, uint64_t mark)
 {
     int w = cell >> 6;
     uint64_t b = (uint64_t)1 << (cell & 63);
 
     for (int i = first; i <= last; i++) {
-        lost[i][w] |= sets[i][w] & b;
+        marks[i] |= mark & -(uint64_t)((sets[i][w] & b) != 0);
         sets[i][w] &= ~b;
     }
 }

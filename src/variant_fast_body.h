@@ -211,8 +211,11 @@ static inline void take_from_peers(const struct fast_geometry *g, struct fast_st
  * the other digits it loses. */
 static void fast_place(const struct fast_geometry *g, struct fast_state *s, int cell, int d)
 {
-    /* Without a branch per digit: which digits the cell holds is not predictable. */
-    cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
+    /* Without a branch per digit: which digits the cell holds is not predictable.  The
+     * digits losing the cell have its units marked at once, where they are known, rather
+     * than the cell kept in lost[] for units_of to look up: over a quarter of its sets
+     * were that one cell (300 Master Jigsaws: 0.7% more instructions, CPU 0.98x). */
+    cells_take_cell_marking(s->cand, s->todo, 1, g->max_digit, cell, g->cell_units[cell]);
     take_from_peers(g, s, cell, d);
 }
 
@@ -230,10 +233,10 @@ static inline __attribute__((always_inline)) bool place_digit_singles(
     for (cellset x = cells; cells_any(x); x = cells_drop_first(x)) {
         int cell = first_cell(x);
 
-        /* The other digits lose the cell in the one word holding it (fast_place); the
-         * whole set taken from each digit at once cost more (+0.6%). */
+        /* The other digits lose the cell in the one word holding it, its units marked
+         * (fast_place); the whole set taken from each digit at once cost more (+0.6%). */
         if (others)
-            cells_take_cell_from_each(s->cand, s->lost, 1, g->max_digit, cell);
+            cells_take_cell_marking(s->cand, s->todo, 1, g->max_digit, cell, g->cell_units[cell]);
         seen |= g->peers[cell];
         units |= g->cell_units[cell];
     }

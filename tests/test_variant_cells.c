@@ -147,8 +147,8 @@ static void test_random_sets(void)
     tap_ok(all, "20000 random sets of up to 4 cells");
 }
 
-/* cells_take_cell_from_each, cell by cell from random digit sets: each set loses the
- * cell and nothing else, and its lost[] gains the cell where the set held it. */
+/* cells_take_cell_marking, cell by cell from random digit sets: each set loses the
+ * cell and nothing else, and its mark gains the mark given where the set held it. */
 static void test_take_cell(void)
 {
     enum { NSETS = 6 };
@@ -156,27 +156,28 @@ static void test_take_cell(void)
 
     srand(16);
     for (int i = 0; i < 2000 && all; i++) {
-        cellset sets[NSETS], lost[NSETS], before[NSETS], lost_before[NSETS];
+        cellset sets[NSETS], before[NSETS];
+        uint64_t marks[NSETS], marks_before[NSETS];
+        uint64_t mark = (uint64_t)rand() << 32 | (uint64_t)rand();
         int cell = rand() % CELLS;
 
         for (int k = 0; k < NSETS; k++) {
-            sets[k] = lost[k] = FAST_NO_CELLS;
-            for (int n = 0; n < 40; n++) {
+            sets[k] = FAST_NO_CELLS;
+            for (int n = 0; n < 40; n++)
                 sets[k] |= cell_bit(rand() % CELLS);
-                lost[k] |= cell_bit(rand() % CELLS);
-            }
             sets[k] |= cell_bit(cell) & cells_if(rand() % 2);
+            marks[k] = (uint64_t)rand() << 16;
             before[k] = sets[k];
-            lost_before[k] = lost[k];
+            marks_before[k] = marks[k];
         }
         /* The first and the last set left out: only first..last are taken from. */
-        cells_take_cell_from_each(sets, lost, 1, NSETS - 2, cell);
+        cells_take_cell_marking(sets, marks, 1, NSETS - 2, cell, mark);
         for (int k = 0; k < NSETS; k++) {
-            bool inside = k >= 1 && k <= NSETS - 2;
+            bool inside = k >= 1 && k <= NSETS - 2, held = has(before[k], cell);
             cellset want = inside ? before[k] & ~cell_bit(cell) : before[k];
-            cellset want_lost = inside ? lost_before[k] | (before[k] & cell_bit(cell)) : lost_before[k];
+            uint64_t want_marks = inside && held ? marks_before[k] | mark : marks_before[k];
 
-            all = all && cells_equal(sets[k], want) && cells_equal(lost[k], want_lost);
+            all = all && cells_equal(sets[k], want) && marks[k] == want_marks;
         }
     }
     tap_ok(all, "a cell taken from digits 1 to %d of %d, 2000 times", NSETS - 2, NSETS);
