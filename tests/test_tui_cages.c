@@ -204,6 +204,26 @@ static void test_cut_sets(void)
     th_free(t);
 }
 
+/* Under the board (a 9x9 Killer at 60x40) a hint's column pushed the cursor's cage out:
+ * the runs were to follow the hint, in a third column the panel has not, and were not
+ * drawn at all, while the column of the status lines had rows to spare.  The cage now
+ * stays there, under the status lines, while the hint is open. */
+static void test_cage_beside_hint(void)
+{
+    char path[600];
+    struct th *t = start(data_path(path, sizeof path, "26-killer-jigsaw9-hard.txt"), 40, 60);
+
+    tap_ok(tt_wait_text(t, "Cell r1c1") && tt_wait_text(t, "Cage 6 in 2") && tt_wait_text(t, "left 6 in 2 cells"),
+           "9x9 Killer at 60x40: the cage under the board");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && tt_wait_text(t, "Cage 6 in 2") && tt_wait_text(t, "left 6 in 2 cells") &&
+           tt_wait_text(t, " 15  24 "), "a hint open beside it keeps it, its sets too");
+    th_send(t, "ii");
+    tap_ok(tt_wait_text(t, "Hint 3/5") && tt_wait_text(t, "Cage 6 in 2"), "at the hint's third step too");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -214,6 +234,7 @@ int main(void)
     test_watch_smallest();
     test_wide_sums();
     test_cut_sets();
+    test_cage_beside_hint();
     tt_cleanup();
     return tap_done();
 }

@@ -1113,14 +1113,25 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     /* The last row is kept for how to get help and how to leave: runs and a hint that
      * fill the panel (a small Kakuro at its smallest size) must not push them off. */
     pn.bottom = top + h - 1;
-    if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
-        /* Under the board the hint has a column of its own, up to twice as wide, but
-         * leaving a column for the runs after it where there is room. */
-        int room = pn.right - pn.x - (!has_runs(p) ? 0 : pn.w + PANEL_GAP);
+    if (ui->hint != NULL && ui->geo.panel_below && panel_has_next_column(&pn)) {
+        /* Under the board the hint has a column of its own, up to twice as wide.  The
+         * cursor's runs stay under the status lines where that column has rows for a run
+         * (its title, what is left, a row of sets), as with no hint: they were to follow
+         * the hint, and a panel with no column after it lost them. */
+        bool runs_first = has_runs(p) && pn.y + 3 <= pn.bottom;
+        int room;
+
+        if (runs_first) {
+            struct panel first = pn;
+            first.right = first.x + first.w;    /* this column only: the hint's is next */
+            panel_runs(ui, &first);
+        }
+        panel_next_column(&pn);
+        room = pn.right - pn.x - (!has_runs(p) || runs_first ? 0 : pn.w + PANEL_GAP);
         pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
         pn.y = pn.bottom;
-        if (has_runs(p))
+        if (has_runs(p) && !runs_first)
             panel_runs(ui, &pn);
     } else {
         /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
