@@ -153,6 +153,77 @@ static void test_wide_sums(void)
     th_free(t);
 }
 
+/* A 16x16 Killer whose first row is three cages (1-5, 6-11 and 12-16 of the row 1..16)
+ * and whose other rows are a cage each: the cage r1c6-r1c11 is 51 in 6, which 338 sets of
+ * the digits 1-G make, more than the panel holds. */
+static void write_wide_cage(const char *path)
+{
+    static const char rows[] = "defghijklmnopqr";
+    FILE *f = fopen(path, "w");
+
+    if (f == NULL)
+        return;
+    fputs("killer\n................ aaaaabbbbbbccccc\n", f);
+    for (int r = 0; r < 15; r++) {
+        fputs("................ ", f);
+        for (int c = 0; c < 16; c++)
+            fputc(rows[r], f);
+        fputc('\n', f);
+    }
+    fputs("a=15 b=51 c=70", f);
+    for (int r = 0; r < 15; r++)
+        fprintf(f, " %c=136", rows[r]);
+    fputc('\n', f);
+    fclose(f);
+}
+
+/* The panel showed the first 128 sets of a cage in the order of their smallest digits,
+ * and of those only what fits, with nothing said of the rest: with 4, 5, 6 and 7 entered
+ * in the 51 in 6, its two sets left (4567DG and 4567EF) were past the list, and every set
+ * shown was struck out, as if the cage could not be finished.  A list cut short puts the
+ * sets still possible first and says how many more there are. */
+static void test_cut_sets(void)
+{
+    char path[600];
+    const char *args[] = { path, NULL }, *env[] = { "NO_COLOR=1", NULL };
+    struct th *t;
+
+    write_wide_cage(tt_scratch_path(path, sizeof path, "widecage16.txt"));
+    tt_fresh_state();
+    t = tt_start(args, env, 24, 80);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "lllll");
+    tap_ok(tt_wait_text(t, "Cell r1c6") && tt_wait_text(t, "Cage 51 in 6") && tt_wait_text(t, " more, "),
+           "16x16 Killer at 80x24: the cage 51 in 6 says its list goes on");
+    th_send(t, "4l5l6l7");
+    tap_ok(tt_wait_text(t, "Cell r1c9") && tt_wait_text(t, "left 29 in 2 cells") &&
+           tt_wait_text(t, " 4567DG ") && tt_wait_text(t, " 4567EF "),
+           "with 4, 5, 6 and 7 in it the two sets left are listed, not struck out");
+    tap_ok(tt_wait_text(t, "more, 0 possible"), "and none of the sets not shown is possible");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* Under the board (a 9x9 Killer at 60x40) a hint's column pushed the cursor's cage out:
+ * the runs were to follow the hint, in a third column the panel has not, and were not
+ * drawn at all, while the column of the status lines had rows to spare.  The cage now
+ * stays there, under the status lines, while the hint is open. */
+static void test_cage_beside_hint(void)
+{
+    char path[600];
+    struct th *t = start(data_path(path, sizeof path, "26-killer-jigsaw9-hard.txt"), 40, 60);
+
+    tap_ok(tt_wait_text(t, "Cell r1c1") && tt_wait_text(t, "Cage 6 in 2") && tt_wait_text(t, "left 6 in 2 cells"),
+           "9x9 Killer at 60x40: the cage under the board");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && tt_wait_text(t, "Cage 6 in 2") && tt_wait_text(t, "left 6 in 2 cells") &&
+           tt_wait_text(t, " 15  24 "), "a hint open beside it keeps it, its sets too");
+    th_send(t, "ii");
+    tap_ok(tt_wait_text(t, "Hint 3/5") && tt_wait_text(t, "Cage 6 in 2"), "at the hint's third step too");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -162,6 +233,8 @@ int main(void)
     test_keys_below();
     test_watch_smallest();
     test_wide_sums();
+    test_cut_sets();
+    test_cage_beside_hint();
     tt_cleanup();
     return tap_done();
 }

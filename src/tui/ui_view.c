@@ -865,13 +865,112 @@ static int add_digit_sets(int len, int sum, int from, int top, digitset have, di
     return n;
 }
 
+/* The most digit sets a cage's panel takes in: more than any cage of a 16x16 has (526, for
+ * 68 in 8); a larger grid's cage may have more, which its note still counts. */
+#define PANEL_SETS_MAX 1024
+
+/* How many sets of len distinct digits 1-top, none of them in skip, add up to sum: counted,
+ * not listed, as a 25x25's cage may have millions. */
+static long count_digit_sets(int len, int sum, int top, digitset skip)
+{
+    enum { SUM_MAX = PUZZLE_MAX_DIGIT * (PUZZLE_MAX_DIGIT + 1) / 2 };
+    static long ways[PUZZLE_MAX_DIGIT + 1][SUM_MAX + 1];   /* [digits][their sum] */
+
+    if (len < 0 || sum < 0 || len > PUZZLE_MAX_DIGIT || sum > SUM_MAX)
+        return 0;
+    memset(ways, 0, sizeof ways);
+    ways[0][0] = 1;
+    for (int d = 1; d <= top; d++)
+        if (!(skip & (1u << d)))
+            for (int k = len; k >= 1; k--)
+                for (int s = sum; s >= d; s--)
+                    ways[k][s] += ways[k - 1][s - d];
+    return ways[len][sum];
+}
+
+/* Whether the digits placed in a run or cage (used, some twice if repeated) leave set
+ * possible. */
+static bool set_ruled_out(digitset set, digitset used, bool repeated)
+{
+    return repeated || (set & used) != used;
+}
+
+/* Lays sets[0..n) out in the panel from its row, as many as fit above its bottom, and
+ * draws them if draw (else only counts, on a copy of the panel); returns how many fit. */
+static int panel_sets(const struct ui *ui, struct panel *pn, const digitset *sets, int n,
+                      digitset used, bool repeated, bool draw)
+{
+    char buf[PUZZLE_MAX_DIGIT + 3];
+    int x = 1, i;
+    bool cut = false;
+
+    for (i = 0; i < n && pn->y < pn->bottom; i++) {
+        bool out = set_ruled_out(sets[i], used, repeated);
+        int len = 0;
+        buf[len++] = out && !ui->color ? '(' : ' ';
+        for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
+            if (sets[i] & (1u << d))
+                buf[len++] = sudoku_symbol(d);
+        buf[len++] = out && !ui->color ? ')' : ' ';
+        buf[len] = '\0';
+        if (x + len > pn->w) {
+            pn->y++;
+            x = 1;
+            if (!panel_room(pn, 1)) {
+                cut = true;
+                break;
+            }
+        }
+        if (draw)
+            ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
+        x += len;
+    }
+    if (!cut)       /* else the row is already one past the last set's */
+        pn->y++;
+    return i;
+}
+
+/* A run's or cage's digit sets, in the order of their smallest digits.  When they do not
+ * all fit (a 16x16's cage of 6 cells can have hundreds), those still possible go first,
+ * so that none is lost past the panel's end while struck-out ones fill it, and a last line
+ * says how many more there are and how many of those are possible. */
+static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp,
+                             digitset used, bool repeated, int left, int empty)
+{
+    static digitset sets[PANEL_SETS_MAX], sorted[PANEL_SETS_MAX];
+    int top = ui->game->puzzle->max_digit;
+    int n = add_digit_sets(grp->ncells, grp->sum, 1, top, 0, sets, 0, PANEL_SETS_MAX);
+    long total = count_digit_sets(grp->ncells, grp->sum, top, 0), possible;
+    struct panel trial = *pn;
+    int shown, shown_possible = 0, k = 0;
+    char buf[96];
+
+    if (total == n && panel_sets(ui, &trial, sets, n, used, repeated, false) == n) {
+        panel_sets(ui, pn, sets, n, used, repeated, true);
+        return;
+    }
+    possible = repeated || left < 0 ? 0 : count_digit_sets(empty, left, top, used);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++)
+            if (set_ruled_out(sets[i], used, repeated) == (pass == 1))
+                sorted[k++] = sets[i];
+    pn->bottom--;       /* the note's row */
+    shown = panel_sets(ui, pn, sorted, n, used, repeated, true);
+    pn->bottom++;
+    for (int i = 0; i < shown; i++)
+        shown_possible += !set_ruled_out(sorted[i], used, repeated);
+    snprintf(buf, sizeof buf, _(" +%1$ld more, %2$ld possible"), total - shown,
+             possible - shown_possible);
+    panel_line(ui, pn, buf, ROLE_DIM);
+}
+
 /* One Kakuro run or Killer cage: its sum, what is left, and the digit sets, those ruled
  * out dimmed (every one when a digit stands twice in it, as no set holds a digit twice). */
 static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
     const uint8_t *grid = ui->game->grid;
-    digitset used = 0, sets[128];
-    int left = grp->sum, empty = 0, n, x;
+    digitset used = 0;
+    int left = grp->sum, empty = 0;
     bool repeated = false;
     char buf[96];
 
@@ -903,28 +1002,8 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
                                      (unsigned long)empty), left, empty);
     panel_line(ui, pn, buf, ROLE_NORMAL);
     /* Counted out to the puzzle's top digit (Kakuro's 1-9 table would give a 4x4 or 6x6
-     * Killer's cage sets with digits it has not), in the order of their smallest digits. */
-    n = add_digit_sets(grp->ncells, grp->sum, 1, ui->game->puzzle->max_digit, 0, sets, 0, 128);
-    x = 1;
-    for (int i = 0; i < n && pn->y < pn->bottom; i++) {
-        bool out = repeated || (sets[i] & used) != used;
-        int len = 0;
-        buf[len++] = out && !ui->color ? '(' : ' ';
-        for (int d = 1; d <= PUZZLE_MAX_DIGIT; d++)
-            if (sets[i] & (1u << d))
-                buf[len++] = sudoku_symbol(d);
-        buf[len++] = out && !ui->color ? ')' : ' ';
-        buf[len] = '\0';
-        if (x + len > pn->w) {
-            pn->y++;
-            x = 1;
-            if (!panel_room(pn, 1))
-                break;
-        }
-        ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
-        x += len;
-    }
-    pn->y++;
+     * Killer's cage sets with digits it has not). */
+    panel_digit_sets(ui, pn, grp, used, repeated, left, empty);
 }
 
 /* Whether the panel lists runs or cages for p (Kakuro, Killer). */
@@ -1034,14 +1113,25 @@ void ui_view_draw_panel(struct ui *ui, int top, int left, int h, int w)
     /* The last row is kept for how to get help and how to leave: runs and a hint that
      * fill the panel (a small Kakuro at its smallest size) must not push them off. */
     pn.bottom = top + h - 1;
-    if (ui->hint != NULL && ui->geo.panel_below && panel_next_column(&pn)) {
-        /* Under the board the hint has a column of its own, up to twice as wide, but
-         * leaving a column for the runs after it where there is room. */
-        int room = pn.right - pn.x - (!has_runs(p) ? 0 : pn.w + PANEL_GAP);
+    if (ui->hint != NULL && ui->geo.panel_below && panel_has_next_column(&pn)) {
+        /* Under the board the hint has a column of its own, up to twice as wide.  The
+         * cursor's runs stay under the status lines where that column has rows for a run
+         * (its title, what is left, a row of sets), as with no hint: they were to follow
+         * the hint, and a panel with no column after it lost them. */
+        bool runs_first = has_runs(p) && pn.y + 3 <= pn.bottom;
+        int room;
+
+        if (runs_first) {
+            struct panel first = pn;
+            first.right = first.x + first.w;    /* this column only: the hint's is next */
+            panel_runs(ui, &first);
+        }
+        panel_next_column(&pn);
+        room = pn.right - pn.x - (!has_runs(p) || runs_first ? 0 : pn.w + PANEL_GAP);
         pn.col_w = room < pn.w ? pn.w : room > 2 * pn.w + PANEL_GAP ? 2 * pn.w + PANEL_GAP : room;
         pn.y = ui_hint_draw_panel(ui, pn.y, pn.x, pn.col_w, pn.bottom);
         pn.y = pn.bottom;
-        if (has_runs(p))
+        if (has_runs(p) && !runs_first)
             panel_runs(ui, &pn);
     } else {
         /* The cursor's runs before the hint: a long hint pages ("i: read on") rather
