@@ -12,6 +12,10 @@
 #include <string.h>
 #include <time.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "i18n.h"
 
 static void (*fatal_hook)(void);
@@ -76,6 +80,51 @@ static void make_thread_rooms_key(void)
 {
     if (pthread_key_create(&thread_rooms, free_thread_rooms) != 0)
         fatal("cannot keep per-thread memory");
+}
+
+#if defined(__SSE2__)
+/* The bytes of chunk equal to value's, as bits 0-15. */
+static inline uint64_t equal_bytes(__m128i chunk, __m128i value)
+{
+    return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, value));
+}
+#endif
+
+void util_byte_value_masks(const uint8_t *bytes, size_t n, int nvalues, uint64_t masks[][4])
+{
+    size_t words = (n + 63) / 64;
+
+#if defined(__SSE2__)
+    /* Sixteen bytes compared with a value at once, four such a word; the last part
+     * padded with 0xff, which no value takes, as are the parts past it in the last
+     * word.  A call to copy the last part or each row cost a third of it. */
+    __m128i chunks[16];
+    uint8_t tail[16];
+    size_t whole = n / 16;
+
+    for (size_t k = 0; k < whole; k++)
+        chunks[k] = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+    memset(tail, 0xff, sizeof tail);
+    for (size_t i = 0; i < n % 16; i++)
+        tail[i] = bytes[16 * whole + i];
+    for (size_t k = whole; k < 4 * words; k++)
+        chunks[k] = k == whole ? _mm_loadu_si128((const __m128i *)(const void *)tail)
+                               : _mm_set1_epi8((char)0xff);
+    for (int v = 0; v < nvalues; v++) {
+        __m128i value = _mm_set1_epi8((char)v);
+
+        for (size_t w = 0; w < words; w++)
+            masks[v][w] = equal_bytes(chunks[4 * w], value) | equal_bytes(chunks[4 * w + 1], value) << 16
+                          | equal_bytes(chunks[4 * w + 2], value) << 32
+                          | equal_bytes(chunks[4 * w + 3], value) << 48;
+    }
+#else
+    for (int v = 0; v < nvalues; v++)
+        memset(masks[v], 0, words * sizeof masks[v][0]);
+    for (size_t i = 0; i < n; i++)
+        if (bytes[i] < nvalues)
+            masks[bytes[i]][i / 64] |= (uint64_t)1 << (i % 64);
+#endif
 }
 
 void *util_thread_room(size_t size)

@@ -13,6 +13,11 @@ void *xgrow(void *ptr, size_t *count, size_t need, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Where each value below nvalues (at most 16) lies in bytes[0..n) (n at most 256): bit i
+ * % 64 of masks[v][i / 64] set where bytes[i] is v, in the (n + 63) / 64 words written
+ * of each row: a Jigsaw's region masks, sixteen cells a comparison where SSE2 is there. */
+void util_byte_value_masks(const uint8_t *bytes, size_t n, int nvalues, uint64_t masks[][4]);
+
 /* Zeroed room of size bytes (aligned for any type) that lasts as long as the calling
  * thread: freed when the thread ends.  For a module's large per-thread scratch, kept as a
  * _Thread_local pointer and made on first use: a _Thread_local object itself is zeroed

@@ -1206,6 +1206,29 @@ static bool regions_follow(const struct puzzle *p, int first)
     return true;
 }
 
+/* The cells of each of p's max_digit regions (cells in none where the map is out of
+ * range): sixteen cells at a time a region (util_byte_value_masks) where the words of a
+ * cellset lie in memory in order, low first.  A cell at a time, a 128-bit shift each, they
+ * cost 1.0k instructions of the 4.6k of an Easy Jigsaw's geometry, so 0.65k. */
+static void region_masks(const struct puzzle *p, cellset *masks)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t words[FAST_MAX_DIGIT][4];
+
+    _Static_assert(FAST_WORDS <= 4 && sizeof (cellset) == FAST_WORDS * sizeof (uint64_t),
+                   "a cellset is its words");
+    util_byte_value_masks(p->region, (size_t)p->ncells, p->max_digit, words);
+    for (int r = 0; r < p->max_digit; r++)
+        memcpy(&masks[r], words[r], sizeof masks[r]);
+#else
+    cellset b = cell_bit(0);
+
+    for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell))
+        if (p->region[cell] < p->max_digit)
+            masks[p->region[cell]] |= b;
+#endif
+}
+
 /* Each cell's peers and units: the lines' (keep_lines) and, when p's Jigsaw regions are
  * its groups from first on (regions_follow), its region's, from the region of each cell
  * rather than the groups' lists: the regions' masks in one pass over the grid, each
@@ -1215,17 +1238,18 @@ static bool regions_follow(const struct puzzle *p, int first)
 static bool add_region_map(struct fast_geometry *g, const struct puzzle *p, int first)
 {
     int n = p->max_digit, unit = g->nunits;
-    cellset masks[FAST_MAX_DIGIT] = { FAST_NO_CELLS }, b = cell_bit(0);
+    cellset masks[FAST_MAX_DIGIT] = { FAST_NO_CELLS }, b = cell_bit(0), covered = FAST_NO_CELLS;
     unitset turned = 0;
     const uint8_t *region = p->region;
 
     if (unit + n > FAST_MAX_UNITS || !regions_follow(p, first))
         return false;
-    for (int cell = 0; cell < p->ncells; cell++, b = cell_bit_next(b, cell)) {
-        if (region[cell] >= n)
-            return false;
-        masks[region[cell]] |= b;
-    }
+    region_masks(p, masks);
+    /* A cell in none of the regions is out of range. */
+    for (int r = 0; r < n; r++)
+        covered |= masks[r];
+    if (!cells_equal(covered, cells_shift_down(~FAST_NO_CELLS, FAST_MAX_CELLS - p->ncells)))
+        return false;
     for (int r = 0; r < n; r++) {
         if (!cells_fold_make(masks[r], &g->unit_folds[unit + r]))
             return false;

@@ -97,6 +97,29 @@ static void check_nonzero_bytes(void)
            bad);
 }
 
+/* util_byte_value_masks against a byte at a time, on every length to 256 of bytes that
+ * are mostly values 0-15 and now and then above. */
+static void check_byte_value_masks(void)
+{
+    uint8_t bytes[256];
+    uint64_t masks[16][4];
+    long bad = 0;
+
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (uint8_t)(i % 11 == 5 ? 0x80 + i % 7 : i * 7 % 17);
+    for (size_t n = 0; n <= sizeof bytes; n++) {
+        int nvalues = (int)(n % 16) + 1;
+
+        memset(masks, 0xa5, sizeof masks);
+        util_byte_value_masks(bytes, n, nvalues, masks);
+        for (int v = 0; v < nvalues; v++)
+            for (size_t i = 0; i < (n + 63) / 64 * 64; i++)
+                bad += (masks[v][i / 64] >> (i % 64) & 1) != (i < n && bytes[i] == v);
+    }
+    tap_ok(bad == 0, "util_byte_value_masks: a bit where each value is, every length to 256 (%ld wrong)",
+           bad);
+}
+
 /* One thread's rooms: zeroed, aligned for any type, distinct; the sanitizers' leak check
  * finds them freed when the thread ends. */
 static void *use_thread_rooms(void *arg)
@@ -177,6 +200,7 @@ int main(void)
            "util_utf8_count counts characters as u8_mbsnlen does");
     check_escaping();
     check_nonzero_bytes();
+    check_byte_value_masks();
     check_thread_rooms();
     return tap_done();
 }
