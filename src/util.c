@@ -127,6 +127,72 @@ void util_byte_value_masks(const uint8_t *bytes, size_t n, int nvalues, uint64_t
 #endif
 }
 
+#if defined(__SSE2__)
+/* Each byte of x the greatest of it and those before it in memory (the lower lanes). */
+static inline __m128i running_max(__m128i x)
+{
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 1));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 2));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 4));
+    return _mm_max_epu8(x, _mm_slli_si128(x, 8));
+}
+
+/* Every byte of x its last byte's value. */
+static inline __m128i spread_last_byte(__m128i x)
+{
+    __m128i words = _mm_unpackhi_epi8(x, x);
+
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(words, 0xff), 0xff);
+}
+#endif
+
+int util_numbered_in_order(const uint8_t *bytes, size_t n, uint8_t first, uint8_t last)
+{
+    if (last == 0xff)
+        return -1;
+#if defined(__SSE2__)
+    /* The most each byte may be is one above the greatest before it (first for the first):
+     * the bytes one up, their running greatest, moved a byte on, with the greatest of the
+     * parts before in front.  A last part is padded with first, which always fits. */
+    const __m128i one = _mm_set1_epi8(1), low = _mm_set1_epi8((char)first),
+                  high = _mm_set1_epi8((char)last), lane0 = _mm_cvtsi32_si128(0xff);
+    __m128i before = low, bad = _mm_setzero_si128();
+
+    for (size_t i = 0; i < n; i += 16) {
+        __m128i x, most;
+
+        if (i + 16 <= n) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + i));
+        } else {
+            uint8_t tail[16];
+
+            memset(tail, first, sizeof tail);
+            for (size_t k = 0; k < n - i; k++)
+                tail[k] = bytes[i + k];
+            x = _mm_loadu_si128((const __m128i *)(const void *)tail);
+        }
+        most = _mm_max_epu8(running_max(_mm_adds_epu8(x, one)), before);
+        bad = _mm_or_si128(bad, _mm_subs_epu8(x, _mm_or_si128(_mm_slli_si128(most, 1),
+                                                             _mm_and_si128(before, lane0))));
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_subs_epu8(low, x), _mm_subs_epu8(x, high)));
+        before = spread_last_byte(most);
+    }
+    /* before holds one above the greatest byte (first when there is none). */
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff)
+        return -1;
+    return (_mm_cvtsi128_si32(before) & 0xff) - first;
+#else
+    int most = first;
+
+    for (size_t i = 0; i < n; i++) {
+        if (bytes[i] < first || bytes[i] > last || bytes[i] > most)
+            return -1;
+        most = bytes[i] + 1 > most ? bytes[i] + 1 : most;
+    }
+    return most - first;
+#endif
+}
+
 void *util_thread_room(size_t size)
 {
     struct thread_room *r;
