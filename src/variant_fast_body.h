@@ -983,30 +983,52 @@ typedef struct { uint64_t w[2]; } region_counts;
 
 #define FAST_BYTES(x) (0x0101010101010101u * (uint64_t)(x))
 
-/* The regions among counts holding at least least of their cells (at most 127): 0xFF
- * in their bytes. */
+/* The regions among counts holding at least least of their cells (at most 127): 1 in
+ * their bytes, 0 in the others. */
 static region_counts regions_holding(region_counts counts, int least)
 {
     region_counts held;
 
     for (int w = 0; w < 2; w++)
-        held.w[w] = (((counts.w[w] + FAST_BYTES(128 - least)) & FAST_BYTES(0x80)) >> 7) * 0xFF;
+        held.w[w] = ((counts.w[w] + FAST_BYTES(128 - least)) & FAST_BYTES(0x80)) >> 7;
     return held;
 }
 
-/* The regions of held (0xFF bytes) as bits, and in *cells how many cells they hold in
- * counts. */
-static unsigned regions_chosen(region_counts counts, region_counts held, int *cells)
+/* How many regions held marks, and in *cells how many cells of theirs counts has: the
+ * bytes of both words added, then all of them by one multiply (at most 11 regions of 11
+ * cells: no sum carries out of its byte). */
+static int regions_held(region_counts counts, region_counts held, int *cells)
+{
+    uint64_t in = (counts.w[0] & held.w[0] * 0xFF) + (counts.w[1] & held.w[1] * 0xFF);
+
+    *cells = (int)((in * FAST_BYTES(1)) >> 56);
+    return (int)(((held.w[0] + held.w[1]) * FAST_BYTES(1)) >> 56);
+}
+
+/* The regions held marks as bits: a byte's bit 0 to a bit per region, gathered in the
+ * top byte by a multiply. */
+static unsigned regions_chosen(region_counts held)
 {
     unsigned chosen = 0;
 
-    *cells = 0;
-    for (int w = 0; w < 2; w++) {
-        /* A byte's bit 0 to a bit per region: the multiply gathers them in the top byte. */
-        chosen |= (unsigned)(((held.w[w] & FAST_BYTES(1)) * 0x0102040810204080u) >> 56) << (8 * w);
-        *cells += (int)(((counts.w[w] & held.w[w]) * FAST_BYTES(1)) >> 56);
-    }
+    for (int w = 0; w < 2; w++)
+        chosen |= (unsigned)((held.w[w] * 0x0102040810204080u) >> 56) << (8 * w);
     return chosen;
+}
+
+/* Adds the pair of lines first to last (line 0 is line, the next ones step cells on)
+ * against the regions of chosen (region i is unit unit_of[i]).  Apart from the loop over
+ * the runs, which few leave a pair: the sets built here cost it registers in every run. */
+static __attribute__((noinline)) void add_run_pair(struct fast_geometry *g, const int *unit_of, unsigned chosen,
+                                                   int first, int last, cellset line, int step)
+{
+    cellset lines = FAST_NO_CELLS, regions = FAST_NO_CELLS;
+
+    for (int l = first; l <= last; l++)
+        lines |= cells_shift_up(line, l * step);
+    for (; chosen != 0; chosen &= chosen - 1)
+        regions |= g->units[unit_of[__builtin_ctz(chosen)]];
+    add_pair(g, lines & g->all, regions);
 }
 
 /* The pairs of the runs of two to half of nlines lines (line 0 is line, the next ones
@@ -1020,27 +1042,26 @@ static unsigned regions_chosen(region_counts counts, region_counts held, int *ce
 static void add_runs_of_lines(struct fast_geometry *g, const region_counts *in_line,
                               const int *unit_of, int nlines, cellset line, int step)
 {
+    int most = g->max_digit / 2 + 1;
+
     /* Runs of two lines on: a run of one is never a pair, and working out its regions
-     * was a quarter of the loop's cost. */
+     * was a quarter of the loop's cost.  Which regions a run holds is worked out only for
+     * a run that makes a pair: the counts of its regions and of their cells tell which
+     * do, in a few word operations. */
     for (int first = 0; first + 1 < nlines; first++) {
         region_counts in_run = in_line[first];
 
         for (int last = first + 1; last < nlines && 2 * (last - first + 1) <= nlines; last++) {
-            int n = last - first + 1, inside, apart;
-            unsigned chosen;
-            cellset lines = FAST_NO_CELLS, regions = FAST_NO_CELLS;
+            int n = last - first + 1, inside, apart, nheld;
+            region_counts held;
 
             in_run.w[0] += in_line[last].w[0];
             in_run.w[1] += in_line[last].w[1];
-            chosen = regions_chosen(in_run, regions_holding(in_run, g->max_digit / 2 + 1), &inside);
+            held = regions_holding(in_run, most);
+            nheld = regions_held(in_run, held, &inside);
             apart = n * g->max_digit - inside;
-            if (apart == 0 || apart > FAST_PAIR_MAX_CELLS || popcount32(chosen) != n)
-                continue;
-            for (int l = first; l <= last; l++)
-                lines |= cells_shift_up(line, l * step);
-            for (; chosen != 0; chosen &= chosen - 1)
-                regions |= g->units[unit_of[__builtin_ctz(chosen)]];
-            add_pair(g, lines & g->all, regions);
+            if (apart != 0 && apart <= FAST_PAIR_MAX_CELLS && nheld == n)
+                add_run_pair(g, unit_of, regions_chosen(held), first, last, line, step);
         }
     }
 }
