@@ -587,12 +587,24 @@ static bool cage_sums(const struct fast_geometry *g, struct fast_state *s, bool 
  * missed branches (callgrind's model, 300 Master Jigsaws).  A digit that gets some while
  * the others are looked at (a cell placed loses its other digits) is looked at in the
  * next round: a cell was placed, so there is one. */
-static digitset digits_to_look_at(const struct fast_geometry *g, const struct fast_state *s)
+static digitset digits_to_look_at(const struct fast_state *s)
 {
     digitset out = 0;
 
-    for (int d = 1; d <= g->max_digit; d++)
-        out |= (digitset)((s->todo[d] != 0) | cells_any(s->lost[d])) << d;
+    /* Over all FAST_MAX_DIGIT digits, those above the puzzle's having neither (fast_start
+     * clears them, and nothing marks them after): a loop of a fixed count, unrolled, each
+     * digit a few instructions with no loop around them.  Up to the puzzle's count, this
+     * was 2.1M of the 262.9M instructions of 300 Master Jigsaws (callgrind), 1.5M so. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#pragma GCC unroll 16
+#endif
+    for (int d = 1; d <= FAST_MAX_DIGIT; d++) {
+        uint64_t any = s->todo[d];
+
+        for (int w = 0; w < FAST_WORDS; w++)
+            any |= cells_word(s->lost[d], w);
+        out |= (digitset)(any != 0) << d;
+    }
     return out;
 }
 
@@ -621,7 +633,7 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         /* Every digit's hidden singles before the naked singles again: these rules only
          * take candidates away, so the order does not change where they end, and a
          * round of naked singles counts all the digits. */
-        for (digitset look = digits_to_look_at(g, s); look != 0; look &= look - 1)
+        for (digitset look = digits_to_look_at(s); look != 0; look &= look - 1)
             if (!hidden_singles(g, s, lowest_bit(look), &changed))
                 return false;
         if (changed)
