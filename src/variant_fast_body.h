@@ -608,12 +608,17 @@ static digitset digits_to_look_at(const struct fast_state *s)
     return out;
 }
 
-/* The same for locked candidates. */
-static digitset digits_to_lock(const struct fast_geometry *g, const struct fast_state *s)
+/* The same for locked candidates, over all FAST_MAX_DIGIT digits as digits_to_look_at
+ * (those above the puzzle's have none): 800k instructions of 300 Master Jigsaws' up to
+ * the puzzle's count, 540k so. */
+static digitset digits_to_lock(const struct fast_state *s)
 {
     digitset out = 0;
 
-    for (int d = 1; d <= g->max_digit; d++)
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#pragma GCC unroll 16
+#endif
+    for (int d = 1; d <= FAST_MAX_DIGIT; d++)
         out |= (digitset)(s->locked_todo[d] != 0) << d;
     return out;
 }
@@ -643,7 +648,7 @@ static bool fast_propagate(const struct fast_geometry *g, struct fast_state *s)
         if (changed)
             continue;
         /* A round that changes nothing ends here, rather than counting again. */
-        for (digitset look = digits_to_lock(g, s); look != 0; look &= look - 1)
+        for (digitset look = digits_to_lock(s); look != 0; look &= look - 1)
             changed |= locked_candidates(g, s, lowest_bit(look));
         if (changed)
             continue;
