@@ -409,6 +409,24 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
     return rc;
 }
 
+/* The regions of a map whose symbols are '1' on: each symbol less '1', eight at a time
+ * (no byte is below '1' to borrow). */
+static void regions_from_symbols(const char *map, int ncells, uint8_t *out)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    int cell = 0;
+
+    for (; cell + 8 <= ncells; cell += 8) {
+        uint64_t x;
+
+        memcpy(&x, map + cell, 8);
+        x -= ones * '1';
+        memcpy(out + cell, &x, 8);
+    }
+    for (; cell < ncells; cell++)
+        out[cell] = (uint8_t)(map[cell] - '1');
+}
+
 /* number_symbols for a region map (no '.' for none, at most max <= SUDOKU_MAX_SIZE
  * regions), straight into the puzzle's bytes: numbering into 16 bits and then copying
  * them was two thirds of giving a Jigsaw its regions. */
@@ -417,6 +435,14 @@ static int number_regions(const char *map, int ncells, uint8_t *out, int max, in
     uint8_t index[256];     /* 0xff: not seen */
     int count = 0;
 
+    /* Regions named '1' on in order of first appearance (as kakudo writes them): each
+     * its symbol less '1'. */
+    if (max <= 9 && (count = util_numbered_in_order((const uint8_t *)map, (size_t)ncells, '1',
+                                                    (uint8_t)('0' + max))) >= 0) {
+        regions_from_symbols(map, ncells, out);
+        return count;
+    }
+    count = 0;
     memset(index, 0xff, sizeof index);
     for (int cell = 0; cell < ncells; cell++) {
         unsigned char ch = (unsigned char)map[cell];
@@ -1245,6 +1271,23 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
     }
 }
 
+/* Regions 0-8 as their symbols, '1' on. */
+static void regions_as_symbols(const uint8_t *region, int ncells, char *out)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    int cell = 0;
+
+    for (; cell + 8 <= ncells; cell += 8) {
+        uint64_t x;
+
+        memcpy(&x, region + cell, 8);
+        x += ones * '1';
+        memcpy(out + cell, &x, 8);
+    }
+    for (; cell < ncells; cell++)
+        out[cell] = (char)('1' + region[cell]);
+}
+
 /* Regions renumbered in order of first appearance, as the reader numbers them: each
  * region's symbol found once, not a cell's at a time. */
 static void region_symbols(const struct puzzle *p, char *out)
@@ -1254,6 +1297,12 @@ static void region_symbols(const struct puzzle *p, char *out)
     const uint8_t *region = p->region;
     int next = 0, ncells = p->ncells;
 
+    /* Regions numbered 0-8 in order of first appearance (as read from text): each symbol
+     * '1' on, eight at a time (no byte above 8 to carry). */
+    if (p->max_digit <= 9 && util_numbered_in_order(region, (size_t)ncells, 0, 8) >= 0) {
+        regions_as_symbols(region, ncells, out);
+        return;
+    }
     memset(symbol, 0, sizeof symbol);
     for (int cell = 0; cell < ncells; cell++) {
         int r = region[cell];

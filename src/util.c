@@ -12,6 +12,10 @@
 #include <string.h>
 #include <time.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "i18n.h"
 
 static void (*fatal_hook)(void);
@@ -76,6 +80,117 @@ static void make_thread_rooms_key(void)
 {
     if (pthread_key_create(&thread_rooms, free_thread_rooms) != 0)
         fatal("cannot keep per-thread memory");
+}
+
+#if defined(__SSE2__)
+/* The bytes of chunk equal to value's, as bits 0-15. */
+static inline uint64_t equal_bytes(__m128i chunk, __m128i value)
+{
+    return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, value));
+}
+#endif
+
+void util_byte_value_masks(const uint8_t *bytes, size_t n, int nvalues, uint64_t masks[][4])
+{
+    size_t words = (n + 63) / 64;
+
+#if defined(__SSE2__)
+    /* Sixteen bytes compared with a value at once, four such a word; the last part
+     * padded with 0xff, which no value takes, as are the parts past it in the last
+     * word.  A call to copy the last part or each row cost a third of it. */
+    __m128i chunks[16];
+    uint8_t tail[16];
+    size_t whole = n / 16;
+
+    for (size_t k = 0; k < whole; k++)
+        chunks[k] = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * k));
+    memset(tail, 0xff, sizeof tail);
+    for (size_t i = 0; i < n % 16; i++)
+        tail[i] = bytes[16 * whole + i];
+    for (size_t k = whole; k < 4 * words; k++)
+        chunks[k] = k == whole ? _mm_loadu_si128((const __m128i *)(const void *)tail)
+                               : _mm_set1_epi8((char)0xff);
+    for (int v = 0; v < nvalues; v++) {
+        __m128i value = _mm_set1_epi8((char)v);
+
+        for (size_t w = 0; w < words; w++)
+            masks[v][w] = equal_bytes(chunks[4 * w], value) | equal_bytes(chunks[4 * w + 1], value) << 16
+                          | equal_bytes(chunks[4 * w + 2], value) << 32
+                          | equal_bytes(chunks[4 * w + 3], value) << 48;
+    }
+#else
+    for (int v = 0; v < nvalues; v++)
+        memset(masks[v], 0, words * sizeof masks[v][0]);
+    for (size_t i = 0; i < n; i++)
+        if (bytes[i] < nvalues)
+            masks[bytes[i]][i / 64] |= (uint64_t)1 << (i % 64);
+#endif
+}
+
+#if defined(__SSE2__)
+/* Each byte of x the greatest of it and those before it in memory (the lower lanes). */
+static inline __m128i running_max(__m128i x)
+{
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 1));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 2));
+    x = _mm_max_epu8(x, _mm_slli_si128(x, 4));
+    return _mm_max_epu8(x, _mm_slli_si128(x, 8));
+}
+
+/* Every byte of x its last byte's value. */
+static inline __m128i spread_last_byte(__m128i x)
+{
+    __m128i words = _mm_unpackhi_epi8(x, x);
+
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(words, 0xff), 0xff);
+}
+#endif
+
+int util_numbered_in_order(const uint8_t *bytes, size_t n, uint8_t first, uint8_t last)
+{
+    if (last == 0xff)
+        return -1;
+#if defined(__SSE2__)
+    /* The most each byte may be is one above the greatest before it (first for the first):
+     * the bytes one up, their running greatest, moved a byte on, with the greatest of the
+     * parts before in front.  A last part is padded with first, which always fits. */
+    const __m128i one = _mm_set1_epi8(1), low = _mm_set1_epi8((char)first),
+                  high = _mm_set1_epi8((char)last), lane0 = _mm_cvtsi32_si128(0xff);
+    __m128i before = low, bad = _mm_setzero_si128();
+
+    for (size_t i = 0; i < n; i += 16) {
+        __m128i x, most;
+
+        if (i + 16 <= n) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(bytes + i));
+        } else {
+            uint8_t tail[16];
+
+            memset(tail, first, sizeof tail);
+            for (size_t k = 0; k < n - i; k++)
+                tail[k] = bytes[i + k];
+            x = _mm_loadu_si128((const __m128i *)(const void *)tail);
+        }
+        most = _mm_max_epu8(running_max(_mm_adds_epu8(x, one)), before);
+        bad = _mm_or_si128(bad, _mm_subs_epu8(x, _mm_or_si128(_mm_slli_si128(most, 1),
+                                                             _mm_and_si128(before, lane0))));
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_subs_epu8(low, x), _mm_subs_epu8(x, high)));
+        before = spread_last_byte(most);
+    }
+    /* before holds one above the greatest byte (first when there is none). */
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff)
+        return -1;
+    return (_mm_cvtsi128_si32(before) & 0xff) - first;
+#else
+    int most = first;
+
+    for (size_t i = 0; i < n; i++) {
+        if (bytes[i] < first || bytes[i] > last || bytes[i] > most)
+            return -1;
+        most = bytes[i] + 1 > most ? bytes[i] + 1 : most;
+    }
+    return most - first;
+#endif
 }
 
 void *util_thread_room(size_t size)

@@ -2,6 +2,7 @@
 #ifndef KAKUDO_UTIL_H
 #define KAKUDO_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,6 +13,19 @@ void *xrealloc(void *ptr, size_t size);
 void *xgrow(void *ptr, size_t *count, size_t need, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Where each value below nvalues (at most 16) lies in bytes[0..n) (n at most 256): bit i
+ * % 64 of masks[v][i / 64] set where bytes[i] is v, in the (n + 63) / 64 words written
+ * of each row: a Jigsaw's region masks, sixteen cells a comparison where SSE2 is there. */
+void util_byte_value_masks(const uint8_t *bytes, size_t n, int nvalues, uint64_t masks[][4]);
+
+/* How many things bytes[0..n) number (first to the greatest byte) where they number them
+ * in order of first appearance from first, as a Jigsaw's region map read from text does:
+ * the first byte is first, each other at most one above the greatest before it, and none
+ * below first or above last (at most 254); -1 where they do not.  Sixteen bytes at a time
+ * where SSE2 is there (310 instructions a 9x9 map), where the Jigsaw reader and writer
+ * went through a table of the numbers met a byte at a time (650 and 820). */
+int util_numbered_in_order(const uint8_t *bytes, size_t n, uint8_t first, uint8_t last);
 
 /* Zeroed room of size bytes (aligned for any type) that lasts as long as the calling
  * thread: freed when the thread ends.  For a module's large per-thread scratch, kept as a

@@ -97,6 +97,84 @@ static void check_nonzero_bytes(void)
            bad);
 }
 
+/* util_byte_value_masks against a byte at a time, on every length to 256 of bytes that
+ * are mostly values 0-15 and now and then above. */
+static void check_byte_value_masks(void)
+{
+    uint8_t bytes[256];
+    uint64_t masks[16][4];
+    long bad = 0;
+
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (uint8_t)(i % 11 == 5 ? 0x80 + i % 7 : i * 7 % 17);
+    for (size_t n = 0; n <= sizeof bytes; n++) {
+        int nvalues = (int)(n % 16) + 1;
+
+        memset(masks, 0xa5, sizeof masks);
+        util_byte_value_masks(bytes, n, nvalues, masks);
+        for (int v = 0; v < nvalues; v++)
+            for (size_t i = 0; i < (n + 63) / 64 * 64; i++)
+                bad += (masks[v][i / 64] >> (i % 64) & 1) != (i < n && bytes[i] == v);
+    }
+    tap_ok(bad == 0, "util_byte_value_masks: a bit where each value is, every length to 256 (%ld wrong)",
+           bad);
+}
+
+/* util_numbered_in_order as a byte at a time would say. */
+static int numbered_in_order_slowly(const uint8_t *bytes, size_t n, int first, int last)
+{
+    int most = first;
+
+    for (size_t i = 0; i < n; i++) {
+        if (bytes[i] < first || bytes[i] > last || bytes[i] > most)
+            return -1;
+        most = bytes[i] + 1 > most ? bytes[i] + 1 : most;
+    }
+    return most - first;
+}
+
+/* util_numbered_in_order on maps numbered in order of first appearance of every length to
+ * 200, and on each with one byte changed to each of a few values: a jump of two, below
+ * first, above last, one that comes before its turn. */
+static void check_numbered_in_order(void)
+{
+    uint8_t bytes[200];
+    long bad = 0, yes = 0, tried = 0;
+    uint32_t seed = 12345;
+
+    for (size_t n = 0; n <= sizeof bytes; n++)
+        for (int first = 0; first <= 49; first += 49) {
+            int most = first, last = first + 8;
+
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 1103515245u + 12345u;
+                /* A new number now and then, else one met before. */
+                bytes[i] = (uint8_t)(most <= last && (i == 0 || seed >> 28 == 0) ? most++
+                                     : first + (int)(seed >> 16) % (most - first));
+            }
+            bad += util_numbered_in_order(bytes, n, (uint8_t)first, (uint8_t)last) != most - first;
+            yes++;
+            for (size_t at = 0; at < n; at += 1 + n / 13) {
+                uint8_t keep = bytes[at];
+                int values[] = { keep + 1, keep + 2, first - 1, last + 1, most - 1, 255 };
+
+                for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+                    if (values[v] < 0 || values[v] > 255)
+                        continue;
+                    bytes[at] = (uint8_t)values[v];
+                    bad += util_numbered_in_order(bytes, n, (uint8_t)first, (uint8_t)last)
+                           != numbered_in_order_slowly(bytes, n, first, last);
+                    tried++;
+                }
+                bytes[at] = keep;
+            }
+        }
+    bytes[0] = 3;
+    bad += util_numbered_in_order(bytes, 1, 0, 255) != -1;     /* no room above last */
+    tap_ok(bad == 0, "util_numbered_in_order: %ld maps in order of every length to 200 and their "
+           "counts, %ld changed by a byte, as a byte at a time says (%ld wrong)", yes, tried, bad);
+}
+
 /* One thread's rooms: zeroed, aligned for any type, distinct; the sanitizers' leak check
  * finds them freed when the thread ends. */
 static void *use_thread_rooms(void *arg)
@@ -177,6 +255,8 @@ int main(void)
            "util_utf8_count counts characters as u8_mbsnlen does");
     check_escaping();
     check_nonzero_bytes();
+    check_byte_value_masks();
+    check_numbered_in_order();
     check_thread_rooms();
     return tap_done();
 }

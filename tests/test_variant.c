@@ -464,6 +464,68 @@ static void round_trip(const struct puzzle *p, enum format_id id, const char *wh
     free(again);
 }
 
+/* A Jigsaw's region symbols in any order read as the same regions, numbered in order of
+ * first appearance, and are written '1' on in that order whatever the numbers of its
+ * regions (the reader's and writer's fast path for maps so numbered already, and the
+ * table for the others). */
+static void test_region_symbols(void)
+{
+    static const char *const rows[] = {
+        "6......2.", "..65..41.", ".....5.9.", "...69..87", "...2.8...",
+        "59..32...", ".2.9.....", ".14..69..", ".6......5",
+    };
+    static const char *const map[] = {
+        "111111233", "144441233", "145222223", "445555223", "445665333",
+        "777665588", "779966668", "779999688", "779998888",
+    };
+    /* '1' on in order; letters; '1' on with 2 and 3 met the other way round. */
+    static const char *const names[] = { "in order", "letters", "2 and 3 swapped" };
+    const char *const symbols[] = { "123456789", "ZYXWVUTSR", "132456789" };
+    char text[400], *first = NULL;
+    struct puzzle *p0 = NULL;
+
+    for (int k = 0; k < 3; k++) {
+        size_t len = (size_t)snprintf(text, sizeof text, "jigsaw\n");
+        struct puzzle *p;
+        char *out;
+
+        for (int r = 0; r < 9; r++) {
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s ", rows[r]);
+            for (int c = 0; c < 9; c++)
+                text[len++] = symbols[k][map[r][c] - '1'];
+            text[len++] = '\n';
+        }
+        text[len] = '\0';
+        p = read_text(text, FORMAT_VARIANT, NULL);
+        out = p != NULL ? written(p, FORMAT_VARIANT) : NULL;
+        if (k == 0) {
+            first = out;
+            p0 = p;
+            tap_ok(p != NULL && p->region[0] == 0 && p->region[8] == 2 && p->region[80] == 7,
+                   "region symbols %s: regions 0-8 in order of first appearance", names[k]);
+            continue;
+        }
+        tap_ok(p != NULL && p0 != NULL && memcmp(p->region, p0->region, 81) == 0
+               && out != NULL && first != NULL && strcmp(out, first) == 0,
+               "region symbols %s: the same regions as '1' on in order, written the same", names[k]);
+        puzzle_free(p);
+        free(out);
+    }
+    if (p0 != NULL) {
+        char *out;
+
+        /* Numbered the other way round: written renumbered, as read. */
+        for (int cell = 0; cell < 81; cell++)
+            p0->region[cell] = (uint8_t)(8 - p0->region[cell]);
+        out = written(p0, FORMAT_VARIANT);
+        tap_ok(first != NULL && strcmp(out, first) == 0,
+               "regions numbered 8 down to 0 are written '1' on in order of first appearance");
+        free(out);
+    }
+    puzzle_free(p0);
+    free(first);
+}
+
 static void test_formats(void)
 {
     FILE *f = fopen(tap_data_path("variant/variants.txt"), "r");
@@ -1038,6 +1100,7 @@ int main(void)
     test_watched_sets();
     test_watched_counts();
     test_formats();
+    test_region_symbols();
     {
         struct puzzle *set[8];
         int n = load_set(set, 8);
