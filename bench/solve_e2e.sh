@@ -166,6 +166,8 @@ for level in $levels; do
       }
       for (i = 1; i <= k; i++) {
         label = order[i]
+        # Runs of the earlier binary carry no target line: those of this one do.
+        if (label ~ /:before$/) continue
         kind = label; sub(/@.*/, "", kind)
         if (kind != "jigsaw" && kind != "x") continue
         range = label; sub(/^[^@]*@?/, "", range)
