@@ -980,6 +980,23 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
 #endif
 }
 
+/* Where a one-line Sudoku of the wrong length goes wrong: past its last symbol when it
+ * is short of the nearest square's, else at the first symbol beyond it; 0 (no column)
+ * for symbols spaced out or split by '|'. */
+static long miscount_col(const struct line *ln, const struct row_shape *sh)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int side = SUDOKU_MIN_SIZE;
+
+    if (sh->pieces != 1 || !row_piece(&c, &t, NULL))
+        return 0;
+    for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
+        if (abs(n * n - sh->loose) < abs(side * side - sh->loose))
+            side = n;
+    return t.col + (sh->loose < side * side ? sh->loose : side * side);
+}
+
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
                             struct format_error *err)
 {
@@ -1004,7 +1021,7 @@ static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format
         row_shape(ln, &sh);
         row_sizes(&sh, &grid_n, &r->line_size);
         if (r->line_size == 0)
-            return fail(r, err, ln->number, 0, "expected a one-line Sudoku of N*N symbols "
+            return fail(r, err, ln->number, miscount_col(ln, &sh), "expected a one-line Sudoku of N*N symbols "
                         "(81 for 9x9), got %d symbols", sh.loose);
     }
     p = sudoku_of_size(r->line_size);
@@ -1995,6 +2012,13 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
      * board size out of range, a missing case) better than "not a puzzle" would. */
     if (lone_number && !kakuro2)
         cands[n++] = FORMAT_KAKURO2;
+    /* Nothing reads it: a one-line form a symbol or two off still gets its reader, which
+     * says which count is wrong and where ("not a puzzle" said neither). */
+    if (n == 0 && ln->fault == FAULT_NONE
+        && (cands[0] = fmt_variant_detect_miscount(ln->text, ln->len)) != FORMAT_AUTO)
+        n = 1;
+    if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
+        cands[n++] = FORMAT_SUDOKU_LINE;
     return n;
 }
 

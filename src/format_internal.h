@@ -54,6 +54,10 @@ int fmt_symbol_value(int ch);
 /* The variant format a first content line can only be (FORMAT_VARIANT for a variant's
  * name alone, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE), or FORMAT_AUTO. */
 enum format_id fmt_variant_detect(const char *text, size_t len);
+/* For a first content line no format reads: the one-line variant it is but for a count
+ * (a Jigsaw line's digits or map, a Killer line's cage letters or givens), whose reader
+ * then says which count is wrong and where; or FORMAT_AUTO. */
+enum format_id fmt_variant_detect_miscount(const char *text, size_t len);
 /* A Killer or Killer Jigsaw in the variant format without its header line, from
  * lookahead line k on: its variant's flags, or 0. */
 unsigned fmt_variant_headerless(struct reader *r, int k);

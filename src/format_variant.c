@@ -310,6 +310,89 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
     return FORMAT_AUTO;
 }
 
+/* The fewest symbols of a one-line variant's digits or map (4x4). */
+#define LINE_MAP_MIN 16
+
+/* Whether t is as long as a one-line variant's digits or map, and no comment. */
+static bool map_sized(const struct vtok *t)
+{
+    return symbols_in(t) >= LINE_MAP_MIN && t->s[0] != '#';
+}
+
+/* The side whose square is nearest count: where a count a few symbols off was headed. */
+static int nearest_side(size_t count)
+{
+    int best = SUDOKU_MIN_SIZE;
+
+    for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
+        if (labs((long)n * n - (long)count) < labs((long)best * best - (long)count))
+            best = n;
+    return best;
+}
+
+enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
+{
+    struct fmt_line ln = { .text = text, .len = len };
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0;
+
+    /* Digits and a region map, one of them the size of a square, or both and a comment. */
+    if (n >= 2 && map_sized(&t[0]) && map_sized(&t[1])
+        && (n == 2 ? side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0
+                   : t[2].s[0] == '#' && side_of(symbols_in(&t[0])) != 0))
+        return FORMAT_JIGSAW_LINE;
+    /* Cage letters (after givens, where the second token is no number), then sums. */
+    map = n >= 3 && !is_number(&t[1]) ? 1 : 0;
+    for (int i = map + 1; i < n; i++)
+        numbers += is_number(&t[i]);
+    if (n >= map + 2 && numbers == n - map - 1 && map_sized(&t[map]) && has_letter(&t[map]))
+        return FORMAT_KILLER_LINE;
+    return FORMAT_AUTO;
+}
+
+/* Says which count of a line read as a Jigsaw line is wrong, at the column where it goes
+ * wrong (the first symbol too many, or where one is missing); returns -1. */
+static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok,
+                             struct format_error *err)
+{
+    size_t digits = ntok >= 2 ? symbols_in(&t[0]) : 0, map = ntok >= 2 ? symbols_in(&t[1]) : 0;
+    long short_end = (long)(digits < map ? digits : map);
+
+    if (ntok >= 2 && digits != map && side_of(map) != 0)
+        return fmt_fail(r, err, ln->number, t[0].col + short_end,
+                        _("expected %1$d digits before the region map of %1$d symbols (a %2$dx%2$d "
+                          "Jigsaw), got %3$d"), (int)map, side_of(map), (int)digits);
+    if (ntok >= 2 && digits != map && side_of(digits) != 0)
+        return fmt_fail(r, err, ln->number, t[1].col + short_end,
+                        _("expected a region map of %1$d symbols after the %1$d digits, got %2$d"),
+                        (int)digits, (int)map);
+    if (ntok >= 3 && digits == map && side_of(map) != 0)
+        return fmt_fail(r, err, ln->number, t[2].col,
+                        _("expected the line to end after the region map (a comment goes on a "
+                          "line of its own)"));
+    return fmt_fail(r, err, ln->number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
+}
+
+/* Says which count of a line read as a Killer line is wrong: its cage letters (t[map]),
+ * not a square's, or its givens before them (t[0]), not as many; at the column where it
+ * goes wrong.  t is NULL for an empty line.  Returns -1. */
+static int killer_line_fault(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int map,
+                             struct format_error *err)
+{
+    size_t letters = t != NULL ? t[map].len : 0, givens = t != NULL ? symbols_in(&t[0]) : 0;
+    int side = nearest_side(letters), want = side * side;
+
+    if (t != NULL && side_of(letters) == 0 && letters >= LINE_MAP_MIN)
+        return fmt_fail(r, err, ln->number, t[map].col + (letters < (size_t)want ? (long)letters : want),
+                        _("expected N*N cage letters (%1$d for %2$dx%2$d), got %3$d"), want, side,
+                        (int)letters);
+    if (t != NULL && side_of(letters) != 0 && map == 1)
+        return fmt_fail(r, err, ln->number, t[0].col + (long)(givens < letters ? givens : letters),
+                        _("expected %1$d givens before the %1$d cage letters, got %2$d"), (int)letters,
+                        (int)givens);
+    return fmt_fail(r, err, ln->number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
+}
+
 /* --- Maps: symbols to regions and cages --- */
 
 /* Where each cell's digit and map symbols were read.  A row read straight (straight_row)
@@ -1137,7 +1220,7 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         map_at = map_line.number;
         fmt_drop(r);
     } else {
-        return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
+        return jigsaw_line_fault(r, &ln, t, ntok, err);
     }
     if (map_ascii(r, map_at, &regions, true, err) < 0)
         return -1;
@@ -1164,12 +1247,15 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         free_tokens(t, room);
         return -1;
     }
-    /* Givens are counted in characters: one beyond ASCII is said at its column. */
-    cages_at = ntok >= 2 && t[1].len == symbols_in(&t[0]) ? 1 : 0;
+    /* Givens are counted in characters: one beyond ASCII is said at its column.  After
+     * givens, the cage letters are the second token, whatever its length (sums are
+     * numbers): a map a letter short is said as such, not as a sum. */
+    cages_at = ntok >= 2 && (t[1].len == symbols_in(&t[0]) || (ntok >= 3 && !is_number(&t[1]))) ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
-    if (n == 0) {
+    if (n == 0 || (cages_at == 1 && symbols_in(&t[0]) != t[1].len)) {
+        rc = killer_line_fault(r, &ln, ntok >= 1 ? t : NULL, cages_at, err);
         free_tokens(t, room);
-        return fmt_fail(r, err, ln.number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
+        return rc;
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);

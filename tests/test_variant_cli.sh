@@ -235,12 +235,33 @@ status_is long_line 0 && [ "$(cat "$tmp/long_line.out")" = 1 ]; ok $? "a Killer 
 { echo jigsaw; echo "$(printf '1 %.0s' $(seq 70))111222333"; } >"$tmp/wide_row.txt"
 bad wide_row "2:1: expected a row of N symbols (N = 4 to 25), got 70" "a row of 70 symbols, counted"
 
-# A Jigsaw line a symbol short reads as no format: the message names the variants' forms.
+# One-line forms a symbol off: each says which count is wrong, at the column where it goes
+# wrong.  They were "not a puzzle", with no column and no word of the count.
 echo "$line" | sed 's/.$//' >"$tmp/jl_short.txt"
-run jl_short solve "$tmp/jl_short.txt"
-status_is jl_short 2 && err_has jl_short "jl_short.txt:1: not a puzzle: expected a Sudoku" \
-  && err_has jl_short "a Sudoku variant (its name on a line, then its rows and maps; or a Jigsaw or Killer line)"
-ok $? "a line no format reads: the message names the variant forms too"
+bad jl_short "1:163: expected a region map of 81 symbols after the 81 digits, got 80" \
+  "Jigsaw line, a region symbol short: the map's count at its end"
+echo "$line" | sed 's/^.//' >"$tmp/jl_digits.txt"
+bad jl_digits "1:81: expected 81 digits before the region map of 81 symbols (a 9x9 Jigsaw), got 80" \
+  "Jigsaw line, a digit short: the digits' count"
+echo "$line" | sed 's/ / 1/' >"$tmp/jl_long.txt"
+bad jl_long "1:164: expected a region map of 81 symbols after the 81 digits, got 82" \
+  "Jigsaw line, a region symbol too many: at the first one beyond"
+echo "$line # from a collection" >"$tmp/jl_comment.txt"
+bad jl_comment "1:165: expected the line to end after the region map (a comment goes on a line of its own)" \
+  "Jigsaw line and a comment after it: said at the '#'"
+wiki_line=$(grep -v '^#' "$data/killer_wiki.txt" | head -n 1)
+echo "$wiki_line" | sed 's/^.//' >"$tmp/kl_short.txt"
+bad kl_short "1:81: expected N*N cage letters (81 for 9x9), got 80" "Killer line, a cage letter short"
+echo "$wiki_line" | sed 's/ /A /' >"$tmp/kl_long.txt"
+bad kl_long "1:82: expected N*N cage letters (81 for 9x9), got 82" "Killer line, a cage letter too many"
+printf '%080d %s\n' 0 "$wiki_line" >"$tmp/kl_givens.txt"
+bad kl_givens "1:81: expected 81 givens before the 81 cage letters, got 80" "Killer line, a given short"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/ A/ /' >"$tmp/kl_gmap.txt"
+bad kl_gmap "1:163: expected N*N cage letters (81 for 9x9), got 80" \
+  "Killer line after givens, a cage letter short: the letters, not a sum"
+printf '%080d\n' 0 | tr 0 . >"$tmp/line_short.txt"
+bad line_short "1:81: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols" \
+  "one-line Sudoku, a symbol short"
 
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
