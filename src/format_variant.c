@@ -218,13 +218,16 @@ static int cage_sum(const struct reader *r, long line, const struct vtok *t, int
     return atoi(t->s + zeros);
 }
 
+/* Whether t names a variant, in any case: a header written by hand as "Killer" or
+ * "JIGSAW-X" was "not a puzzle" (--format's names are taken in any case too). */
 static bool token_is_variant(const struct vtok *t, unsigned *flags)
 {
     char name[32];
 
     if (t->len == 0 || t->len >= sizeof name)
         return false;
-    memcpy(name, t->s, t->len);
+    for (size_t i = 0; i < t->len; i++)
+        name[i] = t->s[i] >= 'A' && t->s[i] <= 'Z' ? (char)(t->s[i] - 'A' + 'a') : t->s[i];
     name[t->len] = '\0';
     return puzzle_variant_by_name(name, flags);
 }

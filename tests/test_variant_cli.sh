@@ -263,6 +263,13 @@ printf '%080d\n' 0 | tr 0 . >"$tmp/line_short.txt"
 bad line_short "1:81: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols" \
   "one-line Sudoku, a symbol short"
 
+# A header written by hand in capitals: "Jigsaw", "KILLER-X" were "not a puzzle".
+echo "$jig" | sed '1s/jigsaw/Jigsaw/' >"$tmp/head_cap.txt"
+echo "$kx" | sed '1s/killer-x/KILLER-X/' >>"$tmp/head_cap.txt"
+run head_cap solve --count "$tmp/head_cap.txt"
+status_is head_cap 0 && [ "$(cat "$tmp/head_cap.out")" = "$(printf '1\n1')" ]
+ok $? "a variant's header in capitals: read as the variant"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
