@@ -2019,6 +2019,10 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
         n = 1;
     if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
         cands[n++] = FORMAT_SUDOKU_LINE;
+    if (n == 0 && ln->fault == FAULT_NONE && fmt_variant_near_header(ln->text, ln->len)
+        && (k = next_content(r, first + 1)) >= 0 && source_peek(&r->src, k)->fault == FAULT_NONE
+        && fmt_variant_row_with_map(source_peek(&r->src, k)->text, source_peek(&r->src, k)->len))
+        cands[n++] = FORMAT_VARIANT;
     return n;
 }
 

@@ -353,6 +353,32 @@ enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
     return FORMAT_AUTO;
 }
 
+bool fmt_variant_near_header(const char *text, size_t len)
+{
+    size_t letters = 0;
+
+    if (len >= 32)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        bool letter = (text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z');
+        if (!letter && text[i] != '-' && !is_blank(text[i]))
+            return false;
+        letters += letter;
+    }
+    return letters >= 1;
+}
+
+bool fmt_variant_row_with_map(const char *text, size_t len)
+{
+    struct fmt_line ln = { .text = text, .len = len };
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(&ln, t, VTOK_MAX);
+
+    return n >= 2 && ((t[0].s[0] >= '0' && t[0].s[0] <= '9') || t[0].s[0] == '.')
+           && t[n - 1].len >= SUDOKU_MIN_SIZE && t[n - 1].len <= 16 && t[n - 1].ascii
+           && memchr(t[n - 1].s, '|', t[n - 1].len) == NULL;
+}
+
 /* Says which count of a line read as a Jigsaw line is wrong, at the column where it goes
  * wrong (the first symbol too many, or where one is missing); returns -1. */
 static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok,

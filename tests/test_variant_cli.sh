@@ -270,6 +270,14 @@ run head_cap solve --count "$tmp/head_cap.txt"
 status_is head_cap 0 && [ "$(cat "$tmp/head_cap.out")" = "$(printf '1\n1')" ]
 ok $? "a variant's header in capitals: read as the variant"
 
+# A mistyped header ("kiler-x", "Killer Sudoku") before rows with maps: the message says
+# which names a header takes, at its column; it was "not a puzzle", with neither.
+echo "$kx" | sed '1s/killer-x/kiler-x/' >"$tmp/head_typo.txt"
+bad head_typo "1:1: expected a variant's name alone on the line (sudoku-x, jigsaw, killer," \
+  "a mistyped variant header: the names a header takes"
+echo "$jig" | sed '1s/jigsaw/Jigsaw Sudoku/' >"$tmp/head_words.txt"
+bad head_words "1:1: expected a variant's name alone on the line" "  a header of two words: the same"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
