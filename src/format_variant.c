@@ -673,14 +673,25 @@ static bool is_sum_line(const struct fmt_line *ln)
 }
 
 /* Whether no line of sums follows a Killer's rows (the last on line last_row): then err
- * says so at the line where it was expected. */
+ * says so at the line where it was expected; at the token that is no SYMBOL=SUM where a
+ * line is there ("a = 12", "a:12": such a line was said to be missing, with no column). */
 static bool no_sum_line(struct reader *r, long last_row, struct format_error *err)
 {
     struct fmt_line ln;
     bool there = fmt_peek(r, 0, &ln);
+    struct vtok t;
+    struct vcursor cur = VCURSOR_START;
 
     if (there && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln))
         return false;
+    while (there && !ln.blank && !ln.comment && !ln.faulty && next_token(&ln, &cur, &t))
+        if (t.len < 3 || t.s[1] != '=') {
+            char got[UTIL_QUOTE_SIZE];
+            fmt_fail(r, err, ln.number, t.col, _("expected the cages' sums after the rows as "
+                     "SYMBOL=SUM, without spaces (a=12 b=17 ...), got '%s'"),
+                     util_quote(t.s, t.len, got, sizeof got));
+            return true;
+        }
     fmt_fail(r, err, there ? ln.number : last_row + 1, 0,
              _("cage letters but no line of sums: expected the cages' sums after the rows, "
                "as a=12 b=17 ..."));

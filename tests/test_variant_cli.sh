@@ -278,6 +278,15 @@ bad head_typo "1:1: expected a variant's name alone on the line (sudoku-x, jigsa
 echo "$jig" | sed '1s/jigsaw/Jigsaw Sudoku/' >"$tmp/head_words.txt"
 bad head_words "1:1: expected a variant's name alone on the line" "  a header of two words: the same"
 
+# Sums written "a = 12" or "a:12": the line was said to be missing ("cage letters but no
+# line of sums"), with no column; the message now names the token and its shape.
+echo "$kx" | sed 's/^a=20 /a = 20 /' >"$tmp/sum_spaced.txt"
+bad sum_spaced "11:1: expected the cages' sums after the rows as SYMBOL=SUM, without spaces (a=12 b=17 ...), got 'a'" \
+  "cage sums with spaces around '=': said at the first, with the shape expected"
+echo "$kx" | sed 's/^a=20 /a:20 /' >"$tmp/sum_colon.txt"
+bad sum_colon "11:1: expected the cages' sums after the rows as SYMBOL=SUM, without spaces (a=12 b=17 ...), got 'a:20'" \
+  "  a sum written a:20: likewise"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
