@@ -672,6 +672,26 @@ static bool is_sum_line(const struct fmt_line *ln)
     return n > 0;
 }
 
+/* The most blank and comment lines looked past for a line of sums. */
+#define SUM_GAP_MAX 8
+
+/* Drops the blank and comment lines before a line of sums, as a Killer written by hand
+ * may set its sums apart (a blank line, "# cage sums"): such a line was "no line of
+ * sums", and the sums then a puzzle of their own.  Nothing is dropped when no line of
+ * sums follows them: they end the puzzle, and a comment may name the next one. */
+static void skip_to_sum_line(struct reader *r)
+{
+    struct fmt_line ln;
+    int k = 0;
+
+    while (k < SUM_GAP_MAX && fmt_peek(r, k, &ln) && !ln.faulty && (ln.blank || ln.comment))
+        k++;
+    if (k == 0 || !fmt_peek(r, k, &ln) || ln.faulty || ln.blank || ln.comment || !is_sum_line(&ln))
+        return;
+    while (k-- > 0)
+        fmt_drop(r);
+}
+
 /* Whether no line of sums follows a Killer's rows (the last on line last_row): then err
  * says so at the line where it was expected; at the token that is no SYMBOL=SUM where a
  * line is there ("a = 12", "a:12": such a line was said to be missing, with no column). */
@@ -682,6 +702,10 @@ static bool no_sum_line(struct reader *r, long last_row, struct format_error *er
     struct vtok t;
     struct vcursor cur = VCURSOR_START;
 
+    if (there && (ln.blank || ln.comment)) {
+        skip_to_sum_line(r);
+        there = fmt_peek(r, 0, &ln);
+    }
     if (there && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln))
         return false;
     while (there && !ln.blank && !ln.comment && !ln.faulty && next_token(&ln, &cur, &t))
@@ -723,6 +747,7 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
             sums->col[ch] = t.col;
         }
         fmt_drop(r);
+        skip_to_sum_line(r);
     }
     return 1;
 }

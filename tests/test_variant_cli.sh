@@ -287,6 +287,18 @@ echo "$kx" | sed 's/^a=20 /a:20 /' >"$tmp/sum_colon.txt"
 bad sum_colon "11:1: expected the cages' sums after the rows as SYMBOL=SUM, without spaces (a=12 b=17 ...), got 'a:20'" \
   "  a sum written a:20: likewise"
 
+# Sums set apart by a blank line or a comment, as a Killer written by hand may have them:
+# "cage letters but no line of sums", then the sums taken for a puzzle of their own.
+{ echo "# named"; echo "$kx" | sed '$d'; printf '\n# the cages\n'; echo "$kx" | sed -n '$p'; } >"$tmp/sum_apart.txt"
+echo "$kx" | sed 's/ o=5 / o=5\
+\
+/' >>"$tmp/sum_apart.txt"
+run sum_apart solve --count "$tmp/sum_apart.txt"
+status_is sum_apart 0 && [ "$(cat "$tmp/sum_apart.out")" = "$(printf '1\n1')" ]
+ok $? "a blank line or a comment before the sums, or between two lines of them: read"
+run sum_apart_name solve "$tmp/sum_apart.txt"
+out_has sum_apart_name "# named"; ok $? "  the puzzle keeps its name"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
