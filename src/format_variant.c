@@ -333,22 +333,38 @@ static int nearest_side(size_t count)
     return best;
 }
 
+/* The most symbols a count is off by to be taken for a miscount: more, and the line is
+ * likelier a puzzle with words after it. */
+#define MISCOUNT_MAX 2
+
+/* Whether two counts are at most MISCOUNT_MAX apart. */
+static bool near(size_t a, size_t b)
+{
+    return (a > b ? a - b : b - a) <= MISCOUNT_MAX;
+}
+
 enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
     struct vtok t[VTOK_MAX];
-    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0;
+    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side;
 
-    /* Digits and a region map, one of them the size of a square, or both and a comment. */
+    /* Digits and a region map a symbol or two apart, one of them the size of a square;
+     * or both of it and more after them (a comment, a rating), which the reader says is
+     * not read, where a one-line Sudoku would take the digits and drop the regions. */
     if (n >= 2 && map_sized(&t[0]) && map_sized(&t[1])
-        && (n == 2 ? side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0
-                   : t[2].s[0] == '#' && side_of(symbols_in(&t[0])) != 0))
+        && (n == 2 ? near(symbols_in(&t[0]), symbols_in(&t[1]))
+                         && (side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0)
+                   : side_of(symbols_in(&t[0])) != 0 && symbols_in(&t[0]) == symbols_in(&t[1])))
         return FORMAT_JIGSAW_LINE;
-    /* Cage letters (after givens, where the second token is no number), then sums. */
+    /* Cage letters a letter or two off a square (after givens, where the second token is
+     * no number), then sums. */
     map = n >= 3 && !is_number(&t[1]) ? 1 : 0;
     for (int i = map + 1; i < n; i++)
         numbers += is_number(&t[i]);
-    if (n >= map + 2 && numbers == n - map - 1 && map_sized(&t[map]) && has_letter(&t[map]))
+    side = n >= 1 ? nearest_side(t[map].len) : 0;
+    if (n >= map + 2 && numbers == n - map - 1 && map_sized(&t[map]) && has_letter(&t[map])
+        && near(t[map].len, (size_t)(side * side)))
         return FORMAT_KILLER_LINE;
     return FORMAT_AUTO;
 }
@@ -395,10 +411,12 @@ static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const 
         return fmt_fail(r, err, ln->number, t[1].col + short_end,
                         _("expected a region map of %1$d symbols after the %1$d digits, got %2$d"),
                         (int)digits, (int)map);
-    if (ntok >= 3 && digits == map && side_of(map) != 0)
+    if (ntok >= 3 && digits == map && side_of(map) != 0) {
+        char got[UTIL_QUOTE_SIZE];
         return fmt_fail(r, err, ln->number, t[2].col,
                         _("expected the line to end after the region map (a comment goes on a "
-                          "line of its own)"));
+                          "line of its own), got '%s'"), util_quote(t[2].s, t[2].len, got, sizeof got));
+    }
     return fmt_fail(r, err, ln->number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
 }
 

@@ -246,8 +246,11 @@ bad jl_digits "1:81: expected 81 digits before the region map of 81 symbols (a 9
 echo "$line" | sed 's/ / 1/' >"$tmp/jl_long.txt"
 bad jl_long "1:164: expected a region map of 81 symbols after the 81 digits, got 82" \
   "Jigsaw line, a region symbol too many: at the first one beyond"
+echo "$line 7.2" >"$tmp/jl_rated.txt"
+bad jl_rated "1:165: expected the line to end after the region map (a comment goes on a line of its own), got '7.2'" \
+  "Jigsaw line and a rating after it: said, not read as a Sudoku without its regions"
 echo "$line # from a collection" >"$tmp/jl_comment.txt"
-bad jl_comment "1:165: expected the line to end after the region map (a comment goes on a line of its own)" \
+bad jl_comment "1:165: expected the line to end after the region map (a comment goes on a line of its own), got '#'" \
   "Jigsaw line and a comment after it: said at the '#'"
 wiki_line=$(grep -v '^#' "$data/killer_wiki.txt" | head -n 1)
 echo "$wiki_line" | sed 's/^.//' >"$tmp/kl_short.txt"
