@@ -706,8 +706,6 @@ struct row_shape {
     int max_value;      /* largest digit among them */
     int loose;          /* pieces or characters, as if everything were a symbol */
     int loose_max;
-    int first;          /* symbols of the first piece when it holds nothing else, or 0 */
-    int first_max;
 };
 
 /* A row is spaced when it has two pieces or more and each is one character or a number
@@ -728,16 +726,6 @@ static void row_shape(const struct line *ln, struct row_shape *sh)
     }
     sh->spaced = sh->spaced && pieces >= 2;
     sh->pieces = pieces;
-    c = cursor_at_start(ln);
-    if (row_piece(&c, &t, NULL)) {
-        for (size_t i = 0; i < t.len && symbol_value((unsigned char)t.s[i]) >= 0; i++) {
-            sh->first = (int)i + 1;
-            sh->first_max = symbol_value((unsigned char)t.s[i]) > sh->first_max
-                                ? symbol_value((unsigned char)t.s[i]) : sh->first_max;
-        }
-        if ((size_t)sh->first != t.len)
-            sh->first = 0;
-    }
     c = cursor_at_start(ln);
     while (row_piece(&c, &t, NULL)) {
         size_t n = sh->spaced ? 1 : t.len;
@@ -774,11 +762,20 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
  * hard"), from its first piece; 0 if it is none.  row_sizes counts the symbols on into
  * what follows, so such a first line was "not a puzzle" (or, forced, "got 84 symbols")
  * where the same line further down read, its rest ignored. */
-static int first_piece_side(const struct row_shape *sh)
+static int first_piece_side(const struct line *ln, const struct row_shape *sh)
 {
-    int n = sudoku_size_of_square(sh->first);
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int n;
 
-    return sh->pieces >= 2 && n != 0 && sh->first_max <= n ? n : 0;
+    if (sh->pieces < 2 || !row_piece(&c, &t, NULL) || (n = sudoku_size_of_square((int)t.len)) == 0)
+        return 0;
+    for (size_t i = 0; i < t.len; i++) {
+        int v = symbol_value((unsigned char)t.s[i]);
+        if (v < 0 || v > n)
+            return 0;
+    }
+    return n;
 }
 
 static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
@@ -1044,7 +1041,7 @@ static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format
         row_shape(ln, &sh);
         row_sizes(&sh, &grid_n, &r->line_size);
         if (r->line_size == 0)
-            r->line_size = first_piece_side(&sh);
+            r->line_size = first_piece_side(ln, &sh);
         if (r->line_size == 0)
             return fail(r, err, ln->number, miscount_col(ln, &sh), "expected a one-line Sudoku of N*N symbols "
                         "(81 for 9x9), got %d symbols", sh.loose);
@@ -2042,7 +2039,7 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
     if (n == 0 && ln->fault == FAULT_NONE
         && (cands[0] = fmt_variant_detect_miscount(ln->text, ln->len)) != FORMAT_AUTO)
         n = 1;
-    if (n == 0 && k >= 0 && first_piece_side(&sh) != 0)
+    if (n == 0 && k >= 0 && first_piece_side(source_peek(&r->src, k), &sh) != 0)
         cands[n++] = FORMAT_SUDOKU_LINE;
     if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
         cands[n++] = FORMAT_SUDOKU_LINE;

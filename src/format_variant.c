@@ -218,9 +218,21 @@ static int cage_sum(const struct reader *r, long line, const struct vtok *t, int
     return atoi(t->s + zeros);
 }
 
-/* Whether t names a variant, in any case: a header written by hand as "Killer" or
- * "JIGSAW-X" was "not a puzzle" (--format's names are taken in any case too). */
 static bool token_is_variant(const struct vtok *t, unsigned *flags)
+{
+    char name[32];
+
+    if (t->len == 0 || t->len >= sizeof name)
+        return false;
+    memcpy(name, t->s, t->len);
+    name[t->len] = '\0';
+    return puzzle_variant_by_name(name, flags);
+}
+
+/* Whether t names a variant with capitals ("Killer", "JIGSAW-X"): such a header was "not
+ * a puzzle" (--format's names are taken in any case too).  Tried after token_is_variant,
+ * so that a header as kakudo writes it costs nothing more. */
+static __attribute__((cold, noinline)) bool token_is_variant_in_capitals(const struct vtok *t, unsigned *flags)
 {
     char name[32];
 
@@ -300,7 +312,7 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
     int n = split_tokens(&ln, t, VTOK_MAX);
     unsigned flags;
 
-    if (n == 1 && token_is_variant(&t[0], &flags))
+    if (n == 1 && (token_is_variant(&t[0], &flags) || token_is_variant_in_capitals(&t[0], &flags)))
         return FORMAT_VARIANT;
     /* Counted in characters: a digit beyond ASCII gets the Jigsaw reader's message. */
     if (n == 2 && symbols_in(&t[0]) == symbols_in(&t[1]) && side_of(symbols_in(&t[1])) != 0)
@@ -1109,7 +1121,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
         goto out;
     }
     ntok = split_tokens(&ln, t, VTOK_MAX);
-    if (ntok == 1 && token_is_variant(&t[0], &flags))
+    if (ntok == 1 && (token_is_variant(&t[0], &flags) || token_is_variant_in_capitals(&t[0], &flags)))
         fmt_drop(r);
     else if ((flags = fmt_variant_headerless(r, 0)) == 0) {
         rc = fmt_fail(r, err, ln.number, t[0].col, _("expected a variant's name alone on the line (sudoku-x, jigsaw, "
