@@ -325,6 +325,25 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
     return FORMAT_AUTO;
 }
 
+/* Whether a variant of side n has a Sudoku's units: boxes need a side they divide (a
+ * Jigsaw's regions take any).  A 5x5 Killer or a 7x7 Sudoku X was read as a Latin square
+ * with cages or diagonals, where a plain Sudoku of that side is refused and generate
+ * makes none. */
+static bool side_has_boxes(int n, unsigned flags)
+{
+    int rows, cols;
+
+    return (flags & VARIANT_JIGSAW) != 0 || sudoku_box_shape(n, &rows, &cols);
+}
+
+/* The message for a side without boxes, at col; returns -1. */
+static int no_boxes(struct reader *r, long line, long col, int n, struct format_error *err)
+{
+    return fmt_fail(r, err, line, col, _("a %1$dx%1$d grid has no boxes: expected a side that boxes "
+                                         "divide (4, 6, 8, 9, 10, 12, ...), or a Jigsaw, whose regions "
+                                         "take any"), n);
+}
+
 /* The fewest symbols of a one-line variant's digits or map (4x4). */
 #define LINE_MAP_MIN 16
 
@@ -954,6 +973,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
+        if (!side_has_boxes((int)symbols, flags))
+            return no_boxes(r, ln->number, t[0].col, (int)symbols, err);
         new_variant_puzzle(r, (int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
@@ -997,7 +1018,9 @@ static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned 
 
     bool made = *pp != NULL;
 
-    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
+    /* A first row of a side without boxes: the general reading says so. */
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
+        || (!made && !side_has_boxes(n, flags)))
         return false;
     for (int m = 0; made && m < nmaps; m++)
         maps[m] = (m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n;
@@ -1351,6 +1374,10 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         rc = killer_line_fault(r, &ln, ntok >= 1 ? t : NULL, cages_at, err);
         free_tokens(t, room);
         return rc;
+    }
+    if (!side_has_boxes(n, VARIANT_KILLER)) {
+        free_tokens(t, room);
+        return no_boxes(r, ln.number, t[0].col, n, err);
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);

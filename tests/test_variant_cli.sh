@@ -302,6 +302,22 @@ ok $? "a blank line or a comment before the sums, or between two lines of them: 
 run sum_apart_name solve "$tmp/sum_apart.txt"
 out_has sum_apart_name "# named"; ok $? "  the puzzle keeps its name"
 
+# A side no boxes divide is a Jigsaw's alone: a 5x5 Killer or a 7x7 Sudoku X was read
+# as a Latin square with cages or diagonals (a plain Sudoku of that side is refused, and
+# generate makes none).
+{ echo killer; for r in abcde fghij klmno pqrst uvwxy; do echo "..... $r"; done
+  echo "a=1 b=2 c=3 d=4 e=5 f=2 g=3 h=4 i=5 j=1 k=3 l=4 m=5 n=1 o=2 p=4 q=5 r=1 s=2 t=3 u=5 v=1 w=2 x=3 y=4"
+} >"$tmp/killer5.txt"
+bad killer5 "2:1: a 5x5 grid has no boxes: expected a side that boxes divide (4, 6, 8, 9, 10, 12, ...), or a Jigsaw, whose regions take any" \
+  "a 5x5 Killer: refused, it has no boxes"
+{ echo x; for r in 1 2 3 4 5 6 7; do echo "......."; done; } >"$tmp/x7.txt"
+bad x7 "2:1: a 7x7 grid has no boxes" "  a 7x7 Sudoku X too"
+echo "abcdefghijklmnopqrstuvwxy 1 2 3 4 5 2 3 4 5 1 3 4 5 1 2 4 5 1 2 3 5 1 2 3 4" >"$tmp/killer5l.txt"
+bad killer5l "1:1: a 5x5 grid has no boxes" "  a 5x5 Killer line too"
+{ echo jigsaw-x; for r in 1 2 3 4 5; do echo "..... $r$r$r$r$r"; done; } >"$tmp/jx5.txt"
+run jx5 solve --count "$tmp/jx5.txt"
+status_is jx5 0; ok $? "  a 5x5 Jigsaw X still reads"
+
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
 run mixed solve "$tmp/mixed.txt"
