@@ -370,6 +370,7 @@ struct reader {
     enum format_id format;  /* forced, or detected from the first puzzle */
     struct line_source src;
     bool done;              /* nothing more can be read after an error that loses sync */
+    bool detect_again;      /* the format is still to be found after the last error */
     bool skip_block;        /* after an error in a multi-line puzzle: skip to the next */
     bool hit_end;           /* the last error was an unexpected end of the input */
     int line_size;          /* FORMAT_SUDOKU_LINE: N, fixed by the first puzzle */
@@ -2170,6 +2171,16 @@ static int detect_format(struct reader *r, struct format_error *err)
     for (; first > 1; first--)
         source_drop(&r->src);
     ln = source_peek(&r->src, first);
+    if (ln->fault == FAULT_NOT_UTF8 && ln->text[0] == '#') {
+        /* A comment not in UTF-8 (an old collection's heading, in Latin-1): said, and the
+         * format looked for past it, as past such a comment further down.  The whole
+         * file was lost. */
+        int rc = fail_fault(r, err, ln);
+        for (; first >= 0; first--)
+            source_drop(&r->src);
+        r->detect_again = true;
+        return rc;
+    }
     if (ln->fault != FAULT_NONE)
         return fail_fault(r, err, ln);
     n = format_candidates(r, first, cands);
@@ -2230,7 +2241,8 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
         r->skip_block = false;
     }
     if (r->format == FORMAT_AUTO && (rc = detect_format(r, err)) <= 0) {
-        r->done = true;
+        r->done = rc == 0 || !r->detect_again;
+        r->detect_again = false;
         return rc;
     }
     style->id = r->format;
