@@ -1366,9 +1366,11 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         return -1;
     }
     /* Givens are counted in characters: one beyond ASCII is said at its column.  After
-     * givens, the cage letters are the second token, whatever its length (sums are
-     * numbers): a map a letter short is said as such, not as a sum. */
-    cages_at = ntok >= 2 && (t[1].len == symbols_in(&t[0]) || (ntok >= 3 && !is_number(&t[1]))) ? 1 : 0;
+     * givens, the cage letters are the second token, as long as a map but not as long as
+     * the givens: a map a letter short is said as such, not as a sum (a word for a sum,
+     * shorter, still is). */
+    cages_at = ntok >= 2 && (t[1].len == symbols_in(&t[0])
+                             || (ntok >= 3 && !is_number(&t[1]) && t[1].len >= LINE_MAP_MIN)) ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
     if (n == 0 || (cages_at == 1 && symbols_in(&t[0]) != t[1].len)) {
         rc = killer_line_fault(r, &ln, ntok >= 1 ? t : NULL, cages_at, err);

@@ -259,6 +259,8 @@ echo "$wiki_line" | sed 's/ /A /' >"$tmp/kl_long.txt"
 bad kl_long "1:82: expected N*N cage letters (81 for 9x9), got 82" "Killer line, a cage letter too many"
 printf '%080d %s\n' 0 "$wiki_line" >"$tmp/kl_givens.txt"
 bad kl_givens "1:81: expected 81 givens before the 81 cage letters, got 80" "Killer line, a given short"
+echo "$wiki_line" | sed 's/ 3 / x /' >"$tmp/kl_word1.txt"
+bad kl_word1 "1:83: expected a cage sum (a number from 1), got 'x'" "Killer line with a word for its first sum: said at the word"
 printf '%081d %s\n' 0 "$wiki_line" | sed 's/ A/ /' >"$tmp/kl_gmap.txt"
 bad kl_gmap "1:163: expected N*N cage letters (81 for 9x9), got 80" \
   "Killer line after givens, a cage letter short: the letters, not a sum"
