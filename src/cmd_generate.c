@@ -451,8 +451,13 @@ static void print_command(const struct generate_args *a, const char *kind)
         printf(" --size %d --symmetry %s", req->size, gen_symmetry_name(req->symmetry));
     else
         printf(" --size %dx%d", req->width, req->height);
-    printf(" --level %s --count %ld --seed %" PRIu64 "\n", level_key(req->level), a->count,
-           req->seed);
+    printf(" --level %s --count %ld", level_key(req->level), a->count);
+    /* A form other than the kind's own: the command then makes the same lines, and a
+     * Sudoku X's line, which reads as a plain Sudoku without --format=x-line, says what
+     * it is. */
+    if (a->out != FORMAT_SUDOKU_LINE && a->out != FORMAT_KAKURO_GRID && a->out != FORMAT_VARIANT)
+        printf(" --format %s", format_name(a->out));
+    printf(" --seed %" PRIu64 "\n", req->seed);
 }
 
 /* A seed nobody chose: the clock and the process, mixed. */

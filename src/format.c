@@ -370,6 +370,7 @@ struct reader {
     enum format_id format;  /* forced, or detected from the first puzzle */
     struct line_source src;
     bool done;              /* nothing more can be read after an error that loses sync */
+    bool detect_again;      /* the format is still to be found after the last error */
     bool skip_block;        /* after an error in a multi-line puzzle: skip to the next */
     bool hit_end;           /* the last error was an unexpected end of the input */
     int line_size;          /* FORMAT_SUDOKU_LINE: N, fixed by the first puzzle */
@@ -758,6 +759,26 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
     }
 }
 
+/* The side of a one-line puzzle followed by words or numbers ("PUZZLE 9.0", "PUZZLE
+ * hard"), from its first piece; 0 if it is none.  row_sizes counts the symbols on into
+ * what follows, so such a first line was "not a puzzle" (or, forced, "got 84 symbols")
+ * where the same line further down read, its rest ignored. */
+static int first_piece_side(const struct line *ln, const struct row_shape *sh)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int n;
+
+    if (sh->pieces < 2 || !row_piece(&c, &t, NULL) || (n = sudoku_size_of_square((int)t.len)) == 0)
+        return 0;
+    for (size_t i = 0; i < t.len; i++) {
+        int v = symbol_value((unsigned char)t.s[i]);
+        if (v < 0 || v > n)
+            return 0;
+    }
+    return n;
+}
+
 static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
 {
     if (n <= 9)
@@ -980,6 +1001,23 @@ static int read_sudoku_line_in_place(struct reader *r, struct puzzle **out,
 #endif
 }
 
+/* Where a one-line Sudoku of the wrong length goes wrong: past its last symbol when it
+ * is short of the nearest square's, else at the first symbol beyond it; 0 (no column)
+ * for symbols spaced out or split by '|'. */
+static long miscount_col(const struct line *ln, const struct row_shape *sh)
+{
+    struct cursor c = cursor_at_start(ln);
+    struct token t;
+    int side = SUDOKU_MIN_SIZE;
+
+    if (sh->pieces != 1 || !row_piece(&c, &t, NULL))
+        return 0;
+    for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
+        if (abs(n * n - sh->loose) < abs(side * side - sh->loose))
+            side = n;
+    return t.col + (sh->loose < side * side ? sh->loose : side * side);
+}
+
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
                             struct format_error *err)
 {
@@ -1004,7 +1042,9 @@ static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format
         row_shape(ln, &sh);
         row_sizes(&sh, &grid_n, &r->line_size);
         if (r->line_size == 0)
-            return fail(r, err, ln->number, 0, "expected a one-line Sudoku of N*N symbols "
+            r->line_size = first_piece_side(ln, &sh);
+        if (r->line_size == 0)
+            return fail(r, err, ln->number, miscount_col(ln, &sh), "expected a one-line Sudoku of N*N symbols "
                         "(81 for 9x9), got %d symbols", sh.loose);
     }
     p = sudoku_of_size(r->line_size);
@@ -1995,6 +2035,19 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
      * board size out of range, a missing case) better than "not a puzzle" would. */
     if (lone_number && !kakuro2)
         cands[n++] = FORMAT_KAKURO2;
+    /* Nothing reads it: a one-line form a symbol or two off still gets its reader, which
+     * says which count is wrong and where ("not a puzzle" said neither). */
+    if (n == 0 && ln->fault == FAULT_NONE
+        && (cands[0] = fmt_variant_detect_miscount(ln->text, ln->len)) != FORMAT_AUTO)
+        n = 1;
+    if (n == 0 && k >= 0 && first_piece_side(source_peek(&r->src, k), &sh) != 0)
+        cands[n++] = FORMAT_SUDOKU_LINE;
+    if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
+        cands[n++] = FORMAT_SUDOKU_LINE;
+    if (n == 0 && ln->fault == FAULT_NONE && fmt_variant_near_header(ln->text, ln->len)
+        && (k = next_content(r, first + 1)) >= 0 && source_peek(&r->src, k)->fault == FAULT_NONE
+        && fmt_variant_row_with_map(source_peek(&r->src, k)->text, source_peek(&r->src, k)->len))
+        cands[n++] = FORMAT_VARIANT;
     return n;
 }
 
@@ -2118,6 +2171,16 @@ static int detect_format(struct reader *r, struct format_error *err)
     for (; first > 1; first--)
         source_drop(&r->src);
     ln = source_peek(&r->src, first);
+    if (ln->fault == FAULT_NOT_UTF8 && ln->text[0] == '#') {
+        /* A comment not in UTF-8 (an old collection's heading, in Latin-1): said, and the
+         * format looked for past it, as past such a comment further down.  The whole
+         * file was lost. */
+        int rc = fail_fault(r, err, ln);
+        for (; first >= 0; first--)
+            source_drop(&r->src);
+        r->detect_again = true;
+        return rc;
+    }
     if (ln->fault != FAULT_NONE)
         return fail_fault(r, err, ln);
     n = format_candidates(r, first, cands);
@@ -2178,7 +2241,8 @@ int reader_next(struct reader *r, struct puzzle **out, struct format_style *styl
         r->skip_block = false;
     }
     if (r->format == FORMAT_AUTO && (rc = detect_format(r, err)) <= 0) {
-        r->done = true;
+        r->done = rc == 0 || !r->detect_again;
+        r->detect_again = false;
         return rc;
     }
     style->id = r->format;

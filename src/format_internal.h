@@ -54,6 +54,15 @@ int fmt_symbol_value(int ch);
 /* The variant format a first content line can only be (FORMAT_VARIANT for a variant's
  * name alone, FORMAT_JIGSAW_LINE, FORMAT_KILLER_LINE), or FORMAT_AUTO. */
 enum format_id fmt_variant_detect(const char *text, size_t len);
+/* For a first content line no format reads: the one-line variant it is but for a count
+ * (a Jigsaw line's digits or map, a Killer line's cage letters or givens), whose reader
+ * then says which count is wrong and where; or FORMAT_AUTO. */
+enum format_id fmt_variant_detect_miscount(const char *text, size_t len);
+/* Whether a line is a few words of letters and '-', as a mistyped variant header is
+ * ("kiler-x", "Killer Sudoku"), and whether a line is a variant's row: digits, then a map
+ * of 4 to 16 symbols: together FORMAT_VARIANT's reader says which names it takes. */
+bool fmt_variant_near_header(const char *text, size_t len);
+bool fmt_variant_row_with_map(const char *text, size_t len);
 /* A Killer or Killer Jigsaw in the variant format without its header line, from
  * lookahead line k on: its variant's flags, or 0. */
 unsigned fmt_variant_headerless(struct reader *r, int k);

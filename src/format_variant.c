@@ -229,6 +229,21 @@ static bool token_is_variant(const struct vtok *t, unsigned *flags)
     return puzzle_variant_by_name(name, flags);
 }
 
+/* Whether t names a variant with capitals ("Killer", "JIGSAW-X"): such a header was "not
+ * a puzzle" (--format's names are taken in any case too).  Tried after token_is_variant,
+ * so that a header as kakudo writes it costs nothing more. */
+static __attribute__((cold, noinline)) bool token_is_variant_in_capitals(const struct vtok *t, unsigned *flags)
+{
+    char name[32];
+
+    if (t->len == 0 || t->len >= sizeof name)
+        return false;
+    for (size_t i = 0; i < t->len; i++)
+        name[i] = t->s[i] >= 'A' && t->s[i] <= 'Z' ? (char)(t->s[i] - 'A' + 'a') : t->s[i];
+    name[t->len] = '\0';
+    return puzzle_variant_by_name(name, flags);
+}
+
 static bool has_letter(const struct vtok *t)
 {
     for (size_t i = 0; i < t->len; i++)
@@ -297,7 +312,7 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
     int n = split_tokens(&ln, t, VTOK_MAX);
     unsigned flags;
 
-    if (n == 1 && token_is_variant(&t[0], &flags))
+    if (n == 1 && (token_is_variant(&t[0], &flags) || token_is_variant_in_capitals(&t[0], &flags)))
         return FORMAT_VARIANT;
     /* Counted in characters: a digit beyond ASCII gets the Jigsaw reader's message. */
     if (n == 2 && symbols_in(&t[0]) == symbols_in(&t[1]) && side_of(symbols_in(&t[1])) != 0)
@@ -308,6 +323,152 @@ enum format_id fmt_variant_detect(const char *text, size_t len)
         && sums_follow(t, n))
         return FORMAT_KILLER_LINE;
     return FORMAT_AUTO;
+}
+
+/* Whether a variant of side n has a Sudoku's units: boxes need a side they divide (a
+ * Jigsaw's regions take any).  A 5x5 Killer or a 7x7 Sudoku X was read as a Latin square
+ * with cages or diagonals, where a plain Sudoku of that side is refused and generate
+ * makes none. */
+static bool side_has_boxes(int n, unsigned flags)
+{
+    int rows, cols;
+
+    return (flags & VARIANT_JIGSAW) != 0 || sudoku_box_shape(n, &rows, &cols);
+}
+
+/* The message for a side without boxes, at col; returns -1. */
+static int no_boxes(struct reader *r, long line, long col, int n, struct format_error *err)
+{
+    return fmt_fail(r, err, line, col, _("a %1$dx%1$d grid has no boxes: expected a side that boxes "
+                                         "divide (4, 6, 8, 9, 10, 12, ...), or a Jigsaw, whose regions "
+                                         "take any"), n);
+}
+
+/* The fewest symbols of a one-line variant's digits or map (4x4). */
+#define LINE_MAP_MIN 16
+
+/* Whether t is as long as a one-line variant's digits or map, and no comment. */
+static bool map_sized(const struct vtok *t)
+{
+    return symbols_in(t) >= LINE_MAP_MIN && t->s[0] != '#';
+}
+
+/* The side whose square is nearest count: where a count a few symbols off was headed. */
+static int nearest_side(size_t count)
+{
+    int best = SUDOKU_MIN_SIZE;
+
+    for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
+        if (labs((long)n * n - (long)count) < labs((long)best * best - (long)count))
+            best = n;
+    return best;
+}
+
+/* The most symbols a count is off by to be taken for a miscount: more, and the line is
+ * likelier a puzzle with words after it. */
+#define MISCOUNT_MAX 2
+
+/* Whether two counts are at most MISCOUNT_MAX apart. */
+static bool near(size_t a, size_t b)
+{
+    return (a > b ? a - b : b - a) <= MISCOUNT_MAX;
+}
+
+enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
+{
+    struct fmt_line ln = { .text = text, .len = len };
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side;
+
+    /* Digits and a region map a symbol or two apart, one of them the size of a square;
+     * or both of it and more after them (a comment, a rating), which the reader says is
+     * not read, where a one-line Sudoku would take the digits and drop the regions. */
+    if (n >= 2 && map_sized(&t[0]) && map_sized(&t[1])
+        && (n == 2 ? near(symbols_in(&t[0]), symbols_in(&t[1]))
+                         && (side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0)
+                   : side_of(symbols_in(&t[0])) != 0 && symbols_in(&t[0]) == symbols_in(&t[1])))
+        return FORMAT_JIGSAW_LINE;
+    /* Cage letters a letter or two off a square (after givens, where the second token is
+     * no number), then sums. */
+    map = n >= 3 && !is_number(&t[1]) ? 1 : 0;
+    for (int i = map + 1; i < n; i++)
+        numbers += is_number(&t[i]);
+    side = n >= 1 ? nearest_side(t[map].len) : 0;
+    if (n >= map + 2 && numbers == n - map - 1 && map_sized(&t[map]) && has_letter(&t[map])
+        && near(t[map].len, (size_t)(side * side)))
+        return FORMAT_KILLER_LINE;
+    return FORMAT_AUTO;
+}
+
+bool fmt_variant_near_header(const char *text, size_t len)
+{
+    size_t letters = 0;
+
+    if (len >= 32)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        bool letter = (text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z');
+        if (!letter && text[i] != '-' && !is_blank(text[i]))
+            return false;
+        letters += letter;
+    }
+    return letters >= 1;
+}
+
+bool fmt_variant_row_with_map(const char *text, size_t len)
+{
+    struct fmt_line ln = { .text = text, .len = len };
+    struct vtok t[VTOK_MAX];
+    int n = split_tokens(&ln, t, VTOK_MAX);
+
+    return n >= 2 && ((t[0].s[0] >= '0' && t[0].s[0] <= '9') || t[0].s[0] == '.')
+           && t[n - 1].len >= SUDOKU_MIN_SIZE && t[n - 1].len <= 16 && t[n - 1].ascii
+           && memchr(t[n - 1].s, '|', t[n - 1].len) == NULL;
+}
+
+/* Says which count of a line read as a Jigsaw line is wrong, at the column where it goes
+ * wrong (the first symbol too many, or where one is missing); returns -1. */
+static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int ntok,
+                             struct format_error *err)
+{
+    size_t digits = ntok >= 2 ? symbols_in(&t[0]) : 0, map = ntok >= 2 ? symbols_in(&t[1]) : 0;
+    long short_end = (long)(digits < map ? digits : map);
+
+    if (ntok >= 2 && digits != map && side_of(map) != 0)
+        return fmt_fail(r, err, ln->number, t[0].col + short_end,
+                        _("expected %1$d digits before the region map of %1$d symbols (a %2$dx%2$d "
+                          "Jigsaw), got %3$d"), (int)map, side_of(map), (int)digits);
+    if (ntok >= 2 && digits != map && side_of(digits) != 0)
+        return fmt_fail(r, err, ln->number, t[1].col + short_end,
+                        _("expected a region map of %1$d symbols after the %1$d digits, got %2$d"),
+                        (int)digits, (int)map);
+    if (ntok >= 3 && digits == map && side_of(map) != 0) {
+        char got[UTIL_QUOTE_SIZE];
+        return fmt_fail(r, err, ln->number, t[2].col,
+                        _("expected the line to end after the region map (a comment goes on a "
+                          "line of its own), got '%s'"), util_quote(t[2].s, t[2].len, got, sizeof got));
+    }
+    return fmt_fail(r, err, ln->number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
+}
+
+/* Says which count of a line read as a Killer line is wrong: its cage letters (t[map]),
+ * not a square's, or its givens before them (t[0]), not as many; at the column where it
+ * goes wrong.  t is NULL for an empty line.  Returns -1. */
+static int killer_line_fault(struct reader *r, const struct fmt_line *ln, const struct vtok *t, int map,
+                             struct format_error *err)
+{
+    size_t letters = t != NULL ? t[map].len : 0, givens = t != NULL ? symbols_in(&t[0]) : 0;
+    int side = nearest_side(letters), want = side * side;
+
+    if (t != NULL && side_of(letters) == 0 && letters >= LINE_MAP_MIN)
+        return fmt_fail(r, err, ln->number, t[map].col + (letters < (size_t)want ? (long)letters : want),
+                        _("expected N*N cage letters (%1$d for %2$dx%2$d), got %3$d"), want, side,
+                        (int)letters);
+    if (t != NULL && side_of(letters) != 0 && map == 1)
+        return fmt_fail(r, err, ln->number, t[0].col + (long)(givens < letters ? givens : letters),
+                        _("expected %1$d givens before the %1$d cage letters, got %2$d"), (int)letters,
+                        (int)givens);
+    return fmt_fail(r, err, ln->number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
 }
 
 /* --- Maps: symbols to regions and cages --- */
@@ -586,15 +747,50 @@ static bool is_sum_line(const struct fmt_line *ln)
     return n > 0;
 }
 
+/* The most blank and comment lines looked past for a line of sums. */
+#define SUM_GAP_MAX 8
+
+/* Drops the blank and comment lines before a line of sums, as a Killer written by hand
+ * may set its sums apart (a blank line, "# cage sums"): such a line was "no line of
+ * sums", and the sums then a puzzle of their own.  Nothing is dropped when no line of
+ * sums follows them: they end the puzzle, and a comment may name the next one. */
+static void skip_to_sum_line(struct reader *r)
+{
+    struct fmt_line ln;
+    int k = 0;
+
+    while (k < SUM_GAP_MAX && fmt_peek(r, k, &ln) && !ln.faulty && (ln.blank || ln.comment))
+        k++;
+    if (k == 0 || !fmt_peek(r, k, &ln) || ln.faulty || ln.blank || ln.comment || !is_sum_line(&ln))
+        return;
+    while (k-- > 0)
+        fmt_drop(r);
+}
+
 /* Whether no line of sums follows a Killer's rows (the last on line last_row): then err
- * says so at the line where it was expected. */
+ * says so at the line where it was expected; at the token that is no SYMBOL=SUM where a
+ * line is there ("a = 12", "a:12": such a line was said to be missing, with no column). */
 static bool no_sum_line(struct reader *r, long last_row, struct format_error *err)
 {
     struct fmt_line ln;
     bool there = fmt_peek(r, 0, &ln);
+    struct vtok t;
+    struct vcursor cur = VCURSOR_START;
 
+    if (there && (ln.blank || ln.comment)) {
+        skip_to_sum_line(r);
+        there = fmt_peek(r, 0, &ln);
+    }
     if (there && !ln.blank && !ln.comment && !ln.faulty && is_sum_line(&ln))
         return false;
+    while (there && !ln.blank && !ln.comment && !ln.faulty && next_token(&ln, &cur, &t))
+        if (t.len < 3 || t.s[1] != '=') {
+            char got[UTIL_QUOTE_SIZE];
+            fmt_fail(r, err, ln.number, t.col, _("expected the cages' sums after the rows as "
+                     "SYMBOL=SUM, without spaces (a=12 b=17 ...), got '%s'"),
+                     util_quote(t.s, t.len, got, sizeof got));
+            return true;
+        }
     fmt_fail(r, err, there ? ln.number : last_row + 1, 0,
              _("cage letters but no line of sums: expected the cages' sums after the rows, "
                "as a=12 b=17 ..."));
@@ -626,6 +822,7 @@ static int read_sum_lines(struct reader *r, int max_digit, struct vsums *sums, s
             sums->col[ch] = t.col;
         }
         fmt_drop(r);
+        skip_to_sum_line(r);
     }
     return 1;
 }
@@ -802,6 +999,8 @@ static int read_variant_row(struct reader *r, const struct fmt_line *ln, const s
             return fmt_fail(r, err, ln->number, t[0].col,
                             _("expected a row of N symbols (N = 4 to %1$d), got %2$d"), SUDOKU_MAX_SIZE,
                             symbols > INT_MAX ? INT_MAX : (int)symbols);
+        if (!side_has_boxes((int)symbols, flags))
+            return no_boxes(r, ln->number, t[0].col, (int)symbols, err);
         new_variant_puzzle(r, (int)symbols, flags, pp, region_map, cage_map, posp);
     }
     n = (*pp)->max_digit;
@@ -845,7 +1044,9 @@ static bool straight_rows(struct reader *r, const struct fmt_line *ln, unsigned 
 
     bool made = *pp != NULL;
 
-    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE)
+    /* A first row of a side without boxes: the general reading says so. */
+    if (ln->len < (size_t)nmaps || n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE
+        || (!made && !side_has_boxes(n, flags)))
         return false;
     for (int m = 0; made && m < nmaps; m++)
         maps[m] = (m == 0 && (flags & VARIANT_JIGSAW) ? *region_map : *cage_map) + rows * n;
@@ -969,7 +1170,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
         goto out;
     }
     ntok = split_tokens(&ln, t, VTOK_MAX);
-    if (ntok == 1 && token_is_variant(&t[0], &flags))
+    if (ntok == 1 && (token_is_variant(&t[0], &flags) || token_is_variant_in_capitals(&t[0], &flags)))
         fmt_drop(r);
     else if ((flags = fmt_variant_headerless(r, 0)) == 0) {
         rc = fmt_fail(r, err, ln.number, t[0].col, _("expected a variant's name alone on the line (sudoku-x, jigsaw, "
@@ -1163,7 +1364,7 @@ int fmt_read_jigsaw_line(struct reader *r, struct puzzle **out, struct format_er
         map_at = map_line.number;
         fmt_drop(r);
     } else {
-        return fmt_fail(r, err, ln.number, 1, _("expected a Jigsaw line: N*N digits, then N*N region symbols (81 and 81 for 9x9)"));
+        return jigsaw_line_fault(r, &ln, t, ntok, err);
     }
     if (map_ascii(r, map_at, &regions, true, err) < 0)
         return -1;
@@ -1190,12 +1391,21 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         free_tokens(t, room);
         return -1;
     }
-    /* Givens are counted in characters: one beyond ASCII is said at its column. */
-    cages_at = ntok >= 2 && t[1].len == symbols_in(&t[0]) ? 1 : 0;
+    /* Givens are counted in characters: one beyond ASCII is said at its column.  After
+     * givens, the cage letters are the second token, as long as a map but not as long as
+     * the givens: a map a letter short is said as such, not as a sum (a word for a sum,
+     * shorter, still is). */
+    cages_at = ntok >= 2 && (t[1].len == symbols_in(&t[0])
+                             || (ntok >= 3 && !is_number(&t[1]) && t[1].len >= LINE_MAP_MIN)) ? 1 : 0;
     n = ntok >= 1 ? side_of(t[cages_at].len) : 0;
-    if (n == 0) {
+    if (n == 0 || (cages_at == 1 && symbols_in(&t[0]) != t[1].len)) {
+        rc = killer_line_fault(r, &ln, ntok >= 1 ? t : NULL, cages_at, err);
         free_tokens(t, room);
-        return fmt_fail(r, err, ln.number, 1, _("expected a Killer line: N*N cage letters (81 for 9x9), then the cages' sums"));
+        return rc;
+    }
+    if (!side_has_boxes(n, VARIANT_KILLER)) {
+        free_tokens(t, room);
+        return no_boxes(r, ln.number, t[0].col, n, err);
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);

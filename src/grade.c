@@ -348,7 +348,8 @@ void grade_describe(const struct grade *g, char *buf, size_t size)
         snprintf(buf + len, size - len, _(" %1$s %2$d,"), _(hint_technique_name((enum technique)t, g->variant)),
                  g->counts[t]);
     }
+    /* The last use's comma, or the colon where no step was taken (a solved grid). */
     len = strlen(buf);
-    if (len > 0 && buf[len - 1] == ',')
+    if (len > 0 && (buf[len - 1] == ',' || buf[len - 1] == ':'))
         buf[len - 1] = '\0';
 }

@@ -401,4 +401,16 @@ rm "$tmp/xdg/kakudo/config"
 status_is nocfg 0
 ok $? "config: no config at all is still no error"
 
+# A file led by a comment not in UTF-8 (an old collection's heading in Latin-1): the
+# fault is said and the puzzles after it read, as after such a comment further down; the
+# whole file was lost ("not UTF-8 text", nothing solved).
+{ printf '# Tr\350s difficile\n'; grep -hv '^#' "$srcdir/data/20-jigsaw9-easy.txt"; } >"$tmp/latin1.txt"
+run latin1 solve --count "$tmp/latin1.txt"
+status_is latin1 2 && err_has latin1 "latin1.txt:1:5: not UTF-8 text" && [ "$(cat "$tmp/latin1.out")" = 1 ]
+ok $? "solve: a first comment line not in UTF-8 is said, and the puzzle after it solved"
+head -c 2000 /dev/zero | tr '\0' '\351' >"$tmp/latin1bin.txt"
+run latin1bin solve "$tmp/latin1bin.txt"
+status_is latin1bin 2 && [ "$(grep -c . "$tmp/latin1bin.err")" = 1 ]
+ok $? "  a first line not in UTF-8 that is no comment still ends the file, with one message"
+
 tap_done

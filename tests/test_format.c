@@ -524,7 +524,7 @@ static void test_forced_format(void)
                                "700803004\n000401000\n009205800\n804000107\n";
     char *got = dump_text(grid, sizeof grid - 1, "g.txt", FORMAT_SUDOKU_LINE);
 
-    tap_ok(starts_with(got, "g.txt:1: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 9 symbols\n"),
+    tap_ok(starts_with(got, "g.txt:1:10: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 9 symbols\n"),
            "a grid forced as one-line puzzles is an error");
     free(got);
     got = dump_text(grid, sizeof grid - 1, "g.txt", FORMAT_SUDOKU_GRID);

@@ -113,4 +113,18 @@ rated=$(sed -n 's/.*, hardest \(.*\), score .*/\1/p' "$tmp/jigrate.out")
 [ -n "$made" ] && [ "$made" = "$rated" ] || echo "# generate: '$made', rate: '$rated'"
 [ -n "$made" ] && [ "$made" = "$rated" ]; ok $? "generate jigsaw: the hardest technique named as rate names it ($rated)"
 
+# The recorded command names a --format other than the kind's own: it left it out, so it
+# made the puzzles in another form, and a Sudoku X's line (a plain Sudoku's, to the reader)
+# did not say it was one.
+for req in "x --size 4 --format x-line" "jigsaw --size 4 --format jigsaw-line" \
+           "killer --size 4 --format killer-line" "sudoku --size 4 --format grid"; do
+  # shellcheck disable=SC2086  # words without quoting
+  "$bin" generate $req --seed 5 --attempts 50 >"$tmp/rec.out" 2>/dev/null
+  cmd=$(sed -n 's/^# kakudo generate /generate /p' "$tmp/rec.out" | head -n 1)
+  # shellcheck disable=SC2086
+  "$bin" $cmd --attempts 50 2>/dev/null | grep -v '^#' >"$tmp/rec2.out"
+  grep -v '^#' "$tmp/rec.out" | cmp -s - "$tmp/rec2.out" && head -n 1 "$tmp/rec.out" | grep -q -- "--format ${req##* } "
+  ok $? "generate $req: the recorded command names the form and makes the same lines"
+done
+
 tap_done

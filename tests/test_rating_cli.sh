@@ -267,4 +267,10 @@ ok $? "generate --givens -5: usage error that says why"
 run badgiv2 generate sudoku --givens lots
 status_is badgiv2 2 && err_has badgiv2 "invalid --givens"; ok $? "generate --givens lots: usage error"
 
+# A solved grid takes no step: its line ended "score 0:", a colon before nothing.
+echo 534678912672195348198342567859761423426853791713924856961537284287419635345286179 >"$tmp/solved.txt"
+run solved rate "$tmp/solved.txt"
+status_is solved 0 && grep -qE 'hardest none, score 0$' "$tmp/solved.out"
+ok $? "rate: a solved grid's line ends at its score"
+
 tap_done

@@ -78,4 +78,18 @@ ok $? "givens that clash at line 55, solve --trace: the reader's message, 59 ans
 same "$tmp/plain.out" "$tmp/badfirst.out" && grep -q 'badfirst.txt:60:40: ' "$tmp/badfirst.err" \
   && [ "$(grep -c . "$tmp/badfirst.err")" = 60 ]
 ok $? "after 60 bad lines, the next 100 solved as alone: $(tail -n 1 "$tmp/badfirst.err")"
+# Words or numbers after the first line's puzzle ("PUZZLE 9.0", "PUZZLE hard", serate's
+# "PUZZLE ED=..."): the same line read further down had them ignored, as the man page
+# says, but as the first line it was "not a puzzle" (forced: "got 84 symbols").
+first=$(sed -n 1p "$tmp/plain.txt")
+for tail in ' 9.0' ' hard' '  ED=9.0/1.2/1.2'; do
+  printf '%s%s\n%s%s\n' "$first" "$tail" "$first" "$tail" >"$tmp/rated.txt"
+  run rated solve --count "$tmp/rated.txt"
+  status_is rated 0 && [ "$(cat "$tmp/rated.out")" = "$(printf '1\n1')" ]
+  ok $? "a one-line Sudoku and '$tail' after it, first line too: read, the rest ignored"
+done
+run ratedf solve --count --format=line "$tmp/rated.txt"
+status_is ratedf 0 && [ "$(cat "$tmp/ratedf.out")" = "$(printf '1\n1')" ]
+ok $? "  and with --format=line"
+
 tap_done

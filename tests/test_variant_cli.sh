@@ -235,12 +235,90 @@ status_is long_line 0 && [ "$(cat "$tmp/long_line.out")" = 1 ]; ok $? "a Killer 
 { echo jigsaw; echo "$(printf '1 %.0s' $(seq 70))111222333"; } >"$tmp/wide_row.txt"
 bad wide_row "2:1: expected a row of N symbols (N = 4 to 25), got 70" "a row of 70 symbols, counted"
 
-# A Jigsaw line a symbol short reads as no format: the message names the variants' forms.
+# One-line forms a symbol off: each says which count is wrong, at the column where it goes
+# wrong.  They were "not a puzzle", with no column and no word of the count.
 echo "$line" | sed 's/.$//' >"$tmp/jl_short.txt"
-run jl_short solve "$tmp/jl_short.txt"
-status_is jl_short 2 && err_has jl_short "jl_short.txt:1: not a puzzle: expected a Sudoku" \
-  && err_has jl_short "a Sudoku variant (its name on a line, then its rows and maps; or a Jigsaw or Killer line)"
-ok $? "a line no format reads: the message names the variant forms too"
+bad jl_short "1:163: expected a region map of 81 symbols after the 81 digits, got 80" \
+  "Jigsaw line, a region symbol short: the map's count at its end"
+echo "$line" | sed 's/^.//' >"$tmp/jl_digits.txt"
+bad jl_digits "1:81: expected 81 digits before the region map of 81 symbols (a 9x9 Jigsaw), got 80" \
+  "Jigsaw line, a digit short: the digits' count"
+echo "$line" | sed 's/ / 1/' >"$tmp/jl_long.txt"
+bad jl_long "1:164: expected a region map of 81 symbols after the 81 digits, got 82" \
+  "Jigsaw line, a region symbol too many: at the first one beyond"
+echo "$line 7.2" >"$tmp/jl_rated.txt"
+bad jl_rated "1:165: expected the line to end after the region map (a comment goes on a line of its own), got '7.2'" \
+  "Jigsaw line and a rating after it: said, not read as a Sudoku without its regions"
+echo "$line # from a collection" >"$tmp/jl_comment.txt"
+bad jl_comment "1:165: expected the line to end after the region map (a comment goes on a line of its own), got '#'" \
+  "Jigsaw line and a comment after it: said at the '#'"
+wiki_line=$(grep -v '^#' "$data/killer_wiki.txt" | head -n 1)
+echo "$wiki_line" | sed 's/^.//' >"$tmp/kl_short.txt"
+bad kl_short "1:81: expected N*N cage letters (81 for 9x9), got 80" "Killer line, a cage letter short"
+echo "$wiki_line" | sed 's/ /A /' >"$tmp/kl_long.txt"
+bad kl_long "1:82: expected N*N cage letters (81 for 9x9), got 82" "Killer line, a cage letter too many"
+printf '%080d %s\n' 0 "$wiki_line" >"$tmp/kl_givens.txt"
+bad kl_givens "1:81: expected 81 givens before the 81 cage letters, got 80" "Killer line, a given short"
+echo "$wiki_line" | sed 's/ 3 / x /' >"$tmp/kl_word1.txt"
+bad kl_word1 "1:83: expected a cage sum (a number from 1), got 'x'" "Killer line with a word for its first sum: said at the word"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/ A/ /' >"$tmp/kl_gmap.txt"
+bad kl_gmap "1:163: expected N*N cage letters (81 for 9x9), got 80" \
+  "Killer line after givens, a cage letter short: the letters, not a sum"
+printf '%080d\n' 0 | tr 0 . >"$tmp/line_short.txt"
+bad line_short "1:81: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols" \
+  "one-line Sudoku, a symbol short"
+
+# A header written by hand in capitals: "Jigsaw", "KILLER-X" were "not a puzzle".
+echo "$jig" | sed '1s/jigsaw/Jigsaw/' >"$tmp/head_cap.txt"
+echo "$kx" | sed '1s/killer-x/KILLER-X/' >>"$tmp/head_cap.txt"
+run head_cap solve --count "$tmp/head_cap.txt"
+status_is head_cap 0 && [ "$(cat "$tmp/head_cap.out")" = "$(printf '1\n1')" ]
+ok $? "a variant's header in capitals: read as the variant"
+
+# A mistyped header ("kiler-x", "Killer Sudoku") before rows with maps: the message says
+# which names a header takes, at its column; it was "not a puzzle", with neither.
+echo "$kx" | sed '1s/killer-x/kiler-x/' >"$tmp/head_typo.txt"
+bad head_typo "1:1: expected a variant's name alone on the line (sudoku-x, jigsaw, killer," \
+  "a mistyped variant header: the names a header takes"
+echo "$jig" | sed '1s/jigsaw/Jigsaw Sudoku/' >"$tmp/head_words.txt"
+bad head_words "1:1: expected a variant's name alone on the line" "  a header of two words: the same"
+
+# Sums written "a = 12" or "a:12": the line was said to be missing ("cage letters but no
+# line of sums"), with no column; the message now names the token and its shape.
+echo "$kx" | sed 's/^a=20 /a = 20 /' >"$tmp/sum_spaced.txt"
+bad sum_spaced "11:1: expected the cages' sums after the rows as SYMBOL=SUM, without spaces (a=12 b=17 ...), got 'a'" \
+  "cage sums with spaces around '=': said at the first, with the shape expected"
+echo "$kx" | sed 's/^a=20 /a:20 /' >"$tmp/sum_colon.txt"
+bad sum_colon "11:1: expected the cages' sums after the rows as SYMBOL=SUM, without spaces (a=12 b=17 ...), got 'a:20'" \
+  "  a sum written a:20: likewise"
+
+# Sums set apart by a blank line or a comment, as a Killer written by hand may have them:
+# "cage letters but no line of sums", then the sums taken for a puzzle of their own.
+{ echo "# named"; echo "$kx" | sed '$d'; printf '\n# the cages\n'; echo "$kx" | sed -n '$p'; } >"$tmp/sum_apart.txt"
+echo "$kx" | sed 's/ o=5 / o=5\
+\
+/' >>"$tmp/sum_apart.txt"
+run sum_apart solve --count "$tmp/sum_apart.txt"
+status_is sum_apart 0 && [ "$(cat "$tmp/sum_apart.out")" = "$(printf '1\n1')" ]
+ok $? "a blank line or a comment before the sums, or between two lines of them: read"
+run sum_apart_name solve "$tmp/sum_apart.txt"
+out_has sum_apart_name "# named"; ok $? "  the puzzle keeps its name"
+
+# A side no boxes divide is a Jigsaw's alone: a 5x5 Killer or a 7x7 Sudoku X was read
+# as a Latin square with cages or diagonals (a plain Sudoku of that side is refused, and
+# generate makes none).
+{ echo killer; for r in abcde fghij klmno pqrst uvwxy; do echo "..... $r"; done
+  echo "a=1 b=2 c=3 d=4 e=5 f=2 g=3 h=4 i=5 j=1 k=3 l=4 m=5 n=1 o=2 p=4 q=5 r=1 s=2 t=3 u=5 v=1 w=2 x=3 y=4"
+} >"$tmp/killer5.txt"
+bad killer5 "2:1: a 5x5 grid has no boxes: expected a side that boxes divide (4, 6, 8, 9, 10, 12, ...), or a Jigsaw, whose regions take any" \
+  "a 5x5 Killer: refused, it has no boxes"
+{ echo x; for r in 1 2 3 4 5 6 7; do echo "......."; done; } >"$tmp/x7.txt"
+bad x7 "2:1: a 7x7 grid has no boxes" "  a 7x7 Sudoku X too"
+echo "abcdefghijklmnopqrstuvwxy 1 2 3 4 5 2 3 4 5 1 3 4 5 1 2 4 5 1 2 3 5 1 2 3 4" >"$tmp/killer5l.txt"
+bad killer5l "1:1: a 5x5 grid has no boxes" "  a 5x5 Killer line too"
+{ echo jigsaw-x; for r in 1 2 3 4 5; do echo "..... $r$r$r$r$r"; done; } >"$tmp/jx5.txt"
+run jx5 solve --count "$tmp/jx5.txt"
+status_is jx5 0; ok $? "  a 5x5 Jigsaw X still reads"
 
 # Several puzzles a file; a bad one does not stop the next.
 { cat "$tmp/cage_sum.txt"; echo; cat "$data/variants.txt"; } >"$tmp/mixed.txt"
