@@ -967,6 +967,10 @@ static void write_save(FILE *f, const struct game *g)
         write_name(f, p->name);
     fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
     fprintf(f, "completed %d\n", g->completed);
+    /* Only then, so that older kakudos read every other save: to them it is a line of a
+     * newer kakudo's, refused cleanly and kept. */
+    if (g->completed && !g->solved)
+        fputs("completed-by kakudo\n", f);
     fprintf(f, "filled %d\n", game_filled_cells(g));
     if (g->cursor >= 0)
         fprintf(f, "cursor %d\n", g->cursor);
@@ -1224,7 +1228,8 @@ static char *next_line(struct save_reader *sr, bool *ok)
 
 /* The first words of a save's lines, in every version this kakudo reads. */
 static const char *const save_keywords[] = {
-    "kind", "format", "boxes", "name", "elapsed", "completed", "filled", "cursor", "hints",
+    "kind", "format", "boxes", "name", "elapsed", "completed", "completed-by", "filled", "cursor",
+    "hints",
     "key", "puzzle", "end", "move", "position",
 };
 
@@ -1308,7 +1313,8 @@ struct save_header {
     char *name;
     uint64_t elapsed;
     bool completed;
-    long completed_line, key_line, filled_line, cursor_line;
+    bool by_kakudo;             /* "completed-by kakudo": the solver's solution was kept */
+    long completed_line, by_line, key_line, filled_line, cursor_line;
     int filled;                 /* -1: the save does not say (older saves) */
     int cursor;                 /* -1: the save does not say (older saves) */
     int version;
@@ -1440,6 +1446,25 @@ static bool parse_optional_count(struct save_reader *sr, const char *key, int *v
     return true;
 }
 
+/* "completed-by kakudo" after "completed 1": the grid was completed by keeping the solver's
+ * solution, which the picker must not show as the player's solve (older saves lack it). */
+static bool parse_completed_by(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = optional_key(sr, "completed-by", &ok);
+
+    if (s == NULL)
+        return ok;
+    if (strcmp(s, "kakudo") != 0)
+        return load_fail(sr, sr->line, "expected \"completed-by kakudo\", got \"completed-by "
+                         "%.40s\"", s);
+    if (!h->completed)
+        return load_fail(sr, sr->line, "expected no \"completed-by\" line after \"completed 0\"");
+    h->by_kakudo = true;
+    h->by_line = sr->line;
+    return true;
+}
+
 /* "filled N": what the picker shows without replaying the moves; "cursor CELL": where the
  * player left the cursor (older saves lack both). */
 static bool parse_filled_cursor(struct save_reader *sr, struct save_header *h)
@@ -1514,7 +1539,7 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         return false;
     h->completed = v;
     h->completed_line = sr->line;
-    if (!parse_filled_cursor(sr, h) || !parse_hints(sr, h))
+    if (!parse_completed_by(sr, h) || !parse_filled_cursor(sr, h) || !parse_hints(sr, h))
         return false;
     s = expect_key(sr, "key", "HEX");
     if (s == NULL)
@@ -1693,6 +1718,11 @@ static struct game *load_game(struct save_reader *sr)
             load_fail(sr, h.completed_line, "expected \"completed 1\": the grid is solved");
         else
             load_fail(sr, h.completed_line, "expected \"completed 0\": the grid is not solved");
+        goto fail;
+    }
+    if (h.by_kakudo && g->solved) {
+        load_fail(sr, h.by_line, "expected no \"completed-by kakudo\": the player solved the "
+                  "grid (no solution of the solver's kept)");
         goto fail;
     }
     /* The time is the file's; replaying may have started or frozen the timer. */
@@ -1925,6 +1955,7 @@ bool game_peek(const char *path, struct game_summary *sum, char *err, size_t err
         return false;
     sum->puzzle = p;
     sum->completed = h.completed;
+    sum->by_kakudo = h.by_kakudo;
     sum->filled = h.filled;
     sum->elapsed_ms = h.elapsed;
     sum->hints = h.hints;

@@ -215,6 +215,11 @@ static void test_keep_solution(void)
     tap_ok(wait(t, "Filled 81/81") && wait(t, ROW1_SOLVED), "and redo brings it again");
     tap_ok(tt_quit_cleanly(t), "quit after keeping");
     th_free(t);
+    t = start(NULL, 24, 80, NULL, NULL, NULL);
+    tap_ok(wait(t, "Recent games") && wait(t, "  solved by kakudo"),
+           "the picker lists the game as solved by kakudo, not by the player");
+    tap_ok(tt_quit_cleanly(t), "quit the picker");
+    th_free(t);
 }
 
 /* Both strategies on one puzzle, without colour: the styles are attributes, and the

@@ -108,7 +108,9 @@ static char *recent_label(const struct ui *ui, const struct recent_row *row, int
     char name[256];
 
     ui_fit(ui, name, sizeof name, row->name, name_width);
-    if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
+    if (sum->completed && sum->by_kakudo)   /* the solver's solution kept: no solve of theirs */
+        return xasprintf(_("%s  solved by kakudo"), name);
+    if (sum->completed)
         return xasprintf(_("%s  solved"), name);
     if (sum->filled < 0)    /* an older save, which does not say */
         return xasprintf(_("%s  in progress"), name);
