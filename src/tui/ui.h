@@ -245,6 +245,12 @@ void ui_board_close(struct ui *ui);
 void ui_board_save(struct ui *ui);
 /* Runs the play clock while the board is on screen and not paused, else stops it. */
 void ui_board_sync_timer(struct ui *ui);
+/* Whether the game of the save at save_path is open in another kakudo (it holds the
+ * save's lock while the game is on its board). */
+bool ui_save_in_use(const char *save_path);
+/* Deletes the save at save_path (one already gone counts as deleted) unless its game is
+ * open in another kakudo (*busy); false with errno's value in *err when unlink fails. */
+bool ui_save_delete(const char *save_path, bool *busy, int *err);
 
 /* ui_keys.c: the board's keys, which depend on the board: where letters are symbols
  * (more than 9 digits) the commands bound to letters take Alt or ':' first */

@@ -124,54 +124,97 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
  * first to open it holds a lock on SAVE.lock while the game is on its board (a lock dies
  * with its process); another one plays the puzzle without saving, and says so. */
 
-static char *lock_name(const struct ui *ui)
+static char *lock_name(const char *save_path)
 {
-    return xasprintf("%s.lock", ui->save_path);
+    return xasprintf("%s.lock", save_path);
 }
 
-/* Takes the lock of the save; false when another kakudo holds it.  Where no lock can be
- * had (a directory not writable), the game plays and saves as it did without them. */
-static bool save_lock_take(struct ui *ui)
+/* Takes the lock named name: its descriptor, or -1 (*busy when another kakudo holds it).
+ * Where no lock can be had (a directory not writable), -1 and not busy. */
+static int take_lock(const char *name, bool *busy)
 {
-    char *name = lock_name(ui);
-    bool free_to_save = true;
-
+    *busy = false;
     for (int tries = 0; tries < 100; tries++) {
         struct stat st;
         int fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 
         if (fd < 0)
-            break;
+            return -1;
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            free_to_save = errno != EWOULDBLOCK;
+            *busy = errno == EWOULDBLOCK;
             close(fd);
-            break;
+            return -1;
         }
         /* Its holder let it go and removed it between our open and our lock: another. */
         if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
             close(fd);
             continue;
         }
-        ui->save_lock = fd;
-        break;
+        return fd;
     }
-    free(name);
-    return free_to_save;
+    return -1;
 }
 
-/* Lets the lock go, and its file (removed while held: one opened meanwhile is seen to
- * have no name once locked, and made again). */
+/* Lets the lock fd of name go, and its file (removed while held: one opened meanwhile is
+ * seen to have no name once locked, and made again). */
+static void drop_lock(const char *name, int fd)
+{
+    unlink(name);
+    close(fd);
+}
+
+/* Takes the lock of the save; false when another kakudo holds it.  Where no lock can be
+ * had, the game plays and saves as it did without them. */
+static bool save_lock_take(struct ui *ui)
+{
+    char *name = lock_name(ui->save_path);
+    bool busy;
+
+    ui->save_lock = take_lock(name, &busy);
+    free(name);
+    return !busy;
+}
+
 static void save_lock_drop(struct ui *ui)
 {
     char *name;
 
     if (ui->save_lock < 0)
         return;
-    name = lock_name(ui);
-    unlink(name);
+    name = lock_name(ui->save_path);
+    drop_lock(name, ui->save_lock);
     free(name);
-    close(ui->save_lock);
     ui->save_lock = -1;
+}
+
+bool ui_save_in_use(const char *save_path)
+{
+    char *name = lock_name(save_path);
+    bool busy;
+    int fd = take_lock(name, &busy);
+
+    if (fd >= 0)
+        drop_lock(name, fd);
+    free(name);
+    return busy;
+}
+
+bool ui_save_delete(const char *save_path, bool *busy, int *err)
+{
+    char *name = lock_name(save_path);
+    int fd = take_lock(name, busy);
+    bool deleted = false;
+
+    /* Held while the save goes, so that no kakudo opens the game meanwhile and plays it
+     * on, saving, from a file deleted under it. */
+    if (!*busy) {
+        deleted = unlink(save_path) == 0 || errno == ENOENT;
+        *err = deleted ? 0 : errno;
+    }
+    if (fd >= 0)
+        drop_lock(name, fd);
+    free(name);
+    return deleted;
 }
 
 /* Makes path (taken; NULL for none) the save of the game on the board, locked. */

@@ -351,13 +351,25 @@ void ui_picker_return(struct ui *ui, const char *left_save)
             ui->sel = i;
 }
 
+/* What deleting a game open in another kakudo says instead: the save is that kakudo's to
+ * write, which would make it again at its next move. */
+static void say_in_use(struct ui *ui)
+{
+    ui_message(ui, "Not deleted: this game is open in another kakudo. Quit it there first.");
+}
+
 /* Deletes the saved game selected, once confirmed. */
 static void delete_selected_save(struct ui *ui)
 {
     const struct picker_item *it = &ui->items[ui->sel];
+    bool busy;
+    int err;
 
-    if (unlink(it->path) != 0 && errno != ENOENT) {
-        ui_message(ui, "Cannot delete %s: %s.", it->path, strerror(errno));
+    if (!ui_save_delete(it->path, &busy, &err)) {
+        if (busy)
+            say_in_use(ui);
+        else
+            ui_message(ui, "Cannot delete %s: %s.", it->path, strerror(err));
         return;
     }
     ui_message(ui, "Deleted the saved game.");
@@ -371,6 +383,10 @@ static void ask_delete_save(struct ui *ui)
     const char *gap = strstr(label, "  ");     /* the name ends before its progress */
     int name_len = gap != NULL ? (int)(gap - label) : (int)strlen(label);
 
+    if (ui_save_in_use(ui->items[ui->sel].path)) {
+        say_in_use(ui);
+        return;
+    }
     snprintf(q, sizeof q, _("Delete the saved game of %.*s? Its progress is lost for good."),
              name_len, label);
     ui_confirm(ui, q, delete_selected_save, NULL);
