@@ -28,7 +28,7 @@ static void note_config_error(const char *message, void *user)
         if (*s == '/')
             name = s + 1;
     if (topt->config_note[0] == '\0')
-        snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
+        util_copy_cut(topt->config_note, sizeof topt->config_note, name);
 }
 
 /* A saved game named to watch: said as watch's own (the reader's message is for solve,

@@ -930,10 +930,10 @@ static void set_err(char *err, size_t errsize, const char *fmt, ...)
     if (err == NULL || errsize == 0)
         return;
     va_start(ap, fmt);
-    vsnprintf(err, errsize, fmt, ap);
+    util_vformat_cut(err, errsize, fmt, ap);
     va_end(ap);
     shown = util_escape_controls(err);
-    snprintf(err, errsize, "%s", shown);
+    util_copy_cut(err, errsize, shown);
     free(shown);
 }
 
@@ -1196,10 +1196,19 @@ static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
 
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);
+    util_vformat_cut(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     set_err(sr->err, sr->errsize, "%s:%ld: %s", sr->path, line, msg);
     return false;
+}
+
+/* A file's text quoted in a message ("%.40s" in its format): at most 40 bytes, cut at
+ * the end of a character and marked "..." when it is longer.  Returns buf. */
+enum { QUOTED_MAX = 40 };
+static const char *quoted(const char *s, char buf[QUOTED_MAX + 1])
+{
+    util_copy_cut(buf, QUOTED_MAX + 1, s);
+    return buf;
 }
 
 /* The next line (without its '\n'), or NULL at the end of the file.  A last line
@@ -1298,11 +1307,13 @@ static bool expect_number(struct save_reader *sr, const char *key, const char *w
                           long long min, long long max, long long *v)
 {
     const char *s = expect_key(sr, key, what);
+    char q[QUOTED_MAX + 1];
 
     if (s == NULL)
         return false;
     if (!parse_value(s, min, max, v))
-        return load_fail(sr, sr->line, "expected \"%s %s\", got \"%s %.40s\"", key, what, key, s);
+        return load_fail(sr, sr->line, "expected \"%s %s\", got \"%s %.40s\"", key, what, key,
+                         quoted(s, q));
     return true;
 }
 
@@ -1435,12 +1446,14 @@ static bool parse_optional_count(struct save_reader *sr, const char *key, int *v
     bool ok;
     const char *s = optional_key(sr, key, &ok);
     long long n;
+    char q[QUOTED_MAX + 1];
 
     *v = -1;
     if (s == NULL)
         return ok;
     if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &n))
-        return load_fail(sr, sr->line, "expected \"%s N\", got \"%s %.40s\"", key, key, s);
+        return load_fail(sr, sr->line, "expected \"%s N\", got \"%s %.40s\"", key, key,
+                         quoted(s, q));
     *v = (int)n;
     *line = sr->line;
     return true;
@@ -1452,12 +1465,13 @@ static bool parse_completed_by(struct save_reader *sr, struct save_header *h)
 {
     bool ok;
     const char *s = optional_key(sr, "completed-by", &ok);
+    char q[QUOTED_MAX + 1];
 
     if (s == NULL)
         return ok;
     if (strcmp(s, "kakudo") != 0)
         return load_fail(sr, sr->line, "expected \"completed-by kakudo\", got \"completed-by "
-                         "%.40s\"", s);
+                         "%.40s\"", quoted(s, q));
     if (!h->completed)
         return load_fail(sr, sr->line, "expected no \"completed-by\" line after \"completed 0\"");
     h->by_kakudo = true;
@@ -1668,8 +1682,10 @@ static bool replay(struct save_reader *sr, struct game *g)
 
     while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
         const char *why = NULL;
+        char q[QUOTED_MAX + 1];
         if (!make_move(g, s + 5, &why))
-            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, _(why));
+            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s",
+                             quoted(s + 5, q), _(why));
     }
     if (!ok)
         return false;

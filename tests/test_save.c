@@ -876,6 +876,34 @@ static void test_completed_by(void)
     puzzle_free(p);
 }
 
+/* A save's text quoted in an error is cut at a character's end, and the cut marked. */
+static void test_quoted_cut(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("quoted.save"), err[512] = "", *text, *edited, move[80] = "move ";
+
+    random_move(g);
+    game_save(g, path, err, sizeof err);
+    text = read_text(path);
+    for (int i = 0; i < 20; i++)
+        strcat(move, "\xea\xb0\x80");      /* 60 bytes of Hangul: cut at 40 bytes */
+    edited = replace_line(text, "\nposition ", "");
+    free(text);
+    text = xasprintf("%s%s\nposition 2\n", edited, move);
+    write_text(path, text);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, "cannot be made") != NULL
+           && util_utf8_check((const uint8_t *)err, strlen(err)) == NULL
+           && strstr(err, "\xea\xb0\x80...\" cannot") != NULL,
+           "a move quoted in an error is cut at a character's end, marked (%s)", err);
+    free(edited);
+    free(text);
+    unlink(path);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
 int main(void)
 {
     tu_make_tmpdir(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-save.XXXXXX");
@@ -893,6 +921,7 @@ int main(void)
     test_counters();
     test_cursor();
     test_completed_by();
+    test_quoted_cut();
     tu_remove_tree(tmpdir);
     return tap_done();
 }
