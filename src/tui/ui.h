@@ -380,6 +380,8 @@ void ui_paste_resume(void);
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);
+/* Whether the board's digits keep the solver from starting (they clash): then says so. */
+bool ui_watch_refused(struct ui *ui);
 void ui_watch_draw(struct ui *ui);
 void ui_watch_key(struct ui *ui, int key, bool is_code);
 /* The help of the watch: its keys, as bound, and what its styles mean, into lines (help

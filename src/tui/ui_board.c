@@ -985,6 +985,32 @@ static void confirm_restart(struct ui *ui)
     ui_confirm(ui, q, restart_game, NULL);
 }
 
+/* --- Watching the solver over a game in play ---
+ * Watching shows the solution: a stray w (":wq", a vim user's save and quit) must not
+ * spoil a game the player has begun, so it asks first, "no" first as every question
+ * does.  A board as the puzzle gave it, or a completed one, has nothing to spoil. */
+
+static void watch_now(struct ui *ui)
+{
+    ui_watch_start(ui);
+}
+
+static void confirm_watch(struct ui *ui)
+{
+    char q[600], about[320];
+
+    if (ui_watch_refused(ui))   /* said before asking: the answer would change nothing */
+        return;
+    if (ui->game->completed || game_at_start(ui->game)) {
+        ui_watch_start(ui);
+        return;
+    }
+    describe_progress(ui->game, about, sizeof about);
+    snprintf(q, sizeof q, _("Watch the solver solve it? It shows the solution; your game stays as "
+                            "it is (%s)."), about);
+    ui_confirm(ui, q, watch_now, NULL);
+}
+
 static void toggle_conflicts(struct ui *ui)
 {
     ui->show_conflicts = !ui->show_conflicts;
@@ -1033,7 +1059,7 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_REDO: history_step(ui, false); break;
     case CMD_RESTART: confirm_restart(ui); break;
     case CMD_CHECK: check_solution(ui); break;
-    case CMD_WATCH: ui_watch_start(ui); break;
+    case CMD_WATCH: confirm_watch(ui); break;
     case CMD_HINT:
         if (ui_hint_next(ui))
             after_move(ui);
