@@ -1100,28 +1100,37 @@ static void remove_stale_temps(const char *path)
     free(dir);
 }
 
+/* The save's text, made in memory: written to the file by util_write_all, which goes on
+ * through a signal (stdio gives up on EINTR, and the player's handlers interrupt). */
+static char *save_text(const struct game *g, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+
+    if (f == NULL)
+        fatal("out of memory");
+    write_save(f, g);
+    if (fclose(f) != 0)
+        fatal("out of memory");
+    return text;
+}
+
 bool game_save(const struct game *g, const char *path, char *err, size_t errsize)
 {
-    char *tmp;
+    char *tmp, *text;
+    size_t len;
     int fd;
-    FILE *f;
     bool ok;
 
     remove_stale_temps(path);
     fd = create_temp(path, &tmp, err, errsize);
     if (fd < 0)
         return false;
-    f = fdopen(fd, "w");
-    if (f == NULL) {
-        set_err(err, errsize, "%s: %s", path, strerror(errno));
-        unlink(tmp);
-        close(fd);
-        free(tmp);
-        return false;
-    }
-    write_save(f, g);
+    text = save_text(g, &len);
     /* Every step is checked: a full disk must not leave a truncated file in place. */
-    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    errno = 0;
+    ok = util_write_all(fd, text, len) && fsync(fd) == 0;
+    free(text);
     if (!ok) {
         set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
     } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
@@ -1132,7 +1141,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
         unlink(tmp);
     /* Closed only now: until the temporary is renamed or removed, its lock says it is
      * being written. */
-    if (fclose(f) != 0 && ok) {
+    if (close(fd) != 0 && ok) {
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         ok = false;
     }

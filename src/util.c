@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "i18n.h"
 
@@ -374,4 +375,25 @@ void util_format_cut(char *buf, size_t size, const char *fmt, ...)
     va_start(ap, fmt);
     util_vformat_cut(buf, size, fmt, ap);
     va_end(ap);
+}
+
+bool util_write_all(int fd, const void *buf, size_t n)
+{
+    const char *at = buf;
+
+    while (n > 0) {
+        ssize_t w = write(fd, at, n);
+
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return false;
+        if (w == 0) {       /* no progress and no reason: as a full device */
+            errno = EIO;
+            return false;
+        }
+        at += w;
+        n -= (size_t)w;
+    }
+    return true;
 }

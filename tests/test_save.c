@@ -904,6 +904,80 @@ static void test_quoted_cut(void)
     puzzle_free(p);
 }
 
+/* ---------------------------------------------------------------- writes through signals */
+
+static volatile sig_atomic_t interruptions;
+
+static void count_interruption(int sig)
+{
+    (void)sig;
+    interruptions++;
+}
+
+/* The byte at offset i of the written pattern (no period a short write could hide). */
+static unsigned char pattern_byte(size_t i)
+{
+    return (unsigned char)(i * 7 + i / 251);
+}
+
+/* Reads fd to its end in small sips, a signal to the writer after each; exits 0 when every
+ * byte is the pattern's and there were want of them. */
+static _Noreturn void slow_reader(int fd, size_t want)
+{
+    unsigned char buf[512];
+    size_t got = 0;
+    bool same = true;
+    ssize_t n;
+
+    while ((n = read(fd, buf, sizeof buf)) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            _exit(2);
+        for (ssize_t i = 0; i < n; i++)
+            same &= buf[i] == pattern_byte(got + (size_t)i);
+        got += (size_t)n;
+        kill(getppid(), SIGUSR1);
+    }
+    _exit(same && got == want ? 0 : 1);
+}
+
+/* util_write_all, which every save and the player's writes past curses go through: a big
+ * write to a pipe read slowly, interrupted over and over by a signal whose handler has no
+ * SA_RESTART (as ncurses' SIGWINCH and the player's own), arrives whole and in order. */
+static void test_write_through_signals(void)
+{
+    const size_t size = (size_t)8 << 20;
+    unsigned char *buf = xmalloc(size);
+    struct sigaction sa = { .sa_handler = count_interruption }, old;
+    int fds[2], status = -1;
+    bool written;
+    pid_t pid;
+
+    for (size_t i = 0; i < size; i++)
+        buf[i] = pattern_byte(i);
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, &old);      /* sa_flags 0: no SA_RESTART */
+    if (pipe(fds) != 0)
+        fatal("pipe: %s", strerror(errno));
+    pid = fork();
+    if (pid == 0) {
+        close(fds[1]);
+        slow_reader(fds[0], size);
+    }
+    close(fds[0]);
+    interruptions = 0;
+    written = util_write_all(fds[1], buf, size);
+    close(fds[1]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    sigaction(SIGUSR1, &old, NULL);
+    tap_ok(written && interruptions > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+           "8 MB written to a pipe read slowly, through %d signals, arrive whole and in order",
+           (int)interruptions);
+    free(buf);
+}
+
 int main(void)
 {
     tu_make_tmpdir(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-save.XXXXXX");
@@ -922,6 +996,7 @@ int main(void)
     test_cursor();
     test_completed_by();
     test_quoted_cut();
+    test_write_through_signals();
     tu_remove_tree(tmpdir);
     return tap_done();
 }
