@@ -1011,6 +1011,24 @@ static void confirm_watch(struct ui *ui)
     ui_confirm(ui, q, watch_now, NULL);
 }
 
+void ui_keep_setting(struct ui *ui, const char *name, const char *value)
+{
+    char err[600];
+
+    if (ui->opt.config_path[0] == '\0')
+        return;     /* no HOME: no config file to keep it in */
+    if (!prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+        ui_message(ui, "This setting lasts until you quit: %s.", err);
+}
+
+/* The timer's toggle lasts: kept in the config file as "timer = shown|hidden". */
+static void toggle_timer(struct ui *ui)
+{
+    ui->show_timer = !ui->show_timer;
+    ui->opt.prefs.show_timer = ui->show_timer;
+    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden");
+}
+
 static void toggle_conflicts(struct ui *ui)
 {
     ui->show_conflicts = !ui->show_conflicts;
@@ -1046,7 +1064,7 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_QUIT: quit_board(ui); break;
     case CMD_HELP: ui_help_open(ui); break;
     case CMD_PAUSE: toggle_pause(ui); break;
-    case CMD_TIMER: ui->show_timer = !ui->show_timer; break;
+    case CMD_TIMER: toggle_timer(ui); break;
     case CMD_NEWGAME: ui_newgame_open(ui); break;
     case CMD_PENCIL: toggle_pencil(ui); break;
     case CMD_MARK:

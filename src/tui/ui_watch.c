@@ -512,12 +512,30 @@ static const struct watch_pace_ops pace_ops = {
 
 /* --- Starting, running and ending --- */
 
+/* The speed the watch ended at is the next one's, in this session and the next ones
+ * (kept in the config file as "watch-speed = N|full"). */
+static void keep_speed(struct ui *ui, const struct ui_watch *v)
+{
+    long speed = watch_speeds[v->speed];
+    char value[24];
+
+    if (speed == ui->opt.prefs.watch_speed)
+        return;
+    ui->opt.prefs.watch_speed = speed;
+    if (speed == WATCH_FULL_SPEED)
+        snprintf(value, sizeof value, "full");
+    else
+        snprintf(value, sizeof value, "%ld", speed);
+    ui_keep_setting(ui, "watch-speed", value);
+}
+
 static void close_watch(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
 
     if (v == NULL)
         return;
+    keep_speed(ui, v);
     ui->cursor = v->saved_cursor;
     watch_free(v->anim.watch);
     free(v->start);
