@@ -901,16 +901,26 @@ static const char *shown_name(const char *name, char *buf, size_t size)
     return util_quote(name, len, buf, size);
 }
 
-/* The load error, the file it names shortened as above: err->file holds its first 255
- * bytes, so the typed name (the spec's path) is quoted, with its true length. */
+/* Whether file, a struct format_error's (a long name cut at a character's end, "..."
+ * after it: util_copy_cut), names path. */
+static bool error_names(const char *file, const char *path)
+{
+    size_t n = strlen(file);
+
+    if (n > 0 && strncmp(path, file, n) == 0)
+        return true;
+    return n > 3 && strcmp(file + n - 3, "...") == 0 && strncmp(path, file, n - 3) == 0;
+}
+
+/* The load error, the file it names shortened as above: err->file holds only its head,
+ * so the typed name (the spec's path) is quoted, with its true length. */
 static void say_load_error(struct ui *ui, struct format_error *err)
 {
     char *path, msg[600], quoted[UTIL_QUOTE_SIZE];
-    size_t n = strlen(err->file);
     long index;
 
     format_split_spec(ui->input, &path, &index);
-    if (n > 0 && strncmp(path, err->file, n) == 0)
+    if (error_names(err->file, path))
         snprintf(err->file, sizeof err->file, "%s", shown_name(path, quoted, sizeof quoted));
     free(path);
     format_error_string(err, msg, sizeof msg);
