@@ -950,10 +950,14 @@ static bool line_sets(const char *line, const char *name)
 /* The file's text (empty when there is none), or NULL with errno set. */
 static char *read_config_text(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "r");
+    /* Not through a link, and not waiting on a pipe put there since it was looked at. */
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
     char *text;
 
     *len = 0;
+    if (fd >= 0 && f == NULL)
+        close(fd);
     if (f == NULL)
         return errno == ENOENT ? xstrdup("") : NULL;
     text = xmalloc(KEEP_MAX_BYTES + 1);
@@ -1046,21 +1050,33 @@ static bool replace_file(const char *path, const char *text, mode_t mode)
 bool prefs_keep(const char *path, const char *name, const char *value, char *err,
                 size_t errsize)
 {
-    char real[PATH_MAX], *text, *changed;
-    const char *target = path;
+    char *text, *changed;
     struct stat st;
     mode_t mode = 0644;
     size_t len;
     bool ok;
 
-    /* A link (a dotfiles directory) keeps pointing at the file it points at. */
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real) != NULL)
-        target = real;
-    if (stat(target, &st) == 0)
+    /* Only a regular file at path itself is rewritten.  Never through a symbolic link,
+     * as no save is: the rename would put the file wherever the link points.  Never a
+     * device or a pipe: --config=/dev/null asks for no config file, and a rename over it
+     * would replace the device for every program. */
+    if (lstat(path, &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            util_format_cut(err, errsize, _("%s: a symbolic link, which kakudo does not write through"), path);
+            return false;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            util_format_cut(err, errsize, _("%s: not a regular file: left as it is"), path);
+            return false;
+        }
         mode = st.st_mode & 07777;
-    else
-        make_parent_dirs(target);
-    text = read_config_text(target, &len);
+    } else if (errno == ENOENT) {
+        make_parent_dirs(path);
+    } else {
+        util_format_cut(err, errsize, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    text = read_config_text(path, &len);
     if (text == NULL && errno == EINVAL) {
         util_format_cut(err, errsize, _("%s: binary data (a NUL byte): left as it is"), path);
         return false;
@@ -1070,7 +1086,7 @@ bool prefs_keep(const char *path, const char *name, const char *value, char *err
         return false;
     }
     changed = with_setting(text, len, name, value);
-    ok = replace_file(target, changed, mode);
+    ok = replace_file(path, changed, mode);
     if (!ok)
         util_format_cut(err, errsize, "%s: %s", path, strerror(errno));
     free(changed);

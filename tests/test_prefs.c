@@ -432,7 +432,7 @@ static void put(const char *path, const char *text, size_t len)
 }
 
 /* prefs_keep: the one setting's line changed or added, the rest as it was; a missing file
- * and its directory made; a link's target rewritten; a file that is no text left alone. */
+ * and its directory made; a link, a pipe or a device, and a file that is no text left alone. */
 static void test_keep(void)
 {
     char dir[64], *path, *link, *text = NULL, err[600];
@@ -457,11 +457,21 @@ static void test_keep(void)
     free(text);
     text = NULL;
     link = xasprintf("%s/link", dir);
-    tap_ok(symlink(path, link) == 0 && prefs_keep(link, "timer", "shown", err, sizeof err)
+    tap_ok(symlink(path, link) == 0 && !prefs_keep(link, "timer", "shown", err, sizeof err)
+           && strstr(err, "link: a symbolic link, which kakudo does not write through") != NULL
            && lstat(link, &st) == 0 && S_ISLNK(st.st_mode) && (text = slurp(path)) != NULL
-           && strstr(text, "timer = shown\n") != NULL, "through a link, its target is rewritten");
+           && strstr(text, "timer = shown\n") == NULL, "a link is not written through: link and file stay (%s)", err);
     free(text);
     text = NULL;
+    free(link);
+    /* As --config=/dev/null: a rename over it would replace the device.  A pipe stands
+     * for it here; the alarm ends the test should the pipe be opened and waited on. */
+    link = xasprintf("%s/pipe", dir);
+    alarm(60);
+    tap_ok(mkfifo(link, 0600) == 0 && !prefs_keep(link, "timer", "shown", err, sizeof err)
+           && strstr(err, "pipe: not a regular file: left as it is") != NULL
+           && lstat(link, &st) == 0 && S_ISFIFO(st.st_mode), "a file that is not a regular one is left as it is (%s)", err);
+    alarm(0);
     put(path, "timer = shown\n\0junk", 19);
     tap_ok(!prefs_keep(path, "timer", "hidden", err, sizeof err) && strstr(err, "config: binary data (a NUL byte): left as it is") != NULL
            && stat(path, &st) == 0 && st.st_size == 19, "a file with a NUL byte is left as it was (%s)", err);
