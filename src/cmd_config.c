@@ -30,7 +30,7 @@ int cli_load_prefs(const struct cli_options *opt, struct prefs *p,
         const char *why = strerror(errno);
         char *name = util_escape_controls(opt->config), msg[600];
 
-        snprintf(msg, sizeof msg, "%s: %s", name, why);
+        util_format_cut(msg, sizeof msg, "%s: %s", name, why);
         free(name);
         report(msg, user);
         bad = 1;

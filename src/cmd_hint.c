@@ -444,7 +444,7 @@ static void print_rating(const struct rate_job *job, const struct cli_options *o
     } else {
         char where[600];
 
-        snprintf(where, sizeof where, "%s:%ld%s%s%s", job->name, job->index,
+        util_format_cut(where, sizeof where, "%s:%ld%s%s%s", job->name, job->index,
                  p->name ? " (" : "", p->name ? p->name : "", p->name ? ")" : "");
         grade_describe(g, line, sizeof line);
         /* TRANSLATORS: %1$s names the puzzle, %2$s is its level, rating and techniques. */

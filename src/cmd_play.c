@@ -28,7 +28,7 @@ static void note_config_error(const char *message, void *user)
         if (*s == '/')
             name = s + 1;
     if (topt->config_note[0] == '\0')
-        snprintf(topt->config_note, sizeof topt->config_note, "%s", name);
+        util_copy_cut(topt->config_note, sizeof topt->config_note, name);
 }
 
 /* A saved game named to watch: said as watch's own (the reader's message is for solve,
@@ -67,6 +67,17 @@ static int play_save(const char *arg, struct tui_options *topt)
     return status;
 }
 
+/* Where the player keeps the settings it changes: the config file it read, --config's or
+ * the usual one. */
+static void keep_config_path(const struct cli_options *opt, struct tui_options *topt)
+{
+    char *path = opt->config != NULL ? xstrdup(opt->config) : prefs_default_path();
+
+    if (path != NULL && strlen(path) < sizeof topt->config_path)
+        strcpy(topt->config_path, path);
+    free(path);
+}
+
 int cli_play(char **args, int nargs, const struct cli_options *opt)
 {
     struct tui_options topt = {
@@ -87,6 +98,7 @@ int cli_play(char **args, int nargs, const struct cli_options *opt)
     setlocale(LC_CTYPE, "");
     i18n_init();
     topt.config_errors = cli_load_prefs(opt, &topt.prefs, note_config_error, &topt);
+    keep_config_path(opt, &topt);
     topt.charset = topt.prefs.charset;
     topt.no_color = topt.prefs.theme == PREFS_THEME_MONO;
     topt.no_timer = !topt.prefs.show_timer;

@@ -410,12 +410,12 @@ static int fail(const struct reader *r, struct format_error *err, long line, lon
 {
     va_list ap;
 
-    snprintf(err->file, sizeof err->file, "%s", r->name);
+    util_copy_cut(err->file, sizeof err->file, r->name);
     err->line = line;
     err->col = col;
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
+    util_vformat_cut(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
     return -1;
 }
@@ -449,7 +449,7 @@ static int fail_at_end(struct reader *r, struct format_error *err, const char *f
 
     r->hit_end = true;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, _(fmt), ap);
+    util_vformat_cut(what, sizeof what, _(fmt), ap);
     va_end(ap);
     return fail(r, err, source_end_line(&r->src), 0, "unexpected end of file: expected %s", what);
 }
@@ -1783,11 +1783,11 @@ int fmt_fail(const struct reader *r, struct format_error *err, long line, long c
 {
     va_list ap;
 
-    snprintf(err->file, sizeof err->file, "%s", r->name);
+    util_copy_cut(err->file, sizeof err->file, r->name);
     err->line = line;
     err->col = col;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    util_vformat_cut(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -2305,12 +2305,12 @@ bool format_check_givens(const struct puzzle *p, const char *file, long line, bo
     /* As the reader reports it: for a line read in one pass, column = cell + 1; for a
      * variant's rows, one a line, the cell's row's line and column. */
     memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", file);
+    util_copy_cut(err->file, sizeof err->file, file);
     if (perr.cell >= 0 && perr.cell < p->ncells) {
         err->line = rows ? line + perr.cell / p->width : line;
         err->col = (long)(rows ? perr.cell % p->width : perr.cell) + 1;
     }
-    snprintf(err->message, sizeof err->message, "%s", perr.message);
+    util_copy_cut(err->message, sizeof err->message, perr.message);
     return false;
 }
 
@@ -2643,9 +2643,9 @@ static void load_error(struct format_error *err, const char *file, const char *f
     va_list ap;
 
     memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", file);
+    util_copy_cut(err->file, sizeof err->file, file);
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
+    util_vformat_cut(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
 }
 

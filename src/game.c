@@ -930,10 +930,10 @@ static void set_err(char *err, size_t errsize, const char *fmt, ...)
     if (err == NULL || errsize == 0)
         return;
     va_start(ap, fmt);
-    vsnprintf(err, errsize, fmt, ap);
+    util_vformat_cut(err, errsize, fmt, ap);
     va_end(ap);
     shown = util_escape_controls(err);
-    snprintf(err, errsize, "%s", shown);
+    util_copy_cut(err, errsize, shown);
     free(shown);
 }
 
@@ -967,6 +967,10 @@ static void write_save(FILE *f, const struct game *g)
         write_name(f, p->name);
     fprintf(f, "elapsed %" PRIu64 "\n", game_elapsed_ms(g));
     fprintf(f, "completed %d\n", g->completed);
+    /* Only then, so that older kakudos read every other save: to them it is a line of a
+     * newer kakudo's, refused cleanly and kept. */
+    if (g->completed && !g->solved)
+        fputs("completed-by kakudo\n", f);
     fprintf(f, "filled %d\n", game_filled_cells(g));
     if (g->cursor >= 0)
         fprintf(f, "cursor %d\n", g->cursor);
@@ -1096,28 +1100,37 @@ static void remove_stale_temps(const char *path)
     free(dir);
 }
 
+/* The save's text, made in memory: written to the file by util_write_all, which goes on
+ * through a signal (stdio gives up on EINTR, and the player's handlers interrupt). */
+static char *save_text(const struct game *g, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+
+    if (f == NULL)
+        fatal("out of memory");
+    write_save(f, g);
+    if (fclose(f) != 0)
+        fatal("out of memory");
+    return text;
+}
+
 bool game_save(const struct game *g, const char *path, char *err, size_t errsize)
 {
-    char *tmp;
+    char *tmp, *text;
+    size_t len;
     int fd;
-    FILE *f;
     bool ok;
 
     remove_stale_temps(path);
     fd = create_temp(path, &tmp, err, errsize);
     if (fd < 0)
         return false;
-    f = fdopen(fd, "w");
-    if (f == NULL) {
-        set_err(err, errsize, "%s: %s", path, strerror(errno));
-        unlink(tmp);
-        close(fd);
-        free(tmp);
-        return false;
-    }
-    write_save(f, g);
+    text = save_text(g, &len);
     /* Every step is checked: a full disk must not leave a truncated file in place. */
-    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    errno = 0;
+    ok = util_write_all(fd, text, len) && fsync(fd) == 0;
+    free(text);
     if (!ok) {
         set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
     } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
@@ -1128,7 +1141,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
         unlink(tmp);
     /* Closed only now: until the temporary is renamed or removed, its lock says it is
      * being written. */
-    if (fclose(f) != 0 && ok) {
+    if (close(fd) != 0 && ok) {
         set_err(err, errsize, "%s: %s", path, strerror(errno));
         ok = false;
     }
@@ -1192,10 +1205,19 @@ static bool load_fail(struct save_reader *sr, long line, const char *fmt, ...)
 
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);
+    util_vformat_cut(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     set_err(sr->err, sr->errsize, "%s:%ld: %s", sr->path, line, msg);
     return false;
+}
+
+/* A file's text quoted in a message ("%.40s" in its format): at most 40 bytes, cut at
+ * the end of a character and marked "..." when it is longer.  Returns buf. */
+enum { QUOTED_MAX = 40 };
+static const char *quoted(const char *s, char buf[QUOTED_MAX + 1])
+{
+    util_copy_cut(buf, QUOTED_MAX + 1, s);
+    return buf;
 }
 
 /* The next line (without its '\n'), or NULL at the end of the file.  A last line
@@ -1224,7 +1246,8 @@ static char *next_line(struct save_reader *sr, bool *ok)
 
 /* The first words of a save's lines, in every version this kakudo reads. */
 static const char *const save_keywords[] = {
-    "kind", "format", "boxes", "name", "elapsed", "completed", "filled", "cursor", "hints",
+    "kind", "format", "boxes", "name", "elapsed", "completed", "completed-by", "filled", "cursor",
+    "hints",
     "key", "puzzle", "end", "move", "position",
 };
 
@@ -1293,11 +1316,13 @@ static bool expect_number(struct save_reader *sr, const char *key, const char *w
                           long long min, long long max, long long *v)
 {
     const char *s = expect_key(sr, key, what);
+    char q[QUOTED_MAX + 1];
 
     if (s == NULL)
         return false;
     if (!parse_value(s, min, max, v))
-        return load_fail(sr, sr->line, "expected \"%s %s\", got \"%s %.40s\"", key, what, key, s);
+        return load_fail(sr, sr->line, "expected \"%s %s\", got \"%s %.40s\"", key, what, key,
+                         quoted(s, q));
     return true;
 }
 
@@ -1308,7 +1333,8 @@ struct save_header {
     char *name;
     uint64_t elapsed;
     bool completed;
-    long completed_line, key_line, filled_line, cursor_line;
+    bool by_kakudo;             /* "completed-by kakudo": the solver's solution was kept */
+    long completed_line, by_line, key_line, filled_line, cursor_line;
     int filled;                 /* -1: the save does not say (older saves) */
     int cursor;                 /* -1: the save does not say (older saves) */
     int version;
@@ -1429,14 +1455,36 @@ static bool parse_optional_count(struct save_reader *sr, const char *key, int *v
     bool ok;
     const char *s = optional_key(sr, key, &ok);
     long long n;
+    char q[QUOTED_MAX + 1];
 
     *v = -1;
     if (s == NULL)
         return ok;
     if (!parse_value(s, 0, KAKURO_MAX_SIDE * KAKURO_MAX_SIDE, &n))
-        return load_fail(sr, sr->line, "expected \"%s N\", got \"%s %.40s\"", key, key, s);
+        return load_fail(sr, sr->line, "expected \"%s N\", got \"%s %.40s\"", key, key,
+                         quoted(s, q));
     *v = (int)n;
     *line = sr->line;
+    return true;
+}
+
+/* "completed-by kakudo" after "completed 1": the grid was completed by keeping the solver's
+ * solution, which the picker must not show as the player's solve (older saves lack it). */
+static bool parse_completed_by(struct save_reader *sr, struct save_header *h)
+{
+    bool ok;
+    const char *s = optional_key(sr, "completed-by", &ok);
+    char q[QUOTED_MAX + 1];
+
+    if (s == NULL)
+        return ok;
+    if (strcmp(s, "kakudo") != 0)
+        return load_fail(sr, sr->line, "expected \"completed-by kakudo\", got \"completed-by "
+                         "%.40s\"", quoted(s, q));
+    if (!h->completed)
+        return load_fail(sr, sr->line, "expected no \"completed-by\" line after \"completed 0\"");
+    h->by_kakudo = true;
+    h->by_line = sr->line;
     return true;
 }
 
@@ -1514,7 +1562,7 @@ static bool parse_header(struct save_reader *sr, struct save_header *h)
         return false;
     h->completed = v;
     h->completed_line = sr->line;
-    if (!parse_filled_cursor(sr, h) || !parse_hints(sr, h))
+    if (!parse_completed_by(sr, h) || !parse_filled_cursor(sr, h) || !parse_hints(sr, h))
         return false;
     s = expect_key(sr, "key", "HEX");
     if (s == NULL)
@@ -1643,8 +1691,10 @@ static bool replay(struct save_reader *sr, struct game *g)
 
     while ((s = next_line(sr, &ok)) != NULL && strncmp(s, "move ", 5) == 0) {
         const char *why = NULL;
+        char q[QUOTED_MAX + 1];
         if (!make_move(g, s + 5, &why))
-            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s", s + 5, _(why));
+            return load_fail(sr, sr->line, "the move \"%.40s\" cannot be made: %s",
+                             quoted(s + 5, q), _(why));
     }
     if (!ok)
         return false;
@@ -1693,6 +1743,11 @@ static struct game *load_game(struct save_reader *sr)
             load_fail(sr, h.completed_line, "expected \"completed 1\": the grid is solved");
         else
             load_fail(sr, h.completed_line, "expected \"completed 0\": the grid is not solved");
+        goto fail;
+    }
+    if (h.by_kakudo && g->solved) {
+        load_fail(sr, h.by_line, "expected no \"completed-by kakudo\": the player solved the "
+                  "grid (no solution of the solver's kept)");
         goto fail;
     }
     /* The time is the file's; replaying may have started or frozen the timer. */
@@ -1925,6 +1980,7 @@ bool game_peek(const char *path, struct game_summary *sum, char *err, size_t err
         return false;
     sum->puzzle = p;
     sum->completed = h.completed;
+    sum->by_kakudo = h.by_kakudo;
     sum->filled = h.filled;
     sum->elapsed_ms = h.elapsed;
     sum->hints = h.hints;

@@ -43,6 +43,12 @@
  *   elapsed MS                           time played (the completion time if completed),
  *                                        at most GAME_ELAPSED_MAX; counters saturate
  *   completed 0|1                        must agree with the grid at the position
+ *   completed-by kakudo                  only after "completed 1", when the solver's
+ *                                        solution was kept on the way (a "G" move done):
+ *                                        not the player's solve.  Written only then, so an
+ *                                        older kakudo refuses only those saves, as a newer
+ *                                        kakudo's (a completed save of an older kakudo
+ *                                        lacks it whoever completed the grid)
  *   filled N                             optional: the digits the player has placed at the
  *                                        position (so the picker need not replay the moves)
  *   cursor CELL                          optional: the cell the player's cursor was on
@@ -195,6 +201,7 @@ char *game_set_aside(const char *path, char *err, size_t errsize);
 struct game_summary {
     struct puzzle *puzzle;      /* with its name */
     bool completed;
+    bool by_kakudo;             /* completed by keeping the solver's solution */
     int filled;                 /* the player's digits; -1 if the save does not say */
     uint64_t elapsed_ms;
     int hints;

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -926,4 +928,168 @@ void prefs_write(FILE *out, const struct prefs *p)
     fprintf(out, "keys = %s\n", p->keys_preset[0] != '\0' ? p->keys_preset : "default");
     for (int s = 0; s < PREFS_NSCOPES; s++)
         write_scope_keys(out, p, (enum prefs_scope)s);
+}
+
+/* --- Keeping a setting the player changed --- */
+
+enum { KEEP_MAX_BYTES = 1 << 20 };     /* a config is a few lines; more is no config */
+
+/* Whether line (up to its newline) sets name: blanks, the name in any case, blanks, '='. */
+static bool line_sets(const char *line, const char *name)
+{
+    size_t n = strlen(name);
+
+    line += strspn(line, " \t");
+    if (strncasecmp(line, name, n) != 0)
+        return false;
+    line += n;
+    line += strspn(line, " \t");
+    return *line == '=';
+}
+
+/* The file's text (empty when there is none), or NULL with errno set. */
+static char *read_config_text(const char *path, size_t *len)
+{
+    /* Not through a link, and not waiting on a pipe put there since it was looked at. */
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    char *text;
+
+    *len = 0;
+    if (fd >= 0 && f == NULL)
+        close(fd);
+    if (f == NULL)
+        return errno == ENOENT ? xstrdup("") : NULL;
+    text = xmalloc(KEEP_MAX_BYTES + 1);
+    *len = fread(text, 1, KEEP_MAX_BYTES + 1, f);
+    if (ferror(f) || *len > KEEP_MAX_BYTES) {
+        errno = ferror(f) ? EIO : EFBIG;
+        fclose(f);
+        free(text);
+        return NULL;
+    }
+    fclose(f);
+    if (memchr(text, '\0', *len) != NULL) {    /* not the text a config is: left alone */
+        free(text);
+        errno = EINVAL;
+        return NULL;
+    }
+    text[*len] = '\0';
+    return text;
+}
+
+/* text with each line that sets name replaced by "name = value", or that line added. */
+static char *with_setting(const char *text, size_t len, const char *name, const char *value)
+{
+    char *out = xmalloc(len + strlen(name) + strlen(value) + 8), *o = out;
+    bool found = false;
+
+    for (const char *line = text; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl != NULL ? (size_t)(nl - line) + 1 : strlen(line);
+
+        if (line_sets(line, name)) {
+            if (!found)     /* one line for it: the others said the same to no end */
+                o += sprintf(o, "%s = %s\n", name, value);
+            found = true;
+        } else {
+            memcpy(o, line, n);
+            o += n;
+            if (nl == NULL)
+                *o++ = '\n';
+        }
+        line += n;
+    }
+    if (!found)
+        o += sprintf(o, "%s = %s\n", name, value);
+    *o = '\0';
+    return out;
+}
+
+/* Makes the directories above file (mode 0700), as the XDG spec asks. */
+static void make_parent_dirs(const char *file)
+{
+    char *dir = xstrdup(file);
+
+    for (char *s = strchr(dir + 1, '/'); s != NULL; s = strchr(s + 1, '/')) {
+        *s = '\0';
+        mkdir(dir, 0700);
+        *s = '/';
+    }
+    free(dir);
+}
+
+/* Writes text to a new temporary beside path and renames it over path; false with errno. */
+static bool replace_file(const char *path, const char *text, mode_t mode)
+{
+    char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp), saved;
+    bool ok;
+
+    if (fd < 0) {
+        free(tmp);
+        return false;
+    }
+    ok = fchmod(fd, mode) == 0 && util_write_all(fd, text, strlen(text)) && fsync(fd) == 0;
+    saved = errno;
+    if (close(fd) != 0 && ok) {
+        saved = errno;
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        saved = errno;
+        ok = false;
+    }
+    if (!ok)
+        unlink(tmp);
+    free(tmp);
+    errno = saved;
+    return ok;
+}
+
+bool prefs_keep(const char *path, const char *name, const char *value, char *err,
+                size_t errsize)
+{
+    char *text, *changed;
+    struct stat st;
+    mode_t mode = 0644;
+    size_t len;
+    bool ok;
+
+    /* Only a regular file at path itself is rewritten.  Never through a symbolic link,
+     * as no save is: the rename would put the file wherever the link points.  Never a
+     * device or a pipe: --config=/dev/null asks for no config file, and a rename over it
+     * would replace the device for every program. */
+    if (lstat(path, &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            util_format_cut(err, errsize, _("%s: a symbolic link, which kakudo does not write through"), path);
+            return false;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            util_format_cut(err, errsize, _("%s: not a regular file: left as it is"), path);
+            return false;
+        }
+        mode = st.st_mode & 07777;
+    } else if (errno == ENOENT) {
+        make_parent_dirs(path);
+    } else {
+        util_format_cut(err, errsize, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    text = read_config_text(path, &len);
+    if (text == NULL && errno == EINVAL) {
+        util_format_cut(err, errsize, _("%s: binary data (a NUL byte): left as it is"), path);
+        return false;
+    }
+    if (text == NULL) {
+        util_format_cut(err, errsize, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    changed = with_setting(text, len, name, value);
+    ok = replace_file(path, changed, mode);
+    if (!ok)
+        util_format_cut(err, errsize, "%s: %s", path, strerror(errno));
+    free(changed);
+    free(text);
+    return ok;
 }

@@ -90,6 +90,15 @@ int prefs_load(struct prefs *p, const char *path,
  * (no HOME).  Caller frees. */
 char *prefs_default_path(void);
 
+/* Keeps one setting the player changed (timer, watch-speed) in the config file at path:
+ * every "name = ..." line of it becomes "name = value", or the line is added at the end;
+ * the other lines, comments included, stay as they are.  Written to a temporary file
+ * beside it and renamed into place, as saves are (through a symbolic link: its target
+ * is rewritten); a missing file, and its directory, are made.  false with the reason in
+ * err when it cannot be written (the file as it was is left). */
+bool prefs_keep(const char *path, const char *name, const char *value, char *err,
+                size_t errsize);
+
 /* Writes every setting in the form prefs_read reads, with comments. */
 void prefs_write(FILE *out, const struct prefs *p);
 

@@ -486,7 +486,7 @@ static bool fail(struct puzzle_error *err, int cell, const char *fmt, ...)
     err->cell = cell;
     /* fmt is translated here: xgettext takes the callers' messages (po/Makevars). */
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, _(fmt), ap);
+    util_vformat_cut(err->message, sizeof err->message, _(fmt), ap);
     va_end(ap);
     return false;
 }

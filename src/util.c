@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -424,4 +425,90 @@ const char *util_quote(const char *s, size_t len, char *buf, size_t size)
     if (keep < chars)
         snprintf(buf + out, size - out, _("... (%zu characters)"), chars);
     return buf;
+}
+
+/* The bytes of s's whole characters that fit in room bytes. */
+static size_t whole_chars_within(const char *s, size_t room)
+{
+    const uint8_t *u = (const uint8_t *)s;
+    size_t n = strlen(s), at = 0;
+
+    while (at < n) {
+        int len = util_utf8_len(u + at, n - at);
+        size_t step = len > 0 ? (size_t)len : 1;
+
+        if (at + step > room)
+            break;
+        at += step;
+    }
+    return at;
+}
+
+void util_copy_cut(char *buf, size_t size, const char *s)
+{
+    static const char mark[] = "...";
+    size_t len = strlen(s), keep;
+
+    if (len < size) {
+        memmove(buf, s, len + 1);
+        return;
+    }
+    if (size < sizeof mark + 1) {   /* no room for the mark: the cut alone */
+        keep = size > 0 ? whole_chars_within(s, size - 1) : 0;
+        if (size > 0) {
+            memmove(buf, s, keep);
+            buf[keep] = '\0';
+        }
+        return;
+    }
+    keep = whole_chars_within(s, size - sizeof mark);
+    memmove(buf, s, keep);
+    memcpy(buf + keep, mark, sizeof mark);
+}
+
+void util_vformat_cut(char *buf, size_t size, const char *fmt, va_list ap)
+{
+    va_list again;
+    char *whole;
+    int n;
+
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
+    if (n < 0)
+        fatal("bad format string");
+    whole = xmalloc((size_t)n + 1);
+    vsnprintf(whole, (size_t)n + 1, fmt, ap);
+    util_copy_cut(buf, size, whole);
+    free(whole);
+}
+
+void util_format_cut(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    util_vformat_cut(buf, size, fmt, ap);
+    va_end(ap);
+}
+
+bool util_write_all(int fd, const void *buf, size_t n)
+{
+    const char *at = buf;
+
+    while (n > 0) {
+        ssize_t w = write(fd, at, n);
+
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return false;
+        if (w == 0) {       /* no progress and no reason: as a full device */
+            errno = EIO;
+            return false;
+        }
+        at += w;
+        n -= (size_t)w;
+    }
+    return true;
 }

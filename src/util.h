@@ -2,6 +2,7 @@
 #ifndef KAKUDO_UTIL_H
 #define KAKUDO_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,6 +66,23 @@ char *util_escape_controls_n(const char *s, size_t n);
  * UTIL_QUOTE_SIZE holds either; returns buf. */
 enum { UTIL_QUOTE_WHOLE = 32, UTIL_QUOTE_HEAD = 20, UTIL_QUOTE_SIZE = 8 * UTIL_QUOTE_WHOLE + 80 };
 const char *util_quote(const char *s, size_t len, char *buf, size_t size);
+
+/* Writes all n bytes at buf to fd: a write cut short goes on from where it stopped, and
+ * one a signal interrupts (EINTR: a handler without SA_RESTART, as ncurses' SIGWINCH
+ * and the player's own have) is made again.  false with errno set on any other error.
+ * Async-signal-safe. */
+bool util_write_all(int fd, const void *buf, size_t n);
+
+/* Text put in a buffer of size bytes (a message, a file's name in struct format_error):
+ * whole when it fits, else cut at the end of a character, never inside a UTF-8 sequence
+ * (a byte that starts none counts as a character of its own), and ended with "..." to
+ * mark the cut (a size below 5 leaves no room for it). */
+void util_copy_cut(char *buf, size_t size, const char *s);
+/* vsnprintf into buf, cut as util_copy_cut cuts. */
+void util_vformat_cut(char *buf, size_t size, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+void util_format_cut(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Bits set in x.  Without -mpopcnt, __builtin_popcount is a call into libgcc, which the
  * hint searches make millions of times; these few inline operations are cheaper. */

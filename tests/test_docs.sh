@@ -42,4 +42,25 @@ comm -23 "$tmp/en.names" "$tmp/ko.names" >"$tmp/missing"
 [ ! -s "$tmp/missing" ]; ok $? "the Korean manual page names every option, line format and variant of the English one"
 grep -q 'x\\-line' "$tmp/ko.names"; ok $? "the Korean manual page documents x-line"
 
+# flat FILE: its text on one line, roff's quotes and fonts gone, runs of blanks one space.
+flat() {
+  sed -e 's/\\(lq//g; s/\\(rq//g; s/\\f[BIRP]//g' "$1" | tr '\n' ' ' | tr -s ' '
+}
+
+# What the player says when a save fails, from the player itself (the text in its binary), is what
+# README and the manual page quote where saves are described.
+player="$(dirname "$bin")/kakudo-player"
+flat "$srcdir/README.md" >"$tmp/readme.flat"
+flat "$srcdir/doc/kakudo.1" >"$tmp/man.flat"
+for message in "your last moves and time were not saved (the save keeps the game as saved before them)" \
+               "your game was not saved:" "Progress not saved:"; do
+  found=1
+  if grep -aqF "$message" "$player"; then
+    grep -qF "$message" "$tmp/readme.flat" && grep -qF "$message" "$tmp/man.flat" && found=0
+  else
+    echo "# the player no longer says \"$message\""
+  fi
+  ok $found "README and kakudo.1 quote the failed save's \"$message\""
+done
+
 tap_done

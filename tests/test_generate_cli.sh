@@ -67,6 +67,29 @@ run k2none generate kakuro --size 128 --level master --budget 1 --count 1 --seed
 status_is k2none 3 && [ "$(cat "$tmp/k2none.out")" = 0 ] && err_has k2none "gave up"
 ok $? "kakuro: KAKURO2 with every puzzle given up on: a count of 0, as before"
 
+# A case given up on after the count is printed is made up for from the seeds past those
+# asked for (make_up_for).  KAKUDO_TEST_GIVE_UP names the seeds given up on: a real give-up
+# takes a budget running out, timed differently on every machine.
+# case_of SEED: the KAKURO2 case a seed makes, without its count line.
+case_of() {
+  "$bin" generate kakuro --size 6 --seed "$1" --count 1 --format kakuro2 -j 1 --attempts 1 \
+    2>/dev/null | tail -n +2
+}
+{ echo 3; case_of 1; case_of 4; case_of 3; } >"$tmp/k2made.want"
+export KAKUDO_TEST_GIVE_UP=2
+run k2made generate kakuro --size 6 --seed 1 --count 3 --format kakuro2 -j 1 --attempts 1
+status_is k2made 3 && cmp -s "$tmp/k2made.out" "$tmp/k2made.want" \
+  && err_has k2made "puzzle 2 (seed 2): gave up" && err_has k2made "puzzle 2 made from seed 4 in its place"
+ok $? "kakuro: KAKURO2 case 2 given up on after the count: made from seed 4 in its place, the count true"
+unset KAKUDO_TEST_GIVE_UP
+{ echo 2; case_of 1; } >"$tmp/k2again.want"
+export KAKUDO_TEST_GIVE_UP=2,3,4
+run k2again generate kakuro --size 6 --seed 1 --count 2 --format kakuro2 -j 2 --attempts 1
+unset KAKUDO_TEST_GIVE_UP
+status_is k2again 3 && cmp -s "$tmp/k2again.out" "$tmp/k2again.want" \
+  && [ "$(grep -c 'gave up' "$tmp/k2again.err")" = 3 ] && err_has k2again "promises 1 more cases"
+ok $? "kakuro: make-ups are at most --count more seeds (3 and 4 here): then the count is said to be short"
+
 # --- The bundled puzzles: each file's recorded command makes its puzzle again ---
 for f in "$srcdir"/data/*.txt; do
   cmd=$(sed -n 's/^# kakudo generate /generate /p' "$f" | head -n 1)

@@ -5,9 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "prefs.h"
 #include "tap.h"
+#include "test_util.h"
 #include "util.h"
 
 /* What the reader reported, one message a line. */
@@ -404,6 +407,79 @@ static void test_paths(void)
     free(path);
 }
 
+/* The file at path, whole (NULL when it cannot be read); caller frees. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = xcalloc(1, 4096);
+
+    if (f == NULL) {
+        free(text);
+        return NULL;
+    }
+    if (fread(text, 1, 4095, f) == 0)
+        text[0] = '\0';
+    fclose(f);
+    return text;
+}
+
+static void put(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+
+    if (f == NULL || fwrite(text, 1, len, f) != len || fclose(f) != 0)
+        fatal("cannot write %s", path);
+}
+
+/* prefs_keep: the one setting's line changed or added, the rest as it was; a missing file
+ * and its directory made; a link, a pipe or a device, and a file that is no text left alone. */
+static void test_keep(void)
+{
+    char dir[64], *path, *link, *text = NULL, err[600];
+    const char *mine = "# mine\n  Timer = shown   # was\ntheme = mono\ntimer = shown\nkeys = vi";
+    struct stat st;
+
+    tu_make_tmpdir(dir, sizeof dir, "/tmp/kakudo-test-prefs.XXXXXX");
+    path = xasprintf("%s/a/b/config", dir);
+    tap_ok(prefs_keep(path, "timer", "hidden", err, sizeof err) && (text = slurp(path)) != NULL
+           && strcmp(text, "timer = hidden\n") == 0, "a missing config is made, with its directories");
+    free(text);
+    text = NULL;
+    put(path, mine, strlen(mine));
+    tap_ok(prefs_keep(path, "timer", "hidden", err, sizeof err) && (text = slurp(path)) != NULL
+           && strcmp(text, "# mine\ntimer = hidden\ntheme = mono\nkeys = vi\n") == 0,
+           "the setting's lines become one, where the first was; the others stay (%s)", err);
+    free(text);
+    text = NULL;
+    tap_ok(prefs_keep(path, "watch-speed", "full", err, sizeof err) && (text = slurp(path)) != NULL
+           && strcmp(text, "# mine\ntimer = hidden\ntheme = mono\nkeys = vi\nwatch-speed = full\n") == 0,
+           "a setting the file lacks is added at its end");
+    free(text);
+    text = NULL;
+    link = xasprintf("%s/link", dir);
+    tap_ok(symlink(path, link) == 0 && !prefs_keep(link, "timer", "shown", err, sizeof err)
+           && strstr(err, "link: a symbolic link, which kakudo does not write through") != NULL
+           && lstat(link, &st) == 0 && S_ISLNK(st.st_mode) && (text = slurp(path)) != NULL
+           && strstr(text, "timer = shown\n") == NULL, "a link is not written through: link and file stay (%s)", err);
+    free(text);
+    text = NULL;
+    free(link);
+    /* As --config=/dev/null: a rename over it would replace the device.  A pipe stands
+     * for it here; the alarm ends the test should the pipe be opened and waited on. */
+    link = xasprintf("%s/pipe", dir);
+    alarm(60);
+    tap_ok(mkfifo(link, 0600) == 0 && !prefs_keep(link, "timer", "shown", err, sizeof err)
+           && strstr(err, "pipe: not a regular file: left as it is") != NULL
+           && lstat(link, &st) == 0 && S_ISFIFO(st.st_mode), "a file that is not a regular one is left as it is (%s)", err);
+    alarm(0);
+    put(path, "timer = shown\n\0junk", 19);
+    tap_ok(!prefs_keep(path, "timer", "hidden", err, sizeof err) && strstr(err, "config: binary data (a NUL byte): left as it is") != NULL
+           && stat(path, &st) == 0 && st.st_size == 19, "a file with a NUL byte is left as it was (%s)", err);
+    free(link);
+    free(path);
+    tu_remove_tree(dir);
+}
+
 int main(void)
 {
     test_defaults();
@@ -416,5 +492,6 @@ int main(void)
     test_round_trip();
     test_comment_keys();
     test_paths();
+    test_keep();
     return tap_done();
 }

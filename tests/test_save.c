@@ -19,6 +19,7 @@
 #include "format.h"
 #include "game.h"
 #include "puzzle.h"
+#include "solve.h"
 #include "tap.h"
 #include "test_util.h"
 #include "util.h"
@@ -784,6 +785,199 @@ static void test_cursor(void)
     puzzle_free(p);
 }
 
+/* ---------------------------------------------------------------- who completed the grid */
+
+/* The picker's summary of the save at path: completed, and by kakudo. */
+static bool peek_completed_by(const char *path, bool *by_kakudo)
+{
+    struct game_summary sum;
+    char err[512];
+    bool completed;
+
+    if (!game_peek(path, &sum, err, sizeof err))
+        return false;
+    completed = sum.completed;
+    *by_kakudo = sum.by_kakudo;
+    game_summary_free(&sum);
+    return completed;
+}
+
+/* A grid completed by keeping the solver's solution is saved as such ("completed-by
+ * kakudo"), and the picker's summary says so: it is not the player's solve. */
+static void test_completed_by(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL), *h;
+    char *path = tmp_path("by.save"), err[512] = "", *text, *edited;
+    uint8_t *sol = xmalloc((size_t)p->ncells);
+    const char *why;
+    bool by = false, ok = true;
+
+    if (puzzle_solve_first(p, p->given, true, sol, NULL, NULL) != SOLVE_UNIQUE)
+        fatal("sudoku4.txt has no unique solution");
+    tap_ok(game_set_grid(g, sol, &why) && g->completed && !g->solved
+           && game_save(g, path, err, sizeof err), "the solver's solution kept completes the grid %s", err);
+    text = read_text(path);
+    tap_ok(strstr(text, "\ncompleted 1\ncompleted-by kakudo\nfilled ") != NULL,
+           "saved with \"completed-by kakudo\" after \"completed 1\"");
+    tap_ok(peek_completed_by(path, &by) && by, "the picker's summary: completed by kakudo");
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && h->completed && !h->solved, "it loads back, not solved by the player %s",
+           h == NULL ? err : "");
+    game_free(h);
+    /* An older save of the same (no such line) still loads, and says nothing of who. */
+    edited = replace_line(text, "\ncompleted-by ", "");
+    write_text(path, edited);
+    free(edited);
+    h = game_load(path, err, sizeof err);
+    tap_ok(h != NULL && !h->solved && peek_completed_by(path, &by) && !by,
+           "without the line (an older kakudo's save) it loads all the same %s", h == NULL ? err : "");
+    game_free(h);
+    edited = replace_line(text, "\ncompleted-by ", "\ncompleted-by me");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, ":7: expected \"completed-by kakudo\"") != NULL,
+           "another value is refused on its line (%s)", err);
+    free(text);
+    game_free(g);
+
+    /* The player's own solve says nothing, and a save claiming the solver's is refused. */
+    g = game_new(p, NULL);
+    err[0] = '\0';
+    for (int c = 0; c < p->ncells; c++)
+        if (p->given[c] == 0)
+            ok &= game_set(g, c, sol[c], &why);
+    tap_ok(ok && g->solved && game_save(g, path, err, sizeof err) && peek_completed_by(path, &by) && !by,
+           "the player's solve is saved without it %s", err);
+    text = read_text(path);
+    tap_ok(strstr(text, "completed-by") == NULL, "no \"completed-by\" line in it");
+    edited = replace_line(text, "\ncompleted 1", "\ncompleted 1\ncompleted-by kakudo");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, ":7: expected no \"completed-by kakudo\"") != NULL,
+           "one claiming the solver's solution over the player's solve is refused (%s)", err);
+    free(text);
+    game_free(g);
+    g = game_new(p, NULL);
+    random_move(g);
+    game_save(g, path, err, sizeof err);
+    text = read_text(path);
+    edited = replace_line(text, "\ncompleted 0", "\ncompleted 0\ncompleted-by kakudo");
+    write_text(path, edited);
+    free(edited);
+    tap_ok(!game_peek(path, &(struct game_summary){ 0 }, err, sizeof err)
+           && strstr(err, ":7: expected no \"completed-by\" line after \"completed 0\"") != NULL,
+           "and one after \"completed 0\" (%s)", err);
+    free(text);
+    unlink(path);
+    free(path);
+    free(sol);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* A save's text quoted in an error is cut at a character's end, and the cut marked. */
+static void test_quoted_cut(void)
+{
+    struct puzzle *p = load_puzzle("sudoku4.txt");
+    struct game *g = game_new(p, NULL);
+    char *path = tmp_path("quoted.save"), err[512] = "", *text, *edited, move[80] = "move ";
+
+    random_move(g);
+    game_save(g, path, err, sizeof err);
+    text = read_text(path);
+    for (int i = 0; i < 20; i++)
+        strcat(move, "\xea\xb0\x80");      /* 60 bytes of Hangul: cut at 40 bytes */
+    edited = replace_line(text, "\nposition ", "");
+    free(text);
+    text = xasprintf("%s%s\nposition 2\n", edited, move);
+    write_text(path, text);
+    tap_ok(game_load(path, err, sizeof err) == NULL && strstr(err, "cannot be made") != NULL
+           && util_utf8_check((const uint8_t *)err, strlen(err)) == NULL
+           && strstr(err, "\xea\xb0\x80...\" cannot") != NULL,
+           "a move quoted in an error is cut at a character's end, marked (%s)", err);
+    free(edited);
+    free(text);
+    unlink(path);
+    free(path);
+    game_free(g);
+    puzzle_free(p);
+}
+
+/* ---------------------------------------------------------------- writes through signals */
+
+static volatile sig_atomic_t interruptions;
+
+static void count_interruption(int sig)
+{
+    (void)sig;
+    interruptions++;
+}
+
+/* The byte at offset i of the written pattern (no period a short write could hide). */
+static unsigned char pattern_byte(size_t i)
+{
+    return (unsigned char)(i * 7 + i / 251);
+}
+
+/* Reads fd to its end in small sips, a signal to the writer after each; exits 0 when every
+ * byte is the pattern's and there were want of them. */
+static _Noreturn void slow_reader(int fd, size_t want)
+{
+    unsigned char buf[512];
+    size_t got = 0;
+    bool same = true;
+    ssize_t n;
+
+    while ((n = read(fd, buf, sizeof buf)) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            _exit(2);
+        for (ssize_t i = 0; i < n; i++)
+            same &= buf[i] == pattern_byte(got + (size_t)i);
+        got += (size_t)n;
+        kill(getppid(), SIGUSR1);
+    }
+    _exit(same && got == want ? 0 : 1);
+}
+
+/* util_write_all, which every save and the player's writes past curses go through: a big
+ * write to a pipe read slowly, interrupted over and over by a signal whose handler has no
+ * SA_RESTART (as ncurses' SIGWINCH and the player's own), arrives whole and in order. */
+static void test_write_through_signals(void)
+{
+    const size_t size = (size_t)8 << 20;
+    unsigned char *buf = xmalloc(size);
+    struct sigaction sa = { .sa_handler = count_interruption }, old;
+    int fds[2], status = -1;
+    bool written;
+    pid_t pid;
+
+    for (size_t i = 0; i < size; i++)
+        buf[i] = pattern_byte(i);
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, &old);      /* sa_flags 0: no SA_RESTART */
+    if (pipe(fds) != 0)
+        fatal("pipe: %s", strerror(errno));
+    pid = fork();
+    if (pid == 0) {
+        close(fds[1]);
+        slow_reader(fds[0], size);
+    }
+    close(fds[0]);
+    interruptions = 0;
+    written = util_write_all(fds[1], buf, size);
+    close(fds[1]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    sigaction(SIGUSR1, &old, NULL);
+    tap_ok(written && interruptions > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+           "8 MB written to a pipe read slowly, through %d signals, arrive whole and in order",
+           (int)interruptions);
+    free(buf);
+}
+
 int main(void)
 {
     tu_make_tmpdir(tmpdir, sizeof tmpdir, "/tmp/kakudo-test-save.XXXXXX");
@@ -800,6 +994,9 @@ int main(void)
     test_failed_save_named();
     test_counters();
     test_cursor();
+    test_completed_by();
+    test_quoted_cut();
+    test_write_through_signals();
     tu_remove_tree(tmpdir);
     return tap_done();
 }

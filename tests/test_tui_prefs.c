@@ -187,6 +187,65 @@ static void test_timer_and_rung(void)
     th_free(t);
 }
 
+/* Whether the file at path holds text (read as the program writes it, until the
+ * deadline). */
+static bool file_becomes(struct th *t, const char *path, const char *text)
+{
+    long end = th_now_ms() + tt_wait_ms;
+    char buf[4096];
+
+    for (;;) {
+        FILE *f = fopen(path, "r");
+        size_t n = f != NULL ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+        if (f != NULL)
+            fclose(f);
+        buf[n] = '\0';
+        if (strcmp(buf, text) == 0)
+            return true;
+        if (th_now_ms() >= end) {
+            tap_diag("%s holds \"%s\"", path, buf);
+            return false;
+        }
+        th_pump(t, 20);
+    }
+}
+
+/* The timer's toggle and the watch's speed last: kept in the config file (its other
+ * lines as they were), and the next session starts with them. */
+static void test_settings_kept(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    struct th *t;
+
+    tt_fresh_state();
+    tt_write_file(config_path, "# my settings\ntheme = default\nTimer = shown\n");
+    t = tt_start_timed(args, NULL, 24, 80);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "t");
+    tap_ok(file_becomes(t, config_path, "# my settings\ntheme = default\ntimer = hidden\n"),
+           "t hides the timer and keeps it so in the config, the other lines as they were");
+    tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+    t = tt_start_timed(args, NULL, 24, 80);
+    tap_ok(tt_wait_text(t, "Cell r1c3") && !th_find(t, "Time ", NULL, NULL),
+           "the next session starts with the timer hidden");
+    th_send(t, "w");
+    tt_see(t, "Speed 20 steps/s");
+    th_send(t, "++");
+    tt_see(t, "Speed 100 steps/s");
+    th_send(t, "q");
+    tt_wait_text(t, "Stopped after");
+    tap_ok(file_becomes(t, config_path, "# my settings\ntheme = default\ntimer = hidden\n"
+                        "watch-speed = 100\n"), "the watch's speed is kept when the watch ends");
+    th_send(t, "w");
+    tap_ok(tt_see(t, "Speed 100 steps/s"), "the next watch starts at it");
+    th_send(t, "q");
+    tt_wait_text(t, "Stopped after");
+    tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+}
+
 /* The "hints" line of the one saved game, into buf; false without one. */
 static bool saved_hints(char *buf, size_t size)
 {
@@ -416,6 +475,7 @@ int main(void)
     test_theme();
     test_key_remap();
     test_timer_and_rung();
+    test_settings_kept();
     test_hint_start_counts();
     test_watch_speed();
     test_copy();

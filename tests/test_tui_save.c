@@ -301,6 +301,57 @@ static void test_two_players(void)
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
 }
 
+/* From the picker's first row, the one recent game (the rows below it: New game, Open a
+ * file, Paste a puzzle), and d on it. */
+static void delete_recent(struct th *t)
+{
+    th_send(t, "\033OF\033OA\033OA\033OA");    /* End, then up to the recent game */
+    th_send(t, "d");
+}
+
+/* A save whose game is open in another kakudo is not deleted from the picker, whether it
+ * was open before d or only before the answer: that kakudo would lose its game. */
+static void test_delete_in_use(void)
+{
+    struct th *player, *picker;
+    struct stat st;
+
+    tt_fresh_state();
+    make_state_dir();
+    player = start(sudoku_path);
+    tt_wait_text(player, "Cell r1c3");
+    th_send(player, "4");
+    tap_ok(tt_wait_text(player, "  3  " LV "  4  ") && saved_digit(2) == 4, "a player saves its move");
+    picker = start(NULL);
+    tt_wait_text(picker, "Recent games");
+    delete_recent(picker);
+    tap_ok(tt_wait_text(picker, "Not deleted: this game is open in another kakudo. Quit it there first.")
+           && !th_find(picker, "Delete the saved game", NULL, NULL) && stat(save_path, &st) == 0,
+           "the picker of another kakudo refuses to delete its save, and says why");
+    tap_ok(tt_quit_cleanly(player), "the player quits");
+    th_free(player);
+    delete_recent(picker);
+    tap_ok(tt_wait_text(picker, "Delete the saved game"), "then d asks");
+    player = start(sudoku_path);
+    tt_wait_text(player, "saved game");
+    th_send(player, "r");
+    tt_wait_text(player, "Resumed the saved game.");
+    th_send(picker, "y");
+    tap_ok(tt_wait_text(picker, "Not deleted: this game is open in another kakudo.") && stat(save_path, &st) == 0,
+           "the game opened meanwhile elsewhere: yes is refused too");
+    th_send(player, "l6");
+    tap_ok(tt_wait_text(player, "  4  " HV "  6  ") && !th_find(player, "not saved", NULL, NULL)
+           && tt_quit_cleanly(player) && saved_digit(3) == 6, "and that player saves on, and quits");
+    th_free(player);
+    delete_recent(picker);
+    tt_wait_text(picker, "Delete the saved game");
+    th_send(picker, "y");
+    tap_ok(tt_wait_text(picker, "Deleted the saved game") && stat(save_path, &st) != 0,
+           "once no kakudo has it open, it is deleted");
+    tap_ok(tt_quit_cleanly(picker), "the picker quits");
+    th_free(picker);
+}
+
 /* Two corrupt saves in turn: both copies are kept. */
 static void test_corrupt_copies(void)
 {
@@ -483,6 +534,7 @@ int main(void)
     test_fifo_save();
     test_open_state_dir();
     test_two_players();
+    test_delete_in_use();
     test_kill_while_saving();
     tt_cleanup();
     return tap_done();

@@ -215,6 +215,38 @@ static void test_keep_solution(void)
     tap_ok(wait(t, "Filled 81/81") && wait(t, ROW1_SOLVED), "and redo brings it again");
     tap_ok(tt_quit_cleanly(t), "quit after keeping");
     th_free(t);
+    t = start(NULL, 24, 80, NULL, NULL, NULL);
+    tap_ok(wait(t, "Recent games") && wait(t, "  solved by kakudo"),
+           "the picker lists the game as solved by kakudo, not by the player");
+    tap_ok(tt_quit_cleanly(t), "quit the picker");
+    th_free(t);
+}
+
+/* A game the player has begun is not spoilt by a stray w: ":wq", a vim user's habit, asks
+ * whether to watch (q answers no) and leaves the board as it was. */
+static void test_watch_asks(void)
+{
+    struct th *t = start(NULL, 24, 80, sudoku_path, NULL, NULL);
+
+    wait(t, "Cell r1c3");
+    th_send(t, "4");
+    tap_ok(wait(t, "Filled 31/81"), "a digit of the player's");
+    th_send(t, ":w");
+    tap_ok(wait(t, "Watch the solver solve it? It shows the solution") && wait(t, "1 cell filled"),
+           ":w asks first, saying what the player has done");
+    th_send(t, "q");
+    tap_ok(th_wait_gone(t, "Watch the solver solve it?", tt_wait_ms) && wait(t, "Filled 31/81")
+           && !th_find(t, "Solver:", NULL, NULL) && !th_find(t, ROW1_SOLVED, NULL, NULL) && !t->exited,
+           "q says no: no solver, no solution shown, the game still on");
+    th_send(t, "w\r");
+    tap_ok(wait(t, "Filled 31/81") && !th_find(t, "Solver:", NULL, NULL), "Enter says no too");
+    th_send(t, "w");
+    wait(t, "Watch the solver solve it?");
+    th_send(t, "y");
+    tap_ok(see(t, "Solver: smart"), "y watches");
+    th_send(t, "q");
+    tap_ok(see(t, "Stopped after") && tt_quit_cleanly(t), "stop and quit");
+    th_free(t);
 }
 
 /* Both strategies on one puzzle, without colour: the styles are attributes, and the
@@ -449,6 +481,8 @@ int main(void)
     test_animation_controls();
     tt_fresh_state();
     test_keep_solution();
+    tt_fresh_state();
+    test_watch_asks();
     tt_fresh_state();
     test_strategies_no_color();
     tt_fresh_state();

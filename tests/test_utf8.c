@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistr.h>
 
+#include "format.h"
 #include "tap.h"
 #include "util.h"
 
@@ -213,6 +214,58 @@ static void check_thread_rooms(void)
     tap_ok(bad == 0, "util_thread_room: zeroed, aligned and distinct rooms on each of 5 threads (%ld wrong)", bad);
 }
 
+/* Whether cut is text cut as util_copy_cut cuts it into size bytes: well-formed UTF-8,
+ * within size, and either text whole or a prefix of it ending at a character's end with
+ * "..." after it (size > 4). */
+static bool cut_well(const char *text, const char *cut, size_t size)
+{
+    size_t n = strlen(cut), keep;
+
+    if (u8_check((const uint8_t *)cut, n) != NULL || n >= size)
+        return false;
+    if (strcmp(cut, text) == 0)
+        return true;
+    keep = size > 4 ? n - 3 : n;
+    if (size > 4 && strcmp(cut + keep, "...") != 0)
+        return false;
+    return strncmp(cut, text, keep) == 0 && u8_check((const uint8_t *)text, keep) == NULL;
+}
+
+/* Text cut to a byte length (a message, a file's name in a struct format_error) is cut
+ * at a character's end and marked, for every length, in characters of 1 to 4 bytes. */
+static void check_cuts(void)
+{
+    static const char text[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e\xea\xb0\x80\xeb\x82\x98" "b";
+    char buf[sizeof text + 4], name[400], *path;
+    struct format_error err;
+    struct puzzle *loaded;
+    int bad = 0;
+
+    for (size_t size = 1; size <= sizeof text + 2; size++) {
+        memset(buf, 'x', sizeof buf);
+        util_copy_cut(buf, size, text);
+        bad += !cut_well(text, buf, size);
+    }
+    tap_ok(bad == 0, "util_copy_cut cuts at a character's end, and marks the cut, at every "
+           "length (%d wrong)", bad);
+    util_format_cut(buf, 7, "%s!", "\xea\xb0\x80\xeb\x82\x98");
+    tap_ok(strcmp(buf, "\xea\xb0\x80...") == 0, "util_format_cut too: \"%s\"", buf);
+
+    /* A file's name longer than format_error's room: 120 Hangul syllables, 360 bytes. */
+    name[0] = '\0';
+    for (int i = 0; i < 120; i++)
+        strcat(name, "\xea\xb0\x80");
+    path = xasprintf("/nonexistent-dir/%s", name);
+    loaded = format_load(path, FORMAT_AUTO, NULL, &err);
+    tap_ok(loaded == NULL
+           && u8_check((const uint8_t *)err.file, strlen(err.file)) == NULL
+           && strlen(err.file) > 200 && strcmp(err.file + strlen(err.file) - 3, "...") == 0,
+           "a long file name in a reading error is cut at a character's end, marked: ...%s",
+           err.file + strlen(err.file) - 9);
+    puzzle_free(loaded);
+    free(path);
+}
+
 int main(void)
 {
     uint8_t s[4];
@@ -227,6 +280,7 @@ int main(void)
         { "\xe2\x82", "cut short", -1 }, { "\x80", "a lone continuation byte", -1 },
     };
 
+    check_cuts();
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         tap_ok(util_utf8_len((const uint8_t *)named[i].bytes, strlen(named[i].bytes)) == named[i].len,
                "%s: length %d", named[i].what, named[i].len);

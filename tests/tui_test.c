@@ -95,6 +95,10 @@ void tt_fresh_state(void)
 
     snprintf(state, sizeof state, "%s/state", tt_tmpdir);
     remove_tree(state);
+    /* The player keeps the timer and the watch speed set in one test in the config: the
+     * next test starts from none. */
+    snprintf(state, sizeof state, "%s/config/kakudo/config", tt_tmpdir);
+    unlink(state);
 }
 
 void tt_cleanup(void)

@@ -34,7 +34,8 @@ const char *tt_dir(void);
 char *tt_scratch_path(char *path, size_t size, const char *name);
 /* Writes text to path (a test's setup: exits with status 99 when it cannot). */
 void tt_write_file(const char *path, const char *text);
-/* Forgets every saved game, so a scenario does not meet the saves of the ones before. */
+/* Forgets every saved game and the config file, so a scenario does not meet the saves
+ * (nor the settings the player kept) of the ones before. */
 void tt_fresh_state(void);
 /* Removes the scratch directory. */
 void tt_cleanup(void);

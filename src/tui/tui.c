@@ -74,9 +74,7 @@ static void add_fault_restore(const char *s)
 static void on_fault(int sig)
 {
     /* Only async-signal-safe calls here. */
-    ssize_t n = write(STDOUT_FILENO, fault_restore, fault_restore_len);
-
-    (void)n;
+    util_write_all(STDOUT_FILENO, fault_restore, fault_restore_len);
     if (fault_termios_saved)
         tcsetattr(STDIN_FILENO, TCSANOW, &fault_termios);
     signal(sig, SIG_DFL);

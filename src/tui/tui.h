@@ -23,6 +23,8 @@ struct tui_options {
     const digitset *marks;  /* the puzzle's pencil marks as its file gives them, or NULL */
     struct game *save;  /* a saved game to resume in the place of a puzzle (taken), or NULL */
     const char *save_path;  /* the file it was read from, where its progress goes on */
+    char config_path[4096]; /* the config file, where the timer and the watch speed the
+                               player sets are kept; "" for none */
     int config_errors;  /* bad lines in the config file, */
     char config_note[300];  /* the first of which is said on the status line */
 };

@@ -245,6 +245,15 @@ void ui_board_close(struct ui *ui);
 void ui_board_save(struct ui *ui);
 /* Runs the play clock while the board is on screen and not paused, else stops it. */
 void ui_board_sync_timer(struct ui *ui);
+/* Keeps a setting the player changed (name = value) in the config file, for the next
+ * sessions; says on the status line when it cannot. */
+void ui_keep_setting(struct ui *ui, const char *name, const char *value);
+/* Whether the game of the save at save_path is open in another kakudo (it holds the
+ * save's lock while the game is on its board). */
+bool ui_save_in_use(const char *save_path);
+/* Deletes the save at save_path (one already gone counts as deleted) unless its game is
+ * open in another kakudo (*busy); false with errno's value in *err when unlink fails. */
+bool ui_save_delete(const char *save_path, bool *busy, int *err);
 
 /* ui_keys.c: the board's keys, which depend on the board: where letters are symbols
  * (more than 9 digits) the commands bound to letters take Alt or ':' first */
@@ -374,6 +383,8 @@ void ui_paste_resume(void);
 
 /* ui_watch.c: watching the solver from the board's position */
 void ui_watch_start(struct ui *ui);
+/* Whether the board's digits keep the solver from starting (they clash): then says so. */
+bool ui_watch_refused(struct ui *ui);
 void ui_watch_draw(struct ui *ui);
 void ui_watch_key(struct ui *ui, int key, bool is_code);
 /* The help of the watch: its keys, as bound, and what its styles mean, into lines (help

@@ -124,54 +124,97 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
  * first to open it holds a lock on SAVE.lock while the game is on its board (a lock dies
  * with its process); another one plays the puzzle without saving, and says so. */
 
-static char *lock_name(const struct ui *ui)
+static char *lock_name(const char *save_path)
 {
-    return xasprintf("%s.lock", ui->save_path);
+    return xasprintf("%s.lock", save_path);
 }
 
-/* Takes the lock of the save; false when another kakudo holds it.  Where no lock can be
- * had (a directory not writable), the game plays and saves as it did without them. */
-static bool save_lock_take(struct ui *ui)
+/* Takes the lock named name: its descriptor, or -1 (*busy when another kakudo holds it).
+ * Where no lock can be had (a directory not writable), -1 and not busy. */
+static int take_lock(const char *name, bool *busy)
 {
-    char *name = lock_name(ui);
-    bool free_to_save = true;
-
+    *busy = false;
     for (int tries = 0; tries < 100; tries++) {
         struct stat st;
         int fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 
         if (fd < 0)
-            break;
+            return -1;
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            free_to_save = errno != EWOULDBLOCK;
+            *busy = errno == EWOULDBLOCK;
             close(fd);
-            break;
+            return -1;
         }
         /* Its holder let it go and removed it between our open and our lock: another. */
         if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
             close(fd);
             continue;
         }
-        ui->save_lock = fd;
-        break;
+        return fd;
     }
-    free(name);
-    return free_to_save;
+    return -1;
 }
 
-/* Lets the lock go, and its file (removed while held: one opened meanwhile is seen to
- * have no name once locked, and made again). */
+/* Lets the lock fd of name go, and its file (removed while held: one opened meanwhile is
+ * seen to have no name once locked, and made again). */
+static void drop_lock(const char *name, int fd)
+{
+    unlink(name);
+    close(fd);
+}
+
+/* Takes the lock of the save; false when another kakudo holds it.  Where no lock can be
+ * had, the game plays and saves as it did without them. */
+static bool save_lock_take(struct ui *ui)
+{
+    char *name = lock_name(ui->save_path);
+    bool busy;
+
+    ui->save_lock = take_lock(name, &busy);
+    free(name);
+    return !busy;
+}
+
 static void save_lock_drop(struct ui *ui)
 {
     char *name;
 
     if (ui->save_lock < 0)
         return;
-    name = lock_name(ui);
-    unlink(name);
+    name = lock_name(ui->save_path);
+    drop_lock(name, ui->save_lock);
     free(name);
-    close(ui->save_lock);
     ui->save_lock = -1;
+}
+
+bool ui_save_in_use(const char *save_path)
+{
+    char *name = lock_name(save_path);
+    bool busy;
+    int fd = take_lock(name, &busy);
+
+    if (fd >= 0)
+        drop_lock(name, fd);
+    free(name);
+    return busy;
+}
+
+bool ui_save_delete(const char *save_path, bool *busy, int *err)
+{
+    char *name = lock_name(save_path);
+    int fd = take_lock(name, busy);
+    bool deleted = false;
+
+    /* Held while the save goes, so that no kakudo opens the game meanwhile and plays it
+     * on, saving, from a file deleted under it. */
+    if (!*busy) {
+        deleted = unlink(save_path) == 0 || errno == ENOENT;
+        *err = deleted ? 0 : errno;
+    }
+    if (fd >= 0)
+        drop_lock(name, fd);
+    free(name);
+    return deleted;
 }
 
 /* Makes path (taken; NULL for none) the save of the game on the board, locked. */
@@ -942,6 +985,50 @@ static void confirm_restart(struct ui *ui)
     ui_confirm(ui, q, restart_game, NULL);
 }
 
+/* --- Watching the solver over a game in play ---
+ * Watching shows the solution: a stray w (":wq", a vim user's save and quit) must not
+ * spoil a game the player has begun, so it asks first, "no" first as every question
+ * does.  A board as the puzzle gave it, or a completed one, has nothing to spoil. */
+
+static void watch_now(struct ui *ui)
+{
+    ui_watch_start(ui);
+}
+
+static void confirm_watch(struct ui *ui)
+{
+    char q[600], about[320];
+
+    if (ui_watch_refused(ui))   /* said before asking: the answer would change nothing */
+        return;
+    if (ui->game->completed || game_at_start(ui->game)) {
+        ui_watch_start(ui);
+        return;
+    }
+    describe_progress(ui->game, about, sizeof about);
+    snprintf(q, sizeof q, _("Watch the solver solve it? It shows the solution; your game stays as "
+                            "it is (%s)."), about);
+    ui_confirm(ui, q, watch_now, NULL);
+}
+
+void ui_keep_setting(struct ui *ui, const char *name, const char *value)
+{
+    char err[600];
+
+    if (ui->opt.config_path[0] == '\0')
+        return;     /* no HOME: no config file to keep it in */
+    if (!prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+        ui_message(ui, "This setting lasts until you quit: %s.", err);
+}
+
+/* The timer's toggle lasts: kept in the config file as "timer = shown|hidden". */
+static void toggle_timer(struct ui *ui)
+{
+    ui->show_timer = !ui->show_timer;
+    ui->opt.prefs.show_timer = ui->show_timer;
+    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden");
+}
+
 static void toggle_conflicts(struct ui *ui)
 {
     ui->show_conflicts = !ui->show_conflicts;
@@ -977,7 +1064,7 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_QUIT: quit_board(ui); break;
     case CMD_HELP: ui_help_open(ui); break;
     case CMD_PAUSE: toggle_pause(ui); break;
-    case CMD_TIMER: ui->show_timer = !ui->show_timer; break;
+    case CMD_TIMER: toggle_timer(ui); break;
     case CMD_NEWGAME: ui_newgame_open(ui); break;
     case CMD_PENCIL: toggle_pencil(ui); break;
     case CMD_MARK:
@@ -990,7 +1077,7 @@ static void run_command(struct ui *ui, enum ui_cmd cmd)
     case CMD_REDO: history_step(ui, false); break;
     case CMD_RESTART: confirm_restart(ui); break;
     case CMD_CHECK: check_solution(ui); break;
-    case CMD_WATCH: ui_watch_start(ui); break;
+    case CMD_WATCH: confirm_watch(ui); break;
     case CMD_HINT:
         if (ui_hint_next(ui))
             after_move(ui);

@@ -42,7 +42,8 @@ static const struct {
     [PREFS_COPY_PUZZLE] = { CMD_COPY_PUZZLE, N_("copy the puzzle to the clipboard (OSC 52)") },
     [PREFS_COPY_POSITION] = { CMD_COPY_POSITION, N_("copy the position, with pencil marks") },
     [PREFS_TIMER] = { CMD_TIMER, N_("show or hide the timer") },
-    [PREFS_WATCH] = { CMD_WATCH, N_("watch the solver solve it from here (%s there: its keys)"),
+    [PREFS_WATCH] = { CMD_WATCH, N_("watch the solver solve it from here, asking first once you have begun (%s there: "
+                                          "its keys)"),
                       &watch_help },
     [PREFS_NEWGAME] = { CMD_NEWGAME, N_("new game: a puzzle made now, of the kind, size and level chosen") },
     [PREFS_PAUSE] = { CMD_PAUSE, N_("pause (hides the board)") },

@@ -32,8 +32,7 @@ static void set_bracketed(bool on)
         return;
     bracketed_on = on;
     fflush(stdout);
-    if (write(STDOUT_FILENO, seq, strlen(seq)) < 0)
-        return;
+    util_write_all(STDOUT_FILENO, seq, strlen(seq));
 }
 
 void ui_paste_restore(void)

@@ -108,7 +108,9 @@ static char *recent_label(const struct ui *ui, const struct recent_row *row, int
     char name[256];
 
     ui_fit(ui, name, sizeof name, row->name, name_width);
-    if (sum->completed)     /* (the head does not tell the player's solve from the solver's) */
+    if (sum->completed && sum->by_kakudo)   /* the solver's solution kept: no solve of theirs */
+        return xasprintf(_("%s  solved by kakudo"), name);
+    if (sum->completed)
         return xasprintf(_("%s  solved"), name);
     if (sum->filled < 0)    /* an older save, which does not say */
         return xasprintf(_("%s  in progress"), name);
@@ -349,13 +351,25 @@ void ui_picker_return(struct ui *ui, const char *left_save)
             ui->sel = i;
 }
 
+/* What deleting a game open in another kakudo says instead: the save is that kakudo's to
+ * write, which would make it again at its next move. */
+static void say_in_use(struct ui *ui)
+{
+    ui_message(ui, "Not deleted: this game is open in another kakudo. Quit it there first.");
+}
+
 /* Deletes the saved game selected, once confirmed. */
 static void delete_selected_save(struct ui *ui)
 {
     const struct picker_item *it = &ui->items[ui->sel];
+    bool busy;
+    int err;
 
-    if (unlink(it->path) != 0 && errno != ENOENT) {
-        ui_message(ui, "Cannot delete %s: %s.", it->path, strerror(errno));
+    if (!ui_save_delete(it->path, &busy, &err)) {
+        if (busy)
+            say_in_use(ui);
+        else
+            ui_message(ui, "Cannot delete %s: %s.", it->path, strerror(err));
         return;
     }
     ui_message(ui, "Deleted the saved game.");
@@ -369,6 +383,10 @@ static void ask_delete_save(struct ui *ui)
     const char *gap = strstr(label, "  ");     /* the name ends before its progress */
     int name_len = gap != NULL ? (int)(gap - label) : (int)strlen(label);
 
+    if (ui_save_in_use(ui->items[ui->sel].path)) {
+        say_in_use(ui);
+        return;
+    }
     snprintf(q, sizeof q, _("Delete the saved game of %.*s? Its progress is lost for good."),
              name_len, label);
     ui_confirm(ui, q, delete_selected_save, NULL);
@@ -883,16 +901,26 @@ static const char *shown_name(const char *name, char *buf, size_t size)
     return util_quote(name, len, buf, size);
 }
 
-/* The load error, the file it names shortened as above: err->file holds its first 255
- * bytes, so the typed name (the spec's path) is quoted, with its true length. */
+/* Whether file, a struct format_error's (a long name cut at a character's end, "..."
+ * after it: util_copy_cut), names path. */
+static bool error_names(const char *file, const char *path)
+{
+    size_t n = strlen(file);
+
+    if (n > 0 && strncmp(path, file, n) == 0)
+        return true;
+    return n > 3 && strcmp(file + n - 3, "...") == 0 && strncmp(path, file, n - 3) == 0;
+}
+
+/* The load error, the file it names shortened as above: err->file holds only its head,
+ * so the typed name (the spec's path) is quoted, with its true length. */
 static void say_load_error(struct ui *ui, struct format_error *err)
 {
     char *path, msg[600], quoted[UTIL_QUOTE_SIZE];
-    size_t n = strlen(err->file);
     long index;
 
     format_split_spec(ui->input, &path, &index);
-    if (n > 0 && strncmp(path, err->file, n) == 0)
+    if (error_names(err->file, path))
         snprintf(err->file, sizeof err->file, "%s", shown_name(path, quoted, sizeof quoted));
     free(path);
     format_error_string(err, msg, sizeof msg);

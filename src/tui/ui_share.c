@@ -37,13 +37,7 @@ static char *base64(const unsigned char *s, size_t n)
 static void write_all(const char *s, size_t n)
 {
     fflush(stdout);
-    while (n > 0) {
-        ssize_t w = write(STDOUT_FILENO, s, n);
-        if (w <= 0)
-            return;
-        s += w;
-        n -= (size_t)w;
-    }
+    util_write_all(STDOUT_FILENO, s, n);    /* a resize (SIGWINCH) must not cut it short */
 }
 
 /* OSC 52: sets the clipboard ("c") to text; the terminal (or tmux, where set-clipboard

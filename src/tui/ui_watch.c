@@ -512,12 +512,30 @@ static const struct watch_pace_ops pace_ops = {
 
 /* --- Starting, running and ending --- */
 
+/* The speed the watch ended at is the next one's, in this session and the next ones
+ * (kept in the config file as "watch-speed = N|full"). */
+static void keep_speed(struct ui *ui, const struct ui_watch *v)
+{
+    long speed = watch_speeds[v->speed];
+    char value[24];
+
+    if (speed == ui->opt.prefs.watch_speed)
+        return;
+    ui->opt.prefs.watch_speed = speed;
+    if (speed == WATCH_FULL_SPEED)
+        snprintf(value, sizeof value, "full");
+    else
+        snprintf(value, sizeof value, "%ld", speed);
+    ui_keep_setting(ui, "watch-speed", value);
+}
+
 static void close_watch(struct ui *ui)
 {
     struct ui_watch *v = ui->watch;
 
     if (v == NULL)
         return;
+    keep_speed(ui, v);
     ui->cursor = v->saved_cursor;
     watch_free(v->anim.watch);
     free(v->start);
@@ -624,27 +642,30 @@ static void run_searches(struct ui *ui)
     }
 }
 
+bool ui_watch_refused(struct ui *ui)
+{
+    const struct game *g = ui->game;
+    uint8_t *bad = xcalloc((size_t)g->puzzle->ncells, 1);
+    int clashes = puzzle_conflicts(g->puzzle, g->grid, bad);
+
+    free(bad);
+    if (clashes > 0)
+        ui_message(ui, P_("Your digits clash in %d cell: fix it first (the solver starts from "
+                          "them).",
+                          "Your digits clash in %d cells: fix them first (the solver starts from "
+                          "them).", (unsigned long)clashes), clashes);
+    return clashes > 0;
+}
+
 void ui_watch_start(struct ui *ui)
 {
     const struct game *g = ui->game;
     const struct puzzle *p = g->puzzle;
     size_t n = (size_t)p->ncells;
-    uint8_t *bad;
     struct ui_watch *v;
-    int clashes;
 
-    if (ui->watch != NULL)
+    if (ui->watch != NULL || ui_watch_refused(ui))
         return;
-    bad = xcalloc(n, 1);
-    clashes = puzzle_conflicts(p, g->grid, bad);
-    free(bad);
-    if (clashes > 0) {
-        ui_message(ui, P_("Your digits clash in %d cell: fix it first (the solver starts from "
-                          "them).",
-                          "Your digits clash in %d cells: fix them first (the solver starts from "
-                          "them).", (unsigned long)clashes), clashes);
-        return;
-    }
     v = xcalloc(1, sizeof *v);
     v->anim.watch = watch_new(p);
     v->strategy = ui->opt.strategy;
