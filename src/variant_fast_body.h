@@ -1248,19 +1248,25 @@ static bool regions_follow(const struct puzzle *p, int first)
 }
 
 /* The cells of each of p's max_digit regions (cells in none where the map is out of
- * range): sixteen cells at a time a region (util_byte_value_masks) where the words of a
- * cellset lie in memory in order, low first.  A cell at a time, a 128-bit shift each, they
- * cost 1.0k instructions of the 4.6k of an Easy Jigsaw's geometry, so 0.65k. */
+ * range) put in masks, empty on entry: sixteen cells at a time a region
+ * (util_byte_value_masks) where the words of a cellset lie in memory in order, low
+ * first.  A cell at a time, a 128-bit shift each, they cost 1.0k instructions of the
+ * 4.6k of an Easy Jigsaw's geometry, so 0.65k. */
 static void region_masks(const struct puzzle *p, cellset *masks)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t words[FAST_MAX_DIGIT][4];
+    /* Only the words the cells reach are written (one for a 4x4 to 8x8, three for a
+     * 12x12 or 13x13): the others stay empty in masks, not whatever the stack held,
+     * which made regions of cells past the grid (add_region_map then turned the map
+     * down for the groups' lists). */
+    size_t written = ((size_t)p->ncells + 63) / 64 * sizeof words[0][0];
 
     _Static_assert(FAST_WORDS <= 4 && sizeof (cellset) == FAST_WORDS * sizeof (uint64_t),
                    "a cellset is its words");
     util_byte_value_masks(p->region, (size_t)p->ncells, p->max_digit, words);
     for (int r = 0; r < p->max_digit; r++)
-        memcpy(&masks[r], words[r], sizeof masks[r]);
+        memcpy(&masks[r], words[r], written);
 #else
     cellset b = cell_bit(0);
 
