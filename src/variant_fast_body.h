@@ -1015,8 +1015,9 @@ static region_counts regions_holding(region_counts counts, int least)
 }
 
 /* How many regions held marks, and in *cells how many cells of theirs counts has: the
- * bytes of both words added, then all of them by one multiply (at most 11 regions of 11
- * cells: no sum carries out of its byte). */
+ * bytes of both words added, then all of them by one multiply.  No sum carries out of its
+ * byte: one of two regions' counts is 2 * FAST_MAX_DIGIT at most, and the multiply's are
+ * at most the cells of a run of half the lines (8 lines of 16 cells, 128). */
 static int regions_held(region_counts counts, region_counts held, int *cells)
 {
     uint64_t in = (counts.w[0] & held.w[0] * 0xFF) + (counts.w[1] & held.w[1] * 0xFF);
