@@ -1015,8 +1015,9 @@ static region_counts regions_holding(region_counts counts, int least)
 }
 
 /* How many regions held marks, and in *cells how many cells of theirs counts has: the
- * bytes of both words added, then all of them by one multiply (at most 11 regions of 11
- * cells: no sum carries out of its byte). */
+ * bytes of both words added, then all of them by one multiply.  No sum carries out of its
+ * byte: one of two regions' counts is 2 * FAST_MAX_DIGIT at most, and the multiply's are
+ * at most the cells of a run of half the lines (8 lines of 16 cells, 128). */
 static int regions_held(region_counts counts, region_counts held, int *cells)
 {
     uint64_t in = (counts.w[0] & held.w[0] * 0xFF) + (counts.w[1] & held.w[1] * 0xFF);
@@ -1248,19 +1249,25 @@ static bool regions_follow(const struct puzzle *p, int first)
 }
 
 /* The cells of each of p's max_digit regions (cells in none where the map is out of
- * range): sixteen cells at a time a region (util_byte_value_masks) where the words of a
- * cellset lie in memory in order, low first.  A cell at a time, a 128-bit shift each, they
- * cost 1.0k instructions of the 4.6k of an Easy Jigsaw's geometry, so 0.65k. */
+ * range) put in masks, empty on entry: sixteen cells at a time a region
+ * (util_byte_value_masks) where the words of a cellset lie in memory in order, low
+ * first.  A cell at a time, a 128-bit shift each, they cost 1.0k instructions of the
+ * 4.6k of an Easy Jigsaw's geometry, so 0.65k. */
 static void region_masks(const struct puzzle *p, cellset *masks)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t words[FAST_MAX_DIGIT][4];
+    /* Only the words the cells reach are written (one for a 4x4 to 8x8, three for a
+     * 12x12 or 13x13): the others stay empty in masks, not whatever the stack held,
+     * which made regions of cells past the grid (add_region_map then turned the map
+     * down for the groups' lists). */
+    size_t written = ((size_t)p->ncells + 63) / 64 * sizeof words[0][0];
 
     _Static_assert(FAST_WORDS <= 4 && sizeof (cellset) == FAST_WORDS * sizeof (uint64_t),
                    "a cellset is its words");
     util_byte_value_masks(p->region, (size_t)p->ncells, p->max_digit, words);
     for (int r = 0; r < p->max_digit; r++)
-        memcpy(&masks[r], words[r], sizeof masks[r]);
+        memcpy(&masks[r], words[r], written);
 #else
     cellset b = cell_bit(0);
 

@@ -204,6 +204,27 @@ static void test_cut_sets(void)
     th_free(t);
 }
 
+/* Where the panel is narrower than the note (22 columns at 120x60), the note wraps onto a
+ * second row: one row was kept for it, so that " +240 more, 240" stood without its
+ * "possible". */
+static void test_cut_sets_narrow_note(void)
+{
+    char path[600];
+    const char *args[] = { path, NULL }, *env[] = { "NO_COLOR=1", NULL };
+    struct th *t;
+
+    write_wide_cage(tt_scratch_path(path, sizeof path, "widecage16.txt"));
+    tt_fresh_state();
+    t = tt_start(args, env, 60, 120);
+    tt_wait_text(t, "Cell r1c1");
+    th_send(t, "lllll");
+    tap_ok(tt_wait_text(t, "Cell r1c6") && tt_wait_text(t, "Cage 51 in 6") && tt_wait_text(t, " more, ")
+           && tt_wait_text(t, "possible"),
+           "16x16 Killer at 120x60: the note under the cut list is there whole, on two rows");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 /* Under the board (a 9x9 Killer at 60x40) a hint's column pushed the cursor's cage out:
  * the runs were to follow the hint, in a third column the panel has not, and were not
  * drawn at all, while the column of the status lines had rows to spare.  The cage now
@@ -234,6 +255,7 @@ int main(void)
     test_watch_smallest();
     test_wide_sums();
     test_cut_sets();
+    test_cut_sets_narrow_note();
     test_cage_beside_hint();
     tt_cleanup();
     return tap_done();

@@ -170,12 +170,45 @@ static void test_shapes(void)
         puzzle_free(ps[i]);
 }
 
+/* Stack bytes all ones, as a deeper call may leave them, under what the next call puts
+ * there. */
+static __attribute__((noinline)) void dirty_stack(void)
+{
+    unsigned char junk[1 << 16];
+
+    memset(junk, 0xff, sizeof junk);
+    __asm__ volatile("" : : "r"(junk) : "memory");
+}
+
+/* A Jigsaw of one 64-bit word of cells has its regions from its map (add_region_map),
+ * whatever the stack held: the masks took their second word from stack bytes that
+ * util_byte_value_masks does not write, so that with ones there the regions covered
+ * cells past the grid and were taken from the groups' lists instead. */
+static void test_small_region_maps(void)
+{
+    struct puzzle *ps[3];
+    int n = tu_read_puzzles(tap_data_path("variant/jigsaw_small.txt"), "variant/jigsaw_small.txt", ps, 3);
+
+    tap_ok(n == 3, "variant/jigsaw_small.txt: read (%d)", n);
+    for (int i = 0; i < n; i++) {
+        const struct fast_geometry *g;
+
+        thread_geometry()->built = false;
+        dirty_stack();
+        g = geometry_for(ps[i]);
+        tap_ok(g->fits && g->map_regions >= 0, "%dx%d Jigsaw with ones on the stack: regions from the map",
+               ps[i]->max_digit, ps[i]->max_digit);
+        puzzle_free(ps[i]);
+    }
+}
+
 #endif
 
 int main(void)
 {
 #ifdef FAST128_INSIDE
     test_shapes();
+    test_small_region_maps();
 #else
     tap_ok(true, "# SKIP no 128-bit integers: the batch search is not built");
 #endif

@@ -942,7 +942,8 @@ static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct
     int n = add_digit_sets(grp->ncells, grp->sum, 1, top, 0, sets, 0, PANEL_SETS_MAX);
     long total = count_digit_sets(grp->ncells, grp->sum, top, 0), possible;
     struct panel trial = *pn;
-    int shown, shown_possible = 0, k = 0;
+    struct ui_line lines[8];
+    int shown, shown_possible = 0, k = 0, note_rows;
     char buf[96];
 
     if (total == n && panel_sets(ui, &trial, sets, n, used, repeated, false) == n) {
@@ -954,9 +955,14 @@ static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct
         for (int i = 0; i < n; i++)
             if (set_ruled_out(sets[i], used, repeated) == (pass == 1))
                 sorted[k++] = sets[i];
-    pn->bottom--;       /* the note's row */
+    /* The note's rows, kept under the list: as many as it wraps onto with the whole
+     * counts, the most it can say (a narrow panel takes two rows, and one kept lost the
+     * second, "possible"). */
+    snprintf(buf, sizeof buf, _(" +%1$ld more, %2$ld possible"), total, possible);
+    note_rows = ui_wrap_lines(buf, pn->w, lines, 8);
+    pn->bottom -= note_rows;
     shown = panel_sets(ui, pn, sorted, n, used, repeated, true);
-    pn->bottom++;
+    pn->bottom += note_rows;
     for (int i = 0; i < shown; i++)
         shown_possible += !set_ruled_out(sorted[i], used, repeated);
     snprintf(buf, sizeof buf, _(" +%1$ld more, %2$ld possible"), total - shown,
