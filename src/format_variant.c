@@ -570,22 +570,25 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
     return rc;
 }
 
-/* The regions of a map whose symbols are '1' on: each symbol less '1', eight at a time
- * (no byte is below '1' to borrow). */
-static void regions_from_symbols(const char *map, int ncells, uint8_t *out)
+/* out[i] = in[i] + delta for n bytes, eight at a time: a whole word's sum is each byte's,
+ * as the callers' bytes neither carry nor borrow (regions 0-8 and their symbols '1' on,
+ * one turned into the other).  Reading and writing a Jigsaw's region map both do it. */
+static void bytes_offset(const void *in, int n, void *out, int delta)
 {
-    const uint64_t ones = 0x0101010101010101ull;
-    int cell = 0;
+    const uint64_t step = 0x0101010101010101ull * (uint64_t)(int64_t)delta;
+    const uint8_t *from = in;
+    uint8_t *to = out;
+    int i = 0;
 
-    for (; cell + 8 <= ncells; cell += 8) {
+    for (; i + 8 <= n; i += 8) {
         uint64_t x;
 
-        memcpy(&x, map + cell, 8);
-        x -= ones * '1';
-        memcpy(out + cell, &x, 8);
+        memcpy(&x, from + i, 8);
+        x += step;
+        memcpy(to + i, &x, 8);
     }
-    for (; cell < ncells; cell++)
-        out[cell] = (uint8_t)(map[cell] - '1');
+    for (; i < n; i++)
+        to[i] = (uint8_t)(from[i] + delta);
 }
 
 /* number_symbols for a region map (no '.' for none, at most max <= SUDOKU_MAX_SIZE
@@ -600,7 +603,7 @@ static int number_regions(const char *map, int ncells, uint8_t *out, int max, in
      * its symbol less '1'. */
     if (max <= 9 && (count = util_numbered_in_order((const uint8_t *)map, (size_t)ncells, '1',
                                                     (uint8_t)('0' + max))) >= 0) {
-        regions_from_symbols(map, ncells, out);
+        bytes_offset(map, ncells, out, -'1');
         return count;
     }
     count = 0;
@@ -1481,23 +1484,6 @@ bool fmt_variant_fits(const struct puzzle *p, enum format_id id)
     }
 }
 
-/* Regions 0-8 as their symbols, '1' on. */
-static void regions_as_symbols(const uint8_t *region, int ncells, char *out)
-{
-    const uint64_t ones = 0x0101010101010101ull;
-    int cell = 0;
-
-    for (; cell + 8 <= ncells; cell += 8) {
-        uint64_t x;
-
-        memcpy(&x, region + cell, 8);
-        x += ones * '1';
-        memcpy(out + cell, &x, 8);
-    }
-    for (; cell < ncells; cell++)
-        out[cell] = (char)('1' + region[cell]);
-}
-
 /* Regions renumbered in order of first appearance, as the reader numbers them: each
  * region's symbol found once, not a cell's at a time. */
 static void region_symbols(const struct puzzle *p, char *out)
@@ -1510,7 +1496,7 @@ static void region_symbols(const struct puzzle *p, char *out)
     /* Regions numbered 0-8 in order of first appearance (as read from text): each symbol
      * '1' on, eight at a time (no byte above 8 to carry). */
     if (p->max_digit <= 9 && util_numbered_in_order(region, (size_t)ncells, 0, 8) >= 0) {
-        regions_as_symbols(region, ncells, out);
+        bytes_offset(region, ncells, out, '1');
         return;
     }
     memset(symbol, 0, sizeof symbol);
