@@ -235,20 +235,30 @@ char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
-char *xasprintf(const char *fmt, ...)
+/* xasprintf with its arguments as a va_list, which is used once (a copy measures). */
+static char *xvasprintf(const char *fmt, va_list ap)
 {
-    va_list ap;
+    va_list again;
     int n;
     char *s;
 
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
     if (n < 0)
         fatal("bad format string");
     s = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+
+    va_start(ap, fmt);
+    s = xvasprintf(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -468,17 +478,8 @@ void util_copy_cut(char *buf, size_t size, const char *s)
 
 void util_vformat_cut(char *buf, size_t size, const char *fmt, va_list ap)
 {
-    va_list again;
-    char *whole;
-    int n;
+    char *whole = xvasprintf(fmt, ap);
 
-    va_copy(again, ap);
-    n = vsnprintf(NULL, 0, fmt, again);
-    va_end(again);
-    if (n < 0)
-        fatal("bad format string");
-    whole = xmalloc((size_t)n + 1);
-    vsnprintf(whole, (size_t)n + 1, fmt, ap);
     util_copy_cut(buf, size, whole);
     free(whole);
 }
