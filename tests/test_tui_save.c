@@ -1,6 +1,6 @@
 /* test_tui_save.c: the player's saves under attack, on a pseudo-terminal: SIGKILL while
- * saving, a FIFO or a foreign state directory, set-aside copies, "FILE:N" names, one
- * puzzle in two players. */
+ * saving, a FIFO or a foreign state directory, set-aside copies, a save of another puzzle,
+ * "FILE:N" names, one puzzle in two players. */
 #include "config.h"
 
 #include <dirent.h>
@@ -242,6 +242,70 @@ static void test_open_state_dir(void)
     n = count_state(&foreign, false);
     tap_ok(n == 0, "nothing was written there (%d entries)", n);
     chmod(state_dir, 0700);
+}
+
+/* The whole of a small file, or NULL. */
+static char *slurp(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "rb");
+    size_t n;
+
+    if (f == NULL)
+        return NULL;
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A save of another puzzle under this one's name (a Kakuro's, copied or renamed by hand):
+ * it was resumed as this puzzle's game, the Kakuro on the board under the Sudoku's title,
+ * and saved there as the Sudoku's.  Now it is set aside, kept as it was, and the Sudoku
+ * plays and saves. */
+static void test_foreign_save(void)
+{
+    char kakuro_path[300], aside[800], text[8192], err[512] = "", *key, *saved_key;
+    struct format_error ferr;
+    struct puzzle *k, *s;
+    struct game *g;
+    struct th *t;
+    const char *was;
+
+    tt_fresh_state();
+    make_state_dir();
+    tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
+    k = format_load(kakuro_path, FORMAT_AUTO, NULL, &ferr);
+    g = game_new(k, NULL);
+    tap_ok(game_set(g, 5, 9, NULL) && game_save(g, save_path, err, sizeof err),
+           "a Kakuro's game, one digit in, saved under the Sudoku's name (%s)", err);
+    game_free(g);
+    puzzle_free(k);
+    was = slurp(save_path);
+    snprintf(text, sizeof text, "%s", was != NULL ? was : "");
+    t = start(sudoku_path);
+    snprintf(aside, sizeof aside, "%s.corrupt.", strrchr(save_path, '/') + 1);
+    tap_ok(tt_wait_text(t, "it holds another puzzle") && tt_wait_text(t, aside),
+           "opening the Sudoku says its save holds another puzzle, and where it went");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "resume", NULL, NULL),
+           "the Sudoku is on the board, with no offer to resume the Kakuro");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && tt_quit_cleanly(t), "it plays and quits");
+    th_free(t);
+    snprintf(aside, sizeof aside, "%s.corrupt", save_path);
+    was = slurp(aside);
+    tap_ok(text[0] != '\0' && was != NULL && strcmp(was, text) == 0,
+           "the Kakuro's save is kept, byte for byte");
+    s = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    g = game_load(save_path, err, sizeof err);
+    key = game_puzzle_key(s);
+    saved_key = g != NULL ? game_puzzle_key(g->puzzle) : NULL;
+    tap_ok(saved_key != NULL && strcmp(key, saved_key) == 0 && g->grid[2] == 4,
+           "the save there now is the Sudoku's, with its digit (%s)", err);
+    free(key);
+    free(saved_key);
+    game_free(g);
+    puzzle_free(s);
 }
 
 /* ---------------------------------------------------------------- two players */
@@ -531,6 +595,7 @@ int main(void)
     test_play_save_file();
     test_picker_reads_head();
     test_corrupt_copies();
+    test_foreign_save();
     test_fifo_save();
     test_open_state_dir();
     test_two_players();

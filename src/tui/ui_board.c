@@ -119,6 +119,17 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
     return path;
 }
 
+/* Whether two puzzles are the same one, as saves name them: by game_puzzle_key. */
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    char *ka = game_puzzle_key(a), *kb = game_puzzle_key(b);
+    bool same = strcmp(ka, kb) == 0;
+
+    free(ka);
+    free(kb);
+    return same;
+}
+
 /* --- One puzzle in two players ---
  * Two kakudo playing the same puzzle would each save over the other's progress.  The
  * first to open it holds a lock on SAVE.lock while the game is on its board (a lock dies
@@ -429,6 +440,14 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
             set_save_path(ui, NULL);
             ui->save_unreadable = true;
         }
+        return;
+    }
+    /* A save copied or renamed by hand can hold another puzzle: resumed, that game would
+     * play under this one's title and be saved as this puzzle's.  It is set aside, kept. */
+    if (!same_puzzle(ui->pending->puzzle, p)) {
+        game_free(ui->pending);
+        ui->pending = NULL;
+        set_aside(ui, ui->save_path, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was,
