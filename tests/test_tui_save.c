@@ -244,7 +244,7 @@ static void test_open_state_dir(void)
     chmod(state_dir, 0700);
 }
 
-/* The whole of a small file, or NULL. */
+
 static char *slurp(const char *path)
 {
     static char buf[8192];
@@ -257,6 +257,36 @@ static char *slurp(const char *path)
     fclose(f);
     buf[n] = '\0';
     return buf;
+}
+
+/* A corrupt save that cannot be set aside (every name for a copy taken): it was saved over
+ * by the first move, the status line having said only that it could not be moved.  It is
+ * kept as it is now, and the game plays without saving, saying so. */
+static void test_corrupt_kept_in_place(void)
+{
+    char name[800];
+    const char *now;
+    struct th *t;
+
+    tt_fresh_state();
+    make_state_dir();
+    tt_write_file(save_path, "my damaged game\n");
+    for (int n = 1; n <= GAME_ASIDE_MAX; n++) {
+        if (n == 1)
+            snprintf(name, sizeof name, "%s.corrupt", save_path);
+        else
+            snprintf(name, sizeof name, "%s.corrupt.%d", save_path, n);
+        tt_write_file(name, "");
+    }
+    t = start(sudoku_path);
+    tap_ok(tt_wait_text(t, "could not be moved") && tt_wait_text(t, "not saved over."),
+           "a corrupt save with no name left to move it to: said, and that it is kept");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && quits_unsaved(t),
+           "the game plays on, and says at the end that it was not saved");
+    th_free(t);
+    now = slurp(save_path);
+    tap_ok(now != NULL && strcmp(now, "my damaged game\n") == 0, "the corrupt save is as it was");
 }
 
 /* A save of another puzzle under this one's name (a Kakuro's, copied or renamed by hand):
@@ -596,6 +626,7 @@ int main(void)
     test_picker_reads_head();
     test_corrupt_copies();
     test_foreign_save();
+    test_corrupt_kept_in_place();
     test_fifo_save();
     test_open_state_dir();
     test_two_players();

@@ -257,27 +257,52 @@ static const char *without_path(const char *why, const char *path)
     return buf;
 }
 
+/* The reason in game_save's or game_set_aside's error, past the name of the save it starts with: a status
+ * line of 80 columns has no room for a path, which what is told on quitting still names. */
+static const char *save_reason(const char *err, const char *path)
+{
+    size_t n = strlen(path);
+    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+
+    return colon != NULL ? colon + 2 : err;
+}
+
 /* A save file that does not load: a corrupt one is renamed aside (a new name each time),
  * so it is neither lost nor read again; one that only cannot be read (permissions, not a
- * regular file) is left alone, and the game is not saved over it (ui_board_open). */
-static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
+ * regular file) is left alone.  False when the file is still at path: then the game must
+ * not be saved over it (ui_board_open). */
+static bool set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
     char err[512];
     char *aside;
+    bool moved;
 
     why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
         ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
-        return;
+        return false;
     }
     aside = game_set_aside(path, err, sizeof err);
     if (aside != NULL)
         ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
                    strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
     else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why, err);
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
+                       "it is kept, not saved over.", why, save_reason(err, path));
+    moved = aside != NULL;
     free(aside);
+    return moved;
+}
+
+/* The board's save that did not load is set aside; one that stays where it is (unreadable,
+ * or a corrupt one that could not be moved) is not to be replaced by this game. */
+static void keep_save_unless_aside(struct ui *ui, enum game_load_status status, const char *why)
+{
+    if (!set_aside(ui, ui->save_path, status, why)) {
+        set_save_path(ui, NULL);
+        ui->save_unreadable = true;
+    }
 }
 
 static int filled_cells(const struct game *g)
@@ -435,11 +460,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         return;
     ui->pending = game_load_status(ui->save_path, &status, err, sizeof err);
     if (ui->pending == NULL) {
-        set_aside(ui, ui->save_path, status, err);
-        if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
-            set_save_path(ui, NULL);
-            ui->save_unreadable = true;
-        }
+        keep_save_unless_aside(ui, status, err);
         return;
     }
     /* A save copied or renamed by hand can hold another puzzle: resumed, that game would
@@ -447,7 +468,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (!same_puzzle(ui->pending->puzzle, p)) {
         game_free(ui->pending);
         ui->pending = NULL;
-        set_aside(ui, ui->save_path, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
+        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was,
@@ -523,16 +544,6 @@ static void note_save(struct ui *ui, bool saved, bool kept, const char *what, co
     snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
     snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
     ui_message(ui, "Progress not saved: %s.", why);
-}
-
-/* The reason in game_save's error, past the name of the save it starts with: a status
- * line of 80 columns has no room for a path, which what is told on quitting still names. */
-static const char *save_reason(const char *err, const char *path)
-{
-    size_t n = strlen(path);
-    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
-
-    return colon != NULL ? colon + 2 : err;
 }
 
 void ui_board_save(struct ui *ui)
