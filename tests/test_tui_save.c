@@ -395,6 +395,31 @@ static void test_two_players(void)
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
 }
 
+/* The state directory removed while a game is played (rm -r, a clean-up): the next move's
+ * save failed, and quitting said the save "keeps the game as saved before them", a save
+ * gone with its directory.  Now the directory is made again and the game saved there. */
+static void test_state_dir_removed(void)
+{
+    struct th *t;
+    int n, foreign;
+
+    tt_fresh_state();
+    make_state_dir();
+    t = start(sudoku_path);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && saved_digit(2) == 4, "a move is saved");
+    tt_fresh_state();       /* the state directory and all in it, lock included, gone */
+    th_send(t, "l6");
+    tap_ok(tt_wait_text(t, "  4  " HV "  6  ") && !th_find(t, "not saved", NULL, NULL),
+           "the next move is made, and no failed save is said");
+    tap_ok(tt_quit_cleanly(t), "the player quits with status 0");
+    th_free(t);
+    tap_ok(saved_digit(2) == 4 && saved_digit(3) == 6, "the save, made again, holds both moves");
+    n = count_state(&foreign, false);
+    tap_ok(n == 1 && foreign == 0, "and no lock is left behind (%d entries, %d others)", n, foreign);
+}
+
 /* From the picker's first row, the one recent game (the rows below it: New game, Open a
  * file, Paste a puzzle), and d on it. */
 static void delete_recent(struct th *t)
@@ -630,6 +655,7 @@ int main(void)
     test_fifo_save();
     test_open_state_dir();
     test_two_players();
+    test_state_dir_removed();
     test_delete_in_use();
     test_kill_while_saving();
     tt_cleanup();

@@ -546,6 +546,47 @@ static void note_save(struct ui *ui, bool saved, bool kept, const char *what, co
     ui_message(ui, "Progress not saved: %s.", why);
 }
 
+/* Whether the directory path is in is gone (removed while the game was played). */
+static bool dir_gone(const char *path)
+{
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    struct stat st;
+    bool gone = false;
+
+    if (slash != NULL && slash != dir) {
+        *slash = '\0';
+        gone = stat(dir, &st) != 0 && errno == ENOENT;
+    }
+    free(dir);
+    return gone;
+}
+
+/* The state directory removed under the game on the board (rm -r, a clean-up): made
+ * again, and the save's lock in it, so that the game is saved there rather than lost with
+ * it.  Only for the state directory's save: the directory of a save named on the command
+ * line (kakudo SAVE) is the user's to make. */
+static void remake_state_dir(struct ui *ui)
+{
+    char err[512];
+    char *path;
+
+    if (!dir_gone(ui->save_path))
+        return;
+    path = state_file(ui->game->puzzle, err, sizeof err);     /* makes the directory */
+    if (path != NULL && strcmp(path, ui->save_path) == 0)
+        set_save_path(ui, path);
+    else
+        free(path);
+}
+
+/* Whether the save file is still there, to hold the game as last saved. */
+static bool save_still_there(const struct ui *ui)
+{
+    struct stat st;
+
+    return ui->save_holds_game && lstat(ui->save_path, &st) == 0;
+}
+
 void ui_board_save(struct ui *ui)
 {
     char err[512], what[700];
@@ -556,6 +597,8 @@ void ui_board_save(struct ui *ui)
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
         return;
+    if (ui->save_path != NULL && !ui->save_unreadable && !ui->save_busy)
+        remake_state_dir(ui);
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
                                    : _("the saved game could not be read, and is not replaced");
@@ -580,7 +623,7 @@ void ui_board_save(struct ui *ui)
         note_save(ui, true, false, NULL, NULL);
         return;
     }
-    note_save(ui, false, ui->save_holds_game, err, save_reason(err, ui->save_path));  /* err names the save */
+    note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
 }
 
 void ui_board_draw(struct ui *ui)
