@@ -1,6 +1,6 @@
 /* test_tui_save.c: the player's saves under attack, on a pseudo-terminal: SIGKILL while
- * saving, a FIFO or a foreign state directory, set-aside copies, "FILE:N" names, one
- * puzzle in two players. */
+ * saving, a FIFO or a foreign state directory, set-aside copies, a save of another puzzle,
+ * "FILE:N" names, one puzzle in two players. */
 #include "config.h"
 
 #include <dirent.h>
@@ -244,6 +244,100 @@ static void test_open_state_dir(void)
     chmod(state_dir, 0700);
 }
 
+
+static char *slurp(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "rb");
+    size_t n;
+
+    if (f == NULL)
+        return NULL;
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A corrupt save that cannot be set aside (every name for a copy taken): it was saved over
+ * by the first move, the status line having said only that it could not be moved.  It is
+ * kept as it is now, and the game plays without saving, saying so. */
+static void test_corrupt_kept_in_place(void)
+{
+    char name[800];
+    const char *now;
+    struct th *t;
+
+    tt_fresh_state();
+    make_state_dir();
+    tt_write_file(save_path, "my damaged game\n");
+    for (int n = 1; n <= GAME_ASIDE_MAX; n++) {
+        if (n == 1)
+            snprintf(name, sizeof name, "%s.corrupt", save_path);
+        else
+            snprintf(name, sizeof name, "%s.corrupt.%d", save_path, n);
+        tt_write_file(name, "");
+    }
+    t = start(sudoku_path);
+    tap_ok(tt_wait_text(t, "could not be moved") && tt_wait_text(t, "not saved over."),
+           "a corrupt save with no name left to move it to: said, and that it is kept");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && quits_unsaved(t),
+           "the game plays on, and says at the end that it was not saved");
+    th_free(t);
+    now = slurp(save_path);
+    tap_ok(now != NULL && strcmp(now, "my damaged game\n") == 0, "the corrupt save is as it was");
+}
+
+/* A save of another puzzle under this one's name (a Kakuro's, copied or renamed by hand):
+ * it was resumed as this puzzle's game, the Kakuro on the board under the Sudoku's title,
+ * and saved there as the Sudoku's.  Now it is set aside, kept as it was, and the Sudoku
+ * plays and saves. */
+static void test_foreign_save(void)
+{
+    char kakuro_path[300], aside[800], text[8192], err[512] = "", *key, *saved_key;
+    struct format_error ferr;
+    struct puzzle *k, *s;
+    struct game *g;
+    struct th *t;
+    const char *was;
+
+    tt_fresh_state();
+    make_state_dir();
+    tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
+    k = format_load(kakuro_path, FORMAT_AUTO, NULL, &ferr);
+    g = game_new(k, NULL);
+    tap_ok(game_set(g, 5, 9, NULL) && game_save(g, save_path, err, sizeof err),
+           "a Kakuro's game, one digit in, saved under the Sudoku's name (%s)", err);
+    game_free(g);
+    puzzle_free(k);
+    was = slurp(save_path);
+    snprintf(text, sizeof text, "%s", was != NULL ? was : "");
+    t = start(sudoku_path);
+    snprintf(aside, sizeof aside, "%s.corrupt.", strrchr(save_path, '/') + 1);
+    tap_ok(tt_wait_text(t, "it holds another puzzle") && tt_wait_text(t, aside),
+           "opening the Sudoku says its save holds another puzzle, and where it went");
+    tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "resume", NULL, NULL),
+           "the Sudoku is on the board, with no offer to resume the Kakuro");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && tt_quit_cleanly(t), "it plays and quits");
+    th_free(t);
+    snprintf(aside, sizeof aside, "%s.corrupt", save_path);
+    was = slurp(aside);
+    tap_ok(text[0] != '\0' && was != NULL && strcmp(was, text) == 0,
+           "the Kakuro's save is kept, byte for byte");
+    s = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    g = game_load(save_path, err, sizeof err);
+    key = game_puzzle_key(s);
+    saved_key = g != NULL ? game_puzzle_key(g->puzzle) : NULL;
+    tap_ok(saved_key != NULL && strcmp(key, saved_key) == 0 && g->grid[2] == 4,
+           "the save there now is the Sudoku's, with its digit (%s)", err);
+    free(key);
+    free(saved_key);
+    game_free(g);
+    puzzle_free(s);
+}
+
 /* ---------------------------------------------------------------- two players */
 
 /* The digit of cell c in the save on disk, or -1 when it does not load. */
@@ -299,6 +393,31 @@ static void test_two_players(void)
     th_free(third);
     n = count_state(&foreign, false);
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
+}
+
+/* The state directory removed while a game is played (rm -r, a clean-up): the next move's
+ * save failed, and quitting said the save "keeps the game as saved before them", a save
+ * gone with its directory.  Now the directory is made again and the game saved there. */
+static void test_state_dir_removed(void)
+{
+    struct th *t;
+    int n, foreign;
+
+    tt_fresh_state();
+    make_state_dir();
+    t = start(sudoku_path);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && saved_digit(2) == 4, "a move is saved");
+    tt_fresh_state();       /* the state directory and all in it, lock included, gone */
+    th_send(t, "l6");
+    tap_ok(tt_wait_text(t, "  4  " HV "  6  ") && !th_find(t, "not saved", NULL, NULL),
+           "the next move is made, and no failed save is said");
+    tap_ok(tt_quit_cleanly(t), "the player quits with status 0");
+    th_free(t);
+    tap_ok(saved_digit(2) == 4 && saved_digit(3) == 6, "the save, made again, holds both moves");
+    n = count_state(&foreign, false);
+    tap_ok(n == 1 && foreign == 0, "and no lock is left behind (%d entries, %d others)", n, foreign);
 }
 
 /* From the picker's first row, the one recent game (the rows below it: New game, Open a
@@ -531,9 +650,12 @@ int main(void)
     test_play_save_file();
     test_picker_reads_head();
     test_corrupt_copies();
+    test_foreign_save();
+    test_corrupt_kept_in_place();
     test_fifo_save();
     test_open_state_dir();
     test_two_players();
+    test_state_dir_removed();
     test_delete_in_use();
     test_kill_while_saving();
     tt_cleanup();

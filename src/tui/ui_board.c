@@ -119,6 +119,17 @@ static char *state_file(const struct puzzle *p, char *err, size_t errsize)
     return path;
 }
 
+/* Whether two puzzles are the same one, as saves name them: by game_puzzle_key. */
+static bool same_puzzle(const struct puzzle *a, const struct puzzle *b)
+{
+    char *ka = game_puzzle_key(a), *kb = game_puzzle_key(b);
+    bool same = strcmp(ka, kb) == 0;
+
+    free(ka);
+    free(kb);
+    return same;
+}
+
 /* --- One puzzle in two players ---
  * Two kakudo playing the same puzzle would each save over the other's progress.  The
  * first to open it holds a lock on SAVE.lock while the game is on its board (a lock dies
@@ -246,27 +257,52 @@ static const char *without_path(const char *why, const char *path)
     return buf;
 }
 
+/* The reason in game_save's or game_set_aside's error, past the name of the save it starts with: a status
+ * line of 80 columns has no room for a path, which what is told on quitting still names. */
+static const char *save_reason(const char *err, const char *path)
+{
+    size_t n = strlen(path);
+    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+
+    return colon != NULL ? colon + 2 : err;
+}
+
 /* A save file that does not load: a corrupt one is renamed aside (a new name each time),
  * so it is neither lost nor read again; one that only cannot be read (permissions, not a
- * regular file) is left alone, and the game is not saved over it (ui_board_open). */
-static void set_aside(struct ui *ui, const char *path, enum game_load_status status,
+ * regular file) is left alone.  False when the file is still at path: then the game must
+ * not be saved over it (ui_board_open). */
+static bool set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
     char err[512];
     char *aside;
+    bool moved;
 
     why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
         ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
-        return;
+        return false;
     }
     aside = game_set_aside(path, err, sizeof err);
     if (aside != NULL)
         ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
                    strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
     else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved: %s.", why, err);
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
+                       "it is kept, not saved over.", why, save_reason(err, path));
+    moved = aside != NULL;
     free(aside);
+    return moved;
+}
+
+/* The board's save that did not load is set aside; one that stays where it is (unreadable,
+ * or a corrupt one that could not be moved) is not to be replaced by this game. */
+static void keep_save_unless_aside(struct ui *ui, enum game_load_status status, const char *why)
+{
+    if (!set_aside(ui, ui->save_path, status, why)) {
+        set_save_path(ui, NULL);
+        ui->save_unreadable = true;
+    }
 }
 
 static int filled_cells(const struct game *g)
@@ -424,11 +460,15 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
         return;
     ui->pending = game_load_status(ui->save_path, &status, err, sizeof err);
     if (ui->pending == NULL) {
-        set_aside(ui, ui->save_path, status, err);
-        if (status == GAME_LOAD_UNREADABLE) {   /* not to be replaced by this game */
-            set_save_path(ui, NULL);
-            ui->save_unreadable = true;
-        }
+        keep_save_unless_aside(ui, status, err);
+        return;
+    }
+    /* A save copied or renamed by hand can hold another puzzle: resumed, that game would
+     * play under this one's title and be saved as this puzzle's.  It is set aside, kept. */
+    if (!same_puzzle(ui->pending->puzzle, p)) {
+        game_free(ui->pending);
+        ui->pending = NULL;
+        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was,
@@ -506,14 +546,45 @@ static void note_save(struct ui *ui, bool saved, bool kept, const char *what, co
     ui_message(ui, "Progress not saved: %s.", why);
 }
 
-/* The reason in game_save's error, past the name of the save it starts with: a status
- * line of 80 columns has no room for a path, which what is told on quitting still names. */
-static const char *save_reason(const char *err, const char *path)
+/* Whether the directory path is in is gone (removed while the game was played). */
+static bool dir_gone(const char *path)
 {
-    size_t n = strlen(path);
-    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    struct stat st;
+    bool gone = false;
 
-    return colon != NULL ? colon + 2 : err;
+    if (slash != NULL && slash != dir) {
+        *slash = '\0';
+        gone = stat(dir, &st) != 0 && errno == ENOENT;
+    }
+    free(dir);
+    return gone;
+}
+
+/* The state directory removed under the game on the board (rm -r, a clean-up): made
+ * again, and the save's lock in it, so that the game is saved there rather than lost with
+ * it.  Only for the state directory's save: the directory of a save named on the command
+ * line (kakudo SAVE) is the user's to make. */
+static void remake_state_dir(struct ui *ui)
+{
+    char err[512];
+    char *path;
+
+    if (!dir_gone(ui->save_path))
+        return;
+    path = state_file(ui->game->puzzle, err, sizeof err);     /* makes the directory */
+    if (path != NULL && strcmp(path, ui->save_path) == 0)
+        set_save_path(ui, path);
+    else
+        free(path);
+}
+
+/* Whether the save file is still there, to hold the game as last saved. */
+static bool save_still_there(const struct ui *ui)
+{
+    struct stat st;
+
+    return ui->save_holds_game && lstat(ui->save_path, &st) == 0;
 }
 
 void ui_board_save(struct ui *ui)
@@ -526,6 +597,8 @@ void ui_board_save(struct ui *ui)
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
         return;
+    if (ui->save_path != NULL && !ui->save_unreadable && !ui->save_busy)
+        remake_state_dir(ui);
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
                                    : _("the saved game could not be read, and is not replaced");
@@ -550,7 +623,7 @@ void ui_board_save(struct ui *ui)
         note_save(ui, true, false, NULL, NULL);
         return;
     }
-    note_save(ui, false, ui->save_holds_game, err, save_reason(err, ui->save_path));  /* err names the save */
+    note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
 }
 
 void ui_board_draw(struct ui *ui)
