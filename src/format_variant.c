@@ -873,20 +873,28 @@ static inline __attribute__((always_inline)) bool small_digits8(uint64_t symbols
     return true;
 }
 
-/* Whether none of the n symbols of a map is blank or beyond ASCII: eight at a time where
- * all are 0x21-0x7f, any other byte looked at alone. */
-static bool map_symbols_straight(const char *map, int n)
+/* Whether the eight symbols at s are all 0x21-0x7f (no blank, nothing beyond ASCII). */
+static bool printable8(const char *s)
 {
     const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    uint64_t w;
+
+    memcpy(&w, s, 8);
+    return (w & high) == 0 && ((w + ones * (0x80 - 0x21)) & high) == high;
+}
+
+/* Whether none of the n symbols of a map is blank or beyond ASCII: eight at a time where
+ * all are 0x21-0x7f, the last part as the map's last eight (some looked at again: a 9x9
+ * row's last symbol alone was a third of the check), any other byte looked at alone. */
+static bool map_symbols_straight(const char *map, int n)
+{
     int c = 0;
 
-    for (; c + 8 <= n; c += 8) {
-        uint64_t w;
-
-        memcpy(&w, map + c, 8);
-        if ((w & high) != 0 || ((w + ones * (0x80 - 0x21)) & high) != high)
+    for (; c + 8 <= n; c += 8)
+        if (!printable8(map + c))
             break;
-    }
+    if (c < n && c >= 8 && printable8(map + n - 8))
+        return true;
     for (; c < n; c++)
         if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)
             return false;

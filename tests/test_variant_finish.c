@@ -599,10 +599,15 @@ static void test_straight_rows_fall_back(void)
         { 0, "5.......: 112222333", "t:2:9: expected a digit 1-9 or '.' for an empty cell, got ':'" },
         { 0, " 5........ 112222333", "jigsaw\n5........ 112222333" },
         { 0, "5........ 112222333 ", "jigsaw\n5........ 112222333" },
+        /* A map of the row's length whose last symbol is a blank: not a map read straight
+         * (nor is one whose last eight symbols are looked at again as a word). */
+        { 0, "5........ 11222233 ", "t:2:11: expected a region map of 9 symbols, got 8" },
+        { 0, "5........ 11222233\t", "t:2:11: expected a region map of 9 symbols, got 8" },
         { 0, "0........ 112222333", "jigsaw\n......... 112222333" },
         { 4, "........A 447555666", "t:6:9: expected a digit 1-9 or '.' for an empty cell, got 'A'" },
         { 4, "......... 44755566", "t:6:11: expected a region map of 9 symbols, got 8" },
         { 4, "......... 4475556666", "t:6:11: expected a region map of 9 symbols, got 10" },
+        { 4, "......... 44755566 ", "t:6:11: expected a region map of 9 symbols, got 8" },
         { 4, ".........", "t:6:1: expected a row's digits, then its map" },
         { 4, "......... 447555666 x", "t:6:11: expected 9 digits before the maps, got more" },
         { 4, ".......... 447555666", "t:6:10: expected 9 digits before the maps, got more" },

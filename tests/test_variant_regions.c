@@ -116,6 +116,32 @@ static void mutate(uint8_t *map, int n, unsigned how)
     }
 }
 
+/* 9x9 maps (81 cells: the fill's two 64-bit halves meet between r7c0 and r7c1) whose
+ * fill from each region's last cell must cross between the halves going down (r6c1 to
+ * r7c1, the only way into r7c1 of the U in rows 6-8) or going right (r7c0 to r7c1, the
+ * only way into r7c1 of the region down the first column): both fine. */
+static int fine_across_halves(void)
+{
+    static const char *const maps[] = {
+        "000000000" "111111111" "222222222" "333333333" "444444444"
+        "555666666" "577766688" "575788888" "555777788",
+        "000000000" "122222222" "133333332" "133444444" "155555444"
+        "155556666" "177766666" "117777778" "188888888",
+    };
+    int right = 0;
+
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        struct puzzle *p = sudoku_new_unfinished(9);
+
+        puzzle_set_variant(p, VARIANT_JIGSAW);
+        for (int cell = 0; cell < 81; cell++)
+            p->region[cell] = (uint8_t)(maps[m][cell] - '0');
+        right += reference_fine(p->region, 9) && variant_regions_fine(p);
+        puzzle_free(p);
+    }
+    return right;
+}
+
 int main(void)
 {
     int agree = 0, total = 0, fine = 0, faulty = 0, messages = 0;
@@ -147,5 +173,7 @@ int main(void)
     tap_ok(messages == total, "variant_check_regions says a fault exactly where there is one (%d of %d)",
            messages, total);
     tap_ok(fine > total / 4 && faulty > total / 4, "both kinds of map tried (%d fine, %d faulty)", fine, faulty);
+    tap_ok(fine_across_halves() == 2, "regions reached only across the fill's two 64-bit halves, "
+           "going down and going right, are fine");
     return tap_done();
 }
