@@ -32,4 +32,21 @@ bool variant_fast256_solve(const struct puzzle *p, const uint8_t *grid, const ui
                            const struct solve_request *req, struct solve_result *res,
                            bool reading_order);
 
+/* The same two compiled for x86-64-v3 CPUs (variant_fast128_v3.c, variant_fast256_v3.c),
+ * where configure found the compiler takes their instructions (HAVE_FAST_V3):
+ * variant_fast.c runs them where the CPU has those instructions too. */
+#ifdef HAVE_FAST_V3
+bool variant_fast128_v3_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                              const struct solve_request *req, struct solve_result *res,
+                              bool reading_order);
+bool variant_fast256_v3_solve(const struct puzzle *p, const uint8_t *grid, const uint8_t *avoid,
+                              const struct solve_request *req, struct solve_result *res,
+                              bool reading_order);
+#endif
+
+/* Whether the search runs its x86-64-v3 copies: built with them, on a CPU that has their
+ * instructions, and not told otherwise ($KAKUDO_TEST_CPU=baseline).  Decided at the first
+ * call, then kept. */
+bool variant_fast_runs_v3(void);
+
 #endif
