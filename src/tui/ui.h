@@ -107,8 +107,8 @@ struct ui {
     int cursor;
     bool command_next;                  /* ':' was typed: the next key is a command */
     bool pencil, mark_next, show_conflicts, show_timer, show_wrong, paused;
-    uint8_t *conflicts, *wrong, *solution;
-    bool solution_known, solution_failed;
+    uint8_t *conflicts, *wrong;
+    struct game_check *check;           /* what checks learnt of the puzzle, or NULL */
     bool was_completed;
     char message[512];
     struct ui_geometry geo;
