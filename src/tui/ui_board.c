@@ -996,13 +996,19 @@ static void confirm_watch(struct ui *ui)
     ui_confirm(ui, q, watch_now, NULL);
 }
 
-void ui_keep_setting(struct ui *ui, const char *name, const char *value)
+void ui_keep_setting(struct ui *ui, const char *name, const char *value, char *why, size_t size)
 {
     char err[600];
 
+    if (why != NULL)
+        why[0] = '\0';
     if (ui->opt.config_path[0] == '\0')
         return;     /* no HOME: no config file to keep it in */
-    if (!prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+    if (prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+        return;
+    if (why != NULL)
+        snprintf(why, size, _("This setting lasts until you quit: %s."), err);
+    else
         ui_message(ui, "This setting lasts until you quit: %s.", err);
 }
 
@@ -1011,7 +1017,7 @@ static void toggle_timer(struct ui *ui)
 {
     ui->show_timer = !ui->show_timer;
     ui->opt.prefs.show_timer = ui->show_timer;
-    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden");
+    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden", NULL, 0);
 }
 
 static void toggle_conflicts(struct ui *ui)
