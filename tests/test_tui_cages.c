@@ -245,6 +245,41 @@ static void test_cage_beside_hint(void)
     th_free(t);
 }
 
+/* A 15x15 Kakuro at 80x24: the cursor's Across run (19 in 4 at r6c9, 11 sets) and Down
+ * run (20 in 4, 12 sets) share the panel under the board, each cut with its own "+N more"
+ * note: the Across run's sets filled it, and the Down run had its title alone. */
+static void test_runs_share_panel(void)
+{
+    char path[600];
+    struct th *t;
+
+    t = start(data_path(path, sizeof path, "15-kakuro15-master.txt"), 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "jjjjlllllll");
+    tap_ok(tt_wait_text(t, "Cell r6c9") && tt_wait_text(t, "Across 19 in 4")
+           && tt_wait_text(t, "1279") && tt_wait_text(t, "+8 more, 8 possible"),
+           "15x15 Kakuro at 80x24: the Across run shows its first sets and what it cuts");
+    tap_ok(tt_wait_text(t, "Down 20 in 4") && tt_wait_text(t, "1289")
+           && tt_wait_text(t, "+9 more, 9 possible"),
+           "and the Down run beside it too, its own cut counted");
+    tap_ok(tt_wait_text(t, "? help  q quit"), "the help and quit keys stay");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+
+    /* A 12x12 with a hint open: the runs have the column after the hint's, one column of
+     * seven rows, for Across 13 in 3 (7 sets) and Down 21 in 4 (11). */
+    t = start(data_path(path, sizeof path, "14-kakuro12-hard.txt"), 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "jjll");
+    tt_wait_text(t, "Cell r4c4");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && tt_wait_text(t, "Across 13 in 3") && tt_wait_text(t, "139  148")
+           && tt_wait_text(t, "Down 21 in 4") && tt_wait_text(t, "+11 more, 11 possible"),
+           "12x12 Kakuro at 80x24 with a hint: both runs in the column left, the Down run's cut counted");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -257,6 +292,7 @@ int main(void)
     test_cut_sets();
     test_cut_sets_narrow_note();
     test_cage_beside_hint();
+    test_runs_share_panel();
     tt_cleanup();
     return tap_done();
 }
