@@ -563,27 +563,30 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
-/* Without colours a highlighted run or a hint's cells have no background to show them:
- * they get a glyph on each side of the middle row instead (open and close), where no
- * pencil mark stands. */
+/* Without colours a highlighted run or cage, or a hint's cells, have no background to
+ * show them: they get a glyph on each side of the middle row instead (open and close),
+ * where no pencil mark stands.  A cell two columns wide (a 16x16 Killer at 80x24) has its
+ * digit in the second: it gets the opening glyph alone, in the first. */
 static void draw_edges(const struct ui *ui, const struct puzzle *p, bool has_marks, int y, int x,
                        attr_t attr, const char *open, const char *close)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1, ix, iw;
+    bool both = lay->cell_w >= 3;
 
     cell_inner(lay, &ix, &iw);
-    if (lay->cell_w < 3)
+    if (lay->cell_w < 2)
         return;
     for (int d = 1; has_marks && ix == 0 && d <= p->max_digit; d++) {
         int row, col;
         if (!mark_position(lay, p->max_digit, d, &row, &col))
             return;     /* the marks are drawn packed from the left edge */
-        if (row == dy && (col == 0 || col == right))
+        if (row == dy && (col == 0 || (both && col == right)))
             return;
     }
     ui_view_put(ui, y + dy, x, open, attr);
-    ui_view_put(ui, y + dy, x + right, close, attr);
+    if (both)
+        ui_view_put(ui, y + dy, x + right, close, attr);
 }
 
 /* A Killer cage's sum, on the top edge of its first cell (the cage's outline: no cell of
