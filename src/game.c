@@ -1003,7 +1003,7 @@ static void sync_parent_dir(const char *path)
         strcpy(dir, ".");
     fd = open(dir, O_RDONLY | O_DIRECTORY);
     if (fd >= 0) {
-        fsync(fd);
+        util_fsync(fd);
         close(fd);
     }
     free(dir);
@@ -1129,7 +1129,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
     text = save_text(g, &len);
     /* Every step is checked: a full disk must not leave a truncated file in place. */
     errno = 0;
-    ok = util_write_all(fd, text, len) && fsync(fd) == 0;
+    ok = util_write_all(fd, text, len) && util_fsync(fd);
     free(text);
     if (!ok) {
         set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));

@@ -173,6 +173,25 @@ int game_filled_cells(const struct game *g);
 /* Cells whose digit differs from the solution (sol = ncells digits): count, marked in bad. */
 int game_wrong_cells(const struct game *g, const uint8_t *solution, uint8_t *bad);
 
+/* Checking the player's digits (game_check.c).  A digit is wrong when no solution of the
+ * puzzle (of its givens alone) has it in its cell: on a puzzle of one solution, when it is
+ * not that solution's; with several, the first one found is not enough to tell.  A check
+ * keeps what its searches learnt of the puzzle (p, which must outlive it) for the next. */
+struct game_check;
+struct game_check *game_check_new(const struct puzzle *p);
+void game_check_free(struct game_check *gc);
+enum game_check_verdict {
+    GAME_CHECK_RIGHT,       /* some solution keeps every digit on the board */
+    GAME_CHECK_WRONG,       /* the cells marked in bad hold digits no solution has there */
+    GAME_CHECK_TOGETHER,    /* each digit is some solution's, but none keeps them all */
+    GAME_CHECK_UNSOLVABLE,  /* the puzzle has no solution */
+    GAME_CHECK_GAVE_UP,     /* the budget ran out before it was known */
+};
+/* Checks g (a game on the puzzle gc was made for) within budget, shared by every search it
+ * makes; bad (ncells bytes) marks the wrong cells, *nbad counts them. */
+enum game_check_verdict game_check(struct game_check *gc, const struct game *g,
+                                   const struct solve_budget *budget, uint8_t *bad, int *nbad);
+
 /* Save files: the puzzle, the moves, the position in the history and the time.  Written to
  * a temporary file and renamed into place.  false with a message on failure. */
 bool game_save(const struct game *g, const char *path, char *err, size_t errsize);

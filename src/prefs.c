@@ -1030,7 +1030,7 @@ static bool replace_file(const char *path, const char *text, mode_t mode)
         free(tmp);
         return false;
     }
-    ok = fchmod(fd, mode) == 0 && util_write_all(fd, text, strlen(text)) && fsync(fd) == 0;
+    ok = fchmod(fd, mode) == 0 && util_write_all(fd, text, strlen(text)) && util_fsync(fd);
     saved = errno;
     if (close(fd) != 0 && ok) {
         saved = errno;

@@ -518,3 +518,11 @@ bool util_write_all(int fd, const void *buf, size_t n)
     }
     return true;
 }
+
+bool util_fsync(int fd)
+{
+    while (fsync(fd) != 0)
+        if (errno != EINTR)
+            return false;
+    return true;
+}

@@ -72,6 +72,10 @@ const char *util_quote(const char *s, size_t len, char *buf, size_t size);
  * and the player's own have) is made again.  false with errno set on any other error.
  * Async-signal-safe. */
 bool util_write_all(int fd, const void *buf, size_t n);
+/* fsync(fd), made again when a signal interrupts it (EINTR), as util_write_all writes on:
+ * a save must not be told lost for a signal that came while the disk caught up.  false
+ * with errno set on any other error. */
+bool util_fsync(int fd);
 
 /* Text put in a buffer of size bytes (a message, a file's name in struct format_error):
  * whole when it fits, else cut at the end of a character, never inside a UTF-8 sequence

@@ -245,6 +245,105 @@ static void test_cage_beside_hint(void)
     th_free(t);
 }
 
+/* A 15x15 Kakuro at 80x24: the cursor's Across run (19 in 4 at r6c9, 11 sets) and Down
+ * run (20 in 4, 12 sets) share the panel under the board, each cut with its own "+N more"
+ * note: the Across run's sets filled it, and the Down run had its title alone. */
+static void test_runs_share_panel(void)
+{
+    char path[600];
+    struct th *t;
+
+    t = start(data_path(path, sizeof path, "15-kakuro15-master.txt"), 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "jjjjlllllll");
+    tap_ok(tt_wait_text(t, "Cell r6c9") && tt_wait_text(t, "Across 19 in 4")
+           && tt_wait_text(t, "1279") && tt_wait_text(t, "+8 more, 8 possible"),
+           "15x15 Kakuro at 80x24: the Across run shows its first sets and what it cuts");
+    tap_ok(tt_wait_text(t, "Down 20 in 4") && tt_wait_text(t, "1289")
+           && tt_wait_text(t, "+9 more, 9 possible"),
+           "and the Down run beside it too, its own cut counted");
+    tap_ok(tt_wait_text(t, "? help  q quit"), "the help and quit keys stay");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+
+    /* A 12x12 with a hint open: the runs have the column after the hint's, one column of
+     * seven rows, for Across 13 in 3 (7 sets) and Down 21 in 4 (11). */
+    t = start(data_path(path, sizeof path, "14-kakuro12-hard.txt"), 24, 80);
+    tt_wait_text(t, "Cell r2c2");
+    th_send(t, "jjll");
+    tt_wait_text(t, "Cell r4c4");
+    th_send(t, "i");
+    tap_ok(tt_wait_text(t, "Hint 1/5") && tt_wait_text(t, "Across 13 in 3") && tt_wait_text(t, "139  148")
+           && tt_wait_text(t, "Down 21 in 4") && tt_wait_text(t, "+11 more, 11 possible"),
+           "12x12 Kakuro at 80x24 with a hint: both runs in the column left, the Down run's cut counted");
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
+/* A 16x16 Killer of 32 cages of 8 cells (each box's left and right halves, 68 each): its
+ * sums have two digits, so at 80x24 its cells are two columns wide. */
+static void write_half_box_cages(const char *path)
+{
+    static const char names[] = "abcdefghijklmnopqrstuvwxyzABCDEF";
+    FILE *f = fopen(path, "w");
+
+    if (f == NULL)
+        return;
+    fputs("killer\n", f);
+    for (int r = 0; r < 16; r++) {
+        fputs("................ ", f);
+        for (int c = 0; c < 16; c++)
+            fputc(names[2 * ((r / 4) * 4 + c / 4) + (c % 4) / 2], f);
+        fputc('\n', f);
+    }
+    for (int i = 0; i < 32; i++)
+        fprintf(f, "%s%c=68", i ? " " : "", names[i]);
+    fputc('\n', f);
+    fclose(f);
+}
+
+/* How many times c stands on the screen. */
+static int count_on_screen(struct th *t, char c)
+{
+    char line[1024];
+    int n = 0;
+
+    for (int r = 0; r < 24; r++) {
+        th_row(t, r, line, sizeof line);
+        for (const char *s = line; (s = strchr(s, c)) != NULL; s++)
+            n++;
+    }
+    return n;
+}
+
+/* Without colour, cells two columns wide: the cursor's cage (r1c1-r4c2, 8 cells) was told
+ * only by its sum in the panel; its cells are marked '[' in their first column, as cells
+ * three wide get '[' and ']'. */
+static void test_cage_marked_two_wide(void)
+{
+    char path[600], line[1024];
+    const char *args[] = { path, NULL }, *env[] = { "NO_COLOR=1", NULL };
+    struct th *t;
+
+    write_half_box_cages(tt_scratch_path(path, sizeof path, "halves16.txt"));
+    tt_fresh_state();
+    t = tt_start(args, env, 24, 80);
+    tap_ok(tt_wait_text(t, "Cage 68 in 8") && tt_wait_text(t, "Cell r1c1"),
+           "16x16 Killer of 68-sums at 80x24 without colour: opened");
+    tap_ok(count_on_screen(t, '[') == 8 && count_on_screen(t, ']') == 0,
+           "the cursor's cage has its 8 cells marked '[' (%d)", count_on_screen(t, '['));
+    th_row(t, 2, line, sizeof line);
+    tap_ok(strncmp(line, "\u2503[", strlen("\u2503[")) == 0, "in the first column of r1c1: %s", line);
+    th_send(t, "lll");
+    tt_wait_text(t, "Cell r1c4");
+    th_row(t, 2, line, sizeof line);
+    tap_ok(count_on_screen(t, '[') == 8 && strstr(line, "\u2503[") == NULL
+           && strstr(line, "\u2506[") != NULL,
+           "the cursor in the next cage (r1c3-r4c4): its cells are marked instead: %s", line);
+    tap_ok(tt_quit_cleanly(t), "q quits");
+    th_free(t);
+}
+
 int main(void)
 {
     if (!tt_init("cages", 30000))
@@ -257,6 +356,8 @@ int main(void)
     test_cut_sets();
     test_cut_sets_narrow_note();
     test_cage_beside_hint();
+    test_runs_share_panel();
+    test_cage_marked_two_wide();
     tt_cleanup();
     return tap_done();
 }

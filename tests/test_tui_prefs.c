@@ -315,6 +315,42 @@ static void test_watch_speed(void)
     th_free(t);
 }
 
+/* A watch's speed the config cannot keep (a config that is a symbolic link, never written
+ * through): why is told beside the watch's closing message, which replaced it at once. */
+static void test_watch_speed_not_kept(void)
+{
+    const char *args[] = { sudoku_path, NULL };
+    char target[300];
+    struct th *t;
+
+    tt_fresh_state();
+    tt_write_file(tt_scratch_path(target, sizeof target, "config-target"), "watch-speed = 20\n");
+    unlink(config_path);
+    if (symlink(target, config_path) != 0) {
+        tap_ok(false, "a config that is a symbolic link is made");
+        return;
+    }
+    t = tt_start(args, NULL, 24, 80);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "w");
+    tt_see(t, "Speed 20 steps/s");
+    th_send(t, "+");
+    tt_see(t, "Speed 50 steps/s");
+    th_send(t, "q");
+    tap_ok(tt_wait_text(t, "Stopped after") && tt_wait_text(t, "This setting lasts")
+           && tt_wait_text(t, "symbolic link"),
+           "a watch ended at a speed the config cannot keep: its closing message and why "
+           "the speed is not kept both show");
+    th_send(t, "w");
+    tt_see(t, "Speed 50 steps/s");
+    th_send(t, "\033");
+    tap_ok(tt_wait_text(t, "Stopped after") && !th_find(t, "This setting", NULL, NULL),
+           "a watch ended at the speed kept for the session says nothing more");
+    tap_ok(tt_quit_cleanly(t), "quits");
+    th_free(t);
+    unlink(config_path);
+}
+
 /* --- OSC 52 --- */
 
 static int b64_value(char c)
@@ -478,6 +514,7 @@ int main(void)
     test_settings_kept();
     test_hint_start_counts();
     test_watch_speed();
+    test_watch_speed_not_kept();
     test_copy();
     test_paste();
     tt_cleanup();

@@ -107,8 +107,8 @@ struct ui {
     int cursor;
     bool command_next;                  /* ':' was typed: the next key is a command */
     bool pencil, mark_next, show_conflicts, show_timer, show_wrong, paused;
-    uint8_t *conflicts, *wrong, *solution;
-    bool solution_known, solution_failed;
+    uint8_t *conflicts, *wrong;
+    struct game_check *check;           /* what checks learnt of the puzzle, or NULL */
     bool was_completed;
     char message[512];
     struct ui_geometry geo;
@@ -246,8 +246,9 @@ void ui_board_save(struct ui *ui);
 /* Runs the play clock while the board is on screen and not paused, else stops it. */
 void ui_board_sync_timer(struct ui *ui);
 /* Keeps a setting the player changed (name = value) in the config file, for the next
- * sessions; says on the status line when it cannot. */
-void ui_keep_setting(struct ui *ui, const char *name, const char *value);
+ * sessions; says on the status line when it cannot, or (why not NULL) writes the
+ * sentence into why for the caller to say beside its own message ("" when kept). */
+void ui_keep_setting(struct ui *ui, const char *name, const char *value, char *why, size_t size);
 /* Whether the game of the save at save_path is open in another kakudo (it holds the
  * save's lock while the game is on its board). */
 bool ui_save_in_use(const char *save_path);

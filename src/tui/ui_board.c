@@ -41,11 +41,10 @@ static void board_start(struct ui *ui, struct game *g)
     ui->opening_moves = 0;
     free(ui->conflicts);
     free(ui->wrong);
-    free(ui->solution);
+    game_check_free(ui->check);
     ui->conflicts = xcalloc((size_t)g->puzzle->ncells, 1);
     ui->wrong = xcalloc((size_t)g->puzzle->ncells, 1);
-    ui->solution = NULL;
-    ui->solution_known = ui->solution_failed = false;
+    ui->check = NULL;
     ui->show_wrong = false;
     ui->pencil = ui->mark_next = ui->command_next = ui->paused = false;
     ui->cursor = g->cursor >= 0 ? g->cursor : first_empty_cell(g);   /* a save's, or a new game's */
@@ -521,8 +520,9 @@ void ui_board_close(struct ui *ui)
     set_save_path(ui, NULL);
     free(ui->conflicts);
     free(ui->wrong);
-    free(ui->solution);
-    ui->conflicts = ui->wrong = ui->solution = NULL;
+    game_check_free(ui->check);
+    ui->conflicts = ui->wrong = NULL;
+    ui->check = NULL;
     ui_hint_forget(ui);
 }
 
@@ -815,69 +815,54 @@ static void erase_digit(struct ui *ui)
     after_move(ui);
 }
 
-/* Whether a solution keeps every digit on the board: in a puzzle of several solutions (one
- * read from a file), a digit the solution checked against has not may be another's, and is
- * no mistake until no solution keeps them all, as the hints take it (hint_for_player). */
-static bool position_solvable(const struct ui *ui)
-{
-    const struct puzzle *p = ui->game->puzzle;
-    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
-    uint8_t *some = xmalloc((size_t)p->ncells);
-    enum solve_outcome outcome = puzzle_solve_first(p, ui->game->grid, false, some, &budget, NULL);
-
-    free(some);
-    return outcome != SOLVE_NONE && outcome != SOLVE_GAVE_UP && outcome != SOLVE_STOPPED;
-}
-
-static void check_solution(struct ui *ui)
+/* Names up to six of the wrong cells ui->wrong marks, n in all. */
+static void say_wrong(struct ui *ui, int n)
 {
     const struct puzzle *p = ui->game->puzzle;
     char where[256] = "";
-    size_t n = 0;
-    int wrong, shown = 0;
+    size_t len = 0;
+    int shown = 0;
 
-    if (!ui->solution_known && !ui->solution_failed) {
-        /* Solved once, then kept: checking again is instant. */
-        struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
-        enum solve_outcome outcome;
-
-        if (ui->solution == NULL)
-            ui->solution = xmalloc((size_t)p->ncells);
-        outcome = puzzle_solve_first(p, p->given, false, ui->solution, &budget, NULL);
-        if (outcome == SOLVE_GAVE_UP) {
-            ui_message(ui, "Gave up looking for a solution to check against: the search "
-                       "took too long.");
-            return;
-        }
-        if (outcome == SOLVE_NONE)
-            ui->solution_failed = true;
-        else
-            ui->solution_known = true;
-    }
-    if (ui->solution_failed) {
-        ui_message(ui, "This puzzle has no solution, so there is nothing to check against.");
-        return;
-    }
-    wrong = game_wrong_cells(ui->game, ui->solution, ui->wrong);
-    if (wrong > 0 && position_solvable(ui)) {
-        memset(ui->wrong, 0, (size_t)p->ncells);
-        wrong = 0;
-    }
-    if (wrong == 0) {
-        ui_message(ui, "No mistakes so far.");
-        return;
-    }
     for (int c = 0; c < p->ncells && shown < 6; c++) {
         char name[PUZZLE_CELL_NAME_MAX];
         if (!ui->wrong[c])
             continue;
-        n += (size_t)snprintf(where + n, sizeof where - n, "%s%s", shown ? " " : "",
-                              puzzle_cell_name(p, c, name));
+        len += (size_t)snprintf(where + len, sizeof where - len, "%s%s", shown ? " " : "",
+                                puzzle_cell_name(p, c, name));
         shown++;
     }
-    ui_message(ui, P_("%d wrong: %s%s", "%d wrong: %s%s", (unsigned long)wrong), wrong, where,
-               wrong > shown ? " ..." : "");
+    ui_message(ui, P_("%d wrong: %s%s", "%d wrong: %s%s", (unsigned long)n), n, where,
+               n > shown ? " ..." : "");
     ui->show_wrong = true;
+}
+
+/* A digit is wrong only when no solution of the puzzle has it there (game_check): on a
+ * puzzle of several solutions, one the first solution found lacks may be another's. */
+static void check_solution(struct ui *ui)
+{
+    struct solve_budget budget = solve_budget_interactive(ui_search_nodes(ui));
+    int wrong;
+
+    if (ui->check == NULL)      /* made once per game: what it learns makes checks instant */
+        ui->check = game_check_new(ui->game->puzzle);
+    switch (game_check(ui->check, ui->game, &budget, ui->wrong, &wrong)) {
+    case GAME_CHECK_RIGHT:
+        ui_message(ui, "No mistakes so far.");
+        break;
+    case GAME_CHECK_WRONG:
+        say_wrong(ui, wrong);
+        break;
+    case GAME_CHECK_TOGETHER:
+        ui_message(ui, "Each digit fits some solution, but no solution keeps them all together.");
+        break;
+    case GAME_CHECK_UNSOLVABLE:
+        ui_message(ui, "This puzzle has no solution, so there is nothing to check against.");
+        break;
+    case GAME_CHECK_GAVE_UP:
+        ui_message(ui, "Gave up looking for a solution to check against: the search "
+                   "took too long.");
+        break;
+    }
 }
 
 static void toggle_pause(struct ui *ui)
@@ -1084,13 +1069,19 @@ static void confirm_watch(struct ui *ui)
     ui_confirm(ui, q, watch_now, NULL);
 }
 
-void ui_keep_setting(struct ui *ui, const char *name, const char *value)
+void ui_keep_setting(struct ui *ui, const char *name, const char *value, char *why, size_t size)
 {
     char err[600];
 
+    if (why != NULL)
+        why[0] = '\0';
     if (ui->opt.config_path[0] == '\0')
         return;     /* no HOME: no config file to keep it in */
-    if (!prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+    if (prefs_keep(ui->opt.config_path, name, value, err, sizeof err))
+        return;
+    if (why != NULL)
+        snprintf(why, size, _("This setting lasts until you quit: %s."), err);
+    else
         ui_message(ui, "This setting lasts until you quit: %s.", err);
 }
 
@@ -1099,7 +1090,7 @@ static void toggle_timer(struct ui *ui)
 {
     ui->show_timer = !ui->show_timer;
     ui->opt.prefs.show_timer = ui->show_timer;
-    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden");
+    ui_keep_setting(ui, "timer", ui->show_timer ? "shown" : "hidden", NULL, 0);
 }
 
 static void toggle_conflicts(struct ui *ui)

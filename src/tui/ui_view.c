@@ -563,27 +563,30 @@ static void draw_look(const struct ui *ui, const struct puzzle *p, int cell, int
     }
 }
 
-/* Without colours a highlighted run or a hint's cells have no background to show them:
- * they get a glyph on each side of the middle row instead (open and close), where no
- * pencil mark stands. */
+/* Without colours a highlighted run or cage, or a hint's cells, have no background to
+ * show them: they get a glyph on each side of the middle row instead (open and close),
+ * where no pencil mark stands.  A cell two columns wide (a 16x16 Killer at 80x24) has its
+ * digit in the second: it gets the opening glyph alone, in the first. */
 static void draw_edges(const struct ui *ui, const struct puzzle *p, bool has_marks, int y, int x,
                        attr_t attr, const char *open, const char *close)
 {
     const struct ui_layout *lay = &ui->geo.lay;
     int dy = (lay->cell_h - 1) / 2, right = lay->cell_w - 1, ix, iw;
+    bool both = lay->cell_w >= 3;
 
     cell_inner(lay, &ix, &iw);
-    if (lay->cell_w < 3)
+    if (lay->cell_w < 2)
         return;
     for (int d = 1; has_marks && ix == 0 && d <= p->max_digit; d++) {
         int row, col;
         if (!mark_position(lay, p->max_digit, d, &row, &col))
             return;     /* the marks are drawn packed from the left edge */
-        if (row == dy && (col == 0 || col == right))
+        if (row == dy && (col == 0 || (both && col == right)))
             return;
     }
     ui_view_put(ui, y + dy, x, open, attr);
-    ui_view_put(ui, y + dy, x + right, close, attr);
+    if (both)
+        ui_view_put(ui, y + dy, x + right, close, attr);
 }
 
 /* A Killer cage's sum, on the top edge of its first cell (the cage's outline: no cell of
@@ -762,8 +765,9 @@ void ui_format_time(uint64_t ms, char *buf, size_t size)
 /* --- The side panel --- */
 
 /* Lines go down a column w wide from top to bottom; a panel under the board has room
- * for more columns side by side, up to right, and the lines flow on into them. */
-struct panel { int y, x, w, top, bottom, right, col_w; };
+ * for more columns side by side, up to right, and the lines flow on into them.  A dry
+ * panel only measures: it moves as a drawn one would and draws nothing. */
+struct panel { int y, x, w, top, bottom, right, col_w; bool dry; };
 
 #define PANEL_GAP 2     /* columns between two columns of a panel */
 #define PANEL_KEYS_MAX 8    /* the most rows the keys under the panel take */
@@ -794,26 +798,36 @@ static bool panel_room(struct panel *pn, int n)
 }
 
 /* A line of the panel, wrapped in display columns onto the next ones where it is longer
- * than the panel is wide (a long name, a long translation): never cut. */
-static void panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
+ * than the panel is wide (a long name, a long translation): never cut.  Whether all of it
+ * found room. */
+static bool panel_line(const struct ui *ui, struct panel *pn, const char *s, enum ui_role role)
 {
     struct ui_line lines[8];
-    int n = ui_wrap_lines(s, pn->w, lines, 8);
+    int n = ui_wrap_lines(s, pn->w, lines, 8), i;
 
-    if (n == 0 && panel_room(pn, 1))
+    if (n == 0) {
+        if (!panel_room(pn, 1))
+            return false;
         pn->y++;
-    for (int i = 0; i < n && i < 8 && panel_room(pn, 1); i++)
-        ui_print_line(pn->y++, pn->x, pn->w, s, lines[i], ui_attr(ui, role));
+        return true;
+    }
+    for (i = 0; i < n && i < 8 && panel_room(pn, 1); i++) {
+        if (!pn->dry)
+            ui_print_line(pn->y, pn->x, pn->w, s, lines[i], ui_attr(ui, role));
+        pn->y++;
+    }
+    return i == n;
 }
 
 /* A Kakuro run without a clue: "Across ? in 2", what is empty, and the digits its
  * digits so far leave possible (any set of different digits will do). */
-static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
+static bool panel_sumless_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
     const uint8_t *grid = ui->game->grid;
     digitset used = 0;
     int empty = 0;
     char buf[96];
+    bool whole;
 
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
@@ -823,13 +837,13 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
     snprintf(buf, sizeof buf, grp->kind == GROUP_ACROSS ? _("Across ? in %d") : _("Down ? in %d"),
              grp->ncells);
     panel_room(pn, 3);
-    panel_line(ui, pn, buf, ROLE_TITLE);
+    whole = panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " %s", _("full, no sum to reach"));
     else
         snprintf(buf, sizeof buf, P_(" no sum, %d cell empty", " no sum, %d cells empty",
                                      (unsigned long)empty), empty);
-    panel_line(ui, pn, buf, ROLE_NORMAL);
+    whole &= panel_line(ui, pn, buf, ROLE_NORMAL);
     if (empty > 0) {
         char digits[10];
         int nd = 0;
@@ -839,8 +853,9 @@ static void panel_sumless_run(const struct ui *ui, struct panel *pn, const struc
                 digits[nd++] = (char)('0' + d);
         digits[nd] = '\0';
         snprintf(buf, sizeof buf, _(" can use %s"), digits);
-        panel_line(ui, pn, buf, ROLE_NORMAL);
+        whole &= panel_line(ui, pn, buf, ROLE_NORMAL);
     }
+    return whole;
 }
 
 /* Adds to sets (n so far, up to max) every set of len distinct digits from..top adding
@@ -921,11 +936,13 @@ static int panel_sets(const struct ui *ui, struct panel *pn, const digitset *set
                 break;
             }
         }
-        if (draw)
+        if (draw && !pn->dry)
             ui_print(pn->y, pn->x + x, len, buf, out ? ui_attr(ui, ROLE_DIM) : A_NORMAL);
         x += len;
     }
-    if (!cut)       /* else the row is already one past the last set's */
+    /* Past the last set's row (a cut has gone there already); no row at all when none of
+     * n sets fitted, so that the note after them keeps the row there is. */
+    if (!cut && (i > 0 || n == 0))
         pn->y++;
     return i;
 }
@@ -933,8 +950,8 @@ static int panel_sets(const struct ui *ui, struct panel *pn, const digitset *set
 /* A run's or cage's digit sets, in the order of their smallest digits.  When they do not
  * all fit (a 16x16's cage of 6 cells can have hundreds), those still possible go first,
  * so that none is lost past the panel's end while struck-out ones fill it, and a last line
- * says how many more there are and how many of those are possible. */
-static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp,
+ * says how many more there are and how many of those are possible.  Whether all are shown. */
+static bool panel_digit_sets(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp,
                              digitset used, bool repeated, int left, int empty)
 {
     static digitset sets[PANEL_SETS_MAX], sorted[PANEL_SETS_MAX];
@@ -948,7 +965,7 @@ static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct
 
     if (total == n && panel_sets(ui, &trial, sets, n, used, repeated, false) == n) {
         panel_sets(ui, pn, sets, n, used, repeated, true);
-        return;
+        return true;
     }
     possible = repeated || left < 0 ? 0 : count_digit_sets(empty, left, top, used);
     for (int pass = 0; pass < 2; pass++)
@@ -968,22 +985,23 @@ static void panel_digit_sets(const struct ui *ui, struct panel *pn, const struct
     snprintf(buf, sizeof buf, _(" +%1$ld more, %2$ld possible"), total - shown,
              possible - shown_possible);
     panel_line(ui, pn, buf, ROLE_DIM);
+    return false;
 }
 
 /* One Kakuro run or Killer cage: its sum, what is left, and the digit sets, those ruled
- * out dimmed (every one when a digit stands twice in it, as no set holds a digit twice). */
-static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
+ * out dimmed (every one when a digit stands twice in it, as no set holds a digit twice).
+ * Whether all of it was shown. */
+static bool panel_run(const struct ui *ui, struct panel *pn, const struct puzzle_group *grp)
 {
     const uint8_t *grid = ui->game->grid;
     digitset used = 0;
     int left = grp->sum, empty = 0;
     bool repeated = false;
     char buf[96];
+    bool whole;
 
-    if (!puzzle_group_has_sum(grp)) {
-        panel_sumless_run(ui, pn, grp);
-        return;
-    }
+    if (!puzzle_group_has_sum(grp))
+        return panel_sumless_run(ui, pn, grp);
     for (int i = 0; i < grp->ncells; i++) {
         int d = grid[grp->cells[i]];
         repeated |= d && (used & 1u << d);
@@ -998,7 +1016,7 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
         snprintf(buf, sizeof buf, grp->kind == GROUP_ACROSS ? _("Across %d in %d") : _("Down %d in %d"),
                  grp->sum, grp->ncells);
     panel_room(pn, 3);      /* the run's lines together where a column's end cuts them */
-    panel_line(ui, pn, buf, ROLE_TITLE);
+    whole = panel_line(ui, pn, buf, ROLE_TITLE);
     if (empty == 0)
         snprintf(buf, sizeof buf, " %s", left == 0 ? _("full, sum reached") : _("full, wrong sum"));
     else if (left < 0)      /* the digits entered already pass the sum: no amount is left */
@@ -1006,10 +1024,10 @@ static void panel_run(const struct ui *ui, struct panel *pn, const struct puzzle
     else
         snprintf(buf, sizeof buf, P_(" left %d in %d cell", " left %d in %d cells",
                                      (unsigned long)empty), left, empty);
-    panel_line(ui, pn, buf, ROLE_NORMAL);
+    whole &= panel_line(ui, pn, buf, ROLE_NORMAL);
     /* Counted out to the puzzle's top digit (Kakuro's 1-9 table would give a 4x4 or 6x6
      * Killer's cage sets with digits it has not). */
-    panel_digit_sets(ui, pn, grp, used, repeated, left, empty);
+    return panel_digit_sets(ui, pn, grp, used, repeated, left, empty) && whole;
 }
 
 /* Whether the panel lists runs or cages for p (Kakuro, Killer). */
@@ -1021,16 +1039,101 @@ static bool has_runs(const struct puzzle *p)
     return false;
 }
 
+/* The columns the panel has from pn's on (pn's own included). */
+static int panel_columns_left(const struct panel *pn)
+{
+    struct panel probe = *pn;
+    int n = 1;
+
+    while (panel_next_column(&probe))
+        n++;
+    return n;
+}
+
+/* The first run's share of the panel when the two do not both fit: its first columns
+ * (the first k of those left), or with one column the rows down to its bottom. */
+static struct panel first_share(const struct panel *pn, int k, int bottom)
+{
+    struct panel share = *pn, probe = *pn;
+
+    if (k > 0) {
+        for (int i = 0; i < k; i++)
+            panel_next_column(&probe);
+        share.right = probe.x - 1;      /* column k, the second run's, is past its right */
+    } else {
+        share.bottom = bottom;
+    }
+    return share;
+}
+
+/* Draws (or, dry, measures) the first run in share, then the second where it ended, with
+ * the whole panel's bounds; pn ends where the second ends.  Whether the second is whole. */
+static bool two_runs(const struct ui *ui, struct panel *pn, struct panel share,
+                     const struct puzzle_group *a, const struct puzzle_group *b)
+{
+    share.dry = pn->dry;
+    panel_run(ui, &share, a);
+    if (share.y > share.bottom)
+        share.y = share.bottom;     /* a run's combinations end a row past what they fill */
+    pn->x = share.x;
+    pn->col_w = share.col_w;
+    pn->y = share.y;
+    if (share.right != pn->right && share.x + share.col_w + PANEL_GAP + pn->w <= pn->right
+        && share.y > share.top)
+        panel_next_column(pn);      /* the second run's columns begin after the first's */
+    return panel_run(ui, pn, b);
+}
+
+/* The cursor's Across and Down runs, sharing the panel when both do not fit whole: the
+ * first would fill it and leave the second no row (a 15x15 Kakuro at 80x24).  The first
+ * keeps as much as still leaves the second whole, or else half, and each says what it
+ * cuts ("+N more"). */
+static void panel_run_pair(const struct ui *ui, struct panel *pn, const struct puzzle_group *a,
+                           const struct puzzle_group *b)
+{
+    struct panel trial;
+    int columns, rows, span, most, least;
+
+    /* From the column the first run's title would start (a column the hint filled, or
+     * with fewer rows than a run's first three, is passed by). */
+    panel_room(pn, 3);
+    trial = *pn;
+    columns = panel_columns_left(pn);
+    rows = pn->bottom - pn->y;
+    span = columns > 1 ? columns : rows;    /* what is shared: columns, or one's rows */
+    most = span - 1;
+    least = (span + 1) / 2;
+    trial.dry = true;
+    if (panel_run(ui, &trial, a) && panel_run(ui, &trial, b)) {
+        panel_run(ui, pn, a);
+        panel_run(ui, pn, b);
+        return;
+    }
+    for (int give = most; give >= least; give--) {
+        struct panel share = first_share(pn, columns > 1 ? give : 0, pn->y + give);
+
+        trial = *pn;
+        trial.dry = true;
+        if (give == least || two_runs(ui, &trial, share, a, b)) {
+            two_runs(ui, pn, share, a, b);
+            return;
+        }
+    }
+    panel_run(ui, pn, a);       /* no room to share (a row or two): as before */
+    panel_run(ui, pn, b);
+}
+
 /* The cursor's runs (across, then down) or cage. */
 static void panel_runs(const struct ui *ui, struct panel *pn)
 {
     static const enum group_kind order[] = { GROUP_ACROSS, GROUP_DOWN, GROUP_CAGE };
     const struct puzzle *p = ui->game->puzzle;
-    int cur = ui->cursor;
+    const struct puzzle_group *chosen[3];
+    int cur = ui->cursor, n = 0;
 
     for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++) {
         enum group_kind want = order[pass];
-        for (int g = 0; g < p->ngroups; g++) {
+        for (int g = 0; g < p->ngroups && n < 3; g++) {
             const struct puzzle_group *grp = &p->groups[g];
             bool selected = false;
             if (grp->kind != want)
@@ -1041,9 +1144,15 @@ static void panel_runs(const struct ui *ui, struct panel *pn)
                 for (int k = 0; k < PUZZLE_MAX_CELL_GROUPS && p->cell_groups[cur][k] >= 0; k++)
                     selected |= p->cell_groups[cur][k] == g;
             if (selected)
-                panel_run(ui, pn, grp);
+                chosen[n++] = grp;
         }
     }
+    if (n == 2) {
+        panel_run_pair(ui, pn, chosen[0], chosen[1]);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        panel_run(ui, pn, chosen[i]);
 }
 
 /* The rows kept for a hint that shares its column with the status lines and runs: its

@@ -513,12 +513,15 @@ static const struct watch_pace_ops pace_ops = {
 /* --- Starting, running and ending --- */
 
 /* The speed the watch ended at is the next one's, in this session and the next ones
- * (kept in the config file as "watch-speed = N|full"). */
-static void keep_speed(struct ui *ui, const struct ui_watch *v)
+ * (kept in the config file as "watch-speed = N|full"); why the file could not keep it
+ * goes into note (or, note NULL, onto the status line), else note is "". */
+static void keep_speed(struct ui *ui, const struct ui_watch *v, char *note, size_t size)
 {
     long speed = watch_speeds[v->speed];
     char value[24];
 
+    if (note != NULL)
+        note[0] = '\0';
     if (speed == ui->opt.prefs.watch_speed)
         return;
     ui->opt.prefs.watch_speed = speed;
@@ -526,16 +529,19 @@ static void keep_speed(struct ui *ui, const struct ui_watch *v)
         snprintf(value, sizeof value, "full");
     else
         snprintf(value, sizeof value, "%ld", speed);
-    ui_keep_setting(ui, "watch-speed", value);
+    ui_keep_setting(ui, "watch-speed", value, note, size);
 }
 
-static void close_watch(struct ui *ui)
+/* Ends the watch; a failure to keep its speed goes into note as keep_speed says. */
+static void close_watch(struct ui *ui, char *note, size_t size)
 {
     struct ui_watch *v = ui->watch;
 
+    if (note != NULL)
+        note[0] = '\0';
     if (v == NULL)
         return;
-    keep_speed(ui, v);
+    keep_speed(ui, v, note, size);
     ui->cursor = v->saved_cursor;
     watch_free(v->anim.watch);
     free(v->start);
@@ -549,7 +555,23 @@ static void close_watch(struct ui *ui)
 
 void ui_watch_free(struct ui *ui)
 {
-    close_watch(ui);
+    close_watch(ui, NULL, 0);
+}
+
+/* Says note (a failure to keep the speed) after the watch's closing message, which would
+ * else replace it at once: both stay on the status line, which wraps. */
+static void say_note(struct ui *ui, const char *note)
+{
+    size_t n = strlen(ui->message);
+
+    if (note[0] == '\0')
+        return;
+    if (n == 0) {
+        ui_message(ui, "%s", note);
+        return;
+    }
+    snprintf(ui->message + n, sizeof ui->message - n, " %s", note);
+    ui_trim_utf8(ui->message);
 }
 
 /* How the search ended, with the keys for what comes next as they are bound. */
@@ -630,10 +652,13 @@ static void run_searches(struct ui *ui)
         }
         if (v->leave) {
             unsigned long long steps = (unsigned long long)v->anim.watch->n.steps;
-            close_watch(ui);
+            char note[800];
+
+            close_watch(ui, note, sizeof note);
             ui_message(ui, P_("Stopped after %llu step; your position is as it was.",
                               "Stopped after %llu steps; your position is as it was.",
                               (unsigned long)steps), steps);
+            say_note(ui, note);
             return;
         }
         v->end = res.count > 0 ? END_SOLVED : res.gave_up ? END_GAVE_UP : END_NO_SOLUTION;
@@ -688,17 +713,19 @@ void ui_watch_start(struct ui *ui)
 static void keep_solution(struct ui *ui)
 {
     const char *why = NULL;
-    char undo[8];
+    char undo[8], note[800];
     bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
 
-    close_watch(ui);
+    close_watch(ui, note, sizeof note);
     if (!kept) {
         ui_message(ui, "%s.", why != NULL ? _(why) : _("The solution could not be kept"));
+        say_note(ui, note);
         return;
     }
     ui_board_after_move(ui);
     ui_message(ui, "Kept the solver's solution. (%s undoes it)",
                ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+    say_note(ui, note);
 }
 
 static void change_speed(struct ui_watch *v, int by)
@@ -772,10 +799,14 @@ static void finished_action(struct ui *ui, int a)
         v->strategy = other_strategy(v->strategy);
         run_searches(ui);
         break;
-    case PREFS_WATCH_QUIT:
-        close_watch(ui);
+    case PREFS_WATCH_QUIT: {
+        char note[800];
+
+        close_watch(ui, note, sizeof note);
         ui_message(ui, "Back to your position.");
+        say_note(ui, note);
         break;
+    }
     default:
         break;
     }
