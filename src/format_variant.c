@@ -286,23 +286,36 @@ static int cages_named(const struct vtok *map)
     return count;
 }
 
+/* Whether tokens t[sums] on, a Killer line's cages sums then more, end in a rating or
+ * words (such as "3.3" or "ED=3.3/3.0/2.8", as rate --format=rating|se writes them):
+ * the token after the cages' sums is no whole number (a whole number is one sum too many)
+ * and no '#' (a comment goes on a line of its own, as the reader says). */
+static bool rated_after_sums(const struct vtok *t, int sums, int n, int cages)
+{
+    return n - sums > cages && !is_number(&t[sums + cages]) && t[sums + cages].s[0] != '#';
+}
+
 /* Whether the tokens after a Killer line's map (t[0], or t[1] after the givens) are its
  * sums: all numbers; or one for each cage, most of them numbers, a few with faults ("#5",
- * "1O"); or a number for each cage and a '#' among or after them (no comment there).
- * The reader then says the fault at its column: such a line was "not a puzzle", without
- * a column.  A one-line Sudoku with letters and words after it stays one. */
+ * "1O"); or a number for each cage and a '#' among or after them (no comment there); or
+ * a number for each cage and a rating or words after them (read as after a one-line
+ * Sudoku).  The reader then says the fault at its column: such a line was "not a
+ * puzzle", without a column.  A one-line Sudoku with letters and words after it stays
+ * one. */
 static bool sums_follow(const struct vtok *t, int n)
 {
     int first = n >= 2 && symbols_in(&t[1]) == symbols_in(&t[0]) ? 2 : 1, numbers = 0;
-    int cages = cages_named(&t[first - 1]), hash = n;
+    int cages = cages_named(&t[first - 1]), hash = n, leading = 0;
 
     for (int i = first; i < n; i++) {
         numbers += is_number(&t[i]);
+        leading += leading == i - first && is_number(&t[i]);
         if (hash == n && t[i].s[0] == '#')
             hash = i;
     }
     return numbers == n - first || (2 * numbers > n - first && n - first == cages)
-           || (hash < n && numbers >= cages);
+           || (hash < n && numbers >= cages)
+           || (leading >= cages && rated_after_sums(t, first, n, cages));
 }
 
 enum format_id fmt_variant_detect(const char *text, size_t len)
@@ -1430,6 +1443,8 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     for (int ch = 0, k = 0; ch < 256; ch++)
         if (seen[ch] && ch != '.')
             labels[k++] = (char)ch;
+    if (rated_after_sums(t, first_sum, ntok, ncages))
+        ntok = first_sum + ncages;      /* the rest, a rating or words, is not read */
     for (int i = first_sum; i < ntok && rc > 0; i++) {
         int k = i - first_sum, sum = cage_sum(r, ln.number, &t[i], p->max_digit, err);
         if (sum < 0)

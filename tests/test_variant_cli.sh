@@ -191,6 +191,26 @@ bad kl_hash2 "1:85: expected a cage sum (a number from 1), got '#'" "a Killer li
 sed 's/$/ # from Code Golf/' "$data/killer_wiki.txt" >"$tmp/kl_comment.txt"
 bad kl_comment "1:" "a Killer line with a comment after its sums"
 err_has kl_comment "got '#'"; ok $? "... said at the '#'"
+# A Killer line with a rating after its sums, as rate --format=rating|se writes it (or a
+# word, as a list gives one) reads as a one-line Sudoku with one does: it was "not a
+# puzzle".  Givens before the cages too, and a file of several; a number after the sums
+# is still one sum too many.
+run kl_plain solve "$data/killer_wiki.txt"
+wiki_solution=$(cut -c1-81 "$tmp/kl_plain.out")
+for rating in 3.3 ED=3.3/3.0/2.8 hard; do
+  sed "s|\$| $rating|" "$data/killer_wiki.txt" >"$tmp/kl_rated.txt"
+  sed "s|\$| $rating|" "$data/killer_wiki.txt" >>"$tmp/kl_rated.txt"
+  run kl_rated solve --count "$tmp/kl_rated.txt"
+  status_is kl_rated 0 && [ "$(cat "$tmp/kl_rated.out")" = "1
+1" ]; ok $? "a Killer line with '$rating' after its sums reads, two in a file"
+done
+sed "s|^|$wiki_solution |; s|\$| 3.3|" "$data/killer_wiki.txt" >"$tmp/kl_rated_givens.txt"
+run kl_rated_givens solve --format=killer-line "$tmp/kl_rated_givens.txt"
+status_is kl_rated_givens 0 && out_has kl_rated_givens "$wiki_solution"
+ok $? "... led by givens too, with --format=killer-line"
+sed 's/$/ 12/' "$data/killer_wiki.txt" >"$tmp/kl_more.txt"
+bad kl_more "1:" "a whole number after a Killer line's sums is a sum too many"
+err_has kl_more "30 sums for 29 cages"; ok $? "... and says so"
 # A 16x16 one-line Sudoku (letters among its symbols) with words and numbers after it is
 # still a Sudoku, not a Killer line with faulty sums.
 grep -v '^#' "$srcdir/data/10-sudoku16-easy.txt" | tr -d '\n' >"$tmp/s16_note.txt"
