@@ -79,6 +79,33 @@ static void line_append(struct line *ln, const char *s, size_t n)
     ln->len += n;
 }
 
+/* No more lines from s: what is left of it is not read. */
+static void source_stop(struct line_source *s)
+{
+    s->eof = true;
+    s->chunk_pos = s->chunk_end;
+    s->skipping = false;
+}
+
+/* Whether the next take bytes of a line, at start, hold a NUL byte when the line goes on
+ * past them: then the line is binary data (FAULT_BINARY, at the NUL), decided there
+ * without reading on to its end.  Read on, /dev/zero or a binary without newlines was
+ * "line too long" after a MiB (and, after a puzzle, read without end). */
+static bool line_binary_so_far(struct line_source *s, struct line *ln, const char *start, size_t take)
+{
+    const char *nul = memchr(start, '\0', take);
+
+    if (nul == NULL)
+        return false;
+    line_append(ln, start, (size_t)(nul - start));
+    if (ln->fault == FAULT_NONE) {
+        ln->fault = FAULT_BINARY;
+        ln->fault_at = ln->len;
+    }
+    source_stop(s);
+    return true;
+}
+
 /* Reads the bytes up to the next newline into ln; false when there are none left.  A
  * line too long to keep is returned (faulty) as soon as it is, and the rest of it skipped
  * on the next call: an endless line (/dev/zero, a pipe without newlines) is reported at
@@ -115,9 +142,15 @@ static bool source_read_raw(struct line_source *s, struct line *ln, bool *termin
         s->chunk_pos += take + (nl != NULL);
         if (s->skipping) {
             s->skipping = nl == NULL;
+            if (nl == NULL && memchr(start, '\0', take) != NULL)
+                source_stop(s);     /* binary data on and on (/dev/zero): no end to skip to */
             continue;
         }
         got = true;
+        if (nl == NULL && line_binary_so_far(s, ln, start, take)) {
+            *terminated = true;
+            break;
+        }
         line_append(ln, start, take);
         if (nl != NULL || ln->fault == FAULT_TOO_LONG) {
             s->skipping = nl == NULL;
@@ -221,6 +254,8 @@ static bool source_fill_whole(struct line_source *s, struct line *ln)
     s->last_terminated = true;
     ln->number = s->lines_read;
     line_check(ln);
+    if (ln->fault == FAULT_BINARY)
+        source_stop(s);
     return true;
 }
 
@@ -251,6 +286,8 @@ static bool source_fill(struct line_source *s, struct line *ln)
     ln->text[ln->len] = '\0';
     if (ln->fault == FAULT_NONE)
         line_check(ln);
+    if (ln->fault == FAULT_BINARY)
+        source_stop(s);     /* a file with a NUL byte is binary data: its lines are no puzzles */
     return true;
 }
 
@@ -432,6 +469,8 @@ static int fail_fault(const struct reader *r, struct format_error *err, const st
     case FAULT_NOT_UTF8:
         return fail(r, err, ln->number, col, "not UTF-8 text");
     case FAULT_READ:
+        if (r->src.read_errno == EISDIR)    /* was "read error: Is a directory" */
+            return fail(r, err, 0, 0, "a directory: expected a file of puzzles");
         return fail(r, err, 0, 0, "read error: %s", strerror(r->src.read_errno));
     case FAULT_NONE:
         break;
