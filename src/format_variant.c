@@ -661,18 +661,18 @@ static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
 }
 
 /* Checks the finished variant, reporting a fault at the map or digit it concerns (its
- * regions not again when regions_checked); rows_line and digits_line as
- * fmt_finish_variant_groups takes them. */
+ * regions not again when regions_checked; a region named by its symbol in region_map);
+ * rows_line and digits_line as fmt_finish_variant_groups takes them. */
 static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
-                          long digits_line, bool regions_checked, struct puzzle **out,
-                          struct format_error *err)
+                          long digits_line, bool regions_checked, const char *region_map,
+                          struct puzzle **out, struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
     long col = 0;
     bool ok = true;
 
-    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions(p, &perr)) {
+    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions_named(p, region_map, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.region_col;
@@ -1205,7 +1205,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, region_map, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -1338,7 +1338,7 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
         pos[cell].line = map_at;
     if (rc > 0)
         rc = apply_regions(r, p, regions->s, pos, err);
-    if (rc > 0 && map_apart && !variant_check_regions(p, &perr))
+    if (rc > 0 && map_apart && !variant_check_regions_named(p, regions->s, &perr))
         rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
     for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
@@ -1346,7 +1346,7 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
      * the givens may be left to the caller.  A map of its own line is checked already
      * (checking it again was a seventh of reading a Jigsaw on two lines). */
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, out, err);
+        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, regions->s, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -1459,7 +1459,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, 0, false, out, err);
+        rc = finish_variant(r, p, pos, 0, 0, false, NULL, out, err);
         p = NULL;
     }
     puzzle_free(p);

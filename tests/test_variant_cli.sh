@@ -60,7 +60,7 @@ run jpair_bad solve "$tmp/jpair_bad.txt"
 status_is jpair_bad 2 && err_has jpair_bad "jpair_bad.txt:2:2: the givens at r1c1 and r1c2 are both 1"
 ok $? "  a second line that makes no regions (one of 10 cells): two Sudokus, as before"
 run jpair_forced solve --format=jigsaw-line "$tmp/jpair_bad.txt"
-status_is jpair_forced 2 && err_has jpair_forced "jpair_bad.txt:2:1: region 1 has 10 cells"
+status_is jpair_forced 2 && err_has jpair_forced "jpair_bad.txt:2:1: region '1' has 10 cells"
 ok $? "  --format=jigsaw-line forces the pair, its map's faults said on the map's line"
 echo "$line" | sed 's/ /\n# the regions\n/' >"$tmp/jpair_apart.txt"
 run jpair_apart solve "$tmp/jpair_apart.txt"
@@ -103,9 +103,15 @@ bad() {  # bad NAME EXPECTED-MESSAGE DESCRIPTION (input in $tmp/NAME.txt)
 jig=$(sed -n '/^jigsaw$/,/^$/p' "$data/variants.txt")
 kx=$(sed -n '/^killer-x$/,/^$/p' "$data/variants.txt")
 echo "$jig" | sed '2s/112222333/112222233/' >"$tmp/region_size.txt"
-bad region_size "2:13: region 2 has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of 10 cells"
+bad region_size "2:13: region '2' has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of 10 cells"
 echo "$jig" | sed '2s/112222333/312222331/' >"$tmp/region_apart.txt"
-bad region_apart "2:11: region 1 (from r1c1) is not contiguous" "a region in two pieces"
+bad region_apart "2:11: region '3' (from r1c1) is not contiguous" "a region in two pieces, named by its symbol"
+# Regions are named by the symbols the map gives them, not by their order in it (the
+# first symbol of this map is 'c', its region the first): the messages said "region 1".
+echo "$jig" | sed '2s/112222333/312222331/' | awk 'NF == 2 { gsub(/1/, "q", $2); gsub(/3/, "c", $2) } { print }' >"$tmp/region_letters.txt"
+bad region_letters "2:11: region 'c' (from r1c1) is not contiguous" "a region of letters in two pieces: 'c', as in the map"
+echo "$jig" | sed '2s/112222333/112222233/' | awk 'NF == 2 { gsub(/2/, "b", $2); gsub(/1/, "z", $2) } { print }' >"$tmp/region_letters2.txt"
+bad region_letters2 "2:13: region 'b' has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of letters of 10 cells: 'b', not 2"
 echo "$jig" | sed '2s/112222333/11222233X/' >"$tmp/region_many.txt"
 bad region_many "8:15: '8' would be region 10; a 9x9 Jigsaw has 9 regions" "ten region symbols"
 echo "$kx" | sed '2s/abcdeeefg/abcdeeefa/' >"$tmp/cage_apart.txt"
