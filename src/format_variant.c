@@ -555,10 +555,14 @@ static bool reserved_cage_symbol(char ch)
 static int apply_cages(struct reader *r, struct puzzle *p, const char *map, const struct vsums *sums,
                        const struct vpos *pos, struct format_error *err)
 {
-    int16_t *cage = xmalloc((size_t)p->ncells * sizeof *cage);
+    /* Numbered straight into the puzzle's cages (a puzzle that fails is freed, not
+     * used), and its sums given room for them all at once: a room of numbers to copy and
+     * a realloc a cage were all but a few of the allocations of reading a Killer. */
+    int16_t *cage = p->cage;
     int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, true, &bad);
     int rc = 1;
 
+    p->cage_sum = xrealloc(p->cage_sum, (size_t)(ncages > 0 ? ncages : 1) * sizeof *p->cage_sum);
     for (int k = 0; k < ncages && rc > 0; k++) {
         int first = 0;
 
@@ -571,15 +575,12 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
                                   "expected a letter, a digit or other punctuation")
                               : _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
-            puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
+            p->cage_sum[p->ncages++] = sums->sum[(unsigned char)map[first]];
     }
     for (int ch = 0; ch < 256 && rc > 0; ch++)
         if (sums->sum[ch] != 0 && memchr(map, ch, (size_t)p->ncells) == NULL)
             rc = fmt_fail(r, err, sums->line[ch], sums->col[ch],
                           _("a sum for the cage '%1$c', which the grid does not have"), ch);
-    if (rc > 0)
-        memcpy(p->cage, cage, (size_t)p->ncells * sizeof *cage);
-    free(cage);
     return rc;
 }
 
@@ -1425,7 +1426,10 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);
-    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    /* The reader's room, as a Jigsaw line's: each cell's line and cage column are set
+     * below, its digit column by line_digits or below (a calloc a puzzle, read only
+     * once the puzzle has read well so far). */
+    pos = fmt_scratch(r, (size_t)p->ncells * sizeof *pos);
     rc = cages_at == 1 ? line_digits(r, &ln, &t[0], n, p, pos, err) : 1;
     for (int cell = 0; cell < p->ncells; cell++) {
         unsigned char ch = (unsigned char)t[cages_at].s[cell];
@@ -1462,8 +1466,7 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         rc = finish_variant(r, p, pos, 0, 0, false, NULL, out, err);
         p = NULL;
     }
-    puzzle_free(p);
-    free(pos);
+    puzzle_free(p);     /* pos is the reader's room */
     free_tokens(t, room);
     return rc;
 }
