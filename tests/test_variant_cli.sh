@@ -411,4 +411,26 @@ bad cages_below "2:17: expected the cage map beside the row's digits" "  a Kille
 sed '1s/jigsaw/killer-jigsaw/' "$tmp/map_below.txt" >"$tmp/maps_below.txt"
 bad maps_below "2:15: expected the region map and the cage map beside the row's digits" "  a Killer Jigsaw: both maps"
 
+# Variants above 16x16 (README, kakudo.1: sizes 4 to 25, as for plain Sudoku; generate up
+# to 16): a 17x17 and a 25x25 Jigsaw, each a cyclic Latin square with its rows as
+# regions and r1c1 empty, read, solved, counted, rated and hinted.
+big_jigsaw() {  # big_jigsaw N: the one-line Jigsaw
+  awk -v n="$1" 'BEGIN {
+    sym = "123456789ABCDEFGHIJKLMNOP"; reg = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+    for (r = 0; r < n; r++) for (c = 0; c < n; c++) {
+      d = d (r + c == 0 ? "." : substr(sym, (r + c) % n + 1, 1)); m = m substr(reg, r + 1, 1)
+    }
+    print d " " m }'
+}
+for side in 17 25; do
+  big_jigsaw $side >"$tmp/big$side.txt"
+  run big$side solve --count "$tmp/big$side.txt"
+  run big${side}r rate "$tmp/big$side.txt"
+  run big${side}h hint "$tmp/big$side.txt"
+  [ "$(cat "$tmp/big$side.out")" = 1 ] && out_has big${side}r "Full house" && out_has big${side}h "r1c1"
+  ok $? "a ${side}x$side Jigsaw: solved with one solution, rated and hinted"
+done
+run big17g generate jigsaw --size 17
+status_is big17g 2 && err_has big17g "no jigsaw of size 17: sizes are 4 to 16"; ok $? "  generate makes none above 16x16"
+
 tap_done
