@@ -798,6 +798,17 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
     }
 }
 
+/* Whether every character of the piece is a symbol of a grid of side n. */
+static bool symbols_at_most(const struct token *t, int n)
+{
+    for (size_t i = 0; i < t->len; i++) {
+        int v = symbol_value((unsigned char)t->s[i]);
+        if (v < 0 || v > n)
+            return false;
+    }
+    return true;
+}
+
 /* The side of a one-line puzzle followed by words or numbers ("PUZZLE 9.0", "PUZZLE
  * hard"), from its first piece; 0 if it is none.  row_sizes counts the symbols on into
  * what follows, so such a first line was "not a puzzle" (or, forced, "got 84 symbols")
@@ -805,17 +816,19 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
 static int first_piece_side(const struct line *ln, const struct row_shape *sh)
 {
     struct cursor c = cursor_at_start(ln);
-    struct token t;
+    struct token t, u;
     int n;
 
-    if (sh->pieces < 2 || !row_piece(&c, &t, NULL) || (n = sudoku_size_of_square((int)t.len)) == 0)
+    if (sh->pieces < 2 || !row_piece(&c, &t, NULL))
         return 0;
-    for (size_t i = 0; i < t.len; i++) {
-        int v = symbol_value((unsigned char)t.s[i]);
-        if (v < 0 || v > n)
-            return 0;
-    }
-    return n;
+    /* A stray space in the puzzle ("PUZZLE-A PUZZLE-B 9.0"): the first two pieces, as the
+     * same line further down reads them, where the first alone is no square. */
+    if (sudoku_size_of_square((int)t.len) == 0 && sh->pieces >= 3 && row_piece(&c, &u, NULL)
+        && t.len > 1 && u.len > 1 && (n = sudoku_size_of_square((int)(t.len + u.len))) != 0)
+        return symbols_at_most(&t, n) && symbols_at_most(&u, n) ? n : 0;
+    if ((n = sudoku_size_of_square((int)t.len)) == 0)
+        return 0;
+    return symbols_at_most(&t, n) ? n : 0;
 }
 
 static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
@@ -1047,14 +1060,21 @@ static long miscount_col(const struct line *ln, const struct row_shape *sh)
 {
     struct cursor c = cursor_at_start(ln);
     struct token t;
-    int side = SUDOKU_MIN_SIZE;
+    int side = SUDOKU_MIN_SIZE, at;
 
-    if (sh->pieces != 1 || !row_piece(&c, &t, NULL))
+    if (sh->pieces > 2 || sh->spaced || !row_piece(&c, &t, NULL))
         return 0;
     for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
         if (abs(n * n - sh->loose) < abs(side * side - sh->loose))
             side = n;
-    return t.col + (sh->loose < side * side ? sh->loose : side * side);
+    /* Counted on past a stray space into the second piece: its symbols are the puzzle's. */
+    at = sh->loose < side * side ? sh->loose : side * side;
+    if (sh->pieces == 2 && (at > (int)t.len || (at == (int)t.len && sh->loose > side * side))) {
+        at -= (int)t.len;
+        if (!row_piece(&c, &t, NULL))
+            return 0;
+    }
+    return t.col + at;
 }
 
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
@@ -2081,7 +2101,9 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
         n = 1;
     if (n == 0 && k >= 0 && first_piece_side(source_peek(&r->src, k), &sh) != 0)
         cands[n++] = FORMAT_SUDOKU_LINE;
-    if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
+    /* One piece of symbols, or two (a stray space among them), too many for a row. */
+    if (n == 0 && k >= 0 && (sh.pieces == 1 || (sh.pieces == 2 && !sh.spaced)) && sh.count == sh.loose
+        && sh.count > SUDOKU_MAX_SIZE)
         cands[n++] = FORMAT_SUDOKU_LINE;
     if (n == 0 && ln->fault == FAULT_NONE && fmt_variant_near_header(ln->text, ln->len)
         && (k = next_content(r, first + 1)) >= 0 && source_peek(&r->src, k)->fault == FAULT_NONE

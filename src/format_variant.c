@@ -387,11 +387,65 @@ static bool near(size_t a, size_t b)
     return (a > b ? a - b : b - a) <= MISCOUNT_MAX;
 }
 
+/* The symbols of tokens t[from] to t[to - 1]. */
+static size_t symbols_between(const struct vtok *t, int from, int to)
+{
+    size_t count = 0;
+
+    for (int i = from; i < to; i++)
+        count += symbols_in(&t[i]);
+    return count;
+}
+
+/* A Jigsaw line that a stray space splits (its digits or its map): the token its map
+ * starts at, the digits before it and the map from it on being as many symbols, a
+ * square's; 0 if it is no such line. */
+static int jigsaw_split(const struct vtok *t, int n)
+{
+    for (int k = 1; n >= 3 && k < n; k++) {
+        size_t digits = symbols_between(t, 0, k);
+
+        if (digits >= LINE_MAP_MIN && side_of(digits) != 0 && digits == symbols_between(t, k, n))
+            return k;
+    }
+    return 0;
+}
+
+/* Whether tokens t[from] on are all numbers (a Killer line's sums). */
+static bool numbers_from(const struct vtok *t, int from, int n)
+{
+    for (int i = from; i < n; i++)
+        if (!is_number(&t[i]))
+            return false;
+    return from < n;
+}
+
+/* A Killer line that a stray space splits in two, its cage letters or its givens: true
+ * with *at the token whose end is the space and *givens whether it split the givens. */
+static bool killer_split(const struct vtok *t, int n, int *at, bool *givens)
+{
+    size_t a = n >= 3 ? symbols_in(&t[0]) : 0, b = n >= 3 ? symbols_in(&t[1]) : 0;
+    size_t c = n >= 4 ? symbols_in(&t[2]) : 0;
+
+    *givens = false;
+    *at = 0;
+    if (n >= 3 && !is_number(&t[1]) && (has_letter(&t[0]) || has_letter(&t[1]))
+        && a + b >= LINE_MAP_MIN && side_of(a + b) != 0 && numbers_from(t, 2, n))
+        return true;
+    if (n >= 4 && side_of(a) != 0 && b + c == a && !is_number(&t[2])
+        && (has_letter(&t[1]) || has_letter(&t[2])) && numbers_from(t, 3, n))
+        return *at = 1, true;
+    if (n >= 4 && side_of(c) != 0 && a + b == c && has_letter(&t[2]) && numbers_from(t, 3, n))
+        return *givens = true, true;
+    return false;
+}
+
 enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
     struct vtok t[VTOK_MAX];
-    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side;
+    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side, at;
+    bool givens;
 
     /* Digits and a region map a symbol or two apart, one of them the size of a square;
      * or both of it and more after them (a comment, a rating), which the reader says is
@@ -400,6 +454,11 @@ enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
         && (n == 2 ? near(symbols_in(&t[0]), symbols_in(&t[1]))
                          && (side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0)
                    : side_of(symbols_in(&t[0])) != 0 && symbols_in(&t[0]) == symbols_in(&t[1])))
+        return FORMAT_JIGSAW_LINE;
+    /* A stray space within a one-line form's digits or maps: its reader says where. */
+    if (n < VTOK_MAX && killer_split(t, n, &at, &givens))
+        return FORMAT_KILLER_LINE;
+    if (n <= 4 && jigsaw_split(t, n) != 0)
         return FORMAT_JIGSAW_LINE;
     /* Cage letters a letter or two off a square (after givens, where the second token is
      * no number), then sums. */
@@ -446,6 +505,17 @@ static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const 
 {
     size_t digits = ntok >= 2 ? symbols_in(&t[0]) : 0, map = ntok >= 2 ? symbols_in(&t[1]) : 0;
     long short_end = (long)(digits < map ? digits : map);
+    int split = ntok <= 4 ? jigsaw_split(t, ntok) : 0;
+
+    /* At the stray space: after the first token, or after the map's first. */
+    if (split > 1)
+        return fmt_fail(r, err, ln->number, t[0].col + (long)digits,
+                        _("expected %1$d digits with no space among them, got a space after %2$d"),
+                        (int)symbols_between(t, 0, split), (int)digits);
+    if (split == 1)
+        return fmt_fail(r, err, ln->number, t[1].col + (long)map,
+                        _("expected a region map of %1$d symbols with no space among them, got a "
+                          "space after %2$d"), (int)symbols_between(t, 1, ntok), (int)map);
 
     if (ntok >= 2 && digits != map && side_of(map) != 0)
         return fmt_fail(r, err, ln->number, t[0].col + short_end,
@@ -1396,13 +1466,23 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     struct puzzle *p = NULL;
     struct vpos *pos = NULL;
     int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
-    bool seen[256] = { false };
+    bool seen[256] = { false }, stray_in_givens;
     char labels[256];
 
     if (rc <= 0)
         return rc;
     fmt_drop(r);
     ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
+    if (killer_split(t, ntok, &cages_at, &stray_in_givens)) {
+        size_t before = symbols_in(&t[cages_at]), want = before + symbols_in(&t[cages_at + 1]);
+
+        rc = fmt_fail(r, err, ln.number, t[cages_at].col + (long)before,
+                      stray_in_givens ? _("expected %1$d givens with no space among them, got a space after %2$d")
+                                      : _("expected %1$d cage letters with no space among them, got a space "
+                                          "after %2$d"), (int)want, (int)before);
+        free_tokens(t, room);
+        return rc;
+    }
     /* The cage letters: the second token if it is not a sum (the first holds the givens). */
     if (ntok >= 1 && map_ascii(r, ln.number, &t[ntok >= 2 && !is_number(&t[1]) ? 1 : 0], false, err) < 0) {
         free_tokens(t, room);

@@ -290,6 +290,22 @@ bad kl_word1 "1:83: expected a cage sum (a number from 1), got 'x'" "Killer line
 printf '%081d %s\n' 0 "$wiki_line" | sed 's/ A/ /' >"$tmp/kl_gmap.txt"
 bad kl_gmap "1:163: expected N*N cage letters (81 for 9x9), got 80" \
   "Killer line after givens, a cage letter short: the letters, not a sum"
+# A stray space within a one-line form's digits or maps was "not a puzzle" (a Jigsaw's
+# map split: read as a Sudoku without its regions): said at the space, as a miscount is.
+echo "$line" | sed 's/^\(.\{5\}\)/\1 /' >"$tmp/sp_digits.txt"
+bad sp_digits "1:6: expected 81 digits with no space among them, got a space after 5" "a stray space in a Jigsaw line's digits"
+run sp_digitsf solve --format=jigsaw-line "$tmp/sp_digits.txt"
+status_is sp_digitsf 2 && err_has sp_digitsf "sp_digits.txt:1:6: expected 81 digits with no space"; ok $? "  and with --format=jigsaw-line"
+echo "$line" | sed 's/^\(.\{100\}\)/\1 /' >"$tmp/sp_map.txt"
+bad sp_map "1:101: expected a region map of 81 symbols with no space among them, got a space after 18" "a stray space in a Jigsaw line's map"
+echo "$wiki_line" | sed 's/^\(.\{20\}\)/\1 /' >"$tmp/sp_cages.txt"
+bad sp_cages "1:21: expected 81 cage letters with no space among them, got a space after 20" "a stray space in a Killer line's cage letters"
+run sp_cagesf solve --format=killer-line "$tmp/sp_cages.txt"
+status_is sp_cagesf 2 && err_has sp_cagesf "sp_cages.txt:1:21: expected 81 cage letters"; ok $? "  and with --format=killer-line"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/^\(.\{30\}\)/\1 /' >"$tmp/sp_givens.txt"
+bad sp_givens "1:31: expected 81 givens with no space among them, got a space after 30" "a stray space in a Killer line's givens"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/^\(.\{101\}\)/\1 /' >"$tmp/sp_gcages.txt"
+bad sp_gcages "1:102: expected 81 cage letters with no space among them, got a space after 19" "  and in its cage letters after givens"
 printf '%080d\n' 0 | tr 0 . >"$tmp/line_short.txt"
 bad line_short "1:81: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols" \
   "one-line Sudoku, a symbol short"
