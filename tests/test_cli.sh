@@ -119,8 +119,10 @@ status_is withbin 2 && [ "$(grep -c . "$tmp/withbin.out")" = 1 ] && [ "$(grep -c
   err_has withbin "withbin.txt:2:" && err_has withbin "binary data (a NUL byte)"
 ok $? "a puzzle, then a binary: one message at its first NUL, nothing after it read"
 "$bin" solve /dev/urandom >"$tmp/urandom.out" 2>"$tmp/urandom.err" &
-wait_end $! && [ "$(grep -c . "$tmp/urandom.err")" = 1 ] && err_has urandom "/dev/urandom:"
-ok $? "solve /dev/urandom: one message, at its first line that is not blank, and the end"
+# Random bytes: most often one message at the first line, but a first line that is a
+# comment ('#') not in UTF-8 is passed over as such, so the count is not fixed; it ends.
+wait_end $! && err_has urandom "/dev/urandom:" && [ "$(grep -c . "$tmp/urandom.out")" = 0 ]
+ok $? "solve /dev/urandom: said, and the end"
 # A FIFO is read as its writer writes, as cat reads one: kakudo waits for a writer.
 mkfifo "$tmp/fifo"
 "$bin" solve "$tmp/fifo" >"$tmp/fifo.out" 2>"$tmp/fifo.err" &
