@@ -1062,7 +1062,8 @@ static long miscount_col(const struct line *ln, const struct row_shape *sh)
     struct token t;
     int side = SUDOKU_MIN_SIZE, at;
 
-    if (sh->pieces > 2 || sh->spaced || !row_piece(&c, &t, NULL))
+    if (sh->pieces > 2 || (sh->pieces == 2 && (sh->spaced || sh->count != sh->loose))
+        || !row_piece(&c, &t, NULL))
         return 0;
     for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
         if (abs(n * n - sh->loose) < abs(side * side - sh->loose))

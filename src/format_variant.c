@@ -1506,9 +1506,9 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);
-    /* The reader's room, as a Jigsaw line's: each cell's line and cage column are set
-     * below, its digit column by line_digits or below (a calloc a puzzle, read only
-     * once the puzzle has read well so far). */
+    /* The reader's room, as a Jigsaw line's, not a calloc a puzzle: each cell's line and
+     * cage column are set below, its digit column by line_digits or below, and the places
+     * are looked at only once they are (after a fault in the givens, never). */
     pos = fmt_scratch(r, (size_t)p->ncells * sizeof *pos);
     rc = cages_at == 1 ? line_digits(r, &ln, &t[0], n, p, pos, err) : 1;
     for (int cell = 0; cell < p->ncells; cell++) {
