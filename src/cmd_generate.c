@@ -227,7 +227,8 @@ static const char *variant_line_format(unsigned variant)
     }
 }
 
-/* "24-28" or "26" into min and max (at least 1; gen_check_givens says how many fit). */
+/* "24-28" or "26" into min and max; either end may be 0, so "0-0" is "0" (gen_check_givens
+ * says whether the kind takes none and how many fit). */
 static bool parse_givens(const char *s, int *min, int *max)
 {
     char buf[32], *dash;
@@ -239,10 +240,10 @@ static bool parse_givens(const char *s, int *min, int *max)
     dash = strchr(buf, '-');
     if (dash != NULL)
         *dash = '\0';
-    if (!cli_parse_number(buf, 1, INT_MAX / 2, &lo))
+    if (!cli_parse_number(buf, 0, INT_MAX / 2, &lo))
         return false;
     hi = lo;
-    if (dash != NULL && !cli_parse_number(dash + 1, 1, INT_MAX / 2, &hi))
+    if (dash != NULL && !cli_parse_number(dash + 1, 0, INT_MAX / 2, &hi))
         return false;
     *min = (int)lo;
     *max = (int)hi;
@@ -345,14 +346,14 @@ static int settle_generate_args(struct generate_args *a, const char *kind)
     if (a->level != NULL && !gen_level_by_name(a->level, &req->level))
         return generate_usage_error("unknown --level '%s': expected beginner, easy, medium, "
                                     "hard, expert, master or any", a->level);
-    if (a->givens != NULL && strcmp(a->givens, "0") == 0)
-        req->givens_none = true;    /* a Killer of cages alone; gen_check_request says who */
-    else if (a->givens != NULL && a->givens[0] == '-')
+    if (a->givens != NULL && a->givens[0] == '-')
         return generate_usage_error("invalid --givens '%s': a number of givens is never "
                                     "negative", a->givens);
     else if (a->givens != NULL && !parse_givens(a->givens, &req->givens_min, &req->givens_max))
         return generate_usage_error("invalid --givens '%s': expected N or MIN-MAX, whole numbers "
-                                    "from 1 to the grid's cells, such as 24-28", a->givens);
+                                    "from 0 to the grid's cells, such as 24-28", a->givens);
+    if (a->givens != NULL && req->givens_min == 0 && req->givens_max == 0)
+        req->givens_none = true;    /* "0" or "0-0": a Killer of cages alone; gen_check_request says who */
     if (!gen_check_request(req, why, sizeof why))
         return generate_usage_error("%s", why);
     return -1;

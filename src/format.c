@@ -79,6 +79,33 @@ static void line_append(struct line *ln, const char *s, size_t n)
     ln->len += n;
 }
 
+/* No more lines from s: what is left of it is not read. */
+static void source_stop(struct line_source *s)
+{
+    s->eof = true;
+    s->chunk_pos = s->chunk_end;
+    s->skipping = false;
+}
+
+/* Whether the next take bytes of a line, at start, hold a NUL byte when the line goes on
+ * past them: then the line is binary data (FAULT_BINARY, at the NUL), decided there
+ * without reading on to its end.  Read on, /dev/zero or a binary without newlines was
+ * "line too long" after a MiB (and, after a puzzle, read without end). */
+static bool line_binary_so_far(struct line_source *s, struct line *ln, const char *start, size_t take)
+{
+    const char *nul = memchr(start, '\0', take);
+
+    if (nul == NULL)
+        return false;
+    line_append(ln, start, (size_t)(nul - start));
+    if (ln->fault == FAULT_NONE) {
+        ln->fault = FAULT_BINARY;
+        ln->fault_at = ln->len;
+    }
+    source_stop(s);
+    return true;
+}
+
 /* Reads the bytes up to the next newline into ln; false when there are none left.  A
  * line too long to keep is returned (faulty) as soon as it is, and the rest of it skipped
  * on the next call: an endless line (/dev/zero, a pipe without newlines) is reported at
@@ -115,9 +142,15 @@ static bool source_read_raw(struct line_source *s, struct line *ln, bool *termin
         s->chunk_pos += take + (nl != NULL);
         if (s->skipping) {
             s->skipping = nl == NULL;
+            if (nl == NULL && memchr(start, '\0', take) != NULL)
+                source_stop(s);     /* binary data on and on (/dev/zero): no end to skip to */
             continue;
         }
         got = true;
+        if (nl == NULL && line_binary_so_far(s, ln, start, take)) {
+            *terminated = true;
+            break;
+        }
         line_append(ln, start, take);
         if (nl != NULL || ln->fault == FAULT_TOO_LONG) {
             s->skipping = nl == NULL;
@@ -221,6 +254,8 @@ static bool source_fill_whole(struct line_source *s, struct line *ln)
     s->last_terminated = true;
     ln->number = s->lines_read;
     line_check(ln);
+    if (ln->fault == FAULT_BINARY)
+        source_stop(s);
     return true;
 }
 
@@ -251,6 +286,8 @@ static bool source_fill(struct line_source *s, struct line *ln)
     ln->text[ln->len] = '\0';
     if (ln->fault == FAULT_NONE)
         line_check(ln);
+    if (ln->fault == FAULT_BINARY)
+        source_stop(s);     /* a file with a NUL byte is binary data: its lines are no puzzles */
     return true;
 }
 
@@ -432,6 +469,8 @@ static int fail_fault(const struct reader *r, struct format_error *err, const st
     case FAULT_NOT_UTF8:
         return fail(r, err, ln->number, col, "not UTF-8 text");
     case FAULT_READ:
+        if (r->src.read_errno == EISDIR)    /* was "read error: Is a directory" */
+            return fail(r, err, 0, 0, "a directory: expected a file of puzzles");
         return fail(r, err, 0, 0, "read error: %s", strerror(r->src.read_errno));
     case FAULT_NONE:
         break;
@@ -759,6 +798,17 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
     }
 }
 
+/* Whether every character of the piece is a symbol of a grid of side n. */
+static bool symbols_at_most(const struct token *t, int n)
+{
+    for (size_t i = 0; i < t->len; i++) {
+        int v = symbol_value((unsigned char)t->s[i]);
+        if (v < 0 || v > n)
+            return false;
+    }
+    return true;
+}
+
 /* The side of a one-line puzzle followed by words or numbers ("PUZZLE 9.0", "PUZZLE
  * hard"), from its first piece; 0 if it is none.  row_sizes counts the symbols on into
  * what follows, so such a first line was "not a puzzle" (or, forced, "got 84 symbols")
@@ -766,17 +816,19 @@ static void row_sizes(const struct row_shape *sh, int *grid_n, int *line_n)
 static int first_piece_side(const struct line *ln, const struct row_shape *sh)
 {
     struct cursor c = cursor_at_start(ln);
-    struct token t;
+    struct token t, u;
     int n;
 
-    if (sh->pieces < 2 || !row_piece(&c, &t, NULL) || (n = sudoku_size_of_square((int)t.len)) == 0)
+    if (sh->pieces < 2 || !row_piece(&c, &t, NULL))
         return 0;
-    for (size_t i = 0; i < t.len; i++) {
-        int v = symbol_value((unsigned char)t.s[i]);
-        if (v < 0 || v > n)
-            return 0;
-    }
-    return n;
+    /* A stray space in the puzzle ("PUZZLE-A PUZZLE-B 9.0"): the first two pieces, as the
+     * same line further down reads them, where the first alone is no square. */
+    if (sudoku_size_of_square((int)t.len) == 0 && sh->pieces >= 3 && row_piece(&c, &u, NULL)
+        && t.len > 1 && u.len > 1 && (n = sudoku_size_of_square((int)(t.len + u.len))) != 0)
+        return symbols_at_most(&t, n) && symbols_at_most(&u, n) ? n : 0;
+    if ((n = sudoku_size_of_square((int)t.len)) == 0)
+        return 0;
+    return symbols_at_most(&t, n) ? n : 0;
 }
 
 static const char *symbol_alphabet(int n, bool spaced, char *buf, size_t size)
@@ -1008,14 +1060,22 @@ static long miscount_col(const struct line *ln, const struct row_shape *sh)
 {
     struct cursor c = cursor_at_start(ln);
     struct token t;
-    int side = SUDOKU_MIN_SIZE;
+    int side = SUDOKU_MIN_SIZE, at;
 
-    if (sh->pieces != 1 || !row_piece(&c, &t, NULL))
+    if (sh->pieces > 2 || (sh->pieces == 2 && (sh->spaced || sh->count != sh->loose))
+        || !row_piece(&c, &t, NULL))
         return 0;
     for (int n = SUDOKU_MIN_SIZE + 1; n <= SUDOKU_MAX_SIZE; n++)
         if (abs(n * n - sh->loose) < abs(side * side - sh->loose))
             side = n;
-    return t.col + (sh->loose < side * side ? sh->loose : side * side);
+    /* Counted on past a stray space into the second piece: its symbols are the puzzle's. */
+    at = sh->loose < side * side ? sh->loose : side * side;
+    if (sh->pieces == 2 && (at > (int)t.len || (at == (int)t.len && sh->loose > side * side))) {
+        at -= (int)t.len;
+        if (!row_piece(&c, &t, NULL))
+            return 0;
+    }
+    return t.col + at;
 }
 
 static int read_sudoku_line(struct reader *r, struct puzzle **out, struct format_style *style,
@@ -2042,7 +2102,9 @@ static int format_candidates(struct reader *r, int first, enum format_id cands[5
         n = 1;
     if (n == 0 && k >= 0 && first_piece_side(source_peek(&r->src, k), &sh) != 0)
         cands[n++] = FORMAT_SUDOKU_LINE;
-    if (n == 0 && k >= 0 && sh.pieces == 1 && sh.count == sh.loose && sh.count > SUDOKU_MAX_SIZE)
+    /* One piece of symbols, or two (a stray space among them), too many for a row. */
+    if (n == 0 && k >= 0 && (sh.pieces == 1 || (sh.pieces == 2 && !sh.spaced)) && sh.count == sh.loose
+        && sh.count > SUDOKU_MAX_SIZE)
         cands[n++] = FORMAT_SUDOKU_LINE;
     if (n == 0 && ln->fault == FAULT_NONE && fmt_variant_near_header(ln->text, ln->len)
         && (k = next_content(r, first + 1)) >= 0 && source_peek(&r->src, k)->fault == FAULT_NONE

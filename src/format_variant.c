@@ -286,23 +286,36 @@ static int cages_named(const struct vtok *map)
     return count;
 }
 
+/* Whether tokens t[sums] on, a Killer line's cages sums then more, end in a rating or
+ * words (such as "3.3" or "ED=3.3/3.0/2.8", as rate --format=rating|se writes them):
+ * the token after the cages' sums is no whole number (a whole number is one sum too many)
+ * and no '#' (a comment goes on a line of its own, as the reader says). */
+static bool rated_after_sums(const struct vtok *t, int sums, int n, int cages)
+{
+    return n - sums > cages && !is_number(&t[sums + cages]) && t[sums + cages].s[0] != '#';
+}
+
 /* Whether the tokens after a Killer line's map (t[0], or t[1] after the givens) are its
  * sums: all numbers; or one for each cage, most of them numbers, a few with faults ("#5",
- * "1O"); or a number for each cage and a '#' among or after them (no comment there).
- * The reader then says the fault at its column: such a line was "not a puzzle", without
- * a column.  A one-line Sudoku with letters and words after it stays one. */
+ * "1O"); or a number for each cage and a '#' among or after them (no comment there); or
+ * a number for each cage and a rating or words after them (read as after a one-line
+ * Sudoku).  The reader then says the fault at its column: such a line was "not a
+ * puzzle", without a column.  A one-line Sudoku with letters and words after it stays
+ * one. */
 static bool sums_follow(const struct vtok *t, int n)
 {
     int first = n >= 2 && symbols_in(&t[1]) == symbols_in(&t[0]) ? 2 : 1, numbers = 0;
-    int cages = cages_named(&t[first - 1]), hash = n;
+    int cages = cages_named(&t[first - 1]), hash = n, leading = 0;
 
     for (int i = first; i < n; i++) {
         numbers += is_number(&t[i]);
+        leading += leading == i - first && is_number(&t[i]);
         if (hash == n && t[i].s[0] == '#')
             hash = i;
     }
     return numbers == n - first || (2 * numbers > n - first && n - first == cages)
-           || (hash < n && numbers >= cages);
+           || (hash < n && numbers >= cages)
+           || (leading >= cages && rated_after_sums(t, first, n, cages));
 }
 
 enum format_id fmt_variant_detect(const char *text, size_t len)
@@ -374,11 +387,65 @@ static bool near(size_t a, size_t b)
     return (a > b ? a - b : b - a) <= MISCOUNT_MAX;
 }
 
+/* The symbols of tokens t[from] to t[to - 1]. */
+static size_t symbols_between(const struct vtok *t, int from, int to)
+{
+    size_t count = 0;
+
+    for (int i = from; i < to; i++)
+        count += symbols_in(&t[i]);
+    return count;
+}
+
+/* A Jigsaw line that a stray space splits (its digits or its map): the token its map
+ * starts at, the digits before it and the map from it on being as many symbols, a
+ * square's; 0 if it is no such line. */
+static int jigsaw_split(const struct vtok *t, int n)
+{
+    for (int k = 1; n >= 3 && k < n; k++) {
+        size_t digits = symbols_between(t, 0, k);
+
+        if (digits >= LINE_MAP_MIN && side_of(digits) != 0 && digits == symbols_between(t, k, n))
+            return k;
+    }
+    return 0;
+}
+
+/* Whether tokens t[from] on are all numbers (a Killer line's sums). */
+static bool numbers_from(const struct vtok *t, int from, int n)
+{
+    for (int i = from; i < n; i++)
+        if (!is_number(&t[i]))
+            return false;
+    return from < n;
+}
+
+/* A Killer line that a stray space splits in two, its cage letters or its givens: true
+ * with *at the token whose end is the space and *givens whether it split the givens. */
+static bool killer_split(const struct vtok *t, int n, int *at, bool *givens)
+{
+    size_t a = n >= 3 ? symbols_in(&t[0]) : 0, b = n >= 3 ? symbols_in(&t[1]) : 0;
+    size_t c = n >= 4 ? symbols_in(&t[2]) : 0;
+
+    *givens = false;
+    *at = 0;
+    if (n >= 3 && !is_number(&t[1]) && (has_letter(&t[0]) || has_letter(&t[1]))
+        && a + b >= LINE_MAP_MIN && side_of(a + b) != 0 && numbers_from(t, 2, n))
+        return true;
+    if (n >= 4 && side_of(a) != 0 && b + c == a && !is_number(&t[2])
+        && (has_letter(&t[1]) || has_letter(&t[2])) && numbers_from(t, 3, n))
+        return *at = 1, true;
+    if (n >= 4 && side_of(c) != 0 && a + b == c && has_letter(&t[2]) && numbers_from(t, 3, n))
+        return *givens = true, true;
+    return false;
+}
+
 enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
 {
     struct fmt_line ln = { .text = text, .len = len };
     struct vtok t[VTOK_MAX];
-    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side;
+    int n = split_tokens(&ln, t, VTOK_MAX), map, numbers = 0, side, at;
+    bool givens;
 
     /* Digits and a region map a symbol or two apart, one of them the size of a square;
      * or both of it and more after them (a comment, a rating), which the reader says is
@@ -387,6 +454,11 @@ enum format_id fmt_variant_detect_miscount(const char *text, size_t len)
         && (n == 2 ? near(symbols_in(&t[0]), symbols_in(&t[1]))
                          && (side_of(symbols_in(&t[0])) != 0 || side_of(symbols_in(&t[1])) != 0)
                    : side_of(symbols_in(&t[0])) != 0 && symbols_in(&t[0]) == symbols_in(&t[1])))
+        return FORMAT_JIGSAW_LINE;
+    /* A stray space within a one-line form's digits or maps: its reader says where. */
+    if (n < VTOK_MAX && killer_split(t, n, &at, &givens))
+        return FORMAT_KILLER_LINE;
+    if (n <= 4 && jigsaw_split(t, n) != 0)
         return FORMAT_JIGSAW_LINE;
     /* Cage letters a letter or two off a square (after givens, where the second token is
      * no number), then sums. */
@@ -433,6 +505,17 @@ static int jigsaw_line_fault(struct reader *r, const struct fmt_line *ln, const 
 {
     size_t digits = ntok >= 2 ? symbols_in(&t[0]) : 0, map = ntok >= 2 ? symbols_in(&t[1]) : 0;
     long short_end = (long)(digits < map ? digits : map);
+    int split = ntok <= 4 ? jigsaw_split(t, ntok) : 0;
+
+    /* At the stray space: after the first token, or after the map's first. */
+    if (split > 1)
+        return fmt_fail(r, err, ln->number, t[0].col + (long)digits,
+                        _("expected %1$d digits with no space among them, got a space after %2$d"),
+                        (int)symbols_between(t, 0, split), (int)digits);
+    if (split == 1)
+        return fmt_fail(r, err, ln->number, t[1].col + (long)map,
+                        _("expected a region map of %1$d symbols with no space among them, got a "
+                          "space after %2$d"), (int)symbols_between(t, 1, ntok), (int)map);
 
     if (ntok >= 2 && digits != map && side_of(map) != 0)
         return fmt_fail(r, err, ln->number, t[0].col + short_end,
@@ -542,10 +625,14 @@ static bool reserved_cage_symbol(char ch)
 static int apply_cages(struct reader *r, struct puzzle *p, const char *map, const struct vsums *sums,
                        const struct vpos *pos, struct format_error *err)
 {
-    int16_t *cage = xmalloc((size_t)p->ncells * sizeof *cage);
+    /* Numbered straight into the puzzle's cages (a puzzle that fails is freed, not
+     * used), and its sums given room for them all at once: a room of numbers to copy and
+     * a realloc a cage were all but a few of the allocations of reading a Killer. */
+    int16_t *cage = p->cage;
     int bad = 0, ncages = number_symbols(map, p->ncells, cage, 32767, true, &bad);
     int rc = 1;
 
+    p->cage_sum = xrealloc(p->cage_sum, (size_t)(ncages > 0 ? ncages : 1) * sizeof *p->cage_sum);
     for (int k = 0; k < ncages && rc > 0; k++) {
         int first = 0;
 
@@ -558,15 +645,12 @@ static int apply_cages(struct reader *r, struct puzzle *p, const char *map, cons
                                   "expected a letter, a digit or other punctuation")
                               : _("the cage '%1$c' has no sum: expected %1$c=SUM after the grid"), map[first]);
         else
-            puzzle_add_cage(p, sums->sum[(unsigned char)map[first]]);
+            p->cage_sum[p->ncages++] = sums->sum[(unsigned char)map[first]];
     }
     for (int ch = 0; ch < 256 && rc > 0; ch++)
         if (sums->sum[ch] != 0 && memchr(map, ch, (size_t)p->ncells) == NULL)
             rc = fmt_fail(r, err, sums->line[ch], sums->col[ch],
                           _("a sum for the cage '%1$c', which the grid does not have"), ch);
-    if (rc > 0)
-        memcpy(p->cage, cage, (size_t)p->ncells * sizeof *cage);
-    free(cage);
     return rc;
 }
 
@@ -648,18 +732,18 @@ static long straight_rows_line(const struct puzzle *p, const struct vpos *pos)
 }
 
 /* Checks the finished variant, reporting a fault at the map or digit it concerns (its
- * regions not again when regions_checked); rows_line and digits_line as
- * fmt_finish_variant_groups takes them. */
+ * regions not again when regions_checked; a region named by its symbol in region_map);
+ * rows_line and digits_line as fmt_finish_variant_groups takes them. */
 static int finish_variant(struct reader *r, struct puzzle *p, const struct vpos *pos, long rows_line,
-                          long digits_line, bool regions_checked, struct puzzle **out,
-                          struct format_error *err)
+                          long digits_line, bool regions_checked, const char *region_map,
+                          struct puzzle **out, struct format_error *err)
 {
     struct puzzle_error perr = { .cell = -1 };
     struct vpos at = { 0 };
     long col = 0;
     bool ok = true;
 
-    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions(p, &perr)) {
+    if ((p->variant & VARIANT_JIGSAW) && !regions_checked && !variant_check_regions_named(p, region_map, &perr)) {
         ok = false;
         at = perr.cell >= 0 ? cell_pos(p, pos, perr.cell) : at;
         col = at.region_col;
@@ -1200,7 +1284,7 @@ int fmt_read_variant(struct reader *r, struct puzzle **out, struct format_error 
     if (rc > 0) {
         p->name = name;     /* handed over, not copied: the puzzle is new, nameless */
         name = NULL;
-        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, out, err);
+        rc = finish_variant(r, p, pos, straight_rows_line(p, pos), 0, false, region_map, out, err);
         p = NULL;   /* finish_variant freed it or handed it out */
     }
 out:
@@ -1333,7 +1417,7 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
         pos[cell].line = map_at;
     if (rc > 0)
         rc = apply_regions(r, p, regions->s, pos, err);
-    if (rc > 0 && map_apart && !variant_check_regions(p, &perr))
+    if (rc > 0 && map_apart && !variant_check_regions_named(p, regions->s, &perr))
         rc = fmt_fail(r, err, map_at, cell_pos(p, pos, perr.cell).region_col, "%s", perr.message);
     for (int cell = 0; map_apart && cell < p->ncells; cell++)
         pos[cell].line = ln->number;
@@ -1341,7 +1425,7 @@ static int jigsaw_from_parts(struct reader *r, const struct fmt_line *ln, const 
      * the givens may be left to the caller.  A map of its own line is checked already
      * (checking it again was a seventh of reading a Jigsaw on two lines). */
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, out, err);
+        rc = finish_variant(r, p, pos, 0, t->col == 1 ? ln->number : 0, map_apart, regions->s, out, err);
         p = NULL;
     }
     puzzle_free(p);
@@ -1390,13 +1474,23 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     struct puzzle *p = NULL;
     struct vpos *pos = NULL;
     int rc = next_line(r, &ln, err), ntok, n, first_sum, cages_at, ncages = 0;
-    bool seen[256] = { false };
+    bool seen[256] = { false }, stray_in_givens;
     char labels[256];
 
     if (rc <= 0)
         return rc;
     fmt_drop(r);
     ntok = split_all_tokens(&ln, room, VTOK_MAX, &t);
+    if (killer_split(t, ntok, &cages_at, &stray_in_givens)) {
+        size_t before = symbols_in(&t[cages_at]), want = before + symbols_in(&t[cages_at + 1]);
+
+        rc = fmt_fail(r, err, ln.number, t[cages_at].col + (long)before,
+                      stray_in_givens ? _("expected %1$d givens with no space among them, got a space after %2$d")
+                                      : _("expected %1$d cage letters with no space among them, got a space "
+                                          "after %2$d"), (int)want, (int)before);
+        free_tokens(t, room);
+        return rc;
+    }
     /* The cage letters: the second token if it is not a sum (the first holds the givens). */
     if (ntok >= 1 && map_ascii(r, ln.number, &t[ntok >= 2 && !is_number(&t[1]) ? 1 : 0], false, err) < 0) {
         free_tokens(t, room);
@@ -1420,7 +1514,10 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);
-    pos = xcalloc((size_t)p->ncells, sizeof *pos);
+    /* The reader's room, as a Jigsaw line's, not a calloc a puzzle: each cell's line and
+     * cage column are set below, its digit column by line_digits or below, and the places
+     * are looked at only once they are (after a fault in the givens, never). */
+    pos = fmt_scratch(r, (size_t)p->ncells * sizeof *pos);
     rc = cages_at == 1 ? line_digits(r, &ln, &t[0], n, p, pos, err) : 1;
     for (int cell = 0; cell < p->ncells; cell++) {
         unsigned char ch = (unsigned char)t[cages_at].s[cell];
@@ -1438,6 +1535,8 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     for (int ch = 0, k = 0; ch < 256; ch++)
         if (seen[ch] && ch != '.')
             labels[k++] = (char)ch;
+    if (rated_after_sums(t, first_sum, ntok, ncages))
+        ntok = first_sum + ncages;      /* the rest, a rating or words, is not read */
     for (int i = first_sum; i < ntok && rc > 0; i++) {
         int k = i - first_sum, sum = cage_sum(r, ln.number, &t[i], p->max_digit, err);
         if (sum < 0)
@@ -1452,11 +1551,10 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
     if (rc > 0)
         rc = apply_cages(r, p, t[cages_at].s, &sums, pos, err);
     if (rc > 0) {
-        rc = finish_variant(r, p, pos, 0, 0, false, out, err);
+        rc = finish_variant(r, p, pos, 0, 0, false, NULL, out, err);
         p = NULL;
     }
-    puzzle_free(p);
-    free(pos);
+    puzzle_free(p);     /* pos is the reader's room */
     free_tokens(t, room);
     return rc;
 }

@@ -439,7 +439,7 @@ bool gen_check_request(const struct gen_request *req, char *why, size_t size)
             return false;
         }
     }
-    if (req->kind != PUZZLE_SUDOKU && (req->givens_min > 0 || req->givens_max > 0)) {
+    if (req->kind != PUZZLE_SUDOKU && (req->givens_none || req->givens_min > 0 || req->givens_max > 0)) {
         snprintf(why, size, _("givens are for Sudoku: a Kakuro's clues are its sums"));
         return false;
     }

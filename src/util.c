@@ -43,11 +43,22 @@ _Noreturn void fatal(const char *fmt, ...)
     exit(2);
 }
 
+/* This thread's allocations through xmalloc, xcalloc and xrealloc: a count for tests
+ * that check a reader keeps its room across puzzles (per thread: the pool's workers
+ * allocate too, and a count shared would race). */
+static _Thread_local unsigned long alloc_calls;
+
+unsigned long util_alloc_calls(void)
+{
+    return alloc_calls;
+}
+
 void *xmalloc(size_t size)
 {
     void *p = malloc(size ? size : 1);
     if (p == NULL)
         fatal("out of memory (%zu bytes)", size);
+    alloc_calls++;
     return p;
 }
 
@@ -56,6 +67,7 @@ void *xcalloc(size_t count, size_t size)
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (p == NULL)
         fatal("out of memory (%zu x %zu bytes)", count, size);
+    alloc_calls++;
     return p;
 }
 
@@ -216,6 +228,7 @@ void *xrealloc(void *ptr, size_t size)
     void *p = realloc(ptr, size ? size : 1);
     if (p == NULL)
         fatal("out of memory (%zu bytes)", size);
+    alloc_calls++;
     return p;
 }
 

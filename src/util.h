@@ -10,6 +10,8 @@
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
+/* How many allocations this thread has made through the three above (for tests). */
+unsigned long util_alloc_calls(void);
 /* Grows an array of count items of size bytes to at least need items, doubling. */
 void *xgrow(void *ptr, size_t *count, size_t need, size_t size);
 char *xstrdup(const char *s);

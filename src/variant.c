@@ -453,6 +453,11 @@ bool variant_regions_fine(const struct puzzle *p)
 
 bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err)
 {
+    return variant_check_regions_named(p, NULL, err);
+}
+
+bool variant_check_regions_named(const struct puzzle *p, const char *symbols, struct puzzle_error *err)
+{
     char name[PUZZLE_CELL_NAME_MAX];
 
     if (variant_regions_fine(p))
@@ -465,12 +470,20 @@ bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err)
 
     map_pieces(p, p->region, p->max_digit, piece);
     for (int r = 0; r < p->max_digit; r++) {
+        int first = piece[r].first;
+
+        if (piece[r].count != p->max_digit && symbols != NULL)
+            return fail(err, first, _("region '%1$c' has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
+                        symbols[first], piece[r].count, p->max_digit);
         if (piece[r].count != p->max_digit)
-            return fail(err, piece[r].first, _("region %1$d has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
+            return fail(err, first, _("region %1$d has %2$d cells; each region of a %3$dx%3$d Jigsaw has %3$d"),
                         r + 1, piece[r].count, p->max_digit);
+        if (piece[r].split && symbols != NULL)
+            return fail(err, first, _("region '%1$c' (from %2$s) is not contiguous"),
+                        symbols[first], puzzle_cell_name(p, first, name));
         if (piece[r].split)
-            return fail(err, piece[r].first, _("region %1$d (from %2$s) is not contiguous"),
-                        r + 1, puzzle_cell_name(p, piece[r].first, name));
+            return fail(err, first, _("region %1$d (from %2$s) is not contiguous"),
+                        r + 1, puzzle_cell_name(p, first, name));
     }
     return true;
 }

@@ -23,6 +23,9 @@ bool variant_same(const struct puzzle *a, const struct puzzle *b);
 bool variant_check(const struct puzzle *p, struct puzzle_error *err);
 /* Its two halves, for a format that says where each map was read. */
 bool variant_check_regions(const struct puzzle *p, struct puzzle_error *err);
+/* The same, a region named in its messages by the symbol its map gives it ("region 'c'"),
+ * symbols[cell] for each cell, as the user wrote it: not by its order in the map. */
+bool variant_check_regions_named(const struct puzzle *p, const char *symbols, struct puzzle_error *err);
 /* Whether a Jigsaw's regions are right (as variant_check_regions), without a message. */
 bool variant_regions_fine(const struct puzzle *p);
 bool variant_check_cages(const struct puzzle *p, struct puzzle_error *err);

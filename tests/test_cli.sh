@@ -100,7 +100,39 @@ grep -q "pencil-mark grids" "$tmp/formats.txt" && grep -q "variant format (Kille
 run binary solve "$bin"
 status_is binary 2 && err_has binary "$bin:1:" && err_has binary "binary data"; ok $? "a binary file: position and 'binary data', exit 2"
 run directory solve "$tmp"
-status_is directory 2 && err_has directory "read error"; ok $? "a directory: read error, exit 2"
+status_is directory 2 && err_has directory "$tmp: a directory: expected a file of puzzles"
+ok $? "a directory: said to be one, exit 2 (was 'read error: Is a directory')"
+# Binary data is decided at its first NUL byte, said once, and no more of it is read:
+# /dev/zero was 'line too long' after a MiB, and after a puzzle read without end; a
+# binary after a puzzle gave a message for each of its lines.
+grep -hv '^#' "$srcdir/data/03-sudoku9-beginner.txt" >"$tmp/one.txt"
+"$bin" solve /dev/zero >"$tmp/zero.out" 2>"$tmp/zero.err" &
+wait_end $! && [ "$(cat "$tmp/zero.err")" = "kakudo: /dev/zero:1:1: binary data (a NUL byte): expected a text file" ]
+ok $? "solve /dev/zero: binary data at 1:1, at once"
+{ cat "$tmp/one.txt"; cat /dev/zero; } 2>/dev/null | "$bin" solve - >"$tmp/zero2.out" 2>"$tmp/zero2.err" &
+wait_end $! && [ "$(grep -c . "$tmp/zero2.out")" = 1 ] &&
+  [ "$(cat "$tmp/zero2.err")" = "kakudo: <stdin>:2:1: binary data (a NUL byte): expected a text file" ]
+ok $? "a puzzle, then /dev/zero: the puzzle solved, then binary data at 2:1, and the end"
+{ cat "$tmp/one.txt" "$bin" "$tmp/one.txt"; } >"$tmp/withbin.txt"
+run withbin solve "$tmp/withbin.txt"
+status_is withbin 2 && [ "$(grep -c . "$tmp/withbin.out")" = 1 ] && [ "$(grep -c . "$tmp/withbin.err")" = 1 ] &&
+  err_has withbin "withbin.txt:2:" && err_has withbin "binary data (a NUL byte)"
+ok $? "a puzzle, then a binary: one message at its first NUL, nothing after it read"
+"$bin" solve /dev/urandom >"$tmp/urandom.out" 2>"$tmp/urandom.err" &
+# Random bytes: most often one message at the first line, but a first line that is a
+# comment ('#') not in UTF-8 is passed over as such, so the count is not fixed; it ends.
+wait_end $! && err_has urandom "/dev/urandom:" && [ "$(grep -c . "$tmp/urandom.out")" = 0 ]
+ok $? "solve /dev/urandom: said, and the end"
+# A FIFO is read as its writer writes, as cat reads one: kakudo waits for a writer.
+mkfifo "$tmp/fifo"
+"$bin" solve "$tmp/fifo" >"$tmp/fifo.out" 2>"$tmp/fifo.err" &
+fifo_pid=$!
+cat "$tmp/one.txt" >"$tmp/fifo"
+wait_end $fifo_pid && [ "$(grep -c . "$tmp/fifo.out")" = 1 ]; ok $? "a FIFO: its writer's puzzle solved"
+"$bin" solve "$tmp/fifo" >"$tmp/fifo.out" 2>"$tmp/fifo.err" &
+fifo_pid=$!
+: >"$tmp/fifo"
+wait_end $fifo_pid && err_has fifo "fifo: no puzzle found"; ok $? "a FIFO whose writer writes nothing: no puzzle found"
 : >"$tmp/empty.txt"
 run empty solve "$tmp/empty.txt"
 status_is empty 2 && err_has empty "no puzzle found"; ok $? "an empty file: no puzzle found, exit 2"

@@ -155,7 +155,7 @@ while IFS='|' read -r args message; do
   run range $args
   status_is range 2 && err_has range "$message"; ok $? "$args: refused, naming the range"
 done <<'CASES'
-generate sudoku --givens 99999999999|invalid --givens '99999999999': expected N or MIN-MAX, whole numbers from 1 to the grid's cells
+generate sudoku --givens 99999999999|invalid --givens '99999999999': expected N or MIN-MAX, whole numbers from 0 to the grid's cells
 generate sudoku --size 99999999999|invalid --size '99999999999': a Sudoku size is one number from 4 to 25
 generate kakuro --size 10x-3|invalid --size '10x-3': a Kakuro size is WxH, each from 3 to 128
 generate sudoku --seed -1|invalid --seed '-1': expected a number from 0 to 18446744073709551614

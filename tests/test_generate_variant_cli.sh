@@ -25,6 +25,35 @@ status_is none 0 && out_has none ', 0 givens, ' &&
   [ "$(awk 'NF == 2 && $1 ~ /^[.0-9]+$/ && $1 ~ /[1-9]/' "$tmp/none.out")" = "" ] ||
   { sed 's/^/# /' "$tmp/none.out"; false; }
 ok $? "--givens 0: a Killer of cages alone, every row of its grid empty"
+run nonerange generate killer --givens 0-0 --seed 5 --attempts 2
+status_is nonerange 0 && same "$tmp/none.out" "$tmp/nonerange.out"
+ok $? "--givens 0-0 is --givens 0: a range whose ends are equal is one number"
+
+# --givens, the one option taking a range: every kind says the same of the same range.
+while IFS='|' read -r kind range message; do
+  run givens generate "$kind" --givens "$range" --attempts 1
+  status_is givens 2 && err_has givens "$message"; ok $? "generate $kind --givens $range: $message"
+done <<'CASES'
+sudoku|0-0|a Sudoku needs givens: only a Killer's cages can stand alone
+jigsaw|0-0|a jigsaw needs givens: only a Killer's cages can stand alone
+kakuro|0|givens are for Sudoku: a Kakuro's clues are its sums
+kakuro|0-0|givens are for Sudoku: a Kakuro's clues are its sums
+kakuro|5-3|givens are for Sudoku: a Kakuro's clues are its sums
+kakuro|-1|a number of givens is never negative
+sudoku|5-3|--givens 5-3: MIN is more than MAX (did you mean 3-5?)
+killer|5-3|--givens 5-3: MIN is more than MAX (did you mean 3-5?)
+x|1-0|--givens 1-0: MIN is more than MAX (did you mean 0-1?)
+killer|-1|invalid --givens '-1': a number of givens is never negative
+jigsaw|-1|invalid --givens '-1': a number of givens is never negative
+sudoku|0-99|no 9x9 Sudoku has 0-99 givens: it has 81 cells
+killer|0-99|no 9x9 killer has 0-99 givens: it has 81 cells
+killer-jigsaw|0-99|no 9x9 killer-jigsaw has 0-99 givens: it has 81 cells
+x|0-5|no 9x9 sudoku-x with 0-5 givens has one solution: it needs at least 8
+killer|4-|invalid --givens '4-': expected N or MIN-MAX, whole numbers from 0 to the grid's cells
+CASES
+run zerorange generate killer --givens 0-1 --seed 5 --attempts 2
+status_is zerorange 0 || status_is zerorange 1
+ok $? "--givens 0-1 on a Killer: a range from 0 is taken"
 
 for kind in x jigsaw killer-x killer-jigsaw jigsaw-x; do
   run "$kind" generate "$kind" --seed 7 --attempts 1

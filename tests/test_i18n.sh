@@ -48,7 +48,7 @@ err_has none "퍼즐 1은(는) 답이 없습니다"; ok $? "no solution: said in
     echo "......... $r"
   done; } >"$tmp/region.txt"
 ko region C.UTF-8 solve "$tmp/region.txt"
-err_has region "region.txt:2:11: 1번 영역(r1c1부터)이 이어져 있지 않습니다"; ok $? "a Jigsaw region in two pieces: in Korean"
+err_has region "region.txt:2:11: 영역 '9'(r1c1부터)이(가) 이어져 있지 않습니다"; ok $? "a Jigsaw region in two pieces: in Korean, named by its symbol"
 printf 'killer
 ' >"$tmp/nomap.txt"
 ko nomap C.UTF-8 solve "$tmp/nomap.txt"

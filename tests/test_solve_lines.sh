@@ -91,5 +91,21 @@ done
 run ratedf solve --count --format=line "$tmp/rated.txt"
 status_is ratedf 0 && [ "$(cat "$tmp/ratedf.out")" = "$(printf '1\n1')" ]
 ok $? "  and with --format=line"
+# A stray space within a first line's puzzle: the same line further down read (its
+# symbols counted on past the space), but as the first line, with a rating after it or a
+# symbol short, it was "not a puzzle"; now read, or the count said at its column.
+split=$(printf '%s' "$first" | sed 's/^\(.\{40\}\)/\1 /')
+printf '%s 9.0\n%s 9.0\n' "$split" "$split" >"$tmp/split_rated.txt"
+run split_rated solve --count "$tmp/split_rated.txt"
+status_is split_rated 0 && [ "$(cat "$tmp/split_rated.out")" = "$(printf '1\n1')" ]
+ok $? "a stray space in a first line's Sudoku with a rating after it: read"
+printf '%s\n' "$split" | sed 's/.$//' >"$tmp/split_short.txt"
+run split_short solve "$tmp/split_short.txt"
+status_is split_short 2 && err_has split_short "split_short.txt:1:82: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols"
+ok $? "  a symbol short too: the count said at its column, past the space"
+printf '%s1\n' "$split" >"$tmp/split_long.txt"
+run split_long solve "$tmp/split_long.txt"
+status_is split_long 2 && err_has split_long "split_long.txt:1:83: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 82 symbols"
+ok $? "  a symbol over: said at the first one too many"
 
 tap_done

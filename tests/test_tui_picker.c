@@ -282,7 +282,7 @@ static void test_open_not_a_file(void)
     th_send(t, "o~/pipe\r");
     tap_ok(tt_wait_text(t, "is a pipe, not a file"), "a named pipe: said, not opened");
     th_send(t, "o~/\r");
-    tap_ok(tt_wait_text(t, "Is a directory"), "a directory: said");
+    tap_ok(tt_wait_text(t, "a directory: expected a file of puzzles"), "a directory: said to be one");
     th_send(t, "o/dev/tty\r");
     tap_ok(tt_wait_text(t, "/dev/tty is a device, not a file"), "the terminal: said, not read");
     th_send(t, "o/dev/stdin\r");

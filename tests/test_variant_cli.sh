@@ -60,7 +60,7 @@ run jpair_bad solve "$tmp/jpair_bad.txt"
 status_is jpair_bad 2 && err_has jpair_bad "jpair_bad.txt:2:2: the givens at r1c1 and r1c2 are both 1"
 ok $? "  a second line that makes no regions (one of 10 cells): two Sudokus, as before"
 run jpair_forced solve --format=jigsaw-line "$tmp/jpair_bad.txt"
-status_is jpair_forced 2 && err_has jpair_forced "jpair_bad.txt:2:1: region 1 has 10 cells"
+status_is jpair_forced 2 && err_has jpair_forced "jpair_bad.txt:2:1: region '1' has 10 cells"
 ok $? "  --format=jigsaw-line forces the pair, its map's faults said on the map's line"
 echo "$line" | sed 's/ /\n# the regions\n/' >"$tmp/jpair_apart.txt"
 run jpair_apart solve "$tmp/jpair_apart.txt"
@@ -103,9 +103,15 @@ bad() {  # bad NAME EXPECTED-MESSAGE DESCRIPTION (input in $tmp/NAME.txt)
 jig=$(sed -n '/^jigsaw$/,/^$/p' "$data/variants.txt")
 kx=$(sed -n '/^killer-x$/,/^$/p' "$data/variants.txt")
 echo "$jig" | sed '2s/112222333/112222233/' >"$tmp/region_size.txt"
-bad region_size "2:13: region 2 has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of 10 cells"
+bad region_size "2:13: region '2' has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of 10 cells"
 echo "$jig" | sed '2s/112222333/312222331/' >"$tmp/region_apart.txt"
-bad region_apart "2:11: region 1 (from r1c1) is not contiguous" "a region in two pieces"
+bad region_apart "2:11: region '3' (from r1c1) is not contiguous" "a region in two pieces, named by its symbol"
+# Regions are named by the symbols the map gives them, not by their order in it (the
+# first symbol of this map is 'c', its region the first): the messages said "region 1".
+echo "$jig" | sed '2s/112222333/312222331/' | awk 'NF == 2 { gsub(/1/, "q", $2); gsub(/3/, "c", $2) } { print }' >"$tmp/region_letters.txt"
+bad region_letters "2:11: region 'c' (from r1c1) is not contiguous" "a region of letters in two pieces: 'c', as in the map"
+echo "$jig" | sed '2s/112222333/112222233/' | awk 'NF == 2 { gsub(/2/, "b", $2); gsub(/1/, "z", $2) } { print }' >"$tmp/region_letters2.txt"
+bad region_letters2 "2:13: region 'b' has 10 cells; each region of a 9x9 Jigsaw has 9" "a region of letters of 10 cells: 'b', not 2"
 echo "$jig" | sed '2s/112222333/11222233X/' >"$tmp/region_many.txt"
 bad region_many "8:15: '8' would be region 10; a 9x9 Jigsaw has 9 regions" "ten region symbols"
 echo "$kx" | sed '2s/abcdeeefg/abcdeeefa/' >"$tmp/cage_apart.txt"
@@ -191,6 +197,26 @@ bad kl_hash2 "1:85: expected a cage sum (a number from 1), got '#'" "a Killer li
 sed 's/$/ # from Code Golf/' "$data/killer_wiki.txt" >"$tmp/kl_comment.txt"
 bad kl_comment "1:" "a Killer line with a comment after its sums"
 err_has kl_comment "got '#'"; ok $? "... said at the '#'"
+# A Killer line with a rating after its sums, as rate --format=rating|se writes it (or a
+# word, as a list gives one) reads as a one-line Sudoku with one does: it was "not a
+# puzzle".  Givens before the cages too, and a file of several; a number after the sums
+# is still one sum too many.
+run kl_plain solve "$data/killer_wiki.txt"
+wiki_solution=$(cut -c1-81 "$tmp/kl_plain.out")
+for rating in 3.3 ED=3.3/3.0/2.8 hard; do
+  sed "s|\$| $rating|" "$data/killer_wiki.txt" >"$tmp/kl_rated.txt"
+  sed "s|\$| $rating|" "$data/killer_wiki.txt" >>"$tmp/kl_rated.txt"
+  run kl_rated solve --count "$tmp/kl_rated.txt"
+  status_is kl_rated 0 && [ "$(cat "$tmp/kl_rated.out")" = "1
+1" ]; ok $? "a Killer line with '$rating' after its sums reads, two in a file"
+done
+sed "s|^|$wiki_solution |; s|\$| 3.3|" "$data/killer_wiki.txt" >"$tmp/kl_rated_givens.txt"
+run kl_rated_givens solve --format=killer-line "$tmp/kl_rated_givens.txt"
+status_is kl_rated_givens 0 && out_has kl_rated_givens "$wiki_solution"
+ok $? "... led by givens too, with --format=killer-line"
+sed 's/$/ 12/' "$data/killer_wiki.txt" >"$tmp/kl_more.txt"
+bad kl_more "1:" "a whole number after a Killer line's sums is a sum too many"
+err_has kl_more "30 sums for 29 cages"; ok $? "... and says so"
 # A 16x16 one-line Sudoku (letters among its symbols) with words and numbers after it is
 # still a Sudoku, not a Killer line with faulty sums.
 grep -v '^#' "$srcdir/data/10-sudoku16-easy.txt" | tr -d '\n' >"$tmp/s16_note.txt"
@@ -264,6 +290,22 @@ bad kl_word1 "1:83: expected a cage sum (a number from 1), got 'x'" "Killer line
 printf '%081d %s\n' 0 "$wiki_line" | sed 's/ A/ /' >"$tmp/kl_gmap.txt"
 bad kl_gmap "1:163: expected N*N cage letters (81 for 9x9), got 80" \
   "Killer line after givens, a cage letter short: the letters, not a sum"
+# A stray space within a one-line form's digits or maps was "not a puzzle" (a Jigsaw's
+# map split: read as a Sudoku without its regions): said at the space, as a miscount is.
+echo "$line" | sed 's/^\(.\{5\}\)/\1 /' >"$tmp/sp_digits.txt"
+bad sp_digits "1:6: expected 81 digits with no space among them, got a space after 5" "a stray space in a Jigsaw line's digits"
+run sp_digitsf solve --format=jigsaw-line "$tmp/sp_digits.txt"
+status_is sp_digitsf 2 && err_has sp_digitsf "sp_digits.txt:1:6: expected 81 digits with no space"; ok $? "  and with --format=jigsaw-line"
+echo "$line" | sed 's/^\(.\{100\}\)/\1 /' >"$tmp/sp_map.txt"
+bad sp_map "1:101: expected a region map of 81 symbols with no space among them, got a space after 18" "a stray space in a Jigsaw line's map"
+echo "$wiki_line" | sed 's/^\(.\{20\}\)/\1 /' >"$tmp/sp_cages.txt"
+bad sp_cages "1:21: expected 81 cage letters with no space among them, got a space after 20" "a stray space in a Killer line's cage letters"
+run sp_cagesf solve --format=killer-line "$tmp/sp_cages.txt"
+status_is sp_cagesf 2 && err_has sp_cagesf "sp_cages.txt:1:21: expected 81 cage letters"; ok $? "  and with --format=killer-line"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/^\(.\{30\}\)/\1 /' >"$tmp/sp_givens.txt"
+bad sp_givens "1:31: expected 81 givens with no space among them, got a space after 30" "a stray space in a Killer line's givens"
+printf '%081d %s\n' 0 "$wiki_line" | sed 's/^\(.\{101\}\)/\1 /' >"$tmp/sp_gcages.txt"
+bad sp_gcages "1:102: expected 81 cage letters with no space among them, got a space after 19" "  and in its cage letters after givens"
 printf '%080d\n' 0 | tr 0 . >"$tmp/line_short.txt"
 bad line_short "1:81: expected a one-line Sudoku of N*N symbols (81 for 9x9), got 80 symbols" \
   "one-line Sudoku, a symbol short"
@@ -384,5 +426,27 @@ sed '1s/jigsaw/killer/' "$tmp/map_below.txt" >"$tmp/cages_below.txt"
 bad cages_below "2:17: expected the cage map beside the row's digits" "  a Killer's cages: likewise"
 sed '1s/jigsaw/killer-jigsaw/' "$tmp/map_below.txt" >"$tmp/maps_below.txt"
 bad maps_below "2:15: expected the region map and the cage map beside the row's digits" "  a Killer Jigsaw: both maps"
+
+# Variants above 16x16 (README, kakudo.1: sizes 4 to 25, as for plain Sudoku; generate up
+# to 16): a 17x17 and a 25x25 Jigsaw, each a cyclic Latin square with its rows as
+# regions and r1c1 empty, read, solved, counted, rated and hinted.
+big_jigsaw() {  # big_jigsaw N: the one-line Jigsaw
+  awk -v n="$1" 'BEGIN {
+    sym = "123456789ABCDEFGHIJKLMNOP"; reg = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+    for (r = 0; r < n; r++) for (c = 0; c < n; c++) {
+      d = d (r + c == 0 ? "." : substr(sym, (r + c) % n + 1, 1)); m = m substr(reg, r + 1, 1)
+    }
+    print d " " m }'
+}
+for side in 17 25; do
+  big_jigsaw $side >"$tmp/big$side.txt"
+  run big$side solve --count "$tmp/big$side.txt"
+  run big${side}r rate "$tmp/big$side.txt"
+  run big${side}h hint "$tmp/big$side.txt"
+  [ "$(cat "$tmp/big$side.out")" = 1 ] && out_has big${side}r "Full house" && out_has big${side}h "r1c1"
+  ok $? "a ${side}x$side Jigsaw: solved with one solution, rated and hinted"
+done
+run big17g generate jigsaw --size 17
+status_is big17g 2 && err_has big17g "no jigsaw of size 17: sizes are 4 to 16"; ok $? "  generate makes none above 16x16"
 
 tap_done

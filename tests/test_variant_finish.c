@@ -309,9 +309,9 @@ static void test_reader_faults(void)
         "jigsaw\n" JIGSAW_ROWS("..3...... 112222333") "\n";
     static const char *const want[] = {
         "jigsaw\n5........ 112222333\n",
-        "t:13:11: region 1 has 10 cells; each region of a 9x9 Jigsaw has 9\n",
+        "t:13:11: region '1' has 10 cells; each region of a 9x9 Jigsaw has 9\n",
         "t:24:5: the givens at r1c1 and r1c5 are both 5\n",
-        "t:35:17: region 3 (from r1c7) is not contiguous\n",
+        "t:35:17: region '3' (from r1c7) is not contiguous\n",
         "jigsaw\n..3...... 112222333\n",
     };
     char *out = read_all(text);
@@ -339,8 +339,8 @@ static void test_regions_across_row_ends(void)
                          "jigsaw\n.... 1222\n.... 1231\n.... 1433\n.... 4443\n\n"
                          "jigsaw\n.... 1122\n.... 1122\n.... 3344\n.... 3344\n");
 
-    tap_ok(out != NULL && strcmp(out, "t:2:6: region 1 (from r1c1) is not contiguous\n"
-                                      "t:8:6: region 1 (from r1c1) is not contiguous\n"
+    tap_ok(out != NULL && strcmp(out, "t:2:6: region '1' (from r1c1) is not contiguous\n"
+                                      "t:8:6: region '1' (from r1c1) is not contiguous\n"
                                       "jigsaw\n.... 1122\n.... 1122\n.... 3344\n.... 3344\n") == 0,
            "regions joined only across a row's end are split; 2x2 blocks are not: %s", out != NULL ? out : "");
     free(out);
