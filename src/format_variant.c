@@ -969,7 +969,9 @@ static bool printable8(const char *s)
 
 /* Whether none of the n symbols of a map is blank or beyond ASCII: eight at a time where
  * all are 0x21-0x7f, the last part as the map's last eight (some looked at again: a 9x9
- * row's last symbol alone was a third of the check), any other byte looked at alone. */
+ * row's last symbol alone was a third of the check), any other byte looked at alone.
+ * The last eight stand for the last part only when every eight before were fine: after
+ * eight that were not, they would pass over the bytes between (from 17 symbols a row). */
 static bool map_symbols_straight(const char *map, int n)
 {
     int c = 0;
@@ -977,7 +979,7 @@ static bool map_symbols_straight(const char *map, int n)
     for (; c + 8 <= n; c += 8)
         if (!printable8(map + c))
             break;
-    if (c < n && c >= 8 && printable8(map + n - 8))
+    if (c + 8 > n && c < n && c >= 8 && printable8(map + n - 8))
         return true;
     for (; c < n; c++)
         if (is_blank(map[c]) || (unsigned char)map[c] >= 0x80)

@@ -883,17 +883,23 @@ static bool state_dir_is_private(const char *dir, char *err, size_t errsize)
     return true;
 }
 
-char *game_find_state_dir(char *err, size_t errsize)
+char *game_state_dir_name(void)
 {
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
-    char *dir;
 
     if (xdg != NULL && xdg[0] == '/')
-        dir = xasprintf("%s/kakudo", xdg);
-    else if (home != NULL && home[0] == '/')
-        dir = xasprintf("%s/.local/state/kakudo", home);
-    else {
+        return xasprintf("%s/kakudo", xdg);
+    if (home != NULL && home[0] == '/')
+        return xasprintf("%s/.local/state/kakudo", home);
+    return NULL;
+}
+
+char *game_find_state_dir(char *err, size_t errsize)
+{
+    char *dir = game_state_dir_name();
+
+    if (dir == NULL) {
         set_err(err, errsize, _("neither $XDG_STATE_HOME nor $HOME is set to an absolute path"));
         return NULL;
     }

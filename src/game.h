@@ -239,5 +239,8 @@ char *game_state_dir(void);
 /* The same, saying in err what went wrong when there is none (no $HOME, a file in the way,
  * a directory that is not the user's own or that others can write to). */
 char *game_find_state_dir(char *err, size_t errsize);
+/* The state directory's path as the environment names it, neither made nor checked; NULL
+ * when neither variable is an absolute path.  Caller frees. */
+char *game_state_dir_name(void);
 
 #endif

@@ -420,6 +420,48 @@ static void test_state_dir_removed(void)
     tap_ok(n == 1 && foreign == 0, "and no lock is left behind (%d entries, %d others)", n, foreign);
 }
 
+/* A save named on the command line whose directory is removed during the game, with the
+ * state directory gone too: the save's directory is the user's to make, and the state
+ * directory, where this game is not saved, was made again by the next save all the same. */
+static void test_named_save_dir_removed(void)
+{
+    char dir[600], named[700], lock[720];
+    struct stat st;
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    make_state_dir();
+    t = start(sudoku_path);
+    tt_wait_text(t, "Cell r1c3");
+    th_send(t, "4");
+    tt_wait_text(t, "  3  " LV "  4  ");
+    tt_quit_cleanly(t);
+    th_free(t);
+    snprintf(dir, sizeof dir, "%s/named", tt_dir());
+    snprintf(named, sizeof named, "%s/game.save", dir);
+    snprintf(lock, sizeof lock, "%s.lock", named);
+    mkdir(dir, 0700);
+    if (rename(save_path, named) != 0) {
+        tap_ok(false, "the save is moved out of the state directory");
+        return;
+    }
+    tt_fresh_state();       /* no state directory at all */
+    t = start(named);
+    tt_wait_text(t, "Cell r1c3");
+    unlink(named);
+    unlink(lock);
+    rmdir(dir);
+    th_send(t, "l6");
+    tt_wait_text(t, "  4  " HV "  6  ");
+    th_send(t, "q");
+    status = th_wait_exit(t, 5000);
+    th_free(t);
+    tap_ok(stat(dir, &st) != 0 && stat(state_dir, &st) != 0,
+           "a named save's directory removed: neither it nor the state directory is made "
+           "(status %d)", status);
+}
+
 /* From the picker's first row, the one recent game (the rows below it: New game, Open a
  * file, Paste a puzzle), and d on it. */
 static void delete_recent(struct th *t)
@@ -656,6 +698,7 @@ int main(void)
     test_open_state_dir();
     test_two_players();
     test_state_dir_removed();
+    test_named_save_dir_removed();
     test_delete_in_use();
     test_kill_while_saving();
     tt_cleanup();

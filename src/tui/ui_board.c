@@ -561,16 +561,28 @@ static bool dir_gone(const char *path)
     return gone;
 }
 
+/* Whether path names a file right in the state directory (not made for the asking). */
+static bool in_state_dir(const char *path)
+{
+    char *dir = game_state_dir_name();
+    size_t n = dir != NULL ? strlen(dir) : 0;
+    bool in = dir != NULL && strncmp(path, dir, n) == 0 && path[n] == '/'
+              && strchr(path + n + 1, '/') == NULL;
+
+    free(dir);
+    return in;
+}
+
 /* The state directory removed under the game on the board (rm -r, a clean-up): made
  * again, and the save's lock in it, so that the game is saved there rather than lost with
  * it.  Only for the state directory's save: the directory of a save named on the command
- * line (kakudo SAVE) is the user's to make. */
+ * line (kakudo SAVE) is the user's to make, and the state directory is not made for it. */
 static void remake_state_dir(struct ui *ui)
 {
     char err[512];
     char *path;
 
-    if (!dir_gone(ui->save_path))
+    if (!in_state_dir(ui->save_path) || !dir_gone(ui->save_path))
         return;
     path = state_file(ui->game->puzzle, err, sizeof err);     /* makes the directory */
     if (path != NULL && strcmp(path, ui->save_path) == 0)
