@@ -395,6 +395,34 @@ static void test_two_players(void)
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
 }
 
+/* The solver's solution kept (k after a watch) in a player that cannot save (the puzzle
+ * open in another one): "Progress not saved" was replaced at once by "Kept the solver's
+ * solution", so the failed save went unsaid; both show now. */
+static void test_kept_solution_unsaved(void)
+{
+    struct th *first, *second;
+
+    tt_fresh_state();
+    make_state_dir();
+    first = start(sudoku_path);
+    tt_wait_text(first, "Cell r1c3");
+    second = start(sudoku_path);
+    tt_wait_text(second, "open in another kakudo");
+    th_send(second, "w");
+    tt_see(second, "Solver: smart");
+    for (int i = 0; i < 25; i++)
+        th_send(second, "+");
+    tt_wait_text(second, "k keeps it");
+    th_send(second, "k");
+    tap_ok(tt_wait_text(second, "Kept the solver's solution")
+           && tt_wait_text(second, "Progress not saved: the puzzle is"),
+           "the solution kept but not saved: both are said");
+    tap_ok(quits_unsaved(second), "it quits saying the game was not saved");
+    th_free(second);
+    tap_ok(tt_quit_cleanly(first), "the first one quits");
+    th_free(first);
+}
+
 /* The state directory removed while a game is played (rm -r, a clean-up): the next move's
  * save failed, and quitting said the save "keeps the game as saved before them", a save
  * gone with its directory.  Now the directory is made again and the game saved there. */
@@ -697,6 +725,7 @@ int main(void)
     test_fifo_save();
     test_open_state_dir();
     test_two_players();
+    test_kept_solution_unsaved();
     test_state_dir_removed();
     test_named_save_dir_removed();
     test_delete_in_use();

@@ -529,7 +529,7 @@ void ui_board_close(struct ui *ui)
 /* Remembers a failed save, what went wrong and whether the save file still holds the game
  * as saved before (kept), to be told again after the screen is gone (tui.c), and says why
  * on the status line; a save of the same game that works later makes up for it. */
-static void note_save(struct ui *ui, bool saved, bool kept, const char *what, const char *why)
+static bool note_save(struct ui *ui, bool saved, bool kept, const char *what, const char *why)
 {
     const char *path = ui->save_path != NULL ? ui->save_path : "";
 
@@ -537,13 +537,14 @@ static void note_save(struct ui *ui, bool saved, bool kept, const char *what, co
         ui->save_holds_game = true;
         if (strcmp(ui->failed_save, path) == 0)
             ui->failed_save[0] = ui->save_error[0] = '\0';
-        return;
+        return true;
     }
     /* A save that failed on its way (rename is its last step) left the one before it. */
     ui->failed_save_kept = kept;
     snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
     snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
     ui_message(ui, "Progress not saved: %s.", why);
+    return false;
 }
 
 /* Whether the directory path is in is gone (removed while the game was played). */
@@ -599,7 +600,7 @@ static bool save_still_there(const struct ui *ui)
     return ui->save_holds_game && lstat(ui->save_path, &st) == 0;
 }
 
-void ui_board_save(struct ui *ui)
+bool ui_board_save(struct ui *ui)
 {
     char err[512], what[700];
     const char *unreadable;
@@ -608,34 +609,28 @@ void ui_board_save(struct ui *ui)
      * offered. */
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
-        return;
+        return true;
     if (ui->save_path != NULL && !ui->save_unreadable && !ui->save_busy)
         remake_state_dir(ui);
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
                                    : _("the saved game could not be read, and is not replaced");
-        note_save(ui, false, false, unreadable, unreadable);
-        return;
+        return note_save(ui, false, false, unreadable, unreadable);
     }
     if (ui->save_path == NULL) {
         /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
         set_save_path(ui, state_file(ui->game->puzzle, err, sizeof err));
-        if (ui->save_busy) {
-            ui_board_save(ui);
-            return;
-        }
+        if (ui->save_busy)
+            return ui_board_save(ui);
         if (ui->save_path == NULL) {
             snprintf(what, sizeof what, _("no state directory: %s"), err);
-            note_save(ui, false, false, what, what);
-            return;
+            return note_save(ui, false, false, what, what);
         }
     }
     ui->game->cursor = ui->cursor;      /* resuming puts it back where it was */
-    if (game_save(ui->game, ui->save_path, err, sizeof err)) {
-        note_save(ui, true, false, NULL, NULL);
-        return;
-    }
-    note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
+    if (game_save(ui->game, ui->save_path, err, sizeof err))
+        return note_save(ui, true, false, NULL, NULL);
+    return note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
 }
 
 void ui_board_draw(struct ui *ui)
@@ -692,8 +687,9 @@ static void say_full_but_wrong(struct ui *ui)
     ui_message(ui, "Every cell is filled, but not all are right: %s shows the wrong ones.", check);
 }
 
-/* After every change: conflicts, completion, and the save file. */
-static void after_move(struct ui *ui)
+/* After every change: conflicts, completion, and the save file; false when the save
+ * failed (said on the status line). */
+static bool after_move(struct ui *ui)
 {
     ui->show_wrong = false;
     ui_hint_forget(ui);
@@ -714,12 +710,12 @@ static void after_move(struct ui *ui)
     }
     ui->was_completed = ui->game->completed;
     ui->opening_moves = 0;      /* the player's change: the game is theirs to keep */
-    ui_board_save(ui);
+    return ui_board_save(ui);
 }
 
-void ui_board_after_move(struct ui *ui)
+bool ui_board_after_move(struct ui *ui)
 {
-    after_move(ui);
+    return after_move(ui);
 }
 
 static void move_cursor(struct ui *ui, int dr, int dc)
