@@ -293,17 +293,15 @@ static void test_corrupt_kept_in_place(void)
  * it was resumed as this puzzle's game, the Kakuro on the board under the Sudoku's title,
  * and saved there as the Sudoku's.  Now it is set aside, kept as it was, and the Sudoku
  * plays and saves. */
-static void test_foreign_save(void)
+/* A Kakuro's game, one digit in, saved under the Sudoku's name; its text into text. */
+static void write_foreign_save(char *text, size_t size)
 {
-    char kakuro_path[300], aside[800], text[8192], err[512] = "", *key, *saved_key;
+    char kakuro_path[300], err[512] = "";
     struct format_error ferr;
-    struct puzzle *k, *s;
+    struct puzzle *k;
     struct game *g;
-    struct th *t;
     const char *was;
 
-    tt_fresh_state();
-    make_state_dir();
     tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
     k = format_load(kakuro_path, FORMAT_AUTO, NULL, &ferr);
     g = game_new(k, NULL);
@@ -312,7 +310,21 @@ static void test_foreign_save(void)
     game_free(g);
     puzzle_free(k);
     was = slurp(save_path);
-    snprintf(text, sizeof text, "%s", was != NULL ? was : "");
+    snprintf(text, size, "%s", was != NULL ? was : "");
+}
+
+static void test_foreign_save(void)
+{
+    char aside[800], text[8192], err[512] = "", *key, *saved_key;
+    struct format_error ferr;
+    struct puzzle *s;
+    struct game *g;
+    struct th *t;
+    const char *was;
+
+    tt_fresh_state();
+    make_state_dir();
+    write_foreign_save(text, sizeof text);
     t = start(sudoku_path);
     snprintf(aside, sizeof aside, "%s.corrupt.", strrchr(save_path, '/') + 1);
     tap_ok(tt_wait_text(t, "it holds another puzzle") && tt_wait_text(t, aside),
@@ -393,6 +405,36 @@ static void test_two_players(void)
     th_free(third);
     n = count_state(&foreign, false);
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
+}
+
+/* A save of another puzzle while another kakudo holds the puzzle's lock: it was set aside
+ * all the same, under the lock's holder.  It is that kakudo's: left alone, and this one
+ * plays without saving, saying so. */
+static void test_foreign_save_busy(void)
+{
+    char text[8192], aside[800];
+    const char *now;
+    struct th *first, *second;
+
+    tt_fresh_state();
+    make_state_dir();
+    first = start(sudoku_path);
+    tt_wait_text(first, "Cell r1c3");
+    write_foreign_save(text, sizeof text);
+    second = start(sudoku_path);
+    tap_ok(tt_wait_text(second, "open in another kakudo: your moves here are not saved.")
+           && !th_find(second, "another puzzle", NULL, NULL),
+           "the second player says the puzzle is open in another, and sets nothing aside");
+    th_send(second, "4");
+    tap_ok(tt_wait_text(second, "Progress not saved: the puzzle is") && quits_unsaved(second),
+           "it plays without saving, and says so");
+    th_free(second);
+    now = slurp(save_path);
+    snprintf(aside, sizeof aside, "%s.corrupt", save_path);
+    tap_ok(now != NULL && strcmp(now, text) == 0 && access(aside, F_OK) != 0,
+           "the save is where it was, as it was, and not set aside");
+    tap_ok(tt_quit_cleanly(first), "the first one quits");
+    th_free(first);
 }
 
 /* The solver's solution kept (k after a watch) in a player that cannot save (the puzzle
@@ -726,6 +768,7 @@ int main(void)
     test_open_state_dir();
     test_two_players();
     test_kept_solution_unsaved();
+    test_foreign_save_busy();
     test_state_dir_removed();
     test_named_save_dir_removed();
     test_delete_in_use();

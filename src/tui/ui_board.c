@@ -295,9 +295,13 @@ static bool set_aside(struct ui *ui, const char *path, enum game_load_status sta
 }
 
 /* The board's save that did not load is set aside; one that stays where it is (unreadable,
- * or a corrupt one that could not be moved) is not to be replaced by this game. */
+ * or a corrupt one that could not be moved) is not to be replaced by this game.  One that
+ * another kakudo holds (its lock) is that kakudo's: left alone, and the game plays without
+ * saving, as say_busy has said. */
 static void keep_save_unless_aside(struct ui *ui, enum game_load_status status, const char *why)
 {
+    if (ui->save_busy)
+        return;
     if (!set_aside(ui, ui->save_path, status, why)) {
         set_save_path(ui, NULL);
         ui->save_unreadable = true;
