@@ -282,6 +282,8 @@ static void test_corrupt_kept_in_place(void)
     tap_ok(tt_wait_text(t, "could not be moved") && tt_wait_text(t, "not saved over."),
            "a corrupt save with no name left to move it to: said, and that it is kept");
     th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Progress not saved: the saved game already there is kept, not"),
+           "the move's save says plainly why it is not saved");
     tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && quits_unsaved(t),
            "the game plays on, and says at the end that it was not saved");
     th_free(t);
@@ -326,9 +328,12 @@ static void test_foreign_save(void)
     make_state_dir();
     write_foreign_save(text, sizeof text);
     t = start(sudoku_path);
-    snprintf(aside, sizeof aside, "%s.corrupt.", strrchr(save_path, '/') + 1);
-    tap_ok(tt_wait_text(t, "it holds another puzzle") && tt_wait_text(t, aside),
-           "opening the Sudoku says its save holds another puzzle, and where it went");
+    /* "KEY.save.corrupt." is wrapped after "KEY.save." at 80 columns. */
+    snprintf(aside, sizeof aside, "set aside as %s.", strrchr(save_path, '/') + 1);
+    tap_ok(tt_wait_text(t, "The saved game holds another puzzle; it was set aside as")
+           && tt_wait_text(t, aside) && !th_find(t, "was corrupt", NULL, NULL),
+           "opening the Sudoku says its save holds another puzzle, and where it went, not "
+           "that it was corrupt");
     tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "resume", NULL, NULL),
            "the Sudoku is on the board, with no offer to resume the Kakuro");
     th_send(t, "4");

@@ -266,10 +266,31 @@ static const char *save_reason(const char *err, const char *path)
     return colon != NULL ? colon + 2 : err;
 }
 
-/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
- * so it is neither lost nor read again; one that only cannot be read (permissions, not a
- * regular file) is left alone.  False when the file is still at path: then the game must
- * not be saved over it (ui_board_open). */
+/* What setting the save at path aside says: why (NULL: it holds another puzzle, a save
+ * that is whole, not corrupt), and the name it went to (aside) or why it could not (err). */
+static void say_set_aside(struct ui *ui, const char *why, const char *aside, const char *err,
+                          const char *path)
+{
+    const char *name = aside != NULL && strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1
+                                                                  : aside;
+
+    if (why == NULL && aside != NULL)
+        ui_message(ui, "The saved game holds another puzzle; it was set aside as %s.", name);
+    else if (why == NULL)
+        ui_message(ui, "The saved game holds another puzzle and could not be set aside (%s); "
+                       "it is kept, not saved over.", save_reason(err, path));
+    else if (aside != NULL)
+        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, name);
+    else
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
+                       "it is kept, not saved over.", why, save_reason(err, path));
+}
+
+/* A save file that does not load (why), or that holds another puzzle (why NULL): a
+ * corrupt or foreign one is renamed aside (a new name each time), so it is neither lost
+ * nor read again; one that only cannot be read (permissions, not a regular file) is left
+ * alone.  False when the file is still at path: then the game must not be saved over it
+ * (ui_board_open). */
 static bool set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
@@ -277,24 +298,21 @@ static bool set_aside(struct ui *ui, const char *path, enum game_load_status sta
     char *aside;
     bool moved;
 
-    why = without_path(why, path);
+    if (why != NULL)
+        why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
         ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
         return false;
     }
     aside = game_set_aside(path, err, sizeof err);
-    if (aside != NULL)
-        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
-                   strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
-    else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
-                       "it is kept, not saved over.", why, save_reason(err, path));
+    say_set_aside(ui, why, aside, err, path);
     moved = aside != NULL;
     free(aside);
     return moved;
 }
 
-/* The board's save that did not load is set aside; one that stays where it is (unreadable,
+/* The board's save that did not load (why) or holds another puzzle (why NULL) is set
+ * aside; one that stays where it is (unreadable,
  * or a corrupt one that could not be moved) is not to be replaced by this game.  One that
  * another kakudo holds (its lock) is that kakudo's: left alone, and the game plays without
  * saving, as say_busy has said. */
@@ -471,7 +489,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (!same_puzzle(ui->pending->puzzle, p)) {
         game_free(ui->pending);
         ui->pending = NULL;
-        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
+        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, NULL);
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was,
@@ -618,7 +636,7 @@ bool ui_board_save(struct ui *ui)
         remake_state_dir(ui);
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
-                                   : _("the saved game could not be read, and is not replaced");
+                                   : _("the saved game already there is kept, not saved over");
         return note_save(ui, false, false, unreadable, unreadable);
     }
     if (ui->save_path == NULL) {
