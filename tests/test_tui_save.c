@@ -442,6 +442,47 @@ static void test_foreign_save_busy(void)
     th_free(first);
 }
 
+/* A save whose path is long (some 700 bytes) and whose temporary's name is one byte too
+ * long for the file system: the error was cut inside the path, "File name too long"
+ * lost, on the board and on quitting.  The path is cut now, the reason whole. */
+static void test_long_path_reason(void)
+{
+    char dir[1024], path[1024], first[300], err[512] = "";
+    struct format_error ferr;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    struct game *g = game_new(p, NULL);
+    const char *argv[2];
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    make_state_dir();
+    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 0);
+    mkdir(dir, 0700);
+    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 1);
+    mkdir(dir, 0700);
+    /* 245 bytes: the name fits, its temporary ("NAME.tmp.XXXXXX", 256) does not. */
+    snprintf(path, sizeof path, "%s/%0240d.save", dir, 2);
+    tap_ok(game_set(g, 2, 4, NULL)
+           && game_save(g, tt_scratch_path(first, sizeof first, "long.save"), err, sizeof err)
+           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
+    game_free(g);
+    puzzle_free(p);
+    argv[0] = path;
+    argv[1] = NULL;
+    t = tt_start(argv, NULL, 24, 80);
+    tt_wait_text(t, "Resumed the saved game.");
+    th_send(t, "6");        /* at r1c4, the first empty cell */
+    tap_ok(tt_wait_text(t, "Progress not saved: File name too long."),
+           "the failed save's reason is said on the board");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1
+           && tt_wait_text(t, "...: File name too long"),
+           "and on quitting, after the path cut (status %d)", status);
+    th_free(t);
+}
+
 /* The solver's solution kept (k after a watch) in a player that cannot save (the puzzle
  * open in another one): "Progress not saved" was replaced at once by "Kept the solver's
  * solution", so the failed save went unsaid; both show now. */
@@ -774,6 +815,7 @@ int main(void)
     test_two_players();
     test_kept_solution_unsaved();
     test_foreign_save_busy();
+    test_long_path_reason();
     test_state_dir_removed();
     test_named_save_dir_removed();
     test_delete_in_use();

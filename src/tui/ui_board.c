@@ -256,13 +256,19 @@ static const char *without_path(const char *why, const char *path)
     return buf;
 }
 
-/* The reason in game_save's or game_set_aside's error, past the name of the save it starts with: a status
- * line of 80 columns has no room for a path, which what is told on quitting still names. */
+/* The reason in game_save's or game_set_aside's error, past the name of the save it starts
+ * with, whole or cut ("PATH...: REASON", a long one): a status line of 80 columns has no
+ * room for a path, which what is told on quitting still names. */
 static const char *save_reason(const char *err, const char *path)
 {
-    size_t n = strlen(path);
-    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+    size_t n = 0;
+    const char *colon;
 
+    while (err[n] != '\0' && err[n] == path[n])
+        n++;
+    if (path[n] != '\0' && strncmp(err + n, "...: ", 5) == 0)
+        return err + n + 5;     /* the path cut */
+    colon = path[n] == '\0' ? strstr(err + n, ": ") : NULL;
     return colon != NULL ? colon + 2 : err;
 }
 
