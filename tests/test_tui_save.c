@@ -483,6 +483,54 @@ static void test_long_path_reason(void)
     th_free(t);
 }
 
+/* A save at a long path (some 690 bytes) that fails once and then works: the failed
+ * save's path was kept cut to 599 bytes, so the save that worked, at the whole path, did
+ * not make up for it, and quitting said the game was not saved. */
+static void test_long_path_saved_later(void)
+{
+    char dir[1024], path[1024], first[300], inside[1100], err[512] = "";
+    struct format_error ferr;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    struct game *g = game_new(p, NULL);
+    const char *argv[2];
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 3);
+    mkdir(dir, 0700);
+    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 4);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/%0200d.save", dir, 5);
+    tap_ok(game_set(g, 2, 4, NULL)
+           && game_save(g, tt_scratch_path(first, sizeof first, "later.save"), err, sizeof err)
+           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
+    game_free(g);
+    puzzle_free(p);
+    argv[0] = path;
+    argv[1] = NULL;
+    t = tt_start(argv, NULL, 24, 80);
+    tt_wait_text(t, "Resumed the saved game.");
+    /* A directory, not empty, where the save is: renaming the new save there fails. */
+    snprintf(inside, sizeof inside, "%s/x", path);
+    unlink(path);
+    mkdir(path, 0700);
+    tt_write_file(inside, "");
+    th_send(t, "6");        /* at r1c4, the first empty cell */
+    tap_ok(tt_wait_text(t, "Progress not saved:"), "the save fails once");
+    unlink(inside);
+    rmdir(path);
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Undone.") && !th_find(t, "not saved", NULL, NULL),
+           "then works");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0
+           && !th_find(t, "not saved", NULL, NULL),
+           "quitting says nothing of the failure made up for (status %d)", status);
+    th_free(t);
+}
+
 /* The solver's solution kept (k after a watch) in a player that cannot save (the puzzle
  * open in another one): "Progress not saved" was replaced at once by "Kept the solver's
  * solution", so the failed save went unsaid; both show now. */
@@ -816,6 +864,7 @@ int main(void)
     test_kept_solution_unsaved();
     test_foreign_save_busy();
     test_long_path_reason();
+    test_long_path_saved_later();
     test_state_dir_removed();
     test_named_save_dir_removed();
     test_delete_in_use();

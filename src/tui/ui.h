@@ -101,7 +101,9 @@ struct ui {
     int opening_moves;          /* moves the opening made (the file's marks), 0 once the
                                  * player changes anything: until then, nothing to save */
     char save_error[800];               /* why the last save failed ("" if it worked) */
-    char failed_save[600];              /* the path of that save ("" without a directory) */
+    /* The path of that save ("" without a directory), whole: a later save that works makes
+     * up for the failure only when the two paths are the same. */
+    char failed_save[4096];
     bool failed_save_kept;              /* that save still holds the game as saved before */
     char *title;                        /* name shown in the panel */
     int cursor;
