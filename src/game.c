@@ -943,6 +943,28 @@ static void set_err(char *err, size_t errsize, const char *fmt, ...)
     free(shown);
 }
 
+/* "PATH: REASON", an error about the file path: a path too long for err (one of some
+ * 4000 bytes in a message of 512) is cut, never the reason, which is what the message is
+ * for ("File name too long" was lost past the cut). */
+static void set_path_err(char *err, size_t errsize, const char *path, const char *reason)
+{
+    size_t tail = strlen(reason) + 2;       /* ": REASON" */
+    char *shown, *cut;
+
+    if (err == NULL || errsize == 0)
+        return;
+    if (tail + 8 > errsize) {               /* no room for a path worth the name */
+        set_err(err, errsize, "%s: %s", path, reason);
+        return;
+    }
+    shown = util_escape_controls(path);
+    cut = xmalloc(errsize - tail);
+    util_copy_cut(cut, errsize - tail, shown);
+    snprintf(err, errsize, "%s: %s", cut, reason);
+    free(cut);
+    free(shown);
+}
+
 /* The name on one line: control characters (a newline would end the line) become spaces. */
 static void write_name(FILE *f, const char *name)
 {
@@ -1033,7 +1055,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         *tmp = xasprintf("%s" SAVE_TMP_SUFFIX "XXXXXX", path);
         fd = mkstemp(*tmp);
         if (fd < 0) {
-            set_err(err, errsize, "%s: %s", path, strerror(errno));
+            set_path_err(err, errsize, path, strerror(errno));
             free(*tmp);
             *tmp = NULL;
             return -1;
@@ -1046,7 +1068,7 @@ static int create_temp(const char *path, char **tmp, char *err, size_t errsize)
         free(*tmp);
     }
     *tmp = NULL;
-    set_err(err, errsize, _("%s: cannot make a temporary file"), path);
+    set_path_err(err, errsize, path, _("cannot make a temporary file"));
     return -1;
 }
 
@@ -1138,9 +1160,9 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
     ok = util_write_all(fd, text, len) && util_fsync(fd);
     free(text);
     if (!ok) {
-        set_err(err, errsize, "%s: %s", path, strerror(errno ? errno : EIO));
+        set_path_err(err, errsize, path, strerror(errno ? errno : EIO));
     } else if (rename(tmp, path) != 0) {    /* replaces a link at path, never follows it */
-        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        set_path_err(err, errsize, path, strerror(errno));
         ok = false;
     }
     if (!ok)
@@ -1148,7 +1170,7 @@ bool game_save(const struct game *g, const char *path, char *err, size_t errsize
     /* Closed only now: until the temporary is renamed or removed, its lock says it is
      * being written. */
     if (close(fd) != 0 && ok) {
-        set_err(err, errsize, "%s: %s", path, strerror(errno));
+        set_path_err(err, errsize, path, strerror(errno));
         ok = false;
     }
     if (ok)
@@ -1177,13 +1199,13 @@ char *game_set_aside(const char *path, char *err, size_t errsize)
         if (errno != EEXIST && lstat(aside, &st) != 0 && errno == ENOENT) {
             if (rename(path, aside) == 0)
                 return aside;
-            set_err(err, errsize, "%s: %s", path, strerror(errno));
+            set_path_err(err, errsize, path, strerror(errno));
             free(aside);
             return NULL;
         }
         free(aside);
     }
-    set_err(err, errsize, _("%s: too many set-aside copies already"), path);
+    set_path_err(err, errsize, path, _("too many set-aside copies already"));
     return NULL;
 }
 

@@ -282,6 +282,8 @@ static void test_corrupt_kept_in_place(void)
     tap_ok(tt_wait_text(t, "could not be moved") && tt_wait_text(t, "not saved over."),
            "a corrupt save with no name left to move it to: said, and that it is kept");
     th_send(t, "4");
+    tap_ok(tt_wait_text(t, "Progress not saved: the saved game already there is kept, not"),
+           "the move's save says plainly why it is not saved");
     tap_ok(tt_wait_text(t, "  3  " LV "  4  ") && quits_unsaved(t),
            "the game plays on, and says at the end that it was not saved");
     th_free(t);
@@ -293,17 +295,15 @@ static void test_corrupt_kept_in_place(void)
  * it was resumed as this puzzle's game, the Kakuro on the board under the Sudoku's title,
  * and saved there as the Sudoku's.  Now it is set aside, kept as it was, and the Sudoku
  * plays and saves. */
-static void test_foreign_save(void)
+/* A Kakuro's game, one digit in, saved under the Sudoku's name; its text into text. */
+static void write_foreign_save(char *text, size_t size)
 {
-    char kakuro_path[300], aside[800], text[8192], err[512] = "", *key, *saved_key;
+    char kakuro_path[300], err[512] = "";
     struct format_error ferr;
-    struct puzzle *k, *s;
+    struct puzzle *k;
     struct game *g;
-    struct th *t;
     const char *was;
 
-    tt_fresh_state();
-    make_state_dir();
     tt_write_file(tt_scratch_path(kakuro_path, sizeof kakuro_path, "kakuro.txt"), tt_kakuro);
     k = format_load(kakuro_path, FORMAT_AUTO, NULL, &ferr);
     g = game_new(k, NULL);
@@ -312,11 +312,28 @@ static void test_foreign_save(void)
     game_free(g);
     puzzle_free(k);
     was = slurp(save_path);
-    snprintf(text, sizeof text, "%s", was != NULL ? was : "");
+    snprintf(text, size, "%s", was != NULL ? was : "");
+}
+
+static void test_foreign_save(void)
+{
+    char aside[800], text[8192], err[512] = "", *key, *saved_key;
+    struct format_error ferr;
+    struct puzzle *s;
+    struct game *g;
+    struct th *t;
+    const char *was;
+
+    tt_fresh_state();
+    make_state_dir();
+    write_foreign_save(text, sizeof text);
     t = start(sudoku_path);
-    snprintf(aside, sizeof aside, "%s.corrupt.", strrchr(save_path, '/') + 1);
-    tap_ok(tt_wait_text(t, "it holds another puzzle") && tt_wait_text(t, aside),
-           "opening the Sudoku says its save holds another puzzle, and where it went");
+    /* "KEY.save.corrupt." is wrapped after "KEY.save." at 80 columns. */
+    snprintf(aside, sizeof aside, "set aside as %s.", strrchr(save_path, '/') + 1);
+    tap_ok(tt_wait_text(t, "The saved game holds another puzzle; it was set aside as")
+           && tt_wait_text(t, aside) && !th_find(t, "was corrupt", NULL, NULL),
+           "opening the Sudoku says its save holds another puzzle, and where it went, not "
+           "that it was corrupt");
     tap_ok(tt_wait_text(t, "Filled 30/81") && !th_find(t, "resume", NULL, NULL),
            "the Sudoku is on the board, with no offer to resume the Kakuro");
     th_send(t, "4");
@@ -393,6 +410,153 @@ static void test_two_players(void)
     th_free(third);
     n = count_state(&foreign, false);
     tap_ok(n == 1 && foreign == 0, "nothing but the save is left (%d entries, %d others)", n, foreign);
+}
+
+/* A save of another puzzle while another kakudo holds the puzzle's lock: it was set aside
+ * all the same, under the lock's holder.  It is that kakudo's: left alone, and this one
+ * plays without saving, saying so. */
+static void test_foreign_save_busy(void)
+{
+    char text[8192], aside[800];
+    const char *now;
+    struct th *first, *second;
+
+    tt_fresh_state();
+    make_state_dir();
+    first = start(sudoku_path);
+    tt_wait_text(first, "Cell r1c3");
+    write_foreign_save(text, sizeof text);
+    second = start(sudoku_path);
+    tap_ok(tt_wait_text(second, "open in another kakudo: your moves here are not saved.")
+           && !th_find(second, "another puzzle", NULL, NULL),
+           "the second player says the puzzle is open in another, and sets nothing aside");
+    th_send(second, "4");
+    tap_ok(tt_wait_text(second, "Progress not saved: the puzzle is") && quits_unsaved(second),
+           "it plays without saving, and says so");
+    th_free(second);
+    now = slurp(save_path);
+    snprintf(aside, sizeof aside, "%s.corrupt", save_path);
+    tap_ok(now != NULL && strcmp(now, text) == 0 && access(aside, F_OK) != 0,
+           "the save is where it was, as it was, and not set aside");
+    tap_ok(tt_quit_cleanly(first), "the first one quits");
+    th_free(first);
+}
+
+/* A save whose path is long (some 700 bytes) and whose temporary's name is one byte too
+ * long for the file system: the error was cut inside the path, "File name too long"
+ * lost, on the board and on quitting.  The path is cut now, the reason whole. */
+static void test_long_path_reason(void)
+{
+    char dir[1024], path[1024], first[300], err[512] = "";
+    struct format_error ferr;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    struct game *g = game_new(p, NULL);
+    const char *argv[2];
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    make_state_dir();
+    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 0);
+    mkdir(dir, 0700);
+    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 1);
+    mkdir(dir, 0700);
+    /* 245 bytes: the name fits, its temporary ("NAME.tmp.XXXXXX", 256) does not. */
+    snprintf(path, sizeof path, "%s/%0240d.save", dir, 2);
+    tap_ok(game_set(g, 2, 4, NULL)
+           && game_save(g, tt_scratch_path(first, sizeof first, "long.save"), err, sizeof err)
+           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
+    game_free(g);
+    puzzle_free(p);
+    argv[0] = path;
+    argv[1] = NULL;
+    t = tt_start(argv, NULL, 24, 80);
+    tt_wait_text(t, "Resumed the saved game.");
+    th_send(t, "6");        /* at r1c4, the first empty cell */
+    tap_ok(tt_wait_text(t, "Progress not saved: File name too long."),
+           "the failed save's reason is said on the board");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 1
+           && tt_wait_text(t, "...: File name too long"),
+           "and on quitting, after the path cut (status %d)", status);
+    th_free(t);
+}
+
+/* A save at a long path (some 690 bytes) that fails once and then works: the failed
+ * save's path was kept cut to 599 bytes, so the save that worked, at the whole path, did
+ * not make up for it, and quitting said the game was not saved. */
+static void test_long_path_saved_later(void)
+{
+    char dir[1024], path[1024], first[300], inside[1100], err[512] = "";
+    struct format_error ferr;
+    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
+    struct game *g = game_new(p, NULL);
+    const char *argv[2];
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 3);
+    mkdir(dir, 0700);
+    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 4);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/%0200d.save", dir, 5);
+    tap_ok(game_set(g, 2, 4, NULL)
+           && game_save(g, tt_scratch_path(first, sizeof first, "later.save"), err, sizeof err)
+           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
+    game_free(g);
+    puzzle_free(p);
+    argv[0] = path;
+    argv[1] = NULL;
+    t = tt_start(argv, NULL, 24, 80);
+    tt_wait_text(t, "Resumed the saved game.");
+    /* A directory, not empty, where the save is: renaming the new save there fails. */
+    snprintf(inside, sizeof inside, "%s/x", path);
+    unlink(path);
+    mkdir(path, 0700);
+    tt_write_file(inside, "");
+    th_send(t, "6");        /* at r1c4, the first empty cell */
+    tap_ok(tt_wait_text(t, "Progress not saved:"), "the save fails once");
+    unlink(inside);
+    rmdir(path);
+    th_send(t, "u");
+    tap_ok(tt_wait_text(t, "Undone.") && !th_find(t, "not saved", NULL, NULL),
+           "then works");
+    th_send(t, "q");
+    status = th_wait_exit(t, tt_wait_ms);
+    tap_ok(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0
+           && !th_find(t, "not saved", NULL, NULL),
+           "quitting says nothing of the failure made up for (status %d)", status);
+    th_free(t);
+}
+
+/* The solver's solution kept (k after a watch) in a player that cannot save (the puzzle
+ * open in another one): "Progress not saved" was replaced at once by "Kept the solver's
+ * solution", so the failed save went unsaid; both show now. */
+static void test_kept_solution_unsaved(void)
+{
+    struct th *first, *second;
+
+    tt_fresh_state();
+    make_state_dir();
+    first = start(sudoku_path);
+    tt_wait_text(first, "Cell r1c3");
+    second = start(sudoku_path);
+    tt_wait_text(second, "open in another kakudo");
+    th_send(second, "w");
+    tt_see(second, "Solver: smart");
+    for (int i = 0; i < 25; i++)
+        th_send(second, "+");
+    tt_wait_text(second, "k keeps it");
+    th_send(second, "k");
+    tap_ok(tt_wait_text(second, "Kept the solver's solution")
+           && tt_wait_text(second, "Progress not saved: the puzzle is"),
+           "the solution kept but not saved: both are said");
+    tap_ok(quits_unsaved(second), "it quits saying the game was not saved");
+    th_free(second);
+    tap_ok(tt_quit_cleanly(first), "the first one quits");
+    th_free(first);
 }
 
 /* The state directory removed while a game is played (rm -r, a clean-up): the next move's
@@ -697,6 +861,10 @@ int main(void)
     test_fifo_save();
     test_open_state_dir();
     test_two_players();
+    test_kept_solution_unsaved();
+    test_foreign_save_busy();
+    test_long_path_reason();
+    test_long_path_saved_later();
     test_state_dir_removed();
     test_named_save_dir_removed();
     test_delete_in_use();

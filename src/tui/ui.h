@@ -101,7 +101,9 @@ struct ui {
     int opening_moves;          /* moves the opening made (the file's marks), 0 once the
                                  * player changes anything: until then, nothing to save */
     char save_error[800];               /* why the last save failed ("" if it worked) */
-    char failed_save[600];              /* the path of that save ("" without a directory) */
+    /* The path of that save ("" without a directory), whole: a later save that works makes
+     * up for the failure only when the two paths are the same. */
+    char failed_save[4096];
     bool failed_save_kept;              /* that save still holds the game as saved before */
     char *title;                        /* name shown in the panel */
     int cursor;
@@ -227,8 +229,9 @@ enum ui_side { UI_SIDE_LEFT, UI_SIDE_RIGHT, UI_SIDE_UP, UI_SIDE_DOWN };
 const char *ui_outline_scroll_arrow(const struct ui *ui, enum ui_side side);
 
 /* ui_board.c: the board screen */
-/* After a move: conflicts, completion and saving. */
-void ui_board_after_move(struct ui *ui);
+/* After a move: conflicts, completion and saving; false when the save failed, which the
+ * status line then says (a caller with its own message adds it after that). */
+bool ui_board_after_move(struct ui *ui);
 void ui_board_draw(struct ui *ui);
 void ui_board_key(struct ui *ui, int key, bool is_code);
 /* Opens a puzzle (copied), offering a saved game to resume; marks (NULL: none) are the
@@ -241,8 +244,9 @@ bool ui_board_open_save(struct ui *ui, const char *path);
  * from then on (NULL: not saved). */
 void ui_board_resume(struct ui *ui, struct game *g, const char *path);
 void ui_board_close(struct ui *ui);
-/* Saves progress now (after a move, on quit, on a signal). */
-void ui_board_save(struct ui *ui);
+/* Saves progress now (after a move, on quit, on a signal); false when it was not saved,
+ * which the status line then says. */
+bool ui_board_save(struct ui *ui);
 /* Runs the play clock while the board is on screen and not paused, else stops it. */
 void ui_board_sync_timer(struct ui *ui);
 /* Keeps a setting the player changed (name = value) in the config file, for the next

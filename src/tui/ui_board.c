@@ -256,20 +256,47 @@ static const char *without_path(const char *why, const char *path)
     return buf;
 }
 
-/* The reason in game_save's or game_set_aside's error, past the name of the save it starts with: a status
- * line of 80 columns has no room for a path, which what is told on quitting still names. */
+/* The reason in game_save's or game_set_aside's error, past the name of the save it starts
+ * with, whole or cut ("PATH...: REASON", a long one): a status line of 80 columns has no
+ * room for a path, which what is told on quitting still names. */
 static const char *save_reason(const char *err, const char *path)
 {
-    size_t n = strlen(path);
-    const char *colon = strncmp(err, path, n) == 0 ? strstr(err + n, ": ") : NULL;
+    size_t n = 0;
+    const char *colon;
 
+    while (err[n] != '\0' && err[n] == path[n])
+        n++;
+    if (path[n] != '\0' && strncmp(err + n, "...: ", 5) == 0)
+        return err + n + 5;     /* the path cut */
+    colon = path[n] == '\0' ? strstr(err + n, ": ") : NULL;
     return colon != NULL ? colon + 2 : err;
 }
 
-/* A save file that does not load: a corrupt one is renamed aside (a new name each time),
- * so it is neither lost nor read again; one that only cannot be read (permissions, not a
- * regular file) is left alone.  False when the file is still at path: then the game must
- * not be saved over it (ui_board_open). */
+/* What setting the save at path aside says: why (NULL: it holds another puzzle, a save
+ * that is whole, not corrupt), and the name it went to (aside) or why it could not (err). */
+static void say_set_aside(struct ui *ui, const char *why, const char *aside, const char *err,
+                          const char *path)
+{
+    const char *name = aside != NULL && strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1
+                                                                  : aside;
+
+    if (why == NULL && aside != NULL)
+        ui_message(ui, "The saved game holds another puzzle; it was set aside as %s.", name);
+    else if (why == NULL)
+        ui_message(ui, "The saved game holds another puzzle and could not be set aside (%s); "
+                       "it is kept, not saved over.", save_reason(err, path));
+    else if (aside != NULL)
+        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why, name);
+    else
+        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
+                       "it is kept, not saved over.", why, save_reason(err, path));
+}
+
+/* A save file that does not load (why), or that holds another puzzle (why NULL): a
+ * corrupt or foreign one is renamed aside (a new name each time), so it is neither lost
+ * nor read again; one that only cannot be read (permissions, not a regular file) is left
+ * alone.  False when the file is still at path: then the game must not be saved over it
+ * (ui_board_open). */
 static bool set_aside(struct ui *ui, const char *path, enum game_load_status status,
                       const char *why)
 {
@@ -277,27 +304,28 @@ static bool set_aside(struct ui *ui, const char *path, enum game_load_status sta
     char *aside;
     bool moved;
 
-    why = without_path(why, path);
+    if (why != NULL)
+        why = without_path(why, path);
     if (status == GAME_LOAD_UNREADABLE) {
         ui_message(ui, "Cannot read the saved game (%s); it is kept, not saved over.", why);
         return false;
     }
     aside = game_set_aside(path, err, sizeof err);
-    if (aside != NULL)
-        ui_message(ui, "The saved game was corrupt (%s); it was moved to %s.", why,
-                   strrchr(aside, '/') != NULL ? strrchr(aside, '/') + 1 : aside);
-    else
-        ui_message(ui, "The saved game was corrupt (%s) and could not be moved (%s); "
-                       "it is kept, not saved over.", why, save_reason(err, path));
+    say_set_aside(ui, why, aside, err, path);
     moved = aside != NULL;
     free(aside);
     return moved;
 }
 
-/* The board's save that did not load is set aside; one that stays where it is (unreadable,
- * or a corrupt one that could not be moved) is not to be replaced by this game. */
+/* The board's save that did not load (why) or holds another puzzle (why NULL) is set
+ * aside; one that stays where it is (unreadable,
+ * or a corrupt one that could not be moved) is not to be replaced by this game.  One that
+ * another kakudo holds (its lock) is that kakudo's: left alone, and the game plays without
+ * saving, as say_busy has said. */
 static void keep_save_unless_aside(struct ui *ui, enum game_load_status status, const char *why)
 {
+    if (ui->save_busy)
+        return;
     if (!set_aside(ui, ui->save_path, status, why)) {
         set_save_path(ui, NULL);
         ui->save_unreadable = true;
@@ -467,7 +495,7 @@ void ui_board_open(struct ui *ui, const struct puzzle *p, const struct format_st
     if (!same_puzzle(ui->pending->puzzle, p)) {
         game_free(ui->pending);
         ui->pending = NULL;
-        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, _("it holds another puzzle"));
+        keep_save_unless_aside(ui, GAME_LOAD_CORRUPT, NULL);
         return;
     }
     /* A save with nothing filled in is nothing to choose about: it goes on as it was,
@@ -529,7 +557,7 @@ void ui_board_close(struct ui *ui)
 /* Remembers a failed save, what went wrong and whether the save file still holds the game
  * as saved before (kept), to be told again after the screen is gone (tui.c), and says why
  * on the status line; a save of the same game that works later makes up for it. */
-static void note_save(struct ui *ui, bool saved, bool kept, const char *what, const char *why)
+static bool note_save(struct ui *ui, bool saved, bool kept, const char *what, const char *why)
 {
     const char *path = ui->save_path != NULL ? ui->save_path : "";
 
@@ -537,13 +565,14 @@ static void note_save(struct ui *ui, bool saved, bool kept, const char *what, co
         ui->save_holds_game = true;
         if (strcmp(ui->failed_save, path) == 0)
             ui->failed_save[0] = ui->save_error[0] = '\0';
-        return;
+        return true;
     }
     /* A save that failed on its way (rename is its last step) left the one before it. */
     ui->failed_save_kept = kept;
     snprintf(ui->failed_save, sizeof ui->failed_save, "%s", path);
     snprintf(ui->save_error, sizeof ui->save_error, "%s", what);
     ui_message(ui, "Progress not saved: %s.", why);
+    return false;
 }
 
 /* Whether the directory path is in is gone (removed while the game was played). */
@@ -599,7 +628,7 @@ static bool save_still_there(const struct ui *ui)
     return ui->save_holds_game && lstat(ui->save_path, &st) == 0;
 }
 
-void ui_board_save(struct ui *ui)
+bool ui_board_save(struct ui *ui)
 {
     char err[512], what[700];
     const char *unreadable;
@@ -608,34 +637,28 @@ void ui_board_save(struct ui *ui)
      * offered. */
     if (ui->game == NULL || ui->pending != NULL
         || (ui->game->nmoves == ui->opening_moves && ui->game->hints_used == 0))
-        return;
+        return true;
     if (ui->save_path != NULL && !ui->save_unreadable && !ui->save_busy)
         remake_state_dir(ui);
     if (ui->save_unreadable || ui->save_busy) {
         unreadable = ui->save_busy ? _("the puzzle is open in another kakudo")
-                                   : _("the saved game could not be read, and is not replaced");
-        note_save(ui, false, false, unreadable, unreadable);
-        return;
+                                   : _("the saved game already there is kept, not saved over");
+        return note_save(ui, false, false, unreadable, unreadable);
     }
     if (ui->save_path == NULL) {
         /* Maybe there is one by now (a directory made meanwhile); if not, say why. */
         set_save_path(ui, state_file(ui->game->puzzle, err, sizeof err));
-        if (ui->save_busy) {
-            ui_board_save(ui);
-            return;
-        }
+        if (ui->save_busy)
+            return ui_board_save(ui);
         if (ui->save_path == NULL) {
             snprintf(what, sizeof what, _("no state directory: %s"), err);
-            note_save(ui, false, false, what, what);
-            return;
+            return note_save(ui, false, false, what, what);
         }
     }
     ui->game->cursor = ui->cursor;      /* resuming puts it back where it was */
-    if (game_save(ui->game, ui->save_path, err, sizeof err)) {
-        note_save(ui, true, false, NULL, NULL);
-        return;
-    }
-    note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
+    if (game_save(ui->game, ui->save_path, err, sizeof err))
+        return note_save(ui, true, false, NULL, NULL);
+    return note_save(ui, false, save_still_there(ui), err, save_reason(err, ui->save_path));  /* err names the save */
 }
 
 void ui_board_draw(struct ui *ui)
@@ -692,8 +715,9 @@ static void say_full_but_wrong(struct ui *ui)
     ui_message(ui, "Every cell is filled, but not all are right: %s shows the wrong ones.", check);
 }
 
-/* After every change: conflicts, completion, and the save file. */
-static void after_move(struct ui *ui)
+/* After every change: conflicts, completion, and the save file; false when the save
+ * failed (said on the status line). */
+static bool after_move(struct ui *ui)
 {
     ui->show_wrong = false;
     ui_hint_forget(ui);
@@ -714,12 +738,12 @@ static void after_move(struct ui *ui)
     }
     ui->was_completed = ui->game->completed;
     ui->opening_moves = 0;      /* the player's change: the game is theirs to keep */
-    ui_board_save(ui);
+    return ui_board_save(ui);
 }
 
-void ui_board_after_move(struct ui *ui)
+bool ui_board_after_move(struct ui *ui)
 {
-    after_move(ui);
+    return after_move(ui);
 }
 
 static void move_cursor(struct ui *ui, int dr, int dc)

@@ -558,8 +558,8 @@ void ui_watch_free(struct ui *ui)
     close_watch(ui, NULL, 0);
 }
 
-/* Says note (a failure to keep the speed) after the watch's closing message, which would
- * else replace it at once: both stay on the status line, which wraps. */
+/* Says note (a failure to keep the speed or the game) after the watch's closing message,
+ * which would else replace it at once: both stay on the status line, which wraps. */
 static void say_note(struct ui *ui, const char *note)
 {
     size_t n = strlen(ui->message);
@@ -709,11 +709,12 @@ void ui_watch_start(struct ui *ui)
     run_searches(ui);
 }
 
-/* Keeps the solution as one move of the game, so one undo takes it back. */
+/* Keeps the solution as one move of the game, so one undo takes it back.  A failed save
+ * of it is said after "Kept ...", which would else replace it at once. */
 static void keep_solution(struct ui *ui)
 {
     const char *why = NULL;
-    char undo[8], note[800];
+    char undo[8], note[800], unsaved[sizeof ui->message] = "";
     bool kept = game_set_grid(ui->game, ui->watch->anim.watch->solution, &why);
 
     close_watch(ui, note, sizeof note);
@@ -722,9 +723,11 @@ static void keep_solution(struct ui *ui)
         say_note(ui, note);
         return;
     }
-    ui_board_after_move(ui);
+    if (!ui_board_after_move(ui))
+        snprintf(unsaved, sizeof unsaved, "%s", ui->message);
     ui_message(ui, "Kept the solver's solution. (%s undoes it)",
                ui_keys_name(ui, CMD_UNDO, undo, sizeof undo));
+    say_note(ui, unsaved);
     say_note(ui, note);
 }
 
