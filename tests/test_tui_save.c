@@ -442,36 +442,50 @@ static void test_foreign_save_busy(void)
     th_free(first);
 }
 
-/* A save whose path is long (some 700 bytes) and whose temporary's name is one byte too
- * long for the file system: the error was cut inside the path, "File name too long"
- * lost, on the board and on quitting.  The path is cut now, the reason whole. */
-static void test_long_path_reason(void)
+/* A player resumed from a save at a long path, made in two nested directories of 200-digit
+ * names numbered first and first + 1 (the save's own name of name_digits digits, numbered
+ * first + 2) from a game with one digit set, saved to scratch in the tests' directory and
+ * renamed there: path receives the save's path. */
+static struct th *resume_at_long_path(char *path, size_t size, int first, int name_digits,
+                                      const char *scratch)
 {
-    char dir[1024], path[1024], first[300], err[512] = "";
+    char dir[1024], made[300], err[512] = "";
     struct format_error ferr;
     struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
     struct game *g = game_new(p, NULL);
     const char *argv[2];
     struct th *t;
-    int status;
 
-    tt_fresh_state();
-    make_state_dir();
-    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 0);
+    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), first);
     mkdir(dir, 0700);
-    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 1);
+    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", first + 1);
     mkdir(dir, 0700);
-    /* 245 bytes: the name fits, its temporary ("NAME.tmp.XXXXXX", 256) does not. */
-    snprintf(path, sizeof path, "%s/%0240d.save", dir, 2);
+    snprintf(path, size, "%s/%0*d.save", dir, name_digits, first + 2);
     tap_ok(game_set(g, 2, 4, NULL)
-           && game_save(g, tt_scratch_path(first, sizeof first, "long.save"), err, sizeof err)
-           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
+           && game_save(g, tt_scratch_path(made, sizeof made, scratch), err, sizeof err)
+           && rename(made, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
     game_free(g);
     puzzle_free(p);
     argv[0] = path;
     argv[1] = NULL;
     t = tt_start(argv, NULL, 24, 80);
     tt_wait_text(t, "Resumed the saved game.");
+    return t;
+}
+
+/* A save whose path is long (some 700 bytes) and whose temporary's name is one byte too
+ * long for the file system: the error was cut inside the path, "File name too long"
+ * lost, on the board and on quitting.  The path is cut now, the reason whole. */
+static void test_long_path_reason(void)
+{
+    char path[1024];
+    struct th *t;
+    int status;
+
+    tt_fresh_state();
+    make_state_dir();
+    /* 245 bytes: the name fits, its temporary ("NAME.tmp.XXXXXX", 256) does not. */
+    t = resume_at_long_path(path, sizeof path, 0, 240, "long.save");
     th_send(t, "6");        /* at r1c4, the first empty cell */
     tap_ok(tt_wait_text(t, "Progress not saved: File name too long."),
            "the failed save's reason is said on the board");
@@ -488,29 +502,12 @@ static void test_long_path_reason(void)
  * not make up for it, and quitting said the game was not saved. */
 static void test_long_path_saved_later(void)
 {
-    char dir[1024], path[1024], first[300], inside[1100], err[512] = "";
-    struct format_error ferr;
-    struct puzzle *p = format_load(sudoku_path, FORMAT_AUTO, NULL, &ferr);
-    struct game *g = game_new(p, NULL);
-    const char *argv[2];
+    char path[1024], inside[1100];
     struct th *t;
     int status;
 
     tt_fresh_state();
-    snprintf(dir, sizeof dir, "%s/%0200d", tt_dir(), 3);
-    mkdir(dir, 0700);
-    snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%0200d", 4);
-    mkdir(dir, 0700);
-    snprintf(path, sizeof path, "%s/%0200d.save", dir, 5);
-    tap_ok(game_set(g, 2, 4, NULL)
-           && game_save(g, tt_scratch_path(first, sizeof first, "later.save"), err, sizeof err)
-           && rename(first, path) == 0, "a save at a path of %zu bytes (%s)", strlen(path), err);
-    game_free(g);
-    puzzle_free(p);
-    argv[0] = path;
-    argv[1] = NULL;
-    t = tt_start(argv, NULL, 24, 80);
-    tt_wait_text(t, "Resumed the saved game.");
+    t = resume_at_long_path(path, sizeof path, 3, 200, "later.save");
     /* A directory, not empty, where the save is: renaming the new save there fails. */
     snprintf(inside, sizeof inside, "%s/x", path);
     unlink(path);
