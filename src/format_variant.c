@@ -1511,8 +1511,10 @@ int fmt_read_killer_line(struct reader *r, struct puzzle **out, struct format_er
         return rc;
     }
     if (!side_has_boxes(n, VARIANT_KILLER)) {
+        /* Told before the tokens go: t may be a heap copy (a line of many sums). */
+        rc = no_boxes(r, ln.number, t[0].col, n, err);
         free_tokens(t, room);
-        return no_boxes(r, ln.number, t[0].col, n, err);
+        return rc;
     }
     p = sudoku_new_unfinished(n);
     puzzle_set_variant(p, VARIANT_KILLER);
