@@ -16,13 +16,17 @@ ldflags="-fsanitize=fuzzer,address,undefined"
 newest_header=$(ls -t "$srcdir"/src/*.h "$srcdir"/tests/fuzz/*.h "$srcdir"/tests/fuzz/fuzz_reader.c \
     | head -n 1)
 
-# compile SOURCE: prints the object's path, compiling it if it is out of date.
+# compile SOURCE: prints the object's path, compiling it if it is out of date.  The batch
+# search's copies for x86-64-v3 CPUs (src/*_v3.c) take configure's FAST_V3_CFLAGS too,
+# passed in FUZZ_V3_CFLAGS (empty where configure builds no such copy: the files are then
+# empty).
 compile() {
     o=$obj/$(echo "$1" | tr / _).o
+    case $1 in *_v3.c) own=${FUZZ_V3_CFLAGS:-} ;; *) own="" ;; esac
     if test ! -f "$o" || test "$srcdir/$1" -nt "$o" || test "$newest_header" -nt "$o"; then
         echo "  FUZZCC   $1" >&2
         # shellcheck disable=SC2086
-        $cc $cflags -c "$srcdir/$1" -o "$o"
+        $cc $cflags $own -c "$srcdir/$1" -o "$o"
     fi
     echo "$o"
 }
